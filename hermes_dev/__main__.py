@@ -1,0 +1,4 @@
+from hermes_dev.cli import main
+
+if __name__ == "__main__":
+    main()

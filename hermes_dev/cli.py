@@ -1,0 +1,108 @@
+"""The `hermes-dev` command line: a click group over the package API.
+
+Each command lives in `hermes_dev/commands/<name>.py` as a click command and is imported only
+when it runs (or when help lists it), so a command pays only for the libraries it uses.
+"""
+
+from __future__ import annotations
+
+import importlib
+import sys
+from collections.abc import Sequence
+from typing import Any, NoReturn
+
+# Command name -> module under hermes_dev.commands that defines `command`.
+COMMANDS = {
+    "new-tool": "new_tool",
+    "remove-tool": "remove_tool",
+    "lint": "lint",
+    "rule": "rule",
+}
+
+EXIT_OK = 0
+EXIT_FINDINGS = 1
+EXIT_USAGE = 2
+EXIT_BUG = 3
+EXIT_INTERRUPTED = 130
+
+BUG_HINT = "this is a bug in hermes-dev; please report it with the traceback above"
+
+
+def _load_command(name: str) -> Any:
+    module = importlib.import_module(f"hermes_dev.commands.{COMMANDS[name]}")
+    return module.command
+
+
+def build_cli() -> Any:
+    import click
+
+    from hermes_dev import __version__
+
+    class LazyGroup(click.Group):
+        def list_commands(self, ctx: click.Context) -> list[str]:
+            return sorted(COMMANDS)
+
+        def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
+            if cmd_name not in COMMANDS:
+                return None
+            command: click.Command = _load_command(cmd_name)
+            return command
+
+    @click.group(cls=LazyGroup, context_settings={"help_option_names": ["-h", "--help"]})
+    @click.version_option(__version__, prog_name="hermes-dev")
+    def cli() -> None:
+        """Scaffold and lint tools for Hermes Agent.
+
+        \b
+        hermes-dev new-tool weather --env WEATHER_API_KEY --param location:string
+        hermes-dev lint
+        hermes-dev rule HD101
+        """
+
+    return cli
+
+
+def run_click(args: Sequence[str]) -> int:
+    """Run the click CLI and map every failure to one line and an exit code."""
+    import click
+
+    from hermes_dev.errors import HermesDevError
+
+    cli = build_cli()
+    try:
+        rv = cli.main(list(args), prog_name="hermes-dev", standalone_mode=False)
+    except click.exceptions.Abort:
+        click.echo("hermes-dev: interrupted", err=True)
+        return EXIT_INTERRUPTED
+    except click.ClickException as exc:
+        exc.show()
+        return EXIT_USAGE if exc.exit_code == 2 else exc.exit_code
+    except HermesDevError as exc:
+        click.echo(f"hermes-dev: error: {exc}", err=True)
+        return exc.exit_code
+    except KeyboardInterrupt:
+        click.echo("hermes-dev: interrupted", err=True)
+        return EXIT_INTERRUPTED
+    except BrokenPipeError:
+        return EXIT_OK
+    except Exception:
+        import traceback
+
+        traceback.print_exc()
+        click.echo(f"hermes-dev: unexpected error: {BUG_HINT}", err=True)
+        return EXIT_BUG
+    # Commands return their exit code; --help and --version return None.
+    return rv if isinstance(rv, int) else EXIT_OK
+
+
+def main(argv: Sequence[str] | None = None) -> NoReturn:
+    args = list(sys.argv[1:] if argv is None else argv)
+    if args[:1] == ["lint"]:
+        # A pre-commit hook runs `lint` on every commit: skip click's import when the
+        # arguments are plain enough for the fast parser (it returns None otherwise).
+        from hermes_dev.lint.fastpath import run_fast
+
+        code = run_fast(args[1:])
+        if code is not None:
+            sys.exit(code)
+    sys.exit(run_click(args))

@@ -1,0 +1,100 @@
+"""The reference host behaves like Hermes: discovery, toolsets, dispatch and its safety net."""
+
+import json
+
+import pytest
+
+import toolsets
+from hermes_cli import config
+from tools import registry as registry_module
+from tools.registry import discover_builtin_tools, registry, tool_error, tool_result
+
+
+def test_discovery_imports_every_registering_module():
+    imported = discover_builtin_tools()
+    assert "tools.clock_tool" in imported
+    assert "tools.text_tool" in imported
+    assert "tools.registry" not in imported
+    assert {"current_time", "word_count", "reverse_text"} <= set(registry.get_all_tool_names())
+
+
+def test_every_toolset_tool_is_registered():
+    discover_builtin_tools()
+    registered = set(registry.get_all_tool_names())
+    for name in toolsets.TOOLSETS:
+        assert set(toolsets.resolve_toolset(name)) <= registered, name
+
+
+def test_core_tools_resolve_through_platform_toolset():
+    assert toolsets.resolve_toolset("hermes-cli") == list(dict.fromkeys(toolsets._HERMES_CORE_TOOLS))
+
+
+def test_dispatch_returns_json_and_catches_exceptions():
+    discover_builtin_tools()
+    assert json.loads(registry.dispatch("word_count", {"text": "a b c"})) == {"words": 3}
+    assert "error" in json.loads(registry.dispatch("word_count", {"text": 3}))
+    assert "Unknown tool" in json.loads(registry.dispatch("nope", {}))["error"]
+
+    def boom(args, **kw):
+        raise RuntimeError("kaput")
+
+    registry.register(name="_boom", toolset="_test", schema={"name": "_boom"}, handler=boom)
+    try:
+        body = json.loads(registry.dispatch("_boom", {}))
+        assert body["error"] == "Tool execution failed: RuntimeError: kaput"
+    finally:
+        registry.deregister("_boom")
+
+
+def test_dispatch_rejects_a_dict_result():
+    registry.register(name="_dict", toolset="_test", schema={}, handler=lambda args, **kw: {"a": 1})
+    try:
+        body = json.loads(registry.dispatch("_dict", {}))
+        assert body["error_type"] == "tool_result_contract"
+    finally:
+        registry.deregister("_dict")
+
+
+def test_async_handler_is_bridged():
+    async def handler(args, **kw):
+        return tool_result(ok=True, task=kw.get("task_id"))
+
+    registry.register(name="_async", toolset="_test", schema={}, handler=handler, is_async=True)
+    try:
+        assert json.loads(registry.dispatch("_async", {}, task_id="t1")) == {"ok": True, "task": "t1"}
+    finally:
+        registry.deregister("_async")
+
+
+def test_check_fn_filters_definitions():
+    registry.register(name="_off", toolset="_test", schema={"description": "x"},
+                      handler=lambda a, **k: "{}", check_fn=lambda: False)
+    try:
+        assert registry.get_definitions({"_off"}) == []
+    finally:
+        registry.deregister("_off")
+
+
+def test_helpers_return_json_strings():
+    assert json.loads(tool_error("bad", code=3)) == {"error": "bad", "code": 3}
+    assert json.loads(tool_result({"a": 1})) == {"a": 1}
+    assert json.loads(tool_result(b=2)) == {"b": 2}
+
+
+def test_module_discovery_rule(tmp_path):
+    (tmp_path / "a_tool.py").write_text("from tools.registry import registry\nregistry.register(name='a')\n")
+    (tmp_path / "b_tool.py").write_text("def f():\n    registry.register(name='b')\n")
+    (tmp_path / "c_tool.py").write_text("for x in []:\n    registry.register(name=x)\n")
+    assert registry_module._module_registers_tools(tmp_path / "a_tool.py")
+    assert not registry_module._module_registers_tools(tmp_path / "b_tool.py")
+    assert registry_module._module_registers_tools(tmp_path / "c_tool.py")
+
+
+def test_optional_env_vars_have_the_wizard_keys():
+    for name, info in config.OPTIONAL_ENV_VARS.items():
+        assert {"description", "prompt", "category"} <= set(info), name
+
+
+@pytest.fixture(autouse=True)
+def _quiet_logs(caplog):
+    caplog.set_level("CRITICAL")

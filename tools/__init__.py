@@ -1,0 +1,1 @@
+"""Tool modules of the hermes-dev reference host (a small Hermes-compatible project)."""
