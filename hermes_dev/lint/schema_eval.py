@@ -1,0 +1,799 @@
+"""Evaluate a tool schema (and other literal tables) statically, with the stdlib `ast` only.
+
+What evaluates: constants, implicit string concatenation and parentheses, `+` of strings, lists
+and tuples, nested dict/list/tuple literals, `{**OTHER, ...}`, `*SPREAD` in lists and calls,
+subscripts with constant keys and slices, module-level names bound once to such an expression
+(also names imported from another module under the root), `dict(...)`/`list(...)`/`tuple(...)`,
+calls to small module-level helpers whose body is a single `return <expr>` (the
+`_text_schema(name, description)` shape), list comprehensions over evaluable lists with
+evaluable filters, and conditional expressions with an evaluable test. Anything else raises
+`NotStatic`: the caller skips the schema silently (precision first) and counts it.
+
+Every evaluated value comes with where it was written: `Evaluated.locate("/parameters/required/0")`
+gives the source position of that element, or of the nearest enclosing one that has a position.
+"""
+
+from __future__ import annotations
+
+import ast
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Union
+
+# Deep enough for real helper chains; shallow enough that recursion never runs away.
+MAX_DEPTH = 40
+
+
+class NotStatic(Exception):
+    """The expression cannot be evaluated without running the code."""
+
+
+@dataclass(frozen=True)
+class Pos:
+    path: Path
+    line: int
+    column: int  # 1-based
+    end_line: int
+    end_column: int  # 1-based, exclusive
+
+    @classmethod
+    def of(cls, path: Path, node: ast.AST) -> Pos:
+        line = getattr(node, "lineno", 1)
+        col = getattr(node, "col_offset", 0)
+        end_line = getattr(node, "end_lineno", None) or line
+        end_col = getattr(node, "end_col_offset", None)
+        return cls(path, line, col + 1, end_line, (end_col if end_col is not None else col) + 1)
+
+
+@dataclass
+class Loc:
+    """Where a value and, for containers, its parts were written."""
+
+    pos: Pos
+    keys: dict[str, Pos] = field(default_factory=dict)  # dict entries: position of the key
+    children: dict[str, Loc] = field(default_factory=dict)  # dict keys or list indexes as str
+
+
+@dataclass
+class Evaluated:
+    value: Any
+    loc: Loc
+
+    def locate(self, pointer: str | Sequence[str | int], prefer_key: bool = True) -> Pos:
+        """The position of `pointer` ("/a/b/0" or parts): its key if it is a dict entry, else its
+        value; the nearest enclosing position when part of it was not written literally."""
+        parts = _pointer_parts(pointer)
+        loc = self.loc
+        for i, part in enumerate(parts):
+            key = str(part)
+            if i == len(parts) - 1 and prefer_key and key in loc.keys:
+                return loc.keys[key]
+            child = loc.children.get(key)
+            if child is None:
+                return loc.pos
+            loc = child
+        return loc.pos
+
+
+def _pointer_parts(pointer: str | Sequence[str | int]) -> list[str | int]:
+    if isinstance(pointer, str):
+        if not pointer or pointer == "/":
+            return []
+        return [p.replace("~1", "/").replace("~0", "~") for p in pointer.lstrip("/").split("/")]
+    return list(pointer)
+
+
+# --- modules -------------------------------------------------------------------------------
+
+
+@dataclass
+class ModuleScope:
+    """What evaluation needs from one parsed module: its single bindings, helpers and imports."""
+
+    path: Path
+    name: str  # dotted module name ("tools.web_tools"), "" when unknown
+    bindings: dict[str, ast.expr]
+    functions: dict[str, ast.FunctionDef]
+    imports: dict[str, tuple[str, str | None]]  # local name -> (module, name or None for a module)
+    unstable: set[str]  # bound more than once or changed at module level: never static
+
+    @classmethod
+    def build(cls, path: Path, tree: ast.Module, name: str = "") -> ModuleScope:
+        bindings: dict[str, ast.expr] = {}
+        functions: dict[str, ast.FunctionDef] = {}
+        imports: dict[str, tuple[str, str | None]] = {}
+        seen: dict[str, int] = {}
+        unstable: set[str] = set()
+
+        def bind(target: str) -> None:
+            seen[target] = seen.get(target, 0) + 1
+
+        for stmt in _module_level_statements(tree.body):
+            if isinstance(stmt, ast.Assign):
+                for target in stmt.targets:
+                    if isinstance(target, ast.Name):
+                        bind(target.id)
+                        bindings[target.id] = stmt.value
+                    else:
+                        for name_node in ast.walk(target):
+                            if isinstance(name_node, ast.Name):
+                                # `X[k] = v`, `X.attr = v`, `a, b = ...`: X is not a plain literal
+                                unstable.add(name_node.id)
+            elif isinstance(stmt, ast.AnnAssign) and isinstance(stmt.target, ast.Name):
+                bind(stmt.target.id)
+                if stmt.value is not None:
+                    bindings[stmt.target.id] = stmt.value
+            elif isinstance(stmt, ast.AugAssign):
+                for name_node in ast.walk(stmt.target):
+                    if isinstance(name_node, ast.Name):
+                        unstable.add(name_node.id)
+            elif isinstance(stmt, ast.FunctionDef):
+                bind(stmt.name)
+                functions[stmt.name] = stmt
+            elif isinstance(stmt, ast.AsyncFunctionDef | ast.ClassDef):
+                bind(stmt.name)
+            elif isinstance(stmt, ast.ImportFrom):
+                module = _absolute_module(name, stmt.module, stmt.level, path)
+                for alias in stmt.names:
+                    local = alias.asname or alias.name
+                    bind(local)
+                    imports[local] = (module, alias.name)
+            elif isinstance(stmt, ast.Import):
+                for alias in stmt.names:
+                    local = alias.asname or alias.name.partition(".")[0]
+                    bind(local)
+                    imports[local] = (alias.name if alias.asname else local, None)
+            elif isinstance(stmt, ast.Expr) and isinstance(stmt.value, ast.Call):
+                # `X.update(...)`, `X["p"].append(...)` at module level change X after binding it
+                func = stmt.value.func
+                if isinstance(func, ast.Attribute):
+                    base = func.value
+                    while isinstance(base, ast.Attribute | ast.Subscript):
+                        base = base.value
+                    if isinstance(base, ast.Name):
+                        unstable.add(base.id)
+            elif isinstance(stmt, ast.Delete):
+                for target in stmt.targets:
+                    for name_node in ast.walk(target):
+                        if isinstance(name_node, ast.Name):
+                            unstable.add(name_node.id)
+            elif isinstance(stmt, ast.For):
+                for name_node in ast.walk(stmt.target):
+                    if isinstance(name_node, ast.Name):
+                        unstable.add(name_node.id)
+        unstable.update(n for n, count in seen.items() if count > 1)
+        return cls(path, name, bindings, functions, imports, unstable)
+
+
+def _module_level_statements(body: list[ast.stmt]) -> Iterator[ast.stmt]:
+    """Statements that run at import: the body, and the bodies of module-level if/try/for/with."""
+    for stmt in body:
+        yield stmt
+        if isinstance(stmt, ast.If | ast.For | ast.While | ast.With):
+            yield from _module_level_statements(stmt.body)
+            yield from _module_level_statements(getattr(stmt, "orelse", []))
+        elif isinstance(stmt, ast.Try):
+            yield from _module_level_statements(stmt.body)
+            for handler in stmt.handlers:
+                yield from _module_level_statements(handler.body)
+            yield from _module_level_statements(stmt.orelse)
+            yield from _module_level_statements(stmt.finalbody)
+
+
+def _absolute_module(current: str, module: str | None, level: int, path: Path) -> str:
+    if level == 0:
+        return module or ""
+    package = current.split(".") if current else []
+    if path.name != "__init__.py" and package:
+        package = package[:-1]
+    if level > 1:
+        package = package[: len(package) - (level - 1)] if level - 1 <= len(package) else []
+    return ".".join([*package, *([module] if module else [])])
+
+
+def module_name_for(root: Path, path: Path) -> str:
+    """`tools/web_tools.py` -> `tools.web_tools`; `pkg/__init__.py` -> `pkg`."""
+    try:
+        rel = path.resolve().relative_to(root.resolve())
+    except ValueError:
+        return ""
+    parts = list(rel.with_suffix("").parts)
+    if parts and parts[-1] == "__init__":
+        parts.pop()
+    return ".".join(parts)
+
+
+def module_path_for(root: Path, module: str) -> Path | None:
+    if not module:
+        return None
+    base = root.joinpath(*module.split("."))
+    for candidate in (base.with_suffix(".py"), base / "__init__.py"):
+        if candidate.is_file():
+            return candidate
+    return None
+
+
+# Resolves a dotted module name under the root to its scope (None: not under the root).
+ModuleLoader = Callable[[str], Union[ModuleScope, None]]
+
+
+def file_module_loader(root: Path) -> ModuleLoader:
+    """Parse modules under `root` on demand, each once (the fallback when no engine model does)."""
+    cache: dict[str, ModuleScope | None] = {}
+
+    def load(module: str) -> ModuleScope | None:
+        if module in cache:
+            return cache[module]
+        cache[module] = None  # a cycle reads as "not found"
+        path = module_path_for(root, module)
+        scope: ModuleScope | None = None
+        if path is not None:
+            try:
+                tree = ast.parse(path.read_bytes(), filename=str(path))
+            except (OSError, SyntaxError, ValueError):
+                tree = None
+            if tree is not None:
+                scope = ModuleScope.build(path, tree, module)
+        cache[module] = scope
+        return scope
+
+    return load
+
+
+def _no_modules(module: str) -> ModuleScope | None:
+    return None
+
+
+# --- evaluation ----------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Thunk:
+    """An expression bound to a name (a loop variable, a helper's parameter), not yet evaluated:
+    a table row may hold a handler function next to the strings a schema needs."""
+
+    expr: ast.expr
+    scope: ModuleScope
+    env: Mapping[str, Binding]
+
+
+@dataclass(frozen=True)
+class Value:
+    value: Any
+    loc: Loc
+
+
+Binding = Union[Thunk, Value]
+
+_BUILTIN_STR_METHODS = {"startswith", "endswith", "lower", "upper", "strip", "lstrip", "rstrip"}
+
+
+class Evaluator:
+    def __init__(self, loader: ModuleLoader | None = None) -> None:
+        self.loader: ModuleLoader = loader or _no_modules
+        self._depth = 0
+
+    def evaluate(
+        self, expr: ast.expr, scope: ModuleScope, env: Mapping[str, Binding] | None = None
+    ) -> Evaluated:
+        value, loc = self._eval(expr, scope, env or {})
+        return Evaluated(value, loc)
+
+    # Lookups ---------------------------------------------------------------------------
+
+    def lookup(
+        self, name: str, scope: ModuleScope, env: Mapping[str, Binding]
+    ) -> Binding:
+        """What `name` means in `scope`/`env`, unevaluated where possible."""
+        if name in env:
+            return env[name]
+        if name in scope.unstable:
+            raise NotStatic(name)
+        if name in scope.bindings:
+            return Thunk(scope.bindings[name], scope, {})
+        if name in scope.imports:
+            module, attr = scope.imports[name]
+            if attr is None:
+                raise NotStatic(name)
+            other = self.loader(module)
+            if other is None:
+                raise NotStatic(name)
+            return self.lookup(attr, other, {})
+        raise NotStatic(name)
+
+    def resolve_node(
+        self, expr: ast.expr, scope: ModuleScope, env: Mapping[str, Binding]
+    ) -> tuple[ast.expr, ModuleScope, Mapping[str, Binding]] | Value:
+        """Follow names (and constant subscripts of literal tables) to the expression they
+        stand for, without evaluating it: lets a row give up its strings while another cell
+        holds a function."""
+        for _ in range(MAX_DEPTH):
+            if isinstance(expr, ast.Name):
+                binding = self.lookup(expr.id, scope, env)
+                if isinstance(binding, Value):
+                    return binding
+                expr, scope, env = binding.expr, binding.scope, binding.env
+                continue
+            if isinstance(expr, ast.Subscript) and not isinstance(expr.slice, ast.Slice):
+                base = self.resolve_node(expr.value, scope, env)
+                if isinstance(base, Value):
+                    return self._value_of(expr, scope, env)
+                base_expr, base_scope, base_env = base
+                key, _ = self._eval(expr.slice, scope, env)
+                picked = _pick_literal(base_expr, key)
+                if picked is None:
+                    return self._value_of(expr, scope, env)
+                expr, scope, env = picked, base_scope, base_env
+                continue
+            return expr, scope, env
+        raise NotStatic("too deep")
+
+    def _value_of(
+        self, expr: ast.expr, scope: ModuleScope, env: Mapping[str, Binding]
+    ) -> Value:
+        value, loc = self._eval(expr, scope, env)
+        return Value(value, loc)
+
+    def iter_rows(
+        self, expr: ast.expr, scope: ModuleScope, env: Mapping[str, Binding] | None = None
+    ) -> list[Binding]:
+        """The elements a `for` loop over `expr` sees, each unevaluated where possible."""
+        env = env or {}
+        resolved = self.resolve_node(expr, scope, env)
+        if isinstance(resolved, Value):
+            return _value_rows(resolved)
+        node, node_scope, node_env = resolved
+        if isinstance(node, ast.List | ast.Tuple | ast.Set):
+            if any(isinstance(e, ast.Starred) for e in node.elts):
+                return _value_rows(self._value_of(node, node_scope, node_env))
+            return [Thunk(e, node_scope, node_env) for e in node.elts]
+        if (
+            isinstance(node, ast.Call)
+            and isinstance(node.func, ast.Attribute)
+            and node.func.attr == "items"
+            and not node.args
+        ):
+            table = self.resolve_node(node.func.value, node_scope, node_env)
+            if not isinstance(table, Value) and isinstance(table[0], ast.Dict):
+                dict_node: ast.Dict = table[0]
+                dict_scope, dict_env = table[1], table[2]
+                rows: list[Binding] = []
+                for k, v in zip(dict_node.keys, dict_node.values):
+                    if k is None:
+                        return _value_rows(self._value_of(node, node_scope, node_env))
+                    pair = ast.Tuple(elts=[k, v], ctx=ast.Load())
+                    ast.copy_location(pair, k)
+                    rows.append(Thunk(pair, dict_scope, dict_env))
+                return rows
+        return _value_rows(self._value_of(node, node_scope, node_env))
+
+    def bind_target(
+        self, target: ast.expr, row: Binding, env: dict[str, Binding]
+    ) -> None:
+        """Bind a loop target (`name` or `a, b, (c, d)`) to a row, unevaluated where possible."""
+        if isinstance(target, ast.Name):
+            env[target.id] = row
+            return
+        if isinstance(target, ast.Tuple | ast.List):
+            if any(isinstance(e, ast.Starred) for e in target.elts):
+                raise NotStatic("starred target")
+            parts: list[Binding]
+            if isinstance(row, Thunk):
+                resolved = self.resolve_node(row.expr, row.scope, row.env)
+                if isinstance(resolved, Value):
+                    parts = _value_rows(resolved)
+                else:
+                    node, node_scope, node_env = resolved
+                    if isinstance(node, ast.Tuple | ast.List) and not any(
+                        isinstance(e, ast.Starred) for e in node.elts
+                    ):
+                        parts = [Thunk(e, node_scope, node_env) for e in node.elts]
+                    else:
+                        parts = _value_rows(self._value_of(node, node_scope, node_env))
+            else:
+                parts = _value_rows(row)
+            if len(parts) != len(target.elts):
+                raise NotStatic("row length")
+            for sub, part in zip(target.elts, parts):
+                self.bind_target(sub, part, env)
+            return
+        raise NotStatic("loop target")
+
+    # Evaluation ------------------------------------------------------------------------
+
+    def _eval(
+        self, expr: ast.expr, scope: ModuleScope, env: Mapping[str, Binding]
+    ) -> tuple[Any, Loc]:
+        self._depth += 1
+        try:
+            if self._depth > MAX_DEPTH:
+                raise NotStatic("too deep")
+            return self._eval_inner(expr, scope, env)
+        finally:
+            self._depth -= 1
+
+    def _eval_inner(
+        self, expr: ast.expr, scope: ModuleScope, env: Mapping[str, Binding]
+    ) -> tuple[Any, Loc]:
+        pos = Pos.of(scope.path, expr)
+        if isinstance(expr, ast.Constant):
+            if isinstance(expr.value, bytes) or expr.value is Ellipsis:
+                raise NotStatic("constant")
+            return expr.value, Loc(pos)
+        if isinstance(expr, ast.Dict):
+            return self._eval_dict(expr, scope, env, pos)
+        if isinstance(expr, ast.List | ast.Tuple | ast.Set):
+            items: list[Any] = []
+            loc = Loc(pos)
+            for elt in expr.elts:
+                if isinstance(elt, ast.Starred):
+                    spread, spread_loc = self._eval(elt.value, scope, env)
+                    if not isinstance(spread, list | tuple):
+                        raise NotStatic("starred")
+                    for i, item in enumerate(spread):
+                        loc.children[str(len(items))] = spread_loc.children.get(
+                            str(i), spread_loc
+                        )
+                        items.append(item)
+                    continue
+                value, child = self._eval(elt, scope, env)
+                loc.children[str(len(items))] = child
+                items.append(value)
+            if isinstance(expr, ast.Set):
+                raise NotStatic("set")  # not JSON; order unknown
+            return (tuple(items) if isinstance(expr, ast.Tuple) else items), loc
+        if isinstance(expr, ast.Name):
+            binding = self.lookup(expr.id, scope, env)
+            if isinstance(binding, Value):
+                return binding.value, binding.loc
+            return self._eval(binding.expr, binding.scope, binding.env)
+        if isinstance(expr, ast.BinOp) and isinstance(expr.op, ast.Add):
+            left, left_loc = self._eval(expr.left, scope, env)
+            right, right_loc = self._eval(expr.right, scope, env)
+            if isinstance(left, str) and isinstance(right, str):
+                return left + right, Loc(pos)
+            if isinstance(left, list | tuple) and type(left) is type(right):
+                loc = Loc(pos)
+                for i in range(len(left)):
+                    loc.children[str(i)] = left_loc.children.get(str(i), left_loc)
+                for i in range(len(right)):
+                    loc.children[str(len(left) + i)] = right_loc.children.get(str(i), right_loc)
+                joined: Any = list(left) + list(right)
+                return (tuple(joined) if isinstance(left, tuple) else joined), loc
+            raise NotStatic("+")
+        if isinstance(expr, ast.Subscript):
+            return self._eval_subscript(expr, scope, env, pos)
+        if isinstance(expr, ast.Call):
+            return self._eval_call(expr, scope, env, pos)
+        if isinstance(expr, ast.IfExp):
+            test, _ = self._eval(expr.test, scope, env)
+            return self._eval(expr.body if test else expr.orelse, scope, env)
+        if isinstance(expr, ast.ListComp):
+            return self._eval_listcomp(expr, scope, env, pos)
+        if isinstance(expr, ast.Compare):
+            return self._eval_compare(expr, scope, env), Loc(pos)
+        if isinstance(expr, ast.BoolOp):
+            result: Any = isinstance(expr.op, ast.And)
+            for operand in expr.values:
+                result, _ = self._eval(operand, scope, env)
+                if isinstance(expr.op, ast.And) and not result:
+                    break
+                if isinstance(expr.op, ast.Or) and result:
+                    break
+            return result, Loc(pos)
+        if isinstance(expr, ast.UnaryOp):
+            operand, _ = self._eval(expr.operand, scope, env)
+            if isinstance(expr.op, ast.Not):
+                return (not operand), Loc(pos)
+            if isinstance(expr.op, ast.USub) and isinstance(operand, int | float):
+                return -operand, Loc(pos)
+            if isinstance(expr.op, ast.UAdd) and isinstance(operand, int | float):
+                return operand, Loc(pos)
+            raise NotStatic("unary")
+        raise NotStatic(type(expr).__name__)
+
+    def _eval_dict(
+        self, expr: ast.Dict, scope: ModuleScope, env: Mapping[str, Binding], pos: Pos
+    ) -> tuple[Any, Loc]:
+        result: dict[Any, Any] = {}
+        loc = Loc(pos)
+        for key_node, value_node in zip(expr.keys, expr.values):
+            if key_node is None:
+                spread, spread_loc = self._eval(value_node, scope, env)
+                if not isinstance(spread, dict):
+                    raise NotStatic("**")
+                for k, v in spread.items():
+                    result[k] = v
+                    loc.children[str(k)] = spread_loc.children.get(str(k), spread_loc)
+                    if str(k) in spread_loc.keys:
+                        loc.keys[str(k)] = spread_loc.keys[str(k)]
+                    else:
+                        loc.keys.pop(str(k), None)
+                continue
+            key, _ = self._eval(key_node, scope, env)
+            if not isinstance(key, str | int | float | bool) and key is not None:
+                raise NotStatic("key")
+            value, child = self._eval(value_node, scope, env)
+            result[key] = value
+            loc.children[str(key)] = child
+            loc.keys[str(key)] = Pos.of(scope.path, key_node)
+        return result, loc
+
+    def _eval_subscript(
+        self, expr: ast.Subscript, scope: ModuleScope, env: Mapping[str, Binding], pos: Pos
+    ) -> tuple[Any, Loc]:
+        base, base_loc = self._eval(expr.value, scope, env)
+        if isinstance(expr.slice, ast.Slice):
+            bounds: list[int | None] = []
+            for part in (expr.slice.lower, expr.slice.upper, expr.slice.step):
+                if part is None:
+                    bounds.append(None)
+                    continue
+                bound, _ = self._eval(part, scope, env)
+                if not isinstance(bound, int) or isinstance(bound, bool):
+                    raise NotStatic("slice")
+                bounds.append(bound)
+            if not isinstance(base, list | tuple | str):
+                raise NotStatic("slice")
+            indexes = range(len(base))[slice(*bounds)]
+            loc = Loc(pos)
+            for new, old in enumerate(indexes):
+                loc.children[str(new)] = base_loc.children.get(str(old), base_loc)
+            return base[slice(*bounds)], loc
+        key, _ = self._eval(expr.slice, scope, env)
+        try:
+            value = base[key]
+        except (KeyError, IndexError, TypeError) as exc:
+            raise NotStatic("subscript") from exc
+        if isinstance(base, list | tuple) and isinstance(key, int) and key < 0:
+            key = len(base) + key
+        return value, base_loc.children.get(str(key), Loc(pos))
+
+    def _eval_compare(
+        self, expr: ast.Compare, scope: ModuleScope, env: Mapping[str, Binding]
+    ) -> bool:
+        left, _ = self._eval(expr.left, scope, env)
+        for op, comparator in zip(expr.ops, expr.comparators):
+            right, _ = self._eval(comparator, scope, env)
+            if isinstance(op, ast.Eq):
+                ok = left == right
+            elif isinstance(op, ast.NotEq):
+                ok = left != right
+            elif isinstance(op, ast.In | ast.NotIn):
+                if not isinstance(right, list | tuple | dict | str):
+                    raise NotStatic("in")
+                ok = (left in right) == isinstance(op, ast.In)
+            elif isinstance(op, ast.Is | ast.IsNot) and (left is None or right is None):
+                ok = (left is right) == isinstance(op, ast.Is)
+            else:
+                raise NotStatic("compare")
+            if not ok:
+                return False
+            left = right
+        return True
+
+    def _eval_listcomp(
+        self, expr: ast.ListComp, scope: ModuleScope, env: Mapping[str, Binding], pos: Pos
+    ) -> tuple[Any, Loc]:
+        if len(expr.generators) != 1 or expr.generators[0].is_async:
+            raise NotStatic("comprehension")
+        gen = expr.generators[0]
+        items: list[Any] = []
+        loc = Loc(pos)
+        for row in self.iter_rows(gen.iter, scope, env):
+            inner: dict[str, Binding] = dict(env)
+            self.bind_target(gen.target, row, inner)
+            if all(self._eval(cond, scope, inner)[0] for cond in gen.ifs):
+                value, child = self._eval(expr.elt, scope, inner)
+                loc.children[str(len(items))] = child
+                items.append(value)
+        return items, loc
+
+    def _eval_call(
+        self, expr: ast.Call, scope: ModuleScope, env: Mapping[str, Binding], pos: Pos
+    ) -> tuple[Any, Loc]:
+        func = expr.func
+        if isinstance(func, ast.Attribute) and func.attr in _BUILTIN_STR_METHODS:
+            target, _ = self._eval(func.value, scope, env)
+            if not isinstance(target, str) or expr.keywords:
+                raise NotStatic("method")
+            args = [self._eval(a, scope, env)[0] for a in expr.args]
+            if not all(isinstance(a, str | tuple) for a in args):
+                raise NotStatic("method")
+            return getattr(target, func.attr)(*args), Loc(pos)
+        if not isinstance(func, ast.Name):
+            raise NotStatic("call")
+        name = func.id
+        shadowed = name in env or name in scope.bindings or name in scope.imports
+        if not shadowed and name in ("dict", "list", "tuple") and name not in scope.functions:
+            return self._eval_builtin(name, expr, scope, env, pos)
+        helper, helper_scope = self._find_function(name, scope, env)
+        return self._inline(helper, helper_scope, expr, scope, env)
+
+    def _eval_builtin(
+        self, name: str, expr: ast.Call, scope: ModuleScope, env: Mapping[str, Binding], pos: Pos
+    ) -> tuple[Any, Loc]:
+        if any(isinstance(a, ast.Starred) for a in expr.args) or len(expr.args) > 1:
+            raise NotStatic("builtin")
+        if name == "dict":
+            result: dict[Any, Any] = {}
+            loc = Loc(pos)
+            if expr.args:
+                base, base_loc = self._eval(expr.args[0], scope, env)
+                if not isinstance(base, dict):
+                    raise NotStatic("dict()")
+                result.update(base)
+                loc = Loc(pos, dict(base_loc.keys), dict(base_loc.children))
+            for kw in expr.keywords:
+                value, child = self._eval(kw.value, scope, env)
+                if kw.arg is None:
+                    if not isinstance(value, dict):
+                        raise NotStatic("dict(**)")
+                    result.update(value)
+                    for k in value:
+                        loc.children[str(k)] = child.children.get(str(k), child)
+                    continue
+                result[kw.arg] = value
+                loc.children[kw.arg] = child
+                loc.keys[kw.arg] = Pos.of(scope.path, kw)
+            return result, loc
+        if expr.keywords:
+            raise NotStatic("builtin")
+        if not expr.args:
+            return ([] if name == "list" else ()), Loc(pos)
+        value, loc = self._eval(expr.args[0], scope, env)
+        if not isinstance(value, list | tuple):
+            raise NotStatic("builtin")
+        return (list(value) if name == "list" else tuple(value)), Loc(pos, {}, dict(loc.children))
+
+    def _find_function(
+        self, name: str, scope: ModuleScope, env: Mapping[str, Binding]
+    ) -> tuple[ast.FunctionDef, ModuleScope]:
+        if name in env or name in scope.unstable:
+            raise NotStatic(name)
+        if name in scope.functions:
+            return scope.functions[name], scope
+        if name in scope.imports:
+            module, attr = scope.imports[name]
+            other = self.loader(module) if attr is not None else None
+            if other is not None and attr is not None:
+                return self._find_function(attr, other, {})
+        raise NotStatic(name)
+
+    def _inline(
+        self,
+        helper: ast.FunctionDef,
+        helper_scope: ModuleScope,
+        call: ast.Call,
+        scope: ModuleScope,
+        env: Mapping[str, Binding],
+    ) -> tuple[Any, Loc]:
+        """Evaluate a call to a helper whose body is one `return <expr>` (after a docstring)."""
+        body = list(helper.body)
+        if body and isinstance(body[0], ast.Expr) and isinstance(body[0].value, ast.Constant):
+            body = body[1:]
+        if len(body) != 1 or not isinstance(body[0], ast.Return) or body[0].value is None:
+            raise NotStatic("helper body")
+        if helper.decorator_list:
+            raise NotStatic("decorated helper")
+        params = helper.args
+        if params.posonlyargs:
+            raise NotStatic("positional-only")
+        inner: dict[str, Binding] = {}
+        positional = [p.arg for p in params.args]
+        # positional arguments, with `*spread` evaluated
+        arg_bindings: list[Binding] = []
+        for arg in call.args:
+            if isinstance(arg, ast.Starred):
+                arg_bindings.extend(_value_rows(self._value_of(arg.value, scope, env)))
+            else:
+                arg_bindings.append(Thunk(arg, scope, env))
+        extra_positional: list[Binding] = []
+        for i, binding in enumerate(arg_bindings):
+            if i < len(positional):
+                inner[positional[i]] = binding
+            elif params.vararg is not None:
+                extra_positional.append(binding)
+            else:
+                raise NotStatic("too many arguments")
+        if params.vararg is not None:
+            values = [self._binding_value(b) for b in extra_positional]
+            inner[params.vararg.arg] = Value(
+                tuple(v.value for v in values),
+                Loc(Pos.of(scope.path, call), {}, {str(i): v.loc for i, v in enumerate(values)}),
+            )
+        keyword_names = positional + [p.arg for p in params.kwonlyargs]
+        extra_keywords: dict[str, Value] = {}
+        for kw in call.keywords:
+            if kw.arg is None:
+                raise NotStatic("**kwargs in call")
+            if kw.arg in keyword_names:
+                if kw.arg in inner:
+                    raise NotStatic("argument given twice")
+                inner[kw.arg] = Thunk(kw.value, scope, env)
+            elif params.kwarg is not None:
+                extra_keywords[kw.arg] = self._value_of(kw.value, scope, env)
+            else:
+                raise NotStatic("unexpected keyword")
+        if params.kwarg is not None:
+            inner[params.kwarg.arg] = Value(
+                {k: v.value for k, v in extra_keywords.items()},
+                Loc(
+                    Pos.of(scope.path, call),
+                    {},
+                    {k: v.loc for k, v in extra_keywords.items()},
+                ),
+            )
+        # defaults: positional defaults align to the end; evaluated in the helper's module
+        defaults = dict(zip(positional[len(positional) - len(params.defaults):], params.defaults))
+        for p, default in zip(params.kwonlyargs, params.kw_defaults):
+            if default is not None:
+                defaults[p.arg] = default
+        for param in keyword_names:
+            if param not in inner:
+                if param not in defaults:
+                    raise NotStatic("missing argument")
+                inner[param] = Thunk(defaults[param], helper_scope, {})
+        return self._eval(body[0].value, helper_scope, inner)
+
+    def _binding_value(self, binding: Binding) -> Value:
+        if isinstance(binding, Value):
+            return binding
+        return self._value_of(binding.expr, binding.scope, binding.env)
+
+
+def _pick_literal(node: ast.expr, key: Any) -> ast.expr | None:
+    """The element of a literal `node` at constant `key`, when it is written plainly there."""
+    if isinstance(node, ast.Dict):
+        if any(k is None for k in node.keys):
+            return None
+        picked: ast.expr | None = None
+        for k, v in zip(node.keys, node.values):
+            if isinstance(k, ast.Constant) and k.value == key:
+                picked = v  # the last one wins, as in Python
+        return picked
+    if isinstance(node, ast.List | ast.Tuple) and isinstance(key, int):
+        if any(isinstance(e, ast.Starred) for e in node.elts):
+            return None
+        if -len(node.elts) <= key < len(node.elts):
+            return node.elts[key]
+    return None
+
+
+def _value_rows(value: Value) -> list[Binding]:
+    """The elements of an evaluated list/tuple (or a dict's keys), each with its position."""
+    v = value.value
+    if isinstance(v, dict):
+        rows: list[Binding] = []
+        for k in v:
+            key_pos = value.loc.keys.get(str(k))
+            rows.append(Value(k, Loc(key_pos) if key_pos is not None else value.loc))
+        return rows
+    if not isinstance(v, list | tuple):
+        raise NotStatic("not iterable")
+    return [Value(item, value.loc.children.get(str(i), value.loc)) for i, item in enumerate(v)]
+
+
+def evaluate(
+    expr: ast.expr,
+    scope: ModuleScope,
+    env: Mapping[str, Binding] | None = None,
+    loader: ModuleLoader | None = None,
+) -> Evaluated:
+    """Evaluate `expr` in `scope`; raises `NotStatic` when that needs running code."""
+    return Evaluator(loader).evaluate(expr, scope, env)
+
+
+def loop_row_envs(
+    loop: ast.For, scope: ModuleScope, loader: ModuleLoader | None = None
+) -> list[dict[str, Binding]]:
+    """One environment per row of a module-level `for` loop over a literal table, binding the
+    loop variables to the row's cells (unevaluated); NotStatic when the table is not literal."""
+    evaluator = Evaluator(loader)
+    envs: list[dict[str, Binding]] = []
+    for row in evaluator.iter_rows(loop.iter, scope):
+        env: dict[str, Binding] = {}
+        evaluator.bind_target(loop.target, row, env)
+        envs.append(env)
+    return envs
