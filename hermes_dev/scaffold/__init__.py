@@ -1,0 +1,22 @@
+"""new-tool and remove-tool: a copier render plus planned edits, applied all or nothing.
+
+`plan_new_tool` / `plan_remove_tool` read the project and build a `Plan` in memory (every file's
+old and new bytes, each Python result checked to parse); `Plan.diff()` shows it, `Plan.apply()`
+writes it through temporary files and `os.replace`, restoring everything if one write fails.
+"""
+
+from hermes_dev.scaffold._new_tool import plan_new_tool
+from hermes_dev.scaffold._plan import FileChange, Plan
+from hermes_dev.scaffold._remove_tool import plan_remove_tool
+from hermes_dev.scaffold._spec import JSON_TYPES, Param, ToolSpec, make_spec
+
+__all__ = [
+    "JSON_TYPES",
+    "FileChange",
+    "Param",
+    "Plan",
+    "ToolSpec",
+    "make_spec",
+    "plan_new_tool",
+    "plan_remove_tool",
+]

@@ -1,0 +1,139 @@
+"""`hermes-dev new-tool`: a few lines over hermes_dev.scaffold."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import click
+
+from hermes_dev.scaffold import JSON_TYPES, make_spec, plan_new_tool
+from hermes_dev.scaffold._spec import DEFAULT_EMOJI, default_description
+
+
+def _interactive(yes: bool) -> bool:
+    return not yes and sys.stdin.isatty()
+
+
+@click.command(
+    "new-tool",
+    context_settings={"help_option_names": ["-h", "--help"]},
+    epilog=(
+        "\b\nExample:\n"
+        "  hermes-dev new-tool weather --env WEATHER_API_KEY \\\n"
+        "      --param 'location:string:City name' --optional-param 'units:string'"
+    ),
+)
+@click.argument("name")
+@click.option(
+    "--root",
+    type=click.Path(file_okay=False, path_type=Path),
+    help="Hermes checkout to change (default: found by walking up from the current folder).",
+)
+@click.option("--description", help="What the tool does and when to use it (the schema's).")
+@click.option("--toolset", help="Toolset to register under (default: NAME); made if missing.")
+@click.option("--core", is_flag=True, help="Also add the tool to _HERMES_CORE_TOOLS.")
+@click.option(
+    "--env",
+    "env_vars",
+    multiple=True,
+    metavar="VAR",
+    help="Environment variable the tool needs (UPPER_SNAKE; repeatable). Added to "
+    "OPTIONAL_ENV_VARS in hermes_cli/config.py.",
+)
+@click.option("--env-url", metavar="URL", help="Where to get the --env values (setup wizard).")
+@click.option(
+    "--param",
+    "params",
+    multiple=True,
+    metavar="NAME:TYPE[:DESCRIPTION]",
+    help=f"A required parameter (repeatable); TYPE is one of {', '.join(JSON_TYPES)}.",
+)
+@click.option(
+    "--optional-param",
+    "optional_params",
+    multiple=True,
+    metavar="NAME:TYPE[:DESCRIPTION]",
+    help="An optional parameter (repeatable).",
+)
+@click.option("--async", "is_async", is_flag=True, help="Generate an async handler.")
+@click.option("--emoji", help=f"Emoji shown next to the tool (default: {DEFAULT_EMOJI}).")
+@click.option("--no-test", is_flag=True, help="Do not generate tests/tools/test_NAME_tool.py.")
+@click.option("--dry-run", is_flag=True, help="Print the diff of every change; write nothing.")
+@click.option("--force", is_flag=True, help="Overwrite a tool of the same name.")
+@click.option("--yes", "-y", is_flag=True, help="Never prompt: use defaults for missing answers.")
+def command(
+    name: str,
+    root: Path | None,
+    description: str | None,
+    toolset: str | None,
+    core: bool,
+    env_vars: tuple[str, ...],
+    env_url: str | None,
+    params: tuple[str, ...],
+    optional_params: tuple[str, ...],
+    is_async: bool,
+    emoji: str | None,
+    no_test: bool,
+    dry_run: bool,
+    force: bool,
+    yes: bool,
+) -> int:
+    """Create tools/NAME_tool.py and its test, and register NAME in toolsets.py
+    (and its --env variables in hermes_cli/config.py), all or nothing."""
+    from hermes_dev.project import load_project
+
+    # Check the name and find the project before asking anything.
+    make_spec(name)
+    project = load_project(root)
+    if _interactive(yes):
+        if description is None:
+            description = click.prompt("Description", default=default_description(name))
+        if toolset is None:
+            toolset = click.prompt("Toolset", default=name)
+        if not env_vars:
+            answer = click.prompt(
+                "Environment variables (space-separated, empty for none)",
+                default="",
+                show_default=False,
+            )
+            env_vars = tuple(answer.split())
+        if not params and not optional_params:
+            params = _ask_params()
+    spec = make_spec(
+        name,
+        description=description,
+        toolset=toolset,
+        core=core,
+        env_vars=env_vars,
+        env_url=env_url,
+        params=params,
+        optional_params=optional_params,
+        is_async=is_async,
+        emoji=emoji,
+        with_test=not no_test,
+    )
+    plan = plan_new_tool(project, spec, force=force)
+    if dry_run:
+        click.echo(plan.diff(), nl=False)
+        return 0
+    plan.check_writable()
+    plan.apply()
+    for change in plan.changes:
+        click.echo(f"{change.verb:>6} {change.relpath}")
+    if spec.with_test:
+        click.echo(f"next: python -m pytest {spec.test_relpath}")
+    return 0
+
+
+def _ask_params() -> tuple[str, ...]:
+    answers: list[str] = []
+    while True:
+        answer = click.prompt(
+            "Required parameter NAME:TYPE[:DESCRIPTION] (empty to finish)",
+            default="",
+            show_default=False,
+        )
+        if not answer.strip():
+            return tuple(answers)
+        answers.append(answer.strip())

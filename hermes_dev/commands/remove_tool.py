@@ -1,0 +1,39 @@
+"""`hermes-dev remove-tool`: the reverse of new-tool, a few lines over hermes_dev.scaffold."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import click
+
+from hermes_dev.scaffold import plan_remove_tool
+
+
+@click.command("remove-tool", context_settings={"help_option_names": ["-h", "--help"]})
+@click.argument("name")
+@click.option(
+    "--root",
+    type=click.Path(file_okay=False, path_type=Path),
+    help="Hermes checkout to change (default: found by walking up from the current folder).",
+)
+@click.option("--dry-run", is_flag=True, help="Print the diff of every change; write nothing.")
+@click.option("--yes", "-y", is_flag=True, help="Do not ask for confirmation.")
+def command(name: str, root: Path | None, dry_run: bool, yes: bool) -> int:
+    """Delete tools/NAME_tool.py and its test, and take NAME out of toolsets.py and
+    OPTIONAL_ENV_VARS (with any entry it alone filled), all or nothing."""
+    from hermes_dev.project import load_project
+
+    plan = plan_remove_tool(load_project(root), name)
+    if dry_run:
+        click.echo(plan.diff(), nl=False)
+        return 0
+    if not yes and sys.stdin.isatty():
+        for change in plan.changes:
+            click.echo(f"{change.verb:>6} {change.relpath}")
+        click.confirm(f"Remove the tool {name!r}?", abort=True)
+    plan.check_writable()
+    plan.apply()
+    for change in plan.changes:
+        click.echo(f"{change.verb:>6} {change.relpath}")
+    return 0

@@ -1,0 +1,94 @@
+"""Plan `new-tool`: the rendered module and test plus the edits of toolsets.py and config.py."""
+
+from __future__ import annotations
+
+from functools import partial
+
+from hermes_dev.errors import UserError
+from hermes_dev.project import Project
+from hermes_dev.scaffold._existing import find_existing
+from hermes_dev.scaffold._plan import FileChange, Plan
+from hermes_dev.scaffold._render import render
+from hermes_dev.scaffold._sources import edited, read_config, read_source
+from hermes_dev.scaffold._spec import ToolSpec
+
+# Words an environment variable's name spells in capitals in the setup wizard's prompt.
+_ACRONYMS = {"API", "URL", "ID", "SSH", "AWS", "GPU", "LLM", "HTTP", "HTTPS", "SMTP", "IMAP"}
+
+
+def env_prompt(var: str) -> str:
+    """`WEATHER_API_KEY` -> `Weather API key`."""
+    words = [w if w in _ACRONYMS else w.lower() for w in var.split("_") if w]
+    if words and words[0] not in _ACRONYMS:
+        words[0] = words[0].capitalize()
+    return " ".join(words) or var
+
+
+def toolset_description(spec: ToolSpec) -> str:
+    """A new toolset entry's description: the first line of the tool's."""
+    return spec.description.strip().splitlines()[0].strip()
+
+
+def _add_env_var(spec: ToolSpec, var: str, source: str) -> str:
+    from hermes_dev import edits
+
+    prompt = env_prompt(var)
+    return edits.add_env_var(
+        source,
+        var,
+        spec.name,
+        description=f"{prompt} for the {spec.name} tool",
+        prompt=prompt,
+        url=spec.env_url,
+    )
+
+
+def plan_new_tool(project: Project, spec: ToolSpec, *, force: bool = False) -> Plan:
+    """Every file `new-tool` would create or change, checked to parse; nothing is written."""
+    from hermes_dev import edits
+
+    toolsets_old = read_source(project, project.toolsets_path)
+    if not force:
+        taken = find_existing(project, spec.name, toolsets_old.decode("utf-8", "replace"))
+        if taken is not None:
+            raise UserError(
+                f"a tool named {spec.name!r} exists already ({taken}); pick another name"
+                " or pass --force to overwrite it"
+            )
+    config_old = read_config(project) if spec.env_vars else None
+
+    toolsets_new = edited(
+        project.toolsets_path,
+        toolsets_old,
+        lambda src: edits.add_tool_to_toolset(
+            src, spec.name, spec.toolset, toolset_description(spec)
+        ),
+    )
+    if spec.core:
+        toolsets_new = edited(
+            project.toolsets_path,
+            toolsets_new,
+            lambda src: edits.add_core_tool(src, spec.name),
+        )
+    config_new = config_old
+    for var in spec.env_vars:
+        assert config_new is not None
+        config_new = edited(project.config_path, config_new, partial(_add_env_var, spec, var))
+
+    rendered = render(spec)
+    changes: list[FileChange] = []
+    for relpath in (spec.module_relpath, spec.test_relpath):
+        if relpath in rendered:
+            path = project.root / relpath
+            old = path.read_bytes() if path.is_file() else None
+            if old != rendered[relpath]:
+                changes.append(FileChange(relpath, old, rendered[relpath]))
+    for path, old, new in (
+        (project.toolsets_path, toolsets_old, toolsets_new),
+        (project.config_path, config_old, config_new),
+    ):
+        if old is not None and new is not None and new != old:
+            changes.append(FileChange(path.relative_to(project.root).as_posix(), old, new))
+    plan = Plan(project.root, tuple(changes))
+    plan.check_python()
+    return plan

@@ -1,0 +1,45 @@
+"""Read the host files the scaffold edits, and run an edit with errors that name the file."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+
+from hermes_dev.errors import UserError
+from hermes_dev.project import Project
+
+
+def read_source(project: Project, path: Path) -> bytes:
+    rel = path.relative_to(project.root).as_posix()
+    try:
+        return path.read_bytes()
+    except FileNotFoundError:
+        raise UserError(f"{rel} is missing in {project.root}") from None
+    except OSError as exc:
+        raise UserError(f"cannot read {rel}: {exc.strerror or exc}") from None
+
+
+def read_config(project: Project) -> bytes:
+    """hermes_cli/config.py, which holds OPTIONAL_ENV_VARS (needed only for --env)."""
+    if not project.config_path.is_file():
+        raise UserError(
+            f"hermes_cli/config.py is missing in {project.root}; it must hold OPTIONAL_ENV_VARS"
+            " for --env (leave out --env to skip the setup-wizard entry)"
+        )
+    return read_source(project, project.config_path)
+
+
+def edited(path: Path, source: bytes, edit: Callable[[str], str]) -> bytes:
+    """`edit` applied to the UTF-8 text of `source`; its EditError says which file it was."""
+    from hermes_dev.edits import EditError
+
+    try:
+        text = source.decode("utf-8")
+    except UnicodeDecodeError:
+        raise UserError(f"{path.name} is not UTF-8 text; hermes-dev cannot edit it") from None
+    try:
+        return edit(text).encode("utf-8")
+    except EditError as exc:
+        where = f"{path.parent.name}/{path.name}" if path.name == "config.py" else path.name
+        message = str(exc)
+        raise UserError(message if where in message else f"{where}: {message}") from None
