@@ -19,7 +19,7 @@ import ast
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Union
+from typing import Any
 
 # Deep enough for real helper chains; shallow enough that recursion never runs away.
 MAX_DEPTH = 40
@@ -215,7 +215,7 @@ def module_path_for(root: Path, module: str) -> Path | None:
 
 
 # Resolves a dotted module name under the root to its scope (None: not under the root).
-ModuleLoader = Callable[[str], Union[ModuleScope, None]]
+ModuleLoader = Callable[[str], "ModuleScope | None"]
 
 
 def file_module_loader(root: Path) -> ModuleLoader:
@@ -264,7 +264,7 @@ class Value:
     loc: Loc
 
 
-Binding = Union[Thunk, Value]
+Binding = Thunk | Value
 
 _BUILTIN_STR_METHODS = {"startswith", "endswith", "lower", "upper", "strip", "lstrip", "rstrip"}
 
@@ -302,6 +302,22 @@ class Evaluator:
             return self.lookup(attr, other, {})
         raise NotStatic(name)
 
+    def lookup_attribute(
+        self, expr: ast.Attribute, scope: ModuleScope, env: Mapping[str, Binding]
+    ) -> Binding:
+        """`module.NAME` where `module` is a module under the root imported by name."""
+        if not isinstance(expr.value, ast.Name):
+            raise NotStatic("attribute")
+        name = expr.value.id
+        if name in env or name in scope.unstable or name not in scope.imports:
+            raise NotStatic("attribute")
+        module, attr = scope.imports[name]
+        # `import tools.x as x` or `from tools import x` (x a submodule)
+        other = self.loader(module if attr is None else f"{module}.{attr}" if module else attr)
+        if other is None:
+            raise NotStatic("attribute")
+        return self.lookup(expr.attr, other, {})
+
     def resolve_node(
         self, expr: ast.expr, scope: ModuleScope, env: Mapping[str, Binding]
     ) -> tuple[ast.expr, ModuleScope, Mapping[str, Binding]] | Value:
@@ -309,8 +325,12 @@ class Evaluator:
         stand for, without evaluating it: lets a row give up its strings while another cell
         holds a function."""
         for _ in range(MAX_DEPTH):
-            if isinstance(expr, ast.Name):
-                binding = self.lookup(expr.id, scope, env)
+            if isinstance(expr, ast.Name | ast.Attribute):
+                binding = (
+                    self.lookup(expr.id, scope, env)
+                    if isinstance(expr, ast.Name)
+                    else self.lookup_attribute(expr, scope, env)
+                )
                 if isinstance(binding, Value):
                     return binding
                 expr, scope, env = binding.expr, binding.scope, binding.env
@@ -443,8 +463,12 @@ class Evaluator:
             if isinstance(expr, ast.Set):
                 raise NotStatic("set")  # not JSON; order unknown
             return (tuple(items) if isinstance(expr, ast.Tuple) else items), loc
-        if isinstance(expr, ast.Name):
-            binding = self.lookup(expr.id, scope, env)
+        if isinstance(expr, ast.Name | ast.Attribute):
+            binding = (
+                self.lookup(expr.id, scope, env)
+                if isinstance(expr, ast.Name)
+                else self.lookup_attribute(expr, scope, env)
+            )
             if isinstance(binding, Value):
                 return binding.value, binding.loc
             return self._eval(binding.expr, binding.scope, binding.env)

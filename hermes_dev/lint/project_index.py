@@ -1,0 +1,752 @@
+"""What the project rules (HD3xx) need from the whole root, read statically and cheaply.
+
+- per tool module: the tools it registers (`registry.register(...)`, `ctx.register_tool(...)`),
+  with `requires_env`, `check_fn` and `override`;
+- `toolsets.py`: every tool name a toolset lists, and where;
+- `hermes_cli/config.py`: every `OPTIONAL_ENV_VARS` key and the tools its entries name.
+
+Each file is parsed at most once per run, and only when a rule asks for it. A pre-commit run on
+one file still needs every module's registered names (HD302, HD305), so summaries are kept in a
+small on-disk cache keyed by (path, mtime_ns, size) under `$XDG_CACHE_HOME/hermes-dev/` (or
+`~/.cache/hermes-dev/`). The cache is best effort: any failure reading or writing it is ignored,
+and `HERMES_DEV_NO_CACHE=1` turns it off.
+"""
+
+from __future__ import annotations
+
+import ast
+import json
+import os
+import tempfile
+import time
+from collections.abc import Callable, Mapping
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, Literal
+
+from hermes_dev.lint.schema_eval import (
+    Binding,
+    Evaluator,
+    ModuleLoader,
+    ModuleScope,
+    NotStatic,
+    Pos,
+    Thunk,
+)
+
+if TYPE_CHECKING:
+    from hermes_dev.lint.model import Models, ModuleInfo, Registration
+
+CACHE_VERSION = 1
+# A file changed within this many seconds may change again within the mtime granularity
+# without changing size ("racily clean" in git's words): never cache it.
+RACY_SECONDS = 2.0
+
+
+
+@dataclass(frozen=True)
+class Span:
+    line: int
+    column: int  # 1-based
+    end_line: int
+    end_column: int  # 1-based, exclusive
+
+    @classmethod
+    def of(cls, node: ast.AST) -> Span:
+        pos = Pos.of(Path(), node)
+        return cls(pos.line, pos.column, pos.end_line, pos.end_column)
+
+    @classmethod
+    def from_pos(cls, pos: Pos) -> Span:
+        return cls(pos.line, pos.column, pos.end_line, pos.end_column)
+
+
+# --- registrations in a tool module ------------------------------------------------------
+# What a registration is comes from the engine's model (`hermes_dev.lint.model`); here each one
+# gets its table row as evaluation bindings, and a summary small enough to cache.
+
+
+def scope_of(module: ModuleInfo) -> ModuleScope:
+    """The evaluation scope of a parsed module (built once per module and run)."""
+    scope = module.memo.get("schema_eval.scope")
+    if not isinstance(scope, ModuleScope):
+        assert module.tree is not None
+        scope = ModuleScope.build(module.path, module.tree, module.dotted)
+        module.memo["schema_eval.scope"] = scope
+    return scope
+
+
+def models_loader(models: Models) -> ModuleLoader:
+    """Resolve dotted module names under the root through the run's `Models` (parsed once)."""
+
+    def load(dotted: str) -> ModuleScope | None:
+        module = models.by_name(dotted)
+        if module is None or module.tree is None:
+            return None
+        return scope_of(module)
+
+    return load
+
+
+def registration_envs(
+    reg: Registration, evaluator: Evaluator
+) -> list[dict[str, Binding]] | None:
+    """The loop bindings of each table row a registration stands for: `[{}]` outside a loop,
+    one per row inside a loop over a table, None when the table cannot be read statically."""
+    scope = scope_of(reg.module)
+    if reg.row is not None:
+        return [{var: Thunk(expr, scope, {}) for var, expr in reg.row.items()}]
+    if reg.loop is None:
+        return [{}]
+    try:
+        envs: list[dict[str, Binding]] = []
+        for row in evaluator.iter_rows(reg.loop.iter, scope):
+            env: dict[str, Binding] = {}
+            evaluator.bind_target(reg.loop.target, row, env)
+            envs.append(env)
+        return envs
+    except NotStatic:
+        return None
+
+
+@dataclass
+class RegisteredTool:
+    name: str | None  # None: not static
+    kind: Literal["registry", "plugin"]
+    discovered: bool
+    override: bool
+    has_check_fn: bool
+    has_requires_env: bool  # given and not an empty literal / None
+    requires_env: list[tuple[str, Span]] | None  # None: not static (or absent)
+    span: Span  # the call's `name=` (or the call itself)
+    call_span: Span
+
+    def to_json(self) -> dict[str, Any]:
+        data = asdict(self)
+        return data
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> RegisteredTool:
+        env = data["requires_env"]
+        return cls(
+            name=data["name"],
+            kind=data["kind"],
+            discovered=data["discovered"],
+            override=data["override"],
+            has_check_fn=data["has_check_fn"],
+            has_requires_env=data["has_requires_env"],
+            requires_env=None if env is None else [(v, Span(**s)) for v, s in env],
+            span=Span(**data["span"]),
+            call_span=Span(**data["call_span"]),
+        )
+
+
+@dataclass
+class ModuleSummary:
+    tools: list[RegisteredTool] = field(default_factory=list)
+    # Strings that may name a registered tool although no name evaluated (tables of a loop
+    # that did not evaluate, dynamic names): HD302 must not cry wolf on them.
+    maybe_names: list[str] = field(default_factory=list)
+    cacheable: bool = True
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "tools": [t.to_json() for t in self.tools],
+            "maybe_names": self.maybe_names,
+        }
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> ModuleSummary:
+        return cls(
+            [RegisteredTool.from_json(t) for t in data["tools"]], list(data["maybe_names"])
+        )
+
+
+def summarize_module(module: ModuleInfo, loader: ModuleLoader | None = None) -> ModuleSummary:
+    used_other_modules = False
+
+    def tracking_loader(dotted: str) -> ModuleScope | None:
+        nonlocal used_other_modules
+        used_other_modules = True
+        return loader(dotted) if loader is not None else None
+
+    evaluator = Evaluator(tracking_loader)
+    summary = ModuleSummary()
+    if module.tree is None:
+        return summary
+    scope = scope_of(module)
+    for reg in module.registrations:
+        envs = registration_envs(reg, evaluator)
+        if envs is None:
+            summary.maybe_names.extend(_strings_in(reg.loop.iter, scope) if reg.loop else [])
+            envs = [{}]
+            unknown_rows = True
+        else:
+            unknown_rows = False
+        for env in envs:
+            summary.tools.append(
+                registered_tool(reg, scope, env, evaluator, summary.maybe_names, unknown_rows)
+            )
+    # A summary that read another module is stale when that module changes: keep it per run.
+    summary.cacheable = not used_other_modules
+    return summary
+
+
+def _argument(reg: Registration, param: str) -> ast.expr | None:
+    return reg.keywords.get(param)
+
+
+def _keyword_node(reg: Registration, param: str) -> ast.AST | None:
+    for kw in reg.call.keywords:
+        if kw.arg == param:
+            return kw
+    return reg.keywords.get(param)
+
+
+def registered_tool(
+    reg: Registration,
+    scope: ModuleScope,
+    env: Mapping[str, Binding],
+    evaluator: Evaluator,
+    maybe_names: list[str],
+    unknown_rows: bool = False,
+) -> RegisteredTool:
+    name_node = _argument(reg, "name")
+    name: str | None = None
+    if name_node is not None and not unknown_rows:
+        try:
+            value = evaluator.evaluate(name_node, scope, env).value
+            name = value if isinstance(value, str) else None
+        except NotStatic:
+            name = None
+    if name is None and name_node is not None:
+        maybe_names.extend(_strings_in(name_node, scope))
+    override_node = _argument(reg, "override")
+    override = False
+    if override_node is not None:
+        try:
+            override = bool(evaluator.evaluate(override_node, scope, env).value)
+        except NotStatic:
+            override = True  # unknown: assume the author meant it
+    check_node = _argument(reg, "check_fn")
+    has_check_fn = check_node is not None and not (
+        isinstance(check_node, ast.Constant) and check_node.value is None
+    )
+    env_node = _argument(reg, "requires_env")
+    requires_env: list[tuple[str, Span]] | None = None
+    has_requires_env = False
+    if env_node is not None and not (
+        isinstance(env_node, ast.Constant) and env_node.value is None
+    ):
+        try:
+            if unknown_rows:
+                raise NotStatic("row")
+            evaluated = evaluator.evaluate(env_node, scope, env)
+            values = evaluated.value
+            if isinstance(values, list | tuple) and all(isinstance(v, str) for v in values):
+                requires_env = []
+                for i, var in enumerate(values):
+                    pos = evaluated.locate([i])
+                    span = (
+                        Span.from_pos(pos) if pos.path == scope.path else Span.of(env_node)
+                    )
+                    requires_env.append((var, span))
+                has_requires_env = bool(values)
+            else:
+                has_requires_env = True
+        except NotStatic:
+            has_requires_env = True
+    anchor = _keyword_node(reg, "name") or reg.call
+    return RegisteredTool(
+        name=name,
+        kind="plugin" if reg.kind == "plugin" else "registry",
+        discovered=reg.discoverable,
+        override=override,
+        has_check_fn=has_check_fn,
+        has_requires_env=has_requires_env,
+        requires_env=requires_env,
+        span=Span.of(anchor),
+        call_span=Span.of(reg.call),
+    )
+
+
+def _strings_in(expr: ast.expr, scope: ModuleScope) -> list[str]:
+    """Every string an expression can reach through module-level names and helpers: an upper
+    bound of the names it may produce."""
+    found: list[str] = []
+    seen: set[int] = set()
+    stack: list[ast.AST] = [expr]
+    while stack:
+        node = stack.pop()
+        if id(node) in seen:
+            continue
+        seen.add(id(node))
+        for sub in ast.walk(node):
+            if isinstance(sub, ast.Constant) and isinstance(sub.value, str):
+                found.append(sub.value)
+            elif isinstance(sub, ast.Name):
+                if sub.id in scope.bindings:
+                    stack.append(scope.bindings[sub.id])
+                if sub.id in scope.functions:
+                    stack.append(scope.functions[sub.id])
+    return found
+
+
+# --- toolsets.py -------------------------------------------------------------------------
+
+
+@dataclass
+class ToolsetsSummary:
+    # Tool names written in toolsets.py as members of `_HERMES_CORE_TOOLS` or a toolset's
+    # "tools", each with where it is written (one per place).
+    listed: list[tuple[str, Span]] = field(default_factory=list)
+    # Every name that may be a member (listed, plus the strings of entries that did not
+    # evaluate): HD301 reports only tools outside it.
+    maybe_listed: set[str] = field(default_factory=set)
+    toolset_names: set[str] = field(default_factory=set)
+    # The newer toolsets.py merges tools registered into a toolset (`toolset="web"`) at run time.
+    merges_registry: bool = False
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "listed": [(n, asdict(s)) for n, s in self.listed],
+            "maybe_listed": sorted(self.maybe_listed),
+            "toolset_names": sorted(self.toolset_names),
+            "merges_registry": self.merges_registry,
+        }
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> ToolsetsSummary:
+        return cls(
+            [(n, Span(**s)) for n, s in data["listed"]],
+            set(data["maybe_listed"]),
+            set(data["toolset_names"]),
+            bool(data["merges_registry"]),
+        )
+
+
+def summarize_toolsets(path: Path, source: str, tree: ast.Module) -> ToolsetsSummary:
+    scope = ModuleScope.build(path, tree, "toolsets")
+    evaluator = Evaluator(None)
+    summary = ToolsetsSummary(merges_registry="get_tool_names_for_toolset" in source)
+    seen: set[tuple[str, Span]] = set()
+
+    def add(name: Any, pos: Pos) -> None:
+        if not isinstance(name, str):
+            return
+        summary.maybe_listed.add(name)
+        if pos.path != path:
+            return
+        item = (name, Span.from_pos(pos))
+        if item not in seen:
+            seen.add(item)
+            summary.listed.append(item)
+
+    core = scope.bindings.get("_HERMES_CORE_TOOLS")
+    if core is not None:
+        try:
+            evaluated = evaluator.evaluate(core, scope)
+            if isinstance(evaluated.value, list | tuple):
+                for i, name in enumerate(evaluated.value):
+                    add(name, evaluated.locate([i]))
+        except NotStatic:
+            summary.maybe_listed.update(_strings_in(core, scope))
+
+    table = scope.bindings.get("TOOLSETS")
+    if table is None:
+        return summary
+    entries: list[tuple[ast.expr | None, ast.expr]]
+    if isinstance(table, ast.Dict):
+        entries = list(zip(table.keys, table.values))
+    else:
+        entries = [(None, table)]
+    for key_node, value_node in entries:
+        if key_node is None:
+            # `**OTHER` or a whole table that is not a literal: take it as one value
+            try:
+                evaluated = evaluator.evaluate(value_node, scope)
+            except NotStatic:
+                summary.maybe_listed.update(_strings_in(value_node, scope))
+                continue
+            if not isinstance(evaluated.value, dict):
+                continue
+            for toolset_name, entry in evaluated.value.items():
+                _add_entry(summary, add, str(toolset_name), entry, evaluated, [toolset_name])
+            continue
+        try:
+            key = evaluator.evaluate(key_node, scope).value
+            evaluated = evaluator.evaluate(value_node, scope)
+        except NotStatic:
+            summary.maybe_listed.update(_strings_in(value_node, scope))
+            if isinstance(key_node, ast.Constant) and isinstance(key_node.value, str):
+                summary.toolset_names.add(key_node.value)
+            continue
+        _add_entry(summary, add, str(key), evaluated.value, evaluated, [])
+    return summary
+
+
+def _add_entry(
+    summary: ToolsetsSummary,
+    add: Callable[[Any, Pos], None],
+    toolset_name: str,
+    entry: Any,
+    evaluated: Any,
+    prefix: list[Any],
+) -> None:
+    summary.toolset_names.add(toolset_name)
+    if not isinstance(entry, dict):
+        return
+    tools = entry.get("tools")
+    if isinstance(tools, list | tuple):
+        for i, name in enumerate(tools):
+            add(name, evaluated.locate([*prefix, "tools", i], prefer_key=False))
+
+
+# --- hermes_cli/config.py ----------------------------------------------------------------
+
+
+@dataclass
+class ConfigSummary:
+    env_vars: dict[str, Span] = field(default_factory=dict)
+    complete: bool = True  # False: some entries could not be read; HD303 stays quiet
+    # (tool name, variable, where the tool name is written)
+    tool_refs: list[tuple[str, str, Span]] = field(default_factory=list)
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "env_vars": {k: asdict(v) for k, v in self.env_vars.items()},
+            "complete": self.complete,
+            "tool_refs": [(t, v, asdict(s)) for t, v, s in self.tool_refs],
+        }
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> ConfigSummary:
+        return cls(
+            {k: Span(**v) for k, v in data["env_vars"].items()},
+            bool(data["complete"]),
+            [(t, v, Span(**s)) for t, v, s in data["tool_refs"]],
+        )
+
+
+def summarize_config(path: Path, tree: ast.Module) -> ConfigSummary:
+    scope = ModuleScope.build(path, tree, "hermes_cli.config")
+    evaluator = Evaluator(None)
+    summary = ConfigSummary()
+    table = None
+    for stmt in tree.body:
+        # `OPTIONAL_ENV_VARS = {...}` (or annotated); later entries added at module level count
+        if isinstance(stmt, ast.Assign | ast.AnnAssign):
+            targets = stmt.targets if isinstance(stmt, ast.Assign) else [stmt.target]
+            if any(isinstance(t, ast.Name) and t.id == "OPTIONAL_ENV_VARS" for t in targets):
+                table = stmt.value
+            for t in targets:
+                if (
+                    isinstance(t, ast.Subscript)
+                    and isinstance(t.value, ast.Name)
+                    and t.value.id == "OPTIONAL_ENV_VARS"
+                ):
+                    if isinstance(t.slice, ast.Constant) and isinstance(t.slice.value, str):
+                        summary.env_vars.setdefault(t.slice.value, Span.of(t.slice))
+                    else:
+                        summary.complete = False
+        elif (
+            isinstance(stmt, ast.Expr)
+            and isinstance(stmt.value, ast.Call)
+            and isinstance(stmt.value.func, ast.Attribute)
+            and isinstance(stmt.value.func.value, ast.Name)
+            and stmt.value.func.value.id == "OPTIONAL_ENV_VARS"
+        ):
+            # `OPTIONAL_ENV_VARS.update({...})` at import time
+            call = stmt.value
+            if call.func.attr == "update" and len(call.args) == 1:  # type: ignore[attr-defined]
+                _read_env_table(summary, evaluator, scope, call.args[0])
+            else:
+                summary.complete = False
+    if table is None:
+        summary.complete = False
+        return summary
+    _read_env_table(summary, evaluator, scope, table)
+    return summary
+
+
+def _read_env_table(
+    summary: ConfigSummary, evaluator: Evaluator, scope: ModuleScope, table: ast.expr
+) -> None:
+    if not isinstance(table, ast.Dict):
+        try:
+            evaluated = evaluator.evaluate(table, scope)
+        except NotStatic:
+            summary.complete = False
+            return
+        if not isinstance(evaluated.value, dict):
+            summary.complete = False
+            return
+        for var in evaluated.value:
+            summary.env_vars.setdefault(str(var), Span.from_pos(evaluated.locate([str(var)])))
+        return
+    for key_node, value_node in zip(table.keys, table.values):
+        if key_node is None:
+            _read_env_table(summary, evaluator, scope, value_node)
+            continue
+        if not (isinstance(key_node, ast.Constant) and isinstance(key_node.value, str)):
+            try:
+                key = evaluator.evaluate(key_node, scope).value
+            except NotStatic:
+                summary.complete = False
+                continue
+        else:
+            key = key_node.value
+        var = str(key)
+        summary.env_vars.setdefault(var, Span.of(key_node))
+        # Only "tools" is read from the entry: descriptions may hold anything.
+        if isinstance(value_node, ast.Dict):
+            for k, v in zip(value_node.keys, value_node.values):
+                if isinstance(k, ast.Constant) and k.value == "tools":
+                    _read_env_tools(summary, evaluator, scope, var, v)
+
+
+def _read_env_tools(
+    summary: ConfigSummary, evaluator: Evaluator, scope: ModuleScope, var: str, node: ast.expr
+) -> None:
+    try:
+        evaluated = evaluator.evaluate(node, scope)
+    except NotStatic:
+        return
+    if not isinstance(evaluated.value, list | tuple):
+        return
+    for i, tool in enumerate(evaluated.value):
+        pos = evaluated.locate([i])
+        if isinstance(tool, str) and pos.path == scope.path:
+            summary.tool_refs.append((tool, var, Span.from_pos(pos)))
+
+
+# --- the on-disk cache -------------------------------------------------------------------
+
+
+def cache_dir() -> Path | None:
+    if os.environ.get("HERMES_DEV_NO_CACHE", "") not in ("", "0"):
+        return None
+    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
+    return Path(base) / "hermes-dev"
+
+
+class SummaryCache:
+    """`{kind:path: {mtime_ns, size, data}}` in one JSON file; never fatal."""
+
+    def __init__(self, folder: Path | None, name: str = "summaries") -> None:
+        self.file = folder / f"{name}-v{CACHE_VERSION}.json" if folder is not None else None
+        self._entries: dict[str, dict[str, Any]] | None = None
+        self._dirty = False
+
+    def _load(self) -> dict[str, dict[str, Any]]:
+        if self._entries is None:
+            self._entries = {}
+            if self.file is not None:
+                try:
+                    data = json.loads(self.file.read_text(encoding="utf-8"))
+                    if isinstance(data, dict):
+                        self._entries = data
+                except (OSError, ValueError):
+                    pass
+        return self._entries
+
+    def get(self, kind: str, path: Path, stat: os.stat_result) -> Any:
+        if self.file is None:
+            return None
+        entry = self._load().get(f"{kind}:{path}")
+        if (
+            isinstance(entry, dict)
+            and entry.get("m") == stat.st_mtime_ns
+            and entry.get("s") == stat.st_size
+        ):
+            return entry.get("d")
+        return None
+
+    def put(self, kind: str, path: Path, stat: os.stat_result, data: Any) -> None:
+        if self.file is None or time.time() - stat.st_mtime < RACY_SECONDS:
+            return
+        self._load()[f"{kind}:{path}"] = {"m": stat.st_mtime_ns, "s": stat.st_size, "d": data}
+        self._dirty = True
+
+    def save(self) -> None:
+        if self.file is None or not self._dirty or self._entries is None:
+            return
+        self._dirty = False
+        try:
+            self.file.parent.mkdir(parents=True, exist_ok=True)
+            fd, tmp = tempfile.mkstemp(dir=self.file.parent, prefix=".summaries-")
+            try:
+                with os.fdopen(fd, "w", encoding="utf-8") as f:
+                    json.dump(self._entries, f, separators=(",", ":"))
+                os.replace(tmp, self.file)
+            except BaseException:
+                try:
+                    os.unlink(tmp)
+                except OSError:
+                    pass
+                raise
+        except OSError:
+            pass
+
+
+# --- the project -------------------------------------------------------------------------
+
+
+def _parse(path: Path) -> tuple[str, ast.Module] | None:
+    try:
+        source = path.read_bytes().decode("utf-8-sig")
+        return source, ast.parse(source, filename=str(path))
+    except (OSError, SyntaxError, ValueError, UnicodeDecodeError):
+        return None
+
+
+class ProjectIndex:
+    """The whole root as the project rules see it, computed lazily and at most once per run.
+
+    Modules are parsed through the run's `Models`, so a file the engine lints is parsed once
+    for both; files only the project rules need come from the on-disk cache when unchanged.
+    """
+
+    def __init__(self, models: Models, cache: SummaryCache | None = None) -> None:
+        self.models = models
+        self.root = Path(models.root)
+        self.cache = cache if cache is not None else SummaryCache(cache_dir())
+        self.loader: ModuleLoader = models_loader(models)
+        self._summaries: dict[Path, ModuleSummary] = {}
+        self._all: dict[Path, ModuleSummary] | None = None
+        self._toolsets: ToolsetsSummary | None = None
+        self._toolsets_done = False
+        self._config: ConfigSummary | None = None
+        self._config_done = False
+
+    # tool modules --------------------------------------------------------------------
+
+    def module_paths(self) -> list[Path]:
+        """Every Python file under the root's `tools/` and `plugins/`."""
+        found: list[Path] = []
+        for top in ("tools", "plugins"):
+            folder = self.root / top
+            if not folder.is_dir():
+                continue
+            for dirpath, dirnames, filenames in os.walk(folder):
+                dirnames[:] = sorted(
+                    d for d in dirnames if d != "__pycache__" and not d.startswith(".")
+                )
+                found.extend(Path(dirpath) / f for f in sorted(filenames) if f.endswith(".py"))
+        return found
+
+    def module_summary(self, path: Path) -> ModuleSummary:
+        summary = self._summaries.get(path)
+        if summary is None:
+            summary = self._summaries[path] = self._compute_module(path)
+        return summary
+
+    def _compute_module(self, path: Path) -> ModuleSummary:
+        try:
+            stat = path.stat()
+        except OSError:
+            return ModuleSummary()
+        cached = self.cache.get("module", path, stat)
+        if cached is not None:
+            try:
+                return ModuleSummary.from_json(cached)
+            except (KeyError, TypeError, ValueError):
+                pass
+        module = self.models.get(path)
+        if module is None or module.tree is None:
+            return ModuleSummary()
+        summary = summarize_module(module, self.loader)
+        if summary.cacheable:
+            self.cache.put("module", path, stat, summary.to_json())
+        return summary
+
+    def all_summaries(self) -> dict[Path, ModuleSummary]:
+        """Every tool module's summary (and of any other module already linted this run)."""
+        if self._all is None:
+            paths = self.module_paths()
+            for module in self.models.loaded():
+                if module.path not in paths and module.registrations:
+                    paths.append(module.path)
+            self._all = {path: self.module_summary(path) for path in paths}
+            self.cache.save()
+        return self._all
+
+    def registered_names(self) -> tuple[set[str], set[str]]:
+        """(names registered anywhere under the root, strings that may be registered names)."""
+        names: set[str] = set()
+        maybe: set[str] = set()
+        for summary in self.all_summaries().values():
+            names.update(t.name for t in summary.tools if t.name is not None)
+            maybe.update(summary.maybe_names)
+        return names, maybe
+
+    # toolsets.py and hermes_cli/config.py --------------------------------------------
+
+    @property
+    def toolsets_path(self) -> Path:
+        return self.root / "toolsets.py"
+
+    @property
+    def config_path(self) -> Path:
+        return self.root / "hermes_cli" / "config.py"
+
+    def toolsets(self) -> ToolsetsSummary | None:
+        """None when the root has no readable `toolsets.py`."""
+        if self._toolsets_done:
+            return self._toolsets
+        self._toolsets_done = True
+        path = self.toolsets_path
+        try:
+            stat = path.stat()
+        except OSError:
+            return None
+        summary: ToolsetsSummary | None = None
+        cached = self.cache.get("toolsets", path, stat)
+        if cached is not None:
+            try:
+                summary = ToolsetsSummary.from_json(cached)
+            except (KeyError, TypeError, ValueError):
+                summary = None
+        if summary is None:
+            parsed = _parse(path)
+            if parsed is not None:
+                summary = summarize_toolsets(path, *parsed)
+                self.cache.put("toolsets", path, stat, summary.to_json())
+                self.cache.save()
+        self._toolsets = summary
+        return summary
+
+    def config(self) -> ConfigSummary | None:
+        """None when the root has no readable `hermes_cli/config.py`."""
+        if self._config_done:
+            return self._config
+        self._config_done = True
+        path = self.config_path
+        try:
+            stat = path.stat()
+        except OSError:
+            return None
+        summary: ConfigSummary | None = None
+        cached = self.cache.get("config", path, stat)
+        if cached is not None:
+            try:
+                summary = ConfigSummary.from_json(cached)
+            except (KeyError, TypeError, ValueError):
+                summary = None
+        if summary is None:
+            parsed = _parse(path)
+            if parsed is not None:
+                summary = summarize_config(path, parsed[1])
+                self.cache.put("config", path, stat, summary.to_json())
+                self.cache.save()
+        self._config = summary
+        return summary
+
+
+def project_index(models: Models) -> ProjectIndex:
+    """The index of the run that `models` belongs to (one per `Models`, that is per run)."""
+    index = getattr(models, "_project_index", None)
+    if not isinstance(index, ProjectIndex):
+        index = ProjectIndex(models)
+        models._project_index = index  # type: ignore[attr-defined]
+    return index
