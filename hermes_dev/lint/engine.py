@@ -1,0 +1,386 @@
+"""The lint engine: find the root and the files, run the rules, filter their findings.
+
+API:
+
+- `lint(paths, root=None, select=None, ignore=None) -> LintResult`: the whole run. `paths` are
+  files or folders (none: the root's `tools/` and `plugins/`); the root is `root` when given (any
+  folder), else the Hermes root above the first path (or the cwd), else the paths' common folder.
+  Raises `UserError` for unknown codes, bad config or missing paths.
+- `LintContext` (what `Rule.check` gets): `root`, `config` (`Config`), `models` (the per-run parse
+  cache, `Models`), `modules` (`ModuleInfo`s of the files being reported on, including those that
+  do not parse), `registrations()` (theirs), `is_reported(path)`, `stats` (`Statistics`: rules add
+  counters such as "schemas skipped (not static)"), `cache` (`SummaryCache`) and `project`.
+- `ProjectView` (`ctx.project`, built on first use): `root`, `is_hermes_root`, `toolsets_path` /
+  `config_path` (None where absent), `known_tools`, `module_paths()` (every file under `tools/`
+  and `plugins/` that may register a tool), `modules()` (those parsed), `summaries(kind, compute)`
+  (per-file JSON summaries kept in the on-disk cache, so a one-file pre-commit run does not parse
+  the whole root), `memo(key, build)` (a per-run slot for indexes such as project_index's).
+- Engine codes: HD000 (from rule hd000, a file that does not parse) and HD900 (a suppression that
+  suppresses nothing, produced here after filtering).
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+from hermes_dev.errors import UserError
+from hermes_dev.lint import catalog
+from hermes_dev.lint.cache import SummaryCache
+from hermes_dev.lint.config import Config, check_codes, load_config
+from hermes_dev.lint.model import Models, ModuleInfo, Registration, might_register
+from hermes_dev.lint.rule import Finding
+from hermes_dev.lint.suppress import Suppression, find_suppressions
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from collections.abc import Callable, Iterator, Sequence
+
+ROOT_MARKERS = ("toolsets.py", os.path.join("tools", "registry.py"))  # as hermes_dev.project
+SKIP_DIRS = {"__pycache__", "node_modules", "site-packages", "venv", "build", "dist"}
+UNUSED_SUPPRESSION = "HD900"
+
+
+class Statistics:
+    """Counters a run collects besides findings (rules add their own labels)."""
+
+    def __init__(self) -> None:
+        self.counters: dict[str, int] = {}
+
+    def add(self, label: str, count: int = 1) -> None:
+        self.counters[label] = self.counters.get(label, 0) + count
+
+
+class ProjectView:
+    """The whole root, for rules that look across files (built lazily, once per run)."""
+
+    def __init__(self, root: Path, config: Config, models: Models, cache: SummaryCache) -> None:
+        self.root = root
+        self.config = config
+        self.models = models
+        self.cache = cache
+        self.is_hermes_root = is_hermes_root(str(root))
+        toolsets = root / "toolsets.py"
+        config_py = root / "hermes_cli" / "config.py"
+        self.toolsets_path: Path | None = toolsets if toolsets.is_file() else None
+        self.config_path: Path | None = config_py if config_py.is_file() else None
+        self.known_tools: tuple[str, ...] = config.known_tools
+        self._paths: list[Path] | None = None
+        self._memo: dict[str, object] = {}
+
+    def module_paths(self) -> list[Path]:
+        """Every `.py` under the root's `tools/` and `plugins/` (excludes applied), sorted."""
+        if self._paths is None:
+            found: list[Path] = []
+            for folder in ("tools", "plugins"):
+                top = self.root / folder
+                if top.is_dir():
+                    found.extend(_walk_py(top, self.root, self.config))
+            self._paths = sorted(found)
+        return self._paths
+
+    def modules(self) -> list[ModuleInfo]:
+        """The parsed modules of `module_paths()` whose text may register a tool."""
+        out: list[ModuleInfo] = []
+        for path in self.module_paths():
+            source = self.models.read(path)
+            if source is not None and might_register(source):
+                module = self.models.get(path, source)
+                if module is not None:
+                    out.append(module)
+        return out
+
+    def registrations(self) -> list[Registration]:
+        return [reg for module in self.modules() for reg in module.registrations]
+
+    def summaries(self, kind: str, compute: Callable[[ModuleInfo], object]) -> dict[Path, object]:
+        """`compute(module)` for every project module, from the on-disk cache when fresh.
+
+        `compute` must return JSON-able data and depend only on the file's own text; `kind` names
+        it (bump a version suffix when its shape changes, e.g. "registrations-v2"). Files that
+        register nothing give None.
+        """
+        out: dict[Path, object] = {}
+        for path in self.module_paths():
+            hit, value = self.cache.get(path, kind)
+            if not hit:
+                source = self.models.read(path)
+                module = None
+                if source is not None and might_register(source):
+                    module = self.models.get(path, source)
+                value = None if module is None else compute(module)
+                self.cache.put(path, kind, value)
+            out[path] = value
+        return out
+
+    def memo(self, key: str, build: Callable[[], object]) -> object:
+        """A per-run slot: `build()` runs once, later calls return its value."""
+        if key not in self._memo:
+            self._memo[key] = build()
+        return self._memo[key]
+
+
+class LintContext:
+    """What every rule's `check` gets."""
+
+    def __init__(
+        self,
+        root: Path,
+        config: Config,
+        models: Models,
+        modules: list[ModuleInfo],
+        codes: Sequence[str],
+        cache: SummaryCache | None = None,
+    ) -> None:
+        self.root = root
+        self.config = config
+        self.models = models
+        self.modules = modules
+        self.codes = tuple(codes)  # the codes that run
+        self.stats = Statistics()
+        self.cache = cache or SummaryCache(root, enabled=False)
+        self._reported = {str(m.path) for m in modules}
+        self._project: ProjectView | None = None
+
+    @property
+    def project(self) -> ProjectView:
+        if self._project is None:
+            self._project = ProjectView(self.root, self.config, self.models, self.cache)
+        return self._project
+
+    def registrations(self) -> Iterator[Registration]:
+        for module in self.modules:
+            yield from module.registrations
+
+    def is_reported(self, path: Path) -> bool:
+        """True for the files this run reports on (those given, or found under tools/plugins)."""
+        return str(path) in self._reported
+
+    def finding(
+        self,
+        code: str,
+        message: str,
+        module: ModuleInfo,
+        node: object,
+        tool: str | None = None,
+    ) -> Finding:
+        """A finding at an ast node's span (1-based columns, end exclusive)."""
+        line = getattr(node, "lineno", 1) or 1
+        col = (getattr(node, "col_offset", 0) or 0) + 1
+        end_line = getattr(node, "end_lineno", None) or line
+        end_col = getattr(node, "end_col_offset", None)
+        end_col = end_col + 1 if end_col is not None else col
+        if end_line != line:
+            # Point at the first line only: editors and code scanning show it best.
+            end_line = line
+            end_col = len(module.lines[line - 1]) + 1 if line <= len(module.lines) else col
+        return Finding(code, message, module.path, line, col, end_line, end_col, tool)
+
+
+class LintResult:
+    def __init__(
+        self,
+        root: Path,
+        findings: list[Finding],
+        files: int,
+        stats: Statistics,
+        codes: Sequence[str],
+    ) -> None:
+        self.root = root
+        self.findings = findings
+        self.files = files  # files checked (after the text prefilter)
+        self.stats = stats
+        self.codes = tuple(codes)
+
+    def relative(self, path: Path) -> str:
+        try:
+            return path.relative_to(self.root).as_posix()
+        except ValueError:
+            return path.as_posix()
+
+
+# -- root and files ----------------------------------------------------------------------------
+
+
+def is_hermes_root(folder: str) -> bool:
+    return all(os.path.isfile(os.path.join(folder, marker)) for marker in ROOT_MARKERS)
+
+
+def find_root(paths: Sequence[str], root: str | None) -> Path:
+    if root is not None:
+        if not os.path.isdir(root):
+            raise UserError(f"--root {root}: no such folder")
+        return Path(os.path.abspath(root))
+    start = os.path.abspath(paths[0]) if paths else os.getcwd()
+    here = start if os.path.isdir(start) else os.path.dirname(start)
+    while True:
+        if is_hermes_root(here):
+            return Path(here)
+        parent = os.path.dirname(here)
+        if parent == here:
+            break
+        here = parent
+    if not paths:
+        return Path(os.getcwd())
+    folders = [p if os.path.isdir(p) else os.path.dirname(p) for p in map(os.path.abspath, paths)]
+    return Path(os.path.commonpath(folders))
+
+
+def _relative(path: str, root: str) -> str:
+    rel = os.path.relpath(path, root)
+    if rel.startswith(".."):
+        return path.replace(os.sep, "/")
+    return rel.replace(os.sep, "/")
+
+
+def _walk_py(top: Path, root: Path, config: Config) -> Iterator[Path]:
+    root_str = str(root)
+    for folder, dirs, files in os.walk(top):
+        dirs[:] = sorted(
+            d for d in dirs
+            if not d.startswith(".") and d not in SKIP_DIRS
+            and not config.excluded(_relative(os.path.join(folder, d), root_str))
+        )
+        for name in sorted(files):
+            if name.endswith(".py"):
+                full = os.path.join(folder, name)
+                if not config.excluded(_relative(full, root_str)):
+                    yield Path(full)
+
+
+def discover(paths: Sequence[str], root: Path, config: Config) -> list[Path]:
+    """The files to check: those given, the `.py` files in folders given, or tools/ + plugins/."""
+    found: list[Path] = []
+    if not paths:
+        for folder in ("tools", "plugins"):
+            top = root / folder
+            if top.is_dir():
+                found.extend(_walk_py(top, root, config))
+        return found
+    seen: set[str] = set()
+    root_str = str(root)
+    for raw in paths:
+        full = os.path.abspath(raw)
+        if os.path.isdir(full):
+            for path in _walk_py(Path(full), root, config):
+                if str(path) not in seen:
+                    seen.add(str(path))
+                    found.append(path)
+        elif os.path.isfile(full):
+            if full not in seen and not config.excluded(_relative(full, root_str)):
+                seen.add(full)
+                found.append(Path(full))
+        else:
+            raise UserError(f"{raw}: no such file or folder")
+    return found
+
+
+# -- the run ---------------------------------------------------------------------------------------
+
+
+def lint(
+    paths: Sequence[str] = (),
+    root: str | None = None,
+    select: Sequence[str] | None = None,
+    ignore: Sequence[str] | None = None,
+    use_cache: bool | None = None,
+) -> LintResult:
+    """Lint `paths` (or the root's tools/ and plugins/) and return the findings that remain."""
+    known = catalog.all_codes()
+    flag_select = check_codes(select, known, "--select") if select is not None else None
+    flag_ignore = check_codes(ignore, known, "--ignore") if ignore is not None else None
+    root_path = find_root(paths, root)
+    config = load_config(root_path, known)
+    if flag_select is not None:
+        config.select = flag_select
+    if flag_ignore is not None:
+        config.ignore = flag_ignore
+    codes = config.enabled(known)
+    files = discover(paths, root_path, config)
+
+    models = Models(root_path)
+    modules: list[ModuleInfo] = []
+    for path in files:
+        source = models.read(path)
+        if source is None or not might_register(source):
+            continue
+        module = models.get(path, source)
+        if module is not None:
+            modules.append(module)
+
+    if use_cache is None:
+        use_cache = os.environ.get("HERMES_DEV_NO_CACHE", "") in ("", "0")
+    cache = SummaryCache(root_path, enabled=use_cache)
+    ctx = LintContext(root_path, config, models, modules, codes, cache)
+    raw: list[Finding] = []
+    for code in codes:
+        if code == UNUSED_SUPPRESSION:
+            continue
+        rule = catalog.load_rule(code)()
+        raw.extend(f for f in rule.check(ctx) if f.code == code)
+    cache.save()
+    findings = _filter(raw, ctx, models, codes, known)
+    return LintResult(root_path, findings, len(modules), ctx.stats, codes)
+
+
+def _filter(
+    raw: list[Finding], ctx: LintContext, models: Models, codes: Sequence[str], known: Sequence[str]
+) -> list[Finding]:
+    """Drop duplicates, per-file ignores and suppressed findings; add HD900 for unused ones."""
+    config = ctx.config
+    by_path: dict[Path, list[Finding]] = {}
+    seen: set[tuple[str, str, int, int]] = set()
+    for f in raw:
+        key = (f.code, str(f.path), f.line, f.column)
+        if key in seen:
+            continue  # one function behind several tools: report its line once
+        seen.add(key)
+        by_path.setdefault(f.path, []).append(f)
+
+    check_unused = UNUSED_SUPPRESSION in codes
+    # Suppressions are read in every file with findings, and (for HD900) every file reported on.
+    paths = set(by_path)
+    if check_unused:
+        paths.update(m.path for m in ctx.modules)
+    kept: list[Finding] = []
+    for path in sorted(paths):
+        module = models.get(path)
+        rel = models.relative(path)
+        ignored = config.ignored_in(rel)
+        suppressions = find_suppressions(module.source) if module is not None else {}
+        for f in by_path.get(path, ()):
+            if ignored and any(f.code.startswith(c) for c in ignored):
+                continue
+            sup = suppressions.get(f.line)
+            if sup is not None and sup.covers(f.code):
+                sup.used.add(f.code)
+                continue
+            kept.append(f)
+        if check_unused and module is not None and ctx.is_reported(path):
+            if not any(UNUSED_SUPPRESSION.startswith(c) or c == UNUSED_SUPPRESSION for c in ignored):
+                kept.extend(_unused(module, suppressions, codes, known))
+    kept.sort(key=lambda f: (str(f.path), f.line, f.column, f.code))
+    return kept
+
+
+def _unused(
+    module: ModuleInfo, suppressions: dict[int, Suppression], codes: Sequence[str], known: Sequence[str]
+) -> Iterator[Finding]:
+    ran = set(codes)
+    for sup in suppressions.values():
+        if sup.codes is None:
+            # A bare ignore is unused only if every rule ran and none fired on its line.
+            if not sup.used and ran.issuperset(known):
+                yield _hd900(module, sup, "suppression `# hermes-dev: ignore` suppresses nothing")
+            continue
+        for code in sup.codes:
+            if code not in known:
+                yield _hd900(module, sup, f"suppression names unknown rule code {code}")
+            elif code in ran and code not in sup.used and code != UNUSED_SUPPRESSION:
+                yield _hd900(module, sup, f"suppression of {code} suppresses nothing on this line")
+
+
+def _hd900(module: ModuleInfo, sup: Suppression, message: str) -> Finding:
+    return Finding(
+        UNUSED_SUPPRESSION, message, module.path, sup.line, sup.column, sup.line, sup.end_column
+    )

@@ -1,0 +1,831 @@
+"""A model of Hermes tool modules, read with the stdlib `ast` (never executed).
+
+API (what rules use):
+
+- `Models(root)`: the per-run cache. `models.get(path)` parses a file once and returns its
+  `ModuleInfo`; `models.by_name("tools.registry")` finds the file of a dotted module under the
+  root (`a/b.py` or `a/b/__init__.py`) or returns None.
+- `ModuleInfo`: `path` (absolute), `rel` (posix path relative to the root), `dotted`, `source`,
+  `lines`, `tree` (None when the file does not parse; `error` holds the SyntaxError),
+  `registrations`, and the module-level index: `functions` (name -> def, also those defined inside
+  module-level `if`/`try`), `classes`, `assigns` (name -> every value assigned at module level),
+  `imports` (name -> `Import`).
+  `resolve(name)` follows a module-level name through imports to what it is bound to and returns a
+  `Binding(module, node)` (a def, a class, or the assigned value expression) or None when it is
+  unknown, assigned more than once, or outside the root. `value_of(name)` is `resolve` narrowed to
+  an assigned value expression (what a `schema=` name evaluates to).
+- `Registration`: one `registry.register(...)` (kind "registry") or `ctx.register_tool(...)`
+  (kind "plugin") call. `keywords` maps every argument (positional ones by register()'s parameter
+  order) to its expression *as written*; `arg(key)` returns it with the loop variables of the
+  table row substituted (`row` maps loop variables to the row's expressions for a call inside a
+  module-level `for` over a literal table: the call then gives one Registration per row, all
+  sharing `call`). `name` / `toolset` are the static strings or None. `place` is "module" (a
+  statement of the module body), "loop" (directly in a module-level `for`), "nested" (inside a
+  module-level `if`/`try`/`with`/deeper `for`) or "function" (inside a def); `discoverable` is
+  True when Hermes' start-up discovery sees the call (module body or module-level `for` body).
+  `handler` resolves the handler expression to the code that runs (a `Handler`) or None.
+- `Handler`: `kind` ("function", "lambda", "partial", "factory"), `func` (the registered callable:
+  a def or a lambda, as a `Func`), `target` (the `Func` a lambda or partial forwards to), partial's
+  `bound_positional`/`bound_keywords`, `is_async` (calling it gives a coroutine).
+- `Func`: a def or lambda and the `ModuleInfo` it lives in (`node`, `module`, `name`,
+  `is_async`).
+"""
+
+from __future__ import annotations
+
+import ast
+import os
+from pathlib import Path
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from collections.abc import Iterator
+
+    FuncNode = ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda
+    DefNode = ast.FunctionDef | ast.AsyncFunctionDef
+
+# register()'s parameters in order, to name positional arguments (tools/registry.py).
+REGISTER_PARAMS = (
+    "name", "toolset", "schema", "handler", "check_fn", "requires_env", "is_async",
+    "description", "emoji", "max_result_size_chars", "dynamic_schema_overrides", "override",
+)
+# Text a tool module must contain; files without any of these are skipped before parsing.
+REGISTER_MARKERS = (".register(", ".register_tool(")
+_DEF_TYPES = (ast.FunctionDef, ast.AsyncFunctionDef)
+_MAX_DEPTH = 8
+
+
+def might_register(source: str) -> bool:
+    """The quick text test: could this source register a tool?"""
+    return any(marker in source for marker in REGISTER_MARKERS)
+
+
+class Import:
+    """A name bound by an import: `from module import attr` (attr set) or `import module`."""
+
+    __slots__ = ("module", "attr", "node")
+
+    def __init__(self, module: str, attr: str | None, node: ast.stmt) -> None:
+        self.module = module
+        self.attr = attr
+        self.node = node
+
+    def __repr__(self) -> str:
+        return f"Import({self.module!r}, {self.attr!r})"
+
+
+class Binding:
+    """What a module-level name resolved to: a def, a class or an assigned value, and where."""
+
+    __slots__ = ("module", "node")
+
+    def __init__(self, module: ModuleInfo, node: ast.AST) -> None:
+        self.module = module
+        self.node = node
+
+    def __repr__(self) -> str:
+        return f"Binding({self.module.rel}, {type(self.node).__name__} line {getattr(self.node, 'lineno', '?')})"
+
+
+class Func:
+    """A def or a lambda in a module: the unit the handler analyses run on."""
+
+    __slots__ = ("node", "module")
+
+    def __init__(self, node: FuncNode, module: ModuleInfo) -> None:
+        self.node = node
+        self.module = module
+
+    @property
+    def name(self) -> str:
+        node = self.node
+        return "<lambda>" if isinstance(node, ast.Lambda) else node.name
+
+    @property
+    def is_async(self) -> bool:
+        return isinstance(self.node, ast.AsyncFunctionDef)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Func) and other.node is self.node
+
+    def __hash__(self) -> int:
+        return id(self.node)
+
+    def __repr__(self) -> str:
+        return f"Func({self.name} at {self.module.rel}:{self.node.lineno})"
+
+
+class Handler:
+    """The code a registration's `handler=` runs."""
+
+    __slots__ = ("kind", "expr", "func", "target", "bound_positional", "bound_keywords")
+
+    def __init__(
+        self,
+        kind: str,
+        expr: ast.expr,
+        func: Func,
+        target: Func | None = None,
+        bound_positional: int = 0,
+        bound_keywords: frozenset[str] = frozenset(),
+    ) -> None:
+        self.kind = kind  # "function" | "lambda" | "partial" | "factory"
+        self.expr = expr  # the handler expression as registered (row-substituted)
+        self.func = func  # the registered callable (for a partial: the wrapped function)
+        self.target = target  # what a lambda/partial forwards to
+        self.bound_positional = bound_positional
+        self.bound_keywords = bound_keywords
+
+    @property
+    def is_async(self) -> bool:
+        """True when calling the handler gives a coroutine (an `async def`, or a partial of one)."""
+        return self.func.is_async
+
+    def code(self) -> list[Func]:
+        """The functions whose bodies run when the handler is called: itself and its target."""
+        funcs = [self.func]
+        if self.target is not None and self.target != self.func:
+            funcs.append(self.target)
+        return funcs
+
+    def __repr__(self) -> str:
+        return f"Handler({self.kind}, {self.func!r}, target={self.target!r})"
+
+
+class Registration:
+    """One tool registration call (one per table row when the call sits in a loop over a table)."""
+
+    __slots__ = (
+        "module", "call", "kind", "keywords", "place", "discoverable", "loop", "row",
+        "row_node", "_handler", "_handler_done",
+    )
+
+    def __init__(
+        self,
+        module: ModuleInfo,
+        call: ast.Call,
+        kind: str,
+        place: str,
+        discoverable: bool,
+        loop: ast.For | None = None,
+        row: dict[str, ast.expr] | None = None,
+        row_node: ast.expr | None = None,
+    ) -> None:
+        self.module = module
+        self.call = call
+        self.kind = kind  # "registry" | "plugin"
+        self.place = place  # "module" | "loop" | "nested" | "function"
+        self.discoverable = discoverable
+        self.loop = loop
+        self.row = row
+        self.row_node = row_node
+        keywords: dict[str, ast.expr] = {}
+        for index, arg in enumerate(call.args):
+            if isinstance(arg, ast.Starred) or index >= len(REGISTER_PARAMS):
+                break
+            keywords[REGISTER_PARAMS[index]] = arg
+        for kw in call.keywords:
+            if kw.arg is not None:
+                keywords[kw.arg] = kw.value
+        self.keywords = keywords
+        self._handler: Handler | None = None
+        self._handler_done = False
+
+    @property
+    def line(self) -> int:
+        return self.call.lineno
+
+    @property
+    def column(self) -> int:
+        return self.call.col_offset + 1
+
+    def arg(self, key: str) -> ast.expr | None:
+        """The argument `key` with the table row's loop variables substituted."""
+        expr = self.keywords.get(key)
+        return None if expr is None else self.substitute(expr)
+
+    def substitute(self, expr: ast.expr) -> ast.expr:
+        """`expr` with a loop variable (or `var["key"]` of a dict row) replaced by the row's value."""
+        row = self.row
+        if not row:
+            return expr
+        if isinstance(expr, ast.Name) and expr.id in row:
+            return row[expr.id]
+        if (
+            isinstance(expr, ast.Subscript)
+            and isinstance(expr.value, ast.Name)
+            and expr.value.id in row
+            and isinstance(expr.slice, ast.Constant)
+        ):
+            value = row[expr.value.id]
+            if isinstance(value, ast.Dict):
+                return _dict_get(value, expr.slice.value) or expr
+            if isinstance(value, (ast.Tuple, ast.List)) and isinstance(expr.slice.value, int):
+                index = expr.slice.value
+                if -len(value.elts) <= index < len(value.elts):
+                    return value.elts[index]
+        return expr
+
+    def static_str(self, key: str) -> str | None:
+        """The argument `key` when it is a string known statically (also via a module constant)."""
+        expr = self.arg(key)
+        if expr is None:
+            return None
+        if isinstance(expr, ast.Name):
+            value = self.module.value_of(expr.id)
+            if value is not None:
+                expr = value
+        if isinstance(expr, ast.Constant) and isinstance(expr.value, str):
+            return expr.value
+        return None
+
+    @property
+    def name(self) -> str | None:
+        return self.static_str("name")
+
+    @property
+    def toolset(self) -> str | None:
+        return self.static_str("toolset")
+
+    @property
+    def handler(self) -> Handler | None:
+        if not self._handler_done:
+            self._handler_done = True
+            expr = self.arg("handler")
+            if expr is not None:
+                self._handler = resolve_handler(self.module, expr, self)
+        return self._handler
+
+    def label(self) -> str:
+        """How findings name the tool: its name, or `<tool at line N>` when not static."""
+        return self.name or f"<tool at line {self.line}>"
+
+    def __repr__(self) -> str:
+        return f"Registration({self.name!r}, {self.module.rel}:{self.line}, {self.place})"
+
+
+class ModuleInfo:
+    """One parsed Python file and its module-level index."""
+
+    def __init__(self, models: Models, path: Path, source: str) -> None:
+        self.models = models
+        self.path = path
+        self.source = source
+        self.rel = models.relative(path)
+        self.dotted = models.dotted(path)
+        self.error: SyntaxError | None = None
+        self.tree: ast.Module | None = None
+        try:
+            self.tree = ast.parse(source, filename=str(path))
+        except SyntaxError as exc:
+            self.error = exc
+        except (ValueError, RecursionError, MemoryError) as exc:  # null bytes, absurd nesting
+            error = SyntaxError(str(exc) or type(exc).__name__)
+            error.lineno, error.offset = 1, 1
+            self.error = error
+        self._lines: list[str] | None = None
+        self._indexed = False
+        self.functions: dict[str, DefNode] = {}
+        self.classes: dict[str, ast.ClassDef] = {}
+        self.assigns: dict[str, list[ast.expr]] = {}
+        self.imports: dict[str, Import] = {}
+        self._registrations: list[Registration] | None = None
+        # Free-form per-module memo for analyses (e.g. a function's JSON-ness summary).
+        self.memo: dict[object, object] = {}
+
+    @property
+    def lines(self) -> list[str]:
+        if self._lines is None:
+            self._lines = self.source.splitlines()
+        return self._lines
+
+    # -- the module-level index -----------------------------------------------------------
+
+    def index(self) -> None:
+        if self._indexed:
+            return
+        self._indexed = True
+        if self.tree is not None:
+            self._index_body(self.tree.body)
+
+    def _index_body(self, body: list[ast.stmt]) -> None:
+        for stmt in body:
+            if isinstance(stmt, _DEF_TYPES):
+                self.functions[stmt.name] = stmt
+            elif isinstance(stmt, ast.ClassDef):
+                self.classes[stmt.name] = stmt
+            elif isinstance(stmt, ast.Assign):
+                for target in stmt.targets:
+                    self._index_target(target, stmt.value)
+            elif isinstance(stmt, ast.AnnAssign) and stmt.value is not None:
+                self._index_target(stmt.target, stmt.value)
+            elif isinstance(stmt, ast.AugAssign) and isinstance(stmt.target, ast.Name):
+                # `X += ...` makes X's value not a single literal: record an unknown binding.
+                self.assigns.setdefault(stmt.target.id, []).append(stmt.target)
+            elif isinstance(stmt, ast.ImportFrom):
+                base = self._import_base(stmt)
+                if base is None:
+                    continue
+                for alias in stmt.names:
+                    if alias.name == "*":
+                        continue
+                    self.imports[alias.asname or alias.name] = Import(base, alias.name, stmt)
+            elif isinstance(stmt, ast.Import):
+                for alias in stmt.names:
+                    if alias.asname:
+                        self.imports[alias.asname] = Import(alias.name, None, stmt)
+                    else:
+                        top = alias.name.split(".", 1)[0]
+                        self.imports[top] = Import(top, None, stmt)
+            elif isinstance(stmt, (ast.If, ast.With, ast.AsyncWith)):
+                self._index_body(stmt.body)
+                if isinstance(stmt, ast.If):
+                    self._index_body(stmt.orelse)
+            elif isinstance(stmt, (ast.Try, ast.TryStar)):
+                self._index_body(stmt.body)
+                for handler in stmt.handlers:
+                    self._index_body(handler.body)
+                self._index_body(stmt.orelse)
+                self._index_body(stmt.finalbody)
+
+    def _index_target(self, target: ast.expr, value: ast.expr) -> None:
+        if isinstance(target, ast.Name):
+            self.assigns.setdefault(target.id, []).append(value)
+        elif isinstance(target, (ast.Tuple, ast.List)):
+            elts = value.elts if isinstance(value, (ast.Tuple, ast.List)) else None
+            for i, elt in enumerate(target.elts):
+                if elts is not None and len(elts) == len(target.elts):
+                    self._index_target(elt, elts[i])
+                elif isinstance(elt, ast.Name):
+                    self.assigns.setdefault(elt.id, []).append(elt)  # unknown value
+
+    def _import_base(self, stmt: ast.ImportFrom) -> str | None:
+        if not stmt.level:
+            return stmt.module
+        package = self.dotted.split(".") if self.dotted else []
+        if not self.path.name == "__init__.py":
+            package = package[:-1]
+        if stmt.level - 1 > len(package):
+            return None
+        if stmt.level > 1:
+            package = package[: len(package) - (stmt.level - 1)]
+        parts = [*package, *(stmt.module.split(".") if stmt.module else [])]
+        return ".".join(parts) if parts else None
+
+    def resolve(self, name: str, depth: int = 0) -> Binding | None:
+        """What the module-level `name` is bound to (following imports under the root)."""
+        if depth > _MAX_DEPTH:
+            return None
+        self.index()
+        bound = 0
+        found: Binding | None = None
+        if name in self.functions:
+            bound += 1
+            found = Binding(self, self.functions[name])
+        if name in self.classes:
+            bound += 1
+            found = Binding(self, self.classes[name])
+        values = self.assigns.get(name)
+        if values:
+            bound += len(values)
+            found = Binding(self, values[0])
+        if name in self.imports:
+            bound += 1
+        if bound > 1:
+            return None  # bound several ways: which one runs depends on the path taken
+        if found is not None:
+            return found
+        imp = self.imports.get(name)
+        if imp is None:
+            return None
+        if imp.attr is None:
+            module = self.models.by_name(imp.module)
+            return Binding(module, module.tree) if module and module.tree else None
+        module = self.models.by_name(imp.module)
+        if module is not None:
+            return module.resolve(imp.attr, depth + 1)
+        # `from pkg import mod` where pkg.mod is a module under the root.
+        sub = self.models.by_name(f"{imp.module}.{imp.attr}")
+        if sub is not None and sub.tree is not None:
+            return Binding(sub, sub.tree)
+        return None
+
+    def value_of(self, name: str) -> ast.expr | None:
+        """The expression assigned (once) to the module-level `name`, following imports."""
+        binding = self.resolve(name)
+        if binding is not None and isinstance(binding.node, ast.expr):
+            return binding.node
+        return None
+
+    def import_origin(self, name: str) -> tuple[str, str | None] | None:
+        """(`module`, `attr`) when the module-level `name` comes from an import, else None."""
+        self.index()
+        imp = self.imports.get(name)
+        return None if imp is None else (imp.module, imp.attr)
+
+    def function(self, name: str) -> Func | None:
+        """The def the module-level `name` resolves to (here or imported), or None."""
+        binding = self.resolve(name)
+        if binding is not None and isinstance(binding.node, _DEF_TYPES):
+            return Func(binding.node, binding.module)
+        return None
+
+    # -- registrations ----------------------------------------------------------------------
+
+    @property
+    def registrations(self) -> list[Registration]:
+        if self._registrations is None:
+            self._registrations = _find_registrations(self) if self.tree is not None else []
+        return self._registrations
+
+    def __repr__(self) -> str:
+        return f"ModuleInfo({self.rel})"
+
+
+class Models:
+    """Parse each file once per run; map dotted module names to files under the root."""
+
+    def __init__(self, root: Path) -> None:
+        self.root = root
+        self._root_str = str(root)
+        self._by_path: dict[str, ModuleInfo | None] = {}
+        self._by_name: dict[str, ModuleInfo | None] = {}
+        self.read_errors: dict[str, str] = {}
+
+    def relative(self, path: Path) -> str:
+        try:
+            return path.relative_to(self.root).as_posix()
+        except ValueError:
+            return path.as_posix()
+
+    def dotted(self, path: Path) -> str:
+        rel = self.relative(path)
+        if rel.startswith("/") or not rel.endswith(".py"):
+            return ""
+        parts = rel[:-3].split("/")
+        if parts[-1] == "__init__":
+            parts.pop()
+        return ".".join(parts)
+
+    def read(self, path: Path) -> str | None:
+        """The text of a file (None when unreadable; the reason is kept in `read_errors`)."""
+        try:
+            data = path.read_bytes()
+        except OSError as exc:
+            self.read_errors[str(path)] = exc.strerror or type(exc).__name__
+            return None
+        try:
+            return data.decode("utf-8-sig")
+        except UnicodeDecodeError:
+            return data.decode("latin-1")
+
+    def get(self, path: Path, source: str | None = None) -> ModuleInfo | None:
+        """The parsed module of `path` (absolute), or None when it cannot be read."""
+        key = str(path)
+        if key in self._by_path:
+            return self._by_path[key]
+        if source is None:
+            source = self.read(path)
+        module = None if source is None else ModuleInfo(self, path, source)
+        self._by_path[key] = module
+        return module
+
+    def loaded(self) -> list[ModuleInfo]:
+        return [m for m in self._by_path.values() if m is not None]
+
+    def by_name(self, dotted: str) -> ModuleInfo | None:
+        """The module `a.b` under the root (`a/b.py` or `a/b/__init__.py`), parsed once."""
+        if dotted in self._by_name:
+            return self._by_name[dotted]
+        found: ModuleInfo | None = None
+        if dotted and all(part.isidentifier() for part in dotted.split(".")):
+            base = os.path.join(self._root_str, *dotted.split("."))
+            for candidate in (base + ".py", os.path.join(base, "__init__.py")):
+                if os.path.isfile(candidate):
+                    found = self.get(Path(candidate))
+                    break
+        self._by_name[dotted] = found
+        return found
+
+
+# -- finding registrations -----------------------------------------------------------------
+
+
+def _marker_lines(source: str) -> set[int]:
+    """1-based lines on which a register marker text starts."""
+    lines: set[int] = set()
+    for marker in REGISTER_MARKERS:
+        start = source.find(marker)
+        while start != -1:
+            lines.add(source.count("\n", 0, start) + 1)
+            start = source.find(marker, start + 1)
+    return lines
+
+
+def _register_kind(call: ast.Call) -> str | None:
+    """"registry" for `registry.register(...)`, "plugin" for `<x>.register_tool(...)`."""
+    func = call.func
+    if not isinstance(func, ast.Attribute):
+        return None
+    if func.attr == "register_tool":
+        return "plugin"
+    if func.attr != "register":
+        return None
+    receiver = func.value
+    named = (isinstance(receiver, ast.Name) and receiver.id in ("registry", "_registry")) or (
+        isinstance(receiver, ast.Attribute) and receiver.attr in ("registry", "_registry")
+    )
+    if not named:
+        return None
+    # Other registries (codecs, atexit ...) have other signatures: require the tool contract.
+    given = {kw.arg for kw in call.keywords}
+    if "handler" in given or "schema" in given or len(call.args) >= 4:
+        return "registry"
+    return None
+
+
+def _is_discoverable_stmt(stmt: ast.AST) -> bool:
+    """Hermes' discovery test for one statement (mirrors tools/registry.py)."""
+    if not isinstance(stmt, ast.Expr) or not isinstance(stmt.value, ast.Call):
+        return False
+    func = stmt.value.func
+    return (
+        isinstance(func, ast.Attribute)
+        and func.attr == "register"
+        and isinstance(func.value, ast.Name)
+        and func.value.id == "registry"
+    )
+
+
+def _spans(node: ast.AST, lines: set[int]) -> bool:
+    start = getattr(node, "lineno", None)
+    end = getattr(node, "end_lineno", None)
+    if start is None or end is None:
+        return True
+    return any(start <= line <= end for line in lines)
+
+
+def _find_registrations(module: ModuleInfo) -> list[Registration]:
+    assert module.tree is not None
+    lines = _marker_lines(module.source)
+    if not lines:
+        return []
+    found: list[Registration] = []
+    for stmt in module.tree.body:
+        if _spans(stmt, lines):
+            _visit(module, stmt, [stmt], lines, found)
+    found.sort(key=lambda r: (r.call.lineno, r.call.col_offset))
+    return found
+
+
+def _visit(
+    module: ModuleInfo, node: ast.AST, path: list[ast.AST], lines: set[int], found: list[Registration]
+) -> None:
+    """Collect register calls under `node`, descending only where a marker line lies.
+
+    `path` holds the nodes from the module-level statement down to `node`.
+    """
+    if isinstance(node, ast.Call):
+        kind = _register_kind(node)
+        if kind is not None:
+            _add_registration(module, node, kind, path, found)
+    for child in ast.iter_child_nodes(node):
+        if _spans(child, lines):
+            path.append(child)
+            _visit(module, child, path, lines, found)
+            path.pop()
+
+
+def _add_registration(
+    module: ModuleInfo, call: ast.Call, kind: str, path: list[ast.AST], found: list[Registration]
+) -> None:
+    functions = [n for n in path if isinstance(n, (*_DEF_TYPES, ast.Lambda))]
+    top = path[0]
+    loop: ast.For | None = None
+    if functions:
+        place = "function"
+        outer = functions[0]
+        if kind == "plugin" and isinstance(outer, _DEF_TYPES) and outer.name == "register":
+            index = path.index(outer)
+            if index + 1 < len(path) and isinstance(path[index + 1], ast.For):
+                loop = path[index + 1]  # type: ignore[assignment]
+    elif isinstance(top, ast.Expr) and top.value is call:
+        place = "module"
+    elif isinstance(top, ast.For):
+        loop = top
+        direct = any(isinstance(s, ast.Expr) and s.value is call for s in top.body)
+        place = "loop" if direct else "nested"
+    else:
+        place = "nested"
+    discoverable = (
+        kind == "registry"
+        and place in ("module", "loop")
+        and _is_discoverable_stmt(path[1] if place == "loop" else top)
+    )
+    rows = _table_rows(module, loop) if loop is not None else None
+    if rows is None:
+        found.append(Registration(module, call, kind, place, discoverable, loop))
+        return
+    for row_node, row in rows:
+        found.append(Registration(module, call, kind, place, discoverable, loop, row, row_node))
+
+
+def _table_rows(module: ModuleInfo, loop: ast.For) -> list[tuple[ast.expr, dict[str, ast.expr]]] | None:
+    """Each row of the literal table a loop iterates over, as loop-variable bindings."""
+    iterable: ast.expr = loop.iter
+    items = False
+    if (
+        isinstance(iterable, ast.Call)
+        and isinstance(iterable.func, ast.Attribute)
+        and iterable.func.attr == "items"
+        and not iterable.args
+    ):
+        items = True
+        iterable = iterable.func.value
+    if isinstance(iterable, ast.Name):
+        value = module.value_of(iterable.id)
+        if value is None:
+            return None
+        iterable = value
+    rows: list[ast.expr]
+    if items:
+        if not isinstance(iterable, ast.Dict) or any(k is None for k in iterable.keys):
+            return None
+        rows = [
+            ast.Tuple(elts=[k, v], ctx=ast.Load(), lineno=k.lineno, col_offset=k.col_offset)
+            for k, v in zip(iterable.keys, iterable.values)
+            if k is not None
+        ]
+    elif isinstance(iterable, (ast.List, ast.Tuple, ast.Set)):
+        rows = list(iterable.elts)
+    else:
+        return None
+    result: list[tuple[ast.expr, dict[str, ast.expr]]] = []
+    for row in rows:
+        if isinstance(row, ast.Starred):
+            return None
+        bindings: dict[str, ast.expr] = {}
+        if not _bind(loop.target, row, bindings):
+            return None
+        result.append((row, bindings))
+    return result
+
+
+def _bind(target: ast.expr, value: ast.expr, out: dict[str, ast.expr]) -> bool:
+    if isinstance(target, ast.Name):
+        out[target.id] = value
+        return True
+    if isinstance(target, (ast.Tuple, ast.List)):
+        if not isinstance(value, (ast.Tuple, ast.List)) or len(value.elts) != len(target.elts):
+            return False
+        return all(_bind(t, v, out) for t, v in zip(target.elts, value.elts))
+    return False
+
+
+def _dict_get(node: ast.Dict, key: object) -> ast.expr | None:
+    for k, v in zip(node.keys, node.values):
+        if isinstance(k, ast.Constant) and k.value == key:
+            return v
+    return None
+
+
+# -- resolving a handler ---------------------------------------------------------------------
+
+
+def resolve_handler(module: ModuleInfo, expr: ast.expr, reg: Registration | None = None) -> Handler | None:
+    """The code a handler expression runs, or None when it cannot be known statically."""
+    return _resolve_callable(module, expr, expr, 0)
+
+
+def _resolve_callable(module: ModuleInfo, expr: ast.expr, original: ast.expr, depth: int) -> Handler | None:
+    if depth > _MAX_DEPTH:
+        return None
+    if isinstance(expr, ast.Lambda):
+        func = Func(expr, module)
+        return Handler("lambda", original, func, forward_target(func))
+    if isinstance(expr, ast.Name):
+        binding = module.resolve(expr.id)
+        if binding is None:
+            return None
+        node = binding.node
+        if isinstance(node, _DEF_TYPES):
+            return Handler("function", original, Func(node, binding.module))
+        if isinstance(node, ast.expr) and not isinstance(node, ast.Name) or (
+            isinstance(node, ast.Name) and node is not expr and isinstance(node.ctx, ast.Load)
+        ):
+            return _resolve_callable(binding.module, node, original, depth + 1)
+        return None
+    if isinstance(expr, ast.Call):
+        if _is_partial(module, expr.func):
+            if not expr.args or any(isinstance(a, ast.Starred) for a in expr.args):
+                return None
+            inner = _resolve_callable(module, expr.args[0], expr.args[0], depth + 1)
+            if inner is None or inner.kind != "function":
+                return None
+            keywords = {kw.arg for kw in expr.keywords}
+            if None in keywords:
+                return None
+            return Handler(
+                "partial", original, inner.func, inner.func,
+                bound_positional=len(expr.args) - 1,
+                bound_keywords=frozenset(k for k in keywords if k is not None),
+            )
+        # A factory: a module function that returns a nested def or a lambda.
+        if isinstance(expr.func, ast.Name):
+            factory = module.function(expr.func.id)
+            if factory is not None:
+                made = _factory_product(factory)
+                if made is not None:
+                    return Handler("factory", original, made, forward_target(made) if isinstance(made.node, ast.Lambda) else None)
+    return None
+
+
+def _is_partial(module: ModuleInfo, func: ast.expr) -> bool:
+    if isinstance(func, ast.Attribute) and func.attr == "partial" and isinstance(func.value, ast.Name):
+        origin = module.import_origin(func.value.id)
+        return origin == ("functools", None) or func.value.id == "functools"
+    if isinstance(func, ast.Name):
+        return module.import_origin(func.id) == ("functools", "partial")
+    return False
+
+
+def _factory_product(factory: Func) -> Func | None:
+    """The nested def or lambda every `return` of `factory` gives, if they agree on one."""
+    node = factory.node
+    if isinstance(node, ast.Lambda):
+        return None
+    nested = {s.name: s for s in _walk_shallow(node.body) if isinstance(s, _DEF_TYPES)}
+    made: Func | None = None
+    for ret in _returns(node):
+        value = ret.value
+        if isinstance(value, ast.Name) and value.id in nested:
+            candidate = Func(nested[value.id], factory.module)
+        elif isinstance(value, ast.Lambda):
+            candidate = Func(value, factory.module)
+        else:
+            return None
+        if made is not None and made != candidate:
+            return None
+        made = candidate
+    return made
+
+
+def forward_target(func: Func) -> Func | None:
+    """The module function a lambda's body calls (`lambda args, **kw: fn(...)`), if resolvable."""
+    node = func.node
+    if not isinstance(node, ast.Lambda):
+        return None
+    body = node.body
+    if isinstance(body, ast.Call) and isinstance(body.func, ast.Name):
+        if body.func.id in _lambda_params(node):
+            return None
+        return func.module.function(body.func.id)
+    return None
+
+
+def _lambda_params(node: ast.Lambda) -> set[str]:
+    a = node.args
+    names = {p.arg for p in (*a.posonlyargs, *a.args, *a.kwonlyargs)}
+    if a.vararg:
+        names.add(a.vararg.arg)
+    if a.kwarg:
+        names.add(a.kwarg.arg)
+    return names
+
+
+# -- walking a function body -----------------------------------------------------------------
+
+
+def _walk_shallow(body: list[ast.stmt]) -> Iterator[ast.AST]:
+    """Every node in `body`, not descending into nested defs, lambdas or classes."""
+    stack: list[ast.AST] = list(reversed(body))
+    while stack:
+        node = stack.pop()
+        yield node
+        if isinstance(node, (*_DEF_TYPES, ast.Lambda, ast.ClassDef)):
+            continue
+        stack.extend(reversed(list(ast.iter_child_nodes(node))))
+
+
+def walk_function(func: FuncNode) -> Iterator[ast.AST]:
+    """Every node of a function's own body (nested defs, lambdas and classes are not entered)."""
+    if isinstance(func, ast.Lambda):
+        stack: list[ast.AST] = [func.body]
+        while stack:
+            node = stack.pop()
+            yield node
+            if not isinstance(node, (*_DEF_TYPES, ast.Lambda, ast.ClassDef)):
+                stack.extend(reversed(list(ast.iter_child_nodes(node))))
+        return
+    yield from _walk_shallow(func.body)
+
+
+def _returns(func: DefNode) -> Iterator[ast.Return]:
+    for node in _walk_shallow(func.body):
+        if isinstance(node, ast.Return):
+            yield node
+
+
+def returns_of(func: DefNode) -> list[ast.Return]:
+    """The `return` statements of a def's own body (not of nested defs)."""
+    return list(_returns(func))

@@ -1,0 +1,81 @@
+"""## What it does
+Reports a file that Python cannot parse (a syntax error, a null byte, a bad encoding).
+
+## Why is this bad?
+Hermes imports every tool module at start-up; a module that does not parse fails to import, so
+none of its tools are offered, and no other check can look inside it. Linting goes on with the
+other files.
+
+## Example
+```python
+def weather_tool(args, **kw)
+    return json.dumps({"temp": 22})
+```
+
+## Use instead
+```python
+def weather_tool(args, **kw):
+    return json.dumps({"temp": 22})
+```
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from hermes_dev.lint.rule import Invalid, Rule, Valid
+
+if TYPE_CHECKING:
+    from collections.abc import Iterator
+
+    from hermes_dev.lint.engine import LintContext
+    from hermes_dev.lint.rule import Finding
+
+
+class SyntaxErrorRule(Rule):
+    code = "HD000"
+    name = "syntax-error"
+    summary = "The file does not parse"
+
+    VALID = (
+        Valid(
+            """\
+from tools.registry import registry, tool_error
+
+registry.register(name="ok", toolset="t", schema={}, handler=lambda args, **kw: tool_error("x"))
+"""
+        ),
+    )
+    INVALID = (
+        Invalid(
+            """\
+from tools.registry import registry
+
+def handler(args, **kw)
+    return "{}"
+
+registry.register(name="broken", toolset="t", schema={}, handler=handler)
+""",
+            lines=(3,),
+        ),
+    )
+
+    def check(self, ctx: LintContext) -> Iterator[Finding]:
+        for module in ctx.modules:
+            error = module.error
+            if error is None:
+                continue
+            line = error.lineno or 1
+            column = max(error.offset or 1, 1)
+            message = f"file does not parse: {error.msg or error}"
+            yield ctx.finding(self.code, message, module, _Span(line, column - 1))
+
+
+class _Span:
+    """A position shaped like an ast node's, for `LintContext.finding`."""
+
+    def __init__(self, line: int, col_offset: int) -> None:
+        self.lineno = line
+        self.col_offset = col_offset
+        self.end_lineno = line
+        self.end_col_offset = col_offset + 1

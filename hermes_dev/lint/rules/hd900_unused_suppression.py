@@ -1,0 +1,82 @@
+"""## What it does
+Reports a `# hermes-dev: ignore[...]` comment that suppresses nothing on its line, or one that
+names an unknown rule code.
+
+## Why is this bad?
+A stale suppression hides the next real finding on that line and tells readers a problem exists
+where none does. It usually stays behind after the code it excused was fixed or moved.
+
+## Example
+```python
+def ping(args, **kw):
+    return json.dumps({"ok": True})  # hermes-dev: ignore[HD101]
+```
+
+## Use instead
+```python
+def ping(args, **kw):
+    return json.dumps({"ok": True})
+```
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from hermes_dev.lint.rule import Invalid, Rule, Valid
+
+if TYPE_CHECKING:
+    from collections.abc import Iterator
+
+    from hermes_dev.lint.engine import LintContext
+    from hermes_dev.lint.rule import Finding
+
+
+class UnusedSuppression(Rule):
+    """The engine reports HD900 after filtering findings; this class carries docs and cases."""
+
+    code = "HD900"
+    name = "unused-suppression"
+    summary = "A suppression comment suppresses nothing"
+
+    VALID = (
+        Valid(
+            """\
+from tools.registry import registry
+
+def ping(args, **kw):
+    return {"ok": True}  # hermes-dev: ignore[HD101]
+
+registry.register(name="ping", toolset="t", schema={}, handler=ping)
+"""
+        ),
+    )
+    INVALID = (
+        Invalid(
+            """\
+import json
+from tools.registry import registry
+
+def ping(args, **kw):
+    return json.dumps({"ok": True})  # hermes-dev: ignore[HD101]
+
+registry.register(name="ping", toolset="t", schema={}, handler=ping)
+""",
+            lines=(5,),
+        ),
+        Invalid(
+            """\
+import json
+from tools.registry import registry
+
+def ping(args, **kw):
+    return json.dumps({"ok": True})  # hermes-dev: ignore
+
+registry.register(name="ping", toolset="t", schema={}, handler=ping)
+""",
+            lines=(5,),
+        ),
+    )
+
+    def check(self, ctx: LintContext) -> Iterator[Finding]:
+        return iter(())
