@@ -1,0 +1,212 @@
+"""Shared pieces of the source edits: parsing, the top-level literal, keys and string literals.
+
+Every edit parses its file once, finds one module-level assignment in `module.body` directly and
+rebuilds only that statement; nothing walks the whole tree (the real `hermes_cli/config.py` is
+thousands of lines, and a full-tree transformer would cost more than the parse itself).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TypeVar
+
+import libcst as cst
+
+from hermes_dev.errors import UserError
+
+TOOLSETS_FILE = "toolsets.py"
+CONFIG_FILE = "hermes_cli/config.py"
+
+Literal = TypeVar("Literal", cst.List, cst.Dict)
+
+
+class EditError(UserError):
+    """A file has a shape the edit cannot change safely; the message names the file and shape."""
+
+
+def parse(source: str, filename: str) -> cst.Module:
+    try:
+        return cst.parse_module(source)
+    except cst.ParserSyntaxError as exc:
+        line = str(exc).splitlines()[0] if str(exc) else "syntax error"
+        raise EditError(
+            f"{filename}: does not parse ({line}, line {exc.raw_line}); fix it before editing"
+        ) from None
+
+
+@dataclass(frozen=True)
+class TopLevel:
+    """One module-level `NAME = <literal>` (or `NAME: T = <literal>`) and where it sits."""
+
+    module: cst.Module
+    body_index: int
+    small_index: int
+    value: cst.BaseExpression
+
+    def replace(self, value: cst.BaseExpression) -> cst.Module:
+        """The module with this assignment's value replaced and every other statement kept."""
+        line = self.module.body[self.body_index]
+        assert isinstance(line, cst.SimpleStatementLine)
+        smalls = list(line.body)
+        small = smalls[self.small_index]
+        assert isinstance(small, (cst.Assign, cst.AnnAssign))
+        smalls[self.small_index] = small.with_changes(value=value)
+        body = list(self.module.body)
+        body[self.body_index] = line.with_changes(body=smalls)
+        return self.module.with_changes(body=body)
+
+
+def _assigned_value(small: cst.BaseSmallStatement, name: str) -> cst.BaseExpression | None:
+    if isinstance(small, cst.Assign):
+        targets = [t.target for t in small.targets]
+        if any(isinstance(t, cst.Name) and t.value == name for t in targets):
+            return small.value
+    elif isinstance(small, cst.AnnAssign) and small.value is not None:
+        if isinstance(small.target, cst.Name) and small.target.value == name:
+            return small.value
+    return None
+
+
+def find_top_level(
+    module: cst.Module, name: str, kind: type[Literal], filename: str, *, required: bool = True
+) -> TopLevel | None:
+    """The first module-level assignment of `name` whose value is a `kind` literal.
+
+    Assignments inside functions or classes (run-time `OPTIONAL_ENV_VARS[x] = ...` and the like)
+    are never looked at: only the literal itself is edited.
+    """
+    first_other: cst.BaseExpression | None = None
+    for body_index, line in enumerate(module.body):
+        if not isinstance(line, cst.SimpleStatementLine):
+            continue
+        for small_index, small in enumerate(line.body):
+            value = _assigned_value(small, name)
+            if value is None:
+                continue
+            if isinstance(value, kind):
+                return TopLevel(module, body_index, small_index, value)
+            first_other = first_other if first_other is not None else value
+    if not required:
+        return None
+    want = "a list literal [...]" if kind is cst.List else "a dict literal {...}"
+    if first_other is None:
+        raise EditError(f"{filename}: no module-level `{name} = ...` assignment; expected {want}")
+    raise EditError(
+        f"{filename}: `{name}` is {describe(first_other)}, not {want}; edit it by hand"
+    )
+
+
+def describe(node: cst.BaseExpression) -> str:
+    """A few words naming the shape of an expression, for error messages."""
+    code = cst.Module(body=[]).code_for_node
+    if isinstance(node, cst.Name):
+        return f"a name ({node.value})"
+    if isinstance(node, cst.Attribute):
+        return f"a name ({code(node)})"
+    if isinstance(node, cst.Call):
+        return f"a call ({code(node.func)}(...))"
+    if isinstance(node, cst.BinaryOperation):
+        return "an expression (... " + code(node.operator).strip() + " ...)"
+    if isinstance(node, (cst.ListComp, cst.DictComp, cst.SetComp, cst.GeneratorExp)):
+        return "a comprehension"
+    if isinstance(node, cst.Subscript):
+        return f"a subscript ({code(node)})"
+    if isinstance(node, cst.List):
+        return "a list literal"
+    if isinstance(node, cst.Dict):
+        return "a dict literal"
+    if isinstance(node, cst.Tuple):
+        return "a tuple"
+    return f"a {type(node).__name__}"
+
+
+def string_value(node: cst.BaseExpression) -> str | None:
+    """The text of a plain or implicitly concatenated string literal; None for anything else."""
+    if isinstance(node, (cst.SimpleString, cst.ConcatenatedString)):
+        value = node.evaluated_value
+        return value if isinstance(value, str) else None
+    return None
+
+
+def dict_items(node: cst.Dict) -> list[tuple[int, str, cst.DictElement]]:
+    """(index, key, element) of every element whose key is a string literal, in source order."""
+    items = []
+    for index, element in enumerate(node.elements):
+        if isinstance(element, cst.DictElement):
+            key = string_value(element.key)
+            if key is not None:
+                items.append((index, key, element))
+    return items
+
+
+def dict_lookup(node: cst.Dict, key: str) -> tuple[int, cst.DictElement] | None:
+    """The element for `key`; the last one wins, as it does when Python builds the dict."""
+    found = None
+    for index, name, element in dict_items(node):
+        if name == key:
+            found = (index, element)
+    return found
+
+
+def list_has_string(node: cst.List, text: str) -> bool:
+    return any(
+        isinstance(e, cst.Element) and string_value(e.value) == text for e in node.elements
+    )
+
+
+def quote_of(*nodes: cst.BaseExpression) -> str:
+    """The quote character the first plain string literal among `nodes` uses, else `"`."""
+    for node in nodes:
+        found = _first_quote(node)
+        if found is not None:
+            return found
+    return '"'
+
+
+def _first_quote(node: cst.BaseExpression) -> str | None:
+    if isinstance(node, cst.SimpleString):
+        return node.quote[0]
+    if isinstance(node, cst.ConcatenatedString):
+        return _first_quote(node.left)
+    if isinstance(node, cst.List):
+        for item in node.elements:
+            found = _first_quote(item.value)
+            if found is not None:
+                return found
+    if isinstance(node, cst.Dict):
+        for entry in node.elements:
+            if isinstance(entry, cst.DictElement):
+                found = _first_quote(entry.key)
+                if found is not None:
+                    return found
+    return None
+
+
+_ESCAPES = {"\\": "\\\\", "\n": "\\n", "\r": "\\r", "\t": "\\t"}
+
+
+def string_literal(text: str, quote: str = '"') -> str:
+    """A Python string literal for `text` in the file's quote style.
+
+    Escapes the backslash, the quote, line breaks and everything unprintable, so text such as
+    `\"\"\"`, `{{ x }}` or `{% if %}` can only ever be string data, never code (no f-prefix, no
+    triple quotes).
+    """
+    out = [quote]
+    for ch in text:
+        if ch in _ESCAPES:
+            out.append(_ESCAPES[ch])
+        elif ch == quote:
+            out.append("\\" + quote)
+        elif ch.isprintable():
+            out.append(ch)
+        else:
+            code = ord(ch)
+            if code < 0x100:
+                out.append(f"\\x{code:02x}")
+            elif code < 0x10000:
+                out.append(f"\\u{code:04x}")
+            else:
+                out.append(f"\\U{code:08x}")
+    out.append(quote)
+    return "".join(out)
