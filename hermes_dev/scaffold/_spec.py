@@ -15,7 +15,7 @@ JSON_TYPES = ("string", "integer", "number", "boolean", "array", "object")
 DEFAULT_EMOJI = "🔧"
 
 _NAME_RE = re.compile(r"[a-z_][a-z0-9_]*")
-_TOOLSET_RE = re.compile(r"[a-z][a-z0-9_-]*")
+_TOOLSET_RE = re.compile(r"[a-z_][a-z0-9_-]*")
 _ENV_RE = re.compile(r"[A-Z][A-Z0-9_]*")
 _PARAM_NAME_RE = re.compile(r"[a-z_][a-z0-9_]*")
 

@@ -1,0 +1,113 @@
+"""Fixture Hermes hosts in temporary folders, and helpers to run hermes-dev against them."""
+
+from __future__ import annotations
+
+import contextlib
+import difflib
+import io
+import os
+import re
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parents[2]
+
+# The reference host, as committed (it may hold tools that hermes-dev generated).
+HOST_FILES = [
+    "model_tools.py",
+    "toolsets.py",
+    "hermes_cli/__init__.py",
+    "hermes_cli/config.py",
+    *sorted(p.relative_to(REPO).as_posix() for p in (REPO / "tools").glob("*.py")),
+    *sorted(p.relative_to(REPO).as_posix() for p in (REPO / "tests" / "tools").glob("*.py")),
+]
+
+# How the generated tests are run inside a host: plain pytest with the root on sys.path.
+PYTEST_INI = "[pytest]\npythonpath = .\naddopts = -p no:cacheprovider\n"
+
+
+def make_host(dest: Path, *, big: bool = False) -> Path:
+    """A copy of the reference host in `dest`; with `big`, toolsets.py and hermes_cli/config.py
+    are replaced by real-sized ones shaped like Hermes Agent's (900 and 6,600 lines)."""
+    for rel in HOST_FILES:
+        target = dest / rel
+        target.parent.mkdir(parents=True, exist_ok=True)
+        shutil.copyfile(REPO / rel, target)
+    if big:
+        from tests.fixtures.hermes_shapes import make_config_source, make_toolsets_source
+
+        (dest / "toolsets.py").write_text(make_toolsets_source(), encoding="utf-8")
+        (dest / "hermes_cli" / "config.py").write_text(make_config_source(), encoding="utf-8")
+    (dest / "pytest.ini").write_text(PYTEST_INI, encoding="utf-8")
+    return dest
+
+
+def snapshot(root: Path) -> dict[str, bytes]:
+    """Every file under `root` (caches left out), by POSIX relative path."""
+    return {
+        p.relative_to(root).as_posix(): p.read_bytes()
+        for p in sorted(root.rglob("*"))
+        if p.is_file() and "__pycache__" not in p.parts and ".pytest_cache" not in p.parts
+    }
+
+
+def run_cli(*args: str) -> tuple[int, str, str]:
+    """Run hermes-dev in this process: (exit code, stdout, stderr)."""
+    from hermes_dev.cli import run_click
+
+    out, err = io.StringIO(), io.StringIO()
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+        code = run_click(list(args))
+    return code, out.getvalue(), err.getvalue()
+
+
+def run_host_pytest(root: Path, *paths: str) -> subprocess.CompletedProcess[str]:
+    """Run pytest inside a host, in a fresh interpreter, as the host's developers would."""
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("PYTEST_", "PYTHON"))}
+    return subprocess.run(
+        [sys.executable, "-m", "pytest", "-q", "-p", "no:randomly", *paths],
+        cwd=root,
+        env=env,
+        stdin=subprocess.DEVNULL,
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+
+
+def run_in_host(root: Path, code: str) -> subprocess.CompletedProcess[str]:
+    """Run Python `code` with the host's root as the current folder and first on sys.path."""
+    return subprocess.run(
+        [sys.executable, "-c", "import sys; sys.path.insert(0, '.')\n" + code],
+        cwd=root,
+        stdin=subprocess.DEVNULL,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+
+
+def assert_only_insertions(old: str, new: str, name: str) -> None:
+    """`new` is `old` plus whole inserted lines, and within changed lines only `name` and the
+    punctuation around it (quotes, commas, spaces): nothing else of `old` moved or changed."""
+    old_lines, new_lines = old.splitlines(keepends=True), new.splitlines(keepends=True)
+    matcher = difflib.SequenceMatcher(None, old_lines, new_lines, autojunk=False)
+    for op, i1, i2, j1, j2 in matcher.get_opcodes():
+        if op in ("equal", "insert"):
+            continue
+        assert op == "replace" and i2 - i1 == j2 - j1, (
+            f"lines {i1 + 1}-{i2} of the original were changed, not kept:\n"
+            + "".join(difflib.unified_diff(old_lines[i1:i2], new_lines[j1:j2]))
+        )
+        for before, after in zip(old_lines[i1:i2], new_lines[j1:j2]):
+            chars = difflib.SequenceMatcher(None, before, after, autojunk=False)
+            added = ""
+            for cop, a1, a2, b1, b2 in chars.get_opcodes():
+                assert cop in ("equal", "insert"), f"changed, not extended: {before!r} -> {after!r}"
+                added += after[b1:b2]
+            # The matcher may split `"weather"` at a quote: strip the name, then allow quotes.
+            assert re.fullmatch(r"""[\s,"']*""", added.replace(name, "")), (
+                f"{before!r} -> {after!r}"
+            )

@@ -1,0 +1,80 @@
+"""Plans: diffs, parse checks, and all-or-nothing writes with fault injection."""
+
+import os
+import stat
+
+import pytest
+
+from hermes_dev.errors import HermesDevError, UserError
+from hermes_dev.scaffold import FileChange, Plan
+from hermes_dev.scaffold import _plan
+
+
+@pytest.fixture
+def root(tmp_path):
+    (tmp_path / "a.py").write_bytes(b"A = 1\n")
+    (tmp_path / "b.py").write_bytes(b"B = 1\r\n")
+    os.chmod(tmp_path / "b.py", 0o640)
+    (tmp_path / "gone.py").write_bytes(b"G = 1\n")
+    return tmp_path
+
+
+def _plan_for(root):
+    return Plan(
+        root,
+        (
+            FileChange("new/deep/c.py", None, b"C = 1\n"),
+            FileChange("gone.py", b"G = 1\n", None),
+            FileChange("a.py", b"A = 1\n", b"A = 2\n"),
+            FileChange("b.py", b"B = 1\r\n", b"B = 2\r\n"),
+        ),
+    )
+
+
+def _files(root):
+    return {
+        p.relative_to(root).as_posix(): (p.read_bytes(), stat.S_IMODE(p.stat().st_mode))
+        for p in sorted(root.rglob("*"))
+        if p.is_file()
+    }
+
+
+def test_apply_writes_everything_and_keeps_modes(root):
+    _plan_for(root).apply()
+    files = _files(root)
+    assert files["new/deep/c.py"][0] == b"C = 1\n"
+    assert "gone.py" not in files
+    assert files["a.py"][0] == b"A = 2\n"
+    assert files["b.py"] == (b"B = 2\r\n", 0o640)
+    assert not [p for p in root.rglob("*.tmp")]
+
+
+@pytest.mark.parametrize("failing", ["new/deep/c.py", "a.py", "b.py"])
+def test_a_failed_write_restores_every_file(root, monkeypatch, failing):
+    before = _files(root)
+    real_replace = os.replace
+
+    def replace(src, dst):
+        if dst == str(root / failing):
+            raise PermissionError(13, "Permission denied")
+        real_replace(src, dst)
+
+    monkeypatch.setattr(_plan, "replace_file", replace)
+    with pytest.raises(UserError, match=f"cannot write {failing}: Permission denied; nothing was"):
+        _plan_for(root).apply()
+    assert _files(root) == before
+    assert not (root / "new").exists()
+
+
+def test_diff_shows_creations_deletions_and_changes(root):
+    diff = _plan_for(root).diff()
+    assert "--- /dev/null\n+++ b/new/deep/c.py\n" in diff
+    assert "--- a/gone.py\n+++ /dev/null\n" in diff
+    assert "-A = 1\n+A = 2\n" in diff
+
+
+def test_a_result_that_does_not_parse_is_refused(tmp_path):
+    plan = Plan(tmp_path, (FileChange("x.py", None, b"def (\n"),))
+    with pytest.raises(HermesDevError, match="would not parse"):
+        plan.check_python()
+    assert not (tmp_path / "x.py").exists()
