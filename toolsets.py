@@ -37,6 +37,12 @@ TOOLSETS = {
         "tools": _HERMES_CORE_TOOLS,
         "includes": [],
     },
+
+    "weather": {
+        "description": "Get the current weather for a location.",
+        "tools": ["weather"],
+        "includes": [],
+    },
 }
 
 

@@ -18,6 +18,14 @@ OPTIONAL_ENV_VARS = {
     },
 
     # ── Tools ──
+    "WEATHER_API_KEY": {
+        "description": "Weather API key for the weather tool",
+        "prompt": "Weather API key",
+        "url": None,
+        "tools": ["weather"],
+        "password": True,
+        "category": "tool",
+    },
 }
 
 

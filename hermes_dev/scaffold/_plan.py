@@ -97,6 +97,20 @@ class Plan:
             else:
                 message += "nothing was changed"
             raise UserError(message) from None
+        self._prune_emptied_folders()
+
+    def _prune_emptied_folders(self) -> None:
+        """Remove the folders that deleting files left empty (new-tool may have made them)."""
+        for change in self.changes:
+            if change.new is not None:
+                continue
+            folder = (self.root / change.relpath).parent
+            while folder != self.root and self.root in folder.parents:
+                try:
+                    folder.rmdir()
+                except OSError:
+                    break
+                folder = folder.parent
 
 
 def _lines(content: bytes | None) -> list[str]:

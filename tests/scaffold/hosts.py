@@ -74,6 +74,7 @@ def run_host_pytest(root: Path, *paths: str) -> subprocess.CompletedProcess[str]
         capture_output=True,
         text=True,
         timeout=300,
+        check=False,
     )
 
 
@@ -86,6 +87,7 @@ def run_in_host(root: Path, code: str) -> subprocess.CompletedProcess[str]:
         capture_output=True,
         text=True,
         timeout=120,
+        check=False,
     )
 
 

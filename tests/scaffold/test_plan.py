@@ -6,8 +6,7 @@ import stat
 import pytest
 
 from hermes_dev.errors import HermesDevError, UserError
-from hermes_dev.scaffold import FileChange, Plan
-from hermes_dev.scaffold import _plan
+from hermes_dev.scaffold import FileChange, Plan, _plan
 
 
 @pytest.fixture
