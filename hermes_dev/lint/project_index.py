@@ -6,10 +6,13 @@
 - `hermes_cli/config.py`: every `OPTIONAL_ENV_VARS` key and the tools its entries name.
 
 Each file is parsed at most once per run, and only when a rule asks for it. A pre-commit run on
-one file still needs every module's registered names (HD302, HD305), so summaries are kept in a
-small on-disk cache keyed by (path, mtime_ns, size) under `$XDG_CACHE_HOME/hermes-dev/` (or
-`~/.cache/hermes-dev/`). The cache is best effort: any failure reading or writing it is ignored,
-and `HERMES_DEV_NO_CACHE=1` turns it off.
+one file still needs every module's registered names (HD302, HD305): the summaries go through the
+engine's per-file cache (`hermes_dev.lint.cache`, keyed by path, mtime_ns and size), and so do
+those of `toolsets.py` and `hermes_cli/config.py`. jsonschema's results are cached by the schema's
+content (`schema-checks-v1.json` beside it), so an unchanged schema never imports jsonschema.
+Both caches are best effort and `HERMES_DEV_NO_CACHE=1` turns them off.
+
+Also here: the schemas of a module's registrations, evaluated once per run (`tool_schemas`).
 """
 
 from __future__ import annotations
@@ -18,14 +21,15 @@ import ast
 import json
 import os
 import tempfile
-import time
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Literal
+from typing import TYPE_CHECKING, Any, Literal, TypeVar
 
+from hermes_dev.lint.rule import Finding
 from hermes_dev.lint.schema_eval import (
     Binding,
+    Evaluated,
     Evaluator,
     ModuleLoader,
     ModuleScope,
@@ -35,12 +39,12 @@ from hermes_dev.lint.schema_eval import (
 )
 
 if TYPE_CHECKING:
+    from hermes_dev.lint.engine import LintContext
     from hermes_dev.lint.model import Models, ModuleInfo, Registration
 
+_S = TypeVar("_S", "ToolsetsSummary", "ConfigSummary")
+
 CACHE_VERSION = 1
-# A file changed within this many seconds may change again within the mtime granularity
-# without changing size ("racily clean" in git's words): never cache it.
-RACY_SECONDS = 2.0
 
 
 
@@ -520,7 +524,7 @@ def _read_env_tools(
             summary.tool_refs.append((tool, var, Span.from_pos(pos)))
 
 
-# --- the on-disk cache -------------------------------------------------------------------
+# --- the content-keyed cache of jsonschema results --------------------------------------
 
 
 def cache_dir() -> Path | None:
@@ -530,15 +534,15 @@ def cache_dir() -> Path | None:
     return Path(base) / "hermes-dev"
 
 
-class SummaryCache:
-    """`{kind:path: {mtime_ns, size, data}}` in one JSON file; never fatal."""
+class ResultCache:
+    """`{key: data}` in one JSON file, for results that depend only on content; never fatal."""
 
-    def __init__(self, folder: Path | None, name: str = "summaries") -> None:
+    def __init__(self, folder: Path | None, name: str) -> None:
         self.file = folder / f"{name}-v{CACHE_VERSION}.json" if folder is not None else None
-        self._entries: dict[str, dict[str, Any]] | None = None
+        self._entries: dict[str, Any] | None = None
         self._dirty = False
 
-    def _load(self) -> dict[str, dict[str, Any]]:
+    def _load(self) -> dict[str, Any]:
         if self._entries is None:
             self._entries = {}
             if self.file is not None:
@@ -550,22 +554,16 @@ class SummaryCache:
                     pass
         return self._entries
 
-    def get(self, kind: str, path: Path, stat: os.stat_result) -> Any:
-        if self.file is None:
-            return None
-        entry = self._load().get(f"{kind}:{path}")
-        if (
-            isinstance(entry, dict)
-            and entry.get("m") == stat.st_mtime_ns
-            and entry.get("s") == stat.st_size
-        ):
-            return entry.get("d")
-        return None
+    def get(self, key: str) -> Any:
+        return self._load().get(key) if self.file is not None else None
 
-    def put(self, kind: str, path: Path, stat: os.stat_result, data: Any) -> None:
-        if self.file is None or time.time() - stat.st_mtime < RACY_SECONDS:
+    def put(self, key: str, data: Any) -> None:
+        if self.file is None:
             return
-        self._load()[f"{kind}:{path}"] = {"m": stat.st_mtime_ns, "s": stat.st_size, "d": data}
+        entries = self._load()
+        if len(entries) > 5000:
+            entries.clear()  # bounded: old schemas are not worth keeping
+        entries[key] = data
         self._dirty = True
 
     def save(self) -> None:
@@ -574,7 +572,7 @@ class SummaryCache:
         self._dirty = False
         try:
             self.file.parent.mkdir(parents=True, exist_ok=True)
-            fd, tmp = tempfile.mkstemp(dir=self.file.parent, prefix=".summaries-")
+            fd, tmp = tempfile.mkstemp(dir=self.file.parent, prefix=f".{self.file.stem}-")
             try:
                 with os.fdopen(fd, "w", encoding="utf-8") as f:
                     json.dump(self._entries, f, separators=(",", ":"))
@@ -591,12 +589,17 @@ class SummaryCache:
 
 # --- the project -------------------------------------------------------------------------
 
+# Cache kinds in the engine's per-file summary cache; bump the suffix when a shape changes.
+MODULE_KIND = "hd3-registrations-v1"
+TOOLSETS_KIND = "hd3-toolsets-v1"
+CONFIG_KIND = "hd3-config-v1"
+
 
 def _parse(path: Path) -> tuple[str, ast.Module] | None:
     try:
         source = path.read_bytes().decode("utf-8-sig")
         return source, ast.parse(source, filename=str(path))
-    except (OSError, SyntaxError, ValueError, UnicodeDecodeError):
+    except (OSError, SyntaxError, ValueError, UnicodeDecodeError, RecursionError):
         return None
 
 
@@ -604,71 +607,45 @@ class ProjectIndex:
     """The whole root as the project rules see it, computed lazily and at most once per run.
 
     Modules are parsed through the run's `Models`, so a file the engine lints is parsed once
-    for both; files only the project rules need come from the on-disk cache when unchanged.
+    for both; the rest comes from the engine's on-disk summary cache when unchanged.
+    `hermes_cli/config.py` (thousands of lines) is parsed only when a rule asks for it.
     """
 
-    def __init__(self, models: Models, cache: SummaryCache | None = None) -> None:
-        self.models = models
-        self.root = Path(models.root)
-        self.cache = cache if cache is not None else SummaryCache(cache_dir())
-        self.loader: ModuleLoader = models_loader(models)
-        self._summaries: dict[Path, ModuleSummary] = {}
+    def __init__(self, ctx: LintContext) -> None:
+        self.ctx = ctx
+        self.project = ctx.project
+        self.loader: ModuleLoader = models_loader(ctx.models)
         self._all: dict[Path, ModuleSummary] | None = None
         self._toolsets: ToolsetsSummary | None = None
         self._toolsets_done = False
         self._config: ConfigSummary | None = None
         self._config_done = False
 
-    # tool modules --------------------------------------------------------------------
-
-    def module_paths(self) -> list[Path]:
-        """Every Python file under the root's `tools/` and `plugins/`."""
-        found: list[Path] = []
-        for top in ("tools", "plugins"):
-            folder = self.root / top
-            if not folder.is_dir():
-                continue
-            for dirpath, dirnames, filenames in os.walk(folder):
-                dirnames[:] = sorted(
-                    d for d in dirnames if d != "__pycache__" and not d.startswith(".")
-                )
-                found.extend(Path(dirpath) / f for f in sorted(filenames) if f.endswith(".py"))
-        return found
-
-    def module_summary(self, path: Path) -> ModuleSummary:
-        summary = self._summaries.get(path)
-        if summary is None:
-            summary = self._summaries[path] = self._compute_module(path)
-        return summary
-
-    def _compute_module(self, path: Path) -> ModuleSummary:
-        try:
-            stat = path.stat()
-        except OSError:
-            return ModuleSummary()
-        cached = self.cache.get("module", path, stat)
-        if cached is not None:
-            try:
-                return ModuleSummary.from_json(cached)
-            except (KeyError, TypeError, ValueError):
-                pass
-        module = self.models.get(path)
-        if module is None or module.tree is None:
-            return ModuleSummary()
-        summary = summarize_module(module, self.loader)
-        if summary.cacheable:
-            self.cache.put("module", path, stat, summary.to_json())
-        return summary
+    def module_summary(self, module: ModuleInfo) -> ModuleSummary:
+        memo = module.memo.get("project_index.summary")
+        if not isinstance(memo, ModuleSummary):
+            memo = summarize_module(module, self.loader)
+            module.memo["project_index.summary"] = memo
+        return memo
 
     def all_summaries(self) -> dict[Path, ModuleSummary]:
-        """Every tool module's summary (and of any other module already linted this run)."""
+        """Every tool module's summary: `tools/`, `plugins/`, and the files being linted."""
         if self._all is None:
-            paths = self.module_paths()
-            for module in self.models.loaded():
-                if module.path not in paths and module.registrations:
-                    paths.append(module.path)
-            self._all = {path: self.module_summary(path) for path in paths}
-            self.cache.save()
+            result: dict[Path, ModuleSummary] = {}
+            raw = self.project.summaries(
+                MODULE_KIND, lambda module: self.module_summary(module).to_json()
+            )
+            for path, data in raw.items():
+                if not isinstance(data, dict):
+                    continue
+                try:
+                    result[path] = ModuleSummary.from_json(data)
+                except (KeyError, TypeError, ValueError):
+                    continue
+            for module in self.ctx.modules:
+                if module.tree is not None:
+                    result[module.path] = self.module_summary(module)
+            self._all = result
         return self._all
 
     def registered_names(self) -> tuple[set[str], set[str]]:
@@ -682,71 +659,255 @@ class ProjectIndex:
 
     # toolsets.py and hermes_cli/config.py --------------------------------------------
 
-    @property
-    def toolsets_path(self) -> Path:
-        return self.root / "toolsets.py"
-
-    @property
-    def config_path(self) -> Path:
-        return self.root / "hermes_cli" / "config.py"
-
     def toolsets(self) -> ToolsetsSummary | None:
         """None when the root has no readable `toolsets.py`."""
-        if self._toolsets_done:
-            return self._toolsets
-        self._toolsets_done = True
-        path = self.toolsets_path
-        try:
-            stat = path.stat()
-        except OSError:
-            return None
-        summary: ToolsetsSummary | None = None
-        cached = self.cache.get("toolsets", path, stat)
-        if cached is not None:
-            try:
-                summary = ToolsetsSummary.from_json(cached)
-            except (KeyError, TypeError, ValueError):
-                summary = None
-        if summary is None:
-            parsed = _parse(path)
-            if parsed is not None:
-                summary = summarize_toolsets(path, *parsed)
-                self.cache.put("toolsets", path, stat, summary.to_json())
-                self.cache.save()
-        self._toolsets = summary
-        return summary
+        if not self._toolsets_done:
+            self._toolsets_done = True
+            path = self.project.toolsets_path
+            if path is not None:
+                self._toolsets = self._summary(path, TOOLSETS_KIND, ToolsetsSummary.from_json,
+                                               lambda p, src, tree: summarize_toolsets(p, src, tree))
+        return self._toolsets
 
     def config(self) -> ConfigSummary | None:
         """None when the root has no readable `hermes_cli/config.py`."""
-        if self._config_done:
-            return self._config
-        self._config_done = True
-        path = self.config_path
-        try:
-            stat = path.stat()
-        except OSError:
-            return None
-        summary: ConfigSummary | None = None
-        cached = self.cache.get("config", path, stat)
-        if cached is not None:
+        if not self._config_done:
+            self._config_done = True
+            path = self.project.config_path
+            if path is not None:
+                self._config = self._summary(path, CONFIG_KIND, ConfigSummary.from_json,
+                                             lambda p, src, tree: summarize_config(p, tree))
+        return self._config
+
+    def _summary(
+        self,
+        path: Path,
+        kind: str,
+        load: Callable[[dict[str, Any]], _S],
+        compute: Callable[[Path, str, ast.Module], _S],
+    ) -> _S | None:
+        cache = self.ctx.cache
+        hit, data = cache.get(path, kind)
+        if hit and isinstance(data, dict):
             try:
-                summary = ConfigSummary.from_json(cached)
+                return load(data)
             except (KeyError, TypeError, ValueError):
-                summary = None
-        if summary is None:
-            parsed = _parse(path)
-            if parsed is not None:
-                summary = summarize_config(path, parsed[1])
-                self.cache.put("config", path, stat, summary.to_json())
-                self.cache.save()
-        self._config = summary
+                pass
+        parsed = _parse(path)
+        if parsed is None:
+            return None
+        summary = compute(path, *parsed)
+        cache.put(path, kind, summary.to_json())
+        cache.save()  # the engine saves too; config.py is worth keeping even if a rule fails
         return summary
 
 
-def project_index(models: Models) -> ProjectIndex:
-    """The index of the run that `models` belongs to (one per `Models`, that is per run)."""
-    index = getattr(models, "_project_index", None)
-    if not isinstance(index, ProjectIndex):
-        index = ProjectIndex(models)
-        models._project_index = index  # type: ignore[attr-defined]
+def project_index(ctx: LintContext) -> ProjectIndex:
+    """The run's index (one per run, kept in `ctx.project.memo`)."""
+    index = ctx.project.memo("project_index", lambda: ProjectIndex(ctx))
+    assert isinstance(index, ProjectIndex)
     return index
+
+
+# --- the schemas of a module's registrations (HD2xx) -------------------------------------
+
+
+@dataclass
+class ToolSchema:
+    """The schema of one registration (one table row), evaluated when that can be done."""
+
+    reg: Registration
+    name: str | None  # the registered name, when static
+    evaluated: Evaluated | None  # None: not static (skipped silently, counted)
+    anchor: ast.AST  # the `schema=` argument: where findings go when a key has no position
+
+    def position(self, pointer: str | list[str | int], path: Path) -> Span:
+        """Where the schema part at `pointer` is written in the file at `path` (else the
+        `schema=` argument: the literal may live in another module)."""
+        if self.evaluated is not None:
+            pos = self.evaluated.locate(pointer)
+            if pos.path == path:
+                return Span.from_pos(pos)
+        return Span.of(self.anchor)
+
+    def finding(
+        self, code: str, message: str, module: ModuleInfo, pointer: str | list[str | int]
+    ) -> Finding:
+        """A finding at the schema part `pointer` (its first line only, as the engine does)."""
+        span = self.position(pointer, module.path)
+        end_line, end_column = span.end_line, span.end_column
+        if end_line != span.line:
+            end_line = span.line
+            lines = module.lines
+            end_column = len(lines[span.line - 1]) + 1 if span.line <= len(lines) else span.column
+        return Finding(
+            code, message, module.path, span.line, span.column, end_line, end_column,
+            self.name or self.reg.label(),
+        )
+
+
+NOT_STATIC_MEMO = "schema_eval.not_static"
+NOT_STATIC_LABEL = "schemas skipped (not static)"
+
+
+def tool_schemas(module: ModuleInfo) -> list[ToolSchema]:
+    """Every registration's schema in `module`, evaluated once per run (memoised on the module).
+    Schemas that cannot be evaluated statically are counted in `module.memo[NOT_STATIC_MEMO]`."""
+    memo = module.memo.get("schema_eval.tool_schemas")
+    if isinstance(memo, list):
+        return memo
+    result: list[ToolSchema] = []
+    not_static = 0
+    if module.tree is not None and module.registrations:
+        scope = scope_of(module)
+        evaluator = Evaluator(models_loader(module.models))
+        for reg in module.registrations:
+            schema_node = reg.keywords.get("schema")
+            if schema_node is None:
+                continue
+            anchor = _keyword_node(reg, "schema") or reg.call
+            envs = registration_envs(reg, evaluator)
+            if envs is None:
+                not_static += 1
+                result.append(ToolSchema(reg, None, None, anchor))
+                continue
+            for env in envs:
+                name: str | None = None
+                name_node = reg.keywords.get("name")
+                if name_node is not None:
+                    try:
+                        value = evaluator.evaluate(name_node, scope, env).value
+                        name = value if isinstance(value, str) else None
+                    except NotStatic:
+                        name = None
+                try:
+                    evaluated: Evaluated | None = evaluator.evaluate(schema_node, scope, env)
+                except NotStatic:
+                    evaluated = None
+                    not_static += 1
+                except RecursionError:
+                    evaluated = None
+                    not_static += 1
+                result.append(ToolSchema(reg, name, evaluated, anchor))
+    module.memo["schema_eval.tool_schemas"] = result
+    module.memo[NOT_STATIC_MEMO] = not_static
+    return result
+
+
+def checked_schemas(ctx: LintContext) -> Iterator[tuple[ModuleInfo, ToolSchema]]:
+    """The evaluated schemas of the modules being reported on. Schemas that are not static are
+    counted once per run in `--statistics`. (A helper's literal serving several table rows gives
+    the same finding several times: the engine keeps one per place.)"""
+    counted = ctx.project.memo("project_index.not_static_counted", lambda: [False])
+    assert isinstance(counted, list)
+    total = 0
+    for module in ctx.modules:
+        for schema in tool_schemas(module):
+            if schema.evaluated is None:
+                total += 1
+                continue
+            yield module, schema
+    if not counted[0]:
+        counted[0] = True
+        if total:
+            ctx.stats.add(NOT_STATIC_LABEL, total)
+
+
+# --- jsonschema, imported only when a schema is checked, and its results cached -------------
+
+SCHEMAS_DIR = Path(__file__).parent / "schemas"
+_CHECKS: ResultCache | None = None
+
+
+def _json_value(value: Any) -> Any:
+    """The value as the model receives it (tuples become lists; keys strings)."""
+    return json.loads(json.dumps(value))
+
+
+def _checks_cache() -> ResultCache:
+    global _CHECKS
+    if _CHECKS is None:
+        _CHECKS = ResultCache(cache_dir(), "schema-checks")
+    return _CHECKS
+
+
+def schema_errors(value: Any, kind: Literal["function", "parameters"]) -> list[tuple[str, str]]:
+    """(JSON pointer, message) for every problem jsonschema finds:
+
+    - "function": the tool schema against `schemas/function_schema.json` (HD201);
+    - "parameters": the parameters against the metaschema of the draft they declare in
+      `$schema`, Draft 2020-12 by default (HD202).
+
+    jsonschema is imported only here, and results are cached on disk by the schema's content,
+    so a pre-commit run over a file whose schemas did not change never imports it.
+    """
+    try:
+        document = _json_value(value)
+    except (TypeError, ValueError):
+        return []
+    import hashlib
+
+    key = hashlib.sha256(
+        json.dumps([kind, document], sort_keys=True).encode("utf-8")
+    ).hexdigest()
+    cache = _checks_cache()
+    cached = cache.get(key)
+    if isinstance(cached, list):
+        return [(str(p), str(m)) for p, m in cached]
+    errors = _run_jsonschema(document, kind)
+    cache.put(key, [list(e) for e in errors])
+    cache.save()
+    return errors
+
+
+def _run_jsonschema(document: Any, kind: str) -> list[tuple[str, str]]:
+    from jsonschema import validators  # type: ignore[import-untyped]
+    from jsonschema.validators import Draft202012Validator  # type: ignore[import-untyped]
+
+    if kind == "function":
+        meta = json.loads((SCHEMAS_DIR / "function_schema.json").read_text(encoding="utf-8"))
+        validator: Any = Draft202012Validator(meta)
+    else:
+        if not isinstance(document, dict):
+            return []  # HD201 reports parameters that are not an object
+        declared = document.get("$schema")
+        cls = Draft202012Validator
+        if isinstance(declared, str):
+            import warnings
+
+            with warnings.catch_warnings():
+                # an unknown `$schema` URI falls back to the latest draft (with a warning)
+                warnings.simplefilter("ignore")
+                cls = validators.validator_for(document, default=Draft202012Validator)
+        validator = cls(cls.META_SCHEMA)
+    found: list[tuple[str, str]] = []
+    seen: set[str] = set()
+    for error in sorted(validator.iter_errors(document), key=lambda e: list(e.absolute_path)):
+        pointer = "".join(f"/{p}" for p in error.absolute_path)
+        message = _error_message(error, kind)
+        if pointer in seen:
+            continue  # one problem per place: the first says enough
+        seen.add(pointer)
+        found.append((pointer, message))
+    return found
+
+
+_JSON_TYPES = ("array", "boolean", "integer", "null", "number", "object", "string")
+
+
+def _error_message(error: Any, kind: str) -> str:
+    path = list(error.absolute_path)
+    where = ".".join(str(p) for p in path) or "the schema"
+    if kind == "parameters":
+        where = "parameters" + "".join(f".{p}" for p in path)
+    if path and path[-1] == "type" and error.validator in ("anyOf", "enum"):
+        return f"{where}: {error.instance!r} is not a JSON Schema type (one of {', '.join(_JSON_TYPES)})"
+    if error.validator == "required":
+        return f"{where}: {error.message}"
+    if error.validator == "pattern" and path == ["name"]:
+        return f"name {error.instance!r} must be 1 to 64 letters, digits, '_' or '-'"
+    if error.validator == "pattern" and path == ["description"]:
+        return "description is empty"
+    if error.validator == "const" and path == ["parameters", "type"]:
+        return f"parameters.type must be \"object\", not {error.instance!r}"
+    return f"{where}: {error.message}"

@@ -1,0 +1,116 @@
+'''HD201: the tool schema is not a valid function-calling schema.
+
+## What it does
+Evaluates the `schema=` of every `registry.register(...)` / `ctx.register_tool(...)` statically
+(a dict literal, a module-level name bound to one, also imported from another module under the
+root, `{**BASE, ...}`, implicit string concatenation, a small helper that returns a literal) and
+validates it with jsonschema against the function-calling schema that ships with hermes-dev
+(`hermes_dev/lint/schemas/function_schema.json`): a `name` of 1 to 64 letters, digits, `_` or
+`-`; a non-empty `description`; `parameters`, when given, an object schema (`"type": "object"`).
+A schema that cannot be evaluated without running the code is skipped silently (and counted by
+`--statistics`).
+
+## Why is this bad?
+The model only ever sees the schema. Providers reject a request whose tool has a bad name, so
+one broken schema can fail every turn; a tool without a description is one the model cannot
+choose sensibly; parameters that are not an object schema cannot be filled in.
+
+## Example
+```python
+WEATHER_SCHEMA = {
+    "name": "weather lookup",
+    "description": "",
+    "parameters": {"type": "object", "properties": {}},
+}
+```
+
+## Use instead
+```python
+WEATHER_SCHEMA = {
+    "name": "weather",
+    "description": "Get the current weather for a location.",
+    "parameters": {"type": "object", "properties": {}},
+}
+```
+'''
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import TYPE_CHECKING, ClassVar
+
+from hermes_dev.lint.rule import Finding, Invalid, Rule, Valid
+
+if TYPE_CHECKING:
+    from hermes_dev.lint.engine import LintContext
+
+_HEAD = "from tools.registry import registry\n\n\ndef _handler(args, **kw):\n    return '{}'\n\n\n"
+
+
+class InvalidFunctionSchema(Rule):
+    code = "HD201"
+    name = "invalid-function-schema"
+    summary = "The tool schema is not a valid function-calling schema"
+
+    VALID: ClassVar[tuple[Valid, ...]] = (
+        Valid(
+            _HEAD
+            + "SCHEMA = {\n"
+            + '    "name": "web_search",\n'
+            + '    "description": ("Search the web "\n'
+            + '                    "for pages."),\n'
+            + '    "parameters": {"type": "object", "properties": {}, "required": []},\n'
+            + "}\n"
+            + 'registry.register(name="web_search", toolset="web", schema=SCHEMA,'
+            + " handler=_handler)\n",
+            note="implicit string concatenation in parentheses",
+        ),
+        Valid(
+            _HEAD
+            + 'registry.register(name="ping", toolset="net", handler=_handler,\n'
+            + '                  schema={"name": "ping", "description": "Ping."})\n',
+            note="parameters may be left out for a tool without arguments",
+        ),
+        Valid(
+            _HEAD
+            + "SCHEMA = build_schema()\n"
+            + 'registry.register(name="x", toolset="x", schema=SCHEMA, handler=_handler)\n',
+            note="not static: skipped silently",
+        ),
+    )
+    INVALID: ClassVar[tuple[Invalid, ...]] = (
+        Invalid(
+            _HEAD
+            + "SCHEMA = {\n"
+            + '    "name": "web search",\n'
+            + '    "description": "Search the web.",\n'
+            + '    "parameters": {"type": "object", "properties": {}},\n'
+            + "}\n"
+            + 'registry.register(name="web search", toolset="web", schema=SCHEMA,'
+            + " handler=_handler)\n",
+            lines=(9,),
+            note="a space in the name: the finding points at the key",
+        ),
+        Invalid(
+            _HEAD
+            + "BASE = {\n"
+            + '    "parameters": {"type": "array"},\n'
+            + "}\n"
+            + 'registry.register(name="x", toolset="x", handler=_handler,\n'
+            + '                  schema={**BASE, "name": "x", "description": ""})\n',
+            lines=(9, 12),
+            note="{**BASE, ...}: parameters not an object, and an empty description",
+        ),
+    )
+
+    def check(self, ctx: LintContext) -> Iterator[Finding]:
+        from hermes_dev.lint.project_index import checked_schemas, schema_errors
+
+        for module, schema in checked_schemas(ctx):
+            value = schema.evaluated.value if schema.evaluated is not None else None
+            if not isinstance(value, dict):
+                problems = [("", f"the schema must be a dict, not {type(value).__name__}")]
+            else:
+                problems = schema_errors(value, "function")
+            for pointer, message in problems:
+                yield schema.finding(self.code, message, module, pointer)
