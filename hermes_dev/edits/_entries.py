@@ -41,12 +41,12 @@ def entry_element(
     """A `"key": {"field": value, ...}` element for `parent`, laid out like its last entry.
 
     `fields` are (name, one-line value code). On its own line the entry gets one field per line,
-    indented like the fields of the parent's last entry, with that entry's trailing-comma habit.
+    indented like the fields of the parent's last multi-line entry, with its trailing-comma habit.
     """
     quote = quote_of(parent)
     sibling = _last_dict_value(parent)
     trailing_comma = True
-    if sibling is not None and sibling.elements:
+    if sibling is not None:
         trailing_comma = isinstance(sibling.elements[-1].comma, cst.Comma)
 
     def build(indent: str | None) -> cst.DictElement:
@@ -56,7 +56,7 @@ def entry_element(
             text = head + ", ".join(pairs) + "}"
         else:
             inner = indent + "    "
-            if sibling is not None and is_multiline(sibling) and sibling.elements:
+            if sibling is not None:
                 inner = item_indent(sibling)
             lines = [f"{inner}{pair}," for pair in pairs]
             if not trailing_comma:
@@ -74,9 +74,11 @@ def entry_element(
 
 
 def _last_dict_value(parent: cst.Dict) -> cst.Dict | None:
+    """The value of the parent's last entry laid out over several lines: the style to follow."""
     for element in reversed(parent.elements):
-        if isinstance(element, cst.DictElement) and isinstance(element.value, cst.Dict):
-            return element.value
+        value = element.value if isinstance(element, cst.DictElement) else None
+        if isinstance(value, cst.Dict) and value.elements and is_multiline(value):
+            return value
     return None
 
 

@@ -1,0 +1,81 @@
+"""RemoveToolFromToolsets / RemoveToolFromEnvVars on sources new-tool did not write."""
+
+from __future__ import annotations
+
+import pytest
+
+from hermes_dev.edits import EditError, remove_tool_from_env_vars, remove_tool_from_toolsets
+
+TOOLSETS_CASES = {
+    "from the middle of a one-per-line list": (
+        '_HERMES_CORE_TOOLS = [\n    "a",\n    "weather",  # w\n    "b",\n]\nTOOLSETS = {}\n',
+        '_HERMES_CORE_TOOLS = [\n    "a",\n    "b",\n]\nTOOLSETS = {}\n',
+    ),
+    "from a line of several": (
+        '_HERMES_CORE_TOOLS = [\n    "a", "weather", "b",\n]\nTOOLSETS = {}\n',
+        '_HERMES_CORE_TOOLS = [\n    "a", "b",\n]\nTOOLSETS = {}\n',
+    ),
+    "first of a single-line list": (
+        'TOOLSETS = {"x": {"tools": ["weather", "b"], "includes": []}}\n',
+        'TOOLSETS = {"x": {"tools": ["b"], "includes": []}}\n',
+    ),
+    "entry it alone filled is deleted, with its blank-line separator": (
+        'TOOLSETS = {\n    "a": {"tools": ["a"]},\n\n    "w": {"tools": ["weather"], "includes": []},\n\n'
+        '    "b": {"tools": ["b"]},\n}\n',
+        'TOOLSETS = {\n    "a": {"tools": ["a"]},\n\n    "b": {"tools": ["b"]},\n}\n',
+    ),
+    "entry with includes is kept": (
+        'TOOLSETS = {"w": {"tools": ["weather"], "includes": ["web"]}}\n',
+        'TOOLSETS = {"w": {"tools": [], "includes": ["web"]}}\n',
+    ),
+    "name-valued tools lists are skipped": (
+        'TOOLSETS = {"cli": {"tools": _HERMES_CORE_TOOLS}, "w": {"tools": ["weather"]}}\n',
+        'TOOLSETS = {"cli": {"tools": _HERMES_CORE_TOOLS}}\n',
+    ),
+    "a name that only looks similar stays": (
+        'TOOLSETS = {"w": {"tools": ["weather_map"]}}\n',
+        'TOOLSETS = {"w": {"tools": ["weather_map"]}}\n',
+    ),
+}
+
+
+@pytest.mark.parametrize("before, after", TOOLSETS_CASES.values(), ids=TOOLSETS_CASES.keys())
+def test_remove_from_toolsets(before: str, after: str) -> None:
+    assert remove_tool_from_toolsets(before, "weather") == after
+
+
+ENV_CASES = {
+    "entry new-tool wrote is deleted": (
+        'OPTIONAL_ENV_VARS = {"A": {"description": "d", "prompt": "p", "url": None, '
+        '"tools": ["weather"], "password": True, "category": "tool"}}\n',
+        "OPTIONAL_ENV_VARS = {}\n",
+    ),
+    "entry with other keys keeps everything but its tools key": (
+        'OPTIONAL_ENV_VARS = {"A": {"description": "d", "tools": ["weather"], "advanced": True}}\n',
+        'OPTIONAL_ENV_VARS = {"A": {"description": "d", "advanced": True}}\n',
+    ),
+    "shared variable keeps the other tool": (
+        'OPTIONAL_ENV_VARS = {"A": {"tools": ["web", "weather"]}}\n',
+        'OPTIONAL_ENV_VARS = {"A": {"tools": ["web"]}}\n',
+    ),
+}
+
+
+@pytest.mark.parametrize("before, after", ENV_CASES.values(), ids=ENV_CASES.keys())
+def test_remove_from_env_vars(before: str, after: str) -> None:
+    assert remove_tool_from_env_vars(before, "weather") == after
+
+
+def test_absent_name_returns_the_source_itself() -> None:
+    source = "TOOLSETS = {}\n"
+    assert remove_tool_from_toolsets(source, "weather") is source
+    assert remove_tool_from_env_vars("OPTIONAL_ENV_VARS = {}\n# weather\n", "weather") == (
+        "OPTIONAL_ENV_VARS = {}\n# weather\n"
+    )
+
+
+def test_unusable_shapes_still_say_so() -> None:
+    with pytest.raises(EditError, match=r"^toolsets.py: `TOOLSETS` is a name \(BASE\)"):
+        remove_tool_from_toolsets("TOOLSETS = BASE  # weather\n", "weather")
+    with pytest.raises(EditError, match=r"^hermes_cli/config.py: no module-level"):
+        remove_tool_from_env_vars("X = 'weather'\n", "weather")
