@@ -1,0 +1,150 @@
+'''HD203: a name in `required` is not one of the schema's `properties`.
+
+## What it does
+In the statically evaluated tool schema, checks every object schema (the `parameters` and the
+object schemas nested in its properties and items): each name listed in `required` must be a
+key of `properties`. Object schemas that may get properties elsewhere (`additionalProperties`,
+`patternProperties`, `allOf`/`anyOf`/`oneOf`, `$ref`, `if`) are left alone.
+
+## Why is this bad?
+The model must send every required argument but is never told what it is: it invents a value,
+or the provider rejects the tool. Usually it is a typo or a parameter renamed in one place only.
+
+## Example
+```python
+"parameters": {
+    "type": "object",
+    "properties": {"location": {"type": "string", "description": "City"}},
+    "required": ["loaction"],
+}
+```
+
+## Use instead
+```python
+"parameters": {
+    "type": "object",
+    "properties": {"location": {"type": "string", "description": "City"}},
+    "required": ["location"],
+}
+```
+'''
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from hermes_dev.lint.rule import Finding, Invalid, Rule, Valid
+
+if TYPE_CHECKING:
+    from hermes_dev.lint.engine import LintContext
+
+_HEAD = "from tools.registry import registry\n\n\ndef _handler(args, **kw):\n    return '{}'\n\n\n"
+_REGISTER = 'registry.register(name="x", toolset="x", schema=SCHEMA, handler=_handler)\n'
+# Keywords through which an object schema can accept names its `properties` do not list.
+_OPEN_KEYWORDS = (
+    "patternProperties", "allOf", "anyOf", "oneOf", "$ref", "$dynamicRef", "if",
+    "dependentSchemas", "unevaluatedProperties",
+)
+
+
+class RequiredNotInProperties(Rule):
+    code = "HD203"
+    name = "required-not-in-properties"
+    summary = "A name in `required` is not one of the schema's properties"
+
+    VALID: ClassVar[tuple[Valid, ...]] = (
+        Valid(
+            _HEAD
+            + "SCHEMA = {\n"
+            + '    "name": "x",\n'
+            + '    "description": "X.",\n'
+            + '    "parameters": {\n'
+            + '        "type": "object",\n'
+            + '        "properties": {"a": {"type": "string", "description": "A"}},\n'
+            + '        "required": ["a"],\n'
+            + "    },\n"
+            + "}\n"
+            + _REGISTER
+        ),
+        Valid(
+            _HEAD
+            + "SCHEMA = {\n"
+            + '    "name": "x",\n'
+            + '    "description": "X.",\n'
+            + '    "parameters": {\n'
+            + '        "type": "object",\n'
+            + '        "properties": {},\n'
+            + '        "additionalProperties": {"type": "string"},\n'
+            + '        "required": ["anything"],\n'
+            + "    },\n"
+            + "}\n"
+            + _REGISTER,
+            note="additionalProperties may supply the name",
+        ),
+    )
+    INVALID: ClassVar[tuple[Invalid, ...]] = (
+        Invalid(
+            _HEAD
+            + "SCHEMA = {\n"
+            + '    "name": "x",\n'
+            + '    "description": "X.",\n'
+            + '    "parameters": {\n'
+            + '        "type": "object",\n'
+            + '        "properties": {\n'
+            + '            "location": {"type": "string", "description": "City"},\n'
+            + '            "todos": {"type": "array", "description": "Items", "items": {\n'
+            + '                "type": "object",\n'
+            + '                "properties": {"id": {"type": "string"}},\n'
+            + '                "required": ["id",\n'
+            + '                             "content"]}},\n'
+            + "        },\n"
+            + '        "required": ["loaction"],\n'
+            + "    },\n"
+            + "}\n"
+            + _REGISTER,
+            lines=(19, 21),
+            note="a typo at the top, and a nested item schema",
+        ),
+    )
+
+    def check(self, ctx: LintContext) -> Iterator[Finding]:
+        from hermes_dev.lint.project_index import checked_schemas
+
+        for module, schema in checked_schemas(ctx):
+            assert schema.evaluated is not None
+            value = schema.evaluated.value
+            if not isinstance(value, dict) or not isinstance(value.get("parameters"), dict):
+                continue
+            for pointer, name in _missing(value["parameters"], ["parameters"]):
+                yield schema.finding(
+                    self.code,
+                    f"required parameter {name!r} is not in properties",
+                    module,
+                    pointer,
+                )
+
+
+def _missing(node: Any, path: list[str | int]) -> Iterator[tuple[list[str | int], str]]:
+    """(pointer of the `required` element, name) for names missing from `properties`."""
+    if not isinstance(node, dict):
+        return
+    properties = node.get("properties")
+    required = node.get("required")
+    additional = node.get("additionalProperties", False)
+    closed = additional is False or additional is None or "additionalProperties" not in node
+    if (
+        isinstance(properties, dict)
+        and isinstance(required, list)
+        and closed
+        and not any(k in node for k in _OPEN_KEYWORDS)
+    ):
+        for i, name in enumerate(required):
+            if isinstance(name, str) and name not in properties:
+                yield [*path, "required", i], name
+    if isinstance(properties, dict):
+        for key, sub in properties.items():
+            yield from _missing(sub, [*path, "properties", key])
+    items = node.get("items")
+    if isinstance(items, dict):
+        yield from _missing(items, [*path, "items"])

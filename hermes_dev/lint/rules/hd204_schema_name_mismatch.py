@@ -1,0 +1,90 @@
+'''HD204: the schema's `name` differs from the name the tool is registered under.
+
+## What it does
+Compares the `"name"` of the statically evaluated schema with the `name=` of its
+`registry.register(...)` / `ctx.register_tool(...)` call (for a loop over a table, row by row).
+
+## Why is this bad?
+Hermes looks tools up by the registered name, while the model calls the name in the schema it
+was shown. When they differ the model's calls go to an unknown tool, or a copied schema makes
+two tools look the same to the model.
+
+## Example
+```python
+WEATHER_SCHEMA = {"name": "get_weather", "description": "...", "parameters": {...}}
+
+registry.register(name="weather", toolset="weather", schema=WEATHER_SCHEMA, handler=...)
+```
+
+## Use instead
+```python
+WEATHER_SCHEMA = {"name": "weather", "description": "...", "parameters": {...}}
+
+registry.register(name="weather", toolset="weather", schema=WEATHER_SCHEMA, handler=...)
+```
+'''
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import TYPE_CHECKING, ClassVar
+
+from hermes_dev.lint.rule import Finding, Invalid, Rule, Valid
+
+if TYPE_CHECKING:
+    from hermes_dev.lint.engine import LintContext
+
+_HEAD = "from tools.registry import registry\n\n\ndef _handler(args, **kw):\n    return '{}'\n\n\n"
+
+
+class SchemaNameMismatch(Rule):
+    code = "HD204"
+    name = "schema-name-mismatch"
+    summary = "The schema's name differs from the registered tool name"
+
+    VALID: ClassVar[tuple[Valid, ...]] = (
+        Valid(
+            _HEAD
+            + "def _schema(name, description):\n"
+            + '    """A schema per table row."""\n'
+            + '    return {"name": name, "description": description,\n'
+            + '            "parameters": {"type": "object", "properties": {}}}\n'
+            + "\n\n"
+            + '_TOOLS = [("a_tool", "A.", _handler), ("b_tool", "B.", _handler)]\n'
+            + "for _name, _description, _fn in _TOOLS:\n"
+            + "    registry.register(name=_name, toolset=\"t\",\n"
+            + "                      schema=_schema(_name, _description), handler=_fn)\n",
+            note="a helper called per table row gives each row its own name",
+        ),
+    )
+    INVALID: ClassVar[tuple[Invalid, ...]] = (
+        Invalid(
+            _HEAD
+            + "WEATHER_SCHEMA = {\n"
+            + '    "name": "get_weather",\n'
+            + '    "description": "Weather.",\n'
+            + '    "parameters": {"type": "object", "properties": {}},\n'
+            + "}\n"
+            + 'registry.register(name="weather", toolset="weather", schema=WEATHER_SCHEMA,\n'
+            + "                  handler=_handler)\n",
+            lines=(9,),
+        ),
+    )
+
+    def check(self, ctx: LintContext) -> Iterator[Finding]:
+        from hermes_dev.lint.project_index import checked_schemas
+
+        for module, schema in checked_schemas(ctx):
+            assert schema.evaluated is not None
+            value = schema.evaluated.value
+            if schema.name is None or not isinstance(value, dict):
+                continue
+            declared = value.get("name")
+            if isinstance(declared, str) and declared != schema.name:
+                yield schema.finding(
+                    self.code,
+                    f"schema name {declared!r} differs from the registered name"
+                    f" {schema.name!r}",
+                    module,
+                    "/name",
+                )

@@ -1,0 +1,115 @@
+'''HD205: a tool parameter has no description.
+
+## What it does
+In the statically evaluated tool schema, reports every property of `parameters.properties`
+that has no non-empty `"description"` (a property that is only a `$ref` is left alone).
+
+## Why is this bad?
+The model fills the arguments from the schema alone: the parameter's name and type rarely say
+enough (units, formats, which of two ids, what the default does). Undescribed parameters get
+guessed values.
+
+## Example
+```python
+"properties": {
+    "units": {"type": "string", "enum": ["metric", "imperial"]},
+}
+```
+
+## Use instead
+```python
+"properties": {
+    "units": {
+        "type": "string",
+        "enum": ["metric", "imperial"],
+        "description": "Temperature units (default: metric)",
+    },
+}
+```
+'''
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import TYPE_CHECKING, ClassVar
+
+from hermes_dev.lint.rule import Finding, Invalid, Rule, Valid
+
+if TYPE_CHECKING:
+    from hermes_dev.lint.engine import LintContext
+
+_HEAD = "from tools.registry import registry\n\n\ndef _handler(args, **kw):\n    return '{}'\n\n\n"
+_REGISTER = 'registry.register(name="x", toolset="x", schema=SCHEMA, handler=_handler)\n'
+
+
+class ParameterWithoutDescription(Rule):
+    code = "HD205"
+    name = "parameter-without-description"
+    summary = "A tool parameter has no description"
+
+    VALID: ClassVar[tuple[Valid, ...]] = (
+        Valid(
+            _HEAD
+            + '_UNITS = {"type": "string", "description": "Units"}\n'
+            + "SCHEMA = {\n"
+            + '    "name": "x",\n'
+            + '    "description": "X.",\n'
+            + '    "parameters": {\n'
+            + '        "type": "object",\n'
+            + '        "properties": {\n'
+            + '            "city": {"type": "string",\n'
+            + '                     "description": "City name "\n'
+            + '                                    "or coordinates"},\n'
+            + '            "units": _UNITS,\n'
+            + "        },\n"
+            + "    },\n"
+            + "}\n"
+            + _REGISTER
+        ),
+    )
+    INVALID: ClassVar[tuple[Invalid, ...]] = (
+        Invalid(
+            _HEAD
+            + "SCHEMA = {\n"
+            + '    "name": "x",\n'
+            + '    "description": "X.",\n'
+            + '    "parameters": {\n'
+            + '        "type": "object",\n'
+            + '        "properties": {\n'
+            + '            "city": {"type": "string", "description": "City"},\n'
+            + '            "units": {"type": "string", "enum": ["metric", "imperial"]},\n'
+            + '            "days": {"type": "integer", "description": ""},\n'
+            + "        },\n"
+            + "    },\n"
+            + "}\n"
+            + _REGISTER,
+            lines=(15, 16),
+        ),
+    )
+
+    def check(self, ctx: LintContext) -> Iterator[Finding]:
+        from hermes_dev.lint.project_index import checked_schemas
+
+        for module, schema in checked_schemas(ctx):
+            assert schema.evaluated is not None
+            value = schema.evaluated.value
+            if not isinstance(value, dict):
+                continue
+            parameters = value.get("parameters")
+            if not isinstance(parameters, dict):
+                continue
+            properties = parameters.get("properties")
+            if not isinstance(properties, dict):
+                continue
+            for key, prop in properties.items():
+                if not isinstance(prop, dict) or "$ref" in prop:
+                    continue
+                description = prop.get("description")
+                if isinstance(description, str) and description.strip():
+                    continue
+                yield schema.finding(
+                    self.code,
+                    f"parameter {key!r} has no description",
+                    module,
+                    ["parameters", "properties", str(key)],
+                )
