@@ -140,6 +140,8 @@ class LintContext:
         self.stats = Statistics()
         self.cache = cache or SummaryCache(root, enabled=False)
         self._reported = {str(m.path) for m in modules}
+        self.given: frozenset[str] = frozenset(self._reported)  # set by lint(): files passed
+        self.whole_root = False  # set by lint(): no paths given, the whole root is linted
         self._project: ProjectView | None = None
 
     @property
@@ -312,6 +314,10 @@ def lint(
         use_cache = os.environ.get("HERMES_DEV_NO_CACHE", "") in ("", "0")
     cache = SummaryCache(root_path, enabled=use_cache)
     ctx = LintContext(root_path, config, models, modules, codes, cache)
+    # For the project rules (HD302/HD304 report in toolsets.py / hermes_cli/config.py only when
+    # those files are passed, or on a whole-root run): every file given, registering or not.
+    ctx.given = frozenset(str(p) for p in files)
+    ctx.whole_root = not paths
     raw: list[Finding] = []
     for code in codes:
         if code == UNUSED_SUPPRESSION:
