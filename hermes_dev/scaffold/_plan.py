@@ -69,6 +69,9 @@ class Plan:
         for change in self.changes:
             path = self.root / change.relpath
             folder = _nearest_existing(path.parent)
+            if not folder.is_dir():
+                rel = folder.relative_to(self.root).as_posix()
+                raise UserError(f"cannot write {change.relpath}: {rel} is a file, not a folder")
             if not os.access(folder, os.W_OK):
                 raise UserError(f"cannot write {change.relpath}: folder {folder} is not writable")
             if path.exists() and not os.access(path, os.W_OK):
@@ -139,7 +142,7 @@ def _make_parents(folder: Path) -> list[Path]:
 def _mode_of(path: Path) -> int | None:
     try:
         return path.stat().st_mode & 0o7777
-    except FileNotFoundError:
+    except OSError:  # missing, or a file stands where a folder should be
         return None
 
 

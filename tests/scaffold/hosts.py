@@ -99,17 +99,26 @@ def assert_only_insertions(old: str, new: str, name: str) -> None:
     for op, i1, i2, j1, j2 in matcher.get_opcodes():
         if op in ("equal", "insert"):
             continue
-        assert op == "replace" and i2 - i1 == j2 - j1, (
+        # Each old line of the block must reappear, in order, as itself or extended by `name`;
+        # the other new lines are insertions.
+        pending = old_lines[i1:i2]
+        for line in new_lines[j1:j2]:
+            if pending and _extends(pending[0], line, name):
+                pending.pop(0)
+        assert not pending, (
             f"lines {i1 + 1}-{i2} of the original were changed, not kept:\n"
             + "".join(difflib.unified_diff(old_lines[i1:i2], new_lines[j1:j2]))
         )
-        for before, after in zip(old_lines[i1:i2], new_lines[j1:j2]):
-            chars = difflib.SequenceMatcher(None, before, after, autojunk=False)
-            added = ""
-            for cop, a1, a2, b1, b2 in chars.get_opcodes():
-                assert cop in ("equal", "insert"), f"changed, not extended: {before!r} -> {after!r}"
-                added += after[b1:b2]
-            # The matcher may split `"weather"` at a quote: strip the name, then allow quotes.
-            assert re.fullmatch(r"""[\s,"']*""", added.replace(name, "")), (
-                f"{before!r} -> {after!r}"
-            )
+
+
+def _extends(before: str, after: str, name: str) -> bool:
+    """`after` is `before` with only `name`, quotes, commas and spaces inserted."""
+    chars = difflib.SequenceMatcher(None, before, after, autojunk=False)
+    added = ""
+    for op, _a1, _a2, b1, b2 in chars.get_opcodes():
+        if op not in ("equal", "insert"):
+            return False
+        if op == "insert":
+            added += after[b1:b2]
+    # The matcher may split `"weather"` at a quote: strip the name, then allow quotes.
+    return re.fullmatch(r"""[\s,"']*""", added.replace(name, "")) is not None

@@ -77,3 +77,18 @@ def test_a_result_that_does_not_parse_is_refused(tmp_path):
     with pytest.raises(HermesDevError, match="would not parse"):
         plan.check_python()
     assert not (tmp_path / "x.py").exists()
+
+
+def test_the_insertion_check_catches_moved_or_changed_lines():
+    from tests.scaffold.hosts import assert_only_insertions
+
+    old = 'A = [\n    "a",  # first\n]\nB = 1\n'
+    assert_only_insertions(old, 'A = [\n    "a",  # first\n    "w",\n]\nB = 1\n', "w")
+    assert_only_insertions('A = ["a"]\n', 'A = ["a", "w"]\n', "w")
+    for bad in (
+        'A = [\n    "a",\n    "w",  # first\n]\nB = 1\n',  # the comment moved
+        'A = [\n    "a",  # first\n]\nB = 2\n',  # an unrelated change
+        'A = [\n    "a",  # first\n    "w",\n]\n',  # a deletion
+    ):
+        with pytest.raises(AssertionError):
+            assert_only_insertions(old, bad, "w")

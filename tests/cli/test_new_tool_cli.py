@@ -1,0 +1,150 @@
+"""`hermes-dev new-tool` on the command line: every bad input is one line, exit 2, no file touched."""
+
+import subprocess
+import sys
+
+import pytest
+
+from hermes_dev.commands import new_tool
+from tests.scaffold.hosts import make_host, run_cli, snapshot
+
+
+@pytest.fixture
+def host(tmp_path):
+    return make_host(tmp_path / "host")
+
+
+def _refused(host, *args, match):
+    before = snapshot(host)
+    code, out, err = run_cli("new-tool", *args, "--yes")
+    assert code == 2, (out, err)
+    assert err.count("\n") == 1 and err.startswith("hermes-dev: error: "), err
+    assert "Traceback" not in err
+    assert match in err
+    assert snapshot(host) == before
+    return err
+
+
+@pytest.mark.parametrize(
+    ("args", "match"),
+    [
+        (["", "--root", "{root}"], "the tool name is empty"),
+        (["../x", "--root", "{root}"], "'../x' is not a lower-case Python identifier"),
+        (["Weather", "--root", "{root}"], "is not a lower-case Python identifier"),
+        (["class", "--root", "{root}"], "is a Python keyword"),
+        (["x" * 65, "--root", "{root}"], "the limit is 64"),
+        (["weather", "--root", "{root}"], "exists already (tools/weather_tool.py exists)"),
+        (["current_time", "--root", "{root}"], "tools/clock_tool.py registers a tool named"),
+        (["ping", "--root", "{root}", "--env", "api_key"], "is not UPPER_SNAKE"),
+        (["ping", "--root", "{root}", "--param", "q"], "expected NAME:TYPE[:DESCRIPTION]"),
+        (["ping", "--root", "{root}", "--param", "q:text"], "type 'text' must be one of"),
+        (["ping", "--root", "{root}", "--param", "Q:string"], "must be a lower-case identifier"),
+        (["ping", "--root", "{root}", "--optional-param", "q:"], "type '' must be one of"),
+        (["ping", "--root", "{root}", "--param", "q:string", "--param", "q:integer"], "twice"),
+        (["ping", "--root", "{root}", "--toolset", "Bad Set"], "toolset 'Bad Set'"),
+        (["ping", "--root", "{root}/tools"], "not a Hermes root"),
+    ],
+)
+def test_bad_input(host, args, match):
+    _refused(host, *[a.replace("{root}", str(host)) for a in args], match=match)
+
+
+def test_no_hermes_root(host, tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    _refused(host, "ping", match="no Hermes root at or above")
+
+
+def test_root_is_found_by_walking_up(host, monkeypatch):
+    monkeypatch.chdir(host / "tools")
+    code, out, err = run_cli("new-tool", "ping", "--yes")
+    assert code == 0, err
+    assert (host / "tools" / "ping_tool.py").is_file()
+
+
+def test_toolsets_of_a_shape_it_cannot_edit(host):
+    (host / "toolsets.py").write_text("TOOLSETS = make_toolsets()\n")
+    err = _refused(host, "ping", "--root", str(host), match="toolsets.py")
+    assert "TOOLSETS" in err
+
+
+def test_toolsets_without_toolsets_dict(host):
+    (host / "toolsets.py").write_text("_HERMES_CORE_TOOLS = []\n")
+    _refused(host, "ping", "--root", str(host), match="TOOLSETS")
+
+
+def test_config_without_optional_env_vars(host):
+    (host / "hermes_cli" / "config.py").write_text("OTHER = {}\n")
+    _refused(host, "ping", "--root", str(host), "--env", "PING_KEY", match="OPTIONAL_ENV_VARS")
+
+
+def test_config_missing(host):
+    (host / "hermes_cli" / "config.py").unlink()
+    _refused(host, "ping", "--root", str(host), "--env", "PING_KEY", match="hermes_cli/config.py")
+    # Without --env the config is not needed.
+    code, _, err = run_cli("new-tool", "ping", "--root", str(host), "--yes")
+    assert code == 0, err
+
+
+def test_a_file_it_cannot_write(host):
+    (host / "tests" / "tools").rename(host / "tests" / "moved")
+    (host / "tests" / "tools").write_text("a file where a folder should be\n")
+    _refused(host, "ping", "--root", str(host), match="cannot write tests/tools/test_ping_tool.py")
+
+
+def test_prompts_for_missing_answers_on_a_terminal(host, monkeypatch):
+    from click.testing import CliRunner
+
+    monkeypatch.setattr(new_tool, "_interactive", lambda yes: not yes)
+    answers = "Ping a host.\nnet\nPING_KEY\nhost:string:Host name\n\n"
+    result = CliRunner().invoke(
+        new_tool.command, ["ping", "--root", str(host)], input=answers, standalone_mode=False
+    )
+    assert result.exception is None, result.output
+    source = (host / "tools" / "ping_tool.py").read_text()
+    assert '"description": "Ping a host."' in source
+    assert 'toolset="net"' in source
+    assert 'requires_env=["PING_KEY"]' in source
+    assert '"required": ["host"]' in source
+
+
+def test_no_prompt_without_a_terminal(host):
+    """The console script, with stdin not a terminal: defaults, no prompt, no hang."""
+    script = [sys.executable, "-m", "hermes_dev", "new-tool", "ping", "--root", str(host)]
+    result = subprocess.run(
+        script, stdin=subprocess.DEVNULL, capture_output=True, text=True, timeout=60, check=False
+    )
+    assert result.returncode == 0, result.stderr
+    assert "create tools/ping_tool.py" in result.stdout
+    bad = subprocess.run(
+        [*script[:4], "../x"],
+        stdin=subprocess.DEVNULL,
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+    )
+    assert bad.returncode == 2
+    assert bad.stderr.startswith("hermes-dev: error: tool name '../x'")
+    assert bad.stderr.count("\n") == 1
+
+
+def test_help_lists_every_option():
+    code, out, _ = run_cli("new-tool", "--help")
+    assert code == 0
+    for option in (
+        "--root",
+        "--description",
+        "--toolset",
+        "--core",
+        "--env",
+        "--env-url",
+        "--param",
+        "--optional-param",
+        "--async",
+        "--emoji",
+        "--no-test",
+        "--dry-run",
+        "--force",
+        "--yes",
+    ):
+        assert option in out

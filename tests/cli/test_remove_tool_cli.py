@@ -1,0 +1,37 @@
+"""`hermes-dev remove-tool` on the command line."""
+
+import pytest
+
+from tests.scaffold.hosts import make_host, run_cli, snapshot
+
+
+@pytest.fixture
+def host(tmp_path):
+    return make_host(tmp_path / "host")
+
+
+def test_remove_weather_then_regenerate_nothing_else_changes(host):
+    before = snapshot(host)
+    code, out, err = run_cli("remove-tool", "weather", "--root", str(host), "--dry-run")
+    assert code == 0, err
+    assert "+++ /dev/null" in out and "--- a/toolsets.py" in out
+    assert snapshot(host) == before
+    code, out, err = run_cli("remove-tool", "weather", "--root", str(host), "--yes")
+    assert code == 0, err
+    after = snapshot(host)
+    assert "tools/weather_tool.py" not in after
+    assert "WEATHER_API_KEY" not in after["hermes_cli/config.py"].decode()
+    assert '"weather"' not in after["toolsets.py"].decode()
+
+
+@pytest.mark.parametrize(
+    ("name", "match"),
+    [("nothing_here", "there is no tool 'nothing_here' to remove"), ("../x", "lower-case")],
+)
+def test_bad_input(host, name, match):
+    before = snapshot(host)
+    code, _, err = run_cli("remove-tool", name, "--root", str(host), "--yes")
+    assert code == 2
+    assert err.startswith("hermes-dev: error: ") and err.count("\n") == 1
+    assert match in err
+    assert snapshot(host) == before

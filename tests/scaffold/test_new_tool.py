@@ -1,0 +1,186 @@
+"""new-tool end to end on fixture hosts: what it writes, what it leaves alone, and that the
+generated tool works inside the host."""
+
+import json
+
+import pytest
+
+from hermes_dev.scaffold import _plan
+from tests.scaffold.hosts import (
+    assert_only_insertions,
+    run_cli,
+    run_host_pytest,
+    run_in_host,
+    snapshot,
+)
+
+FORECAST = [
+    "new-tool", "forecast",
+    "--description", 'Forecast the weather: "days" ahead.\nUse it for plans.',
+    "--env", "FORECAST_API_KEY", "--env", "WEATHER_API_KEY",
+    "--param", "city:string:City name",
+    "--param", "days:integer:How many days ahead",
+    "--optional-param", "hourly:boolean",
+    "--optional-param", "fields:array:Which values to return",
+    "--core", "--emoji", "⛅", "--yes",
+]  # fmt: skip
+
+
+def _new(host, *args):
+    code, out, err = run_cli(*args, "--root", str(host))
+    assert code == 0, err
+    return out
+
+
+def test_new_tool_writes_only_its_files_and_insertions(host):
+    before = snapshot(host)
+    _new(host, *FORECAST)
+    after = snapshot(host)
+    assert set(after) - set(before) == {
+        "tools/forecast_tool.py",
+        "tests/tools/test_forecast_tool.py",
+    }
+    changed = {rel for rel in before if before[rel] != after[rel]}
+    assert changed == {"toolsets.py", "hermes_cli/config.py"}
+    for rel in changed:
+        assert_only_insertions(before[rel].decode(), after[rel].decode(), "forecast")
+
+    # The host sees the tool where the issue says it should be.
+    probe = run_in_host(
+        host,
+        "import json, toolsets\n"
+        "from hermes_cli.config import OPTIONAL_ENV_VARS as E\n"
+        "print(json.dumps([toolsets.TOOLSETS['forecast']['tools'],"
+        " 'forecast' in toolsets._HERMES_CORE_TOOLS, E['FORECAST_API_KEY']['tools'],"
+        " E['WEATHER_API_KEY']['tools']]))",
+    )
+    assert probe.returncode == 0, probe.stderr
+    toolset, core, forecast_key, weather_key = json.loads(probe.stdout)
+    assert toolset == ["forecast"] and core
+    assert forecast_key == ["forecast"]
+    assert weather_key[-1] == "forecast"
+
+
+def test_generated_test_passes_inside_the_host(host):
+    _new(host, *FORECAST)
+    result = run_host_pytest(host, "tests/tools")
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert " passed" in result.stdout
+
+
+@pytest.mark.parametrize("is_async", [False, True])
+def test_dispatch_returns_a_json_string(tmp_path, is_async):
+    from tests.scaffold.hosts import make_host
+
+    host = make_host(tmp_path)
+    _new(host, *FORECAST, *(["--async"] if is_async else []))
+    probe = run_in_host(
+        host,
+        "import json, os\n"
+        "from tools.registry import discover_builtin_tools, registry\n"
+        "discover_builtin_tools()\n"
+        "os.environ.update(FORECAST_API_KEY='k', WEATHER_API_KEY='k')\n"
+        "ok = registry.dispatch('forecast', {'city': 'Oslo', 'days': 2})\n"
+        "bad = registry.dispatch('forecast', {'city': 'Oslo'})\n"
+        "print(json.dumps([type(ok).__name__, json.loads(ok), json.loads(bad)]))",
+    )
+    assert probe.returncode == 0, probe.stderr
+    kind, ok, bad = json.loads(probe.stdout)
+    assert kind == "str"
+    assert ok == {"city": "Oslo", "days": 2, "hourly": None, "fields": None}
+    assert bad == {"error": "missing required parameter: days"}
+
+
+def test_new_then_remove_restores_every_file(host):
+    before = snapshot(host)
+    _new(host, *FORECAST)
+    code, out, err = run_cli("remove-tool", "forecast", "--root", str(host), "--yes")
+    assert code == 0, err
+    assert snapshot(host) == before
+
+
+def test_a_second_new_tool_refuses(host):
+    _new(host, *FORECAST)
+    before = snapshot(host)
+    code, out, err = run_cli(*FORECAST, "--root", str(host))
+    assert code == 2
+    assert err.startswith("hermes-dev: error: a tool named 'forecast' exists already")
+    assert snapshot(host) == before
+
+
+def test_force_rewrites_the_module(host):
+    _new(host, *FORECAST)
+    (host / "tools" / "forecast_tool.py").write_text("# hand-edited\n")
+    _new(host, *FORECAST, "--force")
+    assert "registry.register(" in (host / "tools" / "forecast_tool.py").read_text()
+
+
+def test_dry_run_prints_every_change_and_writes_nothing(host):
+    before = snapshot(host)
+    out = _new(host, *FORECAST, "--dry-run")
+    assert snapshot(host) == before
+    for header in (
+        "+++ b/tools/forecast_tool.py",
+        "+++ b/tests/tools/test_forecast_tool.py",
+        "+++ b/toolsets.py",
+        "+++ b/hermes_cli/config.py",
+    ):
+        assert header in out
+
+
+def test_no_test_and_no_env(host):
+    before = snapshot(host)
+    _new(host, "new-tool", "ping", "--no-test", "--yes")
+    after = snapshot(host)
+    assert set(after) - set(before) == {"tools/ping_tool.py"}
+    assert after["hermes_cli/config.py"] == before["hermes_cli/config.py"]
+
+
+@pytest.mark.parametrize("failing", ["hermes_cli/config.py", "toolsets.py"])
+def test_a_failed_write_leaves_every_file_unchanged(host, monkeypatch, failing):
+    before = snapshot(host)
+    real_replace = _plan.replace_file
+
+    def replace(src, dst):
+        if dst == str(host / failing):
+            raise PermissionError(13, "Permission denied")
+        real_replace(src, dst)
+
+    monkeypatch.setattr(_plan, "replace_file", replace)
+    code, out, err = run_cli(*FORECAST, "--root", str(host))
+    assert code == 2
+    assert (
+        err
+        == f"hermes-dev: error: cannot write {failing}: Permission denied; nothing was changed\n"
+    )
+    assert snapshot(host) == before
+
+
+@pytest.mark.parametrize(
+    ("name", "reason"),
+    [
+        ("current_time", "tools/clock_tool.py registers a tool named 'current_time'"),
+        ("word_count", "tools/text_tool.py registers a tool named 'word_count'"),
+        ("weather", "tools/weather_tool.py exists"),
+    ],
+)
+def test_names_taken_elsewhere_are_refused(tmp_path, name, reason):
+    from tests.scaffold.hosts import make_host
+
+    host = make_host(tmp_path)
+    code, _, err = run_cli("new-tool", name, "--root", str(host), "--yes")
+    assert code == 2
+    assert reason in err
+
+
+def test_a_name_listed_only_in_toolsets_is_refused(tmp_path):
+    from tests.scaffold.hosts import make_host
+
+    host = make_host(tmp_path)
+    toolsets = host / "toolsets.py"
+    toolsets.write_text(
+        toolsets.read_text().replace('"current_time",', '"current_time", "ghost",', 1)
+    )
+    code, _, err = run_cli("new-tool", "ghost", "--root", str(host), "--yes")
+    assert code == 2
+    assert "toolsets.py lists 'ghost' in _HERMES_CORE_TOOLS" in err
