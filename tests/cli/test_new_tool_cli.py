@@ -56,7 +56,7 @@ def test_no_hermes_root(host, tmp_path, monkeypatch):
 
 def test_root_is_found_by_walking_up(host, monkeypatch):
     monkeypatch.chdir(host / "tools")
-    code, out, err = run_cli("new-tool", "ping", "--yes")
+    code, _out, err = run_cli("new-tool", "ping", "--yes")
     assert code == 0, err
     assert (host / "tools" / "ping_tool.py").is_file()
 

@@ -94,7 +94,7 @@ def test_dispatch_returns_a_json_string(tmp_path, is_async):
 def test_new_then_remove_restores_every_file(host):
     before = snapshot(host)
     _new(host, *FORECAST)
-    code, out, err = run_cli("remove-tool", "forecast", "--root", str(host), "--yes")
+    code, _out, err = run_cli("remove-tool", "forecast", "--root", str(host), "--yes")
     assert code == 0, err
     assert snapshot(host) == before
 
@@ -102,7 +102,7 @@ def test_new_then_remove_restores_every_file(host):
 def test_a_second_new_tool_refuses(host):
     _new(host, *FORECAST)
     before = snapshot(host)
-    code, out, err = run_cli(*FORECAST, "--root", str(host))
+    code, _out, err = run_cli(*FORECAST, "--root", str(host))
     assert code == 2
     assert err.startswith("hermes-dev: error: a tool named 'forecast' exists already")
     assert snapshot(host) == before
@@ -147,7 +147,7 @@ def test_a_failed_write_leaves_every_file_unchanged(host, monkeypatch, failing):
         real_replace(src, dst)
 
     monkeypatch.setattr(_plan, "replace_file", replace)
-    code, out, err = run_cli(*FORECAST, "--root", str(host))
+    code, _out, err = run_cli(*FORECAST, "--root", str(host))
     assert code == 2
     assert (
         err
