@@ -1,0 +1,530 @@
+"""Is a returned value a JSON string? Inferred conservatively from the ast.
+
+`infer(expr, scope)` gives a `Verdict`: JSON (surely a JSON string), NOT_JSON (surely not one,
+with a reason and the node that shows it) or UNKNOWN. JSON: `json.dumps(...)`, `tool_error(...)` /
+`tool_result(...)` from `tools.registry`, a string constant that parses as JSON, a local
+variable every assignment of which is JSON, a conditional whose branches are JSON, a call to a
+function (same module or a resolved import) every return of which is JSON. NOT_JSON: literals of
+other types, None, `orjson.dumps` (bytes), strings and f-strings that start like prose, JSON with
+text concatenated, a call to a function every return of which is not JSON. Everything else is
+UNKNOWN and never reported.
+
+`return_verdicts(func)` lists a function's exits (each `return`, and falling off the end when
+that can happen) with their verdicts; `summary(func)` folds them (memoised; recursion: UNKNOWN).
+"""
+
+from __future__ import annotations
+
+import ast
+
+from hermes_dev.lint.model import Func, ModuleInfo, walk_function
+
+JSON = "json"
+NOT_JSON = "not-json"
+UNKNOWN = "unknown"
+_DEF_TYPES = (ast.FunctionDef, ast.AsyncFunctionDef)
+_EXIT_CALLS = {"sys.exit", "os._exit", "exit", "quit", "os.abort", "pytest.fail", "pytest.skip"}
+# Start characters of a JSON text; a string starting otherwise is prose.
+_JSON_START = '{["-0123456789tfn'
+_MAX_DEPTH = 12
+
+
+class Verdict:
+    __slots__ = ("kind", "reason", "node")
+
+    def __init__(self, kind: str, reason: str = "", node: ast.AST | None = None) -> None:
+        self.kind = kind
+        self.reason = reason  # for NOT_JSON: what the value is ("a dict", "None" ...)
+        self.node = node  # for NOT_JSON: where that shows
+
+    def __repr__(self) -> str:
+        return f"Verdict({self.kind}, {self.reason!r})"
+
+
+_JSON_V = Verdict(JSON)
+_UNKNOWN_V = Verdict(UNKNOWN)
+
+
+class Exit:
+    """One way out of a function: a `return` (node is the Return) or falling off the end."""
+
+    __slots__ = ("node", "verdict", "falls_off")
+
+    def __init__(self, node: ast.AST, verdict: Verdict, falls_off: bool = False) -> None:
+        self.node = node
+        self.verdict = verdict
+        self.falls_off = falls_off
+
+
+class Scope:
+    """Where a name in an expression is looked up: a function's locals, then its module."""
+
+    def __init__(self, module: ModuleInfo, func: Func | None = None) -> None:
+        self.module = module
+        self.func = func
+        self._locals: dict[str, list[ast.expr | None]] | None = None
+        self._nested: dict[str, ast.FunctionDef | ast.AsyncFunctionDef] | None = None
+        self._imports: dict[str, tuple[str, str | None]] | None = None
+
+    def _index(self) -> None:
+        self._locals, self._nested, self._imports = {}, {}, {}
+        if self.func is None:
+            return
+        node = self.func.node
+        args = node.args
+        for arg in (*args.posonlyargs, *args.args, *args.kwonlyargs, args.vararg, args.kwarg):
+            if arg is not None:
+                self._locals[arg.arg] = [None]
+        for sub in walk_function(node):
+            if isinstance(sub, ast.Assign):
+                for target in sub.targets:
+                    self._bind(target, sub.value)
+            elif isinstance(sub, ast.AnnAssign):
+                if sub.value is not None:
+                    self._bind(sub.target, sub.value)
+            elif isinstance(sub, ast.AugAssign):
+                self._bind(sub.target, None)
+            elif isinstance(sub, ast.NamedExpr):
+                self._bind(sub.target, sub.value)
+            elif isinstance(sub, (ast.For, ast.AsyncFor, ast.comprehension)):
+                self._bind(sub.target, None)
+            elif isinstance(sub, ast.withitem) and sub.optional_vars is not None:
+                self._bind(sub.optional_vars, None)
+            elif isinstance(sub, ast.ExceptHandler) and sub.name:
+                self._locals.setdefault(sub.name, []).append(None)
+            elif isinstance(sub, (ast.Global, ast.Nonlocal, ast.Delete)):
+                names = sub.names if not isinstance(sub, ast.Delete) else [
+                    t.id for t in sub.targets if isinstance(t, ast.Name)
+                ]
+                for name in names:
+                    self._locals.setdefault(name, []).append(None)
+            elif isinstance(sub, _DEF_TYPES) and sub is not node:
+                self._nested[sub.name] = sub
+                self._locals.setdefault(sub.name, []).append(None)
+            elif isinstance(sub, ast.ClassDef):
+                self._locals.setdefault(sub.name, []).append(None)
+            elif isinstance(sub, ast.ImportFrom) and sub.module and not sub.level:
+                for alias in sub.names:
+                    self._imports[alias.asname or alias.name] = (sub.module, alias.name)
+                    self._locals.setdefault(alias.asname or alias.name, []).append(None)
+            elif isinstance(sub, ast.Import):
+                for alias in sub.names:
+                    bound = alias.asname or alias.name.split(".", 1)[0]
+                    self._imports[bound] = (alias.name if alias.asname else bound, None)
+                    self._locals.setdefault(bound, []).append(None)
+            elif isinstance(sub, (ast.MatchAs, ast.MatchStar)) and sub.name:
+                self._locals.setdefault(sub.name, []).append(None)
+            elif isinstance(sub, ast.MatchMapping) and sub.rest:
+                self._locals.setdefault(sub.rest, []).append(None)
+
+    def _bind(self, target: ast.expr, value: ast.expr | None) -> None:
+        assert self._locals is not None
+        if isinstance(target, ast.Name):
+            self._locals.setdefault(target.id, []).append(value)
+        elif isinstance(target, (ast.Tuple, ast.List)):
+            for elt in target.elts:
+                self._bind(elt.value if isinstance(elt, ast.Starred) else elt, None)
+
+    def local_values(self, name: str) -> list[ast.expr | None] | None:
+        """Every value assigned to a local `name` (None for unknown bindings), or None if global."""
+        if self._locals is None:
+            self._index()
+        assert self._locals is not None
+        return self._locals.get(name)
+
+    def nested_def(self, name: str) -> ast.FunctionDef | ast.AsyncFunctionDef | None:
+        if self._nested is None:
+            self._index()
+        assert self._nested is not None
+        values = self._locals.get(name) if self._locals is not None else None
+        if values is not None and len(values) != 1:
+            return None
+        return self._nested.get(name)
+
+    def import_origin(self, name: str) -> tuple[str, str | None] | None:
+        """Where `name` was imported from: a local import, else a module-level one."""
+        if self._imports is None:
+            self._index()
+        assert self._imports is not None
+        if name in self._imports:
+            return self._imports[name]
+        if self.local_values(name) is not None:
+            return None
+        return self.module.import_origin(name)
+
+
+# -- inference ---------------------------------------------------------------------------------
+
+
+def infer(expr: ast.expr, scope: Scope, depth: int = 0) -> Verdict:
+    if depth > _MAX_DEPTH:
+        return _UNKNOWN_V
+    if isinstance(expr, ast.Constant):
+        return _constant(expr)
+    if isinstance(expr, (ast.Dict, ast.DictComp)):
+        return Verdict(NOT_JSON, "a dict", expr)
+    if isinstance(expr, (ast.List, ast.ListComp)):
+        return Verdict(NOT_JSON, "a list", expr)
+    if isinstance(expr, ast.Tuple):
+        return Verdict(NOT_JSON, "a tuple", expr)
+    if isinstance(expr, (ast.Set, ast.SetComp)):
+        return Verdict(NOT_JSON, "a set", expr)
+    if isinstance(expr, ast.GeneratorExp):
+        return Verdict(NOT_JSON, "a generator", expr)
+    if isinstance(expr, ast.JoinedStr):
+        return _fstring(expr)
+    if isinstance(expr, ast.UnaryOp):
+        if isinstance(expr.operand, ast.Constant) and isinstance(expr.operand.value, (int, float)):
+            return Verdict(NOT_JSON, "a number", expr)
+        if isinstance(expr.op, ast.Not):
+            return Verdict(NOT_JSON, "a bool", expr)
+        return _UNKNOWN_V
+    if isinstance(expr, ast.Compare):
+        return Verdict(NOT_JSON, "a bool", expr)
+    if isinstance(expr, ast.IfExp):
+        body = infer(expr.body, scope, depth + 1)
+        orelse = infer(expr.orelse, scope, depth + 1)
+        if body.kind == JSON and orelse.kind == JSON:
+            return _JSON_V
+        for branch in (body, orelse):
+            if branch.kind == NOT_JSON:
+                return branch
+        return _UNKNOWN_V
+    if isinstance(expr, ast.BoolOp):
+        verdicts = [infer(v, scope, depth + 1) for v in expr.values]
+        return _JSON_V if all(v.kind == JSON for v in verdicts) else _UNKNOWN_V
+    if isinstance(expr, ast.BinOp):
+        return _binop(expr, scope, depth)
+    if isinstance(expr, ast.Name):
+        return _name(expr, scope, depth)
+    if isinstance(expr, ast.Await):
+        return infer(expr.value, scope, depth + 1)
+    if isinstance(expr, ast.Call):
+        return _call(expr, scope, depth)
+    if isinstance(expr, ast.NamedExpr):
+        return infer(expr.value, scope, depth + 1)
+    if isinstance(expr, ast.Lambda):
+        return Verdict(NOT_JSON, "a function", expr)
+    return _UNKNOWN_V
+
+
+def _constant(node: ast.Constant) -> Verdict:
+    value = node.value
+    if value is None:
+        return Verdict(NOT_JSON, "None", node)
+    if isinstance(value, bool):
+        return Verdict(NOT_JSON, "a bool", node)
+    if isinstance(value, (int, float, complex)):
+        return Verdict(NOT_JSON, "a number", node)
+    if isinstance(value, bytes):
+        return Verdict(NOT_JSON, "bytes", node)
+    if isinstance(value, str):
+        return _text(value, node, whole=True)
+    return _UNKNOWN_V
+
+
+def _text(text: str, node: ast.AST, whole: bool) -> Verdict:
+    """A string known entirely (`whole`) or only by its start."""
+    stripped = text.lstrip()
+    if whole:
+        if stripped[:1] not in tuple(_JSON_START):
+            return Verdict(NOT_JSON, "a string that is not JSON", node)
+        import json
+
+        try:
+            json.loads(text)
+        except ValueError:
+            return Verdict(NOT_JSON, "a string that is not JSON", node)
+        return _JSON_V
+    if not stripped:
+        return _UNKNOWN_V
+    first = stripped[0]
+    if first in '{["-0123456789':
+        return _UNKNOWN_V
+    if first in "tfn":
+        word = stripped.split(None, 1)[0]
+        if any(w.startswith(word) or word.startswith(w) for w in ("true", "false", "null")):
+            return _UNKNOWN_V
+    return Verdict(NOT_JSON, "a string that is not JSON", node)
+
+
+def _fstring(node: ast.JoinedStr) -> Verdict:
+    if not node.values:
+        return Verdict(NOT_JSON, "an empty string", node)
+    first = node.values[0]
+    if isinstance(first, ast.Constant) and isinstance(first.value, str):
+        verdict = _text(first.value, node, whole=False)
+        if verdict.kind == NOT_JSON:
+            return Verdict(NOT_JSON, "an f-string that is not JSON", node)
+    return _UNKNOWN_V
+
+
+def _text_start(expr: ast.expr) -> Verdict:
+    """NOT_JSON when `expr` is a string literal whose first characters cannot start JSON."""
+    if isinstance(expr, ast.Constant) and isinstance(expr.value, str):
+        return _text(expr.value, expr, whole=False)
+    if isinstance(expr, ast.JoinedStr):
+        return _fstring(expr)
+    return _UNKNOWN_V
+
+
+def _has_text(expr: ast.expr) -> bool:
+    """A string literal (or f-string) with non-whitespace characters of its own."""
+    if isinstance(expr, ast.Constant) and isinstance(expr.value, str):
+        return bool(expr.value.strip())
+    if isinstance(expr, ast.JoinedStr):
+        return any(
+            (isinstance(v, ast.Constant) and isinstance(v.value, str) and v.value.strip())
+            or isinstance(v, ast.FormattedValue)
+            for v in expr.values
+        )
+    return False
+
+
+def _binop(expr: ast.BinOp, scope: Scope, depth: int) -> Verdict:
+    if isinstance(expr.op, ast.Mod):
+        start = _text_start(expr.left)
+        if start.kind == NOT_JSON:
+            return Verdict(NOT_JSON, "a %-formatted string that is not JSON", expr)
+        return _UNKNOWN_V
+    if not isinstance(expr.op, ast.Add):
+        return _UNKNOWN_V
+    start = _text_start(expr.left)
+    if start.kind == NOT_JSON:
+        return Verdict(NOT_JSON, "a string that is not JSON", expr)
+    left = infer(expr.left, scope, depth + 1)
+    right = infer(expr.right, scope, depth + 1)
+    if (left.kind == JSON and _has_text(expr.right)) or (right.kind == JSON and _has_text(expr.left)):
+        return Verdict(NOT_JSON, "a JSON string with text concatenated to it", expr)
+    if left.kind == JSON and right.kind == JSON:
+        return Verdict(NOT_JSON, "two JSON strings concatenated", expr)
+    return _UNKNOWN_V
+
+
+def _name(expr: ast.Name, scope: Scope, depth: int) -> Verdict:
+    values = scope.local_values(expr.id) if scope.func is not None else None
+    if values is not None:
+        return _all_of(values, scope, depth)
+    binding = scope.module.resolve(expr.id)
+    if binding is None or not isinstance(binding.node, ast.expr):
+        return _UNKNOWN_V
+    if binding.node is expr:
+        return _UNKNOWN_V
+    return infer(binding.node, Scope(binding.module), depth + 1)
+
+
+def _all_of(values: list[ast.expr | None], scope: Scope, depth: int) -> Verdict:
+    """JSON when every assignment is JSON; NOT_JSON when every one is not; else UNKNOWN."""
+    verdicts: list[Verdict] = []
+    for value in values:
+        if value is None:
+            return _UNKNOWN_V
+        verdicts.append(infer(value, scope, depth + 1))
+    if verdicts and all(v.kind == JSON for v in verdicts):
+        return _JSON_V
+    if verdicts and all(v.kind == NOT_JSON for v in verdicts):
+        return verdicts[0]
+    return _UNKNOWN_V
+
+
+def _dotted(expr: ast.expr) -> str | None:
+    parts: list[str] = []
+    while isinstance(expr, ast.Attribute):
+        parts.append(expr.attr)
+        expr = expr.value
+    if not isinstance(expr, ast.Name):
+        return None
+    parts.append(expr.id)
+    return ".".join(reversed(parts))
+
+
+def _callee_origin(func: ast.expr, scope: Scope) -> tuple[str, str] | None:
+    """(module, name) of a called `mod.name` or imported `name`, e.g. ("json", "dumps")."""
+    if isinstance(func, ast.Attribute) and isinstance(func.value, ast.Name):
+        origin = scope.import_origin(func.value.id)
+        if origin is not None and origin[1] is None:
+            return origin[0], func.attr
+        if origin is not None and origin[1] is not None:
+            return f"{origin[0]}.{origin[1]}", func.attr
+        return None
+    if isinstance(func, ast.Name):
+        origin = scope.import_origin(func.id)
+        if origin is not None and origin[1] is not None:
+            return origin[0], origin[1]
+    return None
+
+
+def _call(expr: ast.Call, scope: Scope, depth: int) -> Verdict:
+    func = expr.func
+    origin = _callee_origin(func, scope)
+    if origin is not None:
+        module, name = origin
+        if module in ("json", "simplejson") and name == "dumps":
+            return _JSON_V
+        if module == "orjson" and name == "dumps":
+            return Verdict(NOT_JSON, "bytes (orjson.dumps returns bytes)", expr)
+        if name in ("tool_error", "tool_result") and (
+            module == "registry" or module.endswith(".registry")
+        ):
+            return _JSON_V
+    if isinstance(func, ast.Attribute):
+        # `orjson.dumps(...).decode()` is a str holding JSON.
+        if func.attr == "decode" and isinstance(func.value, ast.Call):
+            inner = _call(func.value, scope, depth + 1)
+            if inner.kind == NOT_JSON and inner.reason.startswith("bytes"):
+                return _JSON_V
+            return _UNKNOWN_V
+        if func.attr == "format":
+            start = _text_start(func.value)
+            if start.kind == NOT_JSON:
+                return Verdict(NOT_JSON, "a formatted string that is not JSON", expr)
+        return _UNKNOWN_V
+    if not isinstance(func, ast.Name):
+        return _UNKNOWN_V
+    target = _called_function(func.id, scope)
+    if target is None:
+        return _UNKNOWN_V
+    verdict = summary(target, depth + 1)
+    if verdict.kind == NOT_JSON:
+        return Verdict(NOT_JSON, f"the result of {func.id}(), which returns {verdict.reason}", expr)
+    return verdict
+
+
+def _called_function(name: str, scope: Scope) -> Func | None:
+    if scope.func is not None:
+        nested = scope.nested_def(name)
+        if nested is not None:
+            return Func(nested, scope.module)
+        if scope.local_values(name) is not None:
+            return None
+    return scope.module.function(name)
+
+
+# -- a function's exits ------------------------------------------------------------------------
+
+
+def is_generator(func: Func) -> bool:
+    return any(isinstance(n, (ast.Yield, ast.YieldFrom)) for n in walk_function(func.node))
+
+
+def return_verdicts(func: Func, depth: int = 0) -> list[Exit]:
+    """Each exit of `func` with its verdict (empty for generators and lambdas)."""
+    node = func.node
+    if isinstance(node, ast.Lambda) or is_generator(func):
+        return []
+    scope = Scope(func.module, func)
+    exits: list[Exit] = []
+    for sub in walk_function(node):
+        if isinstance(sub, ast.Return):
+            if sub.value is None:
+                exits.append(Exit(sub, Verdict(NOT_JSON, "None (a bare return)", sub)))
+            else:
+                exits.append(Exit(sub, infer(sub.value, scope, depth)))
+    if not terminates(node.body, func.module):
+        where = falloff_node(node.body, func.module)
+        exits.append(Exit(where, Verdict(NOT_JSON, "None (it can end without a return)", where), True))
+    return exits
+
+
+def summary(func: Func, depth: int = 0) -> Verdict:
+    """JSON if every exit is JSON, NOT_JSON if every exit is not, else UNKNOWN (memoised)."""
+    key = ("jsonness.summary", id(func.node))
+    memo = func.module.memo
+    if key in memo:
+        cached = memo[key]
+        return cached if isinstance(cached, Verdict) else _UNKNOWN_V
+    memo[key] = None  # in progress: recursion gives UNKNOWN
+    if isinstance(func.node, ast.Lambda):
+        result = infer(func.node.body, Scope(func.module, func), depth)
+    else:
+        exits = return_verdicts(func, depth)
+        if not exits:
+            result = _UNKNOWN_V
+        elif all(e.verdict.kind == JSON for e in exits):
+            result = _JSON_V
+        elif all(e.verdict.kind == NOT_JSON for e in exits):
+            result = exits[0].verdict
+        else:
+            result = _UNKNOWN_V
+    memo[key] = result
+    return result
+
+
+# -- can control reach the end of a block? -----------------------------------------------------
+
+
+def terminates(body: list[ast.stmt], module: ModuleInfo | None = None) -> bool:
+    """True when control cannot run off the end of `body` (conservative: doubt says True)."""
+    return any(_stmt_terminates(stmt) for stmt in body)
+
+
+def _stmt_terminates(stmt: ast.stmt) -> bool:
+    if isinstance(stmt, (ast.Return, ast.Raise)):
+        return True
+    if isinstance(stmt, ast.If):
+        return bool(stmt.orelse) and terminates(stmt.body) and terminates(stmt.orelse)
+    if isinstance(stmt, ast.While):
+        if _always_true(stmt.test) and not _has_break(stmt.body):
+            return True
+        return False
+    if isinstance(stmt, (ast.For, ast.AsyncFor)):
+        return bool(stmt.orelse) and terminates(stmt.orelse) and not _has_break(stmt.body)
+    if isinstance(stmt, (ast.Try, ast.TryStar)):
+        if stmt.finalbody and terminates(stmt.finalbody):
+            return True
+        normal = terminates(stmt.body) or (bool(stmt.orelse) and terminates(stmt.orelse))
+        return normal and all(terminates(h.body) for h in stmt.handlers)
+    if isinstance(stmt, (ast.With, ast.AsyncWith)):
+        return terminates(stmt.body)
+    if isinstance(stmt, ast.Match):
+        # Exhaustiveness is not known without types: assume a match covers every case.
+        return all(terminates(case.body) for case in stmt.cases)
+    if isinstance(stmt, ast.Assert):
+        return isinstance(stmt.test, ast.Constant) and not stmt.test.value
+    if isinstance(stmt, ast.Expr) and isinstance(stmt.value, ast.Call):
+        name = _dotted(stmt.value.func)
+        return name in _EXIT_CALLS
+    return False
+
+
+def _always_true(test: ast.expr) -> bool:
+    return isinstance(test, ast.Constant) and bool(test.value)
+
+
+def _has_break(body: list[ast.stmt]) -> bool:
+    """A `break` that leaves this loop (not one of an inner loop)."""
+    stack: list[ast.AST] = list(body)
+    while stack:
+        node = stack.pop()
+        if isinstance(node, ast.Break):
+            return True
+        if isinstance(node, (ast.For, ast.AsyncFor, ast.While)):
+            stack.extend(node.orelse)  # a break in an inner loop's else leaves the outer loop
+            continue
+        if isinstance(node, (*_DEF_TYPES, ast.Lambda, ast.ClassDef)):
+            continue
+        if isinstance(node, ast.stmt) or isinstance(node, (ast.ExceptHandler, ast.match_case)):
+            stack.extend(ast.iter_child_nodes(node))
+    return False
+
+
+def falloff_node(body: list[ast.stmt], module: ModuleInfo | None = None) -> ast.stmt:
+    """The statement after which control runs off the end of `body`."""
+    last = body[-1]
+    if isinstance(last, ast.If):
+        if not terminates(last.body):
+            return falloff_node(last.body)
+        if last.orelse and not terminates(last.orelse):
+            return falloff_node(last.orelse)
+        return last
+    if isinstance(last, (ast.Try, ast.TryStar)):
+        if not terminates(last.body) and not (last.orelse and terminates(last.orelse)):
+            return falloff_node(last.orelse or last.body)
+        for handler in last.handlers:
+            if not terminates(handler.body):
+                return falloff_node(handler.body)
+        return last
+    if isinstance(last, (ast.With, ast.AsyncWith)):
+        return falloff_node(last.body)
+    return last
+

@@ -1,0 +1,219 @@
+"""## What it does
+Reports a `return` in a tool handler (or in the function a handler lambda or `functools.partial`
+forwards to) whose value is surely not a JSON string: a dict, list, tuple, set, number, bool or
+`None` literal, a bare `return`, falling off the end of the function, `orjson.dumps(...)` (bytes),
+a plain or f-string that is not JSON such as `f"Error: {e}"`, a JSON string with text concatenated
+to it, or a call of a function every return of which is one of those. Values the linter cannot
+know are never reported.
+
+## Why is this bad?
+Hermes hands the handler's return value to the model as the tool result, and the contract is a
+JSON string. The registry replaces anything else with a generic "unsupported result type" error,
+so the model never sees the data; prose like `"Error: timeout"` reaches the model unstructured
+where every other tool gives `{"error": ...}`.
+
+## Example
+```python
+def weather_tool(location: str) -> str:
+    if not location:
+        return {"error": "location is required"}
+    return json.dumps({"location": location, "temp": 22})
+```
+
+## Use instead
+```python
+def weather_tool(location: str) -> str:
+    if not location:
+        return tool_error("location is required")
+    return json.dumps({"location": location, "temp": 22})
+```
+"""
+
+from __future__ import annotations
+
+import ast
+from typing import TYPE_CHECKING
+
+from hermes_dev.lint.jsonness import NOT_JSON, Scope, infer, return_verdicts
+from hermes_dev.lint.rule import Invalid, Rule, Valid
+
+if TYPE_CHECKING:
+    from collections.abc import Iterator
+
+    from hermes_dev.lint.engine import LintContext
+    from hermes_dev.lint.rule import Finding
+
+_HEAD = """\
+import json
+from tools.registry import registry, tool_error, tool_result
+
+"""
+
+
+class HandlerReturnsNonJson(Rule):
+    code = "HD101"
+    name = "handler-returns-non-json"
+    summary = "A tool handler returns a value that is not a JSON string"
+
+    VALID = (
+        Valid(
+            _HEAD
+            + """\
+def weather(location, units="metric"):
+    if not location:
+        return tool_error("location is required")
+    try:
+        data = {"location": location, "units": units}
+    except Exception as e:
+        return json.dumps({"error": str(e)})
+    return tool_result(data)
+
+registry.register(name="weather", toolset="w", schema={},
+    handler=lambda args, **kw: weather(args.get("location", ""), task_id=kw.get("task_id")))
+""",
+            note="lambda forwarding to a function whose returns are all JSON",
+        ),
+        Valid(
+            _HEAD
+            + """\
+def _error(msg):
+    return tool_error(msg)
+
+def lookup(args, **kw):
+    result = json.dumps({"ok": True}) if args else _error("empty")
+    if not args:
+        out = _error("no args")
+    else:
+        out = json.dumps(args)
+    return result if kw else out
+
+registry.register(name="lookup", toolset="t", schema={}, handler=lookup)
+""",
+            note="helpers, conditionals and variables that are all JSON",
+        ),
+        Valid(
+            _HEAD
+            + """\
+def passthrough(args, **kw):
+    value = compute(args)
+    return value
+
+registry.register(name="passthrough", toolset="t", schema={}, handler=passthrough)
+""",
+            note="an unknown value is not reported",
+        ),
+        Valid(
+            _HEAD
+            + """\
+def forever(args, **kw):
+    while True:
+        if args.get("x"):
+            return json.dumps(args)
+
+registry.register(name="forever", toolset="t", schema={}, handler=forever)
+""",
+            note="`while True` without break never falls off the end",
+        ),
+    )
+    INVALID = (
+        Invalid(
+            _HEAD
+            + """\
+def weather(location):
+    if not location:
+        return {"error": "location is required"}
+    return json.dumps({"location": location})
+
+registry.register(name="weather", toolset="w", schema={},
+    handler=lambda args, **kw: weather(args.get("location", "")))
+""",
+            lines=(6,),
+        ),
+        Invalid(
+            _HEAD
+            + """\
+def fetch(args, **kw):
+    try:
+        return json.dumps({"data": args["q"]})
+    except KeyError as e:
+        return f"Error: {e}"
+
+registry.register(name="fetch", toolset="t", schema={}, handler=fetch)
+""",
+            lines=(8,),
+        ),
+        Invalid(
+            _HEAD
+            + """\
+def count(args, **kw):
+    if args.get("text"):
+        return json.dumps({"n": len(args["text"])})
+
+def label(args, **kw):
+    return "result: " + json.dumps(args)
+
+def empty(args, **kw):
+    return
+
+registry.register(name="count", toolset="t", schema={}, handler=count)
+registry.register(name="label", toolset="t", schema={}, handler=label)
+registry.register(name="empty", toolset="t", schema={}, handler=empty)
+""",
+            lines=(5, 9, 12),
+            note="falling off the end, text concatenated to JSON, a bare return",
+        ),
+        Invalid(
+            _HEAD
+            + """\
+import orjson
+
+def _payload(x):
+    return {"x": x}
+
+def dump(args, **kw):
+    if args:
+        return orjson.dumps(args)
+    return _payload(1)
+
+registry.register(name="dump", toolset="t", schema={}, handler=dump)
+""",
+            lines=(11, 12),
+            note="bytes, and a helper that returns a dict",
+        ),
+    )
+
+    def check(self, ctx: LintContext) -> Iterator[Finding]:
+        for reg in ctx.registrations():
+            handler = reg.handler
+            if handler is None:
+                continue
+            tool = reg.label()
+            for func in handler.code():
+                node = func.node
+                if isinstance(node, ast.Lambda):
+                    if handler.target is not None:
+                        continue  # the function it forwards to is checked instead
+                    verdict = infer(node.body, Scope(func.module, func))
+                    if verdict.kind == NOT_JSON:
+                        message = f"handler lambda returns {_what(verdict.reason)}"
+                        yield ctx.finding(self.code, message, func.module, node.body, tool)
+                    continue
+                for exit in return_verdicts(func):
+                    verdict = exit.verdict
+                    if verdict.kind != NOT_JSON:
+                        continue
+                    if exit.falls_off:
+                        message = (
+                            f"`{func.name}` can end without a return (the handler returns None);"
+                            " return tool_result(...) or tool_error(...)"
+                        )
+                    else:
+                        message = (
+                            f"`{func.name}` returns {_what(verdict.reason)};"
+                            " use json.dumps(...), tool_result(...) or tool_error(...)"
+                        )
+                    yield ctx.finding(self.code, message, func.module, exit.node, tool)
+
+
+def _what(reason: str) -> str:
+    return reason if "JSON" in reason else f"{reason}, not a JSON string"
