@@ -124,6 +124,8 @@ class RegisteredTool:
     requires_env: list[tuple[str, Span]] | None  # None: not static (or absent)
     span: Span  # the call's `name=` (or the call itself)
     call_span: Span
+    toolset: str | None = None  # the registered toolset, when static
+    env_span: Span | None = None  # the `requires_env=` argument
 
     def to_json(self) -> dict[str, Any]:
         data = asdict(self)
@@ -142,6 +144,8 @@ class RegisteredTool:
             requires_env=None if env is None else [(v, Span(**s)) for v, s in env],
             span=Span(**data["span"]),
             call_span=Span(**data["call_span"]),
+            toolset=data["toolset"],
+            env_span=Span(**data["env_span"]) if data["env_span"] else None,
         )
 
 
@@ -260,8 +264,19 @@ def registered_tool(
                 has_requires_env = True
         except NotStatic:
             has_requires_env = True
+    toolset: str | None = None
+    toolset_node = _argument(reg, "toolset")
+    if toolset_node is not None and not unknown_rows:
+        try:
+            value = evaluator.evaluate(toolset_node, scope, env).value
+            toolset = value if isinstance(value, str) else None
+        except NotStatic:
+            toolset = None
+    env_keyword = _keyword_node(reg, "requires_env")
     anchor = _keyword_node(reg, "name") or reg.call
     return RegisteredTool(
+        toolset=toolset,
+        env_span=Span.of(env_keyword) if env_keyword is not None else None,
         name=name,
         kind="plugin" if reg.kind == "plugin" else "registry",
         discovered=reg.discoverable,
@@ -590,7 +605,7 @@ class ResultCache:
 # --- the project -------------------------------------------------------------------------
 
 # Cache kinds in the engine's per-file summary cache; bump the suffix when a shape changes.
-MODULE_KIND = "hd3-registrations-v1"
+MODULE_KIND = "hd3-registrations-v2"
 TOOLSETS_KIND = "hd3-toolsets-v1"
 CONFIG_KIND = "hd3-config-v1"
 
@@ -700,6 +715,27 @@ class ProjectIndex:
         cache.put(path, kind, summary.to_json())
         cache.save()  # the engine saves too; config.py is worth keeping even if a rule fails
         return summary
+
+
+def reports_on(ctx: LintContext, path: Path | None) -> bool:
+    """True when findings in `path` (toolsets.py, hermes_cli/config.py) are wanted: the file
+    was passed, or the whole root is linted."""
+    if path is None:
+        return False
+    if getattr(ctx, "whole_root", False):
+        return True
+    given: frozenset[str] = getattr(ctx, "given", frozenset())
+    return str(path) in given or ctx.is_reported(path)
+
+
+def span_finding(
+    code: str, message: str, path: Path, span: Span, tool: str | None = None
+) -> Finding:
+    """A finding at a stored span, kept to its first line (as the engine does)."""
+    end_line, end_column = span.end_line, span.end_column
+    if end_line != span.line:
+        end_line, end_column = span.line, span.column + 1
+    return Finding(code, message, path, span.line, span.column, end_line, end_column, tool)
 
 
 def project_index(ctx: LintContext) -> ProjectIndex:

@@ -1,0 +1,161 @@
+'''HD301: a tool registered under `tools/` is in no toolset.
+
+## What it does
+Reads the root's `toolsets.py` statically and reports a tool that a module under `tools/`
+registers but that neither `_HERMES_CORE_TOOLS` nor any `TOOLSETS` entry's `"tools"` lists.
+Names bound to lists (`"tools": _HERMES_CORE_TOOLS`, `_HA_TOOLS + [...]`), small helpers such as
+`_ts(description, tools)` and list comprehensions over those lists are followed; an entry that
+cannot be read statically counts every string it mentions as listed, so the rule stays quiet
+rather than guess. Plugin tools (`ctx.register_tool`) are exempt: the plugin system makes their
+toolsets at run time. Skipped when the root has no `toolsets.py`.
+
+## Why is this bad?
+Hermes offers the model only the tools of the enabled toolsets. A tool in no toolset is
+imported, registered, and never offered: it silently does not exist. The seed checklist's second
+step (add the name to `toolsets.py`) is the one most often forgotten.
+
+## Example
+```python
+# tools/weather_tool.py
+registry.register(name="weather", toolset="weather", schema=WEATHER_SCHEMA, handler=...)
+
+# toolsets.py
+_HERMES_CORE_TOOLS = ["web_search", "terminal"]
+```
+
+## Use instead
+```python
+# toolsets.py
+_HERMES_CORE_TOOLS = ["web_search", "terminal", "weather"]
+```
+'''
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import TYPE_CHECKING, ClassVar
+
+from hermes_dev.lint.rule import Finding, Invalid, Rule, Valid
+
+if TYPE_CHECKING:
+    from hermes_dev.lint.engine import LintContext
+
+_TOOL = (
+    "from tools.registry import registry\n"
+    "\n"
+    "\n"
+    "def _handler(args, **kw):\n"
+    "    return '{}'\n"
+    "\n"
+    "\n"
+    'registry.register(name="weather", toolset="weather", schema={}, handler=_handler)\n'
+)
+
+
+class ToolInNoToolset(Rule):
+    code = "HD301"
+    name = "tool-in-no-toolset"
+    summary = "A registered tool is listed in no toolset"
+    scope = "project"
+
+    VALID: ClassVar[tuple[Valid, ...]] = (
+        Valid(
+            {
+                "tools/weather_tool.py": _TOOL,
+                "toolsets.py": (
+                    "_HERMES_CORE_TOOLS = [\n"
+                    "    # Web\n"
+                    '    "web_search",\n'
+                    '    "weather",\n'
+                    "]\n"
+                    "TOOLSETS = {\n"
+                    '    "cli": {"description": "All", "tools": _HERMES_CORE_TOOLS,'
+                    ' "includes": []},\n'
+                    "}\n"
+                ),
+            },
+            note="listed in _HERMES_CORE_TOOLS",
+        ),
+        Valid(
+            {
+                "tools/weather_tool.py": _TOOL,
+                "toolsets.py": (
+                    "_EXTRA = ['weather']\n"
+                    "_HERMES_CORE_TOOLS = []\n"
+                    "\n"
+                    "\n"
+                    "def _ts(description, tools=(), includes=()):\n"
+                    '    return {"description": description, "tools": list(tools),'
+                    ' "includes": list(includes)}\n'
+                    "\n"
+                    "\n"
+                    "TOOLSETS = {\n"
+                    '    "web": _ts("Web tools", _HERMES_CORE_TOOLS + _EXTRA),\n'
+                    "}\n"
+                ),
+            },
+            note="a helper and a name bound to a list",
+        ),
+        Valid(
+            {
+                "plugins/weather/__init__.py": (
+                    "def register(ctx):\n"
+                    '    ctx.register_tool(name="weather", toolset="weather", schema={},'
+                    " handler=print)\n"
+                ),
+                "toolsets.py": "_HERMES_CORE_TOOLS = []\nTOOLSETS = {}\n",
+            },
+            note="plugin tools get their toolsets at run time",
+        ),
+    )
+    INVALID: ClassVar[tuple[Invalid, ...]] = (
+        Invalid(
+            {
+                "tools/weather_tool.py": _TOOL,
+                "toolsets.py": (
+                    '_HERMES_CORE_TOOLS = ["web_search"]\n'
+                    "TOOLSETS = {\n"
+                    '    "web": {\n'
+                    '        "description": ("Web "\n'
+                    '                        "tools"),\n'
+                    '        "tools": ["web_search"],\n'
+                    '        "includes": []\n'
+                    "    },\n"
+                    "}\n"
+                ),
+            },
+            findings=(("tools/weather_tool.py", 8),),
+        ),
+    )
+
+    def check(self, ctx: LintContext) -> Iterator[Finding]:
+        from hermes_dev.lint.project_index import project_index, span_finding
+
+        if ctx.project.toolsets_path is None:
+            return
+        tools_dir = ctx.root / "tools"
+        candidates = [
+            (module, tool)
+            for module in ctx.modules
+            if module.tree is not None and module.path.is_relative_to(tools_dir)
+            for tool in project_index(ctx).module_summary(module).tools
+            if tool.kind == "registry" and tool.discovered and tool.name is not None
+        ]
+        if not candidates:
+            return
+        toolsets = project_index(ctx).toolsets()
+        if toolsets is None:
+            return
+        for module, tool in candidates:
+            if tool.name in toolsets.maybe_listed:
+                continue
+            if toolsets.merges_registry and tool.toolset in toolsets.toolset_names:
+                continue  # newer toolsets.py adds tools registered into a toolset it defines
+            yield span_finding(
+                self.code,
+                f"tool {tool.name!r} is in no toolset: add it to _HERMES_CORE_TOOLS or a"
+                " TOOLSETS entry in toolsets.py",
+                module.path,
+                tool.span,
+                tool.name,
+            )

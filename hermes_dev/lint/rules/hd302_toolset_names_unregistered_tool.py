@@ -1,0 +1,144 @@
+'''HD302: a toolset names a tool that nothing under the root registers.
+
+## What it does
+Reads the root's `toolsets.py` statically and reports, at the string in `toolsets.py`, every
+tool name that `_HERMES_CORE_TOOLS` or a `TOOLSETS` entry's `"tools"` lists but that no module
+under `tools/` or `plugins/` registers. Names registered from a loop over a table count, and so
+do the strings of a table that cannot be read statically. Tools that only exist at run time
+(MCP servers, for instance) can be allowed in `pyproject.toml`:
+
+```toml
+[tool.hermes-dev]
+known-tools = ["mcp_github_search"]
+```
+
+Reported when `toolsets.py` is among the files linted, or on a whole-root run. Skipped when the
+root has no `toolsets.py`.
+
+## Why is this bad?
+A toolset that names a missing tool is usually a tool renamed or removed in one place only.
+The name stays in the toolset, silently resolves to nothing, and the tool the author meant to
+offer is gone.
+
+## Example
+```python
+# tools/weather_tool.py registers "weather"
+_HERMES_CORE_TOOLS = ["web_search", "wether"]
+```
+
+## Use instead
+```python
+_HERMES_CORE_TOOLS = ["web_search", "weather"]
+```
+'''
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import TYPE_CHECKING, ClassVar
+
+from hermes_dev.lint.rule import Finding, Invalid, Rule, Valid
+
+if TYPE_CHECKING:
+    from hermes_dev.lint.engine import LintContext
+
+_TOOL = (
+    "from tools.registry import registry\n"
+    "\n"
+    "\n"
+    "def _handler(args, **kw):\n"
+    "    return '{}'\n"
+    "\n"
+    "\n"
+    "_TABLE = [\n"
+    '    ("weather", "Weather."),\n'
+    '    ("forecast", "Forecast."),\n'
+    "]\n"
+    "for _name, _description in _TABLE:\n"
+    "    registry.register(name=_name, toolset='weather', schema={}, handler=_handler)\n"
+)
+
+
+class ToolsetNamesUnregisteredTool(Rule):
+    code = "HD302"
+    name = "toolset-names-unregistered-tool"
+    summary = "A toolset names a tool that nothing registers"
+    scope = "project"
+
+    VALID: ClassVar[tuple[Valid, ...]] = (
+        Valid(
+            {
+                "tools/weather_tool.py": _TOOL,
+                "plugins/notes/__init__.py": (
+                    "def register(ctx):\n"
+                    '    ctx.register_tool(name="note_add", toolset="notes", schema={},'
+                    " handler=print)\n"
+                ),
+                "toolsets.py": (
+                    '_HERMES_CORE_TOOLS = ["weather", "forecast"]\n'
+                    "TOOLSETS = {\n"
+                    '    "notes": {"description": "Notes", "tools": ["note_add"],'
+                    ' "includes": []},\n'
+                    '    "cli": {"description": "All", "tools": _HERMES_CORE_TOOLS,'
+                    ' "includes": ["notes"]},\n'
+                    "}\n"
+                ),
+            },
+            note="names from a registration loop's table and from a plugin",
+        ),
+        Valid(
+            {
+                "tools/weather_tool.py": _TOOL,
+                "toolsets.py": '_HERMES_CORE_TOOLS = ["weather", "mcp_github_search"]\n',
+                "pyproject.toml": '[tool.hermes-dev]\nknown-tools = ["mcp_github_search"]\n',
+            },
+            note="known-tools allows tools registered at run time",
+        ),
+    )
+    INVALID: ClassVar[tuple[Invalid, ...]] = (
+        Invalid(
+            {
+                "tools/weather_tool.py": _TOOL,
+                "toolsets.py": (
+                    "_HERMES_CORE_TOOLS = [\n"
+                    "    # Weather\n"
+                    '    "weather", "wether",\n'
+                    "]\n"
+                    "TOOLSETS = {\n"
+                    '    "weather": {\n'
+                    '        "description": "Weather",\n'
+                    '        "tools": ["forecast", "radar"],\n'
+                    '        "includes": []\n'
+                    "    },\n"
+                    '    "cli": {"description": "All", "tools": _HERMES_CORE_TOOLS,'
+                    ' "includes": []},\n'
+                    "}\n"
+                ),
+            },
+            findings=(("toolsets.py", 3), ("toolsets.py", 8)),
+        ),
+    )
+
+    def check(self, ctx: LintContext) -> Iterator[Finding]:
+        from hermes_dev.lint.project_index import project_index, reports_on, span_finding
+
+        path = ctx.project.toolsets_path
+        if path is None or not reports_on(ctx, path):
+            return
+        index = project_index(ctx)
+        toolsets = index.toolsets()
+        if toolsets is None or not toolsets.listed:
+            return
+        registered, maybe = index.registered_names()
+        allowed = registered | maybe | set(ctx.project.known_tools)
+        for name, span in toolsets.listed:
+            if name in allowed:
+                continue
+            yield span_finding(
+                self.code,
+                f"toolset lists {name!r} but nothing under tools/ or plugins/ registers it"
+                " (a tool registered at run time goes in known-tools)",
+                path,
+                span,
+                name,
+            )

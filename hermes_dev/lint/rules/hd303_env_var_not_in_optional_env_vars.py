@@ -1,0 +1,132 @@
+'''HD303: a `requires_env` variable is not listed in `OPTIONAL_ENV_VARS`.
+
+## What it does
+For each `requires_env=[...]` of a registration, checks that every variable is a key of
+`OPTIONAL_ENV_VARS` in the root's `hermes_cli/config.py` (read statically, including entries
+added at module level). `hermes_cli/config.py` is parsed only when a linted module has
+`requires_env`, and its summary is cached. Skipped when the root has no `hermes_cli/config.py`
+or its `OPTIONAL_ENV_VARS` cannot be read statically.
+
+## Why is this bad?
+`hermes setup` asks only for the variables `OPTIONAL_ENV_VARS` lists. A key the tool requires
+but the wizard does not know is never asked for, so the tool stays unavailable and nobody is
+told why.
+
+## Example
+```python
+registry.register(name="weather", ..., check_fn=_has_key, requires_env=["WEATHER_API_KEY"])
+# hermes_cli/config.py: OPTIONAL_ENV_VARS has no "WEATHER_API_KEY"
+```
+
+## Use instead
+```python
+OPTIONAL_ENV_VARS = {
+    "WEATHER_API_KEY": {
+        "description": "Weather API key",
+        "prompt": "Weather API key",
+        "url": None,
+        "password": True,
+        "category": "tool",
+        "tools": ["weather"],
+    },
+}
+```
+'''
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import TYPE_CHECKING, ClassVar
+
+from hermes_dev.lint.rule import Finding, Invalid, Rule, Valid
+
+if TYPE_CHECKING:
+    from hermes_dev.lint.engine import LintContext
+
+_TOOL = (
+    "from tools.registry import registry\n"
+    "\n"
+    "\n"
+    "def _handler(args, **kw):\n"
+    "    return '{}'\n"
+    "\n"
+    "\n"
+    "registry.register(\n"
+    '    name="weather", toolset="weather", schema={}, handler=_handler, check_fn=bool,\n'
+    '    requires_env=["WEATHER_API_KEY",\n'
+    '                  "WEATHER_REGION"],\n'
+    ")\n"
+)
+_CONFIG = (
+    "OPTIONAL_ENV_VARS = {\n"
+    "    # ── Tools ──\n"
+    '    "WEATHER_API_KEY": {\n'
+    '        "description": "Weather API key",\n'
+    '        "prompt": "Weather API key",\n'
+    '        "url": None,\n'
+    '        "password": True,\n'
+    '        "category": "tool",\n'
+    '        "tools": ["weather"],\n'
+    "    },\n"
+    "}\n"
+)
+
+
+class EnvVarNotInOptionalEnvVars(Rule):
+    code = "HD303"
+    name = "env-var-not-in-optional-env-vars"
+    summary = "A requires_env variable is not listed in OPTIONAL_ENV_VARS"
+    scope = "project"
+
+    VALID: ClassVar[tuple[Valid, ...]] = (
+        Valid(
+            {
+                "tools/weather_tool.py": _TOOL,
+                "hermes_cli/config.py": _CONFIG
+                + '\nOPTIONAL_ENV_VARS["WEATHER_REGION"] = {"description": "Region",'
+                ' "prompt": "Region", "category": "tool"}\n',
+            },
+            note="an entry added at module level counts",
+        ),
+        Valid(
+            {"tools/weather_tool.py": _TOOL},
+            note="no hermes_cli/config.py: skipped",
+        ),
+    )
+    INVALID: ClassVar[tuple[Invalid, ...]] = (
+        Invalid(
+            {"tools/weather_tool.py": _TOOL, "hermes_cli/config.py": _CONFIG},
+            findings=(("tools/weather_tool.py", 11),),
+        ),
+    )
+
+    def check(self, ctx: LintContext) -> Iterator[Finding]:
+        from hermes_dev.lint.project_index import project_index, span_finding
+
+        if ctx.project.config_path is None:
+            return
+        index = project_index(ctx)
+        wanted = [
+            (module, tool)
+            for module in ctx.modules
+            if module.tree is not None
+            for tool in index.module_summary(module).tools
+            if tool.requires_env
+        ]
+        if not wanted:
+            return  # do not parse hermes_cli/config.py for nothing
+        config = index.config()
+        if config is None or not config.complete:
+            return
+        for module, tool in wanted:
+            for var, span in tool.requires_env or ():
+                if var in config.env_vars:
+                    continue
+                yield span_finding(
+                    self.code,
+                    f"{var} is required by tool {tool.name or '?'!r} but not listed in"
+                    " OPTIONAL_ENV_VARS (hermes_cli/config.py): setup never asks for it",
+                    module.path,
+                    span,
+                    tool.name,
+                )

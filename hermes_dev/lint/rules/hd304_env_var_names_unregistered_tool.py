@@ -1,0 +1,111 @@
+'''HD304: an `OPTIONAL_ENV_VARS` entry names a tool that nothing registers.
+
+## What it does
+Reads `OPTIONAL_ENV_VARS` in the root's `hermes_cli/config.py` statically and reports, at the
+string, every name in an entry's `"tools"` list that no module under `tools/` or `plugins/`
+registers (names in `known-tools` of `[tool.hermes-dev]` are allowed). Reported when
+`hermes_cli/config.py` is among the files linted, or on a whole-root run.
+
+## Why is this bad?
+The setup wizard shows which tools a key unlocks. A stale name there points people at a tool
+that does not exist: usually a tool renamed or removed in one place only.
+
+## Example
+```python
+"WEATHER_API_KEY": {
+    "description": "Weather API key",
+    "prompt": "Weather API key",
+    "category": "tool",
+    "tools": ["get_weather"],   # the tool is registered as "weather"
+},
+```
+
+## Use instead
+```python
+    "tools": ["weather"],
+```
+'''
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import TYPE_CHECKING, ClassVar
+
+from hermes_dev.lint.rule import Finding, Invalid, Rule, Valid
+
+if TYPE_CHECKING:
+    from hermes_dev.lint.engine import LintContext
+
+_TOOL = (
+    "from tools.registry import registry\n"
+    "\n"
+    "\n"
+    "def _handler(args, **kw):\n"
+    "    return '{}'\n"
+    "\n"
+    "\n"
+    'registry.register(name="weather", toolset="weather", schema={}, handler=_handler)\n'
+)
+
+
+def _config(tools: str) -> str:
+    return (
+        "import os\n"
+        "\n"
+        "OPTIONAL_ENV_VARS = {\n"
+        "    # ── Tools ──\n"
+        '    "WEATHER_API_KEY": {\n'
+        '        "description": ("Weather "\n'
+        '                        "API key"),\n'
+        '        "prompt": "Weather API key",\n'
+        '        "url": None,\n'
+        '        "password": True,\n'
+        '        "category": "tool",\n'
+        f'        "tools": {tools},\n'
+        "    },\n"
+        "}\n"
+    )
+
+
+class EnvVarNamesUnregisteredTool(Rule):
+    code = "HD304"
+    name = "env-var-names-unregistered-tool"
+    summary = "An OPTIONAL_ENV_VARS entry names a tool that nothing registers"
+    scope = "project"
+
+    VALID: ClassVar[tuple[Valid, ...]] = (
+        Valid({"tools/weather_tool.py": _TOOL, "hermes_cli/config.py": _config('["weather"]')}),
+    )
+    INVALID: ClassVar[tuple[Invalid, ...]] = (
+        Invalid(
+            {
+                "tools/weather_tool.py": _TOOL,
+                "hermes_cli/config.py": _config('["weather", "get_weather"]'),
+            },
+            findings=(("hermes_cli/config.py", 12),),
+        ),
+    )
+
+    def check(self, ctx: LintContext) -> Iterator[Finding]:
+        from hermes_dev.lint.project_index import project_index, reports_on, span_finding
+
+        path = ctx.project.config_path
+        if path is None or not reports_on(ctx, path):
+            return
+        index = project_index(ctx)
+        config = index.config()
+        if config is None or not config.tool_refs:
+            return
+        registered, maybe = index.registered_names()
+        allowed = registered | maybe | set(ctx.project.known_tools)
+        for tool, var, span in config.tool_refs:
+            if tool in allowed:
+                continue
+            yield span_finding(
+                self.code,
+                f"OPTIONAL_ENV_VARS[{var!r}] names tool {tool!r}, which nothing under tools/"
+                " or plugins/ registers",
+                path,
+                span,
+                tool,
+            )

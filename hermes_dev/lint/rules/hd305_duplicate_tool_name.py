@@ -1,0 +1,112 @@
+'''HD305: two modules register a tool under the same name.
+
+## What it does
+Compares the tool names registered by every module under `tools/` and `plugins/` (read through
+the per-file summary cache, so a pre-commit run on one file still sees the whole root) and
+reports a registration whose name another module registers too. A registration with
+`override=True` (a plugin replacing a built-in on purpose) is exempt.
+
+## Why is this bad?
+The registry keeps one tool per name: the second registration is rejected (a different toolset)
+or silently replaces the first (the same toolset), depending on import order. Either way one of
+the two tools is gone, and which one can change from one start-up to the next.
+
+## Example
+```python
+# tools/web_tools.py
+registry.register(name="search", toolset="web", ...)
+# tools/file_tools.py
+registry.register(name="search", toolset="file", ...)
+```
+
+## Use instead
+```python
+registry.register(name="web_search", toolset="web", ...)
+registry.register(name="search_files", toolset="file", ...)
+```
+'''
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import TYPE_CHECKING, ClassVar
+
+from hermes_dev.lint.rule import Finding, Invalid, Rule, Valid
+
+if TYPE_CHECKING:
+    from hermes_dev.lint.engine import LintContext
+
+
+def _tool(name: str, extra: str = "") -> str:
+    return (
+        "from tools.registry import registry\n"
+        "\n"
+        "\n"
+        "def _handler(args, **kw):\n"
+        "    return '{}'\n"
+        "\n"
+        "\n"
+        f'registry.register(name="{name}", toolset="t", schema={{}}, handler=_handler{extra})\n'
+    )
+
+
+class DuplicateToolName(Rule):
+    code = "HD305"
+    name = "duplicate-tool-name"
+    summary = "Two modules register a tool under the same name"
+    scope = "project"
+
+    VALID: ClassVar[tuple[Valid, ...]] = (
+        Valid({"tools/a_tool.py": _tool("alpha"), "tools/b_tool.py": _tool("beta")}),
+        Valid(
+            {
+                "tools/web_tools.py": _tool("web_extract"),
+                "plugins/better_web/__init__.py": (
+                    "def register(ctx):\n"
+                    '    ctx.register_tool(name="web_extract", toolset="better_web", schema={},\n'
+                    "                      handler=print, override=True)\n"
+                ),
+            },
+            note="override=True replaces a built-in on purpose",
+        ),
+    )
+    INVALID: ClassVar[tuple[Invalid, ...]] = (
+        Invalid(
+            {"tools/web_tools.py": _tool("search"), "tools/file_tools.py": _tool("search")},
+            findings=(("tools/file_tools.py", 8), ("tools/web_tools.py", 8)),
+        ),
+    )
+
+    def check(self, ctx: LintContext) -> Iterator[Finding]:
+        from hermes_dev.lint.project_index import project_index, span_finding
+
+        index = project_index(ctx)
+        mine = [
+            (module, tool)
+            for module in ctx.modules
+            if module.tree is not None
+            for tool in index.module_summary(module).tools
+            if tool.name is not None and not tool.override
+        ]
+        if not mine:
+            return
+        where: dict[str, list[tuple[str, int]]] = {}
+        for path, summary in index.all_summaries().items():
+            for tool in summary.tools:
+                if tool.name is not None and not tool.override:
+                    where.setdefault(tool.name, []).append((str(path), tool.span.line))
+        for module, tool in mine:
+            assert tool.name is not None
+            others = sorted({(p, line) for p, line in where.get(tool.name, ()) if p != str(module.path)})
+            if not others:
+                continue
+            other_path, other_line = others[0]
+            rel = ctx.models.relative(type(module.path)(other_path))
+            yield span_finding(
+                self.code,
+                f"tool {tool.name!r} is also registered in {rel}:{other_line}: the registry"
+                " keeps only one of them",
+                module.path,
+                tool.span,
+                tool.name,
+            )

@@ -1,0 +1,109 @@
+'''HD306: a registration has `requires_env` but no `check_fn`.
+
+## What it does
+Reports a `registry.register(...)` / `ctx.register_tool(...)` call that passes a non-empty
+`requires_env` but no `check_fn` (or `check_fn=None`).
+
+## Why is this bad?
+`requires_env` only documents the variables; Hermes decides whether to offer a tool by calling
+its `check_fn`. Without one, the tool is offered even when its API key is missing, and every
+call fails at run time instead of the tool being left out.
+
+## Example
+```python
+registry.register(
+    name="weather", toolset="weather", schema=WEATHER_SCHEMA, handler=...,
+    requires_env=["WEATHER_API_KEY"],
+)
+```
+
+## Use instead
+```python
+def check_weather_requirements() -> bool:
+    return bool(os.getenv("WEATHER_API_KEY"))
+
+
+registry.register(
+    name="weather", toolset="weather", schema=WEATHER_SCHEMA, handler=...,
+    check_fn=check_weather_requirements,
+    requires_env=["WEATHER_API_KEY"],
+)
+```
+'''
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import TYPE_CHECKING, ClassVar
+
+from hermes_dev.lint.rule import Finding, Invalid, Rule, Valid
+
+if TYPE_CHECKING:
+    from hermes_dev.lint.engine import LintContext
+
+_HEAD = (
+    "import os\n"
+    "\n"
+    "from tools.registry import registry\n"
+    "\n"
+    "\n"
+    "def _handler(args, **kw):\n"
+    "    return '{}'\n"
+    "\n"
+    "\n"
+    "def _available():\n"
+    '    return bool(os.getenv("WEATHER_API_KEY"))\n'
+    "\n"
+    "\n"
+)
+
+
+class RequiresEnvWithoutCheckFn(Rule):
+    code = "HD306"
+    name = "requires-env-without-check-fn"
+    summary = "A registration has requires_env but no check_fn"
+    scope = "project"
+
+    VALID: ClassVar[tuple[Valid, ...]] = (
+        Valid(
+            _HEAD
+            + 'registry.register(name="weather", toolset="weather", schema={},'
+            ' handler=_handler,\n'
+            + '                  check_fn=_available, requires_env=["WEATHER_API_KEY"])\n'
+        ),
+        Valid(
+            _HEAD
+            + 'registry.register(name="weather", toolset="weather", schema={},'
+            ' handler=_handler,\n'
+            + "                  requires_env=[])\n",
+            note="an empty list requires nothing",
+        ),
+    )
+    INVALID: ClassVar[tuple[Invalid, ...]] = (
+        Invalid(
+            _HEAD
+            + 'registry.register(name="weather", toolset="weather", schema={},'
+            ' handler=_handler,\n'
+            + '                  check_fn=None, requires_env=["WEATHER_API_KEY"])\n',
+            lines=(15,),
+        ),
+    )
+
+    def check(self, ctx: LintContext) -> Iterator[Finding]:
+        from hermes_dev.lint.project_index import project_index, span_finding
+
+        index = project_index(ctx)
+        for module in ctx.modules:
+            if module.tree is None:
+                continue
+            for tool in index.module_summary(module).tools:
+                if not tool.has_requires_env or tool.has_check_fn:
+                    continue
+                yield span_finding(
+                    self.code,
+                    f"tool {tool.name or '?'!r} has requires_env but no check_fn: it is offered"
+                    " even when the variables are missing",
+                    module.path,
+                    tool.env_span or tool.call_span,
+                    tool.name,
+                )
