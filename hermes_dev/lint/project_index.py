@@ -680,8 +680,9 @@ class ProjectIndex:
             self._toolsets_done = True
             path = self.project.toolsets_path
             if path is not None:
-                self._toolsets = self._summary(path, TOOLSETS_KIND, ToolsetsSummary.from_json,
-                                               lambda p, src, tree: summarize_toolsets(p, src, tree))
+                self._toolsets = self._summary(
+                    path, TOOLSETS_KIND, ToolsetsSummary.from_json, summarize_toolsets
+                )
         return self._toolsets
 
     def config(self) -> ConfigSummary | None:
@@ -690,8 +691,10 @@ class ProjectIndex:
             self._config_done = True
             path = self.project.config_path
             if path is not None:
-                self._config = self._summary(path, CONFIG_KIND, ConfigSummary.from_json,
-                                             lambda p, src, tree: summarize_config(p, tree))
+                self._config = self._summary(
+                    path, CONFIG_KIND, ConfigSummary.from_json,
+                    lambda p, src, tree: summarize_config(p, tree),
+                )
         return self._config
 
     def _summary(
@@ -937,7 +940,8 @@ def _error_message(error: Any, kind: str) -> str:
     if kind == "parameters":
         where = "parameters" + "".join(f".{p}" for p in path)
     if path and path[-1] == "type" and error.validator in ("anyOf", "enum"):
-        return f"{where}: {error.instance!r} is not a JSON Schema type (one of {', '.join(_JSON_TYPES)})"
+        types = ", ".join(_JSON_TYPES)
+        return f"{where}: {error.instance!r} is not a JSON Schema type (one of {types})"
     if error.validator == "required":
         return f"{where}: {error.message}"
     if error.validator == "pattern" and path == ["name"]:

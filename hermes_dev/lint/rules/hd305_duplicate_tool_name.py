@@ -97,7 +97,8 @@ class DuplicateToolName(Rule):
                     where.setdefault(tool.name, []).append((str(path), tool.span.line))
         for module, tool in mine:
             assert tool.name is not None
-            others = sorted({(p, line) for p, line in where.get(tool.name, ()) if p != str(module.path)})
+            here = str(module.path)
+            others = sorted({(p, line) for p, line in where.get(tool.name, ()) if p != here})
             if not others:
                 continue
             other_path, other_line = others[0]
