@@ -1,0 +1,164 @@
+"""## What it does
+Reports a registered handler that cannot be called as `handler(args, **kw)`: it takes no
+positional argument, needs more than one, has a required keyword-only parameter, or does not
+accept arbitrary keyword arguments (`**kw`). A `functools.partial` is checked with its bound
+arguments taken into account. Decorated functions are skipped (a decorator may change the
+signature).
+
+## Why is this bad?
+The registry calls every handler as `handler(args, task_id=..., ...)`: the tool's arguments as one
+dict, then keyword arguments that differ between call sites and Hermes versions. A handler that
+cannot take that call fails with a `TypeError` every time, which the registry turns into a
+generic error: the tool never works.
+
+## Example
+```python
+def lookup(query: str) -> str:
+    return json.dumps({"query": query})
+
+registry.register(name="lookup", toolset="t", schema=SCHEMA, handler=lookup)
+```
+
+## Use instead
+```python
+registry.register(
+    name="lookup", toolset="t", schema=SCHEMA,
+    handler=lambda args, **kw: lookup(args.get("query", "")),
+)
+```
+"""
+
+from __future__ import annotations
+
+import ast
+from typing import TYPE_CHECKING
+
+from hermes_dev.lint.rule import Invalid, Rule, Valid
+
+if TYPE_CHECKING:
+    from collections.abc import Iterator
+
+    from hermes_dev.lint.engine import LintContext
+    from hermes_dev.lint.model import Handler
+    from hermes_dev.lint.rule import Finding
+
+_HEAD = """\
+import functools
+import json
+from tools.registry import registry, tool_error
+
+"""
+
+
+def signature_problem(handler: Handler) -> str | None:
+    """Why `handler(args, **kw)` would fail, or None when it can be called that way."""
+    node = handler.func.node
+    if not isinstance(node, ast.Lambda) and node.decorator_list:
+        return None
+    a = node.args
+    positional = [*a.posonlyargs, *a.args]
+    n_defaults = len(a.defaults)
+    required = positional[: len(positional) - n_defaults]
+    bound_kw = handler.bound_keywords if handler.kind == "partial" else frozenset()
+    skip = handler.bound_positional if handler.kind == "partial" else 0
+    if skip > len(positional) and a.vararg is None:
+        return f"the partial binds {skip} positional arguments, `{handler.func.name}` takes {len(positional)}"
+    remaining = positional[skip:]
+    required_left = [p for p in required[skip:] if p.arg not in bound_kw]
+    if not remaining and a.vararg is None:
+        return "it takes no positional argument for `args`"
+    if len(required_left) > 1:
+        names = ", ".join(p.arg for p in required_left[1:])
+        return f"it also requires {names}"
+    missing_kwonly = [
+        p.arg for p, default in zip(a.kwonlyargs, a.kw_defaults)
+        if default is None and p.arg not in bound_kw
+    ]
+    if missing_kwonly:
+        return f"it requires the keyword argument {', '.join(missing_kwonly)}"
+    if a.kwarg is None:
+        return "it does not accept **kwargs (the registry passes task_id and others)"
+    return None
+
+
+class HandlerSignature(Rule):
+    code = "HD103"
+    name = "handler-signature"
+    summary = "A tool handler cannot be called as handler(args, **kw)"
+
+    VALID = (
+        Valid(
+            _HEAD
+            + """\
+def plain(args, **kw):
+    return json.dumps(args)
+
+def with_table(table, args, *, strict=False, **kwargs):
+    return json.dumps(table)
+
+registry.register(name="plain", toolset="t", schema={}, handler=plain)
+registry.register(name="lam", toolset="t", schema={}, handler=lambda args, **kw: plain(args))
+registry.register(name="part", toolset="t", schema={},
+    handler=functools.partial(with_table, {"a": 1}))
+""",
+        ),
+        Valid(
+            _HEAD
+            + """\
+def cached(fn):
+    return fn
+
+@cached
+def decorated(query):
+    return json.dumps({"q": query})
+
+registry.register(name="decorated", toolset="t", schema={}, handler=decorated)
+""",
+            note="decorators may change the signature: skipped",
+        ),
+    )
+    INVALID = (
+        Invalid(
+            _HEAD
+            + """\
+def lookup(query):
+    return json.dumps({"query": query})
+
+registry.register(name="lookup", toolset="t", schema={}, handler=lookup)
+registry.register(name="noargs", toolset="t", schema={}, handler=lambda: tool_error("x"))
+""",
+            lines=(5, 9),
+        ),
+        Invalid(
+            _HEAD
+            + """\
+def search(args, limit, **kw):
+    return json.dumps(args)
+
+def keyed(args, *, token, **kw):
+    return json.dumps(args)
+
+registry.register(name="search", toolset="t", schema={}, handler=search)
+registry.register(name="keyed", toolset="t", schema={}, handler=keyed)
+""",
+            lines=(5, 8),
+        ),
+    )
+
+    def check(self, ctx: LintContext) -> Iterator[Finding]:
+        for reg in ctx.registrations():
+            handler = reg.handler
+            if handler is None:
+                continue
+            problem = signature_problem(handler)
+            if problem is None:
+                continue
+            func = handler.func
+            what = "handler lambda" if func.name == "<lambda>" else f"handler `{func.name}`"
+            message = f"{what} cannot be called as handler(args, **kw): {problem}"
+            yield ctx.finding(self.code, message, func.module, _def_line(func.node), reg.label())
+
+
+def _def_line(node: ast.AST) -> ast.AST:
+    """The `def` line of a function (not its first decorator), or the lambda itself."""
+    return node
