@@ -1,0 +1,153 @@
+"""HD2xx/HD3xx end to end: every seeded defect of the broken host is found, nothing else; the
+reference host and its generated weather tool give nothing; pre-commit runs report only on the
+files they pass."""
+
+from __future__ import annotations
+
+import re
+import shutil
+from pathlib import Path
+
+import pytest
+
+from hermes_dev.lint.engine import lint
+
+REPO = Path(__file__).resolve().parents[2]
+BROKEN = REPO / "tests" / "fixtures" / "broken_host"
+CODES = ["HD2", "HD3"]
+
+
+@pytest.fixture(autouse=True)
+def _no_cache(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("HERMES_DEV_NO_CACHE", "1")
+
+
+def _seeded(root: Path) -> set[tuple[str, str, int]]:
+    """(code, path, line) of every `# defect: HDxxx ...` comment under `root`."""
+    found: set[tuple[str, str, int]] = set()
+    for path in sorted(root.rglob("*.py")):
+        for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+            match = re.search(r"# defect: ((?:HD\d{3} ?)+)", line)
+            if match:
+                for code in match.group(1).split():
+                    found.add((code, path.relative_to(root).as_posix(), number))
+    return found
+
+
+def _found(result: object) -> set[tuple[str, str, int]]:
+    return {
+        (f.code, result.relative(f.path), f.line)  # type: ignore[attr-defined]
+        for f in result.findings  # type: ignore[attr-defined]
+    }
+
+
+def test_every_seeded_defect_is_found_and_nothing_else() -> None:
+    result = lint([], root=str(BROKEN), select=CODES, use_cache=False)
+    assert _found(result) == {
+        ("HD201", "tools/schema_tools.py", 29),
+        ("HD202", "tools/schema_tools.py", 24),
+        ("HD203", "tools/schema_tools.py", 36),
+        ("HD204", "tools/schema_tools.py", 41),
+        ("HD205", "tools/schema_tools.py", 46),
+        ("HD205", "tools/schema_tools.py", 70),
+        ("HD205", "tools/table_tools.py", 22),
+        ("HD301", "tools/orphan_tool.py", 14),
+        ("HD302", "toolsets.py", 11),
+        ("HD302", "toolsets.py", 29),
+        ("HD303", "tools/env_tool.py", 28),
+        ("HD304", "hermes_cli/config.py", 22),
+        ("HD305", "tools/dup_a_tool.py", 14),
+        ("HD305", "tools/dup_b_tool.py", 14),
+        ("HD306", "tools/env_tool.py", 28),
+    }
+    # the fixture's own markers agree with the list above
+    assert _found(result) == _seeded(BROKEN)
+    assert result.stats.counters == {"schemas skipped (not static)": 1}
+
+
+def test_findings_point_inside_the_schema_literal() -> None:
+    result = lint(
+        [str(BROKEN / "tools" / "schema_tools.py")], root=str(BROKEN), select=["HD203"],
+        use_cache=False,
+    )
+    (finding,) = result.findings
+    # the `"lang"` string in `"required": ["query", "lang"]`
+    assert (finding.line, finding.column, finding.end_column) == (36, 31, 37)
+    assert finding.tool == "web search"
+
+
+def test_reference_host_and_weather_tool_give_nothing() -> None:
+    assert (REPO / "tools" / "weather_tool.py").is_file()
+    result = lint([], root=str(REPO), select=CODES, use_cache=False)
+    assert _found(result) == set()
+    assert result.stats.counters == {}
+    result = lint(
+        [str(REPO / "tools" / "weather_tool.py"), str(REPO / "toolsets.py"),
+         str(REPO / "hermes_cli" / "config.py")],
+        root=str(REPO), select=CODES, use_cache=False,
+    )
+    assert _found(result) == set()
+
+
+def test_one_file_reports_on_that_file_only() -> None:
+    result = lint(
+        [str(BROKEN / "tools" / "dup_a_tool.py")], root=str(BROKEN), select=CODES, use_cache=False
+    )
+    # HD305 still sees the other module; toolsets.py and config.py findings stay out
+    assert _found(result) == {("HD305", "tools/dup_a_tool.py", 14)}
+
+
+def test_toolsets_and_config_findings_when_passed() -> None:
+    result = lint(
+        [str(BROKEN / "toolsets.py"), str(BROKEN / "hermes_cli" / "config.py")],
+        root=str(BROKEN), select=CODES, use_cache=False,
+    )
+    assert _found(result) == {
+        ("HD302", "toolsets.py", 11),
+        ("HD302", "toolsets.py", 29),
+        ("HD304", "hermes_cli/config.py", 22),
+    }
+
+
+def test_known_tools_allows_run_time_tools(tmp_path: Path) -> None:
+    root = tmp_path / "host"
+    shutil.copytree(BROKEN, root)
+    (root / "pyproject.toml").write_text(
+        '[tool.hermes-dev]\nknown-tools = ["ghost_tool", "phantom_tool"]\n', encoding="utf-8"
+    )
+    result = lint([], root=str(root), select=["HD302", "HD304"], use_cache=False)
+    assert _found(result) == {("HD302", "toolsets.py", 11)}
+
+
+def test_rules_needing_toolsets_or_config_are_skipped_where_absent(tmp_path: Path) -> None:
+    root = tmp_path / "bare"
+    shutil.copytree(BROKEN / "tools", root / "tools")
+    result = lint([], root=str(root), select=CODES, use_cache=False)
+    codes = {f.code for f in result.findings}
+    assert not codes & {"HD301", "HD302", "HD303", "HD304"}
+    assert {"HD201", "HD305", "HD306"} <= codes
+
+
+def test_cache_serves_a_one_file_run(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A second one-file run takes other modules' names and the toolsets/config summaries from
+    the on-disk cache instead of parsing them."""
+    import ast
+
+    monkeypatch.delenv("HERMES_DEV_NO_CACHE")
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
+    one = [str(BROKEN / "tools" / "env_tool.py")]
+    first = lint(one, root=str(BROKEN), select=CODES)
+    parsed: list[str] = []
+    real_parse = ast.parse
+
+    def counting_parse(source, filename="<unknown>", *args, **kwargs):  # type: ignore[no-untyped-def]
+        parsed.append(str(filename))
+        return real_parse(source, filename, *args, **kwargs)
+
+    monkeypatch.setattr(ast, "parse", counting_parse)
+    second = lint(one, root=str(BROKEN), select=CODES)
+    assert _found(second) == _found(first) == {
+        ("HD303", "tools/env_tool.py", 28),
+        ("HD306", "tools/env_tool.py", 28),
+    }
+    assert [Path(p).name for p in parsed] == ["env_tool.py"]
