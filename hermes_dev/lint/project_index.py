@@ -20,6 +20,7 @@ from __future__ import annotations
 import ast
 import json
 import os
+import re
 import tempfile
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import asdict, dataclass, field
@@ -430,6 +431,7 @@ class ConfigSummary:
     complete: bool = True  # False: some entries could not be read; HD303 stays quiet
     # (tool name, variable, where the tool name is written)
     tool_refs: list[tuple[str, str, Span]] = field(default_factory=list)
+    unread_tools: bool = False  # some entry's "tools" did not evaluate (not cached)
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -530,6 +532,7 @@ def _read_env_tools(
     try:
         evaluated = evaluator.evaluate(node, scope)
     except NotStatic:
+        summary.unread_tools = True
         return
     if not isinstance(evaluated.value, list | tuple):
         return
@@ -610,12 +613,50 @@ TOOLSETS_KIND = "hd3-toolsets-v1"
 CONFIG_KIND = "hd3-config-v1"
 
 
-def _parse(path: Path) -> tuple[str, ast.Module] | None:
+def _read(path: Path) -> str | None:
     try:
-        source = path.read_bytes().decode("utf-8-sig")
-        return source, ast.parse(source, filename=str(path))
-    except (OSError, SyntaxError, ValueError, UnicodeDecodeError, RecursionError):
+        return path.read_bytes().decode("utf-8-sig")
+    except (OSError, UnicodeDecodeError):
         return None
+
+
+def _parse_source(source: str, path: Path) -> ast.Module | None:
+    try:
+        return ast.parse(source, filename=str(path))
+    except (SyntaxError, ValueError, RecursionError, MemoryError):
+        return None
+
+
+def toolsets_summary_of(path: Path, source: str) -> ToolsetsSummary | None:
+    tree = _parse_source(source, path)
+    return None if tree is None else summarize_toolsets(path, source, tree)
+
+
+_ENV_TABLE_START = re.compile(r"^OPTIONAL_ENV_VARS\s*(?::[^=\n]*)?=\s*\{", re.MULTILINE)
+_ENV_TABLE_USE = re.compile(r"^OPTIONAL_ENV_VARS\s*[\[.]", re.MULTILINE)
+
+
+def config_summary_of(path: Path, source: str) -> ConfigSummary | None:
+    """The `OPTIONAL_ENV_VARS` summary of `hermes_cli/config.py`.
+
+    The real file has ~6,600 lines and the table ~1,050 of them: parse just the table's lines
+    (from `OPTIONAL_ENV_VARS = {` to the first `}` at the start of a line) when that reads it
+    completely, else the whole file. Line numbers are those of the whole file either way.
+    """
+    starts = list(_ENV_TABLE_START.finditer(source))
+    if len(starts) == 1 and not _ENV_TABLE_USE.search(source):
+        start = starts[0].start()
+        end = source.find("\n}", start)
+        if end != -1:
+            first_line = source.count("\n", 0, start)
+            segment = _parse_source(source[start : end + 2], path)
+            if segment is not None:
+                ast.increment_lineno(segment, first_line)
+                summary = summarize_config(path, segment)
+                if summary.complete and not summary.unread_tools:
+                    return summary
+    tree = _parse_source(source, path)
+    return None if tree is None else summarize_config(path, tree)
 
 
 class ProjectIndex:
@@ -681,7 +722,7 @@ class ProjectIndex:
             path = self.project.toolsets_path
             if path is not None:
                 self._toolsets = self._summary(
-                    path, TOOLSETS_KIND, ToolsetsSummary.from_json, summarize_toolsets
+                    path, TOOLSETS_KIND, ToolsetsSummary.from_json, toolsets_summary_of
                 )
         return self._toolsets
 
@@ -692,8 +733,7 @@ class ProjectIndex:
             path = self.project.config_path
             if path is not None:
                 self._config = self._summary(
-                    path, CONFIG_KIND, ConfigSummary.from_json,
-                    lambda p, src, tree: summarize_config(p, tree),
+                    path, CONFIG_KIND, ConfigSummary.from_json, config_summary_of
                 )
         return self._config
 
@@ -702,7 +742,7 @@ class ProjectIndex:
         path: Path,
         kind: str,
         load: Callable[[dict[str, Any]], _S],
-        compute: Callable[[Path, str, ast.Module], _S],
+        compute: Callable[[Path, str], _S | None],
     ) -> _S | None:
         cache = self.ctx.cache
         hit, data = cache.get(path, kind)
@@ -711,10 +751,10 @@ class ProjectIndex:
                 return load(data)
             except (KeyError, TypeError, ValueError):
                 pass
-        parsed = _parse(path)
-        if parsed is None:
+        source = _read(path)
+        summary = compute(path, source) if source is not None else None
+        if summary is None:
             return None
-        summary = compute(path, *parsed)
         cache.put(path, kind, summary.to_json())
         cache.save()  # the engine saves too; config.py is worth keeping even if a rule fails
         return summary
