@@ -29,7 +29,7 @@ from hermes_dev.lint import catalog
 from hermes_dev.lint.cache import SummaryCache
 from hermes_dev.lint.config import Config, check_codes, load_config
 from hermes_dev.lint.model import Models, ModuleInfo, Registration, might_register
-from hermes_dev.lint.rule import Finding
+from hermes_dev.lint.rule import Finding, Rule
 from hermes_dev.lint.suppress import Suppression, find_suppressions
 
 TYPE_CHECKING = False
@@ -168,15 +168,24 @@ class LintContext:
     ) -> Finding:
         """A finding at an ast node's span (1-based columns, end exclusive)."""
         line = getattr(node, "lineno", 1) or 1
-        col = (getattr(node, "col_offset", 0) or 0) + 1
+        col_offset = getattr(node, "col_offset", 0) or 0
         end_line = getattr(node, "end_lineno", None) or line
-        end_col = getattr(node, "end_col_offset", None)
-        end_col = end_col + 1 if end_col is not None else col
-        if end_line != line:
+        end_offset = getattr(node, "end_col_offset", None)
+        text = module.lines[line - 1] if 0 < line <= len(module.lines) else ""
+        col = _char_column(text, col_offset)
+        if end_line != line or end_offset is None:
             # Point at the first line only: editors and code scanning show it best.
-            end_line = line
-            end_col = len(module.lines[line - 1]) + 1 if line <= len(module.lines) else col
+            end_line, end_col = line, max(len(text) + 1, col)
+        else:
+            end_col = _char_column(text, end_offset)
         return Finding(code, message, module.path, line, col, end_line, end_col, tool)
+
+
+def _char_column(text: str, byte_offset: int) -> int:
+    """1-based character column of an ast byte offset (they differ on non-ASCII lines)."""
+    if text.isascii():
+        return byte_offset + 1
+    return len(text.encode("utf-8")[:byte_offset].decode("utf-8", "replace")) + 1
 
 
 class LintResult:
@@ -187,7 +196,9 @@ class LintResult:
         files: int,
         stats: Statistics,
         codes: Sequence[str],
+        rules: dict[str, type[Rule]] | None = None,
     ) -> None:
+        self.rules = rules or {}  # code -> Rule class, for every code that ran
         self.root = root
         self.findings = findings
         self.files = files  # files checked (after the text prefilter)
@@ -319,14 +330,15 @@ def lint(
     ctx.given = frozenset(str(p) for p in files)
     ctx.whole_root = not paths
     raw: list[Finding] = []
+    rules: dict[str, type[Rule]] = {}
     for code in codes:
+        rules[code] = rule_class = catalog.load_rule(code)
         if code == UNUSED_SUPPRESSION:
-            continue
-        rule = catalog.load_rule(code)()
-        raw.extend(f for f in rule.check(ctx) if f.code == code)
+            continue  # produced by _filter below
+        raw.extend(f for f in rule_class().check(ctx) if f.code == code)
     cache.save()
     findings = _filter(raw, ctx, models, codes, known)
-    return LintResult(root_path, findings, len(modules), ctx.stats, codes)
+    return LintResult(root_path, findings, len(modules), ctx.stats, codes, rules)
 
 
 def _filter(

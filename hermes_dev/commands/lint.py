@@ -1,0 +1,60 @@
+"""`hermes-dev lint`: check tool handlers (and, with the project rules, schemas and toolsets)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import click
+
+from hermes_dev.lint.options import LINT_OPTIONS
+
+
+def _lint(paths: tuple[str, ...], **values: Any) -> int:
+    from hermes_dev.lint.run import run_lint
+
+    return run_lint(
+        paths,
+        root=values["root"],
+        select=values["select"],
+        ignore=values["ignore"],
+        fmt=values["fmt"],
+        output=values["output"],
+        exit_zero=values["exit_zero"],
+        statistics_=values["statistics"],
+    )
+
+
+def _build() -> click.Command:
+    params: list[click.Parameter] = [
+        click.Argument(["paths"], nargs=-1, type=click.Path(exists=True, dir_okay=True))
+    ]
+    for opt in LINT_OPTIONS:
+        if not opt.takes_value:
+            params.append(click.Option([opt.flag, opt.dest], is_flag=True, help=opt.help))
+        elif opt.choices:
+            params.append(
+                click.Option(
+                    [opt.flag, opt.dest], type=click.Choice(opt.choices),
+                    default=opt.choices[0], show_default=True, help=opt.help,
+                )
+            )
+        else:
+            params.append(
+                click.Option(
+                    [opt.flag, opt.dest], multiple=opt.multiple, metavar=opt.metavar, help=opt.help
+                )
+            )
+    return click.Command(
+        "lint",
+        callback=_lint,
+        params=params,
+        help=(
+            "Check tool modules against the handler contract (and schemas, toolsets, env vars).\n\n"
+            "PATHS are files or folders; by default the root's tools/ and plugins/. Exit status:"
+            " 0 clean, 1 findings, 2 usage or config error."
+        ),
+        short_help="Check tool handlers, schemas and toolsets.",
+    )
+
+
+command = _build()

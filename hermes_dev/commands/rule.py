@@ -1,0 +1,49 @@
+"""`hermes-dev rule CODE`: a rule's documentation, from the rule's own module."""
+
+from __future__ import annotations
+
+import click
+
+from hermes_dev.errors import UserError
+
+
+@click.command("rule", short_help="Explain a lint rule (or list them all).")
+@click.argument("code", required=False)
+@click.option("--all", "show_all", is_flag=True, help="List every rule.")
+@click.option(
+    "--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True,
+    help="Output format.",
+)
+def command(code: str | None, show_all: bool, fmt: str) -> int:
+    """Print the docs of rule CODE (e.g. HD101): what it does, why, an example, what instead."""
+    import json
+
+    from hermes_dev.lint.catalog import all_codes, doc_sections, load_rule, rule_docs
+
+    if show_all or code is None:
+        if code is not None:
+            raise UserError("give a rule code or --all, not both")
+        if not show_all:
+            raise UserError("give a rule code (e.g. HD101) or --all")
+        rules = [load_rule(c) for c in all_codes()]
+        if fmt == "json":
+            click.echo(json.dumps(
+                [{"code": r.code, "name": r.name, "summary": r.summary, "scope": r.scope}
+                 for r in rules], indent=2))
+        else:
+            for r in rules:
+                click.echo(f"{r.code}  {r.name:<34} {r.summary}")
+        return 0
+    wanted = code.strip().upper()
+    if wanted not in all_codes():
+        raise UserError(f"unknown rule code {code!r} (see `hermes-dev rule --all`)")
+    rule = load_rule(wanted)
+    docs = rule_docs(wanted)
+    if fmt == "json":
+        click.echo(json.dumps({
+            "code": rule.code, "name": rule.name, "summary": rule.summary, "scope": rule.scope,
+            "explanation": docs, "sections": doc_sections(docs),
+        }, indent=2, ensure_ascii=False))
+    else:
+        click.echo(f"# {rule.code} {rule.name}\n\n{rule.summary}.\n\n{docs}")
+    return 0

@@ -1,0 +1,56 @@
+"""The options of `hermes-dev lint`, declared once for the click command and the fast path."""
+
+from __future__ import annotations
+
+from hermes_dev.lint.report import FORMATS
+
+
+class Option:
+    __slots__ = ("flag", "dest", "takes_value", "help", "choices", "multiple", "metavar")
+
+    def __init__(
+        self,
+        flag: str,
+        dest: str,
+        help: str,
+        takes_value: bool = True,
+        choices: tuple[str, ...] | None = None,
+        multiple: bool = False,
+        metavar: str | None = None,
+    ) -> None:
+        self.flag = flag
+        self.dest = dest
+        self.help = help
+        self.takes_value = takes_value
+        self.choices = choices
+        self.multiple = multiple
+        self.metavar = metavar
+
+
+LINT_OPTIONS = (
+    Option("--root", "root", "The Hermes root (any folder); default: found from the paths.",
+           metavar="DIR"),
+    Option("--select", "select", "Rule codes or prefixes to run, comma-separated (default: all).",
+           multiple=True, metavar="CODES"),
+    Option("--ignore", "ignore", "Rule codes or prefixes not to run, comma-separated.",
+           multiple=True, metavar="CODES"),
+    Option("--format", "fmt", "Output format.", choices=FORMATS),
+    Option("--output", "output", "Write the report to FILE instead of stdout.", metavar="FILE"),
+    Option("--exit-zero", "exit_zero", "Exit 0 even when there are findings.", takes_value=False),
+    Option("--statistics", "statistics", "Also print how many findings each rule gave.",
+           takes_value=False),
+)
+
+
+def defaults() -> dict[str, object]:
+    values: dict[str, object] = {}
+    for opt in LINT_OPTIONS:
+        if not opt.takes_value:
+            values[opt.dest] = False
+        elif opt.multiple:
+            values[opt.dest] = []
+        elif opt.choices:
+            values[opt.dest] = opt.choices[0]
+        else:
+            values[opt.dest] = None
+    return values

@@ -1,0 +1,204 @@
+"""Output formats of `hermes-dev lint`: text, json, sarif (2.1.0) and github (workflow commands).
+
+`render(result, fmt, rules)` returns the report as one string; `statistics(result, rules)` the
+`--statistics` lines (findings per code, then the counters rules added, e.g. schemas skipped).
+`rules` maps each code that ran to its Rule class (for names and docs).
+"""
+
+from __future__ import annotations
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from collections.abc import Mapping
+
+    from hermes_dev.lint.engine import LintResult
+    from hermes_dev.lint.rule import Finding, Rule
+
+FORMATS = ("text", "json", "sarif", "github")
+
+
+def render(result: LintResult, fmt: str, rules: Mapping[str, type[Rule]]) -> str:
+    if fmt == "json":
+        return _json(result, rules)
+    if fmt == "sarif":
+        return _sarif(result, rules)
+    if fmt == "github":
+        return _github(result)
+    return _text(result)
+
+
+def _tool_suffix(f: Finding) -> str:
+    return f" [{f.tool}]" if f.tool else ""
+
+
+def _text(result: LintResult) -> str:
+    lines = [
+        f"{result.relative(f.path)}:{f.line}:{f.column}: {f.code} {f.message}{_tool_suffix(f)}"
+        for f in result.findings
+    ]
+    n, files = len(result.findings), result.files
+    checked = f"{files} file{'s' if files != 1 else ''} checked"
+    if n:
+        in_files = len({f.path for f in result.findings})
+        lines.append(
+            f"Found {n} finding{'s' if n != 1 else ''} in {in_files} file"
+            f"{'s' if in_files != 1 else ''} ({checked})."
+        )
+    else:
+        lines.append(f"All checks passed ({checked}).")
+    return "\n".join(lines) + "\n"
+
+
+def _json(result: LintResult, rules: Mapping[str, type[Rule]]) -> str:
+    import json
+
+    items = [
+        {
+            "code": f.code,
+            "message": f.message,
+            "path": result.relative(f.path),
+            "line": f.line,
+            "column": f.column,
+            "end_line": f.end_line,
+            "end_column": f.end_column,
+            "tool": f.tool,
+            "rule": rules[f.code].name if f.code in rules else None,
+        }
+        for f in result.findings
+    ]
+    return json.dumps(items, indent=2, ensure_ascii=False) + "\n"
+
+
+def _fingerprint(result: LintResult, f: Finding, seen: dict[str, int]) -> str:
+    """Stable across edits that move the line: code, file, the line's text, and occurrence."""
+    import hashlib
+
+    try:
+        with open(f.path, encoding="utf-8", errors="replace") as fh:
+            text = fh.read().splitlines()
+        line_text = text[f.line - 1].strip() if 0 < f.line <= len(text) else ""
+    except OSError:
+        line_text = ""
+    base = f"{f.code}\0{result.relative(f.path)}\0{line_text}"
+    digest = hashlib.sha256(base.encode("utf-8", "replace")).hexdigest()[:32]
+    seen[digest] = seen.get(digest, 0) + 1
+    return f"{digest}:{seen[digest]}"
+
+
+def _sarif(result: LintResult, rules: Mapping[str, type[Rule]]) -> str:
+    import json
+
+    from hermes_dev import __version__
+    from hermes_dev.lint.catalog import doc_sections, rule_docs
+
+    codes = sorted(set(rules) | {f.code for f in result.findings})
+    driver_rules = []
+    for code in codes:
+        rule = rules.get(code)
+        docs = rule_docs(code) if rule is not None else ""
+        sections = doc_sections(docs)
+        summary = rule.summary if rule is not None else code
+        driver_rules.append(
+            {
+                "id": code,
+                "name": _camel(rule.name) if rule is not None else code,
+                "shortDescription": {"text": summary},
+                "fullDescription": {"text": " ".join(sections.get("What it does", summary).split())},
+                "help": {"text": docs or summary, "markdown": docs or summary},
+                "defaultConfiguration": {"level": "error"},
+                "properties": {"tags": ["hermes-tool-contract"]},
+            }
+        )
+    index = {code: i for i, code in enumerate(codes)}
+    seen: dict[str, int] = {}
+    results = []
+    for f in result.findings:
+        results.append(
+            {
+                "ruleId": f.code,
+                "ruleIndex": index[f.code],
+                "level": "error",
+                "message": {"text": f"{f.message}{_tool_suffix(f)}"},
+                "locations": [
+                    {
+                        "physicalLocation": {
+                            "artifactLocation": {
+                                "uri": result.relative(f.path),
+                                "uriBaseId": "%SRCROOT%",
+                            },
+                            "region": {
+                                "startLine": f.line,
+                                "startColumn": f.column,
+                                "endLine": f.end_line,
+                                "endColumn": max(f.end_column, f.column),
+                            },
+                        }
+                    }
+                ],
+                "partialFingerprints": {"primaryLocationLineHash": _fingerprint(result, f, seen)},
+                "properties": {"tool": f.tool},
+            }
+        )
+    log = {
+        "version": "2.1.0",
+        "runs": [
+            {
+                "tool": {
+                    "driver": {
+                        "name": "hermes-dev",
+                        "version": __version__,
+                        "semanticVersion": __version__,
+                        "rules": driver_rules,
+                    }
+                },
+                "columnKind": "unicodeCodePoints",
+                "results": results,
+            }
+        ],
+    }
+    return json.dumps(log, indent=2, ensure_ascii=False) + "\n"
+
+
+def _camel(name: str) -> str:
+    parts = name.replace("_", "-").split("-")
+    return parts[0] + "".join(p[:1].upper() + p[1:] for p in parts[1:])
+
+
+def escape_data(text: str) -> str:
+    """A workflow command's message, escaped as the GitHub runner expects."""
+    return text.replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A")
+
+
+def escape_property(text: str) -> str:
+    """A workflow command's property value: data escaping plus `:` and `,`."""
+    return escape_data(text).replace(":", "%3A").replace(",", "%2C")
+
+
+def _github(result: LintResult) -> str:
+    lines = []
+    for f in result.findings:
+        props = ",".join(
+            [
+                f"file={escape_property(result.relative(f.path))}",
+                f"line={f.line}",
+                f"col={f.column}",
+                f"endLine={f.end_line}",
+                f"endColumn={f.end_column}",
+                f"title={escape_property(f.code)}",
+            ]
+        )
+        lines.append(f"::error {props}::{escape_data(f.message + _tool_suffix(f))}")
+    return "".join(line + "\n" for line in lines)
+
+
+def statistics(result: LintResult, rules: Mapping[str, type[Rule]]) -> list[str]:
+    counts: dict[str, int] = {}
+    for f in result.findings:
+        counts[f.code] = counts.get(f.code, 0) + 1
+    lines = []
+    for code, count in sorted(counts.items(), key=lambda kv: (-kv[1], kv[0])):
+        name = rules[code].name if code in rules else ""
+        lines.append(f"{count:5d}  {code}  {name}".rstrip())
+    for label, count in sorted(result.stats.counters.items()):
+        lines.append(f"{count:5d}  {label}")
+    return lines
