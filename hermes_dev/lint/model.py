@@ -157,7 +157,7 @@ class Registration:
 
     __slots__ = (
         "module", "call", "kind", "keywords", "place", "discoverable", "loop", "row",
-        "row_node", "_handler", "_handler_done",
+        "row_node", "function", "_handler", "_handler_done",
     )
 
     def __init__(
@@ -179,6 +179,8 @@ class Registration:
         self.loop = loop
         self.row = row
         self.row_node = row_node
+        # The outermost def or lambda around the call (place "function"), else None.
+        self.function: ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda | None = None
         keywords: dict[str, ast.expr] = {}
         for index, arg in enumerate(call.args):
             if isinstance(arg, ast.Starred) or index >= len(REGISTER_PARAMS):
@@ -623,11 +625,17 @@ def _add_registration(
         and _is_discoverable_stmt(path[1] if place == "loop" else top)
     )
     rows = _table_rows(module, loop) if loop is not None else None
-    if rows is None:
-        found.append(Registration(module, call, kind, place, discoverable, loop))
-        return
-    for row_node, row in rows:
-        found.append(Registration(module, call, kind, place, discoverable, loop, row, row_node))
+    made = (
+        [Registration(module, call, kind, place, discoverable, loop)]
+        if rows is None
+        else [
+            Registration(module, call, kind, place, discoverable, loop, row, row_node)
+            for row_node, row in rows
+        ]
+    )
+    for reg in made:
+        reg.function = functions[0] if functions else None
+    found.extend(made)
 
 
 def _table_rows(module: ModuleInfo, loop: ast.For) -> list[tuple[ast.expr, dict[str, ast.expr]]] | None:
