@@ -62,7 +62,6 @@ class RequiresEnvWithoutCheckFn(Rule):
     code = "HD306"
     name = "requires-env-without-check-fn"
     summary = "A registration has requires_env but no check_fn"
-    scope = "project"
 
     VALID: ClassVar[tuple[Valid, ...]] = (
         Valid(

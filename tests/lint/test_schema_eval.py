@@ -1,0 +1,169 @@
+"""Static evaluation of schemas: what evaluates, with which positions, and what is not static."""
+
+from __future__ import annotations
+
+import ast
+import textwrap
+from pathlib import Path
+
+import pytest
+
+from hermes_dev.lint.schema_eval import (
+    Evaluated,
+    ModuleScope,
+    NotStatic,
+    evaluate,
+    file_module_loader,
+    loop_row_envs,
+)
+
+
+def _scope(source: str, path: str = "/root/tools/x_tool.py") -> tuple[ModuleScope, ast.Module]:
+    tree = ast.parse(textwrap.dedent(source))
+    return ModuleScope.build(Path(path), tree, "tools.x_tool"), tree
+
+
+def _eval(source: str, name: str = "SCHEMA") -> Evaluated:
+    scope, _ = _scope(source)
+    return evaluate(ast.Name(id=name, ctx=ast.Load()), scope)
+
+
+def test_dict_literal_with_implicit_concatenation_and_positions() -> None:
+    ev = _eval(
+        """
+        SCHEMA = {
+            "name": "web_search",
+            "description": (
+                "Search "
+                "the web."
+            ),
+            "parameters": {"type": "object", "required": ["q"]},
+        }
+        """
+    )
+    assert ev.value == {
+        "name": "web_search",
+        "description": "Search the web.",
+        "parameters": {"type": "object", "required": ["q"]},
+    }
+    name_key = ev.locate("/name")
+    assert (name_key.line, name_key.column) == (3, 5)  # the key
+    value = ev.locate("/name", prefer_key=False)
+    assert (value.line, value.column) == (3, 13)
+    required = ev.locate("/parameters/required/0")
+    assert (required.line, required.column) == (8, 51)
+    # a pointer past what was written falls back to the nearest enclosing position
+    assert ev.locate("/parameters/nope/deeper") == ev.locate("/parameters", prefer_key=False)
+
+
+def test_spread_plus_and_names() -> None:
+    ev = _eval(
+        """
+        _PREFIX = "Look " + "up"
+        _BASE = {"type": "object", "properties": {"a": {"type": "string"}}}
+        _EXTRA = ["a"]
+        SCHEMA = {"description": _PREFIX + ".", "parameters": {**_BASE, "required": [] + _EXTRA}}
+        """
+    )
+    assert ev.value["description"] == "Look up."
+    assert ev.value["parameters"]["required"] == ["a"]
+    assert ev.value["parameters"]["properties"] == {"a": {"type": "string"}}
+    # the spread key keeps the position it has in _BASE (line 3)
+    assert ev.locate("/parameters/properties/a").line == 3
+
+
+def test_helper_call_and_loop_rows() -> None:
+    scope, tree = _scope(
+        """
+        def _schema(name, description, *, required=()):
+            \"\"\"One schema per row.\"\"\"
+            return {"name": name, "description": description,
+                    "parameters": {"type": "object", "required": list(required)}}
+
+        _ROWS = [("a", "A.", print), ("b", "B.", len)]
+        for _name, _description, _fn in _ROWS:
+            registry.register(name=_name, schema=_schema(_name, _description, required=["x"]),
+                              handler=_fn)
+        """
+    )
+    loop = next(s for s in tree.body if isinstance(s, ast.For))
+    call = loop.body[0].value  # type: ignore[attr-defined]
+    schema = next(k.value for k in call.keywords if k.arg == "schema")
+    handler = next(k.value for k in call.keywords if k.arg == "handler")
+    envs = loop_row_envs(loop, scope)
+    assert [evaluate(schema, scope, env).value["name"] for env in envs] == ["a", "b"]
+    assert evaluate(schema, scope, envs[1]).value["parameters"]["required"] == ["x"]
+    with pytest.raises(NotStatic):
+        evaluate(handler, scope, envs[0])  # a function: the row still gives its strings
+
+
+def test_listcomp_slices_and_conditions() -> None:
+    ev = _eval(
+        """
+        _CORE = ["browser_click", "web_search", "browser_back", "memory"]
+        SCHEMA = {
+            "browser": [t for t in _CORE if t.startswith("browser_")],
+            "rest": [t for t in _CORE if t not in ("memory",) and not t.startswith("browser")],
+            "tail": _CORE[2:],
+            "pick": _CORE[-1],
+            "cond": "yes" if "memory" in _CORE else "no",
+        }
+        """
+    )
+    assert ev.value == {
+        "browser": ["browser_click", "browser_back"],
+        "rest": ["web_search"],
+        "tail": ["browser_back", "memory"],
+        "pick": "memory",
+        "cond": "yes",
+    }
+    assert ev.locate("/browser/1").line == 2  # written in _CORE
+
+
+@pytest.mark.parametrize(
+    "source",
+    [
+        'SCHEMA = {"name": f"{PREFIX}_x"}\nPREFIX = "p"\n',
+        "SCHEMA = build()\n",
+        'SCHEMA = {"name": "x"}\nSCHEMA["description"] = "later"\n',
+        'SCHEMA = {"name": "x"}\nSCHEMA.update(description="later")\n',
+        'SCHEMA = {"name": "x"}\nSCHEMA = {"name": "y"}\n',
+        'import os\nSCHEMA = {"name": os.getenv("X")}\n',
+        "def f():\n    return {}\nSCHEMA = f(1)\n",
+        "SCHEMA = {1, 2}\n",
+    ],
+)
+def test_not_static(source: str) -> None:
+    with pytest.raises(NotStatic):
+        _eval(source)
+
+
+def test_recursive_helper_is_not_static() -> None:
+    with pytest.raises(NotStatic):
+        _eval("def f(x):\n    return f(x)\nSCHEMA = f(1)\n")
+
+
+def test_names_imported_from_another_module_under_the_root(tmp_path: Path) -> None:
+    (tmp_path / "tools").mkdir()
+    (tmp_path / "tools" / "__init__.py").write_text("")
+    (tmp_path / "tools" / "_schemas.py").write_text(
+        'SHARED = {"name": "lookup", "description": "Look up."}\n'
+    )
+    (tmp_path / "tools" / "schemas.py").write_text('OTHER = {"name": "other"}\n')
+    loader = file_module_loader(tmp_path)
+    scope = ModuleScope.build(
+        tmp_path / "tools" / "lookup_tool.py",
+        ast.parse(
+            "from tools._schemas import SHARED\n"
+            "from . import schemas\n"
+            "from tools._schemas import MISSING\n"
+        ),
+        "tools.lookup_tool",
+    )
+    ev = evaluate(ast.Name(id="SHARED", ctx=ast.Load()), scope, loader=loader)
+    assert ev.value["name"] == "lookup"
+    assert ev.locate("/name").path == tmp_path / "tools" / "_schemas.py"
+    attr = ast.parse("schemas.OTHER", mode="eval").body
+    assert evaluate(attr, scope, loader=loader).value == {"name": "other"}
+    with pytest.raises(NotStatic):
+        evaluate(ast.Name(id="MISSING", ctx=ast.Load()), scope, loader=loader)
