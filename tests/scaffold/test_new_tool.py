@@ -184,3 +184,10 @@ def test_a_name_listed_only_in_toolsets_is_refused(tmp_path):
     code, _, err = run_cli("new-tool", "ghost", "--root", str(host), "--yes")
     assert code == 2
     assert "toolsets.py lists 'ghost' in _HERMES_CORE_TOOLS" in err
+
+
+@pytest.mark.parametrize("extra", [[], ["--async"], ["--no-test", "--toolset", "web"]])
+def test_generated_tool_is_lint_clean(host, extra):
+    _new(host, *FORECAST, *extra)
+    code, out, err = run_cli("lint", "--root", str(host), str(host / "tools" / "forecast_tool.py"))
+    assert code == 0, out + err
