@@ -34,7 +34,7 @@ def _no_cache(monkeypatch: pytest.MonkeyPatch) -> None:
 def _listed_tools(source: str) -> set[str]:
     """Every tool name the toolsets module resolves to, by running it (the ground truth)."""
     namespace: dict[str, object] = {}
-    exec(compile(source, "toolsets.py", "exec"), namespace  # noqa: S102 (our own generated fixture)
+    exec(compile(source, "toolsets.py", "exec"), namespace)  # noqa: S102 (our own fixture)
     toolsets = namespace["TOOLSETS"]
     assert isinstance(toolsets, dict)
     core = namespace["_HERMES_CORE_TOOLS"]
@@ -67,7 +67,7 @@ def test_config_of_the_real_shape_table_only_equals_whole_file() -> None:
     assert fast is not None and fast.complete
     assert set(fast.env_vars) == set(env_var_names(6600))
     namespace: dict[str, object] = {}
-    exec(compile(source, "config.py", "exec"), namespace  # noqa: S102 (our own generated fixture)
+    exec(compile(source, "config.py", "exec"), namespace)  # noqa: S102 (our own fixture)
     table = namespace["OPTIONAL_ENV_VARS"]
     assert isinstance(table, dict)
     expected = sorted((t, var) for var, info in table.items() for t in info.get("tools", ()))
@@ -121,7 +121,7 @@ def _host(root: Path, registered: list[str], with_env: bool = True) -> None:
     (root / "hermes_cli" / "config.py").write_text(config, encoding="utf-8")
     keys: dict[str, list[str]] = {}
     namespace: dict[str, object] = {}
-    exec(compile(config, "config.py", "exec"), namespace  # noqa: S102 (our own generated fixture)
+    exec(compile(config, "config.py", "exec"), namespace)  # noqa: S102 (our own fixture)
     table = namespace["OPTIONAL_ENV_VARS"]
     assert isinstance(table, dict)
     for var, info in table.items():
@@ -171,7 +171,7 @@ def _all_tools() -> list[str]:
 def _config_only_tools() -> list[str]:
     """Tools OPTIONAL_ENV_VARS names that no toolset of the fixture lists."""
     namespace: dict[str, object] = {}
-    exec(compile(make_config_source(6600), "config.py", "exec"), namespace  # noqa: S102 (our own generated fixture)
+    exec(compile(make_config_source(6600), "config.py", "exec"), namespace)  # noqa: S102 (our own fixture)
     table = namespace["OPTIONAL_ENV_VARS"]
     assert isinstance(table, dict)
     named = {t for info in table.values() for t in info.get("tools", ())}
