@@ -1,6 +1,4 @@
-'''HD201: the tool schema is not a valid function-calling schema.
-
-## What it does
+"""## What it does
 Evaluates the `schema=` of every `registry.register(...)` / `ctx.register_tool(...)` statically
 (a dict literal, a module-level name bound to one, also imported from another module under the
 root, `{**BASE, ...}`, implicit string concatenation, a small helper that returns a literal) and
@@ -32,7 +30,7 @@ WEATHER_SCHEMA = {
     "parameters": {"type": "object", "properties": {}},
 }
 ```
-'''
+"""
 
 from __future__ import annotations
 

@@ -1,6 +1,4 @@
-'''HD202: the tool's `parameters` is not a valid JSON Schema.
-
-## What it does
+"""## What it does
 Checks the statically evaluated `parameters` of a tool schema against the metaschema of the
 JSON Schema draft it declares in `$schema` (Draft 2020-12 when it declares none), with
 jsonschema: type names that do not exist (`"type": "str"`), `required` that is not a list of
@@ -28,7 +26,7 @@ or the model receives a schema it cannot follow and fills the arguments wrongly.
     "required": ["city"],
 }
 ```
-'''
+"""
 
 from __future__ import annotations
 

@@ -1,6 +1,4 @@
-'''HD203: a name in `required` is not one of the schema's `properties`.
-
-## What it does
+"""## What it does
 In the statically evaluated tool schema, checks every object schema (the `parameters` and the
 object schemas nested in its properties and items): each name listed in `required` must be a
 key of `properties`. Object schemas that may get properties elsewhere (`additionalProperties`,
@@ -27,7 +25,7 @@ or the provider rejects the tool. Usually it is a typo or a parameter renamed in
     "required": ["location"],
 }
 ```
-'''
+"""
 
 from __future__ import annotations
 

@@ -1,6 +1,4 @@
-'''HD204: the schema's `name` differs from the name the tool is registered under.
-
-## What it does
+"""## What it does
 Compares the `"name"` of the statically evaluated schema with the `name=` of its
 `registry.register(...)` / `ctx.register_tool(...)` call (for a loop over a table, row by row).
 
@@ -22,7 +20,7 @@ WEATHER_SCHEMA = {"name": "weather", "description": "...", "parameters": {...}}
 
 registry.register(name="weather", toolset="weather", schema=WEATHER_SCHEMA, handler=...)
 ```
-'''
+"""
 
 from __future__ import annotations
 

@@ -1,6 +1,4 @@
-'''HD205: a tool parameter has no description.
-
-## What it does
+"""## What it does
 In the statically evaluated tool schema, reports every property of `parameters.properties`
 that has no non-empty `"description"` (a property that is only a `$ref` is left alone).
 
@@ -26,7 +24,7 @@ guessed values.
     },
 }
 ```
-'''
+"""
 
 from __future__ import annotations
 

@@ -1,6 +1,4 @@
-'''HD301: a tool registered under `tools/` is in no toolset.
-
-## What it does
+"""## What it does
 Reads the root's `toolsets.py` statically and reports a tool that a module under `tools/`
 registers but that neither `_HERMES_CORE_TOOLS` nor any `TOOLSETS` entry's `"tools"` lists.
 Names bound to lists (`"tools": _HERMES_CORE_TOOLS`, `_HA_TOOLS + [...]`), small helpers such as
@@ -28,7 +26,7 @@ _HERMES_CORE_TOOLS = ["web_search", "terminal"]
 # toolsets.py
 _HERMES_CORE_TOOLS = ["web_search", "terminal", "weather"]
 ```
-'''
+"""
 
 from __future__ import annotations
 

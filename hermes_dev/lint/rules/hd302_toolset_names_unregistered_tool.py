@@ -1,6 +1,4 @@
-'''HD302: a toolset names a tool that nothing under the root registers.
-
-## What it does
+"""## What it does
 Reads the root's `toolsets.py` statically and reports, at the string in `toolsets.py`, every
 tool name that `_HERMES_CORE_TOOLS` or a `TOOLSETS` entry's `"tools"` lists but that no module
 under `tools/` or `plugins/` registers. Names registered from a loop over a table count, and so
@@ -30,7 +28,7 @@ _HERMES_CORE_TOOLS = ["web_search", "wether"]
 ```python
 _HERMES_CORE_TOOLS = ["web_search", "weather"]
 ```
-'''
+"""
 
 from __future__ import annotations
 

@@ -1,6 +1,4 @@
-'''HD303: a `requires_env` variable is not listed in `OPTIONAL_ENV_VARS`.
-
-## What it does
+"""## What it does
 For each `requires_env=[...]` of a registration, checks that every variable is a key of
 `OPTIONAL_ENV_VARS` in the root's `hermes_cli/config.py` (read statically, including entries
 added at module level). `hermes_cli/config.py` is parsed only when a linted module has
@@ -31,7 +29,7 @@ OPTIONAL_ENV_VARS = {
     },
 }
 ```
-'''
+"""
 
 from __future__ import annotations
 

@@ -1,6 +1,4 @@
-'''HD304: an `OPTIONAL_ENV_VARS` entry names a tool that nothing registers.
-
-## What it does
+"""## What it does
 Reads `OPTIONAL_ENV_VARS` in the root's `hermes_cli/config.py` statically and reports, at the
 string, every name in an entry's `"tools"` list that no module under `tools/` or `plugins/`
 registers (names in `known-tools` of `[tool.hermes-dev]` are allowed). Reported when
@@ -24,7 +22,7 @@ that does not exist: usually a tool renamed or removed in one place only.
 ```python
     "tools": ["weather"],
 ```
-'''
+"""
 
 from __future__ import annotations
 

@@ -1,6 +1,4 @@
-'''HD305: two modules register a tool under the same name.
-
-## What it does
+"""## What it does
 Compares the tool names registered by every module under `tools/` and `plugins/` (read through
 the per-file summary cache, so a pre-commit run on one file still sees the whole root) and
 reports a registration whose name another module registers too. A registration with
@@ -24,7 +22,7 @@ registry.register(name="search", toolset="file", ...)
 registry.register(name="web_search", toolset="web", ...)
 registry.register(name="search_files", toolset="file", ...)
 ```
-'''
+"""
 
 from __future__ import annotations
 

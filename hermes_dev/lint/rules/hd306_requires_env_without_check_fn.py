@@ -1,6 +1,4 @@
-'''HD306: a registration has `requires_env` but no `check_fn`.
-
-## What it does
+"""## What it does
 Reports a `registry.register(...)` / `ctx.register_tool(...)` call that passes a non-empty
 `requires_env` but no `check_fn` (or `check_fn=None`).
 
@@ -29,7 +27,7 @@ registry.register(
     requires_env=["WEATHER_API_KEY"],
 )
 ```
-'''
+"""
 
 from __future__ import annotations
 
