@@ -383,11 +383,35 @@ def _call(expr: ast.Call, scope: Scope, depth: int) -> Verdict:
         return _UNKNOWN_V
     target = _called_function(func.id, scope)
     if target is None:
+        builtin = _BUILTIN_RESULTS.get(func.id)
+        if builtin is not None and _is_builtin_name(func.id, scope):
+            return Verdict(NOT_JSON, builtin, expr)
         return _UNKNOWN_V
     verdict = summary(target, depth + 1)
     if verdict.kind == NOT_JSON:
         return Verdict(NOT_JSON, f"the result of {func.id}(), which returns {verdict.reason}", expr)
     return verdict
+
+
+# Builtins whose result is surely not a str.
+_BUILTIN_RESULTS = {
+    "len": "a number", "int": "a number", "float": "a number", "abs": "a number",
+    "sum": "a number", "round": "a number", "ord": "a number", "bool": "a bool",
+    "isinstance": "a bool", "dict": "a dict", "list": "a list", "tuple": "a tuple",
+    "set": "a set", "sorted": "a list", "bytes": "bytes",
+}
+
+
+def _is_builtin_name(name: str, scope: Scope) -> bool:
+    """`name` is not bound locally, at module level or by an import: it is the builtin."""
+    if scope.func is not None and scope.local_values(name) is not None:
+        return False
+    module = scope.module
+    module.index()
+    return not (
+        name in module.functions or name in module.classes
+        or name in module.assigns or name in module.imports
+    )
 
 
 def _called_function(name: str, scope: Scope) -> Func | None:
