@@ -201,7 +201,7 @@ class LintResult:
         self.rules = rules or {}  # code -> Rule class, for every code that ran
         self.root = root
         self.findings = findings
-        self.files = files  # files checked (after the text prefilter)
+        self.files = files  # files looked at (those without a register call only by text)
         self.stats = stats
         self.codes = tuple(codes)
 
@@ -338,7 +338,7 @@ def lint(
         raw.extend(f for f in rule_class().check(ctx) if f.code == code)
     cache.save()
     findings = _filter(raw, ctx, models, codes, known)
-    return LintResult(root_path, findings, len(modules), ctx.stats, codes, rules)
+    return LintResult(root_path, findings, len(files), ctx.stats, codes, rules)
 
 
 def _filter(

@@ -1,0 +1,106 @@
+"""The report formats: text, json, SARIF 2.1.0 and GitHub workflow commands."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from hermes_dev.lint.engine import lint
+from hermes_dev.lint.report import escape_data, escape_property, render, statistics
+
+from tests.lint.support import make_root
+
+BROKEN = """\
+import json
+from tools.registry import registry
+
+def ping(args, **kw):
+    if args:
+        raise ValueError("no, 100%: bad")
+    return {"pong": True}
+
+registry.register(name="ping", toolset="t", schema={}, handler=ping)
+"""
+
+
+@pytest.fixture()
+def result(tmp_path: Path):  # type: ignore[no-untyped-def]
+    root = make_root(tmp_path, {"tools/ping_tool.py": BROKEN})
+    return lint([], root=str(root), select=["HD1"])
+
+
+def test_text(result) -> None:  # type: ignore[no-untyped-def]
+    out = render(result, "text", result.rules).splitlines()
+    assert out[0].startswith("tools/ping_tool.py:6:9: HD102 ")
+    assert out[0].endswith(" [ping]")
+    assert out[1].startswith("tools/ping_tool.py:7:5: HD101 ")
+    assert out[-1] == "Found 2 findings in 1 file (2 files checked)."
+
+
+def test_json(result) -> None:  # type: ignore[no-untyped-def]
+    items = json.loads(render(result, "json", result.rules))
+    assert [i["code"] for i in items] == ["HD102", "HD101"]
+    keys = {"code", "message", "path", "line", "column", "end_line", "end_column", "tool", "rule"}
+    for item in items:
+        assert set(item) == keys
+        assert item["path"] == "tools/ping_tool.py"
+        assert item["tool"] == "ping"
+        assert isinstance(item["line"], int) and item["end_column"] > item["column"]
+    assert items[1]["rule"] == "handler-returns-non-json"
+
+
+def test_sarif(result) -> None:  # type: ignore[no-untyped-def]
+    log = json.loads(render(result, "sarif", result.rules))
+    assert log["version"] == "2.1.0"
+    (run,) = log["runs"]
+    driver = run["tool"]["driver"]
+    assert driver["name"] == "hermes-dev"
+    rule_ids = [r["id"] for r in driver["rules"]]
+    assert {"HD101", "HD102"} <= set(rule_ids)
+    for rule in driver["rules"]:
+        assert rule["shortDescription"]["text"]
+        assert rule["fullDescription"]["text"]
+        assert rule["help"]["text"] and rule["help"]["markdown"]
+    fingerprints = set()
+    for res in run["results"]:
+        assert rule_ids[res["ruleIndex"]] == res["ruleId"]
+        assert res["level"] == "error" and res["message"]["text"]
+        loc = res["locations"][0]["physicalLocation"]
+        assert loc["artifactLocation"]["uri"] == "tools/ping_tool.py"  # repo-relative
+        region = loc["region"]
+        assert region["startLine"] >= 1 and region["startColumn"] >= 1
+        assert region["endLine"] >= region["startLine"]
+        fingerprints.add(res["partialFingerprints"]["primaryLocationLineHash"])
+    assert len(fingerprints) == len(run["results"])
+
+
+def test_github(result) -> None:  # type: ignore[no-untyped-def]
+    lines = render(result, "github", result.rules).splitlines()
+    assert lines[0].startswith(
+        "::error file=tools/ping_tool.py,line=6,col=9,endLine=6,endColumn="
+    )
+    assert ",title=HD102::" in lines[0]
+    assert lines[1].split("::", 2)[2].endswith("[ping]")
+
+
+def test_github_escaping() -> None:
+    assert escape_data("50% done\r\nnext") == "50%25 done%0D%0Anext"
+    assert escape_property("a:b,c%\n") == "a%3Ab%2Cc%25%0A"
+
+
+def test_statistics(result) -> None:  # type: ignore[no-untyped-def]
+    result.stats.add("schemas skipped (not static)", 3)
+    lines = statistics(result, result.rules)
+    assert any("HD101" in line and "handler-returns-non-json" in line for line in lines)
+    assert lines[-1].split() == ["3", "schemas", "skipped", "(not", "static)"]
+
+
+def test_clean_text(tmp_path: Path) -> None:
+    root = make_root(tmp_path, {})
+    result = lint([], root=str(root))
+    assert render(result, "text", result.rules) == "All checks passed (1 file checked).\n"
+    assert json.loads(render(result, "json", result.rules)) == []
+    assert json.loads(render(result, "sarif", result.rules))["runs"][0]["results"] == []
+    assert render(result, "github", result.rules) == ""

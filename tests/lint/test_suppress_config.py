@@ -1,0 +1,144 @@
+"""Suppression comments, HD900, and `[tool.hermes-dev]` in pyproject.toml."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from hermes_dev.errors import UserError
+from hermes_dev.lint.engine import lint
+
+from tests.lint.support import make_root
+
+TOOL = """\
+import json
+from tools.registry import registry
+
+def ping(args, **kw):
+    if args:
+        raise ValueError("bad")  {raise_comment}
+    return {{"pong": True}}  {return_comment}
+
+def pong(args, **kw):
+    return json.dumps(args)  {clean_comment}
+
+registry.register(name="ping", toolset="t", schema={{}}, handler=ping)
+registry.register(name="pong", toolset="t", schema={{}}, handler=pong)
+"""
+
+
+def _tool(raise_comment: str = "", return_comment: str = "", clean_comment: str = "") -> str:
+    return TOOL.format(
+        raise_comment=raise_comment, return_comment=return_comment, clean_comment=clean_comment
+    )
+
+
+def _codes(root: Path, **kw: object) -> list[tuple[int, str]]:
+    result = lint([], root=str(root), **kw)  # type: ignore[arg-type]
+    return [(f.line, f.code) for f in result.findings if not f.code.startswith(("HD2", "HD3"))]
+
+
+def test_findings_without_suppressions(tmp_path: Path) -> None:
+    root = make_root(tmp_path, {"tools/ping_tool.py": _tool()})
+    assert _codes(root) == [(6, "HD102"), (7, "HD101")]
+
+
+def test_suppressions(tmp_path: Path) -> None:
+    source = _tool("# hermes-dev: ignore[HD102]", "# hermes-dev: ignore")
+    root = make_root(tmp_path, {"tools/ping_tool.py": source})
+    assert _codes(root) == []
+
+
+def test_suppression_of_another_code_does_not_apply(tmp_path: Path) -> None:
+    source = _tool("# hermes-dev: ignore[HD101]")
+    root = make_root(tmp_path, {"tools/ping_tool.py": source})
+    assert _codes(root) == [(6, "HD102"), (6, "HD900"), (7, "HD101")]
+
+
+def test_unused_and_unknown_suppressions(tmp_path: Path) -> None:
+    source = _tool(clean_comment="# hermes-dev: ignore[HD101, HD999]")
+    root = make_root(tmp_path, {"tools/ping_tool.py": source})
+    result = lint([], root=str(root), select=["HD1", "HD9"])
+    hd900 = [f for f in result.findings if f.code == "HD900"]
+    assert [f.line for f in hd900] == [10, 10]
+    assert "HD101 suppresses nothing" in hd900[0].message + hd900[1].message
+    assert any("unknown rule code HD999" in f.message for f in hd900)
+
+
+def test_suppression_text_in_a_string_is_not_a_comment(tmp_path: Path) -> None:
+    source = _tool().replace('"bad"', '"# hermes-dev: ignore"')
+    root = make_root(tmp_path, {"tools/ping_tool.py": source})
+    assert (6, "HD102") in _codes(root)
+
+
+def test_unused_check_only_for_rules_that_ran(tmp_path: Path) -> None:
+    source = _tool(clean_comment="# hermes-dev: ignore[HD102]")
+    root = make_root(tmp_path, {"tools/ping_tool.py": source})
+    assert (10, "HD900") not in _codes(root, select=["HD101", "HD900"])
+    assert (10, "HD900") in _codes(root, select=["HD102", "HD900"])
+
+
+def _pyproject(root: Path, body: str) -> None:
+    (root / "pyproject.toml").write_text(f"[project]\nname = 'x'\n\n[tool.hermes-dev]\n{body}\n")
+
+
+def test_config_select_ignore_and_flags_override(tmp_path: Path) -> None:
+    root = make_root(tmp_path, {"tools/ping_tool.py": _tool()})
+    _pyproject(root, 'ignore = ["HD102"]')
+    assert _codes(root) == [(7, "HD101")]
+    _pyproject(root, 'select = ["HD102"]')
+    assert _codes(root) == [(6, "HD102")]
+    assert _codes(root, select=["HD101"]) == [(7, "HD101")]
+    assert _codes(root, ignore=["HD1"]) == []
+
+
+def test_config_per_file_ignores_and_exclude(tmp_path: Path) -> None:
+    root = make_root(tmp_path, {"tools/ping_tool.py": _tool(), "tools/legacy/old_tool.py": _tool()})
+    _pyproject(root, '[tool.hermes-dev.per-file-ignores]\n"tools/ping_*.py" = ["HD101"]')
+    result = lint([], root=str(root), select=["HD1"])
+    assert sorted((result.relative(f.path), f.code) for f in result.findings) == [
+        ("tools/legacy/old_tool.py", "HD101"),
+        ("tools/legacy/old_tool.py", "HD102"),
+        ("tools/ping_tool.py", "HD102"),
+    ]
+    _pyproject(root, 'exclude = ["tools/legacy"]')
+    result = lint([], root=str(root), select=["HD1"])
+    assert {result.relative(f.path) for f in result.findings} == {"tools/ping_tool.py"}
+
+
+@pytest.mark.parametrize(
+    ("body", "message"),
+    [
+        ('select = ["HD123"]', "unknown rule code 'HD123'"),
+        ('ignore = ["XX1"]', "unknown rule code 'XX1'"),
+        ('[tool.hermes-dev.per-file-ignores]\n"a.py" = ["HD7"]', "unknown rule code 'HD7'"),
+        ("selekt = []", "unknown key 'selekt'"),
+        ("select = 3", "must be a list of strings"),
+        ("select = [", "not valid TOML"),
+    ],
+)
+def test_config_errors(tmp_path: Path, body: str, message: str) -> None:
+    root = make_root(tmp_path, {})
+    _pyproject(root, body)
+    with pytest.raises(UserError, match=message.replace("[", r"\[").replace("(", r"\(")):
+        lint([], root=str(root))
+
+
+def test_unknown_flag_code(tmp_path: Path) -> None:
+    root = make_root(tmp_path, {})
+    with pytest.raises(UserError, match="--select: unknown rule code 'HD9999'"):
+        lint([], root=str(root), select=["HD9999"])
+
+
+def test_syntax_error_is_a_finding_and_linting_goes_on(tmp_path: Path) -> None:
+    root = make_root(
+        tmp_path,
+        {"tools/a_tool.py": "registry.register(name='a',\n", "tools/ping_tool.py": _tool()},
+    )
+    result = lint([], root=str(root), select=["HD0", "HD1"])
+    assert [(result.relative(f.path), f.code) for f in result.findings] == [
+        ("tools/a_tool.py", "HD000"),
+        ("tools/ping_tool.py", "HD102"),
+        ("tools/ping_tool.py", "HD101"),
+    ]
