@@ -61,9 +61,13 @@ def _assigned_value(small: cst.BaseSmallStatement, name: str) -> cst.BaseExpress
         targets = [t.target for t in small.targets]
         if any(isinstance(t, cst.Name) and t.value == name for t in targets):
             return small.value
-    elif isinstance(small, cst.AnnAssign) and small.value is not None:
-        if isinstance(small.target, cst.Name) and small.target.value == name:
-            return small.value
+    elif (
+        isinstance(small, cst.AnnAssign)
+        and small.value is not None
+        and isinstance(small.target, cst.Name)
+        and small.target.value == name
+    ):
+        return small.value
     return None
 
 
@@ -91,9 +95,7 @@ def find_top_level(
     want = "a list literal [...]" if kind is cst.List else "a dict literal {...}"
     if first_other is None:
         raise EditError(f"{filename}: no module-level `{name} = ...` assignment; expected {want}")
-    raise EditError(
-        f"{filename}: `{name}` is {describe(first_other)}, not {want}; edit it by hand"
-    )
+    raise EditError(f"{filename}: `{name}` is {describe(first_other)}, not {want}; edit it by hand")
 
 
 def describe(node: cst.BaseExpression) -> str:
@@ -149,9 +151,7 @@ def dict_lookup(node: cst.Dict, key: str) -> tuple[int, cst.DictElement] | None:
 
 
 def list_has_string(node: cst.List, text: str) -> bool:
-    return any(
-        isinstance(e, cst.Element) and string_value(e.value) == text for e in node.elements
-    )
+    return any(isinstance(e, cst.Element) and string_value(e.value) == text for e in node.elements)
 
 
 def quote_of(*nodes: cst.BaseExpression) -> str:

@@ -35,9 +35,7 @@ def string_list_code(items: Sequence[str], quote: str) -> str:
     return "[" + ", ".join(string_literal(item, quote) for item in items) + "]"
 
 
-def entry_element(
-    parent: cst.Dict, key: str, fields: Sequence[tuple[str, str]]
-) -> ElementBuilder:
+def entry_element(parent: cst.Dict, key: str, fields: Sequence[tuple[str, str]]) -> ElementBuilder:
     """A `"key": {"field": value, ...}` element for `parent`, laid out like its last entry.
 
     `fields` are (name, one-line value code). On its own line the entry gets one field per line,
@@ -82,9 +80,7 @@ def _last_dict_value(parent: cst.Dict) -> cst.Dict | None:
     return None
 
 
-def replace_element(
-    node: cst.Dict, index: int, element: cst.BaseDictElement
-) -> cst.Dict:
+def replace_element(node: cst.Dict, index: int, element: cst.BaseDictElement) -> cst.Dict:
     elements = list(node.elements)
     elements[index] = element
     return node.with_changes(elements=elements)

@@ -66,15 +66,11 @@ def _comma(element: AnyElement) -> cst.Comma | None:
     return element.comma if isinstance(element.comma, cst.Comma) else None
 
 
-def _with_comma(
-    element: AnyElement, comma: cst.Comma | None
-) -> AnyElement:
+def _with_comma(element: AnyElement, comma: cst.Comma | None) -> AnyElement:
     return element.with_changes(comma=comma if comma is not None else cst.MaybeSentinel.DEFAULT)
 
 
-def _ws_before(
-    elements: Sequence[AnyElement], index: int, open_ws: Whitespace
-) -> Whitespace:
+def _ws_before(elements: Sequence[AnyElement], index: int, open_ws: Whitespace) -> Whitespace:
     if index == 0:
         return open_ws
     comma = _comma(elements[index - 1])
@@ -203,7 +199,9 @@ def append(node: Container, build: ElementBuilder) -> Container:
         if last_comma is not None:
             # The new element inherits the trailing comma; the old last keeps its own.
             elements[-1] = _with_comma(last, last_comma.with_changes(whitespace_after=head))
-            new = _with_comma(build(indent), cst.Comma(whitespace_after=last_comma.whitespace_after))
+            new = _with_comma(
+                build(indent), cst.Comma(whitespace_after=last_comma.whitespace_after)
+            )
         else:
             elements[-1] = _with_comma(last, cst.Comma(whitespace_after=head))
             new = _with_comma(build(indent), None)

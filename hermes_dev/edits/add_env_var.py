@@ -75,7 +75,7 @@ def add_env_var(
         tools = tools_element.value
         if not isinstance(tools, cst.List):
             raise EditError(
-                f"{CONFIG_FILE}: {where}[\"tools\"] is {describe(tools)}, not a list literal; "
+                f'{CONFIG_FILE}: {where}["tools"] is {describe(tools)}, not a list literal; '
                 f"add {tool!r} to it by hand"
             )
         if list_has_string(tools, tool):

@@ -57,12 +57,12 @@ def add_tool_to_toolset(source: str, tool: str, toolset: str, description: str) 
         )
     tools_hit = dict_lookup(entry, "tools")
     if tools_hit is None:
-        raise EditError(f"{TOOLSETS_FILE}: {where} has no \"tools\" list; add one by hand first")
+        raise EditError(f'{TOOLSETS_FILE}: {where} has no "tools" list; add one by hand first')
     tools_index, tools_element = tools_hit
     tools = tools_element.value
     if not isinstance(tools, cst.List):
         raise EditError(
-            f"{TOOLSETS_FILE}: {where}[\"tools\"] is {describe(tools)}, not a list literal; "
+            f'{TOOLSETS_FILE}: {where}["tools"] is {describe(tools)}, not a list literal; '
             f"add {tool!r} to it by hand or pick another toolset"
         )
     if list_has_string(tools, tool):

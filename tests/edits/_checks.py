@@ -3,36 +3,26 @@
 from __future__ import annotations
 
 import difflib
+import os
 
 
 def inserted_text(before: str, after: str) -> str:
-    """The characters `after` adds to `before`; fails if anything of `before` was changed or lost.
+    """The span of `after` that differs from `before`; fails unless `after` only inserts characters.
 
-    Compares lines first (fast on files of thousands of lines), then checks that every changed
-    block of `before` is a subsequence of its replacement, i.e. only characters were inserted.
+    Trims the common prefix and suffix, then checks that what is left of `before` is a
+    subsequence of what is left of `after` (every byte of `before` kept, in order). For a single
+    insertion the span is exactly the inserted text.
     """
-    old, new = before.splitlines(keepends=True), after.splitlines(keepends=True)
-    added: list[str] = []
-    matcher = difflib.SequenceMatcher(None, old, new, autojunk=False)
-    for tag, i1, i2, j1, j2 in matcher.get_opcodes():
-        if tag == "equal":
-            continue
-        assert tag != "delete", f"lines removed: {old[i1:i2]!r}"
-        removed, replacement = "".join(old[i1:i2]), "".join(new[j1:j2])
-        added.append(_insertions(removed, replacement))
-    return "".join(added)
-
-
-def _insertions(removed: str, replacement: str) -> str:
-    out: list[str] = []
-    pos = 0
-    for ch in replacement:
-        if pos < len(removed) and ch == removed[pos]:
-            pos += 1
-        else:
-            out.append(ch)
-    assert pos == len(removed), f"changed, not only inserted: {removed!r} -> {replacement!r}"
-    return "".join(out)
+    prefix = len(os.path.commonprefix([before, after]))
+    limit = min(len(before), len(after)) - prefix
+    suffix = min(limit, len(os.path.commonprefix([before[::-1], after[::-1]])))
+    removed = before[prefix : len(before) - suffix]
+    span = after[prefix : len(after) - suffix]
+    chars = iter(span)
+    assert all(ch in chars for ch in removed), (
+        f"changed, not only inserted: {removed!r} -> {span!r}"
+    )
+    return span
 
 
 def diff_lines(before: str, after: str) -> tuple[list[str], list[str]]:

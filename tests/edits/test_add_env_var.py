@@ -8,7 +8,7 @@ import pytest
 
 from hermes_dev.edits import EditError, add_env_var, remove_tool_from_env_vars
 
-HOST = '''\
+HOST = """\
 import os
 
 OPTIONAL_ENV_VARS = {
@@ -27,9 +27,9 @@ OPTIONAL_ENV_VARS = {
 
 def register_runtime_env_var(name, info):
     OPTIONAL_ENV_VARS[name] = dict(info)
-'''
+"""
 
-WEATHER_ENTRY = '''\
+WEATHER_ENTRY = """\
     "WEATHER_API_KEY": {
         "description": "Weather API key",
         "prompt": "Weather API key",
@@ -38,9 +38,13 @@ WEATHER_ENTRY = '''\
         "password": True,
         "category": "tool",
     },
-'''
+"""
 
-KW = {"description": "Weather API key", "prompt": "Weather API key", "url": "https://weather.invalid/"}
+KW = {
+    "description": "Weather API key",
+    "prompt": "Weather API key",
+    "url": "https://weather.invalid/",
+}
 
 CASES = {
     "new entry under the section comment": (
@@ -66,9 +70,11 @@ CASES = {
     "empty dict": (
         "OPTIONAL_ENV_VARS = {}\n",
         "WEATHER_API_KEY",
-        'OPTIONAL_ENV_VARS = {"WEATHER_API_KEY": {"description": "Weather API key", '
-        '"prompt": "Weather API key", "url": "https://weather.invalid/", "tools": ["weather"], '
-        '"password": True, "category": "tool"}}\n',
+        (
+            'OPTIONAL_ENV_VARS = {"WEATHER_API_KEY": {"description": "Weather API key", '
+            '"prompt": "Weather API key", "url": "https://weather.invalid/", "tools": ["weather"], '
+            '"password": True, "category": "tool"}}\n'
+        ),
     ),
 }
 
@@ -87,12 +93,15 @@ def test_idempotent_and_reversible(before: str, var: str, _after: str) -> None:
 
 def test_url_none_and_text_as_data() -> None:
     nasty = 'a "quoted" \\ back\nslash {{ x }} {% y %} """ \x00 \u2028 é'
-    edited = add_env_var(HOST, "WEATHER_API_KEY", "weather", description=nasty, prompt=nasty, url=None)
+    edited = add_env_var(
+        HOST, "WEATHER_API_KEY", "weather", description=nasty, prompt=nasty, url=None
+    )
     tree = ast.parse(edited)
     literal = next(
         node.value
         for node in tree.body
-        if isinstance(node, ast.Assign) and getattr(node.targets[0], "id", "") == "OPTIONAL_ENV_VARS"
+        if isinstance(node, ast.Assign)
+        and getattr(node.targets[0], "id", "") == "OPTIONAL_ENV_VARS"
     )
     entry = ast.literal_eval(literal)["WEATHER_API_KEY"]
     assert entry == {
@@ -108,7 +117,7 @@ def test_url_none_and_text_as_data() -> None:
 def test_runtime_assignments_are_left_alone() -> None:
     source = "def f():\n    OPTIONAL_ENV_VARS = {}\n\nOPTIONAL_ENV_VARS = {}\n"
     edited = add_env_var(source, "W_KEY", "weather", description="d", prompt="p", url=None)
-    assert edited.startswith("def f():\n    OPTIONAL_ENV_VARS = {}\n\nOPTIONAL_ENV_VARS = {\"W_KEY\"")
+    assert edited.startswith('def f():\n    OPTIONAL_ENV_VARS = {}\n\nOPTIONAL_ENV_VARS = {"W_KEY"')
 
 
 def test_two_tools_share_a_variable() -> None:

@@ -8,7 +8,7 @@ from hermes_dev.edits import EditError, add_tool_to_toolset, remove_tool_from_to
 
 CORE = '_HERMES_CORE_TOOLS = [\n    "current_time",\n]\n\n'
 
-SPACED = '''\
+SPACED = """\
 TOOLSETS = {
     # ── Utilities ──
     "clock": {
@@ -33,7 +33,7 @@ TOOLSETS = {
         "includes": [],
     },
 }
-'''
+"""
 
 NEW_ENTRY_CASES = {
     "blank-separated entries get a blank line before the new one": (
@@ -45,7 +45,7 @@ NEW_ENTRY_CASES = {
         ),
     ),
     "packed entries, last without trailing comma inside": (
-        '''\
+        """\
 TOOLSETS = {
     "a": {
         "description": "A",
@@ -54,8 +54,8 @@ TOOLSETS = {
     },
     "b": {"description": "B", "tools": ["b"], "includes": []},
 }
-''',
-        '''\
+""",
+        """\
 TOOLSETS = {
     "a": {
         "description": "A",
@@ -69,26 +69,36 @@ TOOLSETS = {
         "includes": []
     },
 }
-''',
+""",
     ),
     "section comment before the brace: new entry goes under it": (
-        'TOOLSETS = {\n    "a": {"description": "A", "tools": [], "includes": []},\n\n'
-        "    # ── Added by hand ──\n}\n",
-        'TOOLSETS = {\n    "a": {"description": "A", "tools": [], "includes": []},\n\n'
-        '    # ── Added by hand ──\n    "weather": {\n        "description": "Weather lookup",\n'
-        '        "tools": ["weather"],\n        "includes": [],\n    },\n}\n',
+        (
+            'TOOLSETS = {\n    "a": {"description": "A", "tools": [], "includes": []},\n\n'
+            "    # ── Added by hand ──\n}\n"
+        ),
+        (
+            'TOOLSETS = {\n    "a": {"description": "A", "tools": [], "includes": []},\n\n'
+            '    # ── Added by hand ──\n    "weather": {\n        "description": "Weather lookup",\n'
+            '        "tools": ["weather"],\n        "includes": [],\n    },\n}\n'
+        ),
     ),
     "empty dict": (
         "TOOLSETS = {}\n",
-        'TOOLSETS = {"weather": {"description": "Weather lookup", "tools": ["weather"], '
-        '"includes": []}}\n',
+        (
+            'TOOLSETS = {"weather": {"description": "Weather lookup", "tools": ["weather"], '
+            '"includes": []}}\n'
+        ),
     ),
     "single quotes": (
-        "TOOLSETS = {\n    'a': {\n        'description': 'A',\n        'tools': [],\n"
-        "        'includes': [],\n    },\n}\n",
-        "TOOLSETS = {\n    'a': {\n        'description': 'A',\n        'tools': [],\n"
-        "        'includes': [],\n    },\n    'weather': {\n        'description': 'Weather lookup',\n"
-        "        'tools': ['weather'],\n        'includes': [],\n    },\n}\n",
+        (
+            "TOOLSETS = {\n    'a': {\n        'description': 'A',\n        'tools': [],\n"
+            "        'includes': [],\n    },\n}\n"
+        ),
+        (
+            "TOOLSETS = {\n    'a': {\n        'description': 'A',\n        'tools': [],\n"
+            "        'includes': [],\n    },\n    'weather': {\n        'description': 'Weather lookup',\n"
+            "        'tools': ['weather'],\n        'includes': [],\n    },\n}\n"
+        ),
     ),
 }
 
@@ -104,11 +114,15 @@ APPEND_CASES = {
         SPACED.replace('"reverse_text"]', '"reverse_text", "weather"]'),
     ),
     "multi-line tools list": (
-        'TOOLSETS = {\n    "x": {\n        "tools": [\n            "a",  # first\n        ],\n'
-        '        "includes": [],\n    },\n}\n',
+        (
+            'TOOLSETS = {\n    "x": {\n        "tools": [\n            "a",  # first\n        ],\n'
+            '        "includes": [],\n    },\n}\n'
+        ),
         "x",
-        'TOOLSETS = {\n    "x": {\n        "tools": [\n            "a",  # first\n'
-        '            "weather",\n        ],\n        "includes": [],\n    },\n}\n',
+        (
+            'TOOLSETS = {\n    "x": {\n        "tools": [\n            "a",  # first\n'
+            '            "weather",\n        ],\n        "includes": [],\n    },\n}\n'
+        ),
     ),
     "empty tools list": (
         'TOOLSETS = {"x": {"description": "X", "tools": [], "includes": ["web"]}}\n',
@@ -120,12 +134,12 @@ APPEND_CASES = {
 
 @pytest.mark.parametrize("before, after", NEW_ENTRY_CASES.values(), ids=NEW_ENTRY_CASES.keys())
 def test_new_entry(before: str, after: str) -> None:
-    assert add_tool_to_toolset(CORE + before, "weather", "weather", "Weather lookup") == CORE + after
+    assert (
+        add_tool_to_toolset(CORE + before, "weather", "weather", "Weather lookup") == CORE + after
+    )
 
 
-@pytest.mark.parametrize(
-    "before, toolset, after", APPEND_CASES.values(), ids=APPEND_CASES.keys()
-)
+@pytest.mark.parametrize("before, toolset, after", APPEND_CASES.values(), ids=APPEND_CASES.keys())
 def test_append_to_entry(before: str, toolset: str, after: str) -> None:
     assert add_tool_to_toolset(CORE + before, "weather", toolset, "ignored") == CORE + after
 
@@ -155,7 +169,7 @@ def test_description_is_data() -> None:
     nasty = 'say "hi" \\ it\'s {{ x }} {% if %} """ \n\t end'
     edited = add_tool_to_toolset(CORE + SPACED, "weather", "weather", nasty)
     namespace: dict[str, object] = {"_HERMES_CORE_TOOLS": []}
-    exec(compile(edited.split("\n\n", 1)[1], "toolsets.py", "exec"), namespace)
+    exec(compile(edited.split("\n\n", 1)[1], "toolsets.py", "exec"), namespace)  # noqa: S102
     toolsets = namespace["TOOLSETS"]
     assert isinstance(toolsets, dict)
     assert toolsets["weather"] == {"description": nasty, "tools": ["weather"], "includes": []}

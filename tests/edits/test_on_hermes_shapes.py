@@ -62,16 +62,18 @@ def test_new_env_var_is_only_added_lines() -> None:
     plus, minus = diff_lines(source, edited)
     assert minus == []
     # difflib may align the new entry's `},` with the previous one: compare as a multiset.
-    assert sorted(plus) == sorted([
-        '    "WEATHER_API_KEY": {',
-        '        "description": "Weather",',
-        '        "prompt": "Key",',
-        '        "url": None,',
-        '        "tools": ["weather"],',
-        '        "password": True,',
-        '        "category": "tool",',
-        "    },",
-    ])
+    assert sorted(plus) == sorted(
+        [
+            '    "WEATHER_API_KEY": {',
+            '        "description": "Weather",',
+            '        "prompt": "Key",',
+            '        "url": None,',
+            '        "tools": ["weather"],',
+            '        "password": True,',
+            '        "category": "tool",',
+            "    },",
+        ]
+    )
     inside = literal_lines(edited, "OPTIONAL_ENV_VARS")
     first_new = edited.splitlines().index('    "WEATHER_API_KEY": {') + 1
     assert first_new in inside
@@ -85,7 +87,7 @@ def test_existing_env_var_gains_the_tool(var: str) -> None:
     added = inserted_text(source, edited)
     assert "weather" in added and "x" not in added.replace("weather", "")
     namespace: dict[str, object] = {}
-    exec(compile(edited, "config.py", "exec"), namespace)
+    exec(compile(edited, "config.py", "exec"), namespace)  # noqa: S102
     env_vars = namespace["OPTIONAL_ENV_VARS"]
     assert isinstance(env_vars, dict) and env_vars[var]["tools"][-1] == "weather"
     assert add_env_var(edited, var, "weather", description="x", prompt="x", url=None) == edited
@@ -98,7 +100,7 @@ def test_runtime_assignment_is_not_the_literal() -> None:
     edited = add_env_var(source, "ZZ_KEY", "weather", description="d", prompt="p", url="u")
     runtime = edited.index("    OPTIONAL_ENV_VARS[name] = {")
     assert edited.index('"ZZ_KEY"') < runtime
-    assert edited[runtime:] == source[source.index("    OPTIONAL_ENV_VARS[name] = {"):]
+    assert edited[runtime:] == source[source.index("    OPTIONAL_ENV_VARS[name] = {") :]
 
 
 def test_new_toolset_is_only_added_lines() -> None:
@@ -107,13 +109,15 @@ def test_new_toolset_is_only_added_lines() -> None:
     plus, minus = diff_lines(source, edited)
     assert minus == []
     # Platform entries at the end are packed (no blank lines), so the new one is too.
-    assert sorted(plus) == sorted([
-        '    "weather": {',
-        '        "description": "Weather lookup",',
-        '        "tools": ["weather"],',
-        '        "includes": [],',
-        "    },",
-    ])
+    assert sorted(plus) == sorted(
+        [
+            '    "weather": {',
+            '        "description": "Weather lookup",',
+            '        "tools": ["weather"],',
+            '        "includes": [],',
+            "    },",
+        ]
+    )
     assert remove_tool_from_toolsets(edited, "weather") == source
 
 
@@ -135,7 +139,7 @@ def test_existing_toolset_gains_the_tool(toolset: str) -> None:
     added = inserted_text(source, edited)
     assert added.count("weather") == 2 and "unused" not in added
     namespace: dict[str, object] = {}
-    exec(compile(edited, "toolsets.py", "exec"), namespace)
+    exec(compile(edited, "toolsets.py", "exec"), namespace)  # noqa: S102
     tools = namespace["TOOLSETS"][toolset]["tools"]  # type: ignore[index]
     assert tools[-1] == "weather" and tools.count("weather") == 1
     assert remove_tool_from_toolsets(edited, "weather") == source

@@ -20,8 +20,10 @@ TOOLSETS_CASES = {
         'TOOLSETS = {"x": {"tools": ["b"], "includes": []}}\n',
     ),
     "entry it alone filled is deleted, with its blank-line separator": (
-        'TOOLSETS = {\n    "a": {"tools": ["a"]},\n\n    "w": {"tools": ["weather"], "includes": []},\n\n'
-        '    "b": {"tools": ["b"]},\n}\n',
+        (
+            'TOOLSETS = {\n    "a": {"tools": ["a"]},\n\n    "w": {"tools": ["weather"], "includes": []},\n\n'
+            '    "b": {"tools": ["b"]},\n}\n'
+        ),
         'TOOLSETS = {\n    "a": {"tools": ["a"]},\n\n    "b": {"tools": ["b"]},\n}\n',
     ),
     "entry with includes is kept": (
@@ -46,8 +48,10 @@ def test_remove_from_toolsets(before: str, after: str) -> None:
 
 ENV_CASES = {
     "entry new-tool wrote is deleted": (
-        'OPTIONAL_ENV_VARS = {"A": {"description": "d", "prompt": "p", "url": None, '
-        '"tools": ["weather"], "password": True, "category": "tool"}}\n',
+        (
+            'OPTIONAL_ENV_VARS = {"A": {"description": "d", "prompt": "p", "url": None, '
+            '"tools": ["weather"], "password": True, "category": "tool"}}\n'
+        ),
         "OPTIONAL_ENV_VARS = {}\n",
     ),
     "entry with other keys keeps everything but its tools key": (

@@ -1,0 +1,280 @@
+"""Property tests: over names, texts and generated list/dict layouts, every add
+
+- gives a module that parses, whose edited literal holds the new name exactly once and gives the
+  description back as the same string;
+- only inserts characters (every byte of the source is kept, in order);
+- changes nothing more when applied again;
+- is undone byte for byte by its remove.
+"""
+
+from __future__ import annotations
+
+import ast
+import keyword
+from collections.abc import Callable
+from typing import Any
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from hermes_dev.edits import (
+    add_core_tool,
+    add_env_var,
+    add_tool_to_toolset,
+    remove_tool_from_env_vars,
+    remove_tool_from_toolsets,
+)
+from tests.edits._checks import inserted_text
+
+SETTINGS = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+
+names = st.from_regex(r"[a-z][a-z0-9_]{0,24}", fullmatch=True).filter(
+    lambda n: not keyword.iskeyword(n)
+)
+# Existing names are drawn from another alphabet, so a new name is always new.
+old_names = st.from_regex(r"x[a-z0-9]{0,8}_old", fullmatch=True)
+NASTY = [
+    '"',
+    "'",
+    "\\",
+    '"""',
+    "'''",
+    "\n",
+    "\r\n",
+    "{{ x }}",
+    "{% if x %}",
+    "\\n",
+    "\x00",
+    "\u2028",
+]
+texts = st.one_of(
+    st.text(st.characters(exclude_categories=())),
+    st.lists(st.one_of(st.sampled_from(NASTY), st.text(max_size=5)), max_size=6).map("".join),
+)
+quotes = st.sampled_from(['"', "'"])
+indents = st.sampled_from(["    ", "  ", "\t", "        "])
+
+Render = Callable[[str], str]  # renders one element given the indentation of its first line
+
+
+def q(text: str, quote: str) -> str:
+    return quote + text + quote
+
+
+@st.composite
+def container(
+    draw: st.DrawFn, elements: list[Render], opening: str, closing: str, base: str
+) -> str:
+    """`elements` inside brackets, in one of the layouts hand-written files have."""
+    if draw(st.booleans()):  # everything on one line
+        body = ", ".join(render("") for render in elements)
+        comma = "," if elements and draw(st.booleans()) else ""
+        return opening + body + comma + closing
+    indent = base + draw(indents)
+    lines = [opening]
+    index = 0
+    while index < len(elements):
+        size = draw(st.integers(1, 3))
+        group = elements[index : index + size]
+        index += len(group)
+        for extra in draw(st.lists(st.sampled_from(["", "# group"]), max_size=2)):
+            lines.append(indent + extra if extra else "")
+        line = indent + ", ".join(render(indent) for render in group)
+        last = index >= len(elements)
+        line += "," if not last or draw(st.booleans()) else ""
+        if draw(st.booleans()):
+            line += "  # about this line"
+        lines.append(line)
+    for extra in draw(st.lists(st.sampled_from(["", "# ── Section ──", "# old_tool"]), max_size=3)):
+        lines.append(indent + extra if extra else "")
+    lines.append(base + closing)
+    return "\n".join(lines)
+
+
+def string_list(items: list[str], quote: str, base: str = "") -> st.SearchStrategy[str]:
+    return container([lambda _i, s=s: q(s, quote) for s in items], "[", "]", base)
+
+
+def nested(draw: st.DrawFn, fields: list[tuple[str, Render]], quote: str) -> Render:
+    """A `{...}` value whose layout is drawn now and rendered at its entry's indentation."""
+    spec = draw(st.data())
+
+    def render(indent: str) -> str:
+        items: list[Render] = [(lambda i, k=k, v=v: q(k, quote) + ": " + v(i)) for k, v in fields]
+        return spec.draw(container(items, "{", "}", indent))
+
+    return render
+
+
+def module(name: str, literal: str, crlf: bool, annotated: bool = False) -> str:
+    target = f"{name}: dict = " if annotated else f"{name} = "
+    text = f'"""A host module."""\n\n{target}{literal}\n\n\ndef f():\n    {name}["x"] = {{}}\n'
+    return text.replace("\n", "\r\n") if crlf else text
+
+
+def literal_of(source: str, name: str) -> Any:
+    for node in ast.parse(source).body:
+        targets = node.targets if isinstance(node, ast.Assign) else [getattr(node, "target", None)]
+        if any(getattr(t, "id", None) == name for t in targets):
+            return ast.literal_eval(node.value)  # type: ignore[attr-defined]
+    raise AssertionError(name)
+
+
+def check_add(
+    source: str, add: Callable[[str], str], remove: Callable[[str], str], name: str
+) -> str:
+    edited = add(source)
+    ast.parse(edited)
+    assert name in inserted_text(source, edited)
+    assert add(edited) == edited
+    assert remove(edited) == source
+    return edited
+
+
+@SETTINGS
+@given(st.data(), names, st.lists(old_names, max_size=7, unique=True), quotes, st.booleans())
+def test_add_core_tool(
+    data: st.DataObject, tool: str, old: list[str], quote: str, crlf: bool
+) -> None:
+    literal = data.draw(string_list(old, quote))
+    source = module("_HERMES_CORE_TOOLS", literal, crlf) + "TOOLSETS = {}\n"
+    edited = check_add(
+        source,
+        lambda s: add_core_tool(s, tool),
+        lambda s: remove_tool_from_toolsets(s, tool),
+        tool,
+    )
+    assert literal_of(edited, "_HERMES_CORE_TOOLS") == [*old, tool]
+
+
+@st.composite
+def toolsets_literal(draw: st.DrawFn, old: list[str], quote: str) -> str:
+    entries: list[Render] = []
+    for name in old:
+        tools = draw(st.lists(old_names, max_size=4, unique=True))
+        description = draw(st.sampled_from(["", "(\n    'a' 'b'\n)", "'plain'"]))
+        fields: list[tuple[str, Render]] = []
+        if description:
+            fields.append(
+                (
+                    "description",
+                    lambda i, d=description: d.replace("\n)", "\n" + i + ")").replace(
+                        "\n ", "\n" + i + " "
+                    ),
+                )
+            )
+        fields.append(("tools", lambda i, t=tools: draw(string_list(t, quote, i))))
+        fields.append(("includes", lambda i: "[]"))
+        value = nested(draw, fields, quote)
+        entries.append(lambda i, n=name, v=value: q(n, quote) + ": " + v(i))
+    return draw(container(entries, "{", "}", ""))
+
+
+@SETTINGS
+@given(st.data(), names, texts, st.lists(old_names, max_size=5, unique=True), quotes, st.booleans())
+def test_add_new_toolset(
+    data: st.DataObject, tool: str, description: str, old: list[str], quote: str, crlf: bool
+) -> None:
+    source = module("TOOLSETS", data.draw(toolsets_literal(old, quote)), crlf)
+    edited = check_add(
+        source,
+        lambda s: add_tool_to_toolset(s, tool, tool, description),
+        lambda s: remove_tool_from_toolsets(s, tool),
+        tool,
+    )
+    toolsets = literal_of(edited, "TOOLSETS")
+    assert toolsets[tool] == {"description": description, "tools": [tool], "includes": []}
+    assert list(toolsets)[-1] == tool
+
+
+@SETTINGS
+@given(
+    st.data(),
+    names,
+    st.lists(old_names, min_size=1, max_size=5, unique=True),
+    quotes,
+    st.booleans(),
+)
+def test_add_to_existing_toolset(
+    data: st.DataObject, tool: str, old: list[str], quote: str, crlf: bool
+) -> None:
+    source = module("TOOLSETS", data.draw(toolsets_literal(old, quote)), crlf)
+    target = data.draw(st.sampled_from(old))
+    before = literal_of(source, "TOOLSETS")[target]["tools"]
+    if not before:
+        return  # an entry with no tools would be deleted on remove: see the known gap
+    edited = check_add(
+        source,
+        lambda s: add_tool_to_toolset(s, tool, target, "unused"),
+        lambda s: remove_tool_from_toolsets(s, tool),
+        tool,
+    )
+    assert literal_of(edited, "TOOLSETS")[target]["tools"] == [*before, tool]
+
+
+@st.composite
+def env_vars_literal(draw: st.DrawFn, old: list[str], quote: str) -> str:
+    entries: list[Render] = []
+    for name in old:
+        fields: list[tuple[str, Render]] = [("description", lambda i: q("d", quote))]
+        if draw(st.booleans()):
+            fields.append(("url", lambda i: "None"))
+        if draw(st.booleans()):
+            tools = draw(st.lists(old_names, max_size=3, unique=True))
+            fields.append(("tools", lambda i, t=tools: draw(string_list(t, quote, i))))
+        fields.append(("category", lambda i: q("tool", quote)))
+        if draw(st.booleans()):
+            fields.append(("advanced", lambda i: "True"))
+        value = nested(draw, fields, quote)
+        entries.append(lambda i, n=name, v=value: q(n.upper(), quote) + ": " + v(i))
+    return draw(container(entries, "{", "}", ""))
+
+
+@SETTINGS
+@given(
+    st.data(),
+    names,
+    texts,
+    texts,
+    st.none() | texts,
+    st.lists(old_names, max_size=5, unique=True),
+    quotes,
+    st.booleans(),
+    st.booleans(),
+)
+def test_add_env_var(
+    data: st.DataObject,
+    tool: str,
+    description: str,
+    prompt: str,
+    url: str | None,
+    old: list[str],
+    quote: str,
+    crlf: bool,
+    annotated: bool,
+) -> None:
+    source = module("OPTIONAL_ENV_VARS", data.draw(env_vars_literal(old, quote)), crlf, annotated)
+    existing = [n.upper() for n in old]
+    var = (
+        data.draw(st.sampled_from(existing)) if existing and data.draw(st.booleans()) else "NEW_KEY"
+    )
+    before = literal_of(source, "OPTIONAL_ENV_VARS").get(var)
+    if before is not None and before.get("tools") == []:
+        return  # an emptied tools key is dropped on remove: see the known gap
+
+    def add(s: str) -> str:
+        return add_env_var(s, var, tool, description=description, prompt=prompt, url=url)
+
+    edited = check_add(source, add, lambda s: remove_tool_from_env_vars(s, tool), tool)
+    entry = literal_of(edited, "OPTIONAL_ENV_VARS")[var]
+    if before is None:
+        assert entry == {
+            "description": description,
+            "prompt": prompt,
+            "url": url,
+            "tools": [tool],
+            "password": True,
+            "category": "tool",
+        }
+    else:
+        assert entry == {**before, "tools": [*before.get("tools", []), tool]}
