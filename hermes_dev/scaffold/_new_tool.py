@@ -8,7 +8,7 @@ from hermes_dev.errors import UserError
 from hermes_dev.project import Project
 from hermes_dev.scaffold._existing import find_existing
 from hermes_dev.scaffold._plan import FileChange, Plan
-from hermes_dev.scaffold._render import render
+from hermes_dev.scaffold._render import PendingRender
 from hermes_dev.scaffold._sources import edited, read_config, read_source
 from hermes_dev.scaffold._spec import ToolSpec
 
@@ -45,8 +45,6 @@ def _add_env_var(spec: ToolSpec, var: str, source: str) -> str:
 
 def plan_new_tool(project: Project, spec: ToolSpec, *, force: bool = False) -> Plan:
     """Every file `new-tool` would create or change, checked to parse; nothing is written."""
-    from hermes_dev import edits
-
     toolsets_old = read_source(project, project.toolsets_path)
     if not force:
         taken = find_existing(project, spec.name, toolsets_old.decode("utf-8", "replace"))
@@ -56,6 +54,33 @@ def plan_new_tool(project: Project, spec: ToolSpec, *, force: bool = False) -> P
                 " or pass --force to overwrite it"
             )
     config_old = read_config(project) if spec.env_vars else None
+    with PendingRender(spec) as pending:
+        toolsets_new, config_new = _edit_sources(spec, project, toolsets_old, config_old)
+        rendered = pending.result()
+
+    changes: list[FileChange] = []
+    for relpath in (spec.module_relpath, spec.test_relpath):
+        if relpath in rendered:
+            path = project.root / relpath
+            old = path.read_bytes() if path.is_file() else None
+            if old != rendered[relpath]:
+                changes.append(FileChange(relpath, old, rendered[relpath]))
+    for path, old, new in (
+        (project.toolsets_path, toolsets_old, toolsets_new),
+        (project.config_path, config_old, config_new),
+    ):
+        if old is not None and new is not None and new != old:
+            changes.append(FileChange(path.relative_to(project.root).as_posix(), old, new))
+    plan = Plan(project.root, tuple(changes))
+    plan.check_python()
+    return plan
+
+
+def _edit_sources(
+    spec: ToolSpec, project: Project, toolsets_old: bytes, config_old: bytes | None
+) -> tuple[bytes, bytes | None]:
+    """The new toolsets.py and hermes_cli/config.py (None when the config is not needed)."""
+    from hermes_dev import edits
 
     toolsets_new = edited(
         project.toolsets_path,
@@ -74,21 +99,4 @@ def plan_new_tool(project: Project, spec: ToolSpec, *, force: bool = False) -> P
     for var in spec.env_vars:
         assert config_new is not None
         config_new = edited(project.config_path, config_new, partial(_add_env_var, spec, var))
-
-    rendered = render(spec)
-    changes: list[FileChange] = []
-    for relpath in (spec.module_relpath, spec.test_relpath):
-        if relpath in rendered:
-            path = project.root / relpath
-            old = path.read_bytes() if path.is_file() else None
-            if old != rendered[relpath]:
-                changes.append(FileChange(relpath, old, rendered[relpath]))
-    for path, old, new in (
-        (project.toolsets_path, toolsets_old, toolsets_new),
-        (project.config_path, config_old, config_new),
-    ):
-        if old is not None and new is not None and new != old:
-            changes.append(FileChange(path.relative_to(project.root).as_posix(), old, new))
-    plan = Plan(project.root, tuple(changes))
-    plan.check_python()
-    return plan
+    return toolsets_new, config_new

@@ -1,13 +1,34 @@
-"""Render the copier template into a temporary folder and read the files back into memory."""
+"""Render the copier template into a temporary folder and read the files back into memory.
+
+Importing copier costs about half as much as editing a 6,600-line config module with libcst,
+and both hold the GIL. So a process's first `PendingRender` (copier not imported yet) renders in a
+child interpreter, on another core, while this one edits toolsets.py and config.py; `result()`
+collects the files. Later renders in the same process run in-process.
+
+The child runs `python -m hermes_dev.scaffold._render_child OUT_DIR < answers.json`.
+"""
 
 from __future__ import annotations
 
+import json
+import os
+import shutil
+import subprocess
+import sys
 import tempfile
 import warnings
 from pathlib import Path
+from types import TracebackType
+from typing import Any, Self
 
 from hermes_dev.errors import HermesDevError, UserError
 from hermes_dev.scaffold._spec import ToolSpec
+
+REFUSED = 2  # the child's exit code when the template refused an answer
+
+# Only a process's first render goes to a child: a long-lived caller imports copier once and
+# renders in-process from then on.
+_first_render = True
 
 
 def template_dir() -> Path:
@@ -22,30 +43,112 @@ def template_dir() -> Path:
     )
 
 
-def render(spec: ToolSpec) -> dict[str, bytes]:
-    """Relative path (POSIX) -> content of every file the template makes for `spec`."""
+def copy_template(data: dict[str, Any], out: Path) -> None:
     # copier pulls in pydantic, questionary and plumbum: import it only when a tool is made.
     import copier
 
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        copier.run_copy(
+            str(template_dir()),
+            out,
+            data=data,
+            defaults=True,
+            unsafe=False,
+            quiet=True,
+            skip_tasks=True,
+        )
+
+
+def _read_tree(out: Path) -> dict[str, bytes]:
+    return {
+        path.relative_to(out).as_posix(): path.read_bytes()
+        for path in sorted(out.rglob("*"))
+        if path.is_file()
+    }
+
+
+def _refused(message: str) -> UserError:
+    # A validator in copier.yml refused an answer that make_spec let through.
+    return UserError(f"the tool template refused an answer: {message}")
+
+
+def render(spec: ToolSpec) -> dict[str, bytes]:
+    """Relative path (POSIX) -> content of every file the template makes for `spec`."""
     with tempfile.TemporaryDirectory(prefix="hermes-dev-render-") as tmp:
         out = Path(tmp) / "out"
         try:
-            with warnings.catch_warnings():
-                warnings.simplefilter("ignore")
-                copier.run_copy(
-                    str(template_dir()),
-                    out,
-                    data=spec.template_data(),
-                    defaults=True,
-                    unsafe=False,
-                    quiet=True,
-                    skip_tasks=True,
-                )
+            copy_template(spec.template_data(), out)
         except ValueError as exc:
-            # A validator in copier.yml refused an answer that make_spec let through.
-            raise UserError(f"the tool template refused an answer: {exc}") from None
-        return {
-            path.relative_to(out).as_posix(): path.read_bytes()
-            for path in sorted(out.rglob("*"))
-            if path.is_file()
-        }
+            raise _refused(str(exc)) from None
+        return _read_tree(out)
+
+
+class PendingRender:
+    """A render under way; `result()` returns its files. Use it as a context manager."""
+
+    def __init__(self, spec: ToolSpec, *, in_child: bool | None = None) -> None:
+        self._spec = spec
+        self._files: dict[str, bytes] | None = None
+        self._child: subprocess.Popen[bytes] | None = None
+        self._tmp: str | None = None
+        global _first_render
+        if in_child is None:
+            in_child = _first_render and "copier" not in sys.modules and bool(sys.executable)
+        _first_render = False
+        if in_child:
+            self._start_child()
+
+    def _start_child(self) -> None:
+        self._tmp = tempfile.mkdtemp(prefix="hermes-dev-render-")
+        # The child must import this very hermes_dev, installed or not.
+        source_root = str(Path(__file__).resolve().parents[2])
+        env = dict(os.environ)
+        env["PYTHONPATH"] = os.pathsep.join(filter(None, [source_root, env.get("PYTHONPATH")]))
+        try:
+            self._child = subprocess.Popen(
+                [sys.executable, "-m", "hermes_dev.scaffold._render_child", f"{self._tmp}/out"],
+                stdin=subprocess.PIPE,
+                stdout=subprocess.DEVNULL,
+                stderr=subprocess.PIPE,
+                env=env,
+            )
+        except OSError:
+            self._child = None  # result() renders in-process instead
+            return
+        assert self._child.stdin is not None
+        self._child.stdin.write(json.dumps(self._spec.template_data()).encode("utf-8"))
+        self._child.stdin.close()
+
+    def result(self) -> dict[str, bytes]:
+        if self._files is not None:
+            return self._files
+        if self._child is not None and self._tmp is not None:
+            assert self._child.stderr is not None
+            message = self._child.stderr.read().decode("utf-8", "replace").strip()
+            code = self._child.wait()
+            if code == 0:
+                self._files = _read_tree(Path(self._tmp) / "out")
+                return self._files
+            if code == REFUSED:
+                raise _refused(message)
+            # Anything else (a broken environment, say): render here rather than fail.
+        self._files = render(self._spec)
+        return self._files
+
+    def __enter__(self) -> Self:
+        return self
+
+    def __exit__(
+        self,
+        exc_type: type[BaseException] | None,
+        exc: BaseException | None,
+        tb: TracebackType | None,
+    ) -> None:
+        if self._child is not None and self._child.poll() is None:
+            self._child.kill()
+            self._child.wait()
+        if self._child is not None and self._child.stderr is not None:
+            self._child.stderr.close()
+        if self._tmp is not None:
+            shutil.rmtree(self._tmp, ignore_errors=True)

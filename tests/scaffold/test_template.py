@@ -190,3 +190,25 @@ def test_template_validators_refuse_bad_names(tmp_path):
             unsafe=False,
         )
     assert not (tmp_path / "out" / "tools").exists()
+
+
+@pytest.mark.parametrize("in_child", [True, False])
+def test_pending_render_matches_render(in_child):
+    from hermes_dev.scaffold._render import PendingRender
+
+    spec = make_spec("weather", description=HOSTILE[5], params=["q:array"], is_async=True)
+    with PendingRender(spec, in_child=in_child) as pending:
+        assert pending.result() == render(spec)
+
+
+@pytest.mark.parametrize("in_child", [True, False])
+def test_template_refusals_become_user_errors(in_child):
+    from hermes_dev.errors import UserError
+    from hermes_dev.scaffold import ToolSpec
+    from hermes_dev.scaffold._render import PendingRender
+
+    spec = ToolSpec(name="Bad-Name", description="x", toolset="x")  # bypasses make_spec
+    with PendingRender(spec, in_child=in_child) as pending, pytest.raises(UserError) as info:
+        pending.result()
+    assert "the tool template refused an answer" in str(info.value)
+    assert "lower-case Python identifier" in str(info.value)
