@@ -20,12 +20,9 @@ from __future__ import annotations
 import ast
 import json
 import os
-import re
-import tempfile
 from collections.abc import Callable, Iterator, Mapping
-from dataclasses import asdict, dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Literal, TypeVar
+from typing import TYPE_CHECKING, Any, Literal, NamedTuple, TypeVar
 
 from hermes_dev.lint.rule import Finding
 from hermes_dev.lint.schema_eval import (
@@ -49,8 +46,9 @@ CACHE_VERSION = 1
 
 
 
-@dataclass(frozen=True)
-class Span:
+class Span(NamedTuple):
+    """Where something is written (a tuple: cheap to build, JSON as a list)."""
+
     line: int
     column: int  # 1-based
     end_line: int
@@ -58,12 +56,15 @@ class Span:
 
     @classmethod
     def of(cls, node: ast.AST) -> Span:
-        pos = Pos.of(Path(), node)
+        pos = Pos.of(_NO_PATH, node)
         return cls(pos.line, pos.column, pos.end_line, pos.end_column)
 
     @classmethod
     def from_pos(cls, pos: Pos) -> Span:
         return cls(pos.line, pos.column, pos.end_line, pos.end_column)
+
+
+_NO_PATH = Path()
 
 
 # --- registrations in a tool module ------------------------------------------------------
@@ -114,54 +115,93 @@ def registration_envs(
         return None
 
 
-@dataclass
-class RegisteredTool:
-    name: str | None  # None: not static
-    kind: Literal["registry", "plugin"]
-    discovered: bool
-    override: bool
-    has_check_fn: bool
-    has_requires_env: bool  # given and not an empty literal / None
-    requires_env: list[tuple[str, Span]] | None  # None: not static (or absent)
-    span: Span  # the call's `name=` (or the call itself)
-    call_span: Span
-    toolset: str | None = None  # the registered toolset, when static
-    env_span: Span | None = None  # the `requires_env=` argument
+# Plain classes rather than dataclasses: building a dataclass costs more at import than a
+# pre-commit run can spare, and a one-file run reads every module's summary from the cache.
 
-    def to_json(self) -> dict[str, Any]:
-        data = asdict(self)
-        return data
+
+class RegisteredTool:
+    __slots__ = (
+        "call_span",
+        "discovered",
+        "env_span",
+        "has_check_fn",
+        "has_requires_env",
+        "kind",
+        "name",
+        "override",
+        "requires_env",
+        "span",
+        "toolset",
+    )
+
+    def __init__(
+        self,
+        name: str | None,  # None: not static
+        kind: str,  # "registry" | "plugin"
+        discovered: bool,
+        override: bool,
+        has_check_fn: bool,
+        has_requires_env: bool,  # given and not an empty literal / None
+        requires_env: list[tuple[str, Span]] | None,  # None: not static (or absent)
+        span: Span,  # the call's `name=` (or the call itself)
+        call_span: Span,
+        toolset: str | None = None,  # the registered toolset, when static
+        env_span: Span | None = None,  # the `requires_env=` argument
+    ) -> None:
+        self.name = name
+        self.kind = kind
+        self.discovered = discovered
+        self.override = override
+        self.has_check_fn = has_check_fn
+        self.has_requires_env = has_requires_env
+        self.requires_env = requires_env
+        self.span = span
+        self.call_span = call_span
+        self.toolset = toolset
+        self.env_span = env_span
+
+    # the JSON order (a list: summaries of a whole root are read on every one-file run)
+    _JSON_FIELDS = (
+        "name", "kind", "discovered", "override", "has_check_fn", "has_requires_env",
+        "requires_env", "span", "call_span", "toolset", "env_span",
+    )
+
+    def to_json(self) -> list[Any]:
+        return [getattr(self, field) for field in self._JSON_FIELDS]
 
     @classmethod
-    def from_json(cls, data: dict[str, Any]) -> RegisteredTool:
-        env = data["requires_env"]
+    def from_json(cls, data: list[Any]) -> RegisteredTool:
+        (name, kind, discovered, override, has_check_fn, has_requires_env, env, span,
+         call_span, toolset, env_span) = data
         return cls(
-            name=data["name"],
-            kind=data["kind"],
-            discovered=data["discovered"],
-            override=data["override"],
-            has_check_fn=data["has_check_fn"],
-            has_requires_env=data["has_requires_env"],
-            requires_env=None if env is None else [(v, Span(**s)) for v, s in env],
-            span=Span(**data["span"]),
-            call_span=Span(**data["call_span"]),
-            toolset=data["toolset"],
-            env_span=Span(**data["env_span"]) if data["env_span"] else None,
+            name, kind, discovered, override, has_check_fn, has_requires_env,
+            None if env is None else [(v, Span(*s)) for v, s in env],
+            Span(*span), Span(*call_span), toolset,
+            Span(*env_span) if env_span else None,
         )
 
+    def __repr__(self) -> str:
+        return f"RegisteredTool({self.name!r}, line {self.span.line})"
 
-@dataclass
+
 class ModuleSummary:
-    tools: list[RegisteredTool] = field(default_factory=list)
-    # Strings that may name a registered tool although no name evaluated (tables of a loop
-    # that did not evaluate, dynamic names): HD302 must not cry wolf on them.
-    maybe_names: list[str] = field(default_factory=list)
-    cacheable: bool = True
+    __slots__ = ("cacheable", "maybe_names", "tools")
+
+    def __init__(
+        self,
+        tools: list[RegisteredTool] | None = None,
+        maybe_names: list[str] | None = None,
+    ) -> None:
+        self.tools = tools if tools is not None else []
+        # Strings that may name a registered tool although no name evaluated (tables of a
+        # loop that did not evaluate, dynamic names): HD302 must not cry wolf on them.
+        self.maybe_names = maybe_names if maybe_names is not None else []
+        self.cacheable = True
 
     def to_json(self) -> dict[str, Any]:
         return {
             "tools": [t.to_json() for t in self.tools],
-            "maybe_names": self.maybe_names,
+            "maybe_names": sorted(set(self.maybe_names)),
         }
 
     @classmethod
@@ -315,21 +355,29 @@ def _strings_in(expr: ast.expr, scope: ModuleScope) -> list[str]:
 # --- toolsets.py -------------------------------------------------------------------------
 
 
-@dataclass
 class ToolsetsSummary:
-    # Tool names written in toolsets.py as members of `_HERMES_CORE_TOOLS` or a toolset's
-    # "tools", each with where it is written (one per place).
-    listed: list[tuple[str, Span]] = field(default_factory=list)
-    # Every name that may be a member (listed, plus the strings of entries that did not
-    # evaluate): HD301 reports only tools outside it.
-    maybe_listed: set[str] = field(default_factory=set)
-    toolset_names: set[str] = field(default_factory=set)
-    # The newer toolsets.py merges tools registered into a toolset (`toolset="web"`) at run time.
-    merges_registry: bool = False
+    __slots__ = ("listed", "maybe_listed", "merges_registry", "toolset_names")
+
+    def __init__(
+        self,
+        listed: list[tuple[str, Span]] | None = None,
+        maybe_listed: set[str] | None = None,
+        toolset_names: set[str] | None = None,
+        merges_registry: bool = False,
+    ) -> None:
+        # Tool names written in toolsets.py as members of `_HERMES_CORE_TOOLS` or a toolset's
+        # "tools", each with where it is written (one per place).
+        self.listed = listed if listed is not None else []
+        # Every name that may be a member (listed, plus the strings of entries that did not
+        # evaluate): HD301 reports only tools outside it.
+        self.maybe_listed = maybe_listed if maybe_listed is not None else set()
+        self.toolset_names = toolset_names if toolset_names is not None else set()
+        # Newer toolsets.py merges tools registered into a toolset (`toolset="web"`) at run time.
+        self.merges_registry = merges_registry
 
     def to_json(self) -> dict[str, Any]:
         return {
-            "listed": [(n, asdict(s)) for n, s in self.listed],
+            "listed": self.listed,
             "maybe_listed": sorted(self.maybe_listed),
             "toolset_names": sorted(self.toolset_names),
             "merges_registry": self.merges_registry,
@@ -338,7 +386,7 @@ class ToolsetsSummary:
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> ToolsetsSummary:
         return cls(
-            [(n, Span(**s)) for n, s in data["listed"]],
+            [(n, Span(*s)) for n, s in data["listed"]],
             set(data["maybe_listed"]),
             set(data["toolset_names"]),
             bool(data["merges_registry"]),
@@ -425,27 +473,41 @@ def _add_entry(
 # --- hermes_cli/config.py ----------------------------------------------------------------
 
 
-@dataclass
 class ConfigSummary:
-    env_vars: dict[str, Span] = field(default_factory=dict)
-    complete: bool = True  # False: some entries could not be read; HD303 stays quiet
-    # (tool name, variable, where the tool name is written)
-    tool_refs: list[tuple[str, str, Span]] = field(default_factory=list)
-    unread_tools: bool = False  # some entry's "tools" did not evaluate (not cached)
+    __slots__ = ("complete", "env_vars", "tool_refs", "unread_tools")
+
+    def __init__(
+        self,
+        env_vars: dict[str, Span] | None = None,
+        complete: bool = True,
+        tool_refs: list[tuple[str, str, Span]] | None = None,
+    ) -> None:
+        self.env_vars = env_vars if env_vars is not None else {}
+        self.complete = complete  # False: some entries could not be read; HD303 stays quiet
+        # (tool name, variable, where the tool name is written)
+        self.tool_refs = tool_refs if tool_refs is not None else []
+        self.unread_tools = False  # some entry's "tools" did not evaluate (not cached)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, ConfigSummary) and all(
+            getattr(self, slot) == getattr(other, slot) for slot in self.__slots__
+        )
+
+    __hash__ = None  # type: ignore[assignment]
 
     def to_json(self) -> dict[str, Any]:
         return {
-            "env_vars": {k: asdict(v) for k, v in self.env_vars.items()},
+            "env_vars": self.env_vars,
             "complete": self.complete,
-            "tool_refs": [(t, v, asdict(s)) for t, v, s in self.tool_refs],
+            "tool_refs": self.tool_refs,
         }
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> ConfigSummary:
         return cls(
-            {k: Span(**v) for k, v in data["env_vars"].items()},
+            {k: Span(*v) for k, v in data["env_vars"].items()},
             bool(data["complete"]),
-            [(t, v, Span(**s)) for t, v, s in data["tool_refs"]],
+            [(t, v, Span(*s)) for t, v, s in data["tool_refs"]],
         )
 
 
@@ -588,21 +650,18 @@ class ResultCache:
         if self.file is None or not self._dirty or self._entries is None:
             return
         self._dirty = False
+        # Not tempfile: importing it costs more than a pre-commit run's whole budget.
+        tmp = self.file.with_name(f".{self.file.name}.{os.getpid()}.tmp")
         try:
             self.file.parent.mkdir(parents=True, exist_ok=True)
-            fd, tmp = tempfile.mkstemp(dir=self.file.parent, prefix=f".{self.file.stem}-")
+            with open(tmp, "w", encoding="utf-8") as f:
+                json.dump(self._entries, f, separators=(",", ":"))
+            os.replace(tmp, self.file)
+        except (OSError, TypeError, ValueError):
             try:
-                with os.fdopen(fd, "w", encoding="utf-8") as f:
-                    json.dump(self._entries, f, separators=(",", ":"))
-                os.replace(tmp, self.file)
-            except BaseException:
-                try:
-                    os.unlink(tmp)
-                except OSError:
-                    pass
-                raise
-        except OSError:
-            pass
+                os.unlink(tmp)
+            except OSError:
+                pass
 
 
 # --- the project -------------------------------------------------------------------------
@@ -632,8 +691,8 @@ def toolsets_summary_of(path: Path, source: str) -> ToolsetsSummary | None:
     return None if tree is None else summarize_toolsets(path, source, tree)
 
 
-_ENV_TABLE_START = re.compile(r"^OPTIONAL_ENV_VARS\s*(?::[^=\n]*)?=\s*\{", re.MULTILINE)
-_ENV_TABLE_USE = re.compile(r"^OPTIONAL_ENV_VARS\s*[\[.]", re.MULTILINE)
+_ENV_TABLE_START = r"^OPTIONAL_ENV_VARS\s*(?::[^=\n]*)?=\s*\{"
+_ENV_TABLE_USE = r"^OPTIONAL_ENV_VARS\s*[\[.]"
 
 
 def config_summary_of(path: Path, source: str) -> ConfigSummary | None:
@@ -643,8 +702,10 @@ def config_summary_of(path: Path, source: str) -> ConfigSummary | None:
     (from `OPTIONAL_ENV_VARS = {` to the first `}` at the start of a line) when that reads it
     completely, else the whole file. Line numbers are those of the whole file either way.
     """
-    starts = list(_ENV_TABLE_START.finditer(source))
-    if len(starts) == 1 and not _ENV_TABLE_USE.search(source):
+    import re  # only on a cache miss
+
+    starts = list(re.finditer(_ENV_TABLE_START, source, re.MULTILINE))
+    if len(starts) == 1 and not re.search(_ENV_TABLE_USE, source, re.MULTILINE):
         start = starts[0].start()
         end = source.find("\n}", start)
         if end != -1:
@@ -791,14 +852,19 @@ def project_index(ctx: LintContext) -> ProjectIndex:
 # --- the schemas of a module's registrations (HD2xx) -------------------------------------
 
 
-@dataclass
 class ToolSchema:
     """The schema of one registration (one table row), evaluated when that can be done."""
 
-    reg: Registration
-    name: str | None  # the registered name, when static
-    evaluated: Evaluated | None  # None: not static (skipped silently, counted)
-    anchor: ast.AST  # the `schema=` argument: where findings go when a key has no position
+    __slots__ = ("anchor", "evaluated", "name", "reg")
+
+    def __init__(
+        self, reg: Registration, name: str | None, evaluated: Evaluated | None, anchor: ast.AST
+    ) -> None:
+        self.reg = reg
+        self.name = name  # the registered name, when static
+        self.evaluated = evaluated  # None: not static (skipped silently, counted)
+        # the `schema=` argument: where findings go when a key has no position
+        self.anchor = anchor
 
     def position(self, pointer: str | list[str | int], path: Path) -> Span:
         """Where the schema part at `pointer` is written in the file at `path` (else the
@@ -920,20 +986,21 @@ def schema_errors(value: Any, kind: Literal["function", "parameters"]) -> list[t
     jsonschema is imported only here, and results are cached on disk by the schema's content,
     so a pre-commit run over a file whose schemas did not change never imports it.
     """
-    try:
-        document = _json_value(value)
-    except (TypeError, ValueError):
-        return []
     import hashlib
 
-    key = hashlib.sha256(
-        json.dumps([kind, document], sort_keys=True).encode("utf-8")
-    ).hexdigest()
+    from hermes_dev import __version__
+
+    try:
+        # the key: the content as the model receives it, and what it is checked against
+        text = json.dumps([kind, __version__, value], sort_keys=True)
+    except (TypeError, ValueError):
+        return []  # e.g. keys of mixed types: not a schema jsonschema can judge either
+    key = hashlib.sha256(text.encode("utf-8")).hexdigest()
     cache = _checks_cache()
     cached = cache.get(key)
     if isinstance(cached, list):
         return [(str(p), str(m)) for p, m in cached]
-    errors = _run_jsonschema(document, kind)
+    errors = _run_jsonschema(_json_value(value), kind)
     cache.put(key, [list(e) for e in errors])
     cache.save()
     return errors

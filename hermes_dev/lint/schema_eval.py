@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import ast
 from collections.abc import Callable, Iterator, Mapping, Sequence
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -29,13 +28,35 @@ class NotStatic(Exception):
     """The expression cannot be evaluated without running the code."""
 
 
-@dataclass(frozen=True)
+# Plain classes with __slots__ rather than dataclasses: cheaper to define at import (a
+# pre-commit run pays for it) and to build (one per evaluated node).
+
+
 class Pos:
-    path: Path
-    line: int
-    column: int  # 1-based
-    end_line: int
-    end_column: int  # 1-based, exclusive
+    """Where a node is written: path, 1-based line and column, exclusive end."""
+
+    __slots__ = ("column", "end_column", "end_line", "line", "path")
+
+    def __init__(
+        self, path: Path, line: int, column: int, end_line: int, end_column: int
+    ) -> None:
+        self.path = path
+        self.line = line
+        self.column = column  # 1-based
+        self.end_line = end_line
+        self.end_column = end_column  # 1-based, exclusive
+
+    def _key(self) -> tuple[Path, int, int, int, int]:
+        return (self.path, self.line, self.column, self.end_line, self.end_column)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Pos) and self._key() == other._key()
+
+    def __hash__(self) -> int:
+        return hash(self._key())
+
+    def __repr__(self) -> str:
+        return f"Pos({self.path.name}:{self.line}:{self.column})"
 
     @classmethod
     def of(cls, path: Path, node: ast.AST) -> Pos:
@@ -46,19 +67,29 @@ class Pos:
         return cls(path, line, col + 1, end_line, (end_col if end_col is not None else col) + 1)
 
 
-@dataclass
 class Loc:
     """Where a value and, for containers, its parts were written."""
 
-    pos: Pos
-    keys: dict[str, Pos] = field(default_factory=dict)  # dict entries: position of the key
-    children: dict[str, Loc] = field(default_factory=dict)  # dict keys or list indexes as str
+    __slots__ = ("children", "keys", "pos")
+
+    def __init__(
+        self,
+        pos: Pos,
+        keys: dict[str, Pos] | None = None,
+        children: dict[str, Loc] | None = None,
+    ) -> None:
+        self.pos = pos
+        self.keys = keys if keys is not None else {}  # dict entries: position of the key
+        # dict keys or list indexes as str
+        self.children = children if children is not None else {}
 
 
-@dataclass
 class Evaluated:
-    value: Any
-    loc: Loc
+    __slots__ = ("loc", "value")
+
+    def __init__(self, value: Any, loc: Loc) -> None:
+        self.value = value
+        self.loc = loc
 
     def locate(self, pointer: str | Sequence[str | int], prefer_key: bool = True) -> Pos:
         """The position of `pointer` ("/a/b/0" or parts): its key if it is a dict entry, else its
@@ -87,16 +118,28 @@ def _pointer_parts(pointer: str | Sequence[str | int]) -> list[str | int]:
 # --- modules -------------------------------------------------------------------------------
 
 
-@dataclass
 class ModuleScope:
     """What evaluation needs from one parsed module: its single bindings, helpers and imports."""
 
-    path: Path
-    name: str  # dotted module name ("tools.web_tools"), "" when unknown
-    bindings: dict[str, ast.expr]
-    functions: dict[str, ast.FunctionDef]
-    imports: dict[str, tuple[str, str | None]]  # local name -> (module, name or None for a module)
-    unstable: set[str]  # bound more than once or changed at module level: never static
+    __slots__ = ("bindings", "functions", "imports", "name", "path", "unstable")
+
+    def __init__(
+        self,
+        path: Path,
+        name: str,
+        bindings: dict[str, ast.expr],
+        functions: dict[str, ast.FunctionDef],
+        imports: dict[str, tuple[str, str | None]],
+        unstable: set[str],
+    ) -> None:
+        self.path = path
+        self.name = name  # dotted module name ("tools.web_tools"), "" when unknown
+        self.bindings = bindings
+        self.functions = functions
+        # local name -> (module, name or None for a module)
+        self.imports = imports
+        # bound more than once or changed at module level: never static
+        self.unstable = unstable
 
     @classmethod
     def build(cls, path: Path, tree: ast.Module, name: str = "") -> ModuleScope:
@@ -248,20 +291,26 @@ def _no_modules(module: str) -> ModuleScope | None:
 # --- evaluation ----------------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
 class Thunk:
     """An expression bound to a name (a loop variable, a helper's parameter), not yet evaluated:
     a table row may hold a handler function next to the strings a schema needs."""
 
-    expr: ast.expr
-    scope: ModuleScope
-    env: Mapping[str, Binding]
+    __slots__ = ("env", "expr", "scope")
+
+    def __init__(self, expr: ast.expr, scope: ModuleScope, env: Mapping[str, Binding]) -> None:
+        self.expr = expr
+        self.scope = scope
+        self.env = env
 
 
-@dataclass(frozen=True)
 class Value:
-    value: Any
-    loc: Loc
+    """An evaluated value bound to a name."""
+
+    __slots__ = ("loc", "value")
+
+    def __init__(self, value: Any, loc: Loc) -> None:
+        self.value = value
+        self.loc = loc
 
 
 Binding = Thunk | Value
