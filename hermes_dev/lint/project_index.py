@@ -667,9 +667,9 @@ class ResultCache:
 # --- the project -------------------------------------------------------------------------
 
 # Cache kinds in the engine's per-file summary cache; bump the suffix when a shape changes.
-MODULE_KIND = "hd3-registrations-v2"
-TOOLSETS_KIND = "hd3-toolsets-v1"
-CONFIG_KIND = "hd3-config-v1"
+MODULE_KIND = "hd3-registrations-v3"
+TOOLSETS_KIND = "hd3-toolsets-v2"
+CONFIG_KIND = "hd3-config-v2"
 
 
 def _read(path: Path) -> str | None:
