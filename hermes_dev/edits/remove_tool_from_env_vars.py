@@ -15,8 +15,10 @@ def remove_tool_from_env_vars(source: str, tool: str) -> str:
     """Remove `tool` from every `OPTIONAL_ENV_VARS` entry's `"tools"` list.
 
     An entry left with no tools is deleted when its keys are exactly the ones new-tool writes, in
-    that order; otherwise its emptied `"tools"` key is dropped (add_env_var creates that key on an
-    entry that had none). The exact inverse of add_env_var.
+    that order. Otherwise an emptied `"tools"` key is dropped when it is the entry's last key
+    (where add_env_var puts the key it creates on an entry that had none) and kept as `[]` when it
+    sits elsewhere (so a `"tools": []` the file already had survives). The exact inverse of
+    add_env_var.
     """
     if tool not in source:  # tool names are plain identifiers, written without escapes
         return source
@@ -38,16 +40,19 @@ def remove_tool_from_env_vars(source: str, tool: str) -> str:
         if tools is None:
             continue
         changed = True
-        if tools.elements:
-            entry = replace_element(entry, tools_index, tools_element.with_changes(value=tools))
-        elif tuple(key for _, key, _ in dict_items(entry)) == NEW_ENTRY_KEYS and len(
-            entry.elements
-        ) == len(NEW_ENTRY_KEYS):
+        if not tools.elements and _written_by_new_tool(entry):
             env_vars = remove(env_vars, index)
             continue
-        else:
+        if not tools.elements and tools_index == len(entry.elements) - 1:
             entry = remove(entry, tools_index)
+        else:
+            entry = replace_element(entry, tools_index, tools_element.with_changes(value=tools))
         env_vars = replace_element(env_vars, index, element.with_changes(value=entry))
     if not changed:
         return source
     return found.replace(env_vars).code
+
+
+def _written_by_new_tool(entry: cst.Dict) -> bool:
+    keys = tuple(key for _, key, _ in dict_items(entry))
+    return keys == NEW_ENTRY_KEYS and len(entry.elements) == len(NEW_ENTRY_KEYS)

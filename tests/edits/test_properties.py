@@ -259,8 +259,6 @@ def test_add_env_var(
         data.draw(st.sampled_from(existing)) if existing and data.draw(st.booleans()) else "NEW_KEY"
     )
     before = literal_of(source, "OPTIONAL_ENV_VARS").get(var)
-    if before is not None and before.get("tools") == []:
-        return  # an emptied tools key is dropped on remove: see the known gap
 
     def add(s: str) -> str:
         return add_env_var(s, var, tool, description=description, prompt=prompt, url=url)

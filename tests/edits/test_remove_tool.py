@@ -54,9 +54,13 @@ ENV_CASES = {
         ),
         "OPTIONAL_ENV_VARS = {}\n",
     ),
-    "entry with other keys keeps everything but its tools key": (
-        'OPTIONAL_ENV_VARS = {"A": {"description": "d", "tools": ["weather"], "advanced": True}}\n',
+    "entry with other keys keeps everything but its last tools key": (
+        'OPTIONAL_ENV_VARS = {"A": {"description": "d", "advanced": True, "tools": ["weather"]}}\n',
         'OPTIONAL_ENV_VARS = {"A": {"description": "d", "advanced": True}}\n',
+    ),
+    "an emptied tools key before other keys stays as []": (
+        'OPTIONAL_ENV_VARS = {"A": {"tools": ["weather"], "category": "tool"}}\n',
+        'OPTIONAL_ENV_VARS = {"A": {"tools": [], "category": "tool"}}\n',
     ),
     "shared variable keeps the other tool": (
         'OPTIONAL_ENV_VARS = {"A": {"tools": ["web", "weather"]}}\n',
