@@ -315,6 +315,9 @@ class Value:
 
 Binding = Thunk | Value
 
+_EVALUATION_ERRORS = (
+    TypeError, ValueError, KeyError, IndexError, RecursionError, OverflowError, MemoryError,
+)
 _BUILTIN_STR_METHODS = {"startswith", "endswith", "lower", "upper", "strip", "lstrip", "rstrip"}
 
 
@@ -479,6 +482,9 @@ class Evaluator:
             if self._depth > MAX_DEPTH:
                 raise NotStatic("too deep")
             return self._eval_inner(expr, scope, env)
+        except _EVALUATION_ERRORS as exc:
+            # What running the expression would raise (`"a".strip(1)`, `[] in {}`): not static
+            raise NotStatic(type(exc).__name__) from exc
         finally:
             self._depth -= 1
 
