@@ -17,6 +17,10 @@ any libcst-based edit of them must cost. Three timings of new-tool against it:
   `import libcst` + floor;
 - process: the whole `python -m hermes_dev new-tool ...` command, wall clock, against a
   `python -c` that imports libcst and runs the floor.
+
+Cold and process runs are also timed with HERMES_DEV_RENDER_IN_PROCESS=1 (copier imported and
+run in the same interpreter, one after the other), to show what the child interpreter saves.
+Timings are wall clock: on a busy machine (other jobs on the two cores) they swing widely.
 """
 
 from __future__ import annotations
@@ -34,6 +38,8 @@ from pathlib import Path
 
 REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))
+
+from hermes_dev.scaffold._render import IN_PROCESS_ENV
 
 TOOL_ARGS = [
     "new-tool", "forecast", "--description", "Forecast the weather.",
@@ -84,28 +90,29 @@ def timed(fn: Callable[[], object]) -> float:
     return time.perf_counter() - t0
 
 
-def run_python(host: Path, code: str) -> float:
+def run_python(host: Path, code: str, env: dict[str, str] | None = None) -> float:
     out = subprocess.run(
         [sys.executable, "-c", code],
         cwd=host,
         capture_output=True,
         text=True,
         check=True,
-        env=_env(),
+        env=_env(env),
     )
     return float(out.stdout.strip().splitlines()[-1])
 
 
-def wall(host: Path, argv: list[str]) -> float:
+def wall(host: Path, argv: list[str], env: dict[str, str] | None = None) -> float:
     t0 = time.perf_counter()
-    subprocess.run(argv, cwd=host, capture_output=True, check=True, env=_env())
+    subprocess.run(argv, cwd=host, capture_output=True, check=True, env=_env(env))
     return time.perf_counter() - t0
 
 
-def _env() -> dict[str, str]:
+def _env(extra: dict[str, str] | None = None) -> dict[str, str]:
     import os
 
-    return {**os.environ, "PYTHONPATH": str(REPO)}
+    env = {k: v for k, v in os.environ.items() if k != IN_PROCESS_ENV}
+    return {**env, "PYTHONPATH": str(REPO), **(extra or {})}
 
 
 def main() -> None:
@@ -159,14 +166,20 @@ def main() -> None:
 
         parts = {"copier render": timed(lambda: render(spec))}
 
-        cold_floor, cold_runs = [], []
-        proc_floor, proc_runs = [], []
+        cold_floor, cold_runs, cold_serial = [], [], []
+        proc_floor, proc_runs, proc_serial = [], [], []
+        serial = {IN_PROCESS_ENV: "1"}
+        cli = [sys.executable, "-m", "hermes_dev", *TOOL_ARGS]
         for _ in range(reps):
             cold_floor.append(run_python(host, _COLD_FLOOR))
             cold_runs.append(run_python(host, _COLD_NEW_TOOL))
             reset(host, originals)
+            cold_serial.append(run_python(host, _COLD_NEW_TOOL, serial))
+            reset(host, originals)
             proc_floor.append(wall(host, [sys.executable, "-c", _FLOOR]))
-            proc_runs.append(wall(host, [sys.executable, "-m", "hermes_dev", *TOOL_ARGS]))
+            proc_runs.append(wall(host, cli))
+            reset(host, originals)
+            proc_serial.append(wall(host, cli, serial))
             reset(host, originals)
         copier_import = run_python(
             host,
@@ -189,7 +202,9 @@ def main() -> None:
     results = [
         row("warm", runs, floors),
         row("cold", cold_runs, cold_floor),
+        row("cold, render in-process", cold_serial, cold_floor),
         row("process", proc_runs, proc_floor),
+        row("process, render in-process", proc_serial, proc_floor),
     ]
     print(
         f"parts: copier render (warm) {parts['copier render'] * 1000:.1f} ms;"

@@ -10,6 +10,10 @@ import click
 from hermes_dev.scaffold import plan_remove_tool
 
 
+def _interactive(yes: bool) -> bool:
+    return not yes and sys.stdin.isatty()
+
+
 @click.command("remove-tool", context_settings={"help_option_names": ["-h", "--help"]})
 @click.argument("name")
 @click.option(
@@ -28,7 +32,7 @@ def command(name: str, root: Path | None, dry_run: bool, yes: bool) -> int:
     if dry_run:
         click.echo(plan.diff(), nl=False)
         return 0
-    if not yes and sys.stdin.isatty():
+    if _interactive(yes):
         for change in plan.changes:
             click.echo(f"{change.verb:>6} {change.relpath}")
         click.confirm(f"Remove the tool {name!r}?", abort=True)

@@ -29,6 +29,8 @@ REFUSED = 2  # the child's exit code when the template refused an answer
 # Only a process's first render goes to a child: a long-lived caller imports copier once and
 # renders in-process from then on.
 _first_render = True
+# Set to any non-empty value to always render in-process (where spawning is unwelcome).
+IN_PROCESS_ENV = "HERMES_DEV_RENDER_IN_PROCESS"
 
 
 def template_dir() -> Path:
@@ -94,7 +96,12 @@ class PendingRender:
         self._tmp: str | None = None
         global _first_render
         if in_child is None:
-            in_child = _first_render and "copier" not in sys.modules and bool(sys.executable)
+            in_child = (
+                _first_render
+                and "copier" not in sys.modules
+                and bool(sys.executable)
+                and not os.environ.get(IN_PROCESS_ENV)
+            )
         _first_render = False
         if in_child:
             self._start_child()

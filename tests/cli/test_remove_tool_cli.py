@@ -35,3 +35,18 @@ def test_bad_input(host, name, match):
     assert err.startswith("hermes-dev: error: ") and err.count("\n") == 1
     assert match in err
     assert snapshot(host) == before
+
+
+@pytest.mark.parametrize(("answer", "removed"), [("y\n", True), ("n\n", False)])
+def test_asks_before_removing_on_a_terminal(host, monkeypatch, answer, removed):
+    from click.testing import CliRunner
+
+    from hermes_dev.commands import remove_tool
+
+    monkeypatch.setattr(remove_tool, "_interactive", lambda yes: not yes)
+    before = snapshot(host)
+    result = CliRunner().invoke(remove_tool.command, ["weather", "--root", str(host)], input=answer)
+    assert "Remove the tool 'weather'?" in result.output
+    assert (host / "tools" / "weather_tool.py").exists() is not removed
+    if not removed:
+        assert snapshot(host) == before
