@@ -19,6 +19,7 @@ VALID_ARGS = {
     "units": "example",
 }
 JSON_TYPES = {"string", "integer", "number", "boolean", "array", "object"}
+UNKNOWN_PARAMETER = "not_a_parameter_of_the_tool"
 
 
 @pytest.fixture
@@ -72,8 +73,8 @@ def test_dispatch_returns_a_json_string(configured):
 
 
 def test_errors_come_back_as_json(configured):
-    error_of(registry.dispatch(NAME, {**VALID_ARGS, "not_a_parameter_of_the_tool": 1}))
-    assert "not_a_parameter_of_the_tool" in error_of(call_handler({"not_a_parameter_of_the_tool": 1}))
+    error_of(registry.dispatch(NAME, {**VALID_ARGS, UNKNOWN_PARAMETER: 1}))
+    assert UNKNOWN_PARAMETER in error_of(call_handler({**VALID_ARGS, UNKNOWN_PARAMETER: 1}))
     assert error_of(call_handler(["not", "an", "object"]))
     args = dict(VALID_ARGS)
     del args["location"]
