@@ -191,3 +191,41 @@ def test_generated_tool_is_lint_clean(host, extra):
     _new(host, *FORECAST, *extra)
     code, out, err = run_cli("lint", "--root", str(host), str(host / "tools" / "forecast_tool.py"))
     assert code == 0, out + err
+
+
+def test_joining_an_existing_toolset_and_env_var_then_removing(tmp_path):
+    from tests.scaffold.hosts import make_host
+
+    host = make_host(tmp_path)
+    before = snapshot(host)
+    args = ["new-tool", "zap", "--toolset", "text", "--env", "WEATHER_API_KEY", "--env", "ZAP_KEY"]
+    _new(host, *args, "--env-url", "https://example.invalid/keys", "--yes")
+    probe = run_in_host(
+        host,
+        "import json, toolsets\n"
+        "from hermes_cli.config import OPTIONAL_ENV_VARS as E\n"
+        "print(json.dumps([toolsets.TOOLSETS['text']['tools'], E['ZAP_KEY'],"
+        " E['WEATHER_API_KEY']['tools']]))",
+    )
+    assert probe.returncode == 0, probe.stderr
+    text_tools, zap_key, weather_tools = json.loads(probe.stdout)
+    assert text_tools == ["word_count", "reverse_text", "zap"]
+    assert zap_key["url"] == "https://example.invalid/keys"
+    assert zap_key["tools"] == ["zap"] and zap_key["category"] == "tool" and zap_key["password"]
+    assert weather_tools == ["weather", "zap"]
+    for rel in ("toolsets.py", "hermes_cli/config.py"):
+        assert_only_insertions(before[rel].decode(), snapshot(host)[rel].decode(), "zap")
+    code, _, err = run_cli("remove-tool", "zap", "--root", str(host), "--yes")
+    assert code == 0, err
+    assert snapshot(host) == before
+
+
+def test_a_platform_toolset_of_core_tools_is_refused_with_a_hint(tmp_path):
+    from tests.scaffold.hosts import make_host
+
+    host = make_host(tmp_path)
+    before = snapshot(host)
+    code, _, err = run_cli("new-tool", "zap", "--toolset", "hermes-cli", "--root", str(host))
+    assert code == 2
+    assert err.startswith("hermes-dev: error: toolsets.py: ") and "_HERMES_CORE_TOOLS" in err
+    assert snapshot(host) == before
