@@ -1,7 +1,8 @@
 """Evaluate a tool schema (and other literal tables) statically, with the stdlib `ast` only.
 
 What evaluates: constants, implicit string concatenation and parentheses, `+` of strings, lists
-and tuples, nested dict/list/tuple literals, `{**OTHER, ...}`, `*SPREAD` in lists and calls,
+and tuples, f-strings, `%` and `.format(...)` of static scalars, `", ".join(...)` of static
+strings, nested dict/list/tuple literals, `{**OTHER, ...}`, `*SPREAD` in lists and calls,
 subscripts with constant keys and slices, module-level names bound once to such an expression
 (also names imported from another module under the root), `dict(...)`/`list(...)`/`tuple(...)`,
 calls to small module-level helpers whose body is a single `return <expr>` (the
@@ -316,8 +317,10 @@ class Value:
 Binding = Thunk | Value
 
 _EVALUATION_ERRORS = (
-    TypeError, ValueError, KeyError, IndexError, RecursionError, OverflowError, MemoryError,
+    TypeError, ValueError, KeyError, IndexError, AttributeError, RecursionError, OverflowError,
+    MemoryError,
 )
+_SCALARS = (str, int, float, bool, type(None))
 _BUILTIN_STR_METHODS = {"startswith", "endswith", "lower", "upper", "strip", "lstrip", "rstrip"}
 
 
@@ -498,6 +501,8 @@ class Evaluator:
             return expr.value, Loc(pos)
         if isinstance(expr, ast.Dict):
             return self._eval_dict(expr, scope, env, pos)
+        if isinstance(expr, ast.JoinedStr):
+            return self._eval_fstring(expr, scope, env), Loc(pos)
         if isinstance(expr, ast.List | ast.Tuple | ast.Set):
             items: list[Any] = []
             loc = Loc(pos)
@@ -541,6 +546,13 @@ class Evaluator:
                 joined: Any = list(left) + list(right)
                 return (tuple(joined) if isinstance(left, tuple) else joined), loc
             raise NotStatic("+")
+        if isinstance(expr, ast.BinOp) and isinstance(expr.op, ast.Mod):
+            left, _ = self._eval(expr.left, scope, env)
+            right, _ = self._eval(expr.right, scope, env)
+            operands = right if isinstance(right, tuple) else (right,)
+            if not isinstance(left, str) or not all(isinstance(v, _SCALARS) for v in operands):
+                raise NotStatic("%")
+            return left % right, Loc(pos)
         if isinstance(expr, ast.Subscript):
             return self._eval_subscript(expr, scope, env, pos)
         if isinstance(expr, ast.Call):
@@ -571,6 +583,32 @@ class Evaluator:
                 return operand, Loc(pos)
             raise NotStatic("unary")
         raise NotStatic(type(expr).__name__)
+
+    def _eval_fstring(
+        self, expr: ast.JoinedStr, scope: ModuleScope, env: Mapping[str, Binding]
+    ) -> str:
+        """An f-string whose fields are static scalars, formatted as Python would."""
+        parts: list[str] = []
+        for value in expr.values:
+            if isinstance(value, ast.Constant) and isinstance(value.value, str):
+                parts.append(value.value)
+                continue
+            if not isinstance(value, ast.FormattedValue):
+                raise NotStatic("f-string")
+            field, _ = self._eval(value.value, scope, env)
+            if not isinstance(field, _SCALARS):
+                raise NotStatic("f-string field")
+            if value.conversion == ord("r"):
+                field = repr(field)
+            elif value.conversion == ord("a"):
+                field = ascii(field)
+            elif value.conversion == ord("s"):
+                field = str(field)
+            spec = ""
+            if value.format_spec is not None:
+                spec = self._eval_fstring(value.format_spec, scope, env)  # type: ignore[arg-type]
+            parts.append(format(field, spec))
+        return "".join(parts)
 
     def _eval_dict(
         self, expr: ast.Dict, scope: ModuleScope, env: Mapping[str, Binding], pos: Pos
@@ -673,6 +711,8 @@ class Evaluator:
         self, expr: ast.Call, scope: ModuleScope, env: Mapping[str, Binding], pos: Pos
     ) -> tuple[Any, Loc]:
         func = expr.func
+        if isinstance(func, ast.Attribute) and func.attr in ("format", "join"):
+            return self._eval_str_builder(expr, func, scope, env, pos)
         if isinstance(func, ast.Attribute) and func.attr in _BUILTIN_STR_METHODS:
             target, _ = self._eval(func.value, scope, env)
             if not isinstance(target, str) or expr.keywords:
@@ -689,6 +729,33 @@ class Evaluator:
             return self._eval_builtin(name, expr, scope, env, pos)
         helper, helper_scope = self._find_function(name, scope, env)
         return self._inline(helper, helper_scope, expr, scope, env)
+
+    def _eval_str_builder(
+        self,
+        expr: ast.Call,
+        func: ast.Attribute,
+        scope: ModuleScope,
+        env: Mapping[str, Binding],
+        pos: Pos,
+    ) -> tuple[Any, Loc]:
+        """`"...{}".format(CONST)` and `", ".join(NAMES)` of static values: exact."""
+        target, _ = self._eval(func.value, scope, env)
+        if not isinstance(target, str) or any(isinstance(a, ast.Starred) for a in expr.args):
+            raise NotStatic("method")
+        args = [self._eval(a, scope, env)[0] for a in expr.args]
+        if func.attr == "join":
+            if expr.keywords or len(args) != 1 or not isinstance(args[0], list | tuple):
+                raise NotStatic("join")
+            if not all(isinstance(a, str) for a in args[0]):
+                raise NotStatic("join")
+            return target.join(args[0]), Loc(pos)
+        if any(kw.arg is None for kw in expr.keywords):
+            raise NotStatic("format(**)")
+        kwargs = {str(kw.arg): self._eval(kw.value, scope, env)[0] for kw in expr.keywords}
+        values = [*args, *kwargs.values()]
+        if not all(isinstance(v, _SCALARS) for v in values):
+            raise NotStatic("format")  # only scalars format the same statically
+        return target.format(*args, **kwargs), Loc(pos)
 
     def _eval_builtin(
         self, name: str, expr: ast.Call, scope: ModuleScope, env: Mapping[str, Binding], pos: Pos

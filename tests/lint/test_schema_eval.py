@@ -120,10 +120,32 @@ def test_listcomp_slices_and_conditions() -> None:
     assert ev.locate("/browser/1").line == 2  # written in _CORE
 
 
+def test_strings_formatted_from_constants() -> None:
+    ev = _eval(
+        """
+        MAX_ITEMS = 256
+        _KINDS = ["pending", "done"]
+        SCHEMA = {
+            "a": f"At most {MAX_ITEMS} items ({MAX_ITEMS:>5,}), kinds {_KINDS[0]!r}.",
+            "b": "At most %d items" % MAX_ITEMS,
+            "c": "One of: {}".format(", ".join(_KINDS)),
+        }
+        """
+    )
+    assert ev.value == {
+        "a": "At most 256 items (  256), kinds 'pending'.",
+        "b": "At most 256 items",
+        "c": "One of: pending, done",
+    }
+
+
 @pytest.mark.parametrize(
     "source",
     [
-        'SCHEMA = {"name": f"{PREFIX}_x"}\nPREFIX = "p"\n',
+        'SCHEMA = {"name": f"{PREFIX}_x"}\nPREFIX = "p"\nPREFIX = "q"\n',
+        'SCHEMA = {"name": f"{os.sep}"}\nimport os\n',
+        'SCHEMA = {"name": "{0.nope}".format(1)}\n',
+        'SCHEMA = {"name": "%s" % [1]}\n',
         "SCHEMA = build()\n",
         'SCHEMA = {"name": "x"}\nSCHEMA["description"] = "later"\n',
         'SCHEMA = {"name": "x"}\nSCHEMA.update(description="later")\n',
