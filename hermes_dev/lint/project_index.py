@@ -745,23 +745,54 @@ class ProjectIndex:
             module.memo["project_index.summary"] = memo
         return memo
 
+    def module_paths(self) -> list[Path]:
+        """Every `.py` under the root's `tools/` and `plugins/`, excluded ones too: a module
+        that is not reported on still registers its tools (HD302, HD304, HD305)."""
+        from hermes_dev.lint.config import Config
+        from hermes_dev.lint.engine import _walk_py  # the engine's walk, without excludes
+
+        everything = Config()
+        found: list[Path] = []
+        root = self.ctx.root
+        for folder in ("tools", "plugins"):
+            top = root / folder
+            if top.is_dir():
+                found.extend(_walk_py(top, root, everything))
+        return found
+
     def all_summaries(self) -> dict[Path, ModuleSummary]:
-        """Every tool module's summary: `tools/`, `plugins/`, and the files being linted."""
+        """Every tool module's summary: `tools/`, `plugins/`, and the files being linted; from
+        the engine's per-file cache when a file is unchanged."""
         if self._all is None:
+            from hermes_dev.lint.model import might_register
+
             result: dict[Path, ModuleSummary] = {}
-            raw = self.project.summaries(
-                MODULE_KIND, lambda module: self.module_summary(module).to_json()
-            )
-            for path, data in raw.items():
-                if not isinstance(data, dict):
-                    continue
-                try:
-                    result[path] = ModuleSummary.from_json(data)
-                except (KeyError, TypeError, ValueError):
-                    continue
             for module in self.ctx.modules:
                 if module.tree is not None:
                     result[module.path] = self.module_summary(module)
+            cache = self.ctx.cache
+            for path in self.module_paths():
+                if path in result:
+                    continue
+                hit, data = cache.get(path, MODULE_KIND)
+                if not hit:
+                    source = self.ctx.models.read(path)
+                    other = None
+                    if source is not None and might_register(source):
+                        other = self.ctx.models.get(path, source)
+                    if other is None or other.tree is None:
+                        cache.put(path, MODULE_KIND, None)  # registers nothing
+                        continue
+                    summary = self.module_summary(other)
+                    result[path] = summary
+                    if summary.cacheable:
+                        cache.put(path, MODULE_KIND, summary.to_json())
+                    continue
+                if isinstance(data, dict):
+                    try:
+                        result[path] = ModuleSummary.from_json(data)
+                    except (KeyError, TypeError, ValueError):
+                        continue
             self._all = result
         return self._all
 

@@ -151,3 +151,20 @@ def test_cache_serves_a_one_file_run(tmp_path: Path, monkeypatch: pytest.MonkeyP
         ("HD306", "tools/env_tool.py", 28),
     }
     assert [Path(p).name for p in parsed] == ["env_tool.py"]
+
+
+def test_excluded_modules_still_register_their_tools(tmp_path: Path) -> None:
+    root = tmp_path / "host"
+    shutil.copytree(BROKEN, root)
+    (root / "pyproject.toml").write_text(
+        '[tool.hermes-dev]\nexclude = ["tools/dup_b_tool.py", "tools/schema_tools.py"]\n',
+        encoding="utf-8",
+    )
+    result = lint([], root=str(root), select=["HD302", "HD305"], use_cache=False)
+    # dup_b is not reported on, but its "dup" still collides with dup_a's; the names
+    # schema_tools.py registers still satisfy toolsets.py
+    assert _found(result) == {
+        ("HD302", "toolsets.py", 11),
+        ("HD302", "toolsets.py", 29),
+        ("HD305", "tools/dup_a_tool.py", 14),
+    }
