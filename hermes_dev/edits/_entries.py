@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
+from dataclasses import dataclass
 
 import libcst as cst
 
@@ -31,14 +33,28 @@ def key_element(key: str, value_code: str, quote: str) -> ElementBuilder:
     return build
 
 
+# New lines longer than this get their text split into a parenthesised implicit concatenation,
+# the way Hermes writes its long descriptions.
+LINE_LENGTH = 100
+
+
+@dataclass(frozen=True)
+class Text:
+    """A string value: one literal, or several in parentheses when its line would be too long."""
+
+    value: str
+
+
 def string_list_code(items: Sequence[str], quote: str) -> str:
     return "[" + ", ".join(string_literal(item, quote) for item in items) + "]"
 
 
-def entry_element(parent: cst.Dict, key: str, fields: Sequence[tuple[str, str]]) -> ElementBuilder:
+def entry_element(
+    parent: cst.Dict, key: str, fields: Sequence[tuple[str, str | Text]]
+) -> ElementBuilder:
     """A `"key": {"field": value, ...}` element for `parent`, laid out like its last entry.
 
-    `fields` are (name, one-line value code). On its own line the entry gets one field per line,
+    `fields` are (name, one-line value code or Text). On its own line the entry gets one field per line,
     indented like the fields of the parent's last multi-line entry, with its trailing-comma habit.
     """
     quote = quote_of(parent)
@@ -48,15 +64,17 @@ def entry_element(parent: cst.Dict, key: str, fields: Sequence[tuple[str, str]])
         trailing_comma = isinstance(sibling.elements[-1].comma, cst.Comma)
 
     def build(indent: str | None) -> cst.DictElement:
-        pairs = [f"{string_literal(name, quote)}: {code}" for name, code in fields]
         head = f"{string_literal(key, quote)}: {{"
         if indent is None:
+            pairs = [f"{string_literal(name, quote)}: {_code(v, quote)}" for name, v in fields]
             text = head + ", ".join(pairs) + "}"
         else:
             inner = indent + "    "
             if sibling is not None:
                 inner = item_indent(sibling)
-            lines = [f"{inner}{pair}," for pair in pairs]
+            lines = [
+                _field_line(inner, string_literal(name, quote), v, quote) for name, v in fields
+            ]
             if not trailing_comma:
                 lines[-1] = lines[-1][:-1]
             text = "\n".join([head, *lines, f"{indent}}}"])
@@ -69,6 +87,30 @@ def entry_element(parent: cst.Dict, key: str, fields: Sequence[tuple[str, str]])
         return element
 
     return build
+
+
+def _code(value: str | Text, quote: str) -> str:
+    return string_literal(value.value, quote) if isinstance(value, Text) else value
+
+
+def _field_line(inner: str, key: str, value: str | Text, quote: str) -> str:
+    """`inner"key": value,` on one line, or a long Text wrapped over several in parentheses."""
+    line = f"{inner}{key}: {_code(value, quote)},"
+    if not isinstance(value, Text) or len(line.expandtabs()) <= LINE_LENGTH:
+        return line
+    deeper = inner + ("\t" if "\t" in inner else "    ")
+    width = LINE_LENGTH - len(deeper.expandtabs())
+    chunks: list[str] = []
+    current = ""
+    # Split after runs of whitespace, so the pieces join back to exactly the same text.
+    for piece in re.findall(r"\S+\s*|\s+", value.value):
+        if current and len(string_literal(current + piece, quote)) > width:
+            chunks.append(current)
+            current = ""
+        current += piece
+    chunks.append(current)
+    body = [f"{deeper}{string_literal(chunk, quote)}" for chunk in chunks]
+    return "\n".join([f"{inner}{key}: (", *body, f"{inner}),"])
 
 
 def _last_dict_value(parent: cst.Dict) -> cst.Dict | None:

@@ -112,16 +112,20 @@ def is_multiline(node: cst.List | cst.Dict) -> bool:
 
 
 def _blank_separated(elements: Sequence[AnyElement]) -> bool:
-    """True when most gaps between siblings hold a blank line (entries spaced out by blank lines)."""
-    gaps = [_comma(e) for e in elements[:-1]]
-    blank = sum(
-        1
-        for comma in gaps
-        if comma is not None
-        and isinstance(comma.whitespace_after, cst.ParenthesizedWhitespace)
-        and any(_is_blank(line) for line in comma.whitespace_after.empty_lines)
-    )
-    return blank * 2 > len(gaps) > 0
+    """True when siblings are mostly spaced out by a bare blank line.
+
+    Gaps holding a comment are section breaks, not evidence either way.
+    """
+    blank = plain = 0
+    for element in elements[:-1]:
+        comma = _comma(element)
+        gap = comma.whitespace_after if comma is not None else None
+        lines = gap.empty_lines if isinstance(gap, cst.ParenthesizedWhitespace) else []
+        if not lines:
+            plain += 1
+        elif all(_is_blank(line) for line in lines):
+            blank += 1
+    return blank > plain
 
 
 def _split_tail(

@@ -18,6 +18,7 @@ from hermes_dev.edits._cst import (
     string_literal,
 )
 from hermes_dev.edits._entries import (
+    Text,
     entry_element,
     key_element,
     replace_element,
@@ -48,9 +49,9 @@ def add_env_var(
     quote = quote_of(env_vars)
     hit = dict_lookup(env_vars, var)
     if hit is None:
-        values = {
-            "description": string_literal(description, quote),
-            "prompt": string_literal(prompt, quote),
+        values: dict[str, str | Text] = {
+            "description": Text(description),
+            "prompt": Text(prompt),
             "url": "None" if url is None else string_literal(url, quote),
             "tools": string_list_code([tool], quote),
             "password": "True",

@@ -17,7 +17,7 @@ from hermes_dev.edits._cst import (
     quote_of,
     string_literal,
 )
-from hermes_dev.edits._entries import entry_element, replace_element, string_element
+from hermes_dev.edits._entries import Text, entry_element, replace_element, string_element
 from hermes_dev.edits._sequence import append
 
 
@@ -40,7 +40,7 @@ def add_tool_to_toolset(source: str, tool: str, toolset: str, description: str) 
             toolsets,
             toolset,
             [
-                ("description", string_literal(description, quote)),
+                ("description", Text(description)),
                 ("tools", "[" + string_literal(tool, quote) + "]"),
                 ("includes", "[]"),
             ],

@@ -193,3 +193,33 @@ def test_shapes_it_cannot_edit(source: str, toolset: str, shape: str) -> None:
     assert message.startswith("toolsets.py: ")
     assert shape in message
     assert "\n" not in message
+
+
+def test_long_description_is_wrapped_like_hermes_writes_them() -> None:
+    description = "Look up the weather " * 12 + 'and say "hi"'
+    edited = add_tool_to_toolset(CORE + SPACED, "weather", "weather", description)
+    added = edited[len(CORE + SPACED) - len("}\n") :]
+    assert added.startswith('\n    "weather": {\n        "description": (\n            "Look up')
+    assert all(len(line) <= 100 for line in added.splitlines())
+    namespace: dict[str, object] = {"_HERMES_CORE_TOOLS": []}
+    exec(compile(edited.split("\n\n", 1)[1], "toolsets.py", "exec"), namespace)  # noqa: S102
+    assert namespace["TOOLSETS"]["weather"]["description"] == description  # type: ignore[index]
+    assert remove_tool_from_toolsets(edited, "weather") == CORE + SPACED
+
+
+def test_entries_written_as_helper_calls() -> None:
+    # Newer upstream files build entries with a helper: `"web": _ts("...", [...])`. A new entry
+    # is still a dict literal; appending to a call entry is refused (see test_shapes_...).
+    source = (
+        "TOOLSETS = {\n"
+        '    "web": _ts("Web tools", ["web_search"]),\n'
+        '    "x_search": _ts(\n        "Search X",\n        ["x_search"],\n    ),\n'
+        "}\n"
+    )
+    edited = add_tool_to_toolset(source, "weather", "weather", "W")
+    assert edited == source.replace(
+        "}\n",
+        '    "weather": {\n        "description": "W",\n        "tools": ["weather"],\n'
+        '        "includes": [],\n    },\n}\n',
+    )
+    assert remove_tool_from_toolsets(edited, "weather") == source

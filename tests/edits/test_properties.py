@@ -49,6 +49,7 @@ NASTY = [
 ]
 texts = st.one_of(
     st.text(st.characters(exclude_categories=())),
+    st.text(min_size=90, max_size=400),  # long enough to be wrapped in parentheses
     st.lists(st.one_of(st.sampled_from(NASTY), st.text(max_size=5)), max_size=6).map("".join),
 )
 quotes = st.sampled_from(['"', "'"])
