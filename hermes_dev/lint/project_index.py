@@ -32,6 +32,7 @@ from hermes_dev.lint.schema_eval import (
     ModuleLoader,
     ModuleScope,
     NotStatic,
+    Opaque,
     Pos,
     Thunk,
 )
@@ -936,7 +937,8 @@ def tool_schemas(module: ModuleInfo) -> list[ToolSchema]:
     not_static = 0
     if module.tree is not None and module.registrations:
         scope = scope_of(module)
-        evaluator = Evaluator(models_loader(module.models))
+        # partial: a non-static description or enum leaves the rest of the schema checkable
+        evaluator = Evaluator(models_loader(module.models), partial=True)
         for reg in module.registrations:
             schema_node = reg.keywords.get("schema")
             if schema_node is None:
@@ -996,8 +998,44 @@ _CHECKS: ResultCache | None = None
 
 
 def _json_value(value: Any) -> Any:
-    """The value as the model receives it (tuples become lists; keys strings)."""
-    return json.loads(json.dumps(value))
+    """The value as the model receives it (tuples become lists; keys strings); a part that is
+    not static becomes its placeholder string."""
+    return json.loads(json.dumps(value, default=_placeholder))
+
+
+def _placeholder(value: Any) -> str:
+    if isinstance(value, Opaque):
+        return value.placeholder()
+    raise TypeError(type(value).__name__)
+
+
+def _opaque_pointers(value: Any, path: str = "") -> Iterator[str]:
+    if isinstance(value, Opaque):
+        yield path
+    elif isinstance(value, dict):
+        for key, item in value.items():
+            yield from _opaque_pointers(item, f"{path}/{key}")
+    elif isinstance(value, list | tuple):
+        for i, item in enumerate(value):
+            yield from _opaque_pointers(item, f"{path}/{i}")
+
+
+# Keywords whose failure at an object or array cannot come from what its parts hold.
+_SHAPE_KEYWORDS = frozenset({
+    "required", "type", "minItems", "maxItems", "minProperties", "maxProperties",
+    "dependentRequired", "additionalProperties", "propertyNames",
+})
+
+
+def _caused_by_opaque(pointer: str, validator: str, opaque: list[str]) -> bool:
+    """True when a jsonschema error may come from a part that is not static."""
+    for hidden in opaque:
+        if pointer == hidden or pointer.startswith(hidden + "/"):
+            return True
+        is_ancestor = pointer == "" or hidden.startswith(pointer + "/")
+        if is_ancestor and validator not in _SHAPE_KEYWORDS:
+            return True
+    return False
 
 
 def _checks_cache() -> ResultCache:
@@ -1023,7 +1061,7 @@ def schema_errors(value: Any, kind: Literal["function", "parameters"]) -> list[t
 
     try:
         # the key: the content as the model receives it, and what it is checked against
-        text = json.dumps([kind, __version__, value], sort_keys=True)
+        text = json.dumps([kind, __version__, value], sort_keys=True, default=_placeholder)
     except (TypeError, ValueError):
         return []  # e.g. keys of mixed types: not a schema jsonschema can judge either
     key = hashlib.sha256(text.encode("utf-8")).hexdigest()
@@ -1031,13 +1069,15 @@ def schema_errors(value: Any, kind: Literal["function", "parameters"]) -> list[t
     cached = cache.get(key)
     if isinstance(cached, list):
         return [(str(p), str(m)) for p, m in cached]
-    errors = _run_jsonschema(_json_value(value), kind)
+    errors = _run_jsonschema(_json_value(value), kind, list(_opaque_pointers(value)))
     cache.put(key, [list(e) for e in errors])
     cache.save()
     return errors
 
 
-def _run_jsonschema(document: Any, kind: str) -> list[tuple[str, str]]:
+def _run_jsonschema(
+    document: Any, kind: str, opaque: list[str] | None = None
+) -> list[tuple[str, str]]:
     from jsonschema import validators  # type: ignore[import-untyped]
     from jsonschema.validators import Draft202012Validator  # type: ignore[import-untyped]
 
@@ -1061,6 +1101,8 @@ def _run_jsonschema(document: Any, kind: str) -> list[tuple[str, str]]:
     seen: set[str] = set()
     for error in sorted(validator.iter_errors(document), key=lambda e: list(e.absolute_path)):
         pointer = "".join(f"/{p}" for p in error.absolute_path)
+        if opaque and _caused_by_opaque(pointer, str(error.validator), opaque):
+            continue
         message = _error_message(error, kind)
         if pointer in seen:
             continue  # one problem per place: the first says enough

@@ -324,9 +324,29 @@ _SCALARS = (str, int, float, bool, type(None))
 _BUILTIN_STR_METHODS = {"startswith", "endswith", "lower", "upper", "strip", "lstrip", "rstrip"}
 
 
+class Opaque:
+    """A value inside a literal that is not static (`textwrap.dedent(...)`, `sorted(SET)`): in
+    partial evaluation it stands in for that value so the rest of the schema can be checked.
+    Rules treat it as "something is there, nothing known about it"."""
+
+    __slots__ = ("pos",)
+
+    def __init__(self, pos: Pos) -> None:
+        self.pos = pos
+
+    def placeholder(self) -> str:
+        """A stand-in string, stable across runs and distinct per place."""
+        return f"\x00not static ({self.pos.line}:{self.pos.column})"
+
+    def __repr__(self) -> str:
+        return f"Opaque(line {self.pos.line})"
+
+
 class Evaluator:
-    def __init__(self, loader: ModuleLoader | None = None) -> None:
+    def __init__(self, loader: ModuleLoader | None = None, partial: bool = False) -> None:
         self.loader: ModuleLoader = loader or _no_modules
+        # partial: a dict value or list element that is not static becomes an `Opaque`
+        self.partial = partial
         self._depth = 0
 
     def evaluate(
@@ -517,7 +537,7 @@ class Evaluator:
                         )
                         items.append(item)
                     continue
-                value, child = self._eval(elt, scope, env)
+                value, child = self._eval_part(elt, scope, env)
                 loc.children[str(len(items))] = child
                 items.append(value)
             if isinstance(expr, ast.Set):
@@ -610,6 +630,18 @@ class Evaluator:
             parts.append(format(field, spec))
         return "".join(parts)
 
+    def _eval_part(
+        self, expr: ast.expr, scope: ModuleScope, env: Mapping[str, Binding]
+    ) -> tuple[Any, Loc]:
+        """A dict value or list element: `Opaque` when not static, in partial evaluation."""
+        try:
+            return self._eval(expr, scope, env)
+        except NotStatic:
+            if not self.partial:
+                raise
+            pos = Pos.of(scope.path, expr)
+            return Opaque(pos), Loc(pos)
+
     def _eval_dict(
         self, expr: ast.Dict, scope: ModuleScope, env: Mapping[str, Binding], pos: Pos
     ) -> tuple[Any, Loc]:
@@ -631,7 +663,7 @@ class Evaluator:
             key, _ = self._eval(key_node, scope, env)
             if not isinstance(key, str | int | float | bool) and key is not None:
                 raise NotStatic("key")
-            value, child = self._eval(value_node, scope, env)
+            value, child = self._eval_part(value_node, scope, env)
             result[key] = value
             loc.children[str(key)] = child
             loc.keys[str(key)] = Pos.of(scope.path, key_node)

@@ -87,3 +87,42 @@ def test_no_cache_when_disabled(tmp_path: Path, monkeypatch: pytest.MonkeyPatch)
     monkeypatch.setattr(project_index, "_CHECKS", None)
     schema_errors({"name": "x", "description": "X."}, "function")
     assert not (tmp_path / "hermes-dev").exists()
+
+
+def test_parts_that_are_not_static_leave_the_rest_checked(tmp_path: Path) -> None:
+    from hermes_dev.lint.engine import lint
+    from tests.lint.support import make_root
+
+    source = '''\
+import textwrap
+
+from tools.registry import registry
+
+_STATUSES = {"pending", "done"}
+_DOC = """
+    What to do.
+"""
+
+SCHEMA = {
+    "name": NAME_FROM_SOMEWHERE,
+    "description": textwrap.dedent(_DOC),
+    "parameters": {
+        "type": "object",
+        "properties": {
+            "status": {"type": "string", "enum": sorted(_STATUSES),
+                       "description": textwrap.dedent(_DOC)},
+            "count": {"type": "int", "description": "How many"},
+        },
+        "required": ["status", "cuont"],
+    },
+}
+
+registry.register(name="todo", toolset="todo", schema=SCHEMA, handler=lambda args, **kw: "{}")
+'''
+    root = make_root(tmp_path, {"tools/todo_tool.py": source})
+    result = lint([], root=str(root), select=["HD2"], use_cache=False)
+    found = sorted((f.code, f.line) for f in result.findings)
+    # the bad type word and the misspelt required name are found; the name, the descriptions
+    # and the enum that are not static give nothing
+    assert found == [("HD202", 18), ("HD203", 20)]
+    assert result.stats.counters == {}
