@@ -8,7 +8,9 @@ subscripts with constant keys and slices, module-level names bound once to such 
 calls to small module-level helpers whose body is a single `return <expr>` (the
 `_text_schema(name, description)` shape), list comprehensions over evaluable lists with
 evaluable filters, and conditional expressions with an evaluable test. Anything else raises
-`NotStatic`: the caller skips the schema silently (precision first) and counts it.
+`NotStatic`: the caller skips the schema silently (precision first) and counts it. In partial
+evaluation (`Evaluator(partial=True)`, what the schema rules use) a dict value or list element
+that is not static becomes an `Opaque` instead, so the rest of the schema can still be checked.
 
 Every evaluated value comes with where it was written: `Evaluated.locate("/parameters/required/0")`
 gives the source position of that element, or of the nearest enclosing one that has a position.

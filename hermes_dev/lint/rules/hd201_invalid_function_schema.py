@@ -6,7 +6,8 @@ validates it with jsonschema against the function-calling schema that ships with
 (`hermes_dev/lint/schemas/function_schema.json`): a `name` of 1 to 64 letters, digits, `_` or
 `-`; a non-empty `description`; `parameters`, when given, an object schema (`"type": "object"`).
 A schema that cannot be evaluated without running the code is skipped silently (and counted by
-`--statistics`).
+`--statistics`); a part of one that cannot (a description built by a call, say) is taken as
+unknown, and the rest is still checked.
 
 ## Why is this bad?
 The model only ever sees the schema. Providers reject a request whose tool has a bad name, so
