@@ -65,6 +65,8 @@ class Scope:
         self._locals: dict[str, list[ast.expr | None]] | None = None
         self._nested: dict[str, ast.FunctionDef | ast.AsyncFunctionDef] | None = None
         self._imports: dict[str, tuple[str, str | None]] | None = None
+        # Verdicts of names, computed once (None while in progress: a cycle gives UNKNOWN).
+        self.names: dict[str, Verdict | None] = {}
 
     def _index(self) -> None:
         self._locals, self._nested, self._imports = {}, {}, {}
@@ -302,6 +304,24 @@ def _binop(expr: ast.BinOp, scope: Scope, depth: int) -> Verdict:
 
 
 def _name(expr: ast.Name, scope: Scope, depth: int) -> Verdict:
+    name = expr.id
+    if scope.func is not None and scope.local_values(name) is not None:
+        names = scope.names
+    else:
+        # A module-level name: one verdict per module and run.
+        memo = scope.module.memo.setdefault("jsonness.names", {})
+        assert isinstance(memo, dict)
+        names = memo
+    if name in names:
+        known = names[name]
+        return known if known is not None else _UNKNOWN_V
+    names[name] = None
+    verdict = _name_uncached(expr, scope, depth)
+    names[name] = verdict
+    return verdict
+
+
+def _name_uncached(expr: ast.Name, scope: Scope, depth: int) -> Verdict:
     values = scope.local_values(expr.id) if scope.func is not None else None
     if values is not None:
         return _all_of(values, scope, depth)

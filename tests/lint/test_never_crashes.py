@@ -1,0 +1,55 @@
+"""The linter never crashes: over the whole standard library of the running Python.
+
+Slow-ish (it parses every stdlib module once or twice) but kept in the suite.
+"""
+
+from __future__ import annotations
+
+import ast
+import os
+import sysconfig
+from pathlib import Path
+
+from hermes_dev.lint.engine import lint
+from hermes_dev.lint.jsonness import return_verdicts, summary
+from hermes_dev.lint.model import Func, Handler, Models
+from hermes_dev.lint.raises import escaping
+from hermes_dev.lint.rules.hd103_handler_signature import signature_problem
+from hermes_dev.lint.rules.hd104_is_async_mismatch import plainly_sync
+
+STDLIB = sysconfig.get_paths()["stdlib"]
+
+
+def test_lint_over_the_stdlib_exits_0_or_1() -> None:
+    result = lint([STDLIB], root=STDLIB)  # any folder may be the root
+    assert result.files > 500
+    assert {f.code for f in result.findings} <= {"HD000", "HD900"} | {
+        f"HD{n}" for n in range(100, 400)
+    }
+
+
+def test_handler_analyses_on_every_stdlib_function() -> None:
+    """Treat every function of the stdlib as a handler: the analyses must all finish."""
+    root = Path(STDLIB)
+    models = Models(root)
+    functions = 0
+    for folder, dirs, files in os.walk(root):
+        dirs[:] = [d for d in dirs if d not in ("site-packages", "__pycache__", "test", "idlelib")]
+        for name in files:
+            if not name.endswith(".py"):
+                continue
+            module = models.get(Path(folder, name))
+            if module is None or module.tree is None:
+                continue
+            for node in ast.walk(module.tree):
+                if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)):
+                    func = Func(node, module)
+                    functions += 1
+                    return_verdicts(func)
+                    summary(func)
+                    escaping(func)
+                    signature_problem(Handler("function", ast.Constant(None), func))
+                    plainly_sync(func)
+            for reg in module.registrations:
+                _ = (reg.name, reg.toolset, reg.handler)
+    assert functions > 10_000
