@@ -1075,15 +1075,23 @@ def schema_errors(value: Any, kind: Literal["function", "parameters"]) -> list[t
     return errors
 
 
+# One validator per schema checked against (built on first use, kept for the run).
+_VALIDATORS: dict[str, Any] = {}
+
+
 def _run_jsonschema(
     document: Any, kind: str, opaque: list[str] | None = None
 ) -> list[tuple[str, str]]:
     from jsonschema import validators  # type: ignore[import-untyped]
     from jsonschema.validators import Draft202012Validator  # type: ignore[import-untyped]
 
+    validator: Any
     if kind == "function":
-        meta = json.loads((SCHEMAS_DIR / "function_schema.json").read_text(encoding="utf-8"))
-        validator: Any = Draft202012Validator(meta)
+        validator = _VALIDATORS.get("function")
+        if validator is None:
+            path = SCHEMAS_DIR / "function_schema.json"
+            meta = json.loads(path.read_text(encoding="utf-8"))
+            validator = _VALIDATORS["function"] = Draft202012Validator(meta)
     else:
         if not isinstance(document, dict):
             return []  # HD201 reports parameters that are not an object
@@ -1096,7 +1104,9 @@ def _run_jsonschema(
                 # an unknown `$schema` URI falls back to the latest draft (with a warning)
                 warnings.simplefilter("ignore")
                 cls = validators.validator_for(document, default=Draft202012Validator)
-        validator = cls(cls.META_SCHEMA)
+        validator = _VALIDATORS.get(cls.__name__)
+        if validator is None:
+            validator = _VALIDATORS[cls.__name__] = cls(cls.META_SCHEMA)
     found: list[tuple[str, str]] = []
     seen: set[str] = set()
     for error in sorted(validator.iter_errors(document), key=lambda e: list(e.absolute_path)):
