@@ -29,6 +29,8 @@ REFUSED = 2  # the child's exit code when the template refused an answer
 # Only a process's first render goes to a child: a long-lived caller imports copier once and
 # renders in-process from then on.
 _first_render = True
+# A child that takes longer than this is killed and the render done in-process.
+CHILD_TIMEOUT_S = 60
 # Set to any non-empty value to always render in-process (where spawning is unwelcome).
 IN_PROCESS_ENV = "HERMES_DEV_RENDER_IN_PROCESS"
 
@@ -124,16 +126,24 @@ class PendingRender:
             self._child = None  # result() renders in-process instead
             return
         assert self._child.stdin is not None
-        self._child.stdin.write(json.dumps(self._spec.template_data()).encode("utf-8"))
-        self._child.stdin.close()
+        try:
+            self._child.stdin.write(json.dumps(self._spec.template_data()).encode("utf-8"))
+            self._child.stdin.close()
+        except OSError:
+            pass  # the child died early: result() sees its exit code and renders here
+        self._child.stdin = None  # closed: communicate() must not touch it
 
     def result(self) -> dict[str, bytes]:
         if self._files is not None:
             return self._files
         if self._child is not None and self._tmp is not None:
-            assert self._child.stderr is not None
-            message = self._child.stderr.read().decode("utf-8", "replace").strip()
-            code = self._child.wait()
+            try:
+                _, err = self._child.communicate(timeout=CHILD_TIMEOUT_S)
+            except subprocess.TimeoutExpired:
+                self._child.kill()
+                _, err = self._child.communicate()
+            message = err.decode("utf-8", "replace").strip()
+            code = self._child.returncode
             if code == 0:
                 self._files = _read_tree(Path(self._tmp) / "out")
                 return self._files

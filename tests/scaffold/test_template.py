@@ -212,3 +212,14 @@ def test_template_refusals_become_user_errors(in_child):
         pending.result()
     assert "the tool template refused an answer" in str(info.value)
     assert "lower-case Python identifier" in str(info.value)
+
+
+@pytest.mark.parametrize("executable", ["/bin/false", "/nonexistent/python"])
+def test_a_broken_child_falls_back_to_rendering_in_process(monkeypatch, executable):
+    from hermes_dev.scaffold._render import PendingRender
+
+    spec = make_spec("weather")
+    expected = render(spec)
+    monkeypatch.setattr(sys, "executable", executable)
+    with PendingRender(spec, in_child=True) as pending:
+        assert pending.result() == expected
