@@ -91,9 +91,12 @@ class Plan:
                     made_dirs.extend(_make_parents(path.parent))
                     _replace(path, change.new, modes[change.relpath])
                 done.append(change)
-        except OSError as exc:
-            failed = self.changes[len(done)].relpath
+        except BaseException as exc:
+            # Ctrl-C or a bug half-way must not leave half a tool behind either.
             problems = _roll_back(self.root, done, made_dirs, modes)
+            if not isinstance(exc, OSError):
+                raise
+            failed = self.changes[len(done)].relpath
             message = f"cannot write {failed}: {exc.strerror or exc}; "
             if problems:
                 message += "could not restore " + ", ".join(problems) + " (check them by hand)"

@@ -92,3 +92,18 @@ def test_the_insertion_check_catches_moved_or_changed_lines():
     ):
         with pytest.raises(AssertionError):
             assert_only_insertions(old, bad, "w")
+
+
+def test_an_interrupt_half_way_restores_every_file(root, monkeypatch):
+    before = _files(root)
+    real_replace = os.replace
+
+    def replace(src, dst):
+        if dst == str(root / "b.py"):
+            raise KeyboardInterrupt
+        real_replace(src, dst)
+
+    monkeypatch.setattr(_plan, "replace_file", replace)
+    with pytest.raises(KeyboardInterrupt):
+        _plan_for(root).apply()
+    assert _files(root) == before
