@@ -34,6 +34,11 @@ def parse(source: str, filename: str) -> cst.Module:
         ) from None
 
 
+def render(module: cst.Module, source: str) -> str:
+    """The code of `module`, parsed from `source`; libcst drops a byte-order mark, we keep it."""
+    return ("\ufeff" + module.code) if source.startswith("\ufeff") else module.code
+
+
 @dataclass(frozen=True)
 class TopLevel:
     """One module-level `NAME = <literal>` (or `NAME: T = <literal>`) and where it sits."""

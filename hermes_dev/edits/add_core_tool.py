@@ -4,7 +4,14 @@ from __future__ import annotations
 
 import libcst as cst
 
-from hermes_dev.edits._cst import TOOLSETS_FILE, find_top_level, list_has_string, parse, quote_of
+from hermes_dev.edits._cst import (
+    TOOLSETS_FILE,
+    find_top_level,
+    list_has_string,
+    parse,
+    quote_of,
+    render,
+)
 from hermes_dev.edits._entries import string_element
 from hermes_dev.edits._sequence import append
 
@@ -21,4 +28,4 @@ def add_core_tool(source: str, tool: str) -> str:
     core = found.value
     if list_has_string(core, tool):
         return source
-    return found.replace(append(core, string_element(tool, quote_of(core)))).code
+    return render(found.replace(append(core, string_element(tool, quote_of(core)))), source)

@@ -15,6 +15,7 @@ from hermes_dev.edits._cst import (
     list_has_string,
     parse,
     quote_of,
+    render,
     string_literal,
 )
 from hermes_dev.edits._entries import (
@@ -58,7 +59,7 @@ def add_env_var(
             "category": string_literal("tool", quote),
         }
         new_entry = entry_element(env_vars, var, [(key, values[key]) for key in NEW_ENTRY_KEYS])
-        return found.replace(append(env_vars, new_entry)).code
+        return render(found.replace(append(env_vars, new_entry)), source)
 
     index, element = hit
     entry = element.value
@@ -84,4 +85,4 @@ def add_env_var(
         tools = append(tools, string_element(tool, quote_of(tools, entry)))
         entry = replace_element(entry, tools_index, tools_element.with_changes(value=tools))
     env_vars = replace_element(env_vars, index, element.with_changes(value=entry))
-    return found.replace(env_vars).code
+    return render(found.replace(env_vars), source)

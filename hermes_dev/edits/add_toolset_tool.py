@@ -15,6 +15,7 @@ from hermes_dev.edits._cst import (
     list_has_string,
     parse,
     quote_of,
+    render,
     string_literal,
 )
 from hermes_dev.edits._entries import Text, entry_element, replace_element, string_element
@@ -45,7 +46,7 @@ def add_tool_to_toolset(source: str, tool: str, toolset: str, description: str) 
                 ("includes", "[]"),
             ],
         )
-        return found.replace(append(toolsets, new_entry)).code
+        return render(found.replace(append(toolsets, new_entry)), source)
 
     index, element = hit
     entry = element.value
@@ -70,4 +71,4 @@ def add_tool_to_toolset(source: str, tool: str, toolset: str, description: str) 
     tools = append(tools, string_element(tool, quote_of(tools, entry, toolsets)))
     entry = replace_element(entry, tools_index, tools_element.with_changes(value=tools))
     toolsets = replace_element(toolsets, index, element.with_changes(value=entry))
-    return found.replace(toolsets).code
+    return render(found.replace(toolsets), source)

@@ -4,7 +4,14 @@ from __future__ import annotations
 
 import libcst as cst
 
-from hermes_dev.edits._cst import CONFIG_FILE, dict_items, dict_lookup, find_top_level, parse
+from hermes_dev.edits._cst import (
+    CONFIG_FILE,
+    dict_items,
+    dict_lookup,
+    find_top_level,
+    parse,
+    render,
+)
 from hermes_dev.edits._entries import replace_element
 from hermes_dev.edits._remove import without_string
 from hermes_dev.edits._sequence import remove
@@ -17,14 +24,16 @@ def remove_tool_from_env_vars(source: str, tool: str) -> str:
     An entry left with no tools is deleted when its keys are exactly the ones new-tool writes, in
     that order. Otherwise an emptied `"tools"` key is dropped when it is the entry's last key
     (where add_env_var puts the key it creates on an entry that had none) and kept as `[]` when it
-    sits elsewhere (so a `"tools": []` the file already had survives). The exact inverse of
-    add_env_var.
+    sits elsewhere (so a `"tools": []` the file already had survives). A missing or computed
+    `OPTIONAL_ENV_VARS` is left as it is. The exact inverse of add_env_var.
     """
     if tool not in source:  # tool names are plain identifiers, written without escapes
         return source
     module = parse(source, CONFIG_FILE)
-    found = find_top_level(module, "OPTIONAL_ENV_VARS", cst.Dict, CONFIG_FILE)
-    assert found is not None and isinstance(found.value, cst.Dict)
+    found = find_top_level(module, "OPTIONAL_ENV_VARS", cst.Dict, CONFIG_FILE, required=False)
+    if found is None:  # nothing new-tool could have added: the add refuses this shape
+        return source
+    assert isinstance(found.value, cst.Dict)
     env_vars = found.value
     changed = False
     for index in range(len(env_vars.elements) - 1, -1, -1):
@@ -50,7 +59,7 @@ def remove_tool_from_env_vars(source: str, tool: str) -> str:
         env_vars = replace_element(env_vars, index, element.with_changes(value=entry))
     if not changed:
         return source
-    return found.replace(env_vars).code
+    return render(found.replace(env_vars), source)
 
 
 def _written_by_new_tool(entry: cst.Dict) -> bool:

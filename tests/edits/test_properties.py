@@ -138,7 +138,8 @@ def test_add_core_tool(
     data: st.DataObject, tool: str, old: list[str], quote: str, crlf: bool
 ) -> None:
     literal = data.draw(string_list(old, quote))
-    source = module("_HERMES_CORE_TOOLS", literal, crlf) + "TOOLSETS = {}\n"
+    bom = "\ufeff" if data.draw(st.booleans()) else ""
+    source = bom + module("_HERMES_CORE_TOOLS", literal, crlf) + "TOOLSETS = {}\n"
     edited = check_add(
         source,
         lambda s: add_core_tool(s, tool),

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import pytest
 
 from hermes_dev.edits import EditError, remove_tool_from_env_vars, remove_tool_from_toolsets
@@ -82,8 +84,30 @@ def test_absent_name_returns_the_source_itself() -> None:
     )
 
 
-def test_unusable_shapes_still_say_so() -> None:
-    with pytest.raises(EditError, match=r"^toolsets.py: `TOOLSETS` is a name \(BASE\)"):
-        remove_tool_from_toolsets("TOOLSETS = BASE  # weather\n", "weather")
-    with pytest.raises(EditError, match=r"^hermes_cli/config.py: no module-level"):
-        remove_tool_from_env_vars("X = 'weather'\n", "weather")
+@pytest.mark.parametrize(
+    "remove, source",
+    [
+        (remove_tool_from_toolsets, "TOOLSETS = BASE  # weather\n"),
+        (remove_tool_from_toolsets, "X = ['weather']\n"),
+        (remove_tool_from_env_vars, "X = 'weather'\n"),
+        (remove_tool_from_env_vars, "OPTIONAL_ENV_VARS = load('weather')\n"),
+    ],
+)
+def test_shapes_add_refuses_hold_nothing_to_remove(
+    remove: Callable[[str, str], str], source: str
+) -> None:
+    assert remove(source, "weather") is source
+
+
+def test_unparsable_file_says_so() -> None:
+    with pytest.raises(EditError, match=r"^toolsets.py: does not parse"):
+        remove_tool_from_toolsets("TOOLSETS = {  # weather\n", "weather")
+
+
+def test_byte_order_mark_is_kept() -> None:
+    from hermes_dev.edits import add_core_tool
+
+    source = '\ufeff_HERMES_CORE_TOOLS = [\n    "a",\n]\n'
+    edited = add_core_tool(source, "weather")
+    assert edited == '\ufeff_HERMES_CORE_TOOLS = [\n    "a",\n    "weather",\n]\n'
+    assert remove_tool_from_toolsets(edited, "weather") == source
