@@ -1,7 +1,9 @@
 """## What it does
 Compares the tool names registered by every module under `tools/` and `plugins/` (read through
 the per-file summary cache, so a pre-commit run on one file still sees the whole root) and
-reports a registration whose name another module registers too. A registration with
+reports a registration whose name another module registers too. Registrations that surely run
+count: those at module level (or in a module-level loop) and those in a plugin's `register(ctx)`;
+one inside another function may be a fallback that never runs. A registration with
 `override=True` (a plugin replacing a built-in on purpose) is exempt.
 
 ## Why is this bad?
@@ -33,6 +35,7 @@ from hermes_dev.lint.rule import Finding, Invalid, Rule, Valid
 
 if TYPE_CHECKING:
     from hermes_dev.lint.engine import LintContext
+    from hermes_dev.lint.project_index import RegisteredTool
 
 
 def _tool(name: str, extra: str = "") -> str:
@@ -67,6 +70,20 @@ class DuplicateToolName(Rule):
             },
             note="override=True replaces a built-in on purpose",
         ),
+        Valid(
+            {
+                "tools/web_tools.py": _tool("web_search"),
+                "tools/fallback_search.py": (
+                    "from tools.registry import registry\n"
+                    "\n"
+                    "\n"
+                    "def install_fallback():\n"
+                    '    registry.register(name="web_search", toolset="web", schema={},\n'
+                    "                      handler=print)\n"
+                ),
+            },
+            note="a registration inside a function may never run",
+        ),
     )
     INVALID: ClassVar[tuple[Invalid, ...]] = (
         Invalid(
@@ -84,14 +101,14 @@ class DuplicateToolName(Rule):
             for module in ctx.modules
             if module.tree is not None
             for tool in index.module_summary(module).tools
-            if tool.name is not None and not tool.override
+            if _counts(tool)
         ]
         if not mine:
             return
         where: dict[str, list[tuple[str, int]]] = {}
         for path, summary in index.all_summaries().items():
             for tool in summary.tools:
-                if tool.name is not None and not tool.override:
+                if tool.name is not None and _counts(tool):
                     where.setdefault(tool.name, []).append((str(path), tool.span.line))
         for module, tool in mine:
             assert tool.name is not None
@@ -109,3 +126,11 @@ class DuplicateToolName(Rule):
                 tool.span,
                 tool.name,
             )
+
+
+def _counts(tool: RegisteredTool) -> bool:
+    """Registrations that surely run: at import (module level) or in a plugin's `register`.
+    One inside some other function may never run (a fallback), so it is not counted."""
+    if tool.name is None or tool.override:
+        return False
+    return tool.kind == "plugin" or tool.discovered
