@@ -3,12 +3,24 @@
 from __future__ import annotations
 
 import sys
+from collections.abc import Callable
 from pathlib import Path
+from typing import TypeVar
 
 import click
 
+from hermes_dev.errors import UserError
 from hermes_dev.scaffold import JSON_TYPES, make_spec, plan_new_tool
-from hermes_dev.scaffold._spec import DEFAULT_EMOJI, default_description
+from hermes_dev.scaffold._spec import (
+    DEFAULT_EMOJI,
+    check_env_var,
+    check_text,
+    check_toolset,
+    default_description,
+    parse_param,
+)
+
+T = TypeVar("T")
 
 
 def _interactive(yes: bool) -> bool:
@@ -88,16 +100,20 @@ def command(
     project = load_project(root)
     if _interactive(yes):
         if description is None:
-            description = click.prompt("Description", default=default_description(name))
+            description = click.prompt(
+                "Description",
+                default=default_description(name),
+                value_proc=_checked(lambda text: check_text("the description", text)),
+            )
         if toolset is None:
-            toolset = click.prompt("Toolset", default=name)
+            toolset = click.prompt("Toolset", default=name, value_proc=_checked(check_toolset))
         if not env_vars:
-            answer = click.prompt(
+            env_vars = click.prompt(
                 "Environment variables (space-separated, empty for none)",
                 default="",
                 show_default=False,
+                value_proc=_checked(lambda text: tuple(check_env_var(v) for v in text.split())),
             )
-            env_vars = tuple(answer.split())
         if not params and not optional_params:
             params = _ask_params()
     spec = make_spec(
@@ -129,11 +145,31 @@ def command(
 def _ask_params() -> tuple[str, ...]:
     answers: list[str] = []
     while True:
-        answer = click.prompt(
+        answer: str = click.prompt(
             "Required parameter NAME:TYPE[:DESCRIPTION] (empty to finish)",
             default="",
             show_default=False,
+            value_proc=_checked(_param_or_empty),
         )
-        if not answer.strip():
+        if not answer:
             return tuple(answers)
-        answers.append(answer.strip())
+        answers.append(answer)
+
+
+def _param_or_empty(text: str) -> str:
+    text = text.strip()
+    if text:
+        parse_param(text, required=True)
+    return text
+
+
+def _checked(check: Callable[[str], T]) -> Callable[[str], T]:
+    """A click value_proc: a bad answer is shown and asked again instead of ending the run."""
+
+    def value_proc(text: str) -> T:
+        try:
+            return check(text)
+        except UserError as exc:
+            raise click.BadParameter(str(exc)) from None
+
+    return value_proc

@@ -95,11 +95,15 @@ def test_prompts_for_missing_answers_on_a_terminal(host, monkeypatch):
     from click.testing import CliRunner
 
     monkeypatch.setattr(new_tool, "_interactive", lambda yes: not yes)
-    answers = "Ping a host.\nnet\nPING_KEY\nhost:string:Host name\n\n"
+    # A bad answer is shown and asked again.
+    answers = "Ping a host.\nBad Set\nnet\nping_key\nPING_KEY\nhost:str\nhost:string:Host name\n\n"
     result = CliRunner().invoke(
         new_tool.command, ["ping", "--root", str(host)], input=answers, standalone_mode=False
     )
     assert result.exception is None, result.output
+    assert "toolset 'Bad Set'" in result.output
+    assert "is not UPPER_SNAKE" in result.output
+    assert "type 'str' must be one of" in result.output
     source = (host / "tools" / "ping_tool.py").read_text()
     assert '"description": "Ping a host."' in source
     assert 'toolset="net"' in source
