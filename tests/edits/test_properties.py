@@ -114,7 +114,7 @@ def module(name: str, literal: str, crlf: bool, annotated: bool = False) -> str:
 
 
 def literal_of(source: str, name: str) -> Any:
-    for node in ast.parse(source).body:
+    for node in ast.parse(source.removeprefix("\ufeff")).body:
         targets = node.targets if isinstance(node, ast.Assign) else [getattr(node, "target", None)]
         if any(getattr(t, "id", None) == name for t in targets):
             return ast.literal_eval(node.value)  # type: ignore[attr-defined]
@@ -125,7 +125,7 @@ def check_add(
     source: str, add: Callable[[str], str], remove: Callable[[str], str], name: str
 ) -> str:
     edited = add(source)
-    ast.parse(edited)
+    ast.parse(edited.removeprefix("\ufeff"))  # ast refuses a BOM in str input
     assert name in inserted_text(source, edited)
     assert add(edited) == edited
     assert remove(edited) == source
