@@ -22,6 +22,7 @@ HOST_FILES = [
     "hermes_cli/config.py",
     *sorted(p.relative_to(REPO).as_posix() for p in (REPO / "tools").glob("*.py")),
     *sorted(p.relative_to(REPO).as_posix() for p in (REPO / "tests" / "tools").glob("*.py")),
+    "tests/host/test_reference_host.py",
 ]
 
 # How the generated tests are run inside a host: plain pytest with the root on sys.path.

@@ -63,7 +63,10 @@ def test_new_tool_writes_only_its_files_and_insertions(host):
 
 def test_generated_test_passes_inside_the_host(host):
     _new(host, *FORECAST)
-    result = run_host_pytest(host, "tests/tools")
+    # The reference host's own tests must keep passing too (the big fixture's toolsets name
+    # tools that the host does not have, so only the tool tests run there).
+    big = (host / "toolsets.py").read_bytes().count(b"\n") > 500
+    result = run_host_pytest(host, "tests/tools" if big else "tests")
     assert result.returncode == 0, result.stdout + result.stderr
     assert " passed" in result.stdout
 
