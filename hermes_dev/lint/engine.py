@@ -299,6 +299,26 @@ def lint(
     use_cache: bool | None = None,
 ) -> LintResult:
     """Lint `paths` (or the root's tools/ and plugins/) and return the findings that remain."""
+    import gc
+
+    # Every parsed tree stays alive for the run: the cyclic GC would rescan the growing heap of
+    # ast nodes again and again (it made a 100-module run 4x slower) and finds no garbage.
+    gc_was_enabled = gc.isenabled()
+    gc.disable()
+    try:
+        return _lint(paths, root, select, ignore, use_cache)
+    finally:
+        if gc_was_enabled:
+            gc.enable()
+
+
+def _lint(
+    paths: Sequence[str],
+    root: str | None,
+    select: Sequence[str] | None,
+    ignore: Sequence[str] | None,
+    use_cache: bool | None,
+) -> LintResult:
     known = catalog.all_codes()
     flag_select = check_codes(select, known, "--select") if select is not None else None
     flag_ignore = check_codes(ignore, known, "--ignore") if ignore is not None else None
