@@ -887,20 +887,40 @@ def project_index(ctx: LintContext) -> ProjectIndex:
 class ToolSchema:
     """The schema of one registration (one table row), evaluated when that can be done."""
 
-    __slots__ = ("anchor", "evaluated", "name", "reg")
+    __slots__ = ("anchor", "evaluated", "name", "name_span", "reg")
 
     def __init__(
-        self, reg: Registration, name: str | None, evaluated: Evaluated | None, anchor: ast.AST
+        self,
+        reg: Registration,
+        name: str | None,
+        evaluated: Evaluated | None,
+        anchor: ast.AST,
+        name_span: Span | None = None,
     ) -> None:
         self.reg = reg
         self.name = name  # the registered name, when static
+        self.name_span = name_span  # where that name is written
         self.evaluated = evaluated  # None: not static (skipped silently, counted)
         # the `schema=` argument: where findings go when a key has no position
         self.anchor = anchor
 
-    def position(self, pointer: str | list[str | int], path: Path) -> Span:
+    def as_sent(self) -> dict[str, Any] | None:
+        """The function definition the model receives: Hermes' `get_definitions()` sends
+        `{**schema, "name": <registered name>}`. None when the schema is not a dict."""
+        value = self.evaluated.value if self.evaluated is not None else None
+        if not isinstance(value, dict):
+            return None
+        return {**value, "name": self.name} if self.name is not None else dict(value)
+
+    def position(
+        self, pointer: str | list[str | int], path: Path, as_sent: bool = True
+    ) -> Span:
         """Where the schema part at `pointer` is written in the file at `path` (else the
-        `schema=` argument: the literal may live in another module)."""
+        `schema=` argument: the literal may live in another module). The name the model
+        sees is the registered one: "/name" points at it when it is known (`as_sent`)."""
+        if as_sent and pointer in ("/name", ["name"]) and self.name is not None:
+            if self.name_span is not None:
+                return self.name_span
         if self.evaluated is not None:
             pos = self.evaluated.locate(pointer)
             if pos.path == path:
@@ -908,10 +928,15 @@ class ToolSchema:
         return Span.of(self.anchor)
 
     def finding(
-        self, code: str, message: str, module: ModuleInfo, pointer: str | list[str | int]
+        self,
+        code: str,
+        message: str,
+        module: ModuleInfo,
+        pointer: str | list[str | int],
+        as_sent: bool = True,
     ) -> Finding:
         """A finding at the schema part `pointer` (its first line only, as the engine does)."""
-        span = self.position(pointer, module.path)
+        span = self.position(pointer, module.path, as_sent)
         end_line, end_column = span.end_line, span.end_column
         if end_line != span.line:
             end_line = span.line
@@ -949,13 +974,26 @@ def tool_schemas(module: ModuleInfo) -> list[ToolSchema]:
                 not_static += 1
                 result.append(ToolSchema(reg, None, None, anchor))
                 continue
+            overrides = reg.keywords.get("dynamic_schema_overrides")
+            if overrides is not None and not (
+                isinstance(overrides, ast.Constant) and overrides.value is None
+            ):
+                # the schema the model sees is changed at run time: nothing static to check
+                not_static += len(envs)
+                result.extend(ToolSchema(reg, None, None, anchor) for _ in envs)
+                continue
             for env in envs:
                 name: str | None = None
+                name_span: Span | None = None
                 name_node = reg.keywords.get("name")
                 if name_node is not None:
                     try:
-                        value = evaluator.evaluate(name_node, scope, env).value
-                        name = value if isinstance(value, str) else None
+                        named = evaluator.evaluate(name_node, scope, env)
+                        name = named.value if isinstance(named.value, str) else None
+                        pos = named.locate("")
+                        name_span = (
+                            Span.from_pos(pos) if pos.path == module.path else Span.of(name_node)
+                        )
                     except NotStatic:
                         name = None
                 try:
@@ -963,10 +1001,7 @@ def tool_schemas(module: ModuleInfo) -> list[ToolSchema]:
                 except NotStatic:
                     evaluated = None
                     not_static += 1
-                except RecursionError:
-                    evaluated = None
-                    not_static += 1
-                result.append(ToolSchema(reg, name, evaluated, anchor))
+                result.append(ToolSchema(reg, name, evaluated, anchor, name_span))
     module.memo["schema_eval.tool_schemas"] = result
     module.memo[NOT_STATIC_MEMO] = not_static
     return result

@@ -3,8 +3,12 @@ Evaluates the `schema=` of every `registry.register(...)` / `ctx.register_tool(.
 (a dict literal, a module-level name bound to one, also imported from another module under the
 root, `{**BASE, ...}`, implicit string concatenation, a small helper that returns a literal) and
 validates it with jsonschema against the function-calling schema that ships with hermes-dev
-(`hermes_dev/lint/schemas/function_schema.json`): a `name` of 1 to 64 letters, digits, `_` or
-`-`; a non-empty `description`; `parameters`, when given, an object schema (`"type": "object"`).
+(`hermes_dev/lint/schemas/function_schema.json`) as the model receives it, that is with the
+registered name (Hermes sends `{**schema, "name": <registered name>}`): a `name` of 1 to 64
+letters, digits, `_` or `-`; a non-empty `description`; `parameters`, when given, an object
+schema (`"type": "object"`). Findings point at the offending key inside the schema literal (a
+bad name at the `name=` of the registration). A registration with `dynamic_schema_overrides`
+is skipped: what the model sees is decided at run time.
 A schema that cannot be evaluated without running the code is skipped silently (and counted by
 `--statistics`); a part of one that cannot (a description built by a call, say) is taken as
 unknown, and the rest is still checked.
@@ -76,6 +80,19 @@ class InvalidFunctionSchema(Rule):
             + 'registry.register(name="x", toolset="x", schema=SCHEMA, handler=_handler)\n',
             note="not static: skipped silently",
         ),
+        Valid(
+            _HEAD
+            + 'registry.register(name="ping", toolset="net", handler=_handler,\n'
+            + '                  schema={"description": "Ping a host."})\n',
+            note="the registry adds the registered name to what it sends",
+        ),
+        Valid(
+            _HEAD
+            + 'registry.register(name="ping", toolset="net", handler=_handler,\n'
+            + '                  schema={"name": "ping", "description": ""},\n'
+            + '                  dynamic_schema_overrides=lambda: {"description": "Ping."})\n',
+            note="what the model sees is decided at run time",
+        ),
     )
     INVALID: ClassVar[tuple[Invalid, ...]] = (
         Invalid(
@@ -87,8 +104,8 @@ class InvalidFunctionSchema(Rule):
             + "}\n"
             + 'registry.register(name="web search", toolset="web", schema=SCHEMA,'
             + " handler=_handler)\n",
-            lines=(9,),
-            note="a space in the name: the finding points at the key",
+            lines=(13,),
+            note="a space in the name the model sees: the registered one",
         ),
         Invalid(
             _HEAD
@@ -106,10 +123,11 @@ class InvalidFunctionSchema(Rule):
         from hermes_dev.lint.project_index import checked_schemas, schema_errors
 
         for module, schema in checked_schemas(ctx):
-            value = schema.evaluated.value if schema.evaluated is not None else None
-            if not isinstance(value, dict):
+            sent = schema.as_sent()
+            if sent is None:
+                value = schema.evaluated.value if schema.evaluated is not None else None
                 problems = [("", f"the schema must be a dict, not {type(value).__name__}")]
             else:
-                problems = schema_errors(value, "function")
+                problems = schema_errors(sent, "function")
             for pointer, message in problems:
                 yield schema.finding(self.code, message, module, pointer)

@@ -3,9 +3,11 @@ Compares the `"name"` of the statically evaluated schema with the `name=` of its
 `registry.register(...)` / `ctx.register_tool(...)` call (for a loop over a table, row by row).
 
 ## Why is this bad?
-Hermes looks tools up by the registered name, while the model calls the name in the schema it
-was shown. When they differ the model's calls go to an unknown tool, or a copied schema makes
-two tools look the same to the model.
+Hermes sends the model `{**schema, "name": <registered name>}`, so the schema's own name is
+dead text: whoever reads the schema (people, tests, anything that calls
+`registry.get_schema(...)`) sees a tool that does not exist. It is nearly always a rename or a
+copied schema that was changed in one place only, and the description often still speaks of
+the old name.
 
 ## Example
 ```python
@@ -85,4 +87,5 @@ class SchemaNameMismatch(Rule):
                     f" {schema.name!r}",
                     module,
                     "/name",
+                    as_sent=False,  # the schema's own (dead) name, not the registered one
                 )
