@@ -918,9 +918,9 @@ class ToolSchema:
         """Where the schema part at `pointer` is written in the file at `path` (else the
         `schema=` argument: the literal may live in another module). The name the model
         sees is the registered one: "/name" points at it when it is known (`as_sent`)."""
-        if as_sent and pointer in ("/name", ["name"]) and self.name is not None:
-            if self.name_span is not None:
-                return self.name_span
+        registered_name = as_sent and pointer in ("/name", ["name"]) and self.name is not None
+        if registered_name and self.name_span is not None:
+            return self.name_span
         if self.evaluated is not None:
             pos = self.evaluated.locate(pointer)
             if pos.path == path:
