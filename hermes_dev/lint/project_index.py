@@ -749,16 +749,23 @@ class ProjectIndex:
     def module_paths(self) -> list[Path]:
         """Every `.py` under the root's `tools/` and `plugins/`, excluded ones too: a module
         that is not reported on still registers its tools (HD302, HD304, HD305)."""
-        from hermes_dev.lint.config import Config
-        from hermes_dev.lint.engine import _walk_py  # the engine's walk, without excludes
+        from hermes_dev.lint.engine import SKIP_DIRS
 
-        everything = Config()
         found: list[Path] = []
-        root = self.ctx.root
-        for folder in ("tools", "plugins"):
-            top = root / folder
-            if top.is_dir():
-                found.extend(_walk_py(top, root, everything))
+        stack = [os.path.join(str(self.ctx.root), top) for top in ("plugins", "tools")]
+        while stack:  # os.scandir: a pre-commit run walks the whole tree every time
+            folder = stack.pop()
+            try:
+                entries = sorted(os.scandir(folder), key=lambda e: e.name, reverse=True)
+            except OSError:
+                continue
+            for entry in entries:
+                name = entry.name
+                if entry.is_dir(follow_symlinks=False):
+                    if not name.startswith(".") and name not in SKIP_DIRS:
+                        stack.append(entry.path)
+                elif name.endswith(".py"):
+                    found.append(Path(entry.path))
         return found
 
     def all_summaries(self) -> dict[Path, ModuleSummary]:
