@@ -21,10 +21,9 @@ def weather_tool(args, **kw):
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from hermes_dev.lint.rule import Invalid, Rule, Valid
 
+TYPE_CHECKING = False
 if TYPE_CHECKING:
     from collections.abc import Iterator
 

@@ -32,11 +32,10 @@ def weather_tool(location: str) -> str:
 from __future__ import annotations
 
 import ast
-from typing import TYPE_CHECKING
-
 from hermes_dev.lint.jsonness import NOT_JSON, Scope, infer, return_verdicts
 from hermes_dev.lint.rule import Invalid, Rule, Valid
 
+TYPE_CHECKING = False
 if TYPE_CHECKING:
     from collections.abc import Iterator
 

@@ -33,11 +33,10 @@ def read_note(args, **kw):
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from hermes_dev.lint.raises import escaping
 from hermes_dev.lint.rule import Invalid, Rule, Valid
 
+TYPE_CHECKING = False
 if TYPE_CHECKING:
     from collections.abc import Iterator
 

@@ -31,10 +31,9 @@ registry.register(
 from __future__ import annotations
 
 import ast
-from typing import TYPE_CHECKING
-
 from hermes_dev.lint.rule import Invalid, Rule, Valid
 
+TYPE_CHECKING = False
 if TYPE_CHECKING:
     from collections.abc import Iterator
 

@@ -35,11 +35,10 @@ registry.register(
 from __future__ import annotations
 
 import ast
-from typing import TYPE_CHECKING
-
 from hermes_dev.lint.jsonness import UNKNOWN, Scope, infer, return_verdicts
 from hermes_dev.lint.rule import Invalid, Rule, Valid
 
+TYPE_CHECKING = False
 if TYPE_CHECKING:
     from collections.abc import Iterator
 
