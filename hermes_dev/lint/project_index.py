@@ -733,7 +733,7 @@ class ProjectIndex:
         self.ctx = ctx
         self.project = ctx.project
         self.loader: ModuleLoader = models_loader(ctx.models)
-        self._all: dict[Path, ModuleSummary] | None = None
+        self._all: dict[str, ModuleSummary] | None = None
         self._toolsets: ToolsetsSummary | None = None
         self._toolsets_done = False
         self._config: ConfigSummary | None = None
@@ -746,14 +746,14 @@ class ProjectIndex:
             module.memo["project_index.summary"] = memo
         return memo
 
-    def module_paths(self) -> list[Path]:
+    def module_paths(self) -> list[str]:
         """Every `.py` under the root's `tools/` and `plugins/`, excluded ones too: a module
         that is not reported on still registers its tools (HD302, HD304, HD305)."""
         from hermes_dev.lint.engine import SKIP_DIRS
 
-        found: list[Path] = []
+        found: list[str] = []
         stack = [os.path.join(str(self.ctx.root), top) for top in ("plugins", "tools")]
-        while stack:  # os.scandir: a pre-commit run walks the whole tree every time
+        while stack:  # os.scandir and plain strings: a pre-commit run walks the whole tree
             folder = stack.pop()
             try:
                 entries = sorted(os.scandir(folder), key=lambda e: e.name, reverse=True)
@@ -765,29 +765,30 @@ class ProjectIndex:
                     if not name.startswith(".") and name not in SKIP_DIRS:
                         stack.append(entry.path)
                 elif name.endswith(".py"):
-                    found.append(Path(entry.path))
+                    found.append(entry.path)
         return found
 
-    def all_summaries(self) -> dict[Path, ModuleSummary]:
-        """Every tool module's summary: `tools/`, `plugins/`, and the files being linted; from
-        the engine's per-file cache when a file is unchanged."""
+    def all_summaries(self) -> dict[str, ModuleSummary]:
+        """Every tool module's summary (by path as a string): `tools/`, `plugins/`, and the
+        files being linted; from the engine's per-file cache when a file is unchanged."""
         if self._all is None:
             from hermes_dev.lint.model import might_register
 
-            result: dict[Path, ModuleSummary] = {}
+            result: dict[str, ModuleSummary] = {}
             for module in self.ctx.modules:
                 if module.tree is not None:
-                    result[module.path] = self.module_summary(module)
+                    result[str(module.path)] = self.module_summary(module)
             cache = self.ctx.cache
             for path in self.module_paths():
                 if path in result:
                     continue
                 hit, data = cache.get(path, MODULE_KIND)
                 if not hit:
-                    source = self.ctx.models.read(path)
+                    file = Path(path)
+                    source = self.ctx.models.read(file)
                     other = None
                     if source is not None and might_register(source):
-                        other = self.ctx.models.get(path, source)
+                        other = self.ctx.models.get(file, source)
                     if other is None or other.tree is None:
                         cache.put(path, MODULE_KIND, None)  # registers nothing
                         continue

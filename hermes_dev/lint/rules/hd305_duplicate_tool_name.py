@@ -29,6 +29,7 @@ registry.register(name="search_files", toolset="file", ...)
 from __future__ import annotations
 
 from collections.abc import Iterator
+from pathlib import Path
 from typing import TYPE_CHECKING, ClassVar
 
 from hermes_dev.lint.rule import Finding, Invalid, Rule, Valid
@@ -109,7 +110,7 @@ class DuplicateToolName(Rule):
         for path, summary in index.all_summaries().items():
             for tool in summary.tools:
                 if tool.name is not None and _counts(tool):
-                    where.setdefault(tool.name, []).append((str(path), tool.span.line))
+                    where.setdefault(tool.name, []).append((path, tool.span.line))
         for module, tool in mine:
             assert tool.name is not None
             here = str(module.path)
@@ -117,7 +118,7 @@ class DuplicateToolName(Rule):
             if not others:
                 continue
             other_path, other_line = others[0]
-            rel = ctx.models.relative(type(module.path)(other_path))
+            rel = ctx.models.relative(Path(other_path))
             yield span_finding(
                 self.code,
                 f"tool {tool.name!r} is also registered in {rel}:{other_line}: the registry"
