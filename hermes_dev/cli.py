@@ -8,8 +8,11 @@ from __future__ import annotations
 
 import importlib
 import sys
-from collections.abc import Sequence
-from typing import Any, NoReturn
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:  # typing costs milliseconds at start-up, paid on every pre-commit run
+    from collections.abc import Sequence
+    from typing import Any, NoReturn
 
 # Command name -> module under hermes_dev.commands that defines `command`.
 COMMANDS = {
