@@ -118,7 +118,7 @@ class Func:
 class Handler:
     """The code a registration's `handler=` runs."""
 
-    __slots__ = ("kind", "expr", "func", "target", "bound_positional", "bound_keywords")
+    __slots__ = ("kind", "expr", "func", "target", "bound_positional", "bound_keywords", "via_runner")
 
     def __init__(
         self,
@@ -135,6 +135,14 @@ class Handler:
         self.target = target  # what a lambda/partial forwards to
         self.bound_positional = bound_positional
         self.bound_keywords = bound_keywords
+        # True when a lambda hands the target's coroutine to a runner: `_run_async(fn(args))`.
+        runner_arg = _runner_call(func.node) if isinstance(func.node, ast.Lambda) else None
+        self.via_runner = bool(
+            target is not None
+            and target.is_async
+            and runner_arg is not None
+            and runner_arg.id == target.name
+        )
 
     @property
     def is_async(self) -> bool:
@@ -784,10 +792,31 @@ def forward_target(func: Func) -> Func | None:
     if not isinstance(node, ast.Lambda):
         return None
     body = node.body
-    if isinstance(body, ast.Call) and isinstance(body.func, ast.Name):
-        if body.func.id in _lambda_params(node):
-            return None
-        return func.module.function(body.func.id)
+    if not isinstance(body, ast.Call) or not isinstance(body.func, ast.Name):
+        return None
+    params = _lambda_params(node)
+    if body.func.id in params:
+        return None
+    inner = _runner_call(node)
+    if inner is not None and inner.id not in params:
+        # `lambda args, **kw: _run_async(fetch(args))`: the code that runs is `fetch`.
+        coroutine = func.module.function(inner.id)
+        if coroutine is not None and coroutine.is_async:
+            return coroutine
+    return func.module.function(body.func.id)
+
+
+def _runner_call(node: ast.Lambda) -> ast.Name | None:
+    """`g` in a lambda body shaped `runner(g(...))` (one argument, itself a call of a name)."""
+    body = node.body
+    if (
+        isinstance(body, ast.Call)
+        and len(body.args) == 1
+        and not body.keywords
+        and isinstance(body.args[0], ast.Call)
+        and isinstance(body.args[0].func, ast.Name)
+    ):
+        return body.args[0].func
     return None
 
 

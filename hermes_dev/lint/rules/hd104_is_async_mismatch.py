@@ -141,7 +141,10 @@ registry.register(name="ping", toolset="t", schema={}, handler=ping, is_async=Tr
             func = handler.func
             target = handler.target
             returns_coroutine = handler.is_async or (
-                isinstance(func.node, ast.Lambda) and target is not None and target.is_async
+                isinstance(func.node, ast.Lambda)
+                and target is not None
+                and target.is_async
+                and not handler.via_runner
             )
             if returns_coroutine and not flag:
                 where = reg.arg("handler") or reg.call

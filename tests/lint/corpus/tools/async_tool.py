@@ -18,6 +18,22 @@ async def fetch_raw(args, **kw):
     return {"raw": args}  # expect: HD101
 
 
+async def _fetch_forecast(args):
+    if not args.get("city"):
+        return {"error": "city is required"}  # expect: HD101
+    await asyncio.sleep(0)
+    return json.dumps({"city": args["city"]})
+
+
+def _run_coroutine(coro):
+    """A sync bridge, as tool modules write it: the handler stays sync."""
+    try:
+        asyncio.get_running_loop()
+    except RuntimeError:
+        return asyncio.run(coro)
+    raise RuntimeError("cannot bridge from inside a running loop")
+
+
 def render_page(args, **kw):
     return json.dumps({"rendered": True})
 
@@ -42,4 +58,11 @@ registry.register(
     schema={},
     handler=render_page,
     is_async=True,  # expect: HD104
+)
+registry.register(
+    name="forecast",
+    toolset="web_async",
+    schema={},
+    handler=lambda args, **kw: _run_coroutine(_fetch_forecast(args)),
+    is_async=False,
 )
