@@ -20,16 +20,11 @@ from __future__ import annotations
 import ast
 import json
 import os
-from collections.abc import Callable, Iterator, Mapping
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Literal, NamedTuple, TypeVar
 
 from hermes_dev.lint.rule import Finding
 from hermes_dev.lint.schema_eval import (
-    Binding,
-    Evaluated,
     Evaluator,
-    ModuleLoader,
     ModuleScope,
     NotStatic,
     Opaque,
@@ -37,23 +32,45 @@ from hermes_dev.lint.schema_eval import (
     Thunk,
 )
 
+TYPE_CHECKING = False  # typing is not imported at run time: a pre-commit run pays for it
 if TYPE_CHECKING:
+    from collections.abc import Callable, Iterator, Mapping
+    from typing import Any, Literal, Self, TypeVar
+
     from hermes_dev.lint.engine import LintContext
     from hermes_dev.lint.model import Models, ModuleInfo, Registration
+    from hermes_dev.lint.schema_eval import Binding, Evaluated, ModuleLoader
 
-_S = TypeVar("_S", "ToolsetsSummary", "ConfigSummary")
+    _S = TypeVar("_S", "ToolsetsSummary", "ConfigSummary")
 
 CACHE_VERSION = 1
 
 
 
-class Span(NamedTuple):
-    """Where something is written (a tuple: cheap to build, JSON as a list)."""
+class Span(tuple[int, int, int, int]):
+    """Where something is written: (line, column, end_line, end_column), 1-based columns, end
+    exclusive. A tuple: cheap to build, and JSON as a list."""
 
-    line: int
-    column: int  # 1-based
-    end_line: int
-    end_column: int  # 1-based, exclusive
+    __slots__ = ()
+
+    def __new__(cls, line: int, column: int, end_line: int, end_column: int) -> Self:
+        return tuple.__new__(cls, (line, column, end_line, end_column))
+
+    @property
+    def line(self) -> int:
+        return self[0]
+
+    @property
+    def column(self) -> int:
+        return self[1]
+
+    @property
+    def end_line(self) -> int:
+        return self[2]
+
+    @property
+    def end_column(self) -> int:
+        return self[3]
 
     @classmethod
     def of(cls, node: ast.AST) -> Span:
@@ -1098,7 +1115,7 @@ def schema_errors(value: Any, kind: Literal["function", "parameters"]) -> list[t
     jsonschema is imported only here, and results are cached on disk by the schema's content,
     so a pre-commit run over a file whose schemas did not change never imports it.
     """
-    import hashlib
+    import zlib  # not hashlib: importing it costs a pre-commit run several milliseconds
 
     from hermes_dev import __version__
 
@@ -1107,7 +1124,8 @@ def schema_errors(value: Any, kind: Literal["function", "parameters"]) -> list[t
         text = json.dumps([kind, __version__, value], sort_keys=True, default=_placeholder)
     except (TypeError, ValueError):
         return []  # e.g. keys of mixed types: not a schema jsonschema can judge either
-    key = hashlib.sha256(text.encode("utf-8")).hexdigest()
+    data = text.encode("utf-8")
+    key = f"{zlib.crc32(data):08x}{zlib.adler32(data):08x}{len(data):x}"
     cache = _checks_cache()
     cached = cache.get(key)
     if isinstance(cached, list):

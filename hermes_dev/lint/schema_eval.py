@@ -19,9 +19,16 @@ gives the source position of that element, or of the nearest enclosing one that 
 from __future__ import annotations
 
 import ast
-from collections.abc import Callable, Iterator, Mapping, Sequence
 from pathlib import Path
-from typing import Any
+
+TYPE_CHECKING = False  # typing is not imported at run time: a pre-commit run pays for it
+if TYPE_CHECKING:
+    from collections.abc import Callable, Iterator, Mapping, Sequence
+    from typing import Any, TypeAlias
+
+    # Resolves a dotted module name under the root to its scope (None: not under the root).
+    ModuleLoader: TypeAlias = Callable[[str], "ModuleScope | None"]
+    Binding: TypeAlias = "Thunk | Value"
 
 # Deep enough for real helper chains; shallow enough that recursion never runs away.
 MAX_DEPTH = 40
@@ -260,9 +267,6 @@ def module_path_for(root: Path, module: str) -> Path | None:
     return None
 
 
-# Resolves a dotted module name under the root to its scope (None: not under the root).
-ModuleLoader = Callable[[str], "ModuleScope | None"]
-
 
 def file_module_loader(root: Path) -> ModuleLoader:
     """Parse modules under `root` on demand, each once (the fallback when no engine model does)."""
@@ -316,7 +320,6 @@ class Value:
         self.loc = loc
 
 
-Binding = Thunk | Value
 
 _EVALUATION_ERRORS = (
     TypeError, ValueError, KeyError, IndexError, AttributeError, RecursionError, OverflowError,

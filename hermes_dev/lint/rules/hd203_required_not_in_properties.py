@@ -29,12 +29,13 @@ or the provider rejects the tool. Usually it is a typo or a parameter renamed in
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from typing import TYPE_CHECKING, Any, ClassVar
-
 from hermes_dev.lint.rule import Finding, Invalid, Rule, Valid
 
+TYPE_CHECKING = False  # typing is not imported at run time: a pre-commit run pays for it
 if TYPE_CHECKING:
+    from collections.abc import Iterator
+    from typing import Any, ClassVar
+
     from hermes_dev.lint.engine import LintContext
 
 _HEAD = "from tools.registry import registry\n\n\ndef _handler(args, **kw):\n    return '{}'\n\n\n"

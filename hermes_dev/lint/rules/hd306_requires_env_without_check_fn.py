@@ -31,12 +31,13 @@ registry.register(
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from typing import TYPE_CHECKING, ClassVar
-
 from hermes_dev.lint.rule import Finding, Invalid, Rule, Valid
 
+TYPE_CHECKING = False  # typing is not imported at run time: a pre-commit run pays for it
 if TYPE_CHECKING:
+    from collections.abc import Iterator
+    from typing import ClassVar
+
     from hermes_dev.lint.engine import LintContext
 
 _HEAD = (
