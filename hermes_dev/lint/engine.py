@@ -8,7 +8,8 @@ API:
   Raises `UserError` for unknown codes, bad config or missing paths.
 - `LintContext` (what `Rule.check` gets): `root`, `config` (`Config`), `models` (the per-run parse
   cache, `Models`), `modules` (`ModuleInfo`s of the files being reported on, including those that
-  do not parse), `registrations()` (theirs), `is_reported(path)`, `stats` (`Statistics`: rules add
+  do not parse), `registrations()` (theirs), `given` (every file reported on, also those the text
+  prefilter skipped), `whole_root` (no paths given), `is_reported(path)`, `stats` (`Statistics`: rules add
   counters such as "schemas skipped (not static)"), `cache` (`SummaryCache`) and `project`.
 - `ProjectView` (`ctx.project`, built on first use): `root`, `is_hermes_root`, `toolsets_path` /
   `config_path` (None where absent), `known_tools`, `module_paths()` (every file under `tools/`
@@ -139,8 +140,7 @@ class LintContext:
         self.codes = tuple(codes)  # the codes that run
         self.stats = Statistics()
         self.cache = cache or SummaryCache(root, enabled=False)
-        self._reported = {str(m.path) for m in modules}
-        self.given: frozenset[str] = frozenset(self._reported)  # set by lint(): files passed
+        self.given: frozenset[str] = frozenset(str(m.path) for m in modules)  # set by lint()
         self.whole_root = False  # set by lint(): no paths given, the whole root is linted
         self._project: ProjectView | None = None
 
@@ -156,7 +156,7 @@ class LintContext:
 
     def is_reported(self, path: Path) -> bool:
         """True for the files this run reports on (those given, or found under tools/plugins)."""
-        return str(path) in self._reported
+        return str(path) in self.given
 
     def finding(
         self,
@@ -333,7 +333,12 @@ def _lint(
 
     models = Models(root_path)
     modules: list[ModuleInfo] = []
+    # In a Hermes checkout tools live only in tools/ and plugins/: registrations elsewhere (tests
+    # registering dummy handlers, scripts) are not tools, and pre-commit passes those files too.
+    tool_dirs = ("tools/", "plugins/") if is_hermes_root(str(root_path)) else None
     for path in files:
+        if tool_dirs is not None and not models.relative(path).startswith(tool_dirs):
+            continue
         source = models.read(path)
         if source is None or not might_register(source):
             continue

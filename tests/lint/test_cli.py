@@ -149,3 +149,11 @@ def test_pre_commit_hook_declaration() -> None:
 def test_repo_tools_pass() -> None:
     proc = _run("lint", cwd=REPO)
     assert proc.returncode == 0, proc.stdout + proc.stderr
+
+
+def test_registrations_outside_tools_are_not_tools(root: Path) -> None:
+    # pre-commit passes test files too; a test registering a dummy handler is not a tool.
+    (root / "tests").mkdir()
+    (root / "tests" / "test_registry.py").write_text(BROKEN)
+    proc = _run("lint", "--select", "HD1", "tests/test_registry.py", "tools/ok_tool.py", cwd=root)
+    assert proc.returncode == 0, proc.stdout
