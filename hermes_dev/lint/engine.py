@@ -336,11 +336,16 @@ def _lint(
     # In a Hermes checkout tools live only in tools/ and plugins/: registrations elsewhere (tests
     # registering dummy handlers, scripts) are not tools, and pre-commit passes those files too.
     tool_dirs = ("tools/", "plugins/") if is_hermes_root(str(root_path)) else None
+    unreadable: list[Finding] = []
     for path in files:
         if tool_dirs is not None and not models.relative(path).startswith(tool_dirs):
             continue
         source = models.read(path)
-        if source is None or not might_register(source):
+        if source is None:
+            reason = models.read_errors.get(str(path), "unreadable")
+            unreadable.append(Finding("HD000", f"cannot read the file: {reason}", path, 1, 1, 1, 1))
+            continue
+        if not might_register(source):
             continue
         module = models.get(path, source)
         if module is not None:
@@ -354,7 +359,7 @@ def _lint(
     # those files are passed, or on a whole-root run): every file given, registering or not.
     ctx.given = frozenset(str(p) for p in files)
     ctx.whole_root = not paths
-    raw: list[Finding] = []
+    raw: list[Finding] = [f for f in unreadable if f.code in codes]
     rules: dict[str, type[Rule]] = {}
     for code in codes:
         rules[code] = rule_class = catalog.load_rule(code)

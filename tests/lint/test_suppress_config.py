@@ -142,3 +142,13 @@ def test_syntax_error_is_a_finding_and_linting_goes_on(tmp_path: Path) -> None:
         ("tools/ping_tool.py", "HD102"),
         ("tools/ping_tool.py", "HD101"),
     ]
+
+
+def test_unreadable_file_is_a_finding(tmp_path: Path) -> None:
+    root = make_root(tmp_path, {"tools/ping_tool.py": _tool()})
+    (root / "tools" / "gone_tool.py").symlink_to(root / "tools" / "missing.py")
+    result = lint([], root=str(root), select=["HD0"])
+    assert [(result.relative(f.path), f.code) for f in result.findings] == [
+        ("tools/gone_tool.py", "HD000")
+    ]
+    assert "cannot read the file" in result.findings[0].message
