@@ -50,8 +50,10 @@ def _build() -> click.Command:
         params=params,
         help=(
             "Check tool modules against the handler contract (and schemas, toolsets, env vars).\n\n"
-            "PATHS are files or folders; by default the root's tools/ and plugins/. Exit status:"
-            " 0 clean, 1 findings, 2 usage or config error."
+            "PATHS are files or folders; by default the root's tools/ and plugins/ (in a Hermes"
+            " root only files there hold tools: others are skipped). Exit status: 0 clean,"
+            " 1 findings, 2 usage or config error. Suppress a finding with"
+            " `# hermes-dev: ignore[CODE]` on its line; `hermes-dev rule CODE` explains a rule."
         ),
         short_help="Check tool handlers, schemas and toolsets.",
     )
