@@ -55,6 +55,20 @@ _DEF_TYPES = (ast.FunctionDef, ast.AsyncFunctionDef)
 _MAX_DEPTH = 8
 
 
+# Decorators that leave a function's results, exceptions and signature as they are.
+_TRANSPARENT_DECORATORS = {"lru_cache", "cache", "staticmethod", "override", "overload"}
+
+
+def _decorator_name(node: ast.expr) -> str | None:
+    if isinstance(node, ast.Call):
+        node = node.func
+    if isinstance(node, ast.Attribute):
+        return node.attr
+    if isinstance(node, ast.Name):
+        return node.id
+    return None
+
+
 def might_register(source: str) -> bool:
     """The quick text test: could this source register a tool?"""
     return any(marker in source for marker in REGISTER_MARKERS)
@@ -104,6 +118,15 @@ class Func:
     @property
     def is_async(self) -> bool:
         return isinstance(self.node, ast.AsyncFunctionDef)
+
+    @property
+    def wrapped(self) -> bool:
+        """True when a decorator may change what calling it does (its result, its exceptions,
+        sync or async): the handler analyses then say nothing about it."""
+        node = self.node
+        if isinstance(node, ast.Lambda):
+            return False
+        return any(_decorator_name(d) not in _TRANSPARENT_DECORATORS for d in node.decorator_list)
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, Func) and other.node is self.node

@@ -188,6 +188,8 @@ registry.register(name="dump", toolset="t", schema={}, handler=dump)
                 continue
             tool = reg.label()
             for func in handler.code():
+                if func.wrapped:
+                    continue  # a decorator may turn what it returns into JSON
                 node = func.node
                 if isinstance(node, ast.Lambda):
                     if handler.target is not None:

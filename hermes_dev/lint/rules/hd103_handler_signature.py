@@ -52,7 +52,7 @@ from tools.registry import registry, tool_error
 def signature_problem(handler: Handler) -> str | None:
     """Why `handler(args, **kw)` would fail, or None when it can be called that way."""
     node = handler.func.node
-    if not isinstance(node, ast.Lambda) and node.decorator_list:
+    if handler.func.wrapped:
         return None
     a = node.args
     positional = [*a.posonlyargs, *a.args]

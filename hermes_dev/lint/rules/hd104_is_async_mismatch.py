@@ -135,7 +135,7 @@ registry.register(name="ping", toolset="t", schema={}, handler=ping, is_async=Tr
         for reg in ctx.registrations():
             handler = reg.handler
             flag = async_flag(reg)
-            if handler is None or flag is None:
+            if handler is None or flag is None or any(f.wrapped for f in handler.code()):
                 continue
             tool = reg.label()
             func = handler.func

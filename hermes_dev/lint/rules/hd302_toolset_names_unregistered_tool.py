@@ -119,7 +119,7 @@ class ToolsetNamesUnregisteredTool(Rule):
     )
 
     def check(self, ctx: LintContext) -> Iterator[Finding]:
-        from hermes_dev.lint.project_index import project_index, reports_on, span_finding
+        from hermes_dev.lint.project_index import Span, project_index, reports_on, span_finding
 
         path = ctx.project.toolsets_path
         if path is None or not reports_on(ctx, path):
@@ -138,6 +138,6 @@ class ToolsetNamesUnregisteredTool(Rule):
                 f"toolset lists {name!r} but nothing under tools/ or plugins/ registers it"
                 " (a tool registered at run time goes in known-tools)",
                 path,
-                span,
+                Span(*span),
                 name,
             )

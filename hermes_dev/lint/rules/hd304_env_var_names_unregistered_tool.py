@@ -86,7 +86,7 @@ class EnvVarNamesUnregisteredTool(Rule):
     )
 
     def check(self, ctx: LintContext) -> Iterator[Finding]:
-        from hermes_dev.lint.project_index import project_index, reports_on, span_finding
+        from hermes_dev.lint.project_index import Span, project_index, reports_on, span_finding
 
         path = ctx.project.config_path
         if path is None or not reports_on(ctx, path):
@@ -105,6 +105,6 @@ class EnvVarNamesUnregisteredTool(Rule):
                 f"OPTIONAL_ENV_VARS[{var!r}] names tool {tool!r}, which nothing under tools/"
                 " or plugins/ registers",
                 path,
-                span,
+                Span(*span),
                 tool,
             )

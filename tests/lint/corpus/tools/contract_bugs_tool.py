@@ -2,7 +2,7 @@
 
 import json
 import orjson
-from functools import partial
+from functools import lru_cache, partial
 
 from tools.registry import registry, tool_error, tool_result
 
@@ -109,6 +109,29 @@ def with_table(table, args, **kw):
     return json.dumps({"table": table, "args": args})
 
 
+def _returns_json(fn):
+    def wrapper(args, **kw):
+        try:
+            return json.dumps(fn(args, **kw))
+        except Exception as e:
+            return tool_error(e)
+    return wrapper
+
+
+@_returns_json
+def wrapped(args, **kw):
+    if not args:
+        raise ValueError("a decorator may catch this: not reported")
+    return {"wrapped": True}
+
+
+@lru_cache(maxsize=32)
+def cached_lookup(args, **kw):
+    return {"cached": True}  # expect: HD101
+
+
+registry.register(name="wrapped", toolset="bugs", schema={}, handler=wrapped)
+registry.register(name="cached_lookup", toolset="bugs", schema={}, handler=cached_lookup)
 registry.register(name="broken_returns", toolset="bugs", schema={}, handler=broken_returns)
 registry.register(name="broken_raises", toolset="bugs", schema={}, handler=broken_raises)
 registry.register(name="falls_off", toolset="bugs", schema={}, handler=falls_off)
