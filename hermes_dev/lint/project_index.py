@@ -34,7 +34,7 @@ from hermes_dev.lint.schema_eval import (
 
 TYPE_CHECKING = False  # typing is not imported at run time: a pre-commit run pays for it
 if TYPE_CHECKING:
-    from collections.abc import Callable, Iterator, Mapping
+    from collections.abc import Callable, Iterator, Mapping, Sequence
     from typing import Any, Literal, Self, TypeVar
 
     from hermes_dev.lint.engine import LintContext
@@ -378,7 +378,7 @@ class ToolsetsSummary:
 
     def __init__(
         self,
-        listed: list[tuple[str, Span]] | None = None,
+        listed: list[tuple[str, Sequence[int]]] | None = None,
         maybe_listed: set[str] | None = None,
         toolset_names: set[str] | None = None,
         merges_registry: bool = False,
@@ -404,7 +404,7 @@ class ToolsetsSummary:
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> ToolsetsSummary:
         return cls(
-            [(n, Span(*s)) for n, s in data["listed"]],
+            [(n, s) for n, s in data["listed"]],
             set(data["maybe_listed"]),
             set(data["toolset_names"]),
             bool(data["merges_registry"]),
@@ -496,9 +496,9 @@ class ConfigSummary:
 
     def __init__(
         self,
-        env_vars: dict[str, Span] | None = None,
+        env_vars: dict[str, Sequence[int]] | None = None,
         complete: bool = True,
-        tool_refs: list[tuple[str, str, Span]] | None = None,
+        tool_refs: list[tuple[str, str, Sequence[int]]] | None = None,
     ) -> None:
         self.env_vars = env_vars if env_vars is not None else {}
         self.complete = complete  # False: some entries could not be read; HD303 stays quiet
@@ -523,9 +523,11 @@ class ConfigSummary:
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> ConfigSummary:
         return cls(
-            {k: Span(*v) for k, v in data["env_vars"].items()},
+            # spans stay lists until a finding needs one (`Span(*span)`): a pre-commit run
+            # reads this summary on every commit
+            dict(data["env_vars"]),
             bool(data["complete"]),
-            [(t, v, Span(*s)) for t, v, s in data["tool_refs"]],
+            [(t, v, s) for t, v, s in data["tool_refs"]],
         )
 
 
