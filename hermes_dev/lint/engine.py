@@ -404,9 +404,9 @@ def _filter(
                 sup.used.add(f.code)
                 continue
             kept.append(f)
-        if check_unused and module is not None and ctx.is_reported(path):
-            if not any(UNUSED_SUPPRESSION.startswith(c) or c == UNUSED_SUPPRESSION for c in ignored):
-                kept.extend(_unused(module, suppressions, codes, known))
+        hd900_ignored = any(UNUSED_SUPPRESSION.startswith(c) for c in ignored)
+        if check_unused and module is not None and ctx.is_reported(path) and not hd900_ignored:
+            kept.extend(_unused(module, suppressions, codes, known))
     kept.sort(key=lambda f: (str(f.path), f.line, f.column, f.code))
     return kept
 

@@ -30,7 +30,7 @@ _MAX_DEPTH = 12
 
 
 class Verdict:
-    __slots__ = ("kind", "reason", "node")
+    __slots__ = ("kind", "node", "reason")
 
     def __init__(self, kind: str, reason: str = "", node: ast.AST | None = None) -> None:
         self.kind = kind
@@ -48,7 +48,7 @@ _UNKNOWN_V = Verdict(UNKNOWN)
 class Exit:
     """One way out of a function: a `return` (node is the Return) or falling off the end."""
 
-    __slots__ = ("node", "verdict", "falls_off")
+    __slots__ = ("falls_off", "node", "verdict")
 
     def __init__(self, node: ast.AST, verdict: Verdict, falls_off: bool = False) -> None:
         self.node = node
@@ -508,9 +508,7 @@ def _stmt_terminates(stmt: ast.stmt) -> bool:
     if isinstance(stmt, ast.If):
         return bool(stmt.orelse) and terminates(stmt.body) and terminates(stmt.orelse)
     if isinstance(stmt, ast.While):
-        if _always_true(stmt.test) and not _has_break(stmt.body):
-            return True
-        return False
+        return _always_true(stmt.test) and not _has_break(stmt.body)
     if isinstance(stmt, (ast.For, ast.AsyncFor)):
         return bool(stmt.orelse) and terminates(stmt.orelse) and not _has_break(stmt.body)
     if isinstance(stmt, (ast.Try, ast.TryStar)):
@@ -547,7 +545,7 @@ def _has_break(body: list[ast.stmt]) -> bool:
             continue
         if isinstance(node, (*_DEF_TYPES, ast.Lambda, ast.ClassDef)):
             continue
-        if isinstance(node, ast.stmt) or isinstance(node, (ast.ExceptHandler, ast.match_case)):
+        if isinstance(node, (ast.stmt, ast.ExceptHandler, ast.match_case)):
             stack.extend(ast.iter_child_nodes(node))
     return False
 

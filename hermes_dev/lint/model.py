@@ -77,7 +77,7 @@ def might_register(source: str) -> bool:
 class Import:
     """A name bound by an import: `from module import attr` (attr set) or `import module`."""
 
-    __slots__ = ("module", "attr", "node")
+    __slots__ = ("attr", "module", "node")
 
     def __init__(self, module: str, attr: str | None, node: ast.stmt) -> None:
         self.module = module
@@ -104,7 +104,7 @@ class Binding:
 class Func:
     """A def or a lambda in a module: the unit the handler analyses run on."""
 
-    __slots__ = ("node", "module")
+    __slots__ = ("module", "node")
 
     def __init__(self, node: FuncNode, module: ModuleInfo) -> None:
         self.node = node
@@ -141,7 +141,7 @@ class Func:
 class Handler:
     """The code a registration's `handler=` runs."""
 
-    __slots__ = ("kind", "expr", "func", "target", "bound_positional", "bound_keywords", "via_runner")
+    __slots__ = ("bound_keywords", "bound_positional", "expr", "func", "kind", "target", "via_runner")
 
     def __init__(
         self,
@@ -187,8 +187,18 @@ class Registration:
     """One tool registration call (one per table row when the call sits in a loop over a table)."""
 
     __slots__ = (
-        "module", "call", "kind", "keywords", "place", "discoverable", "loop", "row",
-        "row_node", "function", "_handler", "_handler_done",
+        "_handler",
+        "_handler_done",
+        "call",
+        "discoverable",
+        "function",
+        "keywords",
+        "kind",
+        "loop",
+        "module",
+        "place",
+        "row",
+        "row_node",
     )
 
     def __init__(
@@ -396,7 +406,7 @@ class ModuleInfo:
         if not stmt.level:
             return stmt.module
         package = self.dotted.split(".") if self.dotted else []
-        if not self.path.name == "__init__.py":
+        if self.path.name != "__init__.py":
             package = package[:-1]
         if stmt.level - 1 > len(package):
             return None

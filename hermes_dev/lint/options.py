@@ -6,7 +6,7 @@ from hermes_dev.lint.report import FORMATS
 
 
 class Option:
-    __slots__ = ("flag", "dest", "takes_value", "help", "choices", "multiple", "metavar")
+    __slots__ = ("choices", "dest", "flag", "help", "metavar", "multiple", "takes_value")
 
     def __init__(
         self,

@@ -21,7 +21,7 @@ CATCHES, MAYBE, MISSES = "catches", "maybe", "misses"
 class Raised:
     """What a raise statement raises: a known class chain, or unknown (`names` is None)."""
 
-    __slots__ = ("label", "names", "builtin")
+    __slots__ = ("builtin", "label", "names")
 
     def __init__(self, label: str, names: tuple[str, ...] | None, builtin: type | None) -> None:
         self.label = label  # "ValueError", "MyError", "the caught exception"

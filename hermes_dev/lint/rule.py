@@ -52,7 +52,8 @@ class _Record:
 
 
 class Finding(_Record):
-    __slots__ = ("code", "message", "path", "line", "column", "end_line", "end_column", "tool")
+    # In constructor order (positional construction depends on it).
+    __slots__ = ("code", "message", "path", "line", "column", "end_line", "end_column", "tool")  # noqa: RUF023
     _fields = __slots__
 
     code: str
@@ -89,7 +90,7 @@ class Case(_Record):
     case `lines` is enough.
     """
 
-    __slots__ = ("files", "lines", "findings", "note")
+    __slots__ = ("files", "lines", "findings", "note")  # noqa: RUF023
     _fields = __slots__
 
     files: str | Mapping[str, str]

@@ -10,7 +10,7 @@ MARKER = "hermes-dev:"
 
 
 class Suppression:
-    __slots__ = ("line", "column", "end_column", "codes", "used")
+    __slots__ = ("codes", "column", "end_column", "line", "used")
 
     def __init__(self, line: int, column: int, end_column: int, codes: tuple[str, ...] | None) -> None:
         self.line = line
@@ -36,7 +36,7 @@ def _parse_comment(comment: str) -> tuple[bool, tuple[str, ...] | None]:
         return False, None
     rest = rest[len("ignore"):].strip()
     if not rest.startswith("["):
-        bare = not rest or rest.startswith("#") or rest.startswith(";")
+        bare = not rest or rest.startswith(("#", ";"))
         return bare, None
     close = rest.find("]")
     if close == -1:

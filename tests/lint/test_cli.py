@@ -11,7 +11,6 @@ from pathlib import Path
 import pytest
 
 from hermes_dev.lint.fastpath import parse
-
 from tests.lint.support import make_root
 
 REPO = Path(__file__).resolve().parents[2]
@@ -29,7 +28,7 @@ def _run(*args: str, cwd: Path | None = None) -> subprocess.CompletedProcess[str
     env = {**os.environ, "HERMES_DEV_NO_CACHE": "1"}
     return subprocess.run(
         [sys.executable, "-m", "hermes_dev", *args],
-        capture_output=True, text=True, cwd=cwd, env=env, timeout=120,
+        capture_output=True, text=True, cwd=cwd, env=env, timeout=120, check=False,
     )
 
 
@@ -103,7 +102,9 @@ def test_fast_path_does_not_import_click(root: Path) -> None:
         "assert 'click' not in sys.modules, 'click imported'\n"
         "assert rc == 1, rc\n"
     )
-    proc = subprocess.run([sys.executable, "-c", code], cwd=root, capture_output=True, text=True)
+    proc = subprocess.run(
+        [sys.executable, "-c", code], cwd=root, capture_output=True, text=True, check=False
+    )
     assert proc.returncode == 0, proc.stderr
     assert "HD101" in proc.stdout
 

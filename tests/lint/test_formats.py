@@ -9,7 +9,6 @@ import pytest
 
 from hermes_dev.lint.engine import lint
 from hermes_dev.lint.report import escape_data, escape_property, render, statistics
-
 from tests.lint.support import make_root
 
 BROKEN = """\

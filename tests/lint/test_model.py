@@ -12,7 +12,6 @@ from hermes_dev.lint.cache import SummaryCache
 from hermes_dev.lint.config import Config
 from hermes_dev.lint.engine import LintContext, find_root
 from hermes_dev.lint.model import Models, ModuleInfo
-
 from tests.lint.support import make_root
 
 TABLES = '''\

@@ -9,7 +9,6 @@ import pytest
 from hermes_dev.lint import catalog
 from hermes_dev.lint.engine import lint
 from hermes_dev.lint.rule import Case
-
 from tests.lint.support import make_root
 
 

@@ -8,7 +8,6 @@ import pytest
 
 from hermes_dev.errors import UserError
 from hermes_dev.lint.engine import lint
-
 from tests.lint.support import make_root
 
 TOOL = """\

@@ -32,6 +32,7 @@ def weather_tool(location: str) -> str:
 from __future__ import annotations
 
 import ast
+
 from hermes_dev.lint.jsonness import NOT_JSON, Scope, infer, return_verdicts
 from hermes_dev.lint.rule import Invalid, Rule, Valid
 

@@ -31,6 +31,7 @@ registry.register(
 from __future__ import annotations
 
 import ast
+
 from hermes_dev.lint.rule import Invalid, Rule, Valid
 
 TYPE_CHECKING = False

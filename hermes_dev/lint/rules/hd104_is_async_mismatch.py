@@ -35,6 +35,7 @@ registry.register(
 from __future__ import annotations
 
 import ast
+
 from hermes_dev.lint.jsonness import UNKNOWN, Scope, infer, return_verdicts
 from hermes_dev.lint.rule import Invalid, Rule, Valid
 
