@@ -216,6 +216,18 @@ class ModuleScope:
                     if isinstance(name_node, ast.Name):
                         unstable.add(name_node.id)
         unstable.update(n for n, count in seen.items() if count > 1)
+        # A name bound inside a module-level loop changes from one iteration to the next.
+        for stmt in _module_level_statements(tree.body):
+            if isinstance(stmt, ast.For | ast.While):
+                for inner in _module_level_statements(stmt.body):
+                    if isinstance(inner, ast.Assign | ast.AnnAssign | ast.AugAssign):
+                        targets = inner.targets if isinstance(inner, ast.Assign) else [inner.target]
+                        for target in targets:
+                            unstable.update(
+                                n.id for n in ast.walk(target) if isinstance(n, ast.Name)
+                            )
+                    elif isinstance(inner, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef):
+                        unstable.add(inner.name)
         return cls(path, name, bindings, functions, imports, unstable)
 
 

@@ -153,6 +153,7 @@ def test_strings_formatted_from_constants() -> None:
         'import os\nSCHEMA = {"name": os.getenv("X")}\n',
         "def f():\n    return {}\nSCHEMA = f(1)\n",
         "SCHEMA = {1, 2}\n",
+        'for _n in ["a", "b"]:\n    NAME = _n\nSCHEMA = {"name": NAME}\n',
     ],
 )
 def test_not_static(source: str) -> None:
