@@ -8,7 +8,9 @@ registered name (Hermes sends `{**schema, "name": <registered name>}`): a `name`
 letters, digits, `_` or `-`; a non-empty `description`; `parameters`, when given, an object
 schema (`"type": "object"`). Findings point at the offending key inside the schema literal (a
 bad name at the `name=` of the registration). A registration with `dynamic_schema_overrides`
-is skipped: what the model sees is decided at run time.
+is skipped: what the model sees is decided at run time. Two common mix-ups get one finding that
+says so: a schema wrapped in `{"type": "function", "function": ...}` (Hermes wraps it itself),
+and the parameters object registered in place of the function object.
 A schema that cannot be evaluated without running the code is skipped silently (and counted by
 `--statistics`); a part of one that cannot (a description built by a call, say) is taken as
 unknown, and the rest is still checked.
@@ -118,6 +120,26 @@ class InvalidFunctionSchema(Rule):
             lines=(9, 12),
             note="{**BASE, ...}: parameters not an object, and an empty description",
         ),
+        Invalid(
+            _HEAD
+            + "SCHEMA = {\n"
+            + '    "type": "function",\n'
+            + '    "function": {"name": "x", "description": "X.",\n'
+            + '                 "parameters": {"type": "object", "properties": {}}},\n'
+            + "}\n"
+            + 'registry.register(name="x", toolset="x", schema=SCHEMA, handler=_handler)\n',
+            lines=(8,),
+            note="the OpenAI wrapper around the function object",
+        ),
+        Invalid(
+            _HEAD
+            + 'registry.register(name="x", toolset="x", handler=_handler, schema={\n'
+            + '    "type": "object",\n'
+            + '    "properties": {"q": {"type": "string", "description": "Query"}},\n'
+            + "})\n",
+            lines=(8,),
+            note="the parameters object registered as the schema",
+        ),
     )
 
     def check(self, ctx: LintContext) -> Iterator[Finding]:
@@ -125,10 +147,28 @@ class InvalidFunctionSchema(Rule):
 
         for module, schema in checked_schemas(ctx):
             sent = schema.as_sent()
+            value = schema.evaluated.value if schema.evaluated is not None else None
             if sent is None:
-                value = schema.evaluated.value if schema.evaluated is not None else None
                 problems = [("", f"the schema must be a dict, not {type(value).__name__}")]
+            elif isinstance(value, dict) and (shape := _wrong_shape(value)):
+                problems = [("", shape)]  # one clear finding instead of every symptom
             else:
                 problems = schema_errors(sent, "function")
             for pointer, message in problems:
                 yield schema.finding(self.code, message, module, pointer)
+
+
+def _wrong_shape(schema: dict[str, object]) -> str | None:
+    """The two ways a schema is commonly the wrong object altogether."""
+    if schema.get("type") == "function" and isinstance(schema.get("function"), dict):
+        return (
+            'the schema is wrapped in {"type": "function", "function": ...}: Hermes wraps it'
+            " itself; register the inner function object"
+        )
+    looks_like_parameters = schema.get("type") == "object" and "properties" in schema
+    if looks_like_parameters and "parameters" not in schema and "description" not in schema:
+        return (
+            "the schema is a parameters object: register the function object"
+            ' {"name", "description", "parameters": <this>}'
+        )
+    return None
