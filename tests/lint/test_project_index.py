@@ -202,3 +202,80 @@ def test_real_shapes_with_one_tool_missing(tmp_path: Path) -> None:
         [("HD302", "toolsets.py", "web_extract")] * places
         + [("HD301", f"tools/gen_{(len(tools)) // 10}_tool.py", "unlisted_tool")]
     )
+
+
+def test_registration_shapes_seen_in_real_hermes(tmp_path: Path) -> None:
+    """Loops over tuple tables with a statement before the call, over `SCHEMAS.items()`, and a
+    plugin registering from an inline table: every name is known to the project rules."""
+    from tests.lint.support import make_root
+
+    kanban = textwrap.dedent(
+        '''
+        import os
+        from tools.registry import registry
+
+        def _ok():
+            return bool(os.getenv("X"))
+
+        def _show(args, **kw):
+            return "{}"
+
+        SHOW_SCHEMA = {"name": "kanban_show", "description": "Show.",
+                       "parameters": {"type": "object", "properties": {}}}
+        ARCHIVE_SCHEMA = {"name": "kanban_archive", "description": "Archive.",
+                          "parameters": {"type": "object", "properties": {}}}
+        _GATES = {"kanban_archive": _ok}
+
+        _TOOLS = (
+            ("kanban_show", SHOW_SCHEMA, _show, "A"),
+            ("kanban_archive", ARCHIVE_SCHEMA, _show, "B"))
+
+        for _name, _sch, _handler, _emoji in _TOOLS:
+            _gate = _GATES.get(_name) or _ok
+            registry.register(name=_name, toolset="kanban", schema=_sch, handler=_handler,
+                              emoji=_emoji, check_fn=_gate)
+        '''
+    )
+    notes = textwrap.dedent(
+        '''
+        from tools.registry import registry
+
+        NOTE_SCHEMAS = {
+            "note_add": {"name": "note_add", "description": "Add.",
+                         "parameters": {"type": "object", "properties": {}}},
+            "note_list": {"name": "note_list", "description": "List.",
+                          "parameters": {"type": "object", "properties": {}}},
+        }
+        for tool_name, schema in NOTE_SCHEMAS.items():
+            registry.register(name=tool_name, toolset="notes", schema=schema,
+                              handler=lambda args, **kw: "{}")
+        '''
+    )
+    plugin = textwrap.dedent(
+        '''
+        def register(ctx):
+            for name, handler in (("pl_read", print), ("pl_write", print)):
+                ctx.register_tool(name=name, toolset="pl", schema={"description": "P."},
+                                  handler=handler)
+        '''
+    )
+    toolsets = textwrap.dedent(
+        '''
+        _HERMES_CORE_TOOLS = ["kanban_show", "note_add", "note_list"]
+        TOOLSETS = {
+            "pl": {"description": "Plugin", "tools": ["pl_read", "pl_write"], "includes": []},
+        }
+        '''
+    )
+    root = make_root(
+        tmp_path,
+        {
+            "tools/kanban_tools.py": kanban,
+            "tools/notes_tools.py": notes,
+            "plugins/pl/__init__.py": plugin,
+            "toolsets.py": toolsets,
+        },
+    )
+    result = lint([], root=str(root), select=["HD2", "HD3"], use_cache=False)
+    assert [(f.code, f.tool) for f in result.findings] == [("HD301", "kanban_archive")]
+    assert result.stats.counters == {}
