@@ -46,7 +46,6 @@ if TYPE_CHECKING:
 CACHE_VERSION = 1
 
 
-
 class Span(tuple[int, int, int, int]):
     """Where something is written: (line, column, end_line, end_column), 1-based columns, end
     exclusive. A tuple: cheap to build, and JSON as a list."""
@@ -112,9 +111,7 @@ def models_loader(models: Models) -> ModuleLoader:
     return load
 
 
-def registration_envs(
-    reg: Registration, evaluator: Evaluator
-) -> list[dict[str, Binding]] | None:
+def registration_envs(reg: Registration, evaluator: Evaluator) -> list[dict[str, Binding]] | None:
     """The loop bindings of each table row a registration stands for: `[{}]` outside a loop,
     one per row inside a loop over a table, None when the table cannot be read statically."""
     scope = scope_of(reg.module)
@@ -180,8 +177,17 @@ class RegisteredTool:
 
     # the JSON order (a list: summaries of a whole root are read on every one-file run)
     _JSON_FIELDS = (
-        "name", "kind", "discovered", "override", "has_check_fn", "has_requires_env",
-        "requires_env", "span", "call_span", "toolset", "env_span",
+        "name",
+        "kind",
+        "discovered",
+        "override",
+        "has_check_fn",
+        "has_requires_env",
+        "requires_env",
+        "span",
+        "call_span",
+        "toolset",
+        "env_span",
     )
 
     def to_json(self) -> list[Any]:
@@ -189,12 +195,30 @@ class RegisteredTool:
 
     @classmethod
     def from_json(cls, data: list[Any]) -> RegisteredTool:
-        (name, kind, discovered, override, has_check_fn, has_requires_env, env, span,
-         call_span, toolset, env_span) = data
+        (
+            name,
+            kind,
+            discovered,
+            override,
+            has_check_fn,
+            has_requires_env,
+            env,
+            span,
+            call_span,
+            toolset,
+            env_span,
+        ) = data
         return cls(
-            name, kind, discovered, override, has_check_fn, has_requires_env,
+            name,
+            kind,
+            discovered,
+            override,
+            has_check_fn,
+            has_requires_env,
             None if env is None else [(v, Span(*s)) for v, s in env],
-            Span(*span), Span(*call_span), toolset,
+            Span(*span),
+            Span(*call_span),
+            toolset,
             Span(*env_span) if env_span else None,
         )
 
@@ -224,9 +248,7 @@ class ModuleSummary:
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> ModuleSummary:
-        return cls(
-            [RegisteredTool.from_json(t) for t in data["tools"]], list(data["maybe_names"])
-        )
+        return cls([RegisteredTool.from_json(t) for t in data["tools"]], list(data["maybe_names"]))
 
 
 def summarize_module(module: ModuleInfo, loader: ModuleLoader | None = None) -> ModuleSummary:
@@ -302,9 +324,7 @@ def registered_tool(
     env_node = _argument(reg, "requires_env")
     requires_env: list[tuple[str, Span]] | None = None
     has_requires_env = False
-    if env_node is not None and not (
-        isinstance(env_node, ast.Constant) and env_node.value is None
-    ):
+    if env_node is not None and not (isinstance(env_node, ast.Constant) and env_node.value is None):
         try:
             if unknown_rows:
                 raise NotStatic("row")
@@ -314,9 +334,7 @@ def registered_tool(
                 requires_env = []
                 for i, var in enumerate(values):
                     pos = evaluated.locate([i])
-                    span = (
-                        Span.from_pos(pos) if pos.path == scope.path else Span.of(env_node)
-                    )
+                    span = Span.from_pos(pos) if pos.path == scope.path else Span.of(env_node)
                     requires_env.append((var, span))
                 has_requires_env = bool(values)
             else:
@@ -939,9 +957,7 @@ class ToolSchema:
             return None
         return {**value, "name": self.name} if self.name is not None else dict(value)
 
-    def position(
-        self, pointer: str | list[str | int], path: Path, as_sent: bool = True
-    ) -> Span:
+    def position(self, pointer: str | list[str | int], path: Path, as_sent: bool = True) -> Span:
         """Where the schema part at `pointer` is written in the file at `path` (else the
         `schema=` argument: the literal may live in another module). The name the model
         sees is the registered one: "/name" points at it when it is known (`as_sent`)."""
@@ -970,7 +986,13 @@ class ToolSchema:
             lines = module.lines
             end_column = len(lines[span.line - 1]) + 1 if span.line <= len(lines) else span.column
         return Finding(
-            code, message, module.path, span.line, span.column, end_line, end_column,
+            code,
+            message,
+            module.path,
+            span.line,
+            span.column,
+            end_line,
+            end_column,
             self.name or self.reg.label(),
         )
 
@@ -1083,10 +1105,19 @@ def _opaque_pointers(value: Any, path: str = "") -> Iterator[str]:
 
 
 # Keywords whose failure at an object or array cannot come from what its parts hold.
-_SHAPE_KEYWORDS = frozenset({
-    "required", "type", "minItems", "maxItems", "minProperties", "maxProperties",
-    "dependentRequired", "additionalProperties", "propertyNames",
-})
+_SHAPE_KEYWORDS = frozenset(
+    {
+        "required",
+        "type",
+        "minItems",
+        "maxItems",
+        "minProperties",
+        "maxProperties",
+        "dependentRequired",
+        "additionalProperties",
+        "propertyNames",
+    }
+)
 
 
 def _caused_by_opaque(pointer: str, validator: str, opaque: list[str]) -> bool:
@@ -1202,5 +1233,5 @@ def _error_message(error: Any, kind: str) -> str:
     if error.validator == "pattern" and path == ["description"]:
         return "description is empty"
     if error.validator == "const" and path == ["parameters", "type"]:
-        return f"parameters.type must be \"object\", not {error.instance!r}"
+        return f'parameters.type must be "object", not {error.instance!r}'
     return f"{where}: {error.message}"

@@ -47,9 +47,7 @@ class Pos:
 
     __slots__ = ("column", "end_column", "end_line", "line", "path")
 
-    def __init__(
-        self, path: Path, line: int, column: int, end_line: int, end_column: int
-    ) -> None:
+    def __init__(self, path: Path, line: int, column: int, end_line: int, end_column: int) -> None:
         self.path = path
         self.line = line
         self.column = column  # 1-based
@@ -279,7 +277,6 @@ def module_path_for(root: Path, module: str) -> Path | None:
     return None
 
 
-
 def file_module_loader(root: Path) -> ModuleLoader:
     """Parse modules under `root` on demand, each once (the fallback when no engine model does)."""
     cache: dict[str, ModuleScope | None] = {}
@@ -332,9 +329,14 @@ class Value:
         self.loc = loc
 
 
-
 _EVALUATION_ERRORS = (
-    TypeError, ValueError, KeyError, IndexError, AttributeError, RecursionError, OverflowError,
+    TypeError,
+    ValueError,
+    KeyError,
+    IndexError,
+    AttributeError,
+    RecursionError,
+    OverflowError,
     MemoryError,
 )
 _SCALARS = (str, int, float, bool, type(None))
@@ -374,9 +376,7 @@ class Evaluator:
 
     # Lookups ---------------------------------------------------------------------------
 
-    def lookup(
-        self, name: str, scope: ModuleScope, env: Mapping[str, Binding]
-    ) -> Binding:
+    def lookup(self, name: str, scope: ModuleScope, env: Mapping[str, Binding]) -> Binding:
         """What `name` means in `scope`/`env`, unevaluated where possible."""
         if name in env:
             return env[name]
@@ -441,9 +441,7 @@ class Evaluator:
             return expr, scope, env
         raise NotStatic("too deep")
 
-    def _value_of(
-        self, expr: ast.expr, scope: ModuleScope, env: Mapping[str, Binding]
-    ) -> Value:
+    def _value_of(self, expr: ast.expr, scope: ModuleScope, env: Mapping[str, Binding]) -> Value:
         value, loc = self._eval(expr, scope, env)
         return Value(value, loc)
 
@@ -480,9 +478,7 @@ class Evaluator:
                 return rows
         return _value_rows(self._value_of(node, node_scope, node_env))
 
-    def bind_target(
-        self, target: ast.expr, row: Binding, env: dict[str, Binding]
-    ) -> None:
+    def bind_target(self, target: ast.expr, row: Binding, env: dict[str, Binding]) -> None:
         """Bind a loop target (`name` or `a, b, (c, d)`) to a row, unevaluated where possible."""
         if isinstance(target, ast.Name):
             env[target.id] = row
@@ -549,9 +545,7 @@ class Evaluator:
                     if not isinstance(spread, list | tuple):
                         raise NotStatic("starred")
                     for i, item in enumerate(spread):
-                        loc.children[str(len(items))] = spread_loc.children.get(
-                            str(i), spread_loc
-                        )
+                        loc.children[str(len(items))] = spread_loc.children.get(str(i), spread_loc)
                         items.append(item)
                     continue
                 value, child = self._eval_part(elt, scope, env)
@@ -921,7 +915,7 @@ class Evaluator:
                 ),
             )
         # defaults: positional defaults align to the end; evaluated in the helper's module
-        defaults = dict(zip(positional[len(positional) - len(params.defaults):], params.defaults))
+        defaults = dict(zip(positional[len(positional) - len(params.defaults) :], params.defaults))
         for p, default in zip(params.kwonlyargs, params.kw_defaults):
             if default is not None:
                 defaults[p.arg] = default

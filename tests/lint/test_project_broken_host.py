@@ -67,7 +67,9 @@ def test_every_seeded_defect_is_found_and_nothing_else() -> None:
 
 def test_findings_point_inside_the_schema_literal() -> None:
     result = lint(
-        [str(BROKEN / "tools" / "schema_tools.py")], root=str(BROKEN), select=["HD203"],
+        [str(BROKEN / "tools" / "schema_tools.py")],
+        root=str(BROKEN),
+        select=["HD203"],
         use_cache=False,
     )
     (finding,) = result.findings
@@ -82,9 +84,14 @@ def test_reference_host_and_weather_tool_give_nothing() -> None:
     assert _found(result) == set()
     assert result.stats.counters == {}
     result = lint(
-        [str(REPO / "tools" / "weather_tool.py"), str(REPO / "toolsets.py"),
-         str(REPO / "hermes_cli" / "config.py")],
-        root=str(REPO), select=CODES, use_cache=False,
+        [
+            str(REPO / "tools" / "weather_tool.py"),
+            str(REPO / "toolsets.py"),
+            str(REPO / "hermes_cli" / "config.py"),
+        ],
+        root=str(REPO),
+        select=CODES,
+        use_cache=False,
     )
     assert _found(result) == set()
 
@@ -100,7 +107,9 @@ def test_one_file_reports_on_that_file_only() -> None:
 def test_toolsets_and_config_findings_when_passed() -> None:
     result = lint(
         [str(BROKEN / "toolsets.py"), str(BROKEN / "hermes_cli" / "config.py")],
-        root=str(BROKEN), select=CODES, use_cache=False,
+        root=str(BROKEN),
+        select=CODES,
+        use_cache=False,
     )
     assert _found(result) == {
         ("HD302", "toolsets.py", 11),
@@ -146,10 +155,14 @@ def test_cache_serves_a_one_file_run(tmp_path: Path, monkeypatch: pytest.MonkeyP
 
     monkeypatch.setattr(ast, "parse", counting_parse)
     second = lint(one, root=str(BROKEN), select=CODES)
-    assert _found(second) == _found(first) == {
-        ("HD303", "tools/env_tool.py", 28),
-        ("HD306", "tools/env_tool.py", 28),
-    }
+    assert (
+        _found(second)
+        == _found(first)
+        == {
+            ("HD303", "tools/env_tool.py", 28),
+            ("HD306", "tools/env_tool.py", 28),
+        }
+    )
     assert [Path(p).name for p in parsed] == ["env_tool.py"]
 
 

@@ -210,7 +210,7 @@ def test_registration_shapes_seen_in_real_hermes(tmp_path: Path) -> None:
     from tests.lint.support import make_root
 
     kanban = textwrap.dedent(
-        '''
+        """
         import os
         from tools.registry import registry
 
@@ -234,10 +234,10 @@ def test_registration_shapes_seen_in_real_hermes(tmp_path: Path) -> None:
             _gate = _GATES.get(_name) or _ok
             registry.register(name=_name, toolset="kanban", schema=_sch, handler=_handler,
                               emoji=_emoji, check_fn=_gate)
-        '''
+        """
     )
     notes = textwrap.dedent(
-        '''
+        """
         from tools.registry import registry
 
         NOTE_SCHEMAS = {
@@ -249,23 +249,23 @@ def test_registration_shapes_seen_in_real_hermes(tmp_path: Path) -> None:
         for tool_name, schema in NOTE_SCHEMAS.items():
             registry.register(name=tool_name, toolset="notes", schema=schema,
                               handler=lambda args, **kw: "{}")
-        '''
+        """
     )
     plugin = textwrap.dedent(
-        '''
+        """
         def register(ctx):
             for name, handler in (("pl_read", print), ("pl_write", print)):
                 ctx.register_tool(name=name, toolset="pl", schema={"description": "P."},
                                   handler=handler)
-        '''
+        """
     )
     toolsets = textwrap.dedent(
-        '''
+        """
         _HERMES_CORE_TOOLS = ["kanban_show", "note_add", "note_list"]
         TOOLSETS = {
             "pl": {"description": "Plugin", "tools": ["pl_read", "pl_write"], "includes": []},
         }
-        '''
+        """
     )
     root = make_root(
         tmp_path,

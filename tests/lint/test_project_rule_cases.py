@@ -13,8 +13,17 @@ CODES = [c for c in catalog.all_codes() if c[2] in "23"]
 
 def test_rules_cover_the_issue() -> None:
     assert CODES == [
-        "HD201", "HD202", "HD203", "HD204", "HD205",
-        "HD301", "HD302", "HD303", "HD304", "HD305", "HD306",
+        "HD201",
+        "HD202",
+        "HD203",
+        "HD204",
+        "HD205",
+        "HD301",
+        "HD302",
+        "HD303",
+        "HD304",
+        "HD305",
+        "HD306",
     ]
 
 

@@ -29,7 +29,10 @@ def test_the_function_schema_document_is_a_valid_json_schema() -> None:
         ({"name": "x" * 65, "description": "Long name."}, ["/name"]),
         ({"name": "a.b", "description": "   "}, ["/description", "/name"]),
         ({"description": "No name."}, [""]),
-        ({"name": "p", "description": "P.", "parameters": {"type": "string"}}, ["/parameters/type"]),
+        (
+            {"name": "p", "description": "P.", "parameters": {"type": "string"}},
+            ["/parameters/type"],
+        ),
         ({"name": "p", "description": "P.", "parameters": {"properties": {}}}, ["/parameters"]),
     ],
 )
@@ -74,7 +77,10 @@ def test_results_are_cached_by_content(tmp_path: Path, monkeypatch: pytest.Monke
         f" print(schema_errors({schema!r}, 'function')); print('jsonschema' in sys.modules)"
     )
     out = subprocess.run(
-        [sys.executable, "-c", code], capture_output=True, text=True, check=True,
+        [sys.executable, "-c", code],
+        capture_output=True,
+        text=True,
+        check=True,
         env={"XDG_CACHE_HOME": str(tmp_path), "PATH": "/usr/bin:/bin"},
         cwd=Path(__file__).resolve().parents[2],
     ).stdout.splitlines()

@@ -42,8 +42,15 @@ _HEAD = "from tools.registry import registry\n\n\ndef _handler(args, **kw):\n   
 _REGISTER = 'registry.register(name="x", toolset="x", schema=SCHEMA, handler=_handler)\n'
 # Keywords through which an object schema can accept names its `properties` do not list.
 _OPEN_KEYWORDS = (
-    "patternProperties", "allOf", "anyOf", "oneOf", "$ref", "$dynamicRef", "if",
-    "dependentSchemas", "unevaluatedProperties",
+    "patternProperties",
+    "allOf",
+    "anyOf",
+    "oneOf",
+    "$ref",
+    "$dynamicRef",
+    "if",
+    "dependentSchemas",
+    "unevaluatedProperties",
 )
 
 

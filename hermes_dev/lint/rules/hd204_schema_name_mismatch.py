@@ -53,7 +53,7 @@ class SchemaNameMismatch(Rule):
             + "\n\n"
             + '_TOOLS = [("a_tool", "A.", _handler), ("b_tool", "B.", _handler)]\n'
             + "for _name, _description, _fn in _TOOLS:\n"
-            + "    registry.register(name=_name, toolset=\"t\",\n"
+            + '    registry.register(name=_name, toolset="t",\n'
             + "                      schema=_schema(_name, _description), handler=_fn)\n",
             note="a helper called per table row gives each row its own name",
         ),
@@ -84,8 +84,7 @@ class SchemaNameMismatch(Rule):
             if isinstance(declared, str) and declared != schema.name:
                 yield schema.finding(
                     self.code,
-                    f"schema name {declared!r} differs from the registered name"
-                    f" {schema.name!r}",
+                    f"schema name {declared!r} differs from the registered name {schema.name!r}",
                     module,
                     "/name",
                     as_sent=False,  # the schema's own (dead) name, not the registered one

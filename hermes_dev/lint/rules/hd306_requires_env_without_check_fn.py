@@ -64,24 +64,20 @@ class RequiresEnvWithoutCheckFn(Rule):
 
     VALID: ClassVar[tuple[Valid, ...]] = (
         Valid(
-            _HEAD
-            + 'registry.register(name="weather", toolset="weather", schema={},'
-            ' handler=_handler,\n'
+            _HEAD + 'registry.register(name="weather", toolset="weather", schema={},'
+            " handler=_handler,\n"
             + '                  check_fn=_available, requires_env=["WEATHER_API_KEY"])\n'
         ),
         Valid(
-            _HEAD
-            + 'registry.register(name="weather", toolset="weather", schema={},'
-            ' handler=_handler,\n'
-            + "                  requires_env=[])\n",
+            _HEAD + 'registry.register(name="weather", toolset="weather", schema={},'
+            " handler=_handler,\n" + "                  requires_env=[])\n",
             note="an empty list requires nothing",
         ),
     )
     INVALID: ClassVar[tuple[Invalid, ...]] = (
         Invalid(
-            _HEAD
-            + 'registry.register(name="weather", toolset="weather", schema={},'
-            ' handler=_handler,\n'
+            _HEAD + 'registry.register(name="weather", toolset="weather", schema={},'
+            " handler=_handler,\n"
             + '                  check_fn=None, requires_env=["WEATHER_API_KEY"])\n',
             lines=(15,),
         ),
