@@ -1069,6 +1069,7 @@ def checked_schemas(ctx: LintContext) -> Iterator[tuple[ModuleInfo, ToolSchema]]
                 total += 1
                 continue
             yield module, schema
+    save_schema_checks()
     if not counted[0]:
         counted[0] = True
         if total:
@@ -1164,9 +1165,15 @@ def schema_errors(value: Any, kind: Literal["function", "parameters"]) -> list[t
     if isinstance(cached, list):
         return [(str(p), str(m)) for p, m in cached]
     errors = _run_jsonschema(_json_value(value), kind, list(_opaque_pointers(value)))
-    cache.put(key, [list(e) for e in errors])
-    cache.save()
+    cache.put(key, [list(e) for e in errors])  # written by save_schema_checks()
     return errors
+
+
+def save_schema_checks() -> None:
+    """Write the jsonschema results cache if anything was added (once per rule, not per
+    schema: a cold run over a whole tree checks every schema)."""
+    if _CHECKS is not None:
+        _CHECKS.save()
 
 
 # One validator per schema checked against (built on first use, kept for the run).

@@ -70,6 +70,7 @@ def test_results_are_cached_by_content(tmp_path: Path, monkeypatch: pytest.Monke
     monkeypatch.setattr(project_index, "_CHECKS", None)
     schema = {"name": "bad name", "description": "D."}
     first = schema_errors(schema, "function")
+    project_index.save_schema_checks()
     assert (tmp_path / "hermes-dev" / "schema-checks-v1.json").is_file()
     # A fresh process with the cache warm answers without importing jsonschema.
     code = (
