@@ -398,7 +398,20 @@ def _call(expr: ast.Call, scope: Scope, depth: int) -> Verdict:
             start = _text_start(func.value)
             if start.kind == NOT_JSON:
                 return Verdict(NOT_JSON, "a formatted string that is not JSON", expr)
-        return _UNKNOWN_V
+            return _UNKNOWN_V
+        owner = func.value
+        if not isinstance(owner, ast.Name) or (
+            scope.func is not None and scope.local_values(owner.id) is not None
+        ):
+            return _UNKNOWN_V  # `self.x()`, `obj.x()`: a method, not a module function
+        called = scope.module.callee(func)
+        if called is None:
+            return _UNKNOWN_V
+        verdict = summary(called, depth + 1)
+        if verdict.kind == NOT_JSON:
+            name = f"{owner.id}.{func.attr}"
+            return Verdict(NOT_JSON, f"the result of {name}(), which returns {verdict.reason}", expr)
+        return verdict
     if not isinstance(func, ast.Name):
         return _UNKNOWN_V
     target = _called_function(func.id, scope)

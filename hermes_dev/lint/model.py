@@ -446,7 +446,9 @@ class ModuleInfo:
             return Binding(module, module.tree) if module and module.tree else None
         module = self.models.by_name(imp.module)
         if module is not None:
-            return module.resolve(imp.attr, depth + 1)
+            found = module.resolve(imp.attr, depth + 1)
+            if found is not None:
+                return found
         # `from pkg import mod` where pkg.mod is a module under the root.
         sub = self.models.by_name(f"{imp.module}.{imp.attr}")
         if sub is not None and sub.tree is not None:
@@ -471,6 +473,25 @@ class ModuleInfo:
         binding = self.resolve(name)
         if binding is not None and isinstance(binding.node, _DEF_TYPES):
             return Func(binding.node, binding.module)
+        return None
+
+    def resolve_attribute(self, expr: ast.Attribute) -> Binding | None:
+        """`mod.name` where `mod` is a module under the root (`from tools import helpers`)."""
+        if not isinstance(expr.value, ast.Name):
+            return None
+        binding = self.resolve(expr.value.id)
+        if binding is None or not isinstance(binding.node, ast.Module):
+            return None
+        return binding.module.resolve(expr.attr)
+
+    def callee(self, func: ast.expr) -> Func | None:
+        """The def a call's `func` expression (`name` or `module.name`) resolves to, or None."""
+        if isinstance(func, ast.Name):
+            return self.function(func.id)
+        if isinstance(func, ast.Attribute):
+            binding = self.resolve_attribute(func)
+            if binding is not None and isinstance(binding.node, _DEF_TYPES):
+                return Func(binding.node, binding.module)
         return None
 
     # -- registrations ----------------------------------------------------------------------
@@ -752,8 +773,10 @@ def _resolve_callable(module: ModuleInfo, expr: ast.expr, original: ast.expr, de
     if isinstance(expr, ast.Lambda):
         func = Func(expr, module)
         return Handler("lambda", original, func, forward_target(func))
-    if isinstance(expr, ast.Name):
-        binding = module.resolve(expr.id)
+    if isinstance(expr, (ast.Name, ast.Attribute)):
+        binding = (
+            module.resolve(expr.id) if isinstance(expr, ast.Name) else module.resolve_attribute(expr)
+        )
         if binding is None:
             return None
         node = binding.node
@@ -825,7 +848,11 @@ def forward_target(func: Func) -> Func | None:
     if not isinstance(node, ast.Lambda):
         return None
     body = node.body
-    if not isinstance(body, ast.Call) or not isinstance(body.func, ast.Name):
+    if not isinstance(body, ast.Call):
+        return None
+    if isinstance(body.func, ast.Attribute):
+        return func.module.callee(body.func)  # `lambda args, **kw: helpers.run(args)`
+    if not isinstance(body.func, ast.Name):
         return None
     params = _lambda_params(node)
     if body.func.id in params:

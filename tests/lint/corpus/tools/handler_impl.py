@@ -20,3 +20,20 @@ def memory_write(args, **kw):
         return tool_error("no store")
     store[args["key"]] = args["value"]
     return json.dumps({"ok": True})
+
+
+def _counts(store):
+    return {"entries": len(store or {})}
+
+
+def memory_status(args, **kw):
+    store = kw.get("store")
+    if store is None:
+        return tool_error("no store")
+    return _counts(store)  # expect: HD101
+
+
+def memory_clear(args, **kw):
+    if not args.get("confirm"):
+        raise PermissionError("confirm first")  # expect: HD102
+    return json.dumps({"cleared": True})

@@ -2,6 +2,7 @@
 
 import functools
 
+from tools import handler_impl
 from tools.handler_impl import memory_read, memory_write
 from tools.registry import registry
 
@@ -18,3 +19,10 @@ registry.register(
     schema={},
     handler=functools.partial(memory_write),
 )
+registry.register(
+    name="memory_status",
+    toolset="memory",
+    schema={},
+    handler=lambda args, **kw: handler_impl.memory_status(args, **kw),
+)
+registry.register(name="memory_clear", toolset="memory", schema={}, handler=handler_impl.memory_clear)
