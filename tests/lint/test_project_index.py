@@ -279,3 +279,33 @@ def test_registration_shapes_seen_in_real_hermes(tmp_path: Path) -> None:
     result = lint([], root=str(root), select=["HD2", "HD3"], use_cache=False)
     assert [(f.code, f.tool) for f in result.findings] == [("HD301", "kanban_archive")]
     assert result.stats.counters == {}
+
+
+def test_loops_over_tables_the_model_leaves_unexpanded(tmp_path: Path) -> None:
+    """A table built with `+`, or imported from a sibling module, still gives its rows."""
+    from tests.lint.support import make_root
+
+    tables = 'BASE = [("alpha", "A."), ("beta", "B.")]\n'
+    tool = textwrap.dedent(
+        """
+        from tools._tables import BASE
+        from tools.registry import registry
+
+        def _schema(name, description):
+            return {"name": name, "description": description,
+                    "parameters": {"type": "object", "properties": {}}}
+
+        for _name, _description in BASE + [("gamma", "")]:
+            registry.register(name=_name, toolset="t", schema=_schema(_name, _description),
+                              handler=lambda args, **kw: "{}")
+        """
+    )
+    toolsets = '_HERMES_CORE_TOOLS = ["alpha", "beta", "gamma", "delta"]\n'
+    root = make_root(
+        tmp_path,
+        {"tools/_tables.py": tables, "tools/greek_tools.py": tool, "toolsets.py": toolsets},
+    )
+    result = lint([], root=str(root), select=["HD2", "HD3"], use_cache=False)
+    found = sorted((f.code, f.tool) for f in result.findings)
+    # gamma's empty description is found in its row; only delta is registered nowhere
+    assert found == [("HD201", "gamma"), ("HD302", "delta")]
