@@ -112,6 +112,17 @@ class RequiredNotInProperties(Rule):
             lines=(19, 21),
             note="a typo at the top, and a nested item schema",
         ),
+        Invalid(
+            _HEAD
+            + "SCHEMA = {\n"
+            + '    "name": "x",\n'
+            + '    "description": "X.",\n'
+            + '    "parameters": {"type": "object", "required": ["query"]},\n'
+            + "}\n"
+            + _REGISTER,
+            lines=(11,),
+            note="no properties at all",
+        ),
     )
 
     def check(self, ctx: LintContext) -> Iterator[Finding]:
@@ -136,6 +147,8 @@ def _missing(node: Any, path: list[str | int]) -> Iterator[tuple[list[str | int]
     if not isinstance(node, dict):
         return
     properties = node.get("properties")
+    if properties is None and node.get("type") == "object" and "properties" not in node:
+        properties = {}  # an object schema that lists no properties describes none
     required = node.get("required")
     additional = node.get("additionalProperties", False)
     closed = additional is False or additional is None or "additionalProperties" not in node
