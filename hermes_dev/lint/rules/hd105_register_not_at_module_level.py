@@ -1,8 +1,8 @@
 """## What it does
 Reports a `registry.register(...)` call that runs at import time but is not a statement of the
 module body or of a module-level `for` loop (it sits inside an `if`, `try` or `with`, or inside a
-function the module calls), in a module under `tools/` that has no such call where discovery
-looks. Registrations inside functions that the module never calls (tools registered at run time)
+function the module calls), or that calls the registry through another name (`_registry`), in a
+module under `tools/` that has no call where discovery looks. Registrations inside functions that the module never calls (tools registered at run time)
 are not reported.
 
 ## Why is this bad?
@@ -112,6 +112,18 @@ def register_server_tools(names):
     )
     INVALID = (
         Invalid(
+            """\
+from tools.registry import registry as _registry, tool_error
+
+def handle(args, **kw):
+    return tool_error("not yet")
+
+_registry.register(name="weather", toolset="t", schema={}, handler=handle)
+""",
+            lines=(6,),
+            note="the receiver must be spelled `registry` for discovery to see the call",
+        ),
+        Invalid(
             _HEAD
             + """\
 if os.getenv("WEATHER_API_KEY"):
@@ -153,6 +165,13 @@ except ImportError:
                     if func not in module.tree.body or not _called_at_module_level(module, func.name):
                         continue
                     where = f"inside `{func.name}()`"
+                elif reg.place in ("module", "loop"):
+                    message = (
+                        "discovery only sees a call spelled `registry.register(...)`; this module"
+                        " has none, so Hermes never imports it"
+                    )
+                    yield ctx.finding(self.code, message, module, reg.call, reg.label())
+                    continue
                 else:
                     where = "inside a block"
                 message = (
