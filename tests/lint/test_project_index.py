@@ -309,3 +309,49 @@ def test_loops_over_tables_the_model_leaves_unexpanded(tmp_path: Path) -> None:
     found = sorted((f.code, f.tool) for f in result.findings)
     # gamma's empty description is found in its row; only delta is registered nowhere
     assert found == [("HD201", "gamma"), ("HD302", "delta")]
+
+
+def test_plugin_schemas_from_a_sibling_module(tmp_path: Path) -> None:
+    """`from . import schemas` and `schema=schemas.X` in a plugin's register(ctx): evaluated; a
+    defect in the other file is reported at the `schema=` of the registration."""
+    from tests.lint.support import make_root
+
+    schemas = textwrap.dedent(
+        """
+        IMAGE = {
+            "name": "make_image",
+            "description": "Make an image.",
+            "parameters": {
+                "type": "object",
+                "properties": {"prompt": {"type": "string", "description": "What to draw"}},
+                "required": ["promt"],
+            },
+        }
+        """
+    )
+    plugin = textwrap.dedent(
+        """
+        from . import schemas
+
+
+        def _make(args, **kw):
+            return "{}"
+
+
+        def register(ctx):
+            ctx.register_tool(
+                name="make_image",
+                toolset="images",
+                schema=schemas.IMAGE,
+                handler=_make,
+            )
+        """
+    )
+    root = make_root(
+        tmp_path,
+        {"plugins/images/__init__.py": plugin, "plugins/images/schemas.py": schemas},
+    )
+    result = lint([], root=str(root), select=["HD2"], use_cache=False)
+    assert [(f.code, result.relative(f.path), f.line) for f in result.findings] == [
+        ("HD203", "plugins/images/__init__.py", 13)
+    ]
