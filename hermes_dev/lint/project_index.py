@@ -978,8 +978,15 @@ class ToolSchema:
         pointer: str | list[str | int],
         as_sent: bool = True,
     ) -> Finding:
-        """A finding at the schema part `pointer` (its first line only, as the engine does)."""
+        """A finding at the schema part `pointer` (its first line only, as the engine does).
+        When that part is written in another module, the finding stays at the `schema=` here
+        and its message says where the part is."""
         span = self.position(pointer, module.path, as_sent)
+        if self.evaluated is not None and span == Span.of(self.anchor):
+            elsewhere = self.evaluated.locate(pointer)
+            if elsewhere.path != module.path:
+                where = module.models.relative(elsewhere.path)
+                message = f"{message} (in {where}:{elsewhere.line})"
         end_line, end_column = span.end_line, span.end_column
         if end_line != span.line:
             end_line = span.line

@@ -78,6 +78,18 @@ def test_findings_point_inside_the_schema_literal() -> None:
     assert finding.tool == "web search"
 
 
+def test_a_defect_in_an_imported_schema_says_where_it_is() -> None:
+    result = lint(
+        [str(BROKEN / "tools" / "schema_tools.py")],
+        root=str(BROKEN),
+        select=["HD205"],
+        use_cache=False,
+    )
+    messages = {f.line: f.message for f in result.findings}
+    assert messages[70] == "parameter 'word' has no description (in tools/_schemas.py:9)"
+    assert messages[46] == "parameter 'site' has no description"
+
+
 def test_reference_host_and_weather_tool_give_nothing() -> None:
     assert (REPO / "tools" / "weather_tool.py").is_file()
     result = lint([], root=str(REPO), select=CODES, use_cache=False)
