@@ -384,6 +384,14 @@ class ModuleInfo:
                 self._index_body(stmt.body)
                 if isinstance(stmt, ast.If):
                     self._index_body(stmt.orelse)
+            elif isinstance(stmt, (ast.For, ast.AsyncFor, ast.While)):
+                # A loop rebinds names once per row: its targets and assignments are not static.
+                if not isinstance(stmt, ast.While):
+                    for bound in ast.walk(stmt.target):
+                        if isinstance(bound, ast.Name):
+                            self.assigns.setdefault(bound.id, []).append(bound)
+                self._index_body(stmt.body)
+                self._index_body(stmt.orelse)
             elif isinstance(stmt, (ast.Try, ast.TryStar)):
                 self._index_body(stmt.body)
                 for handler in stmt.handlers:
