@@ -16,6 +16,8 @@ from hermes_dev.lint.model import Func, ModuleInfo
 _DEF_TYPES = (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef)
 _MAX_DEPTH = 8
 CATCHES, MAYBE, MISSES = "catches", "maybe", "misses"
+# Exceptions that carry control flow (cancellation, exit) rather than errors.
+_CONTROL_FLOW = {"CancelledError", "KeyboardInterrupt", "SystemExit", "GeneratorExit"}
 
 
 class Raised:
@@ -146,6 +148,8 @@ class _Walker:
         if isinstance(stmt, _DEF_TYPES):
             return
         if isinstance(stmt, ast.Raise):
+            if self.passes_on_control_flow(stmt, caught, current):
+                return
             self.check(stmt, self.raised_by(stmt, caught, current), handlers, stmt.exc is None)
             return
         if isinstance(stmt, ast.Assert):
@@ -185,6 +189,19 @@ class _Walker:
         if isinstance(stmt, ast.Match):
             for case in stmt.cases:
                 self.body(case.body, handlers, caught, current)
+
+    @staticmethod
+    def passes_on_control_flow(stmt: ast.Raise, caught: dict[str, ast.ExceptHandler],
+                               current: ast.ExceptHandler | None) -> bool:
+        """A re-raise in `except asyncio.CancelledError:` (or KeyboardInterrupt, SystemExit):
+        passing cancellation on is right, and the registry must not swallow it either."""
+        handler = current
+        if stmt.exc is not None:
+            handler = caught.get(stmt.exc.id) if isinstance(stmt.exc, ast.Name) else None
+        if handler is None or handler.type is None:
+            return False
+        types = handler.type.elts if isinstance(handler.type, ast.Tuple) else [handler.type]
+        return all(_expr_name(t) in _CONTROL_FLOW for t in types)
 
     def raised_by(self, stmt: ast.Raise, caught: dict[str, ast.ExceptHandler],
                   current: ast.ExceptHandler | None) -> Raised:

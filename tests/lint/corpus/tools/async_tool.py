@@ -14,7 +14,12 @@ async def fetch_page(url, task_id=None):
 
 
 async def fetch_raw(args, **kw):
-    await asyncio.sleep(0)
+    try:
+        await asyncio.sleep(0)
+    except asyncio.CancelledError:
+        raise  # passing cancellation on is right: not reported
+    except (KeyboardInterrupt, SystemExit) as stop:
+        raise stop
     return {"raw": args}  # expect: HD101
 
 
