@@ -1087,6 +1087,7 @@ def checked_schemas(ctx: LintContext) -> Iterator[tuple[ModuleInfo, ToolSchema]]
 
 SCHEMAS_DIR = Path(__file__).parent / "schemas"
 _CHECKS: ResultCache | None = None
+_NO_CHECKS_CACHE = ResultCache(None, "schema-checks")  # lint(use_cache=False)
 
 
 def _json_value(value: Any) -> Any:
@@ -1146,7 +1147,9 @@ def _checks_cache() -> ResultCache:
     return _CHECKS
 
 
-def schema_errors(value: Any, kind: Literal["function", "parameters"]) -> list[tuple[str, str]]:
+def schema_errors(
+    value: Any, kind: Literal["function", "parameters"], use_cache: bool = True
+) -> list[tuple[str, str]]:
     """(JSON pointer, message) for every problem jsonschema finds:
 
     - "function": the tool schema against `schemas/function_schema.json` (HD201);
@@ -1167,7 +1170,7 @@ def schema_errors(value: Any, kind: Literal["function", "parameters"]) -> list[t
         return []  # e.g. keys of mixed types: not a schema jsonschema can judge either
     data = text.encode("utf-8")
     key = f"{zlib.crc32(data):08x}{zlib.adler32(data):08x}{len(data):x}"
-    cache = _checks_cache()
+    cache = _checks_cache() if use_cache else _NO_CHECKS_CACHE
     cached = cache.get(key)
     if isinstance(cached, list):
         return [(str(p), str(m)) for p, m in cached]

@@ -153,7 +153,7 @@ class InvalidFunctionSchema(Rule):
             elif isinstance(value, dict) and (shape := _wrong_shape(value)):
                 problems = [("", shape)]  # one clear finding instead of every symptom
             else:
-                problems = schema_errors(sent, "function")
+                problems = schema_errors(sent, "function", ctx.cache.enabled)
             for pointer, message in problems:
                 yield schema.finding(self.code, message, module, pointer)
 

@@ -96,5 +96,7 @@ class InvalidParametersSchema(Rule):
             value = schema.evaluated.value
             if not isinstance(value, dict) or not isinstance(value.get("parameters"), dict):
                 continue  # HD201 reports a schema or parameters that is not an object
-            for pointer, message in schema_errors(value["parameters"], "parameters"):
+            for pointer, message in schema_errors(
+                value["parameters"], "parameters", ctx.cache.enabled
+            ):
                 yield schema.finding(self.code, message, module, "/parameters" + pointer)
