@@ -107,6 +107,92 @@ def web_crawl(url: str, depth: int = 1, **kwargs: Any) -> str:
         return json.dumps(page) if depth <= 1 else tool_result(page=page, depth=depth)
 
 
+def web_search_advanced(args, **kw):
+    """Dozens of raises, every one caught by the one try around them."""
+    try:
+        value = args.get("query")
+        if value is not None and not isinstance(value, str):
+            raise TypeError("query must be text")
+        value = args.get("query")
+        if value is not None and not value.strip():
+            raise ValueError("query is blank")
+        value = args.get("query")
+        if value is not None and len(value) > 2000:
+            raise ValueError("query is too long")
+        value = args.get("query")
+        if value is not None and value.startswith('-'):
+            raise ValueError("query cannot start with a dash")
+        value = args.get("limit")
+        if value is not None and not isinstance(value, int):
+            raise TypeError("limit must be an integer")
+        value = args.get("limit")
+        if value is not None and value < 1:
+            raise ValueError("limit must be at least 1")
+        value = args.get("limit")
+        if value is not None and value > 100:
+            raise ValueError("limit must be at most 100")
+        value = args.get("offset")
+        if value is not None and not isinstance(value, int):
+            raise TypeError("offset must be an integer")
+        value = args.get("offset")
+        if value is not None and value < 0:
+            raise ValueError("offset cannot be negative")
+        value = args.get("lang")
+        if value is not None and not isinstance(value, str):
+            raise TypeError("lang must be text")
+        value = args.get("lang")
+        if value is not None and len(value) != 2:
+            raise ValueError("lang must be a two-letter code")
+        value = args.get("region")
+        if value is not None and not isinstance(value, str):
+            raise TypeError("region must be text")
+        value = args.get("region")
+        if value is not None and value.upper() != value:
+            raise ValueError("region must be upper case")
+        value = args.get("safe")
+        if value is not None and not isinstance(value, bool):
+            raise TypeError("safe must be a boolean")
+        value = args.get("since")
+        if value is not None and not isinstance(value, str):
+            raise TypeError("since must be a date")
+        value = args.get("since")
+        if value is not None and len(value) != 10:
+            raise ValueError("since must look like 2026-01-31")
+        value = args.get("until")
+        if value is not None and not isinstance(value, str):
+            raise TypeError("until must be a date")
+        value = args.get("until")
+        if value is not None and len(value) != 10:
+            raise ValueError("until must look like 2026-01-31")
+        value = args.get("site")
+        if value is not None and not isinstance(value, str):
+            raise TypeError("site must be text")
+        value = args.get("site")
+        if value is not None and '/' in value:
+            raise ValueError("site is a host name, not a URL")
+        value = args.get("format")
+        if value is not None and value not in ('json', 'text'):
+            raise ValueError("format must be json or text")
+        value = args.get("fields")
+        if value is not None and not isinstance(value, list):
+            raise TypeError("fields must be a list")
+        value = args.get("fields")
+        if value is not None and len(value) > 20:
+            raise ValueError("at most 20 fields")
+        value = args.get("fields")
+        if value is not None and not all(isinstance(f, str) for f in value):
+            raise TypeError("fields must be names")
+        value = args.get("timeout")
+        if value is not None and not isinstance(value, (int, float)):
+            raise TypeError("timeout must be a number")
+        value = args.get("timeout")
+        if value is not None and value > 60:
+            raise WebToolError("timeout must be at most 60 seconds")
+    except (TypeError, ValueError, WebToolError) as e:
+        return tool_error(f"Invalid arguments: {e}")
+    return web_search(args["query"], limit=args.get("limit", 5), task_id=kw.get("task_id"))
+
+
 WEB_SEARCH_SCHEMA = {
     "name": "web_search",
     "description": "Search the web.",
@@ -143,5 +229,12 @@ registry.register(
     toolset="web",
     schema={"name": "web_crawl", "description": "Crawl a site.", "parameters": {}},
     handler=lambda args, **kw: web_crawl(args.get("url", ""), depth=args.get("depth", 1), **kw),
+    check_fn=_check_api_key,
+)
+registry.register(
+    name="web_search_advanced",
+    toolset="web",
+    schema={"name": "web_search_advanced", "description": "Search with filters.", "parameters": {}},
+    handler=web_search_advanced,
     check_fn=_check_api_key,
 )
