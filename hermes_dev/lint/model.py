@@ -12,8 +12,11 @@ API (what rules use):
   `imports` (name -> `Import`).
   `resolve(name)` follows a module-level name through imports to what it is bound to and returns a
   `Binding(module, node)` (a def, a class, or the assigned value expression) or None when it is
-  unknown, assigned more than once, or outside the root. `value_of(name)` is `resolve` narrowed to
-  an assigned value expression (what a `schema=` name evaluates to).
+  unknown, assigned more than once (a module-level loop's names count as such), or outside the
+  root. `value_of(name)` is `resolve` narrowed to an assigned value expression (what a `schema=`
+  name evaluates to); `function(name)` to a def (a `Func`); `resolve_attribute(expr)` and
+  `callee(func_expr)` do the same for `module.name` where `module` is a module under the root.
+  `memo` is a per-module dict for analyses to cache results in (key them by your module name).
 - `Registration`: one `registry.register(...)` (kind "registry") or `ctx.register_tool(...)`
   (kind "plugin") call. `keywords` maps every argument (positional ones by register()'s parameter
   order) to its expression *as written*; `arg(key)` returns it with the loop variables of the
@@ -22,13 +25,17 @@ API (what rules use):
   sharing `call`). `name` / `toolset` are the static strings or None. `place` is "module" (a
   statement of the module body), "loop" (directly in a module-level `for`), "nested" (inside a
   module-level `if`/`try`/`with`/deeper `for`) or "function" (inside a def); `discoverable` is
-  True when Hermes' start-up discovery sees the call (module body or module-level `for` body).
+  True when Hermes' start-up discovery sees the call (module body or module-level `for` body,
+  receiver spelled `registry`). `function` is the outermost def around a "function" call.
   `handler` resolves the handler expression to the code that runs (a `Handler`) or None.
+  `label()` names the tool in findings (its name, or `<tool at line N>`).
 - `Handler`: `kind` ("function", "lambda", "partial", "factory"), `func` (the registered callable:
-  a def or a lambda, as a `Func`), `target` (the `Func` a lambda or partial forwards to), partial's
-  `bound_positional`/`bound_keywords`, `is_async` (calling it gives a coroutine).
+  a def or a lambda, as a `Func`), `target` (the `Func` a lambda or partial forwards to; for
+  `lambda args, **kw: runner(coro_fn(args))` the `async def coro_fn`, with `via_runner` True),
+  partial's `bound_positional`/`bound_keywords`, `is_async` (calling it gives a coroutine),
+  `code()` (the functions whose bodies run: func and target).
 - `Func`: a def or lambda and the `ModuleInfo` it lives in (`node`, `module`, `name`,
-  `is_async`).
+  `is_async`, `wrapped`: a decorator that may change its results or exceptions).
 """
 
 from __future__ import annotations
