@@ -2,15 +2,20 @@
 
 API:
 
-- `lint(paths, root=None, select=None, ignore=None) -> LintResult`: the whole run. `paths` are
-  files or folders (none: the root's `tools/` and `plugins/`); the root is `root` when given (any
-  folder), else the Hermes root above the first path (or the cwd), else the paths' common folder.
-  Raises `UserError` for unknown codes, bad config or missing paths.
+- `lint(paths, root=None, select=None, ignore=None, use_cache=None) -> LintResult`: the whole
+  run. `paths` are files or folders (none: the root's `tools/` and `plugins/`); the root is `root`
+  when given (any folder), else the Hermes root above the first path (or the cwd), else the paths'
+  common folder. In a Hermes root only files under `tools/` and `plugins/` are checked for tools.
+  Raises `UserError` for unknown codes, bad config or missing paths. `LintResult` has `root`,
+  `findings` (sorted, filtered), `files` (how many were looked at), `stats`, `codes` (those that
+  ran), `rules` (code -> Rule class) and `relative(path)`.
 - `LintContext` (what `Rule.check` gets): `root`, `config` (`Config`), `models` (the per-run parse
   cache, `Models`), `modules` (`ModuleInfo`s of the files being reported on, including those that
-  do not parse), `registrations()` (theirs), `given` (every file reported on, also those the text
-  prefilter skipped), `whole_root` (no paths given), `is_reported(path)`, `stats` (`Statistics`: rules add
-  counters such as "schemas skipped (not static)"), `cache` (`SummaryCache`) and `project`.
+  do not parse), `registrations()` (theirs), `given` (every file reported on, also those the
+  text prefilter skipped), `whole_root` (no paths given), `is_reported(path)`, `stats`
+  (`Statistics`: `stats.add(label, n)` for counters such as "schemas skipped (not static)", which
+  `--statistics` prints), `cache` (`SummaryCache`), `project`, and `finding(code, message, module,
+  node, tool)` to build a Finding at an ast node (first line only, character columns).
 - `ProjectView` (`ctx.project`, built on first use): `root`, `is_hermes_root`, `toolsets_path` /
   `config_path` (None where absent), `known_tools`, `module_paths()` (every file under `tools/`
   and `plugins/` that may register a tool), `modules()` (those parsed), `summaries(kind, compute)`
