@@ -346,7 +346,8 @@ class ModuleInfo:
     @property
     def lines(self) -> list[str]:
         if self._lines is None:
-            self._lines = self.source.splitlines()
+            # As the tokenizer counts lines: str.splitlines() also splits at \f and \x1c.
+            self._lines = self.source.replace("\r\n", "\n").replace("\r", "\n").split("\n")
         return self._lines
 
     # -- the module-level index -----------------------------------------------------------

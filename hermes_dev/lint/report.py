@@ -75,7 +75,7 @@ def _fingerprint(result: LintResult, f: Finding, seen: dict[str, int]) -> str:
 
     try:
         with open(f.path, encoding="utf-8", errors="replace") as fh:
-            text = fh.read().splitlines()
+            text = fh.read().split("\n")  # as the tokenizer counts lines (not at \f)
         line_text = text[f.line - 1].strip() if 0 < f.line <= len(text) else ""
     except OSError:
         line_text = ""

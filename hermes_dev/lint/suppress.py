@@ -50,7 +50,8 @@ def find_suppressions(source: str) -> dict[int, Suppression]:
     if MARKER not in source:
         return {}
     candidates: set[int] = set()
-    for number, text in enumerate(source.splitlines(), 1):
+    lines = source.replace("\r\n", "\n").replace("\r", "\n").split("\n")  # as tokenize counts
+    for number, text in enumerate(lines, 1):
         hash_at = text.find("#")
         if hash_at != -1 and MARKER in text[hash_at:]:
             candidates.add(number)
