@@ -151,3 +151,10 @@ def test_unreadable_file_is_a_finding(tmp_path: Path) -> None:
         ("tools/gone_tool.py", "HD000")
     ]
     assert "cannot read the file" in result.findings[0].message
+
+
+def test_form_feed_does_not_shift_lines(tmp_path: Path) -> None:
+    # str.splitlines() breaks at \f; Python's tokenizer does not: suppressions must still match.
+    source = "\f\n" + _tool("# hermes-dev: ignore[HD102]", "# hermes-dev: ignore[HD101]")
+    root = make_root(tmp_path, {"tools/ping_tool.py": source})
+    assert _codes(root) == []
