@@ -477,8 +477,8 @@ def return_verdicts(func: Func, depth: int = 0) -> list[Exit]:
                 exits.append(Exit(sub, Verdict(NOT_JSON, "None (a bare return)", sub)))
             else:
                 exits.append(Exit(sub, infer(sub.value, scope, depth)))
-    if not terminates(node.body, func.module):
-        where = falloff_node(node.body, func.module)
+    if not terminates(node.body):
+        where = falloff_node(node.body)
         exits.append(Exit(where, Verdict(NOT_JSON, "None (it can end without a return)", where), True))
     return exits
 
@@ -510,7 +510,7 @@ def summary(func: Func, depth: int = 0) -> Verdict:
 # -- can control reach the end of a block? -----------------------------------------------------
 
 
-def terminates(body: list[ast.stmt], module: ModuleInfo | None = None) -> bool:
+def terminates(body: list[ast.stmt]) -> bool:
     """True when control cannot run off the end of `body` (conservative: doubt says True)."""
     return any(_stmt_terminates(stmt) for stmt in body)
 
@@ -563,7 +563,7 @@ def _has_break(body: list[ast.stmt]) -> bool:
     return False
 
 
-def falloff_node(body: list[ast.stmt], module: ModuleInfo | None = None) -> ast.stmt:
+def falloff_node(body: list[ast.stmt]) -> ast.stmt:
     """The statement after which control runs off the end of `body`."""
     last = body[-1]
     if isinstance(last, ast.If):

@@ -303,7 +303,7 @@ class Registration:
             self._handler_done = True
             expr = self.arg("handler")
             if expr is not None:
-                self._handler = resolve_handler(self.module, expr, self)
+                self._handler = resolve_handler(self.module, expr)
         return self._handler
 
     def label(self) -> str:
@@ -778,7 +778,7 @@ def _dict_get(node: ast.Dict, key: object) -> ast.expr | None:
 # -- resolving a handler ---------------------------------------------------------------------
 
 
-def resolve_handler(module: ModuleInfo, expr: ast.expr, reg: Registration | None = None) -> Handler | None:
+def resolve_handler(module: ModuleInfo, expr: ast.expr) -> Handler | None:
     """The code a handler expression runs, or None when it cannot be known statically."""
     return _resolve_callable(module, expr, expr, 0)
 
