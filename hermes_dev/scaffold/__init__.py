@@ -1,10 +1,13 @@
 """new-tool and remove-tool: a copier render plus planned edits, applied all or nothing.
 
-`plan_new_tool` / `plan_remove_tool` read the project and build a `Plan` in memory (every file's
-old and new bytes, each Python result checked to parse); `Plan.diff()` shows it, `Plan.apply()`
-writes it through temporary files and `os.replace`, restoring everything if one write fails.
+`new_tool(name, root=..., **answers)` and `remove_tool(name, root=...)` do a whole job in one
+call. Underneath, `plan_new_tool` / `plan_remove_tool` read the project and build a `Plan` in
+memory (every file's old and new bytes, each Python result checked to parse); `Plan.diff()` shows
+it, `Plan.apply()` writes it through temporary files and `os.replace`, restoring everything if one
+write fails.
 """
 
+from hermes_dev.scaffold._api import new_tool, remove_tool
 from hermes_dev.scaffold._new_tool import plan_new_tool
 from hermes_dev.scaffold._plan import FileChange, Plan
 from hermes_dev.scaffold._remove_tool import plan_remove_tool
@@ -17,6 +20,8 @@ __all__ = [
     "Plan",
     "ToolSpec",
     "make_spec",
+    "new_tool",
     "plan_new_tool",
     "plan_remove_tool",
+    "remove_tool",
 ]

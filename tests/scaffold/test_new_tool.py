@@ -232,3 +232,23 @@ def test_a_platform_toolset_of_core_tools_is_refused_with_a_hint(tmp_path):
     assert code == 2
     assert err.startswith("hermes-dev: error: toolsets.py: ") and "_HERMES_CORE_TOOLS" in err
     assert snapshot(host) == before
+
+
+def test_the_python_api(tmp_path):
+    from hermes_dev.scaffold import new_tool, remove_tool
+    from tests.scaffold.hosts import make_host
+
+    host = make_host(tmp_path)
+    before = snapshot(host)
+    plan = new_tool("zap", root=host / "tools", dry_run=True, env_vars=["ZAP_KEY"])
+    assert [c.relpath for c in plan.changes] == [
+        "tools/zap_tool.py",
+        "tests/tools/test_zap_tool.py",
+        "toolsets.py",
+        "hermes_cli/config.py",
+    ]
+    assert snapshot(host) == before
+    new_tool("zap", root=host, env_vars=["ZAP_KEY"], params=["target:string"])
+    assert (host / "tools" / "zap_tool.py").is_file()
+    remove_tool("zap", root=host)
+    assert snapshot(host) == before

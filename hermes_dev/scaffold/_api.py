@@ -1,0 +1,42 @@
+"""The scaffold's API in one call each, for callers other than the command line."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from hermes_dev.project import load_project
+from hermes_dev.scaffold._new_tool import plan_new_tool
+from hermes_dev.scaffold._plan import Plan
+from hermes_dev.scaffold._remove_tool import plan_remove_tool
+from hermes_dev.scaffold._spec import make_spec
+
+
+def new_tool(
+    name: str,
+    *,
+    root: Path | None = None,
+    dry_run: bool = False,
+    force: bool = False,
+    **answers: Any,
+) -> Plan:
+    """Make tool `name` in the Hermes root at (or above) `root`; `answers` are `make_spec`'s
+    keywords (description, toolset, core, env_vars, env_url, params, optional_params, is_async,
+    emoji, with_test). Returns the plan, applied unless `dry_run`. Raises UserError."""
+    spec = make_spec(name, **answers)
+    project = load_project(None, start=root) if root is not None else load_project()
+    plan = plan_new_tool(project, spec, force=force)
+    if not dry_run:
+        plan.check_writable()
+        plan.apply()
+    return plan
+
+
+def remove_tool(name: str, *, root: Path | None = None, dry_run: bool = False) -> Plan:
+    """The reverse of `new_tool`. Returns the plan, applied unless `dry_run`."""
+    project = load_project(None, start=root) if root is not None else load_project()
+    plan = plan_remove_tool(project, name)
+    if not dry_run:
+        plan.check_writable()
+        plan.apply()
+    return plan
