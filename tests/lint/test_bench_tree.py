@@ -1,0 +1,30 @@
+"""The benchmark's synthetic tree has the promised shape, and its correct handlers pass."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from hermes_dev.lint.engine import lint
+from hermes_dev.lint.model import Models
+from tests.fixtures.hermes_tree import build
+
+
+def test_tree_shape_and_handler_rules_pass(tmp_path: Path) -> None:
+    counts = build(tmp_path)
+    assert counts["modules"] >= 100
+    assert counts["lines"] >= 75_000
+    assert 60 <= counts["registrations"] <= 90
+    result = lint([], root=str(tmp_path), select=["HD0", "HD1", "HD9"], use_cache=False)
+    assert result.files >= 100
+    assert result.findings == []
+
+    models = Models(tmp_path)
+    handlers = [
+        reg.handler
+        for path in sorted((tmp_path / "tools").rglob("*tool.py"))
+        for reg in (models.get(path).registrations if models.get(path) else [])
+        if reg.handler is not None
+    ]
+    assert {h.kind for h in handlers} == {"function", "lambda", "partial", "factory"}
+    assert any(h.target is not None and h.target.is_async for h in handlers)  # async
+    assert any(h.func.module.rel.startswith("tools/helpers_") for h in handlers)  # imported
