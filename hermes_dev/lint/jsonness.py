@@ -394,6 +394,11 @@ def _call(expr: ast.Call, scope: Scope, depth: int) -> Verdict:
             if inner.kind == NOT_JSON and inner.reason.startswith("bytes"):
                 return _JSON_V
             return _UNKNOWN_V
+        if func.attr == "encode" and isinstance(func.value, ast.Call):
+            # `json.dumps(...).encode()` is bytes.
+            if _call(func.value, scope, depth + 1).kind == JSON:
+                return Verdict(NOT_JSON, "bytes (an encoded JSON string)", expr)
+            return _UNKNOWN_V
         if func.attr == "format":
             start = _text_start(func.value)
             if start.kind == NOT_JSON:

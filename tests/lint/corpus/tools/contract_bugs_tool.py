@@ -37,6 +37,8 @@ def broken_returns(args, **kw):
         return  # expect: HD101
     if mode == "bytes":
         return orjson.dumps(args)  # expect: HD101
+    if mode == "bytes-encoded":
+        return json.dumps(args).encode("utf-8")  # expect: HD101
     if mode == "bytes-decoded":
         return orjson.dumps(args).decode()
     if mode == "prose":
