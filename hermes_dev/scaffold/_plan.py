@@ -52,16 +52,16 @@ class Plan:
         for change in self.changes:
             old = _lines(change.old)
             new = _lines(change.new)
-            chunks.extend(
-                difflib.unified_diff(
-                    old,
-                    new,
-                    fromfile="/dev/null" if change.old is None else f"a/{change.relpath}",
-                    tofile="/dev/null" if change.new is None else f"b/{change.relpath}",
+            for line in difflib.unified_diff(
+                old,
+                new,
+                fromfile="/dev/null" if change.old is None else f"a/{change.relpath}",
+                tofile="/dev/null" if change.new is None else f"b/{change.relpath}",
+            ):
+                # A last line without a newline is marked the way git marks it.
+                chunks.append(
+                    line if line.endswith("\n") else line + "\n\\ No newline at end of file\n"
                 )
-            )
-            if chunks and not chunks[-1].endswith("\n"):
-                chunks.append("\n\\ No newline at end of file\n")
         return "".join(chunks)
 
     def check_writable(self) -> None:

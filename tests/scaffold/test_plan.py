@@ -107,3 +107,13 @@ def test_an_interrupt_half_way_restores_every_file(root, monkeypatch):
     with pytest.raises(KeyboardInterrupt):
         _plan_for(root).apply()
     assert _files(root) == before
+
+
+def test_diff_marks_a_missing_final_newline(tmp_path):
+    plan = Plan(tmp_path, (FileChange("x.py", b"A = 1", b"A = 1\nB = 2\n"),))
+    assert plan.diff().splitlines()[3:] == [
+        "-A = 1",
+        "\\ No newline at end of file",
+        "+A = 1",
+        "+B = 2",
+    ]
