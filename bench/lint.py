@@ -37,7 +37,9 @@ FLOOR_ALL = (
     "for p in sorted(pathlib.Path('tools').rglob('*.py')):\n"
     "    ast.parse(p.read_text(encoding='utf-8'), filename=str(p))\n"
 )
-FLOOR_ONE = "import ast, sys\nast.parse(open(sys.argv[1], encoding='utf-8').read(), filename=sys.argv[1])\n"
+FLOOR_ONE = (
+    "import ast, sys\nast.parse(open(sys.argv[1], encoding='utf-8').read(), filename=sys.argv[1])\n"
+)
 
 
 def _hermes_dev() -> str:
@@ -80,14 +82,18 @@ def main() -> None:
         # An installed package has bytecode (pip compiles it): do the same for the checkout.
         base.pop("PYTHONDONTWRITEBYTECODE", None)
         no_cache.pop("PYTHONDONTWRITEBYTECODE", None)
-        subprocess.run([sys.executable, "-m", "compileall", "-q", str(REPO / "hermes_dev")],
-                       check=False, stdout=subprocess.DEVNULL)
+        subprocess.run(
+            [sys.executable, "-m", "compileall", "-q", str(REPO / "hermes_dev")],
+            check=False,
+            stdout=subprocess.DEVNULL,
+        )
         # Warm the OS file cache and the summary cache once.
         _time([hd, "lint"], root, base)
         _time([hd, "lint", one], root, base)
 
         runs: dict[str, list[float]] = {
-            k: [] for k in ("all", "all_hd1", "floor_all", "one", "one_cold", "one_hd1", "floor_one")
+            k: []
+            for k in ("all", "all_hd1", "floor_all", "one", "one_cold", "one_hd1", "floor_one")
         }
         for _ in range(args.reps):
             runs["all"].append(_time([hd, "lint"], root, no_cache))
@@ -101,15 +107,25 @@ def main() -> None:
         ratio_a = best["all"] / best["floor_all"]
         ratio_b = best["one"] / best["floor_one"]
         ratio_b_cold = best["one_cold"] / best["floor_one"]
-        print(f"(a) whole tree: lint {best['all']*1000:.0f} ms, floor {best['floor_all']*1000:.0f} ms"
-              f" -> {ratio_a:.2f}x (target <= 1.5x)")
-        print(f"    whole tree, handler rules only: lint {best['all_hd1']*1000:.0f} ms"
-              f" -> {best['all_hd1'] / best['floor_all']:.2f}x")
-        print(f"(b) one file:   lint {best['one']*1000:.0f} ms, floor {best['floor_one']*1000:.0f} ms"
-              f" -> {ratio_b:.2f}x (target <= 2x)")
-        print(f"    one file, cache off: lint {best['one_cold']*1000:.0f} ms -> {ratio_b_cold:.2f}x")
-        print(f"    one file, handler rules only: lint {best['one_hd1']*1000:.0f} ms"
-              f" -> {best['one_hd1'] / best['floor_one']:.2f}x")
+        print(
+            f"(a) whole tree: lint {best['all'] * 1000:.0f} ms, floor {best['floor_all'] * 1000:.0f} ms"
+            f" -> {ratio_a:.2f}x (target <= 1.5x)"
+        )
+        print(
+            f"    whole tree, handler rules only: lint {best['all_hd1'] * 1000:.0f} ms"
+            f" -> {best['all_hd1'] / best['floor_all']:.2f}x"
+        )
+        print(
+            f"(b) one file:   lint {best['one'] * 1000:.0f} ms, floor {best['floor_one'] * 1000:.0f} ms"
+            f" -> {ratio_b:.2f}x (target <= 2x)"
+        )
+        print(
+            f"    one file, cache off: lint {best['one_cold'] * 1000:.0f} ms -> {ratio_b_cold:.2f}x"
+        )
+        print(
+            f"    one file, handler rules only: lint {best['one_hd1'] * 1000:.0f} ms"
+            f" -> {best['one_hd1'] / best['floor_one']:.2f}x"
+        )
     finally:
         shutil.rmtree(cache, ignore_errors=True)
         if args.keep is None:
