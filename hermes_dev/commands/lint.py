@@ -34,8 +34,11 @@ def _build() -> click.Command:
         elif opt.choices:
             params.append(
                 click.Option(
-                    [opt.flag, opt.dest], type=click.Choice(opt.choices),
-                    default=opt.choices[0], show_default=True, help=opt.help,
+                    [opt.flag, opt.dest],
+                    type=click.Choice(opt.choices),
+                    default=opt.choices[0],
+                    show_default=True,
+                    help=opt.help,
                 )
             )
         else:

@@ -11,7 +11,11 @@ from hermes_dev.errors import UserError
 @click.argument("code", required=False)
 @click.option("--all", "show_all", is_flag=True, help="List every rule.")
 @click.option(
-    "--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True,
+    "--format",
+    "fmt",
+    type=click.Choice(["text", "json"]),
+    default="text",
+    show_default=True,
     help="Output format.",
 )
 def command(code: str | None, show_all: bool, fmt: str) -> int:
@@ -27,9 +31,15 @@ def command(code: str | None, show_all: bool, fmt: str) -> int:
             raise UserError("give a rule code (e.g. HD101) or --all")
         rules = [load_rule(c) for c in all_codes()]
         if fmt == "json":
-            click.echo(json.dumps(
-                [{"code": r.code, "name": r.name, "summary": r.summary, "scope": r.scope}
-                 for r in rules], indent=2))
+            click.echo(
+                json.dumps(
+                    [
+                        {"code": r.code, "name": r.name, "summary": r.summary, "scope": r.scope}
+                        for r in rules
+                    ],
+                    indent=2,
+                )
+            )
         else:
             for r in rules:
                 click.echo(f"{r.code}  {r.name:<34} {r.summary}")
@@ -40,10 +50,20 @@ def command(code: str | None, show_all: bool, fmt: str) -> int:
     rule = load_rule(wanted)
     docs = rule_docs(wanted)
     if fmt == "json":
-        click.echo(json.dumps({
-            "code": rule.code, "name": rule.name, "summary": rule.summary, "scope": rule.scope,
-            "explanation": docs, "sections": doc_sections(docs),
-        }, indent=2, ensure_ascii=False))
+        click.echo(
+            json.dumps(
+                {
+                    "code": rule.code,
+                    "name": rule.name,
+                    "summary": rule.summary,
+                    "scope": rule.scope,
+                    "explanation": docs,
+                    "sections": doc_sections(docs),
+                },
+                indent=2,
+                ensure_ascii=False,
+            )
+        )
     else:
         click.echo(f"# {rule.code} {rule.name}\n\n{rule.summary}.\n\n{docs}")
     return 0

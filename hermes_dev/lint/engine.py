@@ -255,8 +255,10 @@ def _walk_py(top: Path, root: Path, config: Config) -> Iterator[Path]:
     root_str = str(root)
     for folder, dirs, files in os.walk(top):
         dirs[:] = sorted(
-            d for d in dirs
-            if not d.startswith(".") and d not in SKIP_DIRS
+            d
+            for d in dirs
+            if not d.startswith(".")
+            and d not in SKIP_DIRS
             and not config.excluded(_relative(os.path.join(folder, d), root_str))
         )
         for name in sorted(files):
@@ -417,7 +419,10 @@ def _filter(
 
 
 def _unused(
-    module: ModuleInfo, suppressions: dict[int, Suppression], codes: Sequence[str], known: Sequence[str]
+    module: ModuleInfo,
+    suppressions: dict[int, Suppression],
+    codes: Sequence[str],
+    known: Sequence[str],
 ) -> Iterator[Finding]:
     ran = set(codes)
     for sup in suppressions.values():

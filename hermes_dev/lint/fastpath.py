@@ -90,6 +90,6 @@ def run_fast(args: Sequence[str]) -> int | None:
         return 130
     except BrokenPipeError:
         return 0
-    except Exception:
+    except Exception:  # noqa: BLE001 - a bug: the click path reports it
         # A bug: let the click path run again and report it with the traceback and the hint.
         return None

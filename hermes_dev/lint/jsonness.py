@@ -95,9 +95,11 @@ class Scope:
             elif isinstance(sub, ast.ExceptHandler) and sub.name:
                 self._locals.setdefault(sub.name, []).append(None)
             elif isinstance(sub, (ast.Global, ast.Nonlocal, ast.Delete)):
-                names = sub.names if not isinstance(sub, ast.Delete) else [
-                    t.id for t in sub.targets if isinstance(t, ast.Name)
-                ]
+                names = (
+                    sub.names
+                    if not isinstance(sub, ast.Delete)
+                    else [t.id for t in sub.targets if isinstance(t, ast.Name)]
+                )
                 for name in names:
                     self._locals.setdefault(name, []).append(None)
             elif isinstance(sub, _DEF_TYPES) and sub is not node:
@@ -296,7 +298,9 @@ def _binop(expr: ast.BinOp, scope: Scope, depth: int) -> Verdict:
         return Verdict(NOT_JSON, "a string that is not JSON", expr)
     left = infer(expr.left, scope, depth + 1)
     right = infer(expr.right, scope, depth + 1)
-    if (left.kind == JSON and _has_text(expr.right)) or (right.kind == JSON and _has_text(expr.left)):
+    if (left.kind == JSON and _has_text(expr.right)) or (
+        right.kind == JSON and _has_text(expr.left)
+    ):
         return Verdict(NOT_JSON, "a JSON string with text concatenated to it", expr)
     if left.kind == JSON and right.kind == JSON:
         return Verdict(NOT_JSON, "two JSON strings concatenated", expr)
@@ -415,7 +419,9 @@ def _call(expr: ast.Call, scope: Scope, depth: int) -> Verdict:
         verdict = summary(called, depth + 1)
         if verdict.kind == NOT_JSON:
             name = f"{owner.id}.{func.attr}"
-            return Verdict(NOT_JSON, f"the result of {name}(), which returns {verdict.reason}", expr)
+            return Verdict(
+                NOT_JSON, f"the result of {name}(), which returns {verdict.reason}", expr
+            )
         return verdict
     if not isinstance(func, ast.Name):
         return _UNKNOWN_V
@@ -433,10 +439,21 @@ def _call(expr: ast.Call, scope: Scope, depth: int) -> Verdict:
 
 # Builtins whose result is surely not a str.
 _BUILTIN_RESULTS = {
-    "len": "a number", "int": "a number", "float": "a number", "abs": "a number",
-    "sum": "a number", "round": "a number", "ord": "a number", "bool": "a bool",
-    "isinstance": "a bool", "dict": "a dict", "list": "a list", "tuple": "a tuple",
-    "set": "a set", "sorted": "a list", "bytes": "bytes",
+    "len": "a number",
+    "int": "a number",
+    "float": "a number",
+    "abs": "a number",
+    "sum": "a number",
+    "round": "a number",
+    "ord": "a number",
+    "bool": "a bool",
+    "isinstance": "a bool",
+    "dict": "a dict",
+    "list": "a list",
+    "tuple": "a tuple",
+    "set": "a set",
+    "sorted": "a list",
+    "bytes": "bytes",
 }
 
 
@@ -447,8 +464,10 @@ def _is_builtin_name(name: str, scope: Scope) -> bool:
     module = scope.module
     module.index()
     return not (
-        name in module.functions or name in module.classes
-        or name in module.assigns or name in module.imports
+        name in module.functions
+        or name in module.classes
+        or name in module.assigns
+        or name in module.imports
     )
 
 
@@ -484,7 +503,9 @@ def return_verdicts(func: Func, depth: int = 0) -> list[Exit]:
                 exits.append(Exit(sub, infer(sub.value, scope, depth)))
     if not terminates(node.body):
         where = falloff_node(node.body)
-        exits.append(Exit(where, Verdict(NOT_JSON, "None (it can end without a return)", where), True))
+        exits.append(
+            Exit(where, Verdict(NOT_JSON, "None (it can end without a return)", where), True)
+        )
     return exits
 
 
@@ -587,4 +608,3 @@ def falloff_node(body: list[ast.stmt]) -> ast.stmt:
     if isinstance(last, (ast.With, ast.AsyncWith)):
         return falloff_node(last.body)
     return last
-

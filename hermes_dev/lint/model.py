@@ -53,8 +53,18 @@ if TYPE_CHECKING:
 
 # register()'s parameters in order, to name positional arguments (tools/registry.py).
 REGISTER_PARAMS = (
-    "name", "toolset", "schema", "handler", "check_fn", "requires_env", "is_async",
-    "description", "emoji", "max_result_size_chars", "dynamic_schema_overrides", "override",
+    "name",
+    "toolset",
+    "schema",
+    "handler",
+    "check_fn",
+    "requires_env",
+    "is_async",
+    "description",
+    "emoji",
+    "max_result_size_chars",
+    "dynamic_schema_overrides",
+    "override",
 )
 # Text a tool module must contain; files without any of these are skipped before parsing.
 REGISTER_MARKERS = (".register(", ".register_tool(")
@@ -148,7 +158,15 @@ class Func:
 class Handler:
     """The code a registration's `handler=` runs."""
 
-    __slots__ = ("bound_keywords", "bound_positional", "expr", "func", "kind", "target", "via_runner")
+    __slots__ = (
+        "bound_keywords",
+        "bound_positional",
+        "expr",
+        "func",
+        "kind",
+        "target",
+        "via_runner",
+    )
 
     def __init__(
         self,
@@ -603,7 +621,7 @@ def _marker_lines(source: str) -> set[int]:
 
 
 def _register_kind(call: ast.Call) -> str | None:
-    """"registry" for `registry.register(...)`, "plugin" for `<x>.register_tool(...)`."""
+    """ "registry" for `registry.register(...)`, "plugin" for `<x>.register_tool(...)`."""
     func = call.func
     if not isinstance(func, ast.Attribute):
         return None
@@ -659,7 +677,11 @@ def _find_registrations(module: ModuleInfo) -> list[Registration]:
 
 
 def _visit(
-    module: ModuleInfo, node: ast.AST, path: list[ast.AST], lines: set[int], found: list[Registration]
+    module: ModuleInfo,
+    node: ast.AST,
+    path: list[ast.AST],
+    lines: set[int],
+    found: list[Registration],
 ) -> None:
     """Collect register calls under `node`, descending only where a marker line lies.
 
@@ -716,7 +738,9 @@ def _add_registration(
     found.extend(made)
 
 
-def _table_rows(module: ModuleInfo, loop: ast.For) -> list[tuple[ast.expr, dict[str, ast.expr]]] | None:
+def _table_rows(
+    module: ModuleInfo, loop: ast.For
+) -> list[tuple[ast.expr, dict[str, ast.expr]]] | None:
     """Each row of the literal table a loop iterates over, as loop-variable bindings."""
     iterable: ast.expr = loop.iter
     items = False
@@ -783,7 +807,9 @@ def resolve_handler(module: ModuleInfo, expr: ast.expr) -> Handler | None:
     return _resolve_callable(module, expr, expr, 0)
 
 
-def _resolve_callable(module: ModuleInfo, expr: ast.expr, original: ast.expr, depth: int) -> Handler | None:
+def _resolve_callable(
+    module: ModuleInfo, expr: ast.expr, original: ast.expr, depth: int
+) -> Handler | None:
     if depth > _MAX_DEPTH:
         return None
     if isinstance(expr, ast.Lambda):
@@ -791,15 +817,19 @@ def _resolve_callable(module: ModuleInfo, expr: ast.expr, original: ast.expr, de
         return Handler("lambda", original, func, forward_target(func))
     if isinstance(expr, (ast.Name, ast.Attribute)):
         binding = (
-            module.resolve(expr.id) if isinstance(expr, ast.Name) else module.resolve_attribute(expr)
+            module.resolve(expr.id)
+            if isinstance(expr, ast.Name)
+            else module.resolve_attribute(expr)
         )
         if binding is None:
             return None
         node = binding.node
         if isinstance(node, _DEF_TYPES):
             return Handler("function", original, Func(node, binding.module))
-        if isinstance(node, ast.expr) and not isinstance(node, ast.Name) or (
-            isinstance(node, ast.Name) and node is not expr and isinstance(node.ctx, ast.Load)
+        if (
+            isinstance(node, ast.expr)
+            and not isinstance(node, ast.Name)
+            or (isinstance(node, ast.Name) and node is not expr and isinstance(node.ctx, ast.Load))
         ):
             return _resolve_callable(binding.module, node, original, depth + 1)
         return None
@@ -814,7 +844,10 @@ def _resolve_callable(module: ModuleInfo, expr: ast.expr, original: ast.expr, de
             if None in keywords:
                 return None
             return Handler(
-                "partial", original, inner.func, inner.func,
+                "partial",
+                original,
+                inner.func,
+                inner.func,
                 bound_positional=len(expr.args) - 1,
                 bound_keywords=frozenset(k for k in keywords if k is not None),
             )
@@ -824,12 +857,21 @@ def _resolve_callable(module: ModuleInfo, expr: ast.expr, original: ast.expr, de
             if factory is not None:
                 made = _factory_product(factory)
                 if made is not None:
-                    return Handler("factory", original, made, forward_target(made) if isinstance(made.node, ast.Lambda) else None)
+                    return Handler(
+                        "factory",
+                        original,
+                        made,
+                        forward_target(made) if isinstance(made.node, ast.Lambda) else None,
+                    )
     return None
 
 
 def _is_partial(module: ModuleInfo, func: ast.expr) -> bool:
-    if isinstance(func, ast.Attribute) and func.attr == "partial" and isinstance(func.value, ast.Name):
+    if (
+        isinstance(func, ast.Attribute)
+        and func.attr == "partial"
+        and isinstance(func.value, ast.Name)
+    ):
         origin = module.import_origin(func.value.id)
         return origin == ("functools", None) or func.value.id == "functools"
     if isinstance(func, ast.Name):

@@ -28,17 +28,35 @@ class Option:
 
 
 LINT_OPTIONS = (
-    Option("--root", "root", "The Hermes root (any folder); default: found from the paths.",
-           metavar="DIR"),
-    Option("--select", "select", "Rule codes or prefixes to run, comma-separated (default: all).",
-           multiple=True, metavar="CODES"),
-    Option("--ignore", "ignore", "Rule codes or prefixes not to run, comma-separated.",
-           multiple=True, metavar="CODES"),
+    Option(
+        "--root",
+        "root",
+        "The Hermes root (any folder); default: found from the paths.",
+        metavar="DIR",
+    ),
+    Option(
+        "--select",
+        "select",
+        "Rule codes or prefixes to run, comma-separated (default: all).",
+        multiple=True,
+        metavar="CODES",
+    ),
+    Option(
+        "--ignore",
+        "ignore",
+        "Rule codes or prefixes not to run, comma-separated.",
+        multiple=True,
+        metavar="CODES",
+    ),
     Option("--format", "fmt", "Output format.", choices=FORMATS),
     Option("--output", "output", "Write the report to FILE instead of stdout.", metavar="FILE"),
     Option("--exit-zero", "exit_zero", "Exit 0 even when there are findings.", takes_value=False),
-    Option("--statistics", "statistics", "Also print how many findings each rule gave.",
-           takes_value=False),
+    Option(
+        "--statistics",
+        "statistics",
+        "Also print how many findings each rule gave.",
+        takes_value=False,
+    ),
 )
 
 

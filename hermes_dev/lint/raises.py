@@ -138,13 +138,23 @@ class _Walker:
         self.module = module
         self.escapes: list[Escape] = []
 
-    def body(self, stmts: list[ast.stmt], handlers: list[list[ast.ExceptHandler]],
-             caught: dict[str, ast.ExceptHandler], current: ast.ExceptHandler | None) -> None:
+    def body(
+        self,
+        stmts: list[ast.stmt],
+        handlers: list[list[ast.ExceptHandler]],
+        caught: dict[str, ast.ExceptHandler],
+        current: ast.ExceptHandler | None,
+    ) -> None:
         for stmt in stmts:
             self.stmt(stmt, handlers, caught, current)
 
-    def stmt(self, stmt: ast.stmt, handlers: list[list[ast.ExceptHandler]],
-             caught: dict[str, ast.ExceptHandler], current: ast.ExceptHandler | None) -> None:
+    def stmt(
+        self,
+        stmt: ast.stmt,
+        handlers: list[list[ast.ExceptHandler]],
+        caught: dict[str, ast.ExceptHandler],
+        current: ast.ExceptHandler | None,
+    ) -> None:
         if isinstance(stmt, _DEF_TYPES):
             return
         if isinstance(stmt, ast.Raise):
@@ -154,7 +164,12 @@ class _Walker:
             return
         if isinstance(stmt, ast.Assert):
             if not (isinstance(stmt.test, ast.Constant) and stmt.test.value):
-                self.check(stmt, Raised("AssertionError", ("AssertionError",), AssertionError), handlers, False)
+                self.check(
+                    stmt,
+                    Raised("AssertionError", ("AssertionError",), AssertionError),
+                    handlers,
+                    False,
+                )
             return
         if isinstance(stmt, (ast.Try, ast.TryStar)):
             swallowing = any(isinstance(s, ast.Return) for s in stmt.finalbody) or any(
@@ -179,8 +194,12 @@ class _Walker:
             _is_suppress(item.context_expr) for item in stmt.items
         ):
             # contextlib.suppress(...) catches what it names: count it as maybe-catching.
-            self.body(stmt.body, [*handlers, [ast.ExceptHandler(type=None, name=None, body=[])]],
-                      caught, current)
+            self.body(
+                stmt.body,
+                [*handlers, [ast.ExceptHandler(type=None, name=None, body=[])]],
+                caught,
+                current,
+            )
             return
         for field in ("body", "orelse", "finalbody"):
             sub = getattr(stmt, field, None)
@@ -191,8 +210,9 @@ class _Walker:
                 self.body(case.body, handlers, caught, current)
 
     @staticmethod
-    def passes_on_control_flow(stmt: ast.Raise, caught: dict[str, ast.ExceptHandler],
-                               current: ast.ExceptHandler | None) -> bool:
+    def passes_on_control_flow(
+        stmt: ast.Raise, caught: dict[str, ast.ExceptHandler], current: ast.ExceptHandler | None
+    ) -> bool:
         """A re-raise in `except asyncio.CancelledError:` (or KeyboardInterrupt, SystemExit):
         passing cancellation on is right, and the registry must not swallow it either."""
         handler = current
@@ -203,8 +223,12 @@ class _Walker:
         types = handler.type.elts if isinstance(handler.type, ast.Tuple) else [handler.type]
         return all(_expr_name(t) in _CONTROL_FLOW for t in types)
 
-    def raised_by(self, stmt: ast.Raise, caught: dict[str, ast.ExceptHandler],
-                  current: ast.ExceptHandler | None) -> Raised:
+    def raised_by(
+        self,
+        stmt: ast.Raise,
+        caught: dict[str, ast.ExceptHandler],
+        current: ast.ExceptHandler | None,
+    ) -> Raised:
         exc = stmt.exc
         if exc is None:
             if current is None:
@@ -218,8 +242,9 @@ class _Walker:
             return Raised("an exception", None, None)  # `raise err`: a variable
         return classify(exc, self.module)
 
-    def check(self, stmt: ast.stmt, raised: Raised, handlers: list[list[ast.ExceptHandler]],
-              reraise: bool) -> None:
+    def check(
+        self, stmt: ast.stmt, raised: Raised, handlers: list[list[ast.ExceptHandler]], reraise: bool
+    ) -> None:
         for group in handlers:
             for handler in group:
                 if _handler_catches(handler, raised, self.module) != MISSES:

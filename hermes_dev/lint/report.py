@@ -103,7 +103,9 @@ def _sarif(result: LintResult, rules: Mapping[str, type[Rule]]) -> str:
                 "id": code,
                 "name": _camel(rule.name) if rule is not None else code,
                 "shortDescription": {"text": summary},
-                "fullDescription": {"text": " ".join(sections.get("What it does", summary).split())},
+                "fullDescription": {
+                    "text": " ".join(sections.get("What it does", summary).split())
+                },
                 "help": {"text": docs or summary, "markdown": docs or summary},
                 "defaultConfiguration": {"level": "error"},
                 "properties": {"tags": ["hermes-tool-contract"]},

@@ -76,7 +76,9 @@ class Finding(_Record):
         end_column: int,
         tool: str | None = None,
     ) -> None:
-        for name, value in zip(self._fields, (code, message, path, line, column, end_line, end_column, tool)):
+        for name, value in zip(
+            self._fields, (code, message, path, line, column, end_line, end_column, tool)
+        ):
             object.__setattr__(self, name, value)
 
 

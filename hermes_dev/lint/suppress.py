@@ -12,7 +12,9 @@ MARKER = "hermes-dev:"
 class Suppression:
     __slots__ = ("codes", "column", "end_column", "line", "used")
 
-    def __init__(self, line: int, column: int, end_column: int, codes: tuple[str, ...] | None) -> None:
+    def __init__(
+        self, line: int, column: int, end_column: int, codes: tuple[str, ...] | None
+    ) -> None:
         self.line = line
         self.column = column  # 1-based, at the '#'
         self.end_column = end_column
@@ -31,17 +33,19 @@ def _parse_comment(comment: str) -> tuple[bool, tuple[str, ...] | None]:
     body = comment.lstrip("#").strip()
     if not body.startswith(MARKER):
         return False, None
-    rest = body[len(MARKER):].strip()
+    rest = body[len(MARKER) :].strip()
     if not rest.startswith("ignore"):
         return False, None
-    rest = rest[len("ignore"):].strip()
+    rest = rest[len("ignore") :].strip()
     if not rest.startswith("["):
         bare = not rest or rest.startswith(("#", ";"))
         return bare, None
     close = rest.find("]")
     if close == -1:
         return False, None
-    codes = tuple(c.strip().upper() for c in rest[1:close].replace(" ", ",").split(",") if c.strip())
+    codes = tuple(
+        c.strip().upper() for c in rest[1:close].replace(" ", ",").split(",") if c.strip()
+    )
     return True, codes or None
 
 

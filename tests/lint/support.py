@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from pathlib import Path
 
-MINIMAL_REGISTRY = '''\
+MINIMAL_REGISTRY = """\
 import json
 
 
@@ -25,13 +25,13 @@ def tool_error(message, **extra):
 
 def tool_result(data=None, **kwargs):
     return json.dumps(data if data is not None else kwargs, ensure_ascii=False)
-'''
+"""
 
-MINIMAL_TOOLSETS = '''\
+MINIMAL_TOOLSETS = """\
 _HERMES_CORE_TOOLS = []
 
 TOOLSETS = {}
-'''
+"""
 
 
 def make_root(root: Path, files: Mapping[str, str]) -> Path:

@@ -28,7 +28,12 @@ def _run(*args: str, cwd: Path | None = None) -> subprocess.CompletedProcess[str
     env = {**os.environ, "HERMES_DEV_NO_CACHE": "1"}
     return subprocess.run(
         [sys.executable, "-m", "hermes_dev", *args],
-        capture_output=True, text=True, cwd=cwd, env=env, timeout=120, check=False,
+        capture_output=True,
+        text=True,
+        cwd=cwd,
+        env=env,
+        timeout=120,
+        check=False,
     )
 
 
@@ -141,8 +146,11 @@ def test_rule_command() -> None:
 def test_pre_commit_hook_declaration() -> None:
     text = (REPO / ".pre-commit-hooks.yaml").read_text()
     for line in (
-        "- id: hermes-dev-lint", "entry: hermes-dev lint", "language: python",
-        "types: [python]", "require_serial: true",
+        "- id: hermes-dev-lint",
+        "entry: hermes-dev lint",
+        "language: python",
+        "types: [python]",
+        "require_serial: true",
     ):
         assert line in text
 

@@ -47,7 +47,12 @@ def test_corpus_file(rel: str, corpus_findings: dict[str, set[tuple[int, str]]])
 def test_corpus_has_many_shapes() -> None:
     expected = _expected()
     assert sum(len(v) for v in expected.values()) >= 30
-    assert {code for v in expected.values() for _, code in v} >= {"HD101", "HD102", "HD103", "HD104"}
+    assert {code for v in expected.values() for _, code in v} >= {
+        "HD101",
+        "HD102",
+        "HD103",
+        "HD104",
+    }
 
 
 def test_findings_name_the_tool(corpus_findings: dict[str, set[tuple[int, str]]]) -> None:

@@ -77,9 +77,7 @@ def test_sarif(result) -> None:  # type: ignore[no-untyped-def]
 
 def test_github(result) -> None:  # type: ignore[no-untyped-def]
     lines = render(result, "github", result.rules).splitlines()
-    assert lines[0].startswith(
-        "::error file=tools/ping_tool.py,line=6,col=9,endLine=6,endColumn="
-    )
+    assert lines[0].startswith("::error file=tools/ping_tool.py,line=6,col=9,endLine=6,endColumn=")
     assert ",title=HD102::" in lines[0]
     assert lines[1].split("::", 2)[2].endswith("[ping]")
 

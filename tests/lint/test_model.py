@@ -14,7 +14,7 @@ from hermes_dev.lint.engine import LintContext, find_root
 from hermes_dev.lint.model import Models, ModuleInfo
 from tests.lint.support import make_root
 
-TABLES = '''\
+TABLES = """\
 import functools
 from tools.registry import registry
 from tools.helpers import shared_handler as imported
@@ -50,16 +50,16 @@ if True:
 
 def later():
     registry.register(name="runtime", toolset="t", schema={}, handler=_a)
-'''
+"""
 
-HELPERS = '''\
+HELPERS = """\
 NAME = "from_helpers"
 
 def shared_handler(args, **kw):
     return "{}"
-'''
+"""
 
-PLUGIN = '''\
+PLUGIN = """\
 def _x(args, **kw): ...
 
 ROWS = (("p1", _x), ("p2", _x))
@@ -68,15 +68,18 @@ def register(ctx):
     ctx.register_tool(name="p0", toolset="plug", schema={}, handler=_x)
     for name, fn in ROWS:
         ctx.register_tool(name=name, toolset="plug", schema={}, handler=fn)
-'''
+"""
 
 
 def _module(tmp_path: Path) -> ModuleInfo:
-    root = make_root(tmp_path, {
-        "tools/tables_tool.py": TABLES,
-        "tools/helpers.py": HELPERS,
-        "plugins/demo/__init__.py": PLUGIN,
-    })
+    root = make_root(
+        tmp_path,
+        {
+            "tools/tables_tool.py": TABLES,
+            "tools/helpers.py": HELPERS,
+            "plugins/demo/__init__.py": PLUGIN,
+        },
+    )
     module = Models(root).get(root / "tools" / "tables_tool.py")
     assert module is not None
     return module
@@ -151,7 +154,9 @@ def test_plugin_registrations(tmp_path: Path) -> None:
     assert plugin is not None
     regs = plugin.registrations
     assert [(r.name, r.kind, r.place) for r in regs] == [
-        ("p0", "plugin", "function"), ("p1", "plugin", "function"), ("p2", "plugin", "function"),
+        ("p0", "plugin", "function"),
+        ("p1", "plugin", "function"),
+        ("p2", "plugin", "function"),
     ]
     assert all(r.handler is not None and r.handler.func.name == "_x" for r in regs)
 
@@ -209,7 +214,15 @@ def test_project_view(tmp_path: Path) -> None:
     assert rels == ["tools/helpers.py", "tools/registry.py", "tools/tables_tool.py"]
     names = project.summaries("names-v1", lambda m: [r.name for r in m.registrations])
     assert names[root / "tools" / "tables_tool.py"] == [
-        "tool_a", "tool_b", "tool_c", "tool_d", "from_helpers", "made", "lam", "nested", "runtime"
+        "tool_a",
+        "tool_b",
+        "tool_c",
+        "tool_d",
+        "from_helpers",
+        "made",
+        "lam",
+        "nested",
+        "runtime",
     ]
     assert names[root / "tools" / "helpers.py"] is None  # registers nothing
     assert project.memo("k", lambda: 41) == 41 and project.memo("k", lambda: 0) == 41

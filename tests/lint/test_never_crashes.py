@@ -31,7 +31,11 @@ def test_lint_over_the_stdlib_exits_0_or_1() -> None:
     env = {**os.environ, "HERMES_DEV_NO_CACHE": "1"}
     proc = subprocess.run(
         [sys.executable, "-m", "hermes_dev", "lint", STDLIB, "--root", STDLIB, "--format", "json"],
-        capture_output=True, text=True, env=env, timeout=300, check=False,
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=300,
+        check=False,
     )
     assert proc.returncode in (0, 1), proc.stderr
     assert "Traceback" not in proc.stderr

@@ -26,9 +26,7 @@ def _cases() -> list[object]:
 def test_case(tmp_path: Path, code: str, case: Case) -> None:
     root = make_root(tmp_path, case.sources())
     result = lint([], root=str(root))
-    got = sorted(
-        (result.relative(f.path), f.line) for f in result.findings if f.code == code
-    )
+    got = sorted((result.relative(f.path), f.line) for f in result.findings if f.code == code)
     assert got == case.expected(), "\n".join(
         f"{result.relative(f.path)}:{f.line}: {f.code} {f.message}" for f in result.findings
     )

@@ -71,7 +71,8 @@ def signature_problem(handler: Handler) -> str | None:
         names = ", ".join(p.arg for p in required_left[1:])
         return f"it also requires {names}"
     missing_kwonly = [
-        p.arg for p, default in zip(a.kwonlyargs, a.kw_defaults)
+        p.arg
+        for p, default in zip(a.kwonlyargs, a.kw_defaults)
         if default is None and p.arg not in bound_kw
     ]
     if missing_kwonly:

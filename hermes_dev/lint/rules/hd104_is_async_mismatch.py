@@ -73,7 +73,8 @@ def plainly_sync(func: Func) -> bool:
         return False
     # `return coro_fn(...)` is JSON after awaiting, but the handler returns a coroutine.
     return not any(
-        isinstance(e.node, ast.Return) and e.node.value is not None
+        isinstance(e.node, ast.Return)
+        and e.node.value is not None
         and _calls_async(e.node.value, func)
         for e in exits
     )
@@ -83,7 +84,11 @@ def _calls_async(expr: ast.expr, func: Func) -> bool:
     """Whether `expr` may evaluate to the coroutine of an `async def` called without await."""
     awaited = {id(n.value) for n in ast.walk(expr) if isinstance(n, ast.Await)}
     for node in ast.walk(expr):
-        if isinstance(node, ast.Call) and id(node) not in awaited and isinstance(node.func, ast.Name):
+        if (
+            isinstance(node, ast.Call)
+            and id(node) not in awaited
+            and isinstance(node.func, ast.Name)
+        ):
             called = func.module.function(node.func.id)
             if called is None or called.is_async:
                 return True

@@ -58,7 +58,11 @@ def _called_at_module_level(module: ModuleInfo, name: str) -> bool:
         if isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
             continue
         for node in ast.walk(stmt) if not hasattr(stmt, "body") else _heads(stmt):
-            if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == name:
+            if (
+                isinstance(node, ast.Call)
+                and isinstance(node.func, ast.Name)
+                and node.func.id == name
+            ):
                 return True
         for field in ("body", "orelse", "finalbody", "handlers"):
             sub = getattr(stmt, field, None)
@@ -162,7 +166,9 @@ except ImportError:
                 if reg.place == "function":
                     if not isinstance(func, (ast.FunctionDef, ast.AsyncFunctionDef)):
                         continue
-                    if func not in module.tree.body or not _called_at_module_level(module, func.name):
+                    if func not in module.tree.body or not _called_at_module_level(
+                        module, func.name
+                    ):
                         continue
                     where = f"inside `{func.name}()`"
                 elif reg.place in ("module", "loop"):
