@@ -358,6 +358,7 @@ class ModuleInfo:
         self.assigns: dict[str, list[ast.expr]] = {}
         self.imports: dict[str, Import] = {}
         self._registrations: list[Registration] | None = None
+        self._globals: frozenset[str] | None = None
         # Free-form per-module memo for analyses (e.g. a function's JSON-ness summary).
         self.memo: dict[object, object] = {}
 
@@ -451,8 +452,8 @@ class ModuleInfo:
 
     def resolve(self, name: str, depth: int = 0) -> Binding | None:
         """What the module-level `name` is bound to (following imports under the root)."""
-        if depth > _MAX_DEPTH:
-            return None
+        if depth > _MAX_DEPTH or name in self.global_names():
+            return None  # a function rebinds it (`global name`): its value is not static
         self.index()
         bound = 0
         found: Binding | None = None
@@ -488,6 +489,17 @@ class ModuleInfo:
         if sub is not None and sub.tree is not None:
             return Binding(sub, sub.tree)
         return None
+
+    def global_names(self) -> frozenset[str]:
+        """Names some function of this module declares `global` (and so may rebind)."""
+        if self._globals is None:
+            names: set[str] = set()
+            if self.tree is not None and "global" in self.source:
+                for node in ast.walk(self.tree):
+                    if isinstance(node, ast.Global):
+                        names.update(node.names)
+            self._globals = frozenset(names)
+        return self._globals
 
     def value_of(self, name: str) -> ast.expr | None:
         """The expression assigned (once) to the module-level `name`, following imports."""

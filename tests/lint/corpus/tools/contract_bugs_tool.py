@@ -19,6 +19,18 @@ def _format_error(e):
     return f"Error: {e}"
 
 
+_CACHED_REPLY = None
+
+
+def _warm_up():
+    global _CACHED_REPLY
+    _CACHED_REPLY = json.dumps({"warm": True})
+
+
+def cached_reply(args, **kw):
+    return _CACHED_REPLY  # rebound by `global` elsewhere: not static, not reported
+
+
 def broken_returns(args, **kw):
     mode = args.get("mode")
     if mode == "dict":
@@ -134,6 +146,7 @@ def cached_lookup(args, **kw):
 
 registry.register(name="wrapped", toolset="bugs", schema={}, handler=wrapped)
 registry.register(name="cached_lookup", toolset="bugs", schema={}, handler=cached_lookup)
+registry.register(name="cached_reply", toolset="bugs", schema={}, handler=cached_reply)
 registry.register(name="broken_returns", toolset="bugs", schema={}, handler=broken_returns)
 registry.register(name="broken_raises", toolset="bugs", schema={}, handler=broken_raises)
 registry.register(name="falls_off", toolset="bugs", schema={}, handler=falls_off)
