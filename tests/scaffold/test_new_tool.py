@@ -252,3 +252,20 @@ def test_the_python_api(tmp_path):
     assert (host / "tools" / "zap_tool.py").is_file()
     remove_tool("zap", root=host)
     assert snapshot(host) == before
+
+
+def test_generated_test_survives_a_host_that_resets_the_registry(tmp_path):
+    from tests.scaffold.hosts import make_host
+
+    host = make_host(tmp_path)
+    _new(host, *FORECAST, "--async")
+    (host / "conftest.py").write_text(
+        "import pytest\n"
+        "from tools.registry import registry\n\n\n"
+        "@pytest.fixture(autouse=True)\n"
+        "def empty_registry():\n"
+        "    for name in registry.get_all_tool_names():\n"
+        "        registry.deregister(name)\n"
+    )
+    result = run_host_pytest(host, "tests/tools/test_forecast_tool.py")
+    assert result.returncode == 0, result.stdout + result.stderr

@@ -4,6 +4,7 @@ Generated with the tool; they use only the registry API that Hermes Agent and th
 reference host share, so they run unchanged in either.
 """
 
+import importlib
 import json
 
 import pytest
@@ -20,6 +21,13 @@ VALID_ARGS = {
 }
 JSON_TYPES = {"string", "integer", "number", "boolean", "array", "object"}
 UNKNOWN_PARAMETER = "not_a_parameter_of_the_tool"
+
+
+@pytest.fixture(autouse=True)
+def registered():
+    """The tool in the registry, even where a host's fixtures reset it between tests."""
+    if registry.get_entry(NAME) is None:
+        importlib.reload(tool_module)
 
 
 @pytest.fixture
