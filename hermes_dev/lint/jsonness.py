@@ -503,10 +503,32 @@ def return_verdicts(func: Func, depth: int = 0) -> list[Exit]:
                 exits.append(Exit(sub, infer(sub.value, scope, depth)))
     if not terminates(node.body):
         where = falloff_node(node.body)
-        exits.append(
-            Exit(where, Verdict(NOT_JSON, "None (it can end without a return)", where), True)
-        )
+        if not _never_returns_call(where, func.module):
+            exits.append(
+                Exit(where, Verdict(NOT_JSON, "None (it can end without a return)", where), True)
+            )
     return exits
+
+
+def _never_returns_call(stmt: ast.stmt, module: ModuleInfo) -> bool:
+    """`_fail("...")` as the last statement, where `_fail` always raises (or says NoReturn)."""
+    if not isinstance(stmt, ast.Expr) or not isinstance(stmt.value, ast.Call):
+        return False
+    called = module.callee(stmt.value.func)
+    if called is None or isinstance(called.node, ast.Lambda):
+        return False
+    node = called.node
+    returns = node.returns
+    annotated = returns is not None and (
+        (isinstance(returns, ast.Name) and returns.id in ("NoReturn", "Never"))
+        or (isinstance(returns, ast.Attribute) and returns.attr in ("NoReturn", "Never"))
+        or (isinstance(returns, ast.Constant) and returns.value in ("NoReturn", "Never"))
+    )
+    if annotated:
+        return True
+    return terminates(node.body) and not any(
+        isinstance(n, ast.Return) for n in walk_function(node)
+    )
 
 
 def summary(func: Func, depth: int = 0) -> Verdict:

@@ -31,6 +31,20 @@ def cached_reply(args, **kw):
     return _CACHED_REPLY  # rebound by `global` elsewhere: not static, not reported
 
 
+def _abort(message):
+    raise ToolFailure(message)
+
+
+def ends_in_abort(args, **kw):
+    try:
+        if args:
+            return json.dumps(args)
+        _abort("no arguments")  # always raises: not a fall-off
+    except ToolFailure as e:
+        return tool_error(e)
+    _abort("unreachable")  # the helper raises: not a fall-off (its raise is not the handler's)
+
+
 def broken_returns(args, **kw):
     mode = args.get("mode")
     if mode == "dict":
@@ -147,6 +161,7 @@ def cached_lookup(args, **kw):
 registry.register(name="wrapped", toolset="bugs", schema={}, handler=wrapped)
 registry.register(name="cached_lookup", toolset="bugs", schema={}, handler=cached_lookup)
 registry.register(name="cached_reply", toolset="bugs", schema={}, handler=cached_reply)
+registry.register(name="ends_in_abort", toolset="bugs", schema={}, handler=ends_in_abort)
 registry.register(name="broken_returns", toolset="bugs", schema={}, handler=broken_returns)
 registry.register(name="broken_raises", toolset="bugs", schema={}, handler=broken_raises)
 registry.register(name="falls_off", toolset="bugs", schema={}, handler=falls_off)
