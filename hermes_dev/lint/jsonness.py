@@ -526,9 +526,7 @@ def _never_returns_call(stmt: ast.stmt, module: ModuleInfo) -> bool:
     )
     if annotated:
         return True
-    return terminates(node.body) and not any(
-        isinstance(n, ast.Return) for n in walk_function(node)
-    )
+    return terminates(node.body) and not any(isinstance(n, ast.Return) for n in walk_function(node))
 
 
 def summary(func: Func, depth: int = 0) -> Verdict:
