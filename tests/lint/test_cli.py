@@ -166,3 +166,18 @@ def test_registrations_outside_tools_are_not_tools(root: Path) -> None:
     (root / "tests" / "test_registry.py").write_text(BROKEN)
     proc = _run("lint", "--select", "HD1", "tests/test_registry.py", "tools/ok_tool.py", cwd=root)
     assert proc.returncode == 0, proc.stdout
+
+
+def test_files_that_register_nothing_load_no_rule(root: Path) -> None:
+    code = (
+        "import sys\n"
+        "from hermes_dev.lint.fastpath import run_fast\n"
+        "rc = run_fast(['tools/ok_tool.py'])\n"
+        "assert rc == 0, rc\n"
+        "assert not [m for m in sys.modules if m.startswith('hermes_dev.lint.rules.')]\n"
+    )
+    proc = subprocess.run(
+        [sys.executable, "-c", code], cwd=root, capture_output=True, text=True, check=False
+    )
+    assert proc.returncode == 0, proc.stderr
+    assert proc.stdout == "All checks passed (1 file checked).\n"
