@@ -138,7 +138,7 @@ def _sarif(result: LintResult, rules: Mapping[str, type[Rule]]) -> str:
                     }
                 ],
                 "partialFingerprints": {"primaryLocationLineHash": _fingerprint(result, f, seen)},
-                "properties": {"tool": f.tool},
+                "properties": {"tool": f.tool} if f.tool else {},
             }
         )
     log = {
