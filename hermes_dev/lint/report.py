@@ -1,5 +1,7 @@
 """Output formats of `hermes-dev lint`: text, json, sarif (2.1.0) and github (workflow commands).
 
+Paths are relative to the lint root in text and json, and to the repository (`repo_relative`) in
+sarif and github, which code scanning and workflow annotations resolve from the repository's top.
 `render(result, fmt, rules)` returns the report as one string; `statistics(result, rules)` the
 `--statistics` lines (findings per code, then the counters rules added, e.g. schemas skipped).
 `rules` maps each code that ran to its Rule class (for names and docs).
@@ -10,6 +12,7 @@ from __future__ import annotations
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from collections.abc import Mapping
+    from pathlib import Path
 
     from hermes_dev.lint.engine import LintResult
     from hermes_dev.lint.rule import Finding, Rule
@@ -25,6 +28,21 @@ def render(result: LintResult, fmt: str, rules: Mapping[str, type[Rule]]) -> str
     if fmt == "github":
         return _github(result)
     return _text(result)
+
+
+def repo_relative(result: LintResult, path: Path) -> str:
+    """A path as code scanning and workflow annotations want it: relative to the repository.
+
+    That is `$GITHUB_WORKSPACE` in a workflow, else the folder the command runs in (CI and
+    pre-commit run at the repository's top), else the lint root when the file is elsewhere.
+    """
+    import os
+
+    base = os.environ.get("GITHUB_WORKSPACE") or os.getcwd()
+    rel = os.path.relpath(path, base)
+    if rel.startswith("..") or os.path.isabs(rel):
+        return result.relative(path)
+    return rel.replace(os.sep, "/")
 
 
 def _tool_suffix(f: Finding) -> str:
@@ -125,7 +143,7 @@ def _sarif(result: LintResult, rules: Mapping[str, type[Rule]]) -> str:
                     {
                         "physicalLocation": {
                             "artifactLocation": {
-                                "uri": result.relative(f.path),
+                                "uri": repo_relative(result, f.path),
                                 "uriBaseId": "%SRCROOT%",
                             },
                             "region": {
@@ -181,7 +199,7 @@ def _github(result: LintResult) -> str:
     for f in result.findings:
         props = ",".join(
             [
-                f"file={escape_property(result.relative(f.path))}",
+                f"file={escape_property(repo_relative(result, f.path))}",
                 f"line={f.line}",
                 f"col={f.column}",
                 f"endLine={f.end_line}",

@@ -101,3 +101,17 @@ def test_clean_text(tmp_path: Path) -> None:
     assert json.loads(render(result, "json", result.rules)) == []
     assert json.loads(render(result, "sarif", result.rules))["runs"][0]["results"] == []
     assert render(result, "github", result.rules) == ""
+
+
+def test_sarif_and_github_paths_are_repository_relative(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # The Hermes checkout sits in a subfolder of the repository the workflow checked out.
+    root = make_root(tmp_path / "vendor" / "hermes", {"tools/ping_tool.py": BROKEN})
+    result = lint([], root=str(root), select=["HD1"])
+    monkeypatch.setenv("GITHUB_WORKSPACE", str(tmp_path))
+    log = json.loads(render(result, "sarif", result.rules))
+    uri = log["runs"][0]["results"][0]["locations"][0]["physicalLocation"]["artifactLocation"]
+    assert uri["uri"] == "vendor/hermes/tools/ping_tool.py"
+    assert "file=vendor/hermes/tools/ping_tool.py," in render(result, "github", result.rules)
+    assert json.loads(render(result, "json", result.rules))[0]["path"] == "tools/ping_tool.py"
