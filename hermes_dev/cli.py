@@ -88,7 +88,7 @@ def run_click(args: Sequence[str]) -> int:
         return EXIT_INTERRUPTED
     except BrokenPipeError:
         return EXIT_OK
-    except Exception:
+    except Exception:  # noqa: BLE001 -- the last resort: a bug, shown with its traceback
         import traceback
 
         traceback.print_exc()
