@@ -62,9 +62,14 @@ def add_tool_to_toolset(source: str, tool: str, toolset: str, description: str) 
     tools_index, tools_element = tools_hit
     tools = tools_element.value
     if not isinstance(tools, cst.List):
+        # Platform toolsets take the core list by name: --core is the way into them.
+        hint = (
+            "pass --core to add it to _HERMES_CORE_TOOLS, or pick another toolset"
+            if isinstance(tools, cst.Name) and tools.value == "_HERMES_CORE_TOOLS"
+            else f"add {tool!r} to it by hand or pick another toolset"
+        )
         raise EditError(
-            f'{TOOLSETS_FILE}: {where}["tools"] is {describe(tools)}, not a list literal; '
-            f"add {tool!r} to it by hand or pick another toolset"
+            f'{TOOLSETS_FILE}: {where}["tools"] is {describe(tools)}, not a list literal; {hint}'
         )
     if list_has_string(tools, tool):
         return source

@@ -195,6 +195,11 @@ def test_shapes_it_cannot_edit(source: str, toolset: str, shape: str) -> None:
     assert "\n" not in message
 
 
+def test_platform_toolset_points_at_core() -> None:
+    with pytest.raises(EditError, match="pass --core"):
+        add_tool_to_toolset(SPACED, "weather", "hermes-cli", "W")
+
+
 def test_long_description_is_wrapped_like_hermes_writes_them() -> None:
     description = "Look up the weather " * 12 + 'and say "hi"'
     edited = add_tool_to_toolset(CORE + SPACED, "weather", "weather", description)
