@@ -1,8 +1,34 @@
 """hermes-dev: scaffold and lint tools for Hermes Agent.
 
-The command line (`hermes-dev`) is a thin layer over this package; heavy dependencies (copier,
-libcst, jsonschema) are imported only by the commands that need them, so `hermes-dev lint` on one
-file starts fast.
+Public API (the command line is a thin layer over it):
+
+- `new_tool(name, root=..., **answers)` / `remove_tool(name, root=...)`: the whole new-tool or
+  remove-tool job, all or nothing; return the applied (or, with `dry_run=True`, planned) `Plan`.
+- `lint_paths(paths, root=..., select=..., ignore=...)`: lint tool modules; returns the result
+  with its findings (`hermes_dev.lint` is the linter's package, hence the longer name).
+
+Names are imported on first use, so `hermes-dev lint` never pays for copier or libcst.
 """
 
+from __future__ import annotations
+
+from typing import Any
+
 __version__ = "0.1.0"
+
+_LAZY = {
+    "new_tool": "hermes_dev.scaffold",
+    "remove_tool": "hermes_dev.scaffold",
+    "lint_paths": "hermes_dev.lint.engine",
+}
+
+__all__ = ["__version__", *_LAZY]
+
+
+def __getattr__(name: str) -> Any:
+    if name in _LAZY:
+        import importlib
+
+        module = importlib.import_module(_LAZY[name])
+        return getattr(module, "lint" if name == "lint_paths" else name)
+    raise AttributeError(f"module 'hermes_dev' has no attribute {name!r}")
