@@ -392,7 +392,7 @@ def _strings_in(expr: ast.expr, scope: ModuleScope) -> list[str]:
 
 
 class ToolsetsSummary:
-    __slots__ = ("listed", "maybe_listed", "merges_registry", "toolset_names")
+    __slots__ = ("listed", "maybe_listed", "merges_registry", "registry_toolsets", "toolset_names")
 
     def __init__(
         self,
@@ -400,6 +400,7 @@ class ToolsetsSummary:
         maybe_listed: set[str] | None = None,
         toolset_names: set[str] | None = None,
         merges_registry: bool = False,
+        registry_toolsets: bool = False,
     ) -> None:
         # Tool names written in toolsets.py as members of `_HERMES_CORE_TOOLS` or a toolset's
         # "tools", each with where it is written (one per place).
@@ -410,6 +411,10 @@ class ToolsetsSummary:
         self.toolset_names = toolset_names if toolset_names is not None else set()
         # Newer toolsets.py merges tools registered into a toolset (`toolset="web"`) at run time.
         self.merges_registry = merges_registry
+        # ... and resolves toolsets that exist only in the registry (`get_toolset("moa")` falls
+        # back to `registry.get_registered_toolset_names()`): every registered tool is then in a
+        # toolset, its own.
+        self.registry_toolsets = registry_toolsets
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -417,6 +422,7 @@ class ToolsetsSummary:
             "maybe_listed": sorted(self.maybe_listed),
             "toolset_names": sorted(self.toolset_names),
             "merges_registry": self.merges_registry,
+            "registry_toolsets": self.registry_toolsets,
         }
 
     @classmethod
@@ -426,13 +432,18 @@ class ToolsetsSummary:
             set(data["maybe_listed"]),
             set(data["toolset_names"]),
             bool(data["merges_registry"]),
+            bool(data["registry_toolsets"]),
         )
 
 
 def summarize_toolsets(path: Path, source: str, tree: ast.Module) -> ToolsetsSummary:
     scope = ModuleScope.build(path, tree, "toolsets")
     evaluator = Evaluator(None)
-    summary = ToolsetsSummary(merges_registry="get_tool_names_for_toolset" in source)
+    summary = ToolsetsSummary(
+        merges_registry="get_tool_names_for_toolset" in source,
+        registry_toolsets="get_tool_names_for_toolset" in source
+        and "get_registered_toolset_names" in source,
+    )
     seen: set[tuple[str, Span]] = set()
 
     def add(name: Any, pos: Pos) -> None:
@@ -706,7 +717,7 @@ class ResultCache:
 
 # Cache kinds in the engine's per-file summary cache; bump the suffix when a shape changes.
 MODULE_KIND = "hd3-registrations-v3"
-TOOLSETS_KIND = "hd3-toolsets-v2"
+TOOLSETS_KIND = "hd3-toolsets-v3"
 CONFIG_KIND = "hd3-config-v2"
 
 

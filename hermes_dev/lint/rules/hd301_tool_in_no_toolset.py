@@ -7,6 +7,12 @@ cannot be read statically counts every string it mentions as listed, so the rule
 rather than guess. Plugin tools (`ctx.register_tool`) are exempt: the plugin system makes their
 toolsets at run time. Skipped when the root has no `toolsets.py`.
 
+Newer `toolsets.py` files merge the registry: `get_toolset(name)` adds the tools registered into
+`name` (`registry.get_tool_names_for_toolset`). A tool registered into a toolset that `TOOLSETS`
+defines is then in it. When `toolsets.py` also resolves toolsets that exist only in the registry
+(it reads `registry.get_registered_toolset_names()`, as `_get_plugin_toolset_names()` does),
+every registered tool is in a toolset, its own, and the rule reports nothing.
+
 ## Why is this bad?
 Hermes offers the model only the tools of the enabled toolsets. A tool in no toolset is
 imported, registered, and never offered: it silently does not exist. The seed checklist's second
@@ -106,6 +112,39 @@ class ToolInNoToolset(Rule):
             },
             note="plugin tools get their toolsets at run time",
         ),
+        Valid(
+            {
+                "tools/weather_tool.py": _TOOL,
+                "toolsets.py": (
+                    "from typing import Set\n"
+                    "\n"
+                    '_HERMES_CORE_TOOLS = ["web_search"]\n'
+                    "TOOLSETS = {\n"
+                    '    "web": {"description": "Web", "tools": ["web_search"], "includes": []},\n'
+                    "}\n"
+                    "\n"
+                    "\n"
+                    "def _registry():\n"
+                    "    from tools.registry import registry\n"
+                    "    return registry\n"
+                    "\n"
+                    "\n"
+                    "def _registry_only_toolsets() -> Set[str]:\n"
+                    "    names = _registry().get_registered_toolset_names()\n"
+                    "    return {n for n in names if n not in TOOLSETS}\n"
+                    "\n"
+                    "\n"
+                    "def get_toolset(name):\n"
+                    "    if name in TOOLSETS:\n"
+                    "        return TOOLSETS[name]\n"
+                    "    if name in _registry_only_toolsets():\n"
+                    "        tools = _registry().get_tool_names_for_toolset(name)\n"
+                    '        return {"description": name, "tools": tools, "includes": []}\n'
+                    "    return None\n"
+                ),
+            },
+            note="toolsets.py resolves toolsets that exist only in the registry ('weather')",
+        ),
     )
     INVALID: ClassVar[tuple[Invalid, ...]] = (
         Invalid(
@@ -143,8 +182,8 @@ class ToolInNoToolset(Rule):
         if not candidates:
             return
         toolsets = project_index(ctx).toolsets()
-        if toolsets is None:
-            return
+        if toolsets is None or toolsets.registry_toolsets:
+            return  # registry_toolsets: toolsets.py offers the toolsets only the registry knows
         for module, tool in candidates:
             if tool.name in toolsets.maybe_listed:
                 continue
