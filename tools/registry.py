@@ -11,6 +11,7 @@ import ast
 import importlib
 import json
 import logging
+import time
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable, Dict, List, Optional, Set
@@ -112,7 +113,7 @@ class ToolRegistry:
     def check_toolset_requirements(self) -> Dict[str, bool]:
         result: Dict[str, bool] = {}
         for entry in self._tools.values():
-            ok = _check(entry.check_fn)
+            ok = _check_cached(entry.check_fn)
             result[entry.toolset] = result.get(entry.toolset, False) or ok
         return dict(sorted(result.items()))
 
@@ -123,7 +124,7 @@ class ToolRegistry:
             entry = self._tools.get(name)
             if entry is None:
                 continue
-            if entry.check_fn is not None and not _check(entry.check_fn):
+            if entry.check_fn is not None and not _check_cached(entry.check_fn):
                 if not quiet:
                     logger.debug("Tool %s unavailable (check failed)", name)
                 continue
@@ -171,6 +172,29 @@ def _check(check_fn: Optional[Callable]) -> bool:
     except Exception:
         logger.warning("check_fn %s raised", getattr(check_fn, "__qualname__", check_fn))
         return False
+
+
+# As in Hermes Agent, a check_fn verdict is reused for a while (checks may probe the network or
+# the file system); whoever changes what a check depends on calls invalidate_check_fn_cache().
+_CHECK_FN_TTL_SECONDS = 30.0
+_check_fn_cache: Dict[Callable, tuple[float, bool]] = {}
+
+
+def _check_cached(check_fn: Optional[Callable]) -> bool:
+    if check_fn is None:
+        return True
+    now = time.monotonic()
+    cached = _check_fn_cache.get(check_fn)
+    if cached is not None and now - cached[0] < _CHECK_FN_TTL_SECONDS:
+        return cached[1]
+    verdict = _check(check_fn)
+    _check_fn_cache[check_fn] = (now, verdict)
+    return verdict
+
+
+def invalidate_check_fn_cache() -> None:
+    """Forget every cached check_fn verdict (after changing env vars or settings a check reads)."""
+    _check_fn_cache.clear()
 
 
 def _is_registry_register_call(node: ast.AST) -> bool:

@@ -75,6 +75,20 @@ def test_check_fn_filters_definitions():
         registry.deregister("_off")
 
 
+def test_check_fn_verdicts_are_cached_until_invalidated():
+    gate = {"open": True}
+    registry.register(name="_gated", toolset="_test", schema={"description": "x"},
+                      handler=lambda a, **k: "{}", check_fn=lambda: gate["open"])
+    try:
+        assert len(registry.get_definitions({"_gated"})) == 1
+        gate["open"] = False
+        assert len(registry.get_definitions({"_gated"})) == 1  # the cached verdict, as in Hermes
+        registry_module.invalidate_check_fn_cache()
+        assert registry.get_definitions({"_gated"}) == []
+    finally:
+        registry.deregister("_gated")
+
+
 def test_helpers_return_json_strings():
     assert json.loads(tool_error("bad", code=3)) == {"error": "bad", "code": 3}
     assert json.loads(tool_result({"a": 1})) == {"a": 1}

@@ -12,6 +12,9 @@ import pytest
 from tools import weather_tool as tool_module
 from tools.registry import registry
 
+# The module itself (importlib: a package's lazy attributes cannot shadow it).
+registry_module = importlib.import_module("tools.registry")
+
 NAME = "weather"
 REQUIRED_ENV = ["WEATHER_API_KEY"]
 # Arguments of the right type for every parameter.
@@ -25,9 +28,12 @@ UNKNOWN_PARAMETER = "not_a_parameter_of_the_tool"
 
 @pytest.fixture(autouse=True)
 def registered():
-    """The tool in the registry, even where a host's fixtures reset it between tests."""
+    """The tool in the registry, even where a host's fixtures reset it between tests; and no
+    check_fn verdict of this test left cached for the next one."""
     if registry.get_entry(NAME) is None:
         importlib.reload(tool_module)
+    yield
+    drop_cached_checks()
 
 
 @pytest.fixture
@@ -40,6 +46,19 @@ def configured(monkeypatch):
 def call_handler(args):
     """Call the handler itself, without the registry's safety net."""
     return tool_module._handle_weather(args)
+
+
+def drop_cached_checks():
+    """Hermes Agent caches check_fn verdicts for a while; forget them where the registry does."""
+    invalidate = getattr(registry_module, "invalidate_check_fn_cache", None)
+    if invalidate is not None:
+        invalidate()
+
+
+def definitions():
+    """The tool's definition as the model would get it now ([] when check_fn says no)."""
+    drop_cached_checks()
+    return registry.get_definitions({NAME}, quiet=True)
 
 
 def error_of(result):
@@ -103,9 +122,9 @@ def test_check_fn_follows_env_vars(monkeypatch):
     for var in REQUIRED_ENV:
         monkeypatch.setenv(var, "test-value")
     assert check() is True
-    assert [d["function"]["name"] for d in registry.get_definitions({NAME}, quiet=True)] == [NAME]
+    assert [d["function"]["name"] for d in definitions()] == [NAME]
     for var in REQUIRED_ENV:
         monkeypatch.delenv(var)
         assert check() is False
-        assert registry.get_definitions({NAME}, quiet=True) == []
+        assert definitions() == []
         monkeypatch.setenv(var, "test-value")
