@@ -5,6 +5,10 @@ added at module level). `hermes_cli/config.py` is parsed only when a linted modu
 `requires_env`, and its summary is cached. Skipped when the root has no `hermes_cli/config.py`
 or its `OPTIONAL_ENV_VARS` cannot be read statically.
 
+Plugin tools (`ctx.register_tool(...)`) are exempt: a plugin declares its variables in its
+`plugin.yaml` (`requires_env`), which `hermes plugins install` asks for; it cannot add them to
+`OPTIONAL_ENV_VARS`.
+
 ## Why is this bad?
 `hermes setup` asks only for the variables `OPTIONAL_ENV_VARS` lists. A key the tool requires
 but the wizard does not know is never asked for, so the tool stays unavailable and nobody is
@@ -91,6 +95,41 @@ class EnvVarNotInOptionalEnvVars(Rule):
             {"tools/weather_tool.py": _TOOL},
             note="no hermes_cli/config.py: skipped",
         ),
+        Valid(
+            {
+                "plugins/spacey/plugin.yaml": (
+                    "name: spacey\nversion: 0.1.0\nrequires_env:\n  - SPACEY_KEY\n"
+                ),
+                "plugins/spacey/__init__.py": (
+                    "import os\n"
+                    "\n"
+                    "\n"
+                    "def _available():\n"
+                    '    return bool(os.getenv("SPACEY_KEY"))\n'
+                    "\n"
+                    "\n"
+                    "def _where(args, **kw):\n"
+                    "    return '{}'\n"
+                    "\n"
+                    "\n"
+                    "TOOL_DEFINITIONS = (\n"
+                    '    {"name": "spacey_where", "toolset": "spacey", "schema": {},'
+                    ' "handler": _where},\n'
+                    ")\n"
+                    "\n"
+                    "\n"
+                    "def register(ctx):\n"
+                    "    for definition in TOOL_DEFINITIONS:\n"
+                    "        ctx.register_tool(**definition, check_fn=_available,"
+                    ' requires_env=["SPACEY_KEY"])\n'
+                    '    ctx.register_tool(name="spacey_go", toolset="spacey", schema={},'
+                    ' handler=_where,\n'
+                    '                      check_fn=_available, requires_env=["SPACEY_KEY"])\n'
+                ),
+                "hermes_cli/config.py": _CONFIG,
+            },
+            note="a plugin declares its variables in plugin.yaml",
+        ),
     )
     INVALID: ClassVar[tuple[Invalid, ...]] = (
         Invalid(
@@ -110,7 +149,7 @@ class EnvVarNotInOptionalEnvVars(Rule):
             for module in ctx.modules
             if module.tree is not None
             for tool in index.module_summary(module).tools
-            if tool.requires_env
+            if tool.requires_env and tool.kind != "plugin"
         ]
         if not wanted:
             return  # do not parse hermes_cli/config.py for nothing
@@ -123,9 +162,13 @@ class EnvVarNotInOptionalEnvVars(Rule):
                     continue
                 yield span_finding(
                     self.code,
-                    f"{var} is required by tool {tool.name or '?'!r} but not listed in"
+                    f"{var} is required by {_tool_phrase(tool.name)} but not listed in"
                     " OPTIONAL_ENV_VARS (hermes_cli/config.py): setup never asks for it",
                     module.path,
                     span,
                     tool.name,
                 )
+
+
+def _tool_phrase(name: str | None) -> str:
+    return f"tool {name!r}" if name is not None else "a tool registered here"

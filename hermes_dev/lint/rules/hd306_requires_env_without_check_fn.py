@@ -95,9 +95,13 @@ class RequiresEnvWithoutCheckFn(Rule):
                     continue
                 yield span_finding(
                     self.code,
-                    f"tool {tool.name or '?'!r} has requires_env but no check_fn: it is offered"
+                    f"{_tool_phrase(tool.name)} has requires_env but no check_fn: it is offered"
                     " even when the variables are missing",
                     module.path,
                     tool.env_span or tool.call_span,
                     tool.name,
                 )
+
+
+def _tool_phrase(name: str | None) -> str:
+    return f"tool {name!r}" if name is not None else "a tool registered here"
