@@ -3,11 +3,14 @@
 from __future__ import annotations
 
 import ast
+from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from hermes_dev.project import Project
 
-_REGISTER_FUNCS = {"register", "register_tool"}
+if TYPE_CHECKING:
+    from hermes_dev.lint.model import ModuleInfo, Models
 
 
 def find_existing(project: Project, name: str, toolsets_source: str) -> str | None:
@@ -15,7 +18,7 @@ def find_existing(project: Project, name: str, toolsets_source: str) -> str | No
     for relpath in (f"tools/{name}_tool.py", f"tests/tools/test_{name}_tool.py"):
         if (project.root / relpath).exists():
             return f"{relpath} exists"
-    registered_in = _registering_module(project.tools_dir, name)
+    registered_in = _registering_module(project, name)
     if registered_in is not None:
         rel = registered_in.relative_to(project.root).as_posix()
         return f"{rel} registers a tool named {name!r}"
@@ -25,45 +28,72 @@ def find_existing(project: Project, name: str, toolsets_source: str) -> str | No
     return None
 
 
-def _registering_module(tools_dir: Path, name: str) -> Path | None:
+def _registering_module(project: Project, name: str) -> Path | None:
     quoted = (f'"{name}"', f"'{name}'")
-    for path in sorted(tools_dir.rglob("*.py")):
+    models: Models | None = None
+    for path in sorted(project.tools_dir.rglob("*.py")):
         try:
             text = path.read_text(encoding="utf-8", errors="replace")
         except OSError:
             continue
-        if "register" in text and any(q in text for q in quoted) and _registers(text, name):
+        if "register" not in text or not any(q in text for q in quoted):
+            continue
+        if models is None:
+            from hermes_dev.lint.model import Models
+
+            models = Models(project.root)
+        if name in registered_names(models, path, text).possible:
             return path
     return None
 
 
-def _registers(source: str, name: str) -> bool:
-    """True when a `register(...)` call names `name`, literally or through a table of names."""
-    try:
-        tree = ast.parse(source)
-    except (SyntaxError, ValueError):
-        return False
-    has_computed_name = False
-    for node in ast.walk(tree):
-        if not isinstance(node, ast.Call):
-            continue
-        func = node.func
-        func_name = func.attr if isinstance(func, ast.Attribute) else getattr(func, "id", None)
-        if func_name not in _REGISTER_FUNCS:
-            continue
-        for kw in node.keywords:
-            if kw.arg != "name":
-                continue
-            if isinstance(kw.value, ast.Constant):
-                if kw.value.value == name:
-                    return True
-            else:
-                has_computed_name = True
-    if not has_computed_name:
-        return False
-    # Names registered from a table (`for _name, ... in _TABLE: registry.register(name=_name)`):
-    # any string constant equal to the name counts, which errs on the side of refusing.
-    return any(isinstance(node, ast.Constant) and node.value == name for node in ast.walk(tree))
+@dataclass(frozen=True)
+class RegisteredNames:
+    """The tool names a module registers: those known statically, and those it may register."""
+
+    known: frozenset[str]
+    # `known` plus, for a call whose name is computed, every string in the table its loop
+    # iterates over (a table the lint model could not evaluate row by row).
+    possible: frozenset[str]
+
+
+def registered_names(models: Models, path: Path, source: str | None = None) -> RegisteredNames:
+    """What `registry.register(...)` / `register_tool(...)` calls in `path` register.
+
+    Uses the lint model, which evaluates a module-level `for` over a literal table row by row,
+    so `for _name, _schema in _SCHEMAS.items(): registry.register(name=_name, ...)` gives each
+    key of `_SCHEMAS`. A string elsewhere in the module (a property name, an enum value) is
+    never taken for a tool name."""
+    module = models.get(path, source)
+    if module is None:
+        return RegisteredNames(frozenset(), frozenset())
+    known: set[str] = set()
+    possible: set[str] = set()
+    for registration in module.registrations:
+        name = registration.name
+        if name is not None:
+            known.add(name)
+        elif registration.loop is not None:
+            possible.update(_strings_in(_table_of(module, registration.loop.iter)))
+    return RegisteredNames(frozenset(known), frozenset(known | possible))
+
+
+def _table_of(module: ModuleInfo, iterable: ast.expr) -> ast.expr:
+    """The expression a loop iterates over, with `TABLE` / `TABLE.items()` (and the like)
+    followed to the module-level value of TABLE."""
+    if isinstance(iterable, ast.Call) and isinstance(iterable.func, ast.Attribute):
+        iterable = iterable.func.value
+    if isinstance(iterable, ast.Name):
+        value = module.value_of(iterable.id)
+        if value is not None:
+            return value
+    return iterable
+
+
+def _strings_in(node: ast.expr) -> set[str]:
+    return {
+        n.value for n in ast.walk(node) if isinstance(n, ast.Constant) and isinstance(n.value, str)
+    }
 
 
 def toolsets_listing(source: str, name: str) -> str | None:

@@ -1,0 +1,105 @@
+"""Which names new-tool refuses as taken, and the reason it gives."""
+
+import pytest
+
+from tests.scaffold.hosts import make_host, run_cli, snapshot
+
+# A module that registers its tools from a table, as some Hermes modules do; its schemas hold
+# strings (property names, enum values) that are not tool names.
+TABLE_MODULE = '''\
+"""Desktop UI tools, registered from a table."""
+
+import json
+
+from tools.registry import registry
+
+_SCHEMAS = {
+    "open_preview": {
+        "name": "open_preview",
+        "description": "Open a preview pane.",
+        "parameters": {
+            "type": "object",
+            "properties": {
+                "url": {"type": "string", "description": "What to show."},
+                "pane": {"type": "string", "enum": ["chat", "files", "ghost"], "description": "Where."},
+            },
+            "required": ["url"],
+        },
+    },
+    "close_preview": {
+        "name": "close_preview",
+        "description": "Close the preview pane.",
+        "parameters": {"type": "object", "properties": {}, "required": []},
+    },
+}
+
+
+def _run(tool_name, args):
+    return json.dumps({"tool": tool_name, "args": args})
+
+
+for _name, _schema in _SCHEMAS.items():
+    registry.register(
+        name=_name,
+        toolset="desktop",
+        schema=_schema,
+        handler=lambda args, _tool_name=_name, **_kw: _run(_tool_name, args),
+    )
+'''
+
+# A loop over a table the lint model cannot evaluate row by row (a call): every string in that
+# table may be a tool name, and is refused; strings elsewhere in the module are not.
+COMPUTED_TABLE_MODULE = '''\
+import json
+
+from tools.registry import registry
+
+_HELP = {"topic": "a string that is not a tool name"}
+
+
+def _names(*names):
+    return list(names)
+
+
+for _name in _names("fetch_page", "fetch_feed"):
+    registry.register(name=_name, toolset="fetch", schema={}, handler=lambda args, **kw: "{}")
+'''
+
+
+@pytest.fixture
+def table_host(tmp_path):
+    host = make_host(tmp_path / "host")
+    (host / "tools" / "desktop_ui_tools.py").write_text(TABLE_MODULE)
+    (host / "tools" / "fetch_tools.py").write_text(COMPUTED_TABLE_MODULE)
+    toolsets = host / "toolsets.py"
+    toolsets.write_text(
+        toolsets.read_text().replace('"current_time",', '"current_time", "ghost",', 1)
+    )
+    return host
+
+
+@pytest.mark.parametrize("name", ["url", "chat", "files", "pane", "topic"])
+def test_strings_of_a_table_module_that_are_not_tool_names_are_free(table_host, name):
+    before = snapshot(table_host)
+    code, out, err = run_cli("new-tool", name, "--root", str(table_host), "--dry-run", "--yes")
+    assert code == 0, err
+    assert f"+++ b/tools/{name}_tool.py" in out
+    assert snapshot(table_host) == before
+
+
+@pytest.mark.parametrize(
+    ("name", "reason"),
+    [
+        ("open_preview", "tools/desktop_ui_tools.py registers a tool named 'open_preview'"),
+        ("close_preview", "tools/desktop_ui_tools.py registers a tool named 'close_preview'"),
+        ("fetch_feed", "tools/fetch_tools.py registers a tool named 'fetch_feed'"),
+        # Also an enum value in the table module: the real reason is toolsets.py.
+        ("ghost", "toolsets.py lists 'ghost' in _HERMES_CORE_TOOLS"),
+    ],
+)
+def test_names_a_table_module_registers_are_refused_with_the_real_reason(
+    table_host, name, reason
+):
+    code, _, err = run_cli("new-tool", name, "--root", str(table_host), "--dry-run", "--yes")
+    assert code == 2
+    assert reason in err, err
