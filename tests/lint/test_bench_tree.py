@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from hermes_dev.lint.engine import lint
+from hermes_dev.lint.jsonness import JSON, summary
 from hermes_dev.lint.model import Models
 from tests.fixtures.hermes_tree import build
 
@@ -19,12 +20,18 @@ def test_tree_shape_and_handler_rules_pass(tmp_path: Path) -> None:
     assert result.findings == []
 
     models = Models(tmp_path)
-    handlers = [
-        reg.handler
+    registrations = [
+        reg
         for path in sorted((tmp_path / "tools").rglob("*tool.py"))
         for reg in (models.get(path).registrations if models.get(path) else [])
-        if reg.handler is not None
     ]
+    handlers = [reg.handler for reg in registrations if reg.handler is not None]
+    assert len(handlers) == len(registrations)  # every handler resolves, imported ones too
     assert {h.kind for h in handlers} == {"function", "lambda", "partial", "factory"}
     assert any(h.target is not None and h.target.is_async for h in handlers)  # async
     assert any(h.func.module.rel.startswith("tools/helpers_") for h in handlers)  # imported
+    # The cost of real modules: JSON reached through helpers, several levels deep.
+    lookup = next(h for h in handlers if h.kind == "function" and h.func.name.startswith("_handle"))
+    assert lookup.target is None and summary(lookup.func).kind == JSON
+    chain = [lookup.func.module.function(f"_svc000_{n}") for n in ("respond", "render", "ok")]
+    assert all(f is not None and summary(f).kind == JSON for f in chain)
