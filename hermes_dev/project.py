@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import ast
+import re
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -69,3 +71,81 @@ def load_project(root: Path | None = None, start: Path | None = None) -> Project
             " run inside a Hermes checkout or pass --root"
         )
     return Project(found)
+
+
+ENV_VARS_NAME = "OPTIONAL_ENV_VARS"
+# A module-level `OPTIONAL_ENV_VARS = ...` (or `OPTIONAL_ENV_VARS: T = ...`) at the start of a line.
+_ENV_VARS_ASSIGNED = re.compile(rf"^{ENV_VARS_NAME}\s*(?::[^=\n]*)?=(?!=)", re.MULTILINE)
+# How many `from X import OPTIONAL_ENV_VARS` re-exports are followed before giving up.
+_MAX_HOPS = 4
+
+
+def env_vars_path(project: Project) -> Path:
+    """The file that holds the `OPTIONAL_ENV_VARS = {...}` literal.
+
+    Usually `hermes_cli/config.py`. Newer Hermes keeps the literal in a data module and
+    config.py re-exports it (`from hermes_cli.config_defaults import DEFAULT_CONFIG,
+    OPTIONAL_ENV_VARS`, or a relative `from .config_defaults import ...`): then that module, when
+    it is a file under the root. Follows such imports a few hops; returns config.py whenever the
+    trail ends elsewhere (no assignment, an import from outside the root), so callers report a
+    missing literal against config.py. Cheap: a text search first, `ast` only for a file that
+    does not assign the name itself. Shared by the scaffold (which edits the file) and lint
+    (which reads it)."""
+    path = project.config_path
+    seen: set[Path] = set()
+    for _ in range(_MAX_HOPS):
+        seen.add(path)
+        try:
+            source = path.read_text(encoding="utf-8-sig")
+        except (OSError, UnicodeDecodeError):
+            return project.config_path
+        if _ENV_VARS_ASSIGNED.search(source) or ENV_VARS_NAME not in source:
+            return path if path.is_file() else project.config_path
+        origin = _import_origin(project.root, path, source)
+        if origin is None or origin in seen:
+            return project.config_path
+        path = origin
+    return project.config_path
+
+
+def _import_origin(root: Path, path: Path, source: str) -> Path | None:
+    """The file under `root` that a module-level `from M import OPTIONAL_ENV_VARS` in `path`
+    (a module of `root`) imports it from, or None."""
+    try:
+        tree = ast.parse(source, filename=str(path))
+    except (SyntaxError, ValueError):
+        return None
+    for stmt in _module_level(tree.body):
+        if not isinstance(stmt, ast.ImportFrom):
+            continue
+        if not any(
+            (alias.asname or alias.name) == ENV_VARS_NAME and alias.name == ENV_VARS_NAME
+            for alias in stmt.names
+        ):
+            continue
+        if stmt.level:
+            base = path.parent
+            for _ in range(stmt.level - 1):
+                base = base.parent
+            parts = stmt.module.split(".") if stmt.module else []
+        else:
+            if not stmt.module:
+                continue
+            base, parts = root, stmt.module.split(".")
+        target = base.joinpath(*parts)
+        for candidate in (target.with_suffix(".py"), target / "__init__.py"):
+            if parts and candidate.is_file() and root in candidate.parents:
+                return candidate
+    return None
+
+
+def _module_level(body: list[ast.stmt]) -> list[ast.stmt]:
+    """Module-level statements, also those inside a module-level `if` or `try`."""
+    found: list[ast.stmt] = []
+    for stmt in body:
+        found.append(stmt)
+        if isinstance(stmt, ast.If):
+            found.extend(_module_level(stmt.body + stmt.orelse))
+        elif isinstance(stmt, ast.Try):
+            found.extend(_module_level(stmt.body + stmt.orelse + stmt.finalbody))
+    return found

@@ -51,7 +51,7 @@ def _interactive(yes: bool) -> bool:
     multiple=True,
     metavar="VAR",
     help="Environment variable the tool needs (UPPER_SNAKE; repeatable). Added to "
-    "OPTIONAL_ENV_VARS in hermes_cli/config.py.",
+    "OPTIONAL_ENV_VARS in hermes_cli/config.py (or in the module it imports that from).",
 )
 @click.option("--env-url", metavar="URL", help="Where to get the --env values (setup wizard).")
 @click.option(

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 from hermes_dev.project import Project
 
 if TYPE_CHECKING:
-    from hermes_dev.lint.model import ModuleInfo, Models
+    from hermes_dev.lint.model import Models, ModuleInfo
 
 
 def find_existing(project: Project, name: str, toolsets_source: str) -> str | None:

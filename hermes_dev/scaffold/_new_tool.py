@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from functools import partial
+from pathlib import Path
 
 from hermes_dev.errors import UserError
 from hermes_dev.project import Project
@@ -53,9 +54,11 @@ def plan_new_tool(project: Project, spec: ToolSpec, *, force: bool = False) -> P
                 f"a tool named {spec.name!r} exists already ({taken}); pick another name"
                 " or pass --force to overwrite it"
             )
-    config_old = read_config(project) if spec.env_vars else None
+    config_path, config_old = read_config(project) if spec.env_vars else (None, None)
     with PendingRender(spec) as pending:
-        toolsets_new, config_new = _edit_sources(spec, project, toolsets_old, config_old)
+        toolsets_new, config_new = _edit_sources(
+            spec, project, toolsets_old, config_path, config_old
+        )
         rendered = pending.result()
 
     changes: list[FileChange] = []
@@ -65,21 +68,27 @@ def plan_new_tool(project: Project, spec: ToolSpec, *, force: bool = False) -> P
             old = path.read_bytes() if path.is_file() else None
             if old != rendered[relpath]:
                 changes.append(FileChange(relpath, old, rendered[relpath]))
-    for path, old, new in (
+    edited_sources: list[tuple[Path | None, bytes | None, bytes | None]] = [
         (project.toolsets_path, toolsets_old, toolsets_new),
-        (project.config_path, config_old, config_new),
-    ):
-        if old is not None and new is not None and new != old:
-            changes.append(FileChange(path.relative_to(project.root).as_posix(), old, new))
+        (config_path, config_old, config_new),
+    ]
+    for source_path, old, new in edited_sources:
+        if source_path is not None and old is not None and new is not None and new != old:
+            relpath = source_path.relative_to(project.root).as_posix()
+            changes.append(FileChange(relpath, old, new))
     plan = Plan(project.root, tuple(changes))
     plan.check_python()
     return plan
 
 
 def _edit_sources(
-    spec: ToolSpec, project: Project, toolsets_old: bytes, config_old: bytes | None
+    spec: ToolSpec,
+    project: Project,
+    toolsets_old: bytes,
+    config_path: Path | None,
+    config_old: bytes | None,
 ) -> tuple[bytes, bytes | None]:
-    """The new toolsets.py and hermes_cli/config.py (None when the config is not needed)."""
+    """The new toolsets.py and OPTIONAL_ENV_VARS module (None when that is not needed)."""
     from hermes_dev import edits
 
     toolsets_new = edited(
@@ -97,6 +106,6 @@ def _edit_sources(
         )
     config_new = config_old
     for var in spec.env_vars:
-        assert config_new is not None
-        config_new = edited(project.config_path, config_new, partial(_add_env_var, spec, var))
+        assert config_path is not None and config_new is not None
+        config_new = edited(config_path, config_new, partial(_add_env_var, spec, var))
     return toolsets_new, config_new

@@ -7,7 +7,7 @@ from functools import partial
 from pathlib import Path
 
 from hermes_dev.errors import UserError
-from hermes_dev.project import Project
+from hermes_dev.project import Project, env_vars_path
 from hermes_dev.scaffold._plan import FileChange, Plan
 from hermes_dev.scaffold._sources import edited, read_source
 from hermes_dev.scaffold._spec import check_name
@@ -31,7 +31,7 @@ def plan_remove_tool(project: Project, name: str) -> Plan:
         (project.toolsets_path, edits.remove_tool_from_toolsets)
     ]
     if project.config_path.is_file():
-        sources.append((project.config_path, edits.remove_tool_from_env_vars))
+        sources.append((env_vars_path(project), edits.remove_tool_from_env_vars))
     for path, remove in sources:
         old = read_source(project, path)
         new = edited(path, old, partial(_swap, remove, name))

@@ -6,7 +6,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from hermes_dev.errors import UserError
-from hermes_dev.project import Project
+from hermes_dev.project import Project, env_vars_path
 
 
 def read_source(project: Project, path: Path) -> bytes:
@@ -19,19 +19,22 @@ def read_source(project: Project, path: Path) -> bytes:
         raise UserError(f"cannot read {rel}: {exc.strerror or exc}") from None
 
 
-def read_config(project: Project) -> bytes:
-    """hermes_cli/config.py, which holds OPTIONAL_ENV_VARS (needed only for --env)."""
+def read_config(project: Project) -> tuple[Path, bytes]:
+    """The file that holds OPTIONAL_ENV_VARS (hermes_cli/config.py, or the module it imports
+    the literal from) and its content; needed only for --env."""
     if not project.config_path.is_file():
         raise UserError(
             f"hermes_cli/config.py is missing in {project.root}; it must hold OPTIONAL_ENV_VARS"
             " for --env (leave out --env to skip the setup-wizard entry)"
         )
-    return read_source(project, project.config_path)
+    path = env_vars_path(project)
+    return path, read_source(project, path)
 
 
 def edited(path: Path, source: bytes, edit: Callable[[str], str]) -> bytes:
     """`edit` applied to the UTF-8 text of `source`; its EditError says which file it was."""
     from hermes_dev.edits import EditError
+    from hermes_dev.edits._cst import CONFIG_FILE
 
     try:
         text = source.decode("utf-8")
@@ -40,6 +43,7 @@ def edited(path: Path, source: bytes, edit: Callable[[str], str]) -> bytes:
     try:
         return edit(text).encode("utf-8")
     except EditError as exc:
-        where = f"{path.parent.name}/{path.name}" if path.name == "config.py" else path.name
-        message = str(exc)
+        where = f"hermes_cli/{path.name}" if path.parent.name == "hermes_cli" else path.name
+        # The edits name the config module hermes_cli/config.py; the literal may live elsewhere.
+        message = str(exc).replace(CONFIG_FILE, where)
         raise UserError(message if where in message else f"{where}: {message}") from None

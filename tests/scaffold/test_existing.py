@@ -49,7 +49,7 @@ for _name, _schema in _SCHEMAS.items():
 
 # A loop over a table the lint model cannot evaluate row by row (a call): every string in that
 # table may be a tool name, and is refused; strings elsewhere in the module are not.
-COMPUTED_TABLE_MODULE = '''\
+COMPUTED_TABLE_MODULE = """\
 import json
 
 from tools.registry import registry
@@ -63,7 +63,7 @@ def _names(*names):
 
 for _name in _names("fetch_page", "fetch_feed"):
     registry.register(name=_name, toolset="fetch", schema={}, handler=lambda args, **kw: "{}")
-'''
+"""
 
 
 @pytest.fixture
@@ -97,9 +97,7 @@ def test_strings_of_a_table_module_that_are_not_tool_names_are_free(table_host, 
         ("ghost", "toolsets.py lists 'ghost' in _HERMES_CORE_TOOLS"),
     ],
 )
-def test_names_a_table_module_registers_are_refused_with_the_real_reason(
-    table_host, name, reason
-):
+def test_names_a_table_module_registers_are_refused_with_the_real_reason(table_host, name, reason):
     code, _, err = run_cli("new-tool", name, "--root", str(table_host), "--dry-run", "--yes")
     assert code == 2
     assert reason in err, err
