@@ -368,9 +368,14 @@ def _lint(
     ctx.whole_root = not paths
     raw: list[Finding] = [f for f in unreadable if f.code in codes]
     rules: dict[str, type[Rule]] = {}
-    project_files = {str(root_path / "toolsets.py"), str(root_path / "hermes_cli" / "config.py")}
+    # toolsets.py, and hermes_cli/config.py or the sibling it imports OPTIONAL_ENV_VARS from
+    toolsets_file = str(root_path / "toolsets.py")
+    config_folder = str(root_path / "hermes_cli")
+    project_files = [
+        p for p in ctx.given if p == toolsets_file or os.path.dirname(p) == config_folder
+    ]
     # pre-commit often passes only files that register nothing: no rule could report on them.
-    idle = bool(paths) and not modules and not (ctx.given & project_files)
+    idle = bool(paths) and not modules and not project_files
     for code in () if idle else codes:
         rules[code] = rule_class = catalog.load_rule(code)
         if code == UNUSED_SUPPRESSION:

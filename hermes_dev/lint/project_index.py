@@ -560,8 +560,10 @@ class ConfigSummary:
         )
 
 
-def summarize_config(path: Path, tree: ast.Module) -> ConfigSummary:
-    scope = ModuleScope.build(path, tree, "hermes_cli.config")
+def summarize_config(path: Path, tree: ast.Module, imported: bool = False) -> ConfigSummary:
+    """`OPTIONAL_ENV_VARS` as the module `tree` defines it. `imported`: the module imports the
+    table from another one (read there) and only its module-level additions are read here."""
+    scope = ModuleScope.build(path, tree, "hermes_cli." + path.stem)
     evaluator = Evaluator(None)
     summary = ConfigSummary()
     table = None
@@ -595,7 +597,7 @@ def summarize_config(path: Path, tree: ast.Module) -> ConfigSummary:
             else:
                 summary.complete = False
     if table is None:
-        summary.complete = False
+        summary.complete = imported and summary.complete
         return summary
     _read_env_table(summary, evaluator, scope, table)
     return summary
@@ -719,6 +721,9 @@ class ResultCache:
 MODULE_KIND = "hd3-registrations-v3"
 TOOLSETS_KIND = "hd3-toolsets-v3"
 CONFIG_KIND = "hd3-config-v2"
+CONFIG_ADDITIONS_KIND = "hd3-config-additions-v1"
+ENV_TABLE_KIND = "hd3-env-table-v1"  # where hermes_cli/config.py gets OPTIONAL_ENV_VARS from
+ENV_TABLE_MISSING_LABEL = "HD303/HD304 skipped: OPTIONAL_ENV_VARS not found"
 
 
 def _read(path: Path) -> str | None:
@@ -769,6 +774,40 @@ def config_summary_of(path: Path, source: str) -> ConfigSummary | None:
     return None if tree is None else summarize_config(path, tree)
 
 
+# A module-level `OPTIONAL_ENV_VARS = ...`, and a module-level import of the name from a sibling
+# module (newer Hermes: `from hermes_cli.config_defaults import DEFAULT_CONFIG, OPTIONAL_ENV_VARS`).
+_ENV_TABLE_ASSIGN = r"^OPTIONAL_ENV_VARS\s*(?::[^=\n]*)?=(?!=)"
+_ENV_TABLE_IMPORT = (
+    r"^from\s+(hermes_cli\.[A-Za-z_]\w*|\.[A-Za-z_]\w*)\s+import\s+"
+    r"(?:\([^)]*|[^\n]*)\bOPTIONAL_ENV_VARS\b(?!\s+as\b)"
+)
+
+
+def env_table_module(source: str) -> str | None:
+    """Where `hermes_cli/config.py` (its `source`) gets `OPTIONAL_ENV_VARS` from: "" when it
+    assigns the table itself, the module's file name (`config_defaults.py`) when it imports the
+    table from a sibling in `hermes_cli/`, None when neither (one hop only, by text: the real
+    file has thousands of lines and a pre-commit run should not parse it for this)."""
+    import re
+
+    if re.search(_ENV_TABLE_ASSIGN, source, re.MULTILINE):
+        return ""
+    found = re.search(_ENV_TABLE_IMPORT, source, re.MULTILINE)
+    if found is None:
+        return None
+    return found.group(1).rsplit(".", 1)[-1] + ".py"
+
+
+def config_additions_of(path: Path, source: str) -> ConfigSummary | None:
+    """What `hermes_cli/config.py` adds at module level to a table it imports."""
+    import re
+
+    if not re.search(_ENV_TABLE_USE, source, re.MULTILINE):
+        return ConfigSummary()  # adds nothing: no need to parse thousands of lines
+    tree = _parse_source(source, path)
+    return None if tree is None else summarize_config(path, tree, imported=True)
+
+
 class ProjectIndex:
     """The whole root as the project rules see it, computed lazily and at most once per run.
 
@@ -786,6 +825,8 @@ class ProjectIndex:
         self._toolsets_done = False
         self._config: ConfigSummary | None = None
         self._config_done = False
+        self._env_table: Path | None = None
+        self._env_table_done = False
 
     def module_summary(self, module: ModuleInfo) -> ModuleSummary:
         memo = module.memo.get("project_index.summary")
@@ -875,16 +916,59 @@ class ProjectIndex:
                 )
         return self._toolsets
 
+    def env_table_path(self) -> Path | None:
+        """The file that holds the `OPTIONAL_ENV_VARS` literal: `hermes_cli/config.py`, or the
+        sibling module it imports the table from (newer Hermes: `hermes_cli/config_defaults.py`).
+        None when the root has no `hermes_cli/config.py` or the table is in neither."""
+        if not self._env_table_done:
+            self._env_table_done = True
+            config_path = self.project.config_path
+            where = self._env_table_where(config_path) if config_path is not None else None
+            if config_path is not None and where is not None:
+                path = config_path.parent / where if where else config_path
+                self._env_table = path if path.is_file() else None
+        return self._env_table
+
+    def _env_table_where(self, config_path: Path) -> str | None:
+        cache = self.ctx.cache
+        hit, data = cache.get(config_path, ENV_TABLE_KIND)
+        if hit and (data is None or isinstance(data, str)):
+            return data
+        source = _read(config_path)
+        where = env_table_module(source) if source is not None else None
+        cache.put(config_path, ENV_TABLE_KIND, where)
+        return where
+
     def config(self) -> ConfigSummary | None:
-        """None when the root has no readable `hermes_cli/config.py`."""
+        """`OPTIONAL_ENV_VARS` read where `env_table_path()` says, with what `hermes_cli/config.py`
+        adds at module level when it imports the table. None when it is not found."""
         if not self._config_done:
             self._config_done = True
-            path = self.project.config_path
+            path = self.env_table_path()
             if path is not None:
                 self._config = self._summary(
                     path, CONFIG_KIND, ConfigSummary.from_json, config_summary_of
                 )
+            config_path = self.project.config_path
+            if self._config is not None and config_path is not None and path != config_path:
+                added = self._summary(
+                    config_path, CONFIG_ADDITIONS_KIND, ConfigSummary.from_json, config_additions_of
+                )
+                if added is None:
+                    self._config.complete = False
+                else:
+                    for var, span in added.env_vars.items():
+                        self._config.env_vars.setdefault(var, span)
+                    self._config.complete = self._config.complete and added.complete
         return self._config
+
+    def note_env_table_missing(self) -> None:
+        """Say under `--statistics` (once per run) that HD303/HD304 had no table to read."""
+        done = self.project.memo("project_index.env_table_noted", lambda: [False])
+        assert isinstance(done, list)
+        if not done[0]:
+            done[0] = True
+            self.ctx.stats.add(ENV_TABLE_MISSING_LABEL)
 
     def _summary(
         self,

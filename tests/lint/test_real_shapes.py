@@ -39,3 +39,72 @@ def test_a_tool_without_a_static_name_is_never_named_question_mark(tmp_path: Pat
     message = result.findings[0].message
     assert message.startswith("a tool registered here has requires_env but no check_fn")
     assert "'?'" not in message
+
+
+_TOOL_WITH_KEY = """\
+from tools.registry import registry
+
+
+def _handler(args, **kw):
+    return '{}'
+
+
+registry.register(name="weather", toolset="weather", schema={}, handler=_handler,
+                  check_fn=bool, requires_env=["WEATHER_API_KEY"])
+"""
+
+
+def test_optional_env_vars_followed_into_config_defaults(tmp_path: Path) -> None:
+    root = make_root(
+        tmp_path,
+        {
+            "tools/weather_tool.py": _TOOL_WITH_KEY,
+            "hermes_cli/config_defaults.py": 'OPTIONAL_ENV_VARS = {\n    "OTHER_KEY": {},\n}\n',
+            "hermes_cli/config.py": (
+                "from hermes_cli.config_defaults import DEFAULT_CONFIG, OPTIONAL_ENV_VARS"
+                "  # noqa: E402,F401\n"
+            ),
+        },
+    )
+    result = lint([], root=str(root), select=["HD303"])
+    expected = (
+        "WEATHER_API_KEY is required by tool 'weather' but not listed in OPTIONAL_ENV_VARS"
+        " (hermes_cli/config_defaults.py): setup never asks for it"
+    )
+    assert [f.message for f in result.findings] == [expected]
+    assert not result.stats.counters
+
+
+@pytest.mark.parametrize(
+    "config",
+    [
+        "DEFAULT_CONFIG = {}\n",
+        "from hermes_cli.config_defaults import OPTIONAL_ENV_VARS\n",  # no such file
+        None,
+    ],
+)
+def test_optional_env_vars_not_found_is_said(tmp_path: Path, config: str | None) -> None:
+    files = {"tools/weather_tool.py": _TOOL_WITH_KEY}
+    if config is not None:
+        files["hermes_cli/config.py"] = config
+    root = make_root(tmp_path, files)
+    result = lint([], root=str(root), select=["HD303", "HD304"])
+    assert result.findings == []
+    assert result.stats.counters == {"HD303/HD304 skipped: OPTIONAL_ENV_VARS not found": 1}
+
+
+def test_hd304_when_only_the_file_with_the_literal_is_passed(tmp_path: Path) -> None:
+    root = make_root(
+        tmp_path,
+        {
+            "tools/weather_tool.py": _TOOL_WITH_KEY,
+            "hermes_cli/config_defaults.py": (
+                'OPTIONAL_ENV_VARS = {\n    "WEATHER_API_KEY": {"tools": ["get_weather"]},\n}\n'
+            ),
+            "hermes_cli/config.py": "from .config_defaults import OPTIONAL_ENV_VARS\n",
+        },
+    )
+    result = lint([str(root / "hermes_cli" / "config_defaults.py")])
+    assert [(result.relative(f.path), f.line, f.code) for f in result.findings] == [
+        ("hermes_cli/config_defaults.py", 2, "HD304")
+    ]

@@ -1,9 +1,11 @@
 """## What it does
 For each `requires_env=[...]` of a registration, checks that every variable is a key of
 `OPTIONAL_ENV_VARS` in the root's `hermes_cli/config.py` (read statically, including entries
-added at module level). `hermes_cli/config.py` is parsed only when a linted module has
-`requires_env`, and its summary is cached. Skipped when the root has no `hermes_cli/config.py`
-or its `OPTIONAL_ENV_VARS` cannot be read statically.
+added at module level). Newer Hermes keeps the literal in `hermes_cli/config_defaults.py` and
+`config.py` imports it (`from hermes_cli.config_defaults import ..., OPTIONAL_ENV_VARS`): that
+one import is followed. The table is parsed only when a linted module has `requires_env`, and
+its summary is cached. Skipped when `OPTIONAL_ENV_VARS` cannot be read statically; when it is not
+found at all, `--statistics` says so.
 
 Plugin tools (`ctx.register_tool(...)`) are exempt: a plugin declares its variables in its
 `plugin.yaml` (`requires_env`), which `hermes plugins install` asks for; it cannot add them to
@@ -73,6 +75,15 @@ _CONFIG = (
     "    },\n"
     "}\n"
 )
+# Newer Hermes: the literal lives in hermes_cli/config_defaults.py and config.py imports it.
+_CONFIG_IMPORTING = (
+    '"""Config management."""\n'
+    "\n"
+    "from hermes_cli.config_defaults import (  # noqa: E402,F401\n"
+    "    DEFAULT_CONFIG,\n"
+    "    OPTIONAL_ENV_VARS,\n"
+    ")\n"
+)
 
 
 class EnvVarNotInOptionalEnvVars(Rule):
@@ -123,12 +134,22 @@ class EnvVarNotInOptionalEnvVars(Rule):
                     "        ctx.register_tool(**definition, check_fn=_available,"
                     ' requires_env=["SPACEY_KEY"])\n'
                     '    ctx.register_tool(name="spacey_go", toolset="spacey", schema={},'
-                    ' handler=_where,\n'
+                    " handler=_where,\n"
                     '                      check_fn=_available, requires_env=["SPACEY_KEY"])\n'
                 ),
                 "hermes_cli/config.py": _CONFIG,
             },
             note="a plugin declares its variables in plugin.yaml",
+        ),
+        Valid(
+            {
+                "tools/weather_tool.py": _TOOL,
+                "hermes_cli/config_defaults.py": "DEFAULT_CONFIG = {}\n" + _CONFIG,
+                "hermes_cli/config.py": _CONFIG_IMPORTING
+                + '\nOPTIONAL_ENV_VARS["WEATHER_REGION"] = {"description": "Region",'
+                ' "prompt": "Region", "category": "tool"}\n',
+            },
+            note="the table imported from hermes_cli/config_defaults.py, one entry added",
         ),
     )
     INVALID: ClassVar[tuple[Invalid, ...]] = (
@@ -136,13 +157,20 @@ class EnvVarNotInOptionalEnvVars(Rule):
             {"tools/weather_tool.py": _TOOL, "hermes_cli/config.py": _CONFIG},
             findings=(("tools/weather_tool.py", 11),),
         ),
+        Invalid(
+            {
+                "tools/weather_tool.py": _TOOL,
+                "hermes_cli/config_defaults.py": "DEFAULT_CONFIG = {}\n" + _CONFIG,
+                "hermes_cli/config.py": _CONFIG_IMPORTING,
+            },
+            findings=(("tools/weather_tool.py", 11),),
+            note="the table imported from hermes_cli/config_defaults.py",
+        ),
     )
 
     def check(self, ctx: LintContext) -> Iterator[Finding]:
         from hermes_dev.lint.project_index import project_index, span_finding
 
-        if ctx.project.config_path is None:
-            return
         index = project_index(ctx)
         wanted = [
             (module, tool)
@@ -154,8 +182,12 @@ class EnvVarNotInOptionalEnvVars(Rule):
         if not wanted:
             return  # do not parse hermes_cli/config.py for nothing
         config = index.config()
-        if config is None or not config.complete:
+        if config is None:
+            index.note_env_table_missing()  # said under --statistics, not silently skipped
             return
+        if not config.complete:
+            return
+        where = ctx.models.relative(index.env_table_path() or ctx.root)
         for module, tool in wanted:
             for var, span in tool.requires_env or ():
                 if var in config.env_vars:
@@ -163,7 +195,7 @@ class EnvVarNotInOptionalEnvVars(Rule):
                 yield span_finding(
                     self.code,
                     f"{var} is required by {_tool_phrase(tool.name)} but not listed in"
-                    " OPTIONAL_ENV_VARS (hermes_cli/config.py): setup never asks for it",
+                    f" OPTIONAL_ENV_VARS ({where}): setup never asks for it",
                     module.path,
                     span,
                     tool.name,

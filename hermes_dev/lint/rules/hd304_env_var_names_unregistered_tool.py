@@ -1,8 +1,10 @@
 """## What it does
 Reads `OPTIONAL_ENV_VARS` in the root's `hermes_cli/config.py` statically and reports, at the
 string, every name in an entry's `"tools"` list that no module under `tools/` or `plugins/`
-registers (names in `known-tools` of `[tool.hermes-dev]` are allowed). Reported when
-`hermes_cli/config.py` is among the files linted, or on a whole-root run.
+registers (names in `known-tools` of `[tool.hermes-dev]` are allowed). Reported when the file
+that holds the literal is among the files linted, or on a whole-root run. That file is
+`hermes_cli/config.py`, or in newer Hermes the module it imports the table from
+(`hermes_cli/config_defaults.py`).
 
 ## Why is this bad?
 The setup wizard shows which tools a key unlocks. A stale name there points people at a tool
@@ -83,15 +85,35 @@ class EnvVarNamesUnregisteredTool(Rule):
             },
             findings=(("hermes_cli/config.py", 12),),
         ),
+        Invalid(
+            {
+                "tools/weather_tool.py": _TOOL,
+                "hermes_cli/config_defaults.py": _config('["weather", "get_weather"]'),
+                "hermes_cli/config.py": (
+                    "import os\n"
+                    "\n"
+                    "from hermes_cli.config_defaults import DEFAULT_CONFIG, OPTIONAL_ENV_VARS"
+                    "  # noqa: E402,F401\n"
+                ),
+            },
+            findings=(("hermes_cli/config_defaults.py", 12),),
+            note="newer Hermes: config.py imports the table; reported where the literal is",
+        ),
     )
 
     def check(self, ctx: LintContext) -> Iterator[Finding]:
         from hermes_dev.lint.project_index import Span, project_index, reports_on, span_finding
 
-        path = ctx.project.config_path
-        if path is None or not reports_on(ctx, path):
+        if ctx.project.config_path is None:
             return
         index = project_index(ctx)
+        path = index.env_table_path()  # hermes_cli/config.py, or the module it imports it from
+        if path is None:
+            if reports_on(ctx, ctx.project.config_path):
+                index.note_env_table_missing()
+            return
+        if not reports_on(ctx, path):
+            return
         config = index.config()
         if config is None or not config.tool_refs:
             return
