@@ -21,20 +21,29 @@ TOOLSETS_CASES = {
         'TOOLSETS = {"x": {"tools": ["weather", "b"], "includes": []}}\n',
         'TOOLSETS = {"x": {"tools": ["b"], "includes": []}}\n',
     ),
-    "entry it alone filled is deleted, with its blank-line separator": (
+    "the tool's own entry is deleted, with its blank-line separator": (
         (
-            'TOOLSETS = {\n    "a": {"tools": ["a"]},\n\n    "w": {"tools": ["weather"], "includes": []},\n\n'
+            'TOOLSETS = {\n    "a": {"tools": ["a"]},\n\n'
+            '    "weather": {"description": "W", "tools": ["weather"], "includes": []},\n\n'
             '    "b": {"tools": ["b"]},\n}\n'
         ),
         'TOOLSETS = {\n    "a": {"tools": ["a"]},\n\n    "b": {"tools": ["b"]},\n}\n',
     ),
+    "another toolset emptied by the removal is kept with an empty list": (
+        'TOOLSETS = {"w": {"description": "W", "tools": ["weather"], "includes": []}}\n',
+        'TOOLSETS = {"w": {"description": "W", "tools": [], "includes": []}}\n',
+    ),
     "entry with includes is kept": (
-        'TOOLSETS = {"w": {"tools": ["weather"], "includes": ["web"]}}\n',
-        'TOOLSETS = {"w": {"tools": [], "includes": ["web"]}}\n',
+        'TOOLSETS = {"weather": {"description": "W", "tools": ["weather"], "includes": ["web"]}}\n',
+        'TOOLSETS = {"weather": {"description": "W", "tools": [], "includes": ["web"]}}\n',
+    ),
+    "entry with keys new-tool does not write is kept": (
+        'TOOLSETS = {"weather": {"description": "W", "tools": ["weather"], "includes": [], "x": 1}}\n',
+        'TOOLSETS = {"weather": {"description": "W", "tools": [], "includes": [], "x": 1}}\n',
     ),
     "name-valued tools lists are skipped": (
         'TOOLSETS = {"cli": {"tools": _HERMES_CORE_TOOLS}, "w": {"tools": ["weather"]}}\n',
-        'TOOLSETS = {"cli": {"tools": _HERMES_CORE_TOOLS}}\n',
+        'TOOLSETS = {"cli": {"tools": _HERMES_CORE_TOOLS}, "w": {"tools": []}}\n',
     ),
     "a name that only looks similar stays": (
         'TOOLSETS = {"w": {"tools": ["weather_map"]}}\n',
@@ -46,6 +55,52 @@ TOOLSETS_CASES = {
 @pytest.mark.parametrize("before, after", TOOLSETS_CASES.values(), ids=TOOLSETS_CASES.keys())
 def test_remove_from_toolsets(before: str, after: str) -> None:
     assert remove_tool_from_toolsets(before, "weather") == after
+
+
+BOT_ROOM = """\
+TOOLSETS = {
+    "clock": {"description": "Clock", "tools": ["current_time"], "includes": []},
+    # Filled at run time by the room manager.
+    "bot_room": {
+        "description": (
+            "Turn-taking tools for a shared "
+            "bot room"
+        ),
+        "tools": [],
+        "includes": [],
+    },
+}
+"""
+
+
+def test_built_in_empty_toolset_survives_new_tool_then_remove_tool() -> None:
+    from hermes_dev.edits import add_tool_to_toolset
+
+    edited = add_tool_to_toolset(BOT_ROOM, "qz", "bot_room", "Qz tools")
+    assert '"tools": ["qz"],' in edited
+    assert remove_tool_from_toolsets(edited, "qz", description="Qz tools") == BOT_ROOM
+    assert remove_tool_from_toolsets(edited, "qz") == BOT_ROOM
+
+
+def test_entry_found_by_its_folded_description() -> None:
+    from hermes_dev.edits import add_tool_to_toolset
+
+    description = "Turn-taking tools for a shared bot room"
+    edited = add_tool_to_toolset(BOT_ROOM, "qz", "bot_room", description)
+    # Same description as the built-in (folded from its concatenation): that is the rule.
+    assert "bot_room" not in remove_tool_from_toolsets(edited, "qz", description=description)
+    new_entry = add_tool_to_toolset(BOT_ROOM, "qz", "room2", "Room two")
+    assert remove_tool_from_toolsets(new_entry, "qz", description="Room two") == BOT_ROOM
+    # Not its description and not its key: kept, emptied.
+    assert remove_tool_from_toolsets(new_entry, "qz", description="Other") == new_entry.replace(
+        '["qz"]', "[]"
+    )
+
+
+def test_positional_call_still_works() -> None:
+    assert remove_tool_from_toolsets(BOT_ROOM, "current_time") == BOT_ROOM.replace(
+        '["current_time"]', "[]"
+    )
 
 
 ENV_CASES = {
