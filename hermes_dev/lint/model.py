@@ -4,7 +4,10 @@ API (what rules use):
 
 - `Models(root)`: the per-run cache. `models.get(path)` parses a file once and returns its
   `ModuleInfo`; `models.by_name("tools.registry")` finds the file of a dotted module under the
-  root (`a/b.py` or `a/b/__init__.py`) or returns None.
+  root (`a/b.py` or `a/b/__init__.py`) or returns None. A relative import inside a folder whose
+  name is no Python identifier (`plugins/build-macos-apps/`, which the plugin loader imports by
+  path) is named by its path instead: `"@plugins/build-macos-apps/schemas"`, which `by_name`
+  finds the same way; `submodule_name(package, attr)` joins either kind.
 - `ModuleInfo`: `path` (absolute), `rel` (posix path relative to the root), `dotted`, `source`,
   `lines`, `tree` (None when the file does not parse; `error` holds the SyntaxError),
   `registrations`, and the module-level index: `functions` (name -> def, also those defined inside
@@ -84,6 +87,11 @@ def _decorator_name(node: ast.expr) -> str | None:
     if isinstance(node, ast.Name):
         return node.id
     return None
+
+
+def submodule_name(package: str, attr: str) -> str:
+    """The module name of `package`'s submodule `attr`: dotted, or a path key (`@a/b-c/attr`)."""
+    return f"{package}/{attr}" if package.startswith("@") else f"{package}.{attr}"
 
 
 def might_register(source: str) -> bool:
@@ -393,7 +401,7 @@ class ModuleInfo:
                 # `X += ...` makes X's value not a single literal: record an unknown binding.
                 self.assigns.setdefault(stmt.target.id, []).append(stmt.target)
             elif isinstance(stmt, ast.ImportFrom):
-                base = self._import_base(stmt)
+                base = self.import_base(stmt)
                 if base is None:
                     continue
                 for alias in stmt.names:
@@ -437,18 +445,23 @@ class ModuleInfo:
                 elif isinstance(elt, ast.Name):
                     self.assigns.setdefault(elt.id, []).append(elt)  # unknown value
 
-    def _import_base(self, stmt: ast.ImportFrom) -> str | None:
+    def import_base(self, stmt: ast.ImportFrom) -> str | None:
+        """The module a `from ... import` reads from: dotted, or for a relative import in a
+        folder whose name is no identifier (`plugins/build-macos-apps/`) a path key."""
         if not stmt.level:
             return stmt.module
-        package = self.dotted.split(".") if self.dotted else []
-        if self.path.name != "__init__.py":
-            package = package[:-1]
+        # the package is the file's folder (for `__init__.py` too), found by path
+        package = self.rel.split("/")[:-1] if self.dotted else []
         if stmt.level - 1 > len(package):
             return None
         if stmt.level > 1:
             package = package[: len(package) - (stmt.level - 1)]
         parts = [*package, *(stmt.module.split(".") if stmt.module else [])]
-        return ".".join(parts) if parts else None
+        if not parts:
+            return None
+        if all(part.isidentifier() for part in package):
+            return ".".join(parts)
+        return "@" + "/".join(parts)
 
     def resolve(self, name: str, depth: int = 0) -> Binding | None:
         """What the module-level `name` is bound to (following imports under the root)."""
@@ -485,7 +498,7 @@ class ModuleInfo:
             if found is not None:
                 return found
         # `from pkg import mod` where pkg.mod is a module under the root.
-        sub = self.models.by_name(f"{imp.module}.{imp.attr}")
+        sub = self.models.by_name(submodule_name(imp.module, imp.attr))
         if sub is not None and sub.tree is not None:
             return Binding(sub, sub.tree)
         return None
@@ -604,12 +617,19 @@ class Models:
         return [m for m in self._by_path.values() if m is not None]
 
     def by_name(self, dotted: str) -> ModuleInfo | None:
-        """The module `a.b` under the root (`a/b.py` or `a/b/__init__.py`), parsed once."""
+        """The module `a.b` (or path key `@a/b-c`) under the root (`a/b.py` or
+        `a/b/__init__.py`), parsed once."""
         if dotted in self._by_name:
             return self._by_name[dotted]
         found: ModuleInfo | None = None
-        if dotted and all(part.isidentifier() for part in dotted.split(".")):
-            base = os.path.join(self._root_str, *dotted.split("."))
+        if dotted.startswith("@"):
+            parts = dotted[1:].split("/")
+            valid = all(part not in ("", ".", "..") and os.sep not in part for part in parts)
+        else:
+            parts = dotted.split(".")
+            valid = bool(dotted) and all(part.isidentifier() for part in parts)
+        if valid:
+            base = os.path.join(self._root_str, *parts)
             for candidate in (base + ".py", os.path.join(base, "__init__.py")):
                 if os.path.isfile(candidate):
                     found = self.get(Path(candidate))

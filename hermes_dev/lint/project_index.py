@@ -94,7 +94,7 @@ def scope_of(module: ModuleInfo) -> ModuleScope:
     scope = module.memo.get("schema_eval.scope")
     if not isinstance(scope, ModuleScope):
         assert module.tree is not None
-        scope = ModuleScope.build(module.path, module.tree, module.dotted)
+        scope = ModuleScope.build(module.path, module.tree, module.dotted, module.import_base)
         module.memo["schema_eval.scope"] = scope
     return scope
 

@@ -21,6 +21,8 @@ from __future__ import annotations
 import ast
 from pathlib import Path
 
+from hermes_dev.lint.model import submodule_name
+
 TYPE_CHECKING = False  # typing is not imported at run time: a pre-commit run pays for it
 if TYPE_CHECKING:
     from collections.abc import Callable, Iterator, Mapping, Sequence
@@ -150,7 +152,15 @@ class ModuleScope:
         self.unstable = unstable
 
     @classmethod
-    def build(cls, path: Path, tree: ast.Module, name: str = "") -> ModuleScope:
+    def build(
+        cls,
+        path: Path,
+        tree: ast.Module,
+        name: str = "",
+        import_base: Callable[[ast.ImportFrom], str | None] | None = None,
+    ) -> ModuleScope:
+        """`import_base` names the module a `from ... import` reads (the engine's model, which
+        resolves relative imports by path); without it, by `name` and dotted arithmetic."""
         bindings: dict[str, ast.expr] = {}
         functions: dict[str, ast.FunctionDef] = {}
         imports: dict[str, tuple[str, str | None]] = {}
@@ -185,7 +195,10 @@ class ModuleScope:
             elif isinstance(stmt, ast.AsyncFunctionDef | ast.ClassDef):
                 bind(stmt.name)
             elif isinstance(stmt, ast.ImportFrom):
-                module = _absolute_module(name, stmt.module, stmt.level, path)
+                if import_base is not None:
+                    module = import_base(stmt) or ""
+                else:
+                    module = _absolute_module(name, stmt.module, stmt.level, path)
                 for alias in stmt.names:
                     local = alias.asname or alias.name
                     bind(local)
@@ -270,7 +283,10 @@ def module_name_for(root: Path, path: Path) -> str:
 def module_path_for(root: Path, module: str) -> Path | None:
     if not module:
         return None
-    base = root.joinpath(*module.split("."))
+    parts = module[1:].split("/") if module.startswith("@") else module.split(".")
+    if any(part in ("", ".", "..") for part in parts):
+        return None
+    base = root.joinpath(*parts)
     for candidate in (base.with_suffix(".py"), base / "__init__.py"):
         if candidate.is_file():
             return candidate
@@ -405,7 +421,9 @@ class Evaluator:
             raise NotStatic("attribute")
         module, attr = scope.imports[name]
         # `import tools.x as x` or `from tools import x` (x a submodule)
-        other = self.loader(module if attr is None else f"{module}.{attr}" if module else attr)
+        other = self.loader(
+            module if attr is None else submodule_name(module, attr) if module else attr
+        )
         if other is None:
             raise NotStatic("attribute")
         return self.lookup(expr.attr, other, {})

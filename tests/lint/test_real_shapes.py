@@ -108,3 +108,36 @@ def test_hd304_when_only_the_file_with_the_literal_is_passed(tmp_path: Path) -> 
     assert [(result.relative(f.path), f.line, f.code) for f in result.findings] == [
         ("hermes_cli/config_defaults.py", 2, "HD304")
     ]
+
+
+@pytest.mark.parametrize("folder", ["shop-lookup", "shop.lookup", "shop_lookup"])
+def test_plugin_relative_imports_are_read_by_path(tmp_path: Path, folder: str) -> None:
+    root = make_root(
+        tmp_path,
+        {
+            f"plugins/{folder}/__init__.py": (
+                "from . import handlers\n"
+                "from .handlers import handle_find\n"
+                "\n"
+                "\n"
+                "def register(ctx):\n"
+                '    ctx.register_tool(name="find", toolset="shop", schema={},'
+                " handler=handle_find)\n"
+                '    ctx.register_tool(name="stock", toolset="shop", schema={},'
+                " handler=handlers.handle_stock)\n"
+            ),
+            f"plugins/{folder}/handlers.py": (
+                "def handle_find(args, **kw):\n"
+                "    return 'not json'\n"
+                "\n"
+                "\n"
+                "def handle_stock(args, **kw):\n"
+                "    return {'stock': 1}\n"
+            ),
+        },
+    )
+    result = lint([], root=str(root), select=["HD101"])
+    assert [(result.relative(f.path), f.line, f.tool) for f in result.findings] == [
+        (f"plugins/{folder}/handlers.py", 2, "find"),
+        (f"plugins/{folder}/handlers.py", 6, "stock"),
+    ]

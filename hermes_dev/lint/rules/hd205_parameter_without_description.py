@@ -86,6 +86,34 @@ class ParameterWithoutDescription(Rule):
             + _REGISTER,
             lines=(15, 16),
         ),
+        Invalid(
+            {
+                "plugins/shop-lookup/__init__.py": (
+                    "from .schemas import SHOP_FIND_SCHEMA\n"
+                    "from .handlers import handle_shop_find\n"
+                    "\n"
+                    "\n"
+                    "def register(ctx):\n"
+                    '    ctx.register_tool(name="shop_find", toolset="shop",\n'
+                    "                      schema=SHOP_FIND_SCHEMA, handler=handle_shop_find)\n"
+                ),
+                "plugins/shop-lookup/schemas.py": (
+                    "SHOP_FIND_SCHEMA = {\n"
+                    '    "name": "shop_find",\n'
+                    '    "description": "Find products.",\n'
+                    '    "parameters": {\n'
+                    '        "type": "object",\n'
+                    '        "properties": {"query": {"type": "string"}},\n'
+                    "    },\n"
+                    "}\n"
+                ),
+                "plugins/shop-lookup/handlers.py": (
+                    "def handle_shop_find(args, **kw):\n    return '{}'\n"
+                ),
+            },
+            findings=(("plugins/shop-lookup/__init__.py", 7),),
+            note="a plugin folder whose name is no identifier: relative imports read by path",
+        ),
     )
 
     def check(self, ctx: LintContext) -> Iterator[Finding]:
