@@ -722,7 +722,7 @@ MODULE_KIND = "hd3-registrations-v3"
 TOOLSETS_KIND = "hd3-toolsets-v3"
 CONFIG_KIND = "hd3-config-v2"
 CONFIG_ADDITIONS_KIND = "hd3-config-additions-v1"
-ENV_TABLE_KIND = "hd3-env-table-v1"  # where hermes_cli/config.py gets OPTIONAL_ENV_VARS from
+ENV_TABLE_KIND = "hd3-env-table-v2"  # where hermes_cli/config.py gets OPTIONAL_ENV_VARS from
 ENV_TABLE_MISSING_LABEL = "HD303/HD304 skipped: OPTIONAL_ENV_VARS not found"
 
 
@@ -774,28 +774,23 @@ def config_summary_of(path: Path, source: str) -> ConfigSummary | None:
     return None if tree is None else summarize_config(path, tree)
 
 
-# A module-level `OPTIONAL_ENV_VARS = ...`, and a module-level import of the name from a sibling
-# module (newer Hermes: `from hermes_cli.config_defaults import DEFAULT_CONFIG, OPTIONAL_ENV_VARS`).
+# A module-level `OPTIONAL_ENV_VARS = ...` (as hermes_dev.project reads it).
 _ENV_TABLE_ASSIGN = r"^OPTIONAL_ENV_VARS\s*(?::[^=\n]*)?=(?!=)"
-_ENV_TABLE_IMPORT = (
-    r"^from\s+(hermes_cli\.[A-Za-z_]\w*|\.[A-Za-z_]\w*)\s+import\s+"
-    r"(?:\([^)]*|[^\n]*)\bOPTIONAL_ENV_VARS\b(?!\s+as\b)"
-)
 
 
-def env_table_module(source: str) -> str | None:
-    """Where `hermes_cli/config.py` (its `source`) gets `OPTIONAL_ENV_VARS` from: "" when it
-    assigns the table itself, the module's file name (`config_defaults.py`) when it imports the
-    table from a sibling in `hermes_cli/`, None when neither (one hop only, by text: the real
-    file has thousands of lines and a pre-commit run should not parse it for this)."""
+def env_table_file(root: Path) -> Path | None:
+    """The file under `root` that assigns the `OPTIONAL_ENV_VARS` literal: `hermes_cli/config.py`
+    or the module it imports the table from (the scaffold's `env_vars_path`, shared); None when
+    no file on that trail assigns it."""
     import re
 
-    if re.search(_ENV_TABLE_ASSIGN, source, re.MULTILINE):
-        return ""
-    found = re.search(_ENV_TABLE_IMPORT, source, re.MULTILINE)
-    if found is None:
+    from hermes_dev.project import Project, env_vars_path  # only on a cache miss
+
+    path = env_vars_path(Project(root))
+    source = _read(path)
+    if source is None or not re.search(_ENV_TABLE_ASSIGN, source, re.MULTILINE):
         return None
-    return found.group(1).rsplit(".", 1)[-1] + ".py"
+    return path
 
 
 def config_additions_of(path: Path, source: str) -> ConfigSummary | None:
@@ -924,18 +919,19 @@ class ProjectIndex:
             self._env_table_done = True
             config_path = self.project.config_path
             where = self._env_table_where(config_path) if config_path is not None else None
-            if config_path is not None and where is not None:
-                path = config_path.parent / where if where else config_path
+            if where is not None:
+                path = self.ctx.root / where
                 self._env_table = path if path.is_file() else None
         return self._env_table
 
     def _env_table_where(self, config_path: Path) -> str | None:
+        """`env_table_file()` relative to the root, cached with config.py's stamp."""
         cache = self.ctx.cache
         hit, data = cache.get(config_path, ENV_TABLE_KIND)
         if hit and (data is None or isinstance(data, str)):
             return data
-        source = _read(config_path)
-        where = env_table_module(source) if source is not None else None
+        found = env_table_file(self.ctx.root)
+        where = None if found is None else self.ctx.models.relative(found)
         cache.put(config_path, ENV_TABLE_KIND, where)
         return where
 
@@ -1263,15 +1259,39 @@ def schema_errors(
         text = json.dumps([kind, __version__, value], sort_keys=True, default=_placeholder)
     except (TypeError, ValueError):
         return []  # e.g. keys of mixed types: not a schema jsonschema can judge either
+    document = _json_value(value)
+    if _proven_valid(document, kind):
+        return []  # what jsonschema would say, without its cost (see schema_fast)
     data = text.encode("utf-8")
     key = f"{zlib.crc32(data):08x}{zlib.adler32(data):08x}{len(data):x}"
+    if key in _RESULTS:
+        return list(_RESULTS[key])  # the same schema again in this process (a copied module)
     cache = _checks_cache() if use_cache else _NO_CHECKS_CACHE
     cached = cache.get(key)
     if isinstance(cached, list):
-        return [(str(p), str(m)) for p, m in cached]
-    errors = _run_jsonschema(_json_value(value), kind, list(_opaque_pointers(value)))
-    cache.put(key, [list(e) for e in errors])  # written by save_schema_checks()
-    return errors
+        errors = [(str(p), str(m)) for p, m in cached]
+    else:
+        errors = _run_jsonschema(document, kind, list(_opaque_pointers(value)))
+        cache.put(key, [list(e) for e in errors])  # written by save_schema_checks()
+    _RESULTS[key] = errors
+    return list(errors)
+
+
+# jsonschema's results in this process, by the key of schema_errors.
+_RESULTS: dict[str, list[tuple[str, str]]] = {}
+_FUNCTION_SCHEMA: list[Any] = []
+
+
+def _proven_valid(document: Any, kind: str) -> bool:
+    """True when jsonschema surely finds nothing, proven without running it (schema_fast)."""
+    from hermes_dev.lint.schema_fast import document_valid, parameters_valid
+
+    if kind == "parameters":
+        return parameters_valid(document)
+    if not _FUNCTION_SCHEMA:
+        path = SCHEMAS_DIR / "function_schema.json"
+        _FUNCTION_SCHEMA.append(json.loads(path.read_text(encoding="utf-8")))
+    return document_valid(document, _FUNCTION_SCHEMA[0])
 
 
 def save_schema_checks() -> None:
