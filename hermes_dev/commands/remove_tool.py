@@ -22,13 +22,21 @@ def _interactive(yes: bool) -> bool:
     help="Hermes checkout to change (default: found by walking up from the current folder).",
 )
 @click.option("--dry-run", is_flag=True, help="Print the diff of every change; write nothing.")
+@click.option(
+    "--force",
+    is_flag=True,
+    help="Remove NAME even when new-tool did not make it: there is no tools/NAME_tool.py,"
+    " or that module registers other tools too.",
+)
 @click.option("--yes", "-y", is_flag=True, help="Do not ask for confirmation.")
-def command(name: str, root: Path | None, dry_run: bool, yes: bool) -> int:
+def command(name: str, root: Path | None, dry_run: bool, force: bool, yes: bool) -> int:
     """Delete tools/NAME_tool.py and its test, and take NAME out of toolsets.py and
-    OPTIONAL_ENV_VARS (with any entry it alone filled), all or nothing."""
+    OPTIONAL_ENV_VARS (with any entry new-tool made for it), all or nothing."""
     from hermes_dev.project import load_project
 
-    plan = plan_remove_tool(load_project(root), name)
+    plan = plan_remove_tool(load_project(root), name, force=force)
+    for note in plan.notes:
+        click.echo(f"hermes-dev: note: {note}", err=True)
     if dry_run:
         click.echo(plan.diff(), nl=False)
         return 0

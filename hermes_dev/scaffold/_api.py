@@ -32,10 +32,13 @@ def new_tool(
     return plan
 
 
-def remove_tool(name: str, *, root: Path | None = None, dry_run: bool = False) -> Plan:
-    """The reverse of `new_tool`. Returns the plan, applied unless `dry_run`."""
+def remove_tool(
+    name: str, *, root: Path | None = None, dry_run: bool = False, force: bool = False
+) -> Plan:
+    """The reverse of `new_tool`. Returns the plan (its `notes` say what it could not undo),
+    applied unless `dry_run`. Without `force`, refuses a tool new-tool did not make."""
     project = load_project(None, start=root) if root is not None else load_project()
-    plan = plan_remove_tool(project, name)
+    plan = plan_remove_tool(project, name, force=force)
     if not dry_run:
         plan.check_writable()
         plan.apply()

@@ -55,6 +55,8 @@ class RegisteredNames:
     # `known` plus, for a call whose name is computed, every string in the table its loop
     # iterates over (a table the lint model could not evaluate row by row).
     possible: frozenset[str]
+    # Some call's name is not known statically.
+    computed: bool = False
 
 
 def registered_names(models: Models, path: Path, source: str | None = None) -> RegisteredNames:
@@ -69,13 +71,16 @@ def registered_names(models: Models, path: Path, source: str | None = None) -> R
         return RegisteredNames(frozenset(), frozenset())
     known: set[str] = set()
     possible: set[str] = set()
+    computed = False
     for registration in module.registrations:
         name = registration.name
         if name is not None:
             known.add(name)
-        elif registration.loop is not None:
+            continue
+        computed = True
+        if registration.loop is not None:
             possible.update(_strings_in(_table_of(module, registration.loop.iter)))
-    return RegisteredNames(frozenset(known), frozenset(known | possible))
+    return RegisteredNames(frozenset(known), frozenset(known | possible), computed)
 
 
 def _table_of(module: ModuleInfo, iterable: ast.expr) -> ast.expr:

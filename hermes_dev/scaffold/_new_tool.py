@@ -11,7 +11,7 @@ from hermes_dev.scaffold._existing import find_existing
 from hermes_dev.scaffold._plan import FileChange, Plan
 from hermes_dev.scaffold._render import PendingRender
 from hermes_dev.scaffold._sources import edited, read_config, read_source
-from hermes_dev.scaffold._spec import ToolSpec
+from hermes_dev.scaffold._spec import ToolSpec, first_line
 
 # Words an environment variable's name spells in capitals in the setup wizard's prompt.
 _ACRONYMS = {"API", "URL", "ID", "SSH", "AWS", "GPU", "LLM", "HTTP", "HTTPS", "SMTP", "IMAP"}
@@ -27,7 +27,7 @@ def env_prompt(var: str) -> str:
 
 def toolset_description(spec: ToolSpec) -> str:
     """A new toolset entry's description: the first line of the tool's."""
-    return spec.description.strip().splitlines()[0].strip()
+    return first_line(spec.description)
 
 
 def _add_env_var(spec: ToolSpec, var: str, source: str) -> str:

@@ -32,6 +32,8 @@ class FileChange:
 class Plan:
     root: Path
     changes: tuple[FileChange, ...]
+    # What the person should know that the diff does not show (one line each).
+    notes: tuple[str, ...] = ()
 
     def check_python(self) -> None:
         """Every Python file the plan leaves behind must parse; a failure here is a bug."""

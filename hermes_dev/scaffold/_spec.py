@@ -73,6 +73,11 @@ class ToolSpec:
         }
 
 
+def first_line(text: str) -> str:
+    """The first line of `text`, stripped: a new toolset entry's description."""
+    return text.strip().splitlines()[0].strip() if text.strip() else ""
+
+
 def default_description(name: str) -> str:
     return f"TODO: say what {name} does and when to use it."
 
