@@ -5,6 +5,7 @@ from __future__ import annotations
 import ast
 import difflib
 import os
+import platform
 import tempfile
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -43,6 +44,9 @@ class Plan:
             try:
                 ast.parse(change.new, filename=change.relpath)
             except SyntaxError as exc:
+                if change.old is not None:
+                    # Syntax of a newer Python in the file as it was is not our bug.
+                    check_parses_here(change.relpath, change.old)
                 raise HermesDevError(
                     f"the new {change.relpath} would not parse (line {exc.lineno}: {exc.msg});"
                     " nothing was written. This is a bug in hermes-dev; please report it"
@@ -119,6 +123,20 @@ class Plan:
                 except OSError:
                     break
                 folder = folder.parent
+
+
+def check_parses_here(relpath: str, source: bytes) -> None:
+    """A UserError when the running Python cannot parse `source` (a checkout that uses syntax of
+    a newer Python than the one hermes-dev runs on)."""
+    try:
+        ast.parse(source, filename=relpath)
+    except SyntaxError as exc:
+        raise UserError(
+            f"{relpath} uses syntax this Python ({platform.python_version()}) cannot parse"
+            f" (line {exc.lineno}: {exc.msg}); run hermes-dev with the checkout's Python"
+        ) from None
+    except ValueError:  # null bytes: not a Python version matter
+        pass
 
 
 def _lines(content: bytes | None) -> list[str]:

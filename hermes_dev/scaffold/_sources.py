@@ -7,6 +7,7 @@ from pathlib import Path
 
 from hermes_dev.errors import UserError
 from hermes_dev.project import Project, env_vars_path
+from hermes_dev.scaffold._plan import check_parses_here
 
 
 def read_source(project: Project, path: Path) -> bytes:
@@ -44,6 +45,7 @@ def edited(path: Path, source: bytes, edit: Callable[[str], str]) -> bytes:
         return edit(text).encode("utf-8")
     except EditError as exc:
         where = f"hermes_cli/{path.name}" if path.parent.name == "hermes_cli" else path.name
+        check_parses_here(where, source)  # a newer Python's syntax: say so, not "fix it"
         # The edits name the config module hermes_cli/config.py; the literal may live elsewhere.
         message = str(exc).replace(CONFIG_FILE, where)
         raise UserError(message if where in message else f"{where}: {message}") from None
