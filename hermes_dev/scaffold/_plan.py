@@ -74,9 +74,15 @@ class Plan:
         """Refuse early when a file or folder is plainly not writable (nothing is touched yet)."""
         for change in self.changes:
             path = self.root / change.relpath
+            if change.new is not None and path.is_symlink():
+                path = path.resolve()  # written through, see _replace
             folder = _nearest_existing(path.parent)
             if not folder.is_dir():
-                rel = folder.relative_to(self.root).as_posix()
+                rel = (
+                    folder.relative_to(self.root).as_posix()
+                    if self.root in folder.parents
+                    else str(folder)
+                )
                 raise UserError(f"cannot write {change.relpath}: {rel} is a file, not a folder")
             if not os.access(folder, os.W_OK):
                 raise UserError(f"cannot write {change.relpath}: folder {folder} is not writable")
@@ -180,7 +186,12 @@ replace_file: Callable[[str, str], None] = os.replace
 
 
 def _replace(path: Path, content: bytes, mode: int | None) -> None:
-    """Write through a temporary file in the same folder, then rename it over `path`."""
+    """Write through a temporary file in the same folder, then rename it over `path`.
+
+    A symlink (a toolsets.py shared between checkouts, say) is written through: the file it
+    points at gets the content and the link stays a link."""
+    if path.is_symlink():
+        path = path.resolve()
     fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
     try:
         with os.fdopen(fd, "wb") as handle:
