@@ -115,20 +115,8 @@ class Plan:
             else:
                 message += "nothing was changed"
             raise UserError(message) from None
-        self._prune_emptied_folders()
-
-    def _prune_emptied_folders(self) -> None:
-        """Remove the folders that deleting files left empty (new-tool may have made them)."""
-        for change in self.changes:
-            if change.new is not None:
-                continue
-            folder = (self.root / change.relpath).parent
-            while folder != self.root and self.root in folder.parents:
-                try:
-                    folder.rmdir()
-                except OSError:
-                    break
-                folder = folder.parent
+        # Folders are never removed: one left empty may have been there before (git does not
+        # track empty folders, so this costs a checkout nothing).
 
 
 def check_parses_here(relpath: str, source: bytes) -> None:

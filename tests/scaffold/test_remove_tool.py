@@ -148,3 +148,16 @@ def test_a_toolset_new_tool_made_under_another_name_goes_with_the_tool(host, des
     code, _, err = _remove(host, "qz")
     assert code == 0, err
     assert snapshot(host) == before
+
+
+def test_folders_are_kept(host):
+    # tests/tools/ held only the weather test; it was there before, so it stays.
+    code, _, err = _remove(host, "weather")
+    assert code == 0, err
+    assert (host / "tests" / "tools").is_dir()
+    assert not any((host / "tests" / "tools").iterdir())
+    code, _, err = run_cli("new-tool", "zap", "--root", str(host), "--yes")
+    assert code == 0, err
+    code, _, err = _remove(host, "zap")
+    assert code == 0, err
+    assert (host / "tests" / "tools").is_dir()
