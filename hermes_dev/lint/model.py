@@ -49,7 +49,7 @@ from pathlib import Path
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from collections.abc import Iterator
+    from collections.abc import Callable, Iterator
 
     FuncNode = ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda
     DefNode = ast.FunctionDef | ast.AsyncFunctionDef
@@ -329,7 +329,7 @@ class Registration:
             self._handler_done = True
             expr = self.arg("handler")
             if expr is not None:
-                self._handler = resolve_handler(self.module, expr)
+                self._handler = resolve_handler(self.module, expr, self.substitute)
         return self._handler
 
     def label(self) -> str:
@@ -834,19 +834,29 @@ def _dict_get(node: ast.Dict, key: object) -> ast.expr | None:
 # -- resolving a handler ---------------------------------------------------------------------
 
 
-def resolve_handler(module: ModuleInfo, expr: ast.expr) -> Handler | None:
-    """The code a handler expression runs, or None when it cannot be known statically."""
-    return _resolve_callable(module, expr, expr, 0)
+def resolve_handler(
+    module: ModuleInfo,
+    expr: ast.expr,
+    substitute: Callable[[ast.expr], ast.expr] | None = None,
+) -> Handler | None:
+    """The code a handler expression runs, or None when it cannot be known statically.
+    `substitute` puts a table row's values for its loop variables (for a lambda's defaults:
+    `lambda args, _h=_handler, **kw: _h(args)` in a loop over rows that bind `_handler`)."""
+    return _resolve_callable(module, expr, expr, 0, substitute)
 
 
 def _resolve_callable(
-    module: ModuleInfo, expr: ast.expr, original: ast.expr, depth: int
+    module: ModuleInfo,
+    expr: ast.expr,
+    original: ast.expr,
+    depth: int,
+    substitute: Callable[[ast.expr], ast.expr] | None = None,
 ) -> Handler | None:
     if depth > _MAX_DEPTH:
         return None
     if isinstance(expr, ast.Lambda):
         func = Func(expr, module)
-        return Handler("lambda", original, func, forward_target(func))
+        return Handler("lambda", original, func, forward_target(func, substitute))
     if isinstance(expr, (ast.Name, ast.Attribute)):
         binding = (
             module.resolve(expr.id)
@@ -932,8 +942,14 @@ def _factory_product(factory: Func) -> Func | None:
     return made
 
 
-def forward_target(func: Func) -> Func | None:
-    """The module function a lambda's body calls (`lambda args, **kw: fn(...)`), if resolvable."""
+def forward_target(
+    func: Func, substitute: Callable[[ast.expr], ast.expr] | None = None
+) -> Func | None:
+    """The module function a lambda's body calls (`lambda args, **kw: fn(...)`), if resolvable:
+    also through a module-level `functools.partial` object (`core = partial(_run, ...)`;
+    `lambda args, **kw: core(**args)`) and through a parameter's default (`lambda args,
+    _h=_handler, **kw: _h(args)`, the late-binding idiom of registration loops; `substitute`
+    gives the table row's value of a loop variable)."""
     node = func.node
     if not isinstance(node, ast.Lambda):
         return None
@@ -946,14 +962,41 @@ def forward_target(func: Func) -> Func | None:
         return None
     params = _lambda_params(node)
     if body.func.id in params:
-        return None
+        default = _lambda_default(node, body.func.id)
+        if default is None:
+            return None
+        return _function_behind(func.module, substitute(default) if substitute else default)
     inner = _runner_call(node)
     if inner is not None and inner.id not in params:
         # `lambda args, **kw: _run_async(fetch(args))`: the code that runs is `fetch`.
         coroutine = func.module.function(inner.id)
         if coroutine is not None and coroutine.is_async:
             return coroutine
-    return func.module.function(body.func.id)
+    return func.module.function(body.func.id) or _function_behind(func.module, body.func)
+
+
+def _function_behind(module: ModuleInfo, expr: ast.expr) -> Func | None:
+    """The def that calling `expr` runs when `expr` names a def or a `functools.partial` of
+    one (a module-level name, or a lambda default's value); None for anything else."""
+    if not isinstance(expr, (ast.Name, ast.Attribute, ast.Call)):
+        return None
+    handler = _resolve_callable(module, expr, expr, 1)
+    if handler is None or handler.kind not in ("function", "partial"):
+        return None
+    return handler.func
+
+
+def _lambda_default(node: ast.Lambda, name: str) -> ast.expr | None:
+    """The default value of the lambda's parameter `name`, if it has one."""
+    a = node.args
+    positional = [*a.posonlyargs, *a.args]
+    for param, default in zip(positional[len(positional) - len(a.defaults) :], a.defaults):
+        if param.arg == name:
+            return default
+    for param, kw_default in zip(a.kwonlyargs, a.kw_defaults):
+        if param.arg == name:
+            return kw_default
+    return None
 
 
 def _runner_call(node: ast.Lambda) -> ast.Name | None:
