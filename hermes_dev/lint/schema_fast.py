@@ -140,9 +140,7 @@ def _schema_map(value: object, depth: int) -> bool:
 
 def _schema_array(value: object, depth: int) -> bool:
     """`schemaArray`: a non-empty array of schemas."""
-    return (
-        isinstance(value, list) and len(value) >= 1 and all(_schema(v, depth + 1) for v in value)
-    )
+    return isinstance(value, list) and len(value) >= 1 and all(_schema(v, depth + 1) for v in value)
 
 
 def _any(value: object, depth: int) -> bool:
