@@ -6,6 +6,13 @@ import os
 
 from tools.registry import registry, tool_error
 
+try:  # Hermes resolves keys per profile (one gateway process may serve many profiles)
+    from agent.secret_scope import get_secret
+except ImportError:  # a host without profile scopes: the process environment
+
+    def get_secret(name: str, default: str | None = None) -> str | None:
+        return os.getenv(name, default)
+
 logger = logging.getLogger(__name__)
 
 # Environment variables the tool needs; the setup wizard asks for them (hermes_cli/config.py).
@@ -26,7 +33,7 @@ _JSON_TYPES = {
 
 def check_weather_requirements() -> bool:
     """True when every environment variable the tool needs is set."""
-    return all(os.getenv(var) for var in _REQUIRED_ENV)
+    return all(get_secret(var) for var in _REQUIRED_ENV)
 
 
 # --- Handler ---
@@ -63,7 +70,7 @@ def _handle_weather(args: dict, **kw) -> str:
         problem = _argument_problem(args)
         if problem is not None:
             return tool_error(problem)
-        missing = [var for var in _REQUIRED_ENV if not os.getenv(var)]
+        missing = [var for var in _REQUIRED_ENV if not get_secret(var)]
         if missing:
             return tool_error(f"not configured: set {', '.join(missing)}")
         # TODO: do the tool's real work here; this placeholder echoes its arguments.
