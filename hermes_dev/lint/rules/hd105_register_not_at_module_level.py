@@ -5,10 +5,17 @@ function the module calls), or that calls the registry through another name (`_r
 module under `tools/` that has no call where discovery looks. Registrations inside functions that the module never calls (tools registered at run time)
 are not reported.
 
+Also reports the registrations of a module that discovery never scans: discovery reads only
+`tools/*.py` and the package entry points `tools/<pkg>/tool.py`, and skips a package without
+`__init__.py`. A registration in `tools/<pkg>/helpers.py`, deeper, or in `tools/<pkg>/tool.py`
+of a package without `__init__.py`, is reported unless another module under `tools/` imports
+that module (it then runs when that module is imported).
+
 ## Why is this bad?
 Hermes imports a tool module at start-up only when its module body, or a module-level `for` loop,
 contains a `registry.register(...)` call expression: it reads the source, it does not run it. A
-module whose only registrations sit deeper is never imported, so its tools silently never exist.
+module whose only registrations sit deeper, or that lives where discovery does not look, is never
+imported, so its tools silently never exist.
 
 ## Example
 ```python
@@ -29,6 +36,7 @@ from __future__ import annotations
 
 import ast
 
+from hermes_dev.lint.model import submodule_name
 from hermes_dev.lint.rule import Invalid, Rule, Valid
 
 TYPE_CHECKING = False
@@ -36,7 +44,7 @@ if TYPE_CHECKING:
     from collections.abc import Iterator
 
     from hermes_dev.lint.engine import LintContext
-    from hermes_dev.lint.model import ModuleInfo
+    from hermes_dev.lint.model import ModuleInfo, Registration
     from hermes_dev.lint.rule import Finding
 
 _HEAD = """\
@@ -113,6 +121,23 @@ def register_server_tools(names):
 """,
             note="registration at run time from a function the module never calls",
         ),
+        Valid(
+            {
+                "tools/forecast/__init__.py": "",
+                "tools/forecast/tool.py": _HEAD
+                + 'registry.register(name="forecast", toolset="t", schema={}, handler=handle)\n',
+            },
+            note="a package's entry point",
+        ),
+        Valid(
+            {
+                "tools/forecast/__init__.py": "",
+                "tools/forecast/tool.py": "from . import extra  # noqa: F401 (registers)\n",
+                "tools/forecast/extra.py": _HEAD
+                + 'registry.register(name="forecast", toolset="t", schema={}, handler=handle)\n',
+            },
+            note="the entry point imports the module that registers",
+        ),
     )
     INVALID = (
         Invalid(
@@ -148,6 +173,24 @@ except ImportError:
 """,
             lines=(8,),
         ),
+        Invalid(
+            {
+                "tools/forecast/__init__.py": "",
+                "tools/forecast/tool.py": '"""Entry point: registers nothing itself."""\n',
+                "tools/forecast/extra.py": _HEAD
+                + 'registry.register(name="forecast", toolset="t", schema={}, handler=handle)\n',
+            },
+            findings=(("tools/forecast/extra.py", 7),),
+            note="discovery scans tools/*.py and tools/<pkg>/tool.py only",
+        ),
+        Invalid(
+            {
+                "tools/forecast/tool.py": _HEAD
+                + 'registry.register(name="forecast", toolset="t", schema={}, handler=handle)\n',
+            },
+            findings=(("tools/forecast/tool.py", 7),),
+            note="a package without __init__.py is skipped by discovery",
+        ),
     )
 
     def check(self, ctx: LintContext) -> Iterator[Finding]:
@@ -155,7 +198,14 @@ except ImportError:
             if module.tree is None or not module.rel.startswith("tools/"):
                 continue
             regs = [r for r in module.registrations if r.kind == "registry"]
-            if not regs or any(r.discoverable for r in regs):
+            if not regs:
+                continue
+            unscanned = _not_scanned(module)
+            if unscanned is not None:
+                if not _imported_elsewhere(ctx, module):
+                    yield from self._unscanned(ctx, module, regs, unscanned)
+                continue
+            if any(r.discoverable for r in regs):
                 continue
             seen: set[int] = set()
             for reg in regs:
@@ -185,3 +235,74 @@ except ImportError:
                     " module has none: Hermes' discovery never imports it"
                 )
                 yield ctx.finding(self.code, message, module, reg.call, reg.label())
+
+    def _unscanned(
+        self, ctx: LintContext, module: ModuleInfo, regs: list[Registration], why: str
+    ) -> Iterator[Finding]:
+        """The registrations that run when `module` is imported, which discovery never does."""
+        assert module.tree is not None
+        seen: set[int] = set()
+        for reg in regs:
+            if id(reg.call) in seen:
+                continue
+            seen.add(id(reg.call))
+            func = reg.function
+            if reg.place == "function" and not (
+                isinstance(func, (ast.FunctionDef, ast.AsyncFunctionDef))
+                and func in module.tree.body
+                and _called_at_module_level(module, func.name)
+            ):
+                continue  # registers at run time, when someone calls it
+            yield ctx.finding(self.code, why, module, reg.call, reg.label())
+
+
+# What discovery skips (tools/registry.py's own list): never reported as not scanned.
+_SPECIAL = {"__init__.py", "registry.py", "mcp_tool.py"}
+
+
+def _not_scanned(module: ModuleInfo) -> str | None:
+    """Why Hermes' discovery never scans this module under `tools/`, or None when it does."""
+    parts = module.rel.split("/")
+    if len(parts) == 2 or parts[-1] in _SPECIAL:
+        return None  # tools/x.py
+    package = "/".join(parts[:-1])
+    if len(parts) == 3 and parts[-1] == "tool.py":
+        if (module.path.parent / "__init__.py").is_file():
+            return None
+        return (
+            f"package {package}/ has no __init__.py, so Hermes' discovery skips its tool.py:"
+            " this tool never exists; add an empty __init__.py"
+        )
+    return (
+        f"Hermes' discovery imports only tools/*.py and tools/<pkg>/tool.py, and no module under"
+        f" tools/ imports {module.rel}: this tool never exists; register it in"
+        f" {'/'.join(parts[:2])}/tool.py or import this module from there"
+    )
+
+
+def _imported_elsewhere(ctx: LintContext, module: ModuleInfo) -> bool:
+    """Whether another module under `tools/` imports `module` (anywhere in its body)."""
+    stem = module.path.stem
+    dotted = module.dotted
+    tools_dir = str(ctx.root / "tools")
+    for path in ctx.project.module_paths():
+        if path == module.path or not str(path).startswith(tools_dir):
+            continue
+        source = ctx.models.read(path)
+        if source is None or stem not in source:
+            continue
+        other = ctx.models.get(path, source)
+        if other is None or other.tree is None:
+            continue
+        for node in ast.walk(other.tree):
+            if isinstance(node, ast.Import):
+                if any(alias.name == dotted for alias in node.names):
+                    return True
+            elif isinstance(node, ast.ImportFrom):
+                base = other.import_base(node)
+                if base == dotted or any(
+                    base is not None and submodule_name(base, alias.name) == dotted
+                    for alias in node.names
+                ):
+                    return True
+    return False
