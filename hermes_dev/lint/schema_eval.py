@@ -7,7 +7,8 @@ subscripts with constant keys and slices, module-level names bound once to such 
 (also names imported from another module under the root), `dict(...)`/`list(...)`/`tuple(...)`,
 calls to small module-level helpers whose body is a single `return <expr>` (the
 `_text_schema(name, description)` shape), list comprehensions over evaluable lists with
-evaluable filters, and conditional expressions with an evaluable test. Anything else raises
+evaluable filters, dict comprehensions with static keys (`{s["name"]: s for s in SCHEMAS}`,
+then `schema=MAP["browser_navigate"]`), and conditional expressions with an evaluable test. Anything else raises
 `NotStatic`: the caller skips the schema silently (precision first) and counts it. In partial
 evaluation (`Evaluator(partial=True)`, what the schema rules use) a dict value or list element
 that is not static becomes an `Opaque` instead, so the rest of the schema can still be checked.
@@ -611,6 +612,8 @@ class Evaluator:
             return self._eval(expr.body if test else expr.orelse, scope, env)
         if isinstance(expr, ast.ListComp):
             return self._eval_listcomp(expr, scope, env, pos)
+        if isinstance(expr, ast.DictComp):
+            return self._eval_dictcomp(expr, scope, env, pos)
         if isinstance(expr, ast.Compare):
             return self._eval_compare(expr, scope, env), Loc(pos)
         if isinstance(expr, ast.BoolOp):
@@ -767,6 +770,29 @@ class Evaluator:
                 loc.children[str(len(items))] = child
                 items.append(value)
         return items, loc
+
+    def _eval_dictcomp(
+        self, expr: ast.DictComp, scope: ModuleScope, env: Mapping[str, Binding], pos: Pos
+    ) -> tuple[Any, Loc]:
+        """`{s["name"]: s for s in SCHEMAS}`: one generator over an evaluable table, static
+        keys; each value keeps where it was written (the schema literal in the table)."""
+        if len(expr.generators) != 1 or expr.generators[0].is_async:
+            raise NotStatic("comprehension")
+        gen = expr.generators[0]
+        result: dict[Any, Any] = {}
+        loc = Loc(pos)
+        for row in self.iter_rows(gen.iter, scope, env):
+            inner: dict[str, Binding] = dict(env)
+            self.bind_target(gen.target, row, inner)
+            if not all(self._eval(cond, scope, inner)[0] for cond in gen.ifs):
+                continue
+            key, _ = self._eval(expr.key, scope, inner)
+            if not isinstance(key, str | int | float | bool) and key is not None:
+                raise NotStatic("key")
+            value, child = self._eval(expr.value, scope, inner)
+            result[key] = value
+            loc.children[str(key)] = child
+        return result, loc
 
     def _eval_call(
         self, expr: ast.Call, scope: ModuleScope, env: Mapping[str, Binding], pos: Pos

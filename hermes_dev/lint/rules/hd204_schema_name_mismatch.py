@@ -70,6 +70,22 @@ class SchemaNameMismatch(Rule):
             + "                  handler=_handler)\n",
             lines=(9,),
         ),
+        Invalid(
+            _HEAD
+            + "PAGE_SCHEMAS = [\n"
+            + '    {"name": "page_open", "description": _describe("open"),\n'
+            + '     "parameters": {"type": "object", "properties": {}}},\n'
+            + '    {"name": "page_back", "description": _describe("back"),\n'
+            + '     "parameters": {"type": "object", "properties": {}}},\n'
+            + "]\n"
+            + '_PAGE_SCHEMA_MAP = {s["name"]: s for s in PAGE_SCHEMAS}\n'
+            + 'registry.register(name="page_open", toolset="page",\n'
+            + '                  schema=_PAGE_SCHEMA_MAP["page_open"], handler=_handler)\n'
+            + 'registry.register(name="page_back", toolset="page",\n'
+            + '                  schema=_PAGE_SCHEMA_MAP["page_open"], handler=_handler)\n',
+            lines=(9,),
+            note="schemas picked from a map built by a dict comprehension; a helper's description",
+        ),
     )
 
     def check(self, ctx: LintContext) -> Iterator[Finding]:

@@ -114,6 +114,29 @@ class ParameterWithoutDescription(Rule):
             findings=(("plugins/shop-lookup/__init__.py", 7),),
             note="a plugin folder whose name is no identifier: relative imports read by path",
         ),
+        Invalid(
+            _HEAD
+            + "def _board_prop():\n"
+            + '    """Built at run time: not static."""\n'
+            + '    prop = {"type": "string"}\n'
+            + '    prop["description"] = f"Board ({len(_BOARDS)} known)"\n'
+            + "    return prop\n"
+            + "\n\n"
+            + "SCHEMA = {\n"
+            + '    "name": "x",\n'
+            + '    "description": _describe("x"),\n'
+            + '    "parameters": {\n'
+            + '        "type": "object",\n'
+            + '        "properties": {\n'
+            + '            "board": _board_prop(),\n'
+            + '            "task": {"type": "string"},\n'
+            + "        },\n"
+            + "    },\n"
+            + "}\n"
+            + _REGISTER,
+            lines=(22,),
+            note="a helper's description and a built property are opaque: the rest is checked",
+        ),
     )
 
     def check(self, ctx: LintContext) -> Iterator[Finding]:
