@@ -926,7 +926,7 @@ def _factory_product(factory: Func) -> Func | None:
     node = factory.node
     if isinstance(node, ast.Lambda):
         return None
-    nested = {s.name: s for s in _walk_shallow(node.body) if isinstance(s, _DEF_TYPES)}
+    nested = {s.name: s for s in walk_function(node) if isinstance(s, _DEF_TYPES)}
     made: Func | None = None
     for ret in _returns(node):
         value = ret.value
@@ -1026,32 +1026,59 @@ def _lambda_params(node: ast.Lambda) -> set[str]:
 # -- walking a function body -----------------------------------------------------------------
 
 
-def _walk_shallow(body: list[ast.stmt]) -> Iterator[ast.AST]:
-    """Every node in `body`, not descending into nested defs, lambdas or classes."""
+_NOT_ENTERED = (*_DEF_TYPES, ast.Lambda, ast.ClassDef)
+# The fields of each node class that may hold child nodes, in `_fields` order; `ctx` (the shared
+# Load/Store/Del markers) is left out: nothing looks for them in a function's nodes.
+_CHILD_FIELDS: dict[type, tuple[str, ...]] = {}
+_WALK_ATTR = "_hermes_dev_walk"  # where walk_function keeps its list, on the def/lambda node
+
+
+def _walk_shallow(body: list[ast.stmt] | list[ast.expr]) -> list[ast.AST]:
+    """Every node in `body` in `ast.iter_child_nodes` order (pre-order, left to right), not
+    descending into nested defs, lambdas or classes."""
+    out: list[ast.AST] = []
+    append = out.append
     stack: list[ast.AST] = list(reversed(body))
+    pop = stack.pop
+    fields_of = _CHILD_FIELDS
+    node_type = ast.AST
     while stack:
-        node = stack.pop()
-        yield node
-        if isinstance(node, (*_DEF_TYPES, ast.Lambda, ast.ClassDef)):
+        node = pop()
+        append(node)
+        if isinstance(node, _NOT_ENTERED):
             continue
-        stack.extend(reversed(list(ast.iter_child_nodes(node))))
+        cls = type(node)
+        fields = fields_of.get(cls)
+        if fields is None:
+            fields = fields_of[cls] = tuple(f for f in cls._fields if f != "ctx")
+        children: list[ast.AST] = []
+        for name in fields:
+            value = getattr(node, name, None)
+            if isinstance(value, node_type):
+                children.append(value)
+            elif isinstance(value, list):
+                children.extend(item for item in value if isinstance(item, node_type))
+        if children:
+            children.reverse()
+            stack.extend(children)
+    return out
 
 
-def walk_function(func: FuncNode) -> Iterator[ast.AST]:
-    """Every node of a function's own body (nested defs, lambdas and classes are not entered)."""
-    if isinstance(func, ast.Lambda):
-        stack: list[ast.AST] = [func.body]
-        while stack:
-            node = stack.pop()
-            yield node
-            if not isinstance(node, (*_DEF_TYPES, ast.Lambda, ast.ClassDef)):
-                stack.extend(reversed(list(ast.iter_child_nodes(node))))
-        return
-    yield from _walk_shallow(func.body)
+def walk_function(func: FuncNode) -> list[ast.AST]:
+    """Every node of a function's own body (nested defs, lambdas and classes are not entered).
+
+    Computed once per function and kept on its node: the handler analyses walk the same
+    functions again and again (JSON-ness, raises, generators, locals).
+    """
+    nodes: list[ast.AST] | None = func.__dict__.get(_WALK_ATTR)
+    if nodes is None:
+        nodes = _walk_shallow([func.body] if isinstance(func, ast.Lambda) else func.body)
+        setattr(func, _WALK_ATTR, nodes)
+    return nodes
 
 
 def _returns(func: DefNode) -> Iterator[ast.Return]:
-    for node in _walk_shallow(func.body):
+    for node in walk_function(func):
         if isinstance(node, ast.Return):
             yield node
 
