@@ -24,6 +24,7 @@ from pathlib import Path
 
 from hermes_dev.lint.rule import Finding
 from hermes_dev.lint.schema_eval import (
+    Evaluated,
     Evaluator,
     ModuleScope,
     NotStatic,
@@ -39,7 +40,7 @@ if TYPE_CHECKING:
 
     from hermes_dev.lint.engine import LintContext
     from hermes_dev.lint.model import Models, ModuleInfo, Registration
-    from hermes_dev.lint.schema_eval import Binding, Evaluated, ModuleLoader
+    from hermes_dev.lint.schema_eval import Binding, ModuleLoader
 
     _S = TypeVar("_S", "ToolsetsSummary", "ConfigSummary")
 
@@ -1122,13 +1123,17 @@ def tool_schemas(module: ModuleInfo) -> list[ToolSchema]:
                 result.append(ToolSchema(reg, None, None, anchor))
                 continue
             overrides = reg.keywords.get("dynamic_schema_overrides")
+            overridden: list[tuple[str, Pos]] = []
             if overrides is not None and not (
                 isinstance(overrides, ast.Constant) and overrides.value is None
             ):
-                # the schema the model sees is changed at run time: nothing static to check
-                not_static += len(envs)
-                result.extend(ToolSchema(reg, None, None, anchor) for _ in envs)
-                continue
+                keys = _override_keys(module, overrides)
+                if keys is None:
+                    # the schema the model sees is changed at run time: nothing static to check
+                    not_static += len(envs)
+                    result.extend(ToolSchema(reg, None, None, anchor) for _ in envs)
+                    continue
+                overridden = keys  # those top-level keys are replaced at run time: opaque
             for env in envs:
                 name: str | None = None
                 name_span: Span | None = None
@@ -1148,10 +1153,45 @@ def tool_schemas(module: ModuleInfo) -> list[ToolSchema]:
                 except NotStatic:
                     evaluated = None
                     not_static += 1
+                if overridden and evaluated is not None and isinstance(evaluated.value, dict):
+                    value = dict(evaluated.value)
+                    for key, pos in overridden:
+                        value[key] = Opaque(pos)
+                    evaluated = Evaluated(value, evaluated.loc)
                 result.append(ToolSchema(reg, name, evaluated, anchor, name_span))
     module.memo["schema_eval.tool_schemas"] = result
     module.memo[NOT_STATIC_MEMO] = not_static
     return result
+
+
+def _override_keys(module: ModuleInfo, expr: ast.expr) -> list[tuple[str, Pos]] | None:
+    """The top-level schema keys a `dynamic_schema_overrides=` callable may replace (Hermes
+    does `schema.update(overrides())`): the keys of the dict literals it returns, when every
+    `return` is one with constant keys (or None); else None (unknown: skip the schema)."""
+    from hermes_dev.lint.model import Func, returns_of
+
+    func: Func | None = None
+    if isinstance(expr, ast.Lambda):
+        func = Func(expr, module)
+    elif isinstance(expr, ast.Name | ast.Attribute):
+        func = module.callee(expr)
+    if func is None or func.wrapped:
+        return None
+    node = func.node
+    values = [node.body] if isinstance(node, ast.Lambda) else [r.value for r in returns_of(node)]
+    if not values:
+        return None
+    keys: list[tuple[str, Pos]] = []
+    for value in values:
+        if value is None or (isinstance(value, ast.Constant) and value.value is None):
+            continue
+        if not isinstance(value, ast.Dict):
+            return None
+        for key, item in zip(value.keys, value.values):
+            if not (isinstance(key, ast.Constant) and isinstance(key.value, str)):
+                return None
+            keys.append((key.value, Pos.of(func.module.path, item)))
+    return keys
 
 
 def checked_schemas(ctx: LintContext) -> Iterator[tuple[ModuleInfo, ToolSchema]]:

@@ -41,6 +41,26 @@ _HEAD = "from tools.registry import registry\n\n\ndef _handler(args, **kw):\n   
 _REGISTER = 'registry.register(name="x", toolset="x", schema=SCHEMA, handler=_handler)\n'
 
 
+def _overridden(key: str) -> str:
+    """A schema whose top-level `key` a dynamic_schema_overrides callable replaces."""
+    return (
+        "def _overrides():\n"
+        '    """Known only at run time (the active profile)."""\n'
+        f'    return {{"{key}": _live()}}\n'
+        "\n\n"
+        "SCHEMA = {\n"
+        '    "name": "x",\n'
+        '    "description": "X.",\n'
+        '    "parameters": {\n'
+        '        "type": "object",\n'
+        '        "properties": {"path": {"type": "string"}},\n'
+        "    },\n"
+        "}\n"
+        'registry.register(name="x", toolset="x", schema=SCHEMA, handler=_handler,\n'
+        "                  dynamic_schema_overrides=_overrides)\n"
+    )
+
+
 class ParameterWithoutDescription(Rule):
     code = "HD205"
     name = "parameter-without-description"
@@ -66,6 +86,10 @@ class ParameterWithoutDescription(Rule):
             + "}\n"
             + _REGISTER,
             note="a description that is not static is still a description",
+        ),
+        Valid(
+            _HEAD + _overridden("parameters"),
+            note="dynamic_schema_overrides replaces parameters at run time: not checked",
         ),
     )
     INVALID: ClassVar[tuple[Invalid, ...]] = (
@@ -136,6 +160,11 @@ class ParameterWithoutDescription(Rule):
             + _REGISTER,
             lines=(22,),
             note="a helper's description and a built property are opaque: the rest is checked",
+        ),
+        Invalid(
+            _HEAD + _overridden("description"),
+            lines=(18,),
+            note="dynamic_schema_overrides replaces only the description: parameters are checked",
         ),
     )
 
