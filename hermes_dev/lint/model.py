@@ -507,10 +507,19 @@ class ModuleInfo:
         """Names some function of this module declares `global` (and so may rebind)."""
         if self._globals is None:
             names: set[str] = set()
-            if self.tree is not None and "global" in self.source:
-                for node in ast.walk(self.tree):
+            lines = _word_lines(self.source, "global") if self.tree is not None else set()
+            if self.tree is not None and lines:
+                # A `global` is a statement: visit only statements (and except/case clauses,
+                # which hold statements) whose lines include one where the word occurs.
+                stack: list[ast.AST] = list(self.tree.body)
+                while stack:
+                    node = stack.pop()
                     if isinstance(node, ast.Global):
                         names.update(node.names)
+                        continue
+                    for child in ast.iter_child_nodes(node):
+                        if isinstance(child, _BLOCK_TYPES) and _spans(child, lines):
+                            stack.append(child)
             self._globals = frozenset(names)
         return self._globals
 
@@ -639,6 +648,22 @@ class Models:
 
 
 # -- finding registrations -----------------------------------------------------------------
+
+
+_BLOCK_TYPES = (ast.stmt, ast.excepthandler, ast.match_case)
+
+
+def _word_lines(source: str, word: str) -> set[int]:
+    """1-based lines on which the text `word` occurs."""
+    lines: set[int] = set()
+    line, counted = 1, 0
+    start = source.find(word)
+    while start != -1:
+        line += source.count("\n", counted, start)
+        counted = start
+        lines.add(line)
+        start = source.find(word, start + 1)
+    return lines
 
 
 def _marker_lines(source: str) -> set[int]:
