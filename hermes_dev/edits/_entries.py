@@ -98,19 +98,77 @@ def _field_line(inner: str, key: str, value: str | Text, quote: str) -> str:
     line = f"{inner}{key}: {_code(value, quote)},"
     if not isinstance(value, Text) or len(line.expandtabs()) <= LINE_LENGTH:
         return line
-    deeper = inner + ("\t" if "\t" in inner else "    ")
-    width = LINE_LENGTH - len(deeper.expandtabs())
+    deeper = inner + _unit(inner)
+    body = [f"{deeper}{chunk}" for chunk in wrapped(value.value, quote, deeper)]
+    return "\n".join([f"{inner}{key}: (", *body, f"{inner}),"])
+
+
+def _unit(indent: str) -> str:
+    return "\t" if "\t" in indent else "    "
+
+
+def wrapped(text: str, quote: str, indent: str, reserve: int = 0) -> list[str]:
+    """`text` as string literals, each short enough to fit a line at `indent` (and `reserve`
+    more characters).
+
+    Split after runs of whitespace, so the pieces join back to exactly the same text.
+    """
+    width = LINE_LENGTH - len(indent.expandtabs()) - reserve
     chunks: list[str] = []
     current = ""
-    # Split after runs of whitespace, so the pieces join back to exactly the same text.
-    for piece in re.findall(r"\S+\s*|\s+", value.value):
+    for piece in re.findall(r"\S+\s*|\s+", text):
         if current and len(string_literal(current + piece, quote)) > width:
             chunks.append(current)
             current = ""
         current += piece
     chunks.append(current)
-    body = [f"{deeper}{string_literal(chunk, quote)}" for chunk in chunks]
-    return "\n".join([f"{inner}{key}: (", *body, f"{inner}),"])
+    return [string_literal(chunk, quote) for chunk in chunks]
+
+
+def call_entry_element(
+    parent: cst.Dict, key: str, helper: str, description: str, tools_code: str
+) -> ElementBuilder:
+    """A `"key": helper("description", [tools])` element for `parent`, laid out like its calls.
+
+    One line when it fits in LINE_LENGTH (or the dict is on one line); otherwise the arguments go
+    one per line, the description split into an implicit concatenation, as Hermes writes them.
+    """
+    quote = quote_of(parent)
+    sibling = _last_multiline_call(parent)
+    trailing_comma = sibling is None or isinstance(sibling.args[-1].comma, cst.Comma)
+
+    def build(indent: str | None) -> cst.DictElement:
+        head = f"{string_literal(key, quote)}: {helper}("
+        text = f"{head}{string_literal(description, quote)}, {tools_code})"
+        if indent is not None and len(f"{indent}{text},".expandtabs()) > LINE_LENGTH:
+            inner = indent + _unit(indent)
+            if sibling is not None and isinstance(
+                sibling.whitespace_before_args, cst.ParenthesizedWhitespace
+            ):
+                inner = sibling.whitespace_before_args.last_line.value
+            lines = [f"{inner}{chunk}" for chunk in wrapped(description, quote, inner, 1)]
+            lines[-1] += ","
+            lines.append(f"{inner}{tools_code}" + ("," if trailing_comma else ""))
+            text = "\n".join([head, *lines, f"{indent})"])
+        parsed = cst.parse_expression("{" + text + "}")
+        assert isinstance(parsed, cst.Dict)
+        element = parsed.elements[0]
+        assert isinstance(element, cst.DictElement)
+        return element
+
+    return build
+
+
+def _last_multiline_call(parent: cst.Dict) -> cst.Call | None:
+    for element in reversed(parent.elements):
+        value = element.value if isinstance(element, cst.DictElement) else None
+        if (
+            isinstance(value, cst.Call)
+            and value.args
+            and isinstance(value.whitespace_before_args, cst.ParenthesizedWhitespace)
+        ):
+            return value
+    return None
 
 
 def _last_dict_value(parent: cst.Dict) -> cst.Dict | None:

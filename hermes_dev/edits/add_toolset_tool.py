@@ -3,9 +3,19 @@
 from __future__ import annotations
 
 import json
+from collections import Counter
 
 import libcst as cst
 
+from hermes_dev.edits._calls import (
+    append_arg,
+    has_star,
+    helper_of,
+    helpers,
+    is_defined,
+    replace_arg_value,
+    tools_arg,
+)
 from hermes_dev.edits._cst import (
     TOOLSETS_FILE,
     EditError,
@@ -18,62 +28,141 @@ from hermes_dev.edits._cst import (
     render,
     string_literal,
 )
-from hermes_dev.edits._entries import Text, entry_element, replace_element, string_element
-from hermes_dev.edits._sequence import append
+from hermes_dev.edits._entries import (
+    Text,
+    call_entry_element,
+    entry_element,
+    replace_element,
+    string_element,
+)
+from hermes_dev.edits._sequence import ElementBuilder, append
 
 
 def add_tool_to_toolset(source: str, tool: str, toolset: str, description: str) -> str:
-    """Append `tool` to `TOOLSETS[toolset]["tools"]`, or add the entry
-    `"<toolset>": {"description": <description>, "tools": ["<tool>"], "includes": []}` at the end.
+    """Append `tool` to the tools of `TOOLSETS[toolset]`, or add a `"<toolset>"` entry at the end.
+
+    An entry is a dict literal (`"tools": [...]`) or a helper call such as
+    `_ts("desc", [...], includes=[...])` / `_bundle("desc", [...])`, whose tool names are the
+    helper's second parameter (positional or by keyword): the name joins that list literal. A call
+    without it gets `tools=["<tool>"]` (the parameter's own name) as its last argument, which
+    remove_tool_from_toolsets takes away again.
+
+    A new entry follows the file: `"<toolset>": _ts(<description>, ["<tool>"])` when most entries
+    are calls and `_ts` is defined or imported there, else
+    `{"description": <description>, "tools": ["<tool>"], "includes": []}`.
 
     Returns `source` unchanged when the name is there already. Raises EditError when `TOOLSETS`
-    is not a module-level dict literal or the entry's `"tools"` is not a list literal (e.g. the
-    name `_HERMES_CORE_TOOLS`).
+    is not a module-level dict literal or the entry's tools are not a list literal (the name
+    `_HERMES_CORE_TOOLS`, a comprehension, a `+` expression, a call...).
     """
     module = parse(source, TOOLSETS_FILE)
     found = find_top_level(module, "TOOLSETS", cst.Dict, TOOLSETS_FILE)
     assert found is not None and isinstance(found.value, cst.Dict)
     toolsets = found.value
     hit = dict_lookup(toolsets, toolset)
+    quote = quote_of(toolsets)
     if hit is None:
-        quote = quote_of(toolsets)
-        new_entry = entry_element(
-            toolsets,
-            toolset,
-            [
-                ("description", Text(description)),
-                ("tools", "[" + string_literal(tool, quote) + "]"),
-                ("includes", "[]"),
-            ],
-        )
+        tools_code = "[" + string_literal(tool, quote) + "]"
+        helper = _entry_helper(module, toolsets)
+        if helper is not None:
+            new_entry = call_entry_element(toolsets, toolset, helper, description, tools_code)
+        else:
+            new_entry = entry_element(
+                toolsets,
+                toolset,
+                [("description", Text(description)), ("tools", tools_code), ("includes", "[]")],
+            )
         return render(found.replace(append(toolsets, new_entry)), source)
 
     index, element = hit
     entry = element.value
     where = f"TOOLSETS[{json.dumps(toolset)}]"
-    if not isinstance(entry, cst.Dict):
+    new_value: cst.BaseExpression | None
+    if isinstance(entry, cst.Call):
+        new_value = _add_to_call(module, entry, tool, where, quote)
+        if new_value is None:
+            return source
+    elif isinstance(entry, cst.Dict):
+        tools_hit = dict_lookup(entry, "tools")
+        if tools_hit is None:
+            raise EditError(f'{TOOLSETS_FILE}: {where} has no "tools" list; add one by hand first')
+        tools_index, tools_element = tools_hit
+        tools = _editable_list(tools_element.value, tool, f'{where}["tools"] is')
+        if list_has_string(tools, tool):
+            return source
+        tools = append(tools, string_element(tool, quote_of(tools, entry, toolsets)))
+        new_value = replace_element(entry, tools_index, tools_element.with_changes(value=tools))
+    else:
         raise EditError(
-            f"{TOOLSETS_FILE}: {where} is {describe(entry)}, not a dict literal; "
-            f"add {tool!r} to it by hand or pick another toolset"
+            f"{TOOLSETS_FILE}: {where} is {describe(entry)}, not a dict literal or a helper "
+            f"call; add {tool!r} to it by hand or pick another toolset"
         )
-    tools_hit = dict_lookup(entry, "tools")
-    if tools_hit is None:
-        raise EditError(f'{TOOLSETS_FILE}: {where} has no "tools" list; add one by hand first')
-    tools_index, tools_element = tools_hit
-    tools = tools_element.value
-    if not isinstance(tools, cst.List):
-        # Platform toolsets take the core list by name: --core is the way into them.
-        hint = (
-            "pass --core to add it to _HERMES_CORE_TOOLS, or pick another toolset"
-            if isinstance(tools, cst.Name) and tools.value == "_HERMES_CORE_TOOLS"
-            else f"add {tool!r} to it by hand or pick another toolset"
-        )
-        raise EditError(
-            f'{TOOLSETS_FILE}: {where}["tools"] is {describe(tools)}, not a list literal; {hint}'
-        )
-    if list_has_string(tools, tool):
-        return source
-    tools = append(tools, string_element(tool, quote_of(tools, entry, toolsets)))
-    entry = replace_element(entry, tools_index, tools_element.with_changes(value=tools))
-    toolsets = replace_element(toolsets, index, element.with_changes(value=entry))
+    toolsets = replace_element(toolsets, index, element.with_changes(value=new_value))
     return render(found.replace(toolsets), source)
+
+
+def _add_to_call(
+    module: cst.Module, call: cst.Call, tool: str, where: str, quote: str
+) -> cst.Call | None:
+    """The entry call with `tool` added; None when it lists the tool already."""
+    helper = helper_of(call, helpers(module))
+    if helper is None:
+        raise EditError(
+            f"{TOOLSETS_FILE}: {where} is {describe(call)}, a helper this edit does not know "
+            f"(not defined in {TOOLSETS_FILE}); add {tool!r} to it by hand or pick another toolset"
+        )
+    index = tools_arg(call, helper)
+    if index is None:
+        if has_star(call) or not helper.by_keyword:
+            raise EditError(
+                f"{TOOLSETS_FILE}: {where} is {describe(call)} with no {helper.tools_param} "
+                f"argument it can add to safely; add {tool!r} to it by hand"
+            )
+        tools_code = "[" + string_literal(tool, quote) + "]"
+        return append_arg(call, helper.tools_param, _list_element(tools_code))
+    tools = _editable_list(
+        call.args[index].value,
+        tool,
+        f"{where} passes {helper.tools_param} to {helper.name}(...) as",
+    )
+    if list_has_string(tools, tool):
+        return None
+    tools = append(tools, string_element(tool, quote_of(tools, call)))
+    return replace_arg_value(call, index, tools)
+
+
+def _editable_list(value: cst.BaseExpression, tool: str, what: str) -> cst.List:
+    if isinstance(value, cst.List):
+        return value
+    # Platform toolsets take the core list by name: --core is the way into them.
+    hint = (
+        "pass --core to add it to _HERMES_CORE_TOOLS, or pick another toolset"
+        if isinstance(value, cst.Name) and value.value == "_HERMES_CORE_TOOLS"
+        else f"add {tool!r} to it by hand or pick another toolset"
+    )
+    raise EditError(f"{TOOLSETS_FILE}: {what} {describe(value)}, not a list literal; {hint}")
+
+
+def _list_element(code: str) -> ElementBuilder:
+    def build(indent: str | None) -> cst.Element:
+        return cst.Element(value=cst.parse_expression(code))
+
+    return build
+
+
+def _entry_helper(module: cst.Module, toolsets: cst.Dict) -> str | None:
+    """`_ts` when most entries are helper calls, `_ts` the commonest, and the file defines or
+    imports it (a `_bundle` platform entry is no model for a new toolset)."""
+    calls: Counter[str] = Counter()
+    entries = 0
+    for element in toolsets.elements:
+        if not isinstance(element, cst.DictElement):
+            continue
+        entries += 1
+        value = element.value
+        if isinstance(value, cst.Call) and isinstance(value.func, cst.Name):
+            calls[value.func.value] += 1
+    commonest = calls.most_common(1)
+    if sum(calls.values()) * 2 > entries and commonest[0][0] == "_ts" and is_defined(module, "_ts"):
+        return "_ts"
+    return None

@@ -179,7 +179,8 @@ def test_description_is_data() -> None:
     "source, toolset, shape",
     [
         (SPACED, "hermes-cli", 'TOOLSETS["hermes-cli"]["tools"] is a name (_HERMES_CORE_TOOLS)'),
-        ('TOOLSETS = {"x": _ts("X", ["a"])}\n', "x", 'TOOLSETS["x"] is a call (_ts(...))'),
+        ('TOOLSETS = {"x": make("X", ["a"])}\n', "x", 'TOOLSETS["x"] is a call (make(...))'),
+        ('TOOLSETS = {"x": BASE}\n', "x", 'TOOLSETS["x"] is a name (BASE), not a dict literal'),
         ('TOOLSETS = {"x": {"tools": BASE + ["a"]}}\n', "x", "is an expression (... + ...)"),
         ('TOOLSETS = {"x": {"description": "X"}}\n', "x", 'has no "tools" list'),
         ("TOOLSETS = dict(a=1)\n", "x", "`TOOLSETS` is a call (dict(...)), not a dict literal"),
@@ -213,8 +214,9 @@ def test_long_description_is_wrapped_like_hermes_writes_them() -> None:
 
 
 def test_entries_written_as_helper_calls() -> None:
-    # Newer upstream files build entries with a helper: `"web": _ts("...", [...])`. A new entry
-    # is still a dict literal; appending to a call entry is refused (see test_shapes_...).
+    # Newer upstream files build entries with a helper: `"web": _ts("...", [...])`. Where `_ts` is
+    # neither defined nor imported, a new entry is still a dict literal (test_toolset_helper_calls
+    # has the rest).
     source = (
         "TOOLSETS = {\n"
         '    "web": _ts("Web tools", ["web_search"]),\n'

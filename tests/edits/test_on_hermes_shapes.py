@@ -21,7 +21,9 @@ from tests.fixtures.hermes_shapes import (
     env_var_names,
     make_config_source,
     make_toolsets_source,
+    make_toolsets_source_ts,
     toolset_names,
+    toolset_names_ts,
 )
 
 
@@ -33,6 +35,11 @@ def config() -> str:
 @cache
 def toolsets() -> str:
     return make_toolsets_source(900)
+
+
+@cache
+def toolsets_ts() -> str:
+    return make_toolsets_source_ts(480)
 
 
 def literal_lines(source: str, name: str) -> range:
@@ -166,3 +173,71 @@ def test_crlf_files_round_trip() -> None:
     edited = add_env_var(config_crlf, "W_KEY", "weather", description="d", prompt="p", url=None)
     assert "\n" not in edited.replace("\r\n", "")
     assert remove_tool_from_env_vars(edited, "weather") == config_crlf
+
+
+# ── The newer layout: every TOOLSETS entry a `_ts(...)` / `_bundle(...)` call ──
+
+COMPUTED_TS = {"browser", "coding", "hermes-legacy", "hermes-webhook"}
+
+
+def run_toolsets(source: str) -> dict[str, dict[str, object]]:
+    namespace: dict[str, object] = {}
+    exec(compile(source, "toolsets.py", "exec"), namespace)  # noqa: S102
+    toolsets = namespace["TOOLSETS"]
+    assert isinstance(toolsets, dict)
+    return toolsets
+
+
+def test_ts_fixture_has_the_upstream_shapes() -> None:
+    source = toolsets_ts()
+    assert 470 <= len(source.splitlines()) <= 500
+    assert 150 <= len(literal_lines(source, "TOOLSETS")) <= 200
+    for shape in ('_ts("', '_bundle("', "tools=[", "], includes=[", "posture=True", " for t in "):
+        assert shape in source
+    assert len(run_toolsets(source)) == len(toolset_names_ts())
+
+
+@pytest.mark.parametrize("toolset", [n for n in toolset_names_ts() if n not in COMPUTED_TS])
+def test_every_ts_entry_gains_the_tool_and_round_trips(toolset: str) -> None:
+    source = toolsets_ts()
+    before = run_toolsets(source)[toolset]["tools"]
+    edited = add_tool_to_toolset(source, "weather", toolset, "unused")
+    assert run_toolsets(edited)[toolset]["tools"] == [*before, "weather"]  # type: ignore[misc]
+    edited = add_core_tool(edited, "weather")
+    added = inserted_text(source, edited)
+    assert added.count("weather") == 2 and "unused" not in added
+    assert add_tool_to_toolset(edited, "weather", toolset, "unused") == edited
+    assert remove_tool_from_toolsets(edited, "weather", description="unused") == source
+
+
+@pytest.mark.parametrize("toolset", sorted(COMPUTED_TS))
+def test_computed_ts_entries_refuse(toolset: str) -> None:
+    with pytest.raises(
+        EditError, match=rf'^toolsets.py: TOOLSETS\["{toolset}"\].* not a list literal'
+    ):
+        add_tool_to_toolset(toolsets_ts(), "weather", toolset, "x")
+
+
+def test_new_ts_entry_is_one_added_line() -> None:
+    source = toolsets_ts()
+    edited = add_tool_to_toolset(source, "weather", "weather", "Weather lookup")
+    assert diff_lines(source, edited) == (
+        ['    "weather": _ts("Weather lookup", ["weather"]),'],
+        [],
+    )
+    assert run_toolsets(edited)["weather"] == {
+        "description": "Weather lookup",
+        "tools": ["weather"],
+        "includes": [],
+    }
+    assert remove_tool_from_toolsets(edited, "weather") == source
+    named = add_tool_to_toolset(source, "weather", "forecasts", "Weather lookup")
+    assert remove_tool_from_toolsets(named, "weather", description="Weather lookup") == source
+
+
+def test_ts_crlf_round_trip() -> None:
+    source = toolsets_ts().replace("\n", "\r\n")
+    for toolset in ("weather", "context_engine", "hermes-discord", "hermes-cli"):
+        edited = add_tool_to_toolset(source, "weather", toolset, "W " * 60)
+        assert "\n" not in edited.replace("\r\n", "")
+        assert remove_tool_from_toolsets(edited, "weather", description="W " * 60) == source
