@@ -6,7 +6,8 @@ API:
   run. `paths` are files or folders (none: the root's `tools/` and `plugins/`); the root is `root`
   when given (any folder), else the Hermes root above the first path (or the cwd), else the paths'
   common folder. In a Hermes root only files under `tools/` and `plugins/` are checked for tools.
-  Raises `UserError` for unknown codes, bad config or missing paths. `LintResult` has `root`,
+  Raises `UserError` for unknown codes, bad config, missing paths, or no paths, no `root` and no
+  Hermes root at or above the cwd. `LintResult` has `root`,
   `findings` (sorted, filtered), `files` (how many were looked at), `stats`, `codes` (those that
   ran), `rules` (code -> Rule class) and `relative(path)`.
 - `LintContext` (what `Rule.check` gets): `root`, `config` (`Config`), `models` (the per-run parse
@@ -239,7 +240,12 @@ def find_root(paths: Sequence[str], root: str | None) -> Path:
             break
         here = parent
     if not paths:
-        return Path(os.getcwd())
+        # Linting "the root" of a folder that is no Hermes checkout would check nothing and
+        # say "All checks passed": a wrong folder must not look like a clean one.
+        raise UserError(
+            f"no Hermes root found here ({os.getcwd()}, nor above it: a folder with"
+            " toolsets.py and tools/registry.py); pass paths or --root"
+        )
     folders = [p if os.path.isdir(p) else os.path.dirname(p) for p in map(os.path.abspath, paths)]
     return Path(os.path.commonpath(folders))
 

@@ -3,6 +3,7 @@ than a finding's place (those are in the rules' VALID/INVALID cases and the corp
 
 from __future__ import annotations
 
+import sys
 from pathlib import Path
 
 import pytest
@@ -141,3 +142,72 @@ def test_plugin_relative_imports_are_read_by_path(tmp_path: Path, folder: str) -
         (f"plugins/{folder}/handlers.py", 2, "find"),
         (f"plugins/{folder}/handlers.py", 6, "stock"),
     ]
+
+
+@pytest.mark.parametrize("args", [["lint"], ["lint", "--statistics", "--select", "HD1"]])
+def test_no_paths_outside_a_hermes_root_is_a_usage_error(
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+    args: list[str],
+) -> None:
+    from hermes_dev.cli import main
+
+    monkeypatch.chdir(tmp_path)
+    with pytest.raises(SystemExit) as exited:
+        main(args)
+    assert exited.value.code == 2
+    out, err = capsys.readouterr()
+    assert "no Hermes root found here" in err
+    assert "pass paths or --root" in err
+    assert "All checks passed" not in out + err
+
+
+_EXCEPT_PEP758 = """\
+from tools.registry import registry, tool_error
+
+
+def handle(args, **kw):
+    try:
+        return tool_error("x")
+    except ValueError, TypeError:
+        return tool_error("y")
+
+
+registry.register(name="p758", toolset="t", schema={}, handler=handle)
+"""
+
+
+@pytest.mark.skipif(sys.version_info >= (3, 14), reason="`except A, B:` parses on 3.14")
+def test_hd000_names_the_running_python_for_newer_syntax(tmp_path: Path) -> None:
+    root = make_root(tmp_path, {"tools/p758_tool.py": _EXCEPT_PEP758})
+    result = lint([], root=str(root), select=["HD000"])
+    [finding] = result.findings
+    running = "{}.{}".format(*sys.version_info[:2])
+    assert finding.line == 7
+    assert f"file does not parse with Python {running}" in finding.message
+    assert "Python 3.14 syntax" in finding.message
+
+
+_BROKEN = 'from tools.registry import registry\n\ndef h(args\nregistry.register(name="b")\n'
+
+
+def test_hd000_names_the_checkouts_python(tmp_path: Path) -> None:
+    root = make_root(
+        tmp_path,
+        {
+            "tools/broken_tool.py": _BROKEN,
+            "pyproject.toml": '[project]\nname = "hermes-agent"\nrequires-python = ">=3.99"\n',
+        },
+    )
+    [finding] = lint([], root=str(root), select=["HD000"]).findings
+    assert "it may be Python 3.99 syntax" in finding.message
+
+
+def test_hd000_plain_syntax_error_says_nothing_of_versions(tmp_path: Path) -> None:
+    root = make_root(
+        tmp_path,
+        {"tools/broken_tool.py": _BROKEN},
+    )
+    [finding] = lint([], root=str(root), select=["HD000"]).findings
+    assert finding.message.startswith("file does not parse: ")

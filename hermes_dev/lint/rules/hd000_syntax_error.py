@@ -1,6 +1,10 @@
 """## What it does
 Reports a file that Python cannot parse (a syntax error, a null byte, a bad encoding).
 
+When the error may come from syntax newer than the Python running hermes-dev (`except A, B:`
+of 3.14, the f-strings of 3.12, `type X = ...`), or the checkout's `pyproject.toml` requires a
+newer Python, the message names both versions: run hermes-dev under the checkout's Python.
+
 ## Why is this bad?
 Hermes imports every tool module at start-up; a module that does not parse fails to import, so
 none of its tools are offered, and no other check can look inside it. Linting goes on with the
@@ -20,6 +24,8 @@ def weather_tool(args, **kw):
 """
 
 from __future__ import annotations
+
+import sys
 
 from hermes_dev.lint.rule import Invalid, Rule, Valid
 
@@ -67,7 +73,59 @@ registry.register(name="broken", toolset="t", schema={}, handler=handler)
             line = error.lineno or 1
             column = max(error.offset or 1, 1)
             message = f"file does not parse: {error.msg or error}"
+            text = module.lines[line - 1] if 0 < line <= len(module.lines) else ""
+            newer = _newer_python(str(error.msg or ""), text) or _required_python(ctx)
+            if newer is not None:
+                running = "{}.{}".format(*sys.version_info[:2])
+                message = (
+                    f"file does not parse with Python {running} (the one running hermes-dev):"
+                    f" {error.msg or error}; it may be Python {newer} syntax, so run hermes-dev"
+                    " under the checkout's Python"
+                )
             yield ctx.finding(self.code, message, module, _Span(line, column - 1))
+
+
+# Syntax errors of the running Python that newer Pythons accept: (version, message start or
+# line pattern). `except A, B:` (PEP 758), f-strings with nested quotes (PEP 701), type
+# parameters and `type` aliases (PEP 695), template strings (PEP 750).
+_NEWER_MESSAGES = (
+    ((3, 14), "multiple exception types must be parenthesized"),
+    ((3, 12), "f-string"),
+)
+_NEWER_LINES = (
+    ((3, 12), r"^\s*type\s+[A-Za-z_]\w*\s*(\[.*\])?\s*="),
+    ((3, 12), r"^\s*(async\s+)?(def|class)\s+[A-Za-z_]\w*\s*\["),
+    ((3, 14), r"(?<![\w\"'])[tT][rR]?[\"']"),
+)
+
+
+def _newer_python(message: str, line: str) -> str | None:
+    """The Python version that may accept what this one cannot parse, if newer than it."""
+    import re
+
+    for version, start in _NEWER_MESSAGES:
+        if sys.version_info[:2] < version and message.startswith(start):
+            return "{}.{}".format(*version)
+    for version, pattern in _NEWER_LINES:
+        if sys.version_info[:2] < version and re.search(pattern, line):
+            return "{}.{}".format(*version)
+    return None
+
+
+def _required_python(ctx: LintContext) -> str | None:
+    """The checkout's minimum Python (`requires-python` in its pyproject.toml), when newer
+    than the running one."""
+    import re
+
+    try:
+        text = (ctx.root / "pyproject.toml").read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError):
+        return None
+    found = re.search(r'^requires-python\s*=\s*["\'][^"\']*?>=\s*(\d+)\.(\d+)', text, re.MULTILINE)
+    if found is None:
+        return None
+    version = (int(found.group(1)), int(found.group(2)))
+    return "{}.{}".format(*version) if sys.version_info[:2] < version else None
 
 
 class _Span:
