@@ -1300,7 +1300,8 @@ def schema_errors(
     except (TypeError, ValueError):
         return []  # e.g. keys of mixed types: not a schema jsonschema can judge either
     document = _json_value(value)
-    if _proven_valid(document, kind):
+    opaque = list(_opaque_pointers(value))
+    if _proven_valid(document, kind, value if opaque else None):
         return []  # what jsonschema would say, without its cost (see schema_fast)
     data = text.encode("utf-8")
     key = f"{zlib.crc32(data):08x}{zlib.adler32(data):08x}{len(data):x}"
@@ -1311,7 +1312,7 @@ def schema_errors(
     if isinstance(cached, list):
         errors = [(str(p), str(m)) for p, m in cached]
     else:
-        errors = _run_jsonschema(document, kind, list(_opaque_pointers(value)))
+        errors = _run_jsonschema(document, kind, opaque)
         cache.put(key, [list(e) for e in errors])  # written by save_schema_checks()
     _RESULTS[key] = errors
     return list(errors)
@@ -1322,10 +1323,15 @@ _RESULTS: dict[str, list[tuple[str, str]]] = {}
 _FUNCTION_SCHEMA: list[Any] = []
 
 
-def _proven_valid(document: Any, kind: str) -> bool:
-    """True when jsonschema surely finds nothing, proven without running it (schema_fast)."""
-    from hermes_dev.lint.schema_fast import document_valid, parameters_valid
+def _proven_valid(document: Any, kind: str, partial: Any = None) -> bool:
+    """True when jsonschema surely finds nothing (but what parts that are not static may
+    cause: `partial` is the value holding them), proven without running it (schema_fast)."""
+    from hermes_dev.lint.schema_fast import document_valid, mark_opaque, parameters_valid
 
+    if partial is not None:
+        document = mark_opaque(partial, document)
+        if document is None:
+            return False
     if kind == "parameters":
         return parameters_valid(document)
     if not _FUNCTION_SCHEMA:

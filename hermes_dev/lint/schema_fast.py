@@ -17,6 +17,12 @@ finding always comes from jsonschema.
 - `document_valid(instance, schema)`: `instance` is valid against `schema` (the function schema
   of HD201), interpreting only the keywords `type`, `properties`, `required`, `items`, `pattern`
   and `const` (a string), and annotations; a schema using another keyword is not proven.
+
+`OPAQUE` stands for a part of the schema that is not static (see `mark_opaque`): it passes every
+check. That is what jsonschema's answer comes to after `project_index` drops the errors a part
+that is not static may cause (those at or under it, and those of non-shape keywords above it):
+no metaschema keyword evaluated above a value reads that value, except `uniqueItems`, `enum`,
+`const` and the applicators, whose errors are not shape errors.
 """
 
 from __future__ import annotations
@@ -26,6 +32,52 @@ if TYPE_CHECKING:
     from collections.abc import Callable
 
 _MAX_DEPTH = 64
+
+
+class _Opaque:
+    __slots__ = ()
+
+    def __repr__(self) -> str:
+        return "OPAQUE"
+
+
+OPAQUE: object = _Opaque()
+
+
+class _Mismatch(Exception):
+    pass
+
+
+def mark_opaque(value: object, document: object) -> object:
+    """`document` (the JSON form of `value`) with each part where `value` holds a
+    `schema_eval.Opaque` replaced by `OPAQUE`; None when the two do not line up key for key
+    (a key that is not a string: its JSON pointer would differ from the one the errors get)."""
+    from hermes_dev.lint.schema_eval import Opaque
+
+    def mark(val: object, doc: object) -> object:
+        if isinstance(val, Opaque):
+            return OPAQUE
+        if isinstance(val, dict):
+            if not isinstance(doc, dict) or len(doc) != len(val):
+                raise _Mismatch
+            out: dict[str, object] = {}
+            for (key, item), (doc_key, doc_item) in zip(val.items(), doc.items()):
+                if not isinstance(key, str) or key != doc_key:
+                    raise _Mismatch
+                out[doc_key] = mark(item, doc_item)
+            return out
+        if isinstance(val, (list, tuple)):
+            if not isinstance(doc, list) or len(doc) != len(val):
+                raise _Mismatch
+            return [mark(item, doc_item) for item, doc_item in zip(val, doc)]
+        return doc
+
+    try:
+        return mark(value, document)
+    except _Mismatch:
+        return None
+
+
 SIMPLE_TYPES = frozenset({"array", "boolean", "integer", "null", "number", "object", "string"})
 
 # Every keyword a Draft 2020-12 metaschema (its vocabularies and the deprecated ones the top
@@ -112,25 +164,28 @@ def _non_negative_int(value: object) -> bool:
     return isinstance(value, int) and not isinstance(value, bool) and value >= 0
 
 
+def _unique_strings(value: list[object], allowed: frozenset[str] | None = None) -> bool:
+    """Every element a string (in `allowed`, if given) or OPAQUE; the strings unique."""
+    strings: list[str] = []
+    for item in value:
+        if item is OPAQUE:
+            continue
+        if not isinstance(item, str) or (allowed is not None and item not in allowed):
+            return False
+        strings.append(item)
+    return len(set(strings)) == len(strings)
+
+
 def _string_array(value: object) -> bool:
     """`stringArray`: an array of strings, unique."""
-    return (
-        isinstance(value, list)
-        and all(isinstance(v, str) for v in value)
-        and len(set(value)) == len(value)
-    )
+    return isinstance(value, list) and _unique_strings(value)
 
 
 def _type_value(value: object) -> bool:
     """`type`: a simple type name, or a non-empty array of unique ones."""
     if isinstance(value, str):
         return value in SIMPLE_TYPES
-    return (
-        isinstance(value, list)
-        and len(value) >= 1
-        and all(isinstance(v, str) and v in SIMPLE_TYPES for v in value)
-        and len(set(value)) == len(value)
-    )
+    return isinstance(value, list) and len(value) >= 1 and _unique_strings(value, SIMPLE_TYPES)
 
 
 def _schema_map(value: object, depth: int) -> bool:
@@ -190,7 +245,7 @@ _CHECKS: dict[str, Callable[[object, int], bool]] = {
 
 def _schema(value: object, depth: int) -> bool:
     """`value` is proven a valid Draft 2020-12 schema (an object or a boolean)."""
-    if isinstance(value, bool):
+    if isinstance(value, bool) or value is OPAQUE:
         return True
     if not isinstance(value, dict) or depth > _MAX_DEPTH:
         return False
@@ -200,7 +255,7 @@ def _schema(value: object, depth: int) -> bool:
             if key in METASCHEMA_KEYWORDS:
                 return False  # constrained, but not proven here
             continue  # a keyword the metaschema does not know: allowed
-        if not check(item, depth):
+        if item is not OPAQUE and not check(item, depth):
             return False
     return True
 
@@ -229,7 +284,7 @@ _TYPE_TESTS: dict[str, Callable[[object], bool]] = {
 
 def document_valid(instance: object, schema: object, depth: int = 0) -> bool:
     """True when `instance` surely passes `schema` (see the module docs for the keywords)."""
-    if schema is True:
+    if schema is True or instance is OPAQUE:
         return True
     if not isinstance(schema, dict) or depth > _MAX_DEPTH:
         return False

@@ -202,7 +202,8 @@ def _subschemas(schema: Any) -> list[dict[str, Any]]:
     if not isinstance(schema, dict):
         return []
     found = [schema]
-    for value in schema.get("properties", {}).values():
+    properties = schema.get("properties")
+    for value in properties.values() if isinstance(properties, dict) else ():
         found.extend(_subschemas(value))
     found.extend(_subschemas(schema.get("items")))
     return found
@@ -258,3 +259,50 @@ def test_function_schema_documents() -> None:
         else:
             assert doc is not good
     assert not document_valid(good, {"type": "object", "minProperties": 1})  # not interpreted
+
+
+def _with_opaque(rng: random.Random, schema: dict[str, Any]) -> dict[str, Any]:
+    """The schema with a few of its values (or list elements) not static."""
+    from hermes_dev.lint.schema_eval import Opaque, Pos
+
+    value = copy.deepcopy(schema)
+    for n in range(rng.randint(1, 3)):
+        target = rng.choice(_subschemas(value))
+        key = rng.choice(sorted(target))
+        if isinstance(target[key], list) and target[key] and rng.random() < 0.5:
+            target[key][0] = Opaque(Pos(Path("m.py"), n + 1, 1, n + 1, 2))
+        else:
+            target[key] = Opaque(Pos(Path("m.py"), n + 1, 1, n + 1, 2))
+    return value
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_parts_not_static_pass_only_where_jsonschema_drops_their_errors(seed: int) -> None:
+    from hermes_dev.lint.project_index import (
+        _json_value,
+        _opaque_pointers,
+        _proven_valid,
+        _run_jsonschema,
+    )
+
+    rng = random.Random(100 + seed)
+    proven = 0
+    for _ in range(40):
+        schema = _plain(rng)
+        if rng.random() < 0.5:
+            target = rng.choice(_subschemas(schema))
+            keyword = rng.choice(sorted(_BAD))
+            target[keyword] = copy.deepcopy(rng.choice(_BAD[keyword]))
+        value = _with_opaque(rng, schema)
+        document = _json_value(value)
+        pointers = list(_opaque_pointers(value))
+        if _proven_valid(document, "parameters", value):
+            proven += 1
+            assert _run_jsonschema(document, "parameters", pointers) == [], value
+        function = {"name": "t", "description": "d", "parameters": value}
+        if _proven_valid(_json_value(function), "function", function):
+            found = _run_jsonschema(
+                _json_value(function), "function", list(_opaque_pointers(function))
+            )
+            assert found == [], function
+    assert proven >= 10
