@@ -37,7 +37,9 @@ def remove_tool_from_toolsets(source: str, tool: str, *, description: str | None
     Entries written as helper calls (`_ts("desc", [...])`, `_bundle("desc", [...])`) lose the name
     from the list literal passed as the helper's second parameter. A `tools=[...]` keyword left
     empty as the call's last argument is dropped (add_tool_to_toolset appends it there to a call
-    that had none); an emptied positional list stays as `[]`.
+    that had none); an emptied positional list stays as `[]`. So the one shape whose round trip is
+    not byte-exact is an empty `tools=[]` a file already had as a call's last argument: it is
+    dropped (the same value at run time, as `()` is the helper's default).
 
     An entry left with no tools is deleted only when it is what new-tool writes for a new toolset
     (exactly `{"description": ..., "tools": [], "includes": []}`, or `_ts(description, [])`) and

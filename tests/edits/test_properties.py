@@ -279,3 +279,87 @@ def test_add_env_var(
         }
     else:
         assert entry == {**before, "tools": [*before.get("tools", []), tool]}
+
+
+# ── TOOLSETS entries written as helper calls: `"web": _ts("Web tools", ["web_search"])` ──
+
+HELPERS = (
+    "def _ts(description, tools=(), includes=(), **extra):\n"
+    '    return {"description": description, "tools": list(tools), "includes": list(includes),'
+    " **extra}\n\n\n"
+    "def _bundle(description, extras=()):\n"
+    "    return _ts(description, list(extras))\n\n\n"
+)
+
+
+@st.composite
+def ts_toolsets_literal(draw: st.DrawFn, old: list[str], quote: str) -> str:
+    """Entries as `_ts(...)` calls (now and then a `_bundle(...)`), arguments in drawn layouts."""
+    entries: list[Render] = []
+    for name in old:
+        tools = draw(st.lists(old_names, max_size=4, unique=True))
+        description = draw(
+            st.sampled_from([q("plain", quote), q("a", quote) + " " + q("b", quote)])
+        )
+        helper = "_bundle" if draw(st.integers(0, 5)) == 0 else "_ts"
+        args: list[Render] = [lambda i, d=description: d]
+        mode = draw(st.sampled_from(["positional", "keyword", "absent"]))
+        if mode == "positional":
+            args.append(lambda i, t=tools: draw(string_list(t, quote, i)))
+        keywords: list[Render] = []
+        if helper == "_ts" and draw(st.booleans()):
+            keywords.append(lambda i: "includes=[]")
+        if helper == "_ts" and draw(st.booleans()):
+            keywords.append(lambda i: "posture=True")
+        if mode == "keyword":
+            # An empty `tools=[]` the file already had as the last argument is the one shape
+            # whose round trip is not exact (remove drops it; see remove_tool_from_toolsets).
+            tools = tools or ["xkw_old"]
+            param = "tools" if helper == "_ts" else "extras"
+            where = draw(st.integers(0, len(keywords)))
+            keywords.insert(
+                where, lambda i, t=tools, p=param: p + "=" + draw(string_list(t, quote, i))
+            )
+        args += keywords
+        spec = draw(st.data())
+        value: Render = lambda i, a=args, h=helper, s=spec: s.draw(container(a, h + "(", ")", i))
+        entries.append(lambda i, n=name, v=value: q(n, quote) + ": " + v(i))
+    return draw(container(entries, "{", "}", ""))
+
+
+def run_toolsets(source: str) -> Any:
+    namespace: dict[str, Any] = {}
+    exec(compile(source.removeprefix("\ufeff"), "toolsets.py", "exec"), namespace)  # noqa: S102
+    return namespace["TOOLSETS"]
+
+
+@SETTINGS
+@given(
+    st.data(),
+    names,
+    texts,
+    st.lists(old_names, min_size=1, max_size=5, unique=True),
+    quotes,
+    st.booleans(),
+)
+def test_add_to_ts_toolsets(
+    data: st.DataObject, tool: str, description: str, old: list[str], quote: str, crlf: bool
+) -> None:
+    literal = data.draw(ts_toolsets_literal(old, quote))
+    source = module("TOOLSETS", literal, crlf).replace(
+        '"""A host module."""\n\n' if not crlf else '"""A host module."""\r\n\r\n',
+        HELPERS.replace("\n", "\r\n") if crlf else HELPERS,
+    )
+    target = data.draw(st.sampled_from([*old, tool, tool + "_set"]))
+    before = run_toolsets(source).get(target)
+    edited = check_add(
+        source,
+        lambda s: add_tool_to_toolset(s, tool, target, description),
+        lambda s: remove_tool_from_toolsets(s, tool, description=description),
+        tool,
+    )
+    after = run_toolsets(edited)[target]
+    if before is None:
+        assert after == {"description": description, "tools": [tool], "includes": []}
+    else:
+        assert after == {**before, "tools": [*before["tools"], tool]}
