@@ -617,14 +617,16 @@ class Evaluator:
         if isinstance(expr, ast.Compare):
             return self._eval_compare(expr, scope, env), Loc(pos)
         if isinstance(expr, ast.BoolOp):
+            # `properties or {}`: the operand chosen, with where its parts were written
             result: Any = isinstance(expr.op, ast.And)
+            result_loc = Loc(pos)
             for operand in expr.values:
-                result, _ = self._eval(operand, scope, env)
+                result, result_loc = self._eval(operand, scope, env)
                 if isinstance(expr.op, ast.And) and not result:
                     break
                 if isinstance(expr.op, ast.Or) and result:
                     break
-            return result, Loc(pos)
+            return result, result_loc
         if isinstance(expr, ast.UnaryOp):
             operand, _ = self._eval(expr.operand, scope, env)
             if isinstance(expr.op, ast.Not):

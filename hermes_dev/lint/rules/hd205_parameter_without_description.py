@@ -162,6 +162,20 @@ class ParameterWithoutDescription(Rule):
             note="a helper's description and a built property are opaque: the rest is checked",
         ),
         Invalid(
+            _HEAD
+            + "def _schema(name, description, properties=None):\n"
+            + '    return {"name": name, "description": description,\n'
+            + '            "parameters": {"type": "object", "properties": properties or {}}}\n'
+            + "\n\n"
+            + 'registry.register(name="drag", toolset="ui", handler=_handler,\n'
+            + '                  schema=_schema("drag", "Drag.", {\n'
+            + '                      "from": {"type": "integer"},\n'
+            + '                      "to": {"type": "integer"},\n'
+            + "                  }))\n",
+            lines=(15, 16),
+            note="properties passed to a helper (`properties or {}`): each at its own line",
+        ),
+        Invalid(
             _HEAD + _overridden("description"),
             lines=(18,),
             note="dynamic_schema_overrides replaces only the description: parameters are checked",
