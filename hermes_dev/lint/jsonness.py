@@ -56,6 +56,34 @@ class Exit:
         self.falls_off = falls_off
 
 
+# The node classes Scope._index looks at (ast's classes are never subclassed by the parser).
+_BINDING_TYPES = frozenset(
+    {
+        ast.Assign,
+        ast.AnnAssign,
+        ast.AugAssign,
+        ast.NamedExpr,
+        ast.For,
+        ast.AsyncFor,
+        ast.comprehension,
+        ast.withitem,
+        ast.ExceptHandler,
+        ast.Global,
+        ast.Nonlocal,
+        ast.Delete,
+        ast.FunctionDef,
+        ast.AsyncFunctionDef,
+        ast.ClassDef,
+        ast.ImportFrom,
+        ast.Import,
+        ast.MatchAs,
+        ast.MatchStar,
+        ast.MatchMapping,
+    }
+)
+_SCOPE_ATTR = "_hermes_dev_scope"  # where Scope._index keeps a function's index, on its node
+
+
 class Scope:
     """Where a name in an expression is looked up: a function's locals, then its module."""
 
@@ -69,15 +97,24 @@ class Scope:
         self.names: dict[str, Verdict | None] = {}
 
     def _index(self) -> None:
+        if self.func is not None:
+            # The index depends only on the function: build it once per run and function.
+            cached = self.func.node.__dict__.get(_SCOPE_ATTR)
+            if cached is not None:
+                self._locals, self._nested, self._imports = cached
+                return
         self._locals, self._nested, self._imports = {}, {}, {}
         if self.func is None:
             return
         node = self.func.node
+        setattr(node, _SCOPE_ATTR, (self._locals, self._nested, self._imports))
         args = node.args
         for arg in (*args.posonlyargs, *args.args, *args.kwonlyargs, args.vararg, args.kwarg):
             if arg is not None:
                 self._locals[arg.arg] = [None]
         for sub in walk_function(node):
+            if type(sub) not in _BINDING_TYPES:
+                continue  # most nodes bind nothing: skip the tests below
             if isinstance(sub, ast.Assign):
                 for target in sub.targets:
                     self._bind(target, sub.value)
