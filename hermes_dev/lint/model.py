@@ -1056,6 +1056,20 @@ _NOT_ENTERED = (*_DEF_TYPES, ast.Lambda, ast.ClassDef)
 # Load/Store/Del markers) is left out: nothing looks for them in a function's nodes.
 _CHILD_FIELDS: dict[type, tuple[str, ...]] = {}
 _WALK_ATTR = "_hermes_dev_walk"  # where walk_function keeps its list, on the def/lambda node
+# Fields that never hold a node in any class of the grammar (names, flags, numbers), and
+# classes whose fields never do (a Constant's value is a Python value).
+_NEVER_NODE_FIELDS = frozenset(
+    {"ctx", "id", "attr", "arg", "name", "asname", "module", "level", "kind", "type_comment"}
+    | {"conversion", "is_async", "simple", "kwd_attrs"}
+)
+_LEAF_TYPES = (ast.Constant, ast.MatchSingleton)
+
+
+def _child_fields(cls: type) -> tuple[str, ...]:
+    if issubclass(cls, _LEAF_TYPES):
+        return ()
+    fields: tuple[str, ...] = getattr(cls, "_fields", ())
+    return tuple(f for f in fields if f not in _NEVER_NODE_FIELDS)
 
 
 def _walk_shallow(body: list[ast.stmt] | list[ast.expr]) -> list[ast.AST]:
@@ -1075,7 +1089,7 @@ def _walk_shallow(body: list[ast.stmt] | list[ast.expr]) -> list[ast.AST]:
         cls = type(node)
         fields = fields_of.get(cls)
         if fields is None:
-            fields = fields_of[cls] = tuple(f for f in cls._fields if f != "ctx")
+            fields = fields_of[cls] = _child_fields(cls)
         children: list[ast.AST] = []
         for name in fields:
             value = getattr(node, name, None)
