@@ -9,7 +9,8 @@ Also reports the registrations of a module that discovery never scans: discovery
 `tools/*.py` and the package entry points `tools/<pkg>/tool.py`, and skips a package without
 `__init__.py`. A registration in `tools/<pkg>/helpers.py`, deeper, or in `tools/<pkg>/tool.py`
 of a package without `__init__.py`, is reported unless another module under `tools/` imports
-that module (it then runs when that module is imported).
+that module, or a module at the root does (`model_tools.py`): it then runs when that one is
+imported.
 
 ## Why is this bad?
 Hermes imports a tool module at start-up only when its module body, or a module-level `for` loop,
@@ -35,6 +36,7 @@ registry.register(
 from __future__ import annotations
 
 import ast
+import os
 
 from hermes_dev.lint.model import submodule_name
 from hermes_dev.lint.rule import Invalid, Rule, Valid
@@ -137,6 +139,15 @@ def register_server_tools(names):
                 + 'registry.register(name="forecast", toolset="t", schema={}, handler=handle)\n',
             },
             note="the entry point imports the module that registers",
+        ),
+        Valid(
+            {
+                "tools/forecast/__init__.py": "",
+                "tools/forecast/extra.py": _HEAD
+                + 'registry.register(name="forecast", toolset="t", schema={}, handler=handle)\n',
+                "model_tools.py": "import tools.forecast.extra  # noqa: F401 (registers)\n",
+            },
+            note="a module at the root imports it",
         ),
     )
     INVALID = (
@@ -281,12 +292,17 @@ def _not_scanned(module: ModuleInfo) -> str | None:
 
 
 def _imported_elsewhere(ctx: LintContext, module: ModuleInfo) -> bool:
-    """Whether another module under `tools/` imports `module` (anywhere in its body)."""
+    """Whether another module under `tools/`, or a module at the root (`model_tools.py`),
+    imports `module` (anywhere in its body)."""
     stem = module.path.stem
     dotted = module.dotted
-    tools_dir = str(ctx.root / "tools")
-    for path in ctx.project.module_paths():
-        if path == module.path or not str(path).startswith(tools_dir):
+    tools_dir = str(ctx.root / "tools") + os.sep
+    try:
+        top_level = sorted(ctx.root.glob("*.py"))
+    except OSError:
+        top_level = []
+    for path in [*ctx.project.module_paths(), *top_level]:
+        if path == module.path or not (str(path).startswith(tools_dir) or path in top_level):
             continue
         source = ctx.models.read(path)
         if source is None or stem not in source:
