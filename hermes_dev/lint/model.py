@@ -1063,6 +1063,12 @@ _NEVER_NODE_FIELDS = frozenset(
     | {"conversion", "is_async", "simple", "kwd_attrs"}
 )
 _LEAF_TYPES = (ast.Constant, ast.MatchSingleton)
+# The list fields that may hold something other than nodes (None, names); every other list
+# field of the grammar holds only nodes.
+_MIXED_LISTS = frozenset(
+    {(ast.Dict, "keys"), (ast.arguments, "kw_defaults"), (ast.Global, "names")}
+    | {(ast.Nonlocal, "names"), (ast.MatchClass, "kwd_attrs")}
+)
 
 
 def _child_fields(cls: type) -> tuple[str, ...]:
@@ -1096,7 +1102,10 @@ def _walk_shallow(body: list[ast.stmt] | list[ast.expr]) -> list[ast.AST]:
             if isinstance(value, node_type):
                 children.append(value)
             elif isinstance(value, list):
-                children.extend(item for item in value if isinstance(item, node_type))
+                if (cls, name) in _MIXED_LISTS:
+                    children.extend(item for item in value if isinstance(item, node_type))
+                else:
+                    children.extend(value)
         if children:
             children.reverse()
             stack.extend(children)
