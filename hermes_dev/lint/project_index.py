@@ -1295,14 +1295,21 @@ def schema_errors(
     from hermes_dev import __version__
 
     try:
+        document = _json_value(value)
+    except (TypeError, ValueError):
+        return []  # not a schema jsonschema can judge
+    # What jsonschema would say, without its cost (see schema_fast): first as the document is
+    # (placeholders and all), then with the parts that are not static standing for anything.
+    if _proven_valid(document, kind):
+        return []
+    opaque = list(_opaque_pointers(value))
+    if opaque and _proven_valid(document, kind, value):
+        return []
+    try:
         # the key: the content as the model receives it, and what it is checked against
         text = json.dumps([kind, __version__, value], sort_keys=True, default=_placeholder)
     except (TypeError, ValueError):
         return []  # e.g. keys of mixed types: not a schema jsonschema can judge either
-    document = _json_value(value)
-    opaque = list(_opaque_pointers(value))
-    if _proven_valid(document, kind, value if opaque else None):
-        return []  # what jsonschema would say, without its cost (see schema_fast)
     data = text.encode("utf-8")
     key = f"{zlib.crc32(data):08x}{zlib.adler32(data):08x}{len(data):x}"
     if key in _RESULTS:
