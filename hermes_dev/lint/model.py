@@ -1072,7 +1072,7 @@ _MIXED_LISTS = frozenset(
 
 
 def _child_fields(cls: type) -> tuple[str, ...]:
-    if issubclass(cls, _LEAF_TYPES):
+    if issubclass(cls, _LEAF_TYPES) or issubclass(cls, _NOT_ENTERED):
         return ()
     fields: tuple[str, ...] = getattr(cls, "_fields", ())
     return tuple(f for f in fields if f not in _NEVER_NODE_FIELDS)
@@ -1090,12 +1090,12 @@ def _walk_shallow(body: list[ast.stmt] | list[ast.expr]) -> list[ast.AST]:
     while stack:
         node = pop()
         append(node)
-        if isinstance(node, _NOT_ENTERED):
-            continue
         cls = type(node)
         fields = fields_of.get(cls)
         if fields is None:
             fields = fields_of[cls] = _child_fields(cls)
+        if not fields:
+            continue  # a leaf (a name, a constant), or a def/lambda/class: not entered
         children: list[ast.AST] = []
         for name in fields:
             value = getattr(node, name, None)
