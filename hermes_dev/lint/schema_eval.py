@@ -546,7 +546,16 @@ class Evaluator:
     def _eval_inner(
         self, expr: ast.expr, scope: ModuleScope, env: Mapping[str, Binding]
     ) -> tuple[Any, Loc]:
-        pos = Pos.of(scope.path, expr)
+        if isinstance(expr, ast.Name | ast.Attribute):
+            binding = (
+                self.lookup(expr.id, scope, env)
+                if isinstance(expr, ast.Name)
+                else self.lookup_attribute(expr, scope, env)
+            )
+            if isinstance(binding, Value):
+                return binding.value, binding.loc
+            return self._eval(binding.expr, binding.scope, binding.env)
+        pos = Pos.of(scope.path, expr)  # (a name's value is located where it is written)
         if isinstance(expr, ast.Constant):
             if isinstance(expr.value, bytes) or expr.value is Ellipsis:
                 raise NotStatic("constant")
@@ -573,15 +582,6 @@ class Evaluator:
             if isinstance(expr, ast.Set):
                 raise NotStatic("set")  # not JSON; order unknown
             return (tuple(items) if isinstance(expr, ast.Tuple) else items), loc
-        if isinstance(expr, ast.Name | ast.Attribute):
-            binding = (
-                self.lookup(expr.id, scope, env)
-                if isinstance(expr, ast.Name)
-                else self.lookup_attribute(expr, scope, env)
-            )
-            if isinstance(binding, Value):
-                return binding.value, binding.loc
-            return self._eval(binding.expr, binding.scope, binding.env)
         if isinstance(expr, ast.BinOp) and isinstance(expr.op, ast.Add):
             left, left_loc = self._eval(expr.left, scope, env)
             right, right_loc = self._eval(expr.right, scope, env)
@@ -694,7 +694,13 @@ class Evaluator:
                     else:
                         loc.keys.pop(str(k), None)
                 continue
-            key, _ = self._eval(key_node, scope, env)
+            if isinstance(key_node, ast.Constant) and isinstance(key_node.value, str):
+                # the usual key, without a Loc nobody reads (as deep as _eval would go)
+                if self._depth + 1 > MAX_DEPTH:
+                    raise NotStatic("too deep")
+                key = key_node.value
+            else:
+                key, _ = self._eval(key_node, scope, env)
             if not isinstance(key, str | int | float | bool) and key is not None:
                 raise NotStatic("key")
             value, child = self._eval_part(value_node, scope, env)
