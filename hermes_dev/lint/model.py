@@ -654,15 +654,18 @@ _BLOCK_TYPES = (ast.stmt, ast.excepthandler, ast.match_case)
 
 
 def _word_lines(source: str, word: str) -> set[int]:
-    """1-based lines on which the text `word` occurs."""
+    """1-based lines on which `word` occurs as a whole word (as a keyword must)."""
+    if word not in source:
+        return set()
+    import re
+
     lines: set[int] = set()
     line, counted = 1, 0
-    start = source.find(word)
-    while start != -1:
+    for match in re.finditer(rf"\b{word}\b", source):
+        start = match.start()
         line += source.count("\n", counted, start)
         counted = start
         lines.add(line)
-        start = source.find(word, start + 1)
     return lines
 
 
