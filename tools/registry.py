@@ -140,7 +140,7 @@ class ToolRegistry:
             result.append({"type": "function", "function": schema})
         return result
 
-    def dispatch(self, name: str, args: dict, **kwargs: Any) -> str:
+    def dispatch(self, name: str, args: dict, **kwargs: Any) -> str | dict:
         """Run a handler; an exception that escapes it becomes `{"error": ...}` here."""
         entry = self._tools.get(name)
         if entry is None:
@@ -156,6 +156,12 @@ class ToolRegistry:
             logger.exception("Tool %s dispatch error: %s", name, e)
             return tool_error(f"Tool execution failed: {type(e).__name__}: {e}")
         if isinstance(result, str):
+            return result
+        # The multimodal envelope (text plus images for vision models) passes through as is.
+        if (
+            isinstance(result, dict)
+            and result.get("_multimodal") is True
+            and isinstance(result.get("content"), list)):
             return result
         result_type = type(result).__name__
         logger.error("Tool %s handler returned unsupported result type: %s", name, result_type)

@@ -55,6 +55,15 @@ def test_dispatch_rejects_a_dict_result():
         registry.deregister("_dict")
 
 
+def test_multimodal_envelope_passes_through():
+    envelope = {"_multimodal": True, "content": [{"type": "text", "text": "hi"}]}
+    registry.register(name="_mm", toolset="_test", schema={}, handler=lambda args, **kw: envelope)
+    try:
+        assert registry.dispatch("_mm", {}) == envelope
+    finally:
+        registry.deregister("_mm")
+
+
 def test_async_handler_is_bridged():
     async def handler(args, **kw):
         return tool_result(ok=True, task=kw.get("task_id"))

@@ -4,7 +4,8 @@ forwards to) whose value is surely not a JSON string: a dict, list, tuple, set, 
 `None` literal, a bare `return`, falling off the end of the function, `orjson.dumps(...)` (bytes),
 a plain or f-string that is not JSON such as `f"Error: {e}"`, a JSON string with text concatenated
 to it, or a call of a function every return of which is one of those. Values the linter cannot
-know are never reported.
+know are never reported, and neither is the multimodal envelope
+`{"_multimodal": True, "content": [...]}`, which Hermes' dispatch passes through on purpose.
 
 ## Why is this bad?
 Hermes hands the handler's return value to the model as the tool result, and the contract is a
@@ -113,6 +114,22 @@ def forever(args, **kw):
 registry.register(name="forever", toolset="t", schema={}, handler=forever)
 """,
             note="`while True` without break never falls off the end",
+        ),
+        Valid(
+            _HEAD
+            + """\
+def _envelope(text, image):
+    return {"_multimodal": True, "content": [{"type": "text", "text": text}, image]}
+
+def screenshot(args, **kw):
+    if not args.get("inline"):
+        result = {"_multimodal": True, "content": [{"type": "text", "text": "ok"}]}
+        return result
+    return _envelope("shot", {"type": "image_url", "image_url": {"url": "data:"}})
+
+registry.register(name="screenshot", toolset="t", schema={}, handler=screenshot)
+""",
+            note="the multimodal envelope is an accepted result",
         ),
     )
     INVALID = (
