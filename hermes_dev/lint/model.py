@@ -583,12 +583,18 @@ class Models:
         self._by_path: dict[str, ModuleInfo | None] = {}
         self._by_name: dict[str, ModuleInfo | None] = {}
         self.read_errors: dict[str, str] = {}
+        self._relative: dict[str, str] = {}
 
     def relative(self, path: Path) -> str:
-        try:
-            return path.relative_to(self.root).as_posix()
-        except ValueError:
-            return path.as_posix()
+        key = str(path)
+        rel = self._relative.get(key)
+        if rel is None:  # (asked for again and again: pathlib's relative_to is slow)
+            try:
+                rel = path.relative_to(self.root).as_posix()
+            except ValueError:
+                rel = path.as_posix()
+            self._relative[key] = rel
+        return rel
 
     def dotted(self, path: Path) -> str:
         rel = self.relative(path)
