@@ -70,14 +70,14 @@ def run_fast(args: Sequence[str]) -> int | None:
     paths, values = parsed
     import gc
 
+    # The process ends after the run. Without the cyclic GC for the whole of it (the imports
+    # too), and with what the run made frozen at its end, neither a collection right after
+    # `lint()` nor the one at interpreter exit walks the millions of ast nodes about to be
+    # thrown away (~20% of a whole-tree run).
+    gc.disable()
     from hermes_dev.errors import HermesDevError
     from hermes_dev.lint.run import run_lint
 
-    # The process ends after the run. Without the cyclic GC for the whole of it, and with what
-    # the run made frozen at its end, neither a collection right after `lint()` nor the one at
-    # interpreter exit walks the millions of ast nodes about to be thrown away (~20% of a
-    # whole-tree run).
-    gc.disable()
     try:
         return run_lint(
             paths,
