@@ -12,8 +12,6 @@ Names are imported on first use, so `hermes-dev lint` never pays for copier or l
 
 from __future__ import annotations
 
-from typing import Any
-
 __version__ = "0.1.0"
 
 _LAZY = {
@@ -25,7 +23,7 @@ _LAZY = {
 __all__ = ["__version__", *_LAZY]
 
 
-def __getattr__(name: str) -> Any:
+def __getattr__(name: str) -> object:
     if name in _LAZY:
         import importlib
 

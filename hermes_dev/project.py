@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import ast
 import re
-from dataclasses import dataclass
 from pathlib import Path
 
 from hermes_dev.errors import UserError
@@ -12,9 +11,22 @@ from hermes_dev.errors import UserError
 ROOT_MARKERS = ("toolsets.py", "tools/registry.py")
 
 
-@dataclass(frozen=True)
 class Project:
-    root: Path
+    """A Hermes root. A plain class: `lint` imports this module, and dataclasses costs ms."""
+
+    __slots__ = ("root",)
+
+    def __init__(self, root: Path) -> None:
+        self.root = root
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Project) and other.root == self.root
+
+    def __hash__(self) -> int:
+        return hash(self.root)
+
+    def __repr__(self) -> str:
+        return f"Project(root={self.root!r})"
 
     @property
     def tools_dir(self) -> Path:
