@@ -20,7 +20,7 @@ _LAZY = {
     "lint_paths": "hermes_dev.lint.engine",
 }
 
-__all__ = ["__version__", *_LAZY]
+__all__ = ["__version__", "lint_paths", "new_tool", "remove_tool"]
 
 
 def __getattr__(name: str) -> object:
