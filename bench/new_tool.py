@@ -57,7 +57,7 @@ for name in ("toolsets.py", "hermes_cli/config.py"):
 _COLD_NEW_TOOL = """
 import sys, time
 t0 = time.perf_counter()
-from hermes_dev.project import load_project
+from hermes_dev.host.layout import load_project
 from hermes_dev.scaffold import make_spec, plan_new_tool
 spec = make_spec("forecast", description="Forecast the weather.", env_vars=["FORECAST_API_KEY"],
                  params=["city:string:City name"], optional_params=["days:integer"])
@@ -122,7 +122,7 @@ def main() -> None:
 
     import libcst
 
-    from hermes_dev.project import load_project
+    from hermes_dev.host.layout import load_project
     from hermes_dev.scaffold import make_spec, plan_new_tool
 
     tmp = Path(tempfile.mkdtemp(prefix="hermes-dev-bench-"))

@@ -35,7 +35,7 @@ from hermes_dev.errors import UserError
 from hermes_dev.lint import catalog
 from hermes_dev.lint.cache import SummaryCache
 from hermes_dev.lint.config import Config, check_codes, load_config
-from hermes_dev.lint.model import Models, ModuleInfo, Registration, might_register
+from hermes_dev.pyast.model import Models, ModuleInfo, Registration, might_register
 from hermes_dev.lint.rule import Finding, Rule
 from hermes_dev.lint.suppress import Suppression, find_suppressions
 
@@ -43,7 +43,7 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:
     from collections.abc import Callable, Iterator, Sequence
 
-ROOT_MARKERS = ("toolsets.py", os.path.join("tools", "registry.py"))  # as hermes_dev.project
+ROOT_MARKERS = ("toolsets.py", os.path.join("tools", "registry.py"))  # as hermes_dev.host.layout
 SKIP_DIRS = {"__pycache__", "node_modules", "site-packages", "venv", "build", "dist"}
 UNUSED_SUPPRESSION = "HD900"
 

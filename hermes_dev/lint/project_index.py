@@ -23,7 +23,7 @@ import os
 from pathlib import Path
 
 from hermes_dev.lint.rule import Finding
-from hermes_dev.lint.schema_eval import (
+from hermes_dev.pyast.schema_eval import (
     Evaluated,
     Evaluator,
     ModuleScope,
@@ -39,8 +39,8 @@ if TYPE_CHECKING:
     from typing import Any, Literal, Self, TypeVar
 
     from hermes_dev.lint.engine import LintContext
-    from hermes_dev.lint.model import Models, ModuleInfo, Registration
-    from hermes_dev.lint.schema_eval import Binding, ModuleLoader
+    from hermes_dev.pyast.model import Models, ModuleInfo, Registration
+    from hermes_dev.pyast.schema_eval import Binding, ModuleLoader
 
     _S = TypeVar("_S", "ToolsetsSummary", "ConfigSummary")
 
@@ -86,7 +86,7 @@ _NO_PATH = Path()
 
 
 # --- registrations in a tool module ------------------------------------------------------
-# What a registration is comes from the engine's model (`hermes_dev.lint.model`); here each one
+# What a registration is comes from the engine's model (`hermes_dev.pyast.model`); here each one
 # gets its table row as evaluation bindings, and a summary small enough to cache.
 
 
@@ -775,7 +775,7 @@ def config_summary_of(path: Path, source: str) -> ConfigSummary | None:
     return None if tree is None else summarize_config(path, tree)
 
 
-# A module-level `OPTIONAL_ENV_VARS = ...` (as hermes_dev.project reads it).
+# A module-level `OPTIONAL_ENV_VARS = ...` (as hermes_dev.host.layout reads it).
 _ENV_TABLE_ASSIGN = r"^OPTIONAL_ENV_VARS\s*(?::[^=\n]*)?=(?!=)"
 
 
@@ -785,7 +785,7 @@ def env_table_file(root: Path) -> Path | None:
     no file on that trail assigns it."""
     import re
 
-    from hermes_dev.project import Project, env_vars_path  # only on a cache miss
+    from hermes_dev.host.layout import Project, env_vars_path  # only on a cache miss
 
     path = env_vars_path(Project(root))
     source = _read(path)
@@ -857,7 +857,7 @@ class ProjectIndex:
         """Every tool module's summary (by path as a string): `tools/`, `plugins/`, and the
         files being linted; from the engine's per-file cache when a file is unchanged."""
         if self._all is None:
-            from hermes_dev.lint.model import might_register
+            from hermes_dev.pyast.model import might_register
 
             result: dict[str, ModuleSummary] = {}
             for module in self.ctx.modules:
@@ -1168,7 +1168,7 @@ def _override_keys(module: ModuleInfo, expr: ast.expr) -> list[tuple[str, Pos]] 
     """The top-level schema keys a `dynamic_schema_overrides=` callable may replace (Hermes
     does `schema.update(overrides())`): the keys of the dict literals it returns, when every
     `return` is one with constant keys (or None); else None (unknown: skip the schema)."""
-    from hermes_dev.lint.model import Func, returns_of
+    from hermes_dev.pyast.model import Func, returns_of
 
     func: Func | None = None
     if isinstance(expr, ast.Lambda):
@@ -1333,7 +1333,7 @@ _FUNCTION_SCHEMA: list[Any] = []
 def _proven_valid(document: Any, kind: str, partial: Any = None) -> bool:
     """True when jsonschema surely finds nothing (but what parts that are not static may
     cause: `partial` is the value holding them), proven without running it (schema_fast)."""
-    from hermes_dev.lint.schema_fast import document_valid, mark_opaque, parameters_valid
+    from hermes_dev.pyast.schema_fast import document_valid, mark_opaque, parameters_valid
 
     if partial is not None:
         document = mark_opaque(partial, document)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from hermes_dev.project import load_project
+from hermes_dev.host.layout import load_project
 from hermes_dev.scaffold._new_tool import plan_new_tool
 from hermes_dev.scaffold._plan import Plan
 from hermes_dev.scaffold._remove_tool import plan_remove_tool

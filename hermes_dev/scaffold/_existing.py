@@ -7,10 +7,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from hermes_dev.project import Project
+from hermes_dev.host.layout import Project
 
 if TYPE_CHECKING:
-    from hermes_dev.lint.model import Models, ModuleInfo
+    from hermes_dev.pyast.model import Models, ModuleInfo
 
 
 def find_existing(project: Project, name: str, toolsets_source: str) -> str | None:
@@ -39,7 +39,7 @@ def _registering_module(project: Project, name: str) -> Path | None:
         if "register" not in text or not any(q in text for q in quoted):
             continue
         if models is None:
-            from hermes_dev.lint.model import Models
+            from hermes_dev.pyast.model import Models
 
             models = Models(project.root)
         if name in registered_names(models, path, text).possible:

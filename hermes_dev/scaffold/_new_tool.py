@@ -6,7 +6,7 @@ from functools import partial
 from pathlib import Path
 
 from hermes_dev.errors import UserError
-from hermes_dev.project import Project
+from hermes_dev.host.layout import Project
 from hermes_dev.scaffold._existing import find_existing
 from hermes_dev.scaffold._plan import FileChange, Plan
 from hermes_dev.scaffold._render import PendingRender

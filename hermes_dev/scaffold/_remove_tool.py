@@ -7,7 +7,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from hermes_dev.errors import UserError
-from hermes_dev.project import Project, env_vars_path
+from hermes_dev.host.layout import Project, env_vars_path
 from hermes_dev.scaffold._existing import registered_names
 from hermes_dev.scaffold._plan import FileChange, Plan
 from hermes_dev.scaffold._sources import edited, read_source
@@ -15,7 +15,7 @@ from hermes_dev.scaffold._spec import check_name, first_line
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from hermes_dev.lint.model import Models, ModuleInfo
+    from hermes_dev.pyast.model import Models, ModuleInfo
 
 
 def plan_remove_tool(project: Project, name: str, *, force: bool = False) -> Plan:
@@ -26,7 +26,7 @@ def plan_remove_tool(project: Project, name: str, *, force: bool = False) -> Pla
     tool would keep doing so), or that module registers other tools too (they would go with it).
     The plan's notes say where `name` stays in a list no edit can change (a computed list)."""
     from hermes_dev import edits
-    from hermes_dev.lint.model import Models
+    from hermes_dev.pyast.model import Models
 
     check_name(name)
     module_rel = f"tools/{name}_tool.py"

@@ -6,7 +6,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from hermes_dev.errors import UserError
-from hermes_dev.project import Project, env_vars_path
+from hermes_dev.host.layout import Project, env_vars_path
 from hermes_dev.scaffold._plan import check_parses_here
 
 

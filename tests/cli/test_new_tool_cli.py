@@ -5,7 +5,7 @@ import sys
 
 import pytest
 
-from hermes_dev.commands import new_tool
+from hermes_dev.cli import new_tool
 from tests.scaffold.hosts import make_host, run_cli, snapshot
 
 

@@ -41,7 +41,7 @@ def test_bad_input(host, name, match):
 def test_asks_before_removing_on_a_terminal(host, monkeypatch, answer, removed):
     from click.testing import CliRunner
 
-    from hermes_dev.commands import remove_tool
+    from hermes_dev.cli import remove_tool
 
     monkeypatch.setattr(remove_tool, "_interactive", lambda yes: not yes)
     before = snapshot(host)

@@ -5,8 +5,8 @@ from __future__ import annotations
 from pathlib import Path
 
 from hermes_dev.lint.engine import lint
-from hermes_dev.lint.jsonness import JSON, summary
-from hermes_dev.lint.model import Models
+from hermes_dev.pyast.jsonness import JSON, summary
+from hermes_dev.pyast.model import Models
 from tests.fixtures.hermes_tree import build
 
 

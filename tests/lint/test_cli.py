@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from hermes_dev.lint.fastpath import parse
+from hermes_dev.cli.fastpath import parse
 from tests.lint.support import make_root
 
 REPO = Path(__file__).resolve().parents[2]
@@ -102,7 +102,7 @@ def test_statistics_text(root: Path) -> None:
 def test_fast_path_does_not_import_click(root: Path) -> None:
     code = (
         "import sys\n"
-        "from hermes_dev.lint.fastpath import run_fast\n"
+        "from hermes_dev.cli.fastpath import run_fast\n"
         "rc = run_fast(['--select', 'HD1', 'tools/ping_tool.py'])\n"
         "assert 'click' not in sys.modules, 'click imported'\n"
         "assert rc == 1, rc\n"
@@ -171,7 +171,7 @@ def test_registrations_outside_tools_are_not_tools(root: Path) -> None:
 def test_files_that_register_nothing_load_no_rule(root: Path) -> None:
     code = (
         "import sys\n"
-        "from hermes_dev.lint.fastpath import run_fast\n"
+        "from hermes_dev.cli.fastpath import run_fast\n"
         "rc = run_fast(['tools/ok_tool.py'])\n"
         "assert rc == 0, rc\n"
         "assert not [m for m in sys.modules if m.startswith('hermes_dev.lint.rules.')]\n"

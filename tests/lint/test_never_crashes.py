@@ -13,9 +13,9 @@ import sysconfig
 from pathlib import Path
 
 from hermes_dev.lint.engine import lint
-from hermes_dev.lint.jsonness import return_verdicts, summary
-from hermes_dev.lint.model import Func, Handler, Models
-from hermes_dev.lint.raises import escaping
+from hermes_dev.pyast.jsonness import return_verdicts, summary
+from hermes_dev.pyast.model import Func, Handler, Models
+from hermes_dev.pyast.raises import escaping
 from hermes_dev.lint.rules.hd103_handler_signature import signature_problem
 from hermes_dev.lint.rules.hd104_is_async_mismatch import plainly_sync
 

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from hermes_dev.lint.schema_eval import (
+from hermes_dev.pyast.schema_eval import (
     Evaluated,
     ModuleScope,
     NotStatic,

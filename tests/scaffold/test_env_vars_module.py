@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from hermes_dev.project import Project, env_vars_path
+from hermes_dev.host.layout import Project, env_vars_path
 from hermes_dev.scaffold import _plan
 from tests.scaffold.hosts import (
     assert_only_insertions,

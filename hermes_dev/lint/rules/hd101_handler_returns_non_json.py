@@ -34,7 +34,7 @@ from __future__ import annotations
 
 import ast
 
-from hermes_dev.lint.jsonness import NOT_JSON, Scope, infer, return_verdicts
+from hermes_dev.pyast.jsonness import NOT_JSON, Scope, infer, return_verdicts
 from hermes_dev.lint.rule import Invalid, Rule, Valid
 
 TYPE_CHECKING = False

@@ -33,7 +33,7 @@ def read_note(args, **kw):
 
 from __future__ import annotations
 
-from hermes_dev.lint.raises import escaping
+from hermes_dev.pyast.raises import escaping
 from hermes_dev.lint.rule import Invalid, Rule, Valid
 
 TYPE_CHECKING = False

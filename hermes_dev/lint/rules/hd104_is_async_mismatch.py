@@ -36,7 +36,7 @@ from __future__ import annotations
 
 import ast
 
-from hermes_dev.lint.jsonness import UNKNOWN, Scope, infer, return_verdicts
+from hermes_dev.pyast.jsonness import UNKNOWN, Scope, infer, return_verdicts
 from hermes_dev.lint.rule import Invalid, Rule, Valid
 
 TYPE_CHECKING = False
@@ -44,7 +44,7 @@ if TYPE_CHECKING:
     from collections.abc import Iterator
 
     from hermes_dev.lint.engine import LintContext
-    from hermes_dev.lint.model import Func, Registration
+    from hermes_dev.pyast.model import Func, Registration
     from hermes_dev.lint.rule import Finding
 
 _HEAD = """\

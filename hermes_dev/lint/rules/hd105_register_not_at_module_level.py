@@ -38,7 +38,7 @@ from __future__ import annotations
 import ast
 import os
 
-from hermes_dev.lint.model import submodule_name
+from hermes_dev.pyast.model import submodule_name
 from hermes_dev.lint.rule import Invalid, Rule, Valid
 
 TYPE_CHECKING = False
@@ -46,7 +46,7 @@ if TYPE_CHECKING:
     from collections.abc import Iterator
 
     from hermes_dev.lint.engine import LintContext
-    from hermes_dev.lint.model import ModuleInfo, Registration
+    from hermes_dev.pyast.model import ModuleInfo, Registration
     from hermes_dev.lint.rule import Finding
 
 _HEAD = """\

@@ -39,7 +39,7 @@ if TYPE_CHECKING:
     from pathlib import Path
 
     from hermes_dev.lint.engine import LintContext
-    from hermes_dev.lint.model import ModuleInfo
+    from hermes_dev.pyast.model import ModuleInfo
     from hermes_dev.lint.rule import Finding
 
 # The per-file summary cache kind of tools/registry.py: register()'s keyword names, or None.

@@ -93,7 +93,7 @@ def command(
 ) -> int:
     """Create tools/NAME_tool.py and its test, and register NAME in toolsets.py
     (and its --env variables in hermes_cli/config.py), all or nothing."""
-    from hermes_dev.project import load_project
+    from hermes_dev.host.layout import load_project
 
     # Check the name and find the project before asking anything.
     make_spec(name)

@@ -32,7 +32,7 @@ def _interactive(yes: bool) -> bool:
 def command(name: str, root: Path | None, dry_run: bool, force: bool, yes: bool) -> int:
     """Delete tools/NAME_tool.py and its test, and take NAME out of toolsets.py and
     OPTIONAL_ENV_VARS (with any entry new-tool made for it), all or nothing."""
-    from hermes_dev.project import load_project
+    from hermes_dev.host.layout import load_project
 
     plan = plan_remove_tool(load_project(root), name, force=force)
     for note in plan.notes:

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import ast
 
-from hermes_dev.lint.model import Func, ModuleInfo, walk_function
+from hermes_dev.pyast.model import Func, ModuleInfo, walk_function
 
 JSON = "json"
 NOT_JSON = "not-json"

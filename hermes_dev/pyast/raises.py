@@ -11,7 +11,7 @@ from __future__ import annotations
 import ast
 import builtins
 
-from hermes_dev.lint.model import Func, ModuleInfo
+from hermes_dev.pyast.model import Func, ModuleInfo
 
 _DEF_TYPES = (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef)
 _MAX_DEPTH = 8

@@ -1,6 +1,6 @@
 """The `hermes-dev` command line: a click group over the package API.
 
-Each command lives in `hermes_dev/commands/<name>.py` as a click command and is imported only
+Each command lives in `hermes_dev/cli/<name>.py` as a click command and is imported only
 when it runs (or when help lists it), so a command pays only for the libraries it uses.
 """
 
@@ -14,7 +14,7 @@ if TYPE_CHECKING:  # typing costs milliseconds at start-up, paid on every pre-co
     from collections.abc import Sequence
     from typing import Any, NoReturn
 
-# Command name -> module under hermes_dev.commands that defines `command`.
+# Command name -> module under hermes_dev.cli that defines `command`.
 COMMANDS = {
     "new-tool": "new_tool",
     "remove-tool": "remove_tool",
@@ -32,7 +32,7 @@ BUG_HINT = "this is a bug in hermes-dev; please report it with the traceback abo
 
 
 def _load_command(name: str) -> Any:
-    module = importlib.import_module(f"hermes_dev.commands.{COMMANDS[name]}")
+    module = importlib.import_module(f"hermes_dev.cli.{COMMANDS[name]}")
     return module.command
 
 
@@ -103,7 +103,7 @@ def main(argv: Sequence[str] | None = None) -> NoReturn:
     if args[:1] == ["lint"]:
         # A pre-commit hook runs `lint` on every commit: skip click's import when the
         # arguments are plain enough for the fast parser (it returns None otherwise).
-        from hermes_dev.lint.fastpath import run_fast
+        from hermes_dev.cli.fastpath import run_fast
 
         code = run_fast(args[1:])
         if code is not None:

@@ -1,1 +1,0 @@
-"""One click command per module; each module defines `command`."""
