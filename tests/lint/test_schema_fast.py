@@ -17,6 +17,7 @@ import jsonschema_specifications
 import pytest
 from jsonschema.validators import Draft202012Validator
 
+from hermes_dev.lint import project_index
 from hermes_dev.pyast import schema_fast
 from hermes_dev.pyast.schema_fast import METASCHEMA_KEYWORDS, document_valid, parameters_valid
 
@@ -31,7 +32,7 @@ VOCABULARIES = (
     "meta/content",
 )
 FUNCTION_SCHEMA = json.loads(
-    (Path(schema_fast.__file__).parent / "schemas" / "function_schema.json").read_text()
+    (Path(project_index.__file__).parent / "schemas" / "function_schema.json").read_text()
 )
 
 
