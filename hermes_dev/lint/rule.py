@@ -5,6 +5,10 @@ subclass of `Rule`. The module docstring is the rule's documentation (printed by
 `hermes-dev rule CODE`) and must have the sections `## What it does`, `## Why is this bad?`,
 `## Example` and `## Use instead`. `VALID` cases must give no finding of the rule; `INVALID`
 cases must give exactly the findings they list. The test suite runs every case of every rule.
+
+A rule that can fix what it reports sets `fix` ("safe", "unsafe" or "safe or unsafe": Ruff's
+applicability), documents it in a `## Fix safety` section, attaches a `Fix` to each finding it
+knows how to fix, and gives every INVALID case its source after the fix (`fixed`).
 """
 
 from __future__ import annotations
@@ -51,10 +55,41 @@ class _Record:
         return f"{type(self).__name__}({args})"
 
 
-class Finding(_Record):
-    # In constructor order (positional construction depends on it).
-    __slots__ = ("code", "message", "path", "line", "column", "end_line", "end_column", "tool")  # noqa: RUF023
+class Fix(_Record):
+    """How to fix one finding, decided by the rule that reports it; applied by `hermes_dev.lint.fix`.
+
+    `edit` names the transform module under `hermes_dev/lint/fix/` that does it; `path` is the
+    file it changes (toolsets.py for a tool missing from every toolset); `args` are that
+    transform's own arguments (plain, hashable values: positions, names). `safe` is Ruff's
+    applicability: an unsafe fix may change what the code does and runs only with
+    `--unsafe-fixes`. `title` names the cure ("Wrap the value in `json.dumps(...)`").
+    Plain data: building one imports nothing (libcst is imported only when fixes are applied).
+    """
+
+    __slots__ = ("edit", "path", "args", "safe", "title")  # noqa: RUF023
     _fields = __slots__
+
+    edit: str
+    path: Path
+    args: tuple[object, ...]
+    safe: bool
+    title: str
+
+    def __init__(
+        self, edit: str, path: Path, args: tuple[object, ...], safe: bool, title: str
+    ) -> None:
+        for name, value in zip(self._fields, (edit, path, args, safe, title)):
+            object.__setattr__(self, name, value)
+
+
+class Finding(_Record):
+    # In constructor order (positional construction depends on it). `fix` is not part of a
+    # finding's identity (equality, hash, repr): two runs that differ only in how a finding
+    # could be fixed report the same finding.
+    __slots__ = (  # noqa: RUF023
+        "code", "message", "path", "line", "column", "end_line", "end_column", "tool", "fix"
+    )
+    _fields = __slots__[:-1]
 
     code: str
     message: str
@@ -64,6 +99,7 @@ class Finding(_Record):
     end_line: int
     end_column: int  # 1-based, exclusive
     tool: str | None
+    fix: Fix | None
 
     def __init__(
         self,
@@ -75,11 +111,17 @@ class Finding(_Record):
         end_line: int,
         end_column: int,
         tool: str | None = None,
+        fix: Fix | None = None,
     ) -> None:
         for name, value in zip(
             self._fields, (code, message, path, line, column, end_line, end_column, tool)
         ):
             object.__setattr__(self, name, value)
+        object.__setattr__(self, "fix", fix)
+
+    def with_fix(self, fix: Fix | None) -> Finding:
+        """This finding, carrying `fix`."""
+        return Finding(*self._values(), fix=fix)  # type: ignore[arg-type]
 
 
 class Case(_Record):
@@ -89,16 +131,20 @@ class Case(_Record):
     the root to sources (e.g. also `toolsets.py`, `hermes_cli/config.py`). The case root gets a
     minimal `tools/registry.py` and `toolsets.py` unless `files` gives its own.
     `findings` lists the expected findings of this rule as `(path, line)`; for a single-source
-    case `lines` is enough.
+    case `lines` is enough. `fixed` (INVALID cases of a rule with a fix) is the source after
+    `--fix --unsafe-fixes` applied this rule's fixes: one source for `tools/example_tool.py`, or a
+    mapping of the paths that change to their new text (`{}`: nothing is fixable here); files
+    it does not name must stay as they were.
     """
 
-    __slots__ = ("files", "lines", "findings", "note")  # noqa: RUF023
+    __slots__ = ("files", "lines", "findings", "note", "fixed")  # noqa: RUF023
     _fields = __slots__
 
     files: str | Mapping[str, str]
     lines: tuple[int, ...]
     findings: tuple[tuple[str, int], ...]
     note: str
+    fixed: str | Mapping[str, str] | None
 
     def __init__(
         self,
@@ -106,20 +152,36 @@ class Case(_Record):
         lines: tuple[int, ...] = (),
         findings: tuple[tuple[str, int], ...] = (),
         note: str = "",
+        fixed: str | Mapping[str, str] | None = None,
     ) -> None:
         object.__setattr__(self, "files", files)
         object.__setattr__(self, "lines", lines)
         object.__setattr__(self, "findings", findings)
         object.__setattr__(self, "note", note)
+        object.__setattr__(self, "fixed", fixed)
 
     def __hash__(self) -> int:
         files = self.files if isinstance(self.files, str) else tuple(sorted(self.files.items()))
-        return hash((self.__class__.__name__, files, self.lines, self.findings, self.note))
+        fixed = (
+            self.fixed
+            if self.fixed is None or isinstance(self.fixed, str)
+            else tuple(sorted(self.fixed.items()))
+        )
+        return hash((self.__class__.__name__, files, self.lines, self.findings, self.note, fixed))
 
     def sources(self) -> dict[str, str]:
         if isinstance(self.files, str):
             return {DEFAULT_CASE_PATH: self.files}
         return dict(self.files)
+
+    def fixed_sources(self) -> dict[str, str]:
+        """Every file of the case as `fixed` says it reads after the fix."""
+        after = self.sources()
+        if isinstance(self.fixed, str):
+            after[DEFAULT_CASE_PATH] = self.fixed
+        elif self.fixed is not None:
+            after.update(self.fixed)
+        return after
 
     def expected(self) -> list[tuple[str, int]]:
         return sorted([(DEFAULT_CASE_PATH, n) for n in self.lines] + list(self.findings))
@@ -139,6 +201,9 @@ class Rule:
     summary: ClassVar[str]  # one line: what is wrong (SARIF shortDescription)
     # "module": looks at one tool module at a time; "project": needs the whole root.
     scope: ClassVar[Literal["module", "project"]] = "module"
+    # Whether findings can be fixed by `--fix` (Ruff's applicability): None, "safe" (always
+    # safe), "unsafe" (needs --unsafe-fixes) or "safe or unsafe" (depends on the finding).
+    fixable: ClassVar[Literal["safe", "unsafe", "safe or unsafe"] | None] = None
     VALID: ClassVar[tuple[Valid, ...]] = ()
     INVALID: ClassVar[tuple[Invalid, ...]] = ()
 

@@ -1,0 +1,175 @@
+"""`hermes-dev lint --fix` / `--diff`: apply the fixes that findings carry, all or nothing.
+
+A rule decides what can be fixed: it attaches a `Fix` to a finding (`hermes_dev.lint.rule`),
+naming a transform module here (one per file, `<verb>_<thing>.py`) and its arguments. Two kinds:
+
+- span transforms (`edits(lines, tree, fixes)`): rewrite a statement, a list or a comment of a
+  tool module; each gives text edits against the file as linted, and the imports its new code
+  needs (`REQUIRES`, added once per file by `add_import`). Edits that overlap another are left
+  for the next run.
+- whole-file transforms (`WHOLE_FILE = True`, `rewrite(source, fixes)`): the `new-tool` /
+  `remove-tool` edits of toolsets.py and `OPTIONAL_ENV_VARS` (`hermes_dev.edits`), one fix at a
+  time; a shape they cannot edit leaves that fix out, with a note.
+
+`plan_fixes(root, findings, unsafe=False)` reads every file once, fixes it in memory and returns
+a `FixPlan`: `plan` (the scaffold's `Plan`: every result checked to parse; `diff()`, `apply()`
+writes all files or none), `fixed` (the findings it fixes) and `notes` (fixes left out, one line
+each). Nothing here runs unless some finding has a fix: libcst is imported only then.
+"""
+
+from __future__ import annotations
+
+import importlib
+import os
+
+from hermes_dev.errors import UserError
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from collections.abc import Iterable
+    from pathlib import Path
+    from types import ModuleType
+
+    from hermes_dev.lint.rule import Finding, Fix
+    from hermes_dev.scaffold import Plan
+
+# Fix.edit -> module here (a rule may only name these).
+EDITS = (
+    "wrap_in_json_dumps",
+    "wrap_in_tool_error",
+    "replace_raise_with_tool_error",
+    "remove_suppression",
+    "drop_required_name",
+    "add_to_toolset",
+    "remove_from_toolsets",
+    "add_env_var",
+    "remove_from_env_vars",
+)
+
+
+def applicable(finding: Finding, unsafe: bool) -> bool:
+    """True when `--fix` (with `--unsafe-fixes` when `unsafe`) would fix this finding."""
+    fix = finding.fix
+    return fix is not None and (fix.safe or unsafe)
+
+
+class FixPlan:
+    def __init__(self, plan: Plan, fixed: list[Finding], notes: list[str]) -> None:
+        self.plan = plan
+        self.fixed = fixed
+        self.notes = notes
+
+
+def plan_fixes(root: Path, findings: Iterable[Finding], *, unsafe: bool = False) -> FixPlan:
+    """Every file the applicable fixes of `findings` change, fixed in memory and checked to
+    parse; nothing is written."""
+    from hermes_dev.scaffold import FileChange, Plan
+
+    by_path: dict[Path, dict[Fix, list[Finding]]] = {}
+    for finding in findings:
+        if applicable(finding, unsafe):
+            assert finding.fix is not None
+            by_path.setdefault(finding.fix.path, {}).setdefault(finding.fix, []).append(finding)
+    changes = []
+    fixed: list[Finding] = []
+    notes: list[str] = []
+    for path in sorted(by_path):
+        rel = _relative(root, path)
+        try:
+            old = path.read_bytes()
+            source = old.decode("utf-8")
+        except (OSError, UnicodeDecodeError) as exc:
+            notes.append(f"{rel}: cannot read it ({exc}); not fixed")
+            continue
+        new, done = _fix_file(rel, source, by_path[path], notes)
+        if new != source:
+            changes.append(FileChange(rel, old, new.encode("utf-8")))
+            fixed.extend(f for fix in done for f in by_path[path][fix])
+    plan = Plan(root, tuple(changes))
+    plan.check_python()
+    fixed.sort(key=lambda f: (str(f.path), f.line, f.column, f.code))
+    return FixPlan(plan, fixed, notes)
+
+
+def _relative(root: Path, path: Path) -> str:
+    return os.path.relpath(path, root).replace(os.sep, "/")
+
+
+def _module(edit: str) -> ModuleType:
+    if edit not in EDITS:
+        raise LookupError(f"no fix transform named {edit!r}")
+    return importlib.import_module(f"hermes_dev.lint.fix.{edit}")
+
+
+def _fix_file(
+    rel: str, source: str, fixes: dict[Fix, list[Finding]], notes: list[str]
+) -> tuple[str, list[Fix]]:
+    """The file's text with its fixes applied, and the fixes that took."""
+    spans: dict[str, list[Fix]] = {}
+    whole: dict[str, list[Fix]] = {}
+    for fix in fixes:
+        module = _module(fix.edit)
+        (whole if getattr(module, "WHOLE_FILE", False) else spans).setdefault(
+            fix.edit, []
+        ).append(fix)
+    done: list[Fix] = []
+    if spans:
+        source = _apply_spans(rel, source, spans, done, notes)
+    for edit, group in whole.items():
+        rewrite = _module(edit).rewrite
+        for fix in group:
+            try:
+                new = rewrite(source, [fix])
+            except UserError as exc:  # an edit that cannot change this shape safely
+                notes.append(f"{exc} (not fixed)")
+                continue
+            if new != source:
+                source = new
+                done.append(fix)
+    return source, done
+
+
+def _apply_spans(
+    rel: str, source: str, spans: dict[str, list[Fix]], done: list[Fix], notes: list[str]
+) -> str:
+    import ast
+
+    from hermes_dev.lint.fix import _text
+    from hermes_dev.lint.fix.add_import import CannotImport, import_edit
+
+    try:
+        tree = ast.parse(source)
+    except (SyntaxError, ValueError):
+        notes.append(f"{rel}: does not parse; not fixed")
+        return source
+    lines = _text.Lines(source)
+    candidates: list[tuple[_text.TextEdit, list[Fix], tuple[str, str | None] | None]] = []
+    for edit, group in spans.items():
+        module = _module(edit)
+        for text_edit, fixes in module.edits(lines, tree, group):
+            candidates.append((text_edit, fixes, module.REQUIRES))
+    imports: dict[tuple[str, str | None], _text.TextEdit | None] = {}
+    for _, _, requires in candidates:
+        if requires is None or requires in imports:
+            continue
+        try:
+            imports[requires] = import_edit(lines, tree, requires)
+        except CannotImport as exc:
+            notes.append(f"{rel}: `{exc}` is bound to something else there; not fixed")
+            imports[requires] = None
+            candidates = [c for c in candidates if c[2] != requires]
+    accepted: list[_text.TextEdit] = []
+    left = 0
+    for text_edit, fixes, requires in sorted(candidates, key=lambda c: (c[0].start, c[0].end)):
+        import_needed = imports.get(requires) if requires is not None else None
+        clash = [text_edit] + ([import_needed] if import_needed is not None else [])
+        if any(_text.overlaps(a, b) for a in clash for b in accepted if a is not b):
+            left += len(fixes)
+            continue
+        accepted.append(text_edit)
+        if import_needed is not None and import_needed not in accepted:
+            accepted.append(import_needed)
+        done.extend(fixes)
+    if left:
+        notes.append(f"{rel}: {left} fix{'es' if left != 1 else ''} overlap others: run --fix again")
+    return _text.apply(source, accepted)

@@ -1,0 +1,163 @@
+"""AddImport: the import a fix's new code needs (`import json`, `tool_error`), written once.
+
+`import json` goes among the module's top-level `import` lines (in alphabetical place) or before
+its first import. `tool_error` joins the module's own `from ... registry import ...` line (so a
+plugin's relative import stays relative), else gets a `from tools.registry import tool_error`
+line after the last top-level import.
+"""
+
+from __future__ import annotations
+
+import ast
+
+import libcst as cst
+
+from hermes_dev.lint.fix._statement import rewrite
+from hermes_dev.lint.fix._text import Lines, TextEdit
+
+# A requirement: (module, None) for `import module`, (module, name) for `from module import name`.
+Requirement = tuple[str, "str | None"]
+
+
+class CannotImport(Exception):
+    """The name is bound to something else at module level: the fix would call the wrong thing."""
+
+
+class AddImportName(cst.CSTTransformer):
+    """Append `name` to a `from x import a, b` statement, in its layout."""
+
+    def __init__(self, name: str) -> None:
+        super().__init__()
+        self.name = name
+
+    def leave_ImportFrom(  # noqa: N802 - libcst's visitor naming
+        self, original_node: cst.ImportFrom, updated_node: cst.ImportFrom
+    ) -> cst.ImportFrom:
+        names = updated_node.names
+        if isinstance(names, cst.ImportStar) or not names:
+            return updated_node
+        last = names[-1]
+        added = cst.ImportAlias(name=cst.Name(self.name), comma=last.comma)
+        comma = cst.Comma(whitespace_after=cst.SimpleWhitespace(" "))
+        opening = updated_node.lpar.whitespace_after if updated_node.lpar else None
+        if isinstance(opening, cst.ParenthesizedWhitespace) and isinstance(last.comma, cst.Comma):
+            # One name per line, trailing comma: the new name gets a line of its own.
+            comma = last.comma.with_changes(whitespace_after=opening)
+        return updated_node.with_changes(names=[*names[:-1], last.with_changes(comma=comma), added])
+
+
+def import_edit(lines: Lines, tree: ast.Module, requirement: Requirement) -> TextEdit | None:
+    """The edit that makes `requirement` available, or None when the module has it already.
+    Raises CannotImport when the name is bound to something else at module level."""
+    module, name = requirement
+    bound = name if name is not None else module.split(".")[0]
+    binding = _module_binding(tree, bound)
+    if binding is not None:
+        if _provides(binding, module, name):
+            return None
+        raise CannotImport(bound)
+    if name is None:
+        return _insert_line(lines, tree, f"import {module}", _plain_import_place(tree, module))
+    registry_import = _registry_import(tree)
+    if registry_import is not None:
+        return rewrite(lines, registry_import, AddImportName(name))
+    return _insert_line(lines, tree, f"from {module} import {name}", _after_imports(tree))
+
+
+def _module_binding(tree: ast.Module, name: str) -> ast.stmt | None:
+    """The first top-level statement that binds `name` (imports, defs, assignments)."""
+    for stmt in tree.body:
+        if isinstance(stmt, ast.Import):
+            if any((a.asname or a.name.split(".")[0]) == name for a in stmt.names):
+                return stmt
+        elif isinstance(stmt, ast.ImportFrom):
+            if any(a.name == "*" or (a.asname or a.name) == name for a in stmt.names):
+                return stmt
+        elif isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            if stmt.name == name:
+                return stmt
+        elif isinstance(stmt, (ast.Assign, ast.AnnAssign)):
+            targets = stmt.targets if isinstance(stmt, ast.Assign) else [stmt.target]
+            if any(isinstance(t, ast.Name) and t.id == name for t in targets):
+                return stmt
+    return None
+
+
+def _provides(binding: ast.stmt, module: str, name: str | None) -> bool:
+    if name is None:
+        return isinstance(binding, ast.Import) and any(
+            a.name == module and a.asname is None for a in binding.names
+        )
+    # A module's own `tool_error` (imported from anywhere, or defined there) is the one to call.
+    return isinstance(binding, (ast.ImportFrom, ast.FunctionDef, ast.AsyncFunctionDef))
+
+
+def _registry_import(tree: ast.Module) -> ast.ImportFrom | None:
+    """The module's `from tools.registry import ...` (or a relative `from .registry import`)."""
+    for stmt in tree.body:
+        if isinstance(stmt, ast.ImportFrom) and stmt.module is not None:
+            if stmt.module.split(".")[-1] == "registry" and stmt.names[0].name != "*":
+                return stmt
+    return None
+
+
+def _imports(tree: ast.Module) -> list[ast.stmt]:
+    return [
+        s
+        for s in tree.body
+        if isinstance(s, (ast.Import, ast.ImportFrom))
+        and not (isinstance(s, ast.ImportFrom) and s.module == "__future__")
+    ]
+
+
+def _plain_import_place(tree: ast.Module, module: str) -> tuple[int, bool]:
+    """(line, before it) for `import module`: before the first plain import sorting after it,
+    else after the last plain import, else before the first import."""
+    plain = [s for s in _imports(tree) if isinstance(s, ast.Import)]
+    for stmt in plain:
+        if isinstance(stmt, ast.Import) and stmt.names[0].name > module:
+            return stmt.lineno, True
+    if plain:
+        return plain[-1].end_lineno or plain[-1].lineno, False
+    imports = _imports(tree)
+    if imports:
+        return imports[0].lineno, True
+    return _after_preamble(tree)
+
+
+def _after_imports(tree: ast.Module) -> tuple[int, bool]:
+    imports = _imports(tree)
+    if imports:
+        return imports[-1].end_lineno or imports[-1].lineno, False
+    return _after_preamble(tree)
+
+
+def _after_preamble(tree: ast.Module) -> tuple[int, bool]:
+    """After the docstring and `from __future__` imports, else before the first statement."""
+    last = None
+    for stmt in tree.body:
+        is_doc = (
+            last is None
+            and isinstance(stmt, ast.Expr)
+            and isinstance(stmt.value, ast.Constant)
+            and isinstance(stmt.value.value, str)
+        )
+        if is_doc or (isinstance(stmt, ast.ImportFrom) and stmt.module == "__future__"):
+            last = stmt
+            continue
+        break
+    if last is not None:
+        return last.end_lineno or last.lineno, False
+    return (tree.body[0].lineno, True) if tree.body else (1, True)
+
+
+def _insert_line(lines: Lines, tree: ast.Module, text: str, place: tuple[int, bool]) -> TextEdit:
+    line, before = place
+    if before:
+        at = lines.starts[line - 1] if line <= len(lines.starts) else len(lines.source)
+        return TextEdit(at, at, text + lines.newline)
+    if line < len(lines.starts):
+        at = lines.starts[line]
+        return TextEdit(at, at, text + lines.newline)
+    # the last line, without a line break at its end
+    return TextEdit(len(lines.source), len(lines.source), lines.newline + text + lines.newline)

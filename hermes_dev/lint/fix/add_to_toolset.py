@@ -1,0 +1,22 @@
+"""HD301's safe fix: put the tool into the toolset it registers into, or a new entry for it,
+with the edit `new-tool` makes (`hermes_dev.edits.add_tool_to_toolset`)."""
+
+from __future__ import annotations
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from hermes_dev.lint.rule import Fix
+
+EDIT = "add_to_toolset"
+WHOLE_FILE = True
+
+
+def rewrite(source: str, fixes: list[Fix]) -> str:
+    """`fix.args` is (tool, toolset); the new entry's description names the tool."""
+    from hermes_dev.edits import add_tool_to_toolset
+
+    for fix in fixes:
+        tool, toolset = fix.args
+        assert isinstance(tool, str) and isinstance(toolset, str)
+        source = add_tool_to_toolset(source, tool, toolset, f"The {tool} tool")
+    return source

@@ -1,0 +1,21 @@
+"""HD302's unsafe fix: take the name nothing registers out of `TOOLSETS` and
+`_HERMES_CORE_TOOLS`, with remove-tool's edit (`hermes_dev.edits.remove_tool_from_toolsets`).
+Unsafe: the tool may be registered at run time (then it belongs in `known-tools`)."""
+
+from __future__ import annotations
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from hermes_dev.lint.rule import Fix
+
+EDIT = "remove_from_toolsets"
+WHOLE_FILE = True
+
+
+def rewrite(source: str, fixes: list[Fix]) -> str:
+    """`fix.args` is (tool,)."""
+    from hermes_dev.edits import remove_tool_from_toolsets
+
+    for tool in sorted({str(fix.args[0]) for fix in fixes}):
+        source = remove_tool_from_toolsets(source, tool)
+    return source

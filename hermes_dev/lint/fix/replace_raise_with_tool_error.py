@@ -1,0 +1,49 @@
+"""ReplaceRaiseWithToolError: `raise ValueError("msg")` -> `return tool_error("msg")`.
+
+HD102's unsafe fix, for a raise in the handler's own body: the message (a string, an f-string,
+`str(e)`) becomes the error the model reads instead of a generic "Tool execution failed". Code
+after the raise that relied on the exception (an outer caller catching it) sees a return instead.
+"""
+
+from __future__ import annotations
+
+import libcst as cst
+
+from hermes_dev.lint.fix._statement import call, rewrite
+from hermes_dev.lint.fix._text import AstSpan
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    import ast
+
+    from hermes_dev.lint.fix._text import Lines, TextEdit
+    from hermes_dev.lint.rule import Fix
+
+EDIT = "replace_raise_with_tool_error"
+REQUIRES = ("tools.registry", "tool_error")
+
+
+class ReplaceRaiseWithToolError(cst.CSTTransformer):
+    def leave_Raise(  # noqa: N802 - libcst's visitor naming
+        self, original_node: cst.Raise, updated_node: cst.Raise
+    ) -> cst.Raise | cst.Return:
+        exc = updated_node.exc
+        if not isinstance(exc, cst.Call) or len(exc.args) != 1:
+            return updated_node
+        if exc.args[0].keyword is not None or exc.args[0].star:
+            return updated_node
+        message = exc.args[0].value
+        return cst.Return(
+            value=call("tool_error", message),
+            whitespace_after_return=cst.SimpleWhitespace(" "),
+        )
+
+
+def edits(lines: Lines, tree: ast.Module, fixes: list[Fix]) -> list[tuple[TextEdit, list[Fix]]]:
+    """One edit per fix; `fix.args` is the ast span of the `raise` statement."""
+    out: list[tuple[TextEdit, list[Fix]]] = []
+    for fix in fixes:
+        edit = rewrite(lines, AstSpan.of(fix.args), ReplaceRaiseWithToolError())
+        if edit is not None and edit.text.startswith("return"):
+            out.append((edit, [fix]))
+    return out
