@@ -6,6 +6,10 @@ import click
 
 from hermes_dev.errors import UserError
 
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from hermes_dev.lint.rule import Rule
+
 
 @click.command("rule", short_help="Explain a lint rule (or list them all).")
 @click.argument("code", required=False)
@@ -34,7 +38,13 @@ def command(code: str | None, show_all: bool, fmt: str) -> int:
             click.echo(
                 json.dumps(
                     [
-                        {"code": r.code, "name": r.name, "summary": r.summary, "scope": r.scope}
+                        {
+                            "code": r.code,
+                            "name": r.name,
+                            "summary": r.summary,
+                            "scope": r.scope,
+                            "fix": r.fixable,
+                        }
                         for r in rules
                     ],
                     indent=2,
@@ -42,7 +52,8 @@ def command(code: str | None, show_all: bool, fmt: str) -> int:
             )
         else:
             for r in rules:
-                click.echo(f"{r.code}  {r.name:<34} {r.summary}")
+                mark = "[*]" if r.fixable else "   "
+                click.echo(f"{r.code} {mark} {r.name:<34} {r.summary}")
         return 0
     wanted = code.strip().upper()
     if wanted not in all_codes():
@@ -57,6 +68,7 @@ def command(code: str | None, show_all: bool, fmt: str) -> int:
                     "name": rule.name,
                     "summary": rule.summary,
                     "scope": rule.scope,
+                    "fix": rule.fixable,
                     "explanation": docs,
                     "sections": doc_sections(docs),
                 },
@@ -65,5 +77,12 @@ def command(code: str | None, show_all: bool, fmt: str) -> int:
             )
         )
     else:
-        click.echo(f"# {rule.code} {rule.name}\n\n{rule.summary}.\n\n{docs}")
+        click.echo(f"# {rule.code} {rule.name}\n\n{rule.summary}.\n\n{_fix_line(rule)}{docs}")
     return 0
+
+
+def _fix_line(rule: type[Rule]) -> str:
+    """Ruff's line on fix availability (our fixes depend on the finding: "sometimes")."""
+    if rule.fixable is None:
+        return ""
+    return f"Fix is sometimes available ({rule.fixable}; see Fix safety).\n\n"

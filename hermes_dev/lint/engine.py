@@ -35,8 +35,8 @@ from hermes_dev.errors import UserError
 from hermes_dev.lint import catalog
 from hermes_dev.lint.cache import SummaryCache
 from hermes_dev.lint.config import Config, check_codes, load_config
+from hermes_dev.lint.rule import Finding, Fix, Rule
 from hermes_dev.pyast.model import Models, ModuleInfo, Registration, might_register
-from hermes_dev.lint.rule import Finding, Rule
 from hermes_dev.lint.suppress import Suppression, find_suppressions
 
 TYPE_CHECKING = False
@@ -210,6 +210,8 @@ class LintResult:
         self.files = files  # files looked at (those without a register call only by text)
         self.stats = stats
         self.codes = tuple(codes)
+        self.unsafe_fixes = False  # the report marks unsafe fixes as applicable too
+        self.fixed = 0  # findings --fix fixed before this run (the report says so)
 
     def relative(self, path: Path) -> str:
         try:
@@ -443,16 +445,33 @@ def _unused(
         if sup.codes is None:
             # A bare ignore is unused only if every rule ran and none fired on its line.
             if not sup.used and ran.issuperset(known):
-                yield _hd900(module, sup, "suppression `# hermes-dev: ignore` suppresses nothing")
+                message = "suppression `# hermes-dev: ignore` suppresses nothing"
+                yield _hd900(module, sup, message, None)
             continue
         for code in sup.codes:
             if code not in known:
-                yield _hd900(module, sup, f"suppression names unknown rule code {code}")
+                yield _hd900(module, sup, f"suppression names unknown rule code {code}", code)
             elif code in ran and code not in sup.used and code != UNUSED_SUPPRESSION:
-                yield _hd900(module, sup, f"suppression of {code} suppresses nothing on this line")
+                message = f"suppression of {code} suppresses nothing on this line"
+                yield _hd900(module, sup, message, code)
 
 
-def _hd900(module: ModuleInfo, sup: Suppression, message: str) -> Finding:
+def _hd900(module: ModuleInfo, sup: Suppression, message: str, code: str | None) -> Finding:
+    """An HD900 finding, with its safe fix: remove `code` from the comment (all of it: None)."""
+    fix = Fix(
+        "remove_suppression",
+        module.path,
+        (sup.line, sup.column, sup.end_column, code),
+        True,
+        "Remove the unused suppression" if code is None else f"Remove {code} from the suppression",
+    )
     return Finding(
-        UNUSED_SUPPRESSION, message, module.path, sup.line, sup.column, sup.line, sup.end_column
+        UNUSED_SUPPRESSION,
+        message,
+        module.path,
+        sup.line,
+        sup.column,
+        sup.line,
+        sup.end_column,
+        fix=fix,
     )

@@ -28,20 +28,33 @@ def weather_tool(location: str) -> str:
         return tool_error("location is required")
     return json.dumps({"location": location, "temp": 22})
 ```
+
+## Fix safety
+A `return` in the handler's own body of a dict or list literal, or of a name bound only to dict
+or list literals, is wrapped in `json.dumps(...)` (`import json` is added when missing). The fix
+is safe: the model receives the same data, now as the JSON string the contract asks for. It is
+unsafe when other code in the module names the function too: those callers get a string now.
+
+A `return` of an error message as plain text (`"Error: ..."`, `f"Failed to {x}"`) becomes
+`return tool_error(...)` with the same text (`tool_error` imported the way the module imports
+the registry). This fix is unsafe: the result changes from prose to `{"error": ...}`, which a
+caller or test comparing the text notices. Other returns (None, falling off the end, bytes,
+values from helpers) have no fix.
 """
 
 from __future__ import annotations
 
 import ast
 
+from hermes_dev.lint.rule import Fix, Invalid, Rule, Valid
 from hermes_dev.pyast.jsonness import NOT_JSON, Scope, infer, return_verdicts
-from hermes_dev.lint.rule import Invalid, Rule, Valid
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from collections.abc import Iterator
 
     from hermes_dev.lint.engine import LintContext
+    from hermes_dev.lint.model import Func
     from hermes_dev.lint.rule import Finding
 
 _HEAD = """\
@@ -55,6 +68,7 @@ class HandlerReturnsNonJson(Rule):
     code = "HD101"
     name = "handler-returns-non-json"
     summary = "A tool handler returns a value that is not a JSON string"
+    fixable = "safe or unsafe"
 
     VALID = (
         Valid(
@@ -145,6 +159,16 @@ registry.register(name="weather", toolset="w", schema={},
     handler=lambda args, **kw: weather(args.get("location", "")))
 """,
             lines=(6,),
+            fixed=_HEAD
+            + """\
+def weather(location):
+    if not location:
+        return json.dumps({"error": "location is required"})
+    return json.dumps({"location": location})
+
+registry.register(name="weather", toolset="w", schema={},
+    handler=lambda args, **kw: weather(args.get("location", "")))
+""",
         ),
         Invalid(
             _HEAD
@@ -158,6 +182,16 @@ def fetch(args, **kw):
 registry.register(name="fetch", toolset="t", schema={}, handler=fetch)
 """,
             lines=(8,),
+            fixed=_HEAD
+            + """\
+def fetch(args, **kw):
+    try:
+        return json.dumps({"data": args["q"]})
+    except KeyError as e:
+        return tool_error(f"Error: {e}")
+
+registry.register(name="fetch", toolset="t", schema={}, handler=fetch)
+""",
         ),
         Invalid(
             _HEAD
@@ -178,6 +212,7 @@ registry.register(name="empty", toolset="t", schema={}, handler=empty)
 """,
             lines=(5, 9, 12),
             note="falling off the end, text concatenated to JSON, a bare return",
+            fixed={},
         ),
         Invalid(
             _HEAD
@@ -196,6 +231,82 @@ registry.register(name="dump", toolset="t", schema={}, handler=dump)
 """,
             lines=(11, 12),
             note="bytes, and a helper that returns a dict",
+            fixed={},
+        ),
+        Invalid(
+            """\
+\"\"\"Notes.\"\"\"
+
+from tools.registry import registry
+
+
+def notes(args, **kw):
+    if not args.get("title"):
+        return "Error: title is required"
+    result = {"title": args["title"]}
+    result["tags"] = [
+        "note",  # always
+    ]
+    return result
+
+
+registry.register(name="notes", toolset="t", schema={}, handler=notes)
+""",
+            lines=(8, 13),
+            note="the fixes add `import json` and `tool_error` to the registry import",
+            fixed="""\
+\"\"\"Notes.\"\"\"
+
+import json
+from tools.registry import registry, tool_error
+
+
+def notes(args, **kw):
+    if not args.get("title"):
+        return tool_error("Error: title is required")
+    result = {"title": args["title"]}
+    result["tags"] = [
+        "note",  # always
+    ]
+    return json.dumps(result)
+
+
+registry.register(name="notes", toolset="t", schema={}, handler=notes)
+""",
+        ),
+        Invalid(
+            """\
+import json
+from tools.registry import registry
+
+
+def listing(args, **kw):
+    return [{"id": 1}]
+
+
+def summary(args, **kw):
+    return json.dumps({"n": len(json.loads(listing(args)))})
+
+
+registry.register(name="listing", toolset="t", schema={}, handler=listing)
+""",
+            lines=(6,),
+            note="other code calls the handler: the json.dumps fix is unsafe here",
+            fixed="""\
+import json
+from tools.registry import registry
+
+
+def listing(args, **kw):
+    return json.dumps([{"id": 1}])
+
+
+def summary(args, **kw):
+    return json.dumps({"n": len(json.loads(listing(args)))})
+
+
+registry.register(name="listing", toolset="t", schema={}, handler=listing)
+""",
         ),
     )
 
@@ -231,7 +342,69 @@ registry.register(name="dump", toolset="t", schema={}, handler=dump)
                             f"`{func.name}` returns {_what(verdict.reason)};"
                             " use json.dumps(...), tool_result(...) or tool_error(...)"
                         )
-                    yield ctx.finding(self.code, message, func.module, exit.node, tool)
+                    finding = ctx.finding(self.code, message, func.module, exit.node, tool)
+                    if not exit.falls_off and isinstance(exit.node, ast.Return):
+                        finding = finding.with_fix(_fix(func, exit.node))
+                    yield finding
+
+
+# The first words of a returned string that make it an error message (HD101's tool_error fix).
+_ERROR_WORDS = ("error", "failed", "failure", "fail:", "cannot", "could not", "unable to")
+
+
+def _fix(func: Func, node: ast.Return) -> Fix | None:
+    """How to fix a `return` in the handler's own body, when there is a sure way."""
+    value = node.value
+    span = (node.lineno, node.col_offset, node.end_lineno, node.end_col_offset)
+    if isinstance(value, (ast.Dict, ast.List)) or (
+        isinstance(value, ast.Name) and _bound_to_literals(func, value.id)
+    ):
+        # Other code calling the function would get a string instead of the dict.
+        safe = not _called_elsewhere(func)
+        return Fix(
+            "wrap_in_json_dumps", func.module.path, span, safe, "Wrap the value in `json.dumps(...)`"
+        )
+    if _is_error_text(value):
+        return Fix(
+            "wrap_in_tool_error",
+            func.module.path,
+            span,
+            False,
+            "Return the message through `tool_error(...)`",
+        )
+    return None
+
+
+def _bound_to_literals(func: Func, name: str) -> bool:
+    """True when every binding of local `name` is a dict or list literal."""
+    values = Scope(func.module, func).local_values(name)
+    return bool(values) and all(isinstance(v, (ast.Dict, ast.List)) for v in values or ())
+
+
+def _called_elsewhere(func: Func) -> bool:
+    """True when the module names the function more often than its registrations do."""
+    module = func.module
+    if module.tree is None:
+        return True
+    names = sum(1 for n in ast.walk(module.tree) if isinstance(n, ast.Name) and n.id == func.name)
+    registrations = sum(
+        1 for reg in module.registrations if reg.handler is not None and func in reg.handler.code()
+    )
+    return names > registrations
+
+
+def _is_error_text(value: ast.expr | None) -> bool:
+    """A string literal or f-string whose text starts like an error message."""
+    if isinstance(value, ast.Constant) and isinstance(value.value, str):
+        text = value.value
+    elif isinstance(value, ast.JoinedStr) and value.values:
+        first = value.values[0]
+        if not (isinstance(first, ast.Constant) and isinstance(first.value, str)):
+            return False
+        text = first.value
+    else:
+        return False
+    return text.strip().lower().startswith(_ERROR_WORDS)
 
 
 def _what(reason: str) -> str:

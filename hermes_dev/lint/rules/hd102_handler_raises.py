@@ -29,16 +29,26 @@ def read_note(args, **kw):
         return tool_error("path is required")
     return json.dumps({"text": open(path).read()})
 ```
+
+## Fix safety
+A `raise SomeError(message)` in the handler's own body (not in a function it calls) becomes
+`return tool_error(message)`, keeping the message (a string, an f-string, `str(e)`); `tool_error`
+is imported the way the module imports the registry when it is missing. The fix is unsafe: code
+that relied on the exception (a caller catching it, a test expecting it) sees a returned error
+instead. Bare re-raises, `assert`s and raises without one message argument have no fix.
 """
 
 from __future__ import annotations
 
+import ast
+
+from hermes_dev.lint.rule import Fix, Invalid, Rule, Valid
 from hermes_dev.pyast.raises import escaping
-from hermes_dev.lint.rule import Invalid, Rule, Valid
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from collections.abc import Iterator
+    from pathlib import Path
 
     from hermes_dev.lint.engine import LintContext
     from hermes_dev.lint.rule import Finding
@@ -54,6 +64,7 @@ class HandlerRaises(Rule):
     code = "HD102"
     name = "handler-raises"
     summary = "A tool handler lets an exception escape"
+    fixable = "unsafe"
 
     VALID = (
         Valid(
@@ -128,6 +139,17 @@ def read_note(args, **kw):
 registry.register(name="read_note", toolset="t", schema={}, handler=read_note)
 """,
             lines=(7, 8),
+            fixed=_HEAD
+            + """\
+def read_note(args, **kw):
+    path = args.get("path")
+    if not path:
+        return tool_error("path is required")
+    assert isinstance(path, str)
+    return json.dumps({"path": path})
+
+registry.register(name="read_note", toolset="t", schema={}, handler=read_note)
+""",
         ),
         Invalid(
             _HEAD
@@ -145,6 +167,7 @@ registry.register(name="fetch", toolset="t", schema={},
 """,
             lines=(8, 10),
             note="raises in except blocks escape their own try",
+            fixed={},
         ),
         Invalid(
             _HEAD
@@ -162,6 +185,52 @@ registry.register(name="lookup", toolset="t", schema={},
 """,
             lines=(10,),
             note="SystemExit is not an Exception: an `except KeyError` does not catch it either",
+            fixed={},
+        ),
+        Invalid(
+            """\
+import json
+
+from tools.registry import (
+    registry,
+)
+
+
+def fetch(args, **kw):
+    try:
+        data = json.loads(args["payload"])
+    except ValueError as e:
+        raise RuntimeError(f"bad payload: {e}") from e
+    if not data:
+        raise LookupError(str(data))
+    return json.dumps(data)
+
+
+registry.register(name="fetch", toolset="t", schema={}, handler=fetch)
+""",
+            lines=(12, 14),
+            note="the message is kept; tool_error joins the parenthesised registry import",
+            fixed="""\
+import json
+
+from tools.registry import (
+    registry,
+    tool_error,
+)
+
+
+def fetch(args, **kw):
+    try:
+        data = json.loads(args["payload"])
+    except ValueError as e:
+        return tool_error(f"bad payload: {e}")
+    if not data:
+        return tool_error(str(data))
+    return json.dumps(data)
+
+
+registry.register(name="fetch", toolset="t", schema={}, handler=fetch)
+""",
         ),
     )
 
@@ -184,4 +253,43 @@ registry.register(name="lookup", toolset="t", schema={},
                         f"{what} `{func.name}`: the model gets a generic error;"
                         " return tool_error(...) instead"
                     )
-                    yield ctx.finding(self.code, message, func.module, escape.node, reg.label())
+                    finding = ctx.finding(
+                        self.code, message, func.module, escape.node, reg.label()
+                    )
+                    if not escape.reraise:
+                        finding = finding.with_fix(_fix(func.module.path, escape.node))
+                    yield finding
+
+
+def _fix(path: Path, node: ast.stmt) -> Fix | None:
+    """`raise X(message)` -> `return tool_error(message)`, for a message that reads as one."""
+    if not isinstance(node, ast.Raise) or not isinstance(node.exc, ast.Call):
+        return None
+    call = node.exc
+    if len(call.args) != 1 or call.keywords or not _is_message(call.args[0]):
+        return None
+    span = (node.lineno, node.col_offset, node.end_lineno, node.end_col_offset)
+    return Fix(
+        "replace_raise_with_tool_error",
+        path,
+        span,
+        False,
+        "Return the message through `tool_error(...)`",
+    )
+
+
+def _is_message(expr: ast.expr) -> bool:
+    """A string, an f-string, `str(x)`, or text built with `%`, `+` or `.format(...)`."""
+    if isinstance(expr, ast.Constant):
+        return isinstance(expr.value, str)
+    if isinstance(expr, ast.JoinedStr):
+        return True
+    if isinstance(expr, ast.BinOp) and isinstance(expr.op, (ast.Mod, ast.Add)):
+        return _is_message(expr.left)
+    if isinstance(expr, ast.Call):
+        func = expr.func
+        if isinstance(func, ast.Name):
+            return func.id == "str" and len(expr.args) == 1 and not expr.keywords
+        if isinstance(func, ast.Attribute) and func.attr == "format":
+            return _is_message(func.value)
+    return False

@@ -25,11 +25,16 @@ or the provider rejects the tool. Usually it is a typo or a parameter renamed in
     "required": ["location"],
 }
 ```
+
+## Fix safety
+The fix removes the name from the `required` list literal it is written in (in the tool module;
+a schema built in another module has no fix). It is unsafe: the typo may be in `properties`
+instead, and the model stops being asked for the argument.
 """
 
 from __future__ import annotations
 
-from hermes_dev.lint.rule import Finding, Invalid, Rule, Valid
+from hermes_dev.lint.rule import Finding, Fix, Invalid, Rule, Valid
 
 TYPE_CHECKING = False  # typing is not imported at run time: a pre-commit run pays for it
 if TYPE_CHECKING:
@@ -58,6 +63,7 @@ class RequiredNotInProperties(Rule):
     code = "HD203"
     name = "required-not-in-properties"
     summary = "A name in `required` is not one of the schema's properties"
+    fixable = "unsafe"
 
     VALID: ClassVar[tuple[Valid, ...]] = (
         Valid(
@@ -111,6 +117,31 @@ class RequiredNotInProperties(Rule):
             + _REGISTER,
             lines=(19, 21),
             note="a typo at the top, and a nested item schema",
+            fixed="""\
+from tools.registry import registry
+
+
+def _handler(args, **kw):
+    return '{}'
+
+
+SCHEMA = {
+    "name": "x",
+    "description": "X.",
+    "parameters": {
+        "type": "object",
+        "properties": {
+            "location": {"type": "string", "description": "City"},
+            "todos": {"type": "array", "description": "Items", "items": {
+                "type": "object",
+                "properties": {"id": {"type": "string"}},
+                "required": ["id"]}},
+        },
+        "required": [],
+    },
+}
+registry.register(name="x", toolset="x", schema=SCHEMA, handler=_handler)
+""",
         ),
         Invalid(
             _HEAD
@@ -122,6 +153,21 @@ class RequiredNotInProperties(Rule):
             + _REGISTER,
             lines=(11,),
             note="no properties at all",
+            fixed="""\
+from tools.registry import registry
+
+
+def _handler(args, **kw):
+    return '{}'
+
+
+SCHEMA = {
+    "name": "x",
+    "description": "X.",
+    "parameters": {"type": "object", "required": []},
+}
+registry.register(name="x", toolset="x", schema=SCHEMA, handler=_handler)
+""",
         ),
     )
 
@@ -134,12 +180,23 @@ class RequiredNotInProperties(Rule):
             if not isinstance(value, dict) or not isinstance(value.get("parameters"), dict):
                 continue
             for pointer, name in _missing(value["parameters"], ["parameters"]):
-                yield schema.finding(
+                finding = schema.finding(
                     self.code,
                     f"required parameter {name!r} is not in properties",
                     module,
                     pointer,
                 )
+                pos = schema.evaluated.locate(pointer)
+                if pos.path == module.path:
+                    fix = Fix(
+                        "drop_required_name",
+                        module.path,
+                        (pos.line, pos.column - 1, name),
+                        False,
+                        f"Remove {name!r} from `required`",
+                    )
+                    finding = finding.with_fix(fix)
+                yield finding
 
 
 def _missing(node: Any, path: list[str | int]) -> Iterator[tuple[list[str | int], str]]:

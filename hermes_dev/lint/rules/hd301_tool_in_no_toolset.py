@@ -32,11 +32,18 @@ _HERMES_CORE_TOOLS = ["web_search", "terminal"]
 # toolsets.py
 _HERMES_CORE_TOOLS = ["web_search", "terminal", "weather"]
 ```
+
+## Fix safety
+The fix adds the tool to the `TOOLSETS` entry it registers into (`toolset="weather"`), or adds a
+new entry of that name, with the edit `new-tool` makes (the file's quotes, indentation, trailing
+commas and comments stay). It is safe: the tool becomes available where its registration says it
+belongs. An entry whose tools are not a list literal (`"tools": _HERMES_CORE_TOOLS`) is left to
+edit by hand, and so is a tool whose toolset is not a plain string.
 """
 
 from __future__ import annotations
 
-from hermes_dev.lint.rule import Finding, Invalid, Rule, Valid
+from hermes_dev.lint.rule import Finding, Fix, Invalid, Rule, Valid
 
 TYPE_CHECKING = False  # typing is not imported at run time: a pre-commit run pays for it
 if TYPE_CHECKING:
@@ -62,6 +69,7 @@ class ToolInNoToolset(Rule):
     name = "tool-in-no-toolset"
     summary = "A registered tool is listed in no toolset"
     scope = "project"
+    fixable = "safe"
 
     VALID: ClassVar[tuple[Valid, ...]] = (
         Valid(
@@ -163,6 +171,24 @@ class ToolInNoToolset(Rule):
                 ),
             },
             findings=(("tools/weather_tool.py", 8),),
+            fixed={
+                'toolsets.py': (
+                    '_HERMES_CORE_TOOLS = ["web_search"]\n'
+                    'TOOLSETS = {\n'
+                    '    "web": {\n'
+                    '        "description": ("Web "\n'
+                    '                        "tools"),\n'
+                    '        "tools": ["web_search"],\n'
+                    '        "includes": []\n'
+                    '    },\n'
+                    '    "weather": {\n'
+                    '        "description": "The weather tool",\n'
+                    '        "tools": ["weather"],\n'
+                    '        "includes": []\n'
+                    '    },\n'
+                    '}\n'
+                ),
+            },
         ),
     )
 
@@ -189,7 +215,7 @@ class ToolInNoToolset(Rule):
                 continue
             if toolsets.merges_registry and tool.toolset in toolsets.toolset_names:
                 continue  # newer toolsets.py adds tools registered into a toolset it defines
-            yield span_finding(
+            finding = span_finding(
                 self.code,
                 f"tool {tool.name!r} is in no toolset: add it to _HERMES_CORE_TOOLS or a"
                 " TOOLSETS entry in toolsets.py",
@@ -197,3 +223,13 @@ class ToolInNoToolset(Rule):
                 tool.span,
                 tool.name,
             )
+            if tool.toolset is not None:
+                fix = Fix(
+                    "add_to_toolset",
+                    ctx.project.toolsets_path,
+                    (tool.name, tool.toolset),
+                    True,
+                    f"Add {tool.name!r} to toolset {tool.toolset!r}",
+                )
+                finding = finding.with_fix(fix)
+            yield finding

@@ -28,11 +28,16 @@ _HERMES_CORE_TOOLS = ["web_search", "wether"]
 ```python
 _HERMES_CORE_TOOLS = ["web_search", "weather"]
 ```
+
+## Fix safety
+The fix removes the name from `_HERMES_CORE_TOOLS` and every `TOOLSETS` entry, with the edit
+`remove-tool` makes (an entry left empty stays). It is unsafe: the name may be a tool registered
+at run time (then it belongs in `known-tools`), or a typo of the name that should be there.
 """
 
 from __future__ import annotations
 
-from hermes_dev.lint.rule import Finding, Invalid, Rule, Valid
+from hermes_dev.lint.rule import Finding, Fix, Invalid, Rule, Valid
 
 TYPE_CHECKING = False  # typing is not imported at run time: a pre-commit run pays for it
 if TYPE_CHECKING:
@@ -63,6 +68,7 @@ class ToolsetNamesUnregisteredTool(Rule):
     name = "toolset-names-unregistered-tool"
     summary = "A toolset names a tool that nothing registers"
     scope = "project"
+    fixable = "unsafe"
 
     VALID: ClassVar[tuple[Valid, ...]] = (
         Valid(
@@ -115,6 +121,22 @@ class ToolsetNamesUnregisteredTool(Rule):
                 ),
             },
             findings=(("toolsets.py", 3), ("toolsets.py", 8)),
+            fixed={
+                'toolsets.py': (
+                    '_HERMES_CORE_TOOLS = [\n'
+                    '    # Weather\n'
+                    '    "weather",\n'
+                    ']\n'
+                    'TOOLSETS = {\n'
+                    '    "weather": {\n'
+                    '        "description": "Weather",\n'
+                    '        "tools": ["forecast"],\n'
+                    '        "includes": []\n'
+                    '    },\n'
+                    '    "cli": {"description": "All", "tools": _HERMES_CORE_TOOLS, "includes": []},\n'
+                    '}\n'
+                ),
+            },
         ),
     )
 
@@ -133,6 +155,9 @@ class ToolsetNamesUnregisteredTool(Rule):
         for name, span in toolsets.listed:
             if name in allowed:
                 continue
+            fix = Fix(
+                "remove_from_toolsets", path, (name,), False, f"Remove {name!r} from the toolsets"
+            )
             yield span_finding(
                 self.code,
                 f"toolset lists {name!r} but nothing under tools/ or plugins/ registers it"
@@ -140,4 +165,4 @@ class ToolsetNamesUnregisteredTool(Rule):
                 path,
                 Span(*span),
                 name,
-            )
+            ).with_fix(fix)

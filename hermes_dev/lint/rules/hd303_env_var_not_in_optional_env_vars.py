@@ -35,11 +35,17 @@ OPTIONAL_ENV_VARS = {
     },
 }
 ```
+
+## Fix safety
+The fix adds the variable to the `OPTIONAL_ENV_VARS` literal with the entry `new-tool --env`
+writes (description, prompt, `"url": None`, the tool, `"password": True`, `"category": "tool"`),
+in the file's style. It is safe: setup asks for one more key; reword the description at will. A
+variable of a registration whose tool name is not static has no fix.
 """
 
 from __future__ import annotations
 
-from hermes_dev.lint.rule import Finding, Invalid, Rule, Valid
+from hermes_dev.lint.rule import Finding, Fix, Invalid, Rule, Valid
 
 TYPE_CHECKING = False  # typing is not imported at run time: a pre-commit run pays for it
 if TYPE_CHECKING:
@@ -91,6 +97,7 @@ class EnvVarNotInOptionalEnvVars(Rule):
     name = "env-var-not-in-optional-env-vars"
     summary = "A requires_env variable is not listed in OPTIONAL_ENV_VARS"
     scope = "project"
+    fixable = "safe"
 
     VALID: ClassVar[tuple[Valid, ...]] = (
         Valid(
@@ -156,6 +163,29 @@ class EnvVarNotInOptionalEnvVars(Rule):
         Invalid(
             {"tools/weather_tool.py": _TOOL, "hermes_cli/config.py": _CONFIG},
             findings=(("tools/weather_tool.py", 11),),
+            fixed={
+                'hermes_cli/config.py': (
+                    'OPTIONAL_ENV_VARS = {\n'
+                    '    # ── Tools ──\n'
+                    '    "WEATHER_API_KEY": {\n'
+                    '        "description": "Weather API key",\n'
+                    '        "prompt": "Weather API key",\n'
+                    '        "url": None,\n'
+                    '        "password": True,\n'
+                    '        "category": "tool",\n'
+                    '        "tools": ["weather"],\n'
+                    '    },\n'
+                    '    "WEATHER_REGION": {\n'
+                    '        "description": "Weather region for the weather tool",\n'
+                    '        "prompt": "Weather region",\n'
+                    '        "url": None,\n'
+                    '        "tools": ["weather"],\n'
+                    '        "password": True,\n'
+                    '        "category": "tool",\n'
+                    '    },\n'
+                    '}\n'
+                ),
+            },
         ),
         Invalid(
             {
@@ -165,6 +195,30 @@ class EnvVarNotInOptionalEnvVars(Rule):
             },
             findings=(("tools/weather_tool.py", 11),),
             note="the table imported from hermes_cli/config_defaults.py",
+            fixed={
+                'hermes_cli/config_defaults.py': (
+                    'DEFAULT_CONFIG = {}\n'
+                    'OPTIONAL_ENV_VARS = {\n'
+                    '    # ── Tools ──\n'
+                    '    "WEATHER_API_KEY": {\n'
+                    '        "description": "Weather API key",\n'
+                    '        "prompt": "Weather API key",\n'
+                    '        "url": None,\n'
+                    '        "password": True,\n'
+                    '        "category": "tool",\n'
+                    '        "tools": ["weather"],\n'
+                    '    },\n'
+                    '    "WEATHER_REGION": {\n'
+                    '        "description": "Weather region for the weather tool",\n'
+                    '        "prompt": "Weather region",\n'
+                    '        "url": None,\n'
+                    '        "tools": ["weather"],\n'
+                    '        "password": True,\n'
+                    '        "category": "tool",\n'
+                    '    },\n'
+                    '}\n'
+                ),
+            },
         ),
     )
 
@@ -187,12 +241,13 @@ class EnvVarNotInOptionalEnvVars(Rule):
             return
         if not config.complete:
             return
-        where = ctx.models.relative(index.env_table_path() or ctx.root)
+        table = index.env_table_path()
+        where = ctx.models.relative(table or ctx.root)
         for module, tool in wanted:
             for var, span in tool.requires_env or ():
                 if var in config.env_vars:
                     continue
-                yield span_finding(
+                finding = span_finding(
                     self.code,
                     f"{var} is required by {_tool_phrase(tool.name)} but not listed in"
                     f" OPTIONAL_ENV_VARS ({where}): setup never asks for it",
@@ -200,6 +255,16 @@ class EnvVarNotInOptionalEnvVars(Rule):
                     span,
                     tool.name,
                 )
+                if table is not None and tool.name is not None:
+                    fix = Fix(
+                        "add_env_var",
+                        table,
+                        (var, tool.name),
+                        True,
+                        f"Add {var} to OPTIONAL_ENV_VARS",
+                    )
+                    finding = finding.with_fix(fix)
+                yield finding
 
 
 def _tool_phrase(name: str | None) -> str:

@@ -24,11 +24,17 @@ that does not exist: usually a tool renamed or removed in one place only.
 ```python
     "tools": ["weather"],
 ```
+
+## Fix safety
+The fix removes the name from every entry's `"tools"`, with the edit `remove-tool` makes (an
+entry in exactly the shape `new-tool` writes, left with no tools, goes too). It is unsafe: the
+name may be a tool registered at run time (then it belongs in `known-tools`), or a typo of the
+name that should be there.
 """
 
 from __future__ import annotations
 
-from hermes_dev.lint.rule import Finding, Invalid, Rule, Valid
+from hermes_dev.lint.rule import Finding, Fix, Invalid, Rule, Valid
 
 TYPE_CHECKING = False  # typing is not imported at run time: a pre-commit run pays for it
 if TYPE_CHECKING:
@@ -73,6 +79,7 @@ class EnvVarNamesUnregisteredTool(Rule):
     name = "env-var-names-unregistered-tool"
     summary = "An OPTIONAL_ENV_VARS entry names a tool that nothing registers"
     scope = "project"
+    fixable = "unsafe"
 
     VALID: ClassVar[tuple[Valid, ...]] = (
         Valid({"tools/weather_tool.py": _TOOL, "hermes_cli/config.py": _config('["weather"]')}),
@@ -84,6 +91,24 @@ class EnvVarNamesUnregisteredTool(Rule):
                 "hermes_cli/config.py": _config('["weather", "get_weather"]'),
             },
             findings=(("hermes_cli/config.py", 12),),
+            fixed={
+                'hermes_cli/config.py': (
+                    'import os\n'
+                    '\n'
+                    'OPTIONAL_ENV_VARS = {\n'
+                    '    # ── Tools ──\n'
+                    '    "WEATHER_API_KEY": {\n'
+                    '        "description": ("Weather "\n'
+                    '                        "API key"),\n'
+                    '        "prompt": "Weather API key",\n'
+                    '        "url": None,\n'
+                    '        "password": True,\n'
+                    '        "category": "tool",\n'
+                    '        "tools": ["weather"],\n'
+                    '    },\n'
+                    '}\n'
+                ),
+            },
         ),
         Invalid(
             {
@@ -98,6 +123,24 @@ class EnvVarNamesUnregisteredTool(Rule):
             },
             findings=(("hermes_cli/config_defaults.py", 12),),
             note="newer Hermes: config.py imports the table; reported where the literal is",
+            fixed={
+                'hermes_cli/config_defaults.py': (
+                    'import os\n'
+                    '\n'
+                    'OPTIONAL_ENV_VARS = {\n'
+                    '    # ── Tools ──\n'
+                    '    "WEATHER_API_KEY": {\n'
+                    '        "description": ("Weather "\n'
+                    '                        "API key"),\n'
+                    '        "prompt": "Weather API key",\n'
+                    '        "url": None,\n'
+                    '        "password": True,\n'
+                    '        "category": "tool",\n'
+                    '        "tools": ["weather"],\n'
+                    '    },\n'
+                    '}\n'
+                ),
+            },
         ),
     )
 
@@ -122,6 +165,13 @@ class EnvVarNamesUnregisteredTool(Rule):
         for tool, var, span in config.tool_refs:
             if tool in allowed:
                 continue
+            fix = Fix(
+                "remove_from_env_vars",
+                path,
+                (tool,),
+                False,
+                f"Remove {tool!r} from OPTIONAL_ENV_VARS",
+            )
             yield span_finding(
                 self.code,
                 f"OPTIONAL_ENV_VARS[{var!r}] names tool {tool!r}, which nothing under tools/"
@@ -129,4 +179,4 @@ class EnvVarNamesUnregisteredTool(Rule):
                 path,
                 Span(*span),
                 tool,
-            )
+            ).with_fix(fix)
