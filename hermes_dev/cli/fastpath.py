@@ -88,6 +88,9 @@ def run_fast(args: Sequence[str]) -> int | None:
             output=values["output"],  # type: ignore[arg-type]
             exit_zero=bool(values["exit_zero"]),
             statistics_=bool(values["statistics"]),
+            fix=bool(values["fix"]),
+            diff=bool(values["diff"]),
+            unsafe_fixes=bool(values["unsafe_fixes"]),
         )
     except HermesDevError as exc:
         sys.stderr.write(f"hermes-dev: error: {exc}\n")

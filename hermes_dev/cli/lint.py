@@ -21,6 +21,9 @@ def _lint(paths: tuple[str, ...], **values: Any) -> int:
         output=values["output"],
         exit_zero=values["exit_zero"],
         statistics_=values["statistics"],
+        fix=values["fix"],
+        diff=values["diff"],
+        unsafe_fixes=values["unsafe_fixes"],
     )
 
 

@@ -54,7 +54,25 @@ LINT_OPTIONS = (
     Option(
         "--statistics",
         "statistics",
-        "Also print how many findings each rule gave.",
+        "Also print how many findings each rule gave ([*]: all fixable, [-]: some).",
+        takes_value=False,
+    ),
+    Option(
+        "--fix",
+        "fix",
+        "Apply the fixes of the findings (all files or none), then report what remains.",
+        takes_value=False,
+    ),
+    Option(
+        "--diff",
+        "diff",
+        "Print the fixes as a unified diff and write nothing (exit 1 when there is one).",
+        takes_value=False,
+    ),
+    Option(
+        "--unsafe-fixes",
+        "unsafe_fixes",
+        "Also apply (or show) fixes that may change what the code does.",
         takes_value=False,
     ),
 )

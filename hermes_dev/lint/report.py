@@ -49,14 +49,31 @@ def _tool_suffix(f: Finding) -> str:
     return f" [{f.tool}]" if f.tool else ""
 
 
+def fixable(f: Finding, unsafe: bool) -> bool:
+    """True when `--fix` (with `--unsafe-fixes` when `unsafe`) fixes the finding."""
+    return f.fix is not None and (f.fix.safe or unsafe)
+
+
+def _marker(f: Finding, unsafe: bool) -> str:
+    return "[*] " if fixable(f, unsafe) else ""
+
+
 def _text(result: LintResult) -> str:
+    unsafe = result.unsafe_fixes
     lines = [
-        f"{result.relative(f.path)}:{f.line}:{f.column}: {f.code} {f.message}{_tool_suffix(f)}"
+        f"{result.relative(f.path)}:{f.line}:{f.column}: {f.code} {_marker(f, unsafe)}"
+        f"{f.message}{_tool_suffix(f)}"
         for f in result.findings
     ]
     n, files = len(result.findings), result.files
     checked = f"{files} file{'s' if files != 1 else ''} checked"
-    if n:
+    if result.fixed:
+        total = n + result.fixed
+        lines.append(
+            f"Found {total} finding{'s' if total != 1 else ''} ({result.fixed} fixed,"
+            f" {n} remaining; {checked})."
+        )
+    elif n:
         in_files = len({f.path for f in result.findings})
         lines.append(
             f"Found {n} finding{'s' if n != 1 else ''} in {in_files} file"
@@ -64,7 +81,27 @@ def _text(result: LintResult) -> str:
         )
     else:
         lines.append(f"All checks passed ({checked}).")
+    fix_line = _fixable_line(result.findings, unsafe)
+    if fix_line:
+        lines.append(fix_line)
     return "\n".join(lines) + "\n"
+
+
+def _fixable_line(findings: list[Finding], unsafe: bool) -> str:
+    """Ruff's summary of what `--fix` would do, or "" when nothing has a fix."""
+    shown = sum(1 for f in findings if fixable(f, unsafe))
+    hidden = sum(1 for f in findings if f.fix is not None and not fixable(f, unsafe))
+    hint = (
+        f" ({hidden} hidden fix{'es' if hidden != 1 else ''} can be enabled with the"
+        " `--unsafe-fixes` option)"
+        if hidden
+        else ""
+    )
+    if shown:
+        return f"[*] {shown} fixable with the `--fix` option{hint}."
+    if hidden:
+        return f"No fixes available{hint}."
+    return ""
 
 
 def _json(result: LintResult, rules: Mapping[str, type[Rule]]) -> str:
@@ -81,6 +118,12 @@ def _json(result: LintResult, rules: Mapping[str, type[Rule]]) -> str:
             "end_column": f.end_column,
             "tool": f.tool,
             "rule": rules[f.code].name if f.code in rules else None,
+            "fix": None
+            if f.fix is None
+            else {
+                "applicability": "safe" if f.fix.safe else "unsafe",
+                "message": f.fix.title,
+            },
         }
         for f in result.findings
     ]
@@ -212,13 +255,19 @@ def _github(result: LintResult) -> str:
 
 
 def statistics(result: LintResult, rules: Mapping[str, type[Rule]]) -> list[str]:
+    """Findings per code (`[*]`: every one fixable, `[-]`: some), then the rules' counters."""
     counts: dict[str, int] = {}
+    fixes: dict[str, int] = {}
     for f in result.findings:
         counts[f.code] = counts.get(f.code, 0) + 1
+        if fixable(f, result.unsafe_fixes):
+            fixes[f.code] = fixes.get(f.code, 0) + 1
     lines = []
     for code, count in sorted(counts.items(), key=lambda kv: (-kv[1], kv[0])):
         name = rules[code].name if code in rules else ""
-        lines.append(f"{count:5d}  {code}  {name}".rstrip())
+        n_fix = fixes.get(code, 0)
+        mark = "[*] " if n_fix == count else "[-] " if n_fix else ""
+        lines.append(f"{count:5d}  {code}  {mark}{name}".rstrip())
     for label, count in sorted(result.stats.counters.items()):
         lines.append(f"{count:5d}  {label}")
     return lines

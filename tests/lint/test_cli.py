@@ -96,7 +96,7 @@ def test_output_file_and_formats(root: Path) -> None:
 
 def test_statistics_text(root: Path) -> None:
     proc = _run("lint", "--select", "HD1", "--statistics", cwd=root)
-    assert proc.stdout.splitlines()[-1].split() == ["1", "HD101", "handler-returns-non-json"]
+    assert proc.stdout.splitlines()[-1].split() == ["1", "HD101", "[*]", "handler-returns-non-json"]
 
 
 def test_fast_path_does_not_import_click(root: Path) -> None:

@@ -34,20 +34,50 @@ def test_text(result) -> None:  # type: ignore[no-untyped-def]
     out = render(result, "text", result.rules).splitlines()
     assert out[0].startswith("tools/ping_tool.py:6:9: HD102 ")
     assert out[0].endswith(" [ping]")
-    assert out[1].startswith("tools/ping_tool.py:7:5: HD101 ")
-    assert out[-1] == "Found 2 findings in 1 file (2 files checked)."
+    assert out[1].startswith("tools/ping_tool.py:7:5: HD101 [*] `ping` returns a dict")
+    assert out[-2] == "Found 2 findings in 1 file (2 files checked)."
+    assert out[-1] == (
+        "[*] 1 fixable with the `--fix` option"
+        " (1 hidden fix can be enabled with the `--unsafe-fixes` option)."
+    )
+
+
+def test_text_marks_unsafe_fixes_when_they_apply(result) -> None:  # type: ignore[no-untyped-def]
+    result.unsafe_fixes = True
+    out = render(result, "text", result.rules).splitlines()
+    assert out[0].startswith("tools/ping_tool.py:6:9: HD102 [*] ")
+    assert out[-1] == "[*] 2 fixable with the `--fix` option."
 
 
 def test_json(result) -> None:  # type: ignore[no-untyped-def]
     items = json.loads(render(result, "json", result.rules))
     assert [i["code"] for i in items] == ["HD102", "HD101"]
-    keys = {"code", "message", "path", "line", "column", "end_line", "end_column", "tool", "rule"}
+    keys = {
+        "code",
+        "message",
+        "path",
+        "line",
+        "column",
+        "end_line",
+        "end_column",
+        "tool",
+        "rule",
+        "fix",
+    }
     for item in items:
         assert set(item) == keys
         assert item["path"] == "tools/ping_tool.py"
         assert item["tool"] == "ping"
         assert isinstance(item["line"], int) and item["end_column"] > item["column"]
     assert items[1]["rule"] == "handler-returns-non-json"
+    assert items[0]["fix"] == {
+        "applicability": "unsafe",
+        "message": "Return the message through `tool_error(...)`",
+    }
+    assert items[1]["fix"] == {
+        "applicability": "safe",
+        "message": "Wrap the value in `json.dumps(...)`",
+    }
 
 
 def test_sarif(result) -> None:  # type: ignore[no-untyped-def]
