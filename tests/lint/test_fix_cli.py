@@ -116,7 +116,7 @@ def test_libcst_is_imported_only_when_there_is_something_to_fix(tmp_path: Path) 
     root = make_root(tmp_path, {"tools/pong_tool.py": CLEAN_BUT_RAISES})
     code = (
         "import sys\n"
-        "from hermes_dev.lint.fastpath import run_fast\n"
+        "from hermes_dev.cli.fastpath import run_fast\n"
         "rc = run_fast(['--fix', '--select', 'HD1', 'tools/pong_tool.py'])\n"
         "heavy = [m for m in ('libcst', 'click', 'copier') if m in sys.modules]\n"
         "assert not heavy, heavy\n"

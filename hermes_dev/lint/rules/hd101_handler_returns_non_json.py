@@ -54,7 +54,7 @@ if TYPE_CHECKING:
     from collections.abc import Iterator
 
     from hermes_dev.lint.engine import LintContext
-    from hermes_dev.lint.model import Func
+    from hermes_dev.pyast.model import Func
     from hermes_dev.lint.rule import Finding
 
 _HEAD = """\
