@@ -87,7 +87,15 @@ class Finding(_Record):
     # finding's identity (equality, hash, repr): two runs that differ only in how a finding
     # could be fixed report the same finding.
     __slots__ = (  # noqa: RUF023
-        "code", "message", "path", "line", "column", "end_line", "end_column", "tool", "fix"
+        "code",
+        "message",
+        "path",
+        "line",
+        "column",
+        "end_line",
+        "end_column",
+        "tool",
+        "fix",
     )
     _fields = __slots__[:-1]
 
@@ -121,7 +129,17 @@ class Finding(_Record):
 
     def with_fix(self, fix: Fix | None) -> Finding:
         """This finding, carrying `fix`."""
-        return Finding(*self._values(), fix=fix)  # type: ignore[arg-type]
+        return Finding(
+            self.code,
+            self.message,
+            self.path,
+            self.line,
+            self.column,
+            self.end_line,
+            self.end_column,
+            self.tool,
+            fix,
+        )
 
 
 class Case(_Record):

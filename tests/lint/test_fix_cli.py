@@ -172,9 +172,7 @@ def test_fix_writes_every_file_or_none(tmp_path: Path, monkeypatch: pytest.Monke
         '    "OTHER_KEY": {"description": "Other", "prompt": "Other", "category": "tool"},\n'
         "}\n"
     )
-    tool = PING.replace(
-        "handler=ping)", 'handler=ping, check_fn=bool, requires_env=["PING_KEY"])'
-    )
+    tool = PING.replace("handler=ping)", 'handler=ping, check_fn=bool, requires_env=["PING_KEY"])')
     root = make_root(tmp_path, {"tools/ping_tool.py": tool, "hermes_cli/config.py": config})
     calls: list[str] = []
 

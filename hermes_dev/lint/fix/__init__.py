@@ -109,9 +109,9 @@ def _fix_file(
     whole: dict[str, list[Fix]] = {}
     for fix in fixes:
         module = _module(fix.edit)
-        (whole if getattr(module, "WHOLE_FILE", False) else spans).setdefault(
-            fix.edit, []
-        ).append(fix)
+        (whole if getattr(module, "WHOLE_FILE", False) else spans).setdefault(fix.edit, []).append(
+            fix
+        )
     done: list[Fix] = []
     if spans:
         source = _apply_spans(rel, source, spans, done, notes)
@@ -171,5 +171,7 @@ def _apply_spans(
             accepted.append(import_needed)
         done.extend(fixes)
     if left:
-        notes.append(f"{rel}: {left} fix{'es' if left != 1 else ''} overlap others: run --fix again")
+        notes.append(
+            f"{rel}: {left} fix{'es' if left != 1 else ''} overlap others: run --fix again"
+        )
     return _text.apply(source, accepted)

@@ -30,7 +30,7 @@ class AddImportName(cst.CSTTransformer):
         super().__init__()
         self.name = name
 
-    def leave_ImportFrom(  # noqa: N802 - libcst's visitor naming
+    def leave_ImportFrom(
         self, original_node: cst.ImportFrom, updated_node: cst.ImportFrom
     ) -> cst.ImportFrom:
         names = updated_node.names
@@ -95,9 +95,13 @@ def _provides(binding: ast.stmt, module: str, name: str | None) -> bool:
 def _registry_import(tree: ast.Module) -> ast.ImportFrom | None:
     """The module's `from tools.registry import ...` (or a relative `from .registry import`)."""
     for stmt in tree.body:
-        if isinstance(stmt, ast.ImportFrom) and stmt.module is not None:
-            if stmt.module.split(".")[-1] == "registry" and stmt.names[0].name != "*":
-                return stmt
+        if (
+            isinstance(stmt, ast.ImportFrom)
+            and stmt.module is not None
+            and stmt.module.split(".")[-1] == "registry"
+            and stmt.names[0].name != "*"
+        ):
+            return stmt
     return None
 
 

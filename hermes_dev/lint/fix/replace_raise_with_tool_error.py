@@ -24,7 +24,7 @@ REQUIRES = ("tools.registry", "tool_error")
 
 
 class ReplaceRaiseWithToolError(cst.CSTTransformer):
-    def leave_Raise(  # noqa: N802 - libcst's visitor naming
+    def leave_Raise(
         self, original_node: cst.Raise, updated_node: cst.Raise
     ) -> cst.Raise | cst.Return:
         exc = updated_node.exc

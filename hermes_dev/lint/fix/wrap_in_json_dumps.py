@@ -23,7 +23,7 @@ REQUIRES = ("json", None)  # `import json`
 
 
 class WrapInJsonDumps(cst.CSTTransformer):
-    def leave_Return(  # noqa: N802 - libcst's visitor naming
+    def leave_Return(
         self, original_node: cst.Return, updated_node: cst.Return
     ) -> cst.Return:
         if updated_node.value is None:
@@ -39,4 +39,3 @@ def edits(lines: Lines, tree: ast.Module, fixes: list[Fix]) -> list[tuple[TextEd
         if edit is not None and lines.source.startswith("return", edit.start):
             out.append((edit, [fix]))
     return out
-

@@ -24,7 +24,7 @@ REQUIRES = ("tools.registry", "tool_error")
 
 
 class WrapInToolError(cst.CSTTransformer):
-    def leave_Return(  # noqa: N802 - libcst's visitor naming
+    def leave_Return(
         self, original_node: cst.Return, updated_node: cst.Return
     ) -> cst.Return:
         if updated_node.value is None:

@@ -54,8 +54,8 @@ if TYPE_CHECKING:
     from collections.abc import Iterator
 
     from hermes_dev.lint.engine import LintContext
-    from hermes_dev.pyast.model import Func
     from hermes_dev.lint.rule import Finding
+    from hermes_dev.pyast.model import Func
 
 _HEAD = """\
 import json
