@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import ast
+import os
 import re
 from pathlib import Path
 
@@ -49,19 +50,25 @@ class Project:
         return self.root / "tests" / "tools"
 
 
-def is_hermes_root(folder: Path) -> bool:
-    return all((folder / marker).is_file() for marker in ROOT_MARKERS)
+def is_hermes_root(folder: str | Path) -> bool:
+    """True when `folder` holds every root marker (toolsets.py and tools/registry.py)."""
+    return all(os.path.isfile(os.path.join(folder, marker)) for marker in ROOT_MARKERS)
 
 
-def find_root(start: Path | None = None) -> Path | None:
-    """The first folder at or above `start` (a file or folder) that looks like a Hermes root."""
-    here = (start or Path.cwd()).resolve()
-    if here.is_file():
-        here = here.parent
-    for folder in (here, *here.parents):
-        if is_hermes_root(folder):
-            return folder
-    return None
+def find_root(start: str | Path | None = None) -> Path | None:
+    """The first folder at or above `start` (a file or folder; default the cwd) that looks like
+    a Hermes root, or None. The one root finding of hermes-dev (lint and scaffold). Symlinks are
+    not resolved here: the scaffold passes a resolved `start`, lint keeps paths as given."""
+    here = os.path.abspath(start if start is not None else os.getcwd())
+    if not os.path.isdir(here):
+        here = os.path.dirname(here)
+    while True:
+        if is_hermes_root(here):
+            return Path(here)
+        parent = os.path.dirname(here)
+        if parent == here:
+            return None
+        here = parent
 
 
 def load_project(root: Path | None = None, start: Path | None = None) -> Project:
@@ -75,7 +82,7 @@ def load_project(root: Path | None = None, start: Path | None = None) -> Project
                 f"--root {root}: not a Hermes root (needs {' and '.join(ROOT_MARKERS)})"
             )
         return Project(root)
-    found = find_root(start)
+    found = find_root((start or Path.cwd()).resolve())
     if found is None:
         where = (start or Path.cwd()).resolve()
         raise UserError(

@@ -32,6 +32,8 @@ import os
 from pathlib import Path
 
 from hermes_dev.errors import UserError
+from hermes_dev.host.layout import find_root as find_hermes_root
+from hermes_dev.host.layout import is_hermes_root
 from hermes_dev.lint import catalog
 from hermes_dev.lint.cache import SummaryCache
 from hermes_dev.lint.config import Config, check_codes, load_config
@@ -43,7 +45,6 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:
     from collections.abc import Callable, Iterator, Sequence
 
-ROOT_MARKERS = ("toolsets.py", os.path.join("tools", "registry.py"))  # as hermes_dev.host.layout
 SKIP_DIRS = {"__pycache__", "node_modules", "site-packages", "venv", "build", "dist"}
 UNUSED_SUPPRESSION = "HD900"
 
@@ -223,24 +224,14 @@ class LintResult:
 # -- root and files ----------------------------------------------------------------------------
 
 
-def is_hermes_root(folder: str) -> bool:
-    return all(os.path.isfile(os.path.join(folder, marker)) for marker in ROOT_MARKERS)
-
-
 def find_root(paths: Sequence[str], root: str | None) -> Path:
     if root is not None:
         if not os.path.isdir(root):
             raise UserError(f"--root {root}: no such folder")
         return Path(os.path.abspath(root))
-    start = os.path.abspath(paths[0]) if paths else os.getcwd()
-    here = start if os.path.isdir(start) else os.path.dirname(start)
-    while True:
-        if is_hermes_root(here):
-            return Path(here)
-        parent = os.path.dirname(here)
-        if parent == here:
-            break
-        here = parent
+    found = find_hermes_root(paths[0] if paths else None)
+    if found is not None:
+        return found
     if not paths:
         # Linting "the root" of a folder that is no Hermes checkout would check nothing and
         # say "All checks passed": a wrong folder must not look like a clean one.
