@@ -38,8 +38,8 @@ from hermes_dev.lint import catalog
 from hermes_dev.lint.cache import SummaryCache
 from hermes_dev.lint.config import Config, check_codes, load_config
 from hermes_dev.lint.rule import Finding, Fix, Rule
-from hermes_dev.pyast.model import Models, ModuleInfo, Registration, might_register
 from hermes_dev.lint.suppress import Suppression, find_suppressions
+from hermes_dev.pyast.model import Models, ModuleInfo, Registration, might_register
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:

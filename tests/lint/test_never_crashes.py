@@ -13,11 +13,11 @@ import sysconfig
 from pathlib import Path
 
 from hermes_dev.lint.engine import lint
+from hermes_dev.lint.rules.hd103_handler_signature import signature_problem
+from hermes_dev.lint.rules.hd104_is_async_mismatch import plainly_sync
 from hermes_dev.pyast.jsonness import return_verdicts, summary
 from hermes_dev.pyast.model import Func, Handler, Models
 from hermes_dev.pyast.raises import escaping
-from hermes_dev.lint.rules.hd103_handler_signature import signature_problem
-from hermes_dev.lint.rules.hd104_is_async_mismatch import plainly_sync
 
 STDLIB = sysconfig.get_paths()["stdlib"]
 

@@ -39,8 +39,8 @@ if TYPE_CHECKING:
     from collections.abc import Iterator
 
     from hermes_dev.lint.engine import LintContext
-    from hermes_dev.pyast.model import Handler
     from hermes_dev.lint.rule import Finding
+    from hermes_dev.pyast.model import Handler
 
 _HEAD = """\
 import functools

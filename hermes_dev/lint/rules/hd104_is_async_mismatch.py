@@ -36,16 +36,16 @@ from __future__ import annotations
 
 import ast
 
-from hermes_dev.pyast.jsonness import UNKNOWN, Scope, infer, return_verdicts
 from hermes_dev.lint.rule import Invalid, Rule, Valid
+from hermes_dev.pyast.jsonness import UNKNOWN, Scope, infer, return_verdicts
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from collections.abc import Iterator
 
     from hermes_dev.lint.engine import LintContext
-    from hermes_dev.pyast.model import Func, Registration
     from hermes_dev.lint.rule import Finding
+    from hermes_dev.pyast.model import Func, Registration
 
 _HEAD = """\
 import json

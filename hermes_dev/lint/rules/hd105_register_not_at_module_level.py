@@ -38,16 +38,16 @@ from __future__ import annotations
 import ast
 import os
 
-from hermes_dev.pyast.model import submodule_name
 from hermes_dev.lint.rule import Invalid, Rule, Valid
+from hermes_dev.pyast.model import submodule_name
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from collections.abc import Iterator
 
     from hermes_dev.lint.engine import LintContext
-    from hermes_dev.pyast.model import ModuleInfo, Registration
     from hermes_dev.lint.rule import Finding
+    from hermes_dev.pyast.model import ModuleInfo, Registration
 
 _HEAD = """\
 import os

@@ -39,8 +39,8 @@ if TYPE_CHECKING:
     from pathlib import Path
 
     from hermes_dev.lint.engine import LintContext
-    from hermes_dev.pyast.model import ModuleInfo
     from hermes_dev.lint.rule import Finding
+    from hermes_dev.pyast.model import ModuleInfo
 
 # The per-file summary cache kind of tools/registry.py: register()'s keyword names, or None.
 PARAMS_KIND = "hd106-register-params-v1"

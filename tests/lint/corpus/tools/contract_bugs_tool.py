@@ -1,8 +1,9 @@
 """Every way a handler breaks the contract that the rules must find."""
 
 import json
-import orjson
 from functools import lru_cache, partial
+
+import orjson
 
 from tools.registry import registry, tool_error, tool_result
 
