@@ -46,6 +46,10 @@ def parse(args: Sequence[str]) -> tuple[list[str], dict[str, object]] | None:
             continue
         if eq:
             value = inline
+        elif opt.optional_value is not None and (
+            i >= len(args) or (args[i].startswith("-") and len(args[i]) > 1)
+        ):
+            value = opt.optional_value  # as click: the next argument is an option, or none
         else:
             if i >= len(args):
                 return None
@@ -91,6 +95,9 @@ def run_fast(args: Sequence[str]) -> int | None:
             fix=bool(values["fix"]),
             diff=bool(values["diff"]),
             unsafe_fixes=bool(values["unsafe_fixes"]),
+            baseline=values["baseline"],  # type: ignore[arg-type]
+            write_baseline=values["write_baseline"],  # type: ignore[arg-type]
+            show_baselined=bool(values["show_baselined"]),
         )
     except HermesDevError as exc:
         sys.stderr.write(f"hermes-dev: error: {exc}\n")

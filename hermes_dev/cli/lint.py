@@ -24,6 +24,9 @@ def _lint(paths: tuple[str, ...], **values: Any) -> int:
         fix=values["fix"],
         diff=values["diff"],
         unsafe_fixes=values["unsafe_fixes"],
+        baseline=values["baseline"],
+        write_baseline=values["write_baseline"],
+        show_baselined=values["show_baselined"],
     )
 
 
@@ -41,6 +44,16 @@ def _build() -> click.Command:
                     type=click.Choice(opt.choices),
                     default=opt.choices[0],
                     show_default=True,
+                    help=opt.help,
+                )
+            )
+        elif opt.optional_value is not None:
+            params.append(
+                click.Option(
+                    [opt.flag, opt.dest],
+                    is_flag=False,
+                    flag_value=opt.optional_value,
+                    metavar=opt.metavar,
                     help=opt.help,
                 )
             )

@@ -2,7 +2,8 @@
 
 Keys: `select`, `ignore` (lists of codes or prefixes such as "HD1"), `exclude` (globs relative to
 the root), `per-file-ignores` (glob -> list of codes), `known-tools` (tool names registered at run
-time, e.g. by MCP servers; read by the project rules). Flags replace `select`/`ignore`.
+time, e.g. by MCP servers; read by the project rules), `baseline` (the baseline file, relative to
+the root; see `hermes_dev.lint.baseline`). Flags replace `select`/`ignore`/`baseline`.
 Unknown codes and malformed values are `UserError`s (one line, exit 2).
 """
 
@@ -17,7 +18,7 @@ if TYPE_CHECKING:
     from collections.abc import Iterable, Sequence
     from pathlib import Path
 
-KNOWN_KEYS = ("select", "ignore", "exclude", "per-file-ignores", "known-tools")
+KNOWN_KEYS = ("select", "ignore", "exclude", "per-file-ignores", "known-tools", "baseline")
 
 
 class Config:
@@ -29,6 +30,7 @@ class Config:
         self.exclude: tuple[str, ...] = ()
         self.per_file_ignores: dict[str, tuple[str, ...]] = {}
         self.known_tools: tuple[str, ...] = ()
+        self.baseline: str | None = None  # the baseline file (absolute), from `baseline`
         self.source: str | None = None  # the file the settings came from
         self.raw: dict[str, object] = {}  # the whole [tool.hermes-dev] table
 
@@ -121,6 +123,11 @@ def load_config(root: Path, known: Sequence[str]) -> Config:
     config.ignore = check_codes(_strings(table, "ignore", where), known, f"{where} ignore")
     config.exclude = tuple(_strings(table, "exclude", where))
     config.known_tools = tuple(_strings(table, "known-tools", where))
+    baseline = table.get("baseline")
+    if baseline is not None:
+        if not isinstance(baseline, str) or not baseline.strip():
+            raise UserError(f"{where} baseline: must be a file name (a string)")
+        config.baseline = os.path.join(root, baseline)
     pfi = table.get("per-file-ignores", {})
     if not isinstance(pfi, dict):
         raise UserError(f"{where} per-file-ignores: must be a table of glob = [codes]")

@@ -213,6 +213,12 @@ class LintResult:
         self.codes = tuple(codes)
         self.unsafe_fixes = False  # the report marks unsafe fixes as applicable too
         self.fixed = 0  # findings --fix fixed before this run (the report says so)
+        self.config: Config | None = None  # set by lint()
+        self.checked: frozenset[str] | None = None  # files checked (posix, from root); None: all
+        # Set when a baseline is applied (hermes_dev.lint.baseline): its file, and with
+        # --show-baselined the findings it left out of `findings` (json and sarif list them).
+        self.baseline: str | None = None
+        self.baselined: list[Finding] | None = None
 
     def relative(self, path: Path) -> str:
         try:
@@ -382,7 +388,11 @@ def _lint(
         raw.extend(f for f in rule_class().check(ctx) if f.code == code)
     cache.save()
     findings = _filter(raw, ctx, models, codes, known)
-    return LintResult(root_path, findings, len(files), ctx.stats, codes, rules)
+    result = LintResult(root_path, findings, len(files), ctx.stats, codes, rules)
+    result.config = config
+    # What a baseline entry must be in to be seen by this run (None: the whole root).
+    result.checked = None if not paths else frozenset(models.relative(p) for p in files)
+    return result
 
 
 def _filter(

@@ -6,7 +6,16 @@ from hermes_dev.lint.report import FORMATS
 
 
 class Option:
-    __slots__ = ("choices", "dest", "flag", "help", "metavar", "multiple", "takes_value")
+    __slots__ = (
+        "choices",
+        "dest",
+        "flag",
+        "help",
+        "metavar",
+        "multiple",
+        "optional_value",
+        "takes_value",
+    )
 
     def __init__(
         self,
@@ -17,6 +26,7 @@ class Option:
         choices: tuple[str, ...] | None = None,
         multiple: bool = False,
         metavar: str | None = None,
+        optional_value: str | None = None,
     ) -> None:
         self.flag = flag
         self.dest = dest
@@ -25,6 +35,9 @@ class Option:
         self.choices = choices
         self.multiple = multiple
         self.metavar = metavar
+        # The value when the flag comes without one (`--write-baseline` alone); a next argument
+        # that does not start with "-" is taken as the value, as click does.
+        self.optional_value = optional_value
 
 
 LINT_OPTIONS = (
@@ -73,6 +86,27 @@ LINT_OPTIONS = (
         "--unsafe-fixes",
         "unsafe_fixes",
         "Also apply (or show) fixes that may change what the code does.",
+        takes_value=False,
+    ),
+    Option(
+        "--baseline",
+        "baseline",
+        "Report only findings not recorded in this baseline file"
+        " (default: `baseline` in [tool.hermes-dev]).",
+        metavar="FILE",
+    ),
+    Option(
+        "--write-baseline",
+        "write_baseline",
+        "Record today's findings in FILE (default: the --baseline file, else"
+        " .hermes-dev-baseline.json at the root) and exit 0.",
+        metavar="[FILE]",
+        optional_value="",
+    ),
+    Option(
+        "--show-baselined",
+        "show_baselined",
+        "Also list baselined findings in json and sarif output, marked as such.",
         takes_value=False,
     ),
 )

@@ -107,7 +107,7 @@ def _fixable_line(findings: list[Finding], unsafe: bool) -> str:
 def _json(result: LintResult, rules: Mapping[str, type[Rule]]) -> str:
     import json
 
-    items = [
+    items: list[dict[str, object]] = [
         {
             "code": f.code,
             "message": f.message,
@@ -125,9 +125,23 @@ def _json(result: LintResult, rules: Mapping[str, type[Rule]]) -> str:
                 "message": f.fix.title,
             },
         }
-        for f in result.findings
+        for f in _listed(result)
     ]
+    if result.baselined is not None:  # --show-baselined
+        hidden = set(result.baselined)
+        for item, f in zip(items, _listed(result)):
+            item["baselined"] = f in hidden
     return json.dumps(items, indent=2, ensure_ascii=False) + "\n"
+
+
+def _listed(result: LintResult) -> list[Finding]:
+    """The findings json and sarif list: with --show-baselined, the baselined ones too."""
+    if not result.baselined:
+        return result.findings
+    return sorted(
+        [*result.findings, *result.baselined],
+        key=lambda f: (str(f.path), f.line, f.column, f.code),
+    )
 
 
 def _fingerprint(result: LintResult, f: Finding, seen: dict[str, int]) -> str:
@@ -152,7 +166,7 @@ def _sarif(result: LintResult, rules: Mapping[str, type[Rule]]) -> str:
     from hermes_dev import __version__
     from hermes_dev.lint.catalog import doc_sections, rule_docs
 
-    codes = sorted(set(rules) | {f.code for f in result.findings})
+    codes = sorted(set(rules) | {f.code for f in _listed(result)})
     driver_rules = []
     for code in codes:
         rule = rules.get(code)
@@ -174,8 +188,9 @@ def _sarif(result: LintResult, rules: Mapping[str, type[Rule]]) -> str:
         )
     index = {code: i for i, code in enumerate(codes)}
     seen: dict[str, int] = {}
-    results = []
-    for f in result.findings:
+    results: list[dict[str, object]] = []
+    hidden = set(result.baselined or ())
+    for f in _listed(result):
         results.append(
             {
                 "ruleId": f.code,
@@ -202,6 +217,8 @@ def _sarif(result: LintResult, rules: Mapping[str, type[Rule]]) -> str:
                 "properties": {"tool": f.tool} if f.tool else {},
             }
         )
+        if result.baseline is not None:
+            results[-1]["baselineState"] = "unchanged" if f in hidden else "new"
     log = {
         "version": "2.1.0",
         "runs": [

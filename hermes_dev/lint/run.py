@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import sys
 
 from hermes_dev.errors import UserError
@@ -13,9 +14,11 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:
     from collections.abc import Sequence
 
+    from hermes_dev.lint.baseline import Applied, Baseline
     from hermes_dev.lint.engine import LintResult
     from hermes_dev.lint.fix import FixPlan
 
+DEFAULT_BASELINE = ".hermes-dev-baseline.json"  # as hermes_dev.lint.baseline.DEFAULT_FILE
 EXIT_CLEAN = 0
 EXIT_FINDINGS = 1
 
@@ -38,14 +41,30 @@ def run_lint(
     fix: bool = False,
     diff: bool = False,
     unsafe_fixes: bool = False,
+    baseline: str | None = None,
+    write_baseline: str | None = None,
+    show_baselined: bool = False,
+    no_baseline: bool = False,
 ) -> int:
     """Run the linter and report; 0 clean, 1 findings (0 with `exit_zero`). UserError: exit 2.
 
     `fix` applies the findings' fixes (safe ones; unsafe ones too with `unsafe_fixes`), all
     files or none, and reports what remains; `diff` prints them as a unified diff instead and
-    writes nothing: 1 when there is something to fix, else 0."""
+    writes nothing: 1 when there is something to fix, else 0.
+
+    `baseline`: report (and fix) only findings not in this baseline file (default: the
+    config's, else `.hermes-dev-baseline.json` at the root when it exists; `no_baseline`: none).
+    `write_baseline`: record the findings in this file instead ("": the --baseline file, else the
+    config's, else the default at the root) and return 0. `show_baselined`: json and sarif also
+    list the findings the baseline leaves out, marked.
+    """
     result = lint(paths, root=root, select=_codes(select), ignore=_codes(ignore))
     result.unsafe_fixes = unsafe_fixes
+    configured = result.config.baseline if result.config is not None else None
+    if write_baseline is not None:
+        return _write_baseline(result, write_baseline or baseline or configured)
+    recorded = None if no_baseline else _load_baseline(result, baseline or configured)
+    applied = _apply(result, recorded, show_baselined)
     if fix or diff:
         from hermes_dev.lint.fix import applicable
 
@@ -58,7 +77,13 @@ def run_lint(
                 result = lint(paths, root=root, select=_codes(select), ignore=_codes(ignore))
                 result.unsafe_fixes = unsafe_fixes
                 result.fixed = fixed
+                applied = _apply(result, recorded, show_baselined)
     report = render(result, fmt, result.rules)
+    hidden = len(applied.baselined) if applied is not None else 0
+    if fmt == "text" and hidden and result.baseline is not None:
+        shown = os.path.relpath(result.baseline)
+        shown = result.baseline if shown.startswith("..") else shown
+        report += f"{hidden} baselined finding{'s' if hidden != 1 else ''} not shown ({shown}).\n"
     stats = statistics(result, result.rules) if statistics_ else []
     if stats and fmt == "text":
         report += "".join(line + "\n" for line in stats)
@@ -74,8 +99,56 @@ def run_lint(
         sys.stdout.flush()
     if stats:
         sys.stderr.write("".join(line + "\n" for line in stats))
+    if applied is not None and applied.gone:
+        from hermes_dev.lint.baseline import gone_message
+
+        sys.stderr.write(gone_message(applied.gone) + "\n")
     if result.findings and not exit_zero:
         return EXIT_FINDINGS
+    return EXIT_CLEAN
+
+
+def _load_baseline(result: LintResult, path: str | None) -> Baseline | None:
+    """The baseline at `path`, else the default file at the root when there is one."""
+    if path is None:
+        # The file `--write-baseline` writes by default is used where it is: adopting hermes-dev
+        # on a checkout is write the baseline, commit it, add the hook (no setting to add).
+        default = os.path.join(result.root, DEFAULT_BASELINE)
+        if not os.path.isfile(default):
+            return None
+        path = default
+    from hermes_dev.lint.baseline import load
+
+    return load(path)
+
+
+def _apply(result: LintResult, recorded: Baseline | None, show: bool) -> Applied | None:
+    """Leave the baselined findings out of `result.findings` (json/sarif list them with `show`)."""
+    if recorded is None:
+        return None
+    from hermes_dev.lint.baseline import apply
+
+    applied = apply(result, recorded)
+    result.findings = applied.new
+    result.baseline = recorded.path
+    if show:
+        result.baselined = applied.baselined
+    return applied
+
+
+def _write_baseline(result: LintResult, target: str | None) -> int:
+    """Record the run's findings in `target` (None: the default file at the root); exit 0."""
+    from hermes_dev.lint import baseline as baseline_file
+
+    path = target if target else os.path.join(result.root, DEFAULT_BASELINE)
+    previous = baseline_file.previous(path)
+    entries = baseline_file.write(path, result, previous)
+    n = len(result.findings)
+    sys.stderr.write(
+        f"hermes-dev: recorded {n} finding{'s' if n != 1 else ''} in {path}"
+        f" ({entries} entr{'ies' if entries != 1 else 'y'}); commit it, and lint reports"
+        " only new findings\n"
+    )
     return EXIT_CLEAN
 
 
