@@ -71,14 +71,15 @@ def keyed(result: LintResult) -> list[tuple[Finding, Key]]:
     by_path: dict[Path, list[Finding]] = {}
     for f in result.findings:
         by_path.setdefault(f.path, []).append(f)
-    hashes: dict[Finding, str] = {}
+    # (by id: a Finding's fields need not be hashable)
+    hashes: dict[int, str] = {}
     for path, findings in by_path.items():
-        hashes.update(_hashes(path, findings))
+        hashes.update(zip(map(id, findings), _hashes(path, findings)))
     # Occurrence index: the n-th finding (in position order) of the same code, path, tool, hash.
     seen: dict[tuple[str, str, str, str], int] = {}
     out: list[tuple[Finding, Key]] = []
     for f in sorted(result.findings, key=lambda f: (str(f.path), f.line, f.column, f.code)):
-        base = (f.code, result.relative(f.path), f.tool or "", hashes[f])
+        base = (f.code, result.relative(f.path), f.tool or "", hashes[id(f)])
         index = seen.get(base, 0)
         seen[base] = index + 1
         out.append((f, (*base, index)))
@@ -87,14 +88,15 @@ def keyed(result: LintResult) -> list[tuple[Finding, Key]]:
     return out
 
 
-def _hashes(path: Path, findings: Sequence[Finding]) -> dict[Finding, str]:
+def _hashes(path: Path, findings: Sequence[Finding]) -> list[str]:
+    """The hash of each finding's flagged code, in order."""
     import ast
 
     try:
         with open(path, "rb") as fh:
             data = fh.read()
     except OSError:
-        return {f: _digest(f"unreadable\0{f.message}") for f in findings}
+        return [_digest(f"unreadable\0{f.message}") for f in findings]
     text = data.decode("utf-8", "replace")
     lines = text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
     try:
@@ -102,23 +104,23 @@ def _hashes(path: Path, findings: Sequence[Finding]) -> dict[Finding, str]:
     except (SyntaxError, ValueError):
         tree = None
     if tree is None:
-        return {f: _digest("line\0" + _line_text(lines, f.line)) for f in findings}
+        return [_digest("line\0" + _line_text(lines, f.line)) for f in findings]
     starts, statements = _index(tree, {f.line for f in findings})
-    out: dict[Finding, str] = {}
+    out: list[str] = []
     for f in findings:
         line_text = lines[f.line - 1] if 0 < f.line <= len(lines) else ""
         offset = len(line_text[: max(f.column - 1, 0)].encode("utf-8"))
         node = starts.get((f.line, offset))
         if node is not None:
-            out[f] = _digest("node\0" + _dump(node))
+            out.append(_digest("node\0" + _dump(node)))
             continue
         stmt = statements.get(f.line)
         rest = line_text[max(f.column - 1, 0) :].strip()
         comment = " ".join(rest.split()) if rest.startswith("#") else ""
         if stmt is None:
-            out[f] = _digest("line\0" + _line_text(lines, f.line))
+            out.append(_digest("line\0" + _line_text(lines, f.line)))
         else:
-            out[f] = _digest("stmt\0" + _dump(stmt) + "\0" + comment)
+            out.append(_digest("stmt\0" + _dump(stmt) + "\0" + comment))
     return out
 
 

@@ -128,9 +128,9 @@ def _json(result: LintResult, rules: Mapping[str, type[Rule]]) -> str:
         for f in _listed(result)
     ]
     if result.baselined is not None:  # --show-baselined
-        hidden = set(result.baselined)
+        hidden = {id(f) for f in result.baselined}
         for item, f in zip(items, _listed(result)):
-            item["baselined"] = f in hidden
+            item["baselined"] = id(f) in hidden
     return json.dumps(items, indent=2, ensure_ascii=False) + "\n"
 
 
@@ -189,7 +189,7 @@ def _sarif(result: LintResult, rules: Mapping[str, type[Rule]]) -> str:
     index = {code: i for i, code in enumerate(codes)}
     seen: dict[str, int] = {}
     results: list[dict[str, object]] = []
-    hidden = set(result.baselined or ())
+    hidden = {id(f) for f in result.baselined or ()}
     for f in _listed(result):
         results.append(
             {
@@ -218,7 +218,7 @@ def _sarif(result: LintResult, rules: Mapping[str, type[Rule]]) -> str:
             }
         )
         if result.baseline is not None:
-            results[-1]["baselineState"] = "unchanged" if f in hidden else "new"
+            results[-1]["baselineState"] = "unchanged" if id(f) in hidden else "new"
     log = {
         "version": "2.1.0",
         "runs": [
