@@ -98,6 +98,7 @@ def run_fast(args: Sequence[str]) -> int | None:
             baseline=values["baseline"],  # type: ignore[arg-type]
             write_baseline=values["write_baseline"],  # type: ignore[arg-type]
             show_baselined=bool(values["show_baselined"]),
+            no_baseline=bool(values["no_baseline"]),
         )
     except HermesDevError as exc:
         sys.stderr.write(f"hermes-dev: error: {exc}\n")

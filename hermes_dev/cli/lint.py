@@ -27,6 +27,7 @@ def _lint(paths: tuple[str, ...], **values: Any) -> int:
         baseline=values["baseline"],
         write_baseline=values["write_baseline"],
         show_baselined=values["show_baselined"],
+        no_baseline=values["no_baseline"],
     )
 
 

@@ -104,6 +104,12 @@ LINT_OPTIONS = (
         optional_value="",
     ),
     Option(
+        "--no-baseline",
+        "no_baseline",
+        "Use no baseline file: report (and fix) every finding.",
+        takes_value=False,
+    ),
+    Option(
         "--show-baselined",
         "show_baselined",
         "Also list baselined findings in json and sarif output, marked as such.",

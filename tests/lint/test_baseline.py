@@ -13,9 +13,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from hermes_dev.cli.fastpath import parse as fast_parse
 from hermes_dev.errors import UserError
 from hermes_dev.lint import baseline
-from hermes_dev.cli.fastpath import parse as fast_parse
 from hermes_dev.lint.run import run_lint
 from tests.lint.support import make_root
 
@@ -611,3 +611,39 @@ def test_real_size_host_write_lint_then_one_new_violation(
         )
     ]
     assert err == ""
+
+
+# -- with --fix and --diff -------------------------------------------------------------------------
+
+
+def test_fix_and_diff_leave_baselined_findings_alone(
+    legacy: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # The legacy dict returns have a safe fix, but they are recorded: --diff in CI stays green.
+    code, out, err = _lint(legacy, capsys, diff=True)
+    assert (code, out) == (0, "") and "No fixes available" in err
+    (legacy / "tools/gamma_tool.py").write_text(LEGACY.replace("NAME", "gamma"), encoding="utf-8")
+    code, out, _ = _lint(legacy, capsys, diff=True)
+    assert code == 1
+    # gamma's fixes only: its dict return, and its tools added to a toolset
+    assert re.findall(r"^\+\+\+ (\S+)", out, flags=re.MULTILINE) == [
+        "b/tools/gamma_tool.py",
+        "b/toolsets.py",
+    ]
+    # --no-baseline: every finding, and every fix.
+    code, out, _ = _lint(legacy, capsys, diff=True, no_baseline=True)
+    assert code == 1
+    assert sorted(re.findall(r"^\+\+\+ (\S+)", out, flags=re.MULTILINE)) == [
+        *(f"b/tools/{name}_tool.py" for name in ("alpha", "beta", "gamma")),
+        "b/toolsets.py",
+    ]
+    alpha = (legacy / "tools/alpha_tool.py").read_text()
+    code, out, _ = _lint(legacy, capsys, fix=True)
+    assert (legacy / "tools/alpha_tool.py").read_text() == alpha  # baselined: not touched
+    assert 'return json.dumps({"query": query})' in (legacy / "tools/gamma_tool.py").read_text()
+    assert " HD101 " not in out and " HD301 " not in out
+    code, out, _ = _lint(legacy, capsys, no_baseline=True)
+    assert [line.split(":")[0] for line in _finding_lines(out) if " HD101 " in line] == [
+        "tools/alpha_tool.py",
+        "tools/beta_tool.py",
+    ]
