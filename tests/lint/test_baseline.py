@@ -606,7 +606,7 @@ def test_real_size_host_write_lint_then_one_new_violation(
     assert code == 1
     assert _finding_lines(out) == [
         (
-            f"tools/svc009_tool.py:{line}:9: HD101 `svc009_lookup` returns a dict, not a JSON"
+            f"tools/svc009_tool.py:{line}:9: HD101 [*] `svc009_lookup` returns a dict, not a JSON"
             " string; use json.dumps(...), tool_result(...) or tool_error(...) [svc009_lookup]"
         )
     ]
