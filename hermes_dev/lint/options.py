@@ -91,8 +91,8 @@ LINT_OPTIONS = (
     Option(
         "--baseline",
         "baseline",
-        "Report only findings not recorded in this baseline file"
-        " (default: `baseline` in [tool.hermes-dev]).",
+        "Report only findings not recorded in this baseline file (default: `baseline` in"
+        " [tool.hermes-dev], else .hermes-dev-baseline.json at the root when it exists).",
         metavar="FILE",
     ),
     Option(
