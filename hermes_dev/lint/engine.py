@@ -172,8 +172,10 @@ class LintContext:
         module: ModuleInfo,
         node: object,
         tool: str | None = None,
+        chain: Sequence[tuple[str, int, str]] = (),
     ) -> Finding:
-        """A finding at an ast node's span (1-based columns, end exclusive)."""
+        """A finding at an ast node's span (1-based columns, end exclusive); `chain` gives the
+        steps (path relative to the root, line, function) from there to where it comes from."""
         line = getattr(node, "lineno", 1) or 1
         col_offset = getattr(node, "col_offset", 0) or 0
         end_line = getattr(node, "end_lineno", None) or line
@@ -185,7 +187,8 @@ class LintContext:
             end_line, end_col = line, max(len(text) + 1, col)
         else:
             end_col = _char_column(text, end_offset)
-        return Finding(code, message, module.path, line, col, end_line, end_col, tool)
+        steps = tuple((self.root / rel, n, function) for rel, n, function in chain)
+        return Finding(code, message, module.path, line, col, end_line, end_col, tool, chain=steps)
 
 
 def _char_column(text: str, byte_offset: int) -> int:

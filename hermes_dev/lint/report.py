@@ -124,6 +124,10 @@ def _json(result: LintResult, rules: Mapping[str, type[Rule]]) -> str:
                 "applicability": "safe" if f.fix.safe else "unsafe",
                 "message": f.fix.title,
             },
+            "chain": [
+                {"path": result.relative(path), "line": line, "function": function}
+                for path, line, function in f.chain
+            ],
         }
         for f in _listed(result)
     ]
@@ -191,6 +195,9 @@ def _sarif(result: LintResult, rules: Mapping[str, type[Rule]]) -> str:
     results: list[dict[str, object]] = []
     hidden = {id(f) for f in result.baselined or ()}
     for f in _listed(result):
+        extra: dict[str, object] = {}
+        if f.chain:
+            extra = _chain_locations(result, f)
         results.append(
             {
                 "ruleId": f.code,
@@ -215,6 +222,7 @@ def _sarif(result: LintResult, rules: Mapping[str, type[Rule]]) -> str:
                 ],
                 "partialFingerprints": {"primaryLocationLineHash": _fingerprint(result, f, seen)},
                 "properties": {"tool": f.tool} if f.tool else {},
+                **extra,
             }
         )
         if result.baseline is not None:
@@ -237,6 +245,34 @@ def _sarif(result: LintResult, rules: Mapping[str, type[Rule]]) -> str:
         ],
     }
     return json.dumps(log, indent=2, ensure_ascii=False) + "\n"
+
+
+def _chain_locations(result: LintResult, f: Finding) -> dict[str, object]:
+    """A call chain as SARIF shows it: relatedLocations (each step after the reported line)
+    and one codeFlow walking every step, from the reported line to the origin."""
+
+    def location(path: Path, line: int, function: str, index: int | None) -> dict[str, object]:
+        loc: dict[str, object] = {
+            "physicalLocation": {
+                "artifactLocation": {
+                    "uri": repo_relative(result, path),
+                    "uriBaseId": "%SRCROOT%",
+                },
+                "region": {"startLine": line},
+            },
+            "message": {"text": f"in {function}"},
+        }
+        if index is not None:
+            loc["id"] = index
+        return loc
+
+    related = [location(p, n, fn, i) for i, (p, n, fn) in enumerate(f.chain[1:], 1)]
+    flow = {
+        "threadFlows": [
+            {"locations": [{"location": location(p, n, fn, None)} for p, n, fn in f.chain]}
+        ]
+    }
+    return {"relatedLocations": related, "codeFlows": [flow]}
 
 
 def _camel(name: str) -> str:

@@ -95,6 +95,7 @@ class Finding(_Record):
         "end_line",
         "end_column",
         "tool",
+        "chain",
         "fix",
     )
     _fields = __slots__[:-1]
@@ -107,6 +108,9 @@ class Finding(_Record):
     end_line: int
     end_column: int  # 1-based, exclusive
     tool: str | None
+    # Where the failure comes from, step by step (a call chain): (absolute path, line, function),
+    # from the reported line down to the `raise` or `return`; empty for most findings.
+    chain: tuple[tuple[Path, int, str], ...]
     fix: Fix | None
 
     def __init__(
@@ -120,10 +124,10 @@ class Finding(_Record):
         end_column: int,
         tool: str | None = None,
         fix: Fix | None = None,
+        chain: tuple[tuple[Path, int, str], ...] = (),
     ) -> None:
-        for name, value in zip(
-            self._fields, (code, message, path, line, column, end_line, end_column, tool)
-        ):
+        values = (code, message, path, line, column, end_line, end_column, tool, chain)
+        for name, value in zip(self._fields, values):
             object.__setattr__(self, name, value)
         object.__setattr__(self, "fix", fix)
 
@@ -139,6 +143,7 @@ class Finding(_Record):
             self.end_column,
             self.tool,
             fix,
+            self.chain,
         )
 
 

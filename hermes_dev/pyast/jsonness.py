@@ -479,9 +479,7 @@ def _call(expr: ast.Call, scope: Scope, depth: int) -> Verdict:
 def _is_multimodal_envelope(expr: ast.Dict) -> bool:
     """`{"_multimodal": True, "content": [...]}`: the one dict Hermes' dispatch passes through
     (images for vision models), so it is an accepted result, not a contract breach."""
-    return any(
-        isinstance(key, ast.Constant) and key.value == "_multimodal" for key in expr.keys
-    )
+    return any(isinstance(key, ast.Constant) and key.value == "_multimodal" for key in expr.keys)
 
 
 # Builtins whose result is surely not a str.

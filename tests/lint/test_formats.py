@@ -65,7 +65,8 @@ def test_json(result) -> None:  # type: ignore[no-untyped-def]
         "fix",
     }
     for item in items:
-        assert set(item) == keys
+        assert set(item) == keys | {"chain"}
+        assert item["chain"] == []  # raised and returned in the handler itself
         assert item["path"] == "tools/ping_tool.py"
         assert item["tool"] == "ping"
         assert isinstance(item["line"], int) and item["end_column"] > item["column"]
@@ -145,3 +146,66 @@ def test_sarif_and_github_paths_are_repository_relative(
     assert uri["uri"] == "vendor/hermes/tools/ping_tool.py"
     assert "file=vendor/hermes/tools/ping_tool.py," in render(result, "github", result.rules)
     assert json.loads(render(result, "json", result.rules))[0]["path"] == "tools/ping_tool.py"
+
+
+CHAINED = {
+    "tools/fetch_tool.py": """\
+import json
+from tools.registry import registry
+from tools.fetch_client import Client
+
+def fetch(args, **kw):
+    client = Client()
+    return json.dumps({"n": 1})
+
+registry.register(name="fetch", toolset="t", schema={}, handler=fetch)
+""",
+    "tools/fetch_client.py": """\
+class AuthError(Exception):
+    pass
+
+class Client:
+    def __init__(self):
+        self._login()
+
+    def _login(self):
+        raise AuthError("no key")
+""",
+}
+
+
+def test_chain_in_text_json_and_sarif(tmp_path: Path) -> None:
+    root = make_root(tmp_path, CHAINED)
+    result = lint([], root=str(root), select=["HD102"])
+    (line,) = render(result, "text", result.rules).splitlines()[:-1]
+    assert line == (
+        "tools/fetch_tool.py:6:14: HD102 `Client()` can raise AuthError (tools/fetch_client.py:9,"
+        " via Client.__init__ -> Client._login) and no except around it catches it;"
+        " return tool_error(...) instead [fetch]"
+    )
+    (item,) = json.loads(render(result, "json", result.rules))
+    assert item["chain"] == [
+        {"path": "tools/fetch_tool.py", "line": 6, "function": "fetch"},
+        {"path": "tools/fetch_client.py", "line": 6, "function": "Client.__init__"},
+        {"path": "tools/fetch_client.py", "line": 9, "function": "Client._login"},
+    ]
+    (res,) = json.loads(render(result, "sarif", result.rules))["runs"][0]["results"]
+    related = [
+        (r["id"], r["physicalLocation"]["region"]["startLine"], r["message"]["text"])
+        for r in res["relatedLocations"]
+    ]
+    assert related == [(1, 6, "in Client.__init__"), (2, 9, "in Client._login")]
+    assert {r["physicalLocation"]["artifactLocation"]["uri"] for r in res["relatedLocations"]} == {
+        "tools/fetch_client.py"
+    }
+    (flow,) = res["codeFlows"]
+    steps = [
+        (s["location"]["physicalLocation"]["artifactLocation"]["uri"],
+         s["location"]["physicalLocation"]["region"]["startLine"])
+        for s in flow["threadFlows"][0]["locations"]
+    ]
+    assert steps == [
+        ("tools/fetch_tool.py", 6),
+        ("tools/fetch_client.py", 6),
+        ("tools/fetch_client.py", 9),
+    ]

@@ -17,7 +17,8 @@ from hermes_dev.lint.rules.hd103_handler_signature import signature_problem
 from hermes_dev.lint.rules.hd104_is_async_mismatch import plainly_sync
 from hermes_dev.pyast.jsonness import return_verdicts, summary
 from hermes_dev.pyast.model import Func, Handler, Models
-from hermes_dev.pyast.raises import escaping
+from hermes_dev.pyast.resolve import code_of
+from hermes_dev.pyast.summaries import handler_escapes
 
 STDLIB = sysconfig.get_paths()["stdlib"]
 
@@ -60,7 +61,7 @@ def test_handler_analyses_on_every_stdlib_function() -> None:
                     functions += 1
                     return_verdicts(func)
                     summary(func)
-                    escaping(func)
+                    handler_escapes(code_of(func))
                     signature_problem(Handler("function", ast.Constant(None), func))
                     plainly_sync(func)
             for reg in module.registrations:

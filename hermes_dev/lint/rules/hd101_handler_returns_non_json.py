@@ -3,9 +3,20 @@ Reports a `return` in a tool handler (or in the function a handler lambda or `fu
 forwards to) whose value is surely not a JSON string: a dict, list, tuple, set, number, bool or
 `None` literal, a bare `return`, falling off the end of the function, `orjson.dumps(...)` (bytes),
 a plain or f-string that is not JSON such as `f"Error: {e}"`, a JSON string with text concatenated
-to it, or a call of a function every return of which is one of those. Values the linter cannot
-know are never reported, and neither is the multimodal envelope
+or appended to it (`result_json += f"\n\n[Hint: ...]"`), or the result of a call one of whose
+reachable returns is one of those. A finding through a call sits at the handler's `return` and
+names the return it comes from and the chain of calls to it, e.g. `` `navigate` returns
+`page_result()`, which can return a dict (tools/browser_helpers.py:5) ``. Values the linter
+cannot know are never reported, and neither is the multimodal envelope
 `{"_multimodal": True, "content": [...]}`, which Hermes' dispatch passes through on purpose.
+
+## What is followed
+`return helper(...)` is followed as HD102 follows calls (see `hermes-dev rule HD102`): into
+functions, methods of objects whose class is known, classes' methods and other modules under
+the root, also through an immediately invoked lambda; constant arguments rule out the helper's
+branches they decide (`return data` under `if raw:` when the call leaves `raw=False`). Not
+followed: calls that leave the root or cannot be resolved, a value stored in a variable first
+(except `s = json.dumps(...)` then `s += "..."`), generators and decorated functions.
 
 ## Why is this bad?
 Hermes hands the handler's return value to the model as the tool result, and the contract is a
@@ -46,16 +57,19 @@ from __future__ import annotations
 
 import ast
 
+from hermes_dev.lint.call_cache import cached_findings
 from hermes_dev.lint.rule import Fix, Invalid, Rule, Valid
-from hermes_dev.pyast.jsonness import NOT_JSON, Scope, infer, return_verdicts
+from hermes_dev.pyast.jsonness import JSON, NOT_JSON, Scope, Verdict, infer, return_verdicts
+from hermes_dev.pyast.resolve import Code, code_of
+from hermes_dev.pyast.returns import NonJson, value_non_json
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from collections.abc import Iterator
+    from collections.abc import Callable, Iterator
 
     from hermes_dev.lint.engine import LintContext
     from hermes_dev.lint.rule import Finding
-    from hermes_dev.pyast.model import Func
+    from hermes_dev.pyast.model import Func, ModuleInfo
 
 _HEAD = """\
 import json
@@ -144,6 +158,56 @@ def screenshot(args, **kw):
 registry.register(name="screenshot", toolset="t", schema={}, handler=screenshot)
 """,
             note="the multimodal envelope is an accepted result",
+        ),
+        Valid(
+            {
+                "tools/render.py": """\
+import json
+
+class Renderer:
+    def render(self, data, raw=False):
+        if raw:
+            return data
+        return json.dumps(data)
+
+    def page(self, data):
+        return self.render(data)
+
+def fmt(data, *, as_text=False):
+    if as_text:
+        return f"data: {data}"
+    return json.dumps(data)
+
+def walk(data, depth=0):
+    if depth > 3:
+        return json.dumps(data)
+    return walk(data, depth + 1)
+""",
+                "tools/render_tool.py": _HEAD
+                + """\
+from tools.render import Renderer, fmt, walk
+
+_RENDERER = Renderer()
+
+def show(args, **kw):
+    if args.get("page"):
+        return _RENDERER.page(args)
+    if args.get("walk"):
+        return walk(args)
+    if args.get("fmt"):
+        return fmt(args, as_text=False)
+    return _RENDERER.render(args)
+
+def passthrough(args, **kw):
+    return args.get("callback")(args)
+
+registry.register(name="show", toolset="t", schema={}, handler=show)
+registry.register(name="passthrough", toolset="t", schema={}, handler=passthrough)
+""",
+            },
+            note="helpers and methods in a sibling module whose reachable returns are JSON: the"
+            " non-JSON branch is ruled out by a constant argument or a default; recursion;"
+            " a call that cannot be resolved",
         ),
     )
     INVALID = (
@@ -308,10 +372,91 @@ def summary(args, **kw):
 registry.register(name="listing", toolset="t", schema={}, handler=listing)
 """,
         ),
+        Invalid(
+            _HEAD
+            + """\
+def describe(args, **kw):
+    result_json = json.dumps({"caption": args.get("image")})
+    if args.get("hint"):
+        result_json += f"\\n\\n[Hint: call describe again with detail=high]"
+    return result_json
+
+registry.register(name="describe", toolset="t", schema={}, handler=describe)
+""",
+            lines=(8,),
+            note="JSON with prose appended (`+=`) is not a JSON string",
+            fixed={},
+        ),
+        Invalid(
+            {
+                "tools/browser_helpers.py": """\
+import json
+
+def page_result(page, ok=True):
+    if not ok:
+        return {"error": "navigation failed"}
+    return json.dumps({"title": page})
+
+class Session:
+    def snapshot(self, page):
+        if not page:
+            return None
+        return page_result(page, ok=bool(page))
+
+def open_session() -> Session:
+    return Session()
+""",
+                "tools/browser_tool.py": _HEAD
+                + """\
+from tools.browser_helpers import open_session, page_result
+
+def navigate(args, **kw):
+    return page_result(args.get("url"), ok=args.get("ok"))
+
+def snapshot(args, **kw):
+    session = open_session()
+    return session.snapshot(args.get("page"))
+
+registry.register(name="navigate", toolset="t", schema={}, handler=navigate)
+registry.register(name="snapshot", toolset="t", schema={}, handler=snapshot)
+""",
+            },
+            findings=(("tools/browser_tool.py", 7), ("tools/browser_tool.py", 11)),
+            note="a def handler returns a helper's result where one of the helper's returns is"
+            " a dict (a sibling module's function; a method of a class known from a return"
+            " annotation)",
+            fixed={},
+        ),
+        Invalid(
+            _HEAD
+            + """\
+def _resolve(model):
+    return model or "default"
+
+def run(action, model):
+    if action == "describe":
+        return {"action": action, "model": model}
+    return json.dumps({"action": action})
+
+registry.register(name="vision", toolset="t", schema={},
+    handler=lambda args, **kw: (lambda _m=_resolve(args.get("model")): run(
+        action=args.get("action"), model=_m))())
+""",
+            lines=(13,),
+            note="an immediately invoked inner lambda whose body returns a dict from `run`",
+            fixed={},
+        ),
     )
 
     def check(self, ctx: LintContext) -> Iterator[Finding]:
-        for reg in ctx.registrations():
+        for module in ctx.modules:
+            yield from cached_findings(ctx, module, self.code, self._compute(ctx, module))
+
+    def _compute(self, ctx: LintContext, module: ModuleInfo) -> Callable[[], Iterator[Finding]]:
+        return lambda: self.module_findings(ctx, module)
+
+    def module_findings(self, ctx: LintContext, module: ModuleInfo) -> Iterator[Finding]:
+        for reg in module.registrations:
             handler = reg.handler
             if handler is None:
                 continue
@@ -320,9 +465,22 @@ registry.register(name="listing", toolset="t", schema={}, handler=listing)
                 if func.wrapped:
                     continue  # a decorator may turn what it returns into JSON
                 node = func.node
+                code = code_of(func)
                 if isinstance(node, ast.Lambda):
                     if handler.target is not None:
                         continue  # the function it forwards to is checked instead
+                    found = value_non_json(node.body, code)
+                    if found is not None and found.chain:
+                        message = f"handler lambda {_through(node.body, found)}"
+                        yield ctx.finding(
+                            self.code,
+                            message,
+                            func.module,
+                            node.body,
+                            tool,
+                            _chain(code, node.body, found),
+                        )
+                        continue
                     verdict = infer(node.body, Scope(func.module, func))
                     if verdict.kind == NOT_JSON:
                         message = f"handler lambda returns {_what(verdict.reason)}"
@@ -330,6 +488,22 @@ registry.register(name="listing", toolset="t", schema={}, handler=listing)
                     continue
                 for exit in return_verdicts(func):
                     verdict = exit.verdict
+                    value = exit.node.value if isinstance(exit.node, ast.Return) else None
+                    if value is not None and not exit.falls_off and verdict.kind != JSON:
+                        found = value_non_json(value, code)
+                        if found is not None and found.chain:
+                            message = f"`{func.name}` {_through(value, found)}"
+                            yield ctx.finding(
+                                self.code,
+                                message,
+                                func.module,
+                                exit.node,
+                                tool,
+                                _chain(code, exit.node, found),
+                            )
+                            continue
+                        if found is not None and verdict.kind != NOT_JSON:
+                            verdict = Verdict(NOT_JSON, found.reason)
                     if verdict.kind != NOT_JSON:
                         continue
                     if exit.falls_off:
@@ -362,7 +536,11 @@ def _fix(func: Func, node: ast.Return) -> Fix | None:
         # Other code calling the function would get a string instead of the dict.
         safe = not _called_elsewhere(func)
         return Fix(
-            "wrap_in_json_dumps", func.module.path, span, safe, "Wrap the value in `json.dumps(...)`"
+            "wrap_in_json_dumps",
+            func.module.path,
+            span,
+            safe,
+            "Wrap the value in `json.dumps(...)`",
         )
     if _is_error_text(value):
         return Fix(
@@ -409,3 +587,27 @@ def _is_error_text(value: ast.expr | None) -> bool:
 
 def _what(reason: str) -> str:
     return reason if "JSON" in reason else f"{reason}, not a JSON string"
+
+
+def _through(value: ast.expr, found: NonJson) -> str:
+    """`returns `helper()`, which can return a dict (tools/x.py:12, via a -> b); use ...`."""
+    call = value.value if isinstance(value, ast.Await) else value
+    while isinstance(call, ast.Call) and isinstance(call.func, ast.Lambda):
+        call = call.func.body  # `(lambda _m=...: run(...))()` returns what run() returns
+    text = ast.unparse(call.func) if isinstance(call, ast.Call) else ast.unparse(call)
+    if len(text) > 40:
+        text = text[:37] + "..."
+    rel, line, _ = found.chain[-1]
+    steps = [step[2] for step in found.chain]
+    if steps and steps[0].split(".")[-1] == text.split(".")[-1]:
+        steps = steps[1:]
+    via = f", via {' -> '.join(steps)}" if steps else ""
+    return (
+        f"returns `{text}()`, which can return {_what(found.reason)} ({rel}:{line}{via});"
+        " use json.dumps(...), tool_result(...) or tool_error(...)"
+    )
+
+
+def _chain(code: Code, node: ast.AST, found: NonJson) -> tuple[tuple[str, int, str], ...]:
+    here = (code.module.rel, getattr(node, "lineno", 1), code.label)
+    return (here, *found.chain)

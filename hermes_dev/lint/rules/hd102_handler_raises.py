@@ -1,10 +1,38 @@
 """## What it does
-Reports a `raise` or `assert` in a tool handler (or in the function a handler lambda or
-`functools.partial` forwards to) that no enclosing `try` catches: the `except` clauses around it
-catch neither the raised class nor one of its bases (bare `except`, `Exception` and
-`BaseException` catch everything the handler raises). A bare `raise` that re-raises in an
-`except` block counts too, unless an outer `try` catches it. Raises whose class or handlers cannot
-be resolved are not reported.
+Reports an exception that can escape a tool handler (or the function a handler lambda or
+`functools.partial` forwards to): a `raise` or `assert` in the handler that no enclosing `try`
+catches, and a call whose callee can raise an exception that no `except` around the call
+catches. The finding sits at the handler's line that lets it out (the `raise`, or the call) and
+the message names where the exception comes from and the chain of calls to it, e.g.
+`` `_make_client()` can raise AuthError (plugins/foo/client.py:52, via Client.__init__ ->
+Client._resolve) ``; `--format json` gives the chain as a `chain` list and SARIF as related
+locations and a code flow.
+
+Exceptions are matched with the real class hierarchy: builtins by Python's own MRO
+(`FileNotFoundError` is an `OSError`), the project's classes by their bases as written, across
+modules. A bare `raise` in an `except` block re-raises what it caught, and a raise in an `except`
+block escapes unless an outer `try` catches it; `try`/`finally` without `except` catches nothing.
+
+## What is followed
+Calls are followed statically (project code is never imported or run) within the root: into
+functions (module-level, nested, imported from any module under the root, relative imports
+too, `module.function`), classes (`Cls()` runs `__init__` and `__post_init__`, own or
+inherited), and methods: `self.m()`, `cls.m()`, `Cls.m()`, `super().m()`, and `obj.m()` when
+`obj`'s class is known from a local `obj = Cls(...)`, a module-level instance, a parameter or
+class attribute annotation (also `Optional[Cls]`, `Cls | None`, `"Cls"`) or a function's return
+annotation. An immediately invoked lambda (`(lambda _m=helper(): run(_m))()`) runs at once.
+Constant arguments (and the defaults a call leaves) decide the callee's `if` tests one level
+deep: `if scope not in (...)` or `if error is not None` ruled out by the call drops the raise
+under it.
+
+Not followed, and so never reported (precision first): calls that leave the root (stdlib,
+third-party), calls through names that cannot be resolved (parameters without annotations,
+`getattr`, subscripts), exception classes that cannot be resolved (they count as caught), an
+`assert` or a control-flow exception (`CancelledError`, `KeyboardInterrupt`, `SystemExit`,
+`GeneratorExit`) met in a callee, abstract methods (`@abstractmethod`, or a body that only
+raises `NotImplementedError`), generators, coroutines that are not awaited where they are
+called, and functions behind a decorator that may change what they raise. Recursion ends at
+the first repeat.
 
 ## Why is this bad?
 A handler reports errors as `{"error": "..."}` so that the model can read what went wrong and
@@ -42,16 +70,19 @@ from __future__ import annotations
 
 import ast
 
+from hermes_dev.lint.call_cache import cached_findings
 from hermes_dev.lint.rule import Fix, Invalid, Rule, Valid
-from hermes_dev.pyast.raises import escaping
+from hermes_dev.pyast.resolve import code_of
+from hermes_dev.pyast.summaries import Escape, handler_escapes
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from collections.abc import Iterator
+    from collections.abc import Callable, Iterator
     from pathlib import Path
 
     from hermes_dev.lint.engine import LintContext
     from hermes_dev.lint.rule import Finding
+    from hermes_dev.pyast.model import ModuleInfo
 
 _HEAD = """\
 import json
@@ -123,6 +154,145 @@ def call(args, **kw):
 registry.register(name="call", toolset="t", schema={}, handler=call)
 """,
             note="ApiError's bases are unknown (it may be a ValueError): not reported",
+        ),
+        Valid(
+            {
+                "tools/api_errors.py": """\
+class ApiError(Exception):
+    pass
+
+class QuotaError(ApiError):
+    pass
+""",
+                "tools/api_client.py": """\
+from tools.api_errors import QuotaError
+
+def fetch(query):
+    if len(query) > 100:
+        raise QuotaError("quota")
+    if not query:
+        raise FileNotFoundError(query)
+    if query == "?":
+        raise KeyError(query)
+    return {"q": query}
+""",
+                "tools/search_tool.py": _HEAD
+                + """\
+from tools.api_client import fetch
+from tools.api_errors import ApiError
+
+def by_base(args, **kw):
+    try:
+        return json.dumps(fetch(args["q"]))
+    except (ApiError, OSError, LookupError) as e:
+        return tool_error(e)
+
+def by_exception(args, **kw):
+    try:
+        return json.dumps(fetch(args["q"]))
+    except Exception as e:
+        return tool_error(e)
+
+registry.register(name="by_base", toolset="t", schema={}, handler=by_base)
+registry.register(name="by_exception", toolset="t", schema={}, handler=by_exception)
+""",
+            },
+            note="a helper in a sibling module raises inside the handler's try, which catches it"
+            " by a project base class across modules (QuotaError -> ApiError), by a builtin base"
+            " (FileNotFoundError -> OSError, KeyError -> LookupError: the real MRO), in a tuple,"
+            " or by `except Exception`",
+        ),
+        Valid(
+            _HEAD
+            + """\
+import asyncio
+import requests
+
+def _never_called():
+    raise RuntimeError("no handler reaches this")
+
+def _checked(value):
+    assert value, "callee asserts are not reported"
+    return value
+
+def _interrupt(flag):
+    if flag:
+        raise KeyboardInterrupt
+    return flag
+
+def _exit(code):
+    if code:
+        raise SystemExit(code)
+
+async def _poll():
+    raise RuntimeError("runs in its own task")
+
+def _walk(node, depth=0):
+    if depth > 3:
+        return node
+    return _walk_children(node, depth)
+
+def _walk_children(node, depth):
+    return [_walk(child, depth + 1) for child in node]
+
+def run(args, on_done, **kw):
+    hooks = kw.get("hooks", {})
+    _checked(args)
+    _interrupt(args.get("stop"))
+    _exit(args.get("code"))
+    asyncio.get_event_loop().create_task(_poll())
+    getattr(requests, "get")(args["url"])
+    requests.get(args["url"])
+    hooks[args["hook"]]()
+    on_done()
+    _walk([args])
+    return json.dumps(args)
+
+registry.register(name="run", toolset="t", schema={}, handler=run)
+""",
+            note="a raise in a function no handler calls; assert and control-flow exceptions in"
+            " callees; a coroutine not awaited; calls through names that cannot be resolved"
+            " (getattr, a subscript, a parameter, a third-party module); recursion",
+        ),
+        Valid(
+            _HEAD
+            + """\
+from abc import ABC, abstractmethod
+from typing import Optional
+
+_SCOPES = ("strict", "normal")
+
+def _check_scope(scope):
+    if scope not in _SCOPES:
+        raise ValueError(f"unknown scope {scope}")
+    return scope
+
+def _finish(session, error=None):
+    session.clear()
+    if error is not None:
+        raise RuntimeError("failed") from error
+
+class Backend(ABC):
+    @abstractmethod
+    def search(self, query):
+        raise NotImplementedError
+
+class Store:
+    def put(self, key):
+        raise NotImplementedError("subclasses store")
+
+def lookup(args, backend: Optional[Backend] = None, store: Store = None, **kw):
+    _check_scope("strict")
+    _finish({}, None)
+    _finish({})
+    backend.search(args["q"])
+    store.put(args["q"])
+    return json.dumps(args)
+
+registry.register(name="lookup", toolset="t", schema={}, handler=lookup)
+""",
+            note="constant arguments rule out the raising branch (`not in` a module constant,"
+            " `is not None` with None passed or by default); abstract methods are not followed",
         ),
     )
     INVALID = (
@@ -232,31 +402,280 @@ def fetch(args, **kw):
 registry.register(name="fetch", toolset="t", schema={}, handler=fetch)
 """,
         ),
+        Invalid(
+            {
+                "plugins/weather/__init__.py": """\
+import json
+from .client import AuthError, Client
+
+def _make_client():
+    return Client()
+
+def _format_auth(e: AuthError):
+    return json.dumps({"error": f"auth: {e}"})
+
+def forecast(args, **kw):
+    client = _make_client()
+    try:
+        return json.dumps(client.forecast(args["city"]))
+    except AuthError as e:
+        return _format_auth(e)
+
+def register(ctx):
+    ctx.register_tool(name="forecast", toolset="weather", schema={}, handler=forecast)
+""",
+                "plugins/weather/client.py": """\
+import os
+
+class AuthError(Exception):
+    pass
+
+class Client:
+    def __init__(self):
+        self.key = self._resolve_key()
+
+    def _resolve_key(self):
+        key = os.environ.get("WEATHER_KEY")
+        if not key:
+            raise AuthError("WEATHER_KEY is not set")
+        return key
+
+    def forecast(self, city):
+        return {"city": city}
+""",
+            },
+            findings=(("plugins/weather/__init__.py", 11),),
+            note="the client is built before the try (`from .client import`); its __init__"
+            " calls a method that raises",
+            fixed={},
+        ),
+        Invalid(
+            {
+                "tools/search_backend.py": """\
+class Query:
+    def __init__(self, text):
+        if not text.strip():
+            raise ValueError("empty query")
+        self.text = text
+
+def build_query(text, limit):
+    if limit > 50:
+        raise RuntimeError("limit too high")
+    return Query(text)
+""",
+                "tools/search_tool.py": _HEAD
+                + """\
+from tools.search_backend import build_query
+
+def search(args, **kw):
+    try:
+        query = build_query(args["q"], args.get("limit", 10))
+    except RuntimeError as e:
+        return tool_error(e)
+    return json.dumps({"q": query.text})
+
+registry.register(name="search", toolset="t", schema={}, handler=search)
+""",
+            },
+            findings=(("tools/search_tool.py", 8),),
+            note="the try catches RuntimeError; the helper's constructor raises ValueError",
+            fixed={},
+        ),
+        Invalid(
+            {
+                "tools/memory_store.py": """\
+import json
+import os
+
+class MemoryStore:
+    def __init__(self, path):
+        self.path = path
+
+    def add(self, entry):
+        self.save([entry])
+
+    def save(self, entries):
+        _write_file(self.path, entries)
+
+    def load(self):
+        try:
+            with open(self.path) as fh:
+                return json.load(fh)
+        except OSError as e:
+            raise RuntimeError(f"cannot read {self.path}") from e
+
+def _write_file(path, entries):
+    tmp = path + ".tmp"
+    try:
+        with open(tmp, "w") as fh:
+            fh.write("\\n".join(entries))
+        os.replace(tmp, path)
+    except OSError:
+        os.unlink(tmp)
+        raise
+""",
+                "tools/memory_tool.py": _HEAD
+                + """\
+from typing import Optional
+from tools.memory_store import MemoryStore
+
+_STORE = MemoryStore("memory.md")
+
+class Memory:
+    store: MemoryStore
+
+    def __init__(self):
+        self.store = _STORE
+
+def _get_store() -> "MemoryStore":
+    return _STORE
+
+def _remember(store: MemoryStore, text):
+    store.add(text)
+
+def memory_add(args, store: Optional[MemoryStore] = None, **kw):
+    _remember(store, args["text"])
+    store.add(args["text"])
+    return json.dumps({"ok": True})
+
+def memory_save(args, **kw):
+    _STORE.add(args["text"])
+    local = MemoryStore(args["path"])
+    local.add(args["text"])
+    _get_store().add(args["text"])
+    Memory().store.add(args["text"])
+    return json.dumps({"ok": True})
+
+def memory_read(args, **kw):
+    return json.dumps(_STORE.load())
+
+registry.register(name="memory_add", toolset="t", schema={}, handler=memory_add)
+registry.register(name="memory_save", toolset="t", schema={}, handler=memory_save)
+registry.register(name="memory_read", toolset="t", schema={}, handler=memory_read)
+""",
+            },
+            findings=(
+                ("tools/memory_tool.py", 22),
+                ("tools/memory_tool.py", 23),
+                ("tools/memory_tool.py", 27),
+                ("tools/memory_tool.py", 29),
+                ("tools/memory_tool.py", 30),
+                ("tools/memory_tool.py", 31),
+                ("tools/memory_tool.py", 35),
+            ),
+            note="four levels deep (function -> store.add() -> save() -> _write_file() re-raising"
+            " in a cleanup handler); the object's class from an Optional[...] parameter, a"
+            " module-level instance, a local constructor call, a return annotation, a"
+            " class-level attribute annotation; OSError converted into RuntimeError",
+            fixed={},
+        ),
+        Invalid(
+            {
+                "tools/terminal_tool.py": """\
+import os
+
+class ConfigError(ValueError):
+    pass
+
+def _get_env_config():
+    shell = os.environ.get("SHELL")
+    if shell is None:
+        raise ConfigError("SHELL is not set")
+    return {"shell": shell}
+""",
+                "tools/process_tool.py": _HEAD
+                + """\
+from tools import terminal_tool
+from tools.terminal_tool import _get_env_config
+
+def _parse(text):
+    try:
+        return int(text)
+    except Exception as e:
+        raise RuntimeError(f"not a number: {text}") from e
+
+def _cleanup():
+    pass
+
+def _check_mode(mode):
+    if mode not in ("run", "kill"):
+        raise KeyError(mode)
+
+def process(args, **kw):
+    config = _get_env_config()
+    again = terminal_tool._get_env_config()
+    count = _parse(args["n"])
+    _check_mode("stop")
+    try:
+        _check_mode(args["mode"])
+    finally:
+        _cleanup()
+    return json.dumps({"config": config, "n": count, "again": again})
+
+registry.register(name="process", toolset="t", schema={}, handler=process)
+""",
+            },
+            findings=(
+                ("tools/process_tool.py", 21),
+                ("tools/process_tool.py", 22),
+                ("tools/process_tool.py", 23),
+                ("tools/process_tool.py", 24),
+                ("tools/process_tool.py", 26),
+            ),
+            note="a sibling module's function (imported by name, and as `module.attr`); a raise"
+            " in an except block of a helper; a constant argument that makes the raise"
+            " reachable; try/finally without except catches nothing",
+            fixed={},
+        ),
+        Invalid(
+            _HEAD
+            + """\
+def _resolve(model):
+    if not model:
+        raise ValueError("model is required")
+    return model
+
+def run(action, model):
+    if action not in ("describe", "tag"):
+        raise KeyError(action)
+    return json.dumps({"action": action, "model": model})
+
+registry.register(name="vision", toolset="t", schema={},
+    handler=lambda args, **kw: (lambda _m=_resolve(args.get("model")): run(
+        action=args.get("action"), model=_m))())
+""",
+            lines=(15, 15),
+            note="an immediately invoked inner lambda whose default is computed by a helper",
+            fixed={},
+        ),
     )
 
     def check(self, ctx: LintContext) -> Iterator[Finding]:
-        for reg in ctx.registrations():
+        for module in ctx.modules:
+            yield from cached_findings(ctx, module, self.code, self._compute(ctx, module))
+
+    def _compute(self, ctx: LintContext, module: ModuleInfo) -> Callable[[], Iterator[Finding]]:
+        return lambda: self.module_findings(ctx, module)
+
+    def module_findings(self, ctx: LintContext, module: ModuleInfo) -> Iterator[Finding]:
+        for reg in module.registrations:
             handler = reg.handler
             if handler is None:
                 continue
             for func in handler.code():
                 if func.wrapped:
                     continue  # a decorator may catch what it raises
-                for escape in escaping(func):
-                    if escape.node.__class__.__name__ == "Assert":
-                        what = "`assert` raises AssertionError out of"
-                    elif escape.reraise:
-                        what = f"re-raising {escape.raised.label} lets it out of"
-                    else:
-                        what = f"`raise {escape.raised.label}` escapes"
-                    message = (
-                        f"{what} `{func.name}`: the model gets a generic error;"
-                        " return tool_error(...) instead"
-                    )
+                skip = forwarding_calls(func.node) if handler.target is not None else frozenset()
+                for escape in handler_escapes(code_of(func), skip):
                     finding = ctx.finding(
-                        self.code, message, func.module, escape.node, reg.label()
+                        self.code,
+                        _message(escape, func.name),
+                        func.module,
+                        escape.node,
+                        reg.label(),
+                        escape.chain if escape.kind == "call" else (),
                     )
-                    if not escape.reraise:
+                    if escape.kind == "raise" and isinstance(escape.node, ast.Raise):
                         finding = finding.with_fix(_fix(func.module.path, escape.node))
                     yield finding
 
@@ -293,3 +712,42 @@ def _is_message(expr: ast.expr) -> bool:
         if isinstance(func, ast.Attribute) and func.attr == "format":
             return _is_message(func.value)
     return False
+
+
+def forwarding_calls(node: ast.AST) -> frozenset[int]:
+    """The calls a forwarding lambda makes to the function checked on its own (`fn(...)`, and
+    `fn(...)` in `runner(fn(...))`)."""
+    if not isinstance(node, ast.Lambda) or not isinstance(node.body, ast.Call):
+        return frozenset()
+    body = node.body
+    calls = {id(body)}
+    if len(body.args) == 1 and isinstance(body.args[0], ast.Call):
+        calls.add(id(body.args[0]))
+    return frozenset(calls)
+
+
+def _message(escape: Escape, name: str) -> str:
+    label = escape.label
+    if escape.kind == "call":
+        call = escape.node
+        assert isinstance(call, ast.Call)
+        text = ast.unparse(call.func)
+        if len(text) > 40:
+            text = text[:37] + "..."
+        rel, line, _ = escape.origin
+        steps = [step[2] for step in escape.chain[1:]]
+        if steps and steps[0].split(".")[-1] == text.split(".")[-1]:
+            steps = steps[1:]
+        via = f", via {' -> '.join(steps)}" if steps else ""
+        where = f"re-raised at {rel}:{line}" if escape.reraise else f"{rel}:{line}"
+        return (
+            f"`{text}()` can raise {label} ({where}{via}) and no except around it catches it;"
+            " return tool_error(...) instead"
+        )
+    if escape.kind == "assert":
+        what = "`assert` raises AssertionError out of"
+    elif escape.kind == "reraise":
+        what = f"re-raising {label if escape.exc else 'the caught exception'} lets it out of"
+    else:
+        what = f"`raise {label}` escapes"
+    return f"{what} `{name}`: the model gets a generic error; return tool_error(...) instead"

@@ -1,0 +1,116 @@
+"""Which files under a root a module may reach through its imports, read from its text alone.
+
+`ImportGraph(root)` reads files on demand (once per run) and gives:
+
+- `imports(rel)`: the files under the root that the module `rel` names in an `import` or
+  `from ... import ...` anywhere in its text (module level or inside functions; relative
+  imports too; `from pkg import name` also counts `pkg/name.py`, which may be a submodule).
+- `closure(rel)`: `rel` and every file reachable from it that way, each with a digest of its
+  content: what an analysis that follows calls from `rel` may depend on.
+
+No parsing: a regular expression over the text, so it over-approximates (an import inside a
+string counts too), which only costs a cache miss, never a stale result.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import zlib
+
+_IMPORT = re.compile(
+    r"^[ \t]*(?:from[ \t]+(\.*)[ \t]*([\w.]*)[ \t]+import[ \t]+(\([^)]*\)|[^\n#;]*)"
+    r"|import[ \t]+([^\n#;]+))",
+    re.MULTILINE,
+)
+
+
+def digest(data: bytes) -> str:
+    """A content digest (zlib's two checksums and the length: no hashlib import on start-up)."""
+    return f"{zlib.crc32(data):08x}{zlib.adler32(data):08x}{len(data):x}"
+
+
+class ImportGraph:
+    def __init__(self, root: str) -> None:
+        self.root = root
+        self._digests: dict[str, str | None] = {}
+        self._imports: dict[str, list[str]] = {}
+        self._files: dict[str, bool] = {}
+
+    def _read(self, rel: str) -> bytes | None:
+        try:
+            with open(os.path.join(self.root, rel), "rb") as fh:
+                return fh.read()
+        except OSError:
+            return None
+
+    def digest(self, rel: str) -> str | None:
+        if rel not in self._digests:
+            data = self._read(rel)
+            self._digests[rel] = None if data is None else digest(data)
+            if data is not None and rel not in self._imports:
+                self._imports[rel] = self._parse(rel, data.decode("utf-8", "replace"))
+        return self._digests[rel]
+
+    def _is_file(self, rel: str) -> bool:
+        known = self._files.get(rel)
+        if known is None:
+            known = self._files[rel] = os.path.isfile(os.path.join(self.root, rel))
+        return known
+
+    def _module_file(self, parts: list[str]) -> str | None:
+        if not parts or any(p in ("", ".", "..") for p in parts):
+            return None
+        base = "/".join(parts)
+        for candidate in (f"{base}.py", f"{base}/__init__.py"):
+            if self._is_file(candidate):
+                return candidate
+        return None
+
+    def _parse(self, rel: str, text: str) -> list[str]:
+        found: list[str] = []
+        folder = rel.split("/")[:-1]
+        for dots, module, names, plain in _IMPORT.findall(text):
+            if plain:
+                for item in plain.split(","):
+                    dotted = item.split(" as ")[0].strip()
+                    parts = dotted.split(".") if dotted else []
+                    for end in range(1, len(parts) + 1):
+                        hit = self._module_file(parts[:end])
+                        if hit:
+                            found.append(hit)
+                continue
+            if dots:
+                level = len(dots)
+                if level - 1 > len(folder):
+                    continue
+                base = folder[: len(folder) - (level - 1)]
+            else:
+                base = []
+            parts = [*base, *(module.split(".") if module else [])]
+            hit = self._module_file(parts)
+            if hit:
+                found.append(hit)
+            for item in names.strip("()").split(","):
+                name = item.split(" as ")[0].strip()
+                if name.isidentifier():
+                    sub = self._module_file([*parts, name])
+                    if sub:
+                        found.append(sub)
+        return sorted(set(found) - {rel})
+
+    def imports(self, rel: str) -> list[str]:
+        self.digest(rel)
+        return self._imports.get(rel, [])
+
+    def closure(self, rel: str) -> dict[str, str | None]:
+        """`rel` and every file its imports reach (transitively), with content digests."""
+        out: dict[str, str | None] = {}
+        stack = [rel]
+        while stack:
+            current = stack.pop()
+            if current in out:
+                continue
+            out[current] = self.digest(current)
+            stack.extend(self.imports(current))
+        return out

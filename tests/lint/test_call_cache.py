@@ -1,0 +1,87 @@
+"""The call-following rules' disk cache: reused while the module and every module its imports
+reach are byte for byte the same, re-analysed when one of them changes, never across versions."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from hermes_dev.lint import call_cache
+from hermes_dev.lint.engine import lint
+from tests.lint.support import make_root
+
+FILES = {
+    "tools/fetch_tool.py": """\
+import json
+from tools.registry import registry
+from tools.fetch_client import Client
+
+def fetch(args, **kw):
+    Client()
+    return json.dumps({"n": 1})
+
+registry.register(name="fetch", toolset="t", schema={}, handler=fetch)
+""",
+    "tools/fetch_client.py": """\
+from tools.fetch_errors import AuthError
+
+class Client:
+    def __init__(self):
+        self._login()
+
+    def _login(self):
+        raise AuthError("no key")
+""",
+    "tools/fetch_errors.py": "class AuthError(Exception):\n    pass\n",
+}
+
+
+def _run(root: Path) -> tuple[list[tuple[str, int, str, tuple[object, ...]]], int]:
+    result = lint([], root=str(root), select=["HD101", "HD102"], use_cache=True)
+    found = [(f.code, f.line, f.message, f.chain) for f in result.findings]
+    return found, result.stats.counters.get("handler findings reused (cache)", 0)
+
+
+@pytest.fixture()
+def root(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
+    return make_root(tmp_path / "root", FILES)
+
+
+def test_warm_run_reuses_the_same_findings(root: Path) -> None:
+    cold, reused = _run(root)
+    assert reused == 0 and [c[0] for c in cold] == ["HD102"]
+    warm, reused = _run(root)
+    assert reused == 2  # HD101 and HD102 of the one registering module
+    assert warm == cold  # messages and chains too
+
+
+def test_a_change_two_imports_away_is_seen(root: Path) -> None:
+    _run(root)
+    (root / "tools" / "fetch_errors.py").write_text("class AuthError(BaseException):\n    pass\n")
+    found, reused = _run(root)
+    assert reused == 0
+    assert "can raise AuthError" in found[0][2]
+    (root / "tools" / "fetch_client.py").write_text("class Client:\n    pass\n")
+    found, reused = _run(root)
+    assert reused == 0 and found == []
+
+
+def test_a_new_version_never_reuses_an_old_entry(
+    root: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    _run(root)
+    monkeypatch.setattr(call_cache, "__version__", "999.0")
+    _, reused = _run(root)
+    assert reused == 0
+
+
+def test_a_corrupt_entry_is_a_miss(root: Path, tmp_path: Path) -> None:
+    _run(root)
+    (cache_file,) = (tmp_path / "cache" / "hermes-dev").glob("summaries-*.json")
+    text = cache_file.read_text()
+    cache_file.write_text(text.replace('"findings":[[', '"findings":[["x",'))
+    found, reused = _run(root)
+    assert reused == 1  # HD101's entry is intact; HD102's is recomputed
+    assert [f[0] for f in found] == ["HD102"]
