@@ -1,0 +1,1 @@
+"""Agent internals the tools import (a shared client, redaction): not tools themselves."""
