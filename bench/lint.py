@@ -10,8 +10,8 @@ way, never modified; `--one` picks the file of (b), by default the largest modul
 tools/ that registers a tool). Whole processes are timed, interleaved round by round, and the
 minimum of N runs is compared (the least noisy estimate of a command's cost on a busy machine):
 
-(a) `hermes-dev lint` over the tree (every rule) against one `python` process that `ast.parse`s
-    the same files under tools/. Target: at most 1.5x, both cold (`HERMES_DEV_NO_CACHE=1`, as in
+(a) `hermes-dev lint` over the tree (every rule; HD101/HD102 follow calls into the modules they
+    reach) against one `python` process that `ast.parse`s every file under tools/ and plugins/. Target: at most 1.5x, both cold (`HERMES_DEV_NO_CACHE=1`, as in
     a fresh CI job) and warm (the on-disk caches filled by an earlier run). The handler rules
     alone (`--select HD0,HD1,HD9`, cold) are printed too.
 (b) `hermes-dev lint tools/<one>.py` as pre-commit runs it (every rule; caches warm, as after
@@ -38,8 +38,22 @@ from tests.fixtures.hermes_tree import build
 
 FLOOR_ALL = (
     "import ast, pathlib\n"
-    "for p in sorted(pathlib.Path('tools').rglob('*.py')):\n"
-    "    ast.parse(p.read_text(encoding='utf-8'), filename=str(p))\n"
+    "for top in ('tools', 'plugins'):\n"
+    "    for p in sorted(pathlib.Path(top).rglob('*.py')):\n"
+    "        ast.parse(p.read_text(encoding='utf-8'), filename=str(p))\n"
+)
+# How many files a cold whole-root run parses (call following parses the modules calls reach).
+COUNT_PARSED = (
+    "import ast, sys\n"
+    "n = [0]\n"
+    "parse = ast.parse\n"
+    "def counting(*a, **k):\n"
+    "    n[0] += 1\n"
+    "    return parse(*a, **k)\n"
+    "ast.parse = counting\n"
+    "from hermes_dev.lint.engine import lint\n"
+    "lint(sys.argv[1:], use_cache=False)\n"
+    "print(n[0])\n"
 )
 FLOOR_ONE = (
     "import ast, sys\nast.parse(open(sys.argv[1], encoding='utf-8').read(), filename=sys.argv[1])\n"
@@ -142,6 +156,19 @@ def main() -> None:
             runs["one_hd1"].append(_time([hd, "lint", "--select", "HD0,HD1,HD9", one], root, base))
             runs["floor_one"].append(_time([sys.executable, "-c", FLOOR_ONE, one], root, base))
         best = {k: min(v) for k, v in runs.items()}
+        env = {**no_cache, "PYTHONPATH": str(REPO)}
+        parsed = [
+            subprocess.run(
+                [sys.executable, "-c", COUNT_PARSED, *paths],
+                cwd=root,
+                env=env,
+                capture_output=True,
+                text=True,
+                check=False,
+            ).stdout.strip()
+            for paths in ([], [one])
+        ]
+        print(f"files parsed, cold: whole tree {parsed[0]}, one file {parsed[1]}")
         floor_all, floor_one = best["floor_all"], best["floor_one"]
 
         def ms(key: str) -> str:
