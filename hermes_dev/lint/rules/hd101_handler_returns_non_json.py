@@ -3,7 +3,7 @@ Reports a `return` in a tool handler (or in the function a handler lambda or `fu
 forwards to) whose value is surely not a JSON string: a dict, list, tuple, set, number, bool or
 `None` literal, a bare `return`, falling off the end of the function, `orjson.dumps(...)` (bytes),
 a plain or f-string that is not JSON such as `f"Error: {e}"`, a JSON string with text concatenated
-or appended to it (`result_json += f"\n\n[Hint: ...]"`), or the result of a call one of whose
+or appended to it (`result_json += "[Hint: ...]"`), or the result of a call one of whose
 reachable returns is one of those. A finding through a call sits at the handler's `return` and
 names the return it comes from and the chain of calls to it, e.g. `` `navigate` returns
 `page_result()`, which can return a dict (tools/browser_helpers.py:5) ``. Values the linter
