@@ -79,6 +79,7 @@ def _root(tmp_path: Path) -> Models:
     (tmp_path / "tools").mkdir(exist_ok=True)
     (tmp_path / "tools" / "errors.py").write_text(ERRORS)
     (tmp_path / "tools" / "code.py").write_text(CODE)
+    (tmp_path / "tools" / "unrelated.py").write_text("def f():\n    raise ValueError\n")
     return Models(tmp_path)
 
 
@@ -141,7 +142,7 @@ def test_receivers_resolve_to_methods(tmp_path: Path) -> None:
 
 
 def test_handler_escapes_with_chains_and_terminating_recursion(tmp_path: Path) -> None:
-    _, func = _handler(tmp_path)
+    models, func = _handler(tmp_path)
     found = [
         (e.node.lineno, e.label, [s[2] for s in e.chain]) for e in handler_escapes(code_of(func))
     ]  # type: ignore[union-attr]
@@ -150,6 +151,8 @@ def test_handler_escapes_with_chains_and_terminating_recursion(tmp_path: Path) -
         (41, "QuotaError", ["handler", "make", "Store.__init__", "Store._open"]),
         (45, "ValueError", ["handler", "scoped"]),  # `scoped()` (the default) is ruled out
     ]
+    # Only the modules calls reach are parsed.
+    assert sorted(m.rel for m in models.loaded()) == ["tools/code.py", "tools/errors.py"]
 
 
 def test_constant_arguments_decide_branches(tmp_path: Path) -> None:
