@@ -109,7 +109,10 @@ def load_config(root: Path, known: Sequence[str]) -> Config:
         parsed = tomllib.loads(data.decode("utf-8"))
     except (tomllib.TOMLDecodeError, UnicodeDecodeError) as exc:
         raise UserError(f"{path}: not valid TOML ({exc})") from None
-    table = parsed.get("tool", {}).get("hermes-dev")
+    tools = parsed.get("tool", {})
+    if not isinstance(tools, dict):
+        raise UserError("pyproject.toml: `tool` must be a table ([tool.NAME] sections)")
+    table = tools.get("hermes-dev")
     if table is None:
         return config
     if not isinstance(table, dict):
