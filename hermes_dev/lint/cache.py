@@ -84,11 +84,10 @@ class SummaryCache:
             return
         files = self._load()
         entry = files.get(str(path))
-        if not isinstance(entry, dict) or entry.get("stamp") != stamp:
-            entry = {"stamp": stamp, "kinds": {}}
-            files[str(path)] = entry
-        kinds = entry["kinds"]
-        assert isinstance(kinds, dict)
+        kinds = entry.get("kinds") if isinstance(entry, dict) else None
+        if not isinstance(kinds, dict) or entry.get("stamp") != stamp:  # type: ignore[union-attr]
+            kinds = {}
+            files[str(path)] = {"stamp": stamp, "kinds": kinds}
         kinds[kind] = value
         self._dirty = True
 

@@ -43,6 +43,7 @@ if TYPE_CHECKING:
     from hermes_dev.pyast.schema_eval import Binding, ModuleLoader
 
     _S = TypeVar("_S", "ToolsetsSummary", "ConfigSummary")
+    _T = TypeVar("_T")
 
 CACHE_VERSION = 1
 
@@ -131,6 +132,69 @@ def registration_envs(reg: Registration, evaluator: Evaluator) -> list[dict[str,
         return None
 
 
+# --- reading cached summaries back ---------------------------------------------------------
+# The cache is a file anyone may have written: each `from_json` checks every value's type (cheap
+# isinstance tests) and raises ValueError on any other shape, which makes the entry a miss.
+
+
+def _str(value: object) -> str:
+    if type(value) is not str:
+        raise ValueError("not a string")
+    return value
+
+
+def _bool(value: object) -> bool:
+    if type(value) is not bool:
+        raise ValueError("not a boolean")
+    return value
+
+
+def _dict(value: object) -> dict[Any, Any]:
+    if type(value) is not dict:
+        raise ValueError("not an object")
+    return value
+
+
+def _list(value: object, length: int | None = None) -> list[Any]:
+    if type(value) is not list or (length is not None and len(value) != length):
+        raise ValueError("not a list of the right length")
+    return value
+
+
+def _strs(value: object) -> list[str]:
+    return [_str(item) for item in _list(value)]
+
+
+def _pairs(value: object) -> list[list[Any]]:
+    return [_list(item, 2) for item in _list(value)]
+
+
+def _triples(value: object) -> list[list[Any]]:
+    return [_list(item, 3) for item in _list(value)]
+
+
+def _span(value: object) -> list[int]:
+    """A cached (line, column, end_line, end_column) as the list it is stored as."""
+    if type(value) is not list or len(value) != 4:
+        raise ValueError("not a span")
+    for number in value:
+        if type(number) is not int or not 0 <= number < 1 << 31:
+            raise ValueError("not a span")
+    return value
+
+
+def _relative_py(value: object) -> bool:
+    """A cached path: a `.py` file below the root, written relative to it."""
+    if type(value) is not str or not value.endswith(".py") or "\0" in value:
+        return False
+    parts = value.split("/")
+    return not value.startswith("/") and ".." not in parts and "\\" not in value
+
+
+def _optional(read: Callable[[Any], _T], value: object) -> _T | None:
+    return None if value is None else read(value)
+
+
 # Plain classes rather than dataclasses: building a dataclass costs more at import than a
 # pre-commit run can spare, and a one-file run reads every module's summary from the cache.
 
@@ -208,19 +272,19 @@ class RegisteredTool:
             call_span,
             toolset,
             env_span,
-        ) = data
+        ) = _list(data, 11)
         return cls(
-            name,
-            kind,
-            discovered,
-            override,
-            has_check_fn,
-            has_requires_env,
-            None if env is None else [(v, Span(*s)) for v, s in env],
-            Span(*span),
-            Span(*call_span),
-            toolset,
-            Span(*env_span) if env_span else None,
+            _optional(_str, name),
+            _str(kind),
+            _bool(discovered),
+            _bool(override),
+            _bool(has_check_fn),
+            _bool(has_requires_env),
+            _optional(lambda e: [(_str(v), Span(*_span(s))) for v, s in _pairs(e)], env),
+            Span(*_span(span)),
+            Span(*_span(call_span)),
+            _optional(_str, toolset),
+            _optional(lambda s: Span(*_span(s)), env_span),
         )
 
     def __repr__(self) -> str:
@@ -249,7 +313,10 @@ class ModuleSummary:
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> ModuleSummary:
-        return cls([RegisteredTool.from_json(t) for t in data["tools"]], list(data["maybe_names"]))
+        return cls(
+            [RegisteredTool.from_json(t) for t in _list(_dict(data)["tools"])],
+            _strs(data["maybe_names"]),
+        )
 
 
 def summarize_module(module: ModuleInfo, loader: ModuleLoader | None = None) -> ModuleSummary:
@@ -429,11 +496,11 @@ class ToolsetsSummary:
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> ToolsetsSummary:
         return cls(
-            [(n, s) for n, s in data["listed"]],
-            set(data["maybe_listed"]),
-            set(data["toolset_names"]),
-            bool(data["merges_registry"]),
-            bool(data["registry_toolsets"]),
+            [(_str(n), _span(s)) for n, s in _pairs(_dict(data)["listed"])],
+            set(_strs(data["maybe_listed"])),
+            set(_strs(data["toolset_names"])),
+            _bool(data["merges_registry"]),
+            _bool(data["registry_toolsets"]),
         )
 
 
@@ -555,9 +622,9 @@ class ConfigSummary:
         return cls(
             # spans stay lists until a finding needs one (`Span(*span)`): a pre-commit run
             # reads this summary on every commit
-            dict(data["env_vars"]),
-            bool(data["complete"]),
-            [(t, v, s) for t, v, s in data["tool_refs"]],
+            {_str(var): _span(span) for var, span in _dict(_dict(data)["env_vars"]).items()},
+            _bool(data["complete"]),
+            [(_str(t), _str(v), _span(s)) for t, v, s in _triples(data["tool_refs"])],
         )
 
 
@@ -868,6 +935,12 @@ class ProjectIndex:
                 if path in result:
                     continue
                 hit, data = cache.get(path, MODULE_KIND)
+                if hit and data is not None:
+                    try:
+                        result[path] = ModuleSummary.from_json(data)
+                        continue
+                    except (KeyError, TypeError, ValueError):
+                        hit = False  # a corrupt entry: computed again (and rewritten)
                 if not hit:
                     file = Path(path)
                     source = self.ctx.models.read(file)
@@ -881,12 +954,6 @@ class ProjectIndex:
                     result[path] = summary
                     if summary.cacheable:
                         cache.put(path, MODULE_KIND, summary.to_json())
-                    continue
-                if isinstance(data, dict):
-                    try:
-                        result[path] = ModuleSummary.from_json(data)
-                    except (KeyError, TypeError, ValueError):
-                        continue
             self._all = result
         return self._all
 
@@ -929,7 +996,7 @@ class ProjectIndex:
         """`env_table_file()` relative to the root, cached with config.py's stamp."""
         cache = self.ctx.cache
         hit, data = cache.get(config_path, ENV_TABLE_KIND)
-        if hit and (data is None or isinstance(data, str)):
+        if hit and (data is None or _relative_py(data)):
             return data
         found = env_table_file(self.ctx.root)
         where = None if found is None else self.ctx.models.relative(found)
@@ -1316,13 +1383,20 @@ def schema_errors(
         return list(_RESULTS[key])  # the same schema again in this process (a copied module)
     cache = _checks_cache() if use_cache else _NO_CHECKS_CACHE
     cached = cache.get(key)
-    if isinstance(cached, list):
-        errors = [(str(p), str(m)) for p, m in cached]
+    if _is_checks_result(cached):
+        errors = [(p, m) for p, m in cached]
     else:
         errors = _run_jsonschema(document, kind, opaque)
         cache.put(key, [list(e) for e in errors])  # written by save_schema_checks()
     _RESULTS[key] = errors
     return list(errors)
+
+
+def _is_checks_result(value: object) -> bool:
+    """A cached jsonschema result has the shape schema_errors writes: [[pointer, message]...]."""
+    return type(value) is list and all(
+        type(e) is list and len(e) == 2 and type(e[0]) is str and type(e[1]) is str for e in value
+    )
 
 
 # jsonschema's results in this process, by the key of schema_errors.
