@@ -13,6 +13,10 @@ then `schema=MAP["browser_navigate"]`), and conditional expressions with an eval
 evaluation (`Evaluator(partial=True)`, what the schema rules use) a dict value or list element
 that is not static becomes an `Opaque` instead, so the rest of the schema can still be checked.
 
+Evaluation is bounded (MAX_SIZE, MAX_STEPS): a value that would be bigger than MAX_SIZE, or take
+more than MAX_STEPS expressions to reach, is not static; a `%`, `.format` or f-string whose widths
+could make it so is not even built.
+
 Every evaluated value comes with where it was written: `Evaluated.locate("/parameters/required/0")`
 gives the source position of that element, or of the nearest enclosing one that has a position.
 """
@@ -35,6 +39,16 @@ if TYPE_CHECKING:
 
 # Deep enough for real helper chains; shallow enough that recursion never runs away.
 MAX_DEPTH = 40
+# Bounds on what evaluation may build and do: a checkout's code is untrusted input (CI lints pull
+# requests), so no expression may make the evaluator materialise a huge value (`"%2000000000d" %
+# 1`, names that double a string or a list line after line, nested comprehensions) or work for
+# long. Past a bound the value is not static: precision first, nothing is reported on it.
+# The size of a value: characters of its strings plus its elements, deep, a part shared by
+# several elements counted once per use (as JSON would spell it out).
+MAX_SIZE = 1_000_000
+# Expressions one Evaluator may evaluate, all its evaluations together (it serves one module or
+# one file; the busiest on a 6,600-line Hermes-shaped config.py evaluates ~1,300).
+MAX_STEPS = 100_000
 
 
 class NotStatic(Exception):
@@ -384,6 +398,10 @@ class Evaluator:
         # partial: a dict value or list element that is not static becomes an `Opaque`
         self.partial = partial
         self._depth = 0
+        self._steps = 0
+        # id(container) -> (container, its size): kept alive while known, so ids stay unique;
+        # emptied after each outermost evaluation
+        self._sizes: dict[int, tuple[Any, int]] = {}
 
     def evaluate(
         self, expr: ast.expr, scope: ModuleScope, env: Mapping[str, Binding] | None = None
@@ -534,14 +552,52 @@ class Evaluator:
     ) -> tuple[Any, Loc]:
         self._depth += 1
         try:
+            self._steps += 1
+            if self._steps > MAX_STEPS:
+                raise NotStatic("too much work")
             if self._depth > MAX_DEPTH:
                 raise NotStatic("too deep")
-            return self._eval_inner(expr, scope, env)
+            value, loc = self._eval_inner(expr, scope, env)
+            self._size(value)  # NotStatic past MAX_SIZE
+            return value, loc
         except _EVALUATION_ERRORS as exc:
             # What running the expression would raise (`"a".strip(1)`, `[] in {}`): not static
             raise NotStatic(type(exc).__name__) from exc
         finally:
             self._depth -= 1
+            if not self._depth:
+                self._sizes.clear()
+
+    def _size(self, value: Any) -> int:
+        """The size of `value` (see MAX_SIZE); NotStatic past the bound. A container's is
+        remembered, so checking one built of checked parts costs a look at each part."""
+        kind = type(value)
+        if kind is str:
+            size = len(value) + 1
+        elif kind is list or kind is tuple or kind is dict:
+            known = self._sizes.get(id(value))
+            if known is not None and known[0] is value:
+                return known[1]
+            size = 1
+            items = value if kind is not dict else [*value.keys(), *value.values()]
+            for item in items:
+                size += self._size(item)
+                if size > MAX_SIZE:
+                    raise NotStatic("too big")
+            self._sizes[id(value)] = (value, size)
+        else:
+            return 1
+        if size > MAX_SIZE:
+            raise NotStatic("too big")
+        return size
+
+    def _grow(self, total: int, value: Any) -> int:
+        """`total` plus the size of `value`, for a container being built element by element:
+        NotStatic as soon as it is past the bound (before the rest is built)."""
+        total += self._size(value)
+        if total > MAX_SIZE:
+            raise NotStatic("too big")
+        return total
 
     def _eval_inner(
         self, expr: ast.expr, scope: ModuleScope, env: Mapping[str, Binding]
@@ -567,16 +623,19 @@ class Evaluator:
         if isinstance(expr, ast.List | ast.Tuple | ast.Set):
             items: list[Any] = []
             loc = Loc(pos)
+            total = 1
             for elt in expr.elts:
                 if isinstance(elt, ast.Starred):
                     spread, spread_loc = self._eval(elt.value, scope, env)
                     if not isinstance(spread, list | tuple):
                         raise NotStatic("starred")
+                    total = self._grow(total, spread)
                     for i, item in enumerate(spread):
                         loc.children[str(len(items))] = spread_loc.children.get(str(i), spread_loc)
                         items.append(item)
                     continue
                 value, child = self._eval_part(elt, scope, env)
+                total = self._grow(total, value)
                 loc.children[str(len(items))] = child
                 items.append(value)
             if isinstance(expr, ast.Set):
@@ -602,6 +661,7 @@ class Evaluator:
             operands = right if isinstance(right, tuple) else (right,)
             if not isinstance(left, str) or not all(isinstance(v, _SCALARS) for v in operands):
                 raise NotStatic("%")
+            _check_percent(left, operands)
             return left % right, Loc(pos)
         if isinstance(expr, ast.Subscript):
             return self._eval_subscript(expr, scope, env, pos)
@@ -643,9 +703,11 @@ class Evaluator:
     ) -> str:
         """An f-string whose fields are static scalars, formatted as Python would."""
         parts: list[str] = []
+        total = 0
         for value in expr.values:
             if isinstance(value, ast.Constant) and isinstance(value.value, str):
                 parts.append(value.value)
+                total = self._grow(total, value.value)
                 continue
             if not isinstance(value, ast.FormattedValue):
                 raise NotStatic("f-string")
@@ -661,7 +723,9 @@ class Evaluator:
             spec = ""
             if value.format_spec is not None:
                 spec = self._eval_fstring(value.format_spec, scope, env)  # type: ignore[arg-type]
+                _check_widths(spec)
             parts.append(format(field, spec))
+            total = self._grow(total, parts[-1])
         return "".join(parts)
 
     def _eval_part(
@@ -681,11 +745,13 @@ class Evaluator:
     ) -> tuple[Any, Loc]:
         result: dict[Any, Any] = {}
         loc = Loc(pos)
+        total = 1
         for key_node, value_node in zip(expr.keys, expr.values):
             if key_node is None:
                 spread, spread_loc = self._eval(value_node, scope, env)
                 if not isinstance(spread, dict):
                     raise NotStatic("**")
+                total = self._grow(total, spread)
                 for k, v in spread.items():
                     result[k] = v
                     loc.children[str(k)] = spread_loc.children.get(str(k), spread_loc)
@@ -704,6 +770,7 @@ class Evaluator:
             if not isinstance(key, str | int | float | bool) and key is not None:
                 raise NotStatic("key")
             value, child = self._eval_part(value_node, scope, env)
+            total = self._grow(total, value)
             result[key] = value
             loc.children[str(key)] = child
             loc.keys[str(key)] = Pos.of(scope.path, key_node)
@@ -770,11 +837,13 @@ class Evaluator:
         gen = expr.generators[0]
         items: list[Any] = []
         loc = Loc(pos)
+        total = 1
         for row in self.iter_rows(gen.iter, scope, env):
             inner: dict[str, Binding] = dict(env)
             self.bind_target(gen.target, row, inner)
             if all(self._eval(cond, scope, inner)[0] for cond in gen.ifs):
                 value, child = self._eval(expr.elt, scope, inner)
+                total = self._grow(total, value)
                 loc.children[str(len(items))] = child
                 items.append(value)
         return items, loc
@@ -789,6 +858,7 @@ class Evaluator:
         gen = expr.generators[0]
         result: dict[Any, Any] = {}
         loc = Loc(pos)
+        total = 1
         for row in self.iter_rows(gen.iter, scope, env):
             inner: dict[str, Binding] = dict(env)
             self.bind_target(gen.target, row, inner)
@@ -798,6 +868,7 @@ class Evaluator:
             if not isinstance(key, str | int | float | bool) and key is not None:
                 raise NotStatic("key")
             value, child = self._eval(expr.value, scope, inner)
+            total = self._grow(self._grow(total, key), value)
             result[key] = value
             loc.children[str(key)] = child
         return result, loc
@@ -843,6 +914,9 @@ class Evaluator:
                 raise NotStatic("join")
             if not all(isinstance(a, str) for a in args[0]):
                 raise NotStatic("join")
+            joined = sum(len(a) for a in args[0]) + len(target) * max(len(args[0]) - 1, 0)
+            if joined > MAX_SIZE:
+                raise NotStatic("too big")
             return target.join(args[0]), Loc(pos)
         if any(kw.arg is None for kw in expr.keywords):
             raise NotStatic("format(**)")
@@ -850,6 +924,7 @@ class Evaluator:
         values = [*args, *kwargs.values()]
         if not all(isinstance(v, _SCALARS) for v in values):
             raise NotStatic("format")  # only scalars format the same statically
+        _check_format(target, values)
         return target.format(*args, **kwargs), Loc(pos)
 
     def _eval_builtin(
@@ -866,8 +941,10 @@ class Evaluator:
                     raise NotStatic("dict()")
                 result.update(base)
                 loc = Loc(pos, dict(base_loc.keys), dict(base_loc.children))
+            total = self._size(result)
             for kw in expr.keywords:
                 value, child = self._eval(kw.value, scope, env)
+                total = self._grow(total, value)
                 if kw.arg is None:
                     if not isinstance(value, dict):
                         raise NotStatic("dict(**)")
@@ -982,6 +1059,68 @@ class Evaluator:
         if isinstance(binding, Value):
             return binding
         return self._value_of(binding.expr, binding.scope, binding.env)
+
+
+# A `%` conversion: mapping key, flags, width, precision, length modifier, type.
+_PERCENT_FIELD = r"%(?:\([^)]*\))?[-#0 +]*(\*|\d*)(?:\.(\*|\d*))?[hlL]?[a-zA-Z%]"
+# Room for one formatted scalar beyond its width and precision (a float's 309 digits, signs).
+_FIELD_ROOM = 400
+
+
+def _check_widths(spec: str) -> int:
+    """The largest width or precision written in a format spec; NotStatic past MAX_SIZE."""
+    import re
+
+    largest = 0
+    for digits in re.findall(r"\d+", spec):
+        if len(digits) > 7 or int(digits) > MAX_SIZE:
+            raise NotStatic("too big")
+        largest = max(largest, int(digits))
+    return largest
+
+
+def _formatted_bound(fields: int, widths: int, values: Sequence[Any]) -> int:
+    """At most how long `fields` formatted values are: each no longer than the longest value
+    (as text) plus the widths and precisions written in the format and some room."""
+    longest = max((len(str(v)) for v in values), default=0)
+    return fields * (longest + _FIELD_ROOM) + widths
+
+
+def _check_percent(template: str, operands: Sequence[Any]) -> None:
+    """NotStatic when `template % operands` could be past MAX_SIZE, before it is built."""
+    import re
+
+    fields = re.findall(_PERCENT_FIELD, template)
+    widths = 0
+    for width, precision in fields:
+        if width == "*" or precision == "*":
+            # a width taken from the operands: count every integer operand as one
+            widths += sum(abs(v) for v in operands if type(v) is int)
+            if widths > MAX_SIZE:
+                raise NotStatic("too big")
+        widths += _check_widths(width + "." + precision)
+    if len(template) + _formatted_bound(len(fields), widths, operands) > MAX_SIZE:
+        raise NotStatic("too big")
+
+
+def _check_format(template: str, values: Sequence[Any]) -> None:
+    """NotStatic when `template.format(*values)` could be past MAX_SIZE, before it is built."""
+    import _string  # the parser of str.format (what string.Formatter uses)
+
+    fields = 0
+    widths = 0
+    for _, field, spec, _ in _string.formatter_parser(template):
+        if field is None:
+            continue
+        fields += 1
+        if spec and "{" in spec:
+            # a width taken from the arguments: count every integer argument as one
+            widths += sum(abs(v) for v in values if type(v) is int)
+            if widths > MAX_SIZE:
+                raise NotStatic("too big")
+        widths += _check_widths(spec or "")
+    if len(template) + _formatted_bound(fields, widths, values) > MAX_SIZE:
+        raise NotStatic("too big")
 
 
 def _pick_literal(node: ast.expr, key: Any) -> ast.expr | None:
