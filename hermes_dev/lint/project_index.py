@@ -149,6 +149,12 @@ def _bool(value: object) -> bool:
     return value
 
 
+def _count(value: object) -> int:
+    if type(value) is not int or value < 0:
+        raise ValueError("not a count")
+    return value
+
+
 def _dict(value: object) -> dict[Any, Any]:
     if type(value) is not dict:
         raise ValueError("not an object")
@@ -589,19 +595,23 @@ def _add_entry(
 
 
 class ConfigSummary:
-    __slots__ = ("complete", "env_vars", "tool_refs", "unread_tools")
+    __slots__ = ("complete", "env_vars", "skipped", "tool_refs", "unread_tools")
 
     def __init__(
         self,
         env_vars: dict[str, Sequence[int]] | None = None,
         complete: bool = True,
         tool_refs: list[tuple[str, str, Sequence[int]]] | None = None,
+        skipped: int = 0,
     ) -> None:
         self.env_vars = env_vars if env_vars is not None else {}
         self.complete = complete  # False: some entries could not be read; HD303 stays quiet
         # (tool name, variable, where the tool name is written)
         self.tool_refs = tool_refs if tool_refs is not None else []
         self.unread_tools = False  # some entry's "tools" did not evaluate (not cached)
+        # Entries whose value is not a dict literal or a call of a helper the reader understands
+        # (hermes_dev.host.env_vars): their tools are unknown; `--statistics` counts them.
+        self.skipped = skipped
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, ConfigSummary) and all(
@@ -615,6 +625,7 @@ class ConfigSummary:
             "env_vars": self.env_vars,
             "complete": self.complete,
             "tool_refs": self.tool_refs,
+            "skipped": self.skipped,
         }
 
     @classmethod
@@ -625,6 +636,7 @@ class ConfigSummary:
             {_str(var): _span(span) for var, span in _dict(_dict(data)["env_vars"]).items()},
             _bool(data["complete"]),
             [(_str(t), _str(v), _span(s)) for t, v, s in _triples(data["tool_refs"])],
+            _count(data["skipped"]),
         )
 
 
@@ -661,18 +673,22 @@ def summarize_config(path: Path, tree: ast.Module, imported: bool = False) -> Co
             # `OPTIONAL_ENV_VARS.update({...})` at import time
             call = stmt.value
             if call.func.attr == "update" and len(call.args) == 1:  # type: ignore[attr-defined]
-                _read_env_table(summary, evaluator, scope, call.args[0])
+                _read_env_table(summary, evaluator, scope, call.args[0], tree)
             else:
                 summary.complete = False
     if table is None:
         summary.complete = imported and summary.complete
         return summary
-    _read_env_table(summary, evaluator, scope, table)
+    _read_env_table(summary, evaluator, scope, table, tree)
     return summary
 
 
 def _read_env_table(
-    summary: ConfigSummary, evaluator: Evaluator, scope: ModuleScope, table: ast.expr
+    summary: ConfigSummary,
+    evaluator: Evaluator,
+    scope: ModuleScope,
+    table: ast.expr,
+    tree: ast.Module,
 ) -> None:
     if not isinstance(table, ast.Dict):
         try:
@@ -686,9 +702,13 @@ def _read_env_table(
         for var in evaluated.value:
             summary.env_vars.setdefault(str(var), Span.from_pos(evaluated.locate([str(var)])))
         return
-    for key_node, value_node in zip(table.keys, table.values):
+    from hermes_dev.host.env_vars import read_table
+
+    read = read_table(tree, table)
+    entries = {entry.index: entry for entry in read.entries} if read is not None else {}
+    for index, (key_node, value_node) in enumerate(zip(table.keys, table.values)):
         if key_node is None:
-            _read_env_table(summary, evaluator, scope, value_node)
+            _read_env_table(summary, evaluator, scope, value_node, tree)
             continue
         if not (isinstance(key_node, ast.Constant) and isinstance(key_node.value, str)):
             try:
@@ -700,11 +720,14 @@ def _read_env_table(
             key = key_node.value
         var = str(key)
         summary.env_vars.setdefault(var, Span.of(key_node))
-        # Only "tools" is read from the entry: descriptions may hold anything.
-        if isinstance(value_node, ast.Dict):
-            for k, v in zip(value_node.keys, value_node.values):
-                if isinstance(k, ast.Constant) and k.value == "tools":
-                    _read_env_tools(summary, evaluator, scope, var, v)
+        # Only "tools" is read from the entry: descriptions may hold anything. The entry may be a
+        # dict literal or a helper call (`_tool(..., tools=[...])`): the host reader says which
+        # expression gives its tools.
+        entry = entries.get(index)
+        if entry is None or not entry.static:
+            summary.skipped += 1
+        elif entry.tools_expr is not None:
+            _read_env_tools(summary, evaluator, scope, var, entry.tools_expr)
 
 
 def _read_env_tools(
@@ -788,10 +811,11 @@ class ResultCache:
 # Cache kinds in the engine's per-file summary cache; bump the suffix when a shape changes.
 MODULE_KIND = "hd3-registrations-v3"
 TOOLSETS_KIND = "hd3-toolsets-v3"
-CONFIG_KIND = "hd3-config-v2"
-CONFIG_ADDITIONS_KIND = "hd3-config-additions-v1"
+CONFIG_KIND = "hd3-config-v3"
+CONFIG_ADDITIONS_KIND = "hd3-config-additions-v2"
 ENV_TABLE_KIND = "hd3-env-table-v2"  # where hermes_cli/config.py gets OPTIONAL_ENV_VARS from
 ENV_TABLE_MISSING_LABEL = "HD303/HD304 skipped: OPTIONAL_ENV_VARS not found"
+ENV_SKIPPED_LABEL = "env entries skipped (not static)"
 
 
 def _read(path: Path) -> str | None:
@@ -836,7 +860,8 @@ def config_summary_of(path: Path, source: str) -> ConfigSummary | None:
             if segment is not None:
                 ast.increment_lineno(segment, first_line)
                 summary = summarize_config(path, segment)
-                if summary.complete and not summary.unread_tools:
+                # helper-call entries need the helpers defined above the table: else whole file
+                if summary.complete and not summary.unread_tools and not summary.skipped:
                     return summary
     tree = _parse_source(source, path)
     return None if tree is None else summarize_config(path, tree)
@@ -1025,6 +1050,15 @@ class ProjectIndex:
                         self._config.env_vars.setdefault(var, span)
                     self._config.complete = self._config.complete and added.complete
         return self._config
+
+    def note_env_skipped(self, config: ConfigSummary) -> None:
+        """Count under `--statistics` (once per run) the entries HD303/HD304 could not read."""
+        done = self.project.memo("project_index.env_skipped_noted", lambda: [False])
+        assert isinstance(done, list)
+        if not done[0]:
+            done[0] = True
+            if config.skipped:
+                self.ctx.stats.add(ENV_SKIPPED_LABEL, config.skipped)
 
     def note_env_table_missing(self) -> None:
         """Say under `--statistics` (once per run) that HD303/HD304 had no table to read."""

@@ -239,6 +239,7 @@ class EnvVarNotInOptionalEnvVars(Rule):
         if config is None:
             index.note_env_table_missing()  # said under --statistics, not silently skipped
             return
+        index.note_env_skipped(config)
         if not config.complete:
             return
         table = index.env_table_path()

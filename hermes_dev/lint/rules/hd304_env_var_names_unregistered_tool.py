@@ -158,7 +158,10 @@ class EnvVarNamesUnregisteredTool(Rule):
         if not reports_on(ctx, path):
             return
         config = index.config()
-        if config is None or not config.tool_refs:
+        if config is None:
+            return
+        index.note_env_skipped(config)
+        if not config.tool_refs:
             return
         registered, maybe = index.registered_names()
         allowed = registered | maybe | set(ctx.project.known_tools)
