@@ -254,3 +254,41 @@ def remove(node: Container, index: int) -> Container:
     if isinstance(before, cst.ParenthesizedWhitespace):
         close_ws = _join_tail(before, close_ws)
     return _rebuild(node, elements, open_ws, close_ws)
+
+
+def insert_after(node: Container, index: int, build: ElementBuilder) -> Container:
+    """`node` with a new element right after element `index`, in its siblings' layout.
+
+    The new element goes on the line after element `index` (which keeps its own trailing
+    comment); own-line comments and blank lines that stood between `index` and the next element
+    stay above the next one (they head it: a `# ── Section ──` comment), so the edit only inserts
+    characters and `remove` of the new element gives back the original bytes. The last element
+    goes through `append`.
+    """
+    parts = _parts(node)
+    elements: list[AnyElement] = parts[0]
+    if index >= len(elements) - 1:
+        return append(node, build)
+    open_ws, close_ws = parts[1], parts[2]
+    current = elements[index]
+    comma = cast(cst.Comma, _comma(current))  # not the last element: it has a comma
+    gap = comma.whitespace_after
+    if isinstance(gap, cst.ParenthesizedWhitespace):
+        indent = gap.last_line.value
+        head = cst.ParenthesizedWhitespace(
+            first_line=gap.first_line,
+            empty_lines=[],
+            indent=gap.indent,
+            last_line=cst.SimpleWhitespace(indent),
+        )
+        rest = cst.ParenthesizedWhitespace(
+            first_line=cst.TrailingWhitespace(),
+            empty_lines=gap.empty_lines,
+            indent=gap.indent,
+            last_line=gap.last_line,
+        )
+        new = _with_comma(build(indent), cst.Comma(whitespace_after=rest))
+        elements[index] = _with_comma(current, comma.with_changes(whitespace_after=head))
+    else:  # on one line: `a, b` -> `a, new, b`
+        new = _with_comma(build(None), cst.Comma(whitespace_after=_ONE_SPACE))
+    return _rebuild(node, [*elements[: index + 1], new, *elements[index + 1 :]], open_ws, close_ws)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 import libcst as cst
 
 from hermes_dev.edits._calls import (
@@ -31,8 +33,24 @@ from hermes_dev.edits._sequence import remove
 NEW_ENTRY_KEYS = ("description", "tools", "includes")
 
 
-def remove_tool_from_toolsets(source: str, tool: str, *, description: str | None = None) -> str:
+def remove_tool_from_toolsets(
+    source: str,
+    tool: str,
+    *,
+    description: str | None = None,
+    places: Mapping[str, str] | None = None,
+    core: bool = True,
+    keep_entries: bool = False,
+) -> str:
     """Remove `tool` from every `TOOLSETS` entry's `"tools"` list and from `_HERMES_CORE_TOOLS`.
+
+    With `places` (what new-tool recorded: toolset name -> "name", "key" or "entry"), only those
+    entries are touched: "name" takes the name out and keeps whatever is left; "key" also drops
+    an emptied `tools=[...]` keyword (new-tool added it); "entry" also deletes an emptied entry of
+    the shape new-tool writes. `core=False` leaves `_HERMES_CORE_TOOLS` alone. `keep_entries`
+    (without `places`): take the name out of every list but never delete an entry.
+
+    Without `places`:
 
     Entries written as helper calls (`_ts("desc", [...])`, `_bundle("desc", [...])`) lose the name
     from the list literal passed as the helper's second parameter. A `tools=[...]` keyword left
@@ -61,19 +79,33 @@ def remove_tool_from_toolsets(source: str, tool: str, *, description: str | None
     if toolsets is not None:
         assert isinstance(toolsets.value, cst.Dict)
         known = helpers(module)
-        module = toolsets.replace(_without_tool(toolsets.value, tool, description, known))
-    core = find_top_level(module, "_HERMES_CORE_TOOLS", cst.List, TOOLSETS_FILE, required=False)
-    if core is not None:
-        assert isinstance(core.value, cst.List)
-        core_list = without_string(core.value, tool)
+        if places is None:
+            module = toolsets.replace(
+                _without_tool(toolsets.value, tool, None if keep_entries else description, known,
+                              keep_entries)
+            )
+        else:
+            module = toolsets.replace(_without_in(toolsets.value, tool, places, known))
+    found = (
+        find_top_level(module, "_HERMES_CORE_TOOLS", cst.List, TOOLSETS_FILE, required=False)
+        if core
+        else None
+    )
+    if found is not None:
+        assert isinstance(found.value, cst.List)
+        core_list = without_string(found.value, tool)
         if core_list is not None:
-            module = core.replace(core_list)
+            module = found.replace(core_list)
     code = render(module, source)
     return code if code != source else source
 
 
 def _without_tool(
-    toolsets: cst.Dict, tool: str, description: str | None, known: dict[str, Helper]
+    toolsets: cst.Dict,
+    tool: str,
+    description: str | None,
+    known: dict[str, Helper],
+    keep_entries: bool = False,
 ) -> cst.Dict:
     for index in range(len(toolsets.elements) - 1, -1, -1):
         element = toolsets.elements[index]
@@ -89,10 +121,36 @@ def _without_tool(
             continue
         if new_entry is None:
             continue
-        owned = string_value(element.key) == tool or (
-            description is not None and _description(entry) == description
+        owned = not keep_entries and (
+            string_value(element.key) == tool
+            or (description is not None and _description(entry) == description)
         )
         if owned and _emptied_new_tool_entry(new_entry, known):
+            toolsets = remove(toolsets, index)
+        else:
+            toolsets = replace_element(toolsets, index, element.with_changes(value=new_entry))
+    return toolsets
+
+
+def _without_in(
+    toolsets: cst.Dict, tool: str, places: Mapping[str, str], known: dict[str, Helper]
+) -> cst.Dict:
+    for name, mode in places.items():
+        hit = dict_lookup(toolsets, name)
+        if hit is None:
+            continue
+        index, element = hit
+        entry = element.value
+        new_entry: cst.Dict | cst.Call | None
+        if isinstance(entry, cst.Dict):
+            new_entry = _dict_without(entry, tool)
+        elif isinstance(entry, cst.Call):
+            new_entry = _call_without(entry, tool, known, drop_empty_keyword=mode != "name")
+        else:
+            continue
+        if new_entry is None:
+            continue
+        if mode == "entry" and _emptied_new_tool_entry(new_entry, known):
             toolsets = remove(toolsets, index)
         else:
             toolsets = replace_element(toolsets, index, element.with_changes(value=new_entry))
@@ -110,7 +168,9 @@ def _dict_without(entry: cst.Dict, tool: str) -> cst.Dict | None:
     return replace_element(entry, tools_index, tools_element.with_changes(value=tools))
 
 
-def _call_without(call: cst.Call, tool: str, known: dict[str, Helper]) -> cst.Call | None:
+def _call_without(
+    call: cst.Call, tool: str, known: dict[str, Helper], drop_empty_keyword: bool = True
+) -> cst.Call | None:
     helper = helper_of(call, known)
     index = None if helper is None else tools_arg(call, helper)
     if index is None:
@@ -121,7 +181,12 @@ def _call_without(call: cst.Call, tool: str, known: dict[str, Helper]) -> cst.Ca
     tools = without_string(arg.value, tool)
     if tools is None:
         return None
-    if not tools.elements and arg.keyword is not None and index == len(call.args) - 1:
+    if (
+        drop_empty_keyword
+        and not tools.elements
+        and arg.keyword is not None
+        and index == len(call.args) - 1
+    ):
         return remove_arg(call, index)
     return replace_arg_value(call, index, tools)
 

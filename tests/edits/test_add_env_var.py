@@ -84,11 +84,22 @@ def test_before_after(before: str, var: str, after: str) -> None:
     assert add_env_var(before, var, "weather", **KW) == after
 
 
-@pytest.mark.parametrize("before, var, _after", CASES.values(), ids=CASES.keys())
-def test_idempotent_and_reversible(before: str, var: str, _after: str) -> None:
+# What new-tool records for each case: it wrote the entry, added the tools key, or appended.
+MODES = {
+    "new entry under the section comment": "entry",
+    "existing entry without tools gets a tools key": "key",
+    "existing tools list gets the name": "name",
+    "annotated assignment": "entry",
+    "empty dict": "entry",
+}
+
+
+@pytest.mark.parametrize("case", CASES)
+def test_idempotent_and_reversible(case: str) -> None:
+    before, var, _after = CASES[case]
     once = add_env_var(before, var, "weather", **KW)
     assert add_env_var(once, var, "weather", **KW) == once
-    assert remove_tool_from_env_vars(once, "weather") == before
+    assert remove_tool_from_env_vars(once, "weather", places={var: MODES[case]}) == before
 
 
 def test_url_none_and_text_as_data() -> None:
@@ -124,8 +135,8 @@ def test_two_tools_share_a_variable() -> None:
     one = add_env_var(HOST, "WEATHER_API_KEY", "weather", **KW)
     two = add_env_var(one, "WEATHER_API_KEY", "forecast", **KW)
     assert '"tools": ["weather", "forecast"],' in two
-    assert remove_tool_from_env_vars(two, "forecast") == one
-    assert remove_tool_from_env_vars(one, "weather") == HOST
+    assert remove_tool_from_env_vars(two, "forecast", places={"WEATHER_API_KEY": "entry"}) == one
+    assert remove_tool_from_env_vars(one, "weather", places={"WEATHER_API_KEY": "entry"}) == HOST
 
 
 @pytest.mark.parametrize(

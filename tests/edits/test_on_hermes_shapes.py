@@ -84,7 +84,9 @@ def test_new_env_var_is_only_added_lines() -> None:
     inside = literal_lines(edited, "OPTIONAL_ENV_VARS")
     first_new = edited.splitlines().index('    "WEATHER_API_KEY": {') + 1
     assert first_new in inside
-    assert remove_tool_from_env_vars(edited, "weather") == source
+    assert remove_tool_from_env_vars(edited, "weather", places={"WEATHER_API_KEY": "entry"}) == (
+        source
+    )
 
 
 @pytest.mark.parametrize("var", env_var_names()[::17])
@@ -98,7 +100,8 @@ def test_existing_env_var_gains_the_tool(var: str) -> None:
     env_vars = namespace["OPTIONAL_ENV_VARS"]
     assert isinstance(env_vars, dict) and env_vars[var]["tools"][-1] == "weather"
     assert add_env_var(edited, var, "weather", description="x", prompt="x", url=None) == edited
-    assert remove_tool_from_env_vars(edited, "weather") == source
+    mode = "key" if "tools" in inserted_text(source, edited) else "name"  # as new-tool records
+    assert remove_tool_from_env_vars(edited, "weather", places={var: mode}) == source
 
 
 def test_runtime_assignment_is_not_the_literal() -> None:
@@ -172,7 +175,7 @@ def test_crlf_files_round_trip() -> None:
     config_crlf = config().replace("\n", "\r\n")
     edited = add_env_var(config_crlf, "W_KEY", "weather", description="d", prompt="p", url=None)
     assert "\n" not in edited.replace("\r\n", "")
-    assert remove_tool_from_env_vars(edited, "weather") == config_crlf
+    assert remove_tool_from_env_vars(edited, "weather", places={"W_KEY": "entry"}) == config_crlf
 
 
 # ── The newer layout: every TOOLSETS entry a `_ts(...)` / `_bundle(...)` call ──

@@ -266,7 +266,13 @@ def test_add_env_var(
     def add(s: str) -> str:
         return add_env_var(s, var, tool, description=description, prompt=prompt, url=url)
 
-    edited = check_add(source, add, lambda s: remove_tool_from_env_vars(s, tool), tool)
+    if before is None:
+        mode = "entry"
+    else:
+        mode = "name" if "tools" in before else "key"
+    edited = check_add(
+        source, add, lambda s: remove_tool_from_env_vars(s, tool, places={var: mode}), tool
+    )
     entry = literal_of(edited, "OPTIONAL_ENV_VARS")[var]
     if before is None:
         assert entry == {

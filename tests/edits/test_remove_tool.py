@@ -103,38 +103,53 @@ def test_positional_call_still_works() -> None:
     )
 
 
-ENV_CASES = {
+ENV_CASES = {  # what new-tool recorded for A: it wrote the entry, added the key, or appended
     "entry new-tool wrote is deleted": (
+        "entry",
         (
             'OPTIONAL_ENV_VARS = {"A": {"description": "d", "prompt": "p", "url": None, '
             '"tools": ["weather"], "password": True, "category": "tool"}}\n'
         ),
         "OPTIONAL_ENV_VARS = {}\n",
     ),
-    "entry with other keys keeps everything but its last tools key": (
+    "a tools key new-tool added goes once empty": (
+        "key",
         'OPTIONAL_ENV_VARS = {"A": {"description": "d", "advanced": True, "tools": ["weather"]}}\n',
         'OPTIONAL_ENV_VARS = {"A": {"description": "d", "advanced": True}}\n',
     ),
-    "an emptied tools key before other keys stays as []": (
+    "an emptied tools list new-tool only appended to stays as []": (
+        "name",
         'OPTIONAL_ENV_VARS = {"A": {"tools": ["weather"], "category": "tool"}}\n',
         'OPTIONAL_ENV_VARS = {"A": {"tools": [], "category": "tool"}}\n',
     ),
     "shared variable keeps the other tool": (
+        "entry",
         'OPTIONAL_ENV_VARS = {"A": {"tools": ["web", "weather"]}}\n',
         'OPTIONAL_ENV_VARS = {"A": {"tools": ["web"]}}\n',
     ),
 }
 
 
-@pytest.mark.parametrize("before, after", ENV_CASES.values(), ids=ENV_CASES.keys())
-def test_remove_from_env_vars(before: str, after: str) -> None:
-    assert remove_tool_from_env_vars(before, "weather") == after
+@pytest.mark.parametrize("mode, before, after", ENV_CASES.values(), ids=ENV_CASES.keys())
+def test_remove_from_env_vars(mode: str, before: str, after: str) -> None:
+    assert remove_tool_from_env_vars(before, "weather", places={"A": mode}) == after
+
+
+def test_env_vars_not_in_places_are_never_touched() -> None:
+    """Issue 7 item 2: a hand-written entry that lists the tool keeps it (and is not deleted)."""
+    source = (
+        'OPTIONAL_ENV_VARS = {"HONCHO_API_KEY": {"description": "d", "prompt": "p", "url": None,'
+        ' "tools": ["honcho_context"], "password": True, "category": "tool"}}\n'
+    )
+    assert remove_tool_from_env_vars(source, "honcho_context", places={}) is source
+    assert remove_tool_from_env_vars(source, "honcho_context", places={"OTHER": "entry"}) == source
 
 
 def test_absent_name_returns_the_source_itself() -> None:
     source = "TOOLSETS = {}\n"
     assert remove_tool_from_toolsets(source, "weather") is source
-    assert remove_tool_from_env_vars("OPTIONAL_ENV_VARS = {}\n# weather\n", "weather") == (
+    source = "OPTIONAL_ENV_VARS = {}\n# weather\n"
+    assert remove_tool_from_env_vars(source, "weather", places={"A": "entry"}) == (
         "OPTIONAL_ENV_VARS = {}\n# weather\n"
     )
 
@@ -151,7 +166,10 @@ def test_absent_name_returns_the_source_itself() -> None:
 def test_shapes_add_refuses_hold_nothing_to_remove(
     remove: Callable[[str, str], str], source: str
 ) -> None:
-    assert remove(source, "weather") is source
+    if remove is remove_tool_from_env_vars:
+        assert remove_tool_from_env_vars(source, "weather", places={"X": "entry"}) is source
+    else:
+        assert remove(source, "weather") is source
 
 
 def test_unparsable_file_says_so() -> None:
