@@ -35,6 +35,9 @@ class Plan:
     changes: tuple[FileChange, ...]
     # What the person should know that the diff does not show (one line each).
     notes: tuple[str, ...] = ()
+    # Folders (relative, innermost first) to remove once every write succeeded, when empty
+    # (but for a __pycache__): those new-tool made, by its record (remove-tool).
+    prune_dirs: tuple[str, ...] = ()
 
     def check_python(self) -> None:
         """Every Python file the plan leaves behind must parse; a failure here is a bug."""
@@ -115,8 +118,26 @@ class Plan:
             else:
                 message += "nothing was changed"
             raise UserError(message) from None
-        # Folders are never removed: one left empty may have been there before (git does not
-        # track empty folders, so this costs a checkout nothing).
+        # Only folders the record says new-tool made are removed: one left empty may have
+        # been there before (git does not track empty folders, so keeping it costs nothing).
+        for relpath in self.prune_dirs:
+            _remove_empty_dir(self.root / relpath)
+
+
+def _remove_empty_dir(folder: Path) -> None:
+    """Remove `folder` when nothing but a __pycache__ of compiled files is in it; never fails."""
+    try:
+        if folder.is_symlink() or not folder.is_dir():
+            return
+        cache = folder / "__pycache__"
+        if cache.is_dir() and not cache.is_symlink():
+            for item in cache.iterdir():
+                if item.suffix == ".pyc" and item.is_file() and not item.is_symlink():
+                    item.unlink()
+            cache.rmdir()
+        folder.rmdir()
+    except OSError:
+        pass
 
 
 def check_parses_here(relpath: str, source: bytes) -> None:

@@ -7,8 +7,10 @@ from collections.abc import Callable
 from pathlib import Path
 
 from hermes_dev.errors import UserError
+from hermes_dev.host import ownership
+from hermes_dev.host.env_vars import read_table
 from hermes_dev.host.layout import Project, env_vars_path
-from hermes_dev.scaffold._existing import registered_names
+from hermes_dev.host.registrations import registered_names
 from hermes_dev.scaffold._plan import FileChange, Plan
 from hermes_dev.scaffold._sources import edited, read_source
 from hermes_dev.scaffold._spec import check_name, first_line
@@ -19,45 +21,83 @@ if TYPE_CHECKING:
 
 
 def plan_remove_tool(project: Project, name: str, *, force: bool = False) -> Plan:
-    """Delete the module and its test; take `name` out of toolsets.py and OPTIONAL_ENV_VARS.
+    """Delete the module and its test; take `name` out of toolsets.py and OPTIONAL_ENV_VARS
+    where new-tool put it.
 
-    Refuses (UserError) without `force` when the result would not be the reverse of a new-tool:
-    there is no tools/NAME_tool.py (only the lists would change, and whatever registers the
-    tool would keep doing so), or that module registers other tools too (they would go with it).
-    The plan's notes say where `name` stays in a list no edit can change (a computed list)."""
+    "Made by new-tool" is the marker new-tool writes into the module (hermes_dev.host.ownership),
+    never the file name: without it (or with a record for another tool, or a damaged one) the
+    plan needs `force`, and then takes the name out of toolsets.py's lists only (never deleting
+    an entry) and leaves OPTIONAL_ENV_VARS alone. With it, the record says exactly which entries
+    new-tool made or joined and which folders it created. Also refuses without `force` a module
+    that registers other tools too, or a name with no module (only the lists would change).
+    The plan's notes say where `name` stays in a list no edit can change."""
     from hermes_dev import edits
     from hermes_dev.pyast.model import Models
 
     check_name(name)
     module_rel = f"tools/{name}_tool.py"
+    test_rel = f"tests/tools/test_{name}_tool.py"
     module_path = project.root / module_rel
     models = Models(project.root)
     description: str | None = None
+    record: ownership.Record | None = None
+    notes: list[str] = []
     if module_path.is_file():
+        module_source = module_path.read_bytes().decode("utf-8", "replace")
         registers = registered_names(models, module_path)
         others = sorted(registers.known - {name})
         if not force and (others or registers.computed):
             raise UserError(_others_message(module_rel, name, others, registers.known))
+        try:
+            record = ownership.parse_record(module_source, name)
+        except ownership.BadRecord as exc:
+            if not force:
+                raise UserError(
+                    f"{module_rel} has a new-tool marker, but {exc}; pass --force to delete it"
+                    " anyway (the entries in toolsets.py and OPTIONAL_ENV_VARS stay)"
+                ) from None
+        if record is None and not force:
+            raise UserError(
+                f"{module_rel} has no new-tool marker ({ownership.MARKER!r}), so new-tool did"
+                f" not make it and remove-tool will not delete it; pass --force to delete it and"
+                " take the name out of toolsets.py anyway"
+            )
         description = _tool_description(models, module_path, name)
 
     changes: list[FileChange] = []
-    for relpath in (module_rel, f"tests/tools/test_{name}_tool.py"):
-        path = project.root / relpath
-        if path.is_file():
-            changes.append(FileChange(relpath, path.read_bytes(), None))
+    if module_path.is_file():
+        changes.append(FileChange(module_rel, module_path.read_bytes(), None))
+    test_path = project.root / test_rel
+    if test_path.is_file():
+        test_source = test_path.read_bytes()
+        if force or ownership.has_marker(test_source.decode("utf-8", "replace")):
+            changes.append(FileChange(test_rel, test_source, None))
+        else:
+            notes.append(f"{test_rel} has no new-tool marker; it stays (delete it by hand)")
 
     def from_toolsets(source: str) -> str:
+        if record is None:  # --force: every list, but never an entry
+            return edits.remove_tool_from_toolsets(source, name, keep_entries=True)
         return edits.remove_tool_from_toolsets(
-            source, name, description=None if description is None else first_line(description)
+            source,
+            name,
+            description=None if description is None else first_line(description),
+            places={t: _toolset_mode(status) for t, status in record.toolsets.items()},
+            core=record.core,
         )
-
-    def from_env_vars(source: str) -> str:
-        return edits.remove_tool_from_env_vars(source, name)
 
     sources: list[tuple[Path, Callable[[str], str]]] = [(project.toolsets_path, from_toolsets)]
     if project.config_path.is_file():
-        sources.append((env_vars_path(project), from_env_vars))
-    notes: list[str] = []
+        env_path = env_vars_path(project)
+        if record is not None and record.env:
+            env_places = _env_places(project, env_path, name, record)
+
+            def from_env_vars(source: str) -> str:
+                return edits.remove_tool_from_env_vars(source, name, places=env_places)
+
+            sources.append((env_path, from_env_vars))
+        else:
+            sources.append((env_path, lambda source: source))
     listed = False
     for path, remove in sources:
         old = read_source(project, path)
@@ -72,7 +112,7 @@ def plan_remove_tool(project: Project, name: str, *, force: bool = False) -> Pla
             where = ", ".join(str(n) for n in lines)
             notes.append(
                 f"{rel} still names {name!r} (line {where}) where hermes-dev cannot take it"
-                " out (a computed list, or an entry it did not make); edit it by hand"
+                " out (a computed list, or a list new-tool did not add it to); edit it by hand"
             )
     if not changes and not notes:
         raise UserError(
@@ -85,9 +125,76 @@ def plan_remove_tool(project: Project, name: str, *, force: bool = False) -> Pla
             " only take the name out of the lists and leave whatever registers it;"
             " pass --force to do that anyway"
         )
-    plan = Plan(project.root, tuple(changes), notes=tuple(notes))
+    prune = _prunable_dirs(project, record, changes)
+    plan = Plan(project.root, tuple(changes), notes=tuple(notes), prune_dirs=prune)
     plan.check_python()
     return plan
+
+
+def _toolset_mode(status: str) -> str:
+    kind, _ = ownership.status_kind(status)
+    if kind in (ownership.CREATED, ownership.JOINED):
+        return "entry"
+    if kind in (ownership.KEYED, ownership.JOINED_KEY):
+        return "key"
+    return "name"
+
+
+def _env_places(
+    project: Project, path: Path, name: str, record: ownership.Record
+) -> dict[str, str]:
+    """What to do per recorded variable. An entry is deleted (once `name` was its last tool)
+    only while it still reads as new-tool wrote it for its creator: a record cannot make
+    remove-tool delete an entry someone wrote or rewrote by hand."""
+    from hermes_dev.scaffold._new_tool import env_description, env_prompt
+
+    table = None
+    try:
+        table = read_table(ast.parse(path.read_bytes(), filename=str(path)))
+    except (OSError, SyntaxError, ValueError, RecursionError, MemoryError):
+        table = None
+    places: dict[str, str] = {}
+    for var, status in record.env.items():
+        kind, creator = ownership.status_kind(status)
+        if kind in (ownership.KEYED, ownership.JOINED_KEY):
+            places[var] = "key"
+        elif kind in (ownership.CREATED, ownership.JOINED):
+            entry = table.get(var) if table is not None else None
+            creator = name if kind == ownership.CREATED else creator
+            written_by_new_tool = (
+                entry is not None
+                and creator is not None
+                and entry.constant("description") == env_description(var, creator)
+                and entry.constant("prompt") == env_prompt(var)
+            )
+            places[var] = "entry" if written_by_new_tool else "name"
+        else:
+            places[var] = "name"
+    return places
+
+
+def _prunable_dirs(
+    project: Project, record: ownership.Record | None, changes: list[FileChange]
+) -> tuple[str, ...]:
+    """Folders new-tool made (by the record) that the plan leaves empty, innermost first."""
+    if record is None or not record.dirs:
+        return ()
+    deleted = {c.relpath for c in changes if c.new is None}
+    prune: list[str] = []
+    for folder in sorted(record.dirs, key=len, reverse=True):
+        path = project.root / folder
+        try:
+            left = [
+                p
+                for p in path.iterdir()
+                if f"{folder}/{p.name}" not in deleted and f"{folder}/{p.name}" not in prune
+                and not (p.name == "__pycache__" and p.is_dir())
+            ]
+        except OSError:
+            continue
+        if not left:
+            prune.append(folder)
+    return tuple(prune)
 
 
 def _others_message(module_rel: str, name: str, others: list[str], known: frozenset[str]) -> str:
@@ -158,13 +265,14 @@ def _lines_naming(source: bytes, name: str, *, toolsets: bool) -> list[int]:
         elif toolsets and target.endswith("_TOOLS"):
             lists.append(value)
         elif not toolsets and target == "OPTIONAL_ENV_VARS" and isinstance(value, ast.Dict):
-            for entry in value.values:
-                if isinstance(entry, ast.Dict):
-                    lists.extend(v for v in [_dict_value(entry, "tools")] if v is not None)
+            table = read_table(tree, value)
+            for entry in table.entries if table is not None else []:
+                lists.append(entry.tools_expr if entry.static else entry.value)  # type: ignore[arg-type]
     return sorted(
         {
             node.lineno
             for expr in lists
+            if expr is not None
             for node in ast.walk(expr)
             if isinstance(node, ast.Constant) and node.value == name
         }

@@ -46,6 +46,8 @@ class ToolSpec:
     core: bool = False
     env_vars: tuple[str, ...] = ()
     env_url: str | None = None
+    # The --env variables whose setup-wizard entry asks for a password (hidden input).
+    secret_env: frozenset[str] = frozenset()
     params: tuple[Param, ...] = field(default=())
     is_async: bool = False
     emoji: str = DEFAULT_EMOJI
@@ -107,6 +109,27 @@ def check_toolset(toolset: str) -> str:
     return toolset
 
 
+# Names that look like secrets get `password: True` in their OPTIONAL_ENV_VARS entry.
+SECRET_SUFFIXES = ("_KEY", "_TOKEN", "_SECRET", "_PASSWORD")
+SECRET, PLAIN = "secret", "plain"
+
+
+def looks_secret(var: str) -> bool:
+    return var.endswith(SECRET_SUFFIXES) or var in {s[1:] for s in SECRET_SUFFIXES}
+
+
+def parse_env(raw: str) -> tuple[str, bool]:
+    """An `--env` value, `NAME`, `NAME:secret` or `NAME:plain`: (NAME, whether it is a secret).
+    Without a kind, names ending in _KEY, _TOKEN, _SECRET or _PASSWORD are secrets."""
+    var, sep, kind = raw.partition(":")
+    check_env_var(var)
+    if not sep:
+        return var, looks_secret(var)
+    if kind not in (SECRET, PLAIN):
+        raise UserError(f"--env {raw!r}: the kind after ':' must be {SECRET} or {PLAIN}")
+    return var, kind == SECRET
+
+
 def check_env_var(var: str) -> str:
     if not _ENV_RE.fullmatch(var):
         raise UserError(
@@ -165,7 +188,8 @@ def make_spec(
         description = default_description(name)
     check_text("the description", description)
     toolset = check_toolset(toolset if toolset is not None else name)
-    env = tuple(dict.fromkeys(check_env_var(v) for v in env_vars))
+    kinds = dict(parse_env(v) for v in env_vars)  # a later kind for the same name wins
+    env = tuple(kinds)
     if env_url is not None:
         check_text("--env-url", env_url)
         if not env_url.strip() or any(c.isspace() for c in env_url):
@@ -189,6 +213,7 @@ def make_spec(
         core=core,
         env_vars=env,
         env_url=env_url,
+        secret_env=frozenset(var for var, secret in kinds.items() if secret),
         params=tuple(parsed),
         is_async=is_async,
         emoji=emoji,

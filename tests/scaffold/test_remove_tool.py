@@ -107,7 +107,8 @@ def test_a_name_left_in_a_computed_list_is_reported(host):
     assert code == 0, err
     assert err == (
         f"hermes-dev: note: toolsets.py still names 'multi' (line {line + 1}) where hermes-dev"
-        " cannot take it out (a computed list, or an entry it did not make); edit it by hand\n"
+        " cannot take it out (a computed list, or a list new-tool did not add it to); edit it"
+        " by hand\n"
     )
     plan = remove_tool("multi", root=host, force=True)
     assert len(plan.notes) == 1
