@@ -13,7 +13,7 @@ from hermes_dev.errors import UserError
 from hermes_dev.scaffold import JSON_TYPES, make_spec, plan_new_tool
 from hermes_dev.scaffold._spec import (
     DEFAULT_EMOJI,
-    check_env_var,
+    parse_env,
     check_text,
     check_toolset,
     default_description,
@@ -49,9 +49,11 @@ def _interactive(yes: bool) -> bool:
     "--env",
     "env_vars",
     multiple=True,
-    metavar="VAR",
+    metavar="VAR[:secret|:plain]",
     help="Environment variable the tool needs (UPPER_SNAKE; repeatable). Added to "
-    "OPTIONAL_ENV_VARS in hermes_cli/config.py (or in the module it imports that from).",
+    "OPTIONAL_ENV_VARS in hermes_cli/config.py (or in the module it imports that from), in "
+    "the file's style; its entry gets password=True (hidden input) when the name ends in "
+    "_KEY, _TOKEN, _SECRET or _PASSWORD, unless :secret or :plain says otherwise.",
 )
 @click.option("--env-url", metavar="URL", help="Where to get the --env values (setup wizard).")
 @click.option(
@@ -72,7 +74,12 @@ def _interactive(yes: bool) -> bool:
 @click.option("--emoji", help=f"Emoji shown next to the tool (default: {DEFAULT_EMOJI}).")
 @click.option("--no-test", is_flag=True, help="Do not generate tests/tools/test_NAME_tool.py.")
 @click.option("--dry-run", is_flag=True, help="Print the diff of every change; write nothing.")
-@click.option("--force", is_flag=True, help="Overwrite a tool of the same name.")
+@click.option(
+    "--force",
+    is_flag=True,
+    help="Use NAME even when it is taken: a tool module or test exists, or a registration "
+    "(tools/, plugins/, root modules), a toolset or an OPTIONAL_ENV_VARS entry uses it.",
+)
 @click.option("--yes", "-y", is_flag=True, help="Never prompt: use defaults for missing answers.")
 def command(
     name: str,
@@ -112,7 +119,7 @@ def command(
                 "Environment variables (space-separated, empty for none)",
                 default="",
                 show_default=False,
-                value_proc=_checked(lambda text: tuple(check_env_var(v) for v in text.split())),
+                value_proc=_checked(lambda text: tuple(_env_answer(v) for v in text.split())),
             )
         if not params and not optional_params:
             params = _ask_params()
@@ -140,6 +147,11 @@ def command(
     if spec.with_test:
         click.echo(f"next: python -m pytest {spec.test_relpath}")
     return 0
+
+
+def _env_answer(raw: str) -> str:
+    parse_env(raw)  # checked here so a bad answer is asked again
+    return raw
 
 
 def _ask_params() -> tuple[str, ...]:

@@ -25,13 +25,15 @@ def _interactive(yes: bool) -> bool:
 @click.option(
     "--force",
     is_flag=True,
-    help="Remove NAME even when new-tool did not make it: there is no tools/NAME_tool.py,"
-    " or that module registers other tools too.",
+    help="Remove NAME even when new-tool did not make it: tools/NAME_tool.py has no new-tool"
+    " marker, there is no such module, or it registers other tools too. Then the name is taken"
+    " out of toolsets.py's lists (no entry is deleted) and OPTIONAL_ENV_VARS is left alone.",
 )
 @click.option("--yes", "-y", is_flag=True, help="Do not ask for confirmation.")
 def command(name: str, root: Path | None, dry_run: bool, force: bool, yes: bool) -> int:
     """Delete tools/NAME_tool.py and its test, and take NAME out of toolsets.py and
-    OPTIONAL_ENV_VARS (with any entry new-tool made for it), all or nothing."""
+    OPTIONAL_ENV_VARS where new-tool put it (with any entry or folder new-tool made for it, once
+    empty), all or nothing. The marker new-tool wrote into the module says what it added."""
     from hermes_dev.host.layout import load_project
 
     plan = plan_remove_tool(load_project(root), name, force=force)

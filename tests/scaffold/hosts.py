@@ -123,3 +123,21 @@ def _extends(before: str, after: str, name: str) -> bool:
             added += after[b1:b2]
     # The matcher may split `"weather"` at a quote: strip the name, then allow quotes.
     return re.fullmatch(r"""[\s,"']*""", added.replace(name, "")) is not None
+
+
+def make_newest_host(dest: Path) -> Path:
+    """The reference host in the newest Hermes layout: every TOOLSETS entry a `_ts(...)` /
+    `_bundle(...)` call, and OPTIONAL_ENV_VARS in hermes_cli/config_defaults.py (imported by
+    config.py) with every entry a helper call, ~150 of them in sections by category. No
+    tests/tools/ folder, so new-tool makes it."""
+    from tests.fixtures.config_defaults import CONFIG_PY, make_config_defaults_source
+    from tests.fixtures.hermes_shapes import make_toolsets_source_ts
+
+    make_host(dest)
+    shutil.rmtree(dest / "tests" / "tools")
+    (dest / "toolsets.py").write_text(make_toolsets_source_ts(), encoding="utf-8")
+    (dest / "hermes_cli" / "config_defaults.py").write_text(
+        make_config_defaults_source(), encoding="utf-8"
+    )
+    (dest / "hermes_cli" / "config.py").write_text(CONFIG_PY, encoding="utf-8")
+    return dest
