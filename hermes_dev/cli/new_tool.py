@@ -13,10 +13,10 @@ from hermes_dev.errors import UserError
 from hermes_dev.scaffold import JSON_TYPES, make_spec, plan_new_tool
 from hermes_dev.scaffold._spec import (
     DEFAULT_EMOJI,
-    parse_env,
     check_text,
     check_toolset,
     default_description,
+    parse_env,
     parse_param,
 )
 

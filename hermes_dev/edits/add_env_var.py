@@ -113,9 +113,7 @@ def add_env_var(
             if list_has_string(tools, tool):
                 return source
             tools = append(tools, string_element(tool, quote_of(tools, entry)))
-            new_value = replace_element(
-                entry, tools_index, tools_element.with_changes(value=tools)
-            )
+            new_value = replace_element(entry, tools_index, tools_element.with_changes(value=tools))
     elif isinstance(entry, cst.Call):
         if has_star(entry):
             raise EditError(

@@ -70,7 +70,7 @@ def _without(
         if hit is None or not isinstance(hit[1].value, cst.List):
             return None
         tools_index, tools_element = hit
-        tools = without_string(tools_element.value, tool)
+        tools = without_string(hit[1].value, tool)
         if tools is None:
             return None
         if not tools.elements and mode == ENTRY:

@@ -81,8 +81,9 @@ def remove_tool_from_toolsets(
         known = helpers(module)
         if places is None:
             module = toolsets.replace(
-                _without_tool(toolsets.value, tool, None if keep_entries else description, known,
-                              keep_entries)
+                _without_tool(
+                    toolsets.value, tool, None if keep_entries else description, known, keep_entries
+                )
             )
         else:
             module = toolsets.replace(_without_in(toolsets.value, tool, places, known))

@@ -152,7 +152,7 @@ class Helper:
 
 
 def _sentinels(tree: ast.Module) -> frozenset[str]:
-    found = set()
+    found: set[str] = set()
     for stmt in tree.body:
         if (
             isinstance(stmt, ast.Assign)
@@ -187,8 +187,8 @@ def _signature(
     args = func.args
     positional = [a.arg for a in (*args.posonlyargs, *args.args)]
     defaults: dict[str, ast.expr] = {}
-    for param, default in zip(reversed(positional), reversed(args.defaults), strict=False):
-        defaults[param] = default
+    for name_, default in zip(reversed(positional), reversed(args.defaults), strict=False):
+        defaults[name_] = default
     for param, kw_default in zip(args.kwonlyargs, args.kw_defaults, strict=True):
         if kw_default is not None:
             defaults[param.arg] = kw_default
@@ -281,17 +281,19 @@ def _call_fields(
     bound = _bind(helper, call)
     if bound is None:
         return None
-    inner = helpers.get(helper.delegate.func.id) if helper.delegate is not None else None  # type: ignore[union-attr]
-    if inner is not None and helper.delegate is not None and not helper.var_keyword and depth < 4:
+    delegate = helper.delegate
+    inner = None
+    if delegate is not None and isinstance(delegate.func, ast.Name):
+        inner = helpers.get(delegate.func.id)
+    if inner is not None and delegate is not None and not helper.var_keyword and depth < 4:
         # `def _base_url(name): return _prov(f"...", ..., password=False)`: the entry is what
         # the inner call makes, its arguments read with this call's bound in
         own = {**helper.defaults, **bound}
         replaced = ast.Call(
-            func=helper.delegate.func,
-            args=[_substitute(a, own) for a in helper.delegate.args],
+            func=delegate.func,
+            args=[_substitute(a, own) for a in delegate.args],
             keywords=[
-                ast.keyword(arg=k.arg, value=_substitute(k.value, own))
-                for k in helper.delegate.keywords
+                ast.keyword(arg=k.arg, value=_substitute(k.value, own)) for k in delegate.keywords
             ],
         )
         return _call_fields(inner, replaced, helpers, depth + 1)
@@ -350,9 +352,9 @@ def table_assignment(tree: ast.Module) -> ast.Dict | None:
             targets = [stmt.target]
         else:
             continue
-        if any(isinstance(t, ast.Name) and t.id == ENV_VARS_NAME for t in targets):
-            if isinstance(stmt.value, ast.Dict):
-                return stmt.value
+        named = any(isinstance(t, ast.Name) and t.id == ENV_VARS_NAME for t in targets)
+        if named and isinstance(stmt.value, ast.Dict):
+            return stmt.value
     return None
 
 
@@ -373,7 +375,9 @@ def read_table(tree: ast.Module, node: ast.Dict | None = None) -> EnvTable | Non
     return table
 
 
-def _entry(var: str, key: ast.expr, value: ast.expr, index: int, helpers: dict[str, Helper]) -> EnvEntry:
+def _entry(
+    var: str, key: ast.expr, value: ast.expr, index: int, helpers: dict[str, Helper]
+) -> EnvEntry:
     fields: dict[str, Field] | None = None
     helper_name = None
     if isinstance(value, ast.Dict):

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import ast
 from collections import Counter
+from functools import partial
 from pathlib import Path
 
 from hermes_dev.errors import UserError
@@ -124,8 +125,9 @@ def _edit_toolsets(
         ),
     )
     if toolsets_new != toolsets_old:
-        before, after = _toolset_entry(toolsets_old, spec.toolset), _toolset_entry(
-            toolsets_new, spec.toolset
+        before, after = (
+            _toolset_entry(toolsets_old, spec.toolset),
+            _toolset_entry(toolsets_new, spec.toolset),
         )
         if before is None:
             record.toolsets[spec.toolset] = ownership.CREATED
@@ -194,21 +196,20 @@ def _edit_env_vars(
     for var in spec.env_vars:
         table = _table(path, source)
         entry = table.get(var) if table is not None else None
-        new_entry = None
+        new_entry: NewEntry | None = None
         if entry is not None:
             _check_joinable(entry, table, spec.name, where)
         elif table is not None:
             new_entry = _new_entry_style(table, var, spec)
-        prompt = env_prompt(var)
         new = edited(
             path,
             source,
-            lambda src, var=var, prompt=prompt, new_entry=new_entry: edits.add_env_var(
-                src,
-                var,
-                spec.name,
+            partial(
+                edits.add_env_var,
+                var=var,
+                tool=spec.name,
                 description=env_description(var, spec.name),
-                prompt=prompt,
+                prompt=env_prompt(var),
                 url=spec.env_url,
                 password=var in spec.secret_env,
                 new_entry=new_entry,
@@ -243,9 +244,7 @@ def _check_joinable(entry: EnvEntry, table: EnvTable | None, tool: str, where: s
                 " by hand"
             )
         if tools.expr is not None and tools.written and _passed_by_position(entry):
-            raise UserError(
-                f"{label} passes its tools by position; add {tool!r} to them by hand"
-            )
+            raise UserError(f"{label} passes its tools by position; add {tool!r} to them by hand")
     if tools.expr is not None and not tools.written:
         raise UserError(
             f"{label} gets its tools from {entry.helper}'s default; add {tool!r} by hand"
@@ -277,7 +276,10 @@ def _new_entry_style(table: EnvTable, var: str, spec: ToolSpec) -> NewEntry:
     if helper is None or not helper.accepts("tools"):
         base = default_entry(description, prompt, spec.env_url, spec.name, secret)
         return NewEntry(base.fields, after=after)
-    fields: list[tuple[str, str | Text]] = [("description", Text(description)), ("prompt", Text(prompt))]
+    fields: list[tuple[str, str | Text]] = [
+        ("description", Text(description)),
+        ("prompt", Text(prompt)),
+    ]
     positional = 2 if helper.positional[:2] == ("description", "prompt") else 0
     category = _constant(helper, "category")
     if category is not None and category != TOOL_CATEGORY:

@@ -187,7 +187,8 @@ def _prunable_dirs(
             left = [
                 p
                 for p in path.iterdir()
-                if f"{folder}/{p.name}" not in deleted and f"{folder}/{p.name}" not in prune
+                if f"{folder}/{p.name}" not in deleted
+                and f"{folder}/{p.name}" not in prune
                 and not (p.name == "__pycache__" and p.is_dir())
             ]
         except OSError:
@@ -266,13 +267,14 @@ def _lines_naming(source: bytes, name: str, *, toolsets: bool) -> list[int]:
             lists.append(value)
         elif not toolsets and target == "OPTIONAL_ENV_VARS" and isinstance(value, ast.Dict):
             table = read_table(tree, value)
-            for entry in table.entries if table is not None else []:
-                lists.append(entry.tools_expr if entry.static else entry.value)  # type: ignore[arg-type]
+            for env_entry in table.entries if table is not None else []:
+                tools = env_entry.tools_expr if env_entry.static else env_entry.value
+                if tools is not None:
+                    lists.append(tools)
     return sorted(
         {
             node.lineno
             for expr in lists
-            if expr is not None
             for node in ast.walk(expr)
             if isinstance(node, ast.Constant) and node.value == name
         }
