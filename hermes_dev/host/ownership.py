@@ -310,54 +310,64 @@ def toolsets_listing(path: Path, source: str, name: str) -> str | None:
     if name not in source:
         return None
     named = _named_list(source, name)
-    if named is not None:
-        return f"toolsets.py lists {name!r} in {named}"
-    # The toolsets reader lint uses (it moves into host/ with the layout's stage 2).
-    from hermes_dev.lint.project_index import toolsets_summary_of
-
-    summary = toolsets_summary_of(path, source)
-    if summary is None:
+    if named is None:
         return None
-    for listed, span in summary.listed:
-        if listed == name:
-            return f"toolsets.py lists {name!r} (line {span[0]})"
-    if name in summary.maybe_listed:
-        return f"toolsets.py may list {name!r} (in an entry it cannot read statically)"
-    return None
+    where, certain = named
+    if certain:
+        return f"toolsets.py lists {name!r} in {where}"
+    return f"toolsets.py may list {name!r} (in {where}, which it cannot read statically)"
 
 
-def _named_list(source: str, name: str) -> str | None:
-    """`_HERMES_CORE_TOOLS` or `TOOLSETS['web']` when such a list literal holds `name`."""
+def _named_list(source: str, name: str) -> tuple[str, bool] | None:
+    """Where toolsets.py holds `name` as a tool: (`_HERMES_CORE_TOOLS` or `TOOLSETS['web']`,
+    True) for a list literal holding it (a dict entry's "tools", a helper call's second argument
+    or `tools=`); (..., False) when the string `name` is anywhere else in a module-level list or a
+    TOOLSETS entry (a computed list: it may be a member). Toolset keys and "includes" are toolset
+    names, never tools."""
     try:
         tree = ast.parse(source)
     except (SyntaxError, ValueError, RecursionError, MemoryError):
         return None
+    maybe: str | None = None
     for stmt in tree.body:
-        if not (isinstance(stmt, ast.Assign) and len(stmt.targets) == 1):
-            continue
-        target = stmt.targets[0]
-        if not isinstance(target, ast.Name):
+        if isinstance(stmt, ast.Assign) and len(stmt.targets) == 1:
+            target = stmt.targets[0]
+        elif isinstance(stmt, ast.AnnAssign) and stmt.value is not None:
+            target = stmt.target
+        else:
             continue
         value = stmt.value
+        if not isinstance(target, ast.Name) or value is None:
+            continue
         if isinstance(value, ast.List) and _holds(value, name):
-            return target.id
+            return target.id, True
         if not isinstance(value, ast.Dict):
+            if target.id.endswith("_TOOLS") and _mentions_string(value, name):
+                maybe = maybe or target.id
             continue
         for key, entry in zip(value.keys, value.values, strict=True):
-            if not isinstance(key, ast.Constant):
-                continue
+            label = f"{target.id}[{key.value!r}]" if isinstance(key, ast.Constant) else target.id
             lists: list[ast.expr] = []
             if isinstance(entry, ast.Dict):
                 lists = [
                     v
                     for k, v in zip(entry.keys, entry.values, strict=True)
-                    if isinstance(k, ast.Constant) and k.value == "tools"
+                    if not (isinstance(k, ast.Constant) and k.value in ("description", "includes"))
                 ]
-            elif isinstance(entry, ast.Call):  # _ts("description", [tools], ...)
-                lists = [*entry.args[1:2], *(k.value for k in entry.keywords if k.arg == "tools")]
-            if any(isinstance(v, ast.List) and _holds(v, name) for v in lists):
-                return f"{target.id}[{key.value!r}]"
-    return None
+            elif isinstance(entry, ast.Call):  # _ts("description", [tools], includes=[...])
+                lists = [*entry.args[1:], *(k.value for k in entry.keywords if k.arg != "includes")]
+            else:
+                lists = [entry]
+            for listed in lists:
+                if isinstance(listed, ast.List) and _holds(listed, name):
+                    return label, True
+                if _mentions_string(listed, name) and target.id == "TOOLSETS":
+                    maybe = maybe or label
+    return (maybe, False) if maybe is not None else None
+
+
+def _mentions_string(node: ast.expr, name: str) -> bool:
+    return any(isinstance(n, ast.Constant) and n.value == name for n in ast.walk(node))
 
 
 def _holds(node: ast.List, name: str) -> bool:
