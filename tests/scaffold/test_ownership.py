@@ -299,13 +299,16 @@ def test_new_key_in_the_files_style_among_the_tool_keys(newest: Path) -> None:
     assert lines[at + 5].startswith("    # ── Bundled skills")
 
 
-def test_both_keys_removed_in_either_order(newest: Path) -> None:
+@pytest.mark.parametrize("order", [("one", "two"), ("two", "one")])
+def test_existing_and_new_keys_removed_in_either_order(
+    newest: Path, order: tuple[str, str]
+) -> None:
     before = snapshot(newest)
     assert _cli(newest, "new-tool", "one", "--env", "ATLAS_API_KEY", "--env", "ONE_KEY")[0] == 0
     assert _cli(newest, "new-tool", "two", "--env", "ONE_KEY", "--env", "ATLAS_API_KEY")[0] == 0
-    assert _cli(newest, "remove-tool", "one")[0] == 0
+    assert _cli(newest, "remove-tool", order[0])[0] == 0
     assert '"ONE_KEY": _tool(' in _defaults(newest)
-    assert _cli(newest, "remove-tool", "two")[0] == 0
+    assert _cli(newest, "remove-tool", order[1])[0] == 0
     assert snapshot(newest) == before
 
 
