@@ -64,7 +64,7 @@ def plan_new_tool(project: Project, spec: ToolSpec, *, force: bool = False) -> P
                 " or pass --force to overwrite it"
             )
     claims = ownership.claims(project.root, excluding=spec.name)
-    record = ownership.Record(spec.name)
+    record = _previous_record(project, spec) or ownership.Record(spec.name)
     config_path = env[0] if spec.env_vars and env is not None else None
     config_old = env[1] if spec.env_vars and env is not None else None
     with PendingRender(spec) as pending:
@@ -103,6 +103,16 @@ def plan_new_tool(project: Project, spec: ToolSpec, *, force: bool = False) -> P
     plan = Plan(project.root, tuple(changes))
     plan.check_python()
     return plan
+
+
+def _previous_record(project: Project, spec: ToolSpec) -> ownership.Record | None:
+    """With --force over a module new-tool made, what that run added still needs undoing: the
+    new record starts from the old one (this run's edits of those places change nothing)."""
+    try:
+        source = (project.root / spec.module_relpath).read_text(encoding="utf-8")
+        return ownership.parse_record(source, spec.name)
+    except (OSError, UnicodeDecodeError, ownership.BadRecord):
+        return None
 
 
 # --- toolsets.py ----------------------------------------------------------------------------

@@ -366,3 +366,14 @@ def test_statistics_count_env_entries_it_cannot_read(newest: Path) -> None:
     _, out, _ = run_cli("lint", str(path), "--select", "HD304", "--statistics", "--exit-zero")
     assert "env entries skipped (not static)" in out
     assert re.search(r"\b2\b.*env entries skipped \(not static\)", out), out
+
+
+def test_force_over_a_generated_tool_keeps_its_record(ref: Path) -> None:
+    before = snapshot(ref)
+    assert _cli(ref, "new-tool", "zap", "--env", "ZAP_KEY")[0] == 0
+    first = (ref / "tools" / "zap_tool.py").read_text().splitlines()[0]
+    code, _, err = _cli(ref, "new-tool", "zap", "--env", "ZAP_KEY", "--force")
+    assert code == 0, err
+    assert (ref / "tools" / "zap_tool.py").read_text().splitlines()[0] == first
+    assert _cli(ref, "remove-tool", "zap")[0] == 0
+    assert snapshot(ref) == before
