@@ -1,6 +1,7 @@
 """## What it does
 Reads `OPTIONAL_ENV_VARS` in the root's `hermes_cli/config.py` statically and reports, at the
-string, every name in an entry's `"tools"` list that no module under `tools/` or `plugins/`
+string, every name in an entry's `"tools"` list (or the `tools=[...]` of an entry written as a
+helper call, `_tool("...", "...", tools=[...])`) that no module under `tools/` or `plugins/`
 registers (names in `known-tools` of `[tool.hermes-dev]` are allowed). Reported when the file
 that holds the literal is among the files linted, or on a whole-root run. That file is
 `hermes_cli/config.py`, or in newer Hermes the module it imports the table from
@@ -72,6 +73,28 @@ def _config(tools: str) -> str:
         "    },\n"
         "}\n"
     )
+
+
+_HELPER_CONFIG = (
+    "_OMIT = object()\n"
+    "\n"
+    "\n"
+    "def _category(category, password, advanced):\n"
+    "    def make(description, prompt, url=_OMIT, *, tools=_OMIT, password=password):\n"
+    '        d = {"description": description, "prompt": prompt, "category": category}\n'
+    '        d.update((k, v) for k, v in (("url", url), ("tools", tools)) if v is not _OMIT)\n'
+    "        return d\n"
+    "    return make\n"
+    "\n"
+    "\n"
+    '_tool = _category("tool", password=True, advanced=False)\n'
+    "\n"
+    "OPTIONAL_ENV_VARS = {\n"
+    '    "WEATHER_API_KEY": _tool("Weather API key", "Weather API key", None,\n'
+    '        tools=["weather"]),\n'
+    '    "FORECAST_API_KEY": _tool("Forecast key", "Forecast key", tools=["forecast"]),\n'
+    "}\n"
+)
 
 
 class EnvVarNamesUnregisteredTool(Rule):
