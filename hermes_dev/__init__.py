@@ -4,6 +4,8 @@ Public API (the command line is a thin layer over it):
 
 - `new_tool(name, root=..., **answers)` / `remove_tool(name, root=...)`: the whole new-tool or
   remove-tool job, all or nothing; return the applied (or, with `dry_run=True`, planned) `Plan`.
+- `new_plugin(name, root=..., standalone=DEST, **answers)` / `remove_plugin(name, root=...)`: the
+  same for a plugin, in a checkout's `plugins/` or as a pip-installable package in DEST.
 - `lint_paths(paths, root=..., select=..., ignore=...)`: lint tool modules; returns the result
   with its findings (`hermes_dev.lint` is the linter's package, hence the longer name).
 
@@ -15,12 +17,14 @@ from __future__ import annotations
 __version__ = "0.1.0"
 
 _LAZY = {
+    "new_plugin": "hermes_dev.scaffold",
+    "remove_plugin": "hermes_dev.scaffold",
     "new_tool": "hermes_dev.scaffold",
     "remove_tool": "hermes_dev.scaffold",
     "lint_paths": "hermes_dev.lint.engine",
 }
 
-__all__ = ["__version__", "lint_paths", "new_tool", "remove_tool"]
+__all__ = ["__version__", "lint_paths", "new_plugin", "new_tool", "remove_plugin", "remove_tool"]
 
 
 def __getattr__(name: str) -> object:

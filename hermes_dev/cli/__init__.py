@@ -18,6 +18,8 @@ if TYPE_CHECKING:  # typing costs milliseconds at start-up, paid on every pre-co
 COMMANDS = {
     "new-tool": "new_tool",
     "remove-tool": "remove_tool",
+    "new-plugin": "new_plugin",
+    "remove-plugin": "remove_plugin",
     "lint": "lint",
     "rule": "rule",
 }

@@ -1,4 +1,5 @@
-"""new-tool and remove-tool: a copier render plus planned edits, applied all or nothing.
+"""new-tool, remove-tool, new-plugin, remove-plugin: a copier render plus planned edits,
+applied all or nothing.
 
 `new_tool(name, root=..., **answers)` and `remove_tool(name, root=...)` do a whole job in one
 call. Underneath, `plan_new_tool` / `plan_remove_tool` read the project and build a `Plan` in
@@ -7,7 +8,7 @@ it, `Plan.apply()` writes it through temporary files and `os.replace`, restoring
 write fails.
 """
 
-from hermes_dev.scaffold._api import new_tool, remove_tool
+from hermes_dev.scaffold._api import new_plugin, new_tool, remove_plugin, remove_tool
 from hermes_dev.scaffold._new_tool import plan_new_tool
 from hermes_dev.scaffold._plan import FileChange, Plan
 from hermes_dev.scaffold._remove_tool import plan_remove_tool
@@ -20,8 +21,10 @@ __all__ = [
     "Plan",
     "ToolSpec",
     "make_spec",
+    "new_plugin",
     "new_tool",
     "plan_new_tool",
     "plan_remove_tool",
+    "remove_plugin",
     "remove_tool",
 ]

@@ -43,3 +43,48 @@ def remove_tool(
         plan.check_writable()
         plan.apply()
     return plan
+
+
+def new_plugin(
+    name: str,
+    *,
+    root: Path | None = None,
+    standalone: Path | None = None,
+    dry_run: bool = False,
+    force: bool = False,
+    **answers: Any,
+) -> Plan:
+    """Make plugin `name`: in the Hermes root at (or above) `root`, or, with `standalone`, as a
+    pip-installable package in that folder. `answers` are `make_plugin_spec`'s keywords
+    (description, tools, toolset, env_vars, params, optional_params, is_async, emoji, version,
+    author, with_test). Returns the plan, applied unless `dry_run`. Raises UserError."""
+    from hermes_dev.scaffold._new_plugin import plan_new_plugin, plan_standalone_plugin
+    from hermes_dev.scaffold._plugin_spec import make_plugin_spec
+
+    if standalone is not None:
+        spec = make_plugin_spec(name, layout="standalone", **answers)
+        plan = plan_standalone_plugin(standalone, spec, force=force)
+    else:
+        spec = make_plugin_spec(name, layout="checkout", **answers)
+        project = load_project(None, start=root) if root is not None else load_project()
+        plan = plan_new_plugin(project, spec, force=force)
+    if not dry_run:
+        plan.check_writable()
+        plan.apply()
+    return plan
+
+
+def remove_plugin(
+    name: str, *, root: Path | None = None, dry_run: bool = False, force: bool = False
+) -> Plan:
+    """The reverse of an in-checkout `new_plugin`. Returns the plan, applied unless `dry_run`.
+    Without `force`, refuses a plugin folder new-plugin did not make."""
+    from hermes_dev.scaffold._remove_plugin import drop_empty_plugin_folder, plan_remove_plugin
+
+    project = load_project(None, start=root) if root is not None else load_project()
+    plan = plan_remove_plugin(project, name, force=force)
+    if not dry_run:
+        plan.check_writable()
+        plan.apply()
+        drop_empty_plugin_folder(project.root, name)
+    return plan

@@ -22,6 +22,7 @@ from types import TracebackType
 from typing import Any, Self
 
 from hermes_dev.errors import HermesDevError, UserError
+from hermes_dev.scaffold._plugin_spec import PluginSpec
 from hermes_dev.scaffold._spec import ToolSpec
 
 REFUSED = 2  # the child's exit code when the template refused an answer
@@ -35,26 +36,27 @@ CHILD_TIMEOUT_S = 60
 IN_PROCESS_ENV = "HERMES_DEV_RENDER_IN_PROCESS"
 
 
-def template_dir() -> Path:
-    """The tool template: inside the package once installed, in the repo when run from source."""
+def template_dir(template: str = "tool") -> Path:
+    """A template ("tool" or "plugin"): inside the package once installed, in the repo when run
+    from source."""
     package = Path(__file__).resolve().parent.parent
-    for candidate in (package / "templates" / "tool", package.parent / "templates" / "tool"):
+    for candidate in (package / "templates" / template, package.parent / "templates" / template):
         if (candidate / "copier.yml").is_file():
             return candidate
     raise HermesDevError(
-        f"the tool template is missing (looked in {package / 'templates' / 'tool'});"
+        f"the {template} template is missing (looked in {package / 'templates' / template});"
         " reinstall hermes-dev"
     )
 
 
-def copy_template(data: dict[str, Any], out: Path) -> None:
+def copy_template(data: dict[str, Any], out: Path, template: str = "tool") -> None:
     # copier pulls in pydantic, questionary and plumbum: import it only when a tool is made.
     import copier
 
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
         copier.run_copy(
-            str(template_dir()),
+            str(template_dir(template)),
             out,
             data=data,
             defaults=True,
@@ -77,12 +79,13 @@ def _refused(message: str) -> UserError:
     return UserError(f"the tool template refused an answer: {message}")
 
 
-def render(spec: ToolSpec) -> dict[str, bytes]:
-    """Relative path (POSIX) -> content of every file the template makes for `spec`."""
+def render(spec: ToolSpec | PluginSpec, template: str = "tool") -> dict[str, bytes]:
+    """Relative path (POSIX) -> content of every file the template makes for `spec` (any spec
+    with `template_data()`)."""
     with tempfile.TemporaryDirectory(prefix="hermes-dev-render-") as tmp:
         out = Path(tmp) / "out"
         try:
-            copy_template(spec.template_data(), out)
+            copy_template(spec.template_data(), out, template)
         except ValueError as exc:
             raise _refused(str(exc)) from None
         return _read_tree(out)

@@ -147,6 +147,14 @@ def check_text(what: str, text: str) -> str:
     return text
 
 
+def check_emoji(emoji: str) -> str:
+    check_text("--emoji", emoji)
+    # Control characters and line breaks only: emoji sequences hold joiners (format characters).
+    if len(emoji) > 16 or any(unicodedata.category(c) in ("Cc", "Zl", "Zp") for c in emoji):
+        raise UserError(f"--emoji {emoji!r} must be a short printable text, e.g. 🌦️")
+    return emoji
+
+
 def parse_param(raw: str, *, required: bool) -> Param:
     """A `NAME:TYPE[:DESCRIPTION]` option value."""
     option = "--param" if required else "--optional-param"
@@ -201,11 +209,7 @@ def make_spec(
         if param.name in seen:
             raise UserError(f"parameter {param.name!r} is given twice")
         seen.add(param.name)
-    emoji = DEFAULT_EMOJI if emoji is None else emoji
-    check_text("--emoji", emoji)
-    # Control characters and line breaks only: emoji sequences hold joiners (format characters).
-    if len(emoji) > 16 or any(unicodedata.category(c) in ("Cc", "Zl", "Zp") for c in emoji):
-        raise UserError(f"--emoji {emoji!r} must be a short printable text, e.g. 🌦️")
+    emoji = check_emoji(DEFAULT_EMOJI if emoji is None else emoji)
     return ToolSpec(
         name=name,
         description=description,

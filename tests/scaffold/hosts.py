@@ -22,6 +22,13 @@ HOST_FILES = [
     "hermes_cli/config.py",
     *sorted(p.relative_to(REPO).as_posix() for p in (REPO / "tools").glob("*.py")),
     *sorted(p.relative_to(REPO).as_posix() for p in (REPO / "tests" / "tools").glob("*.py")),
+    "hermes_cli/plugins.py",
+    *sorted(
+        p.relative_to(REPO).as_posix()
+        for p in (REPO / "plugins").rglob("*")
+        if p.is_file() and "__pycache__" not in p.parts
+    ),
+    *sorted(p.relative_to(REPO).as_posix() for p in (REPO / "tests" / "plugins").glob("*.py")),
     "tests/host/test_reference_host.py",
 ]
 

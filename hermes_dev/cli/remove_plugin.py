@@ -1,0 +1,50 @@
+"""`hermes-dev remove-plugin`: the reverse of an in-checkout new-plugin."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import click
+
+
+def _interactive(yes: bool) -> bool:
+    return not yes and sys.stdin.isatty()
+
+
+@click.command("remove-plugin", context_settings={"help_option_names": ["-h", "--help"]})
+@click.argument("name")
+@click.option(
+    "--root",
+    type=click.Path(file_okay=False, path_type=Path),
+    help="Hermes checkout to change (default: found by walking up from the current folder).",
+)
+@click.option("--dry-run", is_flag=True, help="Print the diff of every change; write nothing.")
+@click.option(
+    "--force",
+    is_flag=True,
+    help="Remove plugins/NAME/ even when new-plugin did not make it: it holds other files, or"
+    " its plugin.yaml names another plugin.",
+)
+@click.option("--yes", "-y", is_flag=True, help="Do not ask for confirmation.")
+def command(name: str, root: Path | None, dry_run: bool, force: bool, yes: bool) -> int:
+    """Delete plugins/NAME/ and tests/plugins/test_NAME_plugin.py, and take the plugin's
+    tools out of toolsets.py where new-plugin listed them, all or nothing."""
+    from hermes_dev.host.layout import load_project
+    from hermes_dev.scaffold._remove_plugin import drop_empty_plugin_folder, plan_remove_plugin
+
+    project = load_project(root)
+    plan = plan_remove_plugin(project, name, force=force)
+    if dry_run:
+        click.echo(plan.diff(), nl=False)
+        return 0
+    if _interactive(yes):
+        for change in plan.changes:
+            click.echo(f"{change.verb:>6} {change.relpath}")
+        click.confirm(f"Remove the plugin {name!r}?", abort=True)
+    plan.check_writable()
+    plan.apply()
+    drop_empty_plugin_folder(project.root, name)
+    for change in plan.changes:
+        click.echo(f"{change.verb:>6} {change.relpath}")
+    return 0

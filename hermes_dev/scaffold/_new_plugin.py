@@ -1,0 +1,157 @@
+"""Plan `new-plugin`: the rendered plugin (in a checkout, or as a standalone package) and, in a
+checkout, the edit of toolsets.py when `--toolset` names a toolset that exists."""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+from hermes_dev.errors import HermesDevError, UserError
+from hermes_dev.host.plugins import (
+    checkout_plugin_dirs,
+    manifest_problems,
+    parse_manifest,
+    plugin_tool_names,
+    read_manifest,
+)
+from hermes_dev.host.layout import Project
+from hermes_dev.scaffold._existing import find_existing
+from hermes_dev.scaffold._plan import FileChange, Plan
+from hermes_dev.scaffold._plugin_spec import PluginSpec
+from hermes_dev.scaffold._render import render
+from hermes_dev.scaffold._sources import edited, read_source
+from hermes_dev.scaffold._spec import first_line
+
+
+def toolset_names(source: str) -> frozenset[str]:
+    """The keys of the module-level `TOOLSETS = {...}` literal of toolsets.py (empty when there
+    is none, or the file does not parse)."""
+    try:
+        tree = ast.parse(source)
+    except (SyntaxError, ValueError):
+        return frozenset()
+    names: set[str] = set()
+    for stmt in tree.body:
+        value: ast.expr | None = None
+        if isinstance(stmt, ast.Assign) and any(
+            isinstance(t, ast.Name) and t.id == "TOOLSETS" for t in stmt.targets
+        ):
+            value = stmt.value
+        elif isinstance(stmt, ast.AnnAssign) and isinstance(stmt.target, ast.Name):
+            value = stmt.value if stmt.target.id == "TOOLSETS" else None
+        if isinstance(value, ast.Dict):
+            names.update(
+                k.value for k in value.keys if isinstance(k, ast.Constant) and isinstance(k.value, str)
+            )
+    return frozenset(names)
+
+
+def plan_new_plugin(project: Project, spec: PluginSpec, *, force: bool = False) -> Plan:
+    """Every file `new-plugin` makes in a checkout, checked; nothing is written.
+
+    `plugins/NAME/{plugin.yaml,__init__.py,tools.py}` and `tests/plugins/test_NAME_plugin.py`;
+    toolsets.py changes only when `spec.toolset` is a toolset it defines (the tools join it),
+    since a plugin's tools otherwise make their own toolset at run time."""
+    if spec.layout != "checkout":
+        raise HermesDevError("plan_new_plugin makes a checkout plugin; use plan_standalone_plugin")
+    toolsets_old = read_source(project, project.toolsets_path)
+    toolsets_text = toolsets_old.decode("utf-8", "replace")
+    if not force:
+        _refuse_taken(project, spec, toolsets_text)
+    toolsets_new = toolsets_old
+    if spec.toolset in toolset_names(toolsets_text):
+        from hermes_dev import edits
+
+        for tool in spec.tools:
+            toolsets_new = edited(
+                project.toolsets_path,
+                toolsets_new,
+                lambda src, tool=tool: edits.add_tool_to_toolset(
+                    src, tool, spec.toolset, first_line(spec.description)
+                ),
+            )
+    rendered = render(spec, "plugin")
+    changes = _file_changes(project.root, rendered)
+    if toolsets_new != toolsets_old:
+        changes.append(FileChange("toolsets.py", toolsets_old, toolsets_new))
+    return _checked(Plan(project.root, tuple(changes)), spec)
+
+
+def plan_standalone_plugin(dest: Path, spec: PluginSpec, *, force: bool = False) -> Plan:
+    """Every file of a standalone plugin package in `dest` (a new or empty folder; with `force`,
+    also one holding files, which the package's files overwrite)."""
+    if spec.layout != "standalone":
+        raise HermesDevError("plan_standalone_plugin makes a standalone plugin")
+    dest = dest.expanduser().resolve()
+    if dest.exists() and not dest.is_dir():
+        raise UserError(f"--standalone {dest}: a file, not a folder")
+    if dest.is_dir() and not force:
+        try:
+            taken = sorted(p.name for p in dest.iterdir())
+        except OSError as exc:
+            raise UserError(f"--standalone {dest}: cannot list it: {exc.strerror or exc}") from None
+        if taken:
+            raise UserError(
+                f"--standalone {dest} is not empty (it holds {', '.join(taken[:3])}"
+                f"{', ...' if len(taken) > 3 else ''}); pick a new folder or pass --force"
+                " to overwrite the package's files in it"
+            )
+    rendered = render(spec, "plugin")
+    return _checked(Plan(dest, tuple(_file_changes(dest, rendered))), spec)
+
+
+def _file_changes(root: Path, rendered: dict[str, bytes]) -> list[FileChange]:
+    changes: list[FileChange] = []
+    for relpath, content in sorted(rendered.items()):
+        path = root / relpath
+        old = path.read_bytes() if path.is_file() else None
+        if old != content:
+            changes.append(FileChange(relpath, old, content))
+    return changes
+
+
+def _refuse_taken(project: Project, spec: PluginSpec, toolsets_text: str) -> None:
+    why = _plugin_taken(project, spec)
+    if why is not None:
+        raise UserError(
+            f"a plugin named {spec.name!r} exists already ({why}); pick another name"
+            " or pass --force to overwrite it"
+        )
+    owned = plugin_tool_names(project.root)
+    for tool in spec.tools:
+        taken = find_existing(project, tool, toolsets_text) or owned.get(tool)
+        if taken is not None:
+            raise UserError(
+                f"a tool named {tool!r} exists already ({taken}); name the plugin's tools"
+                " with --tool, or pass --force to make it anyway"
+            )
+
+
+def _plugin_taken(project: Project, spec: PluginSpec) -> str | None:
+    for relpath in (spec.plugin_dir, spec.test_relpath):
+        if (project.root / relpath).exists():
+            return f"{relpath} exists"
+    for folder in checkout_plugin_dirs(project.root):
+        manifest = folder / "plugin.yaml"
+        if manifest.is_file() and read_manifest(manifest).name == spec.name:
+            return f"{folder.relative_to(project.root).as_posix()}/plugin.yaml names it"
+    return None
+
+
+def _checked(plan: Plan, spec: PluginSpec) -> Plan:
+    """Every Python file parses and the manifest is valid and says what the spec says: a failure
+    here is a bug in the template, so nothing is written."""
+    plan.check_python()
+    for change in plan.changes:
+        if change.new is None or not change.relpath.endswith("/plugin.yaml"):
+            continue
+        manifest = parse_manifest(Path(change.relpath), change.new.decode("utf-8"))
+        problems = manifest_problems(manifest)
+        says = (manifest.name, manifest.provides_tools, manifest.mapping.get("description"))
+        if problems or says != (spec.name, spec.tools, spec.description):
+            what = problems[0].message if problems else "it does not say what was asked"
+            raise HermesDevError(
+                f"the new {change.relpath} would be no valid manifest ({what}); nothing was"
+                " written. This is a bug in hermes-dev; please report it"
+            )
+    return plan
