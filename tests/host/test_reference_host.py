@@ -121,3 +121,22 @@ def test_optional_env_vars_have_the_wizard_keys():
 @pytest.fixture(autouse=True)
 def _quiet_logs(caplog):
     caplog.set_level("CRITICAL")
+
+
+def test_plugin_loader_registers_enabled_directory_plugins_only():
+    from hermes_cli import plugins
+
+    if registry.get_entry("roll_dice") is not None:
+        registry.deregister("roll_dice")
+    try:
+        assert plugins.discover_plugins(enabled=[]) == {}
+        assert registry.get_entry("roll_dice") is None  # plugins are opt-in
+        loaded = plugins.discover_plugins(enabled=["dice"])
+        assert loaded["dice"].tools_registered == ["roll_dice"]
+        assert registry.get_entry("roll_dice").toolset == "dice"
+        result = registry.dispatch("roll_dice", {"sides": 6, "count": 2})
+        assert isinstance(result, str) and json.loads(result) == {"sides": 6, "count": 2}
+        assert "error" in json.loads(registry.dispatch("roll_dice", {}))
+    finally:
+        if registry.get_entry("roll_dice") is not None:
+            registry.deregister("roll_dice")
