@@ -77,11 +77,11 @@ class ProjectView:
         self._memo: dict[str, object] = {}
 
     def module_paths(self) -> list[Path]:
-        """Every `.py` under the root's `tools/` and `plugins/` (excludes applied), sorted."""
+        """Every `.py` under the root's `tools/` and `plugins/` (in a plugin package: its plugin
+        folders), excludes applied, sorted."""
         if self._paths is None:
             found: list[Path] = []
-            for folder in ("tools", "plugins"):
-                top = self.root / folder
+            for top in tool_folders(self.root):
                 if top.is_dir():
                     found.extend(_walk_py(top, self.root, self.config))
             self._paths = sorted(found)
@@ -241,15 +241,39 @@ def find_root(paths: Sequence[str], root: str | None) -> Path:
     found = find_hermes_root(paths[0] if paths else None)
     if found is not None:
         return found
+    # No checkout: a plugin package (pyproject.toml with the entry point, or a plugin.yaml).
+    from hermes_dev.host.plugins import find_plugin_package
+
+    start = os.path.abspath(paths[0]) if paths else os.getcwd()
+    package = find_plugin_package(Path(start))
+    if package is not None:
+        return package
     if not paths:
         # Linting "the root" of a folder that is no Hermes checkout would check nothing and
         # say "All checks passed": a wrong folder must not look like a clean one.
         raise UserError(
             f"no Hermes root found here ({os.getcwd()}, nor above it: a folder with"
-            " toolsets.py and tools/registry.py); pass paths or --root"
+            " toolsets.py and tools/registry.py), and no plugin package (a pyproject.toml with"
+            " a hermes_agent.plugins entry point, or a plugin.yaml); pass paths or --root"
         )
     folders = [p if os.path.isdir(p) else os.path.dirname(p) for p in map(os.path.abspath, paths)]
     return Path(os.path.commonpath(folders))
+
+
+def _is_plugin_package(root: Path) -> bool:
+    """A root that is no checkout but a plugin package (found by `find_root`'s second search)."""
+    from hermes_dev.host.plugins import find_plugin_package
+
+    root_str = str(root)
+    has_marker = any(
+        os.path.isfile(os.path.join(root_str, name))
+        for name in ("pyproject.toml", "plugin.yaml", "plugin.yml")
+    )
+    return has_marker and find_plugin_package(root) == root
+
+
+def models_relative_dir(folder: Path, root: Path) -> str:
+    return os.path.relpath(folder, root).replace(os.sep, "/") + "/"
 
 
 def _relative(path: str, root: str) -> str:
@@ -276,12 +300,22 @@ def _walk_py(top: Path, root: Path, config: Config) -> Iterator[Path]:
                     yield Path(full)
 
 
+def tool_folders(root: Path) -> list[Path]:
+    """Where a root keeps its tools: a checkout's `tools/` and `plugins/`; elsewhere, the plugin
+    folders of a plugin package (its tests and scripts register no tools)."""
+    if is_hermes_root(str(root)):
+        return [root / "tools", root / "plugins"]
+    from hermes_dev.host.plugins import package_plugin_dirs
+
+    return package_plugin_dirs(root)
+
+
 def discover(paths: Sequence[str], root: Path, config: Config) -> list[Path]:
-    """The files to check: those given, the `.py` files in folders given, or tools/ + plugins/."""
+    """The files to check: those given, the `.py` files in folders given, or the root's tool
+    folders (`tool_folders`)."""
     found: list[Path] = []
     if not paths:
-        for folder in ("tools", "plugins"):
-            top = root / folder
+        for top in tool_folders(root):
             if top.is_dir():
                 found.extend(_walk_py(top, root, config))
         return found
@@ -348,9 +382,17 @@ def _lint(
 
     models = Models(root_path)
     modules: list[ModuleInfo] = []
-    # In a Hermes checkout tools live only in tools/ and plugins/: registrations elsewhere (tests
-    # registering dummy handlers, scripts) are not tools, and pre-commit passes those files too.
-    tool_dirs = ("tools/", "plugins/") if is_hermes_root(str(root_path)) else None
+    # In a Hermes checkout tools live only in tools/ and plugins/, in a plugin package only in its
+    # plugin folders: registrations elsewhere (tests registering dummy handlers, scripts) are not
+    # tools, and pre-commit passes those files too.
+    tool_dirs: tuple[str, ...] | None = None
+    if is_hermes_root(str(root_path)):
+        tool_dirs = ("tools/", "plugins/")
+    elif _is_plugin_package(root_path):
+        tool_dirs = tuple(
+            "" if d == root_path else models_relative_dir(d, root_path)
+            for d in tool_folders(root_path)
+        )
     unreadable: list[Finding] = []
     for path in files:
         if tool_dirs is not None and not models.relative(path).startswith(tool_dirs):
@@ -380,7 +422,11 @@ def _lint(
     toolsets_file = str(root_path / "toolsets.py")
     config_folder = str(root_path / "hermes_cli")
     project_files = [
-        p for p in ctx.given if p == toolsets_file or os.path.dirname(p) == config_folder
+        p
+        for p in ctx.given
+        if p == toolsets_file
+        or os.path.dirname(p) == config_folder
+        or os.path.basename(p) in ("plugin.yaml", "plugin.yml")
     ]
     # pre-commit often passes only files that register nothing: no rule could report on them.
     idle = bool(paths) and not modules and not project_files

@@ -35,8 +35,11 @@ TOOLSETS = {}
 
 
 def make_root(root: Path, files: Mapping[str, str]) -> Path:
-    """Write `files` (relative path -> source) under `root`, plus a minimal registry/toolsets."""
-    sources = {"tools/registry.py": MINIMAL_REGISTRY, "toolsets.py": MINIMAL_TOOLSETS, **files}
+    """Write `files` (relative path -> source) under `root`, plus a minimal registry/toolsets;
+    files with a `pyproject.toml` at the root are a plugin package outside any checkout, left
+    as they are."""
+    defaults = {"tools/registry.py": MINIMAL_REGISTRY, "toolsets.py": MINIMAL_TOOLSETS}
+    sources = {**({} if "pyproject.toml" in files else defaults), **files}
     for rel, text in sources.items():
         path = root / rel
         path.parent.mkdir(parents=True, exist_ok=True)

@@ -1,0 +1,206 @@
+"""## What it does
+Compares a plugin's `provides_tools` in `plugin.yaml` with the tool names its code registers
+(`ctx.register_tool(name="...")` in the plugin's modules, names read statically; a loop over a
+literal table counts row by row), both ways: a declared tool that nothing registers is reported
+at its line of the manifest, a registered tool the manifest does not declare at its
+`register_tool` call. A plugin whose manifest has no `provides_tools` is not checked, and the
+first direction is skipped when some name is computed at run time.
+
+## Why is this bad?
+Hermes reads `provides_tools` without importing the plugin: `hermes plugins list` and the web
+dashboard show it, and a deferred platform plugin registers exactly those tools in sessions that
+never load its adapter. A tool missing from the list is invisible there (or never registered); a
+listed tool that does not exist is promised to the user and never delivered.
+
+## Example
+```yaml
+name: weather
+provides_tools:
+  - forecast
+  - radar        # nothing registers it
+```
+```python
+def register(ctx):
+    ctx.register_tool(name="forecast", ...)
+    ctx.register_tool(name="alerts", ...)   # not in provides_tools
+```
+
+## Use instead
+```yaml
+name: weather
+provides_tools:
+  - forecast
+  - alerts
+```
+"""
+
+from __future__ import annotations
+
+from hermes_dev.lint.rule import Finding, Invalid, Rule, Valid
+
+TYPE_CHECKING = False  # typing is not imported at run time: a pre-commit run pays for it
+if TYPE_CHECKING:
+    from collections.abc import Iterator
+    from typing import ClassVar
+
+    from hermes_dev.lint.engine import LintContext
+
+_SCHEMA = '{"name": "x", "description": "X.", "parameters": {"type": "object", "properties": {}}}'
+_TOOLS = (
+    "def handle(args, **kw):\n"
+    "    return '{}'\n"
+    "\n"
+    "\n"
+    f"SCHEMA = {_SCHEMA}\n"
+)
+_TWO = (
+    "from .tools import SCHEMA, handle\n"
+    "\n"
+    "\n"
+    "def register(ctx):\n"
+    '    ctx.register_tool(name="forecast", toolset="weather", schema=SCHEMA, handler=handle)\n'
+    '    ctx.register_tool(name="alerts", toolset="weather", schema=SCHEMA, handler=handle)\n'
+)
+
+
+class ProvidesToolsMismatch(Rule):
+    code = "HD402"
+    name = "provides-tools-mismatch"
+    summary = "provides_tools in plugin.yaml differs from the tools register(ctx) registers"
+    scope = "project"
+
+    VALID: ClassVar[tuple[Valid, ...]] = (
+        Valid(
+            {
+                "plugins/weather/plugin.yaml": (
+                    "name: weather\nprovides_tools:\n  - alerts\n  - forecast\n"
+                ),
+                "plugins/weather/__init__.py": _TWO,
+                "plugins/weather/tools.py": _TOOLS,
+            },
+            note="the same names, in any order",
+        ),
+        Valid(
+            {
+                "plugins/weather/plugin.yaml": "name: weather\nprovides_tools: [forecast, alerts]\n",
+                "plugins/weather/__init__.py": (
+                    "from .tools import SCHEMA, handle\n"
+                    "\n"
+                    '_TOOLS = (("forecast", SCHEMA), ("alerts", SCHEMA))\n'
+                    "\n"
+                    "\n"
+                    "def register(ctx):\n"
+                    "    for name, schema in _TOOLS:\n"
+                    '        ctx.register_tool(name=name, toolset="weather", schema=schema,'
+                    " handler=handle)\n"
+                ),
+                "plugins/weather/tools.py": _TOOLS,
+            },
+            note="names from a loop over a table, as bundled plugins write it",
+        ),
+        Valid(
+            {
+                "plugins/weather/plugin.yaml": "name: weather\n",
+                "plugins/weather/__init__.py": _TWO,
+                "plugins/weather/tools.py": _TOOLS,
+            },
+            note="no provides_tools: not checked",
+        ),
+        Valid(
+            {
+                "plugins/weather/plugin.yaml": "name: weather\nprovides_tools: [forecast, radar]\n",
+                "plugins/weather/__init__.py": (
+                    "from .tools import SCHEMA, handle\n"
+                    "\n"
+                    "\n"
+                    "def register(ctx):\n"
+                    "    for name in ctx.get_config('tools', []):\n"
+                    '        ctx.register_tool(name=name, toolset="weather", schema=SCHEMA,'
+                    " handler=handle)\n"
+                    '    ctx.register_tool(name="forecast", toolset="weather", schema=SCHEMA,'
+                    " handler=handle)\n"
+                ),
+                "plugins/weather/tools.py": _TOOLS,
+            },
+            note="a name computed at run time may be radar",
+        ),
+    )
+    INVALID: ClassVar[tuple[Invalid, ...]] = (
+        Invalid(
+            {
+                "plugins/weather/plugin.yaml": (
+                    "name: weather\nprovides_tools:\n  - forecast\n  - radar\n"
+                ),
+                "plugins/weather/__init__.py": _TWO,
+                "plugins/weather/tools.py": _TOOLS,
+            },
+            findings=(
+                ("plugins/weather/__init__.py", 6),
+                ("plugins/weather/plugin.yaml", 4),
+            ),
+            note="both ways: alerts undeclared, radar unregistered",
+        ),
+        Invalid(
+            {
+                "pyproject.toml": (
+                    '[project]\nname = "hermes-plugin-weather"\nversion = "0.1.0"\n\n'
+                    '[project.entry-points."hermes_agent.plugins"]\n'
+                    'weather = "hermes_plugin_weather"\n'
+                ),
+                "hermes_plugin_weather/plugin.yaml": "name: weather\nprovides_tools: []\n",
+                "hermes_plugin_weather/__init__.py": _TWO,
+                "hermes_plugin_weather/tools.py": _TOOLS,
+            },
+            findings=(
+                ("hermes_plugin_weather/__init__.py", 5),
+                ("hermes_plugin_weather/__init__.py", 6),
+            ),
+            note="a plugin package outside any checkout",
+        ),
+    )
+
+    def check(self, ctx: LintContext) -> Iterator[Finding]:
+        from hermes_dev.lint.plugin_index import manifest_finding, plugin_folders, reported
+
+        for folder in plugin_folders(ctx):
+            manifest = folder.manifest
+            if manifest is None or not reported(ctx, folder):
+                continue
+            declared = manifest.provides_tools
+            if declared is None:
+                continue
+            registrations = [
+                reg for module in folder.modules for reg in module.registrations
+                if reg.kind == "plugin"
+            ]
+            names = {reg.name for reg in registrations}
+            computed = None in names
+            seen: set[str] = set()
+            for reg in registrations:
+                name = reg.name
+                if name is None or name in declared or name in seen:
+                    continue
+                seen.add(name)
+                if ctx.is_reported(reg.module.path) or ctx.whole_root:
+                    yield ctx.finding(
+                        self.code,
+                        f"tool {name!r} is registered but not listed in provides_tools of"
+                        f" {manifest.path.name}",
+                        reg.module,
+                        reg.call,
+                        name,
+                    )
+            if computed:
+                continue
+            for index, name in enumerate(declared):
+                if name not in names:
+                    line, column = manifest.position(("provides_tools", index))
+                    yield manifest_finding(
+                        self.code,
+                        f"provides_tools lists {name!r} but register(ctx) registers no such"
+                        " tool",
+                        folder,
+                        line,
+                        column,
+                        name,
+                    )

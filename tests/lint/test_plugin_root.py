@@ -1,0 +1,97 @@
+"""`hermes-dev lint` inside a plugin package outside any checkout: the root is found by the
+entry point (or a plugin.yaml), the package's modules get the handler and schema rules, its
+tests and scripts do not, and every plugin new-plugin generates lints clean."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.scaffold.hosts import make_host, run_cli
+
+
+@pytest.fixture
+def package(tmp_path):
+    dest = tmp_path / "hermes-plugin-wx"
+    code, _, err = run_cli(
+        "new-plugin", "wx", "--tool", "forecast", "--tool", "alerts", "--env", "WX_KEY",
+        "--param", "city:string:City", "--optional-param", "tags:array:Tags",
+        "--standalone", str(dest), "--yes",
+    )
+    assert code == 0, err
+    return dest
+
+
+@pytest.mark.parametrize("flags", [(), ("--async",)])
+def test_every_generated_plugin_lints_clean(tmp_path, monkeypatch, flags):
+    dest = tmp_path / "pkg"
+    code, _, err = run_cli("new-plugin", "wx", *flags, "--env", "WX_KEY", "--param",
+                           "n:integer", "--standalone", str(dest), "--yes")
+    assert code == 0, err
+    monkeypatch.chdir(dest)
+    assert run_cli("lint") == (0, "All checks passed (2 files checked).\n", "")
+    host = make_host(tmp_path / "host")
+    code, _, err = run_cli("new-plugin", "wx", *flags, "--env", "WX_KEY", "--param",
+                           "n:integer", "--toolset", "text", "--root", str(host), "--yes")
+    assert code == 0, err
+    monkeypatch.chdir(host)
+    code, out, err = run_cli("lint")
+    assert (code, err) == (0, ""), out
+
+
+def test_root_is_found_from_a_subfolder_and_handlers_are_checked(package, monkeypatch):
+    tools = package / "hermes_plugin_wx" / "tools.py"
+    text = tools.read_text(encoding="utf-8")
+    tools.write_text(
+        text.replace("return json.dumps(result, ensure_ascii=False)", "return result", 1),
+        encoding="utf-8",
+    )
+    monkeypatch.chdir(package / "hermes_plugin_wx")
+    code, out, _ = run_cli("lint")
+    assert code == 1
+    assert "hermes_plugin_wx/tools.py:" in out
+    assert "HD101 `handle_forecast` returns a dict, not a JSON string" in out
+
+
+def test_tests_and_scripts_of_the_package_are_not_tool_modules(package, monkeypatch):
+    (package / "scripts").mkdir()
+    (package / "scripts" / "demo.py").write_text(
+        "def register(ctx):\n    ctx.register_tool(name='demo', toolset='x', schema={},"
+        " handler=lambda args: {})\n",
+        encoding="utf-8",
+    )
+    monkeypatch.chdir(package)
+    assert run_cli("lint")[0] == 0
+    # pre-commit passes changed files by name: still not tool modules.
+    assert run_cli("lint", "scripts/demo.py", "tests/test_wx_plugin.py")[0] == 0
+
+
+def test_manifest_given_alone_is_checked(package, monkeypatch):
+    manifest = package / "hermes_plugin_wx" / "plugin.yaml"
+    manifest.write_text(
+        manifest.read_text(encoding="utf-8").replace("kind: standalone", "kind: tool"),
+        encoding="utf-8",
+    )
+    monkeypatch.chdir(package)
+    code, out, _ = run_cli("lint", "hermes_plugin_wx/plugin.yaml")
+    assert code == 1
+    assert (
+        "hermes_plugin_wx/plugin.yaml:5:7: HD401 plugin.yaml: kind 'tool' is not one of"
+        " standalone, backend, exclusive, platform, model-provider"
+    ) in out
+
+
+def test_malformed_manifest_is_a_finding_not_a_traceback(package, monkeypatch):
+    (package / "hermes_plugin_wx" / "plugin.yaml").write_text(
+        "name: wx\nprovides_tools: [forecast\n", encoding="utf-8"
+    )
+    monkeypatch.chdir(package)
+    code, out, err = run_cli("lint")
+    assert code == 1 and "Traceback" not in err
+    assert "plugin.yaml:3:1: HD401 plugin.yaml: not valid YAML: did not find expected" in out
+
+
+def test_a_folder_with_no_root_and_no_plugin_is_still_an_error(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    code, _, err = run_cli("lint")
+    assert code == 2
+    assert "no plugin package (a pyproject.toml with a hermes_agent.plugins entry point" in err
