@@ -15,7 +15,7 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-from hermes_dev.lint.model import ModuleInfo, might_register
+from hermes_dev.pyast.model import ModuleInfo, might_register
 from hermes_dev.lint.rule import Finding
 
 TYPE_CHECKING = False

@@ -44,7 +44,7 @@ if TYPE_CHECKING:
     from typing import ClassVar
 
     from hermes_dev.lint.engine import LintContext
-    from hermes_dev.lint.model import ModuleInfo, Registration
+    from hermes_dev.pyast.model import ModuleInfo, Registration
 
 _INIT = (
     "def _go(args, **kw):\n"
