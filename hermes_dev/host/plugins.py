@@ -25,11 +25,12 @@ API:
 
 from __future__ import annotations
 
-import json
 import os
-from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:  # typing costs milliseconds at start-up, paid on every pre-commit run
+    from typing import Any
 
 ENTRY_POINT_GROUP = "hermes_agent.plugins"
 MANIFEST_FILES = ("plugin.yaml", "plugin.yml")
@@ -40,24 +41,47 @@ SCHEMA_FILE = Path(__file__).with_name("plugin_manifest.schema.json")
 _SKIPPED = {"__pycache__", "node_modules", ".git", ".venv", "venv", "build", "dist"}
 
 
-@dataclass(frozen=True)
 class ManifestProblem:
     """Something wrong with a manifest, at a 1-based line and column of the file."""
 
-    message: str
-    line: int = 1
-    column: int = 1
+    __slots__ = ("message", "line", "column")
+
+    def __init__(self, message: str, line: int = 1, column: int = 1) -> None:
+        self.message = message
+        self.line = line
+        self.column = column
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, ManifestProblem):
+            return NotImplemented
+        return (self.message, self.line, self.column) == (other.message, other.line, other.column)
+
+    def __hash__(self) -> int:
+        return hash((self.message, self.line, self.column))
+
+    def __repr__(self) -> str:
+        return f"ManifestProblem({self.message!r}, {self.line}, {self.column})"
 
 
-@dataclass(frozen=True)
 class Manifest:
-    path: Path
-    # The parsed document; None when the file cannot be read or is not YAML.
-    data: Any
-    # Why `data` is None (one problem), else empty.
-    problems: tuple[ManifestProblem, ...] = ()
-    # The composed node tree, for positions (None with `data`).
-    node: Any = field(default=None, repr=False, compare=False)
+    """A parsed plugin.yaml. (Plain classes, not dataclasses: lint imports this module, and a
+    pre-commit run pays for every import.)"""
+
+    __slots__ = ("path", "data", "problems", "node")
+
+    def __init__(
+        self, path: Path, data: Any, problems: tuple[ManifestProblem, ...] = (), node: Any = None
+    ) -> None:
+        self.path = path
+        # The parsed document; None when the file cannot be read or is not YAML.
+        self.data = data
+        # Why `data` is None (one problem), else empty.
+        self.problems = problems
+        # The composed node tree, for positions (None with `data`).
+        self.node = node
+
+    def __repr__(self) -> str:
+        return f"Manifest({self.path!r}, {self.data!r})"
 
     @property
     def mapping(self) -> dict[str, Any]:
@@ -164,6 +188,8 @@ def read_manifest(path: Path) -> Manifest:
 
 
 def manifest_schema() -> dict[str, Any]:
+    import json
+
     schema: dict[str, Any] = json.loads(SCHEMA_FILE.read_text(encoding="utf-8"))
     return schema
 

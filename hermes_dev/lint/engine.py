@@ -301,9 +301,10 @@ def _walk_py(top: Path, root: Path, config: Config) -> Iterator[Path]:
 
 
 def tool_folders(root: Path) -> list[Path]:
-    """Where a root keeps its tools: a checkout's `tools/` and `plugins/`; elsewhere, the plugin
-    folders of a plugin package (its tests and scripts register no tools)."""
-    if is_hermes_root(str(root)):
+    """Where a root keeps its tools: the plugin folders of a plugin package (its tests and
+    scripts register no tools); anywhere else (a checkout, a folder given as --root), its
+    `tools/` and `plugins/`."""
+    if is_hermes_root(str(root)) or not _is_plugin_package(root):
         return [root / "tools", root / "plugins"]
     from hermes_dev.host.plugins import package_plugin_dirs
 

@@ -1,13 +1,13 @@
-"""The plugin folders a lint run looks at, for the HD4xx rules.
+"""The plugin folders a lint run reports on, for the HD4xx rules.
 
 `plugin_folders(ctx)` lists them once per run: in a Hermes checkout, the plugins under its
 `plugins/` (found as Hermes' loader finds them); in a plugin package (the root has no
 `toolsets.py`), the package's plugin folders (from the `hermes_agent.plugins` entry point in
-`pyproject.toml`, or the root's own `plugin.yaml`). Each `PluginFolder` has its manifest (parsed
-with PyYAML, None when the folder has none), its `__init__.py` path, and the parsed modules of the
-folder that call `register_tool`. `reported(ctx, folder)` says whether the run reports on it (a
-whole-root run, or one of its files given), and `manifest_finding(...)` builds a finding in the
-manifest at a line and column.
+`pyproject.toml`, or the root's own `plugin.yaml`). Only folders the run reports on are kept: all
+of them on a whole-root run, otherwise those holding a file given (so a pre-commit run on a tool
+module reads no manifest). Each `PluginFolder` has its manifest (parsed with PyYAML on first use,
+None when the folder has none), its `__init__.py` path, and its modules that may register a tool
+(parsed on first use). `manifest_finding(...)` builds a finding in the manifest.
 """
 
 from __future__ import annotations
@@ -25,18 +25,37 @@ if TYPE_CHECKING:
 
 
 class PluginFolder:
-    def __init__(
-        self,
-        path: Path,
-        manifest_path: Path | None,
-        manifest: Manifest | None,
-        modules: list[ModuleInfo],
-    ) -> None:
+    """One plugin folder; its manifest and modules are read on first use."""
+
+    def __init__(self, ctx: LintContext, path: Path, manifest_path: Path | None) -> None:
+        self._ctx = ctx
         self.path = path
         self.manifest_path = manifest_path
-        self.manifest = manifest
-        self.modules = modules  # the folder's modules that may register a tool
         self.init_path = path / "__init__.py"
+        self._manifest: Manifest | None = None
+        self._modules: list[ModuleInfo] | None = None
+
+    @property
+    def manifest(self) -> Manifest | None:
+        """The parsed manifest (None when the folder has none)."""
+        if self._manifest is None and self.manifest_path is not None:
+            from hermes_dev.host.plugins import read_manifest
+
+            self._manifest = read_manifest(self.manifest_path)
+        return self._manifest
+
+    @property
+    def modules(self) -> list[ModuleInfo]:
+        """The folder's modules that may register a tool, parsed."""
+        if self._modules is None:
+            self._modules = []
+            for py in _python_files(self.path):
+                source = self._ctx.models.read(py)
+                if source is not None and might_register(source):
+                    module = self._ctx.models.get(py, source)
+                    if module is not None and module.tree is not None:
+                        self._modules.append(module)
+        return self._modules
 
 
 def might_have_plugins(root: Path) -> bool:
@@ -52,38 +71,29 @@ def might_have_plugins(root: Path) -> bool:
 
 
 def plugin_folders(ctx: LintContext) -> list[PluginFolder]:
+    """The plugin folders the run reports on (a whole-root run: all of them; otherwise those
+    holding a file given), found once per run."""
     if not might_have_plugins(ctx.root):
         return []
+    if not ctx.whole_root:
+        plugins = os.path.join(str(ctx.root), "plugins") + os.sep
+        if ctx.project.is_hermes_root and not any(p.startswith(plugins) for p in ctx.given):
+            return []  # the files given are no plugin's: nothing to import or read
     folders = ctx.project.memo("plugin_folders", lambda: _build(ctx))
     assert isinstance(folders, list)
     return folders
 
 
 def _build(ctx: LintContext) -> list[PluginFolder]:
-    from hermes_dev.host.plugins import (
-        checkout_plugin_dirs,
-        manifest_file,
-        package_plugin_dirs,
-        read_manifest,
-    )
+    from hermes_dev.host.plugins import checkout_plugin_dirs, manifest_file, package_plugin_dirs
 
     if ctx.project.is_hermes_root:
         dirs = checkout_plugin_dirs(ctx.root)
     else:
         dirs = package_plugin_dirs(ctx.root)
-    folders: list[PluginFolder] = []
-    for path in dirs:
-        manifest_path = manifest_file(path)
-        manifest = read_manifest(manifest_path) if manifest_path is not None else None
-        modules: list[ModuleInfo] = []
-        for py in _python_files(path):
-            source = ctx.models.read(py)
-            if source is not None and "register_tool" in source and might_register(source):
-                module = ctx.models.get(py, source)
-                if module is not None and module.tree is not None:
-                    modules.append(module)
-        folders.append(PluginFolder(path, manifest_path, manifest, modules))
-    return folders
+    return [
+        PluginFolder(ctx, path, manifest_file(path)) for path in dirs if _reported(ctx, path)
+    ]
 
 
 def _python_files(folder: Path) -> list[Path]:
@@ -94,11 +104,10 @@ def _python_files(folder: Path) -> list[Path]:
     return found
 
 
-def reported(ctx: LintContext, folder: PluginFolder) -> bool:
-    """True when the run reports on this plugin: a whole-root run, or one of its files given."""
+def _reported(ctx: LintContext, folder: Path) -> bool:
     if ctx.whole_root:
         return True
-    prefix = str(folder.path) + os.sep
+    prefix = str(folder) + os.sep
     return any(p.startswith(prefix) for p in ctx.given)
 
 

@@ -95,3 +95,15 @@ def test_a_folder_with_no_root_and_no_plugin_is_still_an_error(tmp_path, monkeyp
     code, _, err = run_cli("lint")
     assert code == 2
     assert "no plugin package (a pyproject.toml with a hermes_agent.plugins entry point" in err
+
+
+def test_a_checkout_run_on_other_files_reads_no_manifest(tmp_path, monkeypatch):
+    host = make_host(tmp_path / "host")
+    (host / "plugins" / "dice" / "plugin.yaml").write_text("name: [dice\n", encoding="utf-8")
+    monkeypatch.chdir(host)
+    # pre-commit with a tool module only: the broken plugin is not this run's business...
+    assert run_cli("lint", "tools/clock_tool.py")[0] == 0
+    # ...with one of the plugin's files, or on the whole root, it is.
+    for args in (("plugins/dice/tools.py",), ("plugins/dice/plugin.yaml",), ()):
+        code, out, _ = run_cli("lint", *args)
+        assert code == 1 and "plugins/dice/plugin.yaml:2:1: HD401" in out, args

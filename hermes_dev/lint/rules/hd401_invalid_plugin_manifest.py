@@ -146,9 +146,9 @@ class InvalidPluginManifest(Rule):
     )
 
     def check(self, ctx: LintContext) -> Iterator[Finding]:
-        from hermes_dev.lint.plugin_index import manifest_finding, plugin_folders, reported
+        from hermes_dev.lint.plugin_index import manifest_finding, plugin_folders
 
-        folders = [f for f in plugin_folders(ctx) if f.manifest is not None and reported(ctx, f)]
+        folders = [f for f in plugin_folders(ctx) if f.manifest is not None]
         if not folders:
             return
         from hermes_dev.host.plugins import manifest_problems

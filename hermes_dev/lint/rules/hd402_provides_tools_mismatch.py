@@ -1,7 +1,7 @@
 """## What it does
 Compares a plugin's `provides_tools` in `plugin.yaml` with the tool names its code registers
-(`ctx.register_tool(name="...")` in the plugin's modules, names read statically; a loop over a
-literal table counts row by row), both ways: a declared tool that nothing registers is reported
+(`ctx.register_tool(name="...")`, or `registry.register(...)`, in the plugin's modules; names
+read statically, a loop over a literal table row by row), both ways: a declared tool that nothing registers is reported
 at its line of the manifest, a registered tool the manifest does not declare at its
 `register_tool` call. A plugin whose manifest has no `provides_tools` is not checked, and the
 first direction is skipped when some name is computed at run time.
@@ -160,19 +160,17 @@ class ProvidesToolsMismatch(Rule):
     )
 
     def check(self, ctx: LintContext) -> Iterator[Finding]:
-        from hermes_dev.lint.plugin_index import manifest_finding, plugin_folders, reported
+        from hermes_dev.lint.plugin_index import manifest_finding, plugin_folders
 
         for folder in plugin_folders(ctx):
             manifest = folder.manifest
-            if manifest is None or not reported(ctx, folder):
+            if manifest is None:
                 continue
             declared = manifest.provides_tools
             if declared is None:
                 continue
-            registrations = [
-                reg for module in folder.modules for reg in module.registrations
-                if reg.kind == "plugin"
-            ]
+            # ctx.register_tool(...) calls, and registry.register(...) ones a plugin may make.
+            registrations = [reg for module in folder.modules for reg in module.registrations]
             names = {reg.name for reg in registrations}
             computed = None in names
             seen: set[str] = set()

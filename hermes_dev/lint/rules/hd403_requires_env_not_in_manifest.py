@@ -120,11 +120,11 @@ class RequiresEnvNotInManifest(Rule):
     )
 
     def check(self, ctx: LintContext) -> Iterator[Finding]:
-        from hermes_dev.lint.plugin_index import plugin_folders, reported
+        from hermes_dev.lint.plugin_index import plugin_folders
 
         for folder in plugin_folders(ctx):
             manifest = folder.manifest
-            if manifest is None or not isinstance(manifest.data, dict) or not reported(ctx, folder):
+            if manifest is None or not isinstance(manifest.data, dict):
                 continue
             declared = manifest.requires_env or frozenset()
             for module in folder.modules:

@@ -104,11 +104,11 @@ class PluginWithoutRegister(Rule):
     )
 
     def check(self, ctx: LintContext) -> Iterator[Finding]:
-        from hermes_dev.lint.plugin_index import plugin_folders, reported
+        from hermes_dev.lint.plugin_index import plugin_folders
 
         for folder in plugin_folders(ctx):
             path = folder.init_path
-            if folder.manifest_path is None or not path.is_file() or not reported(ctx, folder):
+            if folder.manifest_path is None or not path.is_file():
                 continue
             if not (ctx.whole_root or ctx.is_reported(path)):
                 continue
