@@ -419,15 +419,21 @@ def _lint(
     ctx.whole_root = not paths
     raw: list[Finding] = [f for f in unreadable if f.code in codes]
     rules: dict[str, type[Rule]] = {}
-    # toolsets.py, and hermes_cli/config.py or the sibling it imports OPTIONAL_ENV_VARS from
+    # toolsets.py, and hermes_cli/config.py or the sibling it imports OPTIONAL_ENV_VARS from;
+    # any file of a plugin (its manifest, an __init__.py that may lack register(ctx)).
     toolsets_file = str(root_path / "toolsets.py")
     config_folder = str(root_path / "hermes_cli")
+    plugin_prefixes = tuple(
+        os.path.join(str(root_path), d) for d in (tool_dirs if tool_dirs is not None else ())
+        if d != "tools/"
+    )
     project_files = [
         p
         for p in ctx.given
         if p == toolsets_file
         or os.path.dirname(p) == config_folder
         or os.path.basename(p) in ("plugin.yaml", "plugin.yml")
+        or (plugin_prefixes and p.startswith(plugin_prefixes))
     ]
     # pre-commit often passes only files that register nothing: no rule could report on them.
     idle = bool(paths) and not modules and not project_files
