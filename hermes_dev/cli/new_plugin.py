@@ -106,16 +106,34 @@ def command(
     tools.py) and its test in a checkout, or with --standalone a pip-installable package."""
     from hermes_dev.host.layout import load_project
     from hermes_dev.scaffold._new_plugin import plan_new_plugin, plan_standalone_plugin
-    from hermes_dev.scaffold._plugin_spec import make_plugin_spec
+    from hermes_dev.scaffold._plugin_spec import Layout, PluginSpec, make_plugin_spec
 
     if root is not None and dest is not None:
-        raise UserError("--root and --standalone exclude each other: a standalone plugin"
-                        " lives outside any checkout")
-    layout = "standalone" if dest is not None else "checkout"
-    answers = dict(tools=tools, toolset=toolset, env_vars=env_vars, version=version,
-                   author=author, is_async=is_async, emoji=emoji, with_test=not no_test)
+        raise UserError(
+            "--root and --standalone exclude each other: a standalone plugin lives outside"
+            " any checkout"
+        )
+    layout: Layout = "standalone" if dest is not None else "checkout"
+
+    def spec_of(env: tuple[str, ...]) -> PluginSpec:
+        return make_plugin_spec(
+            name,
+            layout=layout,
+            description=description,
+            tools=tools,
+            toolset=toolset,
+            env_vars=env,
+            params=params,
+            optional_params=optional_params,
+            is_async=is_async,
+            emoji=emoji,
+            version=version,
+            author=author,
+            with_test=not no_test,
+        )
+
     # Check the answers given and find the project before asking anything.
-    make_plugin_spec(name, layout=layout, **answers)  # type: ignore[arg-type]
+    spec_of(env_vars)
     project = load_project(root) if dest is None else None
     if _interactive(yes):
         if description is None:
@@ -125,7 +143,7 @@ def command(
                 value_proc=_checked(lambda text: check_text("the description", text)),
             )
         if not env_vars:
-            answers["env_vars"] = click.prompt(
+            env_vars = click.prompt(
                 "Environment variables (space-separated, empty for none)",
                 default="",
                 show_default=False,
@@ -133,14 +151,7 @@ def command(
             )
         if not params and not optional_params:
             params = _ask_params()
-    spec = make_plugin_spec(
-        name,
-        layout=layout,  # type: ignore[arg-type]
-        description=description,
-        params=params,
-        optional_params=optional_params,
-        **answers,  # type: ignore[arg-type]
-    )
+    spec = spec_of(env_vars)
     if project is not None:
         plan = plan_new_plugin(project, spec, force=force)
     else:

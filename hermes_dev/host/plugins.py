@@ -44,7 +44,7 @@ _SKIPPED = {"__pycache__", "node_modules", ".git", ".venv", "venv", "build", "di
 class ManifestProblem:
     """Something wrong with a manifest, at a 1-based line and column of the file."""
 
-    __slots__ = ("message", "line", "column")
+    __slots__ = ("column", "line", "message")
 
     def __init__(self, message: str, line: int = 1, column: int = 1) -> None:
         self.message = message
@@ -67,7 +67,7 @@ class Manifest:
     """A parsed plugin.yaml. (Plain classes, not dataclasses: lint imports this module, and a
     pre-commit run pays for every import.)"""
 
-    __slots__ = ("path", "data", "problems", "node")
+    __slots__ = ("data", "node", "path", "problems")
 
     def __init__(
         self, path: Path, data: Any, problems: tuple[ManifestProblem, ...] = (), node: Any = None
@@ -201,7 +201,7 @@ def manifest_problems(manifest: Manifest) -> list[ManifestProblem]:
     if not isinstance(manifest.data, dict):
         what = "empty" if manifest.data is None else f"a {_json_type(manifest.data)}"
         return [ManifestProblem(f"the manifest is {what}, not a mapping of keys such as name:")]
-    import jsonschema
+    import jsonschema  # type: ignore[import-untyped]
 
     validator = jsonschema.Draft202012Validator(manifest_schema())
     problems: list[ManifestProblem] = []
@@ -221,7 +221,8 @@ def _describe(error: Any, keys: tuple[str | int, ...]) -> str:
         return f"kind {error.instance!r} is not one of {', '.join(KINDS)}"
     if error.validator == "type":
         expected = error.validator_value
-        names = [_SCHEMA_TYPES.get(t, t) for t in (expected if isinstance(expected, list) else [expected])]
+        types = expected if isinstance(expected, list) else [expected]
+        names = [_SCHEMA_TYPES.get(str(t), str(t)) for t in types]
         wanted = " or ".join(names)
         return f"{where} must be {_article(wanted)}, not {_article(_json_type(error.instance))}"
     if error.validator == "anyOf" and keys[:1] in (("requires_env",), ("optional_env",)):
@@ -292,7 +293,10 @@ def _subfolders(folder: Path) -> list[Path]:
     return [
         c
         for c in children
-        if c.is_dir() and not c.name.startswith(".") and not _dunder(c.name) and c.name not in _SKIPPED
+        if c.is_dir()
+        and not c.name.startswith(".")
+        and not _dunder(c.name)
+        and c.name not in _SKIPPED
     ]
 
 

@@ -15,8 +15,8 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-from hermes_dev.pyast.model import ModuleInfo, might_register
 from hermes_dev.lint.rule import Finding
+from hermes_dev.pyast.model import ModuleInfo, might_register
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -91,9 +91,7 @@ def _build(ctx: LintContext) -> list[PluginFolder]:
         dirs = checkout_plugin_dirs(ctx.root)
     else:
         dirs = package_plugin_dirs(ctx.root)
-    return [
-        PluginFolder(ctx, path, manifest_file(path)) for path in dirs if _reported(ctx, path)
-    ]
+    return [PluginFolder(ctx, path, manifest_file(path)) for path in dirs if _reported(ctx, path)]
 
 
 def _python_files(folder: Path) -> list[Path]:

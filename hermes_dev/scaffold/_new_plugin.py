@@ -4,9 +4,11 @@ checkout, the edit of toolsets.py when `--toolset` names a toolset that exists."
 from __future__ import annotations
 
 import ast
+from functools import partial
 from pathlib import Path
 
 from hermes_dev.errors import HermesDevError, UserError
+from hermes_dev.host.layout import Project
 from hermes_dev.host.plugins import (
     checkout_plugin_dirs,
     manifest_problems,
@@ -14,7 +16,6 @@ from hermes_dev.host.plugins import (
     plugin_tool_names,
     read_manifest,
 )
-from hermes_dev.host.layout import Project
 from hermes_dev.scaffold._existing import find_existing
 from hermes_dev.scaffold._plan import FileChange, Plan
 from hermes_dev.scaffold._plugin_spec import PluginSpec
@@ -41,7 +42,9 @@ def toolset_names(source: str) -> frozenset[str]:
             value = stmt.value if stmt.target.id == "TOOLSETS" else None
         if isinstance(value, ast.Dict):
             names.update(
-                k.value for k in value.keys if isinstance(k, ast.Constant) and isinstance(k.value, str)
+                k.value
+                for k in value.keys
+                if isinstance(k, ast.Constant) and isinstance(k.value, str)
             )
     return frozenset(names)
 
@@ -62,14 +65,15 @@ def plan_new_plugin(project: Project, spec: PluginSpec, *, force: bool = False) 
     if spec.toolset in toolset_names(toolsets_text):
         from hermes_dev import edits
 
+        description = first_line(spec.description)
         for tool in spec.tools:
-            toolsets_new = edited(
-                project.toolsets_path,
-                toolsets_new,
-                lambda src, tool=tool: edits.add_tool_to_toolset(
-                    src, tool, spec.toolset, first_line(spec.description)
-                ),
+            add = partial(
+                edits.add_tool_to_toolset,
+                tool=tool,
+                toolset=spec.toolset,
+                description=description,
             )
+            toolsets_new = edited(project.toolsets_path, toolsets_new, add)
     rendered = render(spec, "plugin")
     changes = _file_changes(project.root, rendered)
     if toolsets_new != toolsets_old:

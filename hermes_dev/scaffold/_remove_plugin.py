@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 import shutil
+from functools import partial
 from pathlib import Path
 
 from hermes_dev.errors import UserError
-from hermes_dev.host.plugins import read_manifest
 from hermes_dev.host.layout import Project
+from hermes_dev.host.plugins import read_manifest
 from hermes_dev.scaffold._plan import FileChange, Plan
 from hermes_dev.scaffold._sources import edited, read_source
 from hermes_dev.scaffold._spec import check_name
@@ -30,8 +31,11 @@ def plan_remove_plugin(project: Project, name: str, *, force: bool = False) -> P
     if not folder.is_dir():
         raise UserError(f"there is no plugin {name!r} to remove (no {folder_rel}/)")
     files = _files_in(folder)
-    others = sorted(p.relative_to(folder).as_posix() for p in files if p.name not in PLUGIN_FILES
-                    or p.parent != folder)
+    others = sorted(
+        p.relative_to(folder).as_posix()
+        for p in files
+        if p.name not in PLUGIN_FILES or p.parent != folder
+    )
     manifest = read_manifest(folder / "plugin.yaml") if (folder / "plugin.yaml").is_file() else None
     if not force:
         if others:
@@ -51,18 +55,17 @@ def plan_remove_plugin(project: Project, name: str, *, force: bool = False) -> P
     ]
     test = project.root / "tests" / "plugins" / f"test_{name}_plugin.py"
     if test.is_file():
-        changes.append(FileChange(test.relative_to(project.root).as_posix(), test.read_bytes(), None))
+        changes.append(
+            FileChange(test.relative_to(project.root).as_posix(), test.read_bytes(), None)
+        )
 
     tools = (manifest.provides_tools if manifest is not None else None) or ()
     toolsets_old = read_source(project, project.toolsets_path)
     toolsets_new = toolsets_old
     for tool in tools:
         if tool.encode() in toolsets_new:
-            toolsets_new = edited(
-                project.toolsets_path,
-                toolsets_new,
-                lambda src, tool=tool: edits.remove_tool_from_toolsets(src, tool),
-            )
+            remove = partial(edits.remove_tool_from_toolsets, tool=tool)
+            toolsets_new = edited(project.toolsets_path, toolsets_new, remove)
     if toolsets_new != toolsets_old:
         changes.append(FileChange("toolsets.py", toolsets_old, toolsets_new))
     plan = Plan(project.root, tuple(changes))
@@ -73,7 +76,9 @@ def plan_remove_plugin(project: Project, name: str, *, force: bool = False) -> P
 def _files_in(folder: Path) -> list[Path]:
     """Every file under `folder` except bytecode caches, sorted."""
     return sorted(
-        p for p in folder.rglob("*") if p.is_file() and "__pycache__" not in p.relative_to(folder).parts
+        p
+        for p in folder.rglob("*")
+        if p.is_file() and "__pycache__" not in p.relative_to(folder).parts
     )
 
 

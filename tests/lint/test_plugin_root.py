@@ -13,9 +13,21 @@ from tests.scaffold.hosts import make_host, run_cli
 def package(tmp_path):
     dest = tmp_path / "hermes-plugin-wx"
     code, _, err = run_cli(
-        "new-plugin", "wx", "--tool", "forecast", "--tool", "alerts", "--env", "WX_KEY",
-        "--param", "city:string:City", "--optional-param", "tags:array:Tags",
-        "--standalone", str(dest), "--yes",
+        "new-plugin",
+        "wx",
+        "--tool",
+        "forecast",
+        "--tool",
+        "alerts",
+        "--env",
+        "WX_KEY",
+        "--param",
+        "city:string:City",
+        "--optional-param",
+        "tags:array:Tags",
+        "--standalone",
+        str(dest),
+        "--yes",
     )
     assert code == 0, err
     return dest
@@ -24,14 +36,36 @@ def package(tmp_path):
 @pytest.mark.parametrize("flags", [(), ("--async",)])
 def test_every_generated_plugin_lints_clean(tmp_path, monkeypatch, flags):
     dest = tmp_path / "pkg"
-    code, _, err = run_cli("new-plugin", "wx", *flags, "--env", "WX_KEY", "--param",
-                           "n:integer", "--standalone", str(dest), "--yes")
+    code, _, err = run_cli(
+        "new-plugin",
+        "wx",
+        *flags,
+        "--env",
+        "WX_KEY",
+        "--param",
+        "n:integer",
+        "--standalone",
+        str(dest),
+        "--yes",
+    )
     assert code == 0, err
     monkeypatch.chdir(dest)
     assert run_cli("lint") == (0, "All checks passed (2 files checked).\n", "")
     host = make_host(tmp_path / "host")
-    code, _, err = run_cli("new-plugin", "wx", *flags, "--env", "WX_KEY", "--param",
-                           "n:integer", "--toolset", "text", "--root", str(host), "--yes")
+    code, _, err = run_cli(
+        "new-plugin",
+        "wx",
+        *flags,
+        "--env",
+        "WX_KEY",
+        "--param",
+        "n:integer",
+        "--toolset",
+        "text",
+        "--root",
+        str(host),
+        "--yes",
+    )
     assert code == 0, err
     monkeypatch.chdir(host)
     code, out, err = run_cli("lint")

@@ -9,9 +9,19 @@ from hermes_dev.host.plugins import manifest_problems, read_manifest
 from tests.scaffold.hosts import make_host, run_cli, run_host_pytest, snapshot
 
 FORECAST = (
-    "new-plugin", "weather_pack", "--tool", "forecast", "--tool", "alerts",
-    "--env", "WX_API_KEY", "--param", "city:string:City name",
-    "--optional-param", "days:integer:How many days", "--yes",
+    "new-plugin",
+    "weather_pack",
+    "--tool",
+    "forecast",
+    "--tool",
+    "alerts",
+    "--env",
+    "WX_API_KEY",
+    "--param",
+    "city:string:City name",
+    "--optional-param",
+    "days:integer:How many days",
+    "--yes",
 )
 
 
@@ -86,7 +96,10 @@ def test_dry_run_prints_the_diff_and_writes_nothing(checkout):
 @pytest.mark.parametrize(
     ("args", "message"),
     [
-        (("new-plugin", "Bad-Name"), "plugin name 'Bad-Name' is not a lower-case Python identifier"),
+        (
+            ("new-plugin", "Bad-Name"),
+            "plugin name 'Bad-Name' is not a lower-case Python identifier",
+        ),
         (("new-plugin", "ok", "--tool", "no way"), "tool name 'no way' is not a lower-case"),
         (("new-plugin", "ok", "--tool", "a", "--tool", "a"), "tool 'a' is given twice"),
         (("new-plugin", "ok", "--env", "lower"), "environment variable 'lower' is not UPPER_SNAKE"),
@@ -101,7 +114,7 @@ def test_dry_run_prints_the_diff_and_writes_nothing(checkout):
 )
 def test_bad_input_is_one_line_exit_2_and_touches_nothing(checkout, args, message):
     before = snapshot(checkout)
-    code, out, err = run_cli(*args, "--root", str(checkout), "--yes")
+    code, _, err = run_cli(*args, "--root", str(checkout), "--yes")
     assert code == 2
     assert message in err
     assert err.count("\n") == 1 and "Traceback" not in err
@@ -110,7 +123,9 @@ def test_bad_input_is_one_line_exit_2_and_touches_nothing(checkout, args, messag
 
 def test_force_overwrites_a_plugin_of_the_same_name(checkout):
     assert run_cli(*FORECAST, "--root", str(checkout))[0] == 0
-    code, _, err = run_cli(*FORECAST, "--description", "Better.", "--force", "--root", str(checkout))
+    code, _, err = run_cli(
+        *FORECAST, "--description", "Better.", "--force", "--root", str(checkout)
+    )
     assert code == 0, err
     text = (checkout / "plugins" / "weather_pack" / "plugin.yaml").read_text(encoding="utf-8")
     assert 'description: "Better."' in text
@@ -125,7 +140,9 @@ def test_remove_plugin_refuses_what_new_plugin_did_not_make(checkout):
     assert code == 2
     assert "holds files new-plugin does not make (client.py)" in err
     assert snapshot(checkout) == before
-    code, _, err = run_cli("remove-plugin", "weather_pack", "--force", "--root", str(checkout), "--yes")
+    code, _, err = run_cli(
+        "remove-plugin", "weather_pack", "--force", "--root", str(checkout), "--yes"
+    )
     assert code == 0, err
     assert not (checkout / "plugins" / "weather_pack").exists()
 

@@ -19,14 +19,31 @@ from pathlib import Path
 
 import pytest
 
-from hermes_dev.host.plugins import ENTRY_POINT_GROUP, entry_points, manifest_problems, read_manifest
+from hermes_dev.host.plugins import (
+    ENTRY_POINT_GROUP,
+    entry_points,
+    manifest_problems,
+    read_manifest,
+)
 from tests.scaffold.hosts import make_host, run_cli, snapshot
 
 NAME = "forecast_kit"
 COMMAND = (
-    "new-plugin", NAME, "--tool", "forecast", "--tool", "alerts", "--env", "FORECAST_API_KEY",
-    "--param", "city:string:City name", "--optional-param", "days:integer:How many days",
-    "--author", "Ada", "--yes",
+    "new-plugin",
+    NAME,
+    "--tool",
+    "forecast",
+    "--tool",
+    "alerts",
+    "--env",
+    "FORECAST_API_KEY",
+    "--param",
+    "city:string:City name",
+    "--optional-param",
+    "days:integer:How many days",
+    "--author",
+    "Ada",
+    "--yes",
 )
 PACKAGE = f"hermes_plugin_{NAME}"
 PACKAGE_FILES = [
@@ -74,7 +91,12 @@ def test_standalone_tests_pass_without_hermes_or_install(tmp_path):
     pkg = _make_package(tmp_path / "pkg", "--async")
     done = subprocess.run(
         [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider"],
-        cwd=pkg, env=_clean_env(), capture_output=True, text=True, timeout=300, check=False,
+        cwd=pkg,
+        env=_clean_env(),
+        capture_output=True,
+        text=True,
+        timeout=300,
+        check=False,
     )
     assert done.returncode == 0, done.stdout + done.stderr
     # Everything but the one test that needs Hermes' registry ran.
@@ -112,21 +134,40 @@ def installed(tmp_path_factory):
     venv = base / "venv"
     subprocess.run(
         [sys.executable, "-m", "venv", "--without-pip", "--system-site-packages", str(venv)],
-        check=True, timeout=300,
+        check=True,
+        timeout=300,
     )
     python = venv / ("Scripts/python.exe" if os.name == "nt" else "bin/python")
     site = subprocess.run(
         [str(python), "-c", "import sysconfig; print(sysconfig.get_paths()['purelib'])"],
-        capture_output=True, text=True, check=True, env=_clean_env(),
+        capture_output=True,
+        text=True,
+        check=True,
+        env=_clean_env(),
     ).stdout.strip()
     # When this interpreter is itself a venv, its packages (pytest, PyYAML, the build backend)
     # are not the base's "system" ones: show them to the new venv too.
     ours = {sysconfig.get_paths()["purelib"], sysconfig.get_paths()["platlib"]}
     Path(site, "hermes_dev_test_parent.pth").write_text("\n".join(sorted(ours)) + "\n")
     done = subprocess.run(
-        [sys.executable, "-m", "pip", "--python", str(python), "install", "--quiet",
-         "--no-deps", "--no-build-isolation", "--no-index", str(pkg)],
-        capture_output=True, text=True, env=_clean_env(), timeout=600, check=False,
+        [
+            sys.executable,
+            "-m",
+            "pip",
+            "--python",
+            str(python),
+            "install",
+            "--quiet",
+            "--no-deps",
+            "--no-build-isolation",
+            "--no-index",
+            str(pkg),
+        ],
+        capture_output=True,
+        text=True,
+        env=_clean_env(),
+        timeout=600,
+        check=False,
     )
     assert done.returncode == 0, done.stdout + done.stderr
     return pkg, python
@@ -137,7 +178,12 @@ def test_fresh_venv_runs_the_package_tests(installed):
     pkg, python = installed
     done = subprocess.run(
         [str(python), "-m", "pytest", "-q", "-p", "no:cacheprovider"],
-        cwd=pkg, env=_clean_env(), capture_output=True, text=True, timeout=300, check=False,
+        cwd=pkg,
+        env=_clean_env(),
+        capture_output=True,
+        text=True,
+        timeout=300,
+        check=False,
     )
     assert done.returncode == 0, done.stdout + done.stderr
     assert "1 skipped" in done.stdout  # no Hermes in there
@@ -154,8 +200,13 @@ def test_pip_install_exposes_the_entry_point(installed, tmp_path):
         "  'manifest': pathlib.Path(module.__file__).with_name('plugin.yaml').is_file()}))\n"
     )
     done = subprocess.run(
-        [str(python), "-c", script], cwd=tmp_path, env=_clean_env(),
-        capture_output=True, text=True, timeout=120, check=False,
+        [str(python), "-c", script],
+        cwd=tmp_path,
+        env=_clean_env(),
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
     )
     assert done.returncode == 0, done.stderr
     seen = json.loads(done.stdout)
@@ -180,8 +231,13 @@ def test_reference_host_loads_and_dispatches_the_installed_plugin(installed, tmp
         "  'toolset': registry.get_entry('forecast').toolset, 'result': result}))\n"
     )
     done = subprocess.run(
-        [str(python), "-c", script], cwd=host, env=_clean_env(FORECAST_API_KEY="k"),
-        capture_output=True, text=True, timeout=120, check=False,
+        [str(python), "-c", script],
+        cwd=host,
+        env=_clean_env(FORECAST_API_KEY="k"),
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
     )
     assert done.returncode == 0, done.stderr
     seen = json.loads(done.stdout)
@@ -197,7 +253,12 @@ def test_package_tests_run_their_hermes_test_beside_the_reference_host(installed
     host = make_host(tmp_path / "host")
     done = subprocess.run(
         [str(python), "-m", "pytest", "-q", "-p", "no:cacheprovider", str(pkg / "tests")],
-        cwd=host, env=_clean_env(), capture_output=True, text=True, timeout=300, check=False,
+        cwd=host,
+        env=_clean_env(),
+        capture_output=True,
+        text=True,
+        timeout=300,
+        check=False,
     )
     assert done.returncode == 0, done.stdout + done.stderr
     assert "skipped" not in done.stdout  # the registry test ran against the host's registry

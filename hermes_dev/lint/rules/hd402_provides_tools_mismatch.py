@@ -46,13 +46,7 @@ if TYPE_CHECKING:
     from hermes_dev.lint.engine import LintContext
 
 _SCHEMA = '{"name": "x", "description": "X.", "parameters": {"type": "object", "properties": {}}}'
-_TOOLS = (
-    "def handle(args, **kw):\n"
-    "    return '{}'\n"
-    "\n"
-    "\n"
-    f"SCHEMA = {_SCHEMA}\n"
-)
+_TOOLS = f"def handle(args, **kw):\n    return '{{}}'\n\n\nSCHEMA = {_SCHEMA}\n"
 _TWO = (
     "from .tools import SCHEMA, handle\n"
     "\n"
@@ -195,8 +189,7 @@ class ProvidesToolsMismatch(Rule):
                     line, column = manifest.position(("provides_tools", index))
                     yield manifest_finding(
                         self.code,
-                        f"provides_tools lists {name!r} but register(ctx) registers no such"
-                        " tool",
+                        f"provides_tools lists {name!r} but register(ctx) registers no such tool",
                         folder,
                         line,
                         column,

@@ -130,16 +130,17 @@ def _register_problem(tree: ast.Module) -> tuple[str | None, ast.AST]:
             targets = stmt.targets if isinstance(stmt, ast.Assign) else [stmt.target]
             if any(isinstance(t, ast.Name) and t.id == "register" for t in targets):
                 found = stmt
-        elif isinstance(stmt, ast.ImportFrom | ast.Import):
-            if any((a.asname or a.name) == "register" for a in stmt.names):
-                found = stmt
+        elif isinstance(stmt, ast.ImportFrom | ast.Import) and any(
+            (a.asname or a.name) == "register" for a in stmt.names
+        ):
+            found = stmt
     first: ast.AST = tree.body[0] if tree.body else tree
     if found is None:
-        return (
+        message = (
             "the plugin's __init__.py has no top-level register(ctx): Hermes loads the plugin"
-            " but registers nothing",
-            first,
+            " but registers nothing"
         )
+        return message, first
     if isinstance(found, ast.FunctionDef | ast.AsyncFunctionDef):
         args = found.args
         if not (args.posonlyargs or args.args or args.vararg):
