@@ -108,7 +108,7 @@ def test_dry_run_prints_the_diff_and_writes_nothing(checkout):
         (("new-plugin", "word_count"), "a tool named 'word_count' exists already"),
         (("new-plugin", "ok", "--tool", "current_time"), "a tool named 'current_time' exists"),
         (("new-plugin", "dice"), "a plugin named 'dice' exists already (plugins/dice exists)"),
-        (("new-plugin", "ok", "--tool", "roll_dice"), "plugins/dice/plugin.yaml provides it"),
+        (("new-plugin", "ok", "--tool", "roll_dice"), "a tool named 'roll_dice' exists already"),
         (("new-plugin", "ok", "--standalone", "x"), "--root and --standalone exclude each other"),
     ],
 )
