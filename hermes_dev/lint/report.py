@@ -164,6 +164,12 @@ def _fingerprint(result: LintResult, f: Finding, seen: dict[str, int]) -> str:
     return f"{digest}:{seen[digest]}"
 
 
+# The OASIS SARIF 2.1.0 schema (with its errata), which a log should name in `$schema` (3.13.3).
+SARIF_SCHEMA = (
+    "https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/sarif-schema-2.1.0.json"
+)
+
+
 def _sarif(result: LintResult, rules: Mapping[str, type[Rule]]) -> str:
     import json
 
@@ -228,6 +234,7 @@ def _sarif(result: LintResult, rules: Mapping[str, type[Rule]]) -> str:
         if result.baseline is not None:
             results[-1]["baselineState"] = "unchanged" if id(f) in hidden else "new"
     log = {
+        "$schema": SARIF_SCHEMA,
         "version": "2.1.0",
         "runs": [
             {

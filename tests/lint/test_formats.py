@@ -209,3 +209,13 @@ def test_chain_in_text_json_and_sarif(tmp_path: Path) -> None:
         ("tools/fetch_client.py", 6),
         ("tools/fetch_client.py", 9),
     ]
+
+
+def test_sarif_log_names_its_schema(result) -> None:  # type: ignore[no-untyped-def]
+    # SARIF 2.1.0 (section 3.13.3): a log file SHOULD carry `$schema`, the 2.1.0 schema's URI;
+    # code-scanning tools read it to know the format. It comes first, as in the spec's examples.
+    log = json.loads(render(result, "sarif", result.rules))
+    assert list(log)[:2] == ["$schema", "version"]
+    assert log["$schema"] == (
+        "https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/sarif-schema-2.1.0.json"
+    )
