@@ -5,12 +5,19 @@ when the name is there already; each remove is the exact inverse of its add, byt
 shape an edit cannot change safely raises EditError (a UserError: one line naming file and shape).
 """
 
-from hermes_dev.edits._cst import EditError
-from hermes_dev.edits.add_core_tool import add_core_tool
-from hermes_dev.edits.add_env_var import add_env_var
-from hermes_dev.edits.add_toolset_tool import add_tool_to_toolset
-from hermes_dev.edits.remove_tool_from_env_vars import remove_tool_from_env_vars
-from hermes_dev.edits.remove_tool_from_toolsets import remove_tool_from_toolsets
+from hermes_dev.edits import add_core_tool as _add_core_tool
+from hermes_dev.edits import add_env_var as _add_env_var
+from hermes_dev.edits import add_toolset_tool as _add_toolset_tool
+from hermes_dev.edits import remove_tool_from_env_vars as _remove_tool_from_env_vars
+from hermes_dev.edits import remove_tool_from_toolsets as _remove_tool_from_toolsets
+from hermes_dev.edits._cst import CONFIG_FILE, TOOLSETS_FILE, EditError, deep
+
+# Each edit survives deeply nested expressions in its file (see _cst.MAX_NESTING).
+add_core_tool = deep(TOOLSETS_FILE)(_add_core_tool.add_core_tool)
+add_env_var = deep(CONFIG_FILE)(_add_env_var.add_env_var)
+add_tool_to_toolset = deep(TOOLSETS_FILE)(_add_toolset_tool.add_tool_to_toolset)
+remove_tool_from_env_vars = deep(CONFIG_FILE)(_remove_tool_from_env_vars.remove_tool_from_env_vars)
+remove_tool_from_toolsets = deep(TOOLSETS_FILE)(_remove_tool_from_toolsets.remove_tool_from_toolsets)
 
 __all__ = [
     "EditError",

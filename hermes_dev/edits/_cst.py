@@ -7,8 +7,10 @@ thousands of lines, and a full-tree transformer would cost more than the parse i
 
 from __future__ import annotations
 
+import functools
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TypeVar
+from typing import Any, TypeVar
 
 import libcst as cst
 
@@ -22,6 +24,69 @@ Literal = TypeVar("Literal", cst.List, cst.Dict)
 
 class EditError(UserError):
     """A file has a shape the edit cannot change safely; the message names the file and shape."""
+
+
+# libcst writes code back, and evaluates implicit string concatenations, by recursion: a level
+# of nesting (`1 + 1 + ...`, a description wrapped into hundreds of pieces) costs a few Python
+# frames. An edit that overflows the default limit runs again in a thread whose stack and
+# recursion limit fit MAX_NESTING levels; deeper than that, the file is refused in one line.
+MAX_NESTING = 20_000
+_DEEP_RECURSION_LIMIT = MAX_NESTING * 4
+_DEEP_STACK_BYTES = 1 << 30  # reserved address space; only what is used is ever touched
+
+_Edit = TypeVar("_Edit", bound=Callable[..., str])
+
+
+def deep(filename: str) -> Callable[[_Edit], _Edit]:
+    """Make a whole-file edit of `filename` survive deep nesting (see MAX_NESTING)."""
+
+    def wrap(edit: _Edit) -> _Edit:
+        @functools.wraps(edit)
+        def run(*args: Any, **kwargs: Any) -> str:
+            try:
+                return edit(*args, **kwargs)  # the usual, shallow file: no thread
+            except RecursionError:
+                pass
+            return _run_deep(filename, functools.partial(edit, *args, **kwargs))
+
+        return run  # type: ignore[return-value]
+
+    return wrap
+
+
+def _run_deep(filename: str, edit: Callable[[], str]) -> str:
+    import sys
+    import threading
+
+    outcome: list[Any] = []
+
+    def target() -> None:
+        try:
+            outcome.append(edit())
+        except BaseException as exc:  # noqa: BLE001 -- handed back to the calling thread
+            outcome.append(exc)
+
+    old_limit = sys.getrecursionlimit()
+    old_stack = threading.stack_size()
+    try:
+        threading.stack_size(_DEEP_STACK_BYTES)
+        sys.setrecursionlimit(max(old_limit, _DEEP_RECURSION_LIMIT))
+        thread = threading.Thread(target=target, name="hermes-dev-deep-edit")
+        thread.start()
+        thread.join()
+    finally:
+        threading.stack_size(old_stack)
+        sys.setrecursionlimit(old_limit)
+    (result,) = outcome
+    if isinstance(result, RecursionError):
+        raise EditError(
+            f"{filename}: an expression is nested more than {MAX_NESTING:,} levels deep;"
+            " hermes-dev cannot rewrite the file: make the edit by hand"
+        ) from None
+    if isinstance(result, BaseException):
+        raise result
+    assert isinstance(result, str)
+    return result
 
 
 def parse(source: str, filename: str) -> cst.Module:
