@@ -7,7 +7,7 @@ from pathlib import Path
 
 from hermes_dev.errors import UserError
 from hermes_dev.host.layout import Project, env_vars_path
-from hermes_dev.scaffold._plan import check_parses_here
+from hermes_dev.pyast.syntax import parse_problem
 
 
 def read_source(project: Project, path: Path) -> bytes:
@@ -45,7 +45,9 @@ def edited(path: Path, source: bytes, edit: Callable[[str], str]) -> bytes:
         return edit(text).encode("utf-8")
     except EditError as exc:
         where = f"hermes_cli/{path.name}" if path.parent.name == "hermes_cli" else path.name
-        check_parses_here(where, source)  # a newer Python's syntax: say so, not "fix it"
+        problem = parse_problem(where, source)  # what is wrong and where, not the edit's view
+        if problem is not None:
+            raise UserError(problem) from None
         # The edits name the config module hermes_cli/config.py; the literal may live elsewhere.
         message = str(exc).replace(CONFIG_FILE, where)
         raise UserError(message if where in message else f"{where}: {message}") from None

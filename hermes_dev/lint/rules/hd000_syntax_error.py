@@ -28,6 +28,7 @@ from __future__ import annotations
 import sys
 
 from hermes_dev.lint.rule import Invalid, Rule, Valid
+from hermes_dev.pyast.syntax import newer_python
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -74,7 +75,7 @@ registry.register(name="broken", toolset="t", schema={}, handler=handler)
             column = max(error.offset or 1, 1)
             message = f"file does not parse: {error.msg or error}"
             text = module.lines[line - 1] if 0 < line <= len(module.lines) else ""
-            newer = _newer_python(str(error.msg or ""), text) or _required_python(ctx)
+            newer = newer_python(str(error.msg or ""), text) or _required_python(ctx)
             if newer is not None:
                 running = "{}.{}".format(*sys.version_info[:2])
                 message = (
@@ -83,33 +84,6 @@ registry.register(name="broken", toolset="t", schema={}, handler=handler)
                     " under the checkout's Python"
                 )
             yield ctx.finding(self.code, message, module, _Span(line, column - 1))
-
-
-# Syntax errors of the running Python that newer Pythons accept: (version, message start or
-# line pattern). `except A, B:` (PEP 758), f-strings with nested quotes (PEP 701), type
-# parameters and `type` aliases (PEP 695), template strings (PEP 750).
-_NEWER_MESSAGES = (
-    ((3, 14), "multiple exception types must be parenthesized"),
-    ((3, 12), "f-string"),
-)
-_NEWER_LINES = (
-    ((3, 12), r"^\s*type\s+[A-Za-z_]\w*\s*(\[.*\])?\s*="),
-    ((3, 12), r"^\s*(async\s+)?(def|class)\s+[A-Za-z_]\w*\s*\["),
-    ((3, 14), r"(?<![\w\"'])[tT][rR]?[\"']"),
-)
-
-
-def _newer_python(message: str, line: str) -> str | None:
-    """The Python version that may accept what this one cannot parse, if newer than it."""
-    import re
-
-    for version, start in _NEWER_MESSAGES:
-        if sys.version_info[:2] < version and message.startswith(start):
-            return "{}.{}".format(*version)
-    for version, pattern in _NEWER_LINES:
-        if sys.version_info[:2] < version and re.search(pattern, line):
-            return "{}.{}".format(*version)
-    return None
 
 
 def _required_python(ctx: LintContext) -> str | None:
