@@ -144,28 +144,58 @@ def _assigned_value(small: cst.BaseSmallStatement, name: str) -> cst.BaseExpress
 def find_top_level(
     module: cst.Module, name: str, kind: type[Literal], filename: str, *, required: bool = True
 ) -> TopLevel | None:
-    """The first module-level assignment of `name` whose value is a `kind` literal.
+    """The last module-level assignment of `name` (the one in force once the file has run),
+    when its value is a `kind` literal.
 
+    An earlier assignment is dead at run time and is never edited; when the last one is not a
+    `kind` literal, EditError (or None when not `required`: nothing new-tool added is there).
     Assignments inside functions or classes (run-time `OPTIONAL_ENV_VARS[x] = ...` and the like)
     are never looked at: only the literal itself is edited.
     """
-    first_other: cst.BaseExpression | None = None
+    last: TopLevel | None = None
+    count = 0
     for body_index, line in enumerate(module.body):
         if not isinstance(line, cst.SimpleStatementLine):
             continue
         for small_index, small in enumerate(line.body):
             value = _assigned_value(small, name)
-            if value is None:
-                continue
-            if isinstance(value, kind):
-                return TopLevel(module, body_index, small_index, value)
-            first_other = first_other if first_other is not None else value
+            if value is not None:
+                count += 1
+                last = TopLevel(module, body_index, small_index, value)
+    if last is not None and isinstance(last.value, kind):
+        return last
     if not required:
         return None
     want = "a list literal [...]" if kind is cst.List else "a dict literal {...}"
-    if first_other is None:
+    if last is None:
         raise EditError(f"{filename}: no module-level `{name} = ...` assignment; expected {want}")
-    raise EditError(f"{filename}: `{name}` is {describe(first_other)}, not {want}; edit it by hand")
+    if count > 1:
+        raise EditError(
+            f"{filename}: `{name}` is assigned {count} times and the last one, the one in force,"
+            f" is {describe(last.value)}, not {want.split(' [')[0].split(' {')[0]}; edit it by hand"
+        )
+    raise EditError(f"{filename}: `{name}` is {describe(last.value)}, not {want}; edit it by hand")
+
+
+def module_constants(module: cst.Module) -> dict[str, str | None]:
+    """Names bound at module level: the string a name is bound to when that is its only binding
+    and a string literal (`CLOCK = "clock"`), else None (its value is not known here)."""
+    found: dict[str, str | None] = {}
+    for line in module.body:
+        if not isinstance(line, cst.SimpleStatementLine):
+            continue
+        for small in line.body:
+            targets: list[cst.BaseExpression] = []
+            value: cst.BaseExpression | None = None
+            if isinstance(small, cst.Assign):
+                targets, value = [t.target for t in small.targets], small.value
+            elif isinstance(small, cst.AnnAssign):
+                targets, value = [small.target], small.value
+            for target in targets:
+                if isinstance(target, cst.Name):
+                    text = string_value(value) if value is not None else None
+                    found[target.value] = text if target.value not in found else None
+    return found
 
 
 def describe(node: cst.BaseExpression) -> str:
@@ -200,21 +230,39 @@ def string_value(node: cst.BaseExpression) -> str | None:
     return None
 
 
-def dict_items(node: cst.Dict) -> list[tuple[int, str, cst.DictElement]]:
-    """(index, key, element) of every element whose key is a string literal, in source order."""
+def dict_items(
+    node: cst.Dict, names: dict[str, str | None] | None = None
+) -> list[tuple[int, str, cst.DictElement]]:
+    """(index, key, element) of every element whose key is a string literal, or a name that
+    `names` (module_constants) binds to one, in source order."""
     items = []
     for index, element in enumerate(node.elements):
         if isinstance(element, cst.DictElement):
             key = string_value(element.key)
+            if key is None and names is not None and isinstance(element.key, cst.Name):
+                key = names.get(element.key.value)
             if key is not None:
                 items.append((index, key, element))
     return items
 
 
-def dict_lookup(node: cst.Dict, key: str) -> tuple[int, cst.DictElement] | None:
+def unknown_key(node: cst.Dict, names: dict[str, str | None]) -> cst.BaseExpression | None:
+    """The first key whose value is not known statically (an imported or rebound name, an
+    f-string, a call...), or None: a lookup that misses may still name its entry."""
+    for element in node.elements:
+        if isinstance(element, cst.DictElement) and string_value(element.key) is None:
+            key = element.key
+            if not (isinstance(key, cst.Name) and names.get(key.value) is not None):
+                return key
+    return None
+
+
+def dict_lookup(
+    node: cst.Dict, key: str, names: dict[str, str | None] | None = None
+) -> tuple[int, cst.DictElement] | None:
     """The element for `key`; the last one wins, as it does when Python builds the dict."""
     found = None
-    for index, name, element in dict_items(node):
+    for index, name, element in dict_items(node, names):
         if name == key:
             found = (index, element)
     return found

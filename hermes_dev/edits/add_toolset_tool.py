@@ -23,10 +23,12 @@ from hermes_dev.edits._cst import (
     dict_lookup,
     find_top_level,
     list_has_string,
+    module_constants,
     parse,
     quote_of,
     render,
     string_literal,
+    unknown_key,
 )
 from hermes_dev.edits._entries import (
     Text,
@@ -59,9 +61,17 @@ def add_tool_to_toolset(source: str, tool: str, toolset: str, description: str) 
     found = find_top_level(module, "TOOLSETS", cst.Dict, TOOLSETS_FILE)
     assert found is not None and isinstance(found.value, cst.Dict)
     toolsets = found.value
-    hit = dict_lookup(toolsets, toolset)
+    constants = module_constants(module)
+    hit = dict_lookup(toolsets, toolset, constants)
     quote = quote_of(toolsets)
     if hit is None:
+        unknown = unknown_key(toolsets, constants)
+        if unknown is not None:
+            raise EditError(
+                f"{TOOLSETS_FILE}: TOOLSETS has a key `{cst.Module(body=[]).code_for_node(unknown)}`"
+                f" whose value hermes-dev cannot read; it may be {toolset!r}: add {tool!r} to that"
+                " toolset by hand, or pick another toolset"
+            )
         tools_code = "[" + string_literal(tool, quote) + "]"
         helper = _entry_helper(module, toolsets)
         if helper is not None:

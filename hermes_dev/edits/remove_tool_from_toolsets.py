@@ -21,6 +21,7 @@ from hermes_dev.edits._cst import (
     dict_items,
     dict_lookup,
     find_top_level,
+    module_constants,
     parse,
     render,
     string_value,
@@ -86,7 +87,8 @@ def remove_tool_from_toolsets(
                 )
             )
         else:
-            module = toolsets.replace(_without_in(toolsets.value, tool, places, known))
+            constants = module_constants(module)
+            module = toolsets.replace(_without_in(toolsets.value, tool, places, known, constants))
     found = (
         find_top_level(module, "_HERMES_CORE_TOOLS", cst.List, TOOLSETS_FILE, required=False)
         if core
@@ -134,10 +136,14 @@ def _without_tool(
 
 
 def _without_in(
-    toolsets: cst.Dict, tool: str, places: Mapping[str, str], known: dict[str, Helper]
+    toolsets: cst.Dict,
+    tool: str,
+    places: Mapping[str, str],
+    known: dict[str, Helper],
+    constants: dict[str, str | None] | None = None,
 ) -> cst.Dict:
     for name, mode in places.items():
-        hit = dict_lookup(toolsets, name)
+        hit = dict_lookup(toolsets, name, constants)
         if hit is None:
             continue
         index, element = hit
