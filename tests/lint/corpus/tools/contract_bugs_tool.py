@@ -1,9 +1,8 @@
 """Every way a handler breaks the contract that the rules must find."""
 
 import json
-from functools import lru_cache, partial
-
 import orjson
+from functools import lru_cache, partial
 
 from tools.registry import registry, tool_error, tool_result
 

@@ -1,13 +1,13 @@
 """A bundled plugin in a hyphenated folder: schemas and handlers imported relatively."""
 
+from .schemas import (
+    SHOP_FIND_SCHEMA,
+    SHOP_STOCK_SCHEMA,
+)
 from .handlers import (
     handle_shop_find,
     handle_shop_stock,
     shop_available,
-)
-from .schemas import (
-    SHOP_FIND_SCHEMA,
-    SHOP_STOCK_SCHEMA,
 )
 
 TOOLSET = "shop"
