@@ -22,7 +22,26 @@ import json
 import os
 from pathlib import Path
 
+from hermes_dev.host._json_shapes import (
+    _bool,
+    _count,
+    _dict,
+    _list,
+    _optional,
+    _pairs,
+    _relative_py,
+    _span,
+    _str,
+    _strs,
+    _triples,
+)
+from hermes_dev.host.toolsets import (  # noqa: F401 -- re-exported for the HD3xx rules
+    ToolsetsSummary,
+    summarize_toolsets,
+    toolsets_summary_of,
+)
 from hermes_dev.lint.rule import Finding
+from hermes_dev.pyast.locations import Span
 from hermes_dev.pyast.schema_eval import (
     Evaluated,
     Evaluator,
@@ -31,59 +50,21 @@ from hermes_dev.pyast.schema_eval import (
     Opaque,
     Pos,
     Thunk,
+    strings_in,
 )
 
 TYPE_CHECKING = False  # typing is not imported at run time: a pre-commit run pays for it
 if TYPE_CHECKING:
     from collections.abc import Callable, Iterator, Mapping, Sequence
-    from typing import Any, Literal, Self, TypeVar
+    from typing import Any, Literal, TypeVar
 
     from hermes_dev.lint.engine import LintContext
     from hermes_dev.pyast.model import Models, ModuleInfo, Registration
     from hermes_dev.pyast.schema_eval import Binding, ModuleLoader
 
     _S = TypeVar("_S", "ToolsetsSummary", "ConfigSummary")
-    _T = TypeVar("_T")
 
 CACHE_VERSION = 1
-
-
-class Span(tuple[int, int, int, int]):
-    """Where something is written: (line, column, end_line, end_column), 1-based columns, end
-    exclusive. A tuple: cheap to build, and JSON as a list."""
-
-    __slots__ = ()
-
-    def __new__(cls, line: int, column: int, end_line: int, end_column: int) -> Self:
-        return tuple.__new__(cls, (line, column, end_line, end_column))
-
-    @property
-    def line(self) -> int:
-        return self[0]
-
-    @property
-    def column(self) -> int:
-        return self[1]
-
-    @property
-    def end_line(self) -> int:
-        return self[2]
-
-    @property
-    def end_column(self) -> int:
-        return self[3]
-
-    @classmethod
-    def of(cls, node: ast.AST) -> Span:
-        pos = Pos.of(_NO_PATH, node)
-        return cls(pos.line, pos.column, pos.end_line, pos.end_column)
-
-    @classmethod
-    def from_pos(cls, pos: Pos) -> Span:
-        return cls(pos.line, pos.column, pos.end_line, pos.end_column)
-
-
-_NO_PATH = Path()
 
 
 # --- registrations in a tool module ------------------------------------------------------
@@ -130,75 +111,6 @@ def registration_envs(reg: Registration, evaluator: Evaluator) -> list[dict[str,
         return envs
     except NotStatic:
         return None
-
-
-# --- reading cached summaries back ---------------------------------------------------------
-# The cache is a file anyone may have written: each `from_json` checks every value's type (cheap
-# isinstance tests) and raises ValueError on any other shape, which makes the entry a miss.
-
-
-def _str(value: object) -> str:
-    if type(value) is not str:
-        raise ValueError("not a string")
-    return value
-
-
-def _bool(value: object) -> bool:
-    if type(value) is not bool:
-        raise ValueError("not a boolean")
-    return value
-
-
-def _count(value: object) -> int:
-    if type(value) is not int or value < 0:
-        raise ValueError("not a count")
-    return value
-
-
-def _dict(value: object) -> dict[Any, Any]:
-    if type(value) is not dict:
-        raise ValueError("not an object")
-    return value
-
-
-def _list(value: object, length: int | None = None) -> list[Any]:
-    if type(value) is not list or (length is not None and len(value) != length):
-        raise ValueError("not a list of the right length")
-    return value
-
-
-def _strs(value: object) -> list[str]:
-    return [_str(item) for item in _list(value)]
-
-
-def _pairs(value: object) -> list[list[Any]]:
-    return [_list(item, 2) for item in _list(value)]
-
-
-def _triples(value: object) -> list[list[Any]]:
-    return [_list(item, 3) for item in _list(value)]
-
-
-def _span(value: object) -> list[int]:
-    """A cached (line, column, end_line, end_column) as the list it is stored as."""
-    if type(value) is not list or len(value) != 4:
-        raise ValueError("not a span")
-    for number in value:
-        if type(number) is not int or not 0 <= number < 1 << 31:
-            raise ValueError("not a span")
-    return value
-
-
-def _relative_py(value: object) -> bool:
-    """A cached path: a `.py` file below the root, written relative to it."""
-    if type(value) is not str or not value.endswith(".py") or "\0" in value:
-        return False
-    parts = value.split("/")
-    return not value.startswith("/") and ".." not in parts and "\\" not in value
-
-
-def _optional(read: Callable[[Any], _T], value: object) -> _T | None:
-    return None if value is None else read(value)
 
 
 # Plain classes rather than dataclasses: building a dataclass costs more at import than a
@@ -341,7 +253,7 @@ def summarize_module(module: ModuleInfo, loader: ModuleLoader | None = None) -> 
     for reg in module.registrations:
         envs = registration_envs(reg, evaluator)
         if envs is None:
-            summary.maybe_names.extend(_strings_in(reg.loop.iter, scope) if reg.loop else [])
+            summary.maybe_names.extend(strings_in(reg.loop.iter, scope) if reg.loop else [])
             envs = [{}]
             unknown_rows = True
         else:
@@ -383,7 +295,7 @@ def registered_tool(
         except NotStatic:
             name = None
     if name is None and name_node is not None:
-        maybe_names.extend(_strings_in(name_node, scope))
+        maybe_names.extend(strings_in(name_node, scope))
     override_node = _argument(reg, "override")
     override = False
     if override_node is not None:
@@ -438,157 +350,6 @@ def registered_tool(
         span=Span.of(anchor),
         call_span=Span.of(reg.call),
     )
-
-
-def _strings_in(expr: ast.expr, scope: ModuleScope) -> list[str]:
-    """Every string an expression can reach through module-level names and helpers: an upper
-    bound of the names it may produce."""
-    found: list[str] = []
-    seen: set[int] = set()
-    stack: list[ast.AST] = [expr]
-    while stack:
-        node = stack.pop()
-        if id(node) in seen:
-            continue
-        seen.add(id(node))
-        for sub in ast.walk(node):
-            if isinstance(sub, ast.Constant) and isinstance(sub.value, str):
-                found.append(sub.value)
-            elif isinstance(sub, ast.Name):
-                if sub.id in scope.bindings:
-                    stack.append(scope.bindings[sub.id])
-                if sub.id in scope.functions:
-                    stack.append(scope.functions[sub.id])
-    return found
-
-
-# --- toolsets.py -------------------------------------------------------------------------
-
-
-class ToolsetsSummary:
-    __slots__ = ("listed", "maybe_listed", "merges_registry", "registry_toolsets", "toolset_names")
-
-    def __init__(
-        self,
-        listed: list[tuple[str, Sequence[int]]] | None = None,
-        maybe_listed: set[str] | None = None,
-        toolset_names: set[str] | None = None,
-        merges_registry: bool = False,
-        registry_toolsets: bool = False,
-    ) -> None:
-        # Tool names written in toolsets.py as members of `_HERMES_CORE_TOOLS` or a toolset's
-        # "tools", each with where it is written (one per place).
-        self.listed = listed if listed is not None else []
-        # Every name that may be a member (listed, plus the strings of entries that did not
-        # evaluate): HD301 reports only tools outside it.
-        self.maybe_listed = maybe_listed if maybe_listed is not None else set()
-        self.toolset_names = toolset_names if toolset_names is not None else set()
-        # Newer toolsets.py merges tools registered into a toolset (`toolset="web"`) at run time.
-        self.merges_registry = merges_registry
-        # ... and resolves toolsets that exist only in the registry (`get_toolset("moa")` falls
-        # back to `registry.get_registered_toolset_names()`): every registered tool is then in a
-        # toolset, its own.
-        self.registry_toolsets = registry_toolsets
-
-    def to_json(self) -> dict[str, Any]:
-        return {
-            "listed": self.listed,
-            "maybe_listed": sorted(self.maybe_listed),
-            "toolset_names": sorted(self.toolset_names),
-            "merges_registry": self.merges_registry,
-            "registry_toolsets": self.registry_toolsets,
-        }
-
-    @classmethod
-    def from_json(cls, data: dict[str, Any]) -> ToolsetsSummary:
-        return cls(
-            [(_str(n), _span(s)) for n, s in _pairs(_dict(data)["listed"])],
-            set(_strs(data["maybe_listed"])),
-            set(_strs(data["toolset_names"])),
-            _bool(data["merges_registry"]),
-            _bool(data["registry_toolsets"]),
-        )
-
-
-def summarize_toolsets(path: Path, source: str, tree: ast.Module) -> ToolsetsSummary:
-    scope = ModuleScope.build(path, tree, "toolsets")
-    evaluator = Evaluator(None)
-    summary = ToolsetsSummary(
-        merges_registry="get_tool_names_for_toolset" in source,
-        registry_toolsets="get_tool_names_for_toolset" in source
-        and "get_registered_toolset_names" in source,
-    )
-    seen: set[tuple[str, Span]] = set()
-
-    def add(name: Any, pos: Pos) -> None:
-        if not isinstance(name, str):
-            return
-        summary.maybe_listed.add(name)
-        if pos.path != path:
-            return
-        item = (name, Span.from_pos(pos))
-        if item not in seen:
-            seen.add(item)
-            summary.listed.append(item)
-
-    core = scope.bindings.get("_HERMES_CORE_TOOLS")
-    if core is not None:
-        try:
-            evaluated = evaluator.evaluate(core, scope)
-            if isinstance(evaluated.value, list | tuple):
-                for i, name in enumerate(evaluated.value):
-                    add(name, evaluated.locate([i]))
-        except NotStatic:
-            summary.maybe_listed.update(_strings_in(core, scope))
-
-    table = scope.bindings.get("TOOLSETS")
-    if table is None:
-        return summary
-    entries: list[tuple[ast.expr | None, ast.expr]]
-    if isinstance(table, ast.Dict):
-        entries = list(zip(table.keys, table.values))
-    else:
-        entries = [(None, table)]
-    for key_node, value_node in entries:
-        if key_node is None:
-            # `**OTHER` or a whole table that is not a literal: take it as one value
-            try:
-                evaluated = evaluator.evaluate(value_node, scope)
-            except NotStatic:
-                summary.maybe_listed.update(_strings_in(value_node, scope))
-                continue
-            if not isinstance(evaluated.value, dict):
-                continue
-            for toolset_name, entry in evaluated.value.items():
-                _add_entry(summary, add, str(toolset_name), entry, evaluated, [toolset_name])
-            continue
-        try:
-            key = evaluator.evaluate(key_node, scope).value
-            evaluated = evaluator.evaluate(value_node, scope)
-        except NotStatic:
-            summary.maybe_listed.update(_strings_in(value_node, scope))
-            if isinstance(key_node, ast.Constant) and isinstance(key_node.value, str):
-                summary.toolset_names.add(key_node.value)
-            continue
-        _add_entry(summary, add, str(key), evaluated.value, evaluated, [])
-    return summary
-
-
-def _add_entry(
-    summary: ToolsetsSummary,
-    add: Callable[[Any, Pos], None],
-    toolset_name: str,
-    entry: Any,
-    evaluated: Any,
-    prefix: list[Any],
-) -> None:
-    summary.toolset_names.add(toolset_name)
-    if not isinstance(entry, dict):
-        return
-    tools = entry.get("tools")
-    if isinstance(tools, list | tuple):
-        for i, name in enumerate(tools):
-            add(name, evaluated.locate([*prefix, "tools", i], prefer_key=False))
 
 
 # --- hermes_cli/config.py ----------------------------------------------------------------
@@ -830,11 +591,6 @@ def _parse_source(source: str, path: Path) -> ast.Module | None:
         return ast.parse(source, filename=str(path))
     except (SyntaxError, ValueError, RecursionError, MemoryError):
         return None
-
-
-def toolsets_summary_of(path: Path, source: str) -> ToolsetsSummary | None:
-    tree = _parse_source(source, path)
-    return None if tree is None else summarize_toolsets(path, source, tree)
 
 
 _ENV_TABLE_START = r"^OPTIONAL_ENV_VARS\s*(?::[^=\n]*)?=\s*\{"

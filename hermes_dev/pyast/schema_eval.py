@@ -1177,3 +1177,25 @@ def loop_row_envs(
         evaluator.bind_target(loop.target, row, env)
         envs.append(env)
     return envs
+
+
+def strings_in(expr: ast.expr, scope: ModuleScope) -> list[str]:
+    """Every string an expression can reach through module-level names and helpers: an upper
+    bound of the names it may produce."""
+    found: list[str] = []
+    seen: set[int] = set()
+    stack: list[ast.AST] = [expr]
+    while stack:
+        node = stack.pop()
+        if id(node) in seen:
+            continue
+        seen.add(id(node))
+        for sub in ast.walk(node):
+            if isinstance(sub, ast.Constant) and isinstance(sub.value, str):
+                found.append(sub.value)
+            elif isinstance(sub, ast.Name):
+                if sub.id in scope.bindings:
+                    stack.append(scope.bindings[sub.id])
+                if sub.id in scope.functions:
+                    stack.append(scope.functions[sub.id])
+    return found

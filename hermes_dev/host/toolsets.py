@@ -1,0 +1,161 @@
+"""toolsets.py as hermes-dev reads it: the tools each toolset lists (dict entries and helper calls
+such as `_ts("Web tools", ["web_search"])` alike, evaluated statically), the toolsets' names, and
+whether the file merges the registry's toolsets at run time. One reader for lint (HD301, HD302)
+and the scaffold (new-tool's "is the name taken").
+
+API: `toolsets_summary_of(path, source) -> ToolsetsSummary | None` (None: it does not parse);
+`summarize_toolsets(path, source, tree)`; `ToolsetsSummary` (`listed`, `maybe_listed`,
+`toolset_names`, `merges_registry`, `registry_toolsets`; `to_json`/`from_json` for caches).
+"""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+from hermes_dev.host._json_shapes import _bool, _dict, _pairs, _span, _str, _strs
+from hermes_dev.pyast.locations import Span
+from hermes_dev.pyast.schema_eval import Evaluator, ModuleScope, NotStatic, Pos, strings_in
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from collections.abc import Callable, Sequence
+    from typing import Any
+
+
+class ToolsetsSummary:
+    __slots__ = ("listed", "maybe_listed", "merges_registry", "registry_toolsets", "toolset_names")
+
+    def __init__(
+        self,
+        listed: list[tuple[str, Sequence[int]]] | None = None,
+        maybe_listed: set[str] | None = None,
+        toolset_names: set[str] | None = None,
+        merges_registry: bool = False,
+        registry_toolsets: bool = False,
+    ) -> None:
+        # Tool names written in toolsets.py as members of `_HERMES_CORE_TOOLS` or a toolset's
+        # "tools", each with where it is written (one per place).
+        self.listed = listed if listed is not None else []
+        # Every name that may be a member (listed, plus the strings of entries that did not
+        # evaluate): HD301 reports only tools outside it.
+        self.maybe_listed = maybe_listed if maybe_listed is not None else set()
+        self.toolset_names = toolset_names if toolset_names is not None else set()
+        # Newer toolsets.py merges tools registered into a toolset (`toolset="web"`) at run time.
+        self.merges_registry = merges_registry
+        # ... and resolves toolsets that exist only in the registry (`get_toolset("moa")` falls
+        # back to `registry.get_registered_toolset_names()`): every registered tool is then in a
+        # toolset, its own.
+        self.registry_toolsets = registry_toolsets
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "listed": self.listed,
+            "maybe_listed": sorted(self.maybe_listed),
+            "toolset_names": sorted(self.toolset_names),
+            "merges_registry": self.merges_registry,
+            "registry_toolsets": self.registry_toolsets,
+        }
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> ToolsetsSummary:
+        return cls(
+            [(_str(n), _span(s)) for n, s in _pairs(_dict(data)["listed"])],
+            set(_strs(data["maybe_listed"])),
+            set(_strs(data["toolset_names"])),
+            _bool(data["merges_registry"]),
+            _bool(data["registry_toolsets"]),
+        )
+
+
+def summarize_toolsets(path: Path, source: str, tree: ast.Module) -> ToolsetsSummary:
+    scope = ModuleScope.build(path, tree, "toolsets")
+    evaluator = Evaluator(None)
+    summary = ToolsetsSummary(
+        merges_registry="get_tool_names_for_toolset" in source,
+        registry_toolsets="get_tool_names_for_toolset" in source
+        and "get_registered_toolset_names" in source,
+    )
+    seen: set[tuple[str, Span]] = set()
+
+    def add(name: Any, pos: Pos) -> None:
+        if not isinstance(name, str):
+            return
+        summary.maybe_listed.add(name)
+        if pos.path != path:
+            return
+        item = (name, Span.from_pos(pos))
+        if item not in seen:
+            seen.add(item)
+            summary.listed.append(item)
+
+    core = scope.bindings.get("_HERMES_CORE_TOOLS")
+    if core is not None:
+        try:
+            evaluated = evaluator.evaluate(core, scope)
+            if isinstance(evaluated.value, list | tuple):
+                for i, name in enumerate(evaluated.value):
+                    add(name, evaluated.locate([i]))
+        except NotStatic:
+            summary.maybe_listed.update(strings_in(core, scope))
+
+    table = scope.bindings.get("TOOLSETS")
+    if table is None:
+        return summary
+    entries: list[tuple[ast.expr | None, ast.expr]]
+    if isinstance(table, ast.Dict):
+        entries = list(zip(table.keys, table.values))
+    else:
+        entries = [(None, table)]
+    for key_node, value_node in entries:
+        if key_node is None:
+            # `**OTHER` or a whole table that is not a literal: take it as one value
+            try:
+                evaluated = evaluator.evaluate(value_node, scope)
+            except NotStatic:
+                summary.maybe_listed.update(strings_in(value_node, scope))
+                continue
+            if not isinstance(evaluated.value, dict):
+                continue
+            for toolset_name, entry in evaluated.value.items():
+                _add_entry(summary, add, str(toolset_name), entry, evaluated, [toolset_name])
+            continue
+        try:
+            key = evaluator.evaluate(key_node, scope).value
+            evaluated = evaluator.evaluate(value_node, scope)
+        except NotStatic:
+            summary.maybe_listed.update(strings_in(value_node, scope))
+            if isinstance(key_node, ast.Constant) and isinstance(key_node.value, str):
+                summary.toolset_names.add(key_node.value)
+            continue
+        _add_entry(summary, add, str(key), evaluated.value, evaluated, [])
+    return summary
+
+
+def _add_entry(
+    summary: ToolsetsSummary,
+    add: Callable[[Any, Pos], None],
+    toolset_name: str,
+    entry: Any,
+    evaluated: Any,
+    prefix: list[Any],
+) -> None:
+    summary.toolset_names.add(toolset_name)
+    if not isinstance(entry, dict):
+        return
+    tools = entry.get("tools")
+    if isinstance(tools, list | tuple):
+        for i, name in enumerate(tools):
+            add(name, evaluated.locate([*prefix, "tools", i], prefer_key=False))
+
+
+def toolsets_summary_of(path: Path, source: str) -> ToolsetsSummary | None:
+    tree = _parse(source, path)
+    return None if tree is None else summarize_toolsets(path, source, tree)
+
+
+def _parse(source: str, path: Path) -> ast.Module | None:
+    try:
+        return ast.parse(source, filename=str(path))
+    except (SyntaxError, ValueError, RecursionError, MemoryError):
+        return None

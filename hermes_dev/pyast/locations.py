@@ -1,0 +1,50 @@
+"""Where something is written in a module: `Span` (line, column, end line, end column)."""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+from hermes_dev.pyast.schema_eval import Pos
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Self
+
+
+class Span(tuple[int, int, int, int]):
+    """Where something is written: (line, column, end_line, end_column), 1-based columns, end
+    exclusive. A tuple: cheap to build, and JSON as a list."""
+
+    __slots__ = ()
+
+    def __new__(cls, line: int, column: int, end_line: int, end_column: int) -> Self:
+        return tuple.__new__(cls, (line, column, end_line, end_column))
+
+    @property
+    def line(self) -> int:
+        return self[0]
+
+    @property
+    def column(self) -> int:
+        return self[1]
+
+    @property
+    def end_line(self) -> int:
+        return self[2]
+
+    @property
+    def end_column(self) -> int:
+        return self[3]
+
+    @classmethod
+    def of(cls, node: ast.AST) -> Span:
+        pos = Pos.of(_NO_PATH, node)
+        return cls(pos.line, pos.column, pos.end_line, pos.end_column)
+
+    @classmethod
+    def from_pos(cls, pos: Pos) -> Span:
+        return cls(pos.line, pos.column, pos.end_line, pos.end_column)
+
+
+_NO_PATH = Path()
