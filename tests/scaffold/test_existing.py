@@ -101,3 +101,34 @@ def test_names_a_table_module_registers_are_refused_with_the_real_reason(table_h
     code, _, err = run_cli("new-tool", name, "--root", str(table_host), "--dry-run", "--yes")
     assert code == 2
     assert reason in err, err
+
+
+
+TS_HELPER = """\
+def _ts(description, tools=(), includes=()):
+    return {"description": description, "tools": list(tools), "includes": list(includes)}
+
+
+"""
+
+
+@pytest.mark.parametrize(
+    "entry",
+    [
+        '_ts("Forecasts", ["forecast"])',  # a helper call, as newer Hermes writes entries
+        '{"description": "Forecasts", "tools": ["forecast"], "includes": []}',  # a dict literal
+    ],
+)
+def test_a_toolset_entry_listing_the_name_refuses_it_whatever_its_shape(tmp_path, entry):
+    host = make_host(tmp_path / "host")
+    toolsets = host / "toolsets.py"
+    text = toolsets.read_text()
+    assert "TOOLSETS = {\n" in text
+    toolsets.write_text(
+        text.replace("TOOLSETS = {\n", f'{TS_HELPER}TOOLSETS = {{\n    "forecasts": {entry},\n', 1)
+    )
+    before = snapshot(host)
+    code, _, err = run_cli("new-tool", "forecast", "--root", str(host), "--dry-run", "--yes")
+    assert code == 2, err
+    assert "toolsets.py lists 'forecast'" in err, err
+    assert snapshot(host) == before
