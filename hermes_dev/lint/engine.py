@@ -39,6 +39,7 @@ from hermes_dev.lint.cache import SummaryCache
 from hermes_dev.lint.config import Config, check_codes, load_config
 from hermes_dev.lint.rule import Finding, Fix, Rule
 from hermes_dev.lint.suppress import Suppression, find_suppressions
+from hermes_dev.pyast.locations import first_line_end
 from hermes_dev.pyast.model import Models, ModuleInfo, Registration, might_register
 
 TYPE_CHECKING = False
@@ -184,7 +185,7 @@ class LintContext:
         col = _char_column(text, col_offset)
         if end_line != line or end_offset is None:
             # Point at the first line only: editors and code scanning show it best.
-            end_line, end_col = line, max(len(text) + 1, col)
+            end_line, end_col = line, first_line_end(text, col)
         else:
             end_col = _char_column(text, end_offset)
         steps = tuple((self.root / rel, n, function) for rel, n, function in chain)

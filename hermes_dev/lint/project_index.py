@@ -41,7 +41,7 @@ from hermes_dev.host.toolsets import (  # noqa: F401 -- re-exported for the HD3x
     toolsets_summary_of,
 )
 from hermes_dev.lint.rule import Finding
-from hermes_dev.pyast.locations import Span
+from hermes_dev.pyast.locations import Span, first_line_end
 from hermes_dev.pyast.schema_eval import (
     Evaluated,
     Evaluator,
@@ -864,8 +864,15 @@ def span_finding(
     """A finding at a stored span, kept to its first line (as the engine does)."""
     end_line, end_column = span.end_line, span.end_column
     if end_line != span.line:
-        end_line, end_column = span.line, span.column + 1
+        end_line, end_column = span.line, first_line_end(_line_text(path, span.line), span.column)
     return Finding(code, message, path, span.line, span.column, end_line, end_column, tool)
+
+
+def _line_text(path: Path, line: int) -> str:
+    """Line `line` of `path` ("" when it cannot be read): only multi-line findings need it."""
+    source = _read(path)
+    lines = source.splitlines() if source is not None else []
+    return lines[line - 1] if 0 < line <= len(lines) else ""
 
 
 def project_index(ctx: LintContext) -> ProjectIndex:
@@ -940,7 +947,8 @@ class ToolSchema:
         if end_line != span.line:
             end_line = span.line
             lines = module.lines
-            end_column = len(lines[span.line - 1]) + 1 if span.line <= len(lines) else span.column
+            text = lines[span.line - 1] if span.line <= len(lines) else ""
+            end_column = first_line_end(text, span.column)
         return Finding(
             code,
             message,

@@ -48,3 +48,10 @@ class Span(tuple[int, int, int, int]):
 
 
 _NO_PATH = Path()
+
+
+def first_line_end(line_text: str, column: int) -> int:
+    """Where a finding whose node spans several lines ends: it keeps to its first line (editors
+    and code scanning show that best) and ends with it, never before `column`. The one rule for
+    every rule's multi-line findings (1-based, exclusive)."""
+    return max(len(line_text) + 1, column)
