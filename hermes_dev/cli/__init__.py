@@ -2,6 +2,7 @@
 
 Each command lives in `hermes_dev/cli/<name>.py` as a click command and is imported only
 when it runs (or when help lists it), so a command pays only for the libraries it uses.
+The top layer: may import any part of hermes_dev; nothing imports it.
 """
 
 from __future__ import annotations

@@ -3,6 +3,7 @@
 Each function takes a whole file's text and returns the new text (no I/O). An add changes nothing
 when the name is there already; each remove is the exact inverse of its add, byte for byte. A file
 shape an edit cannot change safely raises EditError (a UserError: one line naming file and shape).
+Imports only `hermes_dev.errors` (and libcst).
 """
 
 from hermes_dev.edits import add_core_tool as _add_core_tool

@@ -5,7 +5,7 @@ applied all or nothing.
 call. Underneath, `plan_new_tool` / `plan_remove_tool` read the project and build a `Plan` in
 memory (every file's old and new bytes, each Python result checked to parse); `Plan.diff()` shows
 it, `Plan.apply()` writes it through temporary files and `os.replace`, restoring everything if one
-write fails.
+write fails. May import `errors`, `host`, `pyast` and `edits`; never `lint` or `cli`.
 """
 
 from hermes_dev.scaffold._api import new_plugin, new_tool, remove_plugin, remove_tool
