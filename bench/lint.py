@@ -2,7 +2,7 @@
 
     python bench/lint.py [--reps N] [--keep DIR] [--tree DIR] [--one FILE]
 
-The tree comes from tests/fixtures/hermes_tree.py (>= 100 modules, >= 75,000 lines under tools/,
+The tree comes from bench/hermes_tree.py (>= 100 modules, >= 75,000 lines under tools/,
 ~70 registrations in every handler shape, modules with many helpers, helper chains that return
 JSON through several levels, several big schemas each, classes; plus toolsets.py and
 hermes_cli/config.py), or is an existing checkout given with `--tree DIR` (measured the same
@@ -34,7 +34,7 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))
 
-from tests.fixtures.hermes_tree import build
+from bench.hermes_tree import build
 
 FLOOR_ALL = (
     "import ast, pathlib\n"

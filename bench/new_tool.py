@@ -3,7 +3,7 @@
     python bench/new_tool.py [--reps N]
 
 The host: the reference host with a 6,600-line hermes_cli/config.py and a 900-line toolsets.py
-shaped like Hermes Agent's (tests/fixtures/hermes_shapes.py). The tool: one env var (so both
+shaped like Hermes Agent's (bench/hermes_shapes.py). The tool: one env var (so both
 files are edited), two params, a test.
 
 The floor, measured in the same run: libcst parse + code generation of those two files, the least
@@ -71,9 +71,20 @@ _COLD_FLOOR = (
 
 
 def make_host(dest: Path) -> Path:
-    from tests.scaffold.hosts import make_host as make_fixture_host
+    """A copy of the repo's reference host with real-sized toolsets.py and hermes_cli/config.py
+    shaped like Hermes Agent's (900 and 6,600 lines)."""
+    from bench.hermes_shapes import make_config_source, make_toolsets_source
 
-    return make_fixture_host(dest, big=True)
+    files = ["model_tools.py", "hermes_cli/__init__.py"]
+    files += [p.relative_to(REPO).as_posix() for p in (REPO / "tools").glob("*.py")]
+    files += [p.relative_to(REPO).as_posix() for p in (REPO / "tests" / "tools").glob("*.py")]
+    for rel in files:
+        target = dest / rel
+        target.parent.mkdir(parents=True, exist_ok=True)
+        shutil.copyfile(REPO / rel, target)
+    (dest / "toolsets.py").write_text(make_toolsets_source(), encoding="utf-8")
+    (dest / "hermes_cli" / "config.py").write_text(make_config_source(), encoding="utf-8")
+    return dest
 
 
 def reset(host: Path, originals: dict[str, bytes]) -> None:

@@ -32,3 +32,19 @@ def test_import_contracts_are_kept() -> None:
     )
     assert proc.returncode == 0, proc.stdout + proc.stderr
     assert "0 broken" in proc.stdout
+
+
+def test_bench_stands_alone() -> None:
+    """bench/ builds its own trees and hosts: it imports nothing from tests/."""
+    import ast
+
+    for script in sorted((REPO / "bench").glob("*.py")):
+        tree = ast.parse(script.read_text(encoding="utf-8"))
+        for node in ast.walk(tree):
+            if isinstance(node, ast.ImportFrom) and node.module:
+                names = [node.module]
+            elif isinstance(node, ast.Import):
+                names = [alias.name for alias in node.names]
+            else:
+                continue
+            assert not any(n == "tests" or n.startswith("tests.") for n in names), script.name

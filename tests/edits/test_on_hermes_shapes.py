@@ -16,7 +16,7 @@ from hermes_dev.edits import (
     remove_tool_from_toolsets,
 )
 from tests.edits._checks import diff_lines, inserted_text
-from tests.fixtures.hermes_shapes import (
+from bench.hermes_shapes import (
     PLATFORM_TOOLSETS,
     env_var_names,
     make_config_source,

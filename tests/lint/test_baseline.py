@@ -566,7 +566,7 @@ def test_cli_adoption_in_three_commands(tmp_path: Path) -> None:
 def test_real_size_host_write_lint_then_one_new_violation(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    from tests.fixtures.hermes_tree import build
+    from bench.hermes_tree import build
 
     assert build(tmp_path)["lines"] >= 75_000
     tools = tmp_path / "tools"

@@ -7,7 +7,7 @@ from pathlib import Path
 from hermes_dev.lint.engine import lint
 from hermes_dev.pyast.jsonness import JSON, summary
 from hermes_dev.pyast.model import Models
-from tests.fixtures.hermes_tree import build
+from bench.hermes_tree import build
 
 
 def test_tree_shape_and_handler_rules_pass(tmp_path: Path) -> None:

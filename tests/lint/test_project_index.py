@@ -17,7 +17,7 @@ from hermes_dev.lint.project_index import (
     summarize_toolsets,
     toolsets_summary_of,
 )
-from tests.fixtures.hermes_shapes import (
+from bench.hermes_shapes import (
     CORE_TOOLS,
     env_var_names,
     make_config_source,

@@ -44,7 +44,7 @@ def make_host(dest: Path, *, big: bool = False) -> Path:
         target.parent.mkdir(parents=True, exist_ok=True)
         shutil.copyfile(REPO / rel, target)
     if big:
-        from tests.fixtures.hermes_shapes import make_config_source, make_toolsets_source
+        from bench.hermes_shapes import make_config_source, make_toolsets_source
 
         (dest / "toolsets.py").write_text(make_toolsets_source(), encoding="utf-8")
         (dest / "hermes_cli" / "config.py").write_text(make_config_source(), encoding="utf-8")
