@@ -7,15 +7,6 @@ from functools import cache
 
 import pytest
 
-from hermes_dev.edits import (
-    EditError,
-    add_core_tool,
-    add_env_var,
-    add_tool_to_toolset,
-    remove_tool_from_env_vars,
-    remove_tool_from_toolsets,
-)
-from tests.edits._checks import diff_lines, inserted_text
 from bench.hermes_shapes import (
     PLATFORM_TOOLSETS,
     env_var_names,
@@ -25,6 +16,15 @@ from bench.hermes_shapes import (
     toolset_names,
     toolset_names_ts,
 )
+from hermes_dev.edits import (
+    EditError,
+    add_core_tool,
+    add_env_var,
+    add_tool_to_toolset,
+    remove_tool_from_env_vars,
+    remove_tool_from_toolsets,
+)
+from tests.edits._checks import diff_lines, inserted_text
 
 
 @cache

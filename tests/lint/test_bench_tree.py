@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from bench.hermes_tree import build
 from hermes_dev.lint.engine import lint
 from hermes_dev.pyast.jsonness import JSON, summary
 from hermes_dev.pyast.model import Models
-from bench.hermes_tree import build
 
 
 def test_tree_shape_and_handler_rules_pass(tmp_path: Path) -> None:

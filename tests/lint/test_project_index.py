@@ -10,19 +10,19 @@ from pathlib import Path
 
 import pytest
 
-from hermes_dev.lint.engine import lint
-from hermes_dev.lint.project_index import (
-    config_summary_of,
-    summarize_config,
-    summarize_toolsets,
-    toolsets_summary_of,
-)
 from bench.hermes_shapes import (
     CORE_TOOLS,
     env_var_names,
     make_config_source,
     make_toolsets_source,
     toolset_names,
+)
+from hermes_dev.lint.engine import lint
+from hermes_dev.lint.project_index import (
+    config_summary_of,
+    summarize_config,
+    summarize_toolsets,
+    toolsets_summary_of,
 )
 
 
