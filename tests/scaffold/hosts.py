@@ -138,7 +138,7 @@ def make_newest_host(dest: Path) -> Path:
     config.py) with every entry a helper call, ~150 of them in sections by category. No
     tests/tools/ folder, so new-tool makes it."""
     from tests.fixtures.config_defaults import CONFIG_PY, make_config_defaults_source
-    from tests.fixtures.hermes_shapes import make_toolsets_source_ts
+    from bench.hermes_shapes import make_toolsets_source_ts
 
     make_host(dest)
     shutil.rmtree(dest / "tests" / "tools")
