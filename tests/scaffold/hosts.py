@@ -137,8 +137,8 @@ def make_newest_host(dest: Path) -> Path:
     `_bundle(...)` call, and OPTIONAL_ENV_VARS in hermes_cli/config_defaults.py (imported by
     config.py) with every entry a helper call, ~150 of them in sections by category. No
     tests/tools/ folder, so new-tool makes it."""
-    from tests.fixtures.config_defaults import CONFIG_PY, make_config_defaults_source
     from bench.hermes_shapes import make_toolsets_source_ts
+    from tests.fixtures.config_defaults import CONFIG_PY, make_config_defaults_source
 
     make_host(dest)
     shutil.rmtree(dest / "tests" / "tools")
