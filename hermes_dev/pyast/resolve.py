@@ -337,6 +337,16 @@ def class_of(expr: ast.expr, code: Code, depth: int = 0) -> ClassRef | None:
                 return annotation_class(returns, target.func.module)
         return None
     if isinstance(expr, ast.Attribute):
+        module_binding = _binding_of(expr.value, code.module, code.scope)
+        if module_binding is not None and isinstance(module_binding.node, ast.Module):
+            # `helpers.STORE`: an instance another module builds at import time.
+            inner = module_binding.module.resolve(expr.attr)
+            if inner is None or not isinstance(inner.node, ast.expr):
+                return None
+            if isinstance(inner.node, ast.Name):
+                return None
+            module_code = Code(Func(_module_lambda(inner.module), inner.module))
+            return class_of(inner.node, module_code, depth + 1)
         owner = class_of(expr.value, code, depth + 1)
         return owner.attribute_class(expr.attr) if owner is not None else None
     if isinstance(expr, ast.Name):

@@ -52,6 +52,8 @@ def make() -> Optional[Store]:
 
 STORE = Store("m")
 
+from tools import code as this_module
+
 def ping(n):
     return pong(n)
 
@@ -69,6 +71,7 @@ def handler(args, store: Optional[Store] = None):
     STORE.add(3)
     make().add(4)
     Holder().store.add(5)
+    this_module.STORE.add(6)
     ping(1)
     scoped()
     scoped("other")
@@ -134,6 +137,7 @@ def test_receivers_resolve_to_methods(tmp_path: Path) -> None:
     assert labels["STORE.add"] == ["Store.add"]  # module-level instance
     assert labels["make().add"] == ["Store.add"]  # return annotation
     assert labels["Holder().store.add"] == ["Store.add"]  # class-level attribute annotation
+    assert labels["this_module.STORE.add"] == ["Store.add"]  # another module's instance
     assert labels["Store"] == ["Store.__init__"]
     holder = next(c for c in calls if ast.unparse(c.func) == "Holder().store.add")
     assert isinstance(holder.func, ast.Attribute)
@@ -147,9 +151,9 @@ def test_handler_escapes_with_chains_and_terminating_recursion(tmp_path: Path) -
         (e.node.lineno, e.label, [s[2] for s in e.chain]) for e in handler_escapes(code_of(func))
     ]  # type: ignore[union-attr]
     assert found == [
-        (37, "QuotaError", ["handler", "Store.__init__", "Store._open"]),
-        (41, "QuotaError", ["handler", "make", "Store.__init__", "Store._open"]),
-        (45, "ValueError", ["handler", "scoped"]),  # `scoped()` (the default) is ruled out
+        (39, "QuotaError", ["handler", "Store.__init__", "Store._open"]),
+        (43, "QuotaError", ["handler", "make", "Store.__init__", "Store._open"]),
+        (48, "ValueError", ["handler", "scoped"]),  # `scoped()` (the default) is ruled out
     ]
     # Only the modules calls reach are parsed.
     assert sorted(m.rel for m in models.loaded()) == ["tools/code.py", "tools/errors.py"]
