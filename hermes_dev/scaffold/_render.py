@@ -5,7 +5,10 @@ and both hold the GIL. So a process's first `PendingRender` (copier not imported
 child interpreter, on another core, while this one edits toolsets.py and config.py; `result()`
 collects the files. Later renders in the same process run in-process.
 
-The child runs `python -m hermes_dev.scaffold._render_child OUT_DIR < answers.json`.
+The child runs `python -I -c CODE OUT_DIR PATH...` with the answers as JSON on stdin: isolated
+(`-I`: no current folder, no PYTHONPATH, no user site on its path), with this process's path minus
+the current folder given explicitly. A checkout's own `json.py` or `hermes_dev/` is never imported,
+and the child renders the template this process chose (`template_dir()`), never another.
 """
 
 from __future__ import annotations
@@ -36,6 +39,28 @@ CHILD_TIMEOUT_S = 60
 IN_PROCESS_ENV = "HERMES_DEV_RENDER_IN_PROCESS"
 
 
+# The child's whole program: its path is set before anything but `sys` is imported.
+_CHILD_CODE = (
+    "import sys; sys.path[:] = sys.argv[2:]\n"
+    "from hermes_dev.scaffold._render_child import main; sys.exit(main(sys.argv[1:2]))"
+)
+
+
+def child_path() -> list[str]:
+    """The render child's sys.path: this hermes_dev's folder first (installed or not), then this
+    process's path without the current folder ('' or the folder itself, which `python -m` and
+    `python -c` put first)."""
+    try:
+        cwd = os.path.realpath(os.getcwd())
+    except OSError:  # the current folder was deleted: nothing to leave out
+        cwd = None
+    path = [str(Path(__file__).resolve().parents[2])]
+    for entry in sys.path:
+        if entry and entry not in path and os.path.realpath(entry) != cwd:
+            path.append(entry)
+    return path
+
+
 def template_dir(template: str = "tool") -> Path:
     """A template ("tool" or "plugin"): inside the package once installed, in the repo when run
     from source."""
@@ -49,14 +74,15 @@ def template_dir(template: str = "tool") -> Path:
     )
 
 
-def copy_template(data: dict[str, Any], out: Path, template: str = "tool") -> None:
+def copy_template(data: dict[str, Any], out: Path, template: str | Path = "tool") -> None:
+    """Render `template` (a bundled template's name, or its folder) with `data` into `out`."""
     # copier pulls in pydantic, questionary and plumbum: import it only when a tool is made.
     import copier
 
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
         copier.run_copy(
-            str(template_dir(template)),
+            str(template if isinstance(template, Path) else template_dir(template)),
             out,
             data=data,
             defaults=True,
@@ -113,24 +139,20 @@ class PendingRender:
 
     def _start_child(self) -> None:
         self._tmp = tempfile.mkdtemp(prefix="hermes-dev-render-")
-        # The child must import this very hermes_dev, installed or not.
-        source_root = str(Path(__file__).resolve().parents[2])
-        env = dict(os.environ)
-        env["PYTHONPATH"] = os.pathsep.join(filter(None, [source_root, env.get("PYTHONPATH")]))
+        payload = {"template": str(template_dir()), "data": self._spec.template_data()}
         try:
             self._child = subprocess.Popen(
-                [sys.executable, "-m", "hermes_dev.scaffold._render_child", f"{self._tmp}/out"],
+                [sys.executable, "-I", "-c", _CHILD_CODE, f"{self._tmp}/out", *child_path()],
                 stdin=subprocess.PIPE,
                 stdout=subprocess.DEVNULL,
                 stderr=subprocess.PIPE,
-                env=env,
             )
         except OSError:
             self._child = None  # result() renders in-process instead
             return
         assert self._child.stdin is not None
         try:
-            self._child.stdin.write(json.dumps(self._spec.template_data()).encode("utf-8"))
+            self._child.stdin.write(json.dumps(payload).encode("utf-8"))
             self._child.stdin.close()
         except OSError:
             pass  # the child died early: result() sees its exit code and renders here

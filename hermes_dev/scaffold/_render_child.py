@@ -1,4 +1,5 @@
-"""The child interpreter of `_render.PendingRender`: answers as JSON on stdin, files to OUT_DIR."""
+"""The child interpreter of `_render.PendingRender`: the template and its answers as JSON on
+stdin (`{"template": PATH, "data": {...}}`), the files to OUT_DIR."""
 
 from __future__ import annotations
 
@@ -10,9 +11,9 @@ from hermes_dev.scaffold._render import REFUSED, copy_template
 
 
 def main(argv: list[str]) -> int:
-    data = json.loads(sys.stdin.buffer.read().decode("utf-8"))
+    payload = json.loads(sys.stdin.buffer.read().decode("utf-8"))
     try:
-        copy_template(data, Path(argv[0]))
+        copy_template(payload["data"], Path(argv[0]), Path(payload["template"]))
     except ValueError as exc:
         print(exc, file=sys.stderr)
         return REFUSED
