@@ -10,7 +10,7 @@ from typing import TypeVar
 import click
 
 from hermes_dev.errors import UserError
-from hermes_dev.scaffold import JSON_TYPES, make_spec, plan_new_tool
+from hermes_dev.scaffold import JSON_TYPES, make_spec, plan_new_tool, root_lock
 from hermes_dev.scaffold._spec import (
     DEFAULT_EMOJI,
     check_text,
@@ -136,12 +136,14 @@ def command(
         emoji=emoji,
         with_test=not no_test,
     )
-    plan = plan_new_tool(project, spec, force=force)
-    if dry_run:
-        click.echo(plan.diff(), nl=False)
-        return 0
-    plan.check_writable()
-    plan.apply()
+    # Read, plan and write under the root's lock: a second run plans from this one's result.
+    with root_lock(project.root, shared=dry_run):
+        plan = plan_new_tool(project, spec, force=force)
+        if dry_run:
+            click.echo(plan.diff(), nl=False)
+            return 0
+        plan.check_writable()
+        plan.apply()
     for change in plan.changes:
         click.echo(f"{change.verb:>6} {change.relpath}")
     if spec.with_test:

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import click
 
-from hermes_dev.scaffold import plan_remove_tool
+from hermes_dev.scaffold import plan_remove_tool, root_lock
 
 
 def _interactive(yes: bool) -> bool:
@@ -36,18 +36,21 @@ def command(name: str, root: Path | None, dry_run: bool, force: bool, yes: bool)
     empty), all or nothing. The marker new-tool wrote into the module says what it added."""
     from hermes_dev.host.layout import load_project
 
-    plan = plan_remove_tool(load_project(root), name, force=force)
-    for note in plan.notes:
-        click.echo(f"hermes-dev: note: {note}", err=True)
-    if dry_run:
-        click.echo(plan.diff(), nl=False)
-        return 0
-    if _interactive(yes):
-        for change in plan.changes:
-            click.echo(f"{change.verb:>6} {change.relpath}")
-        click.confirm(f"Remove the tool {name!r}?", abort=True)
-    plan.check_writable()
-    plan.apply()
+    project = load_project(root)
+    # Read, plan and write under the root's lock: no other run changes the files in between.
+    with root_lock(project.root, shared=dry_run):
+        plan = plan_remove_tool(project, name, force=force)
+        for note in plan.notes:
+            click.echo(f"hermes-dev: note: {note}", err=True)
+        if dry_run:
+            click.echo(plan.diff(), nl=False)
+            return 0
+        if _interactive(yes):
+            for change in plan.changes:
+                click.echo(f"{change.verb:>6} {change.relpath}")
+            click.confirm(f"Remove the tool {name!r}?", abort=True)
+        plan.check_writable()
+        plan.apply()
     for change in plan.changes:
         click.echo(f"{change.verb:>6} {change.relpath}")
     return 0

@@ -5,10 +5,12 @@ applied all or nothing.
 call. Underneath, `plan_new_tool` / `plan_remove_tool` read the project and build a `Plan` in
 memory (every file's old and new bytes, each Python result checked to parse); `Plan.diff()` shows
 it, `Plan.apply()` writes it through temporary files and `os.replace`, restoring everything if one
-write fails. May import `errors`, `host`, `pyast` and `edits`; never `lint` or `cli`.
+write fails. `root_lock(root)` serialises runs on one root: hold it from before the files are read
+until the plan is applied. May import `errors`, `host`, `pyast` and `edits`; never `lint` or `cli`.
 """
 
 from hermes_dev.scaffold._api import new_plugin, new_tool, remove_plugin, remove_tool
+from hermes_dev.scaffold._lock import root_lock
 from hermes_dev.scaffold._new_tool import plan_new_tool
 from hermes_dev.scaffold._plan import FileChange, Plan
 from hermes_dev.scaffold._remove_tool import plan_remove_tool
@@ -27,4 +29,5 @@ __all__ = [
     "plan_remove_tool",
     "remove_plugin",
     "remove_tool",
+    "root_lock",
 ]

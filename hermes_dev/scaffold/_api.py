@@ -6,6 +6,7 @@ from pathlib import Path
 from typing import Any
 
 from hermes_dev.host.layout import load_project
+from hermes_dev.scaffold._lock import root_lock
 from hermes_dev.scaffold._new_tool import plan_new_tool
 from hermes_dev.scaffold._plan import Plan
 from hermes_dev.scaffold._remove_tool import plan_remove_tool
@@ -25,10 +26,11 @@ def new_tool(
     emoji, with_test). Returns the plan, applied unless `dry_run`. Raises UserError."""
     spec = make_spec(name, **answers)
     project = load_project(None, start=root) if root is not None else load_project()
-    plan = plan_new_tool(project, spec, force=force)
-    if not dry_run:
-        plan.check_writable()
-        plan.apply()
+    with root_lock(project.root, shared=dry_run):
+        plan = plan_new_tool(project, spec, force=force)
+        if not dry_run:
+            plan.check_writable()
+            plan.apply()
     return plan
 
 
@@ -38,10 +40,11 @@ def remove_tool(
     """The reverse of `new_tool`. Returns the plan (its `notes` say what it could not undo),
     applied unless `dry_run`. Without `force`, refuses a tool new-tool did not make."""
     project = load_project(None, start=root) if root is not None else load_project()
-    plan = plan_remove_tool(project, name, force=force)
-    if not dry_run:
-        plan.check_writable()
-        plan.apply()
+    with root_lock(project.root, shared=dry_run):
+        plan = plan_remove_tool(project, name, force=force)
+        if not dry_run:
+            plan.check_writable()
+            plan.apply()
     return plan
 
 
