@@ -13,3 +13,16 @@ class UserError(HermesDevError):
     """Bad input or an unusable project: shown as one line on stderr, exit code 2."""
 
     exit_code = 2
+
+
+class Interrupted(HermesDevError):
+    """A signal (SIGINT, SIGTERM, SIGHUP) ended the run: exit code 128 + its number, as a shell
+    reports a process the signal ended. The message says what became of the files."""
+
+    def __init__(self, signum: int, outcome: str = "") -> None:
+        import signal
+
+        self.signum = signum
+        self.exit_code = 128 + signum
+        name = signal.Signals(signum).name
+        super().__init__(f"interrupted ({name}){'; ' + outcome if outcome else ''}")

@@ -72,25 +72,32 @@ def run_click(args: Sequence[str]) -> int:
     """Run the click CLI and map every failure to one line and an exit code."""
     import click
 
-    from hermes_dev.errors import HermesDevError
+    from hermes_dev.errors import HermesDevError, Interrupted
 
     cli = build_cli()
     try:
         rv = cli.main(list(args), prog_name="hermes-dev", standalone_mode=False)
-    except click.exceptions.Abort:
-        click.echo("hermes-dev: interrupted", err=True)
+    except click.exceptions.Abort as exc:  # Ctrl-C or end of input (at a prompt, say)
+        click.echo(_interrupted(exc.__cause__), err=True)
         return EXIT_INTERRUPTED
     except click.ClickException as exc:
         exc.show()
         return EXIT_USAGE if exc.exit_code == 2 else exc.exit_code
+    except Interrupted as exc:  # SIGTERM, SIGHUP, or a signal while files were written
+        click.echo(f"hermes-dev: {exc}", err=True)
+        return exc.exit_code
     except HermesDevError as exc:
         click.echo(f"hermes-dev: error: {exc}", err=True)
         return exc.exit_code
-    except KeyboardInterrupt:
-        click.echo("hermes-dev: interrupted", err=True)
+    except KeyboardInterrupt as exc:
+        click.echo(_interrupted(exc), err=True)
         return EXIT_INTERRUPTED
     except BrokenPipeError:
         return EXIT_OK
+    except OSError as exc:  # the environment (a full disk, a read-only folder), not a bug
+        where = f" ({exc.filename})" if exc.filename else ""
+        click.echo(f"hermes-dev: error: {exc.strerror or exc}{where}", err=True)
+        return EXIT_USAGE
     except Exception:  # noqa: BLE001 -- the last resort: a bug, shown with its traceback
         import traceback
 
@@ -99,6 +106,12 @@ def run_click(args: Sequence[str]) -> int:
         return EXIT_BUG
     # Commands return their exit code; --help and --version return None.
     return rv if isinstance(rv, int) else EXIT_OK
+
+
+def _interrupted(exc: BaseException | None) -> str:
+    """The line for Ctrl-C; a note on the exception says what a roll-back left, if one ran."""
+    notes = [n.removeprefix("hermes-dev: ") for n in getattr(exc, "__notes__", [])]
+    return "; ".join(["hermes-dev: interrupted", *notes])
 
 
 def main(argv: Sequence[str] | None = None) -> NoReturn:

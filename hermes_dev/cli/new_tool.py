@@ -11,6 +11,7 @@ import click
 
 from hermes_dev.errors import UserError
 from hermes_dev.scaffold import JSON_TYPES, make_spec, plan_new_tool, root_lock
+from hermes_dev.scaffold._signals import signals_raise
 from hermes_dev.scaffold._spec import (
     DEFAULT_EMOJI,
     check_text,
@@ -137,7 +138,7 @@ def command(
         with_test=not no_test,
     )
     # Read, plan and write under the root's lock: a second run plans from this one's result.
-    with root_lock(project.root, shared=dry_run):
+    with signals_raise(), root_lock(project.root, shared=dry_run):
         plan = plan_new_tool(project, spec, force=force)
         if dry_run:
             click.echo(plan.diff(), nl=False)

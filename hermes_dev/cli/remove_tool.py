@@ -8,6 +8,7 @@ from pathlib import Path
 import click
 
 from hermes_dev.scaffold import plan_remove_tool, root_lock
+from hermes_dev.scaffold._signals import signals_raise
 
 
 def _interactive(yes: bool) -> bool:
@@ -38,7 +39,7 @@ def command(name: str, root: Path | None, dry_run: bool, force: bool, yes: bool)
 
     project = load_project(root)
     # Read, plan and write under the root's lock: no other run changes the files in between.
-    with root_lock(project.root, shared=dry_run):
+    with signals_raise(), root_lock(project.root, shared=dry_run):
         plan = plan_remove_tool(project, name, force=force)
         for note in plan.notes:
             click.echo(f"hermes-dev: note: {note}", err=True)

@@ -11,7 +11,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
-from hermes_dev.errors import HermesDevError, UserError
+from hermes_dev.errors import HermesDevError, Interrupted, UserError
+from hermes_dev.scaffold._signals import signals_deferred
 
 
 @dataclass(frozen=True)
@@ -77,6 +78,14 @@ class Plan:
         """Refuse early when a file or folder is plainly not writable (nothing is touched yet)."""
         for change in self.changes:
             path = self.root / change.relpath
+            if change.old is None and os.path.lexists(path):
+                # A symlink to a missing file: writing would go wherever it points.
+                raise UserError(
+                    f"cannot create {change.relpath}: a symlink to a missing file"
+                    f" ({os.readlink(path)}) is in its place; remove it or pick another name"
+                    if path.is_symlink()
+                    else f"cannot create {change.relpath}: something is in its place"
+                )
             if change.new is not None and path.is_symlink():
                 path = path.resolve()  # written through, see _replace
             folder = _nearest_existing(path.parent)
@@ -93,31 +102,49 @@ class Plan:
                 raise UserError(f"cannot write {change.relpath}: the file is not writable")
 
     def apply(self) -> None:
-        """Write every change; on any failure put back every file (and folder) it had touched."""
-        done: list[FileChange] = []
+        """Write every change, or none: on any failure, and on SIGINT, SIGTERM or SIGHUP, put
+        back every file (and folder) it had touched, then raise.
+
+        Right before each file is replaced or deleted, it must still hold the bytes the plan was
+        made from (else UserError: another program changed it). A replaced file keeps its mode,
+        and its owner where this process may set it; a deleted symlink comes back as a symlink.
+        Raises UserError (a write failed, a file changed), Interrupted (a signal), or whatever a
+        bug raised, each after the roll-back, its message saying what the roll-back left."""
+        before = {c.relpath: _State.of(self.root / c.relpath) for c in self.changes}
+        attempted: list[FileChange] = []
         made_dirs: list[Path] = []
-        modes = {c.relpath: _mode_of(self.root / c.relpath) for c in self.changes}
-        try:
-            for change in self.changes:
-                path = self.root / change.relpath
-                if change.new is None:
-                    path.unlink()
-                else:
-                    made_dirs.extend(_make_parents(path.parent))
-                    _replace(path, change.new, modes[change.relpath])
-                done.append(change)
-        except BaseException as exc:
-            # Ctrl-C or a bug half-way must not leave half a tool behind either.
-            problems = _roll_back(self.root, done, made_dirs, modes)
-            if not isinstance(exc, OSError):
+        leftovers: list[Path] = []
+        with signals_deferred() as received:
+            current = None
+            try:
+                for current in self.changes:
+                    path = self.root / current.relpath
+                    _check_unchanged(path, current)
+                    attempted.append(current)
+                    if current.new is None:
+                        remove_file(str(path))
+                    else:
+                        made_dirs.extend(_make_parents(path.parent))
+                        _replace(path, current.new, before[current.relpath], leftovers)
+                    if after_write is not None:
+                        after_write(current.relpath)
+                    signum = received()
+                    if signum is not None:
+                        raise Interrupted(signum)
+            except BaseException as exc:
+                problems = _roll_back(self.root, attempted, made_dirs, before, leftovers)
+                outcome = _outcome(self.root, problems, leftovers)
+                if isinstance(exc, Interrupted):
+                    raise Interrupted(exc.signum, outcome) from None
+                if isinstance(exc, UserError):
+                    raise UserError(f"{exc}; {outcome}") from None
+                if isinstance(exc, OSError):
+                    assert current is not None
+                    raise UserError(
+                        f"cannot write {current.relpath}: {exc.strerror or exc}; {outcome}"
+                    ) from None
+                exc.add_note(f"hermes-dev: {outcome}")  # Ctrl-C through a seam, or a bug
                 raise
-            failed = self.changes[len(done)].relpath
-            message = f"cannot write {failed}: {exc.strerror or exc}; "
-            if problems:
-                message += "could not restore " + ", ".join(problems) + " (check them by hand)"
-            else:
-                message += "nothing was changed"
-            raise UserError(message) from None
         # Only folders the record says new-tool made are removed: one left empty may have
         # been there before (git does not track empty folders, so keeping it costs nothing).
         for relpath in self.prune_dirs:
@@ -177,11 +204,26 @@ def _make_parents(folder: Path) -> list[Path]:
     return list(reversed(missing))
 
 
-def _mode_of(path: Path) -> int | None:
-    try:
-        return path.stat().st_mode & 0o7777
-    except OSError:  # missing, or a file stands where a folder should be
-        return None
+@dataclass(frozen=True)
+class _State:
+    """What a path was before the plan touched it: the file's status (a symlink followed; None
+    when missing) and, for a symlink, where it points."""
+
+    stat: os.stat_result | None
+    link: str | None
+
+    @classmethod
+    def of(cls, path: Path) -> _State:
+        try:
+            stat = path.stat()
+        except OSError:  # missing, or a file stands where a folder should be
+            stat = None
+        link = os.readlink(path) if path.is_symlink() else None
+        return cls(stat, link)
+
+    @property
+    def mode(self) -> int:
+        return _default_mode() if self.stat is None else self.stat.st_mode & 0o7777
 
 
 def _default_mode() -> int:
@@ -190,43 +232,108 @@ def _default_mode() -> int:
     return 0o666 & ~umask
 
 
-# Indirection so tests can make one replace fail (tests run as root: permissions cannot).
+# Seams for tests (tests run as root, so permissions cannot make a write fail): the rename, the
+# delete, and a hook called with each relpath right after its file was replaced or deleted.
 replace_file: Callable[[str, str], None] = os.replace
+remove_file: Callable[[str], None] = os.unlink
+after_write: Callable[[str], None] | None = None
 
 
-def _replace(path: Path, content: bytes, mode: int | None) -> None:
+def _content(path: Path) -> bytes | None:
+    """The bytes at `path` (through a symlink); None when nothing is there."""
+    try:
+        return path.read_bytes()
+    except FileNotFoundError:
+        return None
+
+
+def _check_unchanged(path: Path, change: FileChange) -> None:
+    """`path` still holds what the plan was made from, right before it is replaced."""
+    if change.old is None:
+        if os.path.lexists(path):
+            raise UserError(
+                f"{change.relpath} appeared after hermes-dev read the project"
+                " (another program made it)"
+            )
+    elif _content(path) != change.old:
+        raise UserError(
+            f"{change.relpath} changed after hermes-dev read it (another program edited it);"
+            " run the command again"
+        )
+
+
+def _keep_owner(fd: int, stat: os.stat_result) -> None:
+    """Give the new file the old one's owner and group, or the group alone, where this process
+    may (root may; others keep their own uid); silently not otherwise."""
+    for uid in (stat.st_uid, -1):
+        try:
+            os.fchown(fd, uid, stat.st_gid)
+            return
+        except OSError:
+            continue
+
+
+def _replace(path: Path, content: bytes, state: _State, leftovers: list[Path]) -> None:
     """Write through a temporary file in the same folder, then rename it over `path`.
 
     A symlink (a toolsets.py shared between checkouts, say) is written through: the file it
-    points at gets the content and the link stays a link."""
+    points at gets the content and the link stays a link. A temporary file that cannot be
+    removed after a failure (an append-only folder) is added to `leftovers`."""
     if path.is_symlink():
         path = path.resolve()
     fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
     try:
         with os.fdopen(fd, "wb") as handle:
             handle.write(content)
-        os.chmod(tmp, _default_mode() if mode is None else mode)
+            if state.stat is not None:
+                _keep_owner(handle.fileno(), state.stat)
+        os.chmod(tmp, state.mode)  # after the chown, which may clear set-id bits
         replace_file(tmp, str(path))
     except BaseException:
         try:
             os.unlink(tmp)
         except FileNotFoundError:
             pass
+        except OSError:
+            leftovers.append(Path(tmp))
         raise
 
 
+def _outcome(root: Path, problems: list[str], leftovers: list[Path]) -> str:
+    """What the roll-back left, for the end of an error message."""
+    if problems:
+        outcome = "could not restore " + ", ".join(problems) + " (check them by hand)"
+    else:
+        outcome = "nothing was changed"
+    if leftovers:
+        names = ", ".join(
+            p.relative_to(root).as_posix() if root in p.parents else str(p) for p in leftovers
+        )
+        outcome += f"; could not remove the temporary file {names} (remove it by hand)"
+    return outcome
+
+
 def _roll_back(
-    root: Path, done: list[FileChange], made_dirs: list[Path], modes: dict[str, int | None]
+    root: Path,
+    attempted: list[FileChange],
+    made_dirs: list[Path],
+    before: dict[str, _State],
+    leftovers: list[Path],
 ) -> list[str]:
-    """Undo `done` newest first; return the paths it could not restore."""
+    """Undo `attempted` newest first, the last one whether or not its write happened; return
+    the paths it could not restore."""
     problems: list[str] = []
-    for change in reversed(done):
+    for change in reversed(attempted):
         path = root / change.relpath
+        state = before[change.relpath]
         try:
             if change.old is None:
-                path.unlink(missing_ok=True)
-            else:
-                _replace(path, change.old, modes[change.relpath])
+                if os.path.lexists(path):  # nothing was there (checked): it is ours
+                    remove_file(str(path))
+            elif state.link is not None and not os.path.lexists(path):
+                os.symlink(state.link, path)  # a deleted symlink comes back as one
+            elif _content(path) != change.old:
+                _replace(path, change.old, state, leftovers)
         except OSError:
             problems.append(change.relpath)
     for folder in reversed(made_dirs):

@@ -135,7 +135,11 @@ class PendingRender:
             )
         _first_render = False
         if in_child:
-            self._start_child()
+            try:
+                self._start_child()
+            except BaseException:  # a signal: no __exit__ will run, so clean up here
+                self.__exit__(None, None, None)
+                raise
 
     def _start_child(self) -> None:
         self._tmp = tempfile.mkdtemp(prefix="hermes-dev-render-")

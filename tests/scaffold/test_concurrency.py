@@ -11,6 +11,7 @@ from __future__ import annotations
 import multiprocessing
 import tempfile
 from pathlib import Path
+from typing import Self
 
 import pytest
 from hypothesis import HealthCheck, Phase, given, settings
@@ -29,7 +30,7 @@ class _StubRender:
     def __init__(self, spec: object) -> None:
         self._name = spec.name  # type: ignore[attr-defined]
 
-    def __enter__(self) -> _StubRender:
+    def __enter__(self) -> Self:
         return self
 
     def __exit__(self, *exc: object) -> None:

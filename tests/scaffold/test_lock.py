@@ -32,12 +32,16 @@ def holder(tmp_path):
 
 
 def test_a_held_lock_makes_another_run_wait_then_give_up(tmp_path, holder):
-    with pytest.raises(UserError, match="another hermes-dev run is changing"):
-        with root_lock(tmp_path, timeout=0.2):
-            pass
-    with pytest.raises(UserError, match="holds the lock"):
-        with root_lock(tmp_path, shared=True, timeout=0.2):
-            pass
+    with (
+        pytest.raises(UserError, match="another hermes-dev run is changing"),
+        root_lock(tmp_path, timeout=0.2),
+    ):
+        pass
+    with (
+        pytest.raises(UserError, match="holds the lock"),
+        root_lock(tmp_path, shared=True, timeout=0.2),
+    ):
+        pass
 
 
 def test_the_lock_is_released_when_its_holder_is_killed(tmp_path, holder):
@@ -48,9 +52,8 @@ def test_the_lock_is_released_when_its_holder_is_killed(tmp_path, holder):
 
 
 def test_the_lock_is_released_when_the_block_raises(tmp_path):
-    with pytest.raises(RuntimeError):
-        with root_lock(tmp_path):
-            raise RuntimeError
+    with pytest.raises(RuntimeError), root_lock(tmp_path):
+        raise RuntimeError
     with root_lock(tmp_path, timeout=0):
         pass
 

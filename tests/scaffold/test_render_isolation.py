@@ -65,8 +65,7 @@ def test_new_tool_runs_no_module_of_the_checkout(planted):
             sys.executable,
             "-I",
             "-c",
-            f"import sys; sys.path.insert(0, {str(REPO)!r})\n"
-            "from hermes_dev.cli import main; main()",
+            f"import sys; sys.path.insert(0, {str(REPO)!r})\nfrom hermes_dev.cli import main; main()",
             "new-tool",
             "fc",
             "--param",

@@ -1,0 +1,68 @@
+"""SIGINT, SIGTERM and SIGHUP while new-tool or remove-tool runs.
+
+While a plan is being written they wait: `Plan.apply` finishes the file in hand, rolls the whole
+plan back and then raises `Interrupted`. Elsewhere (reading, rendering) SIGTERM and SIGHUP raise
+`Interrupted` at once, as Ctrl-C raises KeyboardInterrupt, so every `with` block cleans up: the
+render's temporary folder is removed, its child process ended, the root's lock released.
+
+Handlers can only be set in the main thread; elsewhere these do nothing. A signal that was
+ignored when they start (SIGHUP under `nohup`) stays ignored.
+"""
+
+from __future__ import annotations
+
+import signal
+import threading
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from types import FrameType
+
+from hermes_dev.errors import Interrupted
+
+_Handler = Callable[[int, FrameType | None], None]
+
+
+def _signals(names: tuple[str, ...]) -> list[signal.Signals]:
+    return [getattr(signal, name) for name in names if hasattr(signal, name)]
+
+
+@contextmanager
+def _handlers(signals: list[signal.Signals], handler: _Handler) -> Iterator[None]:
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    previous: dict[signal.Signals, object] = {}
+    try:
+        for sig in signals:
+            if signal.getsignal(sig) is signal.SIG_IGN:
+                continue
+            previous[sig] = signal.signal(sig, handler)
+        yield
+    finally:
+        for sig, old in previous.items():
+            signal.signal(sig, old)  # type: ignore[arg-type]
+
+
+@contextmanager
+def signals_raise() -> Iterator[None]:
+    """SIGTERM and SIGHUP raise Interrupted in the `with` block (SIGINT raises
+    KeyboardInterrupt already)."""
+
+    def handler(signum: int, frame: FrameType | None) -> None:
+        raise Interrupted(signum)
+
+    with _handlers(_signals(("SIGTERM", "SIGHUP")), handler):
+        yield
+
+
+@contextmanager
+def signals_deferred() -> Iterator[Callable[[], int | None]]:
+    """SIGINT, SIGTERM and SIGHUP are recorded, not acted on, in the `with` block; the function
+    it gives returns the first one received (None before any)."""
+    received: list[int] = []
+
+    def handler(signum: int, frame: FrameType | None) -> None:
+        received.append(signum)
+
+    with _handlers(_signals(("SIGINT", "SIGTERM", "SIGHUP")), handler):
+        yield lambda: received[0] if received else None
