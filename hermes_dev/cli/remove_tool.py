@@ -49,7 +49,9 @@ def command(name: str, root: Path | None, dry_run: bool, force: bool, yes: bool)
         if _interactive(yes):
             for change in plan.changes:
                 click.echo(f"{change.verb:>6} {change.relpath}")
-            click.confirm(f"Remove the tool {name!r}?", abort=True)
+            if not click.confirm(f"Remove the tool {name!r}?"):
+                click.echo("hermes-dev: nothing was removed", err=True)
+                return 1
         plan.check_writable()
         plan.apply()
     for change in plan.changes:

@@ -50,3 +50,18 @@ def test_asks_before_removing_on_a_terminal(host, monkeypatch, answer, removed):
     assert (host / "tools" / "weather_tool.py").exists() is not removed
     if not removed:
         assert snapshot(host) == before
+
+
+def test_answering_no_removes_nothing_and_says_so(host, monkeypatch):
+    """Issue 7, item 18: "n" at the confirmation printed "interrupted" and exited 130."""
+    import io
+
+    from hermes_dev.cli import remove_tool
+
+    monkeypatch.setattr(remove_tool, "_interactive", lambda yes: True)
+    monkeypatch.setattr("sys.stdin", io.StringIO("n\n"))
+    before = snapshot(host)
+    code, out, err = run_cli("remove-tool", "weather", "--root", str(host))
+    assert (code, err) == (1, "hermes-dev: nothing was removed\n")
+    assert "delete tools/weather_tool.py" in out and "Remove the tool 'weather'?" in out
+    assert snapshot(host) == before

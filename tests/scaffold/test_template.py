@@ -225,3 +225,19 @@ def test_a_broken_child_falls_back_to_rendering_in_process(monkeypatch, executab
     monkeypatch.setattr(sys, "executable", executable)
     with PendingRender(spec, in_child=True) as pending:
         assert pending.result() == expected
+
+
+def test_the_generated_test_passes_with_a_parameter_named_like_its_sentinel(tmp_path):
+    """Issue 7, item 22: a parameter named not_a_parameter_of_the_tool collided with the name
+    the generated test uses for an unknown argument."""
+    from tests.scaffold.hosts import make_host, run_cli, run_host_pytest
+
+    host = make_host(tmp_path / "host")
+    code, _out, err = run_cli(
+        "new-tool", "odd", "--param", "not_a_parameter_of_the_tool:integer",
+        "--optional-param", "not_a_parameter_of_the_tool_:integer",
+        "--root", str(host), "--yes",
+    )  # fmt: skip
+    assert code == 0, err
+    result = run_host_pytest(host, "tests/tools/test_odd_tool.py")
+    assert result.returncode == 0, result.stdout + result.stderr
