@@ -100,8 +100,12 @@ def parse(source: str, filename: str) -> cst.Module:
 
 
 def render(module: cst.Module, source: str) -> str:
-    """The code of `module`, parsed from `source`; libcst drops a byte-order mark, we keep it."""
-    return ("\ufeff" + module.code) if source.startswith("\ufeff") else module.code
+    """The code of `module`, parsed from `source`. libcst drops a byte-order mark and the final
+    newline of a file whose lines end in a bare \r; we keep both."""
+    code = module.code
+    if source.endswith("\r") and not code.endswith("\r"):
+        code += "\r"
+    return ("\ufeff" + code) if source.startswith("\ufeff") else code
 
 
 @dataclass(frozen=True)

@@ -162,3 +162,23 @@ def test_folders_are_kept(host):
     code, _, err = _remove(host, "zap")
     assert code == 0, err
     assert (host / "tests" / "tools").is_dir()
+
+
+@pytest.mark.parametrize("newline", [b"\r", b"\r\n"])
+def test_round_trip_keeps_old_mac_and_windows_line_ends(tmp_path, newline):
+    """Issue 7, item 20: a CR-only file lost its final \\r (libcst does not count a final \\r
+    as a trailing newline)."""
+    from tests.scaffold.hosts import make_host, run_cli, snapshot
+
+    host = make_host(tmp_path / "host")
+    for rel in ("toolsets.py", "hermes_cli/config.py"):
+        path = host / rel
+        path.write_bytes(path.read_bytes().replace(b"\n", newline))
+    before = snapshot(host)
+    code, _out, err = run_cli("new-tool", "zap", "--env", "ZAP_KEY", "--root", str(host), "--yes")
+    assert code == 0, err
+    for rel in ("toolsets.py", "hermes_cli/config.py"):
+        assert (host / rel).read_bytes().endswith(newline), rel
+    code, _out, err = run_cli("remove-tool", "zap", "--root", str(host), "--yes")
+    assert code == 0, err
+    assert snapshot(host) == before
