@@ -114,7 +114,23 @@ def render(spec: ToolSpec | PluginSpec, template: str = "tool") -> dict[str, byt
             copy_template(spec.template_data(), out, template)
         except ValueError as exc:
             raise _refused(str(exc)) from None
+        except OSError as exc:  # the environment: a full $TMPDIR, a failing git
+            raise _environment_error(exc) from None
         return _read_tree(out)
+
+
+def _environment_error(exc: OSError) -> UserError:
+    argv = getattr(exc, "argv", None)
+    if isinstance(argv, list) and argv:  # plumbum's ProcessExecutionError: a command copier ran
+        command = " ".join([Path(str(argv[0])).name, *map(str, argv[1:])])
+        lines = str(getattr(exc, "stderr", "") or "").strip().splitlines()
+        detail = lines[-1].strip() if lines else f"exit code {getattr(exc, 'retcode', '?')}"
+        return UserError(
+            f"cannot render the tool template: `{command}` failed ({detail}); is $TMPDIR full?"
+        )
+    return UserError(
+        f"cannot render the tool template in {tempfile.gettempdir()}: {exc.strerror or exc}"
+    )
 
 
 class PendingRender:

@@ -157,3 +157,39 @@ def test_a_file_changed_after_planning_is_not_overwritten(host, monkeypatch, rel
     after = snapshot(host)
     assert after.pop(rel) == before.pop(rel) + edited
     assert after == before
+
+
+def test_a_failing_git_is_one_line_and_exit_2(host, tmp_path):
+    """Item 12: copier's `git init` failing (a full $TMPDIR) escaped as a traceback, exit 3."""
+    import sys
+
+    from tests.scaffold.hosts import REPO
+
+    bin_dir = tmp_path / "bin"
+    bin_dir.mkdir()
+    (bin_dir / "git").write_text(
+        "#!/bin/sh\necho 'fatal: could not create work tree: No space left on device' >&2\nexit 128\n"
+    )
+    (bin_dir / "git").chmod(0o755)
+    before = snapshot(host)
+    result = subprocess.run(
+        [
+            sys.executable,
+            "-I",
+            "-c",
+            f"import sys; sys.path.insert(0, {str(REPO)!r})\nfrom hermes_dev.cli import main; main()",
+            *("new-tool", "zap", "--root", str(host), "--yes"),
+        ],
+        env={**os.environ, "PATH": f"{bin_dir}{os.pathsep}{os.environ['PATH']}"},
+        stdin=subprocess.DEVNULL,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
+    assert result.returncode == 2, result.stderr
+    assert result.stderr == (
+        "hermes-dev: error: cannot render the tool template: `git init` failed (fatal: could"
+        " not create work tree: No space left on device); is $TMPDIR full?\n"
+    )
+    assert snapshot(host) == before
