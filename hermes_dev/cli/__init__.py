@@ -80,6 +80,11 @@ def run_click(args: Sequence[str]) -> int:
     except click.exceptions.Abort as exc:  # Ctrl-C or end of input (at a prompt, say)
         click.echo(_interrupted(exc.__cause__), err=True)
         return EXIT_INTERRUPTED
+    except click.UsageError as exc:  # one line, like every other error
+        where = exc.ctx.command_path if exc.ctx is not None else "hermes-dev"
+        message = " ".join(exc.format_message().split())
+        click.echo(f"hermes-dev: error: {message} (see '{where} --help')", err=True)
+        return EXIT_USAGE
     except click.ClickException as exc:
         exc.show()
         return EXIT_USAGE if exc.exit_code == 2 else exc.exit_code

@@ -152,3 +152,27 @@ def test_help_lists_every_option():
         "--yes",
     ):
         assert option in out
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["new-tool", "-x"], "No such option '-x'."),
+        (["new-tool"], "Missing argument 'NAME'."),
+        (["new-tool", "ping", "--root", "{file}"], "Invalid value for '--root': Directory '{file}' is a file."),
+        (["remove-tool"], "Missing argument 'NAME'."),
+        (["remove-tool", "ping", "--bogus"], "No such option '--bogus'."),
+    ],
+)
+def test_usage_errors_are_one_line_exit_2(host, args, message):
+    """Issue 7, item 17: click's usage errors printed three lines where the README promises one."""
+    file = str(host / "toolsets.py")
+    before = snapshot(host)
+    code, out, err = run_cli(*[a.replace("{file}", file) for a in args])
+    command = args[0]
+    assert (code, out) == (2, "")
+    assert err == (
+        f"hermes-dev: error: {message.replace('{file}', file)}"
+        f" (see 'hermes-dev {command} --help')\n"
+    )
+    assert snapshot(host) == before
