@@ -46,13 +46,14 @@ def planted(tmp_path):
 
 def test_the_render_child_does_not_import_from_the_current_folder(planted, monkeypatch):
     host, markers = planted
+    spec = make_spec("fc", params=("city:string",))
+    expected = render(spec)  # in this process, before the current folder is the checkout
     monkeypatch.chdir(host)
     monkeypatch.delenv("HERMES_DEV_RENDER_IN_PROCESS", raising=False)
-    spec = make_spec("fc", params=("city:string",))
     with PendingRender(spec, in_child=True) as pending:
         files = pending.result()
     assert sorted(os.listdir(markers)) == []
-    assert files == render(spec)
+    assert files == expected
 
 
 def test_new_tool_runs_no_module_of_the_checkout(planted):
