@@ -52,6 +52,7 @@ def test_the_render_child_does_not_import_from_the_current_folder(planted, monke
     monkeypatch.delenv("HERMES_DEV_RENDER_IN_PROCESS", raising=False)
     with PendingRender(spec, in_child=True) as pending:
         files = pending.result()
+        assert pending._child is not None and pending._child.returncode == 0  # no fallback
     assert sorted(os.listdir(markers)) == []
     assert files == expected
 
