@@ -62,7 +62,10 @@ def test_a_dangling_symlink_in_place_of_a_new_file_is_refused(host, tmp_path, re
     outside = tmp_path / "outside" / "target.py"
     (host / rel).symlink_to(outside)
     before = snapshot(host)
+    # Without --force the name counts as taken; with it, the plan's check refuses the link.
     code, _out, err = run_cli("new-tool", "zap", "--root", str(host), "--yes")
+    assert code == 2 and err.count("\n") == 1 and rel in err, err
+    code, _out, err = run_cli("new-tool", "zap", "--root", str(host), "--yes", "--force")
     assert code == 2
     assert err == (
         f"hermes-dev: error: cannot create {rel}: a symlink to a missing file ({outside})"
