@@ -47,6 +47,9 @@ EDITS = (
 )
 
 
+_BOM = "\ufeff"
+
+
 def applicable(finding: Finding, unsafe: bool) -> bool:
     """True when `--fix` (with `--unsafe-fixes` when `unsafe`) would fix this finding."""
     fix = finding.fix
@@ -81,9 +84,13 @@ def plan_fixes(root: Path, findings: Iterable[Finding], *, unsafe: bool = False)
         except (OSError, UnicodeDecodeError) as exc:
             notes.append(f"{rel}: cannot read it ({exc}); not fixed")
             continue
+        # A byte-order mark is no Python (ast.parse of the text refuses it): fixed without it,
+        # written back with it.
+        bom = _BOM if source.startswith(_BOM) else ""
+        source = source[len(bom) :]
         new, done = _fix_file(rel, source, by_path[path], notes)
         if new != source:
-            changes.append(FileChange(rel, old, new.encode("utf-8")))
+            changes.append(FileChange(rel, old, (bom + new).encode("utf-8")))
             fixed.extend(f for fix in done for f in by_path[path][fix])
     plan = Plan(root, tuple(changes))
     plan.check_python()
@@ -144,10 +151,21 @@ def _apply_spans(
         return source
     lines = _text.Lines(source)
     candidates: list[tuple[_text.TextEdit, list[Fix], tuple[str, str | None] | None]] = []
+    unplaced = 0
     for edit, group in spans.items():
         module = _module(edit)
+        # The import a transform's code needs may depend on the module (`requires(tree)`:
+        # `import json as _json` there already gives json.dumps).
+        requires = module.requires(tree) if hasattr(module, "requires") else module.REQUIRES
+        placed = 0
         for text_edit, fixes in module.edits(lines, tree, group):
-            candidates.append((text_edit, fixes, module.REQUIRES))
+            candidates.append((text_edit, fixes, requires))
+            placed += len(fixes)
+        unplaced += len(group) - placed
+    if unplaced:
+        # The code is not as the rule saw it, or a name the fix calls is a local there.
+        what = "1 fix does" if unplaced == 1 else f"{unplaced} fixes do"
+        notes.append(f"{rel}: {what} not apply to the code as it is; not fixed")
     imports: dict[tuple[str, str | None], _text.TextEdit | None] = {}
     for _, _, requires in candidates:
         if requires is None or requires in imports:

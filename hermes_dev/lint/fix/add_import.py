@@ -51,9 +51,9 @@ def import_edit(lines: Lines, tree: ast.Module, requirement: Requirement) -> Tex
     Raises CannotImport when the name is bound to something else at module level."""
     module, name = requirement
     bound = name if name is not None else module.split(".")[0]
-    binding = _module_binding(tree, bound)
-    if binding is not None:
-        if _provides(binding, module, name):
+    bindings = module_bindings(tree, bound)
+    if bindings:
+        if any(_provides(b, module, name) for b in bindings):
             return None
         raise CannotImport(bound)
     if name is None:
@@ -64,23 +64,77 @@ def import_edit(lines: Lines, tree: ast.Module, requirement: Requirement) -> Tex
     return _insert_line(lines, tree, f"from {module} import {name}", _after_imports(tree))
 
 
-def _module_binding(tree: ast.Module, name: str) -> ast.stmt | None:
-    """The first top-level statement that binds `name` (imports, defs, assignments)."""
-    for stmt in tree.body:
+def module_bindings(tree: ast.Module, name: str) -> list[ast.stmt]:
+    """The statements of the module body that bind `name` (imports, defs, assignments),
+    those in a top-level `if` or `try` (`try: import ujson as json`) too."""
+    found: list[ast.stmt] = []
+    for stmt in _module_statements(tree.body):
         if isinstance(stmt, ast.Import):
             if any((a.asname or a.name.split(".")[0]) == name for a in stmt.names):
-                return stmt
+                found.append(stmt)
         elif isinstance(stmt, ast.ImportFrom):
             if any(a.name == "*" or (a.asname or a.name) == name for a in stmt.names):
-                return stmt
+                found.append(stmt)
         elif isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
             if stmt.name == name:
-                return stmt
-        elif isinstance(stmt, (ast.Assign, ast.AnnAssign)):
-            targets = stmt.targets if isinstance(stmt, ast.Assign) else [stmt.target]
-            if any(isinstance(t, ast.Name) and t.id == name for t in targets):
-                return stmt
-    return None
+                found.append(stmt)
+        elif isinstance(
+            stmt, (ast.Assign, ast.AnnAssign, ast.AugAssign, ast.For, ast.With)
+        ) and name in _stored_names(stmt):
+            found.append(stmt)
+    return found
+
+
+def _module_statements(body: list[ast.stmt]) -> list[ast.stmt]:
+    out: list[ast.stmt] = []
+    for stmt in body:
+        out.append(stmt)
+        if isinstance(stmt, ast.If):
+            out.extend(_module_statements(stmt.body + stmt.orelse))
+        elif isinstance(stmt, ast.Try):
+            handlers = [s for h in stmt.handlers for s in h.body]
+            out.extend(_module_statements(stmt.body + handlers + stmt.orelse + stmt.finalbody))
+    return out
+
+
+def _stored_names(stmt: ast.stmt) -> set[str]:
+    if isinstance(stmt, ast.Assign):
+        targets: list[ast.expr] = list(stmt.targets)
+    elif isinstance(stmt, (ast.AnnAssign, ast.AugAssign, ast.For)):
+        targets = [stmt.target]
+    else:
+        assert isinstance(stmt, ast.With)
+        targets = [i.optional_vars for i in stmt.items if i.optional_vars is not None]
+    return {
+        n.id
+        for t in targets
+        for n in ast.walk(t)
+        if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Store)
+    }
+
+
+def json_dumps_name(tree: ast.Module) -> tuple[str, Requirement | None]:
+    """How the module calls `json.dumps`: `json.dumps` (importing json when missing), else the
+    name it already has for it (`import json as _json` -> `_json.dumps`, `from json import
+    dumps`), so json is never imported twice; and the import that needs (None: none)."""
+    if any(_provides(b, "json", None) for b in module_bindings(tree, "json")):
+        return "json.dumps", ("json", None)
+    for stmt in _module_statements(tree.body):
+        if isinstance(stmt, ast.Import):
+            for alias in stmt.names:
+                if alias.name == "json" and alias.asname and _only(tree, alias.asname, stmt):
+                    return f"{alias.asname}.dumps", None
+        elif isinstance(stmt, ast.ImportFrom) and stmt.module == "json" and not stmt.level:
+            for alias in stmt.names:
+                bound = alias.asname or alias.name
+                if alias.name == "dumps" and _only(tree, bound, stmt):
+                    return bound, None
+    return "json.dumps", ("json", None)  # import_edit says when `json` is something else
+
+
+def _only(tree: ast.Module, name: str, stmt: ast.stmt) -> bool:
+    """True when `stmt` is the one module-level binding of `name`."""
+    return module_bindings(tree, name) == [stmt]
 
 
 def _provides(binding: ast.stmt, module: str, name: str | None) -> bool:

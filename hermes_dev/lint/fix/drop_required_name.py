@@ -13,6 +13,7 @@ import libcst as cst
 
 from hermes_dev.edits._cst import string_value
 from hermes_dev.edits._sequence import remove
+from hermes_dev.lint.fix._statement import parse_expression, render
 from hermes_dev.lint.fix._text import Lines, TextEdit
 
 TYPE_CHECKING = False
@@ -21,7 +22,6 @@ if TYPE_CHECKING:
 
 EDIT = "drop_required_name"
 REQUIRES = None
-_RENDER = cst.Module(body=[])
 
 
 def edits(lines: Lines, tree: ast.Module, fixes: list[Fix]) -> list[tuple[TextEdit, list[Fix]]]:
@@ -41,7 +41,7 @@ def edits(lines: Lines, tree: ast.Module, fixes: list[Fix]) -> list[tuple[TextEd
     for node, hits in by_list.items():
         start, end = lines.span(node)
         try:
-            parsed = cst.parse_expression(lines.source[start:end])
+            parsed = parse_expression(lines, lines.source[start:end])
         except cst.ParserSyntaxError:
             continue
         if not isinstance(parsed, cst.List) or len(parsed.elements) != len(node.elts):
@@ -51,11 +51,17 @@ def edits(lines: Lines, tree: ast.Module, fixes: list[Fix]) -> list[tuple[TextEd
                 break
             parsed = remove(parsed, index)
         else:
-            code = _RENDER.code_for_node(parsed)
+            code = render(lines, parsed)
             old = lines.source[start:end]
-            if not old[-2:-1].isspace() and code[-2:-1].isspace():
+            hugged = code[:-1].rstrip()
+            if (
+                not old[-2:-1].isspace()
+                and code[-2:-1].isspace()
+                and "#" not in hugged.rsplit("\n", 1)[-1]
+            ):
                 # `["id",\n "content"]` -> `["id"]`, not `["id"\n ]`: the bracket hugged the
-                # last element, so it hugs the new last one.
-                code = code[:-1].rstrip() + "]"
+                # last element, so it hugs the new last one (unless a comment ends its line:
+                # `["q",  # the query\n "limit"]` keeps the bracket on the next line).
+                code = hugged + "]"
             out.append((TextEdit(start, end, code), [f for _, f in hits]))
     return out

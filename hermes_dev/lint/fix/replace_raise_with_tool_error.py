@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import libcst as cst
 
+from hermes_dev.lint.fix._scope import enclosing_locals
 from hermes_dev.lint.fix._statement import call, rewrite
 from hermes_dev.lint.fix._text import AstSpan
 
@@ -43,7 +44,10 @@ def edits(lines: Lines, tree: ast.Module, fixes: list[Fix]) -> list[tuple[TextEd
     """One edit per fix; `fix.args` is the ast span of the `raise` statement."""
     out: list[tuple[TextEdit, list[Fix]]] = []
     for fix in fixes:
-        edit = rewrite(lines, AstSpan.of(fix.args), ReplaceRaiseWithToolError())
+        span = AstSpan.of(fix.args)
+        if "tool_error" in enclosing_locals(tree, span.lineno, span.col_offset):
+            continue  # a local `tool_error` is not the registry's
+        edit = rewrite(lines, span, ReplaceRaiseWithToolError())
         if edit is not None and edit.text.startswith("return"):
             out.append((edit, [fix]))
     return out

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import libcst as cst
 
+from hermes_dev.lint.fix._scope import enclosing_locals
 from hermes_dev.lint.fix._statement import call, rewrite
 from hermes_dev.lint.fix._text import AstSpan
 
@@ -24,9 +25,7 @@ REQUIRES = ("tools.registry", "tool_error")
 
 
 class WrapInToolError(cst.CSTTransformer):
-    def leave_Return(
-        self, original_node: cst.Return, updated_node: cst.Return
-    ) -> cst.Return:
+    def leave_Return(self, original_node: cst.Return, updated_node: cst.Return) -> cst.Return:
         if updated_node.value is None:
             return updated_node
         return updated_node.with_changes(value=call("tool_error", updated_node.value))
@@ -36,7 +35,10 @@ def edits(lines: Lines, tree: ast.Module, fixes: list[Fix]) -> list[tuple[TextEd
     """One edit per fix; `fix.args` is the ast span of the `return` statement."""
     out: list[tuple[TextEdit, list[Fix]]] = []
     for fix in fixes:
-        edit = rewrite(lines, AstSpan.of(fix.args), WrapInToolError())
+        span = AstSpan.of(fix.args)
+        if "tool_error" in enclosing_locals(tree, span.lineno, span.col_offset):
+            continue  # a local `tool_error` is not the registry's
+        edit = rewrite(lines, span, WrapInToolError())
         if edit is not None and lines.source.startswith("return", edit.start):
             out.append((edit, [fix]))
     return out

@@ -1,0 +1,68 @@
+"""Which names a fixed statement would see as local: a fix must not call `json.dumps(...)` or
+`tool_error(...)` where `json` or `tool_error` is a parameter or a variable of the function.
+
+Only reading is needed, so the stdlib `ast` tree of the file answers: the functions (and
+lambdas) around the statement, and every name each binds in its own scope.
+"""
+
+from __future__ import annotations
+
+import ast
+
+_FUNCTIONS = (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)
+
+
+def enclosing_locals(tree: ast.Module, line: int, column: int) -> set[str]:
+    """The names bound in the functions whose bodies hold the position (line, byte column),
+    less those they declare `global` and those they import."""
+    names: set[str] = set()
+    for func in _enclosing(tree, line, column):
+        names |= _bound(func)
+    return names
+
+
+def _enclosing(tree: ast.Module, line: int, column: int) -> list[ast.AST]:
+    out: list[ast.AST] = []
+    for node in ast.walk(tree):
+        if isinstance(node, _FUNCTIONS) and _holds(node, line, column):
+            out.append(node)
+    return out
+
+
+def _holds(node: ast.AST, line: int, column: int) -> bool:
+    start = (node.lineno, node.col_offset)  # type: ignore[attr-defined]
+    end = (node.end_lineno, node.end_col_offset)  # type: ignore[attr-defined]
+    return start <= (line, column) < end
+
+
+def _bound(func: ast.AST) -> set[str]:
+    assert isinstance(func, _FUNCTIONS)
+    args = func.args
+    names = {
+        a.arg
+        for a in (*args.posonlyargs, *args.args, *args.kwonlyargs, args.vararg, args.kwarg)
+        if a is not None
+    }
+    declared_global: set[str] = set()
+    body: list[ast.AST] = [func.body] if isinstance(func, ast.Lambda) else list(func.body)
+    stack = body
+    while stack:
+        node = stack.pop()
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            names.add(node.name)  # its own body is another scope
+            stack.extend(node.decorator_list)
+            continue
+        if isinstance(node, ast.Lambda):
+            continue
+        if isinstance(node, ast.Name) and isinstance(node.ctx, (ast.Store, ast.Del)):
+            names.add(node.id)
+        # A local import is left out: `from tools.registry import tool_error` or `import
+        # ujson as json` in the function gives the name the fix means.
+        elif isinstance(node, (ast.ExceptHandler, ast.MatchAs, ast.MatchStar)) and node.name:
+            names.add(node.name)
+        elif isinstance(node, ast.MatchMapping) and node.rest:
+            names.add(node.rest)
+        elif isinstance(node, ast.Global):
+            declared_global.update(node.names)
+        stack.extend(ast.iter_child_nodes(node))
+    return names - declared_global
