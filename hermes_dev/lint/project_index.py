@@ -716,7 +716,7 @@ class ProjectIndex:
                 if path in result:
                     continue
                 hit, data = cache.get(path, MODULE_KIND)
-                if hit and data is not None:
+                if hit and isinstance(data, dict):
                     try:
                         result[path] = ModuleSummary.from_json(data)
                         continue
@@ -777,7 +777,7 @@ class ProjectIndex:
         """`env_table_file()` relative to the root, cached with config.py's stamp."""
         cache = self.ctx.cache
         hit, data = cache.get(config_path, ENV_TABLE_KIND)
-        if hit and (data is None or _relative_py(data)):
+        if hit and (data is None or (isinstance(data, str) and _relative_py(data))):
             return data
         found = env_table_file(self.ctx.root)
         where = None if found is None else self.ctx.models.relative(found)

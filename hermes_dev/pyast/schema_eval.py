@@ -1105,11 +1105,11 @@ def _check_percent(template: str, operands: Sequence[Any]) -> None:
 
 def _check_format(template: str, values: Sequence[Any]) -> None:
     """NotStatic when `template.format(*values)` could be past MAX_SIZE, before it is built."""
-    import _string  # the parser of str.format (what string.Formatter uses)
+    from string import Formatter  # its parse() is the parser str.format uses
 
     fields = 0
     widths = 0
-    for _, field, spec, _ in _string.formatter_parser(template):
+    for _, field, spec, _ in Formatter().parse(template):
         if field is None:
             continue
         fields += 1

@@ -122,26 +122,27 @@ class ToolsetNamesUnregisteredTool(Rule):
             },
             findings=(("toolsets.py", 3), ("toolsets.py", 8)),
             fixed={
-                'toolsets.py': (
-                    '_HERMES_CORE_TOOLS = [\n'
-                    '    # Weather\n'
+                "toolsets.py": (
+                    "_HERMES_CORE_TOOLS = [\n"
+                    "    # Weather\n"
                     '    "weather",\n'
-                    ']\n'
-                    'TOOLSETS = {\n'
+                    "]\n"
+                    "TOOLSETS = {\n"
                     '    "weather": {\n'
                     '        "description": "Weather",\n'
                     '        "tools": ["forecast"],\n'
                     '        "includes": []\n'
-                    '    },\n'
+                    "    },\n"
                     '    "cli": {"description": "All", "tools": _HERMES_CORE_TOOLS, "includes": []},\n'
-                    '}\n'
+                    "}\n"
                 ),
             },
         ),
     )
 
     def check(self, ctx: LintContext) -> Iterator[Finding]:
-        from hermes_dev.lint.project_index import Span, project_index, reports_on, span_finding
+        from hermes_dev.lint.project_index import project_index, reports_on, span_finding
+        from hermes_dev.pyast.locations import Span
 
         path = ctx.project.toolsets_path
         if path is None or not reports_on(ctx, path):

@@ -115,11 +115,11 @@ class EnvVarNamesUnregisteredTool(Rule):
             },
             findings=(("hermes_cli/config.py", 12),),
             fixed={
-                'hermes_cli/config.py': (
-                    'import os\n'
-                    '\n'
-                    'OPTIONAL_ENV_VARS = {\n'
-                    '    # ── Tools ──\n'
+                "hermes_cli/config.py": (
+                    "import os\n"
+                    "\n"
+                    "OPTIONAL_ENV_VARS = {\n"
+                    "    # ── Tools ──\n"
                     '    "WEATHER_API_KEY": {\n'
                     '        "description": ("Weather "\n'
                     '                        "API key"),\n'
@@ -128,8 +128,8 @@ class EnvVarNamesUnregisteredTool(Rule):
                     '        "password": True,\n'
                     '        "category": "tool",\n'
                     '        "tools": ["weather"],\n'
-                    '    },\n'
-                    '}\n'
+                    "    },\n"
+                    "}\n"
                 ),
             },
         ),
@@ -147,11 +147,11 @@ class EnvVarNamesUnregisteredTool(Rule):
             findings=(("hermes_cli/config_defaults.py", 12),),
             note="newer Hermes: config.py imports the table; reported where the literal is",
             fixed={
-                'hermes_cli/config_defaults.py': (
-                    'import os\n'
-                    '\n'
-                    'OPTIONAL_ENV_VARS = {\n'
-                    '    # ── Tools ──\n'
+                "hermes_cli/config_defaults.py": (
+                    "import os\n"
+                    "\n"
+                    "OPTIONAL_ENV_VARS = {\n"
+                    "    # ── Tools ──\n"
                     '    "WEATHER_API_KEY": {\n'
                     '        "description": ("Weather "\n'
                     '                        "API key"),\n'
@@ -160,15 +160,16 @@ class EnvVarNamesUnregisteredTool(Rule):
                     '        "password": True,\n'
                     '        "category": "tool",\n'
                     '        "tools": ["weather"],\n'
-                    '    },\n'
-                    '}\n'
+                    "    },\n"
+                    "}\n"
                 ),
             },
         ),
     )
 
     def check(self, ctx: LintContext) -> Iterator[Finding]:
-        from hermes_dev.lint.project_index import Span, project_index, reports_on, span_finding
+        from hermes_dev.lint.project_index import project_index, reports_on, span_finding
+        from hermes_dev.pyast.locations import Span
 
         if ctx.project.config_path is None:
             return
