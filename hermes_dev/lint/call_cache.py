@@ -21,7 +21,7 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:
     from collections.abc import Callable, Iterable
 
-    from hermes_dev.lint.engine import LintContext
+    from hermes_dev.lint.context import LintContext
     from hermes_dev.pyast.model import ModuleInfo
 
 _GRAPH_KEY = "call_cache.graph"

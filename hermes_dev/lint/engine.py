@@ -10,18 +10,8 @@ API:
   Hermes root at or above the cwd. `LintResult` has `root`,
   `findings` (sorted, filtered), `files` (how many were looked at), `stats`, `codes` (those that
   ran), `rules` (code -> Rule class) and `relative(path)`.
-- `LintContext` (what `Rule.check` gets): `root`, `config` (`Config`), `models` (the per-run parse
-  cache, `Models`), `modules` (`ModuleInfo`s of the files being reported on, including those that
-  do not parse), `registrations()` (theirs), `given` (every file reported on, also those the
-  text prefilter skipped), `whole_root` (no paths given), `is_reported(path)`, `stats`
-  (`Statistics`: `stats.add(label, n)` for counters such as "schemas skipped (not static)", which
-  `--statistics` prints), `cache` (`SummaryCache`), `project`, and `finding(code, message, module,
-  node, tool)` to build a Finding at an ast node (first line only, character columns).
-- `ProjectView` (`ctx.project`, built on first use): `root`, `is_hermes_root`, `toolsets_path` /
-  `config_path` (None where absent), `known_tools`, `module_paths()` (every file under `tools/`
-  and `plugins/` that may register a tool), `modules()` (those parsed), `summaries(kind, compute)`
-  (per-file JSON summaries kept in the on-disk cache, so a one-file pre-commit run does not parse
-  the whole root), `memo(key, build)` (a per-run slot for indexes such as project_index's).
+- `LintContext` (what `Rule.check` gets) and `ProjectView` live in `hermes_dev.lint.context`,
+  the file walk in `hermes_dev.lint.files`.
 - Engine codes: HD000 (from rule hd000, a file that does not parse) and HD900 (a suppression that
   suppresses nothing, produced here after filtering).
 """
@@ -37,166 +27,17 @@ from hermes_dev.host.layout import is_hermes_root
 from hermes_dev.lint import catalog
 from hermes_dev.lint.cache import SummaryCache
 from hermes_dev.lint.config import Config, check_codes, load_config
+from hermes_dev.lint.context import LintContext, Statistics
+from hermes_dev.lint.files import discover, is_plugin_package, models_relative_dir, tool_folders
 from hermes_dev.lint.rule import Finding, Fix, Rule
 from hermes_dev.lint.suppress import Suppression, find_suppressions
-from hermes_dev.pyast.locations import first_line_end
-from hermes_dev.pyast.model import Models, ModuleInfo, Registration, might_register
+from hermes_dev.pyast.model import Models, ModuleInfo, might_register
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from collections.abc import Callable, Iterator, Sequence
+    from collections.abc import Iterator, Sequence
 
-SKIP_DIRS = {"__pycache__", "node_modules", "site-packages", "venv", "build", "dist"}
 UNUSED_SUPPRESSION = "HD900"
-
-
-class Statistics:
-    """Counters a run collects besides findings (rules add their own labels)."""
-
-    def __init__(self) -> None:
-        self.counters: dict[str, int] = {}
-
-    def add(self, label: str, count: int = 1) -> None:
-        self.counters[label] = self.counters.get(label, 0) + count
-
-
-class ProjectView:
-    """The whole root, for rules that look across files (built lazily, once per run)."""
-
-    def __init__(self, root: Path, config: Config, models: Models, cache: SummaryCache) -> None:
-        self.root = root
-        self.config = config
-        self.models = models
-        self.cache = cache
-        self.is_hermes_root = is_hermes_root(str(root))
-        toolsets = root / "toolsets.py"
-        config_py = root / "hermes_cli" / "config.py"
-        self.toolsets_path: Path | None = toolsets if toolsets.is_file() else None
-        self.config_path: Path | None = config_py if config_py.is_file() else None
-        self.known_tools: tuple[str, ...] = config.known_tools
-        self._paths: list[Path] | None = None
-        self._memo: dict[str, object] = {}
-
-    def module_paths(self) -> list[Path]:
-        """Every `.py` under the root's `tools/` and `plugins/` (in a plugin package: its plugin
-        folders), excludes applied, sorted."""
-        if self._paths is None:
-            found: list[Path] = []
-            for top in tool_folders(self.root):
-                if top.is_dir():
-                    found.extend(_walk_py(top, self.root, self.config))
-            self._paths = sorted(found)
-        return self._paths
-
-    def modules(self) -> list[ModuleInfo]:
-        """The parsed modules of `module_paths()` whose text may register a tool."""
-        out: list[ModuleInfo] = []
-        for path in self.module_paths():
-            source = self.models.read(path)
-            if source is not None and might_register(source):
-                module = self.models.get(path, source)
-                if module is not None:
-                    out.append(module)
-        return out
-
-    def registrations(self) -> list[Registration]:
-        return [reg for module in self.modules() for reg in module.registrations]
-
-    def summaries(self, kind: str, compute: Callable[[ModuleInfo], object]) -> dict[Path, object]:
-        """`compute(module)` for every project module, from the on-disk cache when fresh.
-
-        `compute` must return JSON-able data and depend only on the file's own text; `kind` names
-        it (bump a version suffix when its shape changes, e.g. "registrations-v2"). Files that
-        register nothing give None.
-        """
-        out: dict[Path, object] = {}
-        for path in self.module_paths():
-            hit, value = self.cache.get(path, kind)
-            if not hit:
-                source = self.models.read(path)
-                module = None
-                if source is not None and might_register(source):
-                    module = self.models.get(path, source)
-                value = None if module is None else compute(module)
-                self.cache.put(path, kind, value)
-            out[path] = value
-        return out
-
-    def memo(self, key: str, build: Callable[[], object]) -> object:
-        """A per-run slot: `build()` runs once, later calls return its value."""
-        if key not in self._memo:
-            self._memo[key] = build()
-        return self._memo[key]
-
-
-class LintContext:
-    """What every rule's `check` gets."""
-
-    def __init__(
-        self,
-        root: Path,
-        config: Config,
-        models: Models,
-        modules: list[ModuleInfo],
-        codes: Sequence[str],
-        cache: SummaryCache | None = None,
-    ) -> None:
-        self.root = root
-        self.config = config
-        self.models = models
-        self.modules = modules
-        self.codes = tuple(codes)  # the codes that run
-        self.stats = Statistics()
-        self.cache = cache or SummaryCache(root, enabled=False)
-        self.given: frozenset[str] = frozenset(str(m.path) for m in modules)  # set by lint()
-        self.whole_root = False  # set by lint(): no paths given, the whole root is linted
-        self._project: ProjectView | None = None
-
-    @property
-    def project(self) -> ProjectView:
-        if self._project is None:
-            self._project = ProjectView(self.root, self.config, self.models, self.cache)
-        return self._project
-
-    def registrations(self) -> Iterator[Registration]:
-        for module in self.modules:
-            yield from module.registrations
-
-    def is_reported(self, path: Path) -> bool:
-        """True for the files this run reports on (those given, or found under tools/plugins)."""
-        return str(path) in self.given
-
-    def finding(
-        self,
-        code: str,
-        message: str,
-        module: ModuleInfo,
-        node: object,
-        tool: str | None = None,
-        chain: Sequence[tuple[str, int, str]] = (),
-    ) -> Finding:
-        """A finding at an ast node's span (1-based columns, end exclusive); `chain` gives the
-        steps (path relative to the root, line, function) from there to where it comes from."""
-        line = getattr(node, "lineno", 1) or 1
-        col_offset = getattr(node, "col_offset", 0) or 0
-        end_line = getattr(node, "end_lineno", None) or line
-        end_offset = getattr(node, "end_col_offset", None)
-        text = module.lines[line - 1] if 0 < line <= len(module.lines) else ""
-        col = _char_column(text, col_offset)
-        if end_line != line or end_offset is None:
-            # Point at the first line only: editors and code scanning show it best.
-            end_line, end_col = line, first_line_end(text, col)
-        else:
-            end_col = _char_column(text, end_offset)
-        steps = tuple((self.root / rel, n, function) for rel, n, function in chain)
-        return Finding(code, message, module.path, line, col, end_line, end_col, tool, chain=steps)
-
-
-def _char_column(text: str, byte_offset: int) -> int:
-    """1-based character column of an ast byte offset (they differ on non-ASCII lines)."""
-    if text.isascii():
-        return byte_offset + 1
-    return len(text.encode("utf-8")[:byte_offset].decode("utf-8", "replace")) + 1
 
 
 class LintResult:
@@ -261,84 +102,6 @@ def find_root(paths: Sequence[str], root: str | None) -> Path:
     return Path(os.path.commonpath(folders))
 
 
-def _is_plugin_package(root: Path) -> bool:
-    """A root that is no checkout but a plugin package (found by `find_root`'s second search)."""
-    from hermes_dev.host.plugins import find_plugin_package
-
-    root_str = str(root)
-    has_marker = any(
-        os.path.isfile(os.path.join(root_str, name))
-        for name in ("pyproject.toml", "plugin.yaml", "plugin.yml")
-    )
-    return has_marker and find_plugin_package(root) == root
-
-
-def models_relative_dir(folder: Path, root: Path) -> str:
-    return os.path.relpath(folder, root).replace(os.sep, "/") + "/"
-
-
-def _relative(path: str, root: str) -> str:
-    rel = os.path.relpath(path, root)
-    if rel.startswith(".."):
-        return path.replace(os.sep, "/")
-    return rel.replace(os.sep, "/")
-
-
-def _walk_py(top: Path, root: Path, config: Config) -> Iterator[Path]:
-    root_str = str(root)
-    for folder, dirs, files in os.walk(top):
-        dirs[:] = sorted(
-            d
-            for d in dirs
-            if not d.startswith(".")
-            and d not in SKIP_DIRS
-            and not config.excluded(_relative(os.path.join(folder, d), root_str))
-        )
-        for name in sorted(files):
-            if name.endswith(".py"):
-                full = os.path.join(folder, name)
-                if not config.excluded(_relative(full, root_str)):
-                    yield Path(full)
-
-
-def tool_folders(root: Path) -> list[Path]:
-    """Where a root keeps its tools: the plugin folders of a plugin package (its tests and
-    scripts register no tools); anywhere else (a checkout, a folder given as --root), its
-    `tools/` and `plugins/`."""
-    if is_hermes_root(str(root)) or not _is_plugin_package(root):
-        return [root / "tools", root / "plugins"]
-    from hermes_dev.host.plugins import package_plugin_dirs
-
-    return package_plugin_dirs(root)
-
-
-def discover(paths: Sequence[str], root: Path, config: Config) -> list[Path]:
-    """The files to check: those given, the `.py` files in folders given, or the root's tool
-    folders (`tool_folders`)."""
-    found: list[Path] = []
-    if not paths:
-        for top in tool_folders(root):
-            if top.is_dir():
-                found.extend(_walk_py(top, root, config))
-        return found
-    seen: set[str] = set()
-    root_str = str(root)
-    for raw in paths:
-        full = os.path.abspath(raw)
-        if os.path.isdir(full):
-            for path in _walk_py(Path(full), root, config):
-                if str(path) not in seen:
-                    seen.add(str(path))
-                    found.append(path)
-        elif os.path.isfile(full):
-            if full not in seen and not config.excluded(_relative(full, root_str)):
-                seen.add(full)
-                found.append(Path(full))
-        else:
-            raise UserError(f"{raw}: no such file or folder")
-    return found
-
-
 # -- the run ---------------------------------------------------------------------------------------
 
 
@@ -390,7 +153,7 @@ def _lint(
     tool_dirs: tuple[str, ...] | None = None
     if is_hermes_root(str(root_path)):
         tool_dirs = ("tools/", "plugins/")
-    elif _is_plugin_package(root_path):
+    elif is_plugin_package(root_path):
         tool_dirs = tuple(
             "" if d == root_path else models_relative_dir(d, root_path)
             for d in tool_folders(root_path)
@@ -425,7 +188,8 @@ def _lint(
     toolsets_file = str(root_path / "toolsets.py")
     config_folder = str(root_path / "hermes_cli")
     plugin_prefixes = tuple(
-        os.path.join(str(root_path), d) for d in (tool_dirs if tool_dirs is not None else ())
+        os.path.join(str(root_path), d)
+        for d in (tool_dirs if tool_dirs is not None else ())
         if d != "tools/"
     )
     project_files = [

@@ -21,7 +21,7 @@ from hermes_dev.pyast.model import ModuleInfo, might_register
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from hermes_dev.host.plugins import Manifest
-    from hermes_dev.lint.engine import LintContext
+    from hermes_dev.lint.context import LintContext
 
 
 class PluginFolder:

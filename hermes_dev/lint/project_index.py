@@ -58,7 +58,7 @@ if TYPE_CHECKING:
     from collections.abc import Callable, Iterator, Mapping, Sequence
     from typing import Any, Literal, TypeVar
 
-    from hermes_dev.lint.engine import LintContext
+    from hermes_dev.lint.context import LintContext
     from hermes_dev.pyast.model import Models, ModuleInfo, Registration
     from hermes_dev.pyast.schema_eval import Binding, ModuleLoader
 
@@ -682,7 +682,7 @@ class ProjectIndex:
     def module_paths(self) -> list[str]:
         """Every `.py` under the root's `tools/` and `plugins/`, excluded ones too: a module
         that is not reported on still registers its tools (HD302, HD304, HD305)."""
-        from hermes_dev.lint.engine import SKIP_DIRS
+        from hermes_dev.lint.files import SKIP_DIRS
 
         found: list[str] = []
         stack = [os.path.join(str(self.ctx.root), top) for top in ("plugins", "tools")]

@@ -10,7 +10,8 @@ import pytest
 
 from hermes_dev.lint.cache import SummaryCache
 from hermes_dev.lint.config import Config
-from hermes_dev.lint.engine import LintContext, find_root
+from hermes_dev.lint.context import LintContext
+from hermes_dev.lint.engine import find_root
 from hermes_dev.pyast.model import Models, ModuleInfo
 from tests.lint.support import make_root
 

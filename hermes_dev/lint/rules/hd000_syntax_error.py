@@ -34,7 +34,7 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:
     from collections.abc import Iterator
 
-    from hermes_dev.lint.engine import LintContext
+    from hermes_dev.lint.context import LintContext
     from hermes_dev.lint.rule import Finding
 
 

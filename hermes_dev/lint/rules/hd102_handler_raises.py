@@ -80,7 +80,7 @@ if TYPE_CHECKING:
     from collections.abc import Callable, Iterator
     from pathlib import Path
 
-    from hermes_dev.lint.engine import LintContext
+    from hermes_dev.lint.context import LintContext
     from hermes_dev.lint.rule import Finding
     from hermes_dev.pyast.model import ModuleInfo
 

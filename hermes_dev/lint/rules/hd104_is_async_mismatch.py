@@ -43,7 +43,7 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:
     from collections.abc import Iterator
 
-    from hermes_dev.lint.engine import LintContext
+    from hermes_dev.lint.context import LintContext
     from hermes_dev.lint.rule import Finding
     from hermes_dev.pyast.model import Func, Registration
 

@@ -41,7 +41,7 @@ if TYPE_CHECKING:
     from collections.abc import Iterator
     from typing import Any, ClassVar
 
-    from hermes_dev.lint.engine import LintContext
+    from hermes_dev.lint.context import LintContext
 
 _HEAD = "from tools.registry import registry\n\n\ndef _handler(args, **kw):\n    return '{}'\n\n\n"
 _REGISTER = 'registry.register(name="x", toolset="x", schema=SCHEMA, handler=_handler)\n'

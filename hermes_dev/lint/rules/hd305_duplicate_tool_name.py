@@ -37,7 +37,7 @@ if TYPE_CHECKING:
     from collections.abc import Iterator
     from typing import ClassVar
 
-    from hermes_dev.lint.engine import LintContext
+    from hermes_dev.lint.context import LintContext
     from hermes_dev.lint.project_index import RegisteredTool
 
 

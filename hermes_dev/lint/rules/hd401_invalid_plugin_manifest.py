@@ -45,7 +45,7 @@ if TYPE_CHECKING:
     from collections.abc import Iterator
     from typing import ClassVar
 
-    from hermes_dev.lint.engine import LintContext
+    from hermes_dev.lint.context import LintContext
 
 _INIT = (
     "def _go(args, **kw):\n"

@@ -43,7 +43,7 @@ if TYPE_CHECKING:
     from collections.abc import Iterator
     from typing import ClassVar
 
-    from hermes_dev.lint.engine import LintContext
+    from hermes_dev.lint.context import LintContext
 
 _SCHEMA = '{"name": "x", "description": "X.", "parameters": {"type": "object", "properties": {}}}'
 _TOOLS = f"def handle(args, **kw):\n    return '{{}}'\n\n\nSCHEMA = {_SCHEMA}\n"

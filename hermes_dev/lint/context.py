@@ -1,0 +1,184 @@
+"""What `Rule.check` gets: the run's context (`LintContext`), its whole-root view (`ProjectView`)
+and its counters (`Statistics`).
+
+Part of the rule contract: it imports nothing from the engine (`hermes_dev.lint.engine`), which
+builds one `LintContext` per run and hands it to every rule.
+
+- `LintContext`: `root`, `config` (`Config`), `models` (the per-run parse cache, `Models`),
+  `modules` (`ModuleInfo`s of the files being reported on, including those that do not parse),
+  `registrations()` (theirs), `given` (every file reported on, also those the text prefilter
+  skipped), `whole_root` (no paths given), `is_reported(path)`, `stats` (`stats.add(label, n)` for
+  counters such as "schemas skipped (not static)", which `--statistics` prints), `cache`
+  (`SummaryCache`), `project`, and `finding(code, message, module, node, tool)` to build a Finding
+  at an ast node (first line only, character columns).
+- `ProjectView` (`ctx.project`, built on first use): `root`, `is_hermes_root`, `toolsets_path` /
+  `config_path` (None where absent), `known_tools`, `module_paths()` (every file under `tools/`
+  and `plugins/` that may register a tool), `modules()` (those parsed), `summaries(kind, compute)`
+  (per-file JSON summaries kept in the on-disk cache, so a one-file pre-commit run does not parse
+  the whole root), `memo(key, build)` (a per-run slot for indexes such as project_index's).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from hermes_dev.host.layout import is_hermes_root
+from hermes_dev.lint.cache import SummaryCache
+from hermes_dev.lint.config import Config
+from hermes_dev.lint.files import tool_folders, walk_py
+from hermes_dev.lint.finding import Finding
+from hermes_dev.pyast.locations import first_line_end
+from hermes_dev.pyast.model import Models, ModuleInfo, Registration, might_register
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from collections.abc import Callable, Iterator, Sequence
+
+
+class Statistics:
+    """Counters a run collects besides findings (rules add their own labels)."""
+
+    def __init__(self) -> None:
+        self.counters: dict[str, int] = {}
+
+    def add(self, label: str, count: int = 1) -> None:
+        self.counters[label] = self.counters.get(label, 0) + count
+
+
+class ProjectView:
+    """The whole root, for rules that look across files (built lazily, once per run)."""
+
+    def __init__(self, root: Path, config: Config, models: Models, cache: SummaryCache) -> None:
+        self.root = root
+        self.config = config
+        self.models = models
+        self.cache = cache
+        self.is_hermes_root = is_hermes_root(str(root))
+        toolsets = root / "toolsets.py"
+        config_py = root / "hermes_cli" / "config.py"
+        self.toolsets_path: Path | None = toolsets if toolsets.is_file() else None
+        self.config_path: Path | None = config_py if config_py.is_file() else None
+        self.known_tools: tuple[str, ...] = config.known_tools
+        self._paths: list[Path] | None = None
+        self._memo: dict[str, object] = {}
+
+    def module_paths(self) -> list[Path]:
+        """Every `.py` under the root's `tools/` and `plugins/` (in a plugin package: its plugin
+        folders), excludes applied, sorted."""
+        if self._paths is None:
+            found: list[Path] = []
+            for top in tool_folders(self.root):
+                if top.is_dir():
+                    found.extend(walk_py(top, self.root, self.config))
+            self._paths = sorted(found)
+        return self._paths
+
+    def modules(self) -> list[ModuleInfo]:
+        """The parsed modules of `module_paths()` whose text may register a tool."""
+        out: list[ModuleInfo] = []
+        for path in self.module_paths():
+            source = self.models.read(path)
+            if source is not None and might_register(source):
+                module = self.models.get(path, source)
+                if module is not None:
+                    out.append(module)
+        return out
+
+    def registrations(self) -> list[Registration]:
+        return [reg for module in self.modules() for reg in module.registrations]
+
+    def summaries(self, kind: str, compute: Callable[[ModuleInfo], object]) -> dict[Path, object]:
+        """`compute(module)` for every project module, from the on-disk cache when fresh.
+
+        `compute` must return JSON-able data and depend only on the file's own text; `kind` names
+        it (bump a version suffix when its shape changes, e.g. "registrations-v2"). Files that
+        register nothing give None.
+        """
+        out: dict[Path, object] = {}
+        for path in self.module_paths():
+            hit, value = self.cache.get(path, kind)
+            if not hit:
+                source = self.models.read(path)
+                module = None
+                if source is not None and might_register(source):
+                    module = self.models.get(path, source)
+                value = None if module is None else compute(module)
+                self.cache.put(path, kind, value)
+            out[path] = value
+        return out
+
+    def memo(self, key: str, build: Callable[[], object]) -> object:
+        """A per-run slot: `build()` runs once, later calls return its value."""
+        if key not in self._memo:
+            self._memo[key] = build()
+        return self._memo[key]
+
+
+class LintContext:
+    """What every rule's `check` gets."""
+
+    def __init__(
+        self,
+        root: Path,
+        config: Config,
+        models: Models,
+        modules: list[ModuleInfo],
+        codes: Sequence[str],
+        cache: SummaryCache | None = None,
+    ) -> None:
+        self.root = root
+        self.config = config
+        self.models = models
+        self.modules = modules
+        self.codes = tuple(codes)  # the codes that run
+        self.stats = Statistics()
+        self.cache = cache or SummaryCache(root, enabled=False)
+        self.given: frozenset[str] = frozenset(str(m.path) for m in modules)  # set by lint()
+        self.whole_root = False  # set by lint(): no paths given, the whole root is linted
+        self._project: ProjectView | None = None
+
+    @property
+    def project(self) -> ProjectView:
+        if self._project is None:
+            self._project = ProjectView(self.root, self.config, self.models, self.cache)
+        return self._project
+
+    def registrations(self) -> Iterator[Registration]:
+        for module in self.modules:
+            yield from module.registrations
+
+    def is_reported(self, path: Path) -> bool:
+        """True for the files this run reports on (those given, or found under tools/plugins)."""
+        return str(path) in self.given
+
+    def finding(
+        self,
+        code: str,
+        message: str,
+        module: ModuleInfo,
+        node: object,
+        tool: str | None = None,
+        chain: Sequence[tuple[str, int, str]] = (),
+    ) -> Finding:
+        """A finding at an ast node's span (1-based columns, end exclusive); `chain` gives the
+        steps (path relative to the root, line, function) from there to where it comes from."""
+        line = getattr(node, "lineno", 1) or 1
+        col_offset = getattr(node, "col_offset", 0) or 0
+        end_line = getattr(node, "end_lineno", None) or line
+        end_offset = getattr(node, "end_col_offset", None)
+        text = module.lines[line - 1] if 0 < line <= len(module.lines) else ""
+        col = char_column(text, col_offset)
+        if end_line != line or end_offset is None:
+            # Point at the first line only: editors and code scanning show it best.
+            end_line, end_col = line, first_line_end(text, col)
+        else:
+            end_col = char_column(text, end_offset)
+        steps = tuple((self.root / rel, n, function) for rel, n, function in chain)
+        return Finding(code, message, module.path, line, col, end_line, end_col, tool, chain=steps)
+
+
+def char_column(text: str, byte_offset: int) -> int:
+    """1-based character column of an ast byte offset (they differ on non-ASCII lines)."""
+    if text.isascii():
+        return byte_offset + 1
+    return len(text.encode("utf-8")[:byte_offset].decode("utf-8", "replace")) + 1
