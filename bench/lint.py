@@ -18,6 +18,13 @@ minimum of N runs is compared (the least noisy estimate of a command's cost on a
     the first commit) against a `python` process that `ast.parse`s that one file.
     Target: at most 2x. The cold-cache run is printed too, and the same run with only the
     handler rules (`--select HD0,HD1,HD9`).
+(c) `hermes-dev lint --fix --unsafe-fixes <one>` as a pre-commit hook with fixes runs it, on a
+    copy of the files lint reads (the tree is never modified) where the handler of (b)'s file
+    returns a dict on one path: the run lints, fixes that return (libcst, the all-or-nothing
+    writer) and lints again. The file is put back before every run, outside the timing.
+    Against a `python` process that `ast.parse`s that file. Target: at most 3x (caches warm;
+    cold printed too). Also printed: whether a one-file lint with nothing to fix imports libcst
+    (it must not).
 """
 
 from __future__ import annotations
@@ -58,6 +65,67 @@ COUNT_PARSED = (
 FLOOR_ONE = (
     "import ast, sys\nast.parse(open(sys.argv[1], encoding='utf-8').read(), filename=sys.argv[1])\n"
 )
+
+
+# What lint reads of a checkout: (c) copies these, never the whole checkout (.git, tests, ...).
+LINT_INPUTS = (
+    "tools",
+    "plugins",
+    "hermes_cli",
+    "toolsets.py",
+    "toolset_distributions.py",
+    "model_tools.py",
+    "pyproject.toml",
+    ".hermes-dev-baseline.json",
+)
+# A one-file lint with nothing to fix, in-process: does it import libcst?
+LIBCST_IMPORTED = (
+    "import sys\n"
+    "from hermes_dev.cli.fastpath import run_fast\n"
+    "import io, contextlib\n"
+    "with contextlib.redirect_stdout(io.StringIO()):\n"
+    "    run_fast(sys.argv[1:])\n"
+    "print('yes' if 'libcst' in sys.modules else 'no')\n"
+)
+
+
+def _copy_lint_inputs(root: Path, target: Path) -> None:
+    target.mkdir(parents=True, exist_ok=True)
+    ignore = shutil.ignore_patterns("__pycache__", "*.pyc")
+    for name in LINT_INPUTS:
+        source = root / name
+        if source.is_dir():
+            shutil.copytree(source, target / name, ignore=ignore)
+        elif source.is_file():
+            shutil.copy2(source, target / name)
+
+
+def _with_dict_return(path: Path) -> bytes:
+    """The file's text with one more path in a handler registered by name: `if <args>.get(...):
+    return {...}` as its first statement (HD101, fixed by wrapping it in json.dumps)."""
+    import ast
+
+    text = path.read_text(encoding="utf-8")
+    tree = ast.parse(text)
+    handlers = {
+        kw.value.id
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Call) and getattr(node.func, "attr", None) == "register"
+        for kw in node.keywords
+        if kw.arg == "handler" and isinstance(kw.value, ast.Name)
+    }
+    for node in tree.body:
+        if isinstance(node, ast.FunctionDef) and node.name in handlers and node.args.args:
+            first = node.body[0]
+            if first.lineno == node.lineno:
+                continue  # `def f(args): return ...` on one line
+            indent = " " * first.col_offset
+            arg = node.args.args[0].arg
+            lines = text.splitlines(keepends=True)
+            added = f'{indent}if {arg}.get("bench_fix"):\n{indent}    return {{"bench": True}}\n'
+            lines.insert(first.lineno - 1, added)
+            return "".join(lines).encode("utf-8")
+    raise SystemExit(f"{path}: no handler registered by name to give a fixable finding")
 
 
 def _hermes_dev() -> str:
@@ -112,6 +180,7 @@ def main() -> None:
     else:
         root = args.keep or Path(tempfile.mkdtemp(prefix="hermes-tree-"))
     cache = Path(tempfile.mkdtemp(prefix="hermes-dev-cache-"))
+    fix_root: Path | None = None
     try:
         if args.tree is None:
             counts = build(root)
@@ -132,6 +201,20 @@ def main() -> None:
         # Warm the OS file cache and the on-disk caches once.
         _time([hd, "lint"], root, base)
         _time([hd, "lint", one], root, base)
+        # (c): a copy whose file `one` has a fixable finding, put back before every run.
+        fix_root = Path(tempfile.mkdtemp(prefix="hermes-fix-"))
+        _copy_lint_inputs(root, fix_root)
+        fixable = _with_dict_return(fix_root / one)
+        fix_cmd = [hd, "lint", "--fix", "--unsafe-fixes", one]
+
+        def fix_run(env: dict[str, str]) -> float:
+            (fix_root / one).write_bytes(fixable)
+            return _time(fix_cmd, fix_root, env)
+
+        fix_run(base)
+        if (fix_root / one).read_bytes() == fixable:
+            raise SystemExit(f"(c): `{' '.join(fix_cmd)}` fixed nothing in {one}")
+        _time([hd, "lint", "--fix", one], fix_root, base)  # the fixed file's entry, cached
 
         runs: dict[str, list[float]] = {
             k: []
@@ -144,6 +227,9 @@ def main() -> None:
                 "one_cold",
                 "one_hd1",
                 "floor_one",
+                "fix",
+                "fix_cold",
+                "floor_fix",
             )
         }
         for _ in range(args.reps):
@@ -155,6 +241,10 @@ def main() -> None:
             runs["one_cold"].append(_time([hd, "lint", one], root, no_cache))
             runs["one_hd1"].append(_time([hd, "lint", "--select", "HD0,HD1,HD9", one], root, base))
             runs["floor_one"].append(_time([sys.executable, "-c", FLOOR_ONE, one], root, base))
+            runs["fix"].append(fix_run(base))
+            runs["fix_cold"].append(fix_run(no_cache))
+            (fix_root / one).write_bytes(fixable)
+            runs["floor_fix"].append(_time([sys.executable, "-c", FLOOR_ONE, one], fix_root, base))
         best = {k: min(v) for k, v in runs.items()}
         env = {**no_cache, "PYTHONPATH": str(REPO)}
         parsed = [
@@ -198,8 +288,28 @@ def main() -> None:
             f"    one file, handler rules only: lint {ms('one_hd1')}"
             f" -> {best['one_hd1'] / floor_one:.2f}x"
         )
+        floor_fix = best["floor_fix"]
+        print(
+            f"(c) one file with a fix ({one}), warm: lint --fix {ms('fix')}"
+            f" -> {best['fix'] / floor_fix:.2f}x (target <= 3x; floor {ms('floor_fix')})"
+        )
+        print(
+            f"    one file with a fix, cold: lint --fix {ms('fix_cold')}"
+            f" -> {best['fix_cold'] / floor_fix:.2f}x"
+        )
+        imported = subprocess.run(
+            [sys.executable, "-c", LIBCST_IMPORTED, one],
+            cwd=root,
+            env=env,
+            capture_output=True,
+            text=True,
+            check=False,
+        ).stdout.strip()
+        print(f"    libcst imported by a one-file lint with nothing to fix: {imported or '?'}")
     finally:
         shutil.rmtree(cache, ignore_errors=True)
+        if fix_root is not None:
+            shutil.rmtree(fix_root, ignore_errors=True)
         if args.keep is None and args.tree is None:
             shutil.rmtree(root, ignore_errors=True)
 
