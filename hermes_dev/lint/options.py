@@ -98,8 +98,8 @@ LINT_OPTIONS = (
     Option(
         "--write-baseline",
         "write_baseline",
-        "Record today's findings in FILE (default: the --baseline file, else"
-        " .hermes-dev-baseline.json at the root) and exit 0.",
+        "Record today's findings in FILE (default: the --baseline file, else `baseline` in"
+        " [tool.hermes-dev], else .hermes-dev-baseline.json at the root) and exit 0.",
         metavar="[FILE]",
         optional_value="",
     ),

@@ -27,8 +27,8 @@ that does not exist: usually a tool renamed or removed in one place only.
 ```
 
 ## Fix safety
-The fix removes the name from every entry's `"tools"`, with the edit `remove-tool` makes (an
-entry in exactly the shape `new-tool` writes, left with no tools, goes too). It is unsafe: the
+The fix removes the name from every entry's `"tools"`, with the edit `remove-tool` makes; every
+entry stays, with what is left of its list (setup still asks for the variable). It is unsafe: the
 name may be a tool registered at run time (then it belongs in `known-tools`), or a typo of the
 name that should be there.
 """
