@@ -18,7 +18,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from hermes_dev.lint import catalog, project_index
+from hermes_dev.lint import catalog, project_index, schema_check
 from hermes_dev.lint.engine import lint
 from hermes_dev.lint.report import render
 
@@ -147,9 +147,9 @@ def test_any_value_in_the_schema_checks_cache_is_survived(new: Any) -> None:
     # A schema the fast proof cannot clear, so jsonschema's cached result is looked up.
     schema = {"type": "object", "properties": {"limit": {"type": "int"}}}
     with pytest.MonkeyPatch.context() as mp:
-        mp.setattr(project_index, "_CHECKS", _AnswerEverything(new))
-        mp.setattr(project_index, "_RESULTS", {})
-        errors = project_index.schema_errors(schema, "parameters")
+        mp.setattr(schema_check, "_CHECKS", _AnswerEverything(new))
+        mp.setattr(schema_check, "_RESULTS", {})
+        errors = schema_check.schema_errors(schema, "parameters")
     assert all(isinstance(p, str) and isinstance(m, str) for p, m in errors)
     if not (isinstance(new, list) and all(isinstance(e, list) and len(e) == 2 for e in new)):
         # a wrong shape is not taken for a result: jsonschema runs again

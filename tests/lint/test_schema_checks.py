@@ -10,8 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from hermes_dev.lint import project_index
-from hermes_dev.lint.project_index import SCHEMAS_DIR, schema_errors
+from hermes_dev.lint import schema_check
+from hermes_dev.lint.schema_check import SCHEMAS_DIR, schema_errors
 
 
 def test_the_function_schema_document_is_a_valid_json_schema() -> None:
@@ -67,14 +67,14 @@ def test_bad_type_words_get_a_plain_message() -> None:
 def test_results_are_cached_by_content(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.delenv("HERMES_DEV_NO_CACHE", raising=False)
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
-    monkeypatch.setattr(project_index, "_CHECKS", None)
+    monkeypatch.setattr(schema_check, "_CHECKS", None)
     schema = {"name": "bad name", "description": "D."}
     first = schema_errors(schema, "function")
-    project_index.save_schema_checks()
+    schema_check.save_schema_checks()
     assert (tmp_path / "hermes-dev" / "schema-checks-v1.json").is_file()
     # A fresh process with the cache warm answers without importing jsonschema.
     code = (
-        "import sys; from hermes_dev.lint.project_index import schema_errors;"
+        "import sys; from hermes_dev.lint.schema_check import schema_errors;"
         f" print(schema_errors({schema!r}, 'function')); print('jsonschema' in sys.modules)"
     )
     out = subprocess.run(
@@ -91,7 +91,7 @@ def test_results_are_cached_by_content(tmp_path: Path, monkeypatch: pytest.Monke
 def test_no_cache_when_disabled(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("HERMES_DEV_NO_CACHE", "1")
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
-    monkeypatch.setattr(project_index, "_CHECKS", None)
+    monkeypatch.setattr(schema_check, "_CHECKS", None)
     schema_errors({"name": "x", "description": "X."}, "function")
     assert not (tmp_path / "hermes-dev").exists()
 

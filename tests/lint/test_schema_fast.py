@@ -279,7 +279,7 @@ def _with_opaque(rng: random.Random, schema: dict[str, Any]) -> dict[str, Any]:
 
 @pytest.mark.parametrize("seed", range(4))
 def test_parts_not_static_pass_only_where_jsonschema_drops_their_errors(seed: int) -> None:
-    from hermes_dev.lint.project_index import (
+    from hermes_dev.lint.schema_check import (
         _json_value,
         _opaque_pointers,
         _proven_valid,

@@ -89,7 +89,7 @@ class InvalidParametersSchema(Rule):
     )
 
     def check(self, ctx: LintContext) -> Iterator[Finding]:
-        from hermes_dev.lint.project_index import checked_schemas, schema_errors
+        from hermes_dev.lint.schema_check import checked_schemas, schema_errors
 
         for module, schema in checked_schemas(ctx):
             assert schema.evaluated is not None

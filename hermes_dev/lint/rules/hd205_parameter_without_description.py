@@ -183,7 +183,7 @@ class ParameterWithoutDescription(Rule):
     )
 
     def check(self, ctx: LintContext) -> Iterator[Finding]:
-        from hermes_dev.lint.project_index import checked_schemas
+        from hermes_dev.lint.schema_check import checked_schemas
 
         for module, schema in checked_schemas(ctx):
             assert schema.evaluated is not None
