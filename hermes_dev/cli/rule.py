@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import click
 
 from hermes_dev.errors import UserError
 
-TYPE_CHECKING = False
 if TYPE_CHECKING:
     from hermes_dev.lint.rule import Rule
 
