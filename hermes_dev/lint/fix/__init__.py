@@ -14,7 +14,8 @@ naming a transform module here (one per file, `<verb>_<thing>.py`) and its argum
 `plan_fixes(root, findings, unsafe=False)` reads every file once, fixes it in memory and returns
 a `FixPlan`: `plan` (the scaffold's `Plan`: every result checked to parse; `diff()`, `apply()`
 writes all files or none), `fixed` (the findings it fixes) and `notes` (fixes left out, one line
-each). Nothing here runs unless some finding has a fix: libcst is imported only then.
+each). Nothing here runs unless some finding has a fix; libcst is imported only by the
+edits that need it (HD203's list, the whole-file edits): the handler fixes are text edits.
 """
 
 from __future__ import annotations

@@ -10,9 +10,6 @@ from __future__ import annotations
 
 import ast
 
-import libcst as cst
-
-from hermes_dev.lint.fix._statement import rewrite
 from hermes_dev.lint.fix._text import Lines, TextEdit
 
 # A requirement: (module, None) for `import module`, (module, name) for `from module import name`.
@@ -23,27 +20,23 @@ class CannotImport(Exception):
     """The name is bound to something else at module level: the fix would call the wrong thing."""
 
 
-class AddImportName(cst.CSTTransformer):
-    """Append `name` to a `from x import a, b` statement, in its layout."""
-
-    def __init__(self, name: str) -> None:
-        super().__init__()
-        self.name = name
-
-    def leave_ImportFrom(
-        self, original_node: cst.ImportFrom, updated_node: cst.ImportFrom
-    ) -> cst.ImportFrom:
-        names = updated_node.names
-        if isinstance(names, cst.ImportStar) or not names:
-            return updated_node
-        last = names[-1]
-        added = cst.ImportAlias(name=cst.Name(self.name), comma=last.comma)
-        comma = cst.Comma(whitespace_after=cst.SimpleWhitespace(" "))
-        opening = updated_node.lpar.whitespace_after if updated_node.lpar else None
-        if isinstance(opening, cst.ParenthesizedWhitespace) and isinstance(last.comma, cst.Comma):
-            # One name per line, trailing comma: the new name gets a line of its own.
-            comma = last.comma.with_changes(whitespace_after=opening)
-        return updated_node.with_changes(names=[*names[:-1], last.with_changes(comma=comma), added])
+def add_import_name(lines: Lines, stmt: ast.ImportFrom, name: str) -> TextEdit:
+    """Append `name` to a `from x import a, b` statement, in its layout: after the last name
+    (`a, b, name`), or on a line of its own when the names are one per line with a trailing
+    comma. A text edit at ast positions: libcst is not imported for it (see `_wrap`)."""
+    last = stmt.names[-1]
+    _, at = lines.span(last)
+    _, stmt_end = lines.span(stmt)
+    line = last.end_lineno or last.lineno
+    trailing_comma = lines.source[at:stmt_end].lstrip(" \t").startswith(",")
+    if trailing_comma and (stmt.end_lineno or stmt.lineno) > line:
+        # One name per line, trailing comma: the new name gets a line of its own, after the
+        # last name's line (and its comment).
+        text = lines.text(line)
+        indent = text[: len(text) - len(text.lstrip())]
+        end_of_line = lines.starts[line - 1] + len(text)
+        return TextEdit(end_of_line, end_of_line, f"{lines.newline}{indent}{name},")
+    return TextEdit(at, at, f", {name}")
 
 
 def import_edit(lines: Lines, tree: ast.Module, requirement: Requirement) -> TextEdit | None:
@@ -60,7 +53,7 @@ def import_edit(lines: Lines, tree: ast.Module, requirement: Requirement) -> Tex
         return _insert_line(lines, tree, f"import {module}", _plain_import_place(tree, module))
     registry_import = _registry_import(tree)
     if registry_import is not None:
-        return rewrite(lines, registry_import, AddImportName(name))
+        return add_import_name(lines, registry_import, name)
     return _insert_line(lines, tree, f"from {module} import {name}", _after_imports(tree))
 
 

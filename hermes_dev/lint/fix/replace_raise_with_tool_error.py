@@ -7,11 +7,9 @@ after the raise that relied on the exception (an outer caller catching it) sees 
 
 from __future__ import annotations
 
-import libcst as cst
-
 from hermes_dev.lint.fix._scope import enclosing_locals
-from hermes_dev.lint.fix._statement import call, rewrite
 from hermes_dev.lint.fix._text import AstSpan
+from hermes_dev.lint.fix._wrap import raise_to_return
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -24,22 +22,6 @@ EDIT = "replace_raise_with_tool_error"
 REQUIRES = ("tools.registry", "tool_error")
 
 
-class ReplaceRaiseWithToolError(cst.CSTTransformer):
-    def leave_Raise(
-        self, original_node: cst.Raise, updated_node: cst.Raise
-    ) -> cst.Raise | cst.Return:
-        exc = updated_node.exc
-        if not isinstance(exc, cst.Call) or len(exc.args) != 1:
-            return updated_node
-        if exc.args[0].keyword is not None or exc.args[0].star:
-            return updated_node
-        message = exc.args[0].value
-        return cst.Return(
-            value=call("tool_error", message),
-            whitespace_after_return=cst.SimpleWhitespace(" "),
-        )
-
-
 def edits(lines: Lines, tree: ast.Module, fixes: list[Fix]) -> list[tuple[TextEdit, list[Fix]]]:
     """One edit per fix; `fix.args` is the ast span of the `raise` statement."""
     out: list[tuple[TextEdit, list[Fix]]] = []
@@ -47,7 +29,7 @@ def edits(lines: Lines, tree: ast.Module, fixes: list[Fix]) -> list[tuple[TextEd
         span = AstSpan.of(fix.args)
         if "tool_error" in enclosing_locals(tree, span.lineno, span.col_offset):
             continue  # a local `tool_error` is not the registry's
-        edit = rewrite(lines, span, ReplaceRaiseWithToolError())
+        edit = raise_to_return(lines, tree, span, "tool_error")
         if edit is not None and edit.text.startswith("return"):
             out.append((edit, [fix]))
     return out

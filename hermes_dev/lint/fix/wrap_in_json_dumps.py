@@ -3,16 +3,14 @@
 HD101's safe fix (unsafe when other code in the module calls the handler: it gets a string now).
 The module's own name for `json.dumps` is used (`import json as _json` -> `_json.dumps`, `from
 json import dumps` -> `dumps`); else `import json` is added. A return in a function where that
-name is a local variable or parameter is left as it is.
+name is a local variable or parameter is left as it is. A text edit (no libcst: see `_wrap`).
 """
 
 from __future__ import annotations
 
-import libcst as cst
-
 from hermes_dev.lint.fix._scope import enclosing_locals
-from hermes_dev.lint.fix._statement import call, rewrite
 from hermes_dev.lint.fix._text import AstSpan
+from hermes_dev.lint.fix._wrap import wrap_return
 from hermes_dev.lint.fix.add_import import json_dumps_name
 
 TYPE_CHECKING = False
@@ -32,17 +30,6 @@ def requires(tree: ast.Module) -> Requirement | None:
     return json_dumps_name(tree)[1]
 
 
-class WrapInJsonDumps(cst.CSTTransformer):
-    def __init__(self, dumps: str = "json.dumps") -> None:
-        super().__init__()
-        self.dumps = dumps
-
-    def leave_Return(self, original_node: cst.Return, updated_node: cst.Return) -> cst.Return:
-        if updated_node.value is None:
-            return updated_node
-        return updated_node.with_changes(value=call(self.dumps, updated_node.value))
-
-
 def edits(lines: Lines, tree: ast.Module, fixes: list[Fix]) -> list[tuple[TextEdit, list[Fix]]]:
     """One edit per fix; `fix.args` is the ast span of the `return` statement."""
     dumps = json_dumps_name(tree)[0]
@@ -51,7 +38,7 @@ def edits(lines: Lines, tree: ast.Module, fixes: list[Fix]) -> list[tuple[TextEd
         span = AstSpan.of(fix.args)
         if dumps.split(".")[0] in enclosing_locals(tree, span.lineno, span.col_offset):
             continue
-        edit = rewrite(lines, span, WrapInJsonDumps(dumps))
+        edit = wrap_return(lines, tree, span, dumps)
         if edit is not None and lines.source.startswith("return", edit.start):
             out.append((edit, [fix]))
     return out
