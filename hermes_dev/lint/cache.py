@@ -1,25 +1,116 @@
-"""A small on-disk cache of per-file summaries, keyed by (path, mtime_ns, size).
+"""The one on-disk cache of a lint run: per-file summaries and content-keyed results.
 
-One JSON file per root under `$XDG_CACHE_HOME/hermes-dev/` (`~/.cache/hermes-dev/`). Best effort:
-an unreadable, corrupt or unwritable cache is ignored, never fatal. `HERMES_DEV_NO_CACHE=1` turns
-it off. Project rules use it (through `ProjectView.summaries`) so that a pre-commit run on one file
-need not parse the whole root.
+Everything lives under `$XDG_CACHE_HOME/hermes-dev/` (`~/.cache/hermes-dev/`), is keyed by the
+package version (a new hermes-dev never reads an older one's entries) and is turned off by one
+switch, `HERMES_DEV_NO_CACHE=1` (or `lint(use_cache=False)`). Best effort: an unreadable,
+corrupt or unwritable cache is ignored, never fatal, and every value read back is shape-checked
+by its user. A `SummaryCache` is made per run (nothing is kept in process-wide globals, so an API
+caller linting twice gets the same answer) and `save()` at its end writes what changed.
+
+- `SummaryCache.get/put(path, kind, value)`: a summary of one file (its registrations, the
+  toolsets it lists, ...), one JSON file per root. An entry is keyed by the file's content (a
+  digest of its bytes); its (mtime_ns, size) stamp only spares reading the file when it proves
+  the content unchanged, which it does when the file was last modified well before the entry was
+  written (git's "racy clean" rule: a write in the same clock tick as the stamp is not trusted).
+- `SummaryCache.results(name)`: a `ResultCache` of results that depend only on the key they are
+  stored under (jsonschema's verdict on a schema, keyed by the schema's content).
 """
 
 from __future__ import annotations
 
 import os
 
+from hermes_dev import __version__
+
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from pathlib import Path
 
-VERSION = 1
+VERSION = 2  # of the summaries file's own shape
+FORMAT = f"{VERSION}-{__version__}"
+# A stamp is trusted only for a file last modified this long before the entry was written
+# (file systems keep mtimes to a clock tick, some to seconds).
+RACY_NS = 2_000_000_000
+
+
+def disabled_by_env() -> bool:
+    """True when `HERMES_DEV_NO_CACHE` is set (to anything but "" or "0")."""
+    return os.environ.get("HERMES_DEV_NO_CACHE", "") not in ("", "0")
 
 
 def cache_dir() -> str:
     base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
     return os.path.join(base, "hermes-dev")
+
+
+def _digest(data: bytes) -> str:
+    import zlib  # not hashlib: its import alone costs a pre-commit run ~3 ms
+
+    return f"{zlib.crc32(data):08x}{zlib.adler32(data):08x}{len(data):x}"
+
+
+def _write_json(target: str, data: object) -> bool:
+    """Write `data` to `target` atomically (not tempfile: its import costs a pre-commit run)."""
+    import json
+
+    tmp = f"{target}.{os.getpid()}.tmp"
+    try:
+        os.makedirs(os.path.dirname(target), exist_ok=True)
+        with open(tmp, "w", encoding="utf-8") as fh:
+            json.dump(data, fh, separators=(",", ":"))
+        os.replace(tmp, target)
+        return True
+    except (OSError, TypeError, ValueError):
+        try:
+            os.unlink(tmp)
+        except OSError:
+            pass
+        return False
+
+
+class ResultCache:
+    """`{key: data}` for results that depend only on their key; kept in memory for the run, and
+    in `<folder>/<name>-v<VERSION>.json` when `folder` is given."""
+
+    MAX_ENTRIES = 5000  # bounded: old schemas are not worth keeping
+
+    def __init__(self, folder: str | None, name: str) -> None:
+        self.file = os.path.join(folder, f"{name}-v{VERSION}.json") if folder is not None else None
+        self._entries: dict[str, object] | None = None
+        self._dirty = False
+
+    def _load(self) -> dict[str, object]:
+        if self._entries is None:
+            self._entries = {}
+            if self.file is not None:
+                try:
+                    import json
+
+                    with open(self.file, encoding="utf-8") as fh:
+                        data = json.load(fh)
+                    if isinstance(data, dict) and data.get("format") == FORMAT:
+                        entries = data.get("entries")
+                        if isinstance(entries, dict):
+                            self._entries = entries
+                except (OSError, ValueError):
+                    pass
+        return self._entries
+
+    def get(self, key: str) -> object:
+        return self._load().get(key)
+
+    def put(self, key: str, data: object) -> None:
+        entries = self._load()
+        if len(entries) > self.MAX_ENTRIES:
+            entries.clear()
+        entries[key] = data
+        self._dirty = True
+
+    def save(self) -> None:
+        if self.file is None or not self._dirty or self._entries is None:
+            return
+        self._dirty = False
+        _write_json(self.file, {"format": FORMAT, "entries": self._entries})
 
 
 class SummaryCache:
@@ -29,10 +120,19 @@ class SummaryCache:
         self._file: str | None = None
         self._data: dict[str, dict[str, object]] | None = None
         self._dirty = False
+        self._results: dict[str, ResultCache] = {}
+
+    def results(self, name: str) -> ResultCache:
+        """The run's `ResultCache` called `name` (on disk only when the cache is enabled)."""
+        found = self._results.get(name)
+        if found is None:
+            found = ResultCache(cache_dir() if self.enabled else None, name)
+            self._results[name] = found
+        return found
 
     def _path(self) -> str:
         if self._file is None:
-            import zlib  # not hashlib: its import alone costs a pre-commit run ~3 ms
+            import zlib
 
             key = self._root.encode("utf-8", "surrogateescape")
             digest = f"{zlib.crc32(key):08x}{zlib.adler32(key):08x}"
@@ -48,7 +148,7 @@ class SummaryCache:
 
                     with open(self._path(), encoding="utf-8") as fh:
                         data = json.load(fh)
-                    if isinstance(data, dict) and data.get("version") == VERSION:
+                    if isinstance(data, dict) and data.get("version") == FORMAT:
                         files = data.get("files")
                         if isinstance(files, dict):
                             self._data = files
@@ -64,17 +164,42 @@ class SummaryCache:
             return None
         return [st.st_mtime_ns, st.st_size]
 
+    @staticmethod
+    def _content_digest(path: Path | str) -> str | None:
+        try:
+            with open(path, "rb") as fh:
+                return _digest(fh.read())
+        except OSError:
+            return None
+
+    def _fresh(self, path: Path | str, entry: dict[str, object]) -> bool:
+        """True when `entry` was made from the content `path` has now."""
+        stamp = self._stamp(path)
+        if stamp is None:
+            return False
+        written = entry.get("written")
+        if entry.get("stamp") == stamp and type(written) is int and stamp[0] + RACY_NS < written:
+            return True
+        digest = entry.get("digest")
+        if type(digest) is not str or digest != self._content_digest(path):
+            return False
+        # Same content, new stamp (a checkout, a touch): trust the new stamp from now on.
+        entry["stamp"] = stamp
+        entry["written"] = _now_ns()
+        self._dirty = True
+        return True
+
     def get(self, path: Path | str, kind: str) -> tuple[bool, object]:
-        """(hit, value) for the summary `kind` of `path`, a hit only if the file is unchanged."""
+        """(hit, value) for the summary `kind` of `path`, a hit only if its content is unchanged."""
         if not self.enabled:
             return False, None
         entry = self._load().get(str(path))
-        if not isinstance(entry, dict) or entry.get("stamp") != self._stamp(path):
+        if not isinstance(entry, dict):
             return False, None
         values = entry.get("kinds")
-        if isinstance(values, dict) and kind in values:
-            return True, values[kind]
-        return False, None
+        if not isinstance(values, dict) or kind not in values or not self._fresh(path, entry):
+            return False, None
+        return True, values[kind]
 
     def put(self, path: Path | str, kind: str, value: object) -> None:
         if not self.enabled:
@@ -85,25 +210,33 @@ class SummaryCache:
         files = self._load()
         entry = files.get(str(path))
         kinds = entry.get("kinds") if isinstance(entry, dict) else None
-        if not isinstance(kinds, dict) or entry.get("stamp") != stamp:  # type: ignore[union-attr]
+        if (
+            not isinstance(entry, dict)
+            or not isinstance(kinds, dict)
+            or entry.get("stamp") != stamp
+        ):
+            digest = self._content_digest(path)
+            if digest is None:
+                return
             kinds = {}
-            files[str(path)] = {"stamp": stamp, "kinds": kinds}
+            entry = {"stamp": stamp, "written": _now_ns(), "digest": digest, "kinds": kinds}
+            files[str(path)] = entry
         kinds[kind] = value
         self._dirty = True
 
     def save(self) -> None:
-        """Write the cache if anything changed (atomically; errors are ignored)."""
-        if not self.enabled or not self._dirty or self._data is None:
+        """Write what changed (atomically; errors are ignored)."""
+        if not self.enabled:
             return
-        try:
-            import json
-
-            target = self._path()
-            os.makedirs(os.path.dirname(target), exist_ok=True)
-            tmp = f"{target}.{os.getpid()}.tmp"
-            with open(tmp, "w", encoding="utf-8") as fh:
-                json.dump({"version": VERSION, "files": self._data}, fh, separators=(",", ":"))
-            os.replace(tmp, target)
+        for results in self._results.values():
+            results.save()
+        if not self._dirty or self._data is None:
+            return
+        if _write_json(self._path(), {"version": FORMAT, "files": self._data}):
             self._dirty = False
-        except (OSError, TypeError, ValueError):
-            pass
+
+
+def _now_ns() -> int:
+    import time
+
+    return time.time_ns()

@@ -25,7 +25,7 @@ from hermes_dev.errors import UserError
 from hermes_dev.host.layout import find_root as find_hermes_root
 from hermes_dev.host.layout import is_hermes_root
 from hermes_dev.lint import catalog
-from hermes_dev.lint.cache import SummaryCache
+from hermes_dev.lint.cache import SummaryCache, disabled_by_env
 from hermes_dev.lint.config import Config, check_codes, load_config
 from hermes_dev.lint.context import LintContext, Statistics
 from hermes_dev.lint.files import discover, is_plugin_package, models_relative_dir, tool_folders
@@ -174,7 +174,7 @@ def _lint(
             modules.append(module)
 
     if use_cache is None:
-        use_cache = os.environ.get("HERMES_DEV_NO_CACHE", "") in ("", "0")
+        use_cache = not disabled_by_env()
     cache = SummaryCache(root_path, enabled=use_cache)
     ctx = LintContext(root_path, config, models, modules, codes, cache)
     # For the project rules (HD302/HD304 report in toolsets.py / hermes_cli/config.py only when

@@ -7,10 +7,9 @@
 
 Each file is parsed at most once per run, and only when a rule asks for it. A pre-commit run on
 one file still needs every module's registered names (HD302, HD305): the summaries go through the
-engine's per-file cache (`hermes_dev.lint.cache`, keyed by path, mtime_ns and size), and so do
-those of `toolsets.py` and `hermes_cli/config.py`. jsonschema's results are cached by the schema's
-content (`schema-checks-v1.json` beside it), so an unchanged schema never imports jsonschema.
-Both caches are best effort and `HERMES_DEV_NO_CACHE=1` turns them off.
+engine's per-file cache (`hermes_dev.lint.cache`, keyed by content), and so do
+those of `toolsets.py` and `hermes_cli/config.py` (best effort; `HERMES_DEV_NO_CACHE=1` turns
+it off).
 
 The schemas of the registrations (HD2xx) and their jsonschema check are in `schema_check`.
 """
@@ -18,7 +17,6 @@ The schemas of the registrations (HD2xx) and their jsonschema check are in `sche
 from __future__ import annotations
 
 import ast
-import json
 import os
 from pathlib import Path
 
@@ -60,8 +58,6 @@ if TYPE_CHECKING:
     from hermes_dev.pyast.schema_eval import Binding, ModuleLoader
 
     _S = TypeVar("_S", "ToolsetsSummary", "ConfigSummary")
-
-CACHE_VERSION = 1
 
 
 # --- registrations in a tool module ------------------------------------------------------
@@ -505,63 +501,6 @@ def _read_env_tools(
 
 
 # --- the content-keyed cache of jsonschema results --------------------------------------
-
-
-def cache_dir() -> Path | None:
-    if os.environ.get("HERMES_DEV_NO_CACHE", "") not in ("", "0"):
-        return None
-    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
-    return Path(base) / "hermes-dev"
-
-
-class ResultCache:
-    """`{key: data}` in one JSON file, for results that depend only on content; never fatal."""
-
-    def __init__(self, folder: Path | None, name: str) -> None:
-        self.file = folder / f"{name}-v{CACHE_VERSION}.json" if folder is not None else None
-        self._entries: dict[str, Any] | None = None
-        self._dirty = False
-
-    def _load(self) -> dict[str, Any]:
-        if self._entries is None:
-            self._entries = {}
-            if self.file is not None:
-                try:
-                    data = json.loads(self.file.read_text(encoding="utf-8"))
-                    if isinstance(data, dict):
-                        self._entries = data
-                except (OSError, ValueError):
-                    pass
-        return self._entries
-
-    def get(self, key: str) -> Any:
-        return self._load().get(key) if self.file is not None else None
-
-    def put(self, key: str, data: Any) -> None:
-        if self.file is None:
-            return
-        entries = self._load()
-        if len(entries) > 5000:
-            entries.clear()  # bounded: old schemas are not worth keeping
-        entries[key] = data
-        self._dirty = True
-
-    def save(self) -> None:
-        if self.file is None or not self._dirty or self._entries is None:
-            return
-        self._dirty = False
-        # Not tempfile: importing it costs more than a pre-commit run's whole budget.
-        tmp = self.file.with_name(f".{self.file.name}.{os.getpid()}.tmp")
-        try:
-            self.file.parent.mkdir(parents=True, exist_ok=True)
-            with open(tmp, "w", encoding="utf-8") as f:
-                json.dump(self._entries, f, separators=(",", ":"))
-            os.replace(tmp, self.file)
-        except (OSError, TypeError, ValueError):
-            try:
-                os.unlink(tmp)
-            except OSError:
-                pass
 
 
 # --- the project -------------------------------------------------------------------------

@@ -4,7 +4,7 @@
 `checked_schemas(ctx)` yields those of the files being reported on. `schema_errors(document,
 kind)` checks one against the function-schema meta-schema: proven valid without jsonschema when
 `pyast.schema_fast` can, else by running jsonschema, whose results are cached by the schema's
-content (`schema-checks-v1.json` in the cache folder), so an unchanged schema never imports it.
+content in the run's cache (`lint.cache`), so an unchanged schema never imports it.
 """
 
 from __future__ import annotations
@@ -13,9 +13,8 @@ import ast
 import json
 from pathlib import Path
 
+from hermes_dev.lint.cache import ResultCache
 from hermes_dev.lint.project_index import (
-    ResultCache,
-    cache_dir,
     keyword_node,
     models_loader,
     registration_envs,
@@ -230,7 +229,6 @@ def checked_schemas(ctx: LintContext) -> Iterator[tuple[ModuleInfo, ToolSchema]]
                 total += 1
                 continue
             yield module, schema
-    save_schema_checks()
     if not counted[0]:
         counted[0] = True
         if total:
@@ -240,8 +238,7 @@ def checked_schemas(ctx: LintContext) -> Iterator[tuple[ModuleInfo, ToolSchema]]
 # --- jsonschema, imported only when a schema is checked, and its results cached -------------
 
 SCHEMAS_DIR = Path(__file__).parent / "schemas"
-_CHECKS: ResultCache | None = None
-_NO_CHECKS_CACHE = ResultCache(None, "schema-checks")  # lint(use_cache=False)
+CHECKS_CACHE = "schema-checks"  # the name of jsonschema's results in the run's cache
 
 
 def _json_value(value: Any) -> Any:
@@ -294,15 +291,8 @@ def _caused_by_opaque(pointer: str, validator: str, opaque: list[str]) -> bool:
     return False
 
 
-def _checks_cache() -> ResultCache:
-    global _CHECKS
-    if _CHECKS is None:
-        _CHECKS = ResultCache(cache_dir(), "schema-checks")
-    return _CHECKS
-
-
 def schema_errors(
-    value: Any, kind: Literal["function", "parameters"], use_cache: bool = True
+    value: Any, kind: Literal["function", "parameters"], cache: ResultCache | None = None
 ) -> list[tuple[str, str]]:
     """(JSON pointer, message) for every problem jsonschema finds:
 
@@ -310,8 +300,10 @@ def schema_errors(
     - "parameters": the parameters against the metaschema of the draft they declare in
       `$schema`, Draft 2020-12 by default (HD202).
 
-    jsonschema is imported only here, and results are cached on disk by the schema's content,
-    so a pre-commit run over a file whose schemas did not change never imports it.
+    jsonschema is imported only here, and its results are kept in `cache` (the run's
+    `ctx.cache.results(CHECKS_CACHE)`, on disk unless the cache is off) by the schema's content,
+    so a pre-commit run over a file whose schemas did not change never imports it. Without a
+    `cache`, nothing is kept.
     """
     import zlib  # not hashlib: importing it costs a pre-commit run several milliseconds
 
@@ -335,17 +327,14 @@ def schema_errors(
         return []  # e.g. keys of mixed types: not a schema jsonschema can judge either
     data = text.encode("utf-8")
     key = f"{zlib.crc32(data):08x}{zlib.adler32(data):08x}{len(data):x}"
-    if key in _RESULTS:
-        return list(_RESULTS[key])  # the same schema again in this process (a copied module)
-    cache = _checks_cache() if use_cache else _NO_CHECKS_CACHE
-    cached = cache.get(key)
+    cached = cache.get(key) if cache is not None else None
     if _is_checks_result(cached):
-        errors = [(p, m) for p, m in cached]
-    else:
-        errors = _run_jsonschema(document, kind, opaque)
-        cache.put(key, [list(e) for e in errors])  # written by save_schema_checks()
-    _RESULTS[key] = errors
-    return list(errors)
+        assert isinstance(cached, list)
+        return [(p, m) for p, m in cached]
+    errors = _run_jsonschema(document, kind, opaque)
+    if cache is not None:
+        cache.put(key, [list(e) for e in errors])  # written when the run's cache is saved
+    return errors
 
 
 def _is_checks_result(value: object) -> bool:
@@ -355,8 +344,7 @@ def _is_checks_result(value: object) -> bool:
     )
 
 
-# jsonschema's results in this process, by the key of schema_errors.
-_RESULTS: dict[str, list[tuple[str, str]]] = {}
+# The function-schema meta-schema shipped in schemas/ (read once per process: it never changes).
 _FUNCTION_SCHEMA: list[Any] = []
 
 
@@ -377,14 +365,7 @@ def _proven_valid(document: Any, kind: str, partial: Any = None) -> bool:
     return document_valid(document, _FUNCTION_SCHEMA[0])
 
 
-def save_schema_checks() -> None:
-    """Write the jsonschema results cache if anything was added (once per rule, not per
-    schema: a cold run over a whole tree checks every schema)."""
-    if _CHECKS is not None:
-        _CHECKS.save()
-
-
-# One validator per schema checked against (built on first use, kept for the run).
+# One validator per meta-schema checked against (built on first use; they never change).
 _VALIDATORS: dict[str, Any] = {}
 
 

@@ -19,6 +19,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from hermes_dev.lint import catalog, project_index, schema_check
+from hermes_dev.lint.cache import ResultCache
 from hermes_dev.lint.engine import lint
 from hermes_dev.lint.report import render
 
@@ -125,19 +126,17 @@ def test_any_value_anywhere_in_the_summaries_cache_is_survived(
     _lint_and_render(host)
 
 
-class _AnswerEverything:
+class _AnswerEverything(ResultCache):
     """A schema-checks cache that holds `value` for every key."""
 
     def __init__(self, value: Any) -> None:
+        super().__init__(None, schema_check.CHECKS_CACHE)
         self.value = value
 
     def get(self, key: str) -> Any:
         return self.value
 
-    def put(self, key: str, data: Any) -> None:
-        pass
-
-    def save(self) -> None:
+    def put(self, key: str, data: object) -> None:
         pass
 
 
@@ -146,10 +145,7 @@ class _AnswerEverything:
 def test_any_value_in_the_schema_checks_cache_is_survived(new: Any) -> None:
     # A schema the fast proof cannot clear, so jsonschema's cached result is looked up.
     schema = {"type": "object", "properties": {"limit": {"type": "int"}}}
-    with pytest.MonkeyPatch.context() as mp:
-        mp.setattr(schema_check, "_CHECKS", _AnswerEverything(new))
-        mp.setattr(schema_check, "_RESULTS", {})
-        errors = schema_check.schema_errors(schema, "parameters")
+    errors = schema_check.schema_errors(schema, "parameters", _AnswerEverything(new))
     assert all(isinstance(p, str) and isinstance(m, str) for p, m in errors)
     if not (isinstance(new, list) and all(isinstance(e, list) and len(e) == 2 for e in new)):
         # a wrong shape is not taken for a result: jsonschema runs again

@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 
 from hermes_dev.lint import schema_check
+from hermes_dev.lint.cache import VERSION, SummaryCache
 from hermes_dev.lint.schema_check import SCHEMAS_DIR, schema_errors
 
 
@@ -67,15 +68,18 @@ def test_bad_type_words_get_a_plain_message() -> None:
 def test_results_are_cached_by_content(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.delenv("HERMES_DEV_NO_CACHE", raising=False)
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
-    monkeypatch.setattr(schema_check, "_CHECKS", None)
     schema = {"name": "bad name", "description": "D."}
-    first = schema_errors(schema, "function")
-    schema_check.save_schema_checks()
-    assert (tmp_path / "hermes-dev" / "schema-checks-v1.json").is_file()
+    run_cache = SummaryCache(tmp_path)
+    first = schema_errors(schema, "function", run_cache.results(schema_check.CHECKS_CACHE))
+    run_cache.save()
+    assert (tmp_path / "hermes-dev" / f"{schema_check.CHECKS_CACHE}-v{VERSION}.json").is_file()
     # A fresh process with the cache warm answers without importing jsonschema.
     code = (
-        "import sys; from hermes_dev.lint.schema_check import schema_errors;"
-        f" print(schema_errors({schema!r}, 'function')); print('jsonschema' in sys.modules)"
+        "import sys; from hermes_dev.lint.cache import SummaryCache;"
+        " from hermes_dev.lint.schema_check import schema_errors;"
+        f" checks = SummaryCache('.').results({schema_check.CHECKS_CACHE!r});"
+        f" print(schema_errors({schema!r}, 'function', checks));"
+        " print('jsonschema' in sys.modules)"
     )
     out = subprocess.run(
         [sys.executable, "-c", code],
@@ -91,8 +95,11 @@ def test_results_are_cached_by_content(tmp_path: Path, monkeypatch: pytest.Monke
 def test_no_cache_when_disabled(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("HERMES_DEV_NO_CACHE", "1")
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
-    monkeypatch.setattr(schema_check, "_CHECKS", None)
-    schema_errors({"name": "x", "description": "X."}, "function")
+    from hermes_dev.lint.engine import lint
+    from tests.lint.support import make_root
+
+    root = make_root(tmp_path / "host", {"tools/example_tool.py": "x = 1\n"})
+    lint([], root=str(root))
     assert not (tmp_path / "hermes-dev").exists()
 
 

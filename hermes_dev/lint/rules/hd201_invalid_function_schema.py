@@ -143,7 +143,7 @@ class InvalidFunctionSchema(Rule):
     )
 
     def check(self, ctx: LintContext) -> Iterator[Finding]:
-        from hermes_dev.lint.schema_check import checked_schemas, schema_errors
+        from hermes_dev.lint.schema_check import CHECKS_CACHE, checked_schemas, schema_errors
 
         for module, schema in checked_schemas(ctx):
             sent = schema.as_sent()
@@ -153,7 +153,7 @@ class InvalidFunctionSchema(Rule):
             elif isinstance(value, dict) and (shape := _wrong_shape(value)):
                 problems = [("", shape)]  # one clear finding instead of every symptom
             else:
-                problems = schema_errors(sent, "function", ctx.cache.enabled)
+                problems = schema_errors(sent, "function", ctx.cache.results(CHECKS_CACHE))
             for pointer, message in problems:
                 yield schema.finding(self.code, message, module, pointer)
 

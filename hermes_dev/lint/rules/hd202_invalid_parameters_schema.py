@@ -89,7 +89,7 @@ class InvalidParametersSchema(Rule):
     )
 
     def check(self, ctx: LintContext) -> Iterator[Finding]:
-        from hermes_dev.lint.schema_check import checked_schemas, schema_errors
+        from hermes_dev.lint.schema_check import CHECKS_CACHE, checked_schemas, schema_errors
 
         for module, schema in checked_schemas(ctx):
             assert schema.evaluated is not None
@@ -97,6 +97,6 @@ class InvalidParametersSchema(Rule):
             if not isinstance(value, dict) or not isinstance(value.get("parameters"), dict):
                 continue  # HD201 reports a schema or parameters that is not an object
             for pointer, message in schema_errors(
-                value["parameters"], "parameters", ctx.cache.enabled
+                value["parameters"], "parameters", ctx.cache.results(CHECKS_CACHE)
             ):
                 yield schema.finding(self.code, message, module, "/parameters" + pointer)
