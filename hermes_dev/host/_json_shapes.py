@@ -1,8 +1,8 @@
 """Reading cached summaries back: shape checks for JSON that anyone may have written.
 
-Each `from_json` of a cached summary (host.toolsets, lint.project_index) checks every value's type
-with these (cheap isinstance tests); any other shape raises ValueError, which makes the entry a
-cache miss.
+Each `from_json` of a cached summary (host.toolsets, host.registrations, host.config_summary)
+checks every value's type with these (cheap isinstance tests); any other shape raises ValueError,
+which makes the entry a cache miss.
 """
 
 from __future__ import annotations

@@ -13,13 +13,13 @@ import ast
 import json
 from pathlib import Path
 
-from hermes_dev.lint.cache import ResultCache
-from hermes_dev.lint.project_index import (
+from hermes_dev.host.registrations import (
     keyword_node,
     models_loader,
     registration_envs,
     scope_of,
 )
+from hermes_dev.lint.cache import ResultCache
 from hermes_dev.lint.rule import Finding
 from hermes_dev.pyast.locations import Span, first_line_end
 from hermes_dev.pyast.schema_eval import (

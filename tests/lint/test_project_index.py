@@ -17,13 +17,9 @@ from bench.hermes_shapes import (
     make_toolsets_source,
     toolset_names,
 )
+from hermes_dev.host.config_summary import config_summary_of, summarize_config
+from hermes_dev.host.toolsets import summarize_toolsets, toolsets_summary_of
 from hermes_dev.lint.engine import lint
-from hermes_dev.lint.project_index import (
-    config_summary_of,
-    summarize_config,
-    summarize_toolsets,
-    toolsets_summary_of,
-)
 
 
 @pytest.fixture(autouse=True)

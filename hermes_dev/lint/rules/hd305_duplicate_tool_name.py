@@ -37,8 +37,8 @@ if TYPE_CHECKING:
     from collections.abc import Iterator
     from typing import ClassVar
 
+    from hermes_dev.host.registrations import RegisteredTool
     from hermes_dev.lint.context import LintContext
-    from hermes_dev.lint.project_index import RegisteredTool
 
 
 def _tool(name: str, extra: str = "") -> str:
