@@ -2,6 +2,7 @@
 
 Holds: layout (root markers, root finding, the files' paths); toolsets, OPTIONAL_ENV_VARS
 (`env_vars` to edit them, `config_summary` for what lint reads of them) and registrations
-(`registrations`: names, toolsets, env vars of each registered tool) as read from a checkout. May import `hermes_dev.errors` and `hermes_dev.pyast`;
-never `lint`, `scaffold`, `edits` or `cli`.
+(`registrations`: the names; `registered_tools`: name, toolset, env vars of each) as read from a
+checkout. May import `hermes_dev.errors` and `hermes_dev.pyast`; never `lint`, `scaffold`,
+`edits` or `cli`.
 """

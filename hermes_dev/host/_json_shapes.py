@@ -1,6 +1,6 @@
 """Reading cached summaries back: shape checks for JSON that anyone may have written.
 
-Each `from_json` of a cached summary (host.toolsets, host.registrations, host.config_summary)
+Each `from_json` of a cached summary (host.toolsets, host.registered_tools, host.config_summary)
 checks every value's type with these (cheap isinstance tests); any other shape raises ValueError,
 which makes the entry a cache miss.
 """

@@ -1,7 +1,7 @@
 """The index of the whole root the project rules (HD3xx) read, built lazily, once per run.
 
 It gathers what `host` reads from a checkout: each tool module's registrations
-(`host.registrations.summarize_module`), every tool name `toolsets.py` lists
+(`host.registered_tools.summarize_module`), every tool name `toolsets.py` lists
 (`host.toolsets`), and `OPTIONAL_ENV_VARS` with the tools its entries name
 (`host.config_summary`). Each file is parsed at most once per run, and only when a rule asks for
 it. A pre-commit run on one file still needs every module's registered names (HD302, HD305): the
@@ -26,7 +26,7 @@ from hermes_dev.host.config_summary import (
     env_table_file,
     read_source,
 )
-from hermes_dev.host.registrations import (
+from hermes_dev.host.registered_tools import (
     ModuleSummary,
     models_loader,
     summarize_module,

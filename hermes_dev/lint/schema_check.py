@@ -13,7 +13,7 @@ import ast
 import json
 from pathlib import Path
 
-from hermes_dev.host.registrations import (
+from hermes_dev.host.registered_tools import (
     keyword_node,
     models_loader,
     registration_envs,

@@ -37,7 +37,7 @@ if TYPE_CHECKING:
     from collections.abc import Iterator
     from typing import ClassVar
 
-    from hermes_dev.host.registrations import RegisteredTool
+    from hermes_dev.host.registered_tools import RegisteredTool
     from hermes_dev.lint.context import LintContext
 
 

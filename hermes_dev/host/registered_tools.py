@@ -1,0 +1,325 @@
+"""Every registration of a tool module evaluated statically (the project rules' view, HD3xx):
+each one as a `RegisteredTool` (name, toolset, `requires_env`, `check_fn`, `override`, spans),
+gathered in a `ModuleSummary` small enough to cache per file. The names alone, for new-tool and
+remove-tool, are `host.registrations.registered_names`.
+
+No dataclasses or typing at import: this module is on the one-file lint path, where importing
+them (dataclasses pulls in inspect) costs ~8 ms of a ~50 ms pre-commit run (`python -X importtime`).
+May import `pyast` (and `host`), never `lint`.
+"""
+
+from __future__ import annotations
+
+import ast
+
+from hermes_dev.host._json_shapes import (
+    _bool,
+    _dict,
+    _list,
+    _optional,
+    _pairs,
+    _span,
+    _str,
+    _strs,
+)
+from hermes_dev.pyast.locations import Span
+from hermes_dev.pyast.schema_eval import (
+    Evaluator,
+    ModuleScope,
+    NotStatic,
+    Thunk,
+    strings_in,
+)
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from collections.abc import Mapping
+    from typing import Any
+
+    from hermes_dev.pyast.model import Models, ModuleInfo, Registration
+    from hermes_dev.pyast.schema_eval import Binding, ModuleLoader
+
+
+# --- registrations in a tool module ------------------------------------------------------
+# What a registration is comes from the engine's model (`hermes_dev.pyast.model`); here each one
+# gets its table row as evaluation bindings, and a summary small enough to cache.
+
+
+def scope_of(module: ModuleInfo) -> ModuleScope:
+    """The evaluation scope of a parsed module (built once per module and run)."""
+    scope = module.memo.get("schema_eval.scope")
+    if not isinstance(scope, ModuleScope):
+        assert module.tree is not None
+        scope = ModuleScope.build(module.path, module.tree, module.dotted, module.import_base)
+        module.memo["schema_eval.scope"] = scope
+    return scope
+
+
+def models_loader(models: Models) -> ModuleLoader:
+    """Resolve dotted module names under the root through the run's `Models` (parsed once)."""
+
+    def load(dotted: str) -> ModuleScope | None:
+        module = models.by_name(dotted)
+        if module is None or module.tree is None:
+            return None
+        return scope_of(module)
+
+    return load
+
+
+def registration_envs(reg: Registration, evaluator: Evaluator) -> list[dict[str, Binding]] | None:
+    """The loop bindings of each table row a registration stands for: `[{}]` outside a loop,
+    one per row inside a loop over a table, None when the table cannot be read statically."""
+    scope = scope_of(reg.module)
+    if reg.row is not None:
+        return [{var: Thunk(expr, scope, {}) for var, expr in reg.row.items()}]
+    if reg.loop is None:
+        return [{}]
+    try:
+        envs: list[dict[str, Binding]] = []
+        for row in evaluator.iter_rows(reg.loop.iter, scope):
+            env: dict[str, Binding] = {}
+            evaluator.bind_target(reg.loop.target, row, env)
+            envs.append(env)
+        return envs
+    except NotStatic:
+        return None
+
+
+# Plain classes rather than dataclasses: building a dataclass costs more at import than a
+# pre-commit run can spare, and a one-file run reads every module's summary from the cache.
+
+
+class RegisteredTool:
+    __slots__ = (
+        "call_span",
+        "discovered",
+        "env_span",
+        "has_check_fn",
+        "has_requires_env",
+        "kind",
+        "name",
+        "override",
+        "requires_env",
+        "span",
+        "toolset",
+    )
+
+    def __init__(
+        self,
+        name: str | None,  # None: not static
+        kind: str,  # "registry" | "plugin"
+        discovered: bool,
+        override: bool,
+        has_check_fn: bool,
+        has_requires_env: bool,  # given and not an empty literal / None
+        requires_env: list[tuple[str, Span]] | None,  # None: not static (or absent)
+        span: Span,  # the call's `name=` (or the call itself)
+        call_span: Span,
+        toolset: str | None = None,  # the registered toolset, when static
+        env_span: Span | None = None,  # the `requires_env=` argument
+    ) -> None:
+        self.name = name
+        self.kind = kind
+        self.discovered = discovered
+        self.override = override
+        self.has_check_fn = has_check_fn
+        self.has_requires_env = has_requires_env
+        self.requires_env = requires_env
+        self.span = span
+        self.call_span = call_span
+        self.toolset = toolset
+        self.env_span = env_span
+
+    # the JSON order (a list: summaries of a whole root are read on every one-file run)
+    _JSON_FIELDS = (
+        "name",
+        "kind",
+        "discovered",
+        "override",
+        "has_check_fn",
+        "has_requires_env",
+        "requires_env",
+        "span",
+        "call_span",
+        "toolset",
+        "env_span",
+    )
+
+    def to_json(self) -> list[Any]:
+        return [getattr(self, field) for field in self._JSON_FIELDS]
+
+    @classmethod
+    def from_json(cls, data: list[Any]) -> RegisteredTool:
+        (
+            name,
+            kind,
+            discovered,
+            override,
+            has_check_fn,
+            has_requires_env,
+            env,
+            span,
+            call_span,
+            toolset,
+            env_span,
+        ) = _list(data, 11)
+        return cls(
+            _optional(_str, name),
+            _str(kind),
+            _bool(discovered),
+            _bool(override),
+            _bool(has_check_fn),
+            _bool(has_requires_env),
+            _optional(lambda e: [(_str(v), Span(*_span(s))) for v, s in _pairs(e)], env),
+            Span(*_span(span)),
+            Span(*_span(call_span)),
+            _optional(_str, toolset),
+            _optional(lambda s: Span(*_span(s)), env_span),
+        )
+
+    def __repr__(self) -> str:
+        return f"RegisteredTool({self.name!r}, line {self.span.line})"
+
+
+class ModuleSummary:
+    __slots__ = ("cacheable", "maybe_names", "tools")
+
+    def __init__(
+        self,
+        tools: list[RegisteredTool] | None = None,
+        maybe_names: list[str] | None = None,
+    ) -> None:
+        self.tools = tools if tools is not None else []
+        # Strings that may name a registered tool although no name evaluated (tables of a
+        # loop that did not evaluate, dynamic names): HD302 must not cry wolf on them.
+        self.maybe_names = maybe_names if maybe_names is not None else []
+        self.cacheable = True
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "tools": [t.to_json() for t in self.tools],
+            "maybe_names": sorted(set(self.maybe_names)),
+        }
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> ModuleSummary:
+        return cls(
+            [RegisteredTool.from_json(t) for t in _list(_dict(data)["tools"])],
+            _strs(data["maybe_names"]),
+        )
+
+
+def summarize_module(module: ModuleInfo, loader: ModuleLoader | None = None) -> ModuleSummary:
+    used_other_modules = False
+
+    def tracking_loader(dotted: str) -> ModuleScope | None:
+        nonlocal used_other_modules
+        used_other_modules = True
+        return loader(dotted) if loader is not None else None
+
+    evaluator = Evaluator(tracking_loader)
+    summary = ModuleSummary()
+    if module.tree is None:
+        return summary
+    scope = scope_of(module)
+    for reg in module.registrations:
+        envs = registration_envs(reg, evaluator)
+        if envs is None:
+            summary.maybe_names.extend(strings_in(reg.loop.iter, scope) if reg.loop else [])
+            envs = [{}]
+            unknown_rows = True
+        else:
+            unknown_rows = False
+        for env in envs:
+            summary.tools.append(
+                registered_tool(reg, scope, env, evaluator, summary.maybe_names, unknown_rows)
+            )
+    # A summary that read another module is stale when that module changes: keep it per run.
+    summary.cacheable = not used_other_modules
+    return summary
+
+
+def _argument(reg: Registration, param: str) -> ast.expr | None:
+    return reg.keywords.get(param)
+
+
+def keyword_node(reg: Registration, param: str) -> ast.AST | None:
+    for kw in reg.call.keywords:
+        if kw.arg == param:
+            return kw
+    return reg.keywords.get(param)
+
+
+def registered_tool(
+    reg: Registration,
+    scope: ModuleScope,
+    env: Mapping[str, Binding],
+    evaluator: Evaluator,
+    maybe_names: list[str],
+    unknown_rows: bool = False,
+) -> RegisteredTool:
+    name_node = _argument(reg, "name")
+    name: str | None = None
+    if name_node is not None and not unknown_rows:
+        try:
+            value = evaluator.evaluate(name_node, scope, env).value
+            name = value if isinstance(value, str) else None
+        except NotStatic:
+            name = None
+    if name is None and name_node is not None:
+        maybe_names.extend(strings_in(name_node, scope))
+    override_node = _argument(reg, "override")
+    override = False
+    if override_node is not None:
+        try:
+            override = bool(evaluator.evaluate(override_node, scope, env).value)
+        except NotStatic:
+            override = True  # unknown: assume the author meant it
+    check_node = _argument(reg, "check_fn")
+    has_check_fn = check_node is not None and not (
+        isinstance(check_node, ast.Constant) and check_node.value is None
+    )
+    env_node = _argument(reg, "requires_env")
+    requires_env: list[tuple[str, Span]] | None = None
+    has_requires_env = False
+    if env_node is not None and not (isinstance(env_node, ast.Constant) and env_node.value is None):
+        try:
+            if unknown_rows:
+                raise NotStatic("row")
+            evaluated = evaluator.evaluate(env_node, scope, env)
+            values = evaluated.value
+            if isinstance(values, list | tuple) and all(isinstance(v, str) for v in values):
+                requires_env = []
+                for i, var in enumerate(values):
+                    pos = evaluated.locate([i])
+                    span = Span.from_pos(pos) if pos.path == scope.path else Span.of(env_node)
+                    requires_env.append((var, span))
+                has_requires_env = bool(values)
+            else:
+                has_requires_env = True
+        except NotStatic:
+            has_requires_env = True
+    toolset: str | None = None
+    toolset_node = _argument(reg, "toolset")
+    if toolset_node is not None and not unknown_rows:
+        try:
+            value = evaluator.evaluate(toolset_node, scope, env).value
+            toolset = value if isinstance(value, str) else None
+        except NotStatic:
+            toolset = None
+    env_keyword = keyword_node(reg, "requires_env")
+    anchor = keyword_node(reg, "name") or reg.call
+    return RegisteredTool(
+        toolset=toolset,
+        env_span=Span.of(env_keyword) if env_keyword is not None else None,
+        name=name,
+        kind="plugin" if reg.kind == "plugin" else "registry",
+        discovered=reg.discoverable,
+        override=override,
+        has_check_fn=has_check_fn,
+        has_requires_env=has_requires_env,
+        requires_env=requires_env,
+        span=Span.of(anchor),
+        call_span=Span.of(reg.call),
+    )
