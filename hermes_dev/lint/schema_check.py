@@ -90,26 +90,32 @@ class ToolSchema:
         module: ModuleInfo,
         pointer: str | list[str | int],
         as_sent: bool = True,
+        at_source: bool = False,
     ) -> Finding:
         """A finding at the schema part `pointer` (its first line only, as the engine does).
         When that part is written in another module, the finding stays at the `schema=` here
-        and its message says where the part is."""
+        and its message says where the part is; with `at_source` it goes where the part is
+        written (a fix goes there, and parts of one table each get their own line)."""
         span = self.position(pointer, module.path, as_sent)
+        where_module = module
         if self.evaluated is not None and span == Span.of(self.anchor):
             elsewhere = self.evaluated.locate(pointer)
-            if elsewhere.path != module.path:
+            source_module = module.models.get(elsewhere.path) if at_source else None
+            if elsewhere.path != module.path and source_module is not None:
+                span, where_module = Span.from_pos(elsewhere), source_module
+            elif elsewhere.path != module.path:
                 where = module.models.relative(elsewhere.path)
                 message = f"{message} (in {where}:{elsewhere.line})"
         end_line, end_column = span.end_line, span.end_column
         if end_line != span.line:
             end_line = span.line
-            lines = module.lines
+            lines = where_module.lines
             text = lines[span.line - 1] if span.line <= len(lines) else ""
             end_column = first_line_end(text, span.column)
         return Finding(
             code,
             message,
-            module.path,
+            where_module.path,
             span.line,
             span.column,
             end_line,

@@ -1,6 +1,8 @@
 """## What it does
 In the statically evaluated tool schema, reports every property of `parameters.properties`
-that has no non-empty `"description"` (a property that is only a `$ref` is left alone).
+that has no non-empty `"description"` (a property that is only a `$ref` is left alone). Each
+parameter is reported at its own line, in the module where the schema is written (a schema
+imported from a sibling module, or one table row of several registered in a loop).
 
 ## Why is this bad?
 The model fills the arguments from the schema alone: the parameter's name and type rarely say
@@ -135,8 +137,53 @@ class ParameterWithoutDescription(Rule):
                     "def handle_shop_find(args, **kw):\n    return '{}'\n"
                 ),
             },
-            findings=(("plugins/shop-lookup/__init__.py", 7),),
+            findings=(("plugins/shop-lookup/schemas.py", 6),),
             note="a plugin folder whose name is no identifier: relative imports read by path",
+        ),
+        Invalid(
+            {
+                "plugins/looper/__init__.py": (
+                    "import json\n"
+                    "\n"
+                    "from .schemas import A_SCHEMA, B_SCHEMA\n"
+                    "\n"
+                    "\n"
+                    "def _run(args, **kw):\n"
+                    '    return json.dumps({"ok": True})\n'
+                    "\n"
+                    "\n"
+                    '_TOOLS = [("a_tool", A_SCHEMA), ("b_tool", B_SCHEMA)]\n'
+                    "\n"
+                    "\n"
+                    "def register(ctx):\n"
+                    "    for name, schema in _TOOLS:\n"
+                    '        ctx.register_tool(name=name, toolset="looper", schema=schema,\n'
+                    "                          handler=_run)\n"
+                ),
+                "plugins/looper/schemas.py": (
+                    "A_SCHEMA = {\n"
+                    '    "name": "a_tool",\n'
+                    '    "description": "A.",\n'
+                    '    "parameters": {"type": "object", "properties": {\n'
+                    '        "x": {"type": "string"},\n'
+                    '        "y": {"type": "integer"},\n'
+                    "    }},\n"
+                    "}\n"
+                    "B_SCHEMA = {\n"
+                    '    "name": "b_tool",\n'
+                    '    "description": "B.",\n'
+                    '    "parameters": {"type": "object", "properties": {\n'
+                    '        "z": {"type": "string"},\n'
+                    "    }},\n"
+                    "}\n"
+                ),
+            },
+            findings=(
+                ("plugins/looper/schemas.py", 5),
+                ("plugins/looper/schemas.py", 6),
+                ("plugins/looper/schemas.py", 13),
+            ),
+            note="tools registered in a loop: each parameter at its own line, where it is written",
         ),
         Invalid(
             _HEAD
@@ -209,4 +256,5 @@ class ParameterWithoutDescription(Rule):
                     f"parameter {key!r} has no description",
                     module,
                     ["parameters", "properties", str(key)],
+                    at_source=True,
                 )
