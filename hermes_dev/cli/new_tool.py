@@ -11,7 +11,6 @@ import click
 
 from hermes_dev.errors import UserError
 from hermes_dev.scaffold import JSON_TYPES, make_spec, plan_new_tool, root_lock
-from hermes_dev.scaffold._signals import signals_raise
 from hermes_dev.scaffold._spec import (
     DEFAULT_EMOJI,
     check_text,
@@ -20,6 +19,7 @@ from hermes_dev.scaffold._spec import (
     parse_env,
     parse_param,
 )
+from hermes_dev.writes.signals import signals_raise
 
 T = TypeVar("T")
 

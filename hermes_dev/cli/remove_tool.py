@@ -8,7 +8,7 @@ from pathlib import Path
 import click
 
 from hermes_dev.scaffold import plan_remove_tool, root_lock
-from hermes_dev.scaffold._signals import signals_raise
+from hermes_dev.writes.signals import signals_raise
 
 
 def _interactive(yes: bool) -> bool:

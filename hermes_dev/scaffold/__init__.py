@@ -10,11 +10,11 @@ until the plan is applied. May import `errors`, `host`, `pyast` and `edits`; nev
 """
 
 from hermes_dev.scaffold._api import new_plugin, new_tool, remove_plugin, remove_tool
-from hermes_dev.scaffold._lock import root_lock
 from hermes_dev.scaffold._new_tool import plan_new_tool
-from hermes_dev.scaffold._plan import FileChange, Plan
 from hermes_dev.scaffold._remove_tool import plan_remove_tool
 from hermes_dev.scaffold._spec import JSON_TYPES, Param, ToolSpec, make_spec
+from hermes_dev.writes.lock import root_lock
+from hermes_dev.writes.plan import FileChange, Plan
 
 __all__ = [
     "JSON_TYPES",

@@ -6,11 +6,11 @@ from pathlib import Path
 from typing import Any
 
 from hermes_dev.host.layout import load_project
-from hermes_dev.scaffold._lock import root_lock
 from hermes_dev.scaffold._new_tool import plan_new_tool
-from hermes_dev.scaffold._plan import Plan
 from hermes_dev.scaffold._remove_tool import plan_remove_tool
 from hermes_dev.scaffold._spec import make_spec
+from hermes_dev.writes.lock import root_lock
+from hermes_dev.writes.plan import Plan
 
 
 def new_tool(

@@ -17,11 +17,11 @@ from hermes_dev.host.plugins import (
     read_manifest,
 )
 from hermes_dev.scaffold._existing import find_existing
-from hermes_dev.scaffold._plan import FileChange, Plan
 from hermes_dev.scaffold._plugin_spec import PluginSpec
 from hermes_dev.scaffold._render import render
 from hermes_dev.scaffold._sources import edited, read_source
 from hermes_dev.scaffold._spec import first_line
+from hermes_dev.writes.plan import FileChange, Plan
 
 
 def toolset_names(source: str) -> frozenset[str]:

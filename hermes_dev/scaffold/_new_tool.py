@@ -12,31 +12,17 @@ from hermes_dev.host import ownership
 from hermes_dev.host.env_vars import EnvEntry, EnvTable, Helper, read_table
 from hermes_dev.host.layout import Project, env_vars_path
 from hermes_dev.scaffold._existing import find_existing
-from hermes_dev.scaffold._plan import FileChange, Plan
 from hermes_dev.scaffold._render import PendingRender
 from hermes_dev.scaffold._sources import edited, read_config, read_source
 from hermes_dev.scaffold._spec import ToolSpec, first_line
+from hermes_dev.writes.env_entry import env_description, env_prompt
+from hermes_dev.writes.plan import FileChange, Plan
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from hermes_dev.edits.add_env_var import NewEntry
 
-# Words an environment variable's name spells in capitals in the setup wizard's prompt.
-_ACRONYMS = {"API", "URL", "ID", "SSH", "AWS", "GPU", "LLM", "HTTP", "HTTPS", "SMTP", "IMAP"}
 TOOL_CATEGORY = "tool"
-
-
-def env_prompt(var: str) -> str:
-    """`WEATHER_API_KEY` -> `Weather API key`."""
-    words = [w if w in _ACRONYMS else w.lower() for w in var.split("_") if w]
-    if words and words[0] not in _ACRONYMS:
-        words[0] = words[0].capitalize()
-    return " ".join(words) or var
-
-
-def env_description(var: str, tool: str) -> str:
-    """A new entry's description; remove-tool deletes an entry only while it still reads so."""
-    return f"{env_prompt(var)} for the {tool} tool"
 
 
 def toolset_description(spec: ToolSpec) -> str:

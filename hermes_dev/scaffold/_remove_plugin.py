@@ -9,9 +9,9 @@ from pathlib import Path
 from hermes_dev.errors import UserError
 from hermes_dev.host.layout import Project
 from hermes_dev.host.plugins import read_manifest
-from hermes_dev.scaffold._plan import FileChange, Plan
 from hermes_dev.scaffold._sources import edited, read_source
 from hermes_dev.scaffold._spec import check_name
+from hermes_dev.writes.plan import FileChange, Plan
 
 # What new-plugin puts in a plugin folder.
 PLUGIN_FILES = ("plugin.yaml", "__init__.py", "tools.py")

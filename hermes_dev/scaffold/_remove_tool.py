@@ -11,9 +11,9 @@ from hermes_dev.host import ownership
 from hermes_dev.host.env_vars import read_table
 from hermes_dev.host.layout import Project, env_vars_path
 from hermes_dev.host.registrations import registered_names
-from hermes_dev.scaffold._plan import FileChange, Plan
 from hermes_dev.scaffold._sources import edited, read_source
 from hermes_dev.scaffold._spec import check_name, first_line
+from hermes_dev.writes.plan import FileChange, Plan
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -146,7 +146,7 @@ def _env_places(
     """What to do per recorded variable. An entry is deleted (once `name` was its last tool)
     only while it still reads as new-tool wrote it for its creator: a record cannot make
     remove-tool delete an entry someone wrote or rewrote by hand."""
-    from hermes_dev.scaffold._new_tool import env_description, env_prompt
+    from hermes_dev.writes.env_entry import env_description, env_prompt
 
     table = None
     try:

@@ -164,7 +164,7 @@ def test_rule_command_says_whether_a_fix_exists() -> None:
 
 
 def test_fix_writes_every_file_or_none(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    import hermes_dev.scaffold._plan as plan_module
+    import hermes_dev.writes.plan as plan_module
     from hermes_dev.lint.run import run_lint
 
     config = (

@@ -21,7 +21,7 @@ import tempfile
 
 import pytest
 
-from hermes_dev.scaffold import _plan
+from hermes_dev.writes import plan as _plan
 from tests.scaffold.hosts import make_host, run_cli, snapshot
 
 NEW = ["new-tool", "zap", "--env", "ZAP_API_KEY", "--param", "q:string", "--yes"]

@@ -64,7 +64,7 @@ def test_readers_share_the_lock(tmp_path):
 
 
 def test_new_tool_takes_the_lock_of_its_root(tmp_path, holder, monkeypatch):
-    from hermes_dev.scaffold import _lock
+    from hermes_dev.writes import lock as _lock
     from tests.scaffold.hosts import make_host, snapshot
 
     # The holder locks tmp_path: make it the host's root.

@@ -5,7 +5,7 @@ import json
 
 import pytest
 
-from hermes_dev.scaffold import _plan
+from hermes_dev.writes import plan as _plan
 from tests.scaffold.hosts import (
     assert_only_insertions,
     run_cli,

@@ -6,7 +6,8 @@ import stat
 import pytest
 
 from hermes_dev.errors import HermesDevError, UserError
-from hermes_dev.scaffold import FileChange, Plan, _plan
+from hermes_dev.scaffold import FileChange, Plan
+from hermes_dev.writes import plan as _plan
 
 
 @pytest.fixture

@@ -12,7 +12,8 @@ import tempfile
 
 import pytest
 
-from hermes_dev.scaffold import _new_tool, _plan, _render
+from hermes_dev.scaffold import _new_tool, _render
+from hermes_dev.writes import plan as _plan
 from tests.scaffold.hosts import make_host, run_cli, snapshot
 
 

@@ -32,7 +32,7 @@ if TYPE_CHECKING:
     from types import ModuleType
 
     from hermes_dev.lint.rule import Finding, Fix
-    from hermes_dev.scaffold import Plan
+    from hermes_dev.writes.plan import Plan
 
 # Fix.edit -> module here (a rule may only name these).
 EDITS = (
@@ -67,7 +67,7 @@ class FixPlan:
 def plan_fixes(root: Path, findings: Iterable[Finding], *, unsafe: bool = False) -> FixPlan:
     """Every file the applicable fixes of `findings` change, fixed in memory and checked to
     parse; nothing is written."""
-    from hermes_dev.scaffold import FileChange, Plan
+    from hermes_dev.writes.plan import FileChange, Plan
 
     by_path: dict[Path, dict[Fix, list[Finding]]] = {}
     for finding in findings:

@@ -14,7 +14,7 @@ WHOLE_FILE = True
 def rewrite(source: str, fixes: list[Fix]) -> str:
     """`fix.args` is (variable, tool)."""
     from hermes_dev.edits import add_env_var
-    from hermes_dev.scaffold._new_tool import env_prompt
+    from hermes_dev.writes.env_entry import env_prompt
 
     for fix in fixes:
         var, tool = fix.args

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from hermes_dev.errors import HermesDevError, Interrupted, UserError
-from hermes_dev.scaffold._signals import signals_deferred
+from hermes_dev.writes.signals import signals_deferred
 
 
 @dataclass(frozen=True)

@@ -1,0 +1,7 @@
+"""Writing files safely, for every command that writes (new-tool, remove-tool, the plugin
+commands, lint --fix): a `Plan` of whole-file changes checked and diffed in memory, then applied
+all or nothing (`plan`); signals held off or turned into `Interrupted` while it applies
+(`signals`); one advisory lock per root (`lock`).
+
+Imports only `hermes_dev.errors`: scaffold and lint both build on it, so it sits below both.
+"""
