@@ -56,8 +56,10 @@ def _write_json(target: str, data: object) -> bool:
     tmp = f"{target}.{os.getpid()}.tmp"
     try:
         os.makedirs(os.path.dirname(target), exist_ok=True)
+        # dumps, not dump: dump streams through the pure-Python encoder (~6x slower here)
+        text = json.dumps(data, separators=(",", ":"))
         with open(tmp, "w", encoding="utf-8") as fh:
-            json.dump(data, fh, separators=(",", ":"))
+            fh.write(text)
         os.replace(tmp, target)
         return True
     except (OSError, TypeError, ValueError):

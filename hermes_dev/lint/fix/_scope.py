@@ -22,10 +22,17 @@ def enclosing_locals(tree: ast.Module, line: int, column: int) -> set[str]:
 
 
 def _enclosing(tree: ast.Module, line: int, column: int) -> list[ast.AST]:
+    """Outermost first; only nodes around the position are entered (not the whole file)."""
     out: list[ast.AST] = []
-    for node in ast.walk(tree):
-        if isinstance(node, _FUNCTIONS) and _holds(node, line, column):
-            out.append(node)
+    stack: list[ast.AST] = [tree]
+    while stack:
+        node = stack.pop()
+        for child in ast.iter_child_nodes(node):
+            if getattr(child, "end_lineno", None) is not None and not _holds(child, line, column):
+                continue
+            if isinstance(child, _FUNCTIONS):
+                out.append(child)
+            stack.append(child)
     return out
 
 

@@ -56,6 +56,7 @@ values from helpers) have no fix.
 from __future__ import annotations
 
 import ast
+from collections import Counter
 
 from hermes_dev.lint.call_cache import cached_findings
 from hermes_dev.lint.rule import Fix, Invalid, Rule, Valid
@@ -559,12 +560,21 @@ def _bound_to_literals(func: Func, name: str) -> bool:
     return bool(values) and all(isinstance(v, (ast.Dict, ast.List)) for v in values or ())
 
 
+_NAME_COUNTS = "hd101.name_counts"
+
+
 def _called_elsewhere(func: Func) -> bool:
     """True when the module names the function more often than its registrations do."""
     module = func.module
     if module.tree is None:
         return True
-    names = sum(1 for n in ast.walk(module.tree) if isinstance(n, ast.Name) and n.id == func.name)
+    counts = module.memo.get(_NAME_COUNTS)
+    if counts is None:  # once per module: a module with many handlers asked for each
+        counts = module.memo[_NAME_COUNTS] = Counter(
+            n.id for n in ast.walk(module.tree) if isinstance(n, ast.Name)
+        )
+    assert isinstance(counts, Counter)
+    names = counts[func.name]
     registrations = sum(
         1 for reg in module.registrations if reg.handler is not None and func in reg.handler.code()
     )
