@@ -18,7 +18,9 @@ add_core_tool = deep(TOOLSETS_FILE)(_add_core_tool.add_core_tool)
 add_env_var = deep(CONFIG_FILE)(_add_env_var.add_env_var)
 add_tool_to_toolset = deep(TOOLSETS_FILE)(_add_toolset_tool.add_tool_to_toolset)
 remove_tool_from_env_vars = deep(CONFIG_FILE)(_remove_tool_from_env_vars.remove_tool_from_env_vars)
-remove_tool_from_toolsets = deep(TOOLSETS_FILE)(_remove_tool_from_toolsets.remove_tool_from_toolsets)
+remove_tool_from_toolsets = deep(TOOLSETS_FILE)(
+    _remove_tool_from_toolsets.remove_tool_from_toolsets
+)
 
 __all__ = [
     "EditError",

@@ -22,7 +22,9 @@ def test_new_tool_then_remove_tool_next_to_a_deep_expression(tmp_path, rel, snip
     path = host / rel
     path.write_text(path.read_text(encoding="utf-8") + snippet, encoding="utf-8")
     before = snapshot(host)
-    code, out, err = run_cli("new-tool", "zap", "--env", "ZAP_API_KEY", "--root", str(host), "--yes")
+    code, out, err = run_cli(
+        "new-tool", "zap", "--env", "ZAP_API_KEY", "--root", str(host), "--yes"
+    )
     assert (code, err) == (0, ""), err
     assert "toolsets.py" in out and "hermes_cli/config.py" in out
     assert path.read_text(encoding="utf-8").endswith(snippet)

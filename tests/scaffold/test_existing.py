@@ -103,7 +103,6 @@ def test_names_a_table_module_registers_are_refused_with_the_real_reason(table_h
     assert reason in err, err
 
 
-
 TS_HELPER = """\
 def _ts(description, tools=(), includes=()):
     return {"description": description, "tools": list(tools), "includes": list(includes)}

@@ -172,21 +172,21 @@ class ToolInNoToolset(Rule):
             },
             findings=(("tools/weather_tool.py", 8),),
             fixed={
-                'toolsets.py': (
+                "toolsets.py": (
                     '_HERMES_CORE_TOOLS = ["web_search"]\n'
-                    'TOOLSETS = {\n'
+                    "TOOLSETS = {\n"
                     '    "web": {\n'
                     '        "description": ("Web "\n'
                     '                        "tools"),\n'
                     '        "tools": ["web_search"],\n'
                     '        "includes": []\n'
-                    '    },\n'
+                    "    },\n"
                     '    "weather": {\n'
                     '        "description": "The weather tool",\n'
                     '        "tools": ["weather"],\n'
                     '        "includes": []\n'
-                    '    },\n'
-                    '}\n'
+                    "    },\n"
+                    "}\n"
                 ),
             },
         ),

@@ -164,9 +164,9 @@ class EnvVarNotInOptionalEnvVars(Rule):
             {"tools/weather_tool.py": _TOOL, "hermes_cli/config.py": _CONFIG},
             findings=(("tools/weather_tool.py", 11),),
             fixed={
-                'hermes_cli/config.py': (
-                    'OPTIONAL_ENV_VARS = {\n'
-                    '    # ── Tools ──\n'
+                "hermes_cli/config.py": (
+                    "OPTIONAL_ENV_VARS = {\n"
+                    "    # ── Tools ──\n"
                     '    "WEATHER_API_KEY": {\n'
                     '        "description": "Weather API key",\n'
                     '        "prompt": "Weather API key",\n'
@@ -174,7 +174,7 @@ class EnvVarNotInOptionalEnvVars(Rule):
                     '        "password": True,\n'
                     '        "category": "tool",\n'
                     '        "tools": ["weather"],\n'
-                    '    },\n'
+                    "    },\n"
                     '    "WEATHER_REGION": {\n'
                     '        "description": "Weather region for the weather tool",\n'
                     '        "prompt": "Weather region",\n'
@@ -182,8 +182,8 @@ class EnvVarNotInOptionalEnvVars(Rule):
                     '        "tools": ["weather"],\n'
                     '        "password": True,\n'
                     '        "category": "tool",\n'
-                    '    },\n'
-                    '}\n'
+                    "    },\n"
+                    "}\n"
                 ),
             },
         ),
@@ -196,10 +196,10 @@ class EnvVarNotInOptionalEnvVars(Rule):
             findings=(("tools/weather_tool.py", 11),),
             note="the table imported from hermes_cli/config_defaults.py",
             fixed={
-                'hermes_cli/config_defaults.py': (
-                    'DEFAULT_CONFIG = {}\n'
-                    'OPTIONAL_ENV_VARS = {\n'
-                    '    # ── Tools ──\n'
+                "hermes_cli/config_defaults.py": (
+                    "DEFAULT_CONFIG = {}\n"
+                    "OPTIONAL_ENV_VARS = {\n"
+                    "    # ── Tools ──\n"
                     '    "WEATHER_API_KEY": {\n'
                     '        "description": "Weather API key",\n'
                     '        "prompt": "Weather API key",\n'
@@ -207,7 +207,7 @@ class EnvVarNotInOptionalEnvVars(Rule):
                     '        "password": True,\n'
                     '        "category": "tool",\n'
                     '        "tools": ["weather"],\n'
-                    '    },\n'
+                    "    },\n"
                     '    "WEATHER_REGION": {\n'
                     '        "description": "Weather region for the weather tool",\n'
                     '        "prompt": "Weather region",\n'
@@ -215,8 +215,8 @@ class EnvVarNotInOptionalEnvVars(Rule):
                     '        "tools": ["weather"],\n'
                     '        "password": True,\n'
                     '        "category": "tool",\n'
-                    '    },\n'
-                    '}\n'
+                    "    },\n"
+                    "}\n"
                 ),
             },
         ),
