@@ -659,8 +659,17 @@ class Models:
 _BLOCK_TYPES = (ast.stmt, ast.excepthandler, ast.match_case)
 
 
+def _lf_only(source: str) -> str:
+    """The text with every line ending a \n (a file may end its lines in a bare \r, as old Mac
+    editors did; the tokenizer counts those as lines too)."""
+    if "\r" not in source:
+        return source
+    return source.replace("\r\n", "\n").replace("\r", "\n")
+
+
 def _word_lines(source: str, word: str) -> set[int]:
     """1-based lines on which `word` occurs as a whole word (as a keyword must)."""
+    source = _lf_only(source)
     lines: set[int] = set()
     line, counted = 1, 0
     start = source.find(word)
@@ -679,6 +688,7 @@ def _word_lines(source: str, word: str) -> set[int]:
 
 def _marker_lines(source: str) -> set[int]:
     """1-based lines on which a register marker text starts."""
+    source = _lf_only(source)
     lines: set[int] = set()
     for marker in REGISTER_MARKERS:
         start = source.find(marker)
