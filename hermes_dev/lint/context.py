@@ -27,7 +27,7 @@ from hermes_dev.lint.cache import SummaryCache
 from hermes_dev.lint.config import Config
 from hermes_dev.lint.files import tool_folders, walk_py
 from hermes_dev.lint.finding import Finding
-from hermes_dev.pyast.locations import first_line_end
+from hermes_dev.pyast.locations import char_column, first_line_end
 from hermes_dev.pyast.model import Models, ModuleInfo, Registration, might_register
 
 TYPE_CHECKING = False
@@ -175,10 +175,3 @@ class LintContext:
             end_col = char_column(text, end_offset)
         steps = tuple((self.root / rel, n, function) for rel, n, function in chain)
         return Finding(code, message, module.path, line, col, end_line, end_col, tool, chain=steps)
-
-
-def char_column(text: str, byte_offset: int) -> int:
-    """1-based character column of an ast byte offset (they differ on non-ASCII lines)."""
-    if text.isascii():
-        return byte_offset + 1
-    return len(text.encode("utf-8")[:byte_offset].decode("utf-8", "replace")) + 1

@@ -37,7 +37,7 @@ from hermes_dev.host.toolsets import (  # noqa: F401 -- re-exported for the HD3x
     toolsets_summary_of,
 )
 from hermes_dev.lint.rule import Finding
-from hermes_dev.pyast.locations import Span, first_line_end
+from hermes_dev.pyast.locations import Span, char_column, first_line_end
 
 TYPE_CHECKING = False  # typing is not imported at run time: a pre-commit run pays for it
 if TYPE_CHECKING:
@@ -272,15 +272,20 @@ def reports_on(ctx: LintContext, path: Path | None) -> bool:
 def span_finding(
     code: str, message: str, path: Path, span: Span, tool: str | None = None
 ) -> Finding:
-    """A finding at a stored span, kept to its first line (as the engine does)."""
-    end_line, end_column = span.end_line, span.end_column
+    """A finding at a stored span (ast byte columns), kept to its first line (as the engine
+    does), in character columns (they differ on a line with non-ASCII text before the span)."""
+    text = _line_text(path, span.line)
+    column, end_line, end_column = span.column, span.end_line, span.end_column
+    if not text.isascii():
+        column = char_column(text, column - 1)
+        end_column = char_column(text, end_column - 1) if end_line == span.line else end_column
     if end_line != span.line:
-        end_line, end_column = span.line, first_line_end(_line_text(path, span.line), span.column)
-    return Finding(code, message, path, span.line, span.column, end_line, end_column, tool)
+        end_line, end_column = span.line, first_line_end(text, column)
+    return Finding(code, message, path, span.line, column, end_line, end_column, tool)
 
 
 def _line_text(path: Path, line: int) -> str:
-    """Line `line` of `path` ("" when it cannot be read): only multi-line findings need it."""
+    """Line `line` of `path` ("" when it cannot be read)."""
     source = read_source(path)
     lines = source.splitlines() if source is not None else []
     return lines[line - 1] if 0 < line <= len(lines) else ""

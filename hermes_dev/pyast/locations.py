@@ -55,3 +55,10 @@ def first_line_end(line_text: str, column: int) -> int:
     and code scanning show that best) and ends with it, never before `column`. The one rule for
     every rule's multi-line findings (1-based, exclusive)."""
     return max(len(line_text) + 1, column)
+
+
+def char_column(text: str, byte_offset: int) -> int:
+    """1-based character column of an ast byte offset (they differ on non-ASCII lines)."""
+    if text.isascii():
+        return byte_offset + 1
+    return len(text.encode("utf-8")[:byte_offset].decode("utf-8", "replace")) + 1
