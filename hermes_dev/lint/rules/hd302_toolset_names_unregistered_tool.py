@@ -33,6 +33,7 @@ _HERMES_CORE_TOOLS = ["web_search", "weather"]
 The fix removes the name from `_HERMES_CORE_TOOLS` and every `TOOLSETS` entry, with the edit
 `remove-tool` makes (an entry left empty stays). It is unsafe: the name may be a tool registered
 at run time (then it belongs in `known-tools`), or a typo of the name that should be there.
+A name in another module-level list (`_HERMES_WEBHOOK_SAFE_TOOLS`, ...) has no fix.
 """
 
 from __future__ import annotations
@@ -42,6 +43,7 @@ from hermes_dev.lint.rule import Finding, Fix, Invalid, Rule, Valid
 TYPE_CHECKING = False  # typing is not imported at run time: a pre-commit run pays for it
 if TYPE_CHECKING:
     from collections.abc import Iterator
+    from pathlib import Path
     from typing import ClassVar
 
     from hermes_dev.lint.context import LintContext
@@ -153,11 +155,22 @@ class ToolsetNamesUnregisteredTool(Rule):
             return
         registered, maybe = index.registered_names()
         allowed = registered | maybe | set(ctx.project.known_tools)
+        editable = _editable_lines(ctx, path)
         for name, span in toolsets.listed:
             if name in allowed:
                 continue
-            fix = Fix(
-                "remove_from_toolsets", path, (name,), False, f"Remove {name!r} from the toolsets"
+            # The fix edits TOOLSETS and _HERMES_CORE_TOOLS only: a name in another list
+            # (_HERMES_WEBHOOK_SAFE_TOOLS, ...) is reported without one.
+            fix = (
+                Fix(
+                    "remove_from_toolsets",
+                    path,
+                    (name,),
+                    False,
+                    f"Remove {name!r} from the toolsets",
+                )
+                if any(first <= span[0] <= last for first, last in editable)
+                else None
             )
             yield span_finding(
                 self.code,
@@ -167,3 +180,23 @@ class ToolsetNamesUnregisteredTool(Rule):
                 Span(*span),
                 name,
             ).with_fix(fix)
+
+
+def _editable_lines(ctx: LintContext, path: Path) -> list[tuple[int, int]]:
+    """The line ranges of the module-level assignments to TOOLSETS and _HERMES_CORE_TOOLS in
+    force (the last of each), which the remove fix edits."""
+    import ast
+
+    module = ctx.models.get(path)
+    tree = module.tree if module is not None else None
+    if tree is None:
+        return []
+    last: dict[str, tuple[int, int]] = {}
+    for node in tree.body:
+        targets = node.targets if isinstance(node, ast.Assign) else []
+        if isinstance(node, ast.AnnAssign):
+            targets = [node.target]
+        for target in targets:
+            if isinstance(target, ast.Name) and target.id in ("TOOLSETS", "_HERMES_CORE_TOOLS"):
+                last[target.id] = (node.lineno, node.end_lineno or node.lineno)
+    return list(last.values())
