@@ -46,7 +46,7 @@ def plan_new_tool(project: Project, spec: ToolSpec, *, force: bool = False) -> P
         taken = find_existing(project, spec.name, toolsets_old.decode("utf-8", "replace"), env)
         if taken is not None:
             raise UserError(
-                f"a tool named {spec.name!r} exists already ({taken}); pick another name"
+                f"the name {spec.name!r} is taken ({taken}); pick another name"
                 " or pass --force to overwrite it"
             )
     claims = ownership.claims(project.root, excluding=spec.name)

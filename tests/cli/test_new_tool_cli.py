@@ -33,7 +33,7 @@ def _refused(host, *args, match):
         (["Weather", "--root", "{root}"], "is not a lower-case Python identifier"),
         (["class", "--root", "{root}"], "is a Python keyword"),
         (["x" * 65, "--root", "{root}"], "the limit is 64"),
-        (["weather", "--root", "{root}"], "exists already (tools/weather_tool.py exists)"),
+        (["weather", "--root", "{root}"], "the name 'weather' is taken (tools/weather_tool.py exists)"),
         (["current_time", "--root", "{root}"], "tools/clock_tool.py registers a tool named"),
         (["ping", "--root", "{root}", "--env", "api_key"], "is not UPPER_SNAKE"),
         (["ping", "--root", "{root}", "--param", "q"], "expected NAME:TYPE[:DESCRIPTION]"),

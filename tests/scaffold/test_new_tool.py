@@ -107,7 +107,7 @@ def test_a_second_new_tool_refuses(host):
     before = snapshot(host)
     code, _out, err = run_cli(*FORECAST, "--root", str(host))
     assert code == 2
-    assert err.startswith("hermes-dev: error: a tool named 'forecast' exists already")
+    assert err.startswith("hermes-dev: error: the name 'forecast' is taken")
     assert snapshot(host) == before
 
 
