@@ -97,7 +97,7 @@ def test_dry_run_writes_nothing_and_a_second_run_refuses(name, description, para
         assert code == 0, err
         after = snapshot(host)
         code, _, err = run_cli(*_args(name, "other", []), "--root", tmp)
-        assert code == 2 and "exists already" in err
+        assert code == 2 and f"the name {name!r} is taken" in err
         assert snapshot(host) == after
 
 
