@@ -25,6 +25,7 @@ from hermes_dev import __version__
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from pathlib import Path
+    from typing import Any
 
 VERSION = 2  # of the summaries file's own shape
 FORMAT = f"{VERSION}-{__version__}"
@@ -47,6 +48,22 @@ def _digest(data: bytes) -> str:
     import zlib  # not hashlib: its import alone costs a pre-commit run ~3 ms
 
     return f"{zlib.crc32(data):08x}{zlib.adler32(data):08x}{len(data):x}"
+
+
+def _read_json(source: str, version_key: str, field: str) -> dict[str, Any] | None:
+    """`data[field]` of the JSON object in `source` when `data[version_key]` is this FORMAT and
+    the field is an object; None for anything else (missing, unreadable, another shape)."""
+    import json
+
+    try:
+        with open(source, encoding="utf-8") as fh:
+            data = json.load(fh)
+    except (OSError, ValueError):
+        return None
+    if not isinstance(data, dict) or data.get(version_key) != FORMAT:
+        return None
+    value = data.get(field)
+    return value if isinstance(value, dict) else None
 
 
 def _write_json(target: str, data: object) -> bool:
@@ -85,17 +102,7 @@ class ResultCache:
         if self._entries is None:
             self._entries = {}
             if self.file is not None:
-                try:
-                    import json
-
-                    with open(self.file, encoding="utf-8") as fh:
-                        data = json.load(fh)
-                    if isinstance(data, dict) and data.get("format") == FORMAT:
-                        entries = data.get("entries")
-                        if isinstance(entries, dict):
-                            self._entries = entries
-                except (OSError, ValueError):
-                    pass
+                self._entries = _read_json(self.file, "format", "entries") or {}
         return self._entries
 
     def get(self, key: str) -> object:
@@ -145,17 +152,7 @@ class SummaryCache:
         if self._data is None:
             self._data = {}
             if self.enabled:
-                try:
-                    import json
-
-                    with open(self._path(), encoding="utf-8") as fh:
-                        data = json.load(fh)
-                    if isinstance(data, dict) and data.get("version") == FORMAT:
-                        files = data.get("files")
-                        if isinstance(files, dict):
-                            self._data = files
-                except (OSError, ValueError):
-                    pass
+                self._data = _read_json(self._path(), "version", "files") or self._data
         return self._data
 
     @staticmethod
