@@ -37,7 +37,7 @@ from hermes_dev.host.toolsets import (  # noqa: F401 -- re-exported for the HD3x
     toolsets_summary_of,
 )
 from hermes_dev.lint.rule import Finding
-from hermes_dev.pyast.locations import Span, char_column, first_line_end
+from hermes_dev.pyast.locations import Span, reported_span
 
 TYPE_CHECKING = False  # typing is not imported at run time: a pre-commit run pays for it
 if TYPE_CHECKING:
@@ -274,14 +274,8 @@ def span_finding(
 ) -> Finding:
     """A finding at a stored span (ast byte columns), kept to its first line (as the engine
     does), in character columns (they differ on a line with non-ASCII text before the span)."""
-    text = _line_text(path, span.line)
-    column, end_line, end_column = span.column, span.end_line, span.end_column
-    if not text.isascii():
-        column = char_column(text, column - 1)
-        end_column = char_column(text, end_column - 1) if end_line == span.line else end_column
-    if end_line != span.line:
-        end_line, end_column = span.line, first_line_end(text, column)
-    return Finding(code, message, path, span.line, column, end_line, end_column, tool)
+    line, column, end_line, end_column = reported_span(_line_text(path, span.line), span)
+    return Finding(code, message, path, line, column, end_line, end_column, tool)
 
 
 def _line_text(path: Path, line: int) -> str:

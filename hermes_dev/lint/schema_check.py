@@ -21,7 +21,7 @@ from hermes_dev.host.registered_tools import (
 )
 from hermes_dev.lint.cache import ResultCache
 from hermes_dev.lint.rule import Finding
-from hermes_dev.pyast.locations import Span, char_column, first_line_end
+from hermes_dev.pyast.locations import Span, reported_span
 from hermes_dev.pyast.schema_eval import (
     Evaluated,
     Evaluator,
@@ -108,18 +108,12 @@ class ToolSchema:
                 message = f"{message} (in {where}:{elsewhere.line})"
         lines = where_module.lines
         text = lines[span.line - 1] if 0 < span.line <= len(lines) else ""
-        column, end_line, end_column = span.column, span.end_line, span.end_column
-        if not text.isascii():  # ast columns count bytes; findings count characters
-            column = char_column(text, column - 1)
-            end_column = char_column(text, end_column - 1) if end_line == span.line else end_column
-        if end_line != span.line:
-            end_line = span.line
-            end_column = first_line_end(text, column)
+        line, column, end_line, end_column = reported_span(text, span)
         return Finding(
             code,
             message,
             where_module.path,
-            span.line,
+            line,
             column,
             end_line,
             end_column,

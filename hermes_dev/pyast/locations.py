@@ -62,3 +62,17 @@ def char_column(text: str, byte_offset: int) -> int:
     if text.isascii():
         return byte_offset + 1
     return len(text.encode("utf-8")[:byte_offset].decode("utf-8", "replace")) + 1
+
+
+def reported_span(line_text: str, span: Span) -> Span:
+    """`span` (ast byte columns) as a finding shows it: character columns (they differ on a
+    line with non-ASCII text), kept to its first line (`first_line_end`). `line_text` is the
+    text of the span's first line."""
+    column, end_line, end_column = span.column, span.end_line, span.end_column
+    if not line_text.isascii():
+        column = char_column(line_text, column - 1)
+        if end_line == span.line:
+            end_column = char_column(line_text, end_column - 1)
+    if end_line != span.line:
+        end_line, end_column = span.line, first_line_end(line_text, column)
+    return Span(span.line, column, end_line, end_column)
