@@ -56,9 +56,11 @@ values from helpers) have no fix.
 from __future__ import annotations
 
 import ast
+import re
 from collections import Counter
 
 from hermes_dev.lint.call_cache import cached_findings
+from hermes_dev.lint.fix import offered
 from hermes_dev.lint.rule import Fix, Invalid, Rule, Valid
 from hermes_dev.pyast.jsonness import JSON, NOT_JSON, Scope, Verdict, infer, return_verdicts
 from hermes_dev.pyast.resolve import Code, code_of
@@ -519,7 +521,7 @@ registry.register(name="vision", toolset="t", schema={},
                         )
                     finding = ctx.finding(self.code, message, func.module, exit.node, tool)
                     if not exit.falls_off and isinstance(exit.node, ast.Return):
-                        finding = finding.with_fix(_fix(func, exit.node))
+                        finding = finding.with_fix(offered(_fix(func, exit.node), func.module.tree))
                     yield finding
 
 
@@ -568,17 +570,21 @@ def _called_elsewhere(func: Func) -> bool:
     module = func.module
     if module.tree is None:
         return True
+    registrations = sum(
+        1 for reg in module.registrations if reg.handler is not None and func in reg.handler.code()
+    )
+    # Every Name node of it is also a whole word of the text, and so is its `def`: few words
+    # settle it without walking the tree (the walk is most of a one-file `--fix`).
+    words = re.findall(rf"(?<!\w){re.escape(func.name)}(?!\w)", module.source)
+    if len(words) - 1 <= registrations:
+        return False
     counts = module.memo.get(_NAME_COUNTS)
     if counts is None:  # once per module: a module with many handlers asked for each
         counts = module.memo[_NAME_COUNTS] = Counter(
             n.id for n in ast.walk(module.tree) if isinstance(n, ast.Name)
         )
     assert isinstance(counts, Counter)
-    names = counts[func.name]
-    registrations = sum(
-        1 for reg in module.registrations if reg.handler is not None and func in reg.handler.code()
-    )
-    return names > registrations
+    return counts[func.name] > registrations
 
 
 def _is_error_text(value: ast.expr | None) -> bool:
