@@ -67,23 +67,28 @@ def _read_json(source: str, version_key: str, field: str) -> dict[str, Any] | No
 
 
 def _write_json(target: str, data: object) -> bool:
-    """Write `data` to `target` atomically (not tempfile: its import costs a pre-commit run)."""
+    """Write `data` to `target` atomically; False when it could not be written."""
     import json
 
-    tmp = f"{target}.{os.getpid()}.tmp"
+    from hermes_dev.writes.temporary import temporary_file
+
+    tmp = None
     try:
-        os.makedirs(os.path.dirname(target), exist_ok=True)
+        folder = os.path.dirname(target)
+        os.makedirs(folder, exist_ok=True)
         # dumps, not dump: dump streams through the pure-Python encoder (~6x slower here)
         text = json.dumps(data, separators=(",", ":"))
-        with open(tmp, "w", encoding="utf-8") as fh:
+        fd, tmp = temporary_file(folder, f".{os.path.basename(target)}.")
+        with open(fd, "w", encoding="utf-8") as fh:
             fh.write(text)
         os.replace(tmp, target)
         return True
     except (OSError, TypeError, ValueError):
-        try:
-            os.unlink(tmp)
-        except OSError:
-            pass
+        if tmp is not None:
+            try:
+                os.unlink(tmp)
+            except OSError:
+                pass
         return False
 
 
@@ -125,7 +130,7 @@ class ResultCache:
 class SummaryCache:
     def __init__(self, root: Path | str, enabled: bool = True) -> None:
         self.enabled = enabled
-        self._root = str(root)
+        self.root = str(root)
         self._file: str | None = None
         self._data: dict[str, dict[str, object]] | None = None
         self._dirty = False
@@ -143,7 +148,7 @@ class SummaryCache:
         if self._file is None:
             import zlib
 
-            key = self._root.encode("utf-8", "surrogateescape")
+            key = self.root.encode("utf-8", "surrogateescape")
             digest = f"{zlib.crc32(key):08x}{zlib.adler32(key):08x}"
             self._file = os.path.join(cache_dir(), f"summaries-{digest}.json")
         return self._file

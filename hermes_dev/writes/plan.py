@@ -3,16 +3,14 @@
 from __future__ import annotations
 
 import ast
-import difflib
 import os
-import platform
-import tempfile
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
 from hermes_dev.errors import HermesDevError, Interrupted, UserError
 from hermes_dev.writes.signals import signals_deferred
+from hermes_dev.writes.temporary import temporary_file
 
 
 @dataclass(frozen=True)
@@ -40,13 +38,15 @@ class Plan:
     # (but for a __pycache__): those new-tool made, by its record (remove-tool).
     prune_dirs: tuple[str, ...] = ()
 
-    def check_python(self) -> None:
-        """Every Python file the plan leaves behind must parse; a failure here is a bug."""
+    def check_python(self) -> dict[str, ast.Module]:
+        """Every Python file the plan leaves behind must parse; a failure here is a bug.
+        Returns their trees, by relpath."""
+        trees: dict[str, ast.Module] = {}
         for change in self.changes:
             if change.new is None or not change.relpath.endswith(".py"):
                 continue
             try:
-                ast.parse(change.new, filename=change.relpath)
+                trees[change.relpath] = ast.parse(change.new, filename=change.relpath)
             except SyntaxError as exc:
                 if change.old is not None:
                     # Syntax of a newer Python in the file as it was is not our bug.
@@ -55,9 +55,12 @@ class Plan:
                     f"the new {change.relpath} would not parse (line {exc.lineno}: {exc.msg});"
                     " nothing was written. This is a bug in hermes-dev; please report it"
                 ) from None
+        return trees
 
     def diff(self) -> str:
         """The unified diff of every change, as `git diff` would print it."""
+        import difflib
+
         chunks: list[str] = []
         for change in self.changes:
             old = _lines(change.old)
@@ -173,6 +176,8 @@ def check_parses_here(relpath: str, source: bytes) -> None:
     try:
         ast.parse(source, filename=relpath)
     except SyntaxError as exc:
+        import platform
+
         raise UserError(
             f"{relpath} uses syntax this Python ({platform.python_version()}) cannot parse"
             f" (line {exc.lineno}: {exc.msg}); run hermes-dev with the checkout's Python"
@@ -281,7 +286,7 @@ def _replace(path: Path, content: bytes, state: _State, leftovers: list[Path]) -
     removed after a failure (an append-only folder) is added to `leftovers`."""
     if path.is_symlink():
         path = path.resolve()
-    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
+    fd, tmp = temporary_file(str(path.parent), f".{path.name}.")
     try:
         with os.fdopen(fd, "wb") as handle:
             handle.write(content)
