@@ -59,6 +59,8 @@ class LintResult:
         self.unsafe_fixes = False  # the report marks unsafe fixes as applicable too
         self.fixed = 0  # findings --fix fixed before this run (the report says so)
         self.config: Config | None = None  # set by lint()
+        self.models: Models | None = None  # set by lint(): the modules it parsed
+        self.cache: SummaryCache | None = None  # and its summary cache
         self.checked: frozenset[str] | None = None  # files checked (posix, from root); None: all
         # Set when a baseline is applied (hermes_dev.lint.baseline): its file, and with
         # --show-baselined the findings it left out of `findings` (json and sarif list them).
@@ -111,8 +113,15 @@ def lint(
     select: Sequence[str] | None = None,
     ignore: Sequence[str] | None = None,
     use_cache: bool | None = None,
+    models: Models | None = None,
+    cache: SummaryCache | None = None,
+    save_cache: bool = True,
 ) -> LintResult:
-    """Lint `paths` (or the root's tools/ and plugins/) and return the findings that remain."""
+    """Lint `paths` (or the root's tools/ and plugins/) and return the findings that remain.
+
+    `models`, `cache`: start from an earlier run's parsed modules (`Models.carried_over`) and
+    summary cache, of the same root (`lint --fix` lints again after writing). `save_cache`:
+    False leaves writing the cache to the caller (`result.cache.save()`)."""
     import gc
 
     # Every parsed tree stays alive for the run: the cyclic GC would rescan the growing heap of
@@ -120,7 +129,7 @@ def lint(
     gc_was_enabled = gc.isenabled()
     gc.disable()
     try:
-        return _lint(paths, root, select, ignore, use_cache)
+        return _lint(paths, root, select, ignore, use_cache, models, cache, save_cache)
     finally:
         if gc_was_enabled:
             gc.enable()
@@ -132,6 +141,9 @@ def _lint(
     select: Sequence[str] | None,
     ignore: Sequence[str] | None,
     use_cache: bool | None,
+    models: Models | None,
+    cache: SummaryCache | None,
+    save_cache: bool,
 ) -> LintResult:
     known = catalog.all_codes()
     flag_select = check_codes(select, known, "--select") if select is not None else None
@@ -145,7 +157,8 @@ def _lint(
     codes = config.enabled(known)
     files = discover(paths, root_path, config)
 
-    models = Models(root_path)
+    if models is None or models.root != root_path:
+        models = Models(root_path)
     modules: list[ModuleInfo] = []
     # In a Hermes checkout tools live only in tools/ and plugins/, in a plugin package only in its
     # plugin folders: registrations elsewhere (tests registering dummy handlers, scripts) are not
@@ -175,7 +188,8 @@ def _lint(
 
     if use_cache is None:
         use_cache = not disabled_by_env()
-    cache = SummaryCache(root_path, enabled=use_cache)
+    if cache is None or cache.root != str(root_path) or cache.enabled != use_cache:
+        cache = SummaryCache(root_path, enabled=use_cache)
     ctx = LintContext(root_path, config, models, modules, codes, cache)
     # For the project rules (HD302/HD304 report in toolsets.py / hermes_cli/config.py only when
     # those files are passed, or on a whole-root run): every file given, registering or not.
@@ -207,10 +221,13 @@ def _lint(
         if code == UNUSED_SUPPRESSION:
             continue  # produced by _filter below
         raw.extend(f for f in rule_class().check(ctx) if f.code == code)
-    cache.save()
+    if save_cache:
+        cache.save()
     findings = _filter(raw, ctx, models, codes, known)
     result = LintResult(root_path, findings, len(files), ctx.stats, codes, rules)
     result.config = config
+    result.models = models
+    result.cache = cache
     # What a baseline entry must be in to be seen by this run (None: the whole root).
     result.checked = None if not paths else frozenset(models.relative(p) for p in files)
     return result

@@ -17,6 +17,7 @@ if TYPE_CHECKING:
     from hermes_dev.lint.baseline import Applied, Baseline
     from hermes_dev.lint.engine import LintResult
     from hermes_dev.lint.fix import FixPlan
+    from hermes_dev.pyast.model import Models
 
 DEFAULT_BASELINE = ".hermes-dev-baseline.json"  # as hermes_dev.lint.baseline.DEFAULT_FILE
 EXIT_CLEAN = 0
@@ -58,7 +59,11 @@ def run_lint(
     config's, else the default at the root) and return 0. `show_baselined`: json and sarif also
     list the findings the baseline leaves out, marked.
     """
-    result = lint(paths, root=root, select=_codes(select), ignore=_codes(ignore))
+    # With --fix the cache is written once, after the lint that follows the fixes.
+    deferred = fix and write_baseline is None
+    result = lint(
+        paths, root=root, select=_codes(select), ignore=_codes(ignore), save_cache=not deferred
+    )
     result.unsafe_fixes = unsafe_fixes
     configured = result.config.baseline if result.config is not None else None
     if write_baseline is not None:
@@ -68,16 +73,27 @@ def run_lint(
     if fix or diff:
         from hermes_dev.lint.fix import applicable
 
-        if diff:
-            return _diff(result, unsafe_fixes)
-        if any(applicable(f, unsafe_fixes) for f in result.findings):
-            fixed = _fix(result, unsafe_fixes)
-            if fixed:
-                # Report what remains, where it now is.
-                result = lint(paths, root=root, select=_codes(select), ignore=_codes(ignore))
-                result.unsafe_fixes = unsafe_fixes
-                result.fixed = fixed
-                applied = _apply(result, recorded, show_baselined)
+        try:
+            if diff:
+                return _diff(result, unsafe_fixes)
+            if any(applicable(f, unsafe_fixes) for f in result.findings):
+                fixed, models = _fix(result, unsafe_fixes)
+                if fixed:
+                    # Report what remains, where it now is.
+                    result = lint(
+                        paths,
+                        root=root,
+                        select=_codes(select),
+                        ignore=_codes(ignore),
+                        models=models,
+                        cache=result.cache,
+                    )
+                    result.unsafe_fixes = unsafe_fixes
+                    result.fixed = fixed
+                    applied = _apply(result, recorded, show_baselined)
+        finally:
+            if result.cache is not None:
+                result.cache.save()  # (a no-op when the second lint saved it)
     report = render(result, fmt, result.rules)
     hidden = len(applied.baselined) if applied is not None else 0
     if fmt == "text" and hidden and result.baseline is not None:
@@ -155,20 +171,34 @@ def _write_baseline(result: LintResult, target: str | None) -> int:
 def _plan(result: LintResult, unsafe: bool) -> FixPlan:
     from hermes_dev.lint.fix import plan_fixes
 
-    plan = plan_fixes(result.root, result.findings, unsafe=unsafe)
+    parsed = result.models.parsed if result.models is not None else None
+    plan = plan_fixes(result.root, result.findings, unsafe=unsafe, parsed=parsed)
     if plan.notes:
         sys.stderr.write("".join(f"hermes-dev: {note}\n" for note in plan.notes))
     return plan
 
 
-def _fix(result: LintResult, unsafe: bool) -> int:
-    """Apply the fixes (all files or none); how many findings they fixed."""
+def _fix(result: LintResult, unsafe: bool) -> tuple[int, Models | None]:
+    """Apply the fixes (all files or none): how many findings they fixed, and the run's parsed
+    modules with the written files' new trees, for the lint that follows."""
     fixes = _plan(result, unsafe)
     if not fixes.plan.changes:
-        return 0
+        return 0, None
     fixes.plan.check_writable()
     fixes.plan.apply()
-    return len(fixes.fixed)
+    models = result.models
+    if models is not None:
+        root = result.root
+        changes = fixes.plan.changes
+        from hermes_dev.pyast.imports import ImportGraph
+
+        graph = ImportGraph(str(root))
+        models = models.carried_over({str(root / c.relpath) for c in changes}, graph.closure)
+        for change in changes:
+            tree = fixes.trees.get(change.relpath)
+            if tree is not None and change.new is not None:
+                models.seed(root / change.relpath, change.new.decode("utf-8-sig"), tree)
+    return len(fixes.fixed), models
 
 
 def _diff(result: LintResult, unsafe: bool) -> int:

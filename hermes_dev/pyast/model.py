@@ -49,7 +49,7 @@ from pathlib import Path
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from collections.abc import Callable, Iterator
+    from collections.abc import Callable, Iterable, Iterator
 
     FuncNode = ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda
     DefNode = ast.FunctionDef | ast.AsyncFunctionDef
@@ -343,16 +343,20 @@ class Registration:
 class ModuleInfo:
     """One parsed Python file and its module-level index."""
 
-    def __init__(self, models: Models, path: Path, source: str) -> None:
+    def __init__(
+        self, models: Models, path: Path, source: str, tree: ast.Module | None = None
+    ) -> None:
+        """`tree`: the parse of `source` when the caller has it already (`Models.seed`)."""
         self.models = models
         self.path = path
         self.source = source
         self.rel = models.relative(path)
         self.dotted = models.dotted(path)
         self.error: SyntaxError | None = None
-        self.tree: ast.Module | None = None
+        self.tree: ast.Module | None = tree
         try:
-            self.tree = ast.parse(source, filename=str(path))
+            if tree is None:
+                self.tree = ast.parse(source, filename=str(path))
         except SyntaxError as exc:
             self.error = exc
         except (ValueError, RecursionError, MemoryError) as exc:  # null bytes, absurd nesting
@@ -627,6 +631,38 @@ class Models:
         module = None if source is None else ModuleInfo(self, path, source)
         self._by_path[key] = module
         return module
+
+    def carried_over(
+        self, changed: set[str], reaches: Callable[[str], Iterable[str]] | None = None
+    ) -> Models:
+        """A new run's Models that keeps this run's parse of every file not in `changed`
+        (absolute paths): `lint --fix` lints again after writing, and re-parsing the modules
+        its calls reach was most of that second run.
+
+        A module's analyses (its memo, its registrations) are kept too when `reaches(rel)`, the
+        files its imports may reach, names none of `changed`: nothing else can make them stale.
+        Without `reaches`, only what its own text gives (tree, index) is kept."""
+        fresh = Models(self.root)
+        fresh._relative = dict(self._relative)
+        changed_rels = {self.relative(Path(p)) for p in changed}
+        for key, module in self._by_path.items():
+            if module is None or key in changed:
+                continue
+            module.models = fresh
+            if reaches is None or not changed_rels.isdisjoint(reaches(module.rel)):
+                module.memo = {}
+                module._registrations = None
+            fresh._by_path[key] = module
+        return fresh
+
+    def parsed(self, path: Path, source: str) -> ast.Module | None:
+        """This run's tree of `path` when it parsed exactly `source`, else None (no parse)."""
+        module = self._by_path.get(str(path))
+        return module.tree if module is not None and module.source == source else None
+
+    def seed(self, path: Path, source: str, tree: ast.Module) -> None:
+        """Take `tree` as the parse of `path`, whose text is `source` (already parsed)."""
+        self._by_path[str(path)] = ModuleInfo(self, path, source, tree)
 
     def loaded(self) -> list[ModuleInfo]:
         return [m for m in self._by_path.values() if m is not None]

@@ -20,6 +20,7 @@ edits that need it (HD203's list, the whole-file edits): the handler fixes are t
 
 from __future__ import annotations
 
+import ast
 import importlib
 import os
 
@@ -27,7 +28,7 @@ from hermes_dev.errors import UserError
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from collections.abc import Iterable
+    from collections.abc import Callable, Iterable
     from pathlib import Path
     from types import ModuleType
 
@@ -57,16 +58,39 @@ def applicable(finding: Finding, unsafe: bool) -> bool:
     return fix is not None and (fix.safe or unsafe)
 
 
+def offered(fix: Fix | None, tree: ast.Module | None) -> Fix | None:
+    """`fix`, unless its transform says it would be left out of this module (a rule asks, so
+    that a finding marked fixable is one `--fix` fixes)."""
+    if fix is None or tree is None:
+        return fix
+    applies = getattr(_module(fix.edit), "applies", None)
+    return fix if applies is None or applies(tree, fix) else None
+
+
 class FixPlan:
-    def __init__(self, plan: Plan, fixed: list[Finding], notes: list[str]) -> None:
+    def __init__(
+        self,
+        plan: Plan,
+        fixed: list[Finding],
+        notes: list[str],
+        trees: dict[str, ast.Module] | None = None,
+    ) -> None:
         self.plan = plan
         self.fixed = fixed
         self.notes = notes
+        self.trees = trees or {}  # the parse of each fixed Python file, by relpath
 
 
-def plan_fixes(root: Path, findings: Iterable[Finding], *, unsafe: bool = False) -> FixPlan:
+def plan_fixes(
+    root: Path,
+    findings: Iterable[Finding],
+    *,
+    unsafe: bool = False,
+    parsed: Callable[[Path, str], ast.Module | None] | None = None,
+) -> FixPlan:
     """Every file the applicable fixes of `findings` change, fixed in memory and checked to
-    parse; nothing is written."""
+    parse; nothing is written. `parsed(path, text)`: the lint run's tree of that text, if it
+    has one (else it is parsed here)."""
     from hermes_dev.writes.plan import FileChange, Plan
 
     by_path: dict[Path, dict[Fix, list[Finding]]] = {}
@@ -89,14 +113,15 @@ def plan_fixes(root: Path, findings: Iterable[Finding], *, unsafe: bool = False)
         # written back with it.
         bom = _BOM if source.startswith(_BOM) else ""
         source = source[len(bom) :]
-        new, done = _fix_file(rel, source, by_path[path], notes)
+        tree = parsed(path, source) if parsed is not None else None
+        new, done = _fix_file(rel, source, tree, by_path[path], notes)
         if new != source:
             changes.append(FileChange(rel, old, (bom + new).encode("utf-8")))
             fixed.extend(f for fix in done for f in by_path[path][fix])
     plan = Plan(root, tuple(changes))
-    plan.check_python()
+    trees = plan.check_python()
     fixed.sort(key=lambda f: (str(f.path), f.line, f.column, f.code))
-    return FixPlan(plan, fixed, notes)
+    return FixPlan(plan, fixed, notes, trees)
 
 
 def _relative(root: Path, path: Path) -> str:
@@ -110,7 +135,11 @@ def _module(edit: str) -> ModuleType:
 
 
 def _fix_file(
-    rel: str, source: str, fixes: dict[Fix, list[Finding]], notes: list[str]
+    rel: str,
+    source: str,
+    tree: ast.Module | None,
+    fixes: dict[Fix, list[Finding]],
+    notes: list[str],
 ) -> tuple[str, list[Fix]]:
     """The file's text with its fixes applied, and the fixes that took."""
     spans: dict[str, list[Fix]] = {}
@@ -122,7 +151,7 @@ def _fix_file(
         )
     done: list[Fix] = []
     if spans:
-        source = _apply_spans(rel, source, spans, done, notes)
+        source = _apply_spans(rel, source, tree, spans, done, notes)
     for edit, group in whole.items():
         rewrite = _module(edit).rewrite
         for fix in group:
@@ -138,18 +167,22 @@ def _fix_file(
 
 
 def _apply_spans(
-    rel: str, source: str, spans: dict[str, list[Fix]], done: list[Fix], notes: list[str]
+    rel: str,
+    source: str,
+    tree: ast.Module | None,
+    spans: dict[str, list[Fix]],
+    done: list[Fix],
+    notes: list[str],
 ) -> str:
-    import ast
-
     from hermes_dev.lint.fix import _text
     from hermes_dev.lint.fix.add_import import CannotImport, import_edit
 
-    try:
-        tree = ast.parse(source)
-    except (SyntaxError, ValueError):
-        notes.append(f"{rel}: does not parse; not fixed")
-        return source
+    if tree is None:
+        try:
+            tree = ast.parse(source)
+        except (SyntaxError, ValueError):
+            notes.append(f"{rel}: does not parse; not fixed")
+            return source
     lines = _text.Lines(source)
     candidates: list[tuple[_text.TextEdit, list[Fix], tuple[str, str | None] | None]] = []
     unplaced = 0
