@@ -163,11 +163,32 @@ registry.register(name="fine", toolset="t", schema={}, handler=fine)
 
 def test_a_fix_never_calls_a_local_of_the_same_name(tmp_path: Path) -> None:
     root = make_root(tmp_path, {"tools/s_tool.py": SHADOWED})
+    found = lint([], root=str(root), select=["HD101", "HD102"]).findings
+    # Where the fix would call a local, the finding offers none (no `[*]` that --fix ignores).
+    assert [(f.code, f.line, f.fix is not None) for f in found] == [
+        ("HD102", 8, False),
+        ("HD101", 9, False),
+        ("HD102", 16, True),
+        ("HD101", 17, False),
+    ]
     notes = _fix(root, "HD101", "HD102")
-    assert notes == ["tools/s_tool.py: 3 fixes do not apply to the code as it is; not fixed"]
+    assert notes == []
     fixed = (root / "tools/s_tool.py").read_text()
     shadowed, fine = fixed.split("def fine")
     assert shadowed == SHADOWED.split("def fine")[0]  # `json` and `tool_error` are locals there
     # `json` is a nested function of `fine`: the fix cannot call json.dumps there either.
     assert 'return tool_error("empty")' in fine
     assert 'return {"ok": True}' in fine
+
+
+def test_the_transforms_still_refuse_a_fix_that_would_call_a_local(tmp_path: Path) -> None:
+    """A fix made elsewhere (an old cache entry, an API caller) meets the same check."""
+    from hermes_dev.lint.rule import Finding, Fix
+
+    root = make_root(tmp_path, {"tools/s_tool.py": SHADOWED})
+    path = root / "tools/s_tool.py"
+    fix = Fix("wrap_in_json_dumps", path, (9, 4, 9, 52), True, "Wrap")
+    finding = Finding("HD101", "returns a dict", path, 9, 5, 9, 53, fix=fix)
+    fixes = plan_fixes(root, [finding], unsafe=True)
+    assert fixes.notes == ["tools/s_tool.py: 1 fix does not apply to the code as it is; not fixed"]
+    assert not fixes.plan.changes

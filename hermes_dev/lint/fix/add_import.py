@@ -39,11 +39,24 @@ def add_import_name(lines: Lines, stmt: ast.ImportFrom, name: str) -> TextEdit:
     return TextEdit(at, at, f", {name}")
 
 
+def _bound_name(requirement: Requirement) -> str:
+    module, name = requirement
+    return name if name is not None else module.split(".")[0]
+
+
+def importable(tree: ast.Module, requirement: Requirement | None) -> bool:
+    """False when the name `requirement` gives is bound to something else at module level."""
+    if requirement is None:
+        return True
+    bindings = module_bindings(tree, _bound_name(requirement))
+    return not bindings or any(_provides(b, *requirement) for b in bindings)
+
+
 def import_edit(lines: Lines, tree: ast.Module, requirement: Requirement) -> TextEdit | None:
     """The edit that makes `requirement` available, or None when the module has it already.
     Raises CannotImport when the name is bound to something else at module level."""
     module, name = requirement
-    bound = name if name is not None else module.split(".")[0]
+    bound = _bound_name(requirement)
     bindings = module_bindings(tree, bound)
     if bindings:
         if any(_provides(b, module, name) for b in bindings):

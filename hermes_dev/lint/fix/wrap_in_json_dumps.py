@@ -11,7 +11,7 @@ from __future__ import annotations
 from hermes_dev.lint.fix._scope import enclosing_locals
 from hermes_dev.lint.fix._text import AstSpan
 from hermes_dev.lint.fix._wrap import wrap_return
-from hermes_dev.lint.fix.add_import import json_dumps_name
+from hermes_dev.lint.fix.add_import import importable, json_dumps_name
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -28,6 +28,17 @@ REQUIRES = ("json", None)  # `import json`, unless the module names json.dumps o
 def requires(tree: ast.Module) -> Requirement | None:
     """The import this module needs for the fix's call."""
     return json_dumps_name(tree)[1]
+
+
+def applies(tree: ast.Module, fix: Fix) -> bool:
+    """False when the fix would be left out: the name it calls is a local there, or bound to
+    something else at module level (the finding then offers no fix)."""
+    span = AstSpan.of(fix.args)
+    if json_dumps_name(tree)[0].split(".")[0] in enclosing_locals(
+        tree, span.lineno, span.col_offset
+    ):
+        return False
+    return importable(tree, requires(tree))
 
 
 def edits(lines: Lines, tree: ast.Module, fixes: list[Fix]) -> list[tuple[TextEdit, list[Fix]]]:

@@ -10,6 +10,7 @@ from __future__ import annotations
 from hermes_dev.lint.fix._scope import enclosing_locals
 from hermes_dev.lint.fix._text import AstSpan
 from hermes_dev.lint.fix._wrap import wrap_return
+from hermes_dev.lint.fix.add_import import importable
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -20,6 +21,15 @@ if TYPE_CHECKING:
 
 EDIT = "wrap_in_tool_error"
 REQUIRES = ("tools.registry", "tool_error")
+
+
+def applies(tree: ast.Module, fix: Fix) -> bool:
+    """False when the fix would be left out: the name it calls is a local there, or bound to
+    something else at module level (the finding then offers no fix)."""
+    span = AstSpan.of(fix.args)
+    if "tool_error" in enclosing_locals(tree, span.lineno, span.col_offset):
+        return False
+    return importable(tree, REQUIRES)
 
 
 def edits(lines: Lines, tree: ast.Module, fixes: list[Fix]) -> list[tuple[TextEdit, list[Fix]]]:

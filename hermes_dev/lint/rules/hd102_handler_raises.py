@@ -71,6 +71,7 @@ from __future__ import annotations
 import ast
 
 from hermes_dev.lint.call_cache import cached_findings
+from hermes_dev.lint.fix import offered
 from hermes_dev.lint.rule import Fix, Invalid, Rule, Valid
 from hermes_dev.pyast.resolve import code_of
 from hermes_dev.pyast.summaries import Escape, handler_escapes
@@ -676,7 +677,8 @@ registry.register(name="vision", toolset="t", schema={},
                         escape.chain if escape.kind == "call" else (),
                     )
                     if escape.kind == "raise" and isinstance(escape.node, ast.Raise):
-                        finding = finding.with_fix(_fix(func.module.path, escape.node))
+                        fix = _fix(func.module.path, escape.node)
+                        finding = finding.with_fix(offered(fix, func.module.tree))
                     yield finding
 
 
