@@ -47,7 +47,7 @@ def cached_findings(
     if hit:
         found = _load(ctx.root, code, value, deps)
         if found is not None:
-            ctx.stats.add("handler findings reused (cache)")
+            ctx.stats.add("handler checks reused from the cache (per module and rule)")
             return found
     findings = list(compute())
     cache.put(module.path, kind, _dump(ctx.root, findings, deps))

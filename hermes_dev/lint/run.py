@@ -75,7 +75,12 @@ def run_lint(
 
         try:
             if diff:
-                return _diff(result, unsafe_fixes)
+                code = _diff(result, unsafe_fixes)
+                if statistics_:
+                    # stdout is the patch: the counts go to stderr, after "Would fix ...".
+                    lines = statistics(result, result.rules)
+                    sys.stderr.write("".join(line + "\n" for line in lines))
+                return code
             if any(applicable(f, unsafe_fixes) for f in result.findings):
                 fixed, models = _fix(result, unsafe_fixes)
                 if fixed:

@@ -140,6 +140,18 @@ def test_statistics_mark_fixable_codes(root: Path) -> None:
     assert unsafe.stdout.splitlines()[-1].split() == ["1", "HD102", "[*]", "handler-raises"]
 
 
+def test_statistics_with_diff_go_to_stderr_after_the_patch(root: Path) -> None:
+    proc = _run("lint", "--select", "HD1", "--diff", "--statistics", cwd=root)
+    assert proc.returncode == 1
+    assert proc.stdout.startswith("--- a/tools/ping_tool.py\n")
+    assert "HD10" not in proc.stdout  # the patch stays a patch
+    assert [line.split() for line in proc.stderr.splitlines()] == [
+        ["Would", "fix", "1", "finding."],
+        ["1", "HD101", "[*]", "handler-returns-non-json"],
+        ["1", "HD102", "handler-raises"],
+    ]
+
+
 def test_json_says_how_to_fix(root: Path) -> None:
     items = json.loads(_run("lint", "--select", "HD1", "--format", "json", cwd=root).stdout)
     assert [(i["code"], i["fix"]) for i in items] == [
