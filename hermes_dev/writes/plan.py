@@ -5,21 +5,28 @@ from __future__ import annotations
 import ast
 import os
 from collections.abc import Callable
-from dataclasses import dataclass
 from pathlib import Path
 
 from hermes_dev.errors import HermesDevError, Interrupted, UserError
 from hermes_dev.writes.signals import signals_deferred
 from hermes_dev.writes.temporary import temporary_file
 
+# Plain classes, not dataclasses: `lint --fix` on one file is timed against a budget
+# (bench/lint.py (c)), and dataclasses' import (it pulls in inspect) was ~5 ms of it.
 
-@dataclass(frozen=True)
+
 class FileChange:
     """One file's content before and after; None means the file does not exist."""
 
-    relpath: str
-    old: bytes | None
-    new: bytes | None
+    __slots__ = ("new", "old", "relpath")
+
+    def __init__(self, relpath: str, old: bytes | None, new: bytes | None) -> None:
+        self.relpath = relpath
+        self.old = old
+        self.new = new
+
+    def __repr__(self) -> str:
+        return f"FileChange({self.relpath!r}, {self.verb})"
 
     @property
     def verb(self) -> str:
@@ -28,15 +35,26 @@ class FileChange:
         return "delete" if self.new is None else "change"
 
 
-@dataclass(frozen=True)
 class Plan:
-    root: Path
-    changes: tuple[FileChange, ...]
-    # What the person should know that the diff does not show (one line each).
-    notes: tuple[str, ...] = ()
-    # Folders (relative, innermost first) to remove once every write succeeded, when empty
-    # (but for a __pycache__): those new-tool made, by its record (remove-tool).
-    prune_dirs: tuple[str, ...] = ()
+    __slots__ = ("changes", "notes", "prune_dirs", "root")
+
+    def __init__(
+        self,
+        root: Path,
+        changes: tuple[FileChange, ...],
+        notes: tuple[str, ...] = (),
+        prune_dirs: tuple[str, ...] = (),
+    ) -> None:
+        self.root = root
+        self.changes = changes
+        # What the person should know that the diff does not show (one line each).
+        self.notes = notes
+        # Folders (relative, innermost first) to remove once every write succeeded, when empty
+        # (but for a __pycache__): those new-tool made, by its record (remove-tool).
+        self.prune_dirs = prune_dirs
+
+    def __repr__(self) -> str:
+        return f"Plan({self.root}, {list(self.changes)!r})"
 
     def check_python(self) -> dict[str, ast.Module]:
         """Every Python file the plan leaves behind must parse; a failure here is a bug.
@@ -209,13 +227,15 @@ def _make_parents(folder: Path) -> list[Path]:
     return list(reversed(missing))
 
 
-@dataclass(frozen=True)
 class _State:
     """What a path was before the plan touched it: the file's status (a symlink followed; None
     when missing) and, for a symlink, where it points."""
 
-    stat: os.stat_result | None
-    link: str | None
+    __slots__ = ("link", "stat")
+
+    def __init__(self, stat: os.stat_result | None, link: str | None) -> None:
+        self.stat = stat
+        self.link = link
 
     @classmethod
     def of(cls, path: Path) -> _State:

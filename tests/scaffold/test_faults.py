@@ -12,7 +12,6 @@ libcst edits of the real-sized files are what a run costs, and they are not unde
 
 from __future__ import annotations
 
-import dataclasses
 import errno
 import os
 import shutil
@@ -22,6 +21,7 @@ import tempfile
 import pytest
 
 from hermes_dev.writes import plan as _plan
+from hermes_dev.writes.plan import Plan
 from tests.scaffold.hosts import make_host, run_cli, snapshot
 
 NEW = ["new-tool", "zap", "--env", "ZAP_API_KEY", "--param", "q:string", "--yes"]
@@ -87,7 +87,8 @@ def _plan_once(monkeypatch, kind, command):
         key = (kind, command)
         if key not in _PLANS:
             _PLANS[key] = real(project, *args, **kwargs)
-        return dataclasses.replace(_PLANS[key], root=project.root)
+        made = _PLANS[key]
+        return Plan(project.root, made.changes, made.notes, made.prune_dirs)
 
     monkeypatch.setattr(module, name, plan)
 
