@@ -6,6 +6,7 @@ import ast
 from collections import Counter
 from functools import partial
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from hermes_dev.errors import UserError
 from hermes_dev.host import ownership
@@ -18,7 +19,6 @@ from hermes_dev.scaffold._spec import ToolSpec, first_line
 from hermes_dev.writes.env_entry import env_description, env_prompt
 from hermes_dev.writes.plan import FileChange, Plan
 
-TYPE_CHECKING = False
 if TYPE_CHECKING:
     from hermes_dev.edits.add_env_var import NewEntry
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import ast
 from collections.abc import Callable
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from hermes_dev.errors import UserError
 from hermes_dev.host import ownership
@@ -15,7 +16,6 @@ from hermes_dev.scaffold._sources import edited, read_source
 from hermes_dev.scaffold._spec import check_name, first_line
 from hermes_dev.writes.plan import FileChange, Plan
 
-TYPE_CHECKING = False
 if TYPE_CHECKING:
     from hermes_dev.pyast.model import Models, ModuleInfo
 
