@@ -17,9 +17,9 @@ from __future__ import annotations
 import ast
 import builtins
 
-from hermes_dev.pyast.jsonness import Scope
 from hermes_dev.pyast.model import ModuleInfo
 from hermes_dev.pyast.resolve import ClassRef, class_named
+from hermes_dev.pyast.scope import Scope
 
 CATCHES, MAYBE, MISSES = "catches", "maybe", "misses"
 CONTROL_FLOW = frozenset({"CancelledError", "KeyboardInterrupt", "SystemExit", "GeneratorExit"})

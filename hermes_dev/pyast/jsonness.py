@@ -11,19 +11,21 @@ UNKNOWN and never reported.
 
 `return_verdicts(func)` lists a function's exits (each `return`, and falling off the end when
 that can happen) with their verdicts; `summary(func)` folds them (memoised; recursion: UNKNOWN).
+
+Imports `model`, the function scope (`scope`) and whether a block can end (`flow`).
 """
 
 from __future__ import annotations
 
 import ast
 
-from hermes_dev.pyast.model import Func, ModuleInfo, walk_function
+from hermes_dev.pyast.flow import falloff_node, never_returns_call, terminates
+from hermes_dev.pyast.model import Func, walk_function
+from hermes_dev.pyast.scope import Scope
 
 JSON = "json"
 NOT_JSON = "not-json"
 UNKNOWN = "unknown"
-_DEF_TYPES = (ast.FunctionDef, ast.AsyncFunctionDef)
-_EXIT_CALLS = {"sys.exit", "os._exit", "exit", "quit", "os.abort", "pytest.fail", "pytest.skip"}
 # Start characters of a JSON text; a string starting otherwise is prose.
 _JSON_START = '{["-0123456789tfn'
 _MAX_DEPTH = 12
@@ -54,144 +56,6 @@ class Exit:
         self.node = node
         self.verdict = verdict
         self.falls_off = falls_off
-
-
-# The node classes Scope._index looks at (ast's classes are never subclassed by the parser).
-_BINDING_TYPES = frozenset(
-    {
-        ast.Assign,
-        ast.AnnAssign,
-        ast.AugAssign,
-        ast.NamedExpr,
-        ast.For,
-        ast.AsyncFor,
-        ast.comprehension,
-        ast.withitem,
-        ast.ExceptHandler,
-        ast.Global,
-        ast.Nonlocal,
-        ast.Delete,
-        ast.FunctionDef,
-        ast.AsyncFunctionDef,
-        ast.ClassDef,
-        ast.ImportFrom,
-        ast.Import,
-        ast.MatchAs,
-        ast.MatchStar,
-        ast.MatchMapping,
-    }
-)
-_SCOPE_ATTR = "_hermes_dev_scope"  # where Scope._index keeps a function's index, on its node
-
-
-class Scope:
-    """Where a name in an expression is looked up: a function's locals, then its module."""
-
-    def __init__(self, module: ModuleInfo, func: Func | None = None) -> None:
-        self.module = module
-        self.func = func
-        self._locals: dict[str, list[ast.expr | None]] | None = None
-        self._nested: dict[str, ast.FunctionDef | ast.AsyncFunctionDef] | None = None
-        self._imports: dict[str, tuple[str, str | None]] | None = None
-        # Verdicts of names, computed once (None while in progress: a cycle gives UNKNOWN).
-        self.names: dict[str, Verdict | None] = {}
-
-    def _index(self) -> None:
-        if self.func is not None:
-            # The index depends only on the function: build it once per run and function.
-            cached = self.func.node.__dict__.get(_SCOPE_ATTR)
-            if cached is not None:
-                self._locals, self._nested, self._imports = cached
-                return
-        self._locals, self._nested, self._imports = {}, {}, {}
-        if self.func is None:
-            return
-        node = self.func.node
-        setattr(node, _SCOPE_ATTR, (self._locals, self._nested, self._imports))
-        args = node.args
-        for arg in (*args.posonlyargs, *args.args, *args.kwonlyargs, args.vararg, args.kwarg):
-            if arg is not None:
-                self._locals[arg.arg] = [None]
-        for sub in walk_function(node):
-            if type(sub) not in _BINDING_TYPES:
-                continue  # most nodes bind nothing: skip the tests below
-            if isinstance(sub, ast.Assign):
-                for target in sub.targets:
-                    self._bind(target, sub.value)
-            elif isinstance(sub, ast.AnnAssign):
-                if sub.value is not None:
-                    self._bind(sub.target, sub.value)
-            elif isinstance(sub, ast.AugAssign):
-                self._bind(sub.target, None)
-            elif isinstance(sub, ast.NamedExpr):
-                self._bind(sub.target, sub.value)
-            elif isinstance(sub, (ast.For, ast.AsyncFor, ast.comprehension)):
-                self._bind(sub.target, None)
-            elif isinstance(sub, ast.withitem) and sub.optional_vars is not None:
-                self._bind(sub.optional_vars, None)
-            elif isinstance(sub, ast.ExceptHandler) and sub.name:
-                self._locals.setdefault(sub.name, []).append(None)
-            elif isinstance(sub, (ast.Global, ast.Nonlocal, ast.Delete)):
-                names = (
-                    sub.names
-                    if not isinstance(sub, ast.Delete)
-                    else [t.id for t in sub.targets if isinstance(t, ast.Name)]
-                )
-                for name in names:
-                    self._locals.setdefault(name, []).append(None)
-            elif isinstance(sub, _DEF_TYPES) and sub is not node:
-                self._nested[sub.name] = sub
-                self._locals.setdefault(sub.name, []).append(None)
-            elif isinstance(sub, ast.ClassDef):
-                self._locals.setdefault(sub.name, []).append(None)
-            elif isinstance(sub, ast.ImportFrom) and sub.module and not sub.level:
-                for alias in sub.names:
-                    self._imports[alias.asname or alias.name] = (sub.module, alias.name)
-                    self._locals.setdefault(alias.asname or alias.name, []).append(None)
-            elif isinstance(sub, ast.Import):
-                for alias in sub.names:
-                    bound = alias.asname or alias.name.split(".", 1)[0]
-                    self._imports[bound] = (alias.name if alias.asname else bound, None)
-                    self._locals.setdefault(bound, []).append(None)
-            elif isinstance(sub, (ast.MatchAs, ast.MatchStar)) and sub.name:
-                self._locals.setdefault(sub.name, []).append(None)
-            elif isinstance(sub, ast.MatchMapping) and sub.rest:
-                self._locals.setdefault(sub.rest, []).append(None)
-
-    def _bind(self, target: ast.expr, value: ast.expr | None) -> None:
-        assert self._locals is not None
-        if isinstance(target, ast.Name):
-            self._locals.setdefault(target.id, []).append(value)
-        elif isinstance(target, (ast.Tuple, ast.List)):
-            for elt in target.elts:
-                self._bind(elt.value if isinstance(elt, ast.Starred) else elt, None)
-
-    def local_values(self, name: str) -> list[ast.expr | None] | None:
-        """Every value assigned to a local `name` (None for unknown bindings), or None if global."""
-        if self._locals is None:
-            self._index()
-        assert self._locals is not None
-        return self._locals.get(name)
-
-    def nested_def(self, name: str) -> ast.FunctionDef | ast.AsyncFunctionDef | None:
-        if self._nested is None:
-            self._index()
-        assert self._nested is not None
-        values = self._locals.get(name) if self._locals is not None else None
-        if values is not None and len(values) != 1:
-            return None
-        return self._nested.get(name)
-
-    def import_origin(self, name: str) -> tuple[str, str | None] | None:
-        """Where `name` was imported from: a local import, else a module-level one."""
-        if self._imports is None:
-            self._index()
-        assert self._imports is not None
-        if name in self._imports:
-            return self._imports[name]
-        if self.local_values(name) is not None:
-            return None
-        return self.module.import_origin(name)
 
 
 # -- inference ---------------------------------------------------------------------------------
@@ -357,7 +221,7 @@ def _name(expr: ast.Name, scope: Scope, depth: int) -> Verdict:
         names = memo
     if name in names:
         known = names[name]
-        return known if known is not None else _UNKNOWN_V
+        return known if isinstance(known, Verdict) else _UNKNOWN_V
     names[name] = None
     verdict = _name_uncached(expr, scope, depth)
     names[name] = verdict
@@ -388,17 +252,6 @@ def _all_of(values: list[ast.expr | None], scope: Scope, depth: int) -> Verdict:
     if verdicts and all(v.kind == NOT_JSON for v in verdicts):
         return verdicts[0]
     return _UNKNOWN_V
-
-
-def _dotted(expr: ast.expr) -> str | None:
-    parts: list[str] = []
-    while isinstance(expr, ast.Attribute):
-        parts.append(expr.attr)
-        expr = expr.value
-    if not isinstance(expr, ast.Name):
-        return None
-    parts.append(expr.id)
-    return ".".join(reversed(parts))
 
 
 def _callee_origin(func: ast.expr, scope: Scope) -> tuple[str, str] | None:
@@ -554,30 +407,11 @@ def return_verdicts(func: Func, depth: int = 0) -> list[Exit]:
                 exits.append(Exit(sub, infer(sub.value, scope, depth)))
     if not terminates(node.body):
         where = falloff_node(node.body)
-        if not _never_returns_call(where, func.module):
+        if not never_returns_call(where, func.module):
             exits.append(
                 Exit(where, Verdict(NOT_JSON, "None (it can end without a return)", where), True)
             )
     return exits
-
-
-def _never_returns_call(stmt: ast.stmt, module: ModuleInfo) -> bool:
-    """`_fail("...")` as the last statement, where `_fail` always raises (or says NoReturn)."""
-    if not isinstance(stmt, ast.Expr) or not isinstance(stmt.value, ast.Call):
-        return False
-    called = module.callee(stmt.value.func)
-    if called is None or isinstance(called.node, ast.Lambda):
-        return False
-    node = called.node
-    returns = node.returns
-    annotated = returns is not None and (
-        (isinstance(returns, ast.Name) and returns.id in ("NoReturn", "Never"))
-        or (isinstance(returns, ast.Attribute) and returns.attr in ("NoReturn", "Never"))
-        or (isinstance(returns, ast.Constant) and returns.value in ("NoReturn", "Never"))
-    )
-    if annotated:
-        return True
-    return terminates(node.body) and not any(isinstance(n, ast.Return) for n in walk_function(node))
 
 
 def summary(func: Func, depth: int = 0) -> Verdict:
@@ -602,80 +436,3 @@ def summary(func: Func, depth: int = 0) -> Verdict:
             result = _UNKNOWN_V
     memo[key] = result
     return result
-
-
-# -- can control reach the end of a block? -----------------------------------------------------
-
-
-def terminates(body: list[ast.stmt]) -> bool:
-    """True when control cannot run off the end of `body` (conservative: doubt says True)."""
-    return any(_stmt_terminates(stmt) for stmt in body)
-
-
-def _stmt_terminates(stmt: ast.stmt) -> bool:
-    if isinstance(stmt, (ast.Return, ast.Raise)):
-        return True
-    if isinstance(stmt, ast.If):
-        return bool(stmt.orelse) and terminates(stmt.body) and terminates(stmt.orelse)
-    if isinstance(stmt, ast.While):
-        return _always_true(stmt.test) and not _has_break(stmt.body)
-    if isinstance(stmt, (ast.For, ast.AsyncFor)):
-        return bool(stmt.orelse) and terminates(stmt.orelse) and not _has_break(stmt.body)
-    if isinstance(stmt, (ast.Try, ast.TryStar)):
-        if stmt.finalbody and terminates(stmt.finalbody):
-            return True
-        normal = terminates(stmt.body) or (bool(stmt.orelse) and terminates(stmt.orelse))
-        return normal and all(terminates(h.body) for h in stmt.handlers)
-    if isinstance(stmt, (ast.With, ast.AsyncWith)):
-        return terminates(stmt.body)
-    if isinstance(stmt, ast.Match):
-        # Exhaustiveness is not known without types: assume a match covers every case.
-        return all(terminates(case.body) for case in stmt.cases)
-    if isinstance(stmt, ast.Assert):
-        return isinstance(stmt.test, ast.Constant) and not stmt.test.value
-    if isinstance(stmt, ast.Expr) and isinstance(stmt.value, ast.Call):
-        name = _dotted(stmt.value.func)
-        return name in _EXIT_CALLS
-    return False
-
-
-def _always_true(test: ast.expr) -> bool:
-    return isinstance(test, ast.Constant) and bool(test.value)
-
-
-def _has_break(body: list[ast.stmt]) -> bool:
-    """A `break` that leaves this loop (not one of an inner loop)."""
-    stack: list[ast.AST] = list(body)
-    while stack:
-        node = stack.pop()
-        if isinstance(node, ast.Break):
-            return True
-        if isinstance(node, (ast.For, ast.AsyncFor, ast.While)):
-            stack.extend(node.orelse)  # a break in an inner loop's else leaves the outer loop
-            continue
-        if isinstance(node, (*_DEF_TYPES, ast.Lambda, ast.ClassDef)):
-            continue
-        if isinstance(node, (ast.stmt, ast.ExceptHandler, ast.match_case)):
-            stack.extend(ast.iter_child_nodes(node))
-    return False
-
-
-def falloff_node(body: list[ast.stmt]) -> ast.stmt:
-    """The statement after which control runs off the end of `body`."""
-    last = body[-1]
-    if isinstance(last, ast.If):
-        if not terminates(last.body):
-            return falloff_node(last.body)
-        if last.orelse and not terminates(last.orelse):
-            return falloff_node(last.orelse)
-        return last
-    if isinstance(last, (ast.Try, ast.TryStar)):
-        if not terminates(last.body) and not (last.orelse and terminates(last.orelse)):
-            return falloff_node(last.orelse or last.body)
-        for handler in last.handlers:
-            if not terminates(handler.body):
-                return falloff_node(handler.body)
-        return last
-    if isinstance(last, (ast.With, ast.AsyncWith)):
-        return falloff_node(last.body)
-    return last

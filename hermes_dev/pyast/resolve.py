@@ -20,8 +20,8 @@ from __future__ import annotations
 
 import ast
 
-from hermes_dev.pyast.jsonness import Scope
 from hermes_dev.pyast.model import Binding, Func, ModuleInfo
+from hermes_dev.pyast.scope import Scope
 
 _DEF_TYPES = (ast.FunctionDef, ast.AsyncFunctionDef)
 _MAX_DEPTH = 6

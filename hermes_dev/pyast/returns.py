@@ -16,15 +16,8 @@ from __future__ import annotations
 import ast
 
 from hermes_dev.pyast.branches import Bindings, bind_arguments, decide
-from hermes_dev.pyast.jsonness import (
-    JSON,
-    NOT_JSON,
-    _has_text,
-    _never_returns_call,
-    falloff_node,
-    infer,
-    terminates,
-)
+from hermes_dev.pyast.flow import falloff_node, never_returns_call, terminates
+from hermes_dev.pyast.jsonness import JSON, NOT_JSON, _has_text, infer
 from hermes_dev.pyast.resolve import Code, Target, call_targets, is_static
 from hermes_dev.pyast.summaries import Step, not_followed
 
@@ -77,7 +70,7 @@ def _non_json(code: Code, bindings: Bindings, depth: int) -> NonJson | None:
             return _prefixed(found, step)
     if not terminates(node.body):
         where = falloff_node(node.body)
-        if not _never_returns_call(where, module):
+        if not never_returns_call(where, module):
             return NonJson(
                 "None (it can end without a return)", ((module.rel, where.lineno, code.label),)
             )

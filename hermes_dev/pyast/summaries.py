@@ -27,7 +27,7 @@ from hermes_dev.pyast.exceptions import (
     exc_type,
     handler_type,
 )
-from hermes_dev.pyast.jsonness import _always_true, _has_break, _never_returns_call
+from hermes_dev.pyast.flow import always_true, has_break, never_returns_call
 from hermes_dev.pyast.model import _walk_shallow, walk_function
 from hermes_dev.pyast.resolve import Code, Target, call_targets, is_static
 
@@ -306,7 +306,7 @@ class _Walker:
         if isinstance(stmt, ast.If):
             return bool(stmt.orelse) and self.ends_all(stmt.body) and self.ends_all(stmt.orelse)
         if isinstance(stmt, ast.While):
-            return _always_true(stmt.test) and not _has_break(stmt.body)
+            return always_true(stmt.test) and not has_break(stmt.body)
         if isinstance(stmt, (ast.Try, ast.TryStar)):
             if stmt.finalbody and self.ends_all(stmt.finalbody):
                 return True
@@ -315,7 +315,7 @@ class _Walker:
         if isinstance(stmt, (ast.With, ast.AsyncWith)):
             return self.ends_all(stmt.body)
         if isinstance(stmt, ast.Expr) and isinstance(stmt.value, ast.Call):
-            return _never_returns_call(stmt, self.module)
+            return never_returns_call(stmt, self.module)
         return False
 
     def ends_all(self, stmts: list[ast.stmt]) -> bool:

@@ -62,9 +62,10 @@ from collections import Counter
 from hermes_dev.lint.call_cache import cached_findings
 from hermes_dev.lint.fix import offered
 from hermes_dev.lint.rule import Fix, Invalid, Rule, Valid
-from hermes_dev.pyast.jsonness import JSON, NOT_JSON, Scope, Verdict, infer, return_verdicts
+from hermes_dev.pyast.jsonness import JSON, NOT_JSON, Verdict, infer, return_verdicts
 from hermes_dev.pyast.resolve import Code, code_of
 from hermes_dev.pyast.returns import NonJson, value_non_json
+from hermes_dev.pyast.scope import Scope
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:

@@ -37,7 +37,8 @@ from __future__ import annotations
 import ast
 
 from hermes_dev.lint.rule import Invalid, Rule, Valid
-from hermes_dev.pyast.jsonness import UNKNOWN, Scope, infer, return_verdicts
+from hermes_dev.pyast.jsonness import UNKNOWN, infer, return_verdicts
+from hermes_dev.pyast.scope import Scope
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
