@@ -16,11 +16,9 @@ from hermes_dev.host._json_shapes import (
     _triples,
 )
 from hermes_dev.pyast.locations import Span
-from hermes_dev.pyast.schema_eval import (
-    Evaluator,
-    ModuleScope,
-    NotStatic,
-)
+from hermes_dev.pyast.module_scope import ModuleScope
+from hermes_dev.pyast.schema_eval import Evaluator
+from hermes_dev.pyast.values import NotStatic
 
 TYPE_CHECKING = False  # typing is not imported at run time: a pre-commit run pays for it
 if TYPE_CHECKING:

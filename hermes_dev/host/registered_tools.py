@@ -23,13 +23,9 @@ from hermes_dev.host._json_shapes import (
     _strs,
 )
 from hermes_dev.pyast.locations import Span
-from hermes_dev.pyast.schema_eval import (
-    Evaluator,
-    ModuleScope,
-    NotStatic,
-    Thunk,
-    strings_in,
-)
+from hermes_dev.pyast.module_scope import ModuleScope
+from hermes_dev.pyast.schema_eval import Evaluator, strings_in
+from hermes_dev.pyast.values import NotStatic, Thunk
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -37,7 +33,8 @@ if TYPE_CHECKING:
     from typing import Any
 
     from hermes_dev.pyast.model import Models, ModuleInfo, Registration
-    from hermes_dev.pyast.schema_eval import Binding, ModuleLoader
+    from hermes_dev.pyast.module_scope import ModuleLoader
+    from hermes_dev.pyast.values import Binding
 
 
 # --- registrations in a tool module ------------------------------------------------------

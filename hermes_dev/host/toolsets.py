@@ -15,7 +15,9 @@ from pathlib import Path
 
 from hermes_dev.host._json_shapes import _bool, _dict, _pairs, _span, _str, _strs
 from hermes_dev.pyast.locations import Span
-from hermes_dev.pyast.schema_eval import Evaluator, ModuleScope, NotStatic, Pos, strings_in
+from hermes_dev.pyast.module_scope import ModuleScope
+from hermes_dev.pyast.schema_eval import Evaluator, strings_in
+from hermes_dev.pyast.values import NotStatic, Pos
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:

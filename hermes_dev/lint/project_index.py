@@ -46,7 +46,7 @@ if TYPE_CHECKING:
 
     from hermes_dev.lint.context import LintContext
     from hermes_dev.pyast.model import ModuleInfo
-    from hermes_dev.pyast.schema_eval import ModuleLoader
+    from hermes_dev.pyast.module_scope import ModuleLoader
 
     _S = TypeVar("_S", "ToolsetsSummary", "ConfigSummary")
 

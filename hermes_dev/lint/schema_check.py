@@ -22,13 +22,8 @@ from hermes_dev.host.registered_tools import (
 from hermes_dev.lint.cache import ResultCache
 from hermes_dev.lint.rule import Finding
 from hermes_dev.pyast.locations import Span, reported_span
-from hermes_dev.pyast.schema_eval import (
-    Evaluated,
-    Evaluator,
-    NotStatic,
-    Opaque,
-    Pos,
-)
+from hermes_dev.pyast.schema_eval import Evaluator
+from hermes_dev.pyast.values import Evaluated, NotStatic, Opaque, Pos
 
 TYPE_CHECKING = False  # typing is not imported at run time: a pre-commit run pays for it
 if TYPE_CHECKING:

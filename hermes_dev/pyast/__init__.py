@@ -1,6 +1,7 @@
 """Hermes-free static analysis of Python code.
 
-Holds: the module index and name resolution, a function's local scope (`scope`), static evaluation,
+Holds: the module index and name resolution, a function's local scope (`scope`), static evaluation
+(`schema_eval`, of the values in `values`, in the module scopes and loaders of `module_scope`),
 function walking, locations, whether control can reach the end of a block (`flow`), exception
 escape and JSON-ness inference (`jsonness`); call following: call resolution (`resolve`), the
 exception hierarchy (`exceptions`), constant branch tests (`branches`) and per-function summaries

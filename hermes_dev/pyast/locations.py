@@ -5,7 +5,7 @@ from __future__ import annotations
 import ast
 from pathlib import Path
 
-from hermes_dev.pyast.schema_eval import Pos
+from hermes_dev.pyast.values import Pos
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:

@@ -19,23 +19,26 @@ could make it so is not even built.
 
 Every evaluated value comes with where it was written: `Evaluated.locate("/parameters/required/0")`
 gives the source position of that element, or of the nearest enclosing one that has a position.
+
+Holds the `Evaluator`, `evaluate`, `strings_in` and the size checks of `%`/`.format`. Imports the
+value types (`values`), module scopes and loaders (`module_scope`) and `model`.
 """
 
 from __future__ import annotations
 
 import ast
-from pathlib import Path
 
 from hermes_dev.pyast.model import submodule_name
+from hermes_dev.pyast.module_scope import no_modules
+from hermes_dev.pyast.values import Evaluated, Loc, NotStatic, Opaque, Pos, Thunk, Value
 
 TYPE_CHECKING = False  # typing is not imported at run time: a pre-commit run pays for it
 if TYPE_CHECKING:
-    from collections.abc import Callable, Iterator, Mapping, Sequence
-    from typing import Any, TypeAlias
+    from collections.abc import Mapping, Sequence
+    from typing import Any
 
-    # Resolves a dotted module name under the root to its scope (None: not under the root).
-    ModuleLoader: TypeAlias = Callable[[str], "ModuleScope | None"]
-    Binding: TypeAlias = "Thunk | Value"
+    from hermes_dev.pyast.module_scope import ModuleLoader, ModuleScope
+    from hermes_dev.pyast.values import Binding
 
 # Deep enough for real helper chains; shallow enough that recursion never runs away.
 MAX_DEPTH = 40
@@ -49,316 +52,6 @@ MAX_SIZE = 1_000_000
 # Expressions one Evaluator may evaluate, all its evaluations together (it serves one module or
 # one file; the busiest on a 6,600-line Hermes-shaped config.py evaluates ~1,300).
 MAX_STEPS = 100_000
-
-
-class NotStatic(Exception):
-    """The expression cannot be evaluated without running the code."""
-
-
-# Plain classes with __slots__ rather than dataclasses: cheaper to define at import (a
-# pre-commit run pays for it) and to build (one per evaluated node).
-
-
-class Pos:
-    """Where a node is written: path, 1-based line and column, exclusive end."""
-
-    __slots__ = ("column", "end_column", "end_line", "line", "path")
-
-    def __init__(self, path: Path, line: int, column: int, end_line: int, end_column: int) -> None:
-        self.path = path
-        self.line = line
-        self.column = column  # 1-based
-        self.end_line = end_line
-        self.end_column = end_column  # 1-based, exclusive
-
-    def _key(self) -> tuple[Path, int, int, int, int]:
-        return (self.path, self.line, self.column, self.end_line, self.end_column)
-
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, Pos) and self._key() == other._key()
-
-    def __hash__(self) -> int:
-        return hash(self._key())
-
-    def __repr__(self) -> str:
-        return f"Pos({self.path.name}:{self.line}:{self.column})"
-
-    @classmethod
-    def of(cls, path: Path, node: ast.AST) -> Pos:
-        line = getattr(node, "lineno", 1)
-        col = getattr(node, "col_offset", 0)
-        end_line = getattr(node, "end_lineno", None) or line
-        end_col = getattr(node, "end_col_offset", None)
-        return cls(path, line, col + 1, end_line, (end_col if end_col is not None else col) + 1)
-
-
-class Loc:
-    """Where a value and, for containers, its parts were written."""
-
-    __slots__ = ("children", "keys", "pos")
-
-    def __init__(
-        self,
-        pos: Pos,
-        keys: dict[str, Pos] | None = None,
-        children: dict[str, Loc] | None = None,
-    ) -> None:
-        self.pos = pos
-        self.keys = keys if keys is not None else {}  # dict entries: position of the key
-        # dict keys or list indexes as str
-        self.children = children if children is not None else {}
-
-
-class Evaluated:
-    __slots__ = ("loc", "value")
-
-    def __init__(self, value: Any, loc: Loc) -> None:
-        self.value = value
-        self.loc = loc
-
-    def locate(self, pointer: str | Sequence[str | int], prefer_key: bool = True) -> Pos:
-        """The position of `pointer` ("/a/b/0" or parts): its key if it is a dict entry, else its
-        value; the nearest enclosing position when part of it was not written literally."""
-        parts = _pointer_parts(pointer)
-        loc = self.loc
-        for i, part in enumerate(parts):
-            key = str(part)
-            if i == len(parts) - 1 and prefer_key and key in loc.keys:
-                return loc.keys[key]
-            child = loc.children.get(key)
-            if child is None:
-                return loc.pos
-            loc = child
-        return loc.pos
-
-
-def _pointer_parts(pointer: str | Sequence[str | int]) -> list[str | int]:
-    if isinstance(pointer, str):
-        if not pointer or pointer == "/":
-            return []
-        return [p.replace("~1", "/").replace("~0", "~") for p in pointer.lstrip("/").split("/")]
-    return list(pointer)
-
-
-# --- modules -------------------------------------------------------------------------------
-
-
-class ModuleScope:
-    """What evaluation needs from one parsed module: its single bindings, helpers and imports."""
-
-    __slots__ = ("bindings", "functions", "imports", "name", "path", "unstable")
-
-    def __init__(
-        self,
-        path: Path,
-        name: str,
-        bindings: dict[str, ast.expr],
-        functions: dict[str, ast.FunctionDef],
-        imports: dict[str, tuple[str, str | None]],
-        unstable: set[str],
-    ) -> None:
-        self.path = path
-        self.name = name  # dotted module name ("tools.web_tools"), "" when unknown
-        self.bindings = bindings
-        self.functions = functions
-        # local name -> (module, name or None for a module)
-        self.imports = imports
-        # bound more than once or changed at module level: never static
-        self.unstable = unstable
-
-    @classmethod
-    def build(
-        cls,
-        path: Path,
-        tree: ast.Module,
-        name: str = "",
-        import_base: Callable[[ast.ImportFrom], str | None] | None = None,
-    ) -> ModuleScope:
-        """`import_base` names the module a `from ... import` reads (the engine's model, which
-        resolves relative imports by path); without it, by `name` and dotted arithmetic."""
-        bindings: dict[str, ast.expr] = {}
-        functions: dict[str, ast.FunctionDef] = {}
-        imports: dict[str, tuple[str, str | None]] = {}
-        seen: dict[str, int] = {}
-        unstable: set[str] = set()
-
-        def bind(target: str) -> None:
-            seen[target] = seen.get(target, 0) + 1
-
-        for stmt in _module_level_statements(tree.body):
-            if isinstance(stmt, ast.Assign):
-                for target in stmt.targets:
-                    if isinstance(target, ast.Name):
-                        bind(target.id)
-                        bindings[target.id] = stmt.value
-                    else:
-                        for name_node in ast.walk(target):
-                            if isinstance(name_node, ast.Name):
-                                # `X[k] = v`, `X.attr = v`, `a, b = ...`: X is not a plain literal
-                                unstable.add(name_node.id)
-            elif isinstance(stmt, ast.AnnAssign) and isinstance(stmt.target, ast.Name):
-                bind(stmt.target.id)
-                if stmt.value is not None:
-                    bindings[stmt.target.id] = stmt.value
-            elif isinstance(stmt, ast.AugAssign):
-                for name_node in ast.walk(stmt.target):
-                    if isinstance(name_node, ast.Name):
-                        unstable.add(name_node.id)
-            elif isinstance(stmt, ast.FunctionDef):
-                bind(stmt.name)
-                functions[stmt.name] = stmt
-            elif isinstance(stmt, ast.AsyncFunctionDef | ast.ClassDef):
-                bind(stmt.name)
-            elif isinstance(stmt, ast.ImportFrom):
-                if import_base is not None:
-                    module = import_base(stmt) or ""
-                else:
-                    module = _absolute_module(name, stmt.module, stmt.level, path)
-                for alias in stmt.names:
-                    local = alias.asname or alias.name
-                    bind(local)
-                    imports[local] = (module, alias.name)
-            elif isinstance(stmt, ast.Import):
-                for alias in stmt.names:
-                    local = alias.asname or alias.name.partition(".")[0]
-                    bind(local)
-                    imports[local] = (alias.name if alias.asname else local, None)
-            elif isinstance(stmt, ast.Expr) and isinstance(stmt.value, ast.Call):
-                # `X.update(...)`, `X["p"].append(...)` at module level change X after binding it
-                func = stmt.value.func
-                if isinstance(func, ast.Attribute):
-                    base = func.value
-                    while isinstance(base, ast.Attribute | ast.Subscript):
-                        base = base.value
-                    if isinstance(base, ast.Name):
-                        unstable.add(base.id)
-            elif isinstance(stmt, ast.Delete):
-                for target in stmt.targets:
-                    for name_node in ast.walk(target):
-                        if isinstance(name_node, ast.Name):
-                            unstable.add(name_node.id)
-            elif isinstance(stmt, ast.For):
-                for name_node in ast.walk(stmt.target):
-                    if isinstance(name_node, ast.Name):
-                        unstable.add(name_node.id)
-        unstable.update(n for n, count in seen.items() if count > 1)
-        # A name bound inside a module-level loop changes from one iteration to the next.
-        for stmt in _module_level_statements(tree.body):
-            if isinstance(stmt, ast.For | ast.While):
-                for inner in _module_level_statements(stmt.body):
-                    if isinstance(inner, ast.Assign | ast.AnnAssign | ast.AugAssign):
-                        targets = inner.targets if isinstance(inner, ast.Assign) else [inner.target]
-                        for target in targets:
-                            unstable.update(
-                                n.id for n in ast.walk(target) if isinstance(n, ast.Name)
-                            )
-                    elif isinstance(inner, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef):
-                        unstable.add(inner.name)
-        return cls(path, name, bindings, functions, imports, unstable)
-
-
-def _module_level_statements(body: list[ast.stmt]) -> Iterator[ast.stmt]:
-    """Statements that run at import: the body, and the bodies of module-level if/try/for/with."""
-    for stmt in body:
-        yield stmt
-        if isinstance(stmt, ast.If | ast.For | ast.While | ast.With):
-            yield from _module_level_statements(stmt.body)
-            yield from _module_level_statements(getattr(stmt, "orelse", []))
-        elif isinstance(stmt, ast.Try):
-            yield from _module_level_statements(stmt.body)
-            for handler in stmt.handlers:
-                yield from _module_level_statements(handler.body)
-            yield from _module_level_statements(stmt.orelse)
-            yield from _module_level_statements(stmt.finalbody)
-
-
-def _absolute_module(current: str, module: str | None, level: int, path: Path) -> str:
-    if level == 0:
-        return module or ""
-    package = current.split(".") if current else []
-    if path.name != "__init__.py" and package:
-        package = package[:-1]
-    if level > 1:
-        package = package[: len(package) - (level - 1)] if level - 1 <= len(package) else []
-    return ".".join([*package, *([module] if module else [])])
-
-
-def module_name_for(root: Path, path: Path) -> str:
-    """`tools/web_tools.py` -> `tools.web_tools`; `pkg/__init__.py` -> `pkg`."""
-    try:
-        rel = path.resolve().relative_to(root.resolve())
-    except ValueError:
-        return ""
-    parts = list(rel.with_suffix("").parts)
-    if parts and parts[-1] == "__init__":
-        parts.pop()
-    return ".".join(parts)
-
-
-def module_path_for(root: Path, module: str) -> Path | None:
-    if not module:
-        return None
-    parts = module[1:].split("/") if module.startswith("@") else module.split(".")
-    if any(part in ("", ".", "..") for part in parts):
-        return None
-    base = root.joinpath(*parts)
-    for candidate in (base.with_suffix(".py"), base / "__init__.py"):
-        if candidate.is_file():
-            return candidate
-    return None
-
-
-def file_module_loader(root: Path) -> ModuleLoader:
-    """Parse modules under `root` on demand, each once (the fallback when no engine model does)."""
-    cache: dict[str, ModuleScope | None] = {}
-
-    def load(module: str) -> ModuleScope | None:
-        if module in cache:
-            return cache[module]
-        cache[module] = None  # a cycle reads as "not found"
-        path = module_path_for(root, module)
-        scope: ModuleScope | None = None
-        if path is not None:
-            try:
-                tree = ast.parse(path.read_bytes(), filename=str(path))
-            except (OSError, SyntaxError, ValueError):
-                tree = None
-            if tree is not None:
-                scope = ModuleScope.build(path, tree, module)
-        cache[module] = scope
-        return scope
-
-    return load
-
-
-def _no_modules(module: str) -> ModuleScope | None:
-    return None
-
-
-# --- evaluation ----------------------------------------------------------------------------
-
-
-class Thunk:
-    """An expression bound to a name (a loop variable, a helper's parameter), not yet evaluated:
-    a table row may hold a handler function next to the strings a schema needs."""
-
-    __slots__ = ("env", "expr", "scope")
-
-    def __init__(self, expr: ast.expr, scope: ModuleScope, env: Mapping[str, Binding]) -> None:
-        self.expr = expr
-        self.scope = scope
-        self.env = env
-
-
-class Value:
-    """An evaluated value bound to a name."""
-
-    __slots__ = ("loc", "value")
-
-    def __init__(self, value: Any, loc: Loc) -> None:
-        self.value = value
-        self.loc = loc
-
 
 _EVALUATION_ERRORS = (
     TypeError,
@@ -374,27 +67,9 @@ _SCALARS = (str, int, float, bool, type(None))
 _BUILTIN_STR_METHODS = {"startswith", "endswith", "lower", "upper", "strip", "lstrip", "rstrip"}
 
 
-class Opaque:
-    """A value inside a literal that is not static (`textwrap.dedent(...)`, `sorted(SET)`): in
-    partial evaluation it stands in for that value so the rest of the schema can be checked.
-    Rules treat it as "something is there, nothing known about it"."""
-
-    __slots__ = ("pos",)
-
-    def __init__(self, pos: Pos) -> None:
-        self.pos = pos
-
-    def placeholder(self) -> str:
-        """A stand-in string, stable across runs and distinct per place."""
-        return f"\x00not static ({self.pos.line}:{self.pos.column})"
-
-    def __repr__(self) -> str:
-        return f"Opaque(line {self.pos.line})"
-
-
 class Evaluator:
     def __init__(self, loader: ModuleLoader | None = None, partial: bool = False) -> None:
-        self.loader: ModuleLoader = loader or _no_modules
+        self.loader: ModuleLoader = loader or no_modules
         # partial: a dict value or list element that is not static becomes an `Opaque`
         self.partial = partial
         self._depth = 0
@@ -1163,20 +838,6 @@ def evaluate(
 ) -> Evaluated:
     """Evaluate `expr` in `scope`; raises `NotStatic` when that needs running code."""
     return Evaluator(loader).evaluate(expr, scope, env)
-
-
-def loop_row_envs(
-    loop: ast.For, scope: ModuleScope, loader: ModuleLoader | None = None
-) -> list[dict[str, Binding]]:
-    """One environment per row of a module-level `for` loop over a literal table, binding the
-    loop variables to the row's cells (unevaluated); NotStatic when the table is not literal."""
-    evaluator = Evaluator(loader)
-    envs: list[dict[str, Binding]] = []
-    for row in evaluator.iter_rows(loop.iter, scope):
-        env: dict[str, Binding] = {}
-        evaluator.bind_target(loop.target, row, env)
-        envs.append(env)
-    return envs
 
 
 def strings_in(expr: ast.expr, scope: ModuleScope) -> list[str]:

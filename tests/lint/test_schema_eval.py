@@ -5,17 +5,16 @@ from __future__ import annotations
 import ast
 import textwrap
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import pytest
 
-from hermes_dev.pyast.schema_eval import (
-    Evaluated,
-    ModuleScope,
-    NotStatic,
-    evaluate,
-    file_module_loader,
-    loop_row_envs,
-)
+from hermes_dev.pyast.module_scope import ModuleScope, file_module_loader
+from hermes_dev.pyast.schema_eval import Evaluator, evaluate
+from hermes_dev.pyast.values import Evaluated, NotStatic
+
+if TYPE_CHECKING:
+    from hermes_dev.pyast.values import Binding
 
 
 def _scope(source: str, path: str = "/root/tools/x_tool.py") -> tuple[ModuleScope, ast.Module]:
@@ -90,7 +89,13 @@ def test_helper_call_and_loop_rows() -> None:
     call = loop.body[0].value  # type: ignore[attr-defined]
     schema = next(k.value for k in call.keywords if k.arg == "schema")
     handler = next(k.value for k in call.keywords if k.arg == "handler")
-    envs = loop_row_envs(loop, scope)
+    # One environment per row, bound as registered_tools binds a registration loop's rows.
+    evaluator = Evaluator()
+    envs: list[dict[str, Binding]] = []
+    for row in evaluator.iter_rows(loop.iter, scope):
+        env: dict[str, Binding] = {}
+        evaluator.bind_target(loop.target, row, env)
+        envs.append(env)
     assert [evaluate(schema, scope, env).value["name"] for env in envs] == ["a", "b"]
     assert evaluate(schema, scope, envs[1]).value["parameters"]["required"] == ["x"]
     with pytest.raises(NotStatic):

@@ -29,7 +29,9 @@ import ast, json, resource, sys
 resource.setrlimit(resource.RLIMIT_AS, ({memory}, {memory}))
 resource.setrlimit(resource.RLIMIT_CPU, ({cpu}, {cpu}))
 from pathlib import Path
-from hermes_dev.pyast.schema_eval import Evaluator, ModuleScope, NotStatic
+from hermes_dev.pyast.module_scope import ModuleScope
+from hermes_dev.pyast.schema_eval import Evaluator
+from hermes_dev.pyast.values import NotStatic
 
 source = sys.stdin.read()
 scope = ModuleScope.build(Path("/root/tools/x_tool.py"), ast.parse(source), "tools.x_tool")

@@ -264,7 +264,7 @@ def test_function_schema_documents() -> None:
 
 def _with_opaque(rng: random.Random, schema: dict[str, Any]) -> dict[str, Any]:
     """The schema with a few of its values (or list elements) not static."""
-    from hermes_dev.pyast.schema_eval import Opaque, Pos
+    from hermes_dev.pyast.values import Opaque, Pos
 
     value = copy.deepcopy(schema)
     for n in range(rng.randint(1, 3)):
