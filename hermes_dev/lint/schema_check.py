@@ -188,7 +188,8 @@ def _override_keys(module: ModuleInfo, expr: ast.expr) -> list[tuple[str, Pos]] 
     """The top-level schema keys a `dynamic_schema_overrides=` callable may replace (Hermes
     does `schema.update(overrides())`): the keys of the dict literals it returns, when every
     `return` is one with constant keys (or None); else None (unknown: skip the schema)."""
-    from hermes_dev.pyast.model import Func, returns_of
+    from hermes_dev.pyast.model import Func
+    from hermes_dev.pyast.walk import returns_of
 
     func: Func | None = None
     if isinstance(expr, ast.Lambda):

@@ -12,7 +12,8 @@ from __future__ import annotations
 
 import ast
 
-from hermes_dev.pyast.model import ModuleInfo, _walk_shallow, walk_function
+from hermes_dev.pyast.model import ModuleInfo
+from hermes_dev.pyast.walk import walk_function, walk_shallow
 
 Bindings = tuple[tuple[str, object], ...]
 _UNKNOWN = object()
@@ -40,7 +41,7 @@ def tested_names(node: ast.FunctionDef | ast.AsyncFunctionDef) -> frozenset[str]
         elif kind is ast.Name and type(sub.ctx) is not ast.Load:  # type: ignore[attr-defined]
             assigned.add(sub.id)  # type: ignore[attr-defined]
     if tests:
-        for name in _walk_shallow(tests):
+        for name in walk_shallow(tests):
             if isinstance(name, ast.Name) and name.id in params:
                 tested.add(name.id)
     result = frozenset(tested - assigned)

@@ -13,7 +13,8 @@ from __future__ import annotations
 
 import ast
 
-from hermes_dev.pyast.model import ModuleInfo, walk_function
+from hermes_dev.pyast.model import ModuleInfo
+from hermes_dev.pyast.walk import walk_function
 
 _DEF_TYPES = (ast.FunctionDef, ast.AsyncFunctionDef)
 _EXIT_CALLS = {"sys.exit", "os._exit", "exit", "quit", "os.abort", "pytest.fail", "pytest.skip"}

@@ -20,8 +20,9 @@ from __future__ import annotations
 import ast
 
 from hermes_dev.pyast.flow import falloff_node, never_returns_call, terminates
-from hermes_dev.pyast.model import Func, walk_function
+from hermes_dev.pyast.model import Func
 from hermes_dev.pyast.scope import Scope
+from hermes_dev.pyast.walk import walk_function
 
 JSON = "json"
 NOT_JSON = "not-json"

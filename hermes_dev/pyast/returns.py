@@ -122,7 +122,7 @@ def _appended_text(name: str, code: Code) -> NonJson | None:
     node = code.func.node
     if not values or isinstance(node, ast.Lambda):
         return None
-    from hermes_dev.pyast.model import walk_function
+    from hermes_dev.pyast.walk import walk_function
 
     appended: ast.AugAssign | None = None
     for sub in walk_function(node):

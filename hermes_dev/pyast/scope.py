@@ -14,7 +14,8 @@ from __future__ import annotations
 
 import ast
 
-from hermes_dev.pyast.model import Func, ModuleInfo, walk_function
+from hermes_dev.pyast.model import Func, ModuleInfo
+from hermes_dev.pyast.walk import walk_function
 
 _DEF_TYPES = (ast.FunctionDef, ast.AsyncFunctionDef)
 # The node classes Scope._index looks at (ast's classes are never subclassed by the parser).

@@ -28,8 +28,8 @@ from hermes_dev.pyast.exceptions import (
     handler_type,
 )
 from hermes_dev.pyast.flow import always_true, has_break, never_returns_call
-from hermes_dev.pyast.model import _walk_shallow, walk_function
 from hermes_dev.pyast.resolve import Code, Target, call_targets, is_static
+from hermes_dev.pyast.walk import walk_function, walk_shallow
 
 Step = tuple[str, int, str]
 _DEF_TYPES = (ast.FunctionDef, ast.AsyncFunctionDef)
@@ -381,7 +381,7 @@ class _Walker:
 
     def expr(self, expr: ast.expr | ast.stmt, handlers: list[list[ast.ExceptHandler]]) -> None:
         """Follow the calls `expr` makes (not those inside lambdas, except one called at once)."""
-        nodes = _walk_shallow([expr])  # type: ignore[arg-type]
+        nodes = walk_shallow([expr])  # type: ignore[arg-type]
         awaited: set[int] = set()
         for node in nodes:
             kind = type(node)
