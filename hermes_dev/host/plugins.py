@@ -396,6 +396,7 @@ def plugin_tool_names(root: Path) -> dict[str, str]:
     `ctx.register_tool(name="...")`. A text scan first: only files that call `register_tool`
     are parsed."""
     from hermes_dev.pyast.model import Models
+    from hermes_dev.pyast.registrations import registrations_of
 
     owned: dict[str, str] = {}
     models: Models | None = None
@@ -417,7 +418,7 @@ def plugin_tool_names(root: Path) -> dict[str, str]:
             if models is None:
                 models = Models(root)
             module = models.get(path, text)
-            for registration in module.registrations if module is not None else ():
+            for registration in registrations_of(module) if module is not None else ():
                 name = registration.name
                 if name is not None and registration.kind == "plugin":
                     where = path.relative_to(root).as_posix()

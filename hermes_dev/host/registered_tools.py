@@ -24,6 +24,7 @@ from hermes_dev.host._json_shapes import (
 )
 from hermes_dev.pyast.locations import Span
 from hermes_dev.pyast.module_scope import ModuleScope
+from hermes_dev.pyast.registrations import registrations_of
 from hermes_dev.pyast.schema_eval import Evaluator, strings_in
 from hermes_dev.pyast.values import NotStatic, Thunk
 
@@ -32,13 +33,14 @@ if TYPE_CHECKING:
     from collections.abc import Mapping
     from typing import Any
 
-    from hermes_dev.pyast.model import Models, ModuleInfo, Registration
+    from hermes_dev.pyast.model import Models, ModuleInfo
     from hermes_dev.pyast.module_scope import ModuleLoader
+    from hermes_dev.pyast.registrations import Registration
     from hermes_dev.pyast.values import Binding
 
 
 # --- registrations in a tool module ------------------------------------------------------
-# What a registration is comes from the engine's model (`hermes_dev.pyast.model`); here each one
+# What a registration is comes from the engine's model (`hermes_dev.pyast.registrations`); here each one
 # gets its table row as evaluation bindings, and a summary small enough to cache.
 
 
@@ -220,7 +222,7 @@ def summarize_module(module: ModuleInfo, loader: ModuleLoader | None = None) -> 
     if module.tree is None:
         return summary
     scope = scope_of(module)
-    for reg in module.registrations:
+    for reg in registrations_of(module):
         envs = registration_envs(reg, evaluator)
         if envs is None:
             summary.maybe_names.extend(strings_in(reg.loop.iter, scope) if reg.loop else [])

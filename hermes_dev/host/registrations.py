@@ -31,13 +31,15 @@ def registered_names(models: Models, path: Path, source: str | None = None) -> R
     `for _name, _schema in _SCHEMAS.items(): registry.register(name=_name, ...)` gives each
     key of `_SCHEMAS`. A string elsewhere in the module (a property name, an enum value) is
     never taken for a tool name."""
+    from hermes_dev.pyast.registrations import registrations_of
+
     module = models.get(path, source)
     if module is None:
         return RegisteredNames(frozenset(), frozenset())
     known: set[str] = set()
     possible: set[str] = set()
     computed = False
-    for registration in module.registrations:
+    for registration in registrations_of(module):
         name = registration.name
         if name is not None:
             known.add(name)

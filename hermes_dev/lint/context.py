@@ -28,7 +28,8 @@ from hermes_dev.lint.config import Config
 from hermes_dev.lint.files import tool_folders, walk_py
 from hermes_dev.lint.finding import Finding
 from hermes_dev.pyast.locations import char_column, first_line_end
-from hermes_dev.pyast.model import Models, ModuleInfo, Registration, might_register
+from hermes_dev.pyast.model import Models, ModuleInfo, might_register
+from hermes_dev.pyast.registrations import Registration, registrations_of
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -85,7 +86,7 @@ class ProjectView:
         return out
 
     def registrations(self) -> list[Registration]:
-        return [reg for module in self.modules() for reg in module.registrations]
+        return [reg for module in self.modules() for reg in registrations_of(module)]
 
     def summaries(self, kind: str, compute: Callable[[ModuleInfo], object]) -> dict[Path, object]:
         """`compute(module)` for every project module, from the on-disk cache when fresh.
@@ -145,7 +146,7 @@ class LintContext:
 
     def registrations(self) -> Iterator[Registration]:
         for module in self.modules:
-            yield from module.registrations
+            yield from registrations_of(module)
 
     def is_reported(self, path: Path) -> bool:
         """True for the files this run reports on (those given, or found under tools/plugins)."""

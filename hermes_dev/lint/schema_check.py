@@ -22,6 +22,7 @@ from hermes_dev.host.registered_tools import (
 from hermes_dev.lint.cache import ResultCache
 from hermes_dev.lint.rule import Finding
 from hermes_dev.pyast.locations import Span, reported_span
+from hermes_dev.pyast.registrations import registrations_of
 from hermes_dev.pyast.schema_eval import Evaluator
 from hermes_dev.pyast.values import Evaluated, NotStatic, Opaque, Pos
 
@@ -31,7 +32,8 @@ if TYPE_CHECKING:
     from typing import Any, Literal
 
     from hermes_dev.lint.context import LintContext
-    from hermes_dev.pyast.model import ModuleInfo, Registration
+    from hermes_dev.pyast.model import ModuleInfo
+    from hermes_dev.pyast.registrations import Registration
 
 
 # --- the schemas of a module's registrations (HD2xx) -------------------------------------
@@ -128,11 +130,11 @@ def tool_schemas(module: ModuleInfo) -> list[ToolSchema]:
         return memo
     result: list[ToolSchema] = []
     not_static = 0
-    if module.tree is not None and module.registrations:
+    if module.tree is not None and registrations_of(module):
         scope = scope_of(module)
         # partial: a non-static description or enum leaves the rest of the schema checkable
         evaluator = Evaluator(models_loader(module.models), partial=True)
-        for reg in module.registrations:
+        for reg in registrations_of(module):
             schema_node = reg.keywords.get("schema")
             if schema_node is None:
                 continue

@@ -210,10 +210,12 @@ def _others_message(module_rel: str, name: str, others: list[str], known: frozen
 def _tool_description(models: Models, path: Path, name: str) -> str | None:
     """The description `path` registers `name` with (its `description=`, else its schema's),
     when it is a string known statically."""
+    from hermes_dev.pyast.registrations import registrations_of
+
     module = models.get(path)
     if module is None:
         return None
-    for registration in module.registrations:
+    for registration in registrations_of(module):
         if registration.name != name:
             continue
         for key in ("description", "schema"):

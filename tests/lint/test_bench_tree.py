@@ -8,6 +8,7 @@ from bench.hermes_tree import build
 from hermes_dev.lint.engine import lint
 from hermes_dev.pyast.jsonness import JSON, summary
 from hermes_dev.pyast.model import Models
+from hermes_dev.pyast.registrations import registrations_of
 
 
 def test_tree_shape_and_handler_rules_pass(tmp_path: Path) -> None:
@@ -23,7 +24,7 @@ def test_tree_shape_and_handler_rules_pass(tmp_path: Path) -> None:
     registrations = [
         reg
         for path in sorted((tmp_path / "tools").rglob("*tool.py"))
-        for reg in (models.get(path).registrations if models.get(path) else [])
+        for reg in (registrations_of(models.get(path)) if models.get(path) else [])
     ]
     handlers = [reg.handler for reg in registrations if reg.handler is not None]
     assert len(handlers) == len(registrations)  # every handler resolves, imported ones too

@@ -13,6 +13,7 @@ from hermes_dev.lint.config import Config
 from hermes_dev.lint.context import LintContext
 from hermes_dev.lint.engine import find_root
 from hermes_dev.pyast.model import Models, ModuleInfo
+from hermes_dev.pyast.registrations import registrations_of
 from tests.lint.support import make_root
 
 TABLES = """\
@@ -87,7 +88,7 @@ def _module(tmp_path: Path) -> ModuleInfo:
 
 
 def test_registrations_rows_and_places(tmp_path: Path) -> None:
-    regs = _module(tmp_path).registrations
+    regs = registrations_of(_module(tmp_path))
     summary = [(r.name, r.toolset, r.place, r.discoverable) for r in regs]
     assert summary == [
         ("tool_a", "t", "loop", True),
@@ -108,7 +109,7 @@ def test_registrations_rows_and_places(tmp_path: Path) -> None:
 
 
 def test_handlers_resolved(tmp_path: Path) -> None:
-    regs = {r.name: r for r in _module(tmp_path).registrations}
+    regs = {r.name: r for r in registrations_of(_module(tmp_path))}
     kinds = {name: (r.handler.kind, r.handler.func.name) for name, r in regs.items() if r.handler}
     assert kinds == {
         "tool_a": ("function", "_a"),
@@ -131,7 +132,7 @@ def test_handlers_resolved(tmp_path: Path) -> None:
 def test_imported_module_parsed_once(tmp_path: Path) -> None:
     module = _module(tmp_path)
     models = module.models
-    for reg in module.registrations:
+    for reg in registrations_of(module):
         _ = reg.handler
     helpers = [m for m in models.loaded() if m.rel == "tools/helpers.py"]
     assert len(helpers) == 1
@@ -153,7 +154,7 @@ def test_plugin_registrations(tmp_path: Path) -> None:
     models = Models(tmp_path)
     plugin = models.get(tmp_path / "plugins" / "demo" / "__init__.py")
     assert plugin is not None
-    regs = plugin.registrations
+    regs = registrations_of(plugin)
     assert [(r.name, r.kind, r.place) for r in regs] == [
         ("p0", "plugin", "function"),
         ("p1", "plugin", "function"),
@@ -168,7 +169,7 @@ def test_syntax_error_module(tmp_path: Path) -> None:
     path.write_text("def f(:\n")
     module = models.get(path)
     assert module is not None and module.tree is None and module.error is not None
-    assert module.registrations == []
+    assert registrations_of(module) == []
 
 
 def test_find_root(tmp_path: Path) -> None:
@@ -214,7 +215,7 @@ def test_project_view(tmp_path: Path) -> None:
     assert project.config_path is None
     rels = [models.relative(p) for p in project.module_paths()]
     assert rels == ["tools/helpers.py", "tools/registry.py", "tools/tables_tool.py"]
-    names = project.summaries("names-v1", lambda m: [r.name for r in m.registrations])
+    names = project.summaries("names-v1", lambda m: [r.name for r in registrations_of(m)])
     assert names[root / "tools" / "tables_tool.py"] == [
         "tool_a",
         "tool_b",

@@ -16,7 +16,8 @@ from hermes_dev.lint.engine import lint
 from hermes_dev.lint.rules.hd103_handler_signature import signature_problem
 from hermes_dev.lint.rules.hd104_is_async_mismatch import plainly_sync
 from hermes_dev.pyast.jsonness import return_verdicts, summary
-from hermes_dev.pyast.model import Func, Handler, Models
+from hermes_dev.pyast.model import Func, Models
+from hermes_dev.pyast.registrations import Handler, registrations_of
 from hermes_dev.pyast.resolve import code_of
 from hermes_dev.pyast.summaries import handler_escapes
 
@@ -64,6 +65,6 @@ def test_handler_analyses_on_every_stdlib_function() -> None:
                     handler_escapes(code_of(func))
                     signature_problem(Handler("function", ast.Constant(None), func))
                     plainly_sync(func)
-            for reg in module.registrations:
+            for reg in registrations_of(module):
                 _ = (reg.name, reg.toolset, reg.handler)
     assert functions > 10_000

@@ -63,6 +63,7 @@ from hermes_dev.lint.call_cache import cached_findings
 from hermes_dev.lint.fix import offered
 from hermes_dev.lint.rule import Fix, Invalid, Rule, Valid
 from hermes_dev.pyast.jsonness import JSON, NOT_JSON, Verdict, infer, return_verdicts
+from hermes_dev.pyast.registrations import registrations_of
 from hermes_dev.pyast.resolve import Code, code_of
 from hermes_dev.pyast.returns import NonJson, value_non_json
 from hermes_dev.pyast.scope import Scope
@@ -460,7 +461,7 @@ registry.register(name="vision", toolset="t", schema={},
         return lambda: self.module_findings(ctx, module)
 
     def module_findings(self, ctx: LintContext, module: ModuleInfo) -> Iterator[Finding]:
-        for reg in module.registrations:
+        for reg in registrations_of(module):
             handler = reg.handler
             if handler is None:
                 continue
@@ -572,7 +573,9 @@ def _called_elsewhere(func: Func) -> bool:
     if module.tree is None:
         return True
     registrations = sum(
-        1 for reg in module.registrations if reg.handler is not None and func in reg.handler.code()
+        1
+        for reg in registrations_of(module)
+        if reg.handler is not None and func in reg.handler.code()
     )
     # Every Name node of it is also a whole word of the text, and so is its `def`: few words
     # settle it without walking the tree (the walk is most of a one-file `--fix`).

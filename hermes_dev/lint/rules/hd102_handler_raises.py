@@ -73,6 +73,7 @@ import ast
 from hermes_dev.lint.call_cache import cached_findings
 from hermes_dev.lint.fix import offered
 from hermes_dev.lint.rule import Fix, Invalid, Rule, Valid
+from hermes_dev.pyast.registrations import registrations_of
 from hermes_dev.pyast.resolve import code_of
 from hermes_dev.pyast.summaries import Escape, handler_escapes
 
@@ -659,7 +660,7 @@ registry.register(name="vision", toolset="t", schema={},
         return lambda: self.module_findings(ctx, module)
 
     def module_findings(self, ctx: LintContext, module: ModuleInfo) -> Iterator[Finding]:
-        for reg in module.registrations:
+        for reg in registrations_of(module):
             handler = reg.handler
             if handler is None:
                 continue

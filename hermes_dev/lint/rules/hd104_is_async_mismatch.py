@@ -46,7 +46,8 @@ if TYPE_CHECKING:
 
     from hermes_dev.lint.context import LintContext
     from hermes_dev.lint.rule import Finding
-    from hermes_dev.pyast.model import Func, Registration
+    from hermes_dev.pyast.model import Func
+    from hermes_dev.pyast.registrations import Registration
 
 _HEAD = """\
 import json

@@ -40,6 +40,7 @@ import os
 
 from hermes_dev.lint.rule import Invalid, Rule, Valid
 from hermes_dev.pyast.model import submodule_name
+from hermes_dev.pyast.registrations import registrations_of
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -47,7 +48,8 @@ if TYPE_CHECKING:
 
     from hermes_dev.lint.context import LintContext
     from hermes_dev.lint.rule import Finding
-    from hermes_dev.pyast.model import ModuleInfo, Registration
+    from hermes_dev.pyast.model import ModuleInfo
+    from hermes_dev.pyast.registrations import Registration
 
 _HEAD = """\
 import os
@@ -208,7 +210,7 @@ except ImportError:
         for module in ctx.modules:
             if module.tree is None or not module.rel.startswith("tools/"):
                 continue
-            regs = [r for r in module.registrations if r.kind == "registry"]
+            regs = [r for r in registrations_of(module) if r.kind == "registry"]
             if not regs:
                 continue
             unscanned = _not_scanned(module)

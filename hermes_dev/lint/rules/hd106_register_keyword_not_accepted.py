@@ -122,13 +122,15 @@ class RegisterKeywordNotAccepted(Rule):
     )
 
     def check(self, ctx: LintContext) -> Iterator[Finding]:
+        from hermes_dev.pyast.registrations import registrations_of
+
         accepted: frozenset[str] | None = None
         looked = False
         for module in ctx.modules:
             if module.tree is None or module.rel == "tools/registry.py":
                 continue
             seen: set[int] = set()
-            for reg in module.registrations:
+            for reg in registrations_of(module):
                 if reg.kind != "registry" or id(reg.call) in seen:
                     continue
                 seen.add(id(reg.call))

@@ -155,6 +155,7 @@ class ProvidesToolsMismatch(Rule):
 
     def check(self, ctx: LintContext) -> Iterator[Finding]:
         from hermes_dev.lint.plugin_index import manifest_finding, plugin_folders
+        from hermes_dev.pyast.registrations import registrations_of
 
         for folder in plugin_folders(ctx):
             manifest = folder.manifest
@@ -164,7 +165,7 @@ class ProvidesToolsMismatch(Rule):
             if declared is None:
                 continue
             # ctx.register_tool(...) calls, and registry.register(...) ones a plugin may make.
-            registrations = [reg for module in folder.modules for reg in module.registrations]
+            registrations = [reg for module in folder.modules for reg in registrations_of(module)]
             names = {reg.name for reg in registrations}
             computed = None in names
             seen: set[str] = set()

@@ -44,7 +44,8 @@ if TYPE_CHECKING:
     from typing import ClassVar
 
     from hermes_dev.lint.context import LintContext
-    from hermes_dev.pyast.model import ModuleInfo, Registration
+    from hermes_dev.pyast.model import ModuleInfo
+    from hermes_dev.pyast.registrations import Registration
 
 _INIT = (
     "def _go(args, **kw):\n"
@@ -121,6 +122,7 @@ class RequiresEnvNotInManifest(Rule):
 
     def check(self, ctx: LintContext) -> Iterator[Finding]:
         from hermes_dev.lint.plugin_index import plugin_folders
+        from hermes_dev.pyast.registrations import registrations_of
 
         for folder in plugin_folders(ctx):
             manifest = folder.manifest
@@ -130,7 +132,7 @@ class RequiresEnvNotInManifest(Rule):
             for module in folder.modules:
                 if not (ctx.whole_root or ctx.is_reported(module.path)):
                     continue
-                for reg in module.registrations:
+                for reg in registrations_of(module):
                     if reg.kind != "plugin":
                         continue
                     for var, node in _required(module, reg):
