@@ -263,17 +263,23 @@ def _modules_to_scan(root: Path) -> Iterator[Path]:
 def registering_module(root: Path, name: str) -> Path | None:
     """The first module under `root` that registers (or may register) a tool named `name`:
     `registry.register(...)` or a plugin's `ctx.register_tool(...)`, also from a loop over a table.
-    A cheap text scan first; the pyast model only where the name is quoted in a registering file."""
+    A cheap text scan first; the pyast model only for a registering file that quotes the name
+    or passes a `name=` that is not a plain string (an f-string, a constant, a concatenation)."""
+    import re
+
     from hermes_dev.host.registrations import registered_names
 
     quoted = (f'"{name}"', f"'{name}'")
+    computed = re.compile(r"\bname\s*=\s*(?![\"'\s])[\w(\[{]")
     models = None
     for path in _modules_to_scan(root):
         try:
             text = path.read_text(encoding="utf-8", errors="replace")
         except OSError:
             continue
-        if "register" not in text or not any(q in text for q in quoted):
+        if "register" not in text:
+            continue
+        if not any(q in text for q in quoted) and computed.search(text) is None:
             continue
         if models is None:
             from hermes_dev.pyast.model import Models

@@ -23,7 +23,7 @@ from hermes_dev.host._json_shapes import (
     _strs,
 )
 from hermes_dev.pyast.locations import Span
-from hermes_dev.pyast.module_scope import ModuleScope
+from hermes_dev.pyast.module_scope import ModuleScope, scope_of
 from hermes_dev.pyast.registrations import registrations_of
 from hermes_dev.pyast.schema_eval import Evaluator, strings_in
 from hermes_dev.pyast.values import NotStatic, Thunk
@@ -33,7 +33,7 @@ if TYPE_CHECKING:
     from collections.abc import Mapping
     from typing import Any
 
-    from hermes_dev.pyast.model import Models, ModuleInfo
+    from hermes_dev.pyast.model import ModuleInfo
     from hermes_dev.pyast.module_scope import ModuleLoader
     from hermes_dev.pyast.registrations import Registration
     from hermes_dev.pyast.values import Binding
@@ -42,28 +42,6 @@ if TYPE_CHECKING:
 # --- registrations in a tool module ------------------------------------------------------
 # What a registration is comes from the engine's model (`hermes_dev.pyast.registrations`); here each one
 # gets its table row as evaluation bindings, and a summary small enough to cache.
-
-
-def scope_of(module: ModuleInfo) -> ModuleScope:
-    """The evaluation scope of a parsed module (built once per module and run)."""
-    scope = module.memo.get("schema_eval.scope")
-    if not isinstance(scope, ModuleScope):
-        assert module.tree is not None
-        scope = ModuleScope.build(module.path, module.tree, module.dotted, module.import_base)
-        module.memo["schema_eval.scope"] = scope
-    return scope
-
-
-def models_loader(models: Models) -> ModuleLoader:
-    """Resolve dotted module names under the root through the run's `Models` (parsed once)."""
-
-    def load(dotted: str) -> ModuleScope | None:
-        module = models.by_name(dotted)
-        if module is None or module.tree is None:
-            return None
-        return scope_of(module)
-
-    return load
 
 
 def registration_envs(reg: Registration, evaluator: Evaluator) -> list[dict[str, Binding]] | None:
@@ -261,11 +239,7 @@ def registered_tool(
     name_node = _argument(reg, "name")
     name: str | None = None
     if name_node is not None and not unknown_rows:
-        try:
-            value = evaluator.evaluate(name_node, scope, env).value
-            name = value if isinstance(value, str) else None
-        except NotStatic:
-            name = None
+        name = evaluator.string(name_node, scope, env)
     if name is None and name_node is not None:
         maybe_names.extend(strings_in(name_node, scope))
     override_node = _argument(reg, "override")
@@ -302,11 +276,7 @@ def registered_tool(
     toolset: str | None = None
     toolset_node = _argument(reg, "toolset")
     if toolset_node is not None and not unknown_rows:
-        try:
-            value = evaluator.evaluate(toolset_node, scope, env).value
-            toolset = value if isinstance(value, str) else None
-        except NotStatic:
-            toolset = None
+        toolset = evaluator.string(toolset_node, scope, env)
     env_keyword = keyword_node(reg, "requires_env")
     anchor = keyword_node(reg, "name") or reg.call
     return RegisteredTool(

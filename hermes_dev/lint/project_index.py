@@ -26,11 +26,7 @@ from hermes_dev.host.config_summary import (
     env_table_file,
     read_source,
 )
-from hermes_dev.host.registered_tools import (
-    ModuleSummary,
-    models_loader,
-    summarize_module,
-)
+from hermes_dev.host.registered_tools import ModuleSummary, summarize_module
 from hermes_dev.host.toolsets import (  # noqa: F401 -- re-exported for the HD3xx rules
     ToolsetsSummary,
     summarize_toolsets,
@@ -38,6 +34,7 @@ from hermes_dev.host.toolsets import (  # noqa: F401 -- re-exported for the HD3x
 )
 from hermes_dev.lint.rule import Finding
 from hermes_dev.pyast.locations import Span, reported_span
+from hermes_dev.pyast.module_scope import models_loader
 
 TYPE_CHECKING = False  # typing is not imported at run time: a pre-commit run pays for it
 if TYPE_CHECKING:

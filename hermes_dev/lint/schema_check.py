@@ -13,15 +13,11 @@ import ast
 import json
 from pathlib import Path
 
-from hermes_dev.host.registered_tools import (
-    keyword_node,
-    models_loader,
-    registration_envs,
-    scope_of,
-)
+from hermes_dev.host.registered_tools import keyword_node, registration_envs
 from hermes_dev.lint.cache import ResultCache
 from hermes_dev.lint.rule import Finding
 from hermes_dev.pyast.locations import Span, reported_span
+from hermes_dev.pyast.module_scope import models_loader, scope_of
 from hermes_dev.pyast.registrations import registrations_of
 from hermes_dev.pyast.schema_eval import Evaluator
 from hermes_dev.pyast.values import Evaluated, NotStatic, Opaque, Pos

@@ -4,9 +4,10 @@
 helpers and its imports, and the names that are never static (bound twice, changed at module level
 or in a module-level loop). `module_path_for(root, module)` finds a dotted module's file under a
 root; `file_module_loader(root)` parses such modules on demand, once each (a `ModuleLoader`);
-`no_modules` is the loader that finds none.
+`no_modules` is the loader that finds none. For the run's parsed modules: `scope_of(module)`
+(built once per module) and `models_loader(models)`.
 
-Imports nothing from the package.
+Imports nothing from the package at run time (the pyast model only for its types).
 """
 
 from __future__ import annotations
@@ -18,6 +19,8 @@ if TYPE_CHECKING:
     from collections.abc import Callable, Iterator
     from pathlib import Path
     from typing import TypeAlias
+
+    from hermes_dev.pyast.model import Models, ModuleInfo
 
     # Resolves a dotted module name under the root to its scope (None: not under the root).
     ModuleLoader: TypeAlias = Callable[[str], "ModuleScope | None"]
@@ -201,3 +204,25 @@ def file_module_loader(root: Path) -> ModuleLoader:
 
 def no_modules(module: str) -> ModuleScope | None:
     return None
+
+
+def scope_of(module: ModuleInfo) -> ModuleScope:
+    """The evaluation scope of a parsed module (built once per module and run)."""
+    scope = module.memo.get("schema_eval.scope")
+    if not isinstance(scope, ModuleScope):
+        assert module.tree is not None
+        scope = ModuleScope.build(module.path, module.tree, module.dotted, module.import_base)
+        module.memo["schema_eval.scope"] = scope
+    return scope
+
+
+def models_loader(models: Models) -> ModuleLoader:
+    """Resolve dotted module names under the root through the run's `Models` (parsed once)."""
+
+    def load(dotted: str) -> ModuleScope | None:
+        module = models.by_name(dotted)
+        if module is None or module.tree is None:
+            return None
+        return scope_of(module)
+
+    return load

@@ -34,6 +34,9 @@ from __future__ import annotations
 import ast
 
 from hermes_dev.pyast.model import REGISTER_MARKERS, Func, ModuleInfo, _lf_only, _spans
+from hermes_dev.pyast.module_scope import models_loader, scope_of
+from hermes_dev.pyast.schema_eval import Evaluator
+from hermes_dev.pyast.values import Thunk
 from hermes_dev.pyast.walk import returns_of, walk_function
 
 TYPE_CHECKING = False
@@ -119,6 +122,7 @@ class Registration:
     __slots__ = (
         "_handler",
         "_handler_done",
+        "_strings",
         "call",
         "discoverable",
         "function",
@@ -163,6 +167,7 @@ class Registration:
         self.keywords = keywords
         self._handler: Handler | None = None
         self._handler_done = False
+        self._strings: dict[str, str | None] = {}
 
     @property
     def line(self) -> int:
@@ -200,17 +205,19 @@ class Registration:
         return expr
 
     def static_str(self, key: str) -> str | None:
-        """The argument `key` when it is a string known statically (also via a module constant)."""
-        expr = self.arg(key)
-        if expr is None:
-            return None
-        if isinstance(expr, ast.Name):
-            value = self.module.value_of(expr.id)
-            if value is not None:
-                expr = value
-        if isinstance(expr, ast.Constant) and isinstance(expr.value, str):
-            return expr.value
-        return None
+        """The argument `key` when it is a string known statically: evaluated as the project
+        rules evaluate it (constants, f-strings and concatenations of them, names imported from
+        modules under the root), with the table row's loop variables bound."""
+        if key in self._strings:
+            return self._strings[key]
+        expr = self.keywords.get(key)
+        found = None
+        if expr is not None and self.module.tree is not None:
+            scope = scope_of(self.module)
+            env = {var: Thunk(value, scope, {}) for var, value in (self.row or {}).items()}
+            found = Evaluator(models_loader(self.module.models)).string(expr, scope, env)
+        self._strings[key] = found
+        return found
 
     @property
     def name(self) -> str | None:

@@ -84,6 +84,18 @@ class Evaluator:
         value, loc = self._eval(expr, scope, env or {})
         return Evaluated(value, loc)
 
+    def string(
+        self, expr: ast.expr, scope: ModuleScope, env: Mapping[str, Binding] | None = None
+    ) -> str | None:
+        """`expr`'s value when it is a string known statically, else None: how a registered
+        tool's name and toolset are read, by every command (`Registration.name` and the
+        project rules' `registered_tool` both ask here)."""
+        try:
+            value = self.evaluate(expr, scope, env).value
+        except NotStatic:
+            return None
+        return value if isinstance(value, str) else None
+
     # Lookups ---------------------------------------------------------------------------
 
     def lookup(self, name: str, scope: ModuleScope, env: Mapping[str, Binding]) -> Binding:

@@ -269,3 +269,33 @@ def test_generated_test_survives_a_host_that_resets_the_registry(tmp_path):
     )
     result = run_host_pytest(host, "tests/tools/test_forecast_tool.py")
     assert result.returncode == 0, result.stdout + result.stderr
+
+
+COMPUTED_NAMES = """\
+from tools._names import PREFIX
+from tools.registry import registry, tool_result
+
+_KIND = "search"
+
+
+def search(args, **kw):
+    return tool_result(hits=[])
+
+
+registry.register(name=f"{PREFIX}_{_KIND}", toolset="web", schema={}, handler=search)
+registry.register(name=PREFIX + "_fetch", toolset="web", schema={}, handler=search)
+"""
+
+
+@pytest.mark.parametrize("name", ["web_search", "web_fetch"])
+def test_a_name_computed_from_constants_is_refused(tmp_path, name):
+    """new-tool reads a registered name as lint's HD3xx does: an f-string, a concatenation, a
+    constant imported from another module all give the name."""
+    from tests.scaffold.hosts import make_host
+
+    host = make_host(tmp_path)
+    (host / "tools/_names.py").write_text('PREFIX = "web"\n')
+    (host / "tools/webby_tool.py").write_text(COMPUTED_NAMES)
+    code, _, err = run_cli("new-tool", name, "--root", str(host), "--yes")
+    assert code == 2, err
+    assert f"tools/webby_tool.py registers a tool named {name!r}" in err

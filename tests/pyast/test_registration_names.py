@@ -1,0 +1,66 @@
+"""One reading of a registered tool's name and toolset: the handler rules' labels (HD1xx),
+new-tool and remove-tool (`registered_names`) and the project rules (HD3xx) agree."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from hermes_dev.host.registrations import registered_names
+from hermes_dev.lint.engine import lint
+from hermes_dev.pyast.model import Models
+from hermes_dev.pyast.registrations import registrations_of
+from tests.lint.support import make_root
+
+MODULE = """\
+from tools._names import PREFIX
+from tools.registry import registry
+
+_KIND = "search"
+_ROWS = [("alpha", "a"), ("beta", "b")]
+
+
+def search(args, **kw):
+    return {"hits": []}
+
+
+registry.register(name=f"{PREFIX}_{_KIND}", toolset=PREFIX, schema={}, handler=search)
+registry.register(name=PREFIX + "_fetch", toolset="web", schema={}, handler=search)
+for _name, _toolset in _ROWS:
+    registry.register(name=f"{_name}_tool", toolset=_toolset, schema={}, handler=search)
+registry.register(name=_unknown(), toolset="web", schema={}, handler=search)
+"""
+
+
+@pytest.fixture()
+def root(tmp_path: Path) -> Path:
+    return make_root(tmp_path, {"tools/_names.py": 'PREFIX = "web"\n', "tools/w_tool.py": MODULE})
+
+
+def test_names_and_toolsets_are_evaluated(root: Path) -> None:
+    module = Models(root).get(root / "tools/w_tool.py")
+    assert module is not None
+    regs = registrations_of(module)
+    assert [(r.name, r.toolset) for r in regs] == [
+        ("web_search", "web"),
+        ("web_fetch", "web"),
+        ("alpha_tool", "a"),
+        ("beta_tool", "b"),
+        (None, "web"),
+    ]
+    assert regs[-1].label() == "<tool at line 16>"
+
+
+def test_new_tool_sees_the_names_lint_reports(root: Path) -> None:
+    names = registered_names(Models(root), root / "tools/w_tool.py")
+    assert names.known == {"web_search", "web_fetch", "alpha_tool", "beta_tool"}
+    assert names.computed  # the last call's name is not static
+    found = lint([], root=str(root), select=["HD101", "HD301"]).findings
+    by_code: dict[str, set[str | None]] = {}
+    for f in found:
+        by_code.setdefault(f.code, set()).add(f.tool)
+    # HD301 (each tool is in no toolset; the loop's two rows share a line, reported once) and
+    # HD101 name the tools the same way.
+    assert by_code["HD301"] == {"web_search", "web_fetch", "alpha_tool"}
+    assert by_code["HD101"] == {"web_search"}  # the handler's line, under its first tool
