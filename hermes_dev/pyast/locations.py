@@ -1,4 +1,5 @@
-"""Where something is written in a module: `Span` (line, column, end line, end column)."""
+"""Where something is written in a module: `Span` (line, 1-based column, end line, end column),
+and `NodeSpan`, the same place in ast's own coordinates for code that takes a node."""
 
 from __future__ import annotations
 
@@ -48,6 +49,28 @@ class Span(tuple[int, int, int, int]):
 
 
 _NO_PATH = Path()
+
+
+class NodeSpan:
+    """A position shaped like an ast node's (lineno, 0-based byte col_offset, end_lineno,
+    end_col_offset) without the node: the span a `Fix` keeps, a syntax error's place. Code that
+    reads node positions (`LintContext.finding`, the fixes) takes it as a node."""
+
+    __slots__ = ("col_offset", "end_col_offset", "end_lineno", "lineno")
+
+    def __init__(self, lineno: int, col_offset: int, end_lineno: int, end_col_offset: int) -> None:
+        self.lineno = lineno
+        self.col_offset = col_offset
+        self.end_lineno = end_lineno
+        self.end_col_offset = end_col_offset
+
+    @classmethod
+    def of(cls, args: tuple[object, ...]) -> NodeSpan:
+        """The span in the first four of a fix's `args`."""
+        line, col, end_line, end_col = args[:4]
+        assert isinstance(line, int) and isinstance(col, int)
+        assert isinstance(end_line, int) and isinstance(end_col, int)
+        return cls(line, col, end_line, end_col)
 
 
 def first_line_end(line_text: str, column: int) -> int:

@@ -26,26 +26,6 @@ class TextEdit:
         return f"TextEdit({self.start}, {self.end}, {self.text!r})"
 
 
-class AstSpan:
-    """An ast position kept in a `Fix` (line, byte column, end line, end byte column)."""
-
-    __slots__ = ("col_offset", "end_col_offset", "end_lineno", "lineno")
-
-    def __init__(self, lineno: int, col_offset: int, end_lineno: int, end_col_offset: int) -> None:
-        self.lineno = lineno
-        self.col_offset = col_offset
-        self.end_lineno = end_lineno
-        self.end_col_offset = end_col_offset
-
-    @classmethod
-    def of(cls, args: tuple[object, ...]) -> AstSpan:
-        """The span in the first four of a fix's `args`."""
-        line, col, end_line, end_col = args[:4]
-        assert isinstance(line, int) and isinstance(col, int)
-        assert isinstance(end_line, int) and isinstance(end_col, int)
-        return cls(line, col, end_line, end_col)
-
-
 def ast_span(node: object) -> tuple[int, int, int, int]:
     """A node's position as a fix's `args` keep it."""
     return (

@@ -11,10 +11,11 @@ from __future__ import annotations
 
 import ast
 
-from hermes_dev.lint.fix._text import AstSpan, Lines, TextEdit
+from hermes_dev.lint.fix._text import Lines, TextEdit
+from hermes_dev.pyast.locations import NodeSpan
 
 
-def find(tree: ast.Module, span: AstSpan, kind: type[ast.stmt]) -> ast.stmt | None:
+def find(tree: ast.Module, span: NodeSpan, kind: type[ast.stmt]) -> ast.stmt | None:
     """The statement of type `kind` at exactly `span`."""
     for node in ast.walk(tree):
         if (
@@ -28,7 +29,7 @@ def find(tree: ast.Module, span: AstSpan, kind: type[ast.stmt]) -> ast.stmt | No
     return None
 
 
-def wrap_return(lines: Lines, tree: ast.Module, span: AstSpan, func: str) -> TextEdit | None:
+def wrap_return(lines: Lines, tree: ast.Module, span: NodeSpan, func: str) -> TextEdit | None:
     """`return V` -> `return func(V)`; None when there is no such return there."""
     node = find(tree, span, ast.Return)
     if not isinstance(node, ast.Return) or node.value is None:
@@ -40,7 +41,7 @@ def wrap_return(lines: Lines, tree: ast.Module, span: AstSpan, func: str) -> Tex
     return TextEdit(start, end, text)
 
 
-def raise_to_return(lines: Lines, tree: ast.Module, span: AstSpan, func: str) -> TextEdit | None:
+def raise_to_return(lines: Lines, tree: ast.Module, span: NodeSpan, func: str) -> TextEdit | None:
     """`raise X(message)` (one positional argument) -> `return func(message)`, the text from the
     message to the call's closing bracket kept; `from cause` goes. None for any other raise."""
     node = find(tree, span, ast.Raise)

@@ -8,9 +8,9 @@ after the raise that relied on the exception (an outer caller catching it) sees 
 from __future__ import annotations
 
 from hermes_dev.lint.fix._scope import enclosing_locals
-from hermes_dev.lint.fix._text import AstSpan
 from hermes_dev.lint.fix._wrap import raise_to_return
 from hermes_dev.lint.fix.add_import import importable
+from hermes_dev.pyast.locations import NodeSpan
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -26,7 +26,7 @@ REQUIRES = ("tools.registry", "tool_error")
 def applies(tree: ast.Module, fix: Fix) -> bool:
     """False when the fix would be left out: the name it calls is a local there, or bound to
     something else at module level (the finding then offers no fix)."""
-    span = AstSpan.of(fix.args)
+    span = NodeSpan.of(fix.args)
     if "tool_error" in enclosing_locals(tree, span.lineno, span.col_offset):
         return False
     return importable(tree, REQUIRES)
@@ -36,7 +36,7 @@ def edits(lines: Lines, tree: ast.Module, fixes: list[Fix]) -> list[tuple[TextEd
     """One edit per fix; `fix.args` is the ast span of the `raise` statement."""
     out: list[tuple[TextEdit, list[Fix]]] = []
     for fix in fixes:
-        span = AstSpan.of(fix.args)
+        span = NodeSpan.of(fix.args)
         if "tool_error" in enclosing_locals(tree, span.lineno, span.col_offset):
             continue  # a local `tool_error` is not the registry's
         edit = raise_to_return(lines, tree, span, "tool_error")

@@ -9,9 +9,9 @@ name is a local variable or parameter is left as it is. A text edit (no libcst: 
 from __future__ import annotations
 
 from hermes_dev.lint.fix._scope import enclosing_locals
-from hermes_dev.lint.fix._text import AstSpan
 from hermes_dev.lint.fix._wrap import wrap_return
 from hermes_dev.lint.fix.add_import import importable, json_dumps_name
+from hermes_dev.pyast.locations import NodeSpan
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -33,7 +33,7 @@ def requires(tree: ast.Module) -> Requirement | None:
 def applies(tree: ast.Module, fix: Fix) -> bool:
     """False when the fix would be left out: the name it calls is a local there, or bound to
     something else at module level (the finding then offers no fix)."""
-    span = AstSpan.of(fix.args)
+    span = NodeSpan.of(fix.args)
     if json_dumps_name(tree)[0].split(".")[0] in enclosing_locals(
         tree, span.lineno, span.col_offset
     ):
@@ -46,7 +46,7 @@ def edits(lines: Lines, tree: ast.Module, fixes: list[Fix]) -> list[tuple[TextEd
     dumps = json_dumps_name(tree)[0]
     out: list[tuple[TextEdit, list[Fix]]] = []
     for fix in fixes:
-        span = AstSpan.of(fix.args)
+        span = NodeSpan.of(fix.args)
         if dumps.split(".")[0] in enclosing_locals(tree, span.lineno, span.col_offset):
             continue
         edit = wrap_return(lines, tree, span, dumps)

@@ -28,6 +28,7 @@ from __future__ import annotations
 import sys
 
 from hermes_dev.lint.rule import Invalid, Rule, Valid
+from hermes_dev.pyast.locations import NodeSpan
 from hermes_dev.pyast.syntax import newer_python
 
 TYPE_CHECKING = False
@@ -83,7 +84,7 @@ registry.register(name="broken", toolset="t", schema={}, handler=handler)
                     f" {error.msg or error}; it may be Python {newer} syntax, so run hermes-dev"
                     " under the checkout's Python"
                 )
-            yield ctx.finding(self.code, message, module, _Span(line, column - 1))
+            yield ctx.finding(self.code, message, module, NodeSpan(line, column - 1, line, column))
 
 
 def _required_python(ctx: LintContext) -> str | None:
@@ -100,13 +101,3 @@ def _required_python(ctx: LintContext) -> str | None:
         return None
     version = (int(found.group(1)), int(found.group(2)))
     return "{}.{}".format(*version) if sys.version_info[:2] < version else None
-
-
-class _Span:
-    """A position shaped like an ast node's, for `LintContext.finding`."""
-
-    def __init__(self, line: int, col_offset: int) -> None:
-        self.lineno = line
-        self.col_offset = col_offset
-        self.end_lineno = line
-        self.end_col_offset = col_offset + 1
