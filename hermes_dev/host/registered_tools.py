@@ -239,7 +239,7 @@ def registered_tool(
     name_node = _argument(reg, "name")
     name: str | None = None
     if name_node is not None and not unknown_rows:
-        name = evaluator.string(name_node, scope, env)
+        name = evaluator.string(reg.substitute(name_node), scope, env)
     if name is None and name_node is not None:
         maybe_names.extend(strings_in(name_node, scope))
     override_node = _argument(reg, "override")
@@ -276,7 +276,7 @@ def registered_tool(
     toolset: str | None = None
     toolset_node = _argument(reg, "toolset")
     if toolset_node is not None and not unknown_rows:
-        toolset = evaluator.string(toolset_node, scope, env)
+        toolset = evaluator.string(reg.substitute(toolset_node), scope, env)
     env_keyword = keyword_node(reg, "requires_env")
     anchor = keyword_node(reg, "name") or reg.call
     return RegisteredTool(

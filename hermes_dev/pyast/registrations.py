@@ -210,7 +210,7 @@ class Registration:
         modules under the root), with the table row's loop variables bound."""
         if key in self._strings:
             return self._strings[key]
-        expr = self.keywords.get(key)
+        expr = self.arg(key)  # `spec["toolset"]` of a row whose other values are not static
         found = None
         if expr is not None and self.module.tree is not None:
             scope = scope_of(self.module)
