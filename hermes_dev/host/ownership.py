@@ -270,7 +270,10 @@ def registering_module(root: Path, name: str) -> Path | None:
     from hermes_dev.host.registrations import registered_names
 
     quoted = (f'"{name}"', f"'{name}'")
-    computed = re.compile(r"\bname\s*=\s*(?![\"'\s])[\w(\[{]")
+    # A register call (to its closing parenthesis) whose `name=` is not a plain string.
+    computed = re.compile(
+        r"register(?:_tool)?\((?:[^()]|\([^()]*\))*?\bname\s*=\s*(?![\"'\s]|None\b)", re.DOTALL
+    )
     models = None
     for path in _modules_to_scan(root):
         try:
