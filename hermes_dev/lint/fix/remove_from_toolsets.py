@@ -1,6 +1,8 @@
 """HD302's unsafe fix: take the name nothing registers out of `TOOLSETS` and
-`_HERMES_CORE_TOOLS`, with remove-tool's edit (`hermes_dev.edits.remove_tool_from_toolsets`).
-Unsafe: the tool may be registered at run time (then it belongs in `known-tools`)."""
+`_HERMES_CORE_TOOLS`, with remove-tool's edit (`hermes_dev.edits.remove_tool_from_toolsets`);
+every entry stays, with what is left of its list (an entry keyed like the tool, `"memory":
+_ts("...", ["memory"])`, is a toolset users name in their config). Unsafe: the tool may be
+registered at run time (then it belongs in `known-tools`)."""
 
 from __future__ import annotations
 
@@ -17,5 +19,5 @@ def rewrite(source: str, fixes: list[Fix]) -> str:
     from hermes_dev.edits import remove_tool_from_toolsets
 
     for tool in sorted({str(fix.args[0]) for fix in fixes}):
-        source = remove_tool_from_toolsets(source, tool)
+        source = remove_tool_from_toolsets(source, tool, keep_entries=True)
     return source

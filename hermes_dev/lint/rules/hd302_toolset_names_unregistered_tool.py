@@ -140,6 +140,37 @@ class ToolsetNamesUnregisteredTool(Rule):
                 ),
             },
         ),
+        Invalid(
+            {
+                "tools/weather_tool.py": _TOOL,
+                "toolsets.py": (
+                    "def _ts(description, tools, includes=()):\n"
+                    '    return {"description": description, "tools": list(tools),'
+                    ' "includes": list(includes)}\n'
+                    "\n"
+                    "_HERMES_CORE_TOOLS = []\n"
+                    "TOOLSETS = {\n"
+                    '    "memory": _ts("Persistent memory", ["memory"]),\n'
+                    '    "weather": _ts("Weather", ["weather"]),\n'
+                    "}\n"
+                ),
+            },
+            findings=(("toolsets.py", 6),),
+            note="an entry keyed like the stale tool is a toolset people name: it stays, empty",
+            fixed={
+                "toolsets.py": (
+                    "def _ts(description, tools, includes=()):\n"
+                    '    return {"description": description, "tools": list(tools),'
+                    ' "includes": list(includes)}\n'
+                    "\n"
+                    "_HERMES_CORE_TOOLS = []\n"
+                    "TOOLSETS = {\n"
+                    '    "memory": _ts("Persistent memory", []),\n'
+                    '    "weather": _ts("Weather", ["weather"]),\n'
+                    "}\n"
+                ),
+            },
+        ),
     )
 
     def check(self, ctx: LintContext) -> Iterator[Finding]:
