@@ -239,11 +239,13 @@ def _filter(
     """Drop duplicates, per-file ignores and suppressed findings; add HD900 for unused ones."""
     config = ctx.config
     by_path: dict[Path, list[Finding]] = {}
-    seen: set[tuple[str, str, int, int]] = set()
+    seen: set[tuple[str, str, int, int, str]] = set()
     for f in raw:
-        key = (f.code, str(f.path), f.line, f.column)
+        # One function behind several tools: its line once. Several tools from one call (a
+        # loop over a table) each keep their finding: the messages name them.
+        key = (f.code, str(f.path), f.line, f.column, f.message)
         if key in seen:
-            continue  # one function behind several tools: report its line once
+            continue
         seen.add(key)
         by_path.setdefault(f.path, []).append(f)
 

@@ -190,6 +190,35 @@ class ToolInNoToolset(Rule):
                 ),
             },
         ),
+        Invalid(
+            {
+                "tools/maps_tool.py": (
+                    "from tools.registry import registry\n"
+                    "\n"
+                    "def _run(args, **kw):\n"
+                    "    return '{}'\n"
+                    "\n"
+                    '_TOOLS = [("maps_route", "Route."), ("maps_geocode", "Geocode.")]\n'
+                    "for _name, _description in _TOOLS:\n"
+                    '    registry.register(name=_name, toolset="maps", handler=_run,\n'
+                    '                      schema={"name": _name, "description": _description,\n'
+                    '                              "parameters": {"type": "object", "properties": {}}})\n'
+                ),
+                "toolsets.py": '_HERMES_CORE_TOOLS = []\nTOOLSETS = {\n    "maps": {"description": "Maps", "tools": [], "includes": []},\n}\n',
+            },
+            # one call, two tools: each its own finding (and fix), so one --fix adds both
+            findings=(("tools/maps_tool.py", 8), ("tools/maps_tool.py", 8)),
+            note="every tool of a loop over a table, reported and fixed in one run",
+            fixed={
+                "toolsets.py": (
+                    "_HERMES_CORE_TOOLS = []\n"
+                    "TOOLSETS = {\n"
+                    '    "maps": {"description": "Maps", "tools": ["maps_route", "maps_geocode"],'
+                    ' "includes": []},\n'
+                    "}\n"
+                ),
+            },
+        ),
     )
 
     def check(self, ctx: LintContext) -> Iterator[Finding]:

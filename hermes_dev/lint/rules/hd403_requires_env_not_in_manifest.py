@@ -114,6 +114,9 @@ class RequiresEnvNotInManifest(Rule):
             },
             findings=(
                 ("hermes_plugin_weather/__init__.py", 14),
+                # both variables of the module-level list, each its own finding at the call's
+                # requires_env (one used to hide the other: same place)
+                ("hermes_plugin_weather/__init__.py", 16),
                 ("hermes_plugin_weather/__init__.py", 16),
             ),
             note="a plugin package outside any checkout; no requires_env in the manifest",
