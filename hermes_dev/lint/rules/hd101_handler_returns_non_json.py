@@ -60,7 +60,6 @@ import re
 from collections import Counter
 
 from hermes_dev.lint.call_cache import cached_findings
-from hermes_dev.lint.fix import offered
 from hermes_dev.lint.rule import Fix, Invalid, Rule, Valid
 from hermes_dev.pyast.jsonness import JSON, NOT_JSON, Verdict, infer, return_verdicts
 from hermes_dev.pyast.registrations import registrations_of
@@ -523,7 +522,9 @@ registry.register(name="vision", toolset="t", schema={},
                         )
                     finding = ctx.finding(self.code, message, func.module, exit.node, tool)
                     if not exit.falls_off and isinstance(exit.node, ast.Return):
-                        finding = finding.with_fix(offered(_fix(func, exit.node), func.module.tree))
+                        finding = finding.with_fix(
+                            _offered(_fix(func, exit.node), func.module.tree)
+                        )
                     yield finding
 
 
@@ -631,3 +632,13 @@ def _through(value: ast.expr, found: NonJson) -> str:
 def _chain(code: Code, node: ast.AST, found: NonJson) -> tuple[tuple[str, int, str], ...]:
     here = (code.module.rel, getattr(node, "lineno", 1), code.label)
     return (here, *found.chain)
+
+
+def _offered(fix: Fix | None, tree: ast.Module | None) -> Fix | None:
+    """The fix when --fix would apply it (the fix package is imported only for a finding that
+    has one: a one-file run with nothing to fix does not load it)."""
+    if fix is None:
+        return None
+    from hermes_dev.lint.fix import offered
+
+    return offered(fix, tree)

@@ -71,7 +71,6 @@ from __future__ import annotations
 import ast
 
 from hermes_dev.lint.call_cache import cached_findings
-from hermes_dev.lint.fix import offered
 from hermes_dev.lint.rule import Fix, Invalid, Rule, Valid
 from hermes_dev.pyast.registrations import registrations_of
 from hermes_dev.pyast.resolve import code_of
@@ -679,7 +678,7 @@ registry.register(name="vision", toolset="t", schema={},
                     )
                     if escape.kind == "raise" and isinstance(escape.node, ast.Raise):
                         fix = _fix(func.module.path, escape.node)
-                        finding = finding.with_fix(offered(fix, func.module.tree))
+                        finding = finding.with_fix(_offered(fix, func.module.tree))
                     yield finding
 
 
@@ -754,3 +753,13 @@ def _message(escape: Escape, name: str) -> str:
     else:
         what = f"`raise {label}` escapes"
     return f"{what} `{name}`: the model gets a generic error; return tool_error(...) instead"
+
+
+def _offered(fix: Fix | None, tree: ast.Module | None) -> Fix | None:
+    """The fix when --fix would apply it (the fix package is imported only for a finding that
+    has one: a one-file run with nothing to fix does not load it)."""
+    if fix is None:
+        return None
+    from hermes_dev.lint.fix import offered
+
+    return offered(fix, tree)
