@@ -10,7 +10,9 @@ from __future__ import annotations
 
 import ast
 
+from hermes_dev.lint.fix._scope import enclosing_locals
 from hermes_dev.lint.fix._text import Lines, TextEdit
+from hermes_dev.pyast.locations import NodeSpan
 
 # A requirement: (module, None) for `import module`, (module, name) for `from module import name`.
 Requirement = tuple[str, "str | None"]
@@ -50,6 +52,18 @@ def importable(tree: ast.Module, requirement: Requirement | None) -> bool:
         return True
     bindings = module_bindings(tree, _bound_name(requirement))
     return not bindings or any(_provides(b, *requirement) for b in bindings)
+
+
+def callable_at(
+    tree: ast.Module, args: tuple[object, ...], name: str, requirement: Requirement | None
+) -> bool:
+    """Whether a fix may call `name` at the statement whose ast span starts `args`: not when it
+    is a local there, nor when the module binds it to something `requirement` does not give
+    (a span transform's `applies`: the finding then offers no fix)."""
+    span = NodeSpan.of(args)
+    if name in enclosing_locals(tree, span.lineno, span.col_offset):
+        return False
+    return importable(tree, requirement)
 
 
 def import_edit(lines: Lines, tree: ast.Module, requirement: Requirement) -> TextEdit | None:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from hermes_dev.lint.fix._scope import enclosing_locals
 from hermes_dev.lint.fix._wrap import raise_to_return
-from hermes_dev.lint.fix.add_import import importable
+from hermes_dev.lint.fix.add_import import callable_at
 from hermes_dev.pyast.locations import NodeSpan
 
 TYPE_CHECKING = False
@@ -24,12 +24,8 @@ REQUIRES = ("tools.registry", "tool_error")
 
 
 def applies(tree: ast.Module, fix: Fix) -> bool:
-    """False when the fix would be left out: the name it calls is a local there, or bound to
-    something else at module level (the finding then offers no fix)."""
-    span = NodeSpan.of(fix.args)
-    if "tool_error" in enclosing_locals(tree, span.lineno, span.col_offset):
-        return False
-    return importable(tree, REQUIRES)
+    """Whether --fix would apply `fix` here (see add_import.callable_at)."""
+    return callable_at(tree, fix.args, "tool_error", REQUIRES)
 
 
 def edits(lines: Lines, tree: ast.Module, fixes: list[Fix]) -> list[tuple[TextEdit, list[Fix]]]:

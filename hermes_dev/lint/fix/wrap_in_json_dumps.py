@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from hermes_dev.lint.fix._scope import enclosing_locals
 from hermes_dev.lint.fix._wrap import wrap_return
-from hermes_dev.lint.fix.add_import import importable, json_dumps_name
+from hermes_dev.lint.fix.add_import import callable_at, json_dumps_name
 from hermes_dev.pyast.locations import NodeSpan
 
 TYPE_CHECKING = False
@@ -31,14 +31,8 @@ def requires(tree: ast.Module) -> Requirement | None:
 
 
 def applies(tree: ast.Module, fix: Fix) -> bool:
-    """False when the fix would be left out: the name it calls is a local there, or bound to
-    something else at module level (the finding then offers no fix)."""
-    span = NodeSpan.of(fix.args)
-    if json_dumps_name(tree)[0].split(".")[0] in enclosing_locals(
-        tree, span.lineno, span.col_offset
-    ):
-        return False
-    return importable(tree, requires(tree))
+    """Whether --fix would apply `fix` here (see add_import.callable_at)."""
+    return callable_at(tree, fix.args, json_dumps_name(tree)[0].split(".")[0], requires(tree))
 
 
 def edits(lines: Lines, tree: ast.Module, fixes: list[Fix]) -> list[tuple[TextEdit, list[Fix]]]:
