@@ -197,7 +197,7 @@ class Registration:
         ):
             value = row[expr.value.id]
             if isinstance(value, ast.Dict):
-                return _dict_get(value, expr.slice.value) or expr
+                return dict_get(value, expr.slice.value) or expr
             if isinstance(value, (ast.Tuple, ast.List)) and isinstance(expr.slice.value, int):
                 index = expr.slice.value
                 if -len(value.elts) <= index < len(value.elts):
@@ -432,7 +432,8 @@ def _bind(target: ast.expr, value: ast.expr, out: dict[str, ast.expr]) -> bool:
     return False
 
 
-def _dict_get(node: ast.Dict, key: object) -> ast.expr | None:
+def dict_get(node: ast.Dict, key: object) -> ast.expr | None:
+    """The value written for the constant `key` in a dict literal, or None."""
     for k, v in zip(node.keys, node.values):
         if isinstance(k, ast.Constant) and k.value == key:
             return v

@@ -12,6 +12,7 @@ from hermes_dev.host import ownership
 from hermes_dev.host.env_vars import read_table
 from hermes_dev.host.layout import Project, env_vars_path
 from hermes_dev.host.registrations import registered_names
+from hermes_dev.pyast.registrations import dict_get
 from hermes_dev.scaffold._sources import edited, read_source
 from hermes_dev.scaffold._spec import check_name, first_line
 from hermes_dev.writes.plan import FileChange, Plan
@@ -227,7 +228,7 @@ def _tool_description(models: Models, path: Path, name: str) -> str | None:
             else:
                 expr = _value(module, expr)
             if isinstance(expr, ast.Dict):
-                expr = _dict_value(expr, "description")
+                expr = dict_get(expr, "description")
             if isinstance(expr, ast.Constant) and isinstance(expr.value, str):
                 return expr.value
     return None
@@ -237,13 +238,6 @@ def _value(module: ModuleInfo, expr: ast.expr | None) -> ast.expr | None:
     if isinstance(expr, ast.Name):
         return module.value_of(expr.id)
     return expr
-
-
-def _dict_value(node: ast.Dict, key: str) -> ast.expr | None:
-    for k, v in zip(node.keys, node.values):
-        if isinstance(k, ast.Constant) and k.value == key:
-            return v
-    return None
 
 
 def _lines_naming(source: bytes, name: str, *, toolsets: bool) -> list[int]:
@@ -285,7 +279,7 @@ def _lines_naming(source: bytes, name: str, *, toolsets: bool) -> list[int]:
 
 def _tool_lists(entry: ast.expr) -> list[ast.expr]:
     if isinstance(entry, ast.Dict):
-        tools = _dict_value(entry, "tools")
+        tools = dict_get(entry, "tools")
         return [] if tools is None else [tools]
     if isinstance(entry, ast.Call):  # _ts("description", [tools], includes=[...])
         return [*entry.args[1:], *(k.value for k in entry.keywords if k.arg != "includes")]
