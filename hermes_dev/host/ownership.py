@@ -109,7 +109,7 @@ def parse_record(source: str, tool: str) -> Record | None:
         return Record(tool)  # the bare template marker: rendered by copier alone, no edits
     try:
         data = json.loads(rest)
-    except ValueError:
+    except (ValueError, RecursionError):  # (nested deeper than the decoder goes)
         raise BadRecord("its record is not JSON") from None
     if not isinstance(data, dict) or data.get("tool") != tool:
         raise BadRecord(

@@ -143,6 +143,8 @@ def _text(text: str, node: ast.AST, whole: bool) -> Verdict:
             json.loads(text)
         except ValueError:
             return Verdict(NOT_JSON, "a string that is not JSON", node)
+        except RecursionError:
+            return _UNKNOWN_V  # nested deeper than the decoder goes: no verdict
         return _JSON_V
     if not stripped:
         return _UNKNOWN_V

@@ -68,3 +68,21 @@ def test_handler_analyses_on_every_stdlib_function() -> None:
             for reg in registrations_of(module):
                 _ = (reg.name, reg.toolset, reg.handler)
     assert functions > 10_000
+
+
+def test_a_returned_string_nested_too_deep_to_decode(tmp_path: Path) -> None:
+    """`return "[[[[..."`: the JSON decoder gives up (RecursionError, before the fix a
+    traceback); no verdict, so no HD101, and the run goes on."""
+    from tests.lint.support import make_root
+
+    deep = "[" * 100_000
+    source = (
+        "from tools.registry import registry\n\n\n"
+        f"def deep(args, **kw):\n    return {deep!r}\n\n\n"
+        "def prose(args, **kw):\n    return 'Error: no'\n\n\n"
+        'registry.register(name="deep", toolset="t", schema={}, handler=deep)\n'
+        'registry.register(name="prose", toolset="t", schema={}, handler=prose)\n'
+    )
+    root = make_root(tmp_path, {"tools/deep_tool.py": source})
+    found = [(f.code, f.line) for f in lint([], root=str(root)).findings if f.code == "HD101"]
+    assert found == [("HD101", 9)]
