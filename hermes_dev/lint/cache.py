@@ -8,7 +8,9 @@ by its user. A `SummaryCache` is made per run (nothing is kept in process-wide g
 caller linting twice gets the same answer) and `save()` at its end writes what changed.
 
 - `SummaryCache.get/put(path, kind, value)`: a summary of one file (its registrations, the
-  toolsets it lists, ...), one JSON file per root. An entry is keyed by the file's content (a
+  toolsets it lists, ...), one JSON file per root, where each file's entry is kept as its own
+  JSON text: a run decodes only the entries it reads and writes back the others as they were
+  (a one-file run reads a few and changes one). An entry is keyed by the file's content (a
   digest of its bytes); its (mtime_ns, size) stamp only spares reading the file when it proves
   the content unchanged, which it does when the file was last modified well before the entry was
   written (git's "racy clean" rule: a write in the same clock tick as the stamp is not trusted).
@@ -27,7 +29,7 @@ if TYPE_CHECKING:
     from pathlib import Path
     from typing import Any
 
-VERSION = 2  # of the summaries file's own shape
+VERSION = 3  # of the summaries file's own shape
 FORMAT = f"{VERSION}-{__version__}"
 # A stamp is trusted only for a file last modified this long before the entry was written
 # (file systems keep mtimes to a clock tick, some to seconds).
@@ -58,7 +60,7 @@ def _read_json(source: str, version_key: str, field: str) -> dict[str, Any] | No
     try:
         with open(source, encoding="utf-8") as fh:
             data = json.load(fh)
-    except (OSError, ValueError):
+    except (OSError, ValueError, RecursionError):  # (JSON nested too deep to decode)
         return None
     if not isinstance(data, dict) or data.get(version_key) != FORMAT:
         return None
@@ -132,7 +134,9 @@ class SummaryCache:
         self.enabled = enabled
         self.root = str(root)
         self._file: str | None = None
-        self._data: dict[str, dict[str, object]] | None = None
+        # path -> its entry: decoded when read, else the JSON text it was stored as
+        self._data: dict[str, dict[str, object] | str] | None = None
+        self._stored: dict[str, str] = {}  # the text of each entry decoded and unchanged since
         self._dirty = False
         self._results: dict[str, ResultCache] = {}
 
@@ -153,12 +157,32 @@ class SummaryCache:
             self._file = os.path.join(cache_dir(), f"summaries-{digest}.json")
         return self._file
 
-    def _load(self) -> dict[str, dict[str, object]]:
+    def _load(self) -> dict[str, dict[str, object] | str]:
         if self._data is None:
             self._data = {}
             if self.enabled:
                 self._data = _read_json(self._path(), "version", "files") or self._data
         return self._data
+
+    def _entry(self, key: str) -> dict[str, object] | None:
+        """The entry of `key`, decoded (None: none, or not a JSON object)."""
+        files = self._load()
+        entry = files.get(key)
+        if isinstance(entry, str):
+            import json
+
+            text = entry
+            try:
+                entry = json.loads(text)
+            except (ValueError, RecursionError):
+                entry = None
+            if not isinstance(entry, dict):
+                del files[key]
+                self._dirty = True
+                return None
+            files[key] = entry
+            self._stored[key] = text
+        return entry if isinstance(entry, dict) else None
 
     @staticmethod
     def _stamp(path: Path | str) -> list[int] | None:
@@ -190,15 +214,19 @@ class SummaryCache:
         # Same content, new stamp (a checkout, a touch): trust the new stamp from now on.
         entry["stamp"] = stamp
         entry["written"] = _now_ns()
-        self._dirty = True
+        self._changed(str(path))
         return True
+
+    def _changed(self, key: str) -> None:
+        self._stored.pop(key, None)
+        self._dirty = True
 
     def get(self, path: Path | str, kind: str) -> tuple[bool, object]:
         """(hit, value) for the summary `kind` of `path`, a hit only if its content is unchanged."""
         if not self.enabled:
             return False, None
-        entry = self._load().get(str(path))
-        if not isinstance(entry, dict):
+        entry = self._entry(str(path))
+        if entry is None:
             return False, None
         values = entry.get("kinds")
         if not isinstance(values, dict) or kind not in values or not self._fresh(path, entry):
@@ -211,22 +239,18 @@ class SummaryCache:
         stamp = self._stamp(path)
         if stamp is None:
             return
-        files = self._load()
-        entry = files.get(str(path))
-        kinds = entry.get("kinds") if isinstance(entry, dict) else None
-        if (
-            not isinstance(entry, dict)
-            or not isinstance(kinds, dict)
-            or entry.get("stamp") != stamp
-        ):
+        key = str(path)
+        entry = self._entry(key)
+        kinds = entry.get("kinds") if entry is not None else None
+        if entry is None or not isinstance(kinds, dict) or entry.get("stamp") != stamp:
             digest = self._content_digest(path)
             if digest is None:
                 return
             kinds = {}
             entry = {"stamp": stamp, "written": _now_ns(), "digest": digest, "kinds": kinds}
-            files[str(path)] = entry
+            self._load()[key] = entry
         kinds[kind] = value
-        self._dirty = True
+        self._changed(key)
 
     def save(self) -> None:
         """Write what changed (atomically; errors are ignored)."""
@@ -236,7 +260,21 @@ class SummaryCache:
             results.save()
         if not self._dirty or self._data is None:
             return
-        if _write_json(self._path(), {"version": FORMAT, "files": self._data}):
+        import json
+
+        files: dict[str, str] = {}
+        try:
+            for key, entry in self._data.items():
+                if isinstance(entry, str):
+                    files[key] = entry  # never read this run: as it was
+                else:
+                    stored = self._stored.get(key)
+                    if stored is None:
+                        stored = self._stored[key] = json.dumps(entry, separators=(",", ":"))
+                    files[key] = stored
+        except (TypeError, ValueError):
+            return  # a value that is no JSON: nothing is written
+        if _write_json(self._path(), {"version": FORMAT, "files": files}):
             self._dirty = False
 
 

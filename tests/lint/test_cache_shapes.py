@@ -3,7 +3,8 @@
 A cache written by a real run over the broken host (many findings, every kind of summary) is
 corrupted one value at a time by hypothesis, and lint over one tool module plus toolsets.py and
 hermes_cli/config.py (whose summaries, spans and all, come from the cache) must still finish
-and render every format.
+and render every format. Each file's entry is stored as JSON text: values are corrupted in the
+decoded entries, and the texts themselves too.
 """
 
 from __future__ import annotations
@@ -81,7 +82,22 @@ def written_cache(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path,
         mp.setenv("XDG_CACHE_HOME", str(base / "xdg"))
         findings = _lint_and_render(host)
     (cache_file,) = (base / "xdg" / "hermes-dev").glob("summaries-*.json")
-    return host, cache_file, json.loads(cache_file.read_text(encoding="utf-8")), findings
+    return host, cache_file, _decoded(json.loads(cache_file.read_text(encoding="utf-8"))), findings
+
+
+def _decoded(document: Any) -> Any:
+    """The summaries file with each file's entry decoded from its JSON text."""
+    files = {key: json.loads(text) for key, text in document["files"].items()}
+    return {**document, "files": files}
+
+
+def _encoded(document: Any, texts: bool = True) -> str:
+    """The file's text for a decoded document (entries back to JSON text unless not `texts`)."""
+    files = document.get("files") if isinstance(document, dict) else None
+    if isinstance(files, dict) and texts:
+        files = {key: json.dumps(entry) for key, entry in files.items()}
+        document = {**document, "files": files}
+    return json.dumps(document)
 
 
 def _tool_entry_path(document: Any) -> tuple[Any, ...]:
@@ -100,10 +116,41 @@ def test_a_tool_name_that_is_a_list_is_ignored(
     monkeypatch.delenv("HERMES_DEV_NO_CACHE", raising=False)
     monkeypatch.setenv("XDG_CACHE_HOME", str(cache_file.parents[1]))
     corrupt = _replaced(document, _tool_entry_path(document), ["not", "a", "name"])
-    cache_file.write_text(json.dumps(corrupt), encoding="utf-8")
+    cache_file.write_text(_encoded(corrupt), encoding="utf-8")
     assert _lint_and_render(host) == findings  # the bad entry is recomputed
-    cache_file.write_text(json.dumps(corrupt), encoding="utf-8")
+    cache_file.write_text(_encoded(corrupt), encoding="utf-8")
     assert _lint_and_render(host) == findings  # and again: it does not repeat
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["", "{", "[1, 2]", '"a string"', "null", "[" * 100_000, '{"kinds": ' * 50_000],
+    ids=["empty", "cut", "a-list", "a-string", "null", "nested-deep", "objects-nested-deep"],
+)
+def test_an_entry_text_that_is_no_entry_is_ignored(
+    written_cache: tuple[Path, Path, Any, int], monkeypatch: pytest.MonkeyPatch, text: str
+) -> None:
+    host, cache_file, document, findings = written_cache
+    monkeypatch.delenv("HERMES_DEV_NO_CACHE", raising=False)
+    monkeypatch.setenv("XDG_CACHE_HOME", str(cache_file.parents[1]))
+    raw = json.loads(_encoded(document))
+    for key in raw["files"]:
+        raw["files"][key] = text
+    cache_file.write_text(json.dumps(raw), encoding="utf-8")
+    assert _lint_and_render(host) == findings
+    # The run wrote the entries again, and a run from them finds the same.
+    assert all(isinstance(v, str) for v in json.loads(cache_file.read_text())["files"].values())
+    assert _lint_and_render(host) == findings
+
+
+def test_a_summaries_file_nested_too_deep_is_ignored(
+    written_cache: tuple[Path, Path, Any, int], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    host, cache_file, _, findings = written_cache
+    monkeypatch.delenv("HERMES_DEV_NO_CACHE", raising=False)
+    monkeypatch.setenv("XDG_CACHE_HOME", str(cache_file.parents[1]))
+    cache_file.write_text('{"version": ' + "[" * 100_000, encoding="utf-8")
+    assert _lint_and_render(host) == findings
 
 
 @settings(
@@ -122,7 +169,8 @@ def test_any_value_anywhere_in_the_summaries_cache_is_survived(
     monkeypatch.delenv("HERMES_DEV_NO_CACHE", raising=False)
     monkeypatch.setenv("XDG_CACHE_HOME", str(cache_file.parents[1]))
     where = data.draw(st.sampled_from(sorted(_paths(document), key=repr)), label="where")
-    cache_file.write_text(json.dumps(_replaced(document, where, new)), encoding="utf-8")
+    texts = data.draw(st.booleans(), label="entries as JSON text")
+    cache_file.write_text(_encoded(_replaced(document, where, new), texts), encoding="utf-8")
     _lint_and_render(host)
 
 

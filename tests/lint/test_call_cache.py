@@ -3,6 +3,7 @@ reach are byte for byte the same, re-analysed when one of them changes, never ac
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
@@ -80,8 +81,13 @@ def test_a_new_version_never_reuses_an_old_entry(
 def test_a_corrupt_entry_is_a_miss(root: Path, tmp_path: Path) -> None:
     _run(root)
     (cache_file,) = (tmp_path / "cache" / "hermes-dev").glob("summaries-*.json")
-    text = cache_file.read_text()
-    cache_file.write_text(text.replace('"findings":[[', '"findings":[["x",'))
+    document = json.loads(cache_file.read_text())
+    # (each file's entry is stored as JSON text)
+    document["files"] = {
+        key: text.replace('"findings":[[', '"findings":[["x",')
+        for key, text in document["files"].items()
+    }
+    cache_file.write_text(json.dumps(document))
     found, reused = _run(root)
     assert reused == 1  # HD101's entry is intact; HD102's is recomputed
     assert [f[0] for f in found] == ["HD102"]
