@@ -15,6 +15,18 @@ if TYPE_CHECKING:
 
 RULES_DIR = os.path.join(os.path.dirname(__file__), "rules")
 _modules: dict[str, str] | None = None
+# Each rule's `fixable`, known without importing it (a test checks they agree): `lint --fix`
+# runs only these rules before planning its fixes.
+FIXABLE = {
+    "HD101": "safe or unsafe",
+    "HD102": "unsafe",
+    "HD203": "unsafe",
+    "HD301": "safe",
+    "HD302": "unsafe",
+    "HD303": "safe",
+    "HD304": "unsafe",
+    "HD900": "safe",
+}
 
 
 def rule_modules() -> dict[str, str]:
@@ -35,6 +47,12 @@ def rule_modules() -> dict[str, str]:
 
 def all_codes() -> list[str]:
     return list(rule_modules())
+
+
+def has_fix(code: str, unsafe: bool) -> bool:
+    """Whether `--fix` (with `--unsafe-fixes` when `unsafe`) may fix a finding of `code`."""
+    kind = FIXABLE.get(code)
+    return kind is not None and (unsafe or kind != "unsafe")
 
 
 def load_rule(code: str) -> type[Rule]:

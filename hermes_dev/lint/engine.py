@@ -30,7 +30,7 @@ from hermes_dev.lint.config import Config, check_codes, load_config
 from hermes_dev.lint.context import LintContext, Statistics
 from hermes_dev.lint.files import discover, is_plugin_package, models_relative_dir, tool_folders
 from hermes_dev.lint.rule import Finding, Fix, Rule
-from hermes_dev.lint.suppress import Suppression, find_suppressions
+from hermes_dev.lint.suppress import MARKER, Suppression, find_suppressions
 from hermes_dev.pyast.model import Models, ModuleInfo, might_register
 
 TYPE_CHECKING = False
@@ -66,6 +66,11 @@ class LintResult:
         # --show-baselined the findings it left out of `findings` (json and sarif list them).
         self.baseline: str | None = None
         self.baselined: list[Finding] | None = None
+        # A `fixes` run: the rules it left for `complete()`, what the rules gave before
+        # filtering, and the context they ran in.
+        self.pending: tuple[str, ...] = ()
+        self.raw: list[Finding] = []
+        self.context: LintContext | None = None
 
     def relative(self, path: Path) -> str:
         try:
@@ -116,12 +121,18 @@ def lint(
     models: Models | None = None,
     cache: SummaryCache | None = None,
     save_cache: bool = True,
+    fixes: str | None = None,
 ) -> LintResult:
     """Lint `paths` (or the root's tools/ and plugins/) and return the findings that remain.
 
     `models`, `cache`: start from an earlier run's parsed modules (`Models.carried_over`) and
     summary cache, of the same root (`lint --fix` lints again after writing). `save_cache`:
-    False leaves writing the cache to the caller (`result.cache.save()`)."""
+    False leaves writing the cache to the caller (`result.cache.save()`).
+
+    `fixes` ("safe" or "unsafe"): the findings are for `--fix` to plan from, so only the rules
+    with fixes of that kind run, when that gives them exactly (no file of the run holds a
+    suppression comment: only HD900 looks across rules, and only at those). `result.pending`
+    lists the rules left; `complete(result)` runs them."""
     import gc
 
     # Every parsed tree stays alive for the run: the cyclic GC would rescan the growing heap of
@@ -129,7 +140,7 @@ def lint(
     gc_was_enabled = gc.isenabled()
     gc.disable()
     try:
-        return _lint(paths, root, select, ignore, use_cache, models, cache, save_cache)
+        return _lint(paths, root, select, ignore, use_cache, models, cache, save_cache, fixes)
     finally:
         if gc_was_enabled:
             gc.enable()
@@ -144,6 +155,7 @@ def _lint(
     models: Models | None,
     cache: SummaryCache | None,
     save_cache: bool,
+    fixes: str | None,
 ) -> LintResult:
     known = catalog.all_codes()
     flag_select = check_codes(select, known, "--select") if select is not None else None
@@ -216,21 +228,75 @@ def _lint(
     ]
     # pre-commit often passes only files that register nothing: no rule could report on them.
     idle = bool(paths) and not modules and not project_files
-    for code in () if idle else codes:
-        rules[code] = rule_class = catalog.load_rule(code)
-        if code == UNUSED_SUPPRESSION:
-            continue  # produced by _filter below
-        raw.extend(f for f in rule_class().check(ctx) if f.code == code)
+    run = list(codes)
+    if fixes is not None and not idle and not _any_suppression(files, models):
+        unsafe = fixes == "unsafe"
+        run = [c for c in codes if catalog.has_fix(c, unsafe)]
+    if not idle:
+        _run_rules(ctx, run, rules, raw)
     if save_cache:
         cache.save()
-    findings = _filter(raw, ctx, models, codes, known)
-    result = LintResult(root_path, findings, len(files), ctx.stats, codes, rules)
+    findings = _filter(raw, ctx, models, run, known)
+    result = LintResult(root_path, findings, len(files), ctx.stats, run, rules)
     result.config = config
     result.models = models
     result.cache = cache
     # What a baseline entry must be in to be seen by this run (None: the whole root).
     result.checked = None if not paths else frozenset(models.relative(p) for p in files)
+    result.pending = tuple(c for c in codes if c not in run and not idle)
+    result.raw = raw
+    result.context = ctx
     return result
+
+
+def _run_rules(
+    ctx: LintContext, codes: Sequence[str], rules: dict[str, type[Rule]], raw: list[Finding]
+) -> None:
+    for code in codes:
+        rules[code] = rule_class = catalog.load_rule(code)
+        if code == UNUSED_SUPPRESSION:
+            continue  # produced by _filter
+        raw.extend(f for f in rule_class().check(ctx) if f.code == code)
+
+
+def _any_suppression(files: Sequence[Path], models: Models) -> bool:
+    """Whether a file of the run (those HD900 reports in) may hold a suppression comment."""
+    for path in files:
+        source = models.read(path)
+        if source is None or MARKER in source:
+            return True
+    return False
+
+
+def complete(result: LintResult) -> LintResult:
+    """`result` with the rules a `fixes` run left (`result.pending`) run too: what a plain
+    `lint()` of the same files gives (the same modules and cache; nothing is parsed again)."""
+    ctx = result.context
+    if not result.pending or ctx is None or result.models is None:
+        return result
+    import gc
+
+    gc_was_enabled = gc.isenabled()
+    gc.disable()
+    try:
+        rules = dict(result.rules)
+        raw = list(result.raw)
+        _run_rules(ctx, result.pending, rules, raw)
+    finally:
+        if gc_was_enabled:
+            gc.enable()
+    ran = {*result.codes, *result.pending}
+    known = catalog.all_codes()
+    codes = [c for c in known if c in ran]
+    findings = _filter(raw, ctx, result.models, codes, known)
+    done = LintResult(result.root, findings, result.files, ctx.stats, codes, rules)
+    done.config = result.config
+    done.models = result.models
+    done.cache = result.cache
+    done.checked = result.checked
+    done.raw = raw
+    done.context = ctx
+    return done
 
 
 def _filter(

@@ -7,7 +7,7 @@ import sys
 
 from hermes_dev.errors import UserError
 from hermes_dev.lint.config import split_codes
-from hermes_dev.lint.engine import lint
+from hermes_dev.lint.engine import complete, lint
 from hermes_dev.lint.report import render, statistics
 
 TYPE_CHECKING = False
@@ -59,10 +59,16 @@ def run_lint(
     config's, else the default at the root) and return 0. `show_baselined`: json and sarif also
     list the findings the baseline leaves out, marked.
     """
-    # With --fix the cache is written once, after the lint that follows the fixes.
+    # With --fix the cache is written once, after the lint that follows the fixes; and this lint
+    # runs only the rules that have fixes (the report comes from the lint after the fixes).
     deferred = fix and write_baseline is None
     result = lint(
-        paths, root=root, select=_codes(select), ignore=_codes(ignore), save_cache=not deferred
+        paths,
+        root=root,
+        select=_codes(select),
+        ignore=_codes(ignore),
+        save_cache=not deferred,
+        fixes=("unsafe" if unsafe_fixes else "safe") if deferred and not diff else None,
     )
     result.unsafe_fixes = unsafe_fixes
     configured = result.config.baseline if result.config is not None else None
@@ -81,6 +87,7 @@ def run_lint(
                     lines = statistics(result, result.rules)
                     sys.stderr.write("".join(line + "\n" for line in lines))
                 return code
+            fixed = 0
             if any(applicable(f, unsafe_fixes) for f in result.findings):
                 fixed, models = _fix(result, unsafe_fixes)
                 if fixed:
@@ -96,6 +103,11 @@ def run_lint(
                     result.unsafe_fixes = unsafe_fixes
                     result.fixed = fixed
                     applied = _apply(result, recorded, show_baselined)
+            if not fixed and result.pending:
+                # Nothing was written: the rules left out before planning run now.
+                result = complete(result)
+                result.unsafe_fixes = unsafe_fixes
+                applied = _apply(result, recorded, show_baselined)
         finally:
             if result.cache is not None:
                 result.cache.save()  # (a no-op when the second lint saved it)
