@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import ast
 import os
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from pathlib import Path
 
 from hermes_dev.errors import HermesDevError, Interrupted, UserError
@@ -56,12 +56,15 @@ class Plan:
     def __repr__(self) -> str:
         return f"Plan({self.root}, {list(self.changes)!r})"
 
-    def check_python(self) -> dict[str, ast.Module]:
+    def check_python(self, known: Mapping[str, ast.Module] | None = None) -> dict[str, ast.Module]:
         """Every Python file the plan leaves behind must parse; a failure here is a bug.
-        Returns their trees, by relpath."""
-        trees: dict[str, ast.Module] = {}
+        Returns their trees, by relpath. `known`: trees the caller already has of some new
+        texts (they are not parsed again)."""
+        trees: dict[str, ast.Module] = dict(known or {})
         for change in self.changes:
             if change.new is None or not change.relpath.endswith(".py"):
+                continue
+            if change.relpath in trees:
                 continue
             try:
                 trees[change.relpath] = ast.parse(change.new, filename=change.relpath)

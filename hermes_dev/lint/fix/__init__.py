@@ -101,6 +101,7 @@ def plan_fixes(
     changes = []
     fixed: list[Finding] = []
     notes: list[str] = []
+    known: dict[str, ast.Module] = {}  # fixed files whose tree is the old one, spliced
     for path in sorted(by_path):
         rel = _relative(root, path)
         try:
@@ -114,12 +115,14 @@ def plan_fixes(
         bom = _BOM if source.startswith(_BOM) else ""
         source = source[len(bom) :]
         tree = parsed(path, source) if parsed is not None else None
-        new, done = _fix_file(rel, source, tree, by_path[path], notes)
+        new, done, spliced = _fix_file(rel, source, tree, by_path[path], notes)
         if new != source:
             changes.append(FileChange(rel, old, (bom + new).encode("utf-8")))
             fixed.extend(f for fix in done for f in by_path[path][fix])
+            if spliced is not None:
+                known[rel] = spliced
     plan = Plan(root, tuple(changes))
-    trees = plan.check_python()
+    trees = plan.check_python(known)
     fixed.sort(key=lambda f: (str(f.path), f.line, f.column, f.code))
     return FixPlan(plan, fixed, notes, trees)
 
@@ -140,8 +143,9 @@ def _fix_file(
     tree: ast.Module | None,
     fixes: dict[Fix, list[Finding]],
     notes: list[str],
-) -> tuple[str, list[Fix]]:
-    """The file's text with its fixes applied, and the fixes that took."""
+) -> tuple[str, list[Fix], ast.Module | None]:
+    """The file's text with its fixes applied, the fixes that took, and the new text's tree
+    when the old one gives it without a parse (`_splice`; None: parse it)."""
     spans: dict[str, list[Fix]] = {}
     whole: dict[str, list[Fix]] = {}
     for fix in fixes:
@@ -150,8 +154,9 @@ def _fix_file(
             fix
         )
     done: list[Fix] = []
+    spliced = None
     if spans:
-        source = _apply_spans(rel, source, tree, spans, done, notes)
+        source, spliced = _apply_spans(rel, source, tree, spans, done, notes)
     for edit, group in whole.items():
         rewrite = _module(edit).rewrite
         for fix in group:
@@ -163,7 +168,8 @@ def _fix_file(
             if new != source:
                 source = new
                 done.append(fix)
-    return source, done
+                spliced = None
+    return source, done, spliced
 
 
 def _apply_spans(
@@ -173,8 +179,10 @@ def _apply_spans(
     spans: dict[str, list[Fix]],
     done: list[Fix],
     notes: list[str],
-) -> str:
+) -> tuple[str, ast.Module | None]:
+    """The text with the span edits applied, and its tree when `_splice` gives it."""
     from hermes_dev.lint.fix import _text
+    from hermes_dev.lint.fix._splice import spliced
     from hermes_dev.lint.fix.add_import import CannotImport, import_edit
 
     if tree is None:
@@ -182,7 +190,7 @@ def _apply_spans(
             tree = ast.parse(source)
         except (SyntaxError, ValueError):
             notes.append(f"{rel}: does not parse; not fixed")
-            return source
+            return source, None
     lines = _text.Lines(source)
     candidates: list[tuple[_text.TextEdit, list[Fix], tuple[str, str | None] | None]] = []
     unplaced = 0
@@ -226,4 +234,5 @@ def _apply_spans(
         notes.append(
             f"{rel}: {left} fix{'es' if left != 1 else ''} overlap others: run --fix again"
         )
-    return _text.apply(source, accepted)
+    new = _text.apply(source, accepted)
+    return new, spliced(tree, lines, new, accepted) if new != source else None

@@ -26,6 +26,11 @@ class TextEdit:
         return f"TextEdit({self.start}, {self.end}, {self.text!r})"
 
 
+def line_breaks(text: str) -> int:
+    """How many lines `text` ends (as the tokenizer counts them)."""
+    return len(_NEWLINE.findall(text))
+
+
 def ast_span(node: object) -> tuple[int, int, int, int]:
     """A node's position as a fix's `args` keep it."""
     return (
