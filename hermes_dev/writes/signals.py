@@ -12,7 +12,6 @@ ignored when they start (SIGHUP under `nohup`) stays ignored.
 from __future__ import annotations
 
 import signal
-import threading
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from types import FrameType
@@ -28,15 +27,17 @@ def _signals(names: tuple[str, ...]) -> list[signal.Signals]:
 
 @contextmanager
 def _handlers(signals: list[signal.Signals], handler: _Handler) -> Iterator[None]:
-    if threading.current_thread() is not threading.main_thread():
-        yield
-        return
     previous: dict[signal.Signals, object] = {}
     try:
-        for sig in signals:
-            if signal.getsignal(sig) is signal.SIG_IGN:
-                continue
-            previous[sig] = signal.signal(sig, handler)
+        try:
+            for sig in signals:
+                if signal.getsignal(sig) is signal.SIG_IGN:
+                    continue
+                previous[sig] = signal.signal(sig, handler)
+        except ValueError:
+            # Not the main thread (signal.signal refuses there, before setting anything):
+            # nothing to set. (Asking `threading` would import it, ~1 ms of a pre-commit run.)
+            pass
         yield
     finally:
         for sig, old in previous.items():
