@@ -10,6 +10,8 @@ API:
   Hermes root at or above the cwd. `LintResult` has `root`,
   `findings` (sorted, filtered), `files` (how many were looked at), `stats`, `codes` (those that
   ran), `rules` (code -> Rule class) and `relative(path)`.
+- `lint(..., fixes="safe"|"unsafe")`: only the rules with such fixes, when that gives their
+  findings exactly (`lint --fix` plans from it); `complete(result)` runs the others.
 - `LintContext` (what `Rule.check` gets) and `ProjectView` live in `hermes_dev.lint.context`,
   the file walk in `hermes_dev.lint.files`.
 - Engine codes: HD000 (from rule hd000, a file that does not parse) and HD900 (a suppression that
