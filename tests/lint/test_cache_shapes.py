@@ -122,6 +122,24 @@ def test_a_tool_name_that_is_a_list_is_ignored(
     assert _lint_and_render(host) == findings  # and again: it does not repeat
 
 
+@pytest.mark.parametrize("value", [[[1]], [None, None], [["name"]], [1.5]], ids=repr)
+def test_register_parameters_that_are_not_names_are_recomputed(
+    written_cache: tuple[Path, Path, Any, int], monkeypatch: pytest.MonkeyPatch, value: Any
+) -> None:
+    """Before the fix each item was taken as str(item): HD106 then reported every keyword of
+    every register call as not accepted, run after run."""
+    from hermes_dev.lint.rules import hd106_register_keyword_not_accepted as hd106
+
+    host, cache_file, document, findings = written_cache
+    monkeypatch.delenv("HERMES_DEV_NO_CACHE", raising=False)
+    monkeypatch.setenv("XDG_CACHE_HOME", str(cache_file.parents[1]))
+    (key,) = [k for k, e in document["files"].items() if hd106.PARAMS_KIND in e["kinds"]]
+    corrupt = _replaced(document, ("files", key, "kinds", hd106.PARAMS_KIND), value)
+    cache_file.write_text(_encoded(corrupt), encoding="utf-8")
+    assert _lint_and_render(host) == findings
+    assert _lint_and_render(host) == findings  # the entry was written again, right
+
+
 @pytest.mark.parametrize(
     "text",
     ["", "{", "[1, 2]", '"a string"', "null", "[" * 100_000, '{"kinds": ' * 50_000],

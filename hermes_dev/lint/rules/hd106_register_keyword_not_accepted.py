@@ -166,8 +166,8 @@ def _accepted_keywords(ctx: LintContext) -> frozenset[str] | None:
     """The keyword names `registry.register` accepts, or None when it is not known."""
     path = ctx.root / "tools" / "registry.py"
     hit, data = ctx.cache.get(path, PARAMS_KIND)
-    if hit and (data is None or isinstance(data, list)):
-        return None if data is None else frozenset(str(n) for n in data)
+    if hit and (data is None or (isinstance(data, list) and all(type(n) is str for n in data))):
+        return None if data is None else frozenset(data)
     params = _register_params(ctx, path)
     ctx.cache.put(path, PARAMS_KIND, None if params is None else sorted(params))
     return params
