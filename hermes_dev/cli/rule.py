@@ -12,7 +12,7 @@ if TYPE_CHECKING:
     from hermes_dev.lint.rule import Rule
 
 
-@click.command("rule", short_help="Explain a lint rule (or list them all).")
+@click.command("rule", short_help="Explain a lint rule (or, with --all, list them all).")
 @click.argument("code", required=False)
 @click.option("--all", "show_all", is_flag=True, help="List every rule.")
 @click.option(
