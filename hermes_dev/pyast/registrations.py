@@ -17,8 +17,10 @@ API (what rules use):
   statement of the module body), "loop" (directly in a module-level `for`), "nested" (inside a
   module-level `if`/`try`/`with`/deeper `for`) or "function" (inside a def); `discoverable` is
   True when Hermes' start-up discovery sees the call (module body or module-level `for` body,
-  receiver spelled `registry`). `function` is the outermost def around a "function" call.
-  `handler` resolves the handler expression to the code that runs (a `Handler`) or None.
+  receiver spelled `registry`). `function` is the outermost def around a "function" call
+  (`functions`: all of them). `handler` resolves the handler expression to the code that runs
+  (a `Handler`) or None: a name a function around the call binds is that function's (a def
+  nested in a plugin's `register(ctx)`), any other the module's.
   `label()` names the tool in findings (its name, or `<tool at line N>`).
 - `Handler`: `kind` ("function", "lambda", "partial", "factory"), `func` (the registered callable:
   a def or a lambda, as a `Func`), `target` (the `Func` a lambda or partial forwards to; for
@@ -36,6 +38,7 @@ import ast
 from hermes_dev.pyast.model import REGISTER_MARKERS, Func, ModuleInfo, _lf_only, _spans
 from hermes_dev.pyast.module_scope import models_loader, scope_of
 from hermes_dev.pyast.schema_eval import Evaluator
+from hermes_dev.pyast.scope import Scope
 from hermes_dev.pyast.values import Thunk
 from hermes_dev.pyast.walk import returns_of, walk_function
 
@@ -126,6 +129,7 @@ class Registration:
         "call",
         "discoverable",
         "function",
+        "functions",
         "keywords",
         "kind",
         "loop",
@@ -154,8 +158,10 @@ class Registration:
         self.loop = loop
         self.row = row
         self.row_node = row_node
-        # The outermost def or lambda around the call (place "function"), else None.
+        # The outermost def or lambda around the call (place "function"), else None; and all
+        # of them, outermost first.
         self.function: ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda | None = None
+        self.functions: tuple[ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda, ...] = ()
         keywords: dict[str, ast.expr] = {}
         for index, arg in enumerate(call.args):
             if isinstance(arg, ast.Starred) or index >= len(REGISTER_PARAMS):
@@ -233,8 +239,28 @@ class Registration:
             self._handler_done = True
             expr = self.arg("handler")
             if expr is not None:
-                self._handler = resolve_handler(self.module, expr, self.substitute)
+                local, handler = self._local_handler(expr)
+                self._handler = (
+                    handler if local else resolve_handler(self.module, expr, self.substitute)
+                )
         return self._handler
+
+    def _local_handler(self, expr: ast.expr) -> tuple[bool, Handler | None]:
+        """(whether `expr` names a local of a function around the call, its Handler): a def
+        nested in the plugin's `register(ctx)` (`def handle(params, **kw)` then
+        `ctx.register_tool(..., handler=handle)`), the innermost function's first. Another
+        local (a variable) cannot be known: (True, None)."""
+        if not isinstance(expr, ast.Name):
+            return False, None
+        for node in reversed(self.functions):
+            scope = Scope(self.module, Func(node, self.module))
+            if scope.local_values(expr.id) is None:
+                continue
+            nested = scope.nested_def(expr.id)
+            return True, None if nested is None else Handler(
+                "function", expr, Func(nested, self.module)
+            )
+        return False, None
 
     def label(self) -> str:
         """How findings name the tool: its name, or `<tool at line N>` when not static."""
@@ -375,6 +401,7 @@ def _add_registration(
     )
     for reg in made:
         reg.function = functions[0] if functions else None
+        reg.functions = tuple(functions)
     found.extend(made)
 
 

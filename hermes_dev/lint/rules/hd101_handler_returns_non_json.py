@@ -213,6 +213,33 @@ registry.register(name="passthrough", toolset="t", schema={}, handler=passthroug
             " non-JSON branch is ruled out by a constant argument or a default; recursion;"
             " a call that cannot be resolved",
         ),
+        Valid(
+            {
+                "plugins/notify/__init__.py": """\
+import json
+
+
+def handle_send(params, **kwargs):
+    return {"module-level": "never registered"}
+
+
+def register(ctx):
+    def handle_send(params, **kwargs):
+        return json.dumps({"success": True})
+
+    ctx.register_tool(name="notify_send", toolset="notify", schema={}, handler=handle_send)
+    for name in ("notify_a", "notify_b"):
+        handle_send = _make(name)
+        ctx.register_tool(name=name, toolset="notify", schema={}, handler=handle_send)
+
+
+def _make(name):
+    return lambda params, **kwargs: {"unknown": name}
+""",
+            },
+            note="a name bound in register(ctx) is its own: the nested def, not the module's"
+            " function of that name; a local variable is not known (the module's is not it)",
+        ),
     )
     INVALID = (
         Invalid(
@@ -449,6 +476,44 @@ registry.register(name="vision", toolset="t", schema={},
             lines=(13,),
             note="an immediately invoked inner lambda whose body returns a dict from `run`",
             fixed={},
+        ),
+        Invalid(
+            {
+                "plugins/notify/__init__.py": """\
+import json
+
+
+def register(ctx):
+    schema = {"name": "notify_send", "description": "Send a notification.",
+              "parameters": {"type": "object", "properties": {}}}
+
+    def handle_send(params, **kwargs):
+        if not params.get("message"):
+            return {"success": False, "error": "message is required"}
+        return json.dumps({"success": True})
+
+    ctx.register_tool(name="notify_send", toolset="notify", schema=schema, handler=handle_send)
+""",
+            },
+            findings=(("plugins/notify/__init__.py", 10),),
+            note="a handler nested in the plugin's register(ctx), registered by its name",
+            fixed={
+                "plugins/notify/__init__.py": """\
+import json
+
+
+def register(ctx):
+    schema = {"name": "notify_send", "description": "Send a notification.",
+              "parameters": {"type": "object", "properties": {}}}
+
+    def handle_send(params, **kwargs):
+        if not params.get("message"):
+            return json.dumps({"success": False, "error": "message is required"})
+        return json.dumps({"success": True})
+
+    ctx.register_tool(name="notify_send", toolset="notify", schema=schema, handler=handle_send)
+"""
+            },
         ),
     )
 

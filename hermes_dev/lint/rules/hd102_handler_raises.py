@@ -649,6 +649,45 @@ registry.register(name="vision", toolset="t", schema={},
             note="an immediately invoked inner lambda whose default is computed by a helper",
             fixed={},
         ),
+        Invalid(
+            {
+                "plugins/notify/__init__.py": """\
+import json
+import urllib.request
+
+
+def register(ctx):
+    def handle_send(params, **kwargs):
+        try:
+            with urllib.request.urlopen(params["url"], timeout=10) as resp:
+                return json.dumps({"status": resp.status})
+        except Exception as exc:
+            raise ValueError(f"request failed: {exc}")
+
+    ctx.register_tool(name="notify_send", toolset="notify", schema={}, handler=handle_send)
+""",
+            },
+            findings=(("plugins/notify/__init__.py", 11),),
+            note="a handler nested in the plugin's register(ctx) (an upstream plugin's shape)",
+            fixed={
+                "plugins/notify/__init__.py": """\
+import json
+import urllib.request
+from tools.registry import tool_error
+
+
+def register(ctx):
+    def handle_send(params, **kwargs):
+        try:
+            with urllib.request.urlopen(params["url"], timeout=10) as resp:
+                return json.dumps({"status": resp.status})
+        except Exception as exc:
+            return tool_error(f"request failed: {exc}")
+
+    ctx.register_tool(name="notify_send", toolset="notify", schema={}, handler=handle_send)
+"""
+            },
+        ),
     )
 
     def check(self, ctx: LintContext) -> Iterator[Finding]:
