@@ -1,8 +1,8 @@
 """The one on-disk cache of a lint run: per-file summaries and content-keyed results.
 
 Everything lives under `$XDG_CACHE_HOME/hermes-dev/` (`~/.cache/hermes-dev/`), is keyed by the
-package version (a new hermes-dev never reads an older one's entries) and is turned off by one
-switch, `HERMES_DEV_NO_CACHE=1` (or `lint(use_cache=False)`). Best effort: an unreadable,
+package version and a stamp of its files (`cache_format()`: other code never reads its entries,
+be it a newer release or an edited checkout), and is turned off by one switch, `HERMES_DEV_NO_CACHE=1` (or `lint(use_cache=False)`). Best effort: an unreadable,
 corrupt or unwritable cache is ignored, never fatal, and every value read back is shape-checked
 by its user. A `SummaryCache` is made per run (nothing is kept in process-wide globals, so an API
 caller linting twice gets the same answer) and `save()` at its end writes what changed.
@@ -30,7 +30,9 @@ if TYPE_CHECKING:
     from typing import Any
 
 VERSION = 3  # of the summaries file's own shape
-FORMAT = f"{VERSION}-{__version__}"
+_PACKAGE = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+_ANALYSIS_PACKAGES = ("lint", "pyast", "host")
+_format: list[str] = []  # (computed once: the code a process runs does not change)
 # A stamp is trusted only for a file last modified this long before the entry was written
 # (file systems keep mtimes to a clock tick, some to seconds).
 RACY_NS = 2_000_000_000
@@ -46,6 +48,36 @@ def cache_dir() -> str:
     return os.path.join(base, "hermes-dev")
 
 
+def cache_format() -> str:
+    """What the cache files are marked with: their shape's VERSION, the package version and a
+    stamp (path, mtime, size) of the code the cached results come from (the .py and .json files
+    of `lint`, `pyast` and `host`). An entry written by other code (an edited checkout, another
+    build of the same version) is never read back."""
+    if not _format:
+        stamps: list[str] = []
+        folders = [os.path.join(_PACKAGE, name) for name in _ANALYSIS_PACKAGES]
+        while folders:
+            try:
+                entries = list(os.scandir(folders.pop()))
+            except OSError:
+                continue
+            for entry in entries:
+                try:
+                    if entry.is_dir(follow_symlinks=False):
+                        if entry.name != "__pycache__":
+                            folders.append(entry.path)
+                        continue
+                    if not entry.name.endswith((".py", ".json")):
+                        continue
+                    st = entry.stat()
+                except OSError:
+                    continue
+                stamps.append(f"{entry.path}\0{st.st_mtime_ns}\0{st.st_size}")
+        code = _digest("\n".join(sorted(stamps)).encode("utf-8", "surrogateescape"))
+        _format.append(f"{VERSION}-{__version__}-{code}")
+    return _format[0]
+
+
 def _digest(data: bytes) -> str:
     import zlib  # not hashlib: its import alone costs a pre-commit run ~3 ms
 
@@ -53,7 +85,7 @@ def _digest(data: bytes) -> str:
 
 
 def _read_json(source: str, version_key: str, field: str) -> dict[str, Any] | None:
-    """`data[field]` of the JSON object in `source` when `data[version_key]` is this FORMAT and
+    """`data[field]` of the JSON object in `source` when `data[version_key]` is `cache_format()` and
     the field is an object; None for anything else (missing, unreadable, another shape)."""
     import json
 
@@ -62,7 +94,7 @@ def _read_json(source: str, version_key: str, field: str) -> dict[str, Any] | No
             data = json.load(fh)
     except (OSError, ValueError, RecursionError):  # (JSON nested too deep to decode)
         return None
-    if not isinstance(data, dict) or data.get(version_key) != FORMAT:
+    if not isinstance(data, dict) or data.get(version_key) != cache_format():
         return None
     value = data.get(field)
     return value if isinstance(value, dict) else None
@@ -126,7 +158,7 @@ class ResultCache:
         if self.file is None or not self._dirty or self._entries is None:
             return
         self._dirty = False
-        _write_json(self.file, {"format": FORMAT, "entries": self._entries})
+        _write_json(self.file, {"format": cache_format(), "entries": self._entries})
 
 
 class SummaryCache:
@@ -274,7 +306,7 @@ class SummaryCache:
                     files[key] = stored
         except (TypeError, ValueError):
             return  # a value that is no JSON: nothing is written
-        if _write_json(self._path(), {"version": FORMAT, "files": files}):
+        if _write_json(self._path(), {"version": cache_format(), "files": files}):
             self._dirty = False
 
 

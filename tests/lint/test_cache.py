@@ -3,10 +3,14 @@
 from __future__ import annotations
 
 import os
+import shutil
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
 
+from hermes_dev.lint import cache as cache_module
 from hermes_dev.lint.cache import SummaryCache
 from hermes_dev.lint.engine import lint
 from tests.lint.support import make_root
@@ -57,8 +61,33 @@ def test_an_older_version_is_never_read(tmp_path: Path, monkeypatch: pytest.Monk
     cache = SummaryCache(tmp_path)
     cache.put(target, "k", "one")
     cache.save()
-    monkeypatch.setattr("hermes_dev.lint.cache.FORMAT", "2-0.0.1")
+    monkeypatch.setattr("hermes_dev.lint.cache._format", ["2-0.0.1-0"])
     assert SummaryCache(tmp_path).get(target, "k") == (False, None)
+
+
+def test_other_code_of_the_same_version_never_reads_it(tmp_path: Path) -> None:
+    """An edited file of the package (an editable checkout, another build of the version)
+    changes the stamp the cache files carry."""
+    package = Path(cache_module.__file__).resolve().parents[1]
+    code = (
+        "import sys; sys.path.insert(0, sys.argv[1]); from hermes_dev.lint import cache; "
+        "print(cache.cache_format())"
+    )
+    copy = tmp_path / "copy"
+    shutil.copytree(package, copy / "hermes_dev", ignore=shutil.ignore_patterns("__pycache__"))
+
+    def stamp() -> str:
+        out = subprocess.run(
+            [sys.executable, "-c", code, str(copy)], capture_output=True, text=True, check=True
+        )
+        return out.stdout.strip()
+
+    before = stamp()
+    assert before == stamp()  # the same files: the same stamp
+    rule = copy / "hermes_dev" / "lint" / "rules" / "hd101_handler_returns_non_json.py"
+    rule.write_text(rule.read_text() + "\n# an edit\n")
+    after = stamp()
+    assert after != before and after.split("-")[:2] == before.split("-")[:2]
 
 
 @pytest.mark.parametrize("use_cache", [True, False])

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from hermes_dev.lint.cache import FORMAT, SummaryCache
+from hermes_dev.lint.cache import SummaryCache, cache_format
 from hermes_dev.lint.config import Config
 from hermes_dev.lint.context import LintContext
 from hermes_dev.lint.engine import find_root
@@ -192,7 +192,7 @@ def test_summary_cache(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     cache.save()
     cache_files = list((tmp_path / "cache" / "hermes-dev").iterdir())
     assert len(cache_files) == 1
-    assert json.loads(cache_files[0].read_text())["version"] == FORMAT
+    assert json.loads(cache_files[0].read_text())["version"] == cache_format()
     again = SummaryCache(tmp_path)
     assert again.get(target, "k") == (True, {"names": ["a"]})
     target.write_text("x = 22\n")  # the size changed: stale
