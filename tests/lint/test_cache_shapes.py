@@ -36,7 +36,9 @@ json_values = st.recursive(
     | st.integers(min_value=-(2**70), max_value=2**70)
     | st.floats(allow_nan=False)
     | st.text(max_size=8),
-    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=6), inner, max_size=4),
+    lambda inner: (
+        st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=6), inner, max_size=4)
+    ),
     max_leaves=8,
 )
 
@@ -100,6 +102,12 @@ def _encoded(document: Any, texts: bool = True) -> str:
     return json.dumps(document)
 
 
+def _use(cache_file: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Lint with the cache that holds `cache_file`."""
+    monkeypatch.delenv("HERMES_DEV_NO_CACHE", raising=False)
+    monkeypatch.setenv("XDG_CACHE_HOME", str(cache_file.parents[1]))
+
+
 def _tool_entry_path(document: Any) -> tuple[Any, ...]:
     """Where the first registered tool's name sits in the summaries cache."""
     for path_key, entry in document["files"].items():
@@ -113,8 +121,7 @@ def test_a_tool_name_that_is_a_list_is_ignored(
     written_cache: tuple[Path, Path, Any, int], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     host, cache_file, document, findings = written_cache
-    monkeypatch.delenv("HERMES_DEV_NO_CACHE", raising=False)
-    monkeypatch.setenv("XDG_CACHE_HOME", str(cache_file.parents[1]))
+    _use(cache_file, monkeypatch)
     corrupt = _replaced(document, _tool_entry_path(document), ["not", "a", "name"])
     cache_file.write_text(_encoded(corrupt), encoding="utf-8")
     assert _lint_and_render(host) == findings  # the bad entry is recomputed
@@ -131,8 +138,7 @@ def test_register_parameters_that_are_not_names_are_recomputed(
     from hermes_dev.lint.rules import hd106_register_keyword_not_accepted as hd106
 
     host, cache_file, document, findings = written_cache
-    monkeypatch.delenv("HERMES_DEV_NO_CACHE", raising=False)
-    monkeypatch.setenv("XDG_CACHE_HOME", str(cache_file.parents[1]))
+    _use(cache_file, monkeypatch)
     (key,) = [k for k, e in document["files"].items() if hd106.PARAMS_KIND in e["kinds"]]
     corrupt = _replaced(document, ("files", key, "kinds", hd106.PARAMS_KIND), value)
     cache_file.write_text(_encoded(corrupt), encoding="utf-8")
@@ -149,8 +155,7 @@ def test_an_entry_text_that_is_no_entry_is_ignored(
     written_cache: tuple[Path, Path, Any, int], monkeypatch: pytest.MonkeyPatch, text: str
 ) -> None:
     host, cache_file, document, findings = written_cache
-    monkeypatch.delenv("HERMES_DEV_NO_CACHE", raising=False)
-    monkeypatch.setenv("XDG_CACHE_HOME", str(cache_file.parents[1]))
+    _use(cache_file, monkeypatch)
     raw = json.loads(_encoded(document))
     for key in raw["files"]:
         raw["files"][key] = text
@@ -165,8 +170,7 @@ def test_a_summaries_file_nested_too_deep_is_ignored(
     written_cache: tuple[Path, Path, Any, int], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     host, cache_file, _, findings = written_cache
-    monkeypatch.delenv("HERMES_DEV_NO_CACHE", raising=False)
-    monkeypatch.setenv("XDG_CACHE_HOME", str(cache_file.parents[1]))
+    _use(cache_file, monkeypatch)
     cache_file.write_text('{"version": ' + "[" * 100_000, encoding="utf-8")
     assert _lint_and_render(host) == findings
 
@@ -184,8 +188,7 @@ def test_any_value_anywhere_in_the_summaries_cache_is_survived(
     new: Any,
 ) -> None:
     host, cache_file, document, _ = written_cache
-    monkeypatch.delenv("HERMES_DEV_NO_CACHE", raising=False)
-    monkeypatch.setenv("XDG_CACHE_HOME", str(cache_file.parents[1]))
+    _use(cache_file, monkeypatch)
     where = data.draw(st.sampled_from(sorted(_paths(document), key=repr)), label="where")
     texts = data.draw(st.booleans(), label="entries as JSON text")
     cache_file.write_text(_encoded(_replaced(document, where, new), texts), encoding="utf-8")
@@ -218,7 +221,9 @@ def test_any_value_in_the_schema_checks_cache_is_survived(new: Any) -> None:
         assert errors == [
             (
                 "/properties/limit/type",
-                "parameters.properties.limit.type: 'int' is not a JSON Schema type"
-                " (one of array, boolean, integer, null, number, object, string)",
+                (
+                    "parameters.properties.limit.type: 'int' is not a JSON Schema type"
+                    " (one of array, boolean, integer, null, number, object, string)"
+                ),
             )
         ]
