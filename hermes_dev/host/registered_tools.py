@@ -49,7 +49,8 @@ def registration_envs(reg: Registration, evaluator: Evaluator) -> list[dict[str,
     one per row inside a loop over a table, None when the table cannot be read statically."""
     scope = scope_of(reg.module)
     if reg.row is not None:
-        return [{var: Thunk(expr, scope, {}) for var, expr in reg.row.items()}]
+        row_scope = scope_of(reg.row_module)  # the module the table is written in
+        return [{var: Thunk(expr, row_scope, {}) for var, expr in reg.row.items()}]
     if reg.loop is None:
         return [{}]
     try:

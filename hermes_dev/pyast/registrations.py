@@ -136,6 +136,7 @@ class Registration:
         "module",
         "place",
         "row",
+        "row_module",
         "row_node",
     )
 
@@ -149,6 +150,7 @@ class Registration:
         loop: ast.For | None = None,
         row: dict[str, ast.expr] | None = None,
         row_node: ast.expr | None = None,
+        row_module: ModuleInfo | None = None,
     ) -> None:
         self.module = module
         self.call = call
@@ -158,6 +160,9 @@ class Registration:
         self.loop = loop
         self.row = row
         self.row_node = row_node
+        # Where the table is written (a sibling module's `TOOLS`): its row values are that
+        # module's expressions.
+        self.row_module = row_module or module
         # The outermost def or lambda around the call (place "function"), else None; and all
         # of them, outermost first.
         self.function: ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda | None = None
@@ -197,6 +202,15 @@ class Registration:
             return row[expr.id]
         if (
             isinstance(expr, ast.Subscript)
+            and isinstance(expr.slice, ast.Name)
+            and expr.slice.id in row
+            and not (isinstance(expr.value, ast.Name) and expr.value.id in row)
+        ):
+            # `_HANDLERS[name]`: the table's entry for the row's name
+            looked_up = ast.Subscript(value=expr.value, slice=row[expr.slice.id], ctx=ast.Load())
+            return ast.copy_location(looked_up, expr)
+        if (
+            isinstance(expr, ast.Subscript)
             and isinstance(expr.value, ast.Name)
             and expr.value.id in row
             and isinstance(expr.slice, ast.Constant)
@@ -218,9 +232,12 @@ class Registration:
             return self._strings[key]
         expr = self.arg(key)  # `spec["toolset"]` of a row whose other values are not static
         found = None
-        if expr is not None and self.module.tree is not None:
-            scope = scope_of(self.module)
-            env = {var: Thunk(value, scope, {}) for var, value in (self.row or {}).items()}
+        written = self.keywords.get(key)
+        if expr is not None and written is not None and self.module.tree is not None:
+            row_scope = scope_of(self.row_module)
+            # A row's value is an expression of the module the table is written in.
+            scope = row_scope if self._from_row(written) else scope_of(self.module)
+            env = {var: Thunk(value, row_scope, {}) for var, value in (self.row or {}).items()}
             found = Evaluator(models_loader(self.module.models)).string(expr, scope, env)
         self._strings[key] = found
         return found
@@ -237,13 +254,28 @@ class Registration:
     def handler(self) -> Handler | None:
         if not self._handler_done:
             self._handler_done = True
+            written = self.keywords.get("handler")
             expr = self.arg("handler")
-            if expr is not None:
+            if written is not None and expr is not None:
+                # A row's value is resolved where the table is written.
+                module = self.row_module if self._from_row(written) else self.module
                 local, handler = self._local_handler(expr)
-                self._handler = (
-                    handler if local else resolve_handler(self.module, expr, self.substitute)
-                )
+                self._handler = handler if local else resolve_handler(module, expr, self.substitute)
         return self._handler
+
+    def _from_row(self, expr: ast.expr) -> bool:
+        """Whether `arg()` gives a value of the table row for `expr` (a loop variable, or
+        `var["key"]` of one), not an expression of the call's module."""
+        row = self.row
+        if not row:
+            return False
+        if isinstance(expr, ast.Name):
+            return expr.id in row
+        return (
+            isinstance(expr, ast.Subscript)
+            and isinstance(expr.value, ast.Name)
+            and expr.value.id in row
+        )
 
     def _local_handler(self, expr: ast.expr) -> tuple[bool, Handler | None]:
         """(whether `expr` names a local of a function around the call, its Handler): a def
@@ -373,7 +405,9 @@ def _add_registration(
     if functions:
         place = "function"
         outer = functions[0]
-        if kind == "plugin" and isinstance(outer, _DEF_TYPES) and outer.name == "register":
+        # A plugin's loop over a table: in register(ctx), or a helper it calls
+        # (`register_pipeline_tools(ctx)` in a sibling module).
+        if kind == "plugin" and isinstance(outer, _DEF_TYPES):
             index = path.index(outer)
             if index + 1 < len(path) and isinstance(path[index + 1], ast.For):
                 loop = path[index + 1]  # type: ignore[assignment]
@@ -390,15 +424,16 @@ def _add_registration(
         and place in ("module", "loop")
         and _is_discoverable_stmt(path[1] if place == "loop" else top)
     )
-    rows = _table_rows(module, loop) if loop is not None else None
-    made = (
-        [Registration(module, call, kind, place, discoverable, loop)]
-        if rows is None
-        else [
-            Registration(module, call, kind, place, discoverable, loop, row, row_node)
+    outer_def = functions[0] if functions else None
+    table = _table_rows(module, loop, outer_def) if loop is not None else None
+    if table is None:
+        made = [Registration(module, call, kind, place, discoverable, loop)]
+    else:
+        rows, row_module = table
+        made = [
+            Registration(module, call, kind, place, discoverable, loop, row, row_node, row_module)
             for row_node, row in rows
         ]
-    )
     for reg in made:
         reg.function = functions[0] if functions else None
         reg.functions = tuple(functions)
@@ -406,9 +441,13 @@ def _add_registration(
 
 
 def _table_rows(
-    module: ModuleInfo, loop: ast.For
-) -> list[tuple[ast.expr, dict[str, ast.expr]]] | None:
-    """Each row of the literal table a loop iterates over, as loop-variable bindings."""
+    module: ModuleInfo,
+    loop: ast.For,
+    function: ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda | None = None,
+) -> tuple[list[tuple[ast.expr, dict[str, ast.expr]]], ModuleInfo] | None:
+    """Each row of the literal table a loop iterates over, as loop-variable bindings, and the
+    module the table is written in: a table at module level, imported (`from .tools import
+    TOOLS`, `_tools.TOOLS`), or one the loop's `function` assigns once."""
     iterable: ast.expr = loop.iter
     items = False
     if (
@@ -419,8 +458,21 @@ def _table_rows(
     ):
         items = True
         iterable = iterable.func.value
-    if isinstance(iterable, ast.Name):
-        value = module.value_of(iterable.id)
+    table_module = module
+    if isinstance(iterable, (ast.Name, ast.Attribute)):
+        local, value = (
+            _local_table(module, function, iterable.id)
+            if isinstance(iterable, ast.Name)
+            else (False, None)
+        )
+        if not local:
+            binding = (
+                module.resolve(iterable.id)
+                if isinstance(iterable, ast.Name)
+                else module.resolve_attribute(iterable)
+            )
+            if binding is not None and isinstance(binding.node, ast.expr):
+                value, table_module = binding.node, binding.module
         if value is None:
             return None
         iterable = value
@@ -445,7 +497,25 @@ def _table_rows(
         if not _bind(loop.target, row, bindings):
             return None
         result.append((row, bindings))
-    return result
+    return result, table_module
+
+
+def _local_table(
+    module: ModuleInfo,
+    function: ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda | None,
+    name: str,
+) -> tuple[bool, ast.expr | None]:
+    """(whether `name` is a local of `function`, the literal it assigns it once): the table
+    `tool_pairs = [(...), ...]` built in register(ctx). A local bound otherwise (a parameter,
+    twice, to a call) is (True, None): not the module's name, and not known."""
+    if function is None:
+        return False, None
+    values = Scope(module, Func(function, module)).local_values(name)
+    if values is None:
+        return False, None
+    if len(values) != 1 or not isinstance(values[0], (ast.List, ast.Tuple, ast.Set, ast.Dict)):
+        return True, None
+    return True, values[0]
 
 
 def _bind(target: ast.expr, value: ast.expr, out: dict[str, ast.expr]) -> bool:
@@ -511,6 +581,22 @@ def _resolve_callable(
         ):
             return _resolve_callable(binding.module, node, original, depth + 1)
         return None
+    if isinstance(expr, ast.Subscript) and isinstance(expr.slice, ast.Constant):
+        # `_HANDLERS["gh_list"]`: the entry of a dict literal (here or imported)
+        container = expr.value
+        table = (
+            module.resolve(container.id)
+            if isinstance(container, ast.Name)
+            else module.resolve_attribute(container)
+            if isinstance(container, ast.Attribute)
+            else None
+        )
+        if table is None or not isinstance(table.node, ast.Dict):
+            return None
+        entry = dict_get(table.node, expr.slice.value)
+        if entry is None:
+            return None
+        return _resolve_callable(table.module, entry, original, depth + 1)
     if isinstance(expr, ast.Call):
         if _is_partial(module, expr.func):
             if not expr.args or any(isinstance(a, ast.Starred) for a in expr.args):

@@ -515,6 +515,173 @@ def register(ctx):
 """
             },
         ),
+        Invalid(
+            {
+                "plugins/gh/__init__.py": """\
+from plugins.gh.tools import _HANDLERS, _TOOLS
+from . import team as _team
+
+
+def register(ctx):
+    for name, schema in _TOOLS:
+        ctx.register_tool(name=name, toolset="gh", schema=schema, handler=_HANDLERS[name])
+    for name, schema, handler in _team.TOOLS:
+        ctx.register_tool(name=name, toolset="gh", schema=schema, handler=handler)
+""",
+                "plugins/gh/tools.py": """\
+import json
+
+
+def _handle_list(args, **kw):
+    return json.dumps({"issues": []})
+
+
+def _handle_get(args, **kw):
+    if not args.get("number"):
+        return {"error": "number is required"}
+    return json.dumps({"number": args["number"]})
+
+
+_TOOLS = [
+    ("gh_list", {"name": "gh_list"}),
+    ("gh_get", {"name": "gh_get"}),
+]
+_HANDLERS = {"gh_list": _handle_list, "gh_get": _handle_get}
+""",
+                "plugins/gh/team.py": """\
+import json
+
+_STATUS = {"name": "gh_team_status", "description": "Team status."}
+
+
+def _handle_status(args, **kw):
+    return {"members": []}
+
+
+TOOLS = [(_STATUS["name"], _STATUS, _handle_status)]
+""",
+            },
+            findings=(
+                ("plugins/gh/team.py", 7),
+                ("plugins/gh/tools.py", 10),
+            ),
+            note="upstream plugin shapes: the handler looked up in a sibling's dict by the row's name (`_HANDLERS[name]`), and a loop over a sibling module's table (`_team.TOOLS`) whose names and handlers are that module's",
+            fixed={
+                "plugins/gh/team.py": """\
+import json
+
+_STATUS = {"name": "gh_team_status", "description": "Team status."}
+
+
+def _handle_status(args, **kw):
+    return json.dumps({"members": []})
+
+
+TOOLS = [(_STATUS["name"], _STATUS, _handle_status)]
+""",
+                "plugins/gh/tools.py": """\
+import json
+
+
+def _handle_list(args, **kw):
+    return json.dumps({"issues": []})
+
+
+def _handle_get(args, **kw):
+    if not args.get("number"):
+        return json.dumps({"error": "number is required"})
+    return json.dumps({"number": args["number"]})
+
+
+_TOOLS = [
+    ("gh_list", {"name": "gh_list"}),
+    ("gh_get", {"name": "gh_get"}),
+]
+_HANDLERS = {"gh_list": _handle_list, "gh_get": _handle_get}
+""",
+            },
+        ),
+        Invalid(
+            {
+                "plugins/gigs/__init__.py": """\
+from . import handlers, schemas
+from .pipeline import register_pipeline_tools
+
+
+def register(ctx):
+    tool_pairs = [
+        (schemas.ACTIVE, handlers.active_gigs),
+        (schemas.DETAILS, handlers.gig_details),
+    ]
+    for schema, handler in tool_pairs:
+        ctx.register_tool(name=schema["name"], toolset="gigs", schema=schema, handler=handler)
+    register_pipeline_tools(ctx)
+""",
+                "plugins/gigs/schemas.py": """\
+ACTIVE = {"name": "gigs_active", "description": "Active gigs."}
+DETAILS = {"name": "gigs_details", "description": "One gig."}
+""",
+                "plugins/gigs/handlers.py": """\
+import json
+
+
+def active_gigs(args, **kw):
+    return json.dumps({"gigs": []})
+
+
+def gig_details(args, **kw):
+    return {"gig": args.get("id")}
+""",
+                "plugins/gigs/pipeline.py": """\
+import json
+
+
+def _handle_runs(args, **kw):
+    return [{"run": 1}]
+
+
+PIPELINE = [({"name": "gigs_runs", "description": "Runs."}, _handle_runs)]
+
+
+def register_pipeline_tools(ctx):
+    for schema, handler in PIPELINE:
+        ctx.register_tool(name=schema["name"], toolset="gigs", schema=schema, handler=handler)
+""",
+            },
+            findings=(
+                ("plugins/gigs/handlers.py", 9),
+                ("plugins/gigs/pipeline.py", 5),
+            ),
+            note="upstream plugin shapes: a table built in register(ctx) itself, and a loop in a helper register(ctx) calls (`register_pipeline_tools(ctx)`)",
+            fixed={
+                "plugins/gigs/handlers.py": """\
+import json
+
+
+def active_gigs(args, **kw):
+    return json.dumps({"gigs": []})
+
+
+def gig_details(args, **kw):
+    return json.dumps({"gig": args.get("id")})
+""",
+                "plugins/gigs/pipeline.py": """\
+import json
+
+
+def _handle_runs(args, **kw):
+    return json.dumps([{"run": 1}])
+
+
+PIPELINE = [({"name": "gigs_runs", "description": "Runs."}, _handle_runs)]
+
+
+def register_pipeline_tools(ctx):
+    for schema, handler in PIPELINE:
+        ctx.register_tool(name=schema["name"], toolset="gigs", schema=schema, handler=handler)
+""",
+            },
+        ),
     )
 
     def check(self, ctx: LintContext) -> Iterator[Finding]:
