@@ -259,7 +259,10 @@ class Registration:
             if written is not None and expr is not None:
                 # A row's value is resolved where the table is written.
                 module = self.row_module if self._from_row(written) else self.module
-                local, handler = self._local_handler(expr)
+                # (the functions around the call see names of this module only)
+                local, handler = (
+                    self._local_handler(expr) if module is self.module else (False, None)
+                )
                 self._handler = handler if local else resolve_handler(module, expr, self.substitute)
         return self._handler
 

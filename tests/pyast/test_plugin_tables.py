@@ -1,0 +1,55 @@
+"""Which handler a plugin's table registration resolves to, and where its names are read."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from hermes_dev.pyast.model import Models
+from hermes_dev.pyast.registrations import registrations_of
+from tests.lint.support import make_root
+
+INIT = """\
+import json
+from . import team as _team
+
+
+def register(ctx):
+    def _handle_status(args, **kw):
+        return json.dumps({"local": True})
+
+    for name, schema, handler in _team.TOOLS:
+        ctx.register_tool(name=name, toolset="t", schema=schema, handler=handler)
+    ctx.register_tool(name="local_status", toolset="t", schema={}, handler=_handle_status)
+"""
+TEAM = """\
+_PREFIX = "team"
+_STATUS = {"name": _PREFIX + "_status"}
+
+
+def _handle_status(args, **kw):
+    return {"team": True}
+
+
+TOOLS = [(_STATUS["name"], _STATUS, _handle_status)]
+"""
+
+
+def _registrations(tmp_path: Path) -> list[tuple[str | None, str, int]]:
+    root = make_root(tmp_path, {"plugins/p/__init__.py": INIT, "plugins/p/team.py": TEAM})
+    module = Models(root).get(root / "plugins/p/__init__.py")
+    assert module is not None
+    out = []
+    for reg in registrations_of(module):
+        handler = reg.handler
+        assert handler is not None, reg
+        out.append((reg.name, handler.func.module.rel, handler.func.node.lineno))
+    return out
+
+
+def test_a_sibling_tables_rows_are_read_in_the_sibling(tmp_path: Path) -> None:
+    """The row's name is the sibling's constant expression; its handler is the sibling's def,
+    not the def of that name register(ctx) nests (that one is the second tool's)."""
+    assert _registrations(tmp_path) == [
+        ("team_status", "plugins/p/team.py", 5),
+        ("local_status", "plugins/p/__init__.py", 6),
+    ]
