@@ -12,9 +12,10 @@ Imports nothing from the package at run time (`module_scope` for type hints only
 
 from __future__ import annotations
 
+import ast
+
 TYPE_CHECKING = False  # typing is not imported at run time: a pre-commit run pays for it
 if TYPE_CHECKING:
-    import ast
     from collections.abc import Mapping, Sequence
     from pathlib import Path
     from typing import Any, TypeAlias
@@ -151,3 +152,11 @@ class Opaque:
 
     def __repr__(self) -> str:
         return f"Opaque(line {self.pos.line})"
+
+
+def dict_get(node: ast.Dict, key: object) -> ast.expr | None:
+    """The value written for the constant `key` in a dict literal, or None."""
+    for k, v in zip(node.keys, node.values):
+        if isinstance(k, ast.Constant) and k.value == key:
+            return v
+    return None

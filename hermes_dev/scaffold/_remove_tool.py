@@ -12,7 +12,7 @@ from hermes_dev.host import ownership
 from hermes_dev.host.env_vars import read_table
 from hermes_dev.host.layout import Project, env_vars_path
 from hermes_dev.host.registrations import registered_names
-from hermes_dev.pyast.registrations import dict_get
+from hermes_dev.pyast.values import dict_get
 from hermes_dev.scaffold._sources import edited, read_source
 from hermes_dev.scaffold._spec import check_name, first_line
 from hermes_dev.writes.plan import FileChange, Plan

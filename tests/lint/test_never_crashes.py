@@ -15,9 +15,10 @@ from pathlib import Path
 from hermes_dev.lint.engine import lint
 from hermes_dev.lint.rules.hd103_handler_signature import signature_problem
 from hermes_dev.lint.rules.hd104_is_async_mismatch import plainly_sync
+from hermes_dev.pyast.handlers import Handler
 from hermes_dev.pyast.jsonness import return_verdicts, summary
 from hermes_dev.pyast.model import Func, Models
-from hermes_dev.pyast.registrations import Handler, registrations_of
+from hermes_dev.pyast.registrations import registrations_of
 from hermes_dev.pyast.resolve import code_of
 from hermes_dev.pyast.summaries import handler_escapes
 

@@ -40,7 +40,7 @@ if TYPE_CHECKING:
 
     from hermes_dev.lint.context import LintContext
     from hermes_dev.lint.rule import Finding
-    from hermes_dev.pyast.registrations import Handler
+    from hermes_dev.pyast.handlers import Handler
 
 _HEAD = """\
 import functools
