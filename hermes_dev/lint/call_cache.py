@@ -15,14 +15,14 @@ from pathlib import Path
 
 from hermes_dev import __version__
 from hermes_dev.lint.rule import Finding, Fix
-from hermes_dev.pyast.imports import ImportGraph
+from hermes_dev.pyast.semantic.import_graph import ImportGraph
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from collections.abc import Callable, Iterable
 
     from hermes_dev.lint.context import LintContext
-    from hermes_dev.pyast.model import ModuleInfo
+    from hermes_dev.pyast.semantic.modules import ModuleInfo
 
 _GRAPH_KEY = "call_cache.graph"
 

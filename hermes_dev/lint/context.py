@@ -23,13 +23,13 @@ from __future__ import annotations
 from pathlib import Path
 
 from hermes_dev.host.layout import is_hermes_root
+from hermes_dev.host.registrations import Registration, registrations_of
 from hermes_dev.lint.cache import SummaryCache
 from hermes_dev.lint.config import Config
 from hermes_dev.lint.files import tool_folders, walk_py
 from hermes_dev.lint.finding import Finding
-from hermes_dev.pyast.locations import char_column, first_line_end
-from hermes_dev.pyast.model import Models, ModuleInfo, might_register
-from hermes_dev.pyast.registrations import Registration, registrations_of
+from hermes_dev.pyast.semantic.locations import char_column, first_line_end
+from hermes_dev.pyast.semantic.modules import Models, ModuleInfo, might_register
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:

@@ -21,6 +21,7 @@ API:
 from __future__ import annotations
 
 import os
+import sys
 from pathlib import Path
 
 from hermes_dev.errors import UserError
@@ -33,7 +34,7 @@ from hermes_dev.lint.context import LintContext, Statistics
 from hermes_dev.lint.files import discover, is_plugin_package, models_relative_dir, tool_folders
 from hermes_dev.lint.rule import Finding, Fix, Rule
 from hermes_dev.lint.suppress import MARKER, Suppression, find_suppressions
-from hermes_dev.pyast.model import Models, ModuleInfo, might_register
+from hermes_dev.pyast.semantic.modules import Models, ModuleInfo, might_register
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -143,17 +144,25 @@ def lint(
     )
 
 
+# Call following goes as deep as the chains it follows (each level a few dozen frames); the
+# default limit of 1,000 frames ends chains that real checkouts have.
+_RECURSION_LIMIT = 8000
+
+
 def _without_gc(run: Callable[[], _T]) -> _T:
-    """`run()` with the cyclic GC off. Every parsed tree stays alive for the run: the GC would
-    rescan the growing heap of ast nodes again and again (it made a 100-module run 4x slower)
-    and finds no garbage."""
+    """`run()` with the cyclic GC off and room on the stack. Every parsed tree stays alive for
+    the run: the GC would rescan the growing heap of ast nodes again and again (it made a
+    100-module run 4x slower) and finds no garbage."""
     import gc
 
     gc_was_enabled = gc.isenabled()
     gc.disable()
+    limit = sys.getrecursionlimit()
+    sys.setrecursionlimit(max(limit, _RECURSION_LIMIT))
     try:
         return run()
     finally:
+        sys.setrecursionlimit(limit)
         if gc_was_enabled:
             gc.enable()
 

@@ -17,7 +17,7 @@ if TYPE_CHECKING:
     from hermes_dev.lint.baseline import Applied, Baseline
     from hermes_dev.lint.engine import LintResult
     from hermes_dev.lint.fix import FixPlan
-    from hermes_dev.pyast.model import Models
+    from hermes_dev.pyast.semantic.modules import Models
 
 DEFAULT_BASELINE = ".hermes-dev-baseline.json"  # as hermes_dev.lint.baseline.DEFAULT_FILE
 EXIT_CLEAN = 0
@@ -207,7 +207,7 @@ def _fix(result: LintResult, unsafe: bool) -> tuple[int, Models | None]:
     if models is not None:
         root = result.root
         changes = fixes.plan.changes
-        from hermes_dev.pyast.imports import ImportGraph
+        from hermes_dev.pyast.semantic.import_graph import ImportGraph
 
         graph = ImportGraph(str(root))
         models = models.carried_over({str(root / c.relpath) for c in changes}, graph.closure)
