@@ -98,7 +98,9 @@ def test_a_new_file_and_the_project_rules_see_the_rest_of_the_root(root: Path) -
     assert done.returncode == 1, done.stderr
     assert not (root / "tools" / "new_tool.py").exists()
     lines = out.splitlines()
-    assert lines[0].startswith("tools/new_tool.py:13:19: HD305 tool 'ping' is also registered in tools/ping_tool.py:13")
+    assert lines[0].startswith(
+        "tools/new_tool.py:13:19: HD305 tool 'ping' is also registered in tools/ping_tool.py:13"
+    )
     assert "tools/ping_tool.py" in lines[0]
     assert lines[1].startswith("tools/new_tool.py:15:19: HD301 [*] tool 'pong' is in no toolset")
     assert len(lines) == 4, out  # and the summary lines
@@ -142,7 +144,7 @@ def test_diff_prints_the_patch_of_the_text(root: Path) -> None:
         '+    return json.dumps({"pong": True})\n'
         " \n"
         " \n"
-         ' registry.register(name="ping", toolset="ping", schema=SCHEMA, handler=ping)\n'
+        ' registry.register(name="ping", toolset="ping", schema=SCHEMA, handler=ping)\n'
     )
     assert done.stderr.decode() == "Would fix 1 finding.\n"
     clean = _run(
@@ -152,7 +154,13 @@ def test_diff_prints_the_patch_of_the_text(root: Path) -> None:
 
 
 def test_a_syntax_error_is_hd000_at_the_named_file(root: Path) -> None:
-    done = _run("-", "--stdin-filename", "tools/ping_tool.py", stdin=b"registry.register(\ndef broken(:\n", cwd=root)
+    done = _run(
+        "-",
+        "--stdin-filename",
+        "tools/ping_tool.py",
+        stdin=b"registry.register(\ndef broken(:\n",
+        cwd=root,
+    )
     assert done.returncode == 1
     assert done.stdout.decode().startswith("tools/ping_tool.py:2:1: HD000"), done.stdout
 
