@@ -52,7 +52,12 @@ BIG_MODULES: dict[str, tuple[int, tuple[str, ...]]] = {
     "agent.codex_runtime": (1800, ("agent.credential_pool", "agent.redact")),
     "agent.auxiliary_client": (
         6000,
-        ("agent.credential_pool", "agent.anthropic_adapter", "agent.codex_runtime", "hermes_cli.config"),
+        (
+            "agent.credential_pool",
+            "agent.anthropic_adapter",
+            "agent.codex_runtime",
+            "hermes_cli.config",
+        ),
     ),
     "agent.context_compressor": (2400, ("agent.auxiliary_client", "agent.redact")),
     "agent.conversation_loop": (
@@ -119,7 +124,9 @@ def _function(dotted: str, i: int, n: int, deps: tuple[str, ...]) -> str:
         )
     raises = ""
     if i % 3 == 0:
-        raises = f'\n    if strict and not result:\n        raise {err}("nothing to do in step {i}")'
+        raises = (
+            f'\n    if strict and not result:\n        raise {err}("nothing to do in step {i}")'
+        )
     return f'''
 
 def {p}_fn_{i}(payload, *, strict=False, retries=2):
@@ -195,7 +202,10 @@ def get_client(options=None):
 def _big_module(dotted: str, lines: int, deps: tuple[str, ...]) -> str:
     """A non-tool module of about `lines` lines."""
     body = [HEADER.format(doc=f"{dotted} (synthetic, shaped like the real module).")]
-    body.extend(f"from {dep} import {_cls(dep)}Client as _{_cls(dep)}Client  # noqa: F401\n" for dep in deps[:1])
+    body.extend(
+        f"from {dep} import {_cls(dep)}Client as _{_cls(dep)}Client  # noqa: F401\n"
+        for dep in deps[:1]
+    )
     if dotted == "hermes_cli.config":
         body.append(_env_table())
     body.append(_class(dotted, deps))
@@ -233,13 +243,15 @@ def _deep_tool(index: int, lines: int) -> tuple[str, list[str]]:
     second = TOOL_TARGETS[(index + 3) % len(TOOL_TARGETS)]
     tp, sp = _prefix(target), _prefix(second)
     body = [HEADER.format(doc=f"Deep tool module {index}: handlers that call into {target}.")]
-    body.append(f"\nfrom {second} import {_cls(second)}Client\nfrom tools.registry import registry, tool_error\n")
+    body.append(
+        f"\nfrom {second} import {_cls(second)}Client\nfrom tools.registry import registry, tool_error\n"
+    )
     guarded = index % 4 != 1
     guard_open = "    try:\n" if guarded else ""
     pad = "    " if guarded else ""
     guard_close = (
         "    except Exception as exc:  # noqa: BLE001 - the model gets the message\n"
-        "        return tool_error(f\"{type(exc).__name__}: {exc}\")\n"
+        '        return tool_error(f"{type(exc).__name__}: {exc}")\n'
         if guarded
         else ""
     )
@@ -350,11 +362,13 @@ def register(ctx):
 '''
         for t in tools
     )
-    (folder / "schemas.py").write_text(f'"""Schemas of plugin {index}."""\n{schemas}', encoding="utf-8")
+    (folder / "schemas.py").write_text(
+        f'"""Schemas of plugin {index}."""\n{schemas}', encoding="utf-8"
+    )
     client = (
         HEADER.format(doc=f"The client of plugin {index}, built from {target}.")
         + f"\nfrom {target} import {_cls(target)}Client\n"
-        + f'''
+        + f"""
 
 class PluginClient:
     def __init__(self, token=None):
@@ -365,7 +379,7 @@ class PluginClient:
         if not self.token:
             raise PermissionError("no token")
         return self.inner.op_{index % 8}(request, timeout=30)
-'''
+"""
         + hermes_tree._filler(name, 10)
     )
     (folder / "client.py").write_text(client, encoding="utf-8")
@@ -387,16 +401,18 @@ def {t}(args, **kw):
     tools_py = (
         HEADER.format(doc=f"The tools of plugin {index}.")
         + "\nfrom .client import PluginClient\n"
-        + "from .schemas import " + ", ".join(f"{t.upper()}_SCHEMA" for t in tools) + "\n"
-        + f'''
+        + "from .schemas import "
+        + ", ".join(f"{t.upper()}_SCHEMA" for t in tools)
+        + "\n"
+        + f"""
 
 def _client():
     return PluginClient()
-'''
+"""
         + handlers
         + hermes_tree._filler(f"{name}t", 14)
         + "\n\nTOOLS = [\n"
-        + "".join(f"    (\"{t}\", {t.upper()}_SCHEMA, {t}),\n" for t in tools)
+        + "".join(f'    ("{t}", {t.upper()}_SCHEMA, {t}),\n' for t in tools)
         + "]\n"
     )
     (folder / "tools.py").write_text(tools_py, encoding="utf-8")
