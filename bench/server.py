@@ -11,7 +11,9 @@ of the buffer: the module with a dict returned on one path of a registered handl
 finding) and then without it, each with one more comment line so no two texts are the same.
 An edit's latency is from sending `didChange` to receiving the `publishDiagnostics` of that
 version. Target: median <= 300 ms (warm: after the open, which is the cold part, and after a
-`hermes-dev lint` run has filled the on-disk cache, as in a checkout used before).
+`hermes-dev lint` run has filled the on-disk cache, as in a checkout used before). The first
+edit comes `--settle` seconds after the open (default 5: the server analyses the module's
+calls in that pause, so the first edit does not pay for them).
 Measured twice: with `debounceMs` 0 (the lint alone) and with the default debounce (what an
 editor shows). Also: the open's latency, the server's peak RSS, and that shutdown + exit leave
 it with status 0.
@@ -99,7 +101,12 @@ class Client:
 
 
 def session(
-    root: Path, one: str, texts: list[str], env: dict[str, str], debounce_ms: int | None
+    root: Path,
+    one: str,
+    texts: list[str],
+    env: dict[str, str],
+    debounce_ms: int | None,
+    settle: float,
 ) -> dict[str, object]:
     """Open `one`, send each text of `texts` as an edit; the latencies and the peak RSS."""
     client = Client([_hermes_dev(), "server"], root, env)
@@ -125,6 +132,7 @@ def session(
     )
     opened = client.wait_diagnostics(uri, 1)
     open_s = time.perf_counter() - start
+    time.sleep(settle)  # as a person reads before typing (the server primes its analysis)
     latencies: list[float] = []
     codes: list[list[object]] = []
     for n, text in enumerate(texts, 2):
@@ -159,6 +167,9 @@ def main() -> None:
     parser.add_argument("--tree", type=Path, help="measure in this existing tree instead")
     parser.add_argument("--one", help="the module to edit, relative to the tree")
     parser.add_argument("--keep", type=Path, help="build the tree here and keep it")
+    parser.add_argument(
+        "--settle", type=float, default=5.0, help="seconds between the open and the first edit"
+    )
     args = parser.parse_args()
     if args.tree is not None:
         root = args.tree.resolve()
@@ -179,14 +190,14 @@ def main() -> None:
         texts = [(broken if n % 2 == 0 else original) + f"# edit {n}\n" for n in range(args.edits)]
         print(f"module: {one} ({lines} lines); {args.edits} edits, each a whole new text")
         for label, debounce in (("debounceMs 0 (the lint alone)", 0), ("default debounce", None)):
-            got = session(root, one, texts, env, debounce)
+            got = session(root, one, texts, env, debounce, args.settle)
             lat = [s * 1000 for s in got["latencies"]]  # type: ignore[union-attr]
             codes = got["codes"]
             assert isinstance(codes, list)
             flips = sum(1 for n, c in enumerate(codes) if ("HD101" in c) == (n % 2 == 0))
             print(
                 f"{label}: edit -> diagnostics median {statistics.median(lat):.0f} ms"
-                f" (min {min(lat):.0f}, max {max(lat):.0f}; target <= 300 ms);"
+                f" (min {min(lat):.0f}, max {max(lat):.0f}, first {lat[0]:.0f}; target <= 300 ms);"
                 f" open {got['open'] * 1000:.0f} ms ({got['open_findings']} findings);"
                 f" HD101 right after {flips}/{len(codes)} edits;"
                 f" peak RSS {got['rss'] / 2**20:.0f} MB;"  # type: ignore[operator]

@@ -39,8 +39,8 @@ def cached_findings(
     """`compute()`'s findings for `module`, from the disk cache when its closure is unchanged."""
     kind = f"{code}-calls-{__version__}"
     cache = ctx.cache
-    if not cache.enabled:
-        return list(compute())
+    if not cache.enabled or str(module.path) in cache.unsaved:
+        return list(compute())  # (an unsaved text is never cached: no closure to compute)
     graph = _graph(ctx)
     deps = graph.closure(module.rel)
     hit, value = cache.get(module.path, kind)

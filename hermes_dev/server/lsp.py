@@ -176,6 +176,17 @@ def lint_document(server: HermesDevServer, uri: str) -> Linted | None:
     return linted
 
 
+def _prime(server: HermesDevServer, uri: str, path: str) -> None:
+    if uri in server._pending or uri not in server.workspace.text_documents:
+        return  # an edit is on its way: its lint does the work
+    try:
+        server.session.prime(path)
+    except UserError:
+        pass  # (the lint said so already)
+    except Exception:  # noqa: BLE001 -- a bug: logged, one line shown, the server goes on
+        _bug(server, f"analysis of {path}")
+
+
 def schedule(server: HermesDevServer, uri: str, delay: float | None = None) -> None:
     """Lint `uri` after `delay` seconds (the debounce), replacing a lint already planned."""
     pending = server._pending.pop(uri, None)
@@ -246,6 +257,8 @@ def build(use_cache: bool | None = None) -> HermesDevServer:
             return
         ls.session.open(path, params.text_document.text)
         schedule(ls, uri, 0)
+        # Then, unless an edit comes first, the analysis the first edit would need.
+        asyncio.get_running_loop().call_later(0.05, _prime, ls, uri, path)
 
     @server.feature(types.TEXT_DOCUMENT_DID_CHANGE)
     def did_change(ls: HermesDevServer, params: types.DidChangeTextDocumentParams) -> None:

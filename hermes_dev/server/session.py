@@ -129,7 +129,17 @@ class Session:
 
     # -- lint -----------------------------------------------------------------------------
 
-    def lint(self, path: str) -> Linted | None:
+    def prime(self, path: str) -> None:
+        """Analyse the open document `path` as an editor's buffer once, so that the first edit
+        does not pay for parsing and analysing what its handlers call (a document whose text
+        is on disk was linted from the cache, which parses none of that), nor for reading the
+        imports of what it loaded."""
+        linted = self.lint(path, force_unsaved=True)
+        state = self._roots.get(linted.root) if linted is not None else None
+        if state is not None and state.models is not None:
+            _reaching(state.models, state.graph, {path})
+
+    def lint(self, path: str, force_unsaved: bool = False) -> Linted | None:
         """The findings in the open document `path` (None: it is under no root)."""
         root = self.root_of(path)
         if root is None:
@@ -138,9 +148,14 @@ class Session:
         state = self._state(root)
         models = state.models
         if models is not None and state.changed:
-            models = models.carried_over(state.changed, state.graph.closure)
+            reaching = _reaching(models, state.graph, state.changed)
+            models = models.carried_over(
+                state.changed, lambda rel: [rel] if rel in reaching else []
+            )
         state.changed = set()
         unsaved = self.unsaved(root)
+        if force_unsaved and text is not None:
+            unsaved[path] = text
         result = lint(
             [path],
             root=str(root),
@@ -170,6 +185,31 @@ class Session:
             if change.new is not None:
                 edits[root / change.relpath] = change.new.decode("utf-8")
         return edits
+
+
+def _reaching(models: Models, graph: ImportGraph, changed: set[str]) -> set[str]:
+    """The loaded modules (relative paths) whose imports reach a file of `changed`, the files
+    themselves included: whose analyses may be stale. One walk of the reversed import graph
+    (a module's own `closure()`, asked of every loaded module, walked the graph once each)."""
+    rels = [m.rel for m in models.loaded()]
+    importers: dict[str, list[str]] = {}
+    stack = list(rels)
+    seen = set(stack)
+    while stack:
+        rel = stack.pop()
+        for target in graph.imports(rel):
+            importers.setdefault(target, []).append(rel)
+            if target not in seen:
+                seen.add(target)
+                stack.append(target)
+    found = {models.relative(Path(p)) for p in changed}
+    stack = list(found)
+    while stack:
+        for importer in importers.get(stack.pop(), ()):
+            if importer not in found:
+                found.add(importer)
+                stack.append(importer)
+    return found
 
 
 def _disk_text(path: str) -> str | None:
