@@ -398,3 +398,38 @@ def test_lint_never_imports_the_server(tmp_path: Path) -> None:
         env={**os.environ, "HERMES_DEV_NO_CACHE": "1"},
     )  # fmt: skip
     assert done.stdout.splitlines()[-1] == "[]", done.stdout + done.stderr
+
+
+# `--no-cache`: the server neither reads nor writes the on-disk cache (its own folder here).
+NO_CACHE = tempfile.mkdtemp(prefix="hermes-dev-server-no-cache-")
+
+
+@pytest_lsp.fixture(
+    config=ClientServerConfig(
+        server_command=[sys.executable, "-m", "hermes_dev", "server", "--no-cache"],
+        server_env={**os.environ, "XDG_CACHE_HOME": NO_CACHE, "HERMES_DEV_NO_CACHE": ""},
+    )
+)
+async def uncached(lsp_client: LanguageClient, tmp_path: Path):  # type: ignore[no-untyped-def]
+    root = _root(tmp_path)
+    await lsp_client.initialize_session(
+        types.InitializeParams(
+            capabilities=types.ClientCapabilities(),
+            root_uri=root.as_uri(),
+            initialization_options={"debounceMs": 0},
+        )
+    )
+    yield
+    await lsp_client.shutdown_session()
+
+
+@pytest.mark.asyncio
+async def test_no_cache_leaves_the_disk_cache_alone(
+    uncached: LanguageClient, tmp_path: Path
+) -> None:
+    uri = _uri(tmp_path, "tools/ping_tool.py")
+    _open(uncached, uri, BROKEN)
+    assert [d.code for d in await _diagnostics(uncached, uri)] == ["HD101"]
+    _change(uncached, uri, 2, CLEAN)
+    assert await _diagnostics(uncached, uri) == []
+    assert list(Path(NO_CACHE).rglob("*")) == []
