@@ -68,9 +68,18 @@ class ProjectView:
         folders), excludes applied, sorted."""
         if self._paths is None:
             found: list[Path] = []
-            for top in tool_folders(self.root):
+            tops = tool_folders(self.root)
+            for top in tops:
                 if top.is_dir():
                     found.extend(walk_py(top, self.root, self.config))
+            # An editor's new file, not saved yet, is one of them too.
+            on_disk = {str(p) for p in found}
+            for unsaved in self.models.unsaved:
+                path = Path(unsaved)
+                if unsaved not in on_disk and unsaved.endswith(".py"):
+                    rel = self.models.relative(path)
+                    if any(_under(path, top) for top in tops) and not self.config.excluded(rel):
+                        found.append(path)
             self._paths = sorted(found)
         return self._paths
 
@@ -113,6 +122,10 @@ class ProjectView:
         if key not in self._memo:
             self._memo[key] = build()
         return self._memo[key]
+
+
+def _under(path: Path, folder: Path) -> bool:
+    return path != folder and path.is_relative_to(folder)
 
 
 class LintContext:

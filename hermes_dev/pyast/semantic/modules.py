@@ -168,6 +168,9 @@ class Models:
         self._by_name: dict[str, ModuleInfo | None] = {}
         self.read_errors: dict[str, str] = {}
         self._relative: dict[str, str] = {}
+        # Absolute path -> text read in place of the file's (an editor's unsaved buffer, lint's
+        # stdin); such a file need not exist on disk.
+        self.unsaved: dict[str, str] = {}
 
     def relative(self, path: Path) -> str:
         key = str(path)
@@ -190,7 +193,12 @@ class Models:
         return ".".join(parts)
 
     def read(self, path: Path) -> str | None:
-        """The text of a file (None when unreadable; the reason is kept in `read_errors`)."""
+        """The text of a file (None when unreadable; the reason is kept in `read_errors`), or
+        its text in `unsaved`."""
+        if self.unsaved:
+            text = self.unsaved.get(str(path))
+            if text is not None:
+                return text
         try:
             data = path.read_bytes()
         except OSError as exc:
@@ -265,7 +273,7 @@ class Models:
         if valid:
             base = os.path.join(self._root_str, *parts)
             for candidate in (base + ".py", os.path.join(base, "__init__.py")):
-                if os.path.isfile(candidate):
+                if candidate in self.unsaved or os.path.isfile(candidate):
                     found = self.get(Path(candidate))
                     break
         self._by_name[dotted] = found
