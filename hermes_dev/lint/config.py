@@ -18,7 +18,15 @@ if TYPE_CHECKING:
     from collections.abc import Iterable, Sequence
     from pathlib import Path
 
-KNOWN_KEYS = ("select", "ignore", "exclude", "per-file-ignores", "known-tools", "baseline")
+KNOWN_KEYS = (
+    "select",
+    "ignore",
+    "exclude",
+    "per-file-ignores",
+    "known-tools",
+    "baseline",
+    "check",  # `[tool.hermes-dev.check]`: read by `hermes-dev check` (hermes_dev.check.config)
+)
 
 
 class Config:
