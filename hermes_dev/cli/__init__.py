@@ -23,6 +23,7 @@ COMMANDS = {
     "remove-plugin": "remove_plugin",
     "lint": "lint",
     "rule": "rule",
+    "check": "check",
 }
 
 EXIT_OK = 0
@@ -62,6 +63,7 @@ def build_cli() -> Any:
         \b
         hermes-dev new-tool weather --env WEATHER_API_KEY --param location:string
         hermes-dev lint
+        hermes-dev check weather
         hermes-dev rule HD101
         """
 
