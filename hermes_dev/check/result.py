@@ -33,6 +33,7 @@ class CheckResult(LintResult):
         self.missed: list[Finding] = []  # findings on tools lint calls clean
         self.linted = False
         self.outcome: Outcome | None = None  # --replay: what the call did
+        self.timeout = 5.0  # the per-call time limit the run used
 
     def scope(self) -> str:
         n = len(self.checked_tools or ())

@@ -107,6 +107,7 @@ def check(
     )
     result = CheckResult(root_path, [], codes)
     result.config = config
+    result.timeout = limit
     child = Child(settings)
     try:
         try:
@@ -359,6 +360,8 @@ def _finding(tool: ToolInfo, group: _Group, scope: Scope, result: CheckResult) -
         "arguments": group.args,
         "call": group.case.label if not group.shrunk else _shrunk_label(group),
         "replay": replay,
+        "unset_env": list(group.case.unset_env),
+        "limit": tool.limit,
     }
     return finding
 
