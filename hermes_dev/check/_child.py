@@ -7,7 +7,7 @@ have hermes-dev installed. The parent writes one JSON object per line to REQ_FD;
 answers one JSON object per line on RESP_FD, and writes each guard that fires to RESP_FD at once
 (from inside the audit hook, so that code under test cannot take a report back).
 
-The guards (`sys.addaudithook`) block and report: network connections and name lookups,
+The guards (`sys.addaudithook`) block and report: network connections, datagrams and name lookups,
 subprocesses, `os.system`, `exec`, `fork`, `posix_spawn`, signals to other processes, writes,
 renames and deletes outside the sandbox folder, raising resource limits, walking the garbage
 collector's object lists (how code would find the hook's state), adding audit hooks, and, once
@@ -93,7 +93,6 @@ def install_guards(sandbox: str, resp_fd: int, own_file: str) -> None:
         "socket.connect": "connect to",
         "socket.sendto": "send to",
         "socket.sendmsg": "send to",
-        "socket.bind": "listen on",
         "socket.getaddrinfo": "look up",
         "socket.gethostbyname": "look up",
         "socket.gethostbyname_ex": "look up",
@@ -230,7 +229,7 @@ def install_guards(sandbox: str, resp_fd: int, own_file: str) -> None:
         if event in network:
             if event == "socket.getaddrinfo":
                 target = f"{args[0]}:{args[1]}" if args[1] is not None else str(args[0])
-            elif event in ("socket.connect", "socket.sendto", "socket.sendmsg", "socket.bind"):
+            elif event in ("socket.connect", "socket.sendto", "socket.sendmsg"):
                 target = address(args[1])
             else:
                 target = address(args[0])

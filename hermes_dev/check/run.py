@@ -289,7 +289,7 @@ def _check_tool(
             group = groups[problem.key] = _Group(problem, case)
             if replay_args is None and problem.code == "HD504":
                 _shrink(child, tool, scope, timeout, group)  # at once: later calls avoid it
-                hangs.append(group.args)
+                hangs.append(_essential(group.args, tool))
     findings: list[Finding] = []
     for group in groups.values():
         if replay_args is None and not group.shrunk:
@@ -307,6 +307,19 @@ def _problems(outcome: Outcome, tool: ToolInfo, scope: Scope, timeout: float) ->
     from hermes_dev.check.problems import problems_of
 
     return problems_of(outcome, tool, scope, timeout)
+
+
+def _essential(args: Any, tool: ToolInfo) -> Any:
+    """A hanging call's arguments without the properties that only hold their simplest value
+    (fillers for required ones): what a later call must hold to be taken for the same hang."""
+    from hermes_dev.check.cases import minimal_value, object_schema
+
+    props = object_schema(tool).get("properties")
+    props = props if isinstance(props, dict) else {}
+    if not isinstance(args, dict):
+        return args
+    kept = {k: v for k, v in args.items() if k not in props or v != minimal_value(props[k])}
+    return kept or args
 
 
 def _contains(args: Any, part: Any) -> bool:
@@ -390,9 +403,11 @@ def _columns(path: Path, line: int) -> tuple[int, int]:
 
 
 def _startup_finding(guard: Any, scope: Scope, root: Path, result: CheckResult) -> list[Finding]:
-    """A guard that fired while the host was imported: HD505 at the module's line."""
+    """A guard that fired while the host was imported: HD505 at the module's line, when the
+    project's own code did it (a library probing at import, as urllib3 and platform do, is
+    not the project's doing)."""
     frames = scope.frames(guard.frames)
-    if not frames:
+    if not frames or not guard.frames or frames[-1] != guard.frames[-1]:
         return []
     path, line, _ = frames[-1]
     column, end_column = _columns(Path(path), line)
