@@ -100,7 +100,7 @@ def run_check(
     if write_tests and result.findings:
         from hermes_dev.check.write_tests import write_tests as write
 
-        for path in write(result, max(result.timeout * 2, 10.0)):
+        for path in write(result, max(result.timeout * 2, 5.0)):
             sys.stderr.write(f"hermes-dev: check: wrote {path}\n")
     report = render(result, fmt, result.rules or _rules(result))
     if fmt == "text" and hidden:
