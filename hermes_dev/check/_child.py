@@ -198,10 +198,13 @@ def install_guards(sandbox: str, resp_fd: int, own_file: str) -> None:
         report(kind, event, detail)
         raise blocked_cls(errno.EPERM, f"blocked by the hermes-dev check sandbox: {detail}")
 
+    def shown(value: object) -> str:
+        return fsdecode(value) if isinstance(value, bytes) else str(value)
+
     def address(value: object) -> str:
         if isinstance(value, tuple) and len(value) >= 2:
-            return f"{value[0]}:{value[1]}"
-        return str(value)
+            return f"{shown(value[0])}:{value[1]}"
+        return shown(value)
 
     def hook(event: str, args: tuple[Any, ...]) -> None:
         if busy and get_ident() in busy:
@@ -228,7 +231,7 @@ def install_guards(sandbox: str, resp_fd: int, own_file: str) -> None:
             return
         if event in network:
             if event == "socket.getaddrinfo":
-                target = f"{args[0]}:{args[1]}" if args[1] is not None else str(args[0])
+                target = f"{shown(args[0])}:{args[1]}" if args[1] is not None else shown(args[0])
             elif event in ("socket.connect", "socket.sendto", "socket.sendmsg"):
                 target = address(args[1])
             else:

@@ -42,11 +42,12 @@ def join_with_lint(result: CheckResult) -> None:
                 and runtime.tool == static_finding.tool
                 and reproduces(runtime, static_finding)
             ):
-                result.confirmed[id(static_finding)] = (
+                shown = static_finding.with_fix(None)  # check applies no fixes: lint --fix does
+                result.confirmed[id(shown)] = (
                     f"HD501 {_exception_of(runtime)} at {result.relative(runtime.path)}:"
                     f"{runtime.line}"
                 )
-                result.findings.append(static_finding)
+                result.findings.append(shown)
                 break
 
 

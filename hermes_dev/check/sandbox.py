@@ -508,13 +508,13 @@ def stack_from_dump(text: str, child_script: str) -> list[tuple[str, int, str]]:
         except ValueError:
             continue
     for block in blocks:
-        # Most recent call first: the frames before the first of the child's own are the
-        # handler's (and what it called).
+        # Most recent call first: the frames before the child's call wrapper (`recording`)
+        # are the handler's and what it called. An async handler waits suspended, off the
+        # stack (the thread is in the event loop): then no frame is the handler's.
         if any(path == child_script for path, _, _ in block):
             inner: list[tuple[str, int, str]] = []
             for frame in block:
                 if frame[0] == child_script:
-                    break
+                    return list(reversed(inner)) if frame[2] == "recording" else []
                 inner.append(frame)
-            return list(reversed(inner))
-    return list(reversed(blocks[0])) if blocks else []
+    return []

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 import os
 import subprocess
 import sys
@@ -135,4 +134,11 @@ def test_the_child_output_is_untrusted() -> None:
         ("/root/tools/x_tool.py", 9, "slow"),
         ("/usr/lib/python3.11/time.py", 1, "sleep"),
     ]
-    assert json.loads("{}") == {}
+    async_dump = (
+        "Current thread 0x2 (most recent call first):\n"
+        '  File "/usr/lib/python3.11/selectors.py", line 468 in select\n'
+        '  File "/root/model_tools.py", line 150 in _run_async\n'
+        '  File "/root/tools/registry.py", line 403 in dispatch\n'
+        '  File "/child.py", line 760 in call\n'
+    )
+    assert stack_from_dump(async_dump, "/child.py") == []

@@ -94,7 +94,7 @@ def convert(args, **kw):
 
 registry.register(name="convert", toolset="units", schema=SCHEMA, handler=convert)
 """,
-            lines=(11,),
+            lines=(10,),
             note="a dict on one enum value only",
         ),
         Invalid(
@@ -105,7 +105,7 @@ def convert(args, **kw):
 
 registry.register(name="convert", toolset="units", schema=SCHEMA, handler=convert)
 """,
-            lines=(11,),
+            lines=(10,),
             note="plain text",
         ),
     )

@@ -82,7 +82,7 @@ def lookup(args, **kw):
 
 registry.register(name="lookup", toolset="cities", schema=SCHEMA, handler=lookup)
 """,
-            lines=(10,),
+            lines=(9,),
         ),
         Invalid(
             _HEAD
@@ -92,7 +92,7 @@ def lookup(args, **kw):
 
 registry.register(name="lookup", toolset="cities", schema=SCHEMA, handler=lookup)
 """,
-            lines=(10,),
+            lines=(9,),
             note="an empty error counts as none",
         ),
     )

@@ -98,7 +98,7 @@ def note(args, **kw):
 
 registry.register(name="note", toolset="notes", schema=SCHEMA, handler=note)
 """,
-            lines=(14,),
+            lines=(13,),
             note="a subprocess, even when the handler catches the refusal",
         ),
     )
