@@ -238,20 +238,20 @@ def install_guards(sandbox: str, resp_fd: int, own_file: str) -> None:
                 target = address(args[0])
             block("network", event, f"{network[event]} {target}")
         if event in processes:
-            shown = (
+            command = (
                 args[1]
                 if event in ("subprocess.Popen", "os.exec", "os.posix_spawn")
                 else args[0]
                 if args
                 else ""
             )
-            if isinstance(shown, (list, tuple)):
-                shown = " ".join(
-                    fsdecode(a) if isinstance(a, (bytes, str)) else str(a) for a in shown
+            if isinstance(command, (list, tuple)):
+                command = " ".join(
+                    fsdecode(a) if isinstance(a, (bytes, str)) else str(a) for a in command
                 )
-            elif isinstance(shown, bytes):
-                shown = fsdecode(shown)
-            block("subprocess", event, f"{processes[event]} {shown}".rstrip())
+            elif isinstance(command, bytes):
+                command = fsdecode(command)
+            block("subprocess", event, f"{processes[event]} {command}".rstrip())
         if event in ("os.kill", "os.killpg", "signal.pthread_kill"):
             if event == "os.kill" and args and args[0] == getpid():
                 return
