@@ -4,7 +4,8 @@ within the time limit (`--timeout`, 5 seconds by default), or the process ended 
 (a crash in C code, `os._exit`, a resource limit). The child process is killed and started
 again for the remaining calls. On a time-out the finding sits at the handler's line that was
 running (read from a stack dump taken before the kill), with the other frames under the root
-as the chain.
+as the chain; an async handler waits off the stack (its thread is in the event loop), so its
+finding sits at the handler's definition, as does a process that ended.
 
 ## Why is this bad?
 Hermes waits for the handler: the agent's turn, and in the gateway the user's chat, hangs with
