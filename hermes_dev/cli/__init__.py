@@ -24,6 +24,7 @@ COMMANDS = {
     "lint": "lint",
     "rule": "rule",
     "server": "server",
+    "check": "check",
 }
 
 EXIT_OK = 0
@@ -63,6 +64,7 @@ def build_cli() -> Any:
         \b
         hermes-dev new-tool weather --env WEATHER_API_KEY --param location:string
         hermes-dev lint
+        hermes-dev check weather
         hermes-dev rule HD101
         """
 

@@ -88,6 +88,25 @@ class LintResult:
         except ValueError:
             return path.as_posix()
 
+    # What the report formats ask of a result besides its findings (`hermes-dev check`'s result
+    # answers them too).
+
+    def scope(self) -> str:
+        """What the run looked at, for the text summary: "3 files checked"."""
+        return f"{self.files} file{'s' if self.files != 1 else ''} checked"
+
+    def extra(self, finding: Finding) -> dict[str, object]:
+        """More fields of a finding for json and SARIF properties (none for lint)."""
+        return {}
+
+    def suffix(self, finding: Finding) -> str:
+        """Text after a finding's message in the text and github formats."""
+        return ""
+
+    def epilogue(self) -> list[str]:
+        """Lines the text report ends with."""
+        return []
+
 
 # -- root and files ----------------------------------------------------------------------------
 
@@ -193,7 +212,8 @@ def _lint(
     flag_select = check_codes(select, known, "--select") if select is not None else None
     flag_ignore = check_codes(ignore, known, "--ignore") if ignore is not None else None
     root_path = find_root(paths, root)
-    config = load_config(root_path, known)
+    # The settings may name check's runtime codes too (`ignore = ["HD505"]`); lint runs its own.
+    config = load_config(root_path, catalog.documented_codes())
     if flag_select is not None:
         config.select = flag_select
     if flag_ignore is not None:
@@ -385,6 +405,7 @@ def _unused(
     known: Sequence[str],
 ) -> Iterator[Finding]:
     ran = set(codes)
+    documented = set(catalog.documented_codes())  # check's runtime codes are not unknown
     for sup in suppressions.values():
         if sup.codes is None:
             # A bare ignore is unused only if every rule ran and none fired on its line.
@@ -393,7 +414,7 @@ def _unused(
                 yield _hd900(module, sup, message, None)
             continue
         for code in sup.codes:
-            if code not in known:
+            if code not in documented:
                 yield _hd900(module, sup, f"suppression names unknown rule code {code}", code)
             elif code in ran and code not in sup.used and code != UNUSED_SUPPRESSION:
                 message = f"suppression of {code} suppresses nothing on this line"
