@@ -32,7 +32,7 @@ from hermes_dev.lint.config import Config, check_codes, load_config
 from hermes_dev.lint.context import LintContext, Statistics
 from hermes_dev.lint.files import discover, is_plugin_package, models_relative_dir, tool_folders
 from hermes_dev.lint.rule import Finding, Fix, Rule
-from hermes_dev.lint.suppress import MARKER, Suppression, find_suppressions
+from hermes_dev.lint.suppress import Suppression, find_suppressions, may_hold_suppression
 from hermes_dev.pyast.model import Models, ModuleInfo, might_register
 
 TYPE_CHECKING = False
@@ -275,7 +275,7 @@ def _any_suppression(files: Sequence[Path], models: Models) -> bool:
     """Whether a file of the run (those HD900 reports in) may hold a suppression comment."""
     for path in files:
         source = models.read(path)
-        if source is None or MARKER in source:
+        if source is None or may_hold_suppression(source):
             return True
     return False
 
@@ -333,8 +333,8 @@ def _filter(
         for f in by_path.get(path, ()):
             if ignored and any(f.code.startswith(c) for c in ignored):
                 continue
-            sup = suppressions.get(f.line)
-            if sup is not None and sup.covers(f.code):
+            sup = next((s for s in suppressions.get(f.line, ()) if s.covers(f.code)), None)
+            if sup is not None:
                 sup.used.add(f.code)
                 continue
             kept.append(f)
@@ -347,12 +347,12 @@ def _filter(
 
 def _unused(
     module: ModuleInfo,
-    suppressions: dict[int, Suppression],
+    suppressions: dict[int, list[Suppression]],
     codes: Sequence[str],
     known: Sequence[str],
 ) -> Iterator[Finding]:
     ran = set(codes)
-    for sup in suppressions.values():
+    for sup in (s for on_line in suppressions.values() for s in on_line):
         if sup.codes is None:
             # A bare ignore is unused only if every rule ran and none fired on its line.
             if not sup.used and ran.issuperset(known):
@@ -372,7 +372,7 @@ def _hd900(module: ModuleInfo, sup: Suppression, message: str, code: str | None)
     fix = Fix(
         "remove_suppression",
         module.path,
-        (sup.line, sup.column, sup.end_column, code),
+        (sup.line, sup.column, sup.end_column, code, sup.kind),
         True,
         "Remove the unused suppression" if code is None else f"Remove {code} from the suppression",
     )
