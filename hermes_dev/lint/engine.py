@@ -63,6 +63,7 @@ class LintResult:
         self.codes = tuple(codes)
         self.unsafe_fixes = False  # the report marks unsafe fixes as applicable too
         self.fixed = 0  # findings --fix fixed before this run (the report says so)
+        self.fixed_findings: list[Finding] = []  # and which (--show-fixes lists them)
         self.config: Config | None = None  # set by lint()
         self.models: Models | None = None  # set by lint(): the modules it parsed
         self.cache: SummaryCache | None = None  # and its summary cache
@@ -127,19 +128,24 @@ def lint(
     cache: SummaryCache | None = None,
     save_cache: bool = True,
     fixes: str | None = None,
+    cache_dir: str | None = None,
 ) -> LintResult:
     """Lint `paths` (or the root's tools/ and plugins/) and return the findings that remain.
 
     `models`, `cache`: start from an earlier run's parsed modules (`Models.carried_over`) and
     summary cache, of the same root (`lint --fix` lints again after writing). `save_cache`:
-    False leaves writing the cache to the caller (`result.cache.save()`).
+    False leaves writing the cache to the caller (`result.cache.save()`). `use_cache`: False
+    reads and writes no cache (None: unless HERMES_DEV_NO_CACHE is set); `cache_dir`: where the
+    cache is (None: `$XDG_CACHE_HOME/hermes-dev`).
 
     `fixes` ("safe" or "unsafe"): the findings are for `--fix` to plan from, so only the rules
     with fixes of that kind run, when that gives them exactly (no file of the run holds a
     suppression comment: only HD900 looks across rules, and only at those). `result.pending`
     lists the rules left; `complete(result)` runs them."""
     return _without_gc(
-        lambda: _lint(paths, root, select, ignore, use_cache, models, cache, save_cache, fixes)
+        lambda: _lint(
+            paths, root, select, ignore, use_cache, models, cache, save_cache, fixes, cache_dir
+        )
     )
 
 
@@ -168,6 +174,7 @@ def _lint(
     cache: SummaryCache | None,
     save_cache: bool,
     fixes: str | None,
+    cache_dir: str | None = None,
 ) -> LintResult:
     known = catalog.all_codes()
     flag_select = check_codes(select, known, "--select") if select is not None else None
@@ -213,7 +220,7 @@ def _lint(
     if use_cache is None:
         use_cache = not disabled_by_env()
     if cache is None or cache.root != str(root_path) or cache.enabled != use_cache:
-        cache = SummaryCache(root_path, enabled=use_cache)
+        cache = SummaryCache(root_path, enabled=use_cache, folder=cache_dir)
     ctx = LintContext(root_path, config, models, modules, codes, cache)
     # For the project rules (HD302/HD304 report in toolsets.py / hermes_cli/config.py only when
     # those files are passed, or on a whole-root run): every file given, registering or not.

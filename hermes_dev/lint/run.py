@@ -8,7 +8,7 @@ import sys
 from hermes_dev.errors import UserError
 from hermes_dev.lint.config import split_codes
 from hermes_dev.lint.engine import complete, lint
-from hermes_dev.lint.report import render, statistics
+from hermes_dev.lint.report import counters, fixed_lines, render, statistics, statistics_json
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -17,6 +17,7 @@ if TYPE_CHECKING:
     from hermes_dev.lint.baseline import Applied, Baseline
     from hermes_dev.lint.engine import LintResult
     from hermes_dev.lint.fix import FixPlan
+    from hermes_dev.lint.rule import Finding
     from hermes_dev.pyast.model import Models
 
 DEFAULT_BASELINE = ".hermes-dev-baseline.json"  # as hermes_dev.lint.baseline.DEFAULT_FILE
@@ -46,6 +47,12 @@ def run_lint(
     write_baseline: str | None = None,
     show_baselined: bool = False,
     no_baseline: bool = False,
+    show_fixes: bool = False,
+    quiet: bool = False,
+    verbose: bool = False,
+    color: str = "auto",
+    no_cache: bool = False,
+    cache_dir: str | None = None,
 ) -> int:
     """Run the linter and report; 0 clean, 1 findings (0 with `exit_zero`). UserError: exit 2.
 
@@ -58,7 +65,14 @@ def run_lint(
     `write_baseline`: record the findings in this file instead ("": the --baseline file, else the
     config's, else the default at the root) and return 0. `show_baselined`: json and sarif also
     list the findings the baseline leaves out, marked.
+
+    `statistics_`: the report is the count of findings per rule (text, or json) instead of the
+    findings. `verbose`: also the analysis counters (on stderr, or after the counts).
+    `show_fixes`: what each fix does, or what `fix` fixed. `quiet`: the findings and errors only.
+    `color`: "auto" (on a terminal, unless NO_COLOR is set), "always" or "never" (text only).
+    `no_cache`: read and write no cache; `cache_dir`: keep it there.
     """
+    use_cache = False if no_cache else None
     # With --fix the cache is written once, after the lint that follows the fixes; and this lint
     # runs only the rules that have fixes (the report comes from the lint after the fixes).
     deferred = fix and write_baseline is None
@@ -69,11 +83,13 @@ def run_lint(
         ignore=_codes(ignore),
         save_cache=not deferred,
         fixes=("unsafe" if unsafe_fixes else "safe") if deferred and not diff else None,
+        use_cache=use_cache,
+        cache_dir=cache_dir,
     )
     result.unsafe_fixes = unsafe_fixes
     configured = result.config.baseline if result.config is not None else None
     if write_baseline is not None:
-        return _write_baseline(result, write_baseline or baseline or configured)
+        return _write_baseline(result, write_baseline or baseline or configured, quiet)
     recorded = None if no_baseline else _load_baseline(result, baseline or configured)
     applied = _apply(result, recorded, show_baselined)
     if fix or diff:
@@ -81,15 +97,15 @@ def run_lint(
 
         try:
             if diff:
-                code = _diff(result, unsafe_fixes)
+                code = _diff(result, unsafe_fixes, quiet)
                 if statistics_:
                     # stdout is the patch: the counts go to stderr, after "Would fix ...".
                     lines = statistics(result, result.rules)
                     sys.stderr.write("".join(line + "\n" for line in lines))
                 return code
-            fixed = 0
+            fixed: list[Finding] = []
             if any(applicable(f, unsafe_fixes) for f in result.findings):
-                fixed, models = _fix(result, unsafe_fixes)
+                fixed, models = _fix(result, unsafe_fixes, quiet)
                 if fixed:
                     # Report what remains, where it now is.
                     result = lint(
@@ -99,9 +115,12 @@ def run_lint(
                         ignore=_codes(ignore),
                         models=models,
                         cache=result.cache,
+                        use_cache=use_cache,
+                        cache_dir=cache_dir,
                     )
                     result.unsafe_fixes = unsafe_fixes
-                    result.fixed = fixed
+                    result.fixed = len(fixed)
+                    result.fixed_findings = fixed
                     applied = _apply(result, recorded, show_baselined)
             if not fixed and result.pending:
                 # Nothing was written: the rules left out before planning run now.
@@ -111,34 +130,64 @@ def run_lint(
         finally:
             if result.cache is not None:
                 result.cache.save()  # (a no-op when the second lint saved it)
-    report = render(result, fmt, result.rules)
-    hidden = len(applied.baselined) if applied is not None else 0
-    if fmt == "text" and hidden and result.baseline is not None:
-        shown = os.path.relpath(result.baseline)
-        shown = result.baseline if shown.startswith("..") else shown
-        report += f"{hidden} baselined finding{'s' if hidden != 1 else ''} not shown ({shown}).\n"
-    stats = statistics(result, result.rules) if statistics_ else []
-    if stats and fmt == "text":
-        report += "".join(line + "\n" for line in stats)
-        stats = []
+    notes: list[str] = []  # informational lines for stderr (none with --quiet)
+    if statistics_:
+        if fmt == "json":
+            report = statistics_json(result, result.rules)
+        else:
+            report = "".join(line + "\n" for line in statistics(result, result.rules))
+            if verbose:
+                report += "".join(line + "\n" for line in counters(result))
+    else:
+        paint = _color(color, output)
+        report = render(result, fmt, result.rules, color=paint, quiet=quiet, show_fixes=show_fixes)
+        hidden = len(applied.baselined) if applied is not None else 0
+        if fmt == "text" and hidden and result.baseline is not None and not quiet:
+            shown = os.path.relpath(result.baseline)
+            shown = result.baseline if shown.startswith("..") else shown
+            s = "s" if hidden != 1 else ""
+            report += f"{hidden} baselined finding{s} not shown ({shown}).\n"
+        if fmt != "text" and show_fixes and result.fixed_findings:
+            notes.extend(fixed_lines(result, result.rules))
+        if verbose:
+            notes.extend(counters(result))
     if output is not None:
-        try:
-            with open(output, "w", encoding="utf-8") as fh:
-                fh.write(report)
-        except OSError as exc:
-            raise UserError(f"--output {output}: {exc.strerror or exc}") from None
+        _write_report(output, report)
     else:
         sys.stdout.write(report)
         sys.stdout.flush()
-    if stats:
-        sys.stderr.write("".join(line + "\n" for line in stats))
     if applied is not None and applied.gone:
         from hermes_dev.lint.baseline import gone_message
 
-        sys.stderr.write(gone_message(applied.gone) + "\n")
+        notes.append(gone_message(applied.gone))
+    if notes and not quiet:
+        sys.stderr.write("".join(line + "\n" for line in notes))
     if result.findings and not exit_zero:
         return EXIT_FINDINGS
     return EXIT_CLEAN
+
+
+def _color(choice: str, output: str | None) -> bool:
+    """Whether the text report is coloured: `always`, `never`, or on `auto` when it goes to a
+    terminal and NO_COLOR is unset or empty (no-color.org: a flag given outranks NO_COLOR)."""
+    if choice == "always":
+        return True
+    if choice == "never" or output is not None or os.environ.get("NO_COLOR"):
+        return False
+    if os.environ.get("TERM") == "dumb":
+        return False
+    try:
+        return sys.stdout.isatty()
+    except (AttributeError, ValueError):
+        return False
+
+
+def _write_report(output: str, report: str) -> None:
+    try:
+        with open(output, "w", encoding="utf-8") as fh:
+            fh.write(report)
+    except OSError as exc:
+        raise UserError(f"--output-file {output}: {exc.strerror or exc}") from None
 
 
 def _load_baseline(result: LintResult, path: str | None) -> Baseline | None:
@@ -169,7 +218,7 @@ def _apply(result: LintResult, recorded: Baseline | None, show: bool) -> Applied
     return applied
 
 
-def _write_baseline(result: LintResult, target: str | None) -> int:
+def _write_baseline(result: LintResult, target: str | None, quiet: bool = False) -> int:
     """Record the run's findings in `target` (None: the default file at the root); exit 0."""
     from hermes_dev.lint import baseline as baseline_file
 
@@ -177,6 +226,8 @@ def _write_baseline(result: LintResult, target: str | None) -> int:
     previous = baseline_file.previous(path)
     entries = baseline_file.write(path, result, previous)
     n = len(result.findings)
+    if quiet:
+        return EXIT_CLEAN
     sys.stderr.write(
         f"hermes-dev: recorded {n} finding{'s' if n != 1 else ''} in {path}"
         f" ({entries} entr{'ies' if entries != 1 else 'y'}); commit it, and lint reports"
@@ -185,22 +236,22 @@ def _write_baseline(result: LintResult, target: str | None) -> int:
     return EXIT_CLEAN
 
 
-def _plan(result: LintResult, unsafe: bool) -> FixPlan:
+def _plan(result: LintResult, unsafe: bool, quiet: bool) -> FixPlan:
     from hermes_dev.lint.fix import plan_fixes
 
     parsed = result.models.parsed if result.models is not None else None
     plan = plan_fixes(result.root, result.findings, unsafe=unsafe, parsed=parsed)
-    if plan.notes:
+    if plan.notes and not quiet:
         sys.stderr.write("".join(f"hermes-dev: {note}\n" for note in plan.notes))
     return plan
 
 
-def _fix(result: LintResult, unsafe: bool) -> tuple[int, Models | None]:
-    """Apply the fixes (all files or none): how many findings they fixed, and the run's parsed
+def _fix(result: LintResult, unsafe: bool, quiet: bool) -> tuple[list[Finding], Models | None]:
+    """Apply the fixes (all files or none): the findings they fixed, and the run's parsed
     modules with the written files' new trees, for the lint that follows."""
-    fixes = _plan(result, unsafe)
+    fixes = _plan(result, unsafe, quiet)
     if not fixes.plan.changes:
-        return 0, None
+        return [], None
     fixes.plan.check_writable()
     fixes.plan.apply()
     models = result.models
@@ -215,18 +266,20 @@ def _fix(result: LintResult, unsafe: bool) -> tuple[int, Models | None]:
             tree = fixes.trees.get(change.relpath)
             if tree is not None and change.new is not None:
                 models.seed(root / change.relpath, change.new.decode("utf-8-sig"), tree)
-    return len(fixes.fixed), models
+    return list(fixes.fixed), models
 
 
-def _diff(result: LintResult, unsafe: bool) -> int:
+def _diff(result: LintResult, unsafe: bool, quiet: bool) -> int:
     from hermes_dev.lint.fix import applicable
 
     if not any(applicable(f, unsafe) for f in result.findings):
-        sys.stderr.write("No fixes available.\n")
+        if not quiet:
+            sys.stderr.write("No fixes available.\n")
         return EXIT_CLEAN
-    fixes = _plan(result, unsafe)
+    fixes = _plan(result, unsafe, quiet)
     sys.stdout.write(fixes.plan.diff())
     sys.stdout.flush()
     n = len(fixes.fixed)
-    sys.stderr.write(f"Would fix {n} finding{'s' if n != 1 else ''}.\n")
+    if not quiet:
+        sys.stderr.write(f"Would fix {n} finding{'s' if n != 1 else ''}.\n")
     return EXIT_FINDINGS if fixes.plan.changes else EXIT_CLEAN
