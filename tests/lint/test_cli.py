@@ -158,7 +158,7 @@ def test_pre_commit_hook_declaration() -> None:
         "- id: hermes-dev-lint",
         "entry: hermes-dev lint",
         "language: python",
-        "types: [python]",
+        "types_or: [python, yaml]",
         "require_serial: true",
     ):
         assert line in text
