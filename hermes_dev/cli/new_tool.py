@@ -152,6 +152,8 @@ def command(
     # Read, plan and write under the root's lock: a second run plans from this one's result.
     with signals_raise(), root_lock(project.root, shared=dry_run):
         plan = plan_new_tool(project, spec, force=force)
+        if not dry_run:
+            plan.check_writable()  # before anything is said or asked about it
         for note in plan.notes:
             click.echo(f"hermes-dev: note: {note}", err=True)
         if dry_run:
@@ -165,7 +167,6 @@ def command(
             if not click.confirm("Write these changes?", default=True):
                 click.echo("hermes-dev: nothing was written", err=True)
                 return 1
-        plan.check_writable()
         plan.apply()
     for change in plan.changes:
         click.echo(f"{change.verb:>6} {change.relpath}")
