@@ -161,3 +161,14 @@ def test_tag_sdist_and_plain_copy_each_build_with_a_version(tmp_path: Path) -> N
         _wheel_version(tmp_path / "plain-dist")
         == PYPROJECT["tool"]["hatch"]["version"]["fallback-version"]
     )
+
+
+def test_ci_runs_the_readmes_test_command() -> None:
+    readme = (REPO / "README.md").read_text(encoding="utf-8")
+    [first_block] = re.findall(r"```bash\n(.*?)```", readme, flags=re.DOTALL)[:1]
+    [test_command] = [line for line in first_block.splitlines() if "pytest" in line]
+    assert test_command == "pip install '.[test]' && python -m pytest -n auto"
+    ci = (REPO / ".ci/run").read_text(encoding="utf-8")
+    assert test_command in ci.splitlines()
+    extra = PYPROJECT["project"]["optional-dependencies"]["test"]
+    assert any(dep.startswith("pytest-xdist") for dep in extra)
