@@ -429,7 +429,7 @@ ENTRY = st.fixed_dictionaries(
     )
     | JSON_VALUES
 )
-@settings(max_examples=400, deadline=None)
+@settings(max_examples=200, deadline=None)
 def test_loader_never_crashes_on_json(doc: object) -> None:
     data = json.dumps(doc).encode()
     try:
