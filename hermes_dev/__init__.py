@@ -14,7 +14,12 @@ Names are imported on first use, so `hermes-dev lint` never pays for copier or l
 
 from __future__ import annotations
 
-__version__ = "0.1.0"
+try:
+    # Written by the build from the git tag (hatch-vcs; see pyproject.toml): one small module,
+    # where importlib.metadata would cost lint's start-up milliseconds.
+    from hermes_dev._version import __version__
+except ImportError:  # a source tree no build has run in (imported through PYTHONPATH)
+    __version__ = "0.0.0+unknown"
 
 _LAZY = {
     "new_plugin": "hermes_dev.scaffold",

@@ -439,8 +439,7 @@ def _filter(raw: list[Finding], root: Path, config: Config, result: CheckResult)
             except OSError:
                 text = ""
             sources[f.path] = find_suppressions(text)
-        sup = sources[f.path].get(f.line)
-        if sup is not None and sup.covers(f.code):
+        if any(sup.covers(f.code) for sup in sources[f.path].get(f.line, ())):
             continue
         kept.append(f)
     return kept

@@ -8,6 +8,7 @@ The top layer: may import any part of hermes_dev; nothing imports it.
 from __future__ import annotations
 
 import importlib
+import os
 import sys
 
 TYPE_CHECKING = False
@@ -122,7 +123,23 @@ def _interrupted(exc: BaseException | None) -> str:
     return "; ".join(["hermes-dev: interrupted", *notes])
 
 
+def unsupported_platform() -> str | None:
+    """The platform's name when hermes-dev does not run on it, else None. It needs POSIX
+    (Linux, macOS): the root lock is flock(2), writes keep POSIX modes and owners, and signals
+    roll a plan back."""
+    if os.name == "posix":
+        return None
+    return sys.platform
+
+
 def main(argv: Sequence[str] | None = None) -> NoReturn:
+    other = unsupported_platform()
+    if other is not None:
+        sys.stderr.write(
+            f"hermes-dev: error: hermes-dev runs on POSIX systems (Linux, macOS), not on {other}"
+            " (on Windows, use WSL)\n"
+        )
+        sys.exit(EXIT_USAGE)
     args = list(sys.argv[1:] if argv is None else argv)
     if args[:1] == ["lint"]:
         # A pre-commit hook runs `lint` on every commit: skip click's import when the

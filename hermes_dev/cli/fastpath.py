@@ -19,7 +19,9 @@ def parse(args: Sequence[str]) -> tuple[list[str], dict[str, object]] | None:
     """(paths, option values) for plain arguments, or None to leave them to click."""
     from hermes_dev.lint.options import LINT_OPTIONS, defaults
 
-    by_flag = {opt.flag: opt for opt in LINT_OPTIONS}
+    by_flag = {name: opt for opt in LINT_OPTIONS for name in (opt.flag, *opt.aliases)}
+    # A one-letter name only on its own (`-q`, `-o FILE`): `-ofile`, `-qv` go to click.
+    by_short = {opt.short: opt for opt in LINT_OPTIONS if opt.short}
     values = defaults()
     paths: list[str] = []
     i = 0
@@ -33,8 +35,12 @@ def parse(args: Sequence[str]) -> tuple[list[str], dict[str, object]] | None:
         if arg == "--":
             only_paths = True
             continue
-        flag, eq, inline = arg.partition("=")
-        opt = by_flag.get(flag)
+        if arg.startswith("--"):
+            flag, eq, inline = arg.partition("=")
+            opt = by_flag.get(flag)
+        else:
+            eq, inline = "", ""
+            opt = by_short.get(arg)
         if opt is None:
             return None
         if not opt.takes_value:
@@ -90,6 +96,12 @@ def run_fast(args: Sequence[str]) -> int | None:
             output=values["output"],  # type: ignore[arg-type]
             exit_zero=bool(values["exit_zero"]),
             statistics_=bool(values["statistics"]),
+            show_fixes=bool(values["show_fixes"]),
+            quiet=bool(values["quiet"]),
+            verbose=bool(values["verbose"]),
+            color=str(values["color"]),
+            no_cache=bool(values["no_cache"]),
+            cache_dir=values["cache_dir"],  # type: ignore[arg-type]
             fix=bool(values["fix"]),
             diff=bool(values["diff"]),
             unsafe_fixes=bool(values["unsafe_fixes"]),

@@ -21,6 +21,12 @@ def _lint(paths: tuple[str, ...], **values: Any) -> int:
         output=values["output"],
         exit_zero=values["exit_zero"],
         statistics_=values["statistics"],
+        show_fixes=values["show_fixes"],
+        quiet=values["quiet"],
+        verbose=values["verbose"],
+        color=values["color"],
+        no_cache=values["no_cache"],
+        cache_dir=values["cache_dir"],
         fix=values["fix"],
         diff=values["diff"],
         unsafe_fixes=values["unsafe_fixes"],
@@ -39,14 +45,15 @@ def _build() -> click.Command:
         )
     ]
     for opt in LINT_OPTIONS:
+        names = [*opt.names, opt.dest]
         if not opt.takes_value:
-            params.append(click.Option([opt.flag, opt.dest], is_flag=True, help=opt.help))
+            params.append(click.Option(names, is_flag=True, help=opt.help))
         elif opt.choices:
             params.append(
                 click.Option(
-                    [opt.flag, opt.dest],
+                    names,
                     type=click.Choice(opt.choices),
-                    default=opt.choices[0],
+                    default=opt.default or opt.choices[0],
                     show_default=True,
                     help=opt.help,
                 )
@@ -54,7 +61,7 @@ def _build() -> click.Command:
         elif opt.optional_value is not None:
             params.append(
                 click.Option(
-                    [opt.flag, opt.dest],
+                    names,
                     is_flag=False,
                     flag_value=opt.optional_value,
                     metavar=opt.metavar,
@@ -63,9 +70,7 @@ def _build() -> click.Command:
             )
         else:
             params.append(
-                click.Option(
-                    [opt.flag, opt.dest], multiple=opt.multiple, metavar=opt.metavar, help=opt.help
-                )
+                click.Option(names, multiple=opt.multiple, metavar=opt.metavar, help=opt.help)
             )
     return click.Command(
         "lint",
@@ -73,11 +78,12 @@ def _build() -> click.Command:
         params=params,
         help=(
             "Check tool modules against the handler contract (and schemas, toolsets, env vars).\n\n"
-            "PATHS are files or folders; by default the root's tools/ and plugins/ (in a Hermes"
-            " root only files there hold tools: others are skipped); `-` is the text on stdin,"
-            " named by --stdin-filename. Exit status: 0 clean,"
-            " 1 findings, 2 usage or config error. Suppress a finding with"
-            " `# hermes-dev: ignore[CODE]` on its line; `hermes-dev rule CODE` explains a rule."
+            "PATHS are files or folders (plugin.yaml manifests too); by default the root's tools/"
+            " and plugins/ (in a Hermes root only files there hold tools: others are skipped);"
+            " `-` is the text on stdin, named by --stdin-filename. Paths after `--` are never"
+            " read as options. Exit status: 0 clean, 1 findings, 2 usage or config error."
+            " Suppress a finding with `# hermes-dev: ignore[CODE]` or `# noqa: CODE` on its line;"
+            " `hermes-dev rule CODE` explains a rule."
         ),
         short_help="Check tool handlers, schemas and toolsets.",
     )

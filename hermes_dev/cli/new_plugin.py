@@ -150,7 +150,8 @@ def command(
                 value_proc=_checked(lambda text: tuple(check_env_var(v) for v in text.split())),
             )
         if not params and not optional_params:
-            params = _ask_params()
+            params = _ask_params(required=True)
+            optional_params = _ask_params(required=False)
     spec = spec_of(env_vars)
     if project is not None:
         plan = plan_new_plugin(project, spec, force=force)

@@ -19,6 +19,7 @@ from hermes_dev.scaffold._spec import (
     parse_env,
     parse_param,
 )
+from hermes_dev.writes.plan import Plan
 from hermes_dev.writes.signals import signals_raise
 
 T = TypeVar("T")
@@ -74,14 +75,24 @@ def _interactive(yes: bool) -> bool:
 @click.option("--async", "is_async", is_flag=True, help="Generate an async handler.")
 @click.option("--emoji", help=f"Emoji shown next to the tool (default: {DEFAULT_EMOJI}).")
 @click.option("--no-test", is_flag=True, help="Do not generate tests/tools/test_NAME_tool.py.")
-@click.option("--dry-run", is_flag=True, help="Print the diff of every change; write nothing.")
+@click.option(
+    "--dry-run",
+    is_flag=True,
+    help="Print the diff of every change, and how many files it would create and change;"
+    " write nothing.",
+)
 @click.option(
     "--force",
     is_flag=True,
     help="Use NAME even when it is taken: a tool module or test exists, or a registration "
     "(tools/, plugins/, root modules), a toolset or an OPTIONAL_ENV_VARS entry uses it.",
 )
-@click.option("--yes", "-y", is_flag=True, help="Never prompt: use defaults for missing answers.")
+@click.option(
+    "--yes",
+    "-y",
+    is_flag=True,
+    help="Never prompt: use defaults for missing answers, write without asking to confirm.",
+)
 def command(
     name: str,
     root: Path | None,
@@ -123,7 +134,8 @@ def command(
                 value_proc=_checked(lambda text: tuple(_env_answer(v) for v in text.split())),
             )
         if not params and not optional_params:
-            params = _ask_params()
+            params = _ask_params(required=True)
+            optional_params = _ask_params(required=False)
     spec = make_spec(
         name,
         description=description,
@@ -140,10 +152,21 @@ def command(
     # Read, plan and write under the root's lock: a second run plans from this one's result.
     with signals_raise(), root_lock(project.root, shared=dry_run):
         plan = plan_new_tool(project, spec, force=force)
+        if not dry_run:
+            plan.check_writable()  # before anything is said or asked about it
+        for note in plan.notes:
+            click.echo(f"hermes-dev: note: {note}", err=True)
         if dry_run:
             click.echo(plan.diff(), nl=False)
+            click.echo(would_line(plan), err=True)
             return 0
-        plan.check_writable()
+        if _interactive(yes):
+            # What is about to happen, before anything is written.
+            for change in plan.changes:
+                click.echo(f"{change.verb:>6} {change.relpath}")
+            if not click.confirm("Write these changes?", default=True):
+                click.echo("hermes-dev: nothing was written", err=True)
+                return 1
         plan.apply()
     for change in plan.changes:
         click.echo(f"{change.verb:>6} {change.relpath}")
@@ -157,25 +180,41 @@ def _env_answer(raw: str) -> str:
     return raw
 
 
-def _ask_params() -> tuple[str, ...]:
+def _ask_params(*, required: bool) -> tuple[str, ...]:
+    """Parameters asked one by one (empty to finish): the required ones, or the optional."""
+    kind = "Required" if required else "Optional"
     answers: list[str] = []
     while True:
         answer: str = click.prompt(
-            "Required parameter NAME:TYPE[:DESCRIPTION] (empty to finish)",
+            f"{kind} parameter NAME:TYPE[:DESCRIPTION] (empty to finish)",
             default="",
             show_default=False,
-            value_proc=_checked(_param_or_empty),
+            value_proc=_checked(lambda text: _param_or_empty(text, required)),
         )
         if not answer:
             return tuple(answers)
         answers.append(answer)
 
 
-def _param_or_empty(text: str) -> str:
+def _param_or_empty(text: str, required: bool) -> str:
     text = text.strip()
     if text:
-        parse_param(text, required=True)
+        parse_param(text, required=required)
     return text
+
+
+def would_line(plan: Plan) -> str:
+    """The closing line of a dry run: `2 files would be created, 3 changed; nothing written`."""
+    counts = {"create": 0, "change": 0, "delete": 0}
+    for change in plan.changes:
+        counts[change.verb] += 1
+    done = {"create": "created", "change": "changed", "delete": "deleted"}
+    parts = [(n, done[verb]) for verb, n in counts.items() if n]
+    if not parts:
+        return "nothing would change; nothing written"
+    (n, what), rest = parts[0], parts[1:]
+    head = f"{n} file{'s' if n != 1 else ''} would be {what}"
+    return ", ".join([head, *(f"{m} {how}" for m, how in rest)]) + "; nothing written"
 
 
 def _checked(check: Callable[[str], T]) -> Callable[[str], T]:

@@ -2,7 +2,9 @@
 
 Everything lives under `$XDG_CACHE_HOME/hermes-dev/` (`~/.cache/hermes-dev/`), is keyed by the
 package version and a stamp of its files (`cache_format()`: other code never reads its entries,
-be it a newer release or an edited checkout), and is turned off by one switch, `HERMES_DEV_NO_CACHE=1` (or `lint(use_cache=False)`). Best effort: an unreadable,
+be it a newer release or an edited checkout), and is turned off by one switch,
+`HERMES_DEV_NO_CACHE=1` (or `lint --no-cache`, `lint(use_cache=False)`); `lint --cache-dir DIR`
+keeps it elsewhere. Best effort: an unreadable,
 corrupt or unwritable cache is ignored, never fatal, and every value read back is shape-checked
 by its user. A `SummaryCache` is made per run (nothing is kept in process-wide globals, so an API
 caller linting twice gets the same answer) and `save()` at its end writes what changed.
@@ -164,9 +166,10 @@ class ResultCache:
 
 
 class SummaryCache:
-    def __init__(self, root: Path | str, enabled: bool = True) -> None:
+    def __init__(self, root: Path | str, enabled: bool = True, folder: str | None = None) -> None:
         self.enabled = enabled
         self.root = str(root)
+        self.folder = folder if folder is not None else cache_dir()  # `lint --cache-dir`
         self._file: str | None = None
         # path -> its entry: decoded when read, else the JSON text it was stored as
         self._data: dict[str, dict[str, object] | str] | None = None
@@ -180,7 +183,7 @@ class SummaryCache:
         """The run's `ResultCache` called `name` (on disk only when the cache is enabled)."""
         found = self._results.get(name)
         if found is None:
-            found = ResultCache(cache_dir() if self.enabled else None, name)
+            found = ResultCache(self.folder if self.enabled else None, name)
             self._results[name] = found
         return found
 
@@ -190,7 +193,7 @@ class SummaryCache:
 
             key = self.root.encode("utf-8", "surrogateescape")
             digest = f"{zlib.crc32(key):08x}{zlib.adler32(key):08x}"
-            self._file = os.path.join(cache_dir(), f"summaries-{digest}.json")
+            self._file = os.path.join(self.folder, f"summaries-{digest}.json")
         return self._file
 
     def _load(self) -> dict[str, dict[str, object] | str]:

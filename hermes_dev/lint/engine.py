@@ -37,7 +37,7 @@ from hermes_dev.lint.config import Config, check_codes, load_config
 from hermes_dev.lint.context import LintContext, Statistics
 from hermes_dev.lint.files import discover, is_plugin_package, models_relative_dir, tool_folders
 from hermes_dev.lint.rule import Finding, Fix, Rule
-from hermes_dev.lint.suppress import MARKER, Suppression, find_suppressions
+from hermes_dev.lint.suppress import Suppression, find_suppressions, may_hold_suppression
 from hermes_dev.pyast.semantic.modules import Models, ModuleInfo, might_register
 
 TYPE_CHECKING = False
@@ -68,6 +68,7 @@ class LintResult:
         self.codes = tuple(codes)
         self.unsafe_fixes = False  # the report marks unsafe fixes as applicable too
         self.fixed = 0  # findings --fix fixed before this run (the report says so)
+        self.fixed_findings: list[Finding] = []  # and which (--show-fixes lists them)
         self.config: Config | None = None  # set by lint()
         self.models: Models | None = None  # set by lint(): the modules it parsed
         self.cache: SummaryCache | None = None  # and its summary cache
@@ -152,12 +153,15 @@ def lint(
     save_cache: bool = True,
     fixes: str | None = None,
     unsaved: Mapping[str, str] | None = None,
+    cache_dir: str | None = None,
 ) -> LintResult:
     """Lint `paths` (or the root's tools/ and plugins/) and return the findings that remain.
 
     `models`, `cache`: start from an earlier run's parsed modules (`Models.carried_over`) and
     summary cache, of the same root (`lint --fix` lints again after writing). `save_cache`:
-    False leaves writing the cache to the caller (`result.cache.save()`).
+    False leaves writing the cache to the caller (`result.cache.save()`). `use_cache`: False
+    reads and writes no cache (None: unless HERMES_DEV_NO_CACHE is set); `cache_dir`: where the
+    cache is (None: `$XDG_CACHE_HOME/hermes-dev`).
 
     `fixes` ("safe" or "unsafe"): the findings are for `--fix` to plan from, so only the rules
     with fixes of that kind run, when that gives them exactly (no file of the run holds a
@@ -168,7 +172,17 @@ def lint(
     texts = dict(unsaved or {})
     return _without_gc(
         lambda: _lint(
-            paths, root, select, ignore, use_cache, models, cache, save_cache, fixes, texts
+            paths,
+            root,
+            select,
+            ignore,
+            use_cache,
+            models,
+            cache,
+            save_cache,
+            fixes,
+            texts,
+            cache_dir,
         )
     )
 
@@ -207,6 +221,7 @@ def _lint(
     save_cache: bool,
     fixes: str | None,
     unsaved: dict[str, str],
+    cache_dir: str | None = None,
 ) -> LintResult:
     known = catalog.all_codes()
     flag_select = check_codes(select, known, "--select") if select is not None else None
@@ -259,7 +274,7 @@ def _lint(
     if use_cache is None:
         use_cache = not disabled_by_env()
     if cache is None or cache.root != str(root_path) or cache.enabled != use_cache:
-        cache = SummaryCache(root_path, enabled=use_cache)
+        cache = SummaryCache(root_path, enabled=use_cache, folder=cache_dir)
     cache.unsaved = frozenset(unsaved)
     ctx = LintContext(root_path, config, models, modules, codes, cache)
     # For the project rules (HD302/HD304 report in toolsets.py / hermes_cli/config.py only when
@@ -328,7 +343,7 @@ def _any_suppression(files: Sequence[Path], models: Models) -> bool:
     """Whether a file of the run (those HD900 reports in) may hold a suppression comment."""
     for path in files:
         source = models.read(path)
-        if source is None or MARKER in source:
+        if source is None or may_hold_suppression(source):
             return True
     return False
 
@@ -386,8 +401,8 @@ def _filter(
         for f in by_path.get(path, ()):
             if ignored and any(f.code.startswith(c) for c in ignored):
                 continue
-            sup = suppressions.get(f.line)
-            if sup is not None and sup.covers(f.code):
+            sup = next((s for s in suppressions.get(f.line, ()) if s.covers(f.code)), None)
+            if sup is not None:
                 sup.used.add(f.code)
                 continue
             kept.append(f)
@@ -400,13 +415,13 @@ def _filter(
 
 def _unused(
     module: ModuleInfo,
-    suppressions: dict[int, Suppression],
+    suppressions: dict[int, list[Suppression]],
     codes: Sequence[str],
     known: Sequence[str],
 ) -> Iterator[Finding]:
     ran = set(codes)
     documented = set(catalog.documented_codes())  # check's runtime codes are not unknown
-    for sup in suppressions.values():
+    for sup in (s for on_line in suppressions.values() for s in on_line):
         if sup.codes is None:
             # A bare ignore is unused only if every rule ran and none fired on its line.
             if not sup.used and ran.issuperset(known):
@@ -426,7 +441,7 @@ def _hd900(module: ModuleInfo, sup: Suppression, message: str, code: str | None)
     fix = Fix(
         "remove_suppression",
         module.path,
-        (sup.line, sup.column, sup.end_column, code),
+        (sup.line, sup.column, sup.end_column, code, sup.kind),
         True,
         "Remove the unused suppression" if code is None else f"Remove {code} from the suppression",
     )

@@ -7,13 +7,16 @@ from hermes_dev.lint.report import FORMATS
 
 class Option:
     __slots__ = (
+        "aliases",
         "choices",
+        "default",
         "dest",
         "flag",
         "help",
         "metavar",
         "multiple",
         "optional_value",
+        "short",
         "takes_value",
     )
 
@@ -27,9 +30,15 @@ class Option:
         multiple: bool = False,
         metavar: str | None = None,
         optional_value: str | None = None,
+        short: str | None = None,
+        aliases: tuple[str, ...] = (),
+        default: str | None = None,
     ) -> None:
         self.flag = flag
         self.dest = dest
+        self.short = short  # `-o`: a one-letter name (the fast path takes it only on its own)
+        self.aliases = aliases  # older names kept working (`--format` for `--output-format`)
+        self.default = default  # of a choice: the first choice when None
         self.help = help
         self.takes_value = takes_value
         self.choices = choices
@@ -38,6 +47,11 @@ class Option:
         # The value when the flag comes without one (`--write-baseline` alone); a next argument
         # that does not start with "-" is taken as the value, as click does.
         self.optional_value = optional_value
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        """Every name of the option, as `--help` lists them."""
+        return (*((self.short,) if self.short else ()), self.flag, *self.aliases)
 
 
 LINT_OPTIONS = (
@@ -61,14 +75,65 @@ LINT_OPTIONS = (
         multiple=True,
         metavar="CODES",
     ),
-    Option("--format", "fmt", "Output format.", choices=FORMATS),
-    Option("--output", "output", "Write the report to FILE instead of stdout.", metavar="FILE"),
+    Option(
+        "--output-format",
+        "fmt",
+        "The report's format (gitlab: GitLab Code Quality; github: workflow annotations).",
+        choices=FORMATS,
+        aliases=("--format",),
+    ),
+    Option(
+        "--output-file",
+        "output",
+        "Write the report to FILE instead of stdout.",
+        metavar="FILE",
+        short="-o",
+        aliases=("--output",),
+    ),
     Option("--exit-zero", "exit_zero", "Exit 0 even when there are findings.", takes_value=False),
     Option(
         "--statistics",
         "statistics",
-        "Also print how many findings each rule gave ([*]: all fixable, [-]: some).",
+        "Print only how many findings each rule gave ([*]: all fixable, [-]: some).",
         takes_value=False,
+    ),
+    Option(
+        "--show-fixes",
+        "show_fixes",
+        "List what --fix fixed; without --fix, say under each fixable finding what its fix does.",
+        takes_value=False,
+    ),
+    Option(
+        "--quiet",
+        "quiet",
+        "Print the findings and errors, nothing else (no summary, no notes).",
+        takes_value=False,
+        short="-q",
+    ),
+    Option(
+        "--verbose",
+        "verbose",
+        "Also print the analysis counters (schemas or env entries it could not read statically).",
+        takes_value=False,
+        short="-v",
+    ),
+    Option(
+        "--color",
+        "color",
+        "Colour the text report: auto (on a terminal, unless NO_COLOR is set), always, never.",
+        choices=("auto", "always", "never"),
+    ),
+    Option(
+        "--no-cache",
+        "no_cache",
+        "Read and write no cache (as HERMES_DEV_NO_CACHE=1 does).",
+        takes_value=False,
+    ),
+    Option(
+        "--cache-dir",
+        "cache_dir",
+        "Keep the cache in DIR (default: $XDG_CACHE_HOME/hermes-dev, ~/.cache/hermes-dev).",
+        metavar="DIR",
     ),
     Option(
         "--fix",
@@ -133,7 +198,7 @@ def defaults() -> dict[str, object]:
         elif opt.multiple:
             values[opt.dest] = []
         elif opt.choices:
-            values[opt.dest] = opt.choices[0]
+            values[opt.dest] = opt.default or opt.choices[0]
         else:
             values[opt.dest] = None
     return values

@@ -5,7 +5,7 @@
 `toolsets.py`), the package's plugin folders (from the `hermes_agent.plugins` entry point in
 `pyproject.toml`, or the root's own `plugin.yaml`). Only folders the run reports on are kept: all
 of them on a whole-root run, otherwise those holding a file given (so a pre-commit run on a tool
-module reads no manifest). Each `PluginFolder` has its manifest (parsed with PyYAML on first use,
+module reads no manifest); a given manifest makes its plugin's files reported on (`reports`). Each `PluginFolder` has its manifest (parsed with PyYAML on first use,
 None when the folder has none), its `__init__.py` path, and its modules that may register a tool
 (parsed on first use). `manifest_finding(...)` builds a finding in the manifest.
 """
@@ -43,6 +43,15 @@ class PluginFolder:
 
             self._manifest = read_manifest(self.manifest_path)
         return self._manifest
+
+    def reports(self, path: Path) -> bool:
+        """Whether the run reports on `path`, a file of this plugin: on a whole-root run, when
+        the file was given, or when the plugin's manifest was (a commit that changes only
+        `plugin.yaml` is checked against the plugin's code, as pre-commit passes it alone)."""
+        ctx = self._ctx
+        if ctx.whole_root or ctx.is_reported(path):
+            return True
+        return self.manifest_path is not None and ctx.is_reported(self.manifest_path)
 
     @property
     def modules(self) -> list[ModuleInfo]:

@@ -1,10 +1,12 @@
-"""Output formats of `hermes-dev lint`: text, json, sarif (2.1.0) and github (workflow commands).
+"""Output formats of `hermes-dev lint`: text, json, sarif (2.1.0), github (workflow commands),
+gitlab (GitLab Code Quality) and junit (JUnit XML).
 
 Paths are relative to the lint root in text and json, and to the repository (`repo_relative`) in
-sarif and github, which code scanning and workflow annotations resolve from the repository's top.
+sarif, github, gitlab and junit, which CI systems resolve from the repository's top.
 `render(result, fmt, rules)` returns the report as one string; `statistics(result, rules)` the
-`--statistics` lines (findings per code, then the counters rules added, e.g. schemas skipped).
-`rules` maps each code that ran to its Rule class (for names and docs).
+`--statistics` lines (findings per code) and `counters(result)` the counters rules added (e.g.
+schemas skipped; shown with `--verbose`). `rules` maps each code that ran to its Rule class (for
+names and docs).
 """
 
 from __future__ import annotations
@@ -17,28 +19,43 @@ if TYPE_CHECKING:
     from hermes_dev.lint.engine import LintResult
     from hermes_dev.lint.rule import Finding, Rule
 
-FORMATS = ("text", "json", "sarif", "github")
+FORMATS = ("text", "json", "sarif", "github", "gitlab", "junit")
 
 
-def render(result: LintResult, fmt: str, rules: Mapping[str, type[Rule]]) -> str:
+def render(
+    result: LintResult,
+    fmt: str,
+    rules: Mapping[str, type[Rule]],
+    *,
+    color: bool = False,
+    quiet: bool = False,
+    show_fixes: bool = False,
+) -> str:
+    """The report in `fmt`. Text only: `color` (ANSI), `quiet` (the findings, no summary),
+    `show_fixes` (each fixable finding's fix, or what --fix fixed: `result.fixed_findings`)."""
     if fmt == "json":
         return _json(result, rules)
     if fmt == "sarif":
         return _sarif(result, rules)
     if fmt == "github":
         return _github(result)
-    return _text(result)
+    if fmt == "gitlab":
+        return _gitlab(result)
+    if fmt == "junit":
+        return _junit(result, rules)
+    return _text(result, rules, _Style(color), quiet=quiet, show_fixes=show_fixes)
 
 
 def repo_relative(result: LintResult, path: Path) -> str:
-    """A path as code scanning and workflow annotations want it: relative to the repository.
+    """A path as code scanning and CI annotations want it: relative to the repository.
 
-    That is `$GITHUB_WORKSPACE` in a workflow, else the folder the command runs in (CI and
-    pre-commit run at the repository's top), else the lint root when the file is elsewhere.
+    That is `$GITHUB_WORKSPACE` in a GitHub workflow, `$CI_PROJECT_DIR` in a GitLab job, else
+    the folder the command runs in (CI and pre-commit run at the repository's top), else the
+    lint root when the file is elsewhere.
     """
     import os
 
-    base = os.environ.get("GITHUB_WORKSPACE") or os.getcwd()
+    base = os.environ.get("GITHUB_WORKSPACE") or os.environ.get("CI_PROJECT_DIR") or os.getcwd()
     rel = os.path.relpath(path, base)
     if rel.startswith("..") or os.path.isabs(rel):
         return result.relative(path)
@@ -62,13 +79,53 @@ def _marker(f: Finding, unsafe: bool) -> str:
     return "[*] " if fixable(f, unsafe) else ""
 
 
-def _text(result: LintResult) -> str:
+class _Style:
+    """ANSI colours for the text report (Ruff's: a bold path, a bold red code, cyan marks)."""
+
+    def __init__(self, on: bool) -> None:
+        self.on = on
+
+    def _wrap(self, text: str, start: str) -> str:
+        return f"\x1b[{start}m{text}\x1b[0m" if self.on and text else text
+
+    def bold(self, text: str) -> str:
+        return self._wrap(text, "1")
+
+    def code(self, text: str) -> str:
+        return self._wrap(text, "1;31")
+
+    def mark(self, text: str) -> str:
+        return self._wrap(text, "36")
+
+    def ok(self, text: str) -> str:
+        return self._wrap(text, "32")
+
+
+def _text(
+    result: LintResult,
+    rules: Mapping[str, type[Rule]],
+    style: _Style,
+    *,
+    quiet: bool = False,
+    show_fixes: bool = False,
+) -> str:
     unsafe = result.unsafe_fixes
-    lines = [
-        f"{result.relative(f.path)}:{f.line}:{f.column}: {f.code} {_marker(f, unsafe)}"
-        f"{_message(result, f)}"
-        for f in result.findings
-    ]
+    colon = style.mark(":")
+    lines = []
+    for f in result.findings:
+        where = f"{style.bold(result.relative(f.path))}{colon}{f.line}{colon}{f.column}{colon}"
+        marker = _marker(f, unsafe)
+        lines.append(
+            f"{where} {style.code(f.code)} {style.mark(marker.strip()) + ' ' if marker else ''}"
+            f"{_message(result, f)}"
+        )
+        if show_fixes and f.fix is not None:
+            kind = "safe" if f.fix.safe else "unsafe: --unsafe-fixes"
+            lines.append(f"    {style.mark('fix')} ({kind}): {f.fix.title}")
+    if show_fixes and result.fixed_findings:
+        lines.extend(fixed_lines(result, rules))
+    if quiet:
+        return "".join(line + "\n" for line in lines)
     n = len(result.findings)
     checked = result.scope()
     if result.fixed:
@@ -84,12 +141,28 @@ def _text(result: LintResult) -> str:
             f"{'s' if in_files != 1 else ''} ({checked})."
         )
     else:
-        lines.append(f"All checks passed ({checked}).")
+        lines.append(f"{style.ok('All checks passed')} ({checked}).")
     fix_line = _fixable_line(result.findings, unsafe)
     if fix_line:
         lines.append(fix_line)
     lines.extend(result.epilogue())
     return "\n".join(lines) + "\n"
+
+
+def fixed_lines(result: LintResult, rules: Mapping[str, type[Rule]]) -> list[str]:
+    """`--fix --show-fixes`: what was fixed, per file and rule (Ruff's enumeration)."""
+    by_file: dict[str, dict[str, int]] = {}
+    for f in result.fixed_findings:
+        counts = by_file.setdefault(result.relative(f.path), {})
+        counts[f.code] = counts.get(f.code, 0) + 1
+    n = len(result.fixed_findings)
+    lines = [f"Fixed {n} finding{'s' if n != 1 else ''}:"]
+    for path, counts in sorted(by_file.items()):
+        lines.append(f"- {path}:")
+        for code, count in sorted(counts.items()):
+            name = f" ({rules[code].name})" if code in rules else ""
+            lines.append(f"    {count} × {code}{name}")
+    return lines
 
 
 def _fixable_line(findings: list[Finding], unsafe: bool) -> str:
@@ -320,20 +393,121 @@ def _github(result: LintResult) -> str:
     return "".join(line + "\n" for line in lines)
 
 
-def statistics(result: LintResult, rules: Mapping[str, type[Rule]]) -> list[str]:
-    """Findings per code (`[*]`: every one fixable, `[-]`: some), then the rules' counters."""
+def _counts(result: LintResult) -> list[tuple[str, int, int]]:
+    """(code, findings, fixable ones), most findings first."""
     counts: dict[str, int] = {}
     fixes: dict[str, int] = {}
     for f in result.findings:
         counts[f.code] = counts.get(f.code, 0) + 1
         if fixable(f, result.unsafe_fixes):
             fixes[f.code] = fixes.get(f.code, 0) + 1
+    ordered = sorted(counts.items(), key=lambda kv: (-kv[1], kv[0]))
+    return [(code, count, fixes.get(code, 0)) for code, count in ordered]
+
+
+def statistics(result: LintResult, rules: Mapping[str, type[Rule]]) -> list[str]:
+    """Findings per code (`[*]`: every one fixable, `[-]`: some)."""
     lines = []
-    for code, count in sorted(counts.items(), key=lambda kv: (-kv[1], kv[0])):
+    for code, count, n_fix in _counts(result):
         name = rules[code].name if code in rules else ""
-        n_fix = fixes.get(code, 0)
         mark = "[*] " if n_fix == count else "[-] " if n_fix else ""
         lines.append(f"{count:5d}  {code}  {mark}{name}".rstrip())
-    for label, count in sorted(result.stats.counters.items()):
-        lines.append(f"{count:5d}  {label}")
     return lines
+
+
+def statistics_json(result: LintResult, rules: Mapping[str, type[Rule]]) -> str:
+    """`--statistics --output-format json`: the counts as a JSON list (as Ruff writes them)."""
+    import json
+
+    items = [
+        {
+            "code": code,
+            "name": rules[code].name if code in rules else None,
+            "count": count,
+            "fixable": n_fix == count,
+            "fixable_count": n_fix,
+        }
+        for code, count, n_fix in _counts(result)
+    ]
+    return json.dumps(items, indent=2) + "\n"
+
+
+def counters(result: LintResult) -> list[str]:
+    """What the rules counted but could not check (`--verbose`): schemas, env entries..."""
+    return [f"{count:5d}  {label}" for label, count in sorted(result.stats.counters.items())]
+
+
+# -- GitLab Code Quality and JUnit -------------------------------------------------------------
+
+
+def _gitlab(result: LintResult) -> str:
+    """GitLab Code Quality: a JSON list of issues (description, check_name, fingerprint,
+    severity, location.path and lines), paths relative to the repository."""
+    import json
+
+    seen: dict[str, int] = {}
+    issues = [
+        {
+            "description": f"{f.code} {_message(result, f)}",
+            "check_name": f.code,
+            "fingerprint": _fingerprint(result, f, seen).replace(":", "-"),
+            "severity": "major",
+            "location": {
+                "path": repo_relative(result, f.path),
+                "lines": {"begin": f.line, "end": max(f.end_line, f.line)},
+            },
+        }
+        for f in result.findings
+    ]
+    return json.dumps(issues, indent=2, ensure_ascii=False) + "\n"
+
+
+def _xml_text(text: str) -> str:
+    """Text XML 1.0 can hold: the characters it forbids (most C0 controls, lone surrogates,
+    U+FFFE/U+FFFF) become U+FFFD."""
+    return "".join(
+        c
+        if c in "\t\n\r"
+        or ("\x20" <= c <= "\ud7ff")
+        or ("\ue000" <= c <= "\ufffd")
+        or c >= "\U00010000"
+        else "\ufffd"
+        for c in text
+    )
+
+
+def _junit(result: LintResult, rules: Mapping[str, type[Rule]]) -> str:
+    """JUnit XML: a test suite per file, a failed test case per finding (a passing case when
+    there is none), which CI systems show as test results."""
+    import xml.etree.ElementTree as ET
+
+    n = len(result.findings)
+    suites = ET.Element(
+        "testsuites", name="hermes-dev", tests=str(max(n, 1)), failures=str(n), errors="0"
+    )
+    by_file: dict[str, list[Finding]] = {}
+    for f in result.findings:
+        by_file.setdefault(repo_relative(result, f.path), []).append(f)
+    if not by_file:
+        suite = ET.SubElement(suites, "testsuite", name="hermes-dev", tests="1", failures="0")
+        suite.set("errors", "0")
+        ET.SubElement(suite, "testcase", name="No findings", classname="hermes-dev")
+    for path, findings in sorted(by_file.items()):
+        suite = ET.SubElement(suites, "testsuite", name=_xml_text(path))
+        suite.set("tests", str(len(findings)))
+        suite.set("failures", str(len(findings)))
+        suite.set("errors", "0")
+        for f in findings:
+            name = rules[f.code].name if f.code in rules else f.code
+            case = ET.SubElement(suite, "testcase")
+            case.set("name", f"{f.code} ({name}) at line {f.line}")
+            case.set("classname", _xml_text(path))
+            case.set("file", _xml_text(path))
+            case.set("line", str(f.line))
+            failure = ET.SubElement(case, "failure")
+            failure.set("message", _xml_text(_message(result, f)))
+            failure.set("type", f.code)
+            failure.text = _xml_text(f"{path}:{f.line}:{f.column}: {f.code} {f.message}")
+    ET.indent(suites)
+    body = ET.tostring(suites, encoding="unicode")
+    return '<?xml version="1.0" encoding="UTF-8"?>\n' + body + "\n"

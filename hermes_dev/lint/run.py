@@ -8,7 +8,7 @@ import sys
 from hermes_dev.errors import UserError
 from hermes_dev.lint.config import split_codes
 from hermes_dev.lint.engine import complete, lint
-from hermes_dev.lint.report import render, statistics
+from hermes_dev.lint.report import counters, fixed_lines, render, statistics, statistics_json
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -18,6 +18,7 @@ if TYPE_CHECKING:
     from hermes_dev.lint.baseline import Applied, Baseline
     from hermes_dev.lint.engine import LintResult
     from hermes_dev.lint.fix import FixPlan
+    from hermes_dev.lint.rule import Finding
     from hermes_dev.pyast.semantic.modules import Models
 
 DEFAULT_BASELINE = ".hermes-dev-baseline.json"  # as hermes_dev.lint.baseline.DEFAULT_FILE
@@ -47,6 +48,12 @@ def run_lint(
     write_baseline: str | None = None,
     show_baselined: bool = False,
     no_baseline: bool = False,
+    show_fixes: bool = False,
+    quiet: bool = False,
+    verbose: bool = False,
+    color: str = "auto",
+    no_cache: bool = False,
+    cache_dir: str | None = None,
     stdin_filename: str | None = None,
 ) -> int:
     """Run the linter and report; 0 clean, 1 findings (0 with `exit_zero`). UserError: exit 2.
@@ -61,21 +68,27 @@ def run_lint(
     config's, else the default at the root) and return 0. `show_baselined`: json and sarif also
     list the findings the baseline leaves out, marked.
 
+    `statistics_`: the report is the count of findings per rule (text, or json) instead of the
+    findings. `verbose`: also the analysis counters (on stderr, or after the counts).
+    `show_fixes`: what each fix does, or what `fix` fixed. `quiet`: the findings and errors only.
+    `color`: "auto" (on a terminal, unless NO_COLOR is set), "always" or "never" (text only).
+    `no_cache`: read and write no cache; `cache_dir`: keep it there.
+
     `paths` of just "-", or none with `stdin_filename`: lint the text on stdin as the file
     `stdin_filename` (which need not exist; the rest of the root is read from disk). With
     `fix`, the fixed text goes to stdout and the report to stderr; `diff` prints its patch.
     """
+    use_cache = False if no_cache else None
+    report = _Report(fmt, output, statistics_, show_fixes, quiet, verbose, color)
     if "-" in paths or (stdin_filename is not None and not paths):
         return _run_stdin(
             paths,
             stdin_filename,
+            report,
             root=root,
             select=select,
             ignore=ignore,
-            fmt=fmt,
-            output=output,
             exit_zero=exit_zero,
-            statistics_=statistics_,
             fix=fix,
             diff=diff,
             unsafe_fixes=unsafe_fixes,
@@ -83,6 +96,8 @@ def run_lint(
             write_baseline=write_baseline,
             show_baselined=show_baselined,
             no_baseline=no_baseline,
+            use_cache=use_cache,
+            cache_dir=cache_dir,
         )
     if stdin_filename is not None:
         raise UserError(
@@ -98,11 +113,13 @@ def run_lint(
         ignore=_codes(ignore),
         save_cache=not deferred,
         fixes=("unsafe" if unsafe_fixes else "safe") if deferred and not diff else None,
+        use_cache=use_cache,
+        cache_dir=cache_dir,
     )
     result.unsafe_fixes = unsafe_fixes
     configured = result.config.baseline if result.config is not None else None
     if write_baseline is not None:
-        return _write_baseline(result, write_baseline or baseline or configured)
+        return _write_baseline(result, write_baseline or baseline or configured, quiet)
     recorded = None if no_baseline else _load_baseline(result, baseline or configured)
     applied = _apply(result, recorded, show_baselined)
     if fix or diff:
@@ -110,15 +127,15 @@ def run_lint(
 
         try:
             if diff:
-                code = _diff(result, unsafe_fixes)
+                code = _diff(result, unsafe_fixes, quiet)
                 if statistics_:
                     # stdout is the patch: the counts go to stderr, after "Would fix ...".
                     lines = statistics(result, result.rules)
                     sys.stderr.write("".join(line + "\n" for line in lines))
                 return code
-            fixed = 0
+            fixed: list[Finding] = []
             if any(applicable(f, unsafe_fixes) for f in result.findings):
-                fixed, models = _fix(result, unsafe_fixes)
+                fixed, models = _fix(result, unsafe_fixes, quiet)
                 if fixed:
                     # Report what remains, where it now is.
                     result = lint(
@@ -128,9 +145,12 @@ def run_lint(
                         ignore=_codes(ignore),
                         models=models,
                         cache=result.cache,
+                        use_cache=use_cache,
+                        cache_dir=cache_dir,
                     )
                     result.unsafe_fixes = unsafe_fixes
-                    result.fixed = fixed
+                    result.fixed = len(fixed)
+                    result.fixed_findings = fixed
                     applied = _apply(result, recorded, show_baselined)
             if not fixed and result.pending:
                 # Nothing was written: the rules left out before planning run now.
@@ -140,59 +160,204 @@ def run_lint(
         finally:
             if result.cache is not None:
                 result.cache.save()  # (a no-op when the second lint saved it)
-    _report(result, applied, fmt, output, statistics_, sys.stdout)
+    report.write(result, applied, sys.stdout)
     if result.findings and not exit_zero:
         return EXIT_FINDINGS
     return EXIT_CLEAN
 
 
-def _report(
-    result: LintResult,
-    applied: Applied | None,
-    fmt: str,
-    output: str | None,
-    statistics_: bool,
-    stream: TextIO,
-) -> None:
-    """Write the report to `output` (a file) or `stream`, the notes to stderr."""
-    report = render(result, fmt, result.rules)
-    hidden = len(applied.baselined) if applied is not None else 0
-    if fmt == "text" and hidden and result.baseline is not None:
-        shown = os.path.relpath(result.baseline)
-        shown = result.baseline if shown.startswith("..") else shown
-        report += f"{hidden} baselined finding{'s' if hidden != 1 else ''} not shown ({shown}).\n"
-    stats = statistics(result, result.rules) if statistics_ else []
-    if stats and fmt == "text":
-        report += "".join(line + "\n" for line in stats)
-        stats = []
-    if output is not None:
-        try:
-            with open(output, "w", encoding="utf-8") as fh:
-                fh.write(report)
-        except OSError as exc:
-            raise UserError(f"--output {output}: {exc.strerror or exc}") from None
-    else:
-        stream.write(report)
-        stream.flush()
-    if stats:
-        sys.stderr.write("".join(line + "\n" for line in stats))
-    if applied is not None and applied.gone:
-        from hermes_dev.lint.baseline import gone_message
+class _Report:
+    """How the run reports: the format and the flags that shape it."""
 
-        sys.stderr.write(gone_message(applied.gone) + "\n")
+    def __init__(
+        self,
+        fmt: str,
+        output: str | None,
+        statistics_: bool,
+        show_fixes: bool,
+        quiet: bool,
+        verbose: bool,
+        color: str,
+    ) -> None:
+        self.fmt = fmt
+        self.output = output
+        self.statistics = statistics_
+        self.show_fixes = show_fixes
+        self.quiet = quiet
+        self.verbose = verbose
+        self.color = color
+
+    def write(self, result: LintResult, applied: Applied | None, stream: TextIO) -> None:
+        """The report to `output` (a file) or `stream`; the notes to stderr."""
+        fmt = self.fmt
+        notes: list[str] = []  # informational lines for stderr (none with --quiet)
+        if self.statistics:
+            if fmt == "json":
+                report = statistics_json(result, result.rules)
+            else:
+                report = "".join(line + "\n" for line in statistics(result, result.rules))
+                if self.verbose:
+                    report += "".join(line + "\n" for line in counters(result))
+        else:
+            paint = _color(self.color, self.output, stream)
+            report = render(
+                result,
+                fmt,
+                result.rules,
+                color=paint,
+                quiet=self.quiet,
+                show_fixes=self.show_fixes,
+            )
+            hidden = len(applied.baselined) if applied is not None else 0
+            if fmt == "text" and hidden and result.baseline is not None and not self.quiet:
+                shown = os.path.relpath(result.baseline)
+                shown = result.baseline if shown.startswith("..") else shown
+                s = "s" if hidden != 1 else ""
+                report += f"{hidden} baselined finding{s} not shown ({shown}).\n"
+            if fmt != "text" and self.show_fixes and result.fixed_findings:
+                notes.extend(fixed_lines(result, result.rules))
+            if self.verbose:
+                notes.extend(counters(result))
+        if self.output is not None:
+            _write_report(self.output, report)
+        else:
+            stream.write(report)
+            stream.flush()
+        if applied is not None and applied.gone:
+            from hermes_dev.lint.baseline import gone_message
+
+            notes.append(gone_message(applied.gone))
+        if notes and not self.quiet:
+            sys.stderr.write("".join(line + "\n" for line in notes))
+
+
+def _color(choice: str, output: str | None, stream: TextIO) -> bool:
+    """Whether the text report is coloured: `always`, `never`, or on `auto` when it goes to a
+    terminal and NO_COLOR is unset or empty (no-color.org: a flag given outranks NO_COLOR)."""
+    if choice == "always":
+        return True
+    if choice == "never" or output is not None or os.environ.get("NO_COLOR"):
+        return False
+    if os.environ.get("TERM") == "dumb":
+        return False
+    try:
+        return stream.isatty()
+    except (AttributeError, ValueError):
+        return False
+
+
+def _write_report(output: str, report: str) -> None:
+    try:
+        with open(output, "w", encoding="utf-8") as fh:
+            fh.write(report)
+    except OSError as exc:
+        raise UserError(f"--output-file {output}: {exc.strerror or exc}") from None
+
+
+def _load_baseline(result: LintResult, path: str | None) -> Baseline | None:
+    """The baseline at `path`, else the default file at the root when there is one."""
+    if path is None:
+        # The file `--write-baseline` writes by default is used where it is: adopting hermes-dev
+        # on a checkout is write the baseline, commit it, add the hook (no setting to add).
+        default = os.path.join(result.root, DEFAULT_BASELINE)
+        if not os.path.isfile(default):
+            return None
+        path = default
+    from hermes_dev.lint.baseline import load
+
+    return load(path)
+
+
+def _apply(result: LintResult, recorded: Baseline | None, show: bool) -> Applied | None:
+    """Leave the baselined findings out of `result.findings` (json/sarif list them with `show`)."""
+    if recorded is None:
+        return None
+    from hermes_dev.lint.baseline import apply
+
+    applied = apply(result, recorded)
+    result.findings = applied.new
+    result.baseline = recorded.path
+    if show:
+        result.baselined = applied.baselined
+    return applied
+
+
+def _write_baseline(result: LintResult, target: str | None, quiet: bool = False) -> int:
+    """Record the run's findings in `target` (None: the default file at the root); exit 0."""
+    from hermes_dev.lint import baseline as baseline_file
+
+    path = target if target else os.path.join(result.root, DEFAULT_BASELINE)
+    previous = baseline_file.previous(path)
+    entries = baseline_file.write(path, result, previous)
+    n = len(result.findings)
+    if quiet:
+        return EXIT_CLEAN
+    sys.stderr.write(
+        f"hermes-dev: recorded {n} finding{'s' if n != 1 else ''} in {path}"
+        f" ({entries} entr{'ies' if entries != 1 else 'y'}); commit it, and lint reports"
+        " only new findings\n"
+    )
+    return EXIT_CLEAN
+
+
+def _plan(result: LintResult, unsafe: bool, quiet: bool) -> FixPlan:
+    from hermes_dev.lint.fix import plan_fixes
+
+    parsed = result.models.parsed if result.models is not None else None
+    plan = plan_fixes(result.root, result.findings, unsafe=unsafe, parsed=parsed)
+    if plan.notes and not quiet:
+        sys.stderr.write("".join(f"hermes-dev: {note}\n" for note in plan.notes))
+    return plan
+
+
+def _fix(result: LintResult, unsafe: bool, quiet: bool) -> tuple[list[Finding], Models | None]:
+    """Apply the fixes (all files or none): the findings they fixed, and the run's parsed
+    modules with the written files' new trees, for the lint that follows."""
+    fixes = _plan(result, unsafe, quiet)
+    if not fixes.plan.changes:
+        return [], None
+    fixes.plan.check_writable()
+    fixes.plan.apply()
+    models = result.models
+    if models is not None:
+        root = result.root
+        changes = fixes.plan.changes
+        from hermes_dev.pyast.semantic.import_graph import ImportGraph
+
+        graph = ImportGraph(str(root))
+        models = models.carried_over({str(root / c.relpath) for c in changes}, graph.closure)
+        for change in changes:
+            tree = fixes.trees.get(change.relpath)
+            if tree is not None and change.new is not None:
+                models.seed(root / change.relpath, change.new.decode("utf-8-sig"), tree)
+    return list(fixes.fixed), models
+
+
+def _diff(result: LintResult, unsafe: bool, quiet: bool) -> int:
+    from hermes_dev.lint.fix import applicable
+
+    if not any(applicable(f, unsafe) for f in result.findings):
+        if not quiet:
+            sys.stderr.write("No fixes available.\n")
+        return EXIT_CLEAN
+    fixes = _plan(result, unsafe, quiet)
+    sys.stdout.write(fixes.plan.diff())
+    sys.stdout.flush()
+    n = len(fixes.fixed)
+    if not quiet:
+        sys.stderr.write(f"Would fix {n} finding{'s' if n != 1 else ''}.\n")
+    return EXIT_FINDINGS if fixes.plan.changes else EXIT_CLEAN
 
 
 def _run_stdin(
     paths: Sequence[str],
     stdin_filename: str | None,
+    report: _Report,
     *,
     root: str | None,
     select: Sequence[str] | None,
     ignore: Sequence[str] | None,
-    fmt: str,
-    output: str | None,
     exit_zero: bool,
-    statistics_: bool,
     fix: bool,
     diff: bool,
     unsafe_fixes: bool,
@@ -200,6 +365,8 @@ def _run_stdin(
     write_baseline: str | None,
     show_baselined: bool,
     no_baseline: bool,
+    use_cache: bool | None,
+    cache_dir: str | None,
 ) -> int:
     """`lint -`: the text on stdin, linted as the file `stdin_filename`."""
     if any(p != "-" for p in paths) or len(paths) > 1:
@@ -218,7 +385,13 @@ def _run_stdin(
 
     def run(source: str) -> LintResult:
         return lint(
-            [path], root=root, select=_codes(select), ignore=_codes(ignore), unsaved={path: source}
+            [path],
+            root=root,
+            select=_codes(select),
+            ignore=_codes(ignore),
+            unsaved={path: source},
+            use_cache=use_cache,
+            cache_dir=cache_dir,
         )
 
     result = run(text)
@@ -227,7 +400,7 @@ def _run_stdin(
     recorded = None if no_baseline else _load_baseline(result, baseline or configured)
     applied = _apply(result, recorded, show_baselined)
     if not (fix or diff):
-        _report(result, applied, fmt, output, statistics_, sys.stdout)
+        report.write(result, applied, sys.stdout)
         return EXIT_FINDINGS if result.findings and not exit_zero else EXIT_CLEAN
     from hermes_dev.lint.fix import applicable, plan_fixes
 
@@ -272,7 +445,7 @@ def _run_stdin(
         result.fixed = fixed
         applied = _apply(result, recorded, show_baselined)
     # stdout holds the fixed text: the report goes to stderr (or --output).
-    _report(result, applied, fmt, output, statistics_, sys.stderr)
+    report.write(result, applied, sys.stderr)
     return EXIT_FINDINGS if result.findings and not exit_zero else EXIT_CLEAN
 
 
@@ -286,95 +459,4 @@ def _read_stdin() -> tuple[bytes, bytes, str]:
     try:
         return raw, bom, data.decode("utf-8")
     except UnicodeDecodeError:
-        return raw, bom, data.decode("latin-1")  # as a file is read (hermes_dev.pyast.semantic.modules)
-
-
-def _load_baseline(result: LintResult, path: str | None) -> Baseline | None:
-    """The baseline at `path`, else the default file at the root when there is one."""
-    if path is None:
-        # The file `--write-baseline` writes by default is used where it is: adopting hermes-dev
-        # on a checkout is write the baseline, commit it, add the hook (no setting to add).
-        default = os.path.join(result.root, DEFAULT_BASELINE)
-        if not os.path.isfile(default):
-            return None
-        path = default
-    from hermes_dev.lint.baseline import load
-
-    return load(path)
-
-
-def _apply(result: LintResult, recorded: Baseline | None, show: bool) -> Applied | None:
-    """Leave the baselined findings out of `result.findings` (json/sarif list them with `show`)."""
-    if recorded is None:
-        return None
-    from hermes_dev.lint.baseline import apply
-
-    applied = apply(result, recorded)
-    result.findings = applied.new
-    result.baseline = recorded.path
-    if show:
-        result.baselined = applied.baselined
-    return applied
-
-
-def _write_baseline(result: LintResult, target: str | None) -> int:
-    """Record the run's findings in `target` (None: the default file at the root); exit 0."""
-    from hermes_dev.lint import baseline as baseline_file
-
-    path = target if target else os.path.join(result.root, DEFAULT_BASELINE)
-    previous = baseline_file.previous(path)
-    entries = baseline_file.write(path, result, previous)
-    n = len(result.findings)
-    sys.stderr.write(
-        f"hermes-dev: recorded {n} finding{'s' if n != 1 else ''} in {path}"
-        f" ({entries} entr{'ies' if entries != 1 else 'y'}); commit it, and lint reports"
-        " only new findings\n"
-    )
-    return EXIT_CLEAN
-
-
-def _plan(result: LintResult, unsafe: bool) -> FixPlan:
-    from hermes_dev.lint.fix import plan_fixes
-
-    parsed = result.models.parsed if result.models is not None else None
-    plan = plan_fixes(result.root, result.findings, unsafe=unsafe, parsed=parsed)
-    if plan.notes:
-        sys.stderr.write("".join(f"hermes-dev: {note}\n" for note in plan.notes))
-    return plan
-
-
-def _fix(result: LintResult, unsafe: bool) -> tuple[int, Models | None]:
-    """Apply the fixes (all files or none): how many findings they fixed, and the run's parsed
-    modules with the written files' new trees, for the lint that follows."""
-    fixes = _plan(result, unsafe)
-    if not fixes.plan.changes:
-        return 0, None
-    fixes.plan.check_writable()
-    fixes.plan.apply()
-    models = result.models
-    if models is not None:
-        root = result.root
-        changes = fixes.plan.changes
-        from hermes_dev.pyast.semantic.import_graph import ImportGraph
-
-        graph = ImportGraph(str(root))
-        models = models.carried_over({str(root / c.relpath) for c in changes}, graph.closure)
-        for change in changes:
-            tree = fixes.trees.get(change.relpath)
-            if tree is not None and change.new is not None:
-                models.seed(root / change.relpath, change.new.decode("utf-8-sig"), tree)
-    return len(fixes.fixed), models
-
-
-def _diff(result: LintResult, unsafe: bool) -> int:
-    from hermes_dev.lint.fix import applicable
-
-    if not any(applicable(f, unsafe) for f in result.findings):
-        sys.stderr.write("No fixes available.\n")
-        return EXIT_CLEAN
-    fixes = _plan(result, unsafe)
-    sys.stdout.write(fixes.plan.diff())
-    sys.stdout.flush()
-    n = len(fixes.fixed)
-    sys.stderr.write(f"Would fix {n} finding{'s' if n != 1 else ''}.\n")
-    return EXIT_FINDINGS if fixes.plan.changes else EXIT_CLEAN
+        return raw, bom, data.decode("latin-1")  # as a file is read (Models.read)

@@ -42,13 +42,12 @@ def plan_new_tool(project: Project, spec: ToolSpec, *, force: bool = False) -> P
             env = (path, path.read_bytes())
         except OSError:
             env = None
-    if not force:
-        taken = find_existing(project, spec.name, toolsets_old.decode("utf-8", "replace"), env)
-        if taken is not None:
-            raise UserError(
-                f"the name {spec.name!r} is taken ({taken}); pick another name"
-                " or pass --force to overwrite it"
-            )
+    taken = find_existing(project, spec.name, toolsets_old.decode("utf-8", "replace"), env)
+    if taken is not None and not force:
+        raise UserError(
+            f"the name {spec.name!r} is taken ({taken}); pick another name"
+            " or pass --force to overwrite it"
+        )
     claims = ownership.claims(project.root, excluding=spec.name)
     record = _previous_record(project, spec) or ownership.Record(spec.name)
     config_path = env[0] if spec.env_vars and env is not None else None
@@ -86,7 +85,18 @@ def plan_new_tool(project: Project, spec: ToolSpec, *, force: bool = False) -> P
         if source_path is not None and old is not None and new is not None and new != old:
             relpath = source_path.relative_to(project.root).as_posix()
             changes.append(FileChange(relpath, old, new))
-    plan = Plan(project.root, tuple(changes))
+    notes: tuple[str, ...] = ()
+    if taken is not None:  # --force on a name the checkout already uses: say what that means
+        over = [c.relpath for c in changes if c.old is not None and c.relpath in rendered]
+        if over:
+            what = f"{' and '.join(over)} {'is' if len(over) == 1 else 'are'} written over"
+        elif " registers a tool named " in taken:
+            what = "no file is written over, and that registration stays: two modules then"
+            what += " register the name (lint reports HD305)"
+        else:
+            what = "no file is written over; what already uses the name stays as it is"
+        notes = (f"--force: the name {spec.name!r} is taken ({taken}); {what}",)
+    plan = Plan(project.root, tuple(changes), notes)
     plan.check_python()
     return plan
 

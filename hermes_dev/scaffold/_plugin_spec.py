@@ -21,6 +21,25 @@ from hermes_dev.scaffold._spec import (
 
 Layout = Literal["checkout", "standalone"]
 DEFAULT_VERSION = "0.1.0"
+# pre-commit's `repo:` in a standalone plugin: hermes-dev's repository (pyproject.toml's
+# [project.urls] Repository, and templates/plugin/copier.yml's default; a test keeps them equal).
+HOOK_REPOSITORY = "https://github.com/OWNER/hermes-dev"
+FIRST_RELEASE = "v0.1.0"
+# A hermes-dev version as the build writes it from git (hatch-vcs): a release, or a dev build
+# whose local part names its commit (0.1.1.dev3+g1a2b3c4d or ...+g1a2b3c4d.d20260101).
+_RELEASE_RE = re.compile(r"[0-9]+\.[0-9]+\.[0-9]+((a|b|rc)[0-9]+)?")
+_DEV_COMMIT_RE = re.compile(r"\+g([0-9a-f]{7,40})(\.|$)")
+
+
+def hook_rev(version: str) -> str:
+    """pre-commit's `rev:` for the hermes-dev of `version`: its tag for a release, its commit for
+    a build between releases, else the first release."""
+    if _RELEASE_RE.fullmatch(version):
+        return f"v{version}"
+    found = _DEV_COMMIT_RE.search(version)
+    return found.group(1) if found else FIRST_RELEASE
+
+
 # A version as pip reads one (PEP 440, the common forms): 1, 0.1.0, 1.2rc1, 2.0.post1.
 _VERSION_RE = re.compile(r"[0-9]+(\.[0-9]+)*((a|b|rc)[0-9]+)?(\.post[0-9]+)?(\.dev[0-9]+)?")
 
@@ -65,7 +84,11 @@ class PluginSpec:
 
     def template_data(self) -> dict[str, Any]:
         """The copier answers: plain data, never pasted into code by the template."""
+        from hermes_dev import __version__
+
         return {
+            "hermes_dev_repo": HOOK_REPOSITORY,
+            "hermes_dev_rev": hook_rev(__version__),
             "name": self.name,
             "layout": self.layout,
             "description": self.description,

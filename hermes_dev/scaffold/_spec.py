@@ -171,9 +171,43 @@ def parse_param(raw: str, *, required: bool) -> Param:
             " (letters a-z, digits and _)"
         )
     if type_ not in JSON_TYPES:
-        raise UserError(f"{option} {raw!r}: type {type_!r} must be one of {', '.join(JSON_TYPES)}")
+        guess = did_you_mean(type_)
+        hint = f"; did you mean {guess!r}?" if guess else ""
+        raise UserError(
+            f"{option} {raw!r}: type {type_!r} must be one of {', '.join(JSON_TYPES)}{hint}"
+        )
     check_text(f"{option} {name} description", description)
     return Param(name, type_, description or f"TODO: describe {name}.", required)
+
+
+# The names people type for a JSON Schema type: Python's, TypeScript's, other schemas'.
+_TYPE_ALIASES = {
+    "str": "string",
+    "text": "string",
+    "int": "integer",
+    "float": "number",
+    "double": "number",
+    "decimal": "number",
+    "bool": "boolean",
+    "list": "array",
+    "tuple": "array",
+    "dict": "object",
+    "map": "object",
+    "json": "object",
+}
+
+
+def did_you_mean(type_: str) -> str | None:
+    """The JSON Schema type a mistyped `--param` type most likely meant, or None."""
+    lowered = type_.strip().lower()
+    if lowered in JSON_TYPES:
+        return lowered  # only the case was wrong (String)
+    if lowered in _TYPE_ALIASES:
+        return _TYPE_ALIASES[lowered]
+    import difflib
+
+    close = difflib.get_close_matches(lowered, JSON_TYPES, n=1, cutoff=0.6)
+    return close[0] if close else None
 
 
 def make_spec(

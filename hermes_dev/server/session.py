@@ -230,13 +230,16 @@ def suppression_edit(text: str, line: int, code: str) -> tuple[int, int, int, st
     import io
     import tokenize
 
-    from hermes_dev.lint.suppress import find_suppressions
+    from hermes_dev.lint.suppress import IGNORE, find_suppressions
 
     lines = text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
     if not 0 < line <= len(lines):
         return None
     current = lines[line - 1]
-    existing = find_suppressions(text).get(line)
+    # (a `# noqa` on the line is another linter's too: the hermes-dev comment is the one to edit)
+    existing = next(
+        (s for s in find_suppressions(text).get(line, []) if s.kind == IGNORE), None
+    )
     if existing is not None:
         if existing.codes is None or code in existing.codes:
             return None

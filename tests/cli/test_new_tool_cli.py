@@ -33,7 +33,10 @@ def _refused(host, *args, match):
         (["Weather", "--root", "{root}"], "is not a lower-case Python identifier"),
         (["class", "--root", "{root}"], "is a Python keyword"),
         (["x" * 65, "--root", "{root}"], "the limit is 64"),
-        (["weather", "--root", "{root}"], "the name 'weather' is taken (tools/weather_tool.py exists)"),
+        (
+            ["weather", "--root", "{root}"],
+            "the name 'weather' is taken (tools/weather_tool.py exists)",
+        ),
         (["current_time", "--root", "{root}"], "tools/clock_tool.py registers a tool named"),
         (["ping", "--root", "{root}", "--env", "api_key"], "is not UPPER_SNAKE"),
         (["ping", "--root", "{root}", "--param", "q"], "expected NAME:TYPE[:DESCRIPTION]"),
@@ -95,20 +98,113 @@ def test_prompts_for_missing_answers_on_a_terminal(host, monkeypatch):
     from click.testing import CliRunner
 
     monkeypatch.setattr(new_tool, "_interactive", lambda yes: not yes)
-    # A bad answer is shown and asked again.
-    answers = "Ping a host.\nBad Set\nnet\nping_key\nPING_KEY\nhost:str\nhost:string:Host name\n\n"
+    # A bad answer is shown and asked again; optional parameters are asked for too; the
+    # changes are listed and confirmed before anything is written.
+    answers = (
+        "Ping a host.\nBad Set\nnet\nping_key\nPING_KEY\nhost:str\nhost:string:Host name\n\n"
+        "count:int\ncount:integer:How many pings\n\ny\n"
+    )
     result = CliRunner().invoke(
         new_tool.command, ["ping", "--root", str(host)], input=answers, standalone_mode=False
     )
     assert result.exception is None, result.output
     assert "toolset 'Bad Set'" in result.output
     assert "is not UPPER_SNAKE" in result.output
-    assert "type 'str' must be one of" in result.output
+    assert (
+        "type 'str' must be one of" in result.output and "did you mean 'string'?" in result.output
+    )
+    assert "Optional parameter NAME:TYPE[:DESCRIPTION] (empty to finish)" in result.output
+    assert "did you mean 'integer'?" in result.output
+    listed = result.output.split("(empty to finish): \n", 2)[-1]
+    assert "create tools/ping_tool.py\n" in listed and "Write these changes? [Y/n]" in listed
+    assert listed.index("create tools/ping_tool.py") < listed.index("Write these changes?")
     source = (host / "tools" / "ping_tool.py").read_text()
     assert '"description": "Ping a host."' in source
     assert 'toolset="net"' in source
     assert 'requires_env=["PING_KEY"]' in source
     assert '"required": ["host"]' in source
+    assert (
+        '"count": {\n                "type": "integer",\n                "description": "How many pings",'
+        in source
+    )
+    assert '"required": ["host"]' in source  # count is optional
+
+
+def test_no_at_the_summary_writes_nothing(host, monkeypatch):
+    from click.testing import CliRunner
+
+    monkeypatch.setattr(new_tool, "_interactive", lambda yes: not yes)
+    before = snapshot(host)
+    args = [
+        "ping",
+        "--root",
+        str(host),
+        "--description",
+        "d",
+        "--toolset",
+        "net",
+        "--env",
+        "PING_KEY",
+    ]
+    result = CliRunner().invoke(
+        new_tool.command, [*args, "--param", "host:string"], input="n\n", standalone_mode=False
+    )
+    assert result.exception is None and result.return_value == 1, result.output
+    assert "create tools/ping_tool.py" in result.output and "change toolsets.py" in result.output
+    assert "hermes-dev: nothing was written" in result.output
+    assert snapshot(host) == before
+
+
+def test_dry_run_says_what_it_would_do_in_a_closing_line(host):
+    before = snapshot(host)
+    code, out, err = run_cli(
+        "new-tool", "ping", "--root", str(host), "--env", "PING_KEY", "--dry-run", "--yes"
+    )
+    assert code == 0 and out.startswith("--- ")  # stdout stays a patch
+    assert err == "2 files would be created, 2 changed; nothing written\n"
+    code, _, err = run_cli(
+        "new-tool", "pong", "--root", str(host), "--no-test", "--dry-run", "--yes"
+    )
+    assert err == "1 file would be created, 1 changed; nothing written\n"
+    assert snapshot(host) == before
+
+
+@pytest.mark.parametrize(
+    ("raw", "hint"),
+    [
+        ("q:strng", "; did you mean 'string'?"),
+        ("q:String", "; did you mean 'string'?"),
+        ("q:int", "; did you mean 'integer'?"),
+        ("q:float", "; did you mean 'number'?"),
+        ("q:bool", "; did you mean 'boolean'?"),
+        ("q:list", "; did you mean 'array'?"),
+        ("q:dict", "; did you mean 'object'?"),
+        ("q:integr", "; did you mean 'integer'?"),
+        ("q:zzz", ""),
+    ],
+)
+def test_a_mistyped_param_type_gets_a_did_you_mean(host, raw, hint):
+    err = _refused(host, "ping", "--root", str(host), "--param", raw, match="must be one of")
+    types = "string, integer, number, boolean, array, object"
+    assert err.endswith(f"must be one of {types}{hint}\n"), err
+
+
+def test_force_on_a_taken_name_says_what_it_writes_over(host):
+    code, out, err = run_cli(
+        "new-tool", "weather", "--root", str(host), "--force", "--dry-run", "--yes"
+    )
+    assert code == 0, err
+    assert err.splitlines()[0] == (
+        "hermes-dev: note: --force: the name 'weather' is taken (tools/weather_tool.py exists);"
+        " tools/weather_tool.py and tests/tools/test_weather_tool.py are written over"
+    )
+    code, _, err = run_cli("new-tool", "current_time", "--root", str(host), "--force", "--yes")
+    assert code == 0, err
+    assert err == (
+        "hermes-dev: note: --force: the name 'current_time' is taken (tools/clock_tool.py"
+        " registers a tool named 'current_time'); no file is written over, and that registration"
+        " stays: two modules then register the name (lint reports HD305)\n"
+    )
 
 
 def test_no_prompt_without_a_terminal(host):
@@ -159,7 +255,10 @@ def test_help_lists_every_option():
     [
         (["new-tool", "-x"], "No such option '-x'."),
         (["new-tool"], "Missing argument 'NAME'."),
-        (["new-tool", "ping", "--root", "{file}"], "Invalid value for '--root': Directory '{file}' is a file."),
+        (
+            ["new-tool", "ping", "--root", "{file}"],
+            "Invalid value for '--root': Directory '{file}' is a file.",
+        ),
         (["remove-tool"], "Missing argument 'NAME'."),
         (["remove-tool", "ping", "--bogus"], "No such option '--bogus'."),
     ],

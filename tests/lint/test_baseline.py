@@ -429,7 +429,7 @@ ENTRY = st.fixed_dictionaries(
     )
     | JSON_VALUES
 )
-@settings(max_examples=400, deadline=None)
+@settings(max_examples=200, deadline=None)
 def test_loader_never_crashes_on_json(doc: object) -> None:
     data = json.dumps(doc).encode()
     try:
@@ -560,15 +560,17 @@ def test_cli_adoption_in_three_commands(tmp_path: Path) -> None:
     assert slow.returncode == 0, slow.stdout
 
 
-# -- a real-size host ----------------------------------------------------------------------------
+# -- a host of many modules ----------------------------------------------------------------------
 
 
-def test_real_size_host_write_lint_then_one_new_violation(
+def test_many_modules_write_lint_then_one_new_violation(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     from bench.hermes_tree import build
 
-    assert build(tmp_path)["lines"] >= 75_000
+    # The benchmark's tree at about a third of its real size (every module shape, 24 tool
+    # modules and 16 helpers: ~30,000 lines); bench/lint.py runs the full 78,000.
+    assert build(tmp_path, modules=24, helpers=16)["lines"] >= 25_000
     tools = tmp_path / "tools"
     dict_error = 'return {"error": "query is required"}'
     # Legacy violations: handlers returning a dict, env vars setup does not know.

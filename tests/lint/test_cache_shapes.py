@@ -176,7 +176,7 @@ def test_a_summaries_file_nested_too_deep_is_ignored(
 
 
 @settings(
-    max_examples=300,
+    max_examples=150,
     deadline=None,
     suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
 )

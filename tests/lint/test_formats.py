@@ -1,15 +1,41 @@
-"""The report formats: text, json, SARIF 2.1.0 and GitHub workflow commands."""
+"""The report formats: text, json, SARIF 2.1.0 (validated against the OASIS schema), GitHub
+workflow commands, GitLab Code Quality and JUnit XML."""
 
 from __future__ import annotations
 
 import json
+import os
+import subprocess
+import sys
+import xml.etree.ElementTree as ET
 from pathlib import Path
 
+import jsonschema
 import pytest
 
 from hermes_dev.lint.engine import lint
-from hermes_dev.lint.report import escape_data, escape_property, render, statistics
+from hermes_dev.lint.report import counters, escape_data, escape_property, render, statistics
+from hermes_dev.lint.rule import Finding
 from tests.lint.support import make_root
+
+REPO = Path(__file__).resolve().parents[2]
+# The OASIS SARIF 2.1.0 schema with its errata, vendored (see schemas/README.md).
+SARIF_SCHEMA = json.loads(
+    (Path(__file__).parent / "schemas" / "sarif-schema-2.1.0.json").read_text(encoding="utf-8")
+)
+
+
+def valid_sarif(text: str) -> dict[str, object]:
+    """The SARIF log in `text`, after checking it against the OASIS 2.1.0 schema."""
+    log = json.loads(text)
+    validator = jsonschema.Draft4Validator(
+        SARIF_SCHEMA, format_checker=jsonschema.Draft4Validator.FORMAT_CHECKER
+    )
+    errors = [f"{list(e.absolute_path)}: {e.message}" for e in validator.iter_errors(log)]
+    assert errors == [], errors
+    assert isinstance(log, dict)
+    return log
+
 
 BROKEN = """\
 import json
@@ -122,7 +148,8 @@ def test_statistics(result) -> None:  # type: ignore[no-untyped-def]
     result.stats.add("schemas skipped (not static)", 3)
     lines = statistics(result, result.rules)
     assert any("HD101" in line and "handler-returns-non-json" in line for line in lines)
-    assert lines[-1].split() == ["3", "schemas", "skipped", "(not", "static)"]
+    assert not any("schemas skipped" in line for line in lines)  # counters: --verbose only
+    assert counters(result) == ["    3  schemas skipped (not static)"]
 
 
 def test_clean_text(tmp_path: Path) -> None:
@@ -200,8 +227,10 @@ def test_chain_in_text_json_and_sarif(tmp_path: Path) -> None:
     }
     (flow,) = res["codeFlows"]
     steps = [
-        (s["location"]["physicalLocation"]["artifactLocation"]["uri"],
-         s["location"]["physicalLocation"]["region"]["startLine"])
+        (
+            s["location"]["physicalLocation"]["artifactLocation"]["uri"],
+            s["location"]["physicalLocation"]["region"]["startLine"],
+        )
         for s in flow["threadFlows"][0]["locations"]
     ]
     assert steps == [
@@ -219,3 +248,63 @@ def test_sarif_log_names_its_schema(result) -> None:  # type: ignore[no-untyped-
     assert log["$schema"] == (
         "https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/sarif-schema-2.1.0.json"
     )
+
+
+def test_sarif_logs_are_valid_against_the_oasis_schema(result, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    valid_sarif(render(result, "sarif", result.rules))
+    chained = lint([], root=str(make_root(tmp_path / "chained", CHAINED)), select=["HD102"])
+    log = valid_sarif(render(chained, "sarif", chained.rules))
+    assert "codeFlows" in str(log)
+    empty = lint([], root=str(make_root(tmp_path / "empty", {})))
+    valid_sarif(render(empty, "sarif", empty.rules))
+    # The check can fail: a result without its message, a level SARIF does not have.
+    broken = json.loads(render(result, "sarif", result.rules))
+    del broken["runs"][0]["results"][0]["message"]
+    broken["runs"][0]["results"][1]["level"] = "fatal"
+    with pytest.raises(AssertionError, match="'message' is a required property"):
+        valid_sarif(json.dumps(broken))
+
+
+def test_sarif_from_the_cli_with_a_baseline_is_valid(tmp_path: Path) -> None:
+    """The log the GitHub Action uploads: every rule, new and baselined results, as written."""
+    root = make_root(tmp_path, {"tools/ping_tool.py": BROKEN})
+    env = {**os.environ, "HERMES_DEV_NO_CACHE": "1", "PYTHONPATH": str(REPO)}
+
+    def run(*args: str) -> subprocess.CompletedProcess[str]:
+        return subprocess.run(
+            [sys.executable, "-m", "hermes_dev", "lint", *args],
+            cwd=root,
+            env=env,
+            capture_output=True,
+            text=True,
+            timeout=120,
+            check=False,
+        )
+
+    assert run("--write-baseline").returncode == 0
+    (root / "tools/pong_tool.py").write_text(BROKEN.replace("ping", "pong"))
+    done = run("--output-format", "sarif", "--show-baselined", "-o", "report.sarif")
+    assert done.returncode == 1, done.stderr
+    log = valid_sarif((root / "report.sarif").read_text(encoding="utf-8"))
+    states = sorted(
+        (r["locations"][0]["physicalLocation"]["artifactLocation"]["uri"], r["baselineState"])
+        for r in log["runs"][0]["results"]  # type: ignore[index]
+    )
+    assert ("tools/ping_tool.py", "unchanged") in states and ("tools/pong_tool.py", "new") in states
+
+
+def test_gitlab_and_junit_survive_any_message_text(result) -> None:  # type: ignore[no-untyped-def]
+    """Messages can quote source text: XML-special and control characters stay well-formed."""
+    f = result.findings[0]
+    odd = "a <b> & 'c' \"d\" \x01\x1b[31m \ud800 \uffff end"
+    result.findings = [
+        Finding(f.code, odd, f.path, f.line, f.column, f.end_line, f.end_column, tool="t\x02")
+    ]
+    suites = ET.fromstring(render(result, "junit", result.rules))
+    failure = suites.find("testsuite/testcase/failure")
+    assert failure is not None
+    assert (
+        failure.get("message") == "a <b> & 'c' \"d\" \ufffd\ufffd[31m \ufffd \ufffd end [t\ufffd]"
+    )
+    (issue,) = json.loads(render(result, "gitlab", result.rules))
+    assert issue["description"] == f"{f.code} {odd} [t\x02]"

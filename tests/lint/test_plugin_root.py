@@ -141,3 +141,43 @@ def test_a_checkout_run_on_other_files_reads_no_manifest(tmp_path, monkeypatch):
     for args in (("plugins/dice/tools.py",), ("plugins/dice/plugin.yaml",), ()):
         code, out, _ = run_cli("lint", *args)
         assert code == 1 and "plugins/dice/plugin.yaml:2:1: HD401" in out, args
+
+
+@pytest.mark.parametrize("where", ["package", "checkout"])
+def test_a_manifest_given_alone_is_checked_against_its_plugins_code(
+    package, tmp_path, monkeypatch, where
+):
+    """A commit that changes only plugin.yaml (pre-commit passes it alone) runs HD401-HD404 on
+    the plugin: the findings the manifest causes in __init__.py are reported too."""
+    if where == "package":
+        folder, root = package / "hermes_plugin_wx", package
+    else:
+        root = make_host(tmp_path / "host")
+        folder = root / "plugins" / "dice"
+    manifest = folder / "plugin.yaml"
+    rel = manifest.relative_to(root).as_posix()
+    init_rel = (folder / "__init__.py").relative_to(root).as_posix()
+    monkeypatch.chdir(root)
+    assert run_cli("lint", rel)[0] == 0
+    text = manifest.read_text(encoding="utf-8")
+    # A tool taken out of provides_tools, and (the package) its variable out of requires_env.
+    first_tool = "forecast" if where == "package" else "roll_dice"
+    broken = text.replace(f'  - "{first_tool}"\n', "")
+    if where == "checkout":  # its only tool
+        broken = text.replace(f'provides_tools:\n  - "{first_tool}"\n', "provides_tools: []\n")
+    else:
+        broken = broken.replace('  - "WX_KEY"\n', "").replace(
+            "requires_env:\n", "requires_env: []\n"
+        )
+    manifest.write_text(broken, encoding="utf-8")
+    code, out, err = run_cli("lint", rel)
+    assert code == 1, err
+    assert f"HD402 tool {first_tool!r} is registered but not listed in provides_tools" in out
+    assert f"{init_rel}:" in out
+    if where == "package":
+        assert "HD403 WX_KEY is required by tool 'forecast'" in out
+    # And a manifest whose plugin has no register(ctx) at all: HD404, from the manifest alone.
+    manifest.write_text(text, encoding="utf-8")
+    (folder / "__init__.py").write_text('"""No register here."""\n', encoding="utf-8")
+    code, out, _ = run_cli("lint", rel)
+    assert code == 1 and f"{init_rel}:1:1: HD404" in out, out

@@ -161,7 +161,7 @@ def test_lint_skips_a_bomb_in_a_schema_and_reports_the_rest(tmp_path: Path) -> N
         "import resource, runpy, sys\n"
         f"resource.setrlimit(resource.RLIMIT_AS, ({MEMORY_LIMIT}, {MEMORY_LIMIT}))\n"
         f"resource.setrlimit(resource.RLIMIT_CPU, ({CPU_LIMIT}, {CPU_LIMIT}))\n"
-        "sys.argv = ['hermes-dev', 'lint', '--select', 'HD2', '--statistics']\n"
+        "sys.argv = ['hermes-dev', 'lint', '--select', 'HD2', '--verbose']\n"
         "runpy.run_module('hermes_dev', run_name='__main__')\n"
     )
     env = {**os.environ, "PYTHONPATH": str(REPO), "HERMES_DEV_NO_CACHE": "1"}

@@ -65,6 +65,27 @@ def test_unused_and_unknown_suppressions(tmp_path: Path) -> None:
     assert any("unknown rule code HD999" in f.message for f in hd900)
 
 
+@pytest.mark.parametrize(
+    ("raise_comment", "return_comment", "expected"),
+    [
+        # Ruff's and flake8's form, any case, with the other linters' codes beside.
+        ("# noqa: HD102", "# NOQA:E501,HD101", []),
+        ("# noqa: E501 HD102", "# noqa: HD101  # type: ignore", []),
+        # Two comments in one token: each is read (the first one hid the second before).
+        ("# noqa: E501  # hermes-dev: ignore[HD102]", "# type: ignore  # noqa: HD101", []),
+        # A bare noqa and other linters' codes are theirs: nothing is suppressed here.
+        ("# noqa", "# noqa: E501", [(6, "HD102"), (7, "HD101")]),
+        # A noqa comment for another HD code does not apply, and is unused.
+        ("# noqa: HD101", "", [(6, "HD102"), (6, "HD900"), (7, "HD101")]),
+    ],
+)
+def test_noqa_comments_name_hd_codes(
+    tmp_path: Path, raise_comment: str, return_comment: str, expected: list[tuple[int, str]]
+) -> None:
+    root = make_root(tmp_path, {"tools/ping_tool.py": _tool(raise_comment, return_comment)})
+    assert _codes(root) == expected
+
+
 def test_suppression_text_in_a_string_is_not_a_comment(tmp_path: Path) -> None:
     source = _tool().replace('"bad"', '"# hermes-dev: ignore"')
     root = make_root(tmp_path, {"tools/ping_tool.py": source})

@@ -38,7 +38,10 @@ PYTEST_INI = "[pytest]\npythonpath = .\naddopts = -p no:cacheprovider\n"
 
 def make_host(dest: Path, *, big: bool = False) -> Path:
     """A copy of the reference host in `dest`; with `big`, toolsets.py and hermes_cli/config.py
-    are replaced by real-sized ones shaped like Hermes Agent's (900 and 6,600 lines)."""
+    are replaced by ones shaped like Hermes Agent's: toolsets.py at its real size (900 lines),
+    config.py with every shape at a third of its size (2,200 lines, 45 env entries; the full
+    6,600 lines are edited in tests/edits/test_on_hermes_shapes.py, and every scaffold test on
+    it took seconds)."""
     for rel in HOST_FILES:
         target = dest / rel
         target.parent.mkdir(parents=True, exist_ok=True)
@@ -47,7 +50,7 @@ def make_host(dest: Path, *, big: bool = False) -> Path:
         from bench.hermes_shapes import make_config_source, make_toolsets_source
 
         (dest / "toolsets.py").write_text(make_toolsets_source(), encoding="utf-8")
-        (dest / "hermes_cli" / "config.py").write_text(make_config_source(), encoding="utf-8")
+        (dest / "hermes_cli" / "config.py").write_text(make_config_source(2200), encoding="utf-8")
     (dest / "pytest.ini").write_text(PYTEST_INI, encoding="utf-8")
     return dest
 
@@ -132,19 +135,21 @@ def _extends(before: str, after: str, name: str) -> bool:
     return re.fullmatch(r"""[\s,"']*""", added.replace(name, "")) is not None
 
 
-def make_newest_host(dest: Path) -> Path:
+def make_newest_host(dest: Path, small: bool = False) -> Path:
     """The reference host in the newest Hermes layout: every TOOLSETS entry a `_ts(...)` /
     `_bundle(...)` call, and OPTIONAL_ENV_VARS in hermes_cli/config_defaults.py (imported by
     config.py) with every entry a helper call, ~150 of them in sections by category. No
-    tests/tools/ folder, so new-tool makes it."""
+    tests/tools/ folder, so new-tool makes it. `small`: the same shapes in files a third as
+    long (~190 lines of toolsets.py, ~50 env entries), for tests that edit them many times."""
     from bench.hermes_shapes import make_toolsets_source_ts
     from tests.fixtures.config_defaults import CONFIG_PY, make_config_defaults_source
 
     make_host(dest)
     shutil.rmtree(dest / "tests" / "tools")
-    (dest / "toolsets.py").write_text(make_toolsets_source_ts(), encoding="utf-8")
+    toolsets = make_toolsets_source_ts(160 if small else 480)
+    (dest / "toolsets.py").write_text(toolsets, encoding="utf-8")
     (dest / "hermes_cli" / "config_defaults.py").write_text(
-        make_config_defaults_source(), encoding="utf-8"
+        make_config_defaults_source(small=small), encoding="utf-8"
     )
     (dest / "hermes_cli" / "config.py").write_text(CONFIG_PY, encoding="utf-8")
     return dest

@@ -95,7 +95,11 @@ def test_any_order_undo_is_byte_exact(
     count, toolset_choice, env_choice, core, order = case
     tmp = Path(tempfile.mkdtemp(prefix="hermes-dev-prop-"))
     try:
-        host = (make_newest_host if kind == "newest" else make_host)(tmp / "host")
+        host = (
+            make_newest_host(tmp / "host", small=True)
+            if kind == "newest"
+            else make_host(tmp / "host")
+        )
         if kind == "reference":
             shutil.rmtree(host / "tests" / "tools")
             for name in ("weather_tool.py",):

@@ -58,7 +58,7 @@ def _schema(source, name):
     raise AssertionError("no schema")
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=25, deadline=None)
 @given(name=names, description=texts, param_list=params, is_async=st.booleans())
 def test_generated_module_parses_and_holds_the_answers_as_data(
     name, description, param_list, is_async
@@ -83,7 +83,7 @@ def test_generated_module_parses_and_holds_the_answers_as_data(
     ast.parse(files[spec.test_relpath])
 
 
-@settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=6, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(name=names, description=texts, param_list=params)
 def test_dry_run_writes_nothing_and_a_second_run_refuses(name, description, param_list):
     with tempfile.TemporaryDirectory() as tmp:

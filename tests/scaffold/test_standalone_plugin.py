@@ -18,6 +18,9 @@ import tomllib
 from pathlib import Path
 
 import pytest
+import yaml
+
+import hermes_dev
 
 from hermes_dev.host.plugins import (
     ENTRY_POINT_GROUP,
@@ -25,7 +28,10 @@ from hermes_dev.host.plugins import (
     manifest_problems,
     read_manifest,
 )
+from hermes_dev.scaffold._plugin_spec import HOOK_REPOSITORY, hook_rev
 from tests.scaffold.hosts import make_host, run_cli, snapshot
+
+REPO = Path(__file__).resolve().parents[2]
 
 NAME = "forecast_kit"
 COMMAND = (
@@ -87,8 +93,17 @@ def test_standalone_package_has_every_part(tmp_path):
     assert manifest_problems(manifest) == []
     assert (manifest.name, manifest.provides_tools) == (NAME, ("forecast", "alerts"))
     assert manifest.mapping["author"] == "Ada"
-    hook = (pkg / ".pre-commit-config.yaml").read_text(encoding="utf-8")
-    assert "entry: hermes-dev lint" in hook
+    hook = yaml.safe_load((pkg / ".pre-commit-config.yaml").read_text(encoding="utf-8"))
+    # This repository's hook, at the rev of the hermes-dev that made the package.
+    assert hook == {
+        "repos": [
+            {
+                "repo": HOOK_REPOSITORY,
+                "rev": hook_rev(hermes_dev.__version__),
+                "hooks": [{"id": "hermes-dev-lint"}],
+            }
+        ]
+    }
     readme = (pkg / "README.md").read_text(encoding="utf-8")
     assert f"hermes plugins enable {NAME}" in readme and "FORECAST_API_KEY" in readme
 
@@ -268,3 +283,28 @@ def test_package_tests_run_their_hermes_test_beside_the_reference_host(installed
     )
     assert done.returncode == 0, done.stdout + done.stderr
     assert "skipped" not in done.stdout  # the registry test ran against the host's registry
+
+
+@pytest.mark.parametrize(
+    ("version", "rev"),
+    [
+        ("0.1.0", "v0.1.0"),
+        ("1.2.3rc1", "v1.2.3rc1"),
+        ("0.1.1.dev3+g1a2b3c4d", "1a2b3c4d"),
+        ("0.1.1.dev3+g1a2b3c4d.d20261204", "1a2b3c4d"),
+        ("0.0.0", "v0.0.0"),
+        ("0+unknown", "v0.1.0"),
+    ],
+)
+def test_hook_rev_is_the_tag_or_the_commit_of_this_hermes_dev(version: str, rev: str) -> None:
+    assert hook_rev(version) == rev
+
+
+def test_the_hook_repository_is_named_once() -> None:
+    """pyproject.toml's Repository URL, the template's default and new-plugin's agree, and the
+    hook the generated config names is one this repository declares."""
+    urls = tomllib.loads((REPO / "pyproject.toml").read_text(encoding="utf-8"))["project"]["urls"]
+    questions = yaml.safe_load((REPO / "templates/plugin/copier.yml").read_text(encoding="utf-8"))
+    assert urls["Repository"] == HOOK_REPOSITORY == questions["hermes_dev_repo"]["default"]
+    hooks = yaml.safe_load((REPO / ".pre-commit-hooks.yaml").read_text(encoding="utf-8"))
+    assert "hermes-dev-lint" in {hook["id"] for hook in hooks}

@@ -49,7 +49,7 @@ def test_the_comment_suppresses_the_code_on_that_line(line: int, before: str, af
     edit = suppression_edit(before, line, "HD101")
     assert edit is not None
     assert _apply(before, edit) == after
-    assert find_suppressions(after)[line].covers("HD101")
+    assert any(sup.covers("HD101") for sup in find_suppressions(after)[line])
 
 
 @pytest.mark.parametrize(

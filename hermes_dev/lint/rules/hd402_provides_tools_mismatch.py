@@ -174,7 +174,7 @@ class ProvidesToolsMismatch(Rule):
                 if name is None or name in declared or name in seen:
                     continue
                 seen.add(name)
-                if ctx.is_reported(reg.module.path) or ctx.whole_root:
+                if folder.reports(reg.module.path):
                     yield ctx.finding(
                         self.code,
                         f"tool {name!r} is registered but not listed in provides_tools of"

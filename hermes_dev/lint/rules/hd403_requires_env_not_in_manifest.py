@@ -133,7 +133,7 @@ class RequiresEnvNotInManifest(Rule):
                 continue
             declared = manifest.requires_env or frozenset()
             for module in folder.modules:
-                if not (ctx.whole_root or ctx.is_reported(module.path)):
+                if not folder.reports(module.path):
                     continue
                 for reg in registrations_of(module):
                     if reg.kind != "plugin":

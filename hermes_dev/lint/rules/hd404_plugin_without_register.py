@@ -110,7 +110,7 @@ class PluginWithoutRegister(Rule):
             path = folder.init_path
             if folder.manifest_path is None or not path.is_file():
                 continue
-            if not (ctx.whole_root or ctx.is_reported(path)):
+            if not folder.reports(path):
                 continue
             module = ctx.models.get(path)
             if module is None or module.tree is None:

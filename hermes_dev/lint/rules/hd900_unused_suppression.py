@@ -1,6 +1,8 @@
 """## What it does
-Reports a `# hermes-dev: ignore[...]` comment that suppresses nothing on its line, or one that
-names an unknown rule code.
+Reports a `# hermes-dev: ignore[...]` comment, or an HD code in a `# noqa: ...` comment, that
+suppresses nothing on its line, or one that names an unknown rule code. A `# noqa` is read as
+Ruff reads it (`# noqa: HD101, E501`); only its HD codes count here: a bare `# noqa` and the
+other linters' codes are theirs, neither honoured nor reported.
 
 ## Why is this bad?
 A stale suppression hides the next real finding on that line and tells readers a problem exists
@@ -20,7 +22,8 @@ def ping(args, **kw):
 
 ## Fix safety
 The fix removes the suppression comment, or only the codes in it that suppress nothing
-(`ignore[HD101, HD102]` -> `ignore[HD102]`); a line left blank goes too. It is safe: a comment
+(`ignore[HD101, HD102]` -> `ignore[HD102]`, `# noqa: E501, HD101` -> `# noqa: E501`); a line
+left blank goes too, and another tool's comment sharing the line stays. It is safe: a comment
 changes nothing the code does.
 """
 
@@ -51,6 +54,20 @@ from tools.registry import registry
 
 def ping(args, **kw):
     return {"ok": True}  # hermes-dev: ignore[HD101]
+
+registry.register(name="ping", toolset="t", schema={}, handler=ping)
+"""
+        ),
+        Valid(
+            """\
+import json
+from tools.registry import registry
+
+def ping(args, **kw):
+    if args:
+        return {"ok": True}  # noqa: HD101
+    return json.dumps({"ok": True})  # noqa
+    # noqa: E501 -- another linter's, neither honoured nor reported here
 
 registry.register(name="ping", toolset="t", schema={}, handler=ping)
 """
@@ -124,6 +141,32 @@ def ping(args, **kw):
     return json.dumps({"ok": True})
 
 registry.register(name="ping", toolset="t", schema={}, handler=ping)
+""",
+        ),
+        Invalid(
+            """\
+import json
+from tools.registry import registry
+
+def ping(args, **kw):
+    if args:
+        return json.dumps({"ok": False})  # noqa: HD101
+    return json.dumps({"ok": True})  # NOQA: E501, HD101, HD102 -- legacy
+
+registry.register(name="ping", toolset="t", schema={}, handler=ping)  # noqa: E501  # hermes-dev: ignore[HD205]
+""",
+            lines=(6, 7, 7, 9),
+            note="`# noqa` as Ruff writes it: its HD codes only; another tool's comment stays",
+            fixed="""\
+import json
+from tools.registry import registry
+
+def ping(args, **kw):
+    if args:
+        return json.dumps({"ok": False})
+    return json.dumps({"ok": True})  # NOQA: E501 -- legacy
+
+registry.register(name="ping", toolset="t", schema={}, handler=ping)  # noqa: E501
 """,
         ),
     )
