@@ -52,7 +52,7 @@ if TYPE_CHECKING:
 
 # Cache kinds in the engine's per-file summary cache; bump the suffix when a shape changes.
 MODULE_KIND = "hd3-registrations-v3"
-TOOLSETS_KIND = "hd3-toolsets-v3"
+TOOLSETS_KIND = "hd3-toolsets-v4"
 CONFIG_KIND = "hd3-config-v3"
 CONFIG_ADDITIONS_KIND = "hd3-config-additions-v2"
 ENV_TABLE_KIND = "hd3-env-table-v2"  # where hermes_cli/config.py gets OPTIONAL_ENV_VARS from
