@@ -287,28 +287,45 @@ class Offering:
                 enabled.add(key)
         return enabled - set(config.default_off)
 
+    def offered_tools(self, composite: str) -> set[str] | None:
+        """The tools the platform whose composite is `composite` offers with a fresh config
+        (before check_fn): those of its default-on picker toolsets, and of the toolsets outside
+        the picker that `_get_platform_tools` recovers (all their tools in the composite, not
+        all in the picker's, no includes, not default-off, not a `hermes-*` one). None when
+        not known statically."""
+        enabled = self.default_on(composite)
+        universe = self.resolve(composite)
+        if enabled is None or universe is None:
+            return None
+        config = self.config
+        if config is None:
+            return universe
+        offered: set[str] = set()
+        for key in enabled:
+            offered |= self.resolve(key) or set()
+        picker_tools: set[str] = set()
+        for key in config.picker_keys():
+            picker_tools |= self.resolve(key) or set()
+        skip = config.picker_keys() | set(config.default_off or ())
+        for name, (_, includes) in self.toolsets.entries.items():
+            if name in skip or name.startswith(PLATFORM_PREFIX) or includes:
+                continue
+            tools = self.resolve(name)
+            if tools is None:
+                return None
+            if tools and tools <= universe and not tools <= picker_tools:
+                offered |= tools
+        return offered
+
     def offered_on(self, tool: str) -> list[str] | None:
         """The composites of the platforms that offer `tool` with a fresh config; None when
         not known statically."""
-        config = self.config
-        picker_tools: set[str] = set()
-        if config is not None:
-            for key in config.picker_keys():
-                tools = self.resolve(key)
-                if tools is None:
-                    return None
-                picker_tools |= tools
         found = []
         for composite in self.composites():
-            enabled = self.default_on(composite)
-            universe = self.resolve(composite)
-            if enabled is None or universe is None:
+            offered = self.offered_tools(composite)
+            if offered is None:
                 return None
-            on = any(tool in (self.resolve(k) or set()) for k in enabled)
-            # recovered: a toolset outside the picker whose tools are all in the composite
-            if not on and config is not None and tool in universe and tool not in picker_tools:
-                on = True
-            if on:
+            if tool in offered:
                 found.append(composite)
         return found
 

@@ -288,9 +288,10 @@ def _keep_on(
     claims: ownership.Claims,
     record: ownership.Record,
 ) -> bytes:
-    """Joining an existing picker toolset that is on by default on a platform (all its tools in
-    that platform's composite) must not switch it off: the tool goes where the others are. Only
-    the CLI's composite is edited here (its tools); elsewhere, --core is the way."""
+    """Joining an existing toolset that is on by default on a platform (a picker toolset, or one
+    Hermes recovers, with all its tools in that platform's composite) must not switch it off:
+    the tool goes where the others are. Only the CLI's composite is edited here (its tools);
+    elsewhere, --core is the way."""
     if picker_old is None:
         return toolsets_new
     before = _offering(project, toolsets_old, picker_old)
@@ -301,11 +302,17 @@ def _keep_on(
     if broken:
         from hermes_dev.host.tools_config import platform_names
 
+        where = (
+            f"{spec.name!r} would not be, even in _HERMES_CORE_TOOLS (the default toolset there"
+            f" does not take the core tools), which switches {spec.toolset!r} off: pick another"
+            " --toolset"
+            if spec.core
+            else f"{spec.name!r} would not be, which switches {spec.toolset!r} off: pass --core"
+            f" too (to add {spec.name!r} to _HERMES_CORE_TOOLS), or pick another --toolset"
+        )
         raise UserError(
             f"toolset {spec.toolset!r} is on by default on {platform_names(broken)} because all"
-            f" its tools are in the default toolset there; {spec.name!r} would not be, which"
-            f" switches {spec.toolset!r} off: pass --core too (to add {spec.name!r} to"
-            " _HERMES_CORE_TOOLS), or pick another --toolset"
+            f" its tools are in the default toolset there; {where}"
         )
     return toolsets_new
 
@@ -327,13 +334,19 @@ def _offering(project: Project, toolsets: bytes, picker: bytes | None) -> Offeri
 
 
 def _switched_off(toolset: str, before: Offering | None, after: Offering | None) -> list[str]:
-    """The composites where `toolset` is on by default before and off after (as far as known)."""
+    """The composites where joining `toolset` switches something off: the picker toolset
+    itself, or a tool offered by default before (its toolset, picker or recovered, no longer
+    all in the platform's default)."""
     if before is None or after is None:
         return []
     found = []
     for composite in before.composites():
-        was, now = before.default_on(composite), after.default_on(composite)
-        if was is not None and now is not None and toolset in was and toolset not in now:
+        was, now = before.offered_tools(composite), after.offered_tools(composite)
+        lost = was is not None and now is not None and bool(was - now)
+        was_on, now_on = before.default_on(composite), after.default_on(composite)
+        if was_on is not None and now_on is not None and toolset in was_on - now_on:
+            lost = True  # the picker toolset itself (its tools may be offered by others)
+        if lost:
             found.append(composite)
     return found
 

@@ -181,3 +181,25 @@ def test_a_cli_toolset_that_takes_nothing_is_refused_with_the_ways_out(host: Pat
     )
     assert snapshot(host) == before
     assert _new(host, "--core")
+
+
+def test_joining_a_recovered_toolset_takes_core_too(host: Path) -> None:
+    """A toolset outside the picker whose tools are all core tools is recovered on every
+    platform; joining it without --core would switch it (and its tool) off."""
+    path = host / "toolsets.py"
+    source = path.read_text(encoding="utf-8")
+    source = source.replace('    "word_count", "reverse_text",\n', '    "word_count", "reverse_text", "ping",\n')
+    source = source.replace(
+        "    # ── Platforms ──\n",
+        '    "net": {"description": "Network checks", "tools": ["ping"], "includes": []},\n\n'
+        "    # ── Platforms ──\n",
+    )
+    path.write_text(source, encoding="utf-8")
+    before = snapshot(host)
+    code, _, err = run_cli("new-tool", "zap", "--toolset", "net", "--root", str(host), "--yes")
+    assert code == 2
+    assert err.startswith("hermes-dev: error: toolset 'net' is on by default on cli, telegram")
+    assert snapshot(host) == before
+    out = _new(host, "--toolset", "net", "--core")
+    assert "offered: on by default on cli, telegram (a fresh config); toolset 'net' is not in" in out
+    _remove_restores(host, before)
