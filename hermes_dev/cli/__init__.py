@@ -23,6 +23,7 @@ COMMANDS = {
     "remove-plugin": "remove_plugin",
     "lint": "lint",
     "rule": "rule",
+    "server": "server",
 }
 
 EXIT_OK = 0

@@ -31,9 +31,10 @@ import ast
 from pathlib import Path
 
 from hermes_dev.host._json_shapes import _bool, _optional, _str, _strs, _triples
-from hermes_dev.pyast.module_scope import ModuleScope
-from hermes_dev.pyast.schema_eval import Evaluator, strings_in
-from hermes_dev.pyast.values import NotStatic
+from hermes_dev.pyast.analyze.evaluate import Evaluator, strings_in
+from hermes_dev.pyast.analyze.values import NotStatic
+from hermes_dev.pyast.semantic.modules import standalone
+from hermes_dev.pyast.semantic.scopes import module_scope
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -110,7 +111,7 @@ def tools_config_summary_of(path: Path, source: str) -> ToolsConfigSummary | Non
     except (SyntaxError, ValueError, RecursionError, MemoryError):
         return None
     try:
-        return _summarize(path, tree)
+        return _summarize(path, source, tree)
     except RecursionError:
         return None
 
@@ -133,15 +134,21 @@ def read_tools_config(root: Path) -> ToolsConfigSummary | None:
     return tools_config_summary_of(path, source)
 
 
-def _summarize(path: Path, tree: ast.Module) -> ToolsConfigSummary:
-    scope = ModuleScope.build(path, tree, "hermes_cli.tools_config")
-    summary = ToolsConfigSummary(found=PICKER in scope.bindings)
+def _summarize(path: Path, source: str, tree: ast.Module) -> ToolsConfigSummary:
+    from hermes_dev.host.toolsets import written_value
+
+    scope = module_scope(standalone(path, source, tree))
+    evaluator = Evaluator()
+    summary = ToolsConfigSummary(found=_assigned(tree, PICKER))
     if summary.found:
-        binding = scope.bindings[PICKER]
-        try:
-            value = Evaluator(None).evaluate(ast.Name(PICKER, ast.Load()), scope).value
-        except NotStatic:
-            value = None
+        written = written_value(evaluator, scope, PICKER)
+        value = None
+        if written is not None:
+            name = ast.copy_location(ast.Name(PICKER, ast.Load()), written)
+            try:
+                value = evaluator.evaluate(name, scope).value
+            except NotStatic:
+                value = None
         if isinstance(value, list | tuple):
             for row in value:
                 if isinstance(row, list | tuple) and len(row) == 3 and isinstance(row[0], str):
@@ -158,18 +165,41 @@ def _summarize(path: Path, tree: ast.Module) -> ToolsConfigSummary:
         else:
             summary.complete = False
         if not summary.complete:
-            summary.maybe_keys.update(strings_in(binding, scope))
+            summary.maybe_keys.update(_strings_near(tree, PICKER))
+            if written is not None:
+                summary.maybe_keys.update(strings_in(written, scope))
     else:
         summary.complete = False
-    summary.default_off = _default_off(
-        scope.bindings.get(DEFAULT_OFF), DEFAULT_OFF in scope.unstable
-    )
+    summary.default_off = _default_off(written_value(evaluator, scope, DEFAULT_OFF))
     return summary
 
 
-def _default_off(node: ast.expr | None, unstable: bool) -> list[str] | None:
-    """The strings of `{"a", "b"}`, `set()`, `set([...])` or `frozenset({...})`; None else."""
-    if node is None or unstable:
+def _assigned(tree: ast.Module, name: str) -> bool:
+    """`name` is assigned by a module-level statement."""
+    for stmt in tree.body:
+        targets = stmt.targets if isinstance(stmt, ast.Assign) else [getattr(stmt, "target", None)]
+        if any(isinstance(t, ast.Name) and t.id == name for t in targets):
+            return True
+    return False
+
+
+def _strings_near(tree: ast.Module, name: str) -> set[str]:
+    """The strings of every module-level statement that mentions `name` (an assignment, an
+    `.append(...)`): what a picker that is not static may hold."""
+    found: set[str] = set()
+    for stmt in tree.body:
+        nodes = list(ast.walk(stmt))
+        if any(isinstance(n, ast.Name) and n.id == name for n in nodes):
+            found.update(
+                n.value for n in nodes if isinstance(n, ast.Constant) and isinstance(n.value, str)
+            )
+    return found
+
+
+def _default_off(node: ast.expr | None) -> list[str] | None:
+    """The strings of `{"a", "b"}`, `set()`, `set([...])` or `frozenset({...})`; None else
+    (missing, changed after it is written, or computed)."""
+    if node is None:
         return None
     if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and not node.keywords:
         if node.func.id not in ("set", "frozenset") or len(node.args) > 1:

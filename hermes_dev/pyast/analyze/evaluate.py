@@ -20,25 +20,34 @@ could make it so is not even built.
 Every evaluated value comes with where it was written: `Evaluated.locate("/parameters/required/0")`
 gives the source position of that element, or of the nearest enclosing one that has a position.
 
-Holds the `Evaluator`, `evaluate`, `strings_in` and the size checks of `%`/`.format`. Imports the
-value types (`values`), module scopes and loaders (`module_scope`) and `model`.
+Names are read through the semantic model (`semantic.scopes`): a name is static when exactly
+one binding of it is in force and it is a value (an assignment, or an import of one); the
+changes a module makes to it at import (`.append`, `.extend`, `+=`, `[key] = value`, `.update`)
+are applied in order; a def that rebinds it (`global`) makes it not static. What a table row or a
+call bound to a name (`Scope.env`) is used when it is one constant or one expression.
+
+Holds the `Evaluator`, `evaluate`, `strings_in` and the size checks of `%`/`.format`.
 """
 
 from __future__ import annotations
 
 import ast
+from pathlib import Path
 
-from hermes_dev.pyast.model import submodule_name
-from hermes_dev.pyast.module_scope import no_modules
-from hermes_dev.pyast.values import Evaluated, Loc, NotStatic, Opaque, Pos, Thunk, Value
+from hermes_dev.pyast.analyze.values import Evaluated, Loc, NotStatic, Opaque, Thunk, Value
+from hermes_dev.pyast.semantic.imports import import_target
+from hermes_dev.pyast.semantic.locations import Pos
+from hermes_dev.pyast.semantic.resolve import is_builtin_name, resolve
+from hermes_dev.pyast.semantic.scopes import Const, Function, Literal, ModuleObject, module_scope
 
 TYPE_CHECKING = False  # typing is not imported at run time: a pre-commit run pays for it
 if TYPE_CHECKING:
     from collections.abc import Mapping, Sequence
     from typing import Any
 
-    from hermes_dev.pyast.module_scope import ModuleLoader, ModuleScope
-    from hermes_dev.pyast.values import Binding
+    from hermes_dev.pyast.analyze.values import Binding
+    from hermes_dev.pyast.semantic.bindings import Binding as NameBinding
+    from hermes_dev.pyast.semantic.scopes import Possible, Scope
 
 # Deep enough for real helper chains; shallow enough that recursion never runs away.
 MAX_DEPTH = 40
@@ -68,8 +77,10 @@ _BUILTIN_STR_METHODS = {"startswith", "endswith", "lower", "upper", "strip", "ls
 
 
 class Evaluator:
-    def __init__(self, loader: ModuleLoader | None = None, partial: bool = False) -> None:
-        self.loader: ModuleLoader = loader or no_modules
+    def __init__(self, partial: bool = False) -> None:
+        # The files whose expressions it evaluated (a result cached per file is stale when
+        # another of them changes).
+        self.modules: set[object] = set()
         # partial: a dict value or list element that is not static becomes an `Opaque`
         self.partial = partial
         self._depth = 0
@@ -79,13 +90,13 @@ class Evaluator:
         self._sizes: dict[int, tuple[Any, int]] = {}
 
     def evaluate(
-        self, expr: ast.expr, scope: ModuleScope, env: Mapping[str, Binding] | None = None
+        self, expr: ast.expr, scope: Scope, env: Mapping[str, Binding] | None = None
     ) -> Evaluated:
         value, loc = self._eval(expr, scope, env or {})
         return Evaluated(value, loc)
 
     def string(
-        self, expr: ast.expr, scope: ModuleScope, env: Mapping[str, Binding] | None = None
+        self, expr: ast.expr, scope: Scope, env: Mapping[str, Binding] | None = None
     ) -> str | None:
         """`expr`'s value when it is a string known statically, else None: how a registered
         tool's name and toolset are read, by every command (`Registration.name` and the
@@ -98,45 +109,124 @@ class Evaluator:
 
     # Lookups ---------------------------------------------------------------------------
 
-    def lookup(self, name: str, scope: ModuleScope, env: Mapping[str, Binding]) -> Binding:
+    def lookup(self, name: str, scope: Scope, env: Mapping[str, Binding]) -> Binding:
         """What `name` means in `scope`/`env`, unevaluated where possible."""
         if name in env:
             return env[name]
-        if name in scope.unstable:
+        located = scope.lookup(name)
+        if located is None:
             raise NotStatic(name)
-        if name in scope.bindings:
-            return Thunk(scope.bindings[name], scope, {})
-        if name in scope.imports:
-            module, attr = scope.imports[name]
-            if attr is None:
+        where, bindings = located
+        if bindings is None:
+            assert where.env is not None
+            return self._from_possible(where.env[name], name)
+        live = where.live(name, bindings)
+        values: list[NameBinding] = []
+        changes: list[NameBinding] = []
+        for binding in live:
+            if binding.kind == "declared":
+                continue  # `X: T` gives no value
+            if binding.kind == "augmented" or binding.kind == "mutated":
+                if binding.home is where.func:  # made as this scope's code runs, in order
+                    changes.append(binding)
+            else:
+                values.append(binding)
+        if len(values) != 1:
+            raise NotStatic(name)
+        found = values[0]
+        if found.kind in ("assign", "annotated") and found.path == () and found.value is not None:
+            if not changes:
+                return Thunk(found.value, where, {})
+            return self._changed(found, changes, where)
+        if found.kind == "import" and not changes:
+            target = import_target(found, where)
+            if target is None or target[1] is None:
                 raise NotStatic(name)
-            other = self.loader(module)
-            if other is None:
+            module = where.module.models.by_name(target[0])
+            if module is None or module.tree is None:
                 raise NotStatic(name)
-            return self.lookup(attr, other, {})
+            self.modules.add(module.path)
+            return self.lookup(target[1], module_scope(module), {})
         raise NotStatic(name)
 
+    def _from_possible(self, possible: Possible, name: str) -> Binding:
+        """A name a table row or a call bound: static when it is one constant or expression."""
+        found = possible.single()
+        if isinstance(found, Literal):
+            return Thunk(found.expr, found.scope, {})
+        if isinstance(found, Const) and isinstance(
+            found.value, (str, int, float, bool, type(None))
+        ):
+            where = found.node if found.node is not None else ast.Constant(found.value)
+            return Value(found.value, Loc(Pos.of(found.path or Path(""), where)))
+        raise NotStatic(name)
+
+    def _changed(self, base: NameBinding, changes: list[NameBinding], scope: Scope) -> Value:
+        """A list or dict literal with the changes made to it at import applied, in order."""
+        assert base.value is not None
+        value, loc = self._eval(base.value, scope, {})
+        if isinstance(value, tuple):
+            value = list(value)
+        if not isinstance(value, (list, dict)):
+            raise NotStatic("changed")
+        value = list(value) if isinstance(value, list) else dict(value)
+        loc = Loc(loc.pos, dict(loc.keys), dict(loc.children))
+        for change in changes:
+            detail = change.detail
+            if change.kind == "augmented":
+                if detail != "Add" or change.value is None or not isinstance(value, list):
+                    raise NotStatic("+=")
+                detail = "extend"
+            if change.value is None:
+                raise NotStatic("changed")
+            if isinstance(value, list) and detail == "append":
+                item, child = self._eval(change.value, scope, {})
+                loc.children[str(len(value))] = child
+                value.append(item)
+            elif isinstance(value, list) and detail == "extend":
+                items, child = self._eval(change.value, scope, {})
+                if not isinstance(items, (list, tuple)):
+                    raise NotStatic("extend")
+                for i, item in enumerate(items):
+                    loc.children[str(len(value))] = child.children.get(str(i), child)
+                    value.append(item)
+            elif isinstance(value, dict) and detail in ("setitem", "setdefault"):
+                assert change.key is not None
+                key, _ = self._eval(change.key, scope, {})
+                if not isinstance(key, (str, int, float, bool)) and key is not None:
+                    raise NotStatic("key")
+                if detail == "setdefault" and key in value:
+                    continue
+                item, child = self._eval(change.value, scope, {})
+                value[key] = item
+                loc.children[str(key)] = child
+                loc.keys[str(key)] = Pos.of(scope.module.path, change.key)
+            elif isinstance(value, dict) and detail == "update":
+                more, child = self._eval(change.value, scope, {})
+                if not isinstance(more, dict):
+                    raise NotStatic("update")
+                for k, item in more.items():
+                    value[k] = item
+                    loc.children[str(k)] = child.children.get(str(k), child)
+            else:
+                raise NotStatic("changed")
+            self._size(value)
+        return Value(value, loc)
+
     def lookup_attribute(
-        self, expr: ast.Attribute, scope: ModuleScope, env: Mapping[str, Binding]
+        self, expr: ast.Attribute, scope: Scope, env: Mapping[str, Binding]
     ) -> Binding:
         """`module.NAME` where `module` is a module under the root imported by name."""
-        if not isinstance(expr.value, ast.Name):
+        if not isinstance(expr.value, ast.Name) or expr.value.id in env:
             raise NotStatic("attribute")
-        name = expr.value.id
-        if name in env or name in scope.unstable or name not in scope.imports:
+        base = resolve(expr.value, scope).single()
+        if not isinstance(base, ModuleObject) or base.module.tree is None:
             raise NotStatic("attribute")
-        module, attr = scope.imports[name]
-        # `import tools.x as x` or `from tools import x` (x a submodule)
-        other = self.loader(
-            module if attr is None else submodule_name(module, attr) if module else attr
-        )
-        if other is None:
-            raise NotStatic("attribute")
-        return self.lookup(expr.attr, other, {})
+        return self.lookup(expr.attr, module_scope(base.module), {})
 
     def resolve_node(
-        self, expr: ast.expr, scope: ModuleScope, env: Mapping[str, Binding]
-    ) -> tuple[ast.expr, ModuleScope, Mapping[str, Binding]] | Value:
+        self, expr: ast.expr, scope: Scope, env: Mapping[str, Binding]
+    ) -> tuple[ast.expr, Scope, Mapping[str, Binding]] | Value:
         """Follow names (and constant subscripts of literal tables) to the expression they
         stand for, without evaluating it: lets a row give up its strings while another cell
         holds a function."""
@@ -165,12 +255,29 @@ class Evaluator:
             return expr, scope, env
         raise NotStatic("too deep")
 
-    def _value_of(self, expr: ast.expr, scope: ModuleScope, env: Mapping[str, Binding]) -> Value:
+    def _picked(
+        self, expr: ast.Subscript, scope: Scope, env: Mapping[str, Binding]
+    ) -> tuple[ast.expr, Scope, Mapping[str, Binding]] | None:
+        """The element a constant subscript of a literal table is written as, unevaluated."""
+        try:
+            base = self.resolve_node(expr.value, scope, env)
+        except NotStatic:
+            return None
+        if isinstance(base, Value):
+            return None
+        node, node_scope, node_env = base
+        if not isinstance(node, (ast.Dict, ast.List, ast.Tuple)):
+            return None
+        key, _ = self._eval(expr.slice, scope, env)
+        picked = _pick_literal(node, key)
+        return None if picked is None else (picked, node_scope, node_env)
+
+    def _value_of(self, expr: ast.expr, scope: Scope, env: Mapping[str, Binding]) -> Value:
         value, loc = self._eval(expr, scope, env)
         return Value(value, loc)
 
     def iter_rows(
-        self, expr: ast.expr, scope: ModuleScope, env: Mapping[str, Binding] | None = None
+        self, expr: ast.expr, scope: Scope, env: Mapping[str, Binding] | None = None
     ) -> list[Binding]:
         """The elements a `for` loop over `expr` sees, each unevaluated where possible."""
         env = env or {}
@@ -234,9 +341,7 @@ class Evaluator:
 
     # Evaluation ------------------------------------------------------------------------
 
-    def _eval(
-        self, expr: ast.expr, scope: ModuleScope, env: Mapping[str, Binding]
-    ) -> tuple[Any, Loc]:
+    def _eval(self, expr: ast.expr, scope: Scope, env: Mapping[str, Binding]) -> tuple[Any, Loc]:
         self._depth += 1
         try:
             self._steps += 1
@@ -244,6 +349,7 @@ class Evaluator:
                 raise NotStatic("too much work")
             if self._depth > MAX_DEPTH:
                 raise NotStatic("too deep")
+            self.modules.add(scope.module.path)
             value, loc = self._eval_inner(expr, scope, env)
             self._size(value)  # NotStatic past MAX_SIZE
             return value, loc
@@ -287,7 +393,7 @@ class Evaluator:
         return total
 
     def _eval_inner(
-        self, expr: ast.expr, scope: ModuleScope, env: Mapping[str, Binding]
+        self, expr: ast.expr, scope: Scope, env: Mapping[str, Binding]
     ) -> tuple[Any, Loc]:
         if isinstance(expr, ast.Name | ast.Attribute):
             binding = (
@@ -298,7 +404,7 @@ class Evaluator:
             if isinstance(binding, Value):
                 return binding.value, binding.loc
             return self._eval(binding.expr, binding.scope, binding.env)
-        pos = Pos.of(scope.path, expr)  # (a name's value is located where it is written)
+        pos = Pos.of(scope.module.path, expr)  # (a name's value is located where it is written)
         if isinstance(expr, ast.Constant):
             if isinstance(expr.value, bytes) or expr.value is Ellipsis:
                 raise NotStatic("constant")
@@ -385,9 +491,7 @@ class Evaluator:
             raise NotStatic("unary")
         raise NotStatic(type(expr).__name__)
 
-    def _eval_fstring(
-        self, expr: ast.JoinedStr, scope: ModuleScope, env: Mapping[str, Binding]
-    ) -> str:
+    def _eval_fstring(self, expr: ast.JoinedStr, scope: Scope, env: Mapping[str, Binding]) -> str:
         """An f-string whose fields are static scalars, formatted as Python would."""
         parts: list[str] = []
         total = 0
@@ -416,7 +520,7 @@ class Evaluator:
         return "".join(parts)
 
     def _eval_part(
-        self, expr: ast.expr, scope: ModuleScope, env: Mapping[str, Binding]
+        self, expr: ast.expr, scope: Scope, env: Mapping[str, Binding]
     ) -> tuple[Any, Loc]:
         """A dict value or list element: `Opaque` when not static, in partial evaluation."""
         try:
@@ -424,11 +528,11 @@ class Evaluator:
         except NotStatic:
             if not self.partial:
                 raise
-            pos = Pos.of(scope.path, expr)
+            pos = Pos.of(scope.module.path, expr)
             return Opaque(pos), Loc(pos)
 
     def _eval_dict(
-        self, expr: ast.Dict, scope: ModuleScope, env: Mapping[str, Binding], pos: Pos
+        self, expr: ast.Dict, scope: Scope, env: Mapping[str, Binding], pos: Pos
     ) -> tuple[Any, Loc]:
         result: dict[Any, Any] = {}
         loc = Loc(pos)
@@ -460,12 +564,17 @@ class Evaluator:
             total = self._grow(total, value)
             result[key] = value
             loc.children[str(key)] = child
-            loc.keys[str(key)] = Pos.of(scope.path, key_node)
+            loc.keys[str(key)] = Pos.of(scope.module.path, key_node)
         return result, loc
 
     def _eval_subscript(
-        self, expr: ast.Subscript, scope: ModuleScope, env: Mapping[str, Binding], pos: Pos
+        self, expr: ast.Subscript, scope: Scope, env: Mapping[str, Binding], pos: Pos
     ) -> tuple[Any, Loc]:
+        if not isinstance(expr.slice, ast.Slice):
+            # `spec["toolset"]` of a row whose "handler" is a function: the entry alone
+            picked = self._picked(expr, scope, env)
+            if picked is not None:
+                return self._eval(*picked)
         base, base_loc = self._eval(expr.value, scope, env)
         if isinstance(expr.slice, ast.Slice):
             bounds: list[int | None] = []
@@ -493,9 +602,7 @@ class Evaluator:
             key = len(base) + key
         return value, base_loc.children.get(str(key), Loc(pos))
 
-    def _eval_compare(
-        self, expr: ast.Compare, scope: ModuleScope, env: Mapping[str, Binding]
-    ) -> bool:
+    def _eval_compare(self, expr: ast.Compare, scope: Scope, env: Mapping[str, Binding]) -> bool:
         left, _ = self._eval(expr.left, scope, env)
         for op, comparator in zip(expr.ops, expr.comparators):
             right, _ = self._eval(comparator, scope, env)
@@ -517,7 +624,7 @@ class Evaluator:
         return True
 
     def _eval_listcomp(
-        self, expr: ast.ListComp, scope: ModuleScope, env: Mapping[str, Binding], pos: Pos
+        self, expr: ast.ListComp, scope: Scope, env: Mapping[str, Binding], pos: Pos
     ) -> tuple[Any, Loc]:
         if len(expr.generators) != 1 or expr.generators[0].is_async:
             raise NotStatic("comprehension")
@@ -536,7 +643,7 @@ class Evaluator:
         return items, loc
 
     def _eval_dictcomp(
-        self, expr: ast.DictComp, scope: ModuleScope, env: Mapping[str, Binding], pos: Pos
+        self, expr: ast.DictComp, scope: Scope, env: Mapping[str, Binding], pos: Pos
     ) -> tuple[Any, Loc]:
         """`{s["name"]: s for s in SCHEMAS}`: one generator over an evaluable table, static
         keys; each value keeps where it was written (the schema literal in the table)."""
@@ -561,7 +668,7 @@ class Evaluator:
         return result, loc
 
     def _eval_call(
-        self, expr: ast.Call, scope: ModuleScope, env: Mapping[str, Binding], pos: Pos
+        self, expr: ast.Call, scope: Scope, env: Mapping[str, Binding], pos: Pos
     ) -> tuple[Any, Loc]:
         func = expr.func
         if isinstance(func, ast.Attribute) and func.attr in ("format", "join"):
@@ -577,8 +684,7 @@ class Evaluator:
         if not isinstance(func, ast.Name):
             raise NotStatic("call")
         name = func.id
-        shadowed = name in env or name in scope.bindings or name in scope.imports
-        if not shadowed and name in ("dict", "list", "tuple") and name not in scope.functions:
+        if name in ("dict", "list", "tuple") and name not in env and is_builtin_name(name, scope):
             return self._eval_builtin(name, expr, scope, env, pos)
         helper, helper_scope = self._find_function(name, scope, env)
         return self._inline(helper, helper_scope, expr, scope, env)
@@ -587,7 +693,7 @@ class Evaluator:
         self,
         expr: ast.Call,
         func: ast.Attribute,
-        scope: ModuleScope,
+        scope: Scope,
         env: Mapping[str, Binding],
         pos: Pos,
     ) -> tuple[Any, Loc]:
@@ -615,7 +721,7 @@ class Evaluator:
         return target.format(*args, **kwargs), Loc(pos)
 
     def _eval_builtin(
-        self, name: str, expr: ast.Call, scope: ModuleScope, env: Mapping[str, Binding], pos: Pos
+        self, name: str, expr: ast.Call, scope: Scope, env: Mapping[str, Binding], pos: Pos
     ) -> tuple[Any, Loc]:
         if any(isinstance(a, ast.Starred) for a in expr.args) or len(expr.args) > 1:
             raise NotStatic("builtin")
@@ -641,7 +747,7 @@ class Evaluator:
                     continue
                 result[kw.arg] = value
                 loc.children[kw.arg] = child
-                loc.keys[kw.arg] = Pos.of(scope.path, kw)
+                loc.keys[kw.arg] = Pos.of(scope.module.path, kw)
             return result, loc
         if expr.keywords:
             raise NotStatic("builtin")
@@ -653,25 +759,27 @@ class Evaluator:
         return (list(value) if name == "list" else tuple(value)), Loc(pos, {}, dict(loc.children))
 
     def _find_function(
-        self, name: str, scope: ModuleScope, env: Mapping[str, Binding]
-    ) -> tuple[ast.FunctionDef, ModuleScope]:
-        if name in env or name in scope.unstable:
+        self, name: str, scope: Scope, env: Mapping[str, Binding]
+    ) -> tuple[ast.FunctionDef, Scope]:
+        if name in env:
             raise NotStatic(name)
-        if name in scope.functions:
-            return scope.functions[name], scope
-        if name in scope.imports:
-            module, attr = scope.imports[name]
-            other = self.loader(module) if attr is not None else None
-            if other is not None and attr is not None:
-                return self._find_function(attr, other, {})
+        found = resolve(ast.Name(name, ast.Load()), scope).single()
+        if (
+            isinstance(found, Function)
+            and isinstance(found.node, ast.FunctionDef)
+            and not found.bound
+            and found.owner is None
+        ):
+            self.modules.add(found.module.path)
+            return found.node, found.scope
         raise NotStatic(name)
 
     def _inline(
         self,
         helper: ast.FunctionDef,
-        helper_scope: ModuleScope,
+        helper_scope: Scope,
         call: ast.Call,
-        scope: ModuleScope,
+        scope: Scope,
         env: Mapping[str, Binding],
     ) -> tuple[Any, Loc]:
         """Evaluate a call to a helper whose body is one `return <expr>` (after a docstring)."""
@@ -706,7 +814,11 @@ class Evaluator:
             values = [self._binding_value(b) for b in extra_positional]
             inner[params.vararg.arg] = Value(
                 tuple(v.value for v in values),
-                Loc(Pos.of(scope.path, call), {}, {str(i): v.loc for i, v in enumerate(values)}),
+                Loc(
+                    Pos.of(scope.module.path, call),
+                    {},
+                    {str(i): v.loc for i, v in enumerate(values)},
+                ),
             )
         keyword_names = positional + [p.arg for p in params.kwonlyargs]
         extra_keywords: dict[str, Value] = {}
@@ -725,7 +837,7 @@ class Evaluator:
             inner[params.kwarg.arg] = Value(
                 {k: v.value for k, v in extra_keywords.items()},
                 Loc(
-                    Pos.of(scope.path, call),
+                    Pos.of(scope.module.path, call),
                     {},
                     {k: v.loc for k, v in extra_keywords.items()},
                 ),
@@ -842,24 +954,19 @@ def _value_rows(value: Value) -> list[Binding]:
     return [Value(item, value.loc.children.get(str(i), value.loc)) for i, item in enumerate(v)]
 
 
-def evaluate(
-    expr: ast.expr,
-    scope: ModuleScope,
-    env: Mapping[str, Binding] | None = None,
-    loader: ModuleLoader | None = None,
-) -> Evaluated:
+def evaluate(expr: ast.expr, scope: Scope, env: Mapping[str, Binding] | None = None) -> Evaluated:
     """Evaluate `expr` in `scope`; raises `NotStatic` when that needs running code."""
-    return Evaluator(loader).evaluate(expr, scope, env)
+    return Evaluator().evaluate(expr, scope, env)
 
 
-def strings_in(expr: ast.expr, scope: ModuleScope) -> list[str]:
-    """Every string an expression can reach through module-level names and helpers: an upper
+def strings_in(expr: ast.expr, scope: Scope) -> list[str]:
+    """Every string an expression can reach through the names and helpers it uses: an upper
     bound of the names it may produce."""
     found: list[str] = []
     seen: set[int] = set()
-    stack: list[ast.AST] = [expr]
+    stack: list[tuple[ast.AST, Scope]] = [(expr, scope)]
     while stack:
-        node = stack.pop()
+        node, where = stack.pop()
         if id(node) in seen:
             continue
         seen.add(id(node))
@@ -867,8 +974,13 @@ def strings_in(expr: ast.expr, scope: ModuleScope) -> list[str]:
             if isinstance(sub, ast.Constant) and isinstance(sub.value, str):
                 found.append(sub.value)
             elif isinstance(sub, ast.Name):
-                if sub.id in scope.bindings:
-                    stack.append(scope.bindings[sub.id])
-                if sub.id in scope.functions:
-                    stack.append(scope.functions[sub.id])
+                located = where.lookup(sub.id)
+                if located is None or located[1] is None:
+                    continue
+                owner, bindings = located[0], located[1]
+                for binding in owner.live(sub.id, bindings, runtime=False):
+                    if binding.value is not None and binding.kind != "param":
+                        stack.append((binding.value, owner))
+                    elif binding.kind == "def":
+                        stack.append((binding.node, owner))
     return found

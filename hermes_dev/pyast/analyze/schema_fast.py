@@ -52,7 +52,7 @@ def mark_opaque(value: object, document: object) -> object:
     """`document` (the JSON form of `value`) with each part where `value` holds a
     `values.Opaque` replaced by `OPAQUE`; None when the two do not line up key for key
     (a key that is not a string: its JSON pointer would differ from the one the errors get)."""
-    from hermes_dev.pyast.values import Opaque
+    from hermes_dev.pyast.analyze.values import Opaque
 
     def mark(val: object, doc: object) -> object:
         if isinstance(val, Opaque):

@@ -1,26 +1,27 @@
 """The values static evaluation deals in, and where each was written.
 
 - `NotStatic`: an expression that cannot be evaluated without running the code.
-- `Pos` (a node's path, line and column span), `Loc` (the positions of a value and its parts) and
-  `Evaluated` (a value with its `Loc`; `locate("/a/b/0")` gives the position of a part).
+- `Loc` (the positions, `semantic.locations.Pos`, of a value and its parts) and `Evaluated` (a
+  value with its `Loc`; `locate("/a/b/0")` gives the position of a part).
 - `Thunk` (an expression bound to a name, not yet evaluated) and `Value` (an evaluated one): the
   two kinds of `Binding` in an evaluation environment.
 - `Opaque`: what a non-static part of a literal becomes in partial evaluation.
 
-Imports nothing from the package at run time (`module_scope` for type hints only).
+Imports only `semantic.locations` at run time.
 """
 
 from __future__ import annotations
 
 import ast
 
+from hermes_dev.pyast.semantic.locations import Pos
+
 TYPE_CHECKING = False  # typing is not imported at run time: a pre-commit run pays for it
 if TYPE_CHECKING:
     from collections.abc import Mapping, Sequence
-    from pathlib import Path
     from typing import Any, TypeAlias
 
-    from hermes_dev.pyast.module_scope import ModuleScope
+    from hermes_dev.pyast.semantic.scopes import Scope
 
     Binding: TypeAlias = "Thunk | Value"
 
@@ -31,39 +32,6 @@ class NotStatic(Exception):
 
 # Plain classes with __slots__ rather than dataclasses: cheaper to define at import (a
 # pre-commit run pays for it) and to build (one per evaluated node).
-
-
-class Pos:
-    """Where a node is written: path, 1-based line and column, exclusive end."""
-
-    __slots__ = ("column", "end_column", "end_line", "line", "path")
-
-    def __init__(self, path: Path, line: int, column: int, end_line: int, end_column: int) -> None:
-        self.path = path
-        self.line = line
-        self.column = column  # 1-based
-        self.end_line = end_line
-        self.end_column = end_column  # 1-based, exclusive
-
-    def _key(self) -> tuple[Path, int, int, int, int]:
-        return (self.path, self.line, self.column, self.end_line, self.end_column)
-
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, Pos) and self._key() == other._key()
-
-    def __hash__(self) -> int:
-        return hash(self._key())
-
-    def __repr__(self) -> str:
-        return f"Pos({self.path.name}:{self.line}:{self.column})"
-
-    @classmethod
-    def of(cls, path: Path, node: ast.AST) -> Pos:
-        line = getattr(node, "lineno", 1)
-        col = getattr(node, "col_offset", 0)
-        end_line = getattr(node, "end_lineno", None) or line
-        end_col = getattr(node, "end_col_offset", None)
-        return cls(path, line, col + 1, end_line, (end_col if end_col is not None else col) + 1)
 
 
 class Loc:
@@ -120,7 +88,7 @@ class Thunk:
 
     __slots__ = ("env", "expr", "scope")
 
-    def __init__(self, expr: ast.expr, scope: ModuleScope, env: Mapping[str, Binding]) -> None:
+    def __init__(self, expr: ast.expr, scope: Scope, env: Mapping[str, Binding]) -> None:
         self.expr = expr
         self.scope = scope
         self.env = env

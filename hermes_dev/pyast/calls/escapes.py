@@ -5,12 +5,12 @@
   unknown), `kind` ("raise", "reraise", "assert" or "call"), `node` (where it leaves the
   function: the raise/assert statement or the call), `chain` (the steps from that line down to
   the `raise`: the last step is the origin), `callee` (for a call: the called code's label).
-- `escapes(target, bindings)`: what may escape calling a def, memoised per def and constant
-  arguments (recursion and cycles terminate: a def being summarised counts as raising nothing).
+- `escapes(callee)`: what may escape calling a def (the `ESCAPES` transfer of the call driver,
+  memoised per def and what the call binds; a def being summarised counts as raising nothing).
   Precision first: an unknown class, an `assert`, a control-flow exception (CancelledError,
   SystemExit...), an abstract method, a generator, a def behind a decorator that may change
-  what it raises, and a raise on a branch that the call's constant arguments rule out are
-  left out.
+  what it raises, and a raise on a branch that constants rule out (the call's arguments, at any
+  depth of the chain, and the module's) are left out.
 - `handler_escapes(code, skip)`: the same walk on a handler's own code, keeping what a callee
   summary drops (its asserts, control-flow and unknown classes), with the node of each.
 """
@@ -19,17 +19,17 @@ from __future__ import annotations
 
 import ast
 
-from hermes_dev.pyast.branches import Bindings, bind_arguments, decide
-from hermes_dev.pyast.exceptions import (
+from hermes_dev.pyast.analyze.branches import decide
+from hermes_dev.pyast.analyze.exceptions import (
     MISSES,
     ExcType,
     catches,
     exc_type,
     handler_type,
 )
-from hermes_dev.pyast.flow import always_true, has_break, never_returns_call
-from hermes_dev.pyast.resolve import Code, Target, call_targets, is_static
-from hermes_dev.pyast.walk import walk_function, walk_shallow
+from hermes_dev.pyast.analyze.flow import always_true, has_break, never_returns_call
+from hermes_dev.pyast.calls.driver import Callee, Code, Transfer, _decorator_name, callees, summary
+from hermes_dev.pyast.semantic.walker import walk_function, walk_shallow
 
 Step = tuple[str, int, str]
 _DEF_TYPES = (ast.FunctionDef, ast.AsyncFunctionDef)
@@ -37,12 +37,11 @@ _NESTED = (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Lambda)
 _CONTROL_FLOW_NAMES = frozenset(
     {"CancelledError", "KeyboardInterrupt", "SystemExit", "GeneratorExit"}
 )
-# Decorators that leave what calling the def raises as it is.
-_TRANSPARENT = frozenset(
-    {"staticmethod", "classmethod", "lru_cache", "cache", "override", "overload", "wraps"}
-)
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import ClassVar
+
 _MAX_PER_FUNCTION = 12
-_MAX_DEPTH = 40
 _BARE_HANDLER = ast.ExceptHandler(type=None, name=None, body=[])
 
 
@@ -77,71 +76,33 @@ class Escape:
         return f"Escape({self.label}, {self.kind}, {list(self.chain)})"
 
 
-def _decorator_name(node: ast.expr) -> str | None:
-    if isinstance(node, ast.Call):
-        node = node.func
-    if isinstance(node, ast.Attribute):
-        return node.attr
-    if isinstance(node, ast.Name):
-        return node.id
-    return None
+class _Escapes(Transfer):
+    name = "escapes"
+    bottom: ClassVar[list[Escape]] = []  # (never changed: a summary's list is a new one)
+
+    def compute(self, code: Code, depth: int) -> list[Escape]:
+        walker = _Walker(code, top=False, depth=depth)
+        walker.run()
+        return walker.escapes
+
+    def empty(self, result: object) -> bool:
+        return not result
 
 
-def _is_abstract(node: ast.FunctionDef | ast.AsyncFunctionDef, is_method: bool) -> bool:
-    if any(_decorator_name(d) == "abstractmethod" for d in node.decorator_list):
-        return True
-    if not is_method:
-        return False
-    body = list(node.body)
-    if body and isinstance(body[0], ast.Expr) and isinstance(body[0].value, ast.Constant):
-        body = body[1:]
-    if len(body) != 1 or not isinstance(body[0], ast.Raise) or body[0].exc is None:
-        return False
-    exc = body[0].exc
-    exc = exc.func if isinstance(exc, ast.Call) else exc
-    return isinstance(exc, ast.Name) and exc.id == "NotImplementedError"
+ESCAPES = _Escapes()
 
 
-def not_followed(target: Target) -> bool:
-    node = target.func.node
-    if isinstance(node, ast.Lambda):
-        return False
-    if any(_decorator_name(d) not in _TRANSPARENT for d in node.decorator_list):
-        return True  # a decorator may catch, convert or defer what it raises
-    if _is_abstract(node, target.owner is not None):
-        return True
-    for sub in walk_function(node):
-        if isinstance(sub, (ast.Yield, ast.YieldFrom)):
-            return True  # calling a generator runs none of its body
-    return False
-
-
-def escapes(target: Target, bindings: Bindings = (), depth: int = 0) -> list[Escape]:
-    """What may escape a call of `target` (memoised per def and bindings)."""
-    node = target.func.node
-    module = target.func.module
-    key = ("summaries.escapes", id(node), bindings)
-    memo = module.memo
-    cached = memo.get(key)
-    if isinstance(cached, list):
-        return cached
-    if depth > _MAX_DEPTH or not_followed(target):
-        memo[key] = []
-        return []
-    if bindings and not escapes(target, (), depth):
-        memo[key] = []  # constant arguments only rule raises out: nothing to rule out
-        return []
-    memo[key] = []  # in progress: a recursive call raises nothing more
-    walker = _Walker(target.code(), bindings, top=False, depth=depth)
-    walker.run()
-    memo[key] = walker.escapes
-    return walker.escapes
+def escapes(callee: Callee, depth: int = 0) -> list[Escape]:
+    """What may escape a call of `callee` (memoised per def and what the call binds)."""
+    found = summary(ESCAPES, callee, depth)
+    assert isinstance(found, list)
+    return found
 
 
 def handler_escapes(code: Code, skip: frozenset[int] = frozenset()) -> list[Escape]:
     """What may escape a handler's own code (`skip`: ids of calls not to follow, such as the
     call a forwarding lambda makes to the function checked on its own)."""
-    walker = _Walker(code, (), top=True, depth=0, skip=skip)
+    walker = _Walker(code, top=True, depth=0, skip=skip)
     walker.run()
     return walker.escapes
 
@@ -150,14 +111,14 @@ class _Walker:
     def __init__(
         self,
         code: Code,
-        bindings: Bindings,
         top: bool,
         depth: int,
         skip: frozenset[int] = frozenset(),
     ) -> None:
         self.code = code
         self.module = code.module
-        self.bindings = bindings
+        self.scope = code.scope
+        self.bound = bool(code.scope.env_key())
         self.top = top
         self.depth = depth
         self.skip = skip
@@ -166,12 +127,12 @@ class _Walker:
         self.label = code.label
 
     def run(self) -> None:
-        node = self.code.func.node
+        node = self.code.node
         if isinstance(node, ast.Lambda):
             self.expr(node.body, [])
             return
         nodes = walk_function(node)
-        if not self.top and not self.bindings and not any(_blocks_flat(n) for n in nodes):
+        if not self.top and not self.bound and not any(_blocks_flat(n) for n in nodes):
             # No try, no `with`, no branch to decide: every raise and call of the body lets
             # its exception out, so one pass over the cached node list does (the same calls
             # and raises the statement walk finds; code after a statement that always raises
@@ -265,7 +226,7 @@ class _Walker:
             return
         if isinstance(stmt, ast.If):
             self.expr(stmt.test, handlers)
-            verdict = decide(stmt.test, self.bindings, self.module)
+            verdict = decide(stmt.test, self.scope)
             if verdict is not False:
                 self.body(stmt.body, handlers, caught, current)
             if verdict is not True:
@@ -315,7 +276,7 @@ class _Walker:
         if isinstance(stmt, (ast.With, ast.AsyncWith)):
             return self.ends_all(stmt.body)
         if isinstance(stmt, ast.Expr) and isinstance(stmt.value, ast.Call):
-            return never_returns_call(stmt, self.module)
+            return never_returns_call(stmt, self.scope)
         return False
 
     def ends_all(self, stmts: list[ast.stmt]) -> bool:
@@ -337,12 +298,12 @@ class _Walker:
         kind = "raise"
         if exc_expr is None:
             kind = "reraise"
-            exc = handler_type(current, self.module, self.code.scope) if current else None
+            exc = handler_type(current, self.scope) if current else None
         elif isinstance(exc_expr, ast.Name) and exc_expr.id in caught:
             kind = "reraise"
-            exc = handler_type(caught[exc_expr.id], self.module, self.code.scope)
+            exc = handler_type(caught[exc_expr.id], self.scope)
         else:
-            exc = exc_type(exc_expr, self.module, self.code.scope)
+            exc = exc_type(exc_expr, self.scope)
         if not self.top and (exc is None or exc.is_control_flow()):
             return  # precision first in callees: unknown classes and control flow are left out
         self.check(stmt, exc, handlers, kind)
@@ -352,7 +313,7 @@ class _Walker:
             return any(handlers)  # an unknown class: any handler may catch it
         for group in handlers:
             for handler in group:
-                if catches(handler, exc, self.module, self.code.scope) != MISSES:
+                if catches(handler, exc, self.scope) != MISSES:
                     return True
         return False
 
@@ -403,21 +364,14 @@ class _Walker:
     def call(self, call: ast.Call, handlers: list[list[ast.ExceptHandler]], awaited: bool) -> None:
         if id(call) in self.skip:
             return
-        targets = call_targets(call, self.code)
+        targets = callees(call, self.scope)
         if not targets:
             return
         for target in targets:
-            node = target.func.node
+            node = target.function.node
             if isinstance(node, ast.AsyncFunctionDef) and not awaited:
                 continue  # a coroutine not awaited here raises elsewhere
-            found = escapes(target, (), self.depth + 1)
-            if found and isinstance(node, _DEF_TYPES):
-                # Constant arguments may rule some of them out (only worth it when there are).
-                skip_first = target.owner is not None and not is_static(node)
-                bindings = bind_arguments(call, node, skip_first)
-                if bindings:
-                    found = escapes(target, bindings, self.depth + 1)
-            for inner in found:
+            for inner in escapes(target, self.depth + 1):
                 if self.caught_by(inner.exc, handlers):
                     continue
                 step = (self.module.rel, call.lineno, self.label)
@@ -427,7 +381,7 @@ class _Walker:
                         "call",
                         (step, *inner.chain),
                         call,
-                        target.code().label,
+                        target.function.label,
                         inner.reraise,
                     )
                 )

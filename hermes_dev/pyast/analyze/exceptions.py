@@ -5,10 +5,11 @@
   `ancestors` (the keys of the class and every base found: builtins by the running
   interpreter's real MRO, project classes by their bases as written, across modules),
   `complete` (every base was resolved), `subclass` (True for a re-raise: "some subclass of").
-- `exc_type(expr, module, scope)`: the ExcType of a raised expression (`Cls`, `Cls(...)`,
-  `mod.Cls(...)`), or None when the class cannot be known.
-- `catches(handler, exc, module, scope)`: CATCHES, MAYBE or MISSES. A handler whose class cannot
-  be resolved is MAYBE (precision first: it counts as catching).
+- `exc_type(expr, scope)`: the ExcType of a raised expression (`Cls`, `Cls(...)`,
+  `mod.Cls(...)`, a name bound to an instance of a known class), or None when the class cannot
+  be known.
+- `catches(handler, exc, scope)`: CATCHES, MAYBE or MISSES. A handler whose class cannot be
+  resolved is MAYBE (precision first: it counts as catching).
 - `CONTROL_FLOW`: exceptions that carry cancellation or exit rather than errors.
 """
 
@@ -17,9 +18,12 @@ from __future__ import annotations
 import ast
 import builtins
 
-from hermes_dev.pyast.model import ModuleInfo
-from hermes_dev.pyast.resolve import ClassRef, class_named
-from hermes_dev.pyast.scope import Scope
+from hermes_dev.pyast.semantic.resolve import class_bases, is_builtin_name, resolve
+from hermes_dev.pyast.semantic.scopes import Builtin, Class, Instance, Literal
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from hermes_dev.pyast.semantic.scopes import ClassRef, Scope
 
 CATCHES, MAYBE, MISSES = "catches", "maybe", "misses"
 CONTROL_FLOW = frozenset({"CancelledError", "KeyboardInterrupt", "SystemExit", "GeneratorExit"})
@@ -90,8 +94,8 @@ def builtin_type(cls: type[BaseException]) -> ExcType:
 
 
 def _project_type(cls: ClassRef, depth: int = 0) -> ExcType:
-    key = ("exceptions.type", id(cls.node))
-    cached = cls.module.memo.get(key)
+    state = cls.module.state
+    cached = state.exc_types.get(id(cls.node))
     if isinstance(cached, ExcType):
         return cached
     ancestors = {f"{cls.module.rel}:{cls.name}"}
@@ -99,7 +103,7 @@ def _project_type(cls: ClassRef, depth: int = 0) -> ExcType:
     if depth > _MAX_DEPTH:
         complete = False
     else:
-        for base_expr, base in zip(cls.node.bases, cls.bases()):
+        for base_expr, base in zip(cls.node.bases, class_bases(cls)):
             if base is not None:
                 inner = _project_type(base, depth + 1)
                 ancestors |= inner.ancestors
@@ -107,7 +111,7 @@ def _project_type(cls: ClassRef, depth: int = 0) -> ExcType:
                 continue
             builtin = (
                 _builtin_class(base_expr.id)
-                if isinstance(base_expr, ast.Name) and cls.module.resolve(base_expr.id) is None
+                if isinstance(base_expr, ast.Name) and is_builtin_name(base_expr.id, cls.scope)
                 else None
             )
             if builtin is None:
@@ -115,32 +119,37 @@ def _project_type(cls: ClassRef, depth: int = 0) -> ExcType:
             else:
                 ancestors |= builtin_type(builtin).ancestors
     made = ExcType(cls.name, f"{cls.module.rel}:{cls.name}", frozenset(ancestors), complete)
-    cls.module.memo[key] = made
+    state.exc_types[id(cls.node)] = made
     return made
 
 
-def class_type(expr: ast.expr, module: ModuleInfo, scope: Scope | None = None) -> ExcType | None:
+def class_type(expr: ast.expr, scope: Scope) -> ExcType | None:
     """The ExcType of an expression naming an exception class, or None when unknown."""
-    if isinstance(expr, ast.Name):
-        local = scope is not None and scope.func is not None and scope.local_values(expr.id)
-        if not local and module.resolve(expr.id) is None:
-            if module.import_origin(expr.id) is not None:
-                return None  # imported from outside the root
-            builtin = _builtin_class(expr.id)
-            return builtin_type(builtin) if builtin is not None else None
-    cls = class_named(expr, module, scope)
-    if cls is None:
-        return None
-    return _project_type(cls)
+    found = resolve(expr, scope).single()
+    if isinstance(found, Class):
+        return _project_type(found.ref)
+    if isinstance(found, Builtin):
+        builtin = _builtin_class(found.name)
+        return builtin_type(builtin) if builtin is not None else None
+    return None
 
 
-def exc_type(expr: ast.expr, module: ModuleInfo, scope: Scope | None = None) -> ExcType | None:
-    """What `raise <expr>` raises: `Cls` or `Cls(...)`; None for a variable or unknown class."""
+def exc_type(expr: ast.expr, scope: Scope) -> ExcType | None:
+    """What `raise <expr>` raises: `Cls`, `Cls(...)`, or a name bound to an instance of a
+    known class; None when the class cannot be known."""
     if isinstance(expr, ast.Call):
-        expr = expr.func
-    if isinstance(expr, ast.Name) and not (expr.id[:1].isupper() or _builtin_class(expr.id)):
-        return None  # `raise err`: a variable
-    return class_type(expr, module, scope)
+        return class_type(expr.func, scope)
+    found = resolve(expr, scope).single()
+    if isinstance(found, Class):
+        return _project_type(found.ref)
+    if isinstance(found, Instance):
+        return _project_type(found.cls)
+    if isinstance(found, Builtin):
+        builtin = _builtin_class(found.name)
+        return builtin_type(builtin) if builtin is not None else None
+    if isinstance(found, Literal) and isinstance(found.expr, ast.Call):
+        return class_type(found.expr.func, found.scope)  # `err = ValueError(...)`
+    return None
 
 
 def _type_catches(caught: ExcType | None, exc: ExcType) -> str:
@@ -155,14 +164,12 @@ def _type_catches(caught: ExcType | None, exc: ExcType) -> str:
     return MISSES
 
 
-def catches(
-    handler: ast.ExceptHandler, exc: ExcType, module: ModuleInfo, scope: Scope | None = None
-) -> str:
+def catches(handler: ast.ExceptHandler, exc: ExcType, scope: Scope) -> str:
     """Whether `except <handler.type>` catches `exc`."""
     if handler.type is None:
         return CATCHES
     types = handler.type.elts if isinstance(handler.type, ast.Tuple) else [handler.type]
-    verdicts = {_type_catches(class_type(t, module, scope), exc) for t in types}
+    verdicts = {_type_catches(class_type(t, scope), exc) for t in types}
     if CATCHES in verdicts:
         return CATCHES
     if MAYBE in verdicts:
@@ -170,11 +177,9 @@ def catches(
     return MISSES
 
 
-def handler_type(
-    handler: ast.ExceptHandler, module: ModuleInfo, scope: Scope | None = None
-) -> ExcType | None:
+def handler_type(handler: ast.ExceptHandler, scope: Scope) -> ExcType | None:
     """What a bare `raise` in `handler` re-raises: a subclass of the one class it names."""
     if handler.type is None or isinstance(handler.type, ast.Tuple):
         return None
-    caught = class_type(handler.type, module, scope)
+    caught = class_type(handler.type, scope)
     return caught.reraised() if caught is not None else None

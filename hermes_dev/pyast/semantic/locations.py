@@ -1,16 +1,48 @@
-"""Where something is written in a module: `Span` (line, 1-based column, end line, end column),
-and `NodeSpan`, the same place in ast's own coordinates for code that takes a node."""
+"""Where something is written in a module: `Pos` (a path, line and column span), `Span` (line,
+1-based column, end line, end column), and `NodeSpan`, the same place in ast's own coordinates
+for code that takes a node."""
 
 from __future__ import annotations
 
 import ast
 from pathlib import Path
 
-from hermes_dev.pyast.values import Pos
-
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import Self
+
+
+class Pos:
+    """Where a node is written: path, 1-based line and column, exclusive end."""
+
+    __slots__ = ("column", "end_column", "end_line", "line", "path")
+
+    def __init__(self, path: Path, line: int, column: int, end_line: int, end_column: int) -> None:
+        self.path = path
+        self.line = line
+        self.column = column  # 1-based
+        self.end_line = end_line
+        self.end_column = end_column  # 1-based, exclusive
+
+    def _key(self) -> tuple[Path, int, int, int, int]:
+        return (self.path, self.line, self.column, self.end_line, self.end_column)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Pos) and self._key() == other._key()
+
+    def __hash__(self) -> int:
+        return hash(self._key())
+
+    def __repr__(self) -> str:
+        return f"Pos({self.path.name}:{self.line}:{self.column})"
+
+    @classmethod
+    def of(cls, path: Path, node: ast.AST) -> Pos:
+        line = getattr(node, "lineno", 1)
+        col = getattr(node, "col_offset", 0)
+        end_line = getattr(node, "end_lineno", None) or line
+        end_col = getattr(node, "end_col_offset", None)
+        return cls(path, line, col + 1, end_line, (end_col if end_col is not None else col) + 1)
 
 
 class Span(tuple[int, int, int, int]):

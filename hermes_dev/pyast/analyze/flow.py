@@ -3,18 +3,21 @@
 `terminates(body)`: control cannot run off the end of `body` (a return, a raise, an exit call,
 an `if`/`try`/`match` every way through which terminates, a `while True` without a break...;
 doubt says True). `falloff_node(body)`: the statement after which it does run off.
-`never_returns_call(stmt, module)`: `stmt` calls a function that always raises or says
+`never_returns_call(stmt, scope)`: `stmt` calls a function that always raises or says
 NoReturn. `always_true` and `has_break` are the loop tests they share with the summaries.
-
-Imports only `model` from the package.
 """
 
 from __future__ import annotations
 
 import ast
 
-from hermes_dev.pyast.model import ModuleInfo
-from hermes_dev.pyast.walk import walk_function
+from hermes_dev.pyast.semantic.resolve import resolve
+from hermes_dev.pyast.semantic.scopes import Function
+from hermes_dev.pyast.semantic.walker import walk_function
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from hermes_dev.pyast.semantic.scopes import Scope
 
 _DEF_TYPES = (ast.FunctionDef, ast.AsyncFunctionDef)
 _EXIT_CALLS = {"sys.exit", "os._exit", "exit", "quit", "os.abort", "pytest.fail", "pytest.skip"}
@@ -94,12 +97,15 @@ def falloff_node(body: list[ast.stmt]) -> ast.stmt:
     return last
 
 
-def never_returns_call(stmt: ast.stmt, module: ModuleInfo) -> bool:
+def never_returns_call(stmt: ast.stmt, scope: Scope) -> bool:
     """`_fail("...")` as the last statement, where `_fail` always raises (or says NoReturn)."""
     if not isinstance(stmt, ast.Expr) or not isinstance(stmt.value, ast.Call):
         return False
-    called = module.callee(stmt.value.func)
-    if called is None or isinstance(called.node, ast.Lambda):
+    func = stmt.value.func
+    if not isinstance(func, (ast.Name, ast.Attribute)):
+        return False
+    called = resolve(func, scope).single()
+    if not isinstance(called, Function) or isinstance(called.node, ast.Lambda):
         return False
     node = called.node
     returns = node.returns
