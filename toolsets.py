@@ -35,6 +35,12 @@ TOOLSETS = {
     "hermes-cli": {
         "description": "Everything the command line offers",
         "tools": _HERMES_CORE_TOOLS,
+        "includes": ["weather"],
+    },
+
+    "hermes-telegram": {
+        "description": "Telegram bot toolset: the core tools",
+        "tools": _HERMES_CORE_TOOLS,
         "includes": [],
     },
 

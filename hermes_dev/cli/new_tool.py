@@ -45,8 +45,24 @@ def _interactive(yes: bool) -> bool:
     help="Hermes checkout to change (default: found by walking up from the current folder).",
 )
 @click.option("--description", help="What the tool does and when to use it (the schema's).")
-@click.option("--toolset", help="Toolset to register under (default: NAME); made if missing.")
-@click.option("--core", is_flag=True, help="Also add the tool to _HERMES_CORE_TOOLS.")
+@click.option(
+    "--toolset",
+    help="Toolset to register under (default: NAME). A new one is made, listed in `hermes tools`"
+    " (hermes_cli/tools_config.py) and included in the CLI's default toolset (hermes-cli), so it "
+    "is on by default on the CLI; an existing one is joined as it is.",
+)
+@click.option(
+    "--core",
+    is_flag=True,
+    help="Also add the tool to _HERMES_CORE_TOOLS: on by default on every platform whose "
+    "default toolset takes the core tools (a new toolset then needs no hermes-cli include).",
+)
+@click.option(
+    "--opt-in",
+    is_flag=True,
+    help="Make the new toolset opt-in: listed in `hermes tools` but off by default (its key "
+    "goes into _DEFAULT_OFF_TOOLSETS; no hermes-cli include).",
+)
 @click.option(
     "--env",
     "env_vars",
@@ -99,6 +115,7 @@ def command(
     description: str | None,
     toolset: str | None,
     core: bool,
+    opt_in: bool,
     env_vars: tuple[str, ...],
     env_url: str | None,
     params: tuple[str, ...],
@@ -110,8 +127,8 @@ def command(
     force: bool,
     yes: bool,
 ) -> int:
-    """Create tools/NAME_tool.py and its test, and register NAME in toolsets.py
-    (and its --env variables in hermes_cli/config.py), all or nothing."""
+    """Create tools/NAME_tool.py and its test, register NAME in toolsets.py, list its toolset
+    in `hermes tools` (and its --env variables in hermes_cli/config.py), all or nothing."""
     from hermes_dev.host.layout import load_project
 
     # Check the name and find the project before asking anything.
@@ -141,6 +158,7 @@ def command(
         description=description,
         toolset=toolset,
         core=core,
+        opt_in=opt_in,
         env_vars=env_vars,
         env_url=env_url,
         params=params,
@@ -154,8 +172,8 @@ def command(
         plan = plan_new_tool(project, spec, force=force)
         if not dry_run:
             plan.check_writable()  # before anything is said or asked about it
-        for note in plan.notes:
-            click.echo(f"hermes-dev: note: {note}", err=True)
+        for warning in plan.warnings:
+            click.echo(f"hermes-dev: note: {warning}", err=True)
         if dry_run:
             click.echo(plan.diff(), nl=False)
             click.echo(would_line(plan), err=True)
@@ -170,6 +188,8 @@ def command(
         plan.apply()
     for change in plan.changes:
         click.echo(f"{change.verb:>6} {change.relpath}")
+    for note in plan.notes:
+        click.echo(note)
     if spec.with_test:
         click.echo(f"next: python -m pytest {spec.test_relpath}")
     return 0

@@ -23,6 +23,7 @@ from hermes_dev.edits._sequence import ElementBuilder, append, remove
 
 # Helpers whose signature is known when the file imports them rather than defining them.
 KNOWN_HELPERS = {"_ts": "tools", "_bundle": "extras"}
+KNOWN_PARAMS = {"_ts": ("description", "tools", "includes"), "_bundle": ("description", "extras")}
 
 _NO_SPACE = cst.SimpleWhitespace("")
 
@@ -34,6 +35,9 @@ class Helper:
     name: str
     tools_param: str
     by_keyword: bool  # False when that parameter is positional-only
+    # Every named parameter, positional ones first, in order (keyword-only ones after them).
+    params: tuple[str, ...] = ()
+    posonly: int = 0  # how many of `params` are positional-only
 
 
 def helpers(module: cst.Module) -> dict[str, Helper]:
@@ -49,6 +53,8 @@ def helpers(module: cst.Module) -> dict[str, Helper]:
                     statement.name.value,
                     positional[1].name.value,
                     by_keyword=len(params.posonly_params) < 2,
+                    params=tuple(p.name.value for p in [*positional, *params.kwonly_params]),
+                    posonly=len(params.posonly_params),
                 )
         elif isinstance(statement, cst.SimpleStatementLine):
             for small in statement.body:
@@ -58,10 +64,28 @@ def helpers(module: cst.Module) -> dict[str, Helper]:
                     for alias in small.names:
                         name = alias.evaluated_alias or alias.evaluated_name
                         if name in KNOWN_HELPERS and name not in found:
-                            found[name] = Helper(name, KNOWN_HELPERS[name], by_keyword=True)
-    for name, param in KNOWN_HELPERS.items():
-        found.setdefault(name, Helper(name, param, by_keyword=True))
+                            found[name] = _known(name)
+    for name in KNOWN_HELPERS:
+        found.setdefault(name, _known(name))
     return found
+
+
+def _known(name: str) -> Helper:
+    return Helper(name, KNOWN_HELPERS[name], by_keyword=True, params=KNOWN_PARAMS[name])
+
+
+def param_arg(call: cst.Call, helper: Helper, param: str) -> int | None:
+    """The index in `call.args` of the argument passed for `helper`'s parameter `param`
+    (by position or by keyword); None when the call leaves it to its default."""
+    if param not in helper.params:
+        return None
+    position = helper.params.index(param)
+    if position < len(_positional(call)):
+        return position
+    for index, arg in enumerate(call.args):
+        if arg.keyword is not None and arg.keyword.value == param:
+            return index
+    return None
 
 
 def is_defined(module: cst.Module, name: str) -> bool:

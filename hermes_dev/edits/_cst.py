@@ -18,6 +18,7 @@ from hermes_dev.errors import UserError
 
 TOOLSETS_FILE = "toolsets.py"
 CONFIG_FILE = "hermes_cli/config.py"
+TOOLS_CONFIG_FILE = "hermes_cli/tools_config.py"
 
 Literal = TypeVar("Literal", cst.List, cst.Dict)
 
@@ -181,6 +182,19 @@ def find_top_level(
     raise EditError(f"{filename}: `{name}` is {describe(last.value)}, not {want}; edit it by hand")
 
 
+def last_top_level(module: cst.Module, name: str) -> TopLevel | None:
+    """The last module-level assignment of `name` (the one in force), whatever its value."""
+    last: TopLevel | None = None
+    for body_index, line in enumerate(module.body):
+        if not isinstance(line, cst.SimpleStatementLine):
+            continue
+        for small_index, small in enumerate(line.body):
+            value = _assigned_value(small, name)
+            if value is not None:
+                last = TopLevel(module, body_index, small_index, value)
+    return last
+
+
 def module_constants(module: cst.Module) -> dict[str, str | None]:
     """Names bound at module level: the string a name is bound to when that is its only binding
     and a string literal (`CLOCK = "clock"`), else None (its value is not known here)."""
@@ -290,7 +304,7 @@ def _first_quote(node: cst.BaseExpression) -> str | None:
         return node.quote[0]
     if isinstance(node, cst.ConcatenatedString):
         return _first_quote(node.left)
-    if isinstance(node, cst.List):
+    if isinstance(node, (cst.List, cst.Tuple, cst.Set)):
         for item in node.elements:
             found = _first_quote(item.value)
             if found is not None:

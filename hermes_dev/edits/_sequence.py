@@ -25,7 +25,7 @@ from typing import TypeVar, cast
 
 import libcst as cst
 
-Container = TypeVar("Container", cst.List, cst.Dict)
+Container = TypeVar("Container", cst.List, cst.Dict, cst.Set)
 Whitespace = cst.BaseParenthesizableWhitespace
 AnyElement = cst.BaseElement | cst.BaseDictElement
 # Builds the new element for a given item indentation; None means "on the same line".
@@ -36,7 +36,7 @@ _ONE_SPACE = cst.SimpleWhitespace(" ")
 
 
 def _parts(
-    node: cst.List | cst.Dict,
+    node: cst.List | cst.Dict | cst.Set,
 ) -> tuple[list[AnyElement], Whitespace, Whitespace]:
     if isinstance(node, cst.List):
         return list(node.elements), node.lbracket.whitespace_after, node.rbracket.whitespace_before
@@ -89,7 +89,7 @@ def _unit(indent: str) -> str:
     return "\t" if "\t" in indent else "    "
 
 
-def item_indent(node: cst.List | cst.Dict) -> str:
+def item_indent(node: cst.List | cst.Dict | cst.Set) -> str:
     """The indentation of the literal's last line-starting element (its closing line + 4 if none)."""
     elements, open_ws, close_ws = _parts(node)
     for index in range(len(elements) - 1, -1, -1):
@@ -106,7 +106,7 @@ def item_indent(node: cst.List | cst.Dict) -> str:
     return "    "
 
 
-def is_multiline(node: cst.List | cst.Dict) -> bool:
+def is_multiline(node: cst.List | cst.Dict | cst.Set) -> bool:
     elements, open_ws, close_ws = _parts(node)
     return isinstance(close_ws if elements else open_ws, cst.ParenthesizedWhitespace)
 

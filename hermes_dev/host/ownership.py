@@ -12,6 +12,10 @@ that run added, so remove-tool undoes exactly that and nothing else. Per place, 
   tools key/keyword to an entry that had none), "joined-key" (appended to a tools key new-tool
   added), "appended" (appended to a list someone wrote by hand: only the name is taken out);
 - `core`: true when the name went into `_HERMES_CORE_TOOLS`;
+- `picker[T]` / `off[T]` / `cli[T]`: toolset T's row in `CONFIGURABLE_TOOLSETS` (the `hermes
+  tools` picker), its key in `_DEFAULT_OFF_TOOLSETS`, its name in `TOOLSETS["hermes-cli"]`'s
+  `includes` ("keyed": the `includes=` argument was added too); "created" or "joined:<tool>" as
+  for toolsets. These go with T's entry: removed once the entry is gone;
 - `dirs[D]`: "created" / "joined" for folders (`tests/tools`) new-tool made.
 
 "joined" statuses carry new-tool's claim over a place from one marker to the next, so whichever
@@ -48,6 +52,8 @@ _NAME = re.compile(r"[a-z_][a-z0-9_]*")
 _TOOLSET = re.compile(r"[a-z_][a-z0-9_-]*")
 _VAR = re.compile(r"[A-Z][A-Z0-9_]*")
 _DIRS = ("tests", "tests/tools")
+# The record's places in hermes_cli/tools_config.py and the CLI's composite, by toolset.
+_OFFER_KEYS = ("picker", "off", "cli")
 
 
 @dataclass
@@ -59,6 +65,9 @@ class Record:
     env: dict[str, str] = field(default_factory=dict)
     core: bool = False
     dirs: dict[str, str] = field(default_factory=dict)
+    picker: dict[str, str] = field(default_factory=dict)
+    off: dict[str, str] = field(default_factory=dict)
+    cli: dict[str, str] = field(default_factory=dict)
 
     def to_json(self) -> str:
         data: dict[str, object] = {"tool": self.tool}
@@ -68,6 +77,10 @@ class Record:
             data["env"] = self.env
         if self.core:
             data["core"] = True
+        for key in _OFFER_KEYS:
+            places = getattr(self, key)
+            if places:
+                data[key] = places
         if self.dirs:
             data["dirs"] = self.dirs
         return json.dumps(data, ensure_ascii=True, separators=(", ", ": "))
@@ -121,6 +134,7 @@ def parse_record(source: str, tool: str) -> Record | None:
     for key, pattern, target in (
         ("toolsets", _TOOLSET, record.toolsets),
         ("env", _VAR, record.env),
+        *((key, _TOOLSET, getattr(record, key)) for key in _OFFER_KEYS),
     ):
         places = data.get(key, {})
         if not isinstance(places, dict):
@@ -169,6 +183,9 @@ class Claims:
     toolsets: dict[str, tuple[str, str | None]] = field(default_factory=dict)
     env: dict[str, tuple[str, str | None]] = field(default_factory=dict)
     dirs: set[str] = field(default_factory=set)
+    picker: dict[str, tuple[str, str | None]] = field(default_factory=dict)
+    off: dict[str, tuple[str, str | None]] = field(default_factory=dict)
+    cli: dict[str, tuple[str, str | None]] = field(default_factory=dict)
 
 
 def generated_modules(root: Path) -> Iterator[tuple[str, Record]]:
@@ -205,7 +222,9 @@ def claims(root: Path, *, excluding: str | None = None) -> Claims:
     for tool, record in generated_modules(root):
         if tool == excluding:
             continue
-        for places, target in ((record.toolsets, found.toolsets), (record.env, found.env)):
+        pairs = [(record.toolsets, found.toolsets), (record.env, found.env)]
+        pairs += [(getattr(record, key), getattr(found, key)) for key in _OFFER_KEYS]
+        for places, target in pairs:
             for name, status in places.items():
                 kind, creator = status_kind(status)
                 if kind == CREATED:

@@ -3,9 +3,13 @@ such as `_ts("Web tools", ["web_search"])` alike, evaluated statically), the too
 whether the file merges the registry's toolsets at run time. One reader for lint (HD301, HD302)
 and the scaffold (new-tool's "is the name taken").
 
+Each entry's own tools and `includes` are kept too (`entries`), for the model of what Hermes
+offers with a fresh config (`host.tools_config`: HD307, new-tool's closing lines).
+
 API: `toolsets_summary_of(path, source) -> ToolsetsSummary | None` (None: it does not parse);
 `summarize_toolsets(path, source, tree)`; `ToolsetsSummary` (`listed`, `maybe_listed`,
-`toolset_names`, `merges_registry`, `registry_toolsets`; `to_json`/`from_json` for caches).
+`toolset_names`, `merges_registry`, `registry_toolsets`, `entries`, `opaque`; `to_json`/`from_json`
+for caches).
 """
 
 from __future__ import annotations
@@ -13,7 +17,16 @@ from __future__ import annotations
 import ast
 from pathlib import Path
 
-from hermes_dev.host._json_shapes import _bool, _dict, _pairs, _span, _str, _strs
+from hermes_dev.host._json_shapes import (
+    _bool,
+    _dict,
+    _optional,
+    _pairs,
+    _span,
+    _str,
+    _strs,
+    _triples,
+)
 from hermes_dev.pyast.analyze.evaluate import Evaluator, strings_in
 from hermes_dev.pyast.analyze.values import NotStatic, Thunk
 from hermes_dev.pyast.semantic.locations import Pos, Span
@@ -29,7 +42,15 @@ if TYPE_CHECKING:
 
 
 class ToolsetsSummary:
-    __slots__ = ("listed", "maybe_listed", "merges_registry", "registry_toolsets", "toolset_names")
+    __slots__ = (
+        "entries",
+        "listed",
+        "maybe_listed",
+        "merges_registry",
+        "opaque",
+        "registry_toolsets",
+        "toolset_names",
+    )
 
     def __init__(
         self,
@@ -38,6 +59,8 @@ class ToolsetsSummary:
         toolset_names: set[str] | None = None,
         merges_registry: bool = False,
         registry_toolsets: bool = False,
+        entries: dict[str, tuple[list[str] | None, list[str] | None]] | None = None,
+        opaque: bool = False,
     ) -> None:
         # Tool names written in toolsets.py as members of `_HERMES_CORE_TOOLS` or a toolset's
         # "tools", each with where it is written (one per place).
@@ -52,6 +75,11 @@ class ToolsetsSummary:
         # back to `registry.get_registered_toolset_names()`): every registered tool is then in a
         # toolset, its own.
         self.registry_toolsets = registry_toolsets
+        # Each TOOLSETS entry read statically: (its tools, its includes), each None when it is
+        # not a list of strings known statically. The entry in force (the last of a key).
+        self.entries = entries if entries is not None else {}
+        # TOOLSETS (or an entry's key) could not be read statically: `entries` may miss some.
+        self.opaque = opaque
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -60,6 +88,10 @@ class ToolsetsSummary:
             "toolset_names": sorted(self.toolset_names),
             "merges_registry": self.merges_registry,
             "registry_toolsets": self.registry_toolsets,
+            "entries": [
+                [name, tools, includes] for name, (tools, includes) in self.entries.items()
+            ],
+            "opaque": self.opaque,
         }
 
     @classmethod
@@ -70,6 +102,11 @@ class ToolsetsSummary:
             set(_strs(data["toolset_names"])),
             _bool(data["merges_registry"]),
             _bool(data["registry_toolsets"]),
+            {
+                _str(name): (_optional(_strs, tools), _optional(_strs, includes))
+                for name, tools, includes in _triples(data["entries"])
+            },
+            _bool(data["opaque"]),
         )
 
 
@@ -115,6 +152,7 @@ def summarize_toolsets(path: Path, source: str, tree: ast.Module) -> ToolsetsSum
 
     table = written_value(evaluator, scope, "TOOLSETS")
     if table is None:
+        summary.opaque = True
         return summary
     entries: list[tuple[ast.expr | None, ast.expr]]
     if isinstance(table, ast.Dict):
@@ -128,8 +166,10 @@ def summarize_toolsets(path: Path, source: str, tree: ast.Module) -> ToolsetsSum
                 evaluated = evaluator.evaluate(value_node, scope)
             except NotStatic:
                 summary.maybe_listed.update(strings_in(value_node, scope))
+                summary.opaque = True
                 continue
             if not isinstance(evaluated.value, dict):
+                summary.opaque = True
                 continue
             for toolset_name, entry in evaluated.value.items():
                 _add_entry(summary, add, str(toolset_name), entry, evaluated, [toolset_name])
@@ -141,6 +181,9 @@ def summarize_toolsets(path: Path, source: str, tree: ast.Module) -> ToolsetsSum
             summary.maybe_listed.update(strings_in(value_node, scope))
             if isinstance(key_node, ast.Constant) and isinstance(key_node.value, str):
                 summary.toolset_names.add(key_node.value)
+                summary.entries[key_node.value] = (None, None)
+            else:
+                summary.opaque = True
             continue
         _add_entry(summary, add, str(key), evaluated.value, evaluated, [])
     return summary
@@ -156,11 +199,20 @@ def _add_entry(
 ) -> None:
     summary.toolset_names.add(toolset_name)
     if not isinstance(entry, dict):
+        summary.entries[toolset_name] = (None, None)
         return
     tools = entry.get("tools")
     if isinstance(tools, list | tuple):
         for i, name in enumerate(tools):
             add(name, evaluated.locate([*prefix, "tools", i], prefer_key=False))
+    summary.entries[toolset_name] = (_names(tools), _names(entry.get("includes", [])))
+
+
+def _names(value: Any) -> list[str] | None:
+    """A list (or tuple) of strings as a list; None for anything else."""
+    if isinstance(value, list | tuple) and all(isinstance(v, str) for v in value):
+        return list(value)
+    return None
 
 
 def toolsets_summary_of(path: Path, source: str) -> ToolsetsSummary | None:

@@ -27,6 +27,14 @@ from hermes_dev.host.config_summary import (
     read_source,
 )
 from hermes_dev.host.registered_tools import ModuleSummary, summarize_module
+from hermes_dev.host.tools_config import (
+    MAX_BYTES as TOOLS_CONFIG_MAX_BYTES,
+)
+from hermes_dev.host.tools_config import (
+    TOOLS_CONFIG_RELPATH,
+    ToolsConfigSummary,
+    tools_config_summary_of,
+)
 from hermes_dev.host.toolsets import (  # noqa: F401 -- re-exported for the HD3xx rules
     ToolsetsSummary,
     summarize_toolsets,
@@ -43,17 +51,18 @@ if TYPE_CHECKING:
     from hermes_dev.lint.context import LintContext
     from hermes_dev.pyast.semantic.modules import ModuleInfo
 
-    _S = TypeVar("_S", "ToolsetsSummary", "ConfigSummary")
+    _S = TypeVar("_S", "ToolsetsSummary", "ConfigSummary", "ToolsConfigSummary")
 
 
 # --- the project -------------------------------------------------------------------------
 
 # Cache kinds in the engine's per-file summary cache; bump the suffix when a shape changes.
 MODULE_KIND = "hd3-registrations-v3"
-TOOLSETS_KIND = "hd3-toolsets-v3"
+TOOLSETS_KIND = "hd3-toolsets-v4"
 CONFIG_KIND = "hd3-config-v3"
 CONFIG_ADDITIONS_KIND = "hd3-config-additions-v2"
 ENV_TABLE_KIND = "hd3-env-table-v2"  # where hermes_cli/config.py gets OPTIONAL_ENV_VARS from
+TOOLS_CONFIG_KIND = "hd3-tools-config-v1"
 ENV_TABLE_MISSING_LABEL = "HD303/HD304 skipped: OPTIONAL_ENV_VARS not found"
 ENV_SKIPPED_LABEL = "env entries skipped (not static)"
 
@@ -76,6 +85,8 @@ class ProjectIndex:
         self._config_done = False
         self._env_table: Path | None = None
         self._env_table_done = False
+        self._tools_config: ToolsConfigSummary | None = None
+        self._tools_config_done = False
 
     def module_summary(self, module: ModuleInfo) -> ModuleSummary:
         memo = module.state.project_summary
@@ -163,6 +174,22 @@ class ProjectIndex:
                     path, TOOLSETS_KIND, ToolsetsSummary.from_json, toolsets_summary_of
                 )
         return self._toolsets
+
+    def tools_config(self) -> ToolsConfigSummary | None:
+        """`hermes_cli/tools_config.py` (the `hermes tools` picker); None when the root has none
+        (older checkouts, plugin packages) or it cannot be read."""
+        if not self._tools_config_done:
+            self._tools_config_done = True
+            path = self.ctx.root / TOOLS_CONFIG_RELPATH
+            try:
+                small = path.is_file() and path.stat().st_size <= TOOLS_CONFIG_MAX_BYTES
+            except OSError:
+                small = False
+            if small:
+                self._tools_config = self._summary(
+                    path, TOOLS_CONFIG_KIND, ToolsConfigSummary.from_json, tools_config_summary_of
+                )
+        return self._tools_config
 
     def env_table_path(self) -> Path | None:
         """The file that holds the `OPTIONAL_ENV_VARS` literal: `hermes_cli/config.py`, or the

@@ -22,8 +22,8 @@ def new_tool(
     **answers: Any,
 ) -> Plan:
     """Make tool `name` in the Hermes root at (or above) `root`; `answers` are `make_spec`'s
-    keywords (description, toolset, core, env_vars, env_url, params, optional_params, is_async,
-    emoji, with_test). Returns the plan, applied unless `dry_run`. Raises UserError."""
+    keywords (description, toolset, core, opt_in, env_vars, env_url, params, optional_params,
+    is_async, emoji, with_test). Returns the plan, applied unless `dry_run`. Raises UserError."""
     spec = make_spec(name, **answers)
     project = load_project(None, start=root) if root is not None else load_project()
     with root_lock(project.root, shared=dry_run):

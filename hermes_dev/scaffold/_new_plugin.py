@@ -61,6 +61,7 @@ def plan_new_plugin(project: Project, spec: PluginSpec, *, force: bool = False) 
     toolsets_text = toolsets_old.decode("utf-8", "replace")
     if not force:
         _refuse_taken(project, spec, toolsets_text)
+        _refuse_installed(spec)
     toolsets_new = toolsets_old
     if spec.toolset in toolset_names(toolsets_text):
         from hermes_dev import edits
@@ -100,6 +101,8 @@ def plan_standalone_plugin(dest: Path, spec: PluginSpec, *, force: bool = False)
                 f"{', ...' if len(taken) > 3 else ''}); pick a new folder or pass --force"
                 " to overwrite the package's files in it"
             )
+    if not force:
+        _refuse_installed(spec)
     rendered = render(spec, "plugin")
     return _checked(Plan(dest, tuple(_file_changes(dest, rendered))), spec)
 
@@ -129,6 +132,28 @@ def _refuse_taken(project: Project, spec: PluginSpec, toolsets_text: str) -> Non
                 f"a tool named {tool!r} exists already ({taken}); name the plugin's tools"
                 " with --tool, or pass --force to make it anyway"
             )
+
+
+def _refuse_installed(spec: PluginSpec) -> None:
+    """A plugin or tool name that an installed entry-point plugin uses already: Hermes would
+    load one of the two (or register one tool over the other). Read from the installed
+    distributions' metadata; nothing is imported."""
+    from hermes_dev.host.installed_plugins import installed_plugins
+
+    for plugin in installed_plugins():
+        where = f"{plugin.distribution}, entry point {plugin.name} = {plugin.module}"
+        if plugin.name == spec.name:
+            raise UserError(
+                f"an installed package provides a plugin named {spec.name!r} already ({where});"
+                " pick another name or pass --force to make it anyway"
+            )
+        for tool in spec.tools:
+            if tool in plugin.tools:
+                raise UserError(
+                    f"a tool named {tool!r} exists already (the installed plugin"
+                    f" {plugin.name!r} provides it: {where}); name the plugin's tools with"
+                    " --tool, or pass --force to make it anyway"
+                )
 
 
 def _plugin_taken(project: Project, spec: PluginSpec) -> str | None:

@@ -12,6 +12,7 @@ from hermes_dev.host import ownership
 from hermes_dev.host.env_vars import read_table
 from hermes_dev.host.layout import Project, env_vars_path
 from hermes_dev.host.registrations import registered_names
+from hermes_dev.host.tools_config import CLI_COMPOSITE, TOOLS_CONFIG_RELPATH
 from hermes_dev.pyast.analyze.values import dict_get
 from hermes_dev.scaffold._sources import edited, read_source
 from hermes_dev.scaffold._spec import check_name, first_line
@@ -76,18 +77,43 @@ def plan_remove_tool(project: Project, name: str, *, force: bool = False) -> Pla
         else:
             notes.append(f"{test_rel} has no new-tool marker; it stays (delete it by hand)")
 
+    gone: set[str] = set()  # toolsets whose entry is gone once the tool is out of toolsets.py
+
     def from_toolsets(source: str) -> str:
         if record is None:  # --force: every list, but never an entry
             return edits.remove_tool_from_toolsets(source, name, keep_entries=True)
-        return edits.remove_tool_from_toolsets(
+        source = edits.remove_tool_from_toolsets(
             source,
             name,
             description=None if description is None else first_line(description),
             places={t: _toolset_mode(status) for t, status in record.toolsets.items()},
             core=record.core,
         )
+        gone.update(_gone(project, source, {*record.cli, *record.picker, *record.off}))
+        for toolset, status in record.cli.items():
+            if toolset in gone:
+                source = edits.remove_toolset_include(
+                    source,
+                    CLI_COMPOSITE,
+                    toolset,
+                    drop_empty_keyword=_toolset_mode(status) == "key",
+                )
+        return source
+
+    def from_picker(source: str) -> str:
+        assert record is not None
+        for toolset in record.picker:
+            if toolset in gone:
+                source = edits.remove_configurable_toolset(source, toolset)
+        for toolset in record.off:
+            if toolset in gone:
+                source = edits.remove_default_off_toolset(source, toolset)
+        return source
 
     sources: list[tuple[Path, Callable[[str], str]]] = [(project.toolsets_path, from_toolsets)]
+    picker_path = project.root / TOOLS_CONFIG_RELPATH
+    if record is not None and (record.picker or record.off) and picker_path.is_file():
+        sources.append((picker_path, from_picker))
     if project.config_path.is_file():
         env_path = env_vars_path(project)
         if record is not None and record.env:
@@ -130,6 +156,19 @@ def plan_remove_tool(project: Project, name: str, *, force: bool = False) -> Pla
     plan = Plan(project.root, tuple(changes), notes=tuple(notes), prune_dirs=prune)
     plan.check_python()
     return plan
+
+
+def _gone(project: Project, source: str, toolsets: set[str]) -> set[str]:
+    """Those of `toolsets` that `TOOLSETS` in `source` (toolsets.py) no longer has; none when
+    the file cannot be read statically (what new-tool added for them stays)."""
+    from hermes_dev.host.toolsets import toolsets_summary_of
+
+    if not toolsets:
+        return set()
+    summary = toolsets_summary_of(project.toolsets_path, source)
+    if summary is None or summary.opaque:
+        return set()
+    return toolsets - summary.toolset_names
 
 
 def _toolset_mode(status: str) -> str:

@@ -44,6 +44,8 @@ class ToolSpec:
     description: str
     toolset: str
     core: bool = False
+    # An opt-in tool: its new toolset is listed in `hermes tools` but off by default.
+    opt_in: bool = False
     env_vars: tuple[str, ...] = ()
     env_url: str | None = None
     # The --env variables whose setup-wizard entry asks for a password (hidden input).
@@ -73,6 +75,12 @@ class ToolSpec:
             "emoji": self.emoji,
             "with_test": self.with_test,
         }
+
+
+def toolset_label(toolset: str, emoji: str) -> str:
+    """A new toolset's label in the `hermes tools` picker: "🌦️ Weather", "📈 Stock Quote"."""
+    title = toolset.replace("_", " ").replace("-", " ").title()
+    return f"{emoji} {title}"
 
 
 def first_line(text: str) -> str:
@@ -216,6 +224,7 @@ def make_spec(
     description: str | None = None,
     toolset: str | None = None,
     core: bool = False,
+    opt_in: bool = False,
     env_vars: tuple[str, ...] | list[str] = (),
     env_url: str | None = None,
     params: tuple[str, ...] | list[str] = (),
@@ -249,6 +258,7 @@ def make_spec(
         description=description,
         toolset=toolset,
         core=core,
+        opt_in=opt_in,
         env_vars=env,
         env_url=env_url,
         secret_env=frozenset(var for var, secret in kinds.items() if secret),

@@ -36,7 +36,7 @@ class FileChange:
 
 
 class Plan:
-    __slots__ = ("changes", "notes", "prune_dirs", "root")
+    __slots__ = ("changes", "notes", "prune_dirs", "root", "warnings")
 
     def __init__(
         self,
@@ -44,11 +44,15 @@ class Plan:
         changes: tuple[FileChange, ...],
         notes: tuple[str, ...] = (),
         prune_dirs: tuple[str, ...] = (),
+        warnings: tuple[str, ...] = (),
     ) -> None:
         self.root = root
         self.changes = changes
-        # What the person should know that the diff does not show (one line each).
+        # What the person should know that the diff does not show (one line each), said once
+        # the plan is written.
         self.notes = notes
+        # What the person should know before anything is written or asked (one line each).
+        self.warnings = warnings
         # Folders (relative, innermost first) to remove once every write succeeded, when empty
         # (but for a __pycache__): those new-tool made, by its record (remove-tool).
         self.prune_dirs = prune_dirs

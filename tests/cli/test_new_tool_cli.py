@@ -161,11 +161,11 @@ def test_dry_run_says_what_it_would_do_in_a_closing_line(host):
         "new-tool", "ping", "--root", str(host), "--env", "PING_KEY", "--dry-run", "--yes"
     )
     assert code == 0 and out.startswith("--- ")  # stdout stays a patch
-    assert err == "2 files would be created, 2 changed; nothing written\n"
+    assert err == "2 files would be created, 3 changed; nothing written\n"  # + the picker
     code, _, err = run_cli(
         "new-tool", "pong", "--root", str(host), "--no-test", "--dry-run", "--yes"
     )
-    assert err == "1 file would be created, 1 changed; nothing written\n"
+    assert err == "1 file would be created, 2 changed; nothing written\n"
     assert snapshot(host) == before
 
 

@@ -18,11 +18,17 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from hermes_dev.edits import (
+    add_configurable_toolset,
     add_core_tool,
+    add_default_off_toolset,
     add_env_var,
     add_tool_to_toolset,
+    add_toolset_include,
+    remove_configurable_toolset,
+    remove_default_off_toolset,
     remove_tool_from_env_vars,
     remove_tool_from_toolsets,
+    remove_toolset_include,
 )
 from tests.edits._checks import inserted_text
 
@@ -369,3 +375,90 @@ def test_add_to_ts_toolsets(
         assert after == {"description": description, "tools": [tool], "includes": []}
     else:
         assert after == {**before, "tools": [*before["tools"], tool]}
+
+
+# --- the picker (hermes_cli/tools_config.py) and hermes-cli's includes ----------------------
+
+
+@SETTINGS
+@given(
+    st.data(),
+    names,
+    texts,
+    texts,
+    st.lists(old_names, max_size=6, unique=True),
+    quotes,
+    st.booleans(),
+)
+def test_add_picker_row(
+    data: st.DataObject,
+    key: str,
+    label: str,
+    description: str,
+    old: list[str],
+    quote: str,
+    crlf: bool,
+) -> None:
+    rows: list[Render] = []
+    for name in old:
+        pad = " " * data.draw(st.integers(1, 12))
+        rows.append(lambda _i, n=name, p=pad: f"({q(n, quote)},{p}{q('Label', quote)}, {q('d', quote)})")
+    source = module("CONFIGURABLE_TOOLSETS", data.draw(container(rows, "[", "]", "")), crlf)
+    edited = check_add(
+        source,
+        lambda s: add_configurable_toolset(s, key, label, description),
+        lambda s: remove_configurable_toolset(s, key),
+        key,
+    )
+    assert literal_of(edited, "CONFIGURABLE_TOOLSETS")[-1] == (key, label, description)
+
+
+@SETTINGS
+@given(st.data(), names, st.lists(old_names, min_size=1, max_size=7, unique=True), quotes, st.booleans())
+def test_add_default_off_key(
+    data: st.DataObject, key: str, old: list[str], quote: str, crlf: bool
+) -> None:
+    literal = data.draw(container([lambda _i, n=n: q(n, quote) for n in old], "{", "}", ""))
+    source = module("_DEFAULT_OFF_TOOLSETS", literal, crlf)
+    edited = check_add(
+        source,
+        lambda s: add_default_off_toolset(s, key),
+        lambda s: remove_default_off_toolset(s, key),
+        key,
+    )
+    assert literal_of(edited, "_DEFAULT_OFF_TOOLSETS") == {*old, key}
+
+
+@SETTINGS
+@given(
+    st.data(),
+    names,
+    st.lists(old_names, max_size=4, unique=True),
+    st.lists(old_names, max_size=4, unique=True),
+    quotes,
+    st.booleans(),
+)
+def test_add_cli_include(
+    data: st.DataObject, toolset: str, old: list[str], included: list[str], quote: str, crlf: bool
+) -> None:
+    fields: list[tuple[str, Render]] = [
+        ("description", lambda i: q("CLI", quote)),
+        ("tools", lambda i: "_HERMES_CORE_TOOLS"),
+        ("includes", lambda i: data.draw(string_list(included, quote, i))),
+    ]
+    cli = nested(data.draw, fields, quote)
+    entries: list[Render] = [
+        lambda i, n=n: q(n, quote) + ": {" + q("tools", quote) + ": [], " + q("includes", quote) + ": []}"
+        for n in old
+    ]
+    entries.append(lambda i: q("hermes-cli", quote) + ": " + cli(i))
+    source = "_HERMES_CORE_TOOLS = []\n" + module("TOOLSETS", data.draw(container(entries, "{", "}", "")), crlf)
+    edited = check_add(
+        source,
+        lambda s: add_toolset_include(s, "hermes-cli", toolset),
+        lambda s: remove_toolset_include(s, "hermes-cli", toolset),
+        toolset,
+    )
+    assert literal_of(edited.replace("_HERMES_CORE_TOOLS,", "[],"), "TOOLSETS")["hermes-cli"][
+        "includes"
+    ] == [*included, toolset]

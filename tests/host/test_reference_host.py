@@ -25,8 +25,44 @@ def test_every_toolset_tool_is_registered():
         assert set(toolsets.resolve_toolset(name)) <= registered, name
 
 
-def test_core_tools_resolve_through_platform_toolset():
-    assert toolsets.resolve_toolset("hermes-cli") == list(dict.fromkeys(toolsets._HERMES_CORE_TOOLS))
+def test_core_tools_resolve_through_platform_toolsets():
+    for name in ("hermes-cli", "hermes-telegram"):
+        assert set(toolsets._HERMES_CORE_TOOLS) <= set(toolsets.resolve_toolset(name)), name
+    # hermes-cli also includes the toolsets new-tool made (weather); the others take the core
+    assert toolsets.resolve_toolset("hermes-telegram") == list(toolsets._HERMES_CORE_TOOLS)
+
+
+def test_a_fresh_config_offers_the_weather_tool_on_the_cli(monkeypatch):
+    from hermes_cli.tools_config import CONFIGURABLE_TOOLSETS, _get_platform_tools
+    from model_tools import get_tool_definitions
+
+    assert ("weather", "🌦️ Weather", "Get the current weather for a location.") in CONFIGURABLE_TOOLSETS
+    enabled = _get_platform_tools({}, "cli")
+    assert {"clock", "text", "weather"} <= enabled  # (and whatever tools new-tool added since)
+    telegram = _get_platform_tools({}, "telegram")
+    assert {"clock", "text"} <= telegram and "weather" not in telegram  # listed, not its default
+    monkeypatch.setenv("WEATHER_API_KEY", "k")
+    registry_module.invalidate_check_fn_cache()
+    names = {d["function"]["name"] for d in get_tool_definitions(enabled_toolsets=sorted(enabled))}
+    assert {"current_time", "word_count", "reverse_text", "weather"} <= names
+    monkeypatch.delenv("WEATHER_API_KEY")
+    registry_module.invalidate_check_fn_cache()
+    names = {d["function"]["name"] for d in get_tool_definitions(enabled_toolsets=sorted(enabled))}
+    assert "weather" not in names  # its check_fn is false: left out, as in Hermes
+
+
+def test_a_saved_config_and_default_off_toolsets(monkeypatch):
+    from hermes_cli import tools_config
+
+    saved = {"platform_toolsets": {"cli": ["clock"], "telegram": ["weather", "my-mcp"]}}
+    assert tools_config._get_platform_tools(saved, "cli") == {"clock"}
+    assert tools_config._get_platform_tools(saved, "telegram") == {"weather", "my-mcp"}
+    monkeypatch.setattr(tools_config, "_DEFAULT_OFF_TOOLSETS", {"text"})
+    enabled = tools_config._get_platform_tools({}, "cli")
+    assert {"clock", "weather"} <= enabled and "text" not in enabled
+    disabled = {"agent": {"disabled_toolsets": ["clock"]}}
+    enabled = tools_config._get_platform_tools(disabled, "cli")
+    assert "weather" in enabled and "clock" not in enabled
 
 
 def test_dispatch_returns_json_and_catches_exceptions():

@@ -24,6 +24,7 @@ def test_rules_cover_the_issue() -> None:
         "HD304",
         "HD305",
         "HD306",
+        "HD307",
     ]
 
 

@@ -23,6 +23,7 @@ HOST_FILES = [
     *sorted(p.relative_to(REPO).as_posix() for p in (REPO / "tools").glob("*.py")),
     *sorted(p.relative_to(REPO).as_posix() for p in (REPO / "tests" / "tools").glob("*.py")),
     "hermes_cli/plugins.py",
+    "hermes_cli/tools_config.py",
     *sorted(
         p.relative_to(REPO).as_posix()
         for p in (REPO / "plugins").rglob("*")

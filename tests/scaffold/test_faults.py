@@ -26,7 +26,7 @@ from tests.scaffold.hosts import make_host, run_cli, snapshot
 
 NEW = ["new-tool", "zap", "--env", "ZAP_API_KEY", "--param", "q:string", "--yes"]
 REMOVE = ["remove-tool", "zap", "--yes"]
-WRITES = 4
+WRITES = 5  # the module, its test, toolsets.py, hermes_cli/tools_config.py, config.py
 
 # fault -> (exit code, start of the message)
 FAULTS = {

@@ -41,7 +41,7 @@ def test_new_tool_writes_only_its_files_and_insertions(host):
         "tests/tools/test_forecast_tool.py",
     }
     changed = {rel for rel in before if before[rel] != after[rel]}
-    assert changed == {"toolsets.py", "hermes_cli/config.py"}
+    assert changed == {"toolsets.py", "hermes_cli/config.py", "hermes_cli/tools_config.py"}
     for rel in changed:
         assert_only_insertions(before[rel].decode(), after[rel].decode(), "forecast")
 
@@ -50,13 +50,17 @@ def test_new_tool_writes_only_its_files_and_insertions(host):
         host,
         "import json, toolsets\n"
         "from hermes_cli.config import OPTIONAL_ENV_VARS as E\n"
+        "from hermes_cli.tools_config import CONFIGURABLE_TOOLSETS as P, _get_platform_tools\n"
         "print(json.dumps([toolsets.TOOLSETS['forecast']['tools'],"
         " 'forecast' in toolsets._HERMES_CORE_TOOLS, E['FORECAST_API_KEY']['tools'],"
-        " E['WEATHER_API_KEY']['tools']]))",
+        " E['WEATHER_API_KEY']['tools'], P[-1], sorted(_get_platform_tools({}, 'telegram'))]))",
     )
     assert probe.returncode == 0, probe.stderr
-    toolset, core, forecast_key, weather_key = json.loads(probe.stdout)
+    toolset, core, forecast_key, weather_key, row, telegram = json.loads(probe.stdout)
     assert toolset == ["forecast"] and core
+    # --core: on by default on every platform, listed in the picker under its own label
+    assert row == ["forecast", "⛅ Forecast", 'Forecast the weather: "days" ahead.']
+    assert "forecast" in telegram
     assert forecast_key == ["forecast"]
     assert weather_key[-1] == "forecast"
 
@@ -189,7 +193,8 @@ def test_a_name_listed_only_in_toolsets_is_refused(tmp_path):
     assert "toolsets.py lists 'ghost' in _HERMES_CORE_TOOLS" in err
 
 
-@pytest.mark.parametrize("extra", [[], ["--async"], ["--no-test", "--toolset", "web"]])
+# (atlas: a toolset of the big fixture that no platform enables; new on the reference host)
+@pytest.mark.parametrize("extra", [[], ["--async"], ["--no-test", "--toolset", "atlas"]])
 def test_generated_tool_is_lint_clean(host, extra):
     _new(host, *FORECAST, *extra)
     code, out, err = run_cli("lint", "--root", str(host), str(host / "tools" / "forecast_tool.py"))
@@ -202,7 +207,8 @@ def test_joining_an_existing_toolset_and_env_var_then_removing(tmp_path):
     host = make_host(tmp_path)
     before = snapshot(host)
     args = ["new-tool", "zap", "--toolset", "text", "--env", "WEATHER_API_KEY", "--env", "ZAP_KEY"]
-    _new(host, *args, "--env-url", "https://example.invalid/keys", "--yes")
+    # 'text' is on by default because its tools are core tools: joining it takes --core
+    _new(host, *args, "--core", "--env-url", "https://example.invalid/keys", "--yes")
     probe = run_in_host(
         host,
         "import json, toolsets\n"
@@ -220,6 +226,21 @@ def test_joining_an_existing_toolset_and_env_var_then_removing(tmp_path):
         assert_only_insertions(before[rel].decode(), snapshot(host)[rel].decode(), "zap")
     code, _, err = run_cli("remove-tool", "zap", "--root", str(host), "--yes")
     assert code == 0, err
+    assert snapshot(host) == before
+
+
+def test_joining_a_toolset_on_by_default_without_core_is_refused(tmp_path):
+    from tests.scaffold.hosts import make_host
+
+    host = make_host(tmp_path)
+    before = snapshot(host)
+    code, _, err = run_cli("new-tool", "zap", "--toolset", "text", "--root", str(host), "--yes")
+    assert code == 2
+    assert err == (
+        "hermes-dev: error: toolset 'text' is on by default on cli, telegram because all its"
+        " tools are in the default toolset there; 'zap' would not be, which switches 'text' off:"
+        " pass --core too (to add 'zap' to _HERMES_CORE_TOOLS), or pick another --toolset\n"
+    )
     assert snapshot(host) == before
 
 
@@ -245,8 +266,10 @@ def test_the_python_api(tmp_path):
         "tools/zap_tool.py",
         "tests/tools/test_zap_tool.py",
         "toolsets.py",
+        "hermes_cli/tools_config.py",
         "hermes_cli/config.py",
     ]
+    assert plan.notes == ('offered: on by default on cli (a fresh config); in `hermes tools` as "🔧 Zap"',)
     assert snapshot(host) == before
     new_tool("zap", root=host, env_vars=["ZAP_KEY"], params=["target:string"])
     assert (host / "tools" / "zap_tool.py").is_file()

@@ -2,7 +2,10 @@
 order, on the newest layout (helper-call toolsets and env entries) and the reference host.
 
 Every new-tool edit only inserts characters, and once every tool is removed (in a drawn order)
-the checkout is byte for byte what it was, folders included. The template render is replaced by
+the checkout is byte for byte what it was, folders included: toolsets.py, the env entries, and
+hermes_cli/tools_config.py (picker rows, opt-in keys) with hermes-cli's includes. A drawn job
+that new-tool refuses (joining a toolset that is on by default without --core; --opt-in on a
+toolset that exists) changes nothing and is left out. The template render is replaced by
 a stand-in module (the marker plus a registration): what is under test is the record and the
 edits, and copier would make each example seconds long.
 """
@@ -18,6 +21,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from hermes_dev.errors import UserError
 from hermes_dev.host.layout import load_project
 from hermes_dev.scaffold import _new_tool, make_spec, plan_new_tool, plan_remove_tool
 from tests.scaffold.hosts import make_host, make_newest_host, snapshot
@@ -77,6 +81,7 @@ tools_strategy = st.integers(min_value=2, max_value=4).flatmap(
         st.lists(st.sets(st.integers(0, 3), max_size=3), min_size=n, max_size=n),  # env keys
         st.lists(st.booleans(), min_size=n, max_size=n),  # --core
         st.permutations(list(range(n))),  # removal order
+        st.lists(st.booleans(), min_size=n, max_size=n),  # --opt-in
     )
 )
 
@@ -92,7 +97,7 @@ def test_any_order_undo_is_byte_exact(
     monkeypatch: pytest.MonkeyPatch, kind: str, case: tuple[Any, ...]
 ) -> None:
     monkeypatch.setattr(_new_tool, "PendingRender", StandInRender)
-    count, toolset_choice, env_choice, core, order = case
+    count, toolset_choice, env_choice, core, order, opt_in = case
     tmp = Path(tempfile.mkdtemp(prefix="hermes-dev-prop-"))
     try:
         host = (
@@ -107,6 +112,7 @@ def test_any_order_undo_is_byte_exact(
         before = snapshot(host)
         project = load_project(host)
         toolsets, env = TOOLSETS[kind], ENV[kind]
+        made = []
         for i in range(count):
             toolset = toolsets[toolset_choice[i] % len(toolsets)]
             spec = make_spec(
@@ -114,15 +120,26 @@ def test_any_order_undo_is_byte_exact(
                 toolset=toolset,
                 env_vars=sorted({env[j % len(env)] for j in env_choice[i]}),
                 core=core[i],
+                opt_in=opt_in[i],
             )
-            plan = plan_new_tool(project, spec)
+            try:
+                plan = plan_new_tool(project, spec)
+            except UserError as exc:
+                assert "switches" in str(exc) or "--opt-in" in str(exc), exc
+                continue
             for change in plan.changes:
                 if change.old is not None:
                     assert change.new is not None
-                    assert _is_insertion(change.old, change.new), change.relpath
+                    # (an empty `set()` can only become a set literal: `{"tool_a"}`)
+                    old = change.old
+                    if b"_TOOLSETS = set()" not in change.new:
+                        old = old.replace(b"_TOOLSETS = set()", b"_TOOLSETS = {}")
+                    assert _is_insertion(old, change.new), change.relpath
             plan.apply()
+            made.append(i)
         for i in order:
-            plan_remove_tool(project, NAMES[i]).apply()
+            if i in made:
+                plan_remove_tool(project, NAMES[i]).apply()
         assert snapshot(host) == before
     finally:
         shutil.rmtree(tmp, ignore_errors=True)

@@ -105,7 +105,8 @@ def test_standalone_package_has_every_part(tmp_path):
         ]
     }
     readme = (pkg / "README.md").read_text(encoding="utf-8")
-    assert f"hermes plugins enable {NAME}" in readme and "FORECAST_API_KEY" in readme
+    assert f"plugins:\n  enabled:\n    - {NAME}\n" in readme and "FORECAST_API_KEY" in readme
+    assert f"`hermes plugins enable {NAME}` does not work" in readme
 
 
 def test_standalone_tests_pass_without_hermes_or_install(tmp_path):

@@ -5,7 +5,7 @@ import shlex
 from tests.scaffold.hosts import REPO, make_host, run_cli, snapshot
 
 # The one command line that made tools/weather_tool.py, its test and the weather entries in
-# toolsets.py and hermes_cli/config.py. README.md quotes it; the test below keeps both honest.
+# toolsets.py, hermes_cli/tools_config.py and hermes_cli/config.py. README.md quotes it; the test below keeps both honest.
 WEATHER_COMMAND = (
     "hermes-dev new-tool weather"
     ' --description "Get the current weather for a location."'
@@ -18,6 +18,7 @@ WEATHER_FILES = [
     "tools/weather_tool.py",
     "tests/tools/test_weather_tool.py",
     "toolsets.py",
+    "hermes_cli/tools_config.py",
     "hermes_cli/config.py",
 ]
 
