@@ -31,7 +31,7 @@ def command(name: str, root: Path | None, dry_run: bool, force: bool, yes: bool)
     """Delete plugins/NAME/ and tests/plugins/test_NAME_plugin.py, and take the plugin's
     tools out of toolsets.py where new-plugin listed them, all or nothing."""
     from hermes_dev.host.layout import load_project
-    from hermes_dev.scaffold._remove_plugin import drop_empty_plugin_folder, plan_remove_plugin
+    from hermes_dev.scaffold._remove_plugin import plan_remove_plugin
 
     project = load_project(root)
     plan = plan_remove_plugin(project, name, force=force)
@@ -44,7 +44,6 @@ def command(name: str, root: Path | None, dry_run: bool, force: bool, yes: bool)
         click.confirm(f"Remove the plugin {name!r}?", abort=True)
     plan.check_writable()
     plan.apply()
-    drop_empty_plugin_folder(project.root, name)
     for change in plan.changes:
         click.echo(f"{change.verb:>6} {change.relpath}")
     return 0

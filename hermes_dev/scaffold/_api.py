@@ -82,12 +82,11 @@ def remove_plugin(
 ) -> Plan:
     """The reverse of an in-checkout `new_plugin`. Returns the plan, applied unless `dry_run`.
     Without `force`, refuses a plugin folder new-plugin did not make."""
-    from hermes_dev.scaffold._remove_plugin import drop_empty_plugin_folder, plan_remove_plugin
+    from hermes_dev.scaffold._remove_plugin import plan_remove_plugin
 
     project = load_project(None, start=root) if root is not None else load_project()
     plan = plan_remove_plugin(project, name, force=force)
     if not dry_run:
         plan.check_writable()
         plan.apply()
-        drop_empty_plugin_folder(project.root, name)
     return plan

@@ -8,6 +8,7 @@ from functools import partial
 from pathlib import Path
 
 from hermes_dev.errors import HermesDevError, UserError
+from hermes_dev.host import ownership
 from hermes_dev.host.layout import Project
 from hermes_dev.host.plugins import (
     checkout_plugin_dirs,
@@ -62,6 +63,7 @@ def plan_new_plugin(project: Project, spec: PluginSpec, *, force: bool = False) 
     if not force:
         _refuse_taken(project, spec, toolsets_text)
     toolsets_new = toolsets_old
+    record = _previous_record(project, spec) or ownership.PluginRecord(spec.name)
     if spec.toolset in toolset_names(toolsets_text):
         from hermes_dev import edits
 
@@ -73,8 +75,17 @@ def plan_new_plugin(project: Project, spec: PluginSpec, *, force: bool = False) 
                 toolset=spec.toolset,
                 description=description,
             )
+            before = toolsets_new
             toolsets_new = edited(project.toolsets_path, toolsets_new, add)
+            if toolsets_new != before:  # appended by this run: remove-plugin takes it out
+                listed = record.toolsets.setdefault(spec.toolset, [])
+                listed.extend([tool] if tool not in listed else [])
     rendered = render(spec, "plugin")
+    made = [d for d in ownership.PLUGIN_DIRS if not (project.root / d).exists()]
+    record.dirs.extend(d for d in made if d not in record.dirs and _holds_new(d, rendered))
+    init = f"{spec.plugin_dir}/__init__.py"
+    if record and init in rendered:
+        rendered[init] = ownership.with_plugin_record(rendered[init], record)
     changes = _file_changes(project.root, rendered)
     if toolsets_new != toolsets_old:
         changes.append(FileChange("toolsets.py", toolsets_old, toolsets_new))
@@ -102,6 +113,23 @@ def plan_standalone_plugin(dest: Path, spec: PluginSpec, *, force: bool = False)
             )
     rendered = render(spec, "plugin")
     return _checked(Plan(dest, tuple(_file_changes(dest, rendered))), spec)
+
+
+def _holds_new(folder: str, rendered: dict[str, bytes]) -> bool:
+    return any(relpath.startswith(folder + "/") for relpath in rendered)
+
+
+def _previous_record(project: Project, spec: PluginSpec) -> ownership.PluginRecord | None:
+    """The record of the plugin this run overwrites (with --force): what the earlier run added
+    is still new-plugin's to take out."""
+    path = project.root / spec.plugin_dir / "__init__.py"
+    try:
+        if path.is_symlink() or not path.is_file():
+            return None
+        source = path.read_bytes()[:1_000_000].decode("utf-8", "replace")
+        return ownership.parse_plugin_record(source, spec.name)
+    except (OSError, ownership.BadRecord):
+        return None
 
 
 def _file_changes(root: Path, rendered: dict[str, bytes]) -> list[FileChange]:

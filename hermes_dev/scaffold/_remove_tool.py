@@ -15,7 +15,7 @@ from hermes_dev.host.registrations import registered_names
 from hermes_dev.pyast.values import dict_get
 from hermes_dev.scaffold._sources import edited, read_source
 from hermes_dev.scaffold._spec import check_name, first_line
-from hermes_dev.writes.plan import FileChange, Plan
+from hermes_dev.writes.plan import FileChange, Plan, reached_through_symlink
 
 if TYPE_CHECKING:
     from hermes_dev.pyast.model import Models, ModuleInfo
@@ -69,7 +69,12 @@ def plan_remove_tool(project: Project, name: str, *, force: bool = False) -> Pla
     if module_path.is_file():
         changes.append(FileChange(module_rel, module_path.read_bytes(), None))
     test_path = project.root / test_rel
-    if test_path.is_file():
+    if test_path.is_file() and reached_through_symlink(project.root, test_rel):
+        notes.append(
+            f"{test_rel} is outside the root (a folder on its way is a symlink); it stays"
+            " (delete it by hand)"
+        )
+    elif test_path.is_file():
         test_source = test_path.read_bytes()
         if force or ownership.has_marker(test_source.decode("utf-8", "replace")):
             changes.append(FileChange(test_rel, test_source, None))

@@ -16,20 +16,28 @@ from hermes_dev.writes.temporary import temporary_file
 
 
 class FileChange:
-    """One file's content before and after; None means the file does not exist."""
+    """One file's content before and after; None means the file does not exist.
 
-    __slots__ = ("new", "old", "relpath")
+    With `link` (the target a symlink at `relpath` holds), the change deletes that symlink
+    itself, never what it points to (`old` and `new` are None)."""
 
-    def __init__(self, relpath: str, old: bytes | None, new: bytes | None) -> None:
+    __slots__ = ("link", "new", "old", "relpath")
+
+    def __init__(
+        self, relpath: str, old: bytes | None, new: bytes | None, link: str | None = None
+    ) -> None:
         self.relpath = relpath
         self.old = old
         self.new = new
+        self.link = link
 
     def __repr__(self) -> str:
         return f"FileChange({self.relpath!r}, {self.verb})"
 
     @property
     def verb(self) -> str:
+        if self.link is not None:
+            return "delete"
         if self.old is None:
             return "create"
         return "delete" if self.new is None else "change"
@@ -84,12 +92,13 @@ class Plan:
 
         chunks: list[str] = []
         for change in self.changes:
-            old = _lines(change.old)
+            # A symlink's content, as git shows it, is its target.
+            old = _lines(change.old if change.link is None else change.link.encode())
             new = _lines(change.new)
             for line in difflib.unified_diff(
                 old,
                 new,
-                fromfile="/dev/null" if change.old is None else f"a/{change.relpath}",
+                fromfile="/dev/null" if change.verb == "create" else f"a/{change.relpath}",
                 tofile="/dev/null" if change.new is None else f"b/{change.relpath}",
             ):
                 # A last line without a newline is marked the way git marks it.
@@ -102,7 +111,7 @@ class Plan:
         """Refuse early when a file or folder is plainly not writable (nothing is touched yet)."""
         for change in self.changes:
             path = self.root / change.relpath
-            if change.old is None and os.path.lexists(path):
+            if change.verb == "create" and os.path.lexists(path):
                 # A symlink to a missing file: writing would go wherever it points.
                 raise UserError(
                     f"cannot create {change.relpath}: a symlink to a missing file"
@@ -110,7 +119,9 @@ class Plan:
                     if path.is_symlink()
                     else f"cannot create {change.relpath}: something is in its place"
                 )
-            if change.new is not None and path.is_symlink():
+            if change.new is None:
+                _check_inside(self.root, change.relpath)
+            elif path.is_symlink():
                 path = path.resolve()  # written through, see _replace
             folder = _nearest_existing(path.parent)
             if not folder.is_dir():
@@ -122,7 +133,7 @@ class Plan:
                 raise UserError(f"cannot write {change.relpath}: {rel} is a file, not a folder")
             if not os.access(folder, os.W_OK):
                 raise UserError(f"cannot write {change.relpath}: folder {folder} is not writable")
-            if path.exists() and not os.access(path, os.W_OK):
+            if change.new is not None and path.exists() and not os.access(path, os.W_OK):
                 raise UserError(f"cannot write {change.relpath}: the file is not writable")
 
     def apply(self) -> None:
@@ -146,6 +157,7 @@ class Plan:
                     _check_unchanged(path, current)
                     attempted.append(current)
                     if current.new is None:
+                        _check_inside(self.root, current.relpath)
                         remove_file(str(path))
                     else:
                         made_dirs.extend(_make_parents(path.parent))
@@ -275,8 +287,32 @@ def _content(path: Path) -> bytes | None:
         return None
 
 
+def reached_through_symlink(root: Path, relpath: str) -> bool:
+    """True when a folder on the way from `root` to `relpath` is a symlink: the file is
+    elsewhere, whatever its path says."""
+    folder = (root / relpath).parent
+    inside = os.path.join(os.path.realpath(root), *folder.relative_to(root).parts)
+    return os.path.realpath(folder) != inside
+
+
+def _check_inside(root: Path, relpath: str) -> None:
+    """A file to delete must be in the root itself, not reached through a symlinked folder
+    (deleting it would delete a file elsewhere); UserError otherwise."""
+    if reached_through_symlink(root, relpath):
+        raise UserError(
+            f"{relpath} is outside {root} (a folder on its way is a symlink); not deleting it"
+        )
+
+
 def _check_unchanged(path: Path, change: FileChange) -> None:
     """`path` still holds what the plan was made from, right before it is replaced."""
+    if change.link is not None:
+        if not path.is_symlink() or os.readlink(path) != change.link:
+            raise UserError(
+                f"{change.relpath} changed after hermes-dev read it (it is no longer a symlink"
+                f" to {change.link}); run the command again"
+            )
+        return
     if change.old is None:
         if os.path.lexists(path):
             raise UserError(
@@ -355,7 +391,10 @@ def _roll_back(
         path = root / change.relpath
         state = before[change.relpath]
         try:
-            if change.old is None:
+            if change.link is not None:
+                if not os.path.lexists(path):
+                    os.symlink(change.link, path)
+            elif change.old is None:
                 if os.path.lexists(path):  # nothing was there (checked): it is ours
                     remove_file(str(path))
             elif state.link is not None and not os.path.lexists(path):
