@@ -158,3 +158,42 @@ def test_a_fifo_in_a_plugin_folder_is_never_swept_away(checkout):
     assert "plugins/piped/pipe is not a regular file" in err
     assert err.count("\n") == 1
     assert (checkout / "plugins" / "piped" / "plugin.yaml").is_file()
+
+
+def test_answering_no_removes_no_plugin_and_says_so(checkout, monkeypatch):
+    """Item 14: "n" at remove-plugin's question printed "interrupted" and exited 130."""
+    import io
+
+    from hermes_dev.cli import remove_plugin
+
+    assert run_cli(*FORECAST, "--root", str(checkout))[0] == 0
+    monkeypatch.setattr(remove_plugin, "_interactive", lambda yes: True)
+    monkeypatch.setattr("sys.stdin", io.StringIO("n\n"))
+    before = snapshot(checkout)
+    code, out, err = run_cli("remove-plugin", "weather_pack", "--root", str(checkout))
+    assert (code, err) == (1, "hermes-dev: nothing was removed\n")
+    assert "Remove the plugin 'weather_pack'?" in out
+    assert snapshot(checkout) == before
+
+
+@pytest.mark.parametrize("command", ["new-plugin", "remove-plugin"])
+def test_the_plugin_commands_take_the_root_lock(checkout, command):
+    """Item 6: a plugin command waits for (and gives up on) a run that holds the root's lock."""
+    from hermes_dev.writes import lock
+
+    if command == "remove-plugin":
+        assert run_cli(*FORECAST, "--root", str(checkout))[0] == 0
+        args = ("remove-plugin", "weather_pack", "--yes")
+    else:
+        args = FORECAST
+    before = snapshot(checkout)
+    old = lock.LOCK_TIMEOUT_S
+    lock.LOCK_TIMEOUT_S = 0.2
+    try:
+        with lock.root_lock(checkout):
+            code, _out, err = run_cli(*args, "--root", str(checkout))
+    finally:
+        lock.LOCK_TIMEOUT_S = old
+    assert code == 2, err
+    assert "another hermes-dev run is changing" in err
+    assert snapshot(checkout) == before
