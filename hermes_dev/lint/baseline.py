@@ -249,11 +249,23 @@ def previous(path: str) -> Baseline | None:
     try:
         return parse(data, path)
     except UserError:
-        if data.strip() and FORMAT.encode() not in data:
+        if data.strip() and not _damaged_baseline(data):
             raise UserError(
                 f"{where}: the file exists and is not a hermes-dev baseline; not overwriting it"
             ) from None
         return None  # a damaged or older baseline: rewritten whole
+
+
+def _damaged_baseline(data: bytes) -> bool:
+    """True for a baseline file that no longer parses (a merge conflict, another version): a
+    JSON object, once git's conflict markers are left out, holding the format's own field.
+    A README or a pyproject.toml that merely mentions the file's name is none."""
+    lines = data.decode("utf-8", "replace").splitlines()
+    kept = [
+        line for line in lines if not line.startswith(("<<<<<<<", "=======", ">>>>>>>", "|||||||"))
+    ]
+    text = "\n".join(kept).lstrip("\ufeff \t\r\n")
+    return text.startswith("{") and f'"format": "{FORMAT}"' in text
 
 
 def parse(data: bytes, where: str) -> Baseline:
@@ -312,16 +324,31 @@ def write(path: str, result: LintResult, previous: Baseline | None) -> int:
     if previous is not None:
         keys.update(key for key in previous.keys if not in_scope(result, key))
     text = render(keys)
+    from hermes_dev.writes.temporary import temporary_file
+
     folder = os.path.dirname(os.path.abspath(path))
-    tmp = os.path.join(folder, f".{os.path.basename(path)}.{os.getpid()}.tmp")
+    tmp = None
     try:
-        with open(tmp, "w", encoding="utf-8", newline="\n") as fh:
+        fd, tmp = temporary_file(folder, f".{os.path.basename(path)}.")
+        with open(fd, "w", encoding="utf-8", newline="\n") as fh:
             fh.write(text)
+        os.chmod(tmp, _mode(path))
         os.replace(tmp, path)
     except OSError as exc:
-        try:
-            os.unlink(tmp)
-        except OSError:
-            pass
+        if tmp is not None:
+            try:
+                os.unlink(tmp)
+            except OSError:
+                pass
         raise UserError(f"--write-baseline {path}: {exc.strerror or exc}") from None
     return len(keys)
+
+
+def _mode(path: str) -> int:
+    """The baseline's mode: the old file's, else what a new file gets under the umask."""
+    try:
+        return os.stat(path).st_mode & 0o7777
+    except OSError:
+        umask = os.umask(0)
+        os.umask(umask)
+        return 0o666 & ~umask

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import sys
+from functools import partial
 
 from hermes_dev.errors import UserError
 from hermes_dev.lint.config import split_codes
@@ -59,6 +60,65 @@ def run_lint(
     config's, else the default at the root) and return 0. `show_baselined`: json and sarif also
     list the findings the baseline leaves out, marked.
     """
+    if output is not None:
+        _check_output(output)
+    run = partial(
+        _run,
+        paths,
+        root,
+        select,
+        ignore,
+        fmt,
+        output,
+        exit_zero,
+        statistics_,
+        fix,
+        diff,
+        unsafe_fixes,
+        baseline,
+        write_baseline,
+        show_baselined,
+        no_baseline,
+    )
+    if (fix and not diff) or write_baseline is not None:
+        # A writer: read, plan and write under the root's lock, as new-tool does.
+        from hermes_dev.lint.engine import find_root
+        from hermes_dev.writes.lock import root_lock
+
+        with root_lock(find_root(paths, root)):
+            return run()
+    return run()
+
+
+def _check_output(output: str) -> None:
+    """`--output FILE` must be writable before anything else is written (fixes included)."""
+    path = os.path.abspath(output)
+    folder = os.path.dirname(path)
+    if os.path.isdir(path):
+        raise UserError(f"--output {output}: a folder, not a file")
+    if not os.path.isdir(folder):
+        raise UserError(f"--output {output}: there is no folder {folder}")
+    if not os.access(path if os.path.exists(path) else folder, os.W_OK):
+        raise UserError(f"--output {output}: not writable")
+
+
+def _run(
+    paths: Sequence[str],
+    root: str | None,
+    select: Sequence[str] | None,
+    ignore: Sequence[str] | None,
+    fmt: str,
+    output: str | None,
+    exit_zero: bool,
+    statistics_: bool,
+    fix: bool,
+    diff: bool,
+    unsafe_fixes: bool,
+    baseline: str | None,
+    write_baseline: str | None,
+    show_baselined: bool,
+    no_baseline: bool,
+) -> int:
     # With --fix the cache is written once, after the lint that follows the fixes; and this lint
     # runs only the rules that have fixes (the report comes from the lint after the fixes).
     deferred = fix and write_baseline is None

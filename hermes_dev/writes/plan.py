@@ -9,7 +9,7 @@ from pathlib import Path
 
 from hermes_dev.errors import HermesDevError, Interrupted, UserError
 from hermes_dev.writes.signals import signals_deferred
-from hermes_dev.writes.temporary import temporary_file
+from hermes_dev.writes.temporary import append_only, temporary_file
 
 # Plain classes, not dataclasses: `lint --fix` on one file is timed against a budget
 # (bench/lint.py (c)), and dataclasses' import (it pulls in inspect) was ~5 ms of it.
@@ -133,6 +133,11 @@ class Plan:
                 raise UserError(f"cannot write {change.relpath}: {rel} is a file, not a folder")
             if not os.access(folder, os.W_OK):
                 raise UserError(f"cannot write {change.relpath}: folder {folder} is not writable")
+            if append_only(str(folder)):
+                raise UserError(
+                    f"cannot write {change.relpath}: folder {folder} is append-only or immutable"
+                    " (chattr), so no file in it can be replaced; nothing was changed"
+                )
             if change.new is not None and path.exists() and not os.access(path, os.W_OK):
                 raise UserError(f"cannot write {change.relpath}: the file is not writable")
 
