@@ -173,8 +173,9 @@ class Plan:
                     if signum is not None:
                         raise Interrupted(signum)
             except BaseException as exc:
-                problems = _roll_back(self.root, attempted, made_dirs, before, leftovers)
-                outcome = _outcome(self.root, problems, leftovers)
+                kept: list[str] = []
+                problems = _roll_back(self.root, attempted, made_dirs, before, leftovers, kept)
+                outcome = _outcome(self.root, problems, leftovers, kept)
                 if isinstance(exc, Interrupted):
                     raise Interrupted(exc.signum, outcome) from None
                 if isinstance(exc, UserError):
@@ -368,12 +369,18 @@ def _replace(path: Path, content: bytes, state: _State, leftovers: list[Path]) -
         raise
 
 
-def _outcome(root: Path, problems: list[str], leftovers: list[Path]) -> str:
+def _outcome(root: Path, problems: list[str], leftovers: list[Path], kept: list[str]) -> str:
     """What the roll-back left, for the end of an error message."""
+    parts = []
     if problems:
-        outcome = "could not restore " + ", ".join(problems) + " (check them by hand)"
-    else:
-        outcome = "nothing was changed"
+        parts.append("could not restore " + ", ".join(problems) + " (check them by hand)")
+    if kept:
+        them = "them" if len(kept) > 1 else "it"
+        parts.append(
+            f"kept {', '.join(kept)} as {'they are' if len(kept) > 1 else 'it is'}: another"
+            f" program changed {them} after hermes-dev wrote {them} (check {them} by hand)"
+        )
+    outcome = "; ".join(parts) or "nothing was changed"
     if leftovers:
         names = ", ".join(
             p.relative_to(root).as_posix() if root in p.parents else str(p) for p in leftovers
@@ -388,23 +395,31 @@ def _roll_back(
     made_dirs: list[Path],
     before: dict[str, _State],
     leftovers: list[Path],
+    kept: list[str],
 ) -> list[str]:
     """Undo `attempted` newest first, the last one whether or not its write happened; return
-    the paths it could not restore."""
+    the paths it could not restore. A file that holds neither what the plan found nor what it
+    wrote was changed by another program since: it is kept as it is and added to `kept`."""
     problems: list[str] = []
     for change in reversed(attempted):
         path = root / change.relpath
         state = before[change.relpath]
         try:
-            if change.link is not None:
+            if change.link is not None or (change.new is None and state.link is not None):
                 if not os.path.lexists(path):
-                    os.symlink(change.link, path)
+                    os.symlink(change.link or state.link or "", path)
+                elif not path.is_symlink() or os.readlink(path) != (change.link or state.link):
+                    kept.append(change.relpath)
+                continue
+            exists = os.path.lexists(path)
+            current = _content(path) if exists else None
+            if current == change.old:
+                continue  # as it was (the write never happened, or was undone)
+            if current != change.new:
+                kept.append(change.relpath)  # someone else's bytes: never overwritten
             elif change.old is None:
-                if os.path.lexists(path):  # nothing was there (checked): it is ours
-                    remove_file(str(path))
-            elif state.link is not None and not os.path.lexists(path):
-                os.symlink(state.link, path)  # a deleted symlink comes back as one
-            elif _content(path) != change.old:
+                remove_file(str(path))  # ours, and nothing was there before
+            else:
                 _replace(path, change.old, state, leftovers)
         except OSError:
             problems.append(change.relpath)
