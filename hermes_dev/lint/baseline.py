@@ -24,6 +24,7 @@ from __future__ import annotations
 import os
 
 from hermes_dev.errors import UserError
+from hermes_dev.reading import DATA_LIMIT, read_bounded
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -92,9 +93,10 @@ def _hashes(path: Path, findings: Sequence[Finding]) -> list[str]:
     """The hash of each finding's flagged code, in order."""
     import ast
 
+    from hermes_dev.reading import SOURCE_LIMIT, read_bounded
+
     try:
-        with open(path, "rb") as fh:
-            data = fh.read()
+        data = read_bounded(path, SOURCE_LIMIT)
     except OSError:
         return [_digest(f"unreadable\0{f.message}") for f in findings]
     text = data.decode("utf-8", "replace")
@@ -216,8 +218,7 @@ def gone_message(count: int) -> str:
 def load(path: str) -> Baseline:
     """The baseline in the file at `path`; UserError (one line) when missing or malformed."""
     try:
-        with open(path, "rb") as fh:
-            data = fh.read()
+        data = read_bounded(path, DATA_LIMIT)
     except FileNotFoundError:
         raise UserError(
             f"baseline {path}: no such file (create it with `hermes-dev lint --write-baseline`)"
@@ -240,8 +241,7 @@ def previous(path: str) -> Baseline | None:
             " --write-baseline=FILE)"
         )
     try:
-        with open(path, "rb") as fh:
-            data = fh.read()
+        data = read_bounded(path, DATA_LIMIT)
     except FileNotFoundError:
         return None
     except OSError as exc:

@@ -116,7 +116,10 @@ def manifest_finding(
     assert folder.manifest_path is not None
     text = ""
     try:
-        lines = folder.manifest_path.read_text(encoding="utf-8-sig").splitlines()
+        from hermes_dev.reading import MANIFEST_LIMIT, read_bounded
+
+        data = read_bounded(folder.manifest_path, MANIFEST_LIMIT)
+        lines = data.decode("utf-8-sig").splitlines()
         text = lines[line - 1] if 0 < line <= len(lines) else ""
     except (OSError, UnicodeDecodeError):
         pass

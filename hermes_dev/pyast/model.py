@@ -32,6 +32,8 @@ import ast
 import os
 from pathlib import Path
 
+from hermes_dev.reading import SOURCE_LIMIT, read_bounded
+
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from collections.abc import Callable, Iterable
@@ -396,7 +398,7 @@ class Models:
     def read(self, path: Path) -> str | None:
         """The text of a file (None when unreadable; the reason is kept in `read_errors`)."""
         try:
-            data = path.read_bytes()
+            data = read_bounded(path, SOURCE_LIMIT)  # (a FIFO, /dev/zero, a huge file: OSError)
         except OSError as exc:
             self.read_errors[str(path)] = exc.strerror or type(exc).__name__
             return None

@@ -14,6 +14,8 @@ from __future__ import annotations
 
 import ast
 
+from hermes_dev.reading import SOURCE_LIMIT, read_bounded
+
 TYPE_CHECKING = False  # typing is not imported at run time: a pre-commit run pays for it
 if TYPE_CHECKING:
     from collections.abc import Callable, Iterator
@@ -191,8 +193,8 @@ def file_module_loader(root: Path) -> ModuleLoader:
         scope: ModuleScope | None = None
         if path is not None:
             try:
-                tree = ast.parse(path.read_bytes(), filename=str(path))
-            except (OSError, SyntaxError, ValueError):
+                tree = ast.parse(read_bounded(path, SOURCE_LIMIT), filename=str(path))
+            except (OSError, SyntaxError, ValueError, RecursionError, MemoryError):
                 tree = None
             if tree is not None:
                 scope = ModuleScope.build(path, tree, module)
