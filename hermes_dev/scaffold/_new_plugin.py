@@ -17,6 +17,7 @@ from hermes_dev.host.plugins import (
     plugin_tool_names,
     read_manifest,
 )
+from hermes_dev.pyast.syntax import parse_problem
 from hermes_dev.scaffold._existing import find_existing
 from hermes_dev.scaffold._plugin_spec import PluginSpec
 from hermes_dev.scaffold._render import render
@@ -25,13 +26,15 @@ from hermes_dev.scaffold._spec import first_line
 from hermes_dev.writes.plan import FileChange, Plan
 
 
-def toolset_names(source: str) -> frozenset[str]:
+def toolset_names(source: bytes) -> frozenset[str]:
     """The keys of the module-level `TOOLSETS = {...}` literal of toolsets.py (empty when there
-    is none, or the file does not parse)."""
+    is none). UserError when the file does not parse: what is wrong, and where."""
     try:
         tree = ast.parse(source)
-    except (SyntaxError, ValueError):
-        return frozenset()
+    except (SyntaxError, ValueError, RecursionError, MemoryError):
+        raise UserError(
+            parse_problem("toolsets.py", source) or "toolsets.py cannot be parsed"
+        ) from None
     names: set[str] = set()
     for stmt in tree.body:
         value: ast.expr | None = None
@@ -60,11 +63,12 @@ def plan_new_plugin(project: Project, spec: PluginSpec, *, force: bool = False) 
         raise HermesDevError("plan_new_plugin makes a checkout plugin; use plan_standalone_plugin")
     toolsets_old = read_source(project, project.toolsets_path)
     toolsets_text = toolsets_old.decode("utf-8", "replace")
+    defined = toolset_names(toolsets_old)  # (also: a toolsets.py that does not parse is refused)
     if not force:
         _refuse_taken(project, spec, toolsets_text)
     toolsets_new = toolsets_old
     record = _previous_record(project, spec) or ownership.PluginRecord(spec.name)
-    if spec.toolset in toolset_names(toolsets_text):
+    if spec.toolset in defined:
         from hermes_dev import edits
 
         description = first_line(spec.description)

@@ -12,6 +12,7 @@ from hermes_dev.errors import UserError
 from hermes_dev.host import ownership
 from hermes_dev.host.env_vars import EnvEntry, EnvTable, Helper, read_table
 from hermes_dev.host.layout import Project, env_vars_path
+from hermes_dev.pyast.syntax import parse_problem
 from hermes_dev.scaffold._existing import find_existing
 from hermes_dev.scaffold._render import PendingRender
 from hermes_dev.scaffold._sources import edited, read_config, read_source
@@ -149,7 +150,11 @@ def _toolset_entry(source: bytes, toolset: str) -> int | None:
     try:
         tree = ast.parse(source)
     except (SyntaxError, ValueError):
-        return None
+        return None  # the edit says what is wrong, and where
+    except (RecursionError, MemoryError):
+        raise UserError(
+            parse_problem("toolsets.py", source) or "toolsets.py cannot be parsed"
+        ) from None
     for stmt in tree.body:
         if not (isinstance(stmt, ast.Assign | ast.AnnAssign) and isinstance(stmt.value, ast.Dict)):
             continue

@@ -12,6 +12,7 @@ from hermes_dev.host import ownership
 from hermes_dev.host.env_vars import read_table
 from hermes_dev.host.layout import Project, env_vars_path
 from hermes_dev.host.registrations import registered_names
+from hermes_dev.pyast.syntax import parse_problem
 from hermes_dev.pyast.values import dict_get
 from hermes_dev.scaffold._sources import edited, read_source
 from hermes_dev.scaffold._spec import check_name, first_line
@@ -112,7 +113,7 @@ def plan_remove_tool(project: Project, name: str, *, force: bool = False) -> Pla
         if new != old:
             listed = True
             changes.append(FileChange(rel, old, new))
-        lines = _lines_naming(new, name, toolsets=path == project.toolsets_path)
+        lines = _lines_naming(new, name, toolsets=path == project.toolsets_path, where=rel)
         if lines:
             listed = True
             where = ", ".join(str(n) for n in lines)
@@ -245,7 +246,7 @@ def _value(module: ModuleInfo, expr: ast.expr | None) -> ast.expr | None:
     return expr
 
 
-def _lines_naming(source: bytes, name: str, *, toolsets: bool) -> list[int]:
+def _lines_naming(source: bytes, name: str, *, toolsets: bool, where: str) -> list[int]:
     """Lines where `source` still lists the tool `name`: in toolsets.py, the tools of a
     `TOOLSETS` entry (a dict's "tools", a helper call's arguments after the description) and
     module-level `*_TOOLS` lists; in the env-vars module, an `OPTIONAL_ENV_VARS` entry's "tools".
@@ -256,6 +257,8 @@ def _lines_naming(source: bytes, name: str, *, toolsets: bool) -> list[int]:
         tree = ast.parse(source)
     except (SyntaxError, ValueError):
         return []
+    except (RecursionError, MemoryError):
+        raise UserError(parse_problem(where, source) or f"{where} cannot be parsed") from None
     lists: list[ast.expr] = []
     for stmt in tree.body:
         target, value = _assigned(stmt)

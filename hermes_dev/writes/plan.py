@@ -76,6 +76,12 @@ class Plan:
                 continue
             try:
                 trees[change.relpath] = ast.parse(change.new, filename=change.relpath)
+            except (RecursionError, MemoryError):
+                # The checkout's own expression (a plan never nests): Python cannot parse it.
+                raise UserError(
+                    f"{change.relpath} holds an expression nested too deeply for Python to"
+                    " parse; fix it, then run hermes-dev again"
+                ) from None
             except SyntaxError as exc:
                 if change.old is not None:
                     # Syntax of a newer Python in the file as it was is not our bug.
