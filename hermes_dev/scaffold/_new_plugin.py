@@ -9,7 +9,7 @@ from pathlib import Path
 
 from hermes_dev.errors import HermesDevError, UserError
 from hermes_dev.host import ownership
-from hermes_dev.host.layout import Project
+from hermes_dev.host.layout import Project, env_vars_path
 from hermes_dev.host.plugins import (
     checkout_plugin_dirs,
     manifest_problems,
@@ -18,6 +18,7 @@ from hermes_dev.host.plugins import (
     read_manifest,
 )
 from hermes_dev.pyast.syntax import parse_problem
+from hermes_dev.reading import SOURCE_LIMIT, read_bounded
 from hermes_dev.scaffold._existing import find_existing
 from hermes_dev.scaffold._plugin_spec import PluginSpec
 from hermes_dev.scaffold._render import render
@@ -154,8 +155,15 @@ def _refuse_taken(project: Project, spec: PluginSpec, toolsets_text: str) -> Non
             " or pass --force to overwrite it"
         )
     owned = plugin_tool_names(project.root)
+    env = None  # the OPTIONAL_ENV_VARS module: a tool an entry lists is taken, as for new-tool
+    if project.config_path.is_file():
+        path = env_vars_path(project)
+        try:
+            env = (path, read_bounded(path, SOURCE_LIMIT))
+        except OSError:
+            env = None
     for tool in spec.tools:
-        taken = find_existing(project, tool, toolsets_text) or owned.get(tool)
+        taken = find_existing(project, tool, toolsets_text, env) or owned.get(tool)
         if taken is not None:
             raise UserError(
                 f"a tool named {tool!r} exists already ({taken}); name the plugin's tools"
