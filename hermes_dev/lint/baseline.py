@@ -324,31 +324,27 @@ def write(path: str, result: LintResult, previous: Baseline | None) -> int:
     if previous is not None:
         keys.update(key for key in previous.keys if not in_scope(result, key))
     text = render(keys)
-    from hermes_dev.writes.temporary import temporary_file
+    from pathlib import Path
 
-    folder = os.path.dirname(os.path.abspath(path))
-    tmp = None
+    from hermes_dev.writes.plan import FileChange, Plan
+
+    # The writer new-tool and --fix use: a temporary file (O_EXCL | O_NOFOLLOW) renamed over
+    # the old baseline, signals held off, checked unchanged right before, rolled back on failure.
+    full = os.path.abspath(path)
+    if not os.path.isdir(os.path.dirname(full)):
+        raise UserError(f"--write-baseline {path}: there is no folder {os.path.dirname(full)}")
     try:
-        fd, tmp = temporary_file(folder, f".{os.path.basename(path)}.")
-        with open(fd, "w", encoding="utf-8", newline="\n") as fh:
-            fh.write(text)
-        os.chmod(tmp, _mode(path))
-        os.replace(tmp, path)
+        old: bytes | None = read_bounded(full, DATA_LIMIT)
+    except FileNotFoundError:
+        old = None
     except OSError as exc:
-        if tmp is not None:
-            try:
-                os.unlink(tmp)
-            except OSError:
-                pass
         raise UserError(f"--write-baseline {path}: {exc.strerror or exc}") from None
+    new = text.encode("utf-8")
+    if new != old:
+        plan = Plan(Path(os.path.dirname(full)), (FileChange(os.path.basename(full), old, new),))
+        try:
+            plan.check_writable()
+            plan.apply()
+        except UserError as exc:
+            raise UserError(f"--write-baseline {path}: {exc}") from None
     return len(keys)
-
-
-def _mode(path: str) -> int:
-    """The baseline's mode: the old file's, else what a new file gets under the umask."""
-    try:
-        return os.stat(path).st_mode & 0o7777
-    except OSError:
-        umask = os.umask(0)
-        os.umask(umask)
-        return 0o666 & ~umask
