@@ -798,6 +798,7 @@ def _bound_to_literals(func: Func, name: str) -> bool:
 
 
 _NAME_COUNTS = "hd101.name_counts"
+_WORD_COUNTS = "hd101.word_counts"
 
 
 def _called_elsewhere(func: Func) -> bool:
@@ -812,8 +813,15 @@ def _called_elsewhere(func: Func) -> bool:
     )
     # Every Name node of it is also a whole word of the text, and so is its `def`: few words
     # settle it without walking the tree (the walk is most of a one-file `--fix`).
-    words = re.findall(rf"(?<!\w){re.escape(func.name)}(?!\w)", module.source)
-    if len(words) - 1 <= registrations:
+    # Counted once per module and name: each finding asks, and a handler with thousands of
+    # returns searched the whole text thousands of times.
+    word_counts = module.memo.setdefault(_WORD_COUNTS, {})
+    assert isinstance(word_counts, dict)
+    words = word_counts.get(func.name)
+    if words is None:
+        found = re.findall(rf"(?<!\w){re.escape(func.name)}(?!\w)", module.source)
+        words = word_counts[func.name] = len(found)
+    if words - 1 <= registrations:
         return False
     counts = module.memo.get(_NAME_COUNTS)
     if counts is None:  # once per module: a module with many handlers asked for each
