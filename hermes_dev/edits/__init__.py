@@ -17,6 +17,8 @@ from hermes_dev.edits._cst import CONFIG_FILE, TOOLSETS_FILE, EditError, deep
 add_core_tool = deep(TOOLSETS_FILE)(_add_core_tool.add_core_tool)
 add_env_var = deep(CONFIG_FILE)(_add_env_var.add_env_var)
 add_tool_to_toolset = deep(TOOLSETS_FILE)(_add_toolset_tool.add_tool_to_toolset)
+# Many adds at once, one parse (no deep-nesting thread: on RecursionError, add one at a time).
+add_tools_to_toolsets = _add_toolset_tool.add_tools_to_toolsets
 remove_tool_from_env_vars = deep(CONFIG_FILE)(_remove_tool_from_env_vars.remove_tool_from_env_vars)
 remove_tool_from_toolsets = deep(TOOLSETS_FILE)(
     _remove_tool_from_toolsets.remove_tool_from_toolsets
@@ -27,6 +29,7 @@ __all__ = [
     "add_core_tool",
     "add_env_var",
     "add_tool_to_toolset",
+    "add_tools_to_toolsets",
     "remove_tool_from_env_vars",
     "remove_tool_from_toolsets",
 ]

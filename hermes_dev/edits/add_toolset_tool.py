@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 from collections import Counter
+from collections.abc import Sequence
 
 import libcst as cst
 
@@ -58,6 +59,37 @@ def add_tool_to_toolset(source: str, tool: str, toolset: str, description: str) 
     `_HERMES_CORE_TOOLS`, a comprehension, a `+` expression, a call...).
     """
     module = parse(source, TOOLSETS_FILE)
+    new = add_tool_to_toolset_in(module, tool, toolset, description)
+    return source if new is None else render(new, source)
+
+
+def add_tools_to_toolsets(
+    source: str, adds: Sequence[tuple[str, str, str]]
+) -> tuple[str, list[int], list[tuple[int, str]]]:
+    """`add_tool_to_toolset` for each (tool, toolset, description) of `adds`, in order, with one
+    parse and one render of the file (`lint --fix` of thousands of HD301 findings parsed and
+    printed the whole file once per finding). Returns the new source, the indexes of the adds
+    that changed it, and (index, message) of those that raised EditError (left out)."""
+    module = parse(source, TOOLSETS_FILE)
+    done: list[int] = []
+    failed: list[tuple[int, str]] = []
+    for index, (tool, toolset, description) in enumerate(adds):
+        try:
+            new = add_tool_to_toolset_in(module, tool, toolset, description)
+        except EditError as exc:
+            failed.append((index, str(exc)))
+            continue
+        if new is not None:
+            module = new
+            done.append(index)
+    return (render(module, source) if done else source), done, failed
+
+
+def add_tool_to_toolset_in(
+    module: cst.Module, tool: str, toolset: str, description: str
+) -> cst.Module | None:
+    """`add_tool_to_toolset` on a parsed module: the new module, or None when the name is there
+    already."""
     found = find_top_level(module, "TOOLSETS", cst.Dict, TOOLSETS_FILE)
     assert found is not None and isinstance(found.value, cst.Dict)
     toolsets = found.value
@@ -82,7 +114,7 @@ def add_tool_to_toolset(source: str, tool: str, toolset: str, description: str) 
                 toolset,
                 [("description", Text(description)), ("tools", tools_code), ("includes", "[]")],
             )
-        return render(found.replace(append(toolsets, new_entry)), source)
+        return found.replace(append(toolsets, new_entry))
 
     index, element = hit
     entry = element.value
@@ -91,7 +123,7 @@ def add_tool_to_toolset(source: str, tool: str, toolset: str, description: str) 
     if isinstance(entry, cst.Call):
         new_value = _add_to_call(module, entry, tool, where, quote)
         if new_value is None:
-            return source
+            return None
     elif isinstance(entry, cst.Dict):
         tools_hit = dict_lookup(entry, "tools")
         if tools_hit is None:
@@ -99,7 +131,7 @@ def add_tool_to_toolset(source: str, tool: str, toolset: str, description: str) 
         tools_index, tools_element = tools_hit
         tools = _editable_list(tools_element.value, tool, f'{where}["tools"] is')
         if list_has_string(tools, tool):
-            return source
+            return None
         tools = append(tools, string_element(tool, quote_of(tools, entry, toolsets)))
         new_value = replace_element(entry, tools_index, tools_element.with_changes(value=tools))
     else:
@@ -108,7 +140,7 @@ def add_tool_to_toolset(source: str, tool: str, toolset: str, description: str) 
             f"call; add {tool!r} to it by hand or pick another toolset"
         )
     toolsets = replace_element(toolsets, index, element.with_changes(value=new_value))
-    return render(found.replace(toolsets), source)
+    return found.replace(toolsets)
 
 
 def _add_to_call(
