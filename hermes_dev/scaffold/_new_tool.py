@@ -13,6 +13,7 @@ from hermes_dev.host import ownership
 from hermes_dev.host.env_vars import EnvEntry, EnvTable, Helper, read_table
 from hermes_dev.host.layout import Project, env_vars_path
 from hermes_dev.pyast.syntax import parse_problem
+from hermes_dev.reading import SOURCE_LIMIT, read_bounded
 from hermes_dev.scaffold._existing import find_existing
 from hermes_dev.scaffold._render import PendingRender
 from hermes_dev.scaffold._sources import edited, read_config, read_source
@@ -40,7 +41,7 @@ def plan_new_tool(project: Project, spec: ToolSpec, *, force: bool = False) -> P
     elif project.config_path.is_file():
         path = env_vars_path(project)
         try:
-            env = (path, path.read_bytes())
+            env = (path, read_bounded(path, SOURCE_LIMIT))
         except OSError:
             env = None
     if not force:

@@ -61,3 +61,36 @@ def test_a_broken_toolsets_py_is_blamed_on_its_line(tmp_path, case, command):
     assert code == 2, err
     assert err.startswith(expected.format(line=line)), err
     assert err.count("\n") == 1 and "this Python" not in err, err
+
+
+@pytest.mark.parametrize("kind", ["fifo", "dev-zero"])
+@pytest.mark.parametrize("command", ["new-tool", "remove-tool"])
+def test_a_config_module_that_is_no_file_is_one_line_never_a_hang(tmp_path, kind, command):
+    import os
+    import signal
+
+    host = make_host(tmp_path / "host")
+    config = host / "hermes_cli" / "config.py"
+    config.write_text(
+        "from hermes_cli.config_defaults import OPTIONAL_ENV_VARS\n", encoding="utf-8"
+    )
+    target = host / "hermes_cli" / "config_defaults.py"
+    if kind == "fifo":
+        os.mkfifo(target)
+    else:
+        target.symlink_to("/dev/zero")
+
+    def timeout(signum, frame):
+        raise TimeoutError("hung on the config module")
+
+    old = signal.signal(signal.SIGALRM, timeout)
+    signal.alarm(20)
+    try:
+        code, _out, err = run_cli(*COMMANDS[command], "--root", str(host), "--yes")
+    finally:
+        signal.alarm(0)
+        signal.signal(signal.SIGALRM, old)
+    # new-tool must read the literal it edits; remove-tool with nothing to edit there goes on.
+    assert code == (2 if command == "new-tool" else 0), err
+    assert err.count("\n") == (1 if command == "new-tool" else 0), err
+    assert "Traceback" not in err, err
