@@ -39,6 +39,8 @@ def command(name: str, root: Path | None, dry_run: bool, force: bool, yes: bool)
     # Read, plan and write under the root's lock: no other run changes the files in between.
     with signals_raise(), root_lock(project.root, shared=dry_run):
         plan = plan_remove_plugin(project, name, force=force)
+        for note in plan.notes:
+            click.echo(f"hermes-dev: note: {note}", err=True)
         if dry_run:
             click.echo(plan.diff(), nl=False)
             return 0

@@ -12,7 +12,7 @@ from hermes_dev.host.layout import Project
 from hermes_dev.host.plugins import read_manifest
 from hermes_dev.scaffold._sources import edited, read_source
 from hermes_dev.scaffold._spec import check_name
-from hermes_dev.writes.plan import FileChange, Plan
+from hermes_dev.writes.plan import FileChange, Plan, reached_through_symlink
 
 # What new-plugin puts in a plugin folder.
 PLUGIN_FILES = ("plugin.yaml", "__init__.py", "tools.py")
@@ -61,10 +61,17 @@ def plan_remove_plugin(project: Project, name: str, *, force: bool = False) -> P
             )
     record = _record(project.root, folder, name, linked=folder.is_symlink(), force=force)
     changes = [_deletion(project.root, rel, kind) for rel, kind in entries]
+    notes: list[str] = []
     test = project.root / "tests" / "plugins" / f"test_{name}_plugin.py"
     if test.is_symlink() or test.is_file():
         rel = test.relative_to(project.root).as_posix()
-        changes.append(_deletion(project.root, rel, "link" if test.is_symlink() else "file"))
+        if reached_through_symlink(project.root, rel):
+            notes.append(
+                f"{rel} is outside the root (a folder on its way is a symlink); it stays"
+                " (delete it by hand)"
+            )
+        else:
+            changes.append(_deletion(project.root, rel, "link" if test.is_symlink() else "file"))
 
     toolsets_old = read_source(project, project.toolsets_path)
     toolsets_new = toolsets_old
@@ -79,7 +86,7 @@ def plan_remove_plugin(project: Project, name: str, *, force: bool = False) -> P
         changes.append(FileChange("toolsets.py", toolsets_old, toolsets_new))
     # The plugin's own folders, innermost first, then those new-plugin made (by its record).
     prune = [*dirs, *sorted(record.dirs if record is not None else (), key=len, reverse=True)]
-    plan = Plan(project.root, tuple(changes), prune_dirs=tuple(prune))
+    plan = Plan(project.root, tuple(changes), notes=tuple(notes), prune_dirs=tuple(prune))
     plan.check_python()
     return plan
 

@@ -197,3 +197,16 @@ def test_the_plugin_commands_take_the_root_lock(checkout, command):
     assert code == 2, err
     assert "another hermes-dev run is changing" in err
     assert snapshot(checkout) == before
+
+
+def test_remove_plugin_never_deletes_a_test_outside_the_root(checkout, tmp_path):
+    assert run_cli(*FORECAST, "--root", str(checkout))[0] == 0
+    outside = tmp_path / "shared-tests"
+    shutil.move(checkout / "tests" / "plugins", outside)
+    (checkout / "tests" / "plugins").symlink_to(outside, target_is_directory=True)
+    kept = snapshot(outside)
+    code, _out, err = run_cli("remove-plugin", "weather_pack", "--root", str(checkout), "--yes")
+    assert code == 0, err
+    assert snapshot(outside) == kept
+    assert "tests/plugins/test_weather_pack_plugin.py is outside the root" in err
+    assert not (checkout / "plugins" / "weather_pack").exists()
