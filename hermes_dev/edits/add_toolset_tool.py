@@ -21,6 +21,7 @@ from hermes_dev.edits._cst import (
     TOOLSETS_FILE,
     EditError,
     describe,
+    dict_items,
     dict_lookup,
     find_top_level,
     list_has_string,
@@ -35,10 +36,11 @@ from hermes_dev.edits._entries import (
     Text,
     call_entry_element,
     entry_element,
+    last_dict_value,
     replace_element,
     string_element,
 )
-from hermes_dev.edits._sequence import ElementBuilder, append
+from hermes_dev.edits._sequence import ElementBuilder, append, is_multiline
 
 
 def add_tool_to_toolset(source: str, tool: str, toolset: str, description: str) -> str:
@@ -73,9 +75,10 @@ def add_tools_to_toolsets(
     module = parse(source, TOOLSETS_FILE)
     done: list[int] = []
     failed: list[tuple[int, str]] = []
+    memo = _Memo()
     for index, (tool, toolset, description) in enumerate(adds):
         try:
-            new = add_tool_to_toolset_in(module, tool, toolset, description)
+            new = add_tool_to_toolset_in(module, tool, toolset, description, memo)
         except EditError as exc:
             failed.append((index, str(exc)))
             continue
@@ -85,19 +88,46 @@ def add_tools_to_toolsets(
     return (render(module, source) if done else source), done, failed
 
 
+class _Memo:
+    """What a batch of adds reads of the file once, not once per add: none of the adds changes
+    it (a new entry has a string key, in the style the file already has) but for the key index,
+    which each new entry extends."""
+
+    def __init__(self) -> None:
+        self.constants: dict[str, str | None] | None = None
+        self.keys: dict[str, int] | None = None  # toolset -> its element's index (last wins)
+        self.unknown: tuple[cst.BaseExpression | None] | None = None
+        self.helper: tuple[str | None] | None = None
+        # The value of TOOLSETS' last multi-line dict entry: the layout a new entry follows.
+        self.sibling: tuple[cst.Dict | None] | None = None
+
+
 def add_tool_to_toolset_in(
-    module: cst.Module, tool: str, toolset: str, description: str
+    module: cst.Module, tool: str, toolset: str, description: str, memo: _Memo | None = None
 ) -> cst.Module | None:
     """`add_tool_to_toolset` on a parsed module: the new module, or None when the name is there
-    already."""
+    already. `memo`: shared by the adds of one batch (each add gets the module the one before
+    it made)."""
+    memo = memo or _Memo()
     found = find_top_level(module, "TOOLSETS", cst.Dict, TOOLSETS_FILE)
     assert found is not None and isinstance(found.value, cst.Dict)
     toolsets = found.value
-    constants = module_constants(module)
-    hit = dict_lookup(toolsets, toolset, constants)
+    if memo.constants is None:
+        memo.constants = module_constants(module)
+    constants = memo.constants
+    if memo.keys is None:
+        memo.keys = {key: i for i, key, _ in dict_items(toolsets, constants)}
+    position = memo.keys.get(toolset)
+    hit = None
+    if position is not None:
+        element = toolsets.elements[position]
+        assert isinstance(element, cst.DictElement)
+        hit = (position, element)
     quote = quote_of(toolsets)
     if hit is None:
-        unknown = unknown_key(toolsets, constants)
+        if memo.unknown is None:
+            memo.unknown = (unknown_key(toolsets, constants),)
+        unknown = memo.unknown[0]
         if unknown is not None:
             raise EditError(
                 f"{TOOLSETS_FILE}: TOOLSETS has a key `{cst.Module(body=[]).code_for_node(unknown)}`"
@@ -105,16 +135,28 @@ def add_tool_to_toolset_in(
                 " toolset by hand, or pick another toolset"
             )
         tools_code = "[" + string_literal(tool, quote) + "]"
-        helper = _entry_helper(module, toolsets)
+        if memo.helper is None:
+            memo.helper = (_entry_helper(module, toolsets),)
+        helper = memo.helper[0]
         if helper is not None:
             new_entry = call_entry_element(toolsets, toolset, helper, description, tools_code)
         else:
+            if memo.sibling is None:
+                memo.sibling = (last_dict_value(toolsets),)
             new_entry = entry_element(
                 toolsets,
                 toolset,
                 [("description", Text(description)), ("tools", tools_code), ("includes", "[]")],
+                memo.sibling,
             )
-        return found.replace(append(toolsets, new_entry))
+        grown = append(toolsets, new_entry)
+        memo.keys[toolset] = len(grown.elements) - 1
+        added = (
+            grown.elements[-1].value if isinstance(grown.elements[-1], cst.DictElement) else None
+        )
+        if isinstance(added, cst.Dict) and added.elements and is_multiline(added):
+            memo.sibling = (added,)  # the new last multi-line entry
+        return found.replace(grown)
 
     index, element = hit
     entry = element.value
