@@ -1,11 +1,14 @@
 """Benchmark `hermes-dev lint` against its floor on a Hermes-sized tools/ (run by hand).
 
-    python bench/lint.py [--reps N] [--keep DIR] [--tree DIR] [--one FILE]
+    python bench/lint.py [--reps N] [--keep DIR] [--tree DIR] [--one FILE] [--real-shaped]
 
 The tree comes from bench/hermes_tree.py (>= 100 modules, >= 75,000 lines under tools/,
 ~70 registrations in every handler shape, modules with many helpers, helper chains that return
 JSON through several levels, several big schemas each, classes; plus toolsets.py and
-hermes_cli/config.py), or is an existing checkout given with `--tree DIR` (measured the same
+hermes_cli/config.py), or with `--real-shaped` from bench/real_tree.py (the same tools/ plus
+handlers that call through several layers into big agent/, hermes_cli/, gateway/ modules, and
+plugins with sibling modules; (b) and (c) then use its 3,000-line tools/deep_000_tool.py),
+or is an existing checkout given with `--tree DIR` (measured the same
 way, never modified; `--one` picks the file of (b), by default the largest module of its
 tools/ that registers a tool). Whole processes are timed, interleaved round by round, and the
 minimum of N runs is compared (the least noisy estimate of a command's cost on a busy machine):
@@ -41,6 +44,7 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))
 
+from bench import real_tree
 from bench.hermes_tree import build
 
 FLOOR_ALL = (
@@ -133,14 +137,24 @@ def _hermes_dev() -> str:
     return str(script) if script.exists() else "hermes-dev"
 
 
+# Peak resident memory (bytes) of the last process `_time` ran.
+PEAK_RSS = [0]
+
+
 def _time(cmd: list[str], cwd: Path, env: dict[str, str]) -> float:
+    """Wall time of one whole process (its peak RSS goes to PEAK_RSS[0])."""
     start = time.perf_counter()
-    proc = subprocess.run(
-        cmd, cwd=cwd, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, check=False
+    proc = subprocess.Popen(
+        cmd, cwd=cwd, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE
     )
+    assert proc.stderr is not None
+    stderr = proc.stderr.read()
+    _, status, usage = os.wait4(proc.pid, 0)
     elapsed = time.perf_counter() - start
+    proc.returncode = os.waitstatus_to_exitcode(status)
+    PEAK_RSS[0] = usage.ru_maxrss * 1024  # (kilobytes on Linux)
     if proc.returncode not in (0, 1):
-        raise SystemExit(f"{' '.join(cmd)} failed ({proc.returncode}): {proc.stderr.decode()}")
+        raise SystemExit(f"{' '.join(cmd)} failed ({proc.returncode}): {stderr.decode()}")
     return elapsed
 
 
@@ -170,6 +184,11 @@ def main() -> None:
     parser.add_argument("--keep", type=Path, help="build the tree here and keep it")
     parser.add_argument("--tree", type=Path, help="measure this existing tree instead")
     parser.add_argument("--one", help="the file of (b), relative to the tree")
+    parser.add_argument(
+        "--real-shaped",
+        action="store_true",
+        help="build bench/real_tree.py's tree (handlers that call into big non-tool modules)",
+    )
     args = parser.parse_args()
 
     if args.tree is not None:
@@ -182,10 +201,18 @@ def main() -> None:
     cache = Path(tempfile.mkdtemp(prefix="hermes-dev-cache-"))
     fix_root: Path | None = None
     try:
-        if args.tree is None:
+        if args.tree is None and args.real_shaped:
+            counts = real_tree.build(root)
+            print(f"real-shaped tree: {_describe(root)}; {counts} ({root})")
+        elif args.tree is None:
             counts = build(root)
             print(f"tree: {_describe(root)}, {counts['registrations']} registrations ({root})")
-        one = args.one or ("tools/svc001_tool.py" if args.tree is None else _default_one(root))
+        if args.one:
+            one = args.one
+        elif args.tree is not None:
+            one = _default_one(root)
+        else:
+            one = "tools/deep_000_tool.py" if args.real_shaped else "tools/svc001_tool.py"
         base = {**os.environ, "XDG_CACHE_HOME": str(cache)}
         base.pop("HERMES_DEV_NO_CACHE", None)
         no_cache = {**base, "HERMES_DEV_NO_CACHE": "1"}
@@ -232,13 +259,19 @@ def main() -> None:
                 "floor_fix",
             )
         }
+        rss: dict[str, int] = {}
+
+        def peak(key: str, elapsed: float) -> float:
+            rss[key] = max(rss.get(key, 0), PEAK_RSS[0])
+            return elapsed
+
         for _ in range(args.reps):
-            runs["all_cold"].append(_time([hd, "lint"], root, no_cache))
-            runs["all_warm"].append(_time([hd, "lint"], root, base))
+            runs["all_cold"].append(peak("all_cold", _time([hd, "lint"], root, no_cache)))
+            runs["all_warm"].append(peak("all_warm", _time([hd, "lint"], root, base)))
             runs["all_hd1"].append(_time([hd, "lint", "--select", "HD0,HD1,HD9"], root, no_cache))
             runs["floor_all"].append(_time([sys.executable, "-c", FLOOR_ALL], root, base))
-            runs["one"].append(_time([hd, "lint", one], root, base))
-            runs["one_cold"].append(_time([hd, "lint", one], root, no_cache))
+            runs["one"].append(peak("one", _time([hd, "lint", one], root, base)))
+            runs["one_cold"].append(peak("one_cold", _time([hd, "lint", one], root, no_cache)))
             runs["one_hd1"].append(_time([hd, "lint", "--select", "HD0,HD1,HD9", one], root, base))
             runs["floor_one"].append(_time([sys.executable, "-c", FLOOR_ONE, one], root, base))
             runs["fix"].append(fix_run(base))
@@ -306,6 +339,21 @@ def main() -> None:
             check=False,
         ).stdout.strip()
         print(f"    libcst imported by a one-file lint with nothing to fix: {imported or '?'}")
+        # Issue 23's targets: every run against the floor of the whole tools/ + plugins/.
+        print(
+            f"against the tools/+plugins/ floor ({ms('floor_all')}):"
+            f" cold {best['all_cold'] / floor_all:.2f}x (target <= 2x),"
+            f" warm {best['all_warm'] / floor_all:.2f}x (<= 0.3x),"
+            f" one file warm {best['one'] / floor_all:.2f}x (<= 1.5x),"
+            f" one file cold {best['one_cold'] / floor_all:.2f}x,"
+            f" --fix one file {best['fix'] / floor_all:.2f}x"
+        )
+        mb = {k: v / 2**20 for k, v in rss.items()}
+        print(
+            f"peak RSS: cold {mb['all_cold']:.0f} MB (target <= 250 MB),"
+            f" warm {mb['all_warm']:.0f} MB, one file warm {mb['one']:.0f} MB,"
+            f" one file cold {mb['one_cold']:.0f} MB"
+        )
     finally:
         shutil.rmtree(cache, ignore_errors=True)
         if fix_root is not None:

@@ -13,7 +13,7 @@ def current_time(utc_offset_hours: float = 0.0) -> str:
     """The current time as ISO 8601 at the given offset. Returns a JSON string."""
     try:
         offset = timezone(timedelta(hours=float(utc_offset_hours)))
-    except (TypeError, ValueError) as exc:
+    except (TypeError, ValueError, OverflowError) as exc:  # OverflowError: found by check
         return tool_error(f"bad utc_offset_hours: {exc}")
     return json.dumps({"time": datetime.now(offset).isoformat(timespec="seconds")})
 

@@ -23,6 +23,8 @@ COMMANDS = {
     "remove-plugin": "remove_plugin",
     "lint": "lint",
     "rule": "rule",
+    "server": "server",
+    "check": "check",
 }
 
 EXIT_OK = 0
@@ -62,6 +64,7 @@ def build_cli() -> Any:
         \b
         hermes-dev new-tool weather --env WEATHER_API_KEY --param location:string
         hermes-dev lint
+        hermes-dev check weather
         hermes-dev rule HD101
         """
 

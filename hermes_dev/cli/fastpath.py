@@ -28,8 +28,6 @@ def parse(args: Sequence[str]) -> tuple[list[str], dict[str, object]] | None:
         arg = args[i]
         i += 1
         if only_paths or not arg.startswith("-") or arg == "-":
-            if arg == "-":
-                return None  # stdin is not supported: let click say so
             paths.append(arg)
             continue
         if arg == "--":
@@ -99,6 +97,7 @@ def run_fast(args: Sequence[str]) -> int | None:
             write_baseline=values["write_baseline"],  # type: ignore[arg-type]
             show_baselined=bool(values["show_baselined"]),
             no_baseline=bool(values["no_baseline"]),
+            stdin_filename=values["stdin_filename"],  # type: ignore[arg-type]
         )
     except HermesDevError as exc:
         sys.stderr.write(f"hermes-dev: error: {exc}\n")

@@ -28,12 +28,15 @@ def _lint(paths: tuple[str, ...], **values: Any) -> int:
         write_baseline=values["write_baseline"],
         show_baselined=values["show_baselined"],
         no_baseline=values["no_baseline"],
+        stdin_filename=values["stdin_filename"],
     )
 
 
 def _build() -> click.Command:
     params: list[click.Parameter] = [
-        click.Argument(["paths"], nargs=-1, type=click.Path(exists=True, dir_okay=True))
+        click.Argument(
+            ["paths"], nargs=-1, type=click.Path(exists=True, dir_okay=True, allow_dash=True)
+        )
     ]
     for opt in LINT_OPTIONS:
         if not opt.takes_value:
@@ -71,7 +74,8 @@ def _build() -> click.Command:
         help=(
             "Check tool modules against the handler contract (and schemas, toolsets, env vars).\n\n"
             "PATHS are files or folders; by default the root's tools/ and plugins/ (in a Hermes"
-            " root only files there hold tools: others are skipped). Exit status: 0 clean,"
+            " root only files there hold tools: others are skipped); `-` is the text on stdin,"
+            " named by --stdin-filename. Exit status: 0 clean,"
             " 1 findings, 2 usage or config error. Suppress a finding with"
             " `# hermes-dev: ignore[CODE]` on its line; `hermes-dev rule CODE` explains a rule."
         ),

@@ -27,14 +27,14 @@ def command(code: str | None, show_all: bool, fmt: str) -> int:
     """Print the docs of rule CODE (e.g. HD101): what it does, why, an example, what instead."""
     import json
 
-    from hermes_dev.lint.catalog import all_codes, doc_sections, load_rule, rule_docs
+    from hermes_dev.lint.catalog import doc_sections, documented_codes, load_rule, rule_docs
 
     if show_all or code is None:
         if code is not None:
             raise UserError("give a rule code or --all, not both")
         if not show_all:
             raise UserError("give a rule code (e.g. HD101) or --all")
-        rules = [load_rule(c) for c in all_codes()]
+        rules = [load_rule(c) for c in documented_codes()]
         if fmt == "json":
             click.echo(
                 json.dumps(
@@ -57,7 +57,7 @@ def command(code: str | None, show_all: bool, fmt: str) -> int:
                 click.echo(f"{r.code} {mark} {r.name:<34} {r.summary}")
         return 0
     wanted = code.strip().upper()
-    if wanted not in all_codes():
+    if wanted not in documented_codes():
         raise UserError(f"unknown rule code {code!r} (see `hermes-dev rule --all`)")
     rule = load_rule(wanted)
     docs = rule_docs(wanted)

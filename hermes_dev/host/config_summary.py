@@ -15,16 +15,19 @@ from hermes_dev.host._json_shapes import (
     _str,
     _triples,
 )
-from hermes_dev.pyast.locations import Span
-from hermes_dev.pyast.module_scope import ModuleScope
-from hermes_dev.pyast.schema_eval import Evaluator
-from hermes_dev.pyast.values import NotStatic
+from hermes_dev.pyast.analyze.evaluate import Evaluator
+from hermes_dev.pyast.analyze.values import NotStatic
+from hermes_dev.pyast.semantic.locations import Span
+from hermes_dev.pyast.semantic.modules import standalone
+from hermes_dev.pyast.semantic.scopes import module_scope
 from hermes_dev.reading import SOURCE_LIMIT, read_bounded
 
 TYPE_CHECKING = False  # typing is not imported at run time: a pre-commit run pays for it
 if TYPE_CHECKING:
     from collections.abc import Sequence
     from typing import Any
+
+    from hermes_dev.pyast.semantic.scopes import Scope
 
 
 # --- hermes_cli/config.py ----------------------------------------------------------------
@@ -79,8 +82,8 @@ class ConfigSummary:
 def summarize_config(path: Path, tree: ast.Module, imported: bool = False) -> ConfigSummary:
     """`OPTIONAL_ENV_VARS` as the module `tree` defines it. `imported`: the module imports the
     table from another one (read there) and only its module-level additions are read here."""
-    scope = ModuleScope.build(path, tree, "hermes_cli." + path.stem)
-    evaluator = Evaluator(None)
+    scope = module_scope(standalone(path, "", tree))  # (no source: only the tree is read)
+    evaluator = Evaluator()
     summary = ConfigSummary()
     table = None
     for stmt in tree.body:
@@ -122,7 +125,7 @@ def summarize_config(path: Path, tree: ast.Module, imported: bool = False) -> Co
 def _read_env_table(
     summary: ConfigSummary,
     evaluator: Evaluator,
-    scope: ModuleScope,
+    scope: Scope,
     table: ast.expr,
     tree: ast.Module,
 ) -> None:
@@ -167,7 +170,7 @@ def _read_env_table(
 
 
 def _read_env_tools(
-    summary: ConfigSummary, evaluator: Evaluator, scope: ModuleScope, var: str, node: ast.expr
+    summary: ConfigSummary, evaluator: Evaluator, scope: Scope, var: str, node: ast.expr
 ) -> None:
     try:
         evaluated = evaluator.evaluate(node, scope)
@@ -178,7 +181,7 @@ def _read_env_tools(
         return
     for i, tool in enumerate(evaluated.value):
         pos = evaluated.locate([i])
-        if isinstance(tool, str) and pos.path == scope.path:
+        if isinstance(tool, str) and pos.path == scope.module.path:
             summary.tool_refs.append((tool, var, Span.from_pos(pos)))
 
 

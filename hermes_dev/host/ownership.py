@@ -285,7 +285,7 @@ def registering_module(root: Path, name: str) -> Path | None:
         if not any(q in text for q in quoted) and computed.search(text) is None:
             continue
         if models is None:
-            from hermes_dev.pyast.model import Models
+            from hermes_dev.pyast.semantic.modules import Models
 
             models = Models(root)
         if name in registered_names(models, path, text).possible:

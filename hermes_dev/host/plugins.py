@@ -481,8 +481,8 @@ def plugin_tool_names(root: Path) -> dict[str, str]:
     `root/plugins/` declares in its manifest's `provides_tools` or registers statically with
     `ctx.register_tool(name="...")`. A text scan first: only files that call `register_tool`
     are parsed."""
-    from hermes_dev.pyast.model import Models
-    from hermes_dev.pyast.registrations import registrations_of
+    from hermes_dev.host.registrations import registrations_of
+    from hermes_dev.pyast.semantic.modules import Models
     from hermes_dev.reading import SOURCE_LIMIT, read_bounded
 
     owned: dict[str, str] = {}

@@ -22,46 +22,17 @@ from hermes_dev.host._json_shapes import (
     _str,
     _strs,
 )
-from hermes_dev.pyast.locations import Span
-from hermes_dev.pyast.module_scope import ModuleScope, scope_of
-from hermes_dev.pyast.registrations import registrations_of
-from hermes_dev.pyast.schema_eval import Evaluator, strings_in
-from hermes_dev.pyast.values import NotStatic, Thunk
+from hermes_dev.host.registrations import registrations_of
+from hermes_dev.pyast.analyze.evaluate import Evaluator, strings_in
+from hermes_dev.pyast.analyze.values import NotStatic
+from hermes_dev.pyast.semantic.locations import Span
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from collections.abc import Mapping
     from typing import Any
 
-    from hermes_dev.pyast.model import ModuleInfo
-    from hermes_dev.pyast.module_scope import ModuleLoader
-    from hermes_dev.pyast.registrations import Registration
-    from hermes_dev.pyast.values import Binding
-
-
-# --- registrations in a tool module ------------------------------------------------------
-# What a registration is comes from the engine's model (`hermes_dev.pyast.registrations`); here each one
-# gets its table row as evaluation bindings, and a summary small enough to cache.
-
-
-def registration_envs(reg: Registration, evaluator: Evaluator) -> list[dict[str, Binding]] | None:
-    """The loop bindings of each table row a registration stands for: `[{}]` outside a loop,
-    one per row inside a loop over a table, None when the table cannot be read statically."""
-    scope = scope_of(reg.module)
-    if reg.row is not None:
-        row_scope = scope_of(reg.row_module)  # the module the table is written in
-        return [{var: Thunk(expr, row_scope, {}) for var, expr in reg.row.items()}]
-    if reg.loop is None:
-        return [{}]
-    try:
-        envs: list[dict[str, Binding]] = []
-        for row in evaluator.iter_rows(reg.loop.iter, scope):
-            env: dict[str, Binding] = {}
-            evaluator.bind_target(reg.loop.target, row, env)
-            envs.append(env)
-        return envs
-    except NotStatic:
-        return None
+    from hermes_dev.host.registrations import Registration
+    from hermes_dev.pyast.semantic.modules import ModuleInfo
 
 
 # Plain classes rather than dataclasses: building a dataclass costs more at import than a
@@ -188,33 +159,17 @@ class ModuleSummary:
         )
 
 
-def summarize_module(module: ModuleInfo, loader: ModuleLoader | None = None) -> ModuleSummary:
-    used_other_modules = False
-
-    def tracking_loader(dotted: str) -> ModuleScope | None:
-        nonlocal used_other_modules
-        used_other_modules = True
-        return loader(dotted) if loader is not None else None
-
-    evaluator = Evaluator(tracking_loader)
+def summarize_module(module: ModuleInfo) -> ModuleSummary:
     summary = ModuleSummary()
     if module.tree is None:
         return summary
-    scope = scope_of(module)
+    evaluator = Evaluator()
     for reg in registrations_of(module):
-        envs = registration_envs(reg, evaluator)
-        if envs is None:
-            summary.maybe_names.extend(strings_in(reg.loop.iter, scope) if reg.loop else [])
-            envs = [{}]
-            unknown_rows = True
-        else:
-            unknown_rows = False
-        for env in envs:
-            summary.tools.append(
-                registered_tool(reg, scope, env, evaluator, summary.maybe_names, unknown_rows)
-            )
+        if not reg.rows_known and reg.loop is not None:
+            summary.maybe_names.extend(strings_in(reg.loop.iter, reg.scope))
+        summary.tools.append(registered_tool(reg, evaluator, summary.maybe_names))
     # A summary that read another module is stale when that module changes: keep it per run.
-    summary.cacheable = not used_other_modules
+    summary.cacheable = evaluator.modules <= {module.path}
     return summary
 
 
@@ -230,44 +185,39 @@ def keyword_node(reg: Registration, param: str) -> ast.AST | None:
 
 
 def registered_tool(
-    reg: Registration,
-    scope: ModuleScope,
-    env: Mapping[str, Binding],
-    evaluator: Evaluator,
-    maybe_names: list[str],
-    unknown_rows: bool = False,
+    reg: Registration, evaluator: Evaluator, maybe_names: list[str]
 ) -> RegisteredTool:
+    scope = reg.scope
+    unknown_rows = not reg.rows_known
     name_node = _argument(reg, "name")
     name: str | None = None
     if name_node is not None and not unknown_rows:
-        name = evaluator.string(reg.substitute(name_node), scope, env)
+        name = evaluator.string(name_node, scope)
     if name is None and name_node is not None:
         maybe_names.extend(strings_in(name_node, scope))
     override_node = _argument(reg, "override")
     override = False
     if override_node is not None:
         try:
-            override = bool(evaluator.evaluate(override_node, scope, env).value)
+            override = bool(evaluator.evaluate(override_node, scope).value)
         except NotStatic:
             override = True  # unknown: assume the author meant it
-    check_node = _argument(reg, "check_fn")
-    has_check_fn = check_node is not None and not (
-        isinstance(check_node, ast.Constant) and check_node.value is None
-    )
+    has_check_fn = _given(reg, "check_fn", evaluator, unknown_rows)
     env_node = _argument(reg, "requires_env")
     requires_env: list[tuple[str, Span]] | None = None
     has_requires_env = False
-    if env_node is not None and not (isinstance(env_node, ast.Constant) and env_node.value is None):
+    if env_node is not None and _given(reg, "requires_env", evaluator, unknown_rows):
         try:
             if unknown_rows:
                 raise NotStatic("row")
-            evaluated = evaluator.evaluate(env_node, scope, env)
+            evaluated = evaluator.evaluate(env_node, scope)
             values = evaluated.value
             if isinstance(values, list | tuple) and all(isinstance(v, str) for v in values):
                 requires_env = []
                 for i, var in enumerate(values):
                     pos = evaluated.locate([i])
-                    span = Span.from_pos(pos) if pos.path == scope.path else Span.of(env_node)
+                    same_file = pos.path == reg.module.path
+                    span = Span.from_pos(pos) if same_file else Span.of(env_node)
                     requires_env.append((var, span))
                 has_requires_env = bool(values)
             else:
@@ -277,7 +227,7 @@ def registered_tool(
     toolset: str | None = None
     toolset_node = _argument(reg, "toolset")
     if toolset_node is not None and not unknown_rows:
-        toolset = evaluator.string(reg.substitute(toolset_node), scope, env)
+        toolset = evaluator.string(toolset_node, scope)
     env_keyword = keyword_node(reg, "requires_env")
     anchor = keyword_node(reg, "name") or reg.call
     return RegisteredTool(
@@ -293,3 +243,28 @@ def registered_tool(
         span=Span.of(anchor),
         call_span=Span.of(reg.call),
     )
+
+
+def _given(reg: Registration, param: str, evaluator: Evaluator, unknown_rows: bool) -> bool:
+    """Whether the registration passes `param` with a value other than None in this row (a
+    row's `spec.get("check_fn")` may be None for one tool and a function for the next)."""
+    node = _argument(reg, param)
+    if node is None or (isinstance(node, ast.Constant) and node.value is None):
+        return False
+    if unknown_rows:
+        return True
+    found = reg.value(param)
+    if found is None:
+        return True
+    single = found.single()
+    from hermes_dev.pyast.semantic.scopes import Const
+
+    if isinstance(single, Const) and single.value is None:
+        return False
+    if param == "requires_env":
+        try:
+            value = evaluator.evaluate(node, reg.scope).value
+        except NotStatic:
+            return True
+        return value is not None and value != [] and value != ()
+    return True

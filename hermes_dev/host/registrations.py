@@ -1,38 +1,571 @@
-"""The tool names a module registers, read with the pyast model (`registry.register(...)` and
-`ctx.register_tool(...)`, also from loops over a module-level table)."""
+"""Tool registrations and the handlers they register: the one row model, for every rule and for
+new-tool and remove-tool. Read with the semantic model (`hermes_dev.pyast.semantic`), never run.
+
+- `registrations_of(module)`: the module's `Registration`s in source order, found once per
+  module (kept in its `state`). A `registry.register(...)` (kind "registry") or
+  `ctx.register_tool(...)` (kind "plugin") call gives one Registration per way it runs: one per
+  row of each loop around it (any loop, at module level or in a def: `for` over a literal, an
+  imported table, `BASE + EXTRA`, a table built with `.append`/`.extend`/`+=`/`[k] = v`, a
+  dict's `.items()`...), and, in a helper def whose parameters the call uses, one per call of the
+  helper in the module (`_register("book", book, BOOK_SCHEMA)`), each with what the rows and
+  calls bind in its `scope`. When rows cannot be read the call gives one Registration whose
+  `rows_known` is False.
+- `Registration`: `module`, `call`, `kind`, `scope` (where its arguments are read), `keywords`
+  (every argument as written; positional ones named by register()'s parameter order),
+  `value(key)` (what it may be), `static_str(key)` / `name` / `toolset` (the static string or
+  None), `handler` (a `Handler`, or None), `place` ("module": a statement of the module body,
+  "loop": directly in a module-level `for`, "nested": deeper in module-level blocks,
+  "function": in a def), `discoverable` (Hermes's start-up discovery sees it: module body or
+  module-level `for` body, receiver spelled `registry`), `loop` (the innermost `for` around it),
+  `functions` (the defs and lambdas around it, outermost first), `label()`.
+- `Handler`: `kind` ("function", "lambda", "partial", "factory"), `func` (the registered callable),
+  `target` (the def a lambda or partial forwards to; for `lambda args, **kw:
+  runner(coro_fn(args))` the `async def coro_fn`, with `via_runner`), partial's
+  `bound_positional` / `bound_keywords`, `is_async`, `code()` (the functions whose bodies run).
+- `registered_names(models, path)`: the tool names a module registers, for new-tool/remove-tool.
+"""
 
 from __future__ import annotations
 
 import ast
-from dataclasses import dataclass
-from pathlib import Path
-from typing import TYPE_CHECKING
 
+from hermes_dev.pyast.analyze.evaluate import Evaluator, strings_in
+from hermes_dev.pyast.semantic.modules import REGISTER_MARKERS, _lf_only, _spans
+from hermes_dev.pyast.semantic.resolve import bind_call, bind_target, resolve, rows
+from hermes_dev.pyast.semantic.scopes import Function, Partial, Possible, Scope, module_scope
+
+TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from hermes_dev.pyast.model import Models, ModuleInfo
+    from pathlib import Path
+
+    from hermes_dev.pyast.semantic.modules import Models, ModuleInfo
+
+    FuncNode = ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda
+
+# register()'s parameters in order, to name positional arguments (tools/registry.py).
+REGISTER_PARAMS = (
+    "name",
+    "toolset",
+    "schema",
+    "handler",
+    "check_fn",
+    "requires_env",
+    "is_async",
+    "description",
+    "emoji",
+    "max_result_size_chars",
+    "dynamic_schema_overrides",
+    "override",
+)
+_DEF_TYPES = (ast.FunctionDef, ast.AsyncFunctionDef)
+_FUNC_TYPES = (*_DEF_TYPES, ast.Lambda)
+# Bounds: a table of more rows, or more helper calls, than this is read as not known.
+MAX_ROWS = 2000
+_MAX_CALL_SITE_DEPTH = 4
 
 
-@dataclass(frozen=True)
+class Registration:
+    """One way a tool registration call runs (one per table row, one per helper call)."""
+
+    __slots__ = (
+        "_handler",
+        "_handler_done",
+        "_strings",
+        "call",
+        "discoverable",
+        "functions",
+        "keywords",
+        "kind",
+        "loop",
+        "module",
+        "place",
+        "rows_known",
+        "scope",
+    )
+
+    def __init__(
+        self,
+        module: ModuleInfo,
+        call: ast.Call,
+        kind: str,
+        place: str,
+        discoverable: bool,
+        scope: Scope,
+        loop: ast.For | ast.AsyncFor | None = None,
+        functions: tuple[FuncNode, ...] = (),
+        rows_known: bool = True,
+    ) -> None:
+        self.module = module
+        self.call = call
+        self.kind = kind  # "registry" | "plugin"
+        self.place = place  # "module" | "loop" | "nested" | "function"
+        self.discoverable = discoverable
+        self.scope = scope
+        self.loop = loop
+        self.functions = functions
+        self.rows_known = rows_known
+        keywords: dict[str, ast.expr] = {}
+        for index, arg in enumerate(call.args):
+            if isinstance(arg, ast.Starred) or index >= len(REGISTER_PARAMS):
+                break
+            keywords[REGISTER_PARAMS[index]] = arg
+        for kw in call.keywords:
+            if kw.arg is not None:
+                keywords[kw.arg] = kw.value
+        self.keywords = keywords
+        self._handler: Handler | None = None
+        self._handler_done = False
+        self._strings: dict[str, str | None] = {}
+
+    @property
+    def line(self) -> int:
+        return self.call.lineno
+
+    @property
+    def column(self) -> int:
+        return self.call.col_offset + 1
+
+    @property
+    def function(self) -> FuncNode | None:
+        """The outermost def or lambda around the call (place "function"), else None."""
+        return self.functions[0] if self.functions else None
+
+    def arg(self, key: str) -> ast.expr | None:
+        """The argument `key` as written (read it in `scope`)."""
+        return self.keywords.get(key)
+
+    def value(self, key: str) -> Possible | None:
+        """What the argument `key` may be, in this registration's row."""
+        expr = self.keywords.get(key)
+        return None if expr is None else resolve(expr, self.scope)
+
+    def static_str(self, key: str) -> str | None:
+        """The argument `key` when it is a string known statically in this row: constants,
+        f-strings and concatenations of them, names imported from modules under the root."""
+        if key in self._strings:
+            return self._strings[key]
+        expr = self.keywords.get(key)
+        found = None
+        if expr is not None and self.rows_known:
+            found = Evaluator().string(expr, self.scope)
+        self._strings[key] = found
+        return found
+
+    @property
+    def name(self) -> str | None:
+        return self.static_str("name")
+
+    @property
+    def toolset(self) -> str | None:
+        return self.static_str("toolset")
+
+    @property
+    def handler(self) -> Handler | None:
+        if not self._handler_done:
+            self._handler_done = True
+            expr = self.keywords.get("handler")
+            if expr is not None:
+                self._handler = resolve_handler(expr, self.scope)
+        return self._handler
+
+    def label(self) -> str:
+        """How findings name the tool: its name, or `<tool at line N>` when not static."""
+        return self.name or f"<tool at line {self.line}>"
+
+    def __repr__(self) -> str:
+        return f"Registration({self.name!r}, {self.module.rel}:{self.line}, {self.place})"
+
+
+# -- handlers ---------------------------------------------------------------------------------------
+
+
+class Handler:
+    """The code a registration's `handler=` runs."""
+
+    __slots__ = (
+        "bound_keywords",
+        "bound_positional",
+        "expr",
+        "func",
+        "kind",
+        "target",
+        "via_runner",
+    )
+
+    def __init__(
+        self,
+        kind: str,
+        expr: ast.expr,
+        func: Function,
+        target: Function | None = None,
+        bound_positional: int = 0,
+        bound_keywords: frozenset[str] = frozenset(),
+        via_runner: bool = False,
+    ) -> None:
+        self.kind = kind  # "function" | "lambda" | "partial" | "factory"
+        self.expr = expr  # the handler expression as registered
+        self.func = func  # the registered callable (for a partial: the wrapped function)
+        self.target = target  # what a lambda/partial forwards to
+        self.bound_positional = bound_positional
+        self.bound_keywords = bound_keywords
+        # True when a lambda hands the target's coroutine to a runner: `_run_async(fn(args))`.
+        self.via_runner = via_runner
+
+    @property
+    def is_async(self) -> bool:
+        """True when calling the handler gives a coroutine (an `async def`, or a partial of one)."""
+        return self.func.is_async
+
+    def code(self) -> list[Function]:
+        """The functions whose bodies run when the handler is called: itself and its target."""
+        funcs = [self.func]
+        if self.target is not None and self.target != self.func:
+            funcs.append(self.target)
+        return funcs
+
+    def __repr__(self) -> str:
+        return f"Handler({self.kind}, {self.func!r}, target={self.target!r})"
+
+
+def resolve_handler(expr: ast.expr, scope: Scope) -> Handler | None:
+    """The code a handler expression runs in `scope`, or None when it cannot be known."""
+    found = resolve(expr, scope).single()
+    if isinstance(found, Partial):
+        if any(kw.arg is None for kw in found.keywords):
+            return None
+        return Handler(
+            "partial",
+            expr,
+            found.func,
+            found.func,
+            bound_positional=len(found.args),
+            bound_keywords=frozenset(kw.arg for kw in found.keywords if kw.arg is not None),
+        )
+    if not isinstance(found, Function):
+        return None
+    if isinstance(expr, ast.Call):
+        target = forward_target(found) if isinstance(found.node, ast.Lambda) else None
+        return Handler("factory", expr, found, target)
+    if isinstance(found.node, ast.Lambda):
+        target = forward_target(found)
+        runner = _runner_call(found.node)
+        via_runner = bool(
+            target is not None
+            and target.is_async
+            and runner is not None
+            and runner.id == target.name
+        )
+        return Handler("lambda", expr, found, target, via_runner=via_runner)
+    return Handler("function", expr, found)
+
+
+def forward_target(func: Function) -> Function | None:
+    """The def a lambda's body calls (`lambda args, **kw: fn(...)`), when it is one def: also
+    through a `functools.partial` (`core = partial(_run, ...)`), a parameter's default (`lambda
+    args, _h=_handler, **kw: _h(args)`, the late-binding idiom of registration loops), a row's
+    or a call's function, and `runner(coro_fn(args))` (the code that runs is `coro_fn`)."""
+    node = func.node
+    if not isinstance(node, ast.Lambda):
+        return None
+    body = node.body
+    if not isinstance(body, ast.Call):
+        return None
+    scope = func.scope.child(node)
+    inner = _runner_call(node)
+    if inner is not None:
+        coroutine = resolve(inner, scope).single()
+        if isinstance(coroutine, Function) and coroutine.is_async:
+            return coroutine
+    called = resolve(body.func, scope).single()
+    if isinstance(called, Partial):
+        return called.func
+    if isinstance(called, Function) and isinstance(called.node, _DEF_TYPES):
+        return called
+    return None
+
+
+def _runner_call(node: ast.Lambda) -> ast.Name | None:
+    """`g` in a lambda body shaped `runner(g(...))` (one argument, itself a call of a name)."""
+    body = node.body
+    if (
+        isinstance(body, ast.Call)
+        and len(body.args) == 1
+        and not body.keywords
+        and isinstance(body.args[0], ast.Call)
+        and isinstance(body.args[0].func, ast.Name)
+    ):
+        return body.args[0].func
+    return None
+
+
+# -- finding registrations ----------------------------------------------------------------------
+
+
+def registrations_of(module: ModuleInfo) -> list[Registration]:
+    """The tool registrations of `module`, in source order (found once, kept in its state)."""
+    found = module.state.registrations
+    if found is None:
+        found = _find_registrations(module) if module.tree is not None else []
+        module.state.registrations = found
+    return found
+
+
+def _marker_lines(source: str) -> set[int]:
+    """1-based lines on which a register marker text starts."""
+    source = _lf_only(source)
+    lines: set[int] = set()
+    for marker in REGISTER_MARKERS:
+        start = source.find(marker)
+        while start != -1:
+            lines.add(source.count("\n", 0, start) + 1)
+            start = source.find(marker, start + 1)
+    return lines
+
+
+def register_kind(call: ast.Call) -> str | None:
+    """ "registry" for `registry.register(...)`, "plugin" for `<x>.register_tool(...)`."""
+    func = call.func
+    if not isinstance(func, ast.Attribute):
+        return None
+    if func.attr == "register_tool":
+        return "plugin"
+    if func.attr != "register":
+        return None
+    receiver = func.value
+    named = (isinstance(receiver, ast.Name) and receiver.id in ("registry", "_registry")) or (
+        isinstance(receiver, ast.Attribute) and receiver.attr in ("registry", "_registry")
+    )
+    if not named:
+        return None
+    # Other registries (codecs, atexit ...) have other signatures: require the tool contract.
+    given = {kw.arg for kw in call.keywords}
+    if "handler" in given or "schema" in given or len(call.args) >= 4:
+        return "registry"
+    return None
+
+
+def _is_discoverable_stmt(stmt: ast.AST) -> bool:
+    """Hermes' discovery test for one statement (mirrors tools/registry.py)."""
+    if not isinstance(stmt, ast.Expr) or not isinstance(stmt.value, ast.Call):
+        return False
+    func = stmt.value.func
+    return (
+        isinstance(func, ast.Attribute)
+        and func.attr == "register"
+        and isinstance(func.value, ast.Name)
+        and func.value.id == "registry"
+    )
+
+
+def _find_registrations(module: ModuleInfo) -> list[Registration]:
+    assert module.tree is not None
+    lines = _marker_lines(module.source)
+    if not lines:
+        return []
+    calls: list[tuple[ast.Call, str, list[ast.AST]]] = []
+    for stmt in module.tree.body:
+        if _spans(stmt, lines):
+            _visit(stmt, [stmt], lines, calls)
+    found: list[Registration] = []
+    for call, kind, path in calls:
+        found.extend(_registrations_for(module, call, kind, path))
+    found.sort(key=lambda r: (r.call.lineno, r.call.col_offset))
+    return found
+
+
+def _visit(
+    node: ast.AST,
+    path: list[ast.AST],
+    lines: set[int],
+    out: list[tuple[ast.Call, str, list[ast.AST]]],
+) -> None:
+    """Collect register calls under `node` with the nodes from the module-level statement down
+    to them, descending only where a marker line lies."""
+    if isinstance(node, ast.Call):
+        kind = register_kind(node)
+        if kind is not None:
+            out.append((node, kind, list(path)))
+    for child in ast.iter_child_nodes(node):
+        if _spans(child, lines):
+            path.append(child)
+            _visit(child, path, lines, out)
+            path.pop()
+
+
+def _registrations_for(
+    module: ModuleInfo, call: ast.Call, kind: str, path: list[ast.AST]
+) -> list[Registration]:
+    functions = tuple(n for n in path if isinstance(n, _FUNC_TYPES))
+    top = path[0]
+    loops = [n for n in path if isinstance(n, (ast.For, ast.AsyncFor))]
+    if functions:
+        place = "function"
+    elif isinstance(top, ast.Expr) and top.value is call:
+        place = "module"
+    elif isinstance(top, ast.For):
+        direct = any(isinstance(s, ast.Expr) and s.value is call for s in top.body)
+        place = "loop" if direct else "nested"
+    else:
+        place = "nested"
+    discoverable = (
+        kind == "registry"
+        and place in ("module", "loop")
+        and _is_discoverable_stmt(path[1] if place == "loop" else top)
+    )
+    contexts, known = _contexts(module, path, call, 0)
+    loop = loops[-1] if loops else None
+    return [
+        Registration(
+            module, call, kind, place, discoverable, scope, loop, functions, known and rows_ok
+        )
+        for scope, rows_ok in contexts
+    ]
+
+
+def _contexts(
+    module: ModuleInfo, path: list[ast.AST], call: ast.AST, depth: int
+) -> tuple[list[tuple[Scope, bool]], bool]:
+    """Each scope the code at the end of `path` runs in: one per row of every loop around it
+    and per call of every helper def around it whose parameters it uses."""
+    contexts: list[tuple[Scope, bool]] = [(module_scope(module), True)]
+    known = True
+    for i, node in enumerate(path):
+        inner = path[i + 1] if i + 1 < len(path) else call
+        if isinstance(node, (ast.For, ast.AsyncFor)) and _in_body(node, inner):
+            contexts = _loop_contexts(node, contexts)
+        elif isinstance(node, _FUNC_TYPES):
+            contexts = _function_contexts(module, node, contexts, path[: i + 1], call, depth)
+        if len(contexts) > MAX_ROWS:
+            return [(contexts[0][0], False)], False
+    return contexts, known
+
+
+def _in_body(loop: ast.For | ast.AsyncFor, inner: ast.AST) -> bool:
+    return any(stmt is inner for stmt in loop.body) or any(stmt is inner for stmt in loop.orelse)
+
+
+def _loop_contexts(
+    loop: ast.For | ast.AsyncFor, contexts: list[tuple[Scope, bool]]
+) -> list[tuple[Scope, bool]]:
+    out: list[tuple[Scope, bool]] = []
+    for scope, ok in contexts:
+        table = rows(loop.iter, scope)
+        if table is None or not table.items:
+            out.append((scope, False))
+            continue
+        for row, row_scope in table.items[:MAX_ROWS]:
+            bound = bind_target(loop.target, row, row_scope)
+            out.append((_with_env(scope, bound), ok))
+        if not table.complete:
+            out.append((scope, False))  # more rows than can be read
+    return out
+
+
+def _with_env(scope: Scope, bound: dict[str, Possible]) -> Scope:
+    env = dict(scope.env or {})
+    env.update(bound)
+    return Scope(scope.module, scope.func, scope.parent, env, scope.owner)
+
+
+def _function_contexts(
+    module: ModuleInfo,
+    func: FuncNode,
+    contexts: list[tuple[Scope, bool]],
+    path: list[ast.AST],
+    call: ast.AST,
+    depth: int,
+) -> list[tuple[Scope, bool]]:
+    """The scopes of `func`'s body: one per call of it in the module with the arguments bound
+    when the registration reads its parameters and the def is a helper called with them, else
+    one with nothing bound."""
+    out: list[tuple[Scope, bool]] = []
+    params = _parameters(func)
+    used = params & _names_in(call) if params else set()
+    sites = _call_sites(module, func, depth) if used and isinstance(func, _DEF_TYPES) else []
+    for scope, ok in contexts:
+        if not sites:
+            out.append((scope.child(func), ok))
+            continue
+        for site_call, site_scope, site_ok in sites:
+            function = Function(func, module, scope)
+            env = bind_call(site_call, site_scope, function)
+            out.append((scope.child(func, env or None), ok and site_ok))
+    return out
+
+
+def _parameters(func: FuncNode) -> set[str]:
+    a = func.args
+    return {p.arg for p in (*a.posonlyargs, *a.args, *a.kwonlyargs)}
+
+
+def _names_in(node: ast.AST) -> set[str]:
+    return {n.id for n in ast.walk(node) if isinstance(n, ast.Name)}
+
+
+def _call_sites(
+    module: ModuleInfo, func: ast.FunctionDef | ast.AsyncFunctionDef, depth: int
+) -> list[tuple[ast.Call, Scope, bool]]:
+    """Calls of the helper `func` by name in its module, each with the scopes it runs in."""
+    if depth > _MAX_CALL_SITE_DEPTH or module.tree is None:
+        return []
+    name = func.name
+    lines = module.word_lines(name)
+    found: list[tuple[ast.Call, Scope, bool]] = []
+    calls: list[tuple[ast.Call, str, list[ast.AST]]] = []
+    for stmt in module.tree.body:
+        if _spans(stmt, lines):
+            _visit_calls(stmt, [stmt], lines, name, calls)
+    for site, _, site_path in calls:
+        if any(node is func for node in site_path):
+            continue  # a recursive call
+        contexts, _ = _contexts(module, site_path, site, depth + 1)
+        for scope, ok in contexts:
+            found.append((site, scope, ok))
+            if len(found) > MAX_ROWS:
+                return found
+    return found
+
+
+def _visit_calls(
+    node: ast.AST,
+    path: list[ast.AST],
+    lines: set[int],
+    name: str,
+    out: list[tuple[ast.Call, str, list[ast.AST]]],
+) -> None:
+    if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == name:
+        out.append((node, name, list(path)))
+    for child in ast.iter_child_nodes(node):
+        if _spans(child, lines):
+            path.append(child)
+            _visit_calls(child, path, lines, name, out)
+            path.pop()
+
+
+# -- the names a module registers (new-tool, remove-tool) -----------------------------------------
+
+
 class RegisteredNames:
     """The tool names a module registers: those known statically, and those it may register."""
 
-    known: frozenset[str]
-    # `known` plus, for a call whose name is computed, every string in the table its loop
-    # iterates over (a table the lint model could not evaluate row by row).
-    possible: frozenset[str]
-    # Some call's name is not known statically.
-    computed: bool = False
+    __slots__ = ("computed", "known", "possible")
+
+    def __init__(
+        self, known: frozenset[str], possible: frozenset[str], computed: bool = False
+    ) -> None:
+        self.known = known
+        # `known` plus, for a call whose name is computed, every string its table or name
+        # expression can reach (a table the model could not read row by row).
+        self.possible = possible
+        # Some call's name is not known statically.
+        self.computed = computed
 
 
 def registered_names(models: Models, path: Path, source: str | None = None) -> RegisteredNames:
-    """What `registry.register(...)` / `register_tool(...)` calls in `path` register.
-
-    Uses the pyast model, which evaluates a `for` over a literal table row by row, so
-    `for _name, _schema in _SCHEMAS.items(): registry.register(name=_name, ...)` gives each
-    key of `_SCHEMAS`. A string elsewhere in the module (a property name, an enum value) is
-    never taken for a tool name."""
-    from hermes_dev.pyast.registrations import registrations_of
-
+    """What `registry.register(...)` / `register_tool(...)` calls in `path` register, row by row
+    (`for _name, _schema in _SCHEMAS.items(): registry.register(name=_name, ...)` gives each key
+    of `_SCHEMAS`). A string elsewhere in the module (a property name, an enum value) is never
+    taken for a tool name."""
     module = models.get(path, source)
     if module is None:
         return RegisteredNames(frozenset(), frozenset())
@@ -45,24 +578,9 @@ def registered_names(models: Models, path: Path, source: str | None = None) -> R
             known.add(name)
             continue
         computed = True
+        name_expr = registration.keywords.get("name")
+        if name_expr is not None:
+            possible.update(strings_in(name_expr, registration.scope))
         if registration.loop is not None:
-            possible.update(_strings_in(_table_of(module, registration.loop.iter)))
+            possible.update(strings_in(registration.loop.iter, registration.scope))
     return RegisteredNames(frozenset(known), frozenset(known | possible), computed)
-
-
-def _table_of(module: ModuleInfo, iterable: ast.expr) -> ast.expr:
-    """The expression a loop iterates over, with `TABLE` / `TABLE.items()` (and the like)
-    followed to the module-level value of TABLE."""
-    if isinstance(iterable, ast.Call) and isinstance(iterable.func, ast.Attribute):
-        iterable = iterable.func.value
-    if isinstance(iterable, ast.Name):
-        value = module.value_of(iterable.id)
-        if value is not None:
-            return value
-    return iterable
-
-
-def _strings_in(node: ast.expr) -> set[str]:
-    return {
-        n.value for n in ast.walk(node) if isinstance(n, ast.Constant) and isinstance(n.value, str)
-    }

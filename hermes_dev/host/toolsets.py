@@ -14,15 +14,18 @@ import ast
 from pathlib import Path
 
 from hermes_dev.host._json_shapes import _bool, _dict, _pairs, _span, _str, _strs
-from hermes_dev.pyast.locations import Span
-from hermes_dev.pyast.module_scope import ModuleScope
-from hermes_dev.pyast.schema_eval import Evaluator, strings_in
-from hermes_dev.pyast.values import NotStatic, Pos
+from hermes_dev.pyast.analyze.evaluate import Evaluator, strings_in
+from hermes_dev.pyast.analyze.values import NotStatic, Thunk
+from hermes_dev.pyast.semantic.locations import Pos, Span
+from hermes_dev.pyast.semantic.modules import standalone
+from hermes_dev.pyast.semantic.scopes import module_scope
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from collections.abc import Callable, Sequence
     from typing import Any
+
+    from hermes_dev.pyast.semantic.scopes import Scope
 
 
 class ToolsetsSummary:
@@ -70,9 +73,18 @@ class ToolsetsSummary:
         )
 
 
+def written_value(evaluator: Evaluator, scope: Scope, name: str) -> ast.expr | None:
+    """The expression the module-level `name` is bound to, when it is one written value."""
+    try:
+        found = evaluator.lookup(name, scope, {})
+    except NotStatic:
+        return None
+    return found.expr if isinstance(found, Thunk) else None
+
+
 def summarize_toolsets(path: Path, source: str, tree: ast.Module) -> ToolsetsSummary:
-    scope = ModuleScope.build(path, tree, "toolsets")
-    evaluator = Evaluator(None)
+    scope = module_scope(standalone(path, source, tree))
+    evaluator = Evaluator()
     summary = ToolsetsSummary(
         merges_registry="get_tool_names_for_toolset" in source,
         registry_toolsets="get_tool_names_for_toolset" in source
@@ -91,7 +103,7 @@ def summarize_toolsets(path: Path, source: str, tree: ast.Module) -> ToolsetsSum
             seen.add(item)
             summary.listed.append(item)
 
-    core = scope.bindings.get("_HERMES_CORE_TOOLS")
+    core = written_value(evaluator, scope, "_HERMES_CORE_TOOLS")
     if core is not None:
         try:
             evaluated = evaluator.evaluate(core, scope)
@@ -101,7 +113,7 @@ def summarize_toolsets(path: Path, source: str, tree: ast.Module) -> ToolsetsSum
         except NotStatic:
             summary.maybe_listed.update(strings_in(core, scope))
 
-    table = scope.bindings.get("TOOLSETS")
+    table = written_value(evaluator, scope, "TOOLSETS")
     if table is None:
         return summary
     entries: list[tuple[ast.expr | None, ast.expr]]

@@ -189,6 +189,10 @@ def in_scope(result: LintResult, key: Key) -> bool:
     if code not in result.codes:
         return False
     checked: frozenset[str] | None = getattr(result, "checked", None)
+    # `hermes-dev check` of some tools: entries of the other tools stay out of sight.
+    tools: frozenset[str] | None = getattr(result, "checked_tools", None)
+    if tools is not None and key[2] not in tools:
+        return False
     return checked is None or path in checked
 
 

@@ -14,6 +14,8 @@ caller linting twice gets the same answer) and `save()` at its end writes what c
   digest of its bytes); its (mtime_ns, size) stamp only spares reading the file when it proves
   the content unchanged, which it does when the file was last modified well before the entry was
   written (git's "racy clean" rule: a write in the same clock tick as the stamp is not trusted).
+  A file in `unsaved` (linted from an editor's buffer or stdin, not from its disk content) is
+  never read from or written to the cache.
 - `SummaryCache.results(name)`: a `ResultCache` of results that depend only on the key they are
   stored under (jsonschema's verdict on a schema, keyed by the schema's content).
 """
@@ -174,6 +176,8 @@ class SummaryCache:
         self._stored: dict[str, str] = {}  # the text of each entry decoded and unchanged since
         self._dirty = False
         self._results: dict[str, ResultCache] = {}
+        # Files linted from text other than their disk content: always a miss, never stored.
+        self.unsaved: frozenset[str] = frozenset()
 
     def results(self, name: str) -> ResultCache:
         """The run's `ResultCache` called `name` (on disk only when the cache is enabled)."""
@@ -259,7 +263,7 @@ class SummaryCache:
 
     def get(self, path: Path | str, kind: str) -> tuple[bool, object]:
         """(hit, value) for the summary `kind` of `path`, a hit only if its content is unchanged."""
-        if not self.enabled:
+        if not self.enabled or str(path) in self.unsaved:
             return False, None
         entry = self._entry(str(path))
         if entry is None:
@@ -270,7 +274,7 @@ class SummaryCache:
         return True, values[kind]
 
     def put(self, path: Path | str, kind: str, value: object) -> None:
-        if not self.enabled:
+        if not self.enabled or str(path) in self.unsaved:
             return
         stamp = self._stamp(path)
         if stamp is None:

@@ -2,7 +2,7 @@
 
 What a module's handlers can raise or return depends on its own text and on every module their
 calls reach, which can only be reached through imports. So an entry holds the content digests
-of the module and of its import closure under the root (`pyast.imports`); a warm run reuses it
+of the module and of its import closure under the root (`pyast.semantic.import_graph`); a warm run reuses it
 only when every one of those files is byte for byte the same, and re-analyses just the modules
 whose closure changed. Entries live in the run's `SummaryCache`, under a kind that carries the
 package version (a new hermes-dev never reuses an old result). Best effort: a wrong shape read
@@ -15,14 +15,14 @@ from pathlib import Path
 
 from hermes_dev import __version__
 from hermes_dev.lint.rule import Finding, Fix
-from hermes_dev.pyast.imports import ImportGraph
+from hermes_dev.pyast.semantic.import_graph import ImportGraph
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from collections.abc import Callable, Iterable
 
     from hermes_dev.lint.context import LintContext
-    from hermes_dev.pyast.model import ModuleInfo
+    from hermes_dev.pyast.semantic.modules import ModuleInfo
 
 _GRAPH_KEY = "call_cache.graph"
 
@@ -39,8 +39,8 @@ def cached_findings(
     """`compute()`'s findings for `module`, from the disk cache when its closure is unchanged."""
     kind = f"{code}-calls-{__version__}"
     cache = ctx.cache
-    if not cache.enabled:
-        return list(compute())
+    if not cache.enabled or str(module.path) in cache.unsaved:
+        return list(compute())  # (an unsaved text is never cached: no closure to compute)
     graph = _graph(ctx)
     deps = graph.closure(module.rel)
     hit, value = cache.get(module.path, kind)

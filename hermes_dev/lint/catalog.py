@@ -2,6 +2,10 @@
 
 The code comes from the file name, so listing and validating codes needs no import; a rule's
 module is imported only when the rule runs or its docs are shown.
+
+HD5xx are runtime rules: `hermes-dev check` reports them by running handlers, lint never runs
+them. `all_codes()` lists the rules lint runs, `runtime_codes()` the others, `documented_codes()`
+both (what `hermes-dev rule`, suppressions and `[tool.hermes-dev]` accept).
 """
 
 from __future__ import annotations
@@ -45,7 +49,21 @@ def rule_modules() -> dict[str, str]:
     return _modules
 
 
+RUNTIME_PREFIX = "HD5"
+
+
 def all_codes() -> list[str]:
+    """The codes of the rules lint runs (static analysis)."""
+    return [c for c in rule_modules() if not c.startswith(RUNTIME_PREFIX)]
+
+
+def runtime_codes() -> list[str]:
+    """The codes `hermes-dev check` reports by running handlers."""
+    return [c for c in rule_modules() if c.startswith(RUNTIME_PREFIX)]
+
+
+def documented_codes() -> list[str]:
+    """Every rule with docs: lint's and check's."""
     return list(rule_modules())
 
 

@@ -3,7 +3,8 @@
 Keys: `select`, `ignore` (lists of codes or prefixes such as "HD1"), `exclude` (globs relative to
 the root), `per-file-ignores` (glob -> list of codes), `known-tools` (tool names registered at run
 time, e.g. by MCP servers; read by the project rules), `baseline` (the baseline file, relative to
-the root; see `hermes_dev.lint.baseline`). Flags replace `select`/`ignore`/`baseline`.
+the root; see `hermes_dev.lint.baseline`), `check` (the table `[tool.hermes-dev.check]`, read by
+`hermes_dev.check.config`). Flags replace `select`/`ignore`/`baseline`.
 Unknown codes and malformed values are `UserError`s (one line, exit 2).
 """
 
@@ -19,7 +20,15 @@ if TYPE_CHECKING:
     from collections.abc import Iterable, Sequence
     from pathlib import Path
 
-KNOWN_KEYS = ("select", "ignore", "exclude", "per-file-ignores", "known-tools", "baseline")
+KNOWN_KEYS = (
+    "select",
+    "ignore",
+    "exclude",
+    "per-file-ignores",
+    "known-tools",
+    "baseline",
+    "check",  # `[tool.hermes-dev.check]`: read by `hermes-dev check` (hermes_dev.check.config)
+)
 
 
 class Config:

@@ -23,13 +23,13 @@ from __future__ import annotations
 from pathlib import Path
 
 from hermes_dev.host.layout import is_hermes_root
+from hermes_dev.host.registrations import Registration, registrations_of
 from hermes_dev.lint.cache import SummaryCache
 from hermes_dev.lint.config import Config
 from hermes_dev.lint.files import tool_folders, walk_py
 from hermes_dev.lint.finding import Finding
-from hermes_dev.pyast.locations import char_column, first_line_end
-from hermes_dev.pyast.model import Models, ModuleInfo, might_register
-from hermes_dev.pyast.registrations import Registration, registrations_of
+from hermes_dev.pyast.semantic.locations import char_column, first_line_end
+from hermes_dev.pyast.semantic.modules import Models, ModuleInfo, might_register
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -68,9 +68,18 @@ class ProjectView:
         folders), excludes applied, sorted."""
         if self._paths is None:
             found: list[Path] = []
-            for top in tool_folders(self.root):
+            tops = tool_folders(self.root)
+            for top in tops:
                 if top.is_dir():
                     found.extend(walk_py(top, self.root, self.config))
+            # An editor's new file, not saved yet, is one of them too.
+            on_disk = {str(p) for p in found}
+            for unsaved in self.models.unsaved:
+                path = Path(unsaved)
+                if unsaved not in on_disk and unsaved.endswith(".py"):
+                    rel = self.models.relative(path)
+                    if any(_under(path, top) for top in tops) and not self.config.excluded(rel):
+                        found.append(path)
             self._paths = sorted(found)
         return self._paths
 
@@ -113,6 +122,10 @@ class ProjectView:
         if key not in self._memo:
             self._memo[key] = build()
         return self._memo[key]
+
+
+def _under(path: Path, folder: Path) -> bool:
+    return path != folder and path.is_relative_to(folder)
 
 
 class LintContext:

@@ -10,6 +10,10 @@ API:
   Hermes root at or above the cwd. `LintResult` has `root`,
   `findings` (sorted, filtered), `files` (how many were looked at), `stats`, `codes` (those that
   ran), `rules` (code -> Rule class) and `relative(path)`.
+- `lint(..., unsaved={path: text})`: lint those files (absolute paths) from `text` in place of
+  their disk content (an editor's unsaved buffer, `lint -` on stdin): they need not exist yet,
+  the project rules read the rest of the root as it is on disk, and the cache neither answers
+  for them nor stores them.
 - `lint(..., fixes="safe"|"unsafe")`: only the rules with such fixes, when that gives their
   findings exactly (`lint --fix` plans from it); `complete(result)` runs the others.
 - `LintContext` (what `Rule.check` gets) and `ProjectView` live in `hermes_dev.lint.context`,
@@ -21,6 +25,7 @@ API:
 from __future__ import annotations
 
 import os
+import sys
 from pathlib import Path
 
 from hermes_dev.errors import UserError
@@ -33,11 +38,11 @@ from hermes_dev.lint.context import LintContext, Statistics
 from hermes_dev.lint.files import discover, is_plugin_package, models_relative_dir, tool_folders
 from hermes_dev.lint.rule import Finding, Fix, Rule
 from hermes_dev.lint.suppress import MARKER, Suppression, find_suppressions
-from hermes_dev.pyast.model import Models, ModuleInfo, might_register
+from hermes_dev.pyast.semantic.modules import Models, ModuleInfo, might_register
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from collections.abc import Callable, Iterator, Sequence
+    from collections.abc import Callable, Iterator, Mapping, Sequence
     from typing import TypeVar
 
     _T = TypeVar("_T")
@@ -83,6 +88,25 @@ class LintResult:
         except ValueError:
             return path.as_posix()
 
+    # What the report formats ask of a result besides its findings (`hermes-dev check`'s result
+    # answers them too).
+
+    def scope(self) -> str:
+        """What the run looked at, for the text summary: "3 files checked"."""
+        return f"{self.files} file{'s' if self.files != 1 else ''} checked"
+
+    def extra(self, finding: Finding) -> dict[str, object]:
+        """More fields of a finding for json and SARIF properties (none for lint)."""
+        return {}
+
+    def suffix(self, finding: Finding) -> str:
+        """Text after a finding's message in the text and github formats."""
+        return ""
+
+    def epilogue(self) -> list[str]:
+        """Lines the text report ends with."""
+        return []
+
 
 # -- root and files ----------------------------------------------------------------------------
 
@@ -127,6 +151,7 @@ def lint(
     cache: SummaryCache | None = None,
     save_cache: bool = True,
     fixes: str | None = None,
+    unsaved: Mapping[str, str] | None = None,
 ) -> LintResult:
     """Lint `paths` (or the root's tools/ and plugins/) and return the findings that remain.
 
@@ -137,23 +162,36 @@ def lint(
     `fixes` ("safe" or "unsafe"): the findings are for `--fix` to plan from, so only the rules
     with fixes of that kind run, when that gives them exactly (no file of the run holds a
     suppression comment: only HD900 looks across rules, and only at those). `result.pending`
-    lists the rules left; `complete(result)` runs them."""
+    lists the rules left; `complete(result)` runs them.
+
+    `unsaved`: absolute path -> the text to lint for that file instead of its disk content."""
+    texts = dict(unsaved or {})
     return _without_gc(
-        lambda: _lint(paths, root, select, ignore, use_cache, models, cache, save_cache, fixes)
+        lambda: _lint(
+            paths, root, select, ignore, use_cache, models, cache, save_cache, fixes, texts
+        )
     )
 
 
+# Call following goes as deep as the chains it follows (each level a few dozen frames); the
+# default limit of 1,000 frames ends chains that real checkouts have.
+_RECURSION_LIMIT = 8000
+
+
 def _without_gc(run: Callable[[], _T]) -> _T:
-    """`run()` with the cyclic GC off. Every parsed tree stays alive for the run: the GC would
-    rescan the growing heap of ast nodes again and again (it made a 100-module run 4x slower)
-    and finds no garbage."""
+    """`run()` with the cyclic GC off and room on the stack. Every parsed tree stays alive for
+    the run: the GC would rescan the growing heap of ast nodes again and again (it made a
+    100-module run 4x slower) and finds no garbage."""
     import gc
 
     gc_was_enabled = gc.isenabled()
     gc.disable()
+    limit = sys.getrecursionlimit()
+    sys.setrecursionlimit(max(limit, _RECURSION_LIMIT))
     try:
         return run()
     finally:
+        sys.setrecursionlimit(limit)
         if gc_was_enabled:
             gc.enable()
 
@@ -168,21 +206,29 @@ def _lint(
     cache: SummaryCache | None,
     save_cache: bool,
     fixes: str | None,
+    unsaved: dict[str, str],
 ) -> LintResult:
     known = catalog.all_codes()
     flag_select = check_codes(select, known, "--select") if select is not None else None
     flag_ignore = check_codes(ignore, known, "--ignore") if ignore is not None else None
     root_path = find_root(paths, root)
-    config = load_config(root_path, known)
+    # The settings may name check's runtime codes too (`ignore = ["HD505"]`); lint runs its own.
+    config = load_config(root_path, catalog.documented_codes())
     if flag_select is not None:
         config.select = flag_select
     if flag_ignore is not None:
         config.ignore = flag_ignore
     codes = config.enabled(known)
-    files = discover(paths, root_path, config)
+    files = discover(paths, root_path, config, unsaved)
 
     if models is None or models.root != root_path:
         models = Models(root_path)
+    elif unsaved:
+        # An earlier run's parse of another text of these files must not be reused.
+        stale = {p for p, text in unsaved.items() if _loaded_text(models, p) not in (None, text)}
+        if stale:
+            models = models.carried_over(stale)
+    models.unsaved = unsaved
     modules: list[ModuleInfo] = []
     # In a Hermes checkout tools live only in tools/ and plugins/, in a plugin package only in its
     # plugin folders: registrations elsewhere (tests registering dummy handlers, scripts) are not
@@ -214,6 +260,7 @@ def _lint(
         use_cache = not disabled_by_env()
     if cache is None or cache.root != str(root_path) or cache.enabled != use_cache:
         cache = SummaryCache(root_path, enabled=use_cache)
+    cache.unsaved = frozenset(unsaved)
     ctx = LintContext(root_path, config, models, modules, codes, cache)
     # For the project rules (HD302/HD304 report in toolsets.py / hermes_cli/config.py only when
     # those files are passed, or on a whole-root run): every file given, registering or not.
@@ -259,6 +306,12 @@ def _lint(
     result.raw = raw
     result.context = ctx
     return result
+
+
+def _loaded_text(models: Models, path: str) -> str | None:
+    """The text `models` parsed for `path`, or None when it has not parsed it."""
+    module = models.get(Path(path)) if path in {str(m.path) for m in models.loaded()} else None
+    return module.source if module is not None else None
 
 
 def _run_rules(
@@ -352,6 +405,7 @@ def _unused(
     known: Sequence[str],
 ) -> Iterator[Finding]:
     ran = set(codes)
+    documented = set(catalog.documented_codes())  # check's runtime codes are not unknown
     for sup in suppressions.values():
         if sup.codes is None:
             # A bare ignore is unused only if every rule ran and none fired on its line.
@@ -360,7 +414,7 @@ def _unused(
                 yield _hd900(module, sup, message, None)
             continue
         for code in sup.codes:
-            if code not in known:
+            if code not in documented:
                 yield _hd900(module, sup, f"suppression names unknown rule code {code}", code)
             elif code in ran and code not in sup.used and code != UNUSED_SUPPRESSION:
                 message = f"suppression of {code} suppresses nothing on this line"

@@ -15,7 +15,7 @@ from hermes_dev.lint.config import Config
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from collections.abc import Iterator, Sequence
+    from collections.abc import Collection, Iterator, Sequence
 
 SKIP_DIRS = {"__pycache__", "node_modules", "site-packages", "venv", "build", "dist"}
 
@@ -71,9 +71,12 @@ def tool_folders(root: Path) -> list[Path]:
     return package_plugin_dirs(root)
 
 
-def discover(paths: Sequence[str], root: Path, config: Config) -> list[Path]:
+def discover(
+    paths: Sequence[str], root: Path, config: Config, unsaved: Collection[str] = ()
+) -> list[Path]:
     """The files to check: those given, the `.py` files in folders given, or the root's tool
-    folders (`tool_folders`)."""
+    folders (`tool_folders`). A path in `unsaved` (absolute: text an editor has not saved)
+    counts as a file even where none exists yet."""
     found: list[Path] = []
     if not paths:
         for top in tool_folders(root):
@@ -89,7 +92,7 @@ def discover(paths: Sequence[str], root: Path, config: Config) -> list[Path]:
                 if str(path) not in seen:
                     seen.add(str(path))
                     found.append(path)
-        elif os.path.isfile(full):
+        elif os.path.isfile(full) or full in unsaved:
             if full not in seen and not config.excluded(relative_posix(full, root_str)):
                 seen.add(full)
                 found.append(Path(full))

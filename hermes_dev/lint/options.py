@@ -110,6 +110,13 @@ LINT_OPTIONS = (
         takes_value=False,
     ),
     Option(
+        "--stdin-filename",
+        "stdin_filename",
+        "Lint the text on stdin (PATHS `-`) as this file: it need not exist, and findings"
+        " name it; with --fix the fixed text goes to stdout, the report to stderr.",
+        metavar="PATH",
+    ),
+    Option(
         "--show-baselined",
         "show_baselined",
         "Also list baselined findings in json and sarif output, marked as such.",

@@ -16,7 +16,7 @@ import os
 from pathlib import Path
 
 from hermes_dev.lint.rule import Finding
-from hermes_dev.pyast.model import ModuleInfo, might_register
+from hermes_dev.pyast.semantic.modules import ModuleInfo, might_register
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:

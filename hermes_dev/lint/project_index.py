@@ -33,8 +33,7 @@ from hermes_dev.host.toolsets import (  # noqa: F401 -- re-exported for the HD3x
     toolsets_summary_of,
 )
 from hermes_dev.lint.rule import Finding
-from hermes_dev.pyast.locations import Span, reported_span
-from hermes_dev.pyast.module_scope import models_loader
+from hermes_dev.pyast.semantic.locations import Span, reported_span
 
 TYPE_CHECKING = False  # typing is not imported at run time: a pre-commit run pays for it
 if TYPE_CHECKING:
@@ -42,8 +41,7 @@ if TYPE_CHECKING:
     from typing import Any, TypeVar
 
     from hermes_dev.lint.context import LintContext
-    from hermes_dev.pyast.model import ModuleInfo
-    from hermes_dev.pyast.module_scope import ModuleLoader
+    from hermes_dev.pyast.semantic.modules import ModuleInfo
 
     _S = TypeVar("_S", "ToolsetsSummary", "ConfigSummary")
 
@@ -71,7 +69,6 @@ class ProjectIndex:
     def __init__(self, ctx: LintContext) -> None:
         self.ctx = ctx
         self.project = ctx.project
-        self.loader: ModuleLoader = models_loader(ctx.models)
         self._all: dict[str, ModuleSummary] | None = None
         self._toolsets: ToolsetsSummary | None = None
         self._toolsets_done = False
@@ -81,10 +78,9 @@ class ProjectIndex:
         self._env_table_done = False
 
     def module_summary(self, module: ModuleInfo) -> ModuleSummary:
-        memo = module.memo.get("project_index.summary")
+        memo = module.state.project_summary
         if not isinstance(memo, ModuleSummary):
-            memo = summarize_module(module, self.loader)
-            module.memo["project_index.summary"] = memo
+            memo = module.state.project_summary = summarize_module(module)
         return memo
 
     def module_paths(self) -> list[str]:
@@ -113,7 +109,7 @@ class ProjectIndex:
         """Every tool module's summary (by path as a string): `tools/`, `plugins/`, and the
         files being linted; from the engine's per-file cache when a file is unchanged."""
         if self._all is None:
-            from hermes_dev.pyast.model import might_register
+            from hermes_dev.pyast.semantic.modules import might_register
 
             result: dict[str, ModuleSummary] = {}
             for module in self.ctx.modules:

@@ -56,6 +56,10 @@ def _tool_suffix(f: Finding) -> str:
     return f" [{tool}]"
 
 
+def _message(result: LintResult, f: Finding) -> str:
+    return f"{f.message}{result.suffix(f)}{_tool_suffix(f)}"
+
+
 def fixable(f: Finding, unsafe: bool) -> bool:
     """True when `--fix` (with `--unsafe-fixes` when `unsafe`) fixes the finding."""
     return f.fix is not None and (f.fix.safe or unsafe)
@@ -69,11 +73,11 @@ def _text(result: LintResult) -> str:
     unsafe = result.unsafe_fixes
     lines = [
         f"{result.relative(f.path)}:{f.line}:{f.column}: {f.code} {_marker(f, unsafe)}"
-        f"{f.message}{_tool_suffix(f)}"
+        f"{_message(result, f)}"
         for f in result.findings
     ]
-    n, files = len(result.findings), result.files
-    checked = f"{files} file{'s' if files != 1 else ''} checked"
+    n = len(result.findings)
+    checked = result.scope()
     if result.fixed:
         total = n + result.fixed
         lines.append(
@@ -91,6 +95,7 @@ def _text(result: LintResult) -> str:
     fix_line = _fixable_line(result.findings, unsafe)
     if fix_line:
         lines.append(fix_line)
+    lines.extend(result.epilogue())
     return "\n".join(lines) + "\n"
 
 
@@ -135,6 +140,7 @@ def _json(result: LintResult, rules: Mapping[str, type[Rule]]) -> str:
                 {"path": result.relative(path), "line": line, "function": function}
                 for path, line, function in f.chain
             ],
+            **result.extra(f),
         }
         for f in _listed(result)
     ]
@@ -218,7 +224,7 @@ def _sarif(result: LintResult, rules: Mapping[str, type[Rule]]) -> str:
                 "ruleId": f.code,
                 "ruleIndex": index[f.code],
                 "level": "error",
-                "message": {"text": f"{f.message}{_tool_suffix(f)}"},
+                "message": {"text": _message(result, f)},
                 "locations": [
                     {
                         "physicalLocation": {
@@ -236,7 +242,7 @@ def _sarif(result: LintResult, rules: Mapping[str, type[Rule]]) -> str:
                     }
                 ],
                 "partialFingerprints": {"primaryLocationLineHash": _fingerprint(result, f, seen)},
-                "properties": {"tool": f.tool} if f.tool else {},
+                "properties": {**({"tool": f.tool} if f.tool else {}), **result.extra(f)},
                 **extra,
             }
         )
@@ -319,7 +325,7 @@ def _github(result: LintResult) -> str:
                 f"title={escape_property(f.code)}",
             ]
         )
-        lines.append(f"::error {props}::{escape_data(f.message + _tool_suffix(f))}")
+        lines.append(f"::error {props}::{escape_data(_message(result, f))}")
     return "".join(line + "\n" for line in lines)
 
 

@@ -106,8 +106,10 @@ class Rule:
     code: ClassVar[str]  # "HD101"
     name: ClassVar[str]  # "handler-returns-non-json"
     summary: ClassVar[str]  # one line: what is wrong (SARIF shortDescription)
-    # "module": looks at one tool module at a time; "project": needs the whole root.
-    scope: ClassVar[Literal["module", "project"]] = "module"
+    # "module": looks at one tool module at a time; "project": needs the whole root;
+    # "runtime": reported by `hermes-dev check` from running the handlers (HD5xx; lint never
+    # runs it, and its cases are run by check's tests).
+    scope: ClassVar[Literal["module", "project", "runtime"]] = "module"
     # Whether findings can be fixed by `--fix` (Ruff's applicability): None, "safe" (always
     # safe), "unsafe" (needs --unsafe-fixes) or "safe or unsafe" (depends on the finding).
     fixable: ClassVar[Literal["safe", "unsafe", "safe or unsafe"] | None] = None

@@ -14,11 +14,12 @@ from hermes_dev.lint.report import render, statistics
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from collections.abc import Sequence
+    from typing import TextIO
 
     from hermes_dev.lint.baseline import Applied, Baseline
     from hermes_dev.lint.engine import LintResult
     from hermes_dev.lint.fix import FixPlan
-    from hermes_dev.pyast.model import Models
+    from hermes_dev.pyast.semantic.modules import Models
 
 DEFAULT_BASELINE = ".hermes-dev-baseline.json"  # as hermes_dev.lint.baseline.DEFAULT_FILE
 EXIT_CLEAN = 0
@@ -47,6 +48,7 @@ def run_lint(
     write_baseline: str | None = None,
     show_baselined: bool = False,
     no_baseline: bool = False,
+    stdin_filename: str | None = None,
 ) -> int:
     """Run the linter and report; 0 clean, 1 findings (0 with `exit_zero`). UserError: exit 2.
 
@@ -59,9 +61,36 @@ def run_lint(
     `write_baseline`: record the findings in this file instead ("": the --baseline file, else the
     config's, else the default at the root) and return 0. `show_baselined`: json and sarif also
     list the findings the baseline leaves out, marked.
+
+    `paths` of just "-", or none with `stdin_filename`: lint the text on stdin as the file
+    `stdin_filename` (which need not exist; the rest of the root is read from disk). With
+    `fix`, the fixed text goes to stdout and the report to stderr; `diff` prints its patch.
     """
     if output is not None:
         _check_output(output)
+    if "-" in paths or (stdin_filename is not None and not paths):
+        return _run_stdin(
+            paths,
+            stdin_filename,
+            root=root,
+            select=select,
+            ignore=ignore,
+            fmt=fmt,
+            output=output,
+            exit_zero=exit_zero,
+            statistics_=statistics_,
+            fix=fix,
+            diff=diff,
+            unsafe_fixes=unsafe_fixes,
+            baseline=baseline,
+            write_baseline=write_baseline,
+            show_baselined=show_baselined,
+            no_baseline=no_baseline,
+        )
+    if stdin_filename is not None:
+        raise UserError(
+            "--stdin-filename names the file whose text is on stdin: pass `-`, no paths"
+        )
     run = partial(
         _run,
         paths,
@@ -171,6 +200,21 @@ def _run(
         finally:
             if result.cache is not None:
                 result.cache.save()  # (a no-op when the second lint saved it)
+    _report(result, applied, fmt, output, statistics_, sys.stdout)
+    if result.findings and not exit_zero:
+        return EXIT_FINDINGS
+    return EXIT_CLEAN
+
+
+def _report(
+    result: LintResult,
+    applied: Applied | None,
+    fmt: str,
+    output: str | None,
+    statistics_: bool,
+    stream: TextIO,
+) -> None:
+    """Write the report to `output` (a file) or `stream`, the notes to stderr."""
     report = render(result, fmt, result.rules)
     hidden = len(applied.baselined) if applied is not None else 0
     if fmt == "text" and hidden and result.baseline is not None:
@@ -188,17 +232,125 @@ def _run(
         except OSError as exc:
             raise UserError(f"--output {output}: {exc.strerror or exc}") from None
     else:
-        sys.stdout.write(report)
-        sys.stdout.flush()
+        stream.write(report)
+        stream.flush()
     if stats:
         sys.stderr.write("".join(line + "\n" for line in stats))
     if applied is not None and applied.gone:
         from hermes_dev.lint.baseline import gone_message
 
         sys.stderr.write(gone_message(applied.gone) + "\n")
-    if result.findings and not exit_zero:
-        return EXIT_FINDINGS
-    return EXIT_CLEAN
+
+
+def _run_stdin(
+    paths: Sequence[str],
+    stdin_filename: str | None,
+    *,
+    root: str | None,
+    select: Sequence[str] | None,
+    ignore: Sequence[str] | None,
+    fmt: str,
+    output: str | None,
+    exit_zero: bool,
+    statistics_: bool,
+    fix: bool,
+    diff: bool,
+    unsafe_fixes: bool,
+    baseline: str | None,
+    write_baseline: str | None,
+    show_baselined: bool,
+    no_baseline: bool,
+) -> int:
+    """`lint -`: the text on stdin, linted as the file `stdin_filename`."""
+    if any(p != "-" for p in paths) or len(paths) > 1:
+        raise UserError("`-` (the text on stdin) is one file: give no other paths with it")
+    if stdin_filename is None:
+        raise UserError(
+            "`lint -` needs --stdin-filename PATH: the file the text on stdin is for (its"
+            " root and folder decide which rules apply)"
+        )
+    if write_baseline is not None:
+        raise UserError("--write-baseline records files, not stdin: run it without `-`")
+    if os.path.isdir(stdin_filename):
+        raise UserError(f"--stdin-filename {stdin_filename}: is a folder, not a file")
+    path = os.path.abspath(stdin_filename)
+    raw, bom, text = _read_stdin()
+
+    def run(source: str) -> LintResult:
+        return lint(
+            [path], root=root, select=_codes(select), ignore=_codes(ignore), unsaved={path: source}
+        )
+
+    result = run(text)
+    result.unsafe_fixes = unsafe_fixes
+    configured = result.config.baseline if result.config is not None else None
+    recorded = None if no_baseline else _load_baseline(result, baseline or configured)
+    applied = _apply(result, recorded, show_baselined)
+    if not (fix or diff):
+        _report(result, applied, fmt, output, statistics_, sys.stdout)
+        return EXIT_FINDINGS if result.findings and not exit_zero else EXIT_CLEAN
+    from hermes_dev.lint.fix import applicable, plan_fixes
+
+    # Only the text on stdin is fixed (a fix of toolsets.py or the env table is left out).
+    here = [
+        f
+        for f in result.findings
+        if applicable(f, unsafe_fixes) and f.fix is not None and str(f.fix.path) == path
+    ]
+    change = None
+    fixed = 0
+    if here:
+        parsed = result.models.parsed if result.models is not None else None
+        plan = plan_fixes(
+            result.root, here, unsafe=unsafe_fixes, parsed=parsed, unsaved={path: text}
+        )
+        if plan.notes:
+            sys.stderr.write("".join(f"hermes-dev: {note}\n" for note in plan.notes))
+        change = next(iter(plan.plan.changes), None)
+        fixed = len(plan.fixed) if change is not None else 0
+    if diff:
+        if not here:
+            sys.stderr.write("No fixes available.\n")
+            return EXIT_CLEAN
+        if change is not None:
+            from hermes_dev.writes.plan import Plan
+
+            sys.stdout.write(Plan(result.root, (change,)).diff())
+            sys.stdout.flush()
+        sys.stderr.write(f"Would fix {fixed} finding{'s' if fixed != 1 else ''}.\n")
+        return EXIT_FINDINGS if change is not None else EXIT_CLEAN
+    new_text = text
+    if change is None or change.new is None:
+        sys.stdout.buffer.write(raw)  # as it came
+    else:
+        new_text = change.new.decode("utf-8")
+        sys.stdout.buffer.write(bom + change.new)
+    sys.stdout.flush()
+    if fixed:
+        result = run(new_text)
+        result.unsafe_fixes = unsafe_fixes
+        result.fixed = fixed
+        applied = _apply(result, recorded, show_baselined)
+    # stdout holds the fixed text: the report goes to stderr (or --output).
+    _report(result, applied, fmt, output, statistics_, sys.stderr)
+    return EXIT_FINDINGS if result.findings and not exit_zero else EXIT_CLEAN
+
+
+def _read_stdin() -> tuple[bytes, bytes, str]:
+    """(the bytes on stdin, their UTF-8 byte-order mark or b"", the text after it); no stdin
+    reads as empty."""
+    stream = sys.stdin.buffer if sys.stdin is not None else None
+    raw = stream.read() if stream is not None else b""
+    bom = b"\xef\xbb\xbf" if raw.startswith(b"\xef\xbb\xbf") else b""
+    data = raw[len(bom) :]
+    try:
+        return raw, bom, data.decode("utf-8")
+    except UnicodeDecodeError:
+        return (
+            raw,
+            bom,
+            data.decode("latin-1"),
+        )  # as a file is read (hermes_dev.pyast.semantic.modules)
 
 
 def _load_baseline(result: LintResult, path: str | None) -> Baseline | None:
@@ -267,7 +419,7 @@ def _fix(result: LintResult, unsafe: bool) -> tuple[int, Models | None]:
     if models is not None:
         root = result.root
         changes = fixes.plan.changes
-        from hermes_dev.pyast.imports import ImportGraph
+        from hermes_dev.pyast.semantic.import_graph import ImportGraph
 
         graph = ImportGraph(str(root))
         models = models.carried_over({str(root / c.relpath) for c in changes}, graph.closure)

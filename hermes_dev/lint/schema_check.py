@@ -13,23 +13,23 @@ import ast
 import json
 from pathlib import Path
 
-from hermes_dev.host.registered_tools import keyword_node, registration_envs
+from hermes_dev.host.registered_tools import keyword_node
+from hermes_dev.host.registrations import registrations_of
 from hermes_dev.lint.cache import ResultCache
 from hermes_dev.lint.rule import Finding
-from hermes_dev.pyast.locations import Span, reported_span
-from hermes_dev.pyast.module_scope import models_loader, scope_of
-from hermes_dev.pyast.registrations import registrations_of
-from hermes_dev.pyast.schema_eval import Evaluator
-from hermes_dev.pyast.values import Evaluated, NotStatic, Opaque, Pos
+from hermes_dev.pyast.analyze.evaluate import Evaluator
+from hermes_dev.pyast.analyze.values import Evaluated, NotStatic, Opaque
+from hermes_dev.pyast.semantic.locations import Pos, Span, reported_span
 
 TYPE_CHECKING = False  # typing is not imported at run time: a pre-commit run pays for it
 if TYPE_CHECKING:
     from collections.abc import Iterator
     from typing import Any, Literal
 
+    from hermes_dev.host.registrations import Registration
     from hermes_dev.lint.context import LintContext
-    from hermes_dev.pyast.model import ModuleInfo
-    from hermes_dev.pyast.registrations import Registration
+    from hermes_dev.pyast.semantic.modules import ModuleInfo
+    from hermes_dev.pyast.semantic.scopes import Scope
 
 
 # --- the schemas of a module's registrations (HD2xx) -------------------------------------
@@ -114,87 +114,83 @@ class ToolSchema:
         )
 
 
-NOT_STATIC_MEMO = "schema_eval.not_static"
 NOT_STATIC_LABEL = "schemas skipped (not static)"
 
 
 def tool_schemas(module: ModuleInfo) -> list[ToolSchema]:
-    """Every registration's schema in `module`, evaluated once per run (memoised on the module).
-    Schemas that cannot be evaluated statically are counted in `module.memo[NOT_STATIC_MEMO]`."""
-    memo = module.memo.get("schema_eval.tool_schemas")
+    """Every registration's schema in `module` (one per table row), evaluated once per run
+    (kept in the module's state). Schemas that cannot be evaluated statically are counted in
+    `module.state.schemas_not_static`."""
+    memo = module.state.tool_schemas
     if isinstance(memo, list):
         return memo
     result: list[ToolSchema] = []
     not_static = 0
     if module.tree is not None and registrations_of(module):
-        scope = scope_of(module)
         # partial: a non-static description or enum leaves the rest of the schema checkable
-        evaluator = Evaluator(models_loader(module.models), partial=True)
+        evaluator = Evaluator(partial=True)
         for reg in registrations_of(module):
             schema_node = reg.keywords.get("schema")
             if schema_node is None:
                 continue
             anchor = keyword_node(reg, "schema") or reg.call
-            envs = registration_envs(reg, evaluator)
-            if envs is None:
+            if not reg.rows_known:
                 not_static += 1
                 result.append(ToolSchema(reg, None, None, anchor))
                 continue
+            scope = reg.scope
             overrides = reg.keywords.get("dynamic_schema_overrides")
             overridden: list[tuple[str, Pos]] = []
             if overrides is not None and not (
                 isinstance(overrides, ast.Constant) and overrides.value is None
             ):
-                keys = _override_keys(module, overrides)
+                keys = _override_keys(overrides, scope)
                 if keys is None:
                     # the schema the model sees is changed at run time: nothing static to check
-                    not_static += len(envs)
-                    result.extend(ToolSchema(reg, None, None, anchor) for _ in envs)
+                    not_static += 1
+                    result.append(ToolSchema(reg, None, None, anchor))
                     continue
                 overridden = keys  # those top-level keys are replaced at run time: opaque
-            for env in envs:
-                name: str | None = None
-                name_span: Span | None = None
-                name_node = reg.keywords.get("name")
-                if name_node is not None:
-                    try:
-                        named = evaluator.evaluate(name_node, scope, env)
-                        name = named.value if isinstance(named.value, str) else None
-                        pos = named.locate("")
-                        name_span = (
-                            Span.from_pos(pos) if pos.path == module.path else Span.of(name_node)
-                        )
-                    except NotStatic:
-                        name = None
+            name: str | None = None
+            name_span: Span | None = None
+            name_node = reg.keywords.get("name")
+            if name_node is not None:
                 try:
-                    evaluated: Evaluated | None = evaluator.evaluate(schema_node, scope, env)
+                    named = evaluator.evaluate(name_node, scope)
+                    name = named.value if isinstance(named.value, str) else None
+                    pos = named.locate("")
+                    name_span = (
+                        Span.from_pos(pos) if pos.path == module.path else Span.of(name_node)
+                    )
                 except NotStatic:
-                    evaluated = None
-                    not_static += 1
-                if overridden and evaluated is not None and isinstance(evaluated.value, dict):
-                    value = dict(evaluated.value)
-                    for key, pos in overridden:
-                        value[key] = Opaque(pos)
-                    evaluated = Evaluated(value, evaluated.loc)
-                result.append(ToolSchema(reg, name, evaluated, anchor, name_span))
-    module.memo["schema_eval.tool_schemas"] = result
-    module.memo[NOT_STATIC_MEMO] = not_static
+                    name = None
+            try:
+                evaluated: Evaluated | None = evaluator.evaluate(schema_node, scope)
+            except NotStatic:
+                evaluated = None
+                not_static += 1
+            if overridden and evaluated is not None and isinstance(evaluated.value, dict):
+                value = dict(evaluated.value)
+                for key, pos in overridden:
+                    value[key] = Opaque(pos)
+                evaluated = Evaluated(value, evaluated.loc)
+            result.append(ToolSchema(reg, name, evaluated, anchor, name_span))
+    module.state.tool_schemas = result
+    module.state.schemas_not_static = not_static
     return result
 
 
-def _override_keys(module: ModuleInfo, expr: ast.expr) -> list[tuple[str, Pos]] | None:
+def _override_keys(expr: ast.expr, scope: Scope) -> list[tuple[str, Pos]] | None:
     """The top-level schema keys a `dynamic_schema_overrides=` callable may replace (Hermes
     does `schema.update(overrides())`): the keys of the dict literals it returns, when every
     `return` is one with constant keys (or None); else None (unknown: skip the schema)."""
-    from hermes_dev.pyast.model import Func
-    from hermes_dev.pyast.walk import returns_of
+    from hermes_dev.pyast.calls.driver import wrapped
+    from hermes_dev.pyast.semantic.resolve import resolve
+    from hermes_dev.pyast.semantic.scopes import Function
+    from hermes_dev.pyast.semantic.walker import returns_of
 
-    func: Func | None = None
-    if isinstance(expr, ast.Lambda):
-        func = Func(expr, module)
-    elif isinstance(expr, ast.Name | ast.Attribute):
-        func = module.callee(expr)
-    if func is None or func.wrapped:
+    func = resolve(expr, scope).single()
+    if not isinstance(func, Function) or wrapped(func.node):
         return None
     node = func.node
     values = [node.body] if isinstance(node, ast.Lambda) else [r.value for r in returns_of(node)]
@@ -348,7 +344,7 @@ _FUNCTION_SCHEMA: list[Any] = []
 def _proven_valid(document: Any, kind: str, partial: Any = None) -> bool:
     """True when jsonschema surely finds nothing (but what parts that are not static may
     cause: `partial` is the value holding them), proven without running it (schema_fast)."""
-    from hermes_dev.pyast.schema_fast import document_valid, mark_opaque, parameters_valid
+    from hermes_dev.pyast.analyze.schema_fast import document_valid, mark_opaque, parameters_valid
 
     if partial is not None:
         document = mark_opaque(partial, document)

@@ -1,11 +1,15 @@
-"""Static analysis of Python code, Hermes-free but for how a tool is registered.
+"""Static analysis of Python code, Hermes-free, read with the stdlib `ast` (nothing is run).
 
-Holds: the module index and name resolution (`model`), tool registrations and the handlers they
-register (`registrations`: the one place that knows the shapes of a register call), a function's
-local scope (`scope`), static evaluation (`schema_eval`, of the values in `values`, in the module
-scopes and loaders of `module_scope`), function walking (`walk`), locations, whether control can
-reach the end of a block (`flow`), exception escape and JSON-ness inference (`jsonness`); call
-following: call resolution (`resolve`), the exception hierarchy (`exceptions`), constant branch
-tests (`branches`) and per-function summaries of escaping exceptions and non-JSON returns
-(`summaries`). Imports nothing else from `hermes_dev`.
+Three floors, each importing only those below it:
+
+- `semantic`: what the code is. The parse cache (`modules`), the one walker of the statements
+  that run (`walker`), the one binding index (`bindings`), scopes as views over it (`scopes`),
+  the objects of the model (`objects`), classes (`classes`) and the one resolver (`resolve`:
+  what an expression may stand for, what a loop over it sees), positions (`locations`).
+- `analyze`: questions about one function at a time: static evaluation (`evaluate`, `values`,
+  `schema_fast`), whether control runs off a block (`flow`), constants and the branches they
+  decide (`branches`), the exception hierarchy (`exceptions`), JSON-ness (`jsonness`).
+- `calls`: the one interprocedural driver (`driver`: which defs a call runs, summaries memoised
+  per def and per what the call binds) and its transfers: exceptions that escape (`escapes`)
+  and returns that are not JSON strings (`returns`).
 """

@@ -17,7 +17,7 @@ from hermes_dev.host.plugins import (
     plugin_tool_names,
     read_manifest,
 )
-from hermes_dev.pyast.syntax import parse_problem
+from hermes_dev.pyast.semantic.syntax import parse_problem
 from hermes_dev.reading import SOURCE_LIMIT, read_bounded
 from hermes_dev.scaffold._existing import find_existing
 from hermes_dev.scaffold._plugin_spec import PluginSpec

@@ -12,7 +12,7 @@ from hermes_dev.errors import UserError
 from hermes_dev.host import ownership
 from hermes_dev.host.env_vars import EnvEntry, EnvTable, Helper, read_table
 from hermes_dev.host.layout import Project, env_vars_path
-from hermes_dev.pyast.syntax import parse_problem
+from hermes_dev.pyast.semantic.syntax import parse_problem
 from hermes_dev.reading import SOURCE_LIMIT, read_bounded
 from hermes_dev.scaffold._existing import find_existing
 from hermes_dev.scaffold._render import PendingRender

@@ -12,14 +12,14 @@ from hermes_dev.host import ownership
 from hermes_dev.host.env_vars import read_table
 from hermes_dev.host.layout import Project, env_vars_path
 from hermes_dev.host.registrations import registered_names
-from hermes_dev.pyast.syntax import parse_problem
-from hermes_dev.pyast.values import dict_get
+from hermes_dev.pyast.analyze.values import dict_get
+from hermes_dev.pyast.semantic.syntax import parse_problem
 from hermes_dev.scaffold._sources import edited, read_source
 from hermes_dev.scaffold._spec import check_name, first_line
 from hermes_dev.writes.plan import FileChange, Plan, reached_through_symlink
 
 if TYPE_CHECKING:
-    from hermes_dev.pyast.model import Models, ModuleInfo
+    from hermes_dev.pyast.semantic.modules import Models
 
 
 def plan_remove_tool(project: Project, name: str, *, force: bool = False) -> Plan:
@@ -34,7 +34,7 @@ def plan_remove_tool(project: Project, name: str, *, force: bool = False) -> Pla
     that registers other tools too, or a name with no module (only the lists would change).
     The plan's notes say where `name` stays in a list no edit can change."""
     from hermes_dev import edits
-    from hermes_dev.pyast.model import Models
+    from hermes_dev.pyast.semantic.modules import Models
 
     check_name(name)
     module_rel = f"tools/{name}_tool.py"
@@ -217,11 +217,14 @@ def _others_message(module_rel: str, name: str, others: list[str], known: frozen
 def _tool_description(models: Models, path: Path, name: str) -> str | None:
     """The description `path` registers `name` with (its `description=`, else its schema's),
     when it is a string known statically."""
-    from hermes_dev.pyast.registrations import registrations_of
+    from hermes_dev.host.registrations import registrations_of
+    from hermes_dev.pyast.analyze.evaluate import Evaluator
+    from hermes_dev.pyast.analyze.values import NotStatic
 
     module = models.get(path)
     if module is None:
         return None
+    evaluator = Evaluator(partial=True)
     for registration in registrations_of(module):
         if registration.name != name:
             continue
@@ -229,21 +232,15 @@ def _tool_description(models: Models, path: Path, name: str) -> str | None:
             expr = registration.arg(key)
             if expr is None:
                 continue
-            if isinstance(expr, ast.Subscript) and isinstance(expr.slice, ast.Constant):
-                expr = _value(module, expr.value)  # SCHEMA["description"]
-            else:
-                expr = _value(module, expr)
-            if isinstance(expr, ast.Dict):
-                expr = dict_get(expr, "description")
-            if isinstance(expr, ast.Constant) and isinstance(expr.value, str):
-                return expr.value
+            try:
+                value = evaluator.evaluate(expr, registration.scope).value
+            except NotStatic:
+                continue
+            if isinstance(value, dict):
+                value = value.get("description")
+            if isinstance(value, str):
+                return value
     return None
-
-
-def _value(module: ModuleInfo, expr: ast.expr | None) -> ast.expr | None:
-    if isinstance(expr, ast.Name):
-        return module.value_of(expr.id)
-    return expr
 
 
 def _lines_naming(source: bytes, name: str, *, toolsets: bool, where: str) -> list[int]:

@@ -7,7 +7,7 @@ from pathlib import Path
 
 from hermes_dev.errors import UserError
 from hermes_dev.host.layout import Project, env_vars_path
-from hermes_dev.pyast.syntax import parse_problem
+from hermes_dev.pyast.semantic.syntax import parse_problem
 from hermes_dev.reading import SOURCE_LIMIT, read_bounded
 
 

@@ -6,9 +6,13 @@ from pathlib import Path
 
 from bench.hermes_tree import build
 from hermes_dev.lint.engine import lint
-from hermes_dev.pyast.jsonness import JSON, summary
-from hermes_dev.pyast.model import Models
-from hermes_dev.pyast.registrations import registrations_of
+from hermes_dev.pyast.analyze.jsonness import JSON
+from hermes_dev.pyast.calls.driver import Callee
+from hermes_dev.pyast.calls.returns import return_summary
+from hermes_dev.pyast.semantic.resolve import resolve_name
+from hermes_dev.pyast.semantic.scopes import module_scope
+from hermes_dev.pyast.semantic.modules import Models
+from hermes_dev.host.registrations import registrations_of
 
 
 def test_tree_shape_and_handler_rules_pass(tmp_path: Path) -> None:
@@ -33,6 +37,10 @@ def test_tree_shape_and_handler_rules_pass(tmp_path: Path) -> None:
     assert any(h.func.module.rel.startswith("tools/helpers_") for h in handlers)  # imported
     # The cost of real modules: JSON reached through helpers, several levels deep.
     lookup = next(h for h in handlers if h.kind == "function" and h.func.name.startswith("_handle"))
-    assert lookup.target is None and summary(lookup.func).kind == JSON
-    chain = [lookup.func.module.function(f"_svc000_{n}") for n in ("respond", "render", "ok")]
-    assert all(f is not None and summary(f).kind == JSON for f in chain)
+    assert lookup.target is None and return_summary(Callee(lookup.func)).verdict.kind == JSON
+    scope = module_scope(lookup.func.module)
+    chain = [resolve_name(f"_svc000_{n}", scope).single() for n in ("respond", "render", "ok")]
+    assert all(
+        f is not None and return_summary(Callee(f)).verdict.kind == JSON  # type: ignore[arg-type]
+        for f in chain
+    )

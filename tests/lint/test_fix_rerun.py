@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from hermes_dev.pyast.model import Models
+from hermes_dev.pyast.semantic.modules import Models
 from tests.lint.support import make_root
 
 REPO = Path(__file__).resolve().parents[2]
@@ -115,7 +115,7 @@ def _models(root: Path) -> Models:
     for rel in CROSS_MODULE:
         module = models.get(root / rel)
         assert module is not None
-        module.memo["seen"] = True
+        module.state.registrations = []  # stands for any analysis result
     return models
 
 
@@ -130,8 +130,8 @@ def test_carried_over_keeps_trees_and_drops_the_changed_files(tmp_path: Path) ->
     assert a is not None and c is not None
     assert a.tree is trees["tools/a_tool.py"] and c.tree is trees["tools/c_tool.py"]
     assert a.models is new and c.models is new
-    assert a.memo == {}  # it reaches the changed file: its analyses start over
-    assert c.memo == {"seen": True}
+    assert a.state.registrations is None  # it reaches the changed file: its analyses start over
+    assert c.state.registrations == []
     b = new.get(root / "tools/b_tool.py")
     assert b is not None and b.tree is not trees["tools/b_tool.py"]  # parsed again
 
@@ -140,7 +140,7 @@ def test_carried_over_without_reaches_keeps_no_analysis(tmp_path: Path) -> None:
     root = make_root(tmp_path, CROSS_MODULE)
     new = _models(root).carried_over(set())
     module = new.get(root / "tools/c_tool.py")
-    assert module is not None and module.memo == {}
+    assert module is not None and module.state.registrations is None
 
 
 def test_parsed_answers_only_for_the_same_text(tmp_path: Path) -> None:

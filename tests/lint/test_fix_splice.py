@@ -16,7 +16,7 @@ from hermes_dev.lint.engine import lint
 from hermes_dev.lint.fix import plan_fixes
 from hermes_dev.lint.fix._splice import spliced
 from hermes_dev.lint.fix._text import Lines, TextEdit, apply, overlaps
-from hermes_dev.pyast.walk import returns_of
+from hermes_dev.pyast.semantic.walker import returns_of
 from tests.lint.support import make_root
 
 REPO = Path(__file__).resolve().parents[2]

@@ -12,8 +12,10 @@ from hermes_dev.lint.cache import SummaryCache, cache_format
 from hermes_dev.lint.config import Config
 from hermes_dev.lint.context import LintContext
 from hermes_dev.lint.engine import find_root
-from hermes_dev.pyast.model import Models, ModuleInfo
-from hermes_dev.pyast.registrations import registrations_of
+from hermes_dev.pyast.semantic.modules import Models, ModuleInfo
+from hermes_dev.host.registrations import registrations_of
+from hermes_dev.pyast.semantic.resolve import assigned_value
+from hermes_dev.pyast.semantic.scopes import module_scope
 from tests.lint.support import make_root
 
 TABLES = """\
@@ -101,9 +103,9 @@ def test_registrations_rows_and_places(tmp_path: Path) -> None:
         ("nested", "t", "nested", False),
         ("runtime", "t", "function", False),
     ]
-    # Rows of one loop share the call; each keeps its own bindings.
-    assert regs[0].call is regs[1].call and regs[0].row != regs[1].row
-    assert isinstance(regs[0].row_node, ast.Tuple)
+    # Rows of one loop share the call; each keeps its own bindings in its scope.
+    assert regs[0].call is regs[1].call and regs[0].scope.env != regs[1].scope.env
+    assert regs[0].scope.env is not None and set(regs[0].scope.env) == {"_name", "_handler"}
     assert regs[2].arg("is_async") is not None
     assert regs[8].function is not None and getattr(regs[8].function, "name", "") == "later"
 
@@ -140,13 +142,16 @@ def test_imported_module_parsed_once(tmp_path: Path) -> None:
     assert models.by_name("tools.nothing") is None
 
 
-def test_value_of_follows_imports(tmp_path: Path) -> None:
+def test_assigned_value_follows_imports(tmp_path: Path) -> None:
     module = _module(tmp_path)
-    value = module.value_of("NAME")
-    assert isinstance(value, ast.Constant) and value.value == "from_helpers"
-    table = module.value_of("TOOLS")
-    assert isinstance(table, ast.List) and len(table.elts) == 2
-    assert module.value_of("_a") is None  # a def, not a value
+    scope = module_scope(module)
+    value = assigned_value("NAME", scope)
+    assert value is not None
+    assert isinstance(value[0], ast.Constant) and value[0].value == "from_helpers"
+    assert value[1].module.rel == "tools/helpers.py"
+    table = assigned_value("TOOLS", scope)
+    assert table is not None and isinstance(table[0], ast.List) and len(table[0].elts) == 2
+    assert assigned_value("_a", scope) is None  # a def, not a value
 
 
 def test_plugin_registrations(tmp_path: Path) -> None:

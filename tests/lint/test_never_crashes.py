@@ -15,12 +15,13 @@ from pathlib import Path
 from hermes_dev.lint.engine import lint
 from hermes_dev.lint.rules.hd103_handler_signature import signature_problem
 from hermes_dev.lint.rules.hd104_is_async_mismatch import plainly_sync
-from hermes_dev.pyast.handlers import Handler
-from hermes_dev.pyast.jsonness import return_verdicts, summary
-from hermes_dev.pyast.model import Func, Models
-from hermes_dev.pyast.registrations import registrations_of
-from hermes_dev.pyast.resolve import code_of
-from hermes_dev.pyast.summaries import handler_escapes
+from hermes_dev.host.registrations import Handler, registrations_of
+from hermes_dev.pyast.analyze.jsonness import exits
+from hermes_dev.pyast.calls.driver import Callee, Code
+from hermes_dev.pyast.calls.escapes import handler_escapes
+from hermes_dev.pyast.calls.returns import return_summary
+from hermes_dev.pyast.semantic.modules import Models
+from hermes_dev.pyast.semantic.resolve import function_of
 
 STDLIB = sysconfig.get_paths()["stdlib"]
 
@@ -59,11 +60,12 @@ def test_handler_analyses_on_every_stdlib_function() -> None:
                 continue
             for node in ast.walk(module.tree):
                 if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)):
-                    func = Func(node, module)
+                    func = function_of(module, node)
                     functions += 1
-                    return_verdicts(func)
-                    summary(func)
-                    handler_escapes(code_of(func))
+                    if not isinstance(node, ast.Lambda):
+                        exits(node, Code(func).scope)
+                    return_summary(Callee(func))
+                    handler_escapes(Code(func))
                     signature_problem(Handler("function", ast.Constant(None), func))
                     plainly_sync(func)
             for reg in registrations_of(module):

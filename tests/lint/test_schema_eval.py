@@ -9,17 +9,19 @@ from typing import TYPE_CHECKING
 
 import pytest
 
-from hermes_dev.pyast.module_scope import ModuleScope, file_module_loader
-from hermes_dev.pyast.schema_eval import Evaluator, evaluate
-from hermes_dev.pyast.values import Evaluated, NotStatic
+from hermes_dev.pyast.semantic.modules import Models, standalone
+from hermes_dev.pyast.semantic.scopes import Scope, module_scope
+from hermes_dev.pyast.analyze.evaluate import Evaluator, evaluate
+from hermes_dev.pyast.analyze.values import Evaluated, NotStatic
 
 if TYPE_CHECKING:
-    from hermes_dev.pyast.values import Binding
+    from hermes_dev.pyast.analyze.values import Binding
 
 
-def _scope(source: str, path: str = "/root/tools/x_tool.py") -> tuple[ModuleScope, ast.Module]:
-    tree = ast.parse(textwrap.dedent(source))
-    return ModuleScope.build(Path(path), tree, "tools.x_tool"), tree
+def _scope(source: str, path: str = "/root/tools/x_tool.py") -> tuple[Scope, ast.Module]:
+    text = textwrap.dedent(source)
+    tree = ast.parse(text)
+    return module_scope(standalone(Path(path), text, tree)), tree
 
 
 def _eval(source: str, name: str = "SCHEMA") -> Evaluated:
@@ -147,14 +149,13 @@ def test_strings_formatted_from_constants() -> None:
 @pytest.mark.parametrize(
     "source",
     [
-        'SCHEMA = {"name": f"{PREFIX}_x"}\nPREFIX = "p"\nPREFIX = "q"\n',
         'SCHEMA = {"name": f"{os.sep}"}\nimport os\n',
         'SCHEMA = {"name": "{0.nope}".format(1)}\n',
         'SCHEMA = {"name": "%s" % [1]}\n',
         "SCHEMA = build()\n",
-        'SCHEMA = {"name": "x"}\nSCHEMA["description"] = "later"\n',
-        'SCHEMA = {"name": "x"}\nSCHEMA.update(description="later")\n',
-        'SCHEMA = {"name": "x"}\nSCHEMA = {"name": "y"}\n',
+        'SCHEMA = {"name": "x"}\nSCHEMA["tags"].append("later")\n',
+        'SCHEMA = {"name": "x"}\nif FLAG:\n    SCHEMA = {"name": "y"}\n',
+        'SCHEMA = {"name": "x"}\ndef later():\n    global SCHEMA\n    SCHEMA = {}\n',
         'import os\nSCHEMA = {"name": os.getenv("X")}\n',
         "def f():\n    return {}\nSCHEMA = f(1)\n",
         "SCHEMA = {1, 2}\n",
@@ -164,6 +165,32 @@ def test_strings_formatted_from_constants() -> None:
 def test_not_static(source: str) -> None:
     with pytest.raises(NotStatic):
         _eval(source)
+
+
+@pytest.mark.parametrize(
+    ("source", "value"),
+    [
+        # what import leaves: the last assignment, then the changes made after it, in order
+        ('SCHEMA = {"name": f"{PREFIX}_x"}\nPREFIX = "p"\nPREFIX = "q"\n', {"name": "q_x"}),
+        ('SCHEMA = {"name": "x"}\nSCHEMA = {"name": "y"}\n', {"name": "y"}),
+        (
+            'SCHEMA = {"name": "x"}\nSCHEMA["description"] = "later"\n',
+            {"name": "x", "description": "later"},
+        ),
+        (
+            'SCHEMA = {"name": "x"}\nSCHEMA.update(description="later")\n',
+            {"name": "x", "description": "later"},
+        ),
+        (
+            'SCHEMA = ["a"]\nSCHEMA.append("b")\nSCHEMA += ["c"]\nSCHEMA.extend(("d",))\n',
+            list("abcd"),
+        ),
+        # a def changing it when it runs is not import
+        ('SCHEMA = ["a"]\ndef later():\n    SCHEMA.append("b")\n', ["a"]),
+    ],
+)
+def test_the_value_import_leaves(source: str, value: object) -> None:
+    assert _eval(source).value == value
 
 
 def test_recursive_helper_is_not_static() -> None:
@@ -178,20 +205,18 @@ def test_names_imported_from_another_module_under_the_root(tmp_path: Path) -> No
         'SHARED = {"name": "lookup", "description": "Look up."}\n'
     )
     (tmp_path / "tools" / "schemas.py").write_text('OTHER = {"name": "other"}\n')
-    loader = file_module_loader(tmp_path)
-    scope = ModuleScope.build(
-        tmp_path / "tools" / "lookup_tool.py",
-        ast.parse(
-            "from tools._schemas import SHARED\n"
-            "from . import schemas\n"
-            "from tools._schemas import MISSING\n"
-        ),
-        "tools.lookup_tool",
+    (tmp_path / "tools" / "lookup_tool.py").write_text(
+        "from tools._schemas import SHARED\n"
+        "from . import schemas\n"
+        "from tools._schemas import MISSING\n"
     )
-    ev = evaluate(ast.Name(id="SHARED", ctx=ast.Load()), scope, loader=loader)
+    module = Models(tmp_path).get(tmp_path / "tools" / "lookup_tool.py")
+    assert module is not None
+    scope = module_scope(module)
+    ev = evaluate(ast.Name(id="SHARED", ctx=ast.Load()), scope)
     assert ev.value["name"] == "lookup"
     assert ev.locate("/name").path == tmp_path / "tools" / "_schemas.py"
     attr = ast.parse("schemas.OTHER", mode="eval").body
-    assert evaluate(attr, scope, loader=loader).value == {"name": "other"}
+    assert evaluate(attr, scope).value == {"name": "other"}
     with pytest.raises(NotStatic):
-        evaluate(ast.Name(id="MISSING", ctx=ast.Load()), scope, loader=loader)
+        evaluate(ast.Name(id="MISSING", ctx=ast.Load()), scope)

@@ -18,8 +18,12 @@ import pytest
 from jsonschema.validators import Draft202012Validator
 
 from hermes_dev.lint import project_index
-from hermes_dev.pyast import schema_fast
-from hermes_dev.pyast.schema_fast import METASCHEMA_KEYWORDS, document_valid, parameters_valid
+from hermes_dev.pyast.analyze import schema_fast
+from hermes_dev.pyast.analyze.schema_fast import (
+    METASCHEMA_KEYWORDS,
+    document_valid,
+    parameters_valid,
+)
 
 META = "https://json-schema.org/draft/2020-12/"
 VOCABULARIES = (
@@ -264,7 +268,8 @@ def test_function_schema_documents() -> None:
 
 def _with_opaque(rng: random.Random, schema: dict[str, Any]) -> dict[str, Any]:
     """The schema with a few of its values (or list elements) not static."""
-    from hermes_dev.pyast.values import Opaque, Pos
+    from hermes_dev.pyast.analyze.values import Opaque
+    from hermes_dev.pyast.semantic.locations import Pos
 
     value = copy.deepcopy(schema)
     for n in range(rng.randint(1, 3)):

@@ -6,12 +6,14 @@ from __future__ import annotations
 import ast
 from pathlib import Path
 
-from hermes_dev.pyast.branches import bind_arguments, decide
-from hermes_dev.pyast.exceptions import CATCHES, MAYBE, MISSES, catches, exc_type
-from hermes_dev.pyast.imports import ImportGraph
-from hermes_dev.pyast.model import Func, Models
-from hermes_dev.pyast.resolve import Target, call_targets, class_of, code_of
-from hermes_dev.pyast.summaries import escapes, handler_escapes
+from hermes_dev.pyast.analyze.branches import decide
+from hermes_dev.pyast.analyze.exceptions import CATCHES, MAYBE, MISSES, catches, exc_type
+from hermes_dev.pyast.calls.driver import Callee, Code, callees
+from hermes_dev.pyast.calls.escapes import escapes, handler_escapes
+from hermes_dev.pyast.semantic.import_graph import ImportGraph
+from hermes_dev.pyast.semantic.modules import Models
+from hermes_dev.pyast.semantic.resolve import resolve, resolve_name
+from hermes_dev.pyast.semantic.scopes import Const, Function, Instance, Possible, module_scope
 
 ERRORS = """\
 import requests
@@ -86,13 +88,17 @@ def _root(tmp_path: Path) -> Models:
     return Models(tmp_path)
 
 
-def _handler(tmp_path: Path) -> tuple[Models, Func]:
-    models = _root(tmp_path)
-    module = models.get(tmp_path / "tools" / "code.py")
+def _function(models: Models, path: Path, name: str) -> Function:
+    module = models.get(path)
     assert module is not None
-    func = module.function("handler")
-    assert func is not None
-    return models, func
+    func = resolve_name(name, module_scope(module)).single()
+    assert isinstance(func, Function)
+    return func
+
+
+def _handler(tmp_path: Path) -> tuple[Models, Function]:
+    models = _root(tmp_path)
+    return models, _function(models, tmp_path / "tools" / "code.py", "handler")
 
 
 def _handler_for(clause: str, tmp_path: Path) -> str:
@@ -100,9 +106,10 @@ def _handler_for(clause: str, tmp_path: Path) -> str:
     module = models.get(tmp_path / "tools" / "code.py")
     assert module is not None
     handler = ast.parse(f"try:\n    pass\nexcept {clause}:\n    pass").body[0].handlers[0]  # type: ignore[attr-defined]
-    raised = exc_type(ast.parse("QuotaError('x')", mode="eval").body, module)
+    scope = module_scope(module)
+    raised = exc_type(ast.parse("QuotaError('x')", mode="eval").body, scope)
     assert raised is not None
-    return catches(handler, raised, module)
+    return catches(handler, raised, scope)
 
 
 def test_project_classes_by_their_bases_across_modules(tmp_path: Path) -> None:
@@ -116,22 +123,23 @@ def test_builtins_by_their_real_mro(tmp_path: Path) -> None:
     models = _root(tmp_path)
     module = models.get(tmp_path / "tools" / "errors.py")
     assert module is not None
-    found = exc_type(ast.parse("FileNotFoundError()", mode="eval").body, module)
+    scope = module_scope(module)
+    found = exc_type(ast.parse("FileNotFoundError()", mode="eval").body, scope)
     assert found is not None and found.complete
     assert {"OSError", "Exception", "BaseException"} <= found.ancestors
     assert "ValueError" not in found.ancestors
-    unknown_base = exc_type(ast.parse("HttpError()", mode="eval").body, module)
+    unknown_base = exc_type(ast.parse("HttpError()", mode="eval").body, scope)
     assert unknown_base is not None and not unknown_base.complete
 
 
 def test_receivers_resolve_to_methods(tmp_path: Path) -> None:
     _, func = _handler(tmp_path)
-    code = code_of(func)
+    code = Code(func)
     calls = [n for n in ast.walk(func.node) if isinstance(n, ast.Call)]
     labels = {}
     for call in calls:
-        targets = call_targets(call, code)
-        labels[ast.unparse(call.func)] = [t.code().label for t in targets or []]
+        targets = callees(call, code.scope)
+        labels[ast.unparse(call.func)] = [t.function.label for t in targets or []]
     assert labels["local.add"] == ["Store.add"]
     assert labels["store.add"] == ["Store.add"]  # Optional[...] parameter annotation
     assert labels["STORE.add"] == ["Store.add"]  # module-level instance
@@ -141,15 +149,13 @@ def test_receivers_resolve_to_methods(tmp_path: Path) -> None:
     assert labels["Store"] == ["Store.__init__"]
     holder = next(c for c in calls if ast.unparse(c.func) == "Holder().store.add")
     assert isinstance(holder.func, ast.Attribute)
-    cls = class_of(holder.func.value, code)
-    assert cls is not None and cls.name == "Store"
+    found = resolve(holder.func.value, code.scope)
+    assert [o.cls.name for o in found.items if isinstance(o, Instance)] == ["Store"]
 
 
 def test_handler_escapes_with_chains_and_terminating_recursion(tmp_path: Path) -> None:
     models, func = _handler(tmp_path)
-    found = [
-        (e.node.lineno, e.label, [s[2] for s in e.chain]) for e in handler_escapes(code_of(func))
-    ]  # type: ignore[union-attr]
+    found = [(e.node.lineno, e.label, [s[2] for s in e.chain]) for e in handler_escapes(Code(func))]  # type: ignore[union-attr]
     assert found == [
         (39, "QuotaError", ["handler", "Store.__init__", "Store._open"]),
         (43, "QuotaError", ["handler", "make", "Store.__init__", "Store._open"]),
@@ -161,20 +167,19 @@ def test_handler_escapes_with_chains_and_terminating_recursion(tmp_path: Path) -
 
 def test_constant_arguments_decide_branches(tmp_path: Path) -> None:
     models = _root(tmp_path)
-    module = models.get(tmp_path / "tools" / "code.py")
-    assert module is not None
-    scoped = module.function("scoped")
-    assert scoped is not None and isinstance(scoped.node, ast.FunctionDef)
+    scoped = _function(models, tmp_path / "tools" / "code.py", "scoped")
+    assert isinstance(scoped.node, ast.FunctionDef)
     test = scoped.node.body[0].test  # type: ignore[attr-defined]
     call = ast.parse("scoped('normal')", mode="eval").body
     assert isinstance(call, ast.Call)
-    bindings = bind_arguments(call, scoped.node, False)
-    assert bindings == (("scope", "normal"),)
-    assert decide(test, bindings, module) is False
-    assert decide(test, (("scope", "x"),), module) is True
-    assert decide(test, (), module) is None
-    assert escapes(Target(scoped, None), bindings) == []
-    assert [e.label for e in escapes(Target(scoped, None), (("scope", "x"),))] == ["ValueError"]
+    [callee] = callees(call, module_scope(scoped.module)) or []
+    assert {k: v.single().value for k, v in callee.env.items()} == {"scope": "normal"}  # type: ignore[union-attr]
+    assert decide(test, callee.code().scope) is False
+    other = {"scope": Possible.of(Const("x"))}
+    assert decide(test, Code(scoped, other).scope) is True
+    assert decide(test, Code(scoped).scope) is None
+    assert escapes(callee) == []
+    assert [e.label for e in escapes(Callee(scoped, other))] == ["ValueError"]
 
 
 def test_import_graph_reaches_relative_and_function_level_imports(tmp_path: Path) -> None:

@@ -6,8 +6,7 @@ import sysconfig
 from pathlib import Path
 
 import pytest
-
-from hermes_dev.pyast.imports import _IMPORT, ImportGraph, import_statements
+from hermes_dev.pyast.semantic.import_graph import _IMPORT, ImportGraph, import_statements
 
 REPO = Path(__file__).resolve().parents[2]
 

@@ -6,11 +6,11 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from hermes_dev.pyast.semantic.modules import Models
+from hermes_dev.host.registrations import registrations_of
 
 from hermes_dev.host.registrations import registered_names
 from hermes_dev.lint.engine import lint
-from hermes_dev.pyast.model import Models
-from hermes_dev.pyast.registrations import registrations_of
 from tests.lint.support import make_root
 
 MODULE = """\

@@ -28,7 +28,7 @@ from hermes_dev.errors import UserError
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from collections.abc import Callable, Iterable
+    from collections.abc import Callable, Iterable, Mapping
     from pathlib import Path
     from types import ModuleType
 
@@ -87,10 +87,12 @@ def plan_fixes(
     *,
     unsafe: bool = False,
     parsed: Callable[[Path, str], ast.Module | None] | None = None,
+    unsaved: Mapping[str, str] | None = None,
 ) -> FixPlan:
     """Every file the applicable fixes of `findings` change, fixed in memory and checked to
     parse; nothing is written. `parsed(path, text)`: the lint run's tree of that text, if it
-    has one (else it is parsed here)."""
+    has one (else it is parsed here). `unsaved`: absolute path -> the text to fix in place of
+    the file's disk content (what the lint read: an editor's buffer, stdin)."""
     from hermes_dev.writes.plan import FileChange, Plan
 
     by_path: dict[Path, dict[Fix, list[Finding]]] = {}
@@ -104,10 +106,11 @@ def plan_fixes(
     known: dict[str, ast.Module] = {}  # fixed files whose tree is the old one, spliced
     for path in sorted(by_path):
         rel = _relative(root, path)
+        text = unsaved.get(str(path)) if unsaved else None
         try:
-            old = path.read_bytes()
+            old = path.read_bytes() if text is None else text.encode("utf-8")
             source = old.decode("utf-8")
-        except (OSError, UnicodeDecodeError) as exc:
+        except (OSError, UnicodeError) as exc:
             notes.append(f"{rel}: cannot read it ({exc}); not fixed")
             continue
         # A byte-order mark is no Python (ast.parse of the text refuses it): fixed without it,

@@ -12,7 +12,7 @@ from __future__ import annotations
 import ast
 
 from hermes_dev.lint.fix._text import Lines, TextEdit
-from hermes_dev.pyast.locations import NodeSpan
+from hermes_dev.pyast.semantic.locations import NodeSpan
 
 
 def find(tree: ast.Module, span: NodeSpan, kind: type[ast.stmt]) -> ast.stmt | None:

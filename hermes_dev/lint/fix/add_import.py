@@ -12,7 +12,9 @@ import ast
 
 from hermes_dev.lint.fix._scope import enclosing_locals
 from hermes_dev.lint.fix._text import Lines, TextEdit
-from hermes_dev.pyast.locations import NodeSpan
+from hermes_dev.pyast.semantic.bindings import module_index
+from hermes_dev.pyast.semantic.locations import NodeSpan
+from hermes_dev.pyast.semantic.walker import module_statements
 
 # A requirement: (module, None) for `import module`, (module, name) for `from module import name`.
 Requirement = tuple[str, "str | None"]
@@ -85,52 +87,20 @@ def import_edit(lines: Lines, tree: ast.Module, requirement: Requirement) -> Tex
 
 
 def module_bindings(tree: ast.Module, name: str) -> list[ast.stmt]:
-    """The statements of the module body that bind `name` (imports, defs, assignments),
-    those in a top-level `if` or `try` (`try: import ujson as json`) too."""
+    """The statements of the module body that bind `name` (imports, defs, assignments, loop
+    and `with` targets, in any block: `try: import ujson as json`), and every `import *`
+    (which may bind it), from the binding index."""
     found: list[ast.stmt] = []
-    for stmt in _module_statements(tree.body):
-        if isinstance(stmt, ast.Import):
-            if any((a.asname or a.name.split(".")[0]) == name for a in stmt.names):
-                found.append(stmt)
-        elif isinstance(stmt, ast.ImportFrom):
-            if any(a.name == "*" or (a.asname or a.name) == name for a in stmt.names):
-                found.append(stmt)
-        elif isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
-            if stmt.name == name:
-                found.append(stmt)
-        elif isinstance(
-            stmt, (ast.Assign, ast.AnnAssign, ast.AugAssign, ast.For, ast.With)
-        ) and name in _stored_names(stmt):
+    for binding in module_index(tree).get(name):
+        if binding.kind in ("mutated", "deleted"):
+            continue
+        node = binding.node
+        if isinstance(node, ast.stmt) and not any(node is f for f in found):
+            found.append(node)
+    for stmt, _ in module_statements(tree):
+        if isinstance(stmt, ast.ImportFrom) and any(a.name == "*" for a in stmt.names):
             found.append(stmt)
     return found
-
-
-def _module_statements(body: list[ast.stmt]) -> list[ast.stmt]:
-    out: list[ast.stmt] = []
-    for stmt in body:
-        out.append(stmt)
-        if isinstance(stmt, ast.If):
-            out.extend(_module_statements(stmt.body + stmt.orelse))
-        elif isinstance(stmt, ast.Try):
-            handlers = [s for h in stmt.handlers for s in h.body]
-            out.extend(_module_statements(stmt.body + handlers + stmt.orelse + stmt.finalbody))
-    return out
-
-
-def _stored_names(stmt: ast.stmt) -> set[str]:
-    if isinstance(stmt, ast.Assign):
-        targets: list[ast.expr] = list(stmt.targets)
-    elif isinstance(stmt, (ast.AnnAssign, ast.AugAssign, ast.For)):
-        targets = [stmt.target]
-    else:
-        assert isinstance(stmt, ast.With)
-        targets = [i.optional_vars for i in stmt.items if i.optional_vars is not None]
-    return {
-        n.id
-        for t in targets
-        for n in ast.walk(t)
-        if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Store)
-    }
 
 
 def json_dumps_name(tree: ast.Module) -> tuple[str, Requirement | None]:
@@ -139,7 +109,7 @@ def json_dumps_name(tree: ast.Module) -> tuple[str, Requirement | None]:
     dumps`), so json is never imported twice; and the import that needs (None: none)."""
     if any(_provides(b, "json", None) for b in module_bindings(tree, "json")):
         return "json.dumps", ("json", None)
-    for stmt in _module_statements(tree.body):
+    for stmt, _ in module_statements(tree):
         if isinstance(stmt, ast.Import):
             for alias in stmt.names:
                 if alias.name == "json" and alias.asname and _only(tree, alias.asname, stmt):

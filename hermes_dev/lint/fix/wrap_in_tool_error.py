@@ -10,7 +10,7 @@ from __future__ import annotations
 from hermes_dev.lint.fix._scope import enclosing_locals
 from hermes_dev.lint.fix._wrap import wrap_return
 from hermes_dev.lint.fix.add_import import callable_at
-from hermes_dev.pyast.locations import NodeSpan
+from hermes_dev.pyast.semantic.locations import NodeSpan
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:

@@ -28,8 +28,8 @@ from __future__ import annotations
 import sys
 
 from hermes_dev.lint.rule import Invalid, Rule, Valid
-from hermes_dev.pyast.locations import NodeSpan
-from hermes_dev.pyast.syntax import newer_python
+from hermes_dev.pyast.semantic.locations import NodeSpan
+from hermes_dev.pyast.semantic.syntax import newer_python
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:

@@ -59,13 +59,12 @@ import ast
 import re
 from collections import Counter
 
+from hermes_dev.host.registrations import registrations_of
 from hermes_dev.lint.call_cache import cached_findings
 from hermes_dev.lint.rule import Fix, Invalid, Rule, Valid
-from hermes_dev.pyast.jsonness import JSON, NOT_JSON, Verdict, infer, return_verdicts
-from hermes_dev.pyast.registrations import registrations_of
-from hermes_dev.pyast.resolve import Code, code_of
-from hermes_dev.pyast.returns import NonJson, value_non_json
-from hermes_dev.pyast.scope import Scope
+from hermes_dev.pyast.analyze.jsonness import JSON, NOT_JSON, Verdict, exits, infer
+from hermes_dev.pyast.calls.driver import Code, wrapped
+from hermes_dev.pyast.calls.returns import NonJson, call_oracle, value_non_json
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -73,7 +72,8 @@ if TYPE_CHECKING:
 
     from hermes_dev.lint.context import LintContext
     from hermes_dev.lint.rule import Finding
-    from hermes_dev.pyast.model import Func, ModuleInfo
+    from hermes_dev.pyast.semantic.modules import ModuleInfo
+    from hermes_dev.pyast.semantic.scopes import Function
 
 _HEAD = """\
 import json
@@ -698,10 +698,11 @@ def register_pipeline_tools(ctx):
                 continue
             tool = reg.label()
             for func in handler.code():
-                if func.wrapped:
+                if wrapped(func.node):
                     continue  # a decorator may turn what it returns into JSON
                 node = func.node
-                code = code_of(func)
+                code = Code(func)
+                oracle = call_oracle()
                 if isinstance(node, ast.Lambda):
                     if handler.target is not None:
                         continue  # the function it forwards to is checked instead
@@ -717,12 +718,12 @@ def register_pipeline_tools(ctx):
                             _chain(code, node.body, found),
                         )
                         continue
-                    verdict = infer(node.body, Scope(func.module, func))
+                    verdict = infer(node.body, code.scope, oracle)
                     if verdict.kind == NOT_JSON:
                         message = f"handler lambda returns {_what(verdict.reason)}"
                         yield ctx.finding(self.code, message, func.module, node.body, tool)
                     continue
-                for exit in return_verdicts(func):
+                for exit in exits(node, code.scope, oracle):
                     verdict = exit.verdict
                     value = exit.node.value if isinstance(exit.node, ast.Return) else None
                     if value is not None and not exit.falls_off and verdict.kind != JSON:
@@ -764,7 +765,7 @@ def register_pipeline_tools(ctx):
 _ERROR_WORDS = ("error", "failed", "failure", "fail:", "cannot", "could not", "unable to")
 
 
-def _fix(func: Func, node: ast.Return) -> Fix | None:
+def _fix(func: Function, node: ast.Return) -> Fix | None:
     """How to fix a `return` in the handler's own body, when there is a sure way."""
     value = node.value
     span = (node.lineno, node.col_offset, node.end_lineno, node.end_col_offset)
@@ -791,17 +792,16 @@ def _fix(func: Func, node: ast.Return) -> Fix | None:
     return None
 
 
-def _bound_to_literals(func: Func, name: str) -> bool:
+def _bound_to_literals(func: Function, name: str) -> bool:
     """True when every binding of local `name` is a dict or list literal."""
-    values = Scope(func.module, func).local_values(name)
-    return bool(values) and all(isinstance(v, (ast.Dict, ast.List)) for v in values or ())
+    bindings = [b for b in Code(func).scope.index.get(name) if b.kind != "mutated"]
+    return bool(bindings) and all(
+        b.kind == "assign" and b.path == () and isinstance(b.value, (ast.Dict, ast.List))
+        for b in bindings
+    )
 
 
-_NAME_COUNTS = "hd101.name_counts"
-_WORD_COUNTS = "hd101.word_counts"
-
-
-def _called_elsewhere(func: Func) -> bool:
+def _called_elsewhere(func: Function) -> bool:
     """True when the module names the function more often than its registrations do."""
     module = func.module
     if module.tree is None:
@@ -815,17 +815,16 @@ def _called_elsewhere(func: Func) -> bool:
     # settle it without walking the tree (the walk is most of a one-file `--fix`).
     # Counted once per module and name: each finding asks, and a handler with thousands of
     # returns searched the whole text thousands of times.
-    word_counts = module.memo.setdefault(_WORD_COUNTS, {})
-    assert isinstance(word_counts, dict)
+    word_counts = module.state.word_counts
     words = word_counts.get(func.name)
     if words is None:
         found = re.findall(rf"(?<!\w){re.escape(func.name)}(?!\w)", module.source)
         words = word_counts[func.name] = len(found)
     if words - 1 <= registrations:
         return False
-    counts = module.memo.get(_NAME_COUNTS)
+    counts = module.state.name_counts
     if counts is None:  # once per module: a module with many handlers asked for each
-        counts = module.memo[_NAME_COUNTS] = Counter(
+        counts = module.state.name_counts = Counter(
             n.id for n in ast.walk(module.tree) if isinstance(n, ast.Name)
         )
     assert isinstance(counts, Counter)

@@ -70,11 +70,11 @@ from __future__ import annotations
 
 import ast
 
+from hermes_dev.host.registrations import registrations_of
 from hermes_dev.lint.call_cache import cached_findings
 from hermes_dev.lint.rule import Fix, Invalid, Rule, Valid
-from hermes_dev.pyast.registrations import registrations_of
-from hermes_dev.pyast.resolve import code_of
-from hermes_dev.pyast.summaries import Escape, handler_escapes
+from hermes_dev.pyast.calls.driver import Code, wrapped
+from hermes_dev.pyast.calls.escapes import Escape, handler_escapes
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -83,7 +83,7 @@ if TYPE_CHECKING:
 
     from hermes_dev.lint.context import LintContext
     from hermes_dev.lint.rule import Finding
-    from hermes_dev.pyast.model import ModuleInfo
+    from hermes_dev.pyast.semantic.modules import ModuleInfo
 
 _HEAD = """\
 import json
@@ -703,10 +703,10 @@ def register(ctx):
             if handler is None:
                 continue
             for func in handler.code():
-                if func.wrapped:
+                if wrapped(func.node):
                     continue  # a decorator may catch what it raises
                 skip = forwarding_calls(func.node) if handler.target is not None else frozenset()
-                for escape in handler_escapes(code_of(func), skip):
+                for escape in handler_escapes(Code(func), skip):
                     finding = ctx.finding(
                         self.code,
                         _message(escape, func.name),

@@ -33,14 +33,15 @@ from __future__ import annotations
 import ast
 
 from hermes_dev.lint.rule import Invalid, Rule, Valid
+from hermes_dev.pyast.calls.driver import wrapped
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from collections.abc import Iterator
 
+    from hermes_dev.host.registrations import Handler
     from hermes_dev.lint.context import LintContext
     from hermes_dev.lint.rule import Finding
-    from hermes_dev.pyast.handlers import Handler
 
 _HEAD = """\
 import functools
@@ -53,7 +54,7 @@ from tools.registry import registry, tool_error
 def signature_problem(handler: Handler) -> str | None:
     """Why `handler(args, **kw)` would fail, or None when it can be called that way."""
     node = handler.func.node
-    if handler.func.wrapped:
+    if wrapped(handler.func.node):
         return None
     a = node.args
     positional = [*a.posonlyargs, *a.args]

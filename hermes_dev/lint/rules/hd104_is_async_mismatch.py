@@ -37,17 +37,18 @@ from __future__ import annotations
 import ast
 
 from hermes_dev.lint.rule import Invalid, Rule, Valid
-from hermes_dev.pyast.jsonness import UNKNOWN, infer, return_verdicts
-from hermes_dev.pyast.scope import Scope
+from hermes_dev.pyast.analyze.jsonness import UNKNOWN, exits, infer
+from hermes_dev.pyast.calls.driver import Code, wrapped
+from hermes_dev.pyast.semantic.resolve import resolve
+from hermes_dev.pyast.semantic.scopes import Function
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from collections.abc import Iterator
 
+    from hermes_dev.host.registrations import Registration
     from hermes_dev.lint.context import LintContext
     from hermes_dev.lint.rule import Finding
-    from hermes_dev.pyast.model import Func
-    from hermes_dev.pyast.registrations import Registration
 
 _HEAD = """\
 import json
@@ -66,23 +67,23 @@ def async_flag(reg: Registration) -> bool | None:
     return None
 
 
-def plainly_sync(func: Func) -> bool:
+def plainly_sync(func: Function) -> bool:
     """A sync def whose every exit is a string or a literal: it never returns an awaitable."""
     if func.is_async or isinstance(func.node, ast.Lambda):
         return False
-    exits = return_verdicts(func)
-    if not exits or any(e.verdict.kind == UNKNOWN for e in exits):
+    ways = exits(func.node, Code(func).scope)
+    if not ways or any(e.verdict.kind == UNKNOWN for e in ways):
         return False
     # `return coro_fn(...)` is JSON after awaiting, but the handler returns a coroutine.
     return not any(
         isinstance(e.node, ast.Return)
         and e.node.value is not None
         and _calls_async(e.node.value, func)
-        for e in exits
+        for e in ways
     )
 
 
-def _calls_async(expr: ast.expr, func: Func) -> bool:
+def _calls_async(expr: ast.expr, func: Function) -> bool:
     """Whether `expr` may evaluate to the coroutine of an `async def` called without await."""
     awaited = {id(n.value) for n in ast.walk(expr) if isinstance(n, ast.Await)}
     for node in ast.walk(expr):
@@ -91,8 +92,8 @@ def _calls_async(expr: ast.expr, func: Func) -> bool:
             and id(node) not in awaited
             and isinstance(node.func, ast.Name)
         ):
-            called = func.module.function(node.func.id)
-            if called is None or called.is_async:
+            called = resolve(node.func, Code(func).scope).single()
+            if not isinstance(called, Function) or called.is_async:
                 return True
     return False
 
@@ -143,7 +144,7 @@ registry.register(name="ping", toolset="t", schema={}, handler=ping, is_async=Tr
         for reg in ctx.registrations():
             handler = reg.handler
             flag = async_flag(reg)
-            if handler is None or flag is None or any(f.wrapped for f in handler.code()):
+            if handler is None or flag is None or any(wrapped(f.node) for f in handler.code()):
                 continue
             tool = reg.label()
             func = handler.func
@@ -171,9 +172,9 @@ registry.register(name="ping", toolset="t", schema={}, handler=ping, is_async=Tr
                 yield ctx.finding(self.code, message, reg.module, where, tool)
 
     @staticmethod
-    def _plainly_sync(kind: str, func: Func, target: Func | None) -> bool:
+    def _plainly_sync(kind: str, func: Function, target: Function | None) -> bool:
         if isinstance(func.node, ast.Lambda):
             if target is not None:
                 return plainly_sync(target)
-            return infer(func.node.body, Scope(func.module, func)).kind != UNKNOWN
+            return infer(func.node.body, Code(func).scope).kind != UNKNOWN
         return plainly_sync(func)

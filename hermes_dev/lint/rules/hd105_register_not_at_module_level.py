@@ -38,18 +38,18 @@ from __future__ import annotations
 import ast
 import os
 
+from hermes_dev.host.registrations import registrations_of
 from hermes_dev.lint.rule import Invalid, Rule, Valid
-from hermes_dev.pyast.model import submodule_name
-from hermes_dev.pyast.registrations import registrations_of
+from hermes_dev.pyast.semantic.modules import submodule_name
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from collections.abc import Iterator
 
+    from hermes_dev.host.registrations import Registration
     from hermes_dev.lint.context import LintContext
     from hermes_dev.lint.rule import Finding
-    from hermes_dev.pyast.model import ModuleInfo
-    from hermes_dev.pyast.registrations import Registration
+    from hermes_dev.pyast.semantic.modules import ModuleInfo
 
 _HEAD = """\
 import os

@@ -32,6 +32,8 @@ from __future__ import annotations
 import ast
 
 from hermes_dev.lint.rule import Invalid, Rule, Valid
+from hermes_dev.pyast.semantic.resolve import assigned_value, import_origin
+from hermes_dev.pyast.semantic.scopes import module_scope
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -40,7 +42,7 @@ if TYPE_CHECKING:
 
     from hermes_dev.lint.context import LintContext
     from hermes_dev.lint.rule import Finding
-    from hermes_dev.pyast.model import ModuleInfo
+    from hermes_dev.pyast.semantic.modules import ModuleInfo
 
 # The per-file summary cache kind of tools/registry.py: register()'s keyword names, or None.
 PARAMS_KIND = "hd106-register-params-v1"
@@ -122,7 +124,7 @@ class RegisterKeywordNotAccepted(Rule):
     )
 
     def check(self, ctx: LintContext) -> Iterator[Finding]:
-        from hermes_dev.pyast.registrations import registrations_of
+        from hermes_dev.host.registrations import registrations_of
 
         accepted: frozenset[str] | None = None
         looked = False
@@ -159,7 +161,7 @@ def _is_hermes_registry(module: ModuleInfo, call: ast.Call) -> bool:
     func = call.func
     if not isinstance(func, ast.Attribute) or not isinstance(func.value, ast.Name):
         return False
-    return module.import_origin(func.value.id) == ("tools.registry", "registry")
+    return import_origin(func.value.id, module_scope(module)) == ("tools.registry", "registry")
 
 
 def _accepted_keywords(ctx: LintContext) -> frozenset[str] | None:
@@ -186,7 +188,8 @@ def _register_params(ctx: LintContext, path: Path) -> frozenset[str] | None:
                 ):
                     methods[stmt.name] = item
     method = None
-    instance = module.value_of("registry")
+    bound = assigned_value("registry", module_scope(module))
+    instance = bound[0] if bound is not None else None
     if isinstance(instance, ast.Call) and isinstance(instance.func, ast.Name):
         method = methods.get(instance.func.id)
     elif len(methods) == 1:

@@ -175,7 +175,7 @@ class ToolsetNamesUnregisteredTool(Rule):
 
     def check(self, ctx: LintContext) -> Iterator[Finding]:
         from hermes_dev.lint.project_index import project_index, reports_on, span_finding
-        from hermes_dev.pyast.locations import Span
+        from hermes_dev.pyast.semantic.locations import Span
 
         path = ctx.project.toolsets_path
         if path is None or not reports_on(ctx, path):

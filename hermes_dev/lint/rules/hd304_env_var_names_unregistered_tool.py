@@ -169,7 +169,7 @@ class EnvVarNamesUnregisteredTool(Rule):
 
     def check(self, ctx: LintContext) -> Iterator[Finding]:
         from hermes_dev.lint.project_index import project_index, reports_on, span_finding
-        from hermes_dev.pyast.locations import Span
+        from hermes_dev.pyast.semantic.locations import Span
 
         if ctx.project.config_path is None:
             return

@@ -155,8 +155,8 @@ class ProvidesToolsMismatch(Rule):
     )
 
     def check(self, ctx: LintContext) -> Iterator[Finding]:
+        from hermes_dev.host.registrations import registrations_of
         from hermes_dev.lint.plugin_index import manifest_finding, plugin_folders
-        from hermes_dev.pyast.registrations import registrations_of
 
         for folder in plugin_folders(ctx):
             manifest = folder.manifest

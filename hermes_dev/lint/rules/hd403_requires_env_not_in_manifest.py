@@ -43,9 +43,9 @@ if TYPE_CHECKING:
     from collections.abc import Iterator
     from typing import ClassVar
 
+    from hermes_dev.host.registrations import Registration
     from hermes_dev.lint.context import LintContext
-    from hermes_dev.pyast.model import ModuleInfo
-    from hermes_dev.pyast.registrations import Registration
+    from hermes_dev.pyast.semantic.modules import ModuleInfo
 
 _INIT = (
     "def _go(args, **kw):\n"
@@ -124,8 +124,8 @@ class RequiresEnvNotInManifest(Rule):
     )
 
     def check(self, ctx: LintContext) -> Iterator[Finding]:
+        from hermes_dev.host.registrations import registrations_of
         from hermes_dev.lint.plugin_index import plugin_folders
-        from hermes_dev.pyast.registrations import registrations_of
 
         for folder in plugin_folders(ctx):
             manifest = folder.manifest
@@ -153,18 +153,30 @@ class RequiresEnvNotInManifest(Rule):
 
 
 def _required(module: ModuleInfo, reg: Registration) -> list[tuple[str, ast.expr]]:
-    """(variable, where to report it) for each static string of the call's requires_env."""
+    """(variable, where to report it) for each static string of the row's requires_env: a
+    literal element of the call where it is, one from a name or a row, at the argument."""
+    from hermes_dev.pyast.analyze.evaluate import Evaluator
+    from hermes_dev.pyast.analyze.values import NotStatic
+
     expr = reg.arg("requires_env")
-    where = expr
-    if isinstance(expr, ast.Name):
-        expr = module.value_of(expr.id)
-    if not isinstance(expr, ast.List | ast.Tuple):
+    if expr is None or not reg.rows_known:
         return []
+    try:
+        values = Evaluator().evaluate(expr, reg.scope).value
+    except NotStatic:
+        return []
+    if not isinstance(values, (list, tuple)):
+        return []
+    written = (
+        expr.elts
+        if isinstance(expr, (ast.List, ast.Tuple))
+        and not any(isinstance(e, ast.Starred) for e in expr.elts)
+        else None
+    )
     found: list[tuple[str, ast.expr]] = []
-    for element in expr.elts:
-        if isinstance(element, ast.Constant) and isinstance(element.value, str):
-            # A literal in the call is reported where it is; one from a name, at the name.
-            found.append((element.value, element if where is expr else where))  # type: ignore[arg-type]
+    for i, value in enumerate(values):
+        if isinstance(value, str):
+            found.append((value, written[i] if written is not None else expr))
     return found
 
 

@@ -1,0 +1,90 @@
+"""`[tool.hermes-dev.check]` in the root's `pyproject.toml`: which tools `check --all` leaves
+out, and the defaults of `--timeout` and `--max-examples`.
+
+```toml
+[tool.hermes-dev.check]
+skip-toolsets = ["terminal", "file"]        # replaces the default list below
+extend-skip-toolsets = ["spotify"]          # adds to it
+skip-tools = ["send_message"]
+timeout = 10                                # seconds per call
+max-examples = 50                           # generated calls per tool
+```
+
+A malformed value is a `UserError` (one line, exit 2).
+"""
+
+from __future__ import annotations
+
+from hermes_dev.errors import UserError
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from hermes_dev.lint.config import Config
+
+# Toolsets whose tools act on the world (run commands or code, write files, drive a browser or a
+# desktop, send messages, schedule jobs, start agents, control devices and accounts). `--all`
+# leaves them out even though the sandbox guards would block most of what they do; a tool named
+# on the command line runs whatever its toolset.
+DEFAULT_SKIP_TOOLSETS = (
+    "terminal",
+    "code_execution",
+    "file",
+    "browser",
+    "browser-cdp",
+    "computer_use",
+    "messaging",
+    "discord",
+    "discord_admin",
+    "feishu_doc",
+    "feishu_drive",
+    "hermes-yuanbao",
+    "cronjob",
+    "delegation",
+    "clarify",
+    "homeassistant",
+    "spotify",
+)
+KEYS = ("skip-toolsets", "extend-skip-toolsets", "skip-tools", "timeout", "max-examples")
+WHERE = "pyproject.toml [tool.hermes-dev.check]"
+
+
+class CheckConfig:
+    def __init__(self) -> None:
+        self.skip_toolsets: tuple[str, ...] = DEFAULT_SKIP_TOOLSETS
+        self.skip_tools: tuple[str, ...] = ()
+        self.timeout: float | None = None
+        self.max_examples: int | None = None
+
+
+def check_config(config: Config | None) -> CheckConfig:
+    out = CheckConfig()
+    table = config.raw.get("check") if config is not None else None
+    if table is None:
+        return out
+    if not isinstance(table, dict):
+        raise UserError(f"{WHERE}: must be a table")
+    for key in table:
+        if key not in KEYS:
+            raise UserError(f"{WHERE}: unknown key {key!r} (known: {', '.join(KEYS)})")
+    if "skip-toolsets" in table:
+        out.skip_toolsets = _strings(table, "skip-toolsets")
+    out.skip_toolsets += _strings(table, "extend-skip-toolsets")
+    out.skip_tools = _strings(table, "skip-tools")
+    timeout = table.get("timeout")
+    if timeout is not None:
+        if isinstance(timeout, bool) or not isinstance(timeout, (int, float)) or timeout <= 0:
+            raise UserError(f"{WHERE} timeout: must be a number of seconds above 0")
+        out.timeout = float(timeout)
+    examples = table.get("max-examples")
+    if examples is not None:
+        if isinstance(examples, bool) or not isinstance(examples, int) or examples < 0:
+            raise UserError(f"{WHERE} max-examples: must be a whole number, 0 or more")
+        out.max_examples = examples
+    return out
+
+
+def _strings(table: dict[str, object], key: str) -> tuple[str, ...]:
+    value = table.get(key, [])
+    if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+        raise UserError(f"{WHERE} {key}: must be a list of strings")
+    return tuple(value)

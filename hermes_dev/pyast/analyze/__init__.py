@@ -1,0 +1,3 @@
+"""Questions about one function at a time (evaluation, flow, constants, exceptions, JSON-ness),
+on the semantic model. What a call of project code does is asked of the caller (`calls`).
+"""

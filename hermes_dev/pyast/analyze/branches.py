@@ -1,0 +1,277 @@
+"""Constants and the branch tests they decide, at any depth of a call chain.
+
+- `constant(expr, scope)`: `(True, value)` when `expr` is a constant where `scope`'s code runs:
+  a literal, a name bound to one (a module constant, or a parameter a call bound to one through
+  `Scope.env`), and simple operations on constants: `not`, `and`/`or`, comparisons (`==`, `!=`,
+  `<`..., `in`, `is`), `len`, `bool`, `str`/`int` of a constant, string methods (`.strip()`,
+  `.lower()`, `.startswith(...)`...), tuples and lists of constants.
+- `decide(test, scope)`: True or False when the test is decided that way, else None.
+- `relevant_parameters(node)`: the parameters of a def whose constant value may decide a branch
+  somewhere down its calls (read in a test, or passed on to a call); a call binds only those.
+"""
+
+from __future__ import annotations
+
+import ast
+
+from hermes_dev.pyast.semantic.resolve import is_builtin_name, resolve
+from hermes_dev.pyast.semantic.scopes import Const, Literal
+from hermes_dev.pyast.semantic.walker import walk_function, walk_shallow
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from hermes_dev.pyast.semantic.scopes import Scope
+
+_UNKNOWN = object()
+_DEF_TYPES = (ast.FunctionDef, ast.AsyncFunctionDef)
+_RELEVANT_ATTR = "_hermes_dev_relevant"
+_MAX_DEPTH = 12
+_STR_METHODS = frozenset(
+    {
+        "strip",
+        "lstrip",
+        "rstrip",
+        "lower",
+        "upper",
+        "casefold",
+        "startswith",
+        "endswith",
+        "isdigit",
+        "isalnum",
+        "isalpha",
+        "isidentifier",
+        "isspace",
+        "replace",
+        "split",
+    }
+)
+_MAX_TEXT = 10_000
+
+
+def relevant_parameters(
+    node: ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda,
+) -> frozenset[str]:
+    """Parameters read in a test (`if`, `while`, conditional expression, `assert`, a
+    comprehension's `if`) or passed on as a call's argument, and never assigned (memoised)."""
+    cached: frozenset[str] | None = node.__dict__.get(_RELEVANT_ATTR)
+    if cached is not None:
+        return cached
+    a = node.args
+    params = {p.arg for p in (*a.posonlyargs, *a.args, *a.kwonlyargs)}
+    relevant: set[str] = set()
+    assigned: set[str] = set()
+    if params:
+        read: list[ast.AST] = []
+        for sub in walk_function(node):
+            kind = type(sub)
+            if kind is ast.If or kind is ast.While or kind is ast.IfExp or kind is ast.Assert:
+                read.append(sub.test)  # type: ignore[attr-defined]
+            elif kind is ast.comprehension:
+                read.extend(sub.ifs)  # type: ignore[attr-defined]
+            elif kind is ast.Call:
+                read.extend(sub.args)  # type: ignore[attr-defined]
+                read.extend(kw.value for kw in sub.keywords)  # type: ignore[attr-defined]
+                read.append(sub.func)  # type: ignore[attr-defined]
+            elif kind is ast.Name and type(sub.ctx) is not ast.Load:  # type: ignore[attr-defined]
+                assigned.add(sub.id)  # type: ignore[attr-defined]
+        if read:
+            for name in walk_shallow(read):  # type: ignore[arg-type]
+                if isinstance(name, ast.Name) and name.id in params:
+                    relevant.add(name.id)
+    result = frozenset(relevant - assigned)
+    setattr(node, _RELEVANT_ATTR, result)
+    return result
+
+
+def constant(expr: ast.expr, scope: Scope, depth: int = 0) -> tuple[bool, object]:
+    value = _value(expr, scope, depth)
+    return (False, None) if value is _UNKNOWN else (True, value)
+
+
+def decide(test: ast.expr, scope: Scope) -> bool | None:
+    """The truth of a test where `scope`'s code runs, or None when it is not decided."""
+    value = _value(test, scope, 0)
+    if value is _UNKNOWN:
+        return None
+    try:
+        return bool(value)
+    except Exception:  # noqa: BLE001 - a constant whose truth is not plain
+        return None
+
+
+def _value(expr: ast.expr, scope: Scope, depth: int) -> object:
+    if depth > _MAX_DEPTH:
+        return _UNKNOWN
+    kind = type(expr)
+    if kind is ast.Constant:
+        return expr.value  # type: ignore[attr-defined]
+    if kind is ast.Name:
+        return _name(expr, scope, depth)  # type: ignore[arg-type]
+    if kind is ast.UnaryOp:
+        inner = _value(expr.operand, scope, depth + 1)  # type: ignore[attr-defined]
+        if inner is _UNKNOWN:
+            return _UNKNOWN
+        op = expr.op  # type: ignore[attr-defined]
+        if isinstance(op, ast.Not):
+            return not inner
+        if isinstance(op, ast.USub) and isinstance(inner, (int, float)):
+            return -inner
+        return _UNKNOWN
+    if kind is ast.BoolOp:
+        return _bool_op(expr, scope, depth)  # type: ignore[arg-type]
+    if kind is ast.Compare:
+        return _compare(expr, scope, depth)  # type: ignore[arg-type]
+    if kind is ast.Tuple or kind is ast.List or kind is ast.Set:
+        items = [_value(e, scope, depth + 1) for e in expr.elts]  # type: ignore[attr-defined]
+        if any(i is _UNKNOWN for i in items) or len(items) > 1000:
+            return _UNKNOWN
+        try:
+            return frozenset(items) if kind is ast.Set else tuple(items)
+        except TypeError:
+            return _UNKNOWN
+    if kind is ast.Call:
+        return _call(expr, scope, depth)  # type: ignore[arg-type]
+    return _UNKNOWN
+
+
+def _name(expr: ast.Name, scope: Scope, depth: int) -> object:
+    """A constant a call bound to a parameter, or a module-level name bound once to a literal
+    (a def's own locals are not followed: their values depend on the path)."""
+    name = expr.id
+    located = scope.lookup(name)
+    if located is None:
+        return {"True": True, "False": False, "None": None}.get(name, _UNKNOWN)
+    where, bindings = located
+    if bindings is None:
+        assert where.env is not None
+        found = where.env[name].single()
+        if isinstance(found, Const):
+            return found.value if _plain(found.value) else _UNKNOWN
+        if isinstance(found, Literal):
+            return _value(found.expr, found.scope, depth + 1)
+        return _UNKNOWN
+    if where.func is not None:
+        return _UNKNOWN
+    live = where.live(name, bindings)
+    if len(live) != 1:
+        return _UNKNOWN
+    binding = live[0]
+    value = binding.value
+    if (
+        binding.kind in ("assign", "annotated")
+        and binding.path == ()
+        and isinstance(value, (ast.Constant, ast.Tuple, ast.List, ast.Set))
+    ):
+        return _value(value, where, depth + 1)
+    if binding.kind == "import":
+        found = resolve(expr, scope).single()
+        if isinstance(found, Const):
+            return found.value if _plain(found.value) else _UNKNOWN
+    return _UNKNOWN
+
+
+def _plain(value: object) -> bool:
+    if isinstance(value, str):
+        return len(value) <= _MAX_TEXT
+    return value is None or isinstance(value, (bool, int, float))
+
+
+def _bool_op(expr: ast.BoolOp, scope: Scope, depth: int) -> object:
+    values = [_value(v, scope, depth + 1) for v in expr.values]
+    if isinstance(expr.op, ast.And):
+        for v in values:
+            if v is _UNKNOWN:
+                return _UNKNOWN
+            if not v:
+                return v
+        return values[-1]
+    for v in values:
+        if v is _UNKNOWN:
+            return _UNKNOWN
+        if v:
+            return v
+    return values[-1]
+
+
+def _compare(expr: ast.Compare, scope: Scope, depth: int) -> object:
+    left = _value(expr.left, scope, depth + 1)
+    if left is _UNKNOWN:
+        return _UNKNOWN
+    for op, comparator in zip(expr.ops, expr.comparators):
+        right = _value(comparator, scope, depth + 1)
+        if right is _UNKNOWN:
+            return _UNKNOWN
+        try:
+            if isinstance(op, ast.In):
+                ok = left in right  # type: ignore[operator]
+            elif isinstance(op, ast.NotIn):
+                ok = left not in right  # type: ignore[operator]
+            elif isinstance(op, ast.Eq):
+                ok = left == right
+            elif isinstance(op, ast.NotEq):
+                ok = left != right
+            elif isinstance(op, ast.Is):
+                ok = (
+                    left is right
+                    if (left is None or right is None or isinstance(left, bool))
+                    else left == right
+                )
+            elif isinstance(op, ast.IsNot):
+                ok = (
+                    left is not right
+                    if (left is None or right is None or isinstance(left, bool))
+                    else left != right
+                )
+            elif isinstance(op, ast.Lt):
+                ok = left < right  # type: ignore[operator]
+            elif isinstance(op, ast.LtE):
+                ok = left <= right  # type: ignore[operator]
+            elif isinstance(op, ast.Gt):
+                ok = left > right  # type: ignore[operator]
+            elif isinstance(op, ast.GtE):
+                ok = left >= right  # type: ignore[operator]
+            else:
+                return _UNKNOWN
+        except TypeError:
+            return _UNKNOWN
+        if not ok:
+            return False
+        left = right
+    return True
+
+
+def _call(expr: ast.Call, scope: Scope, depth: int) -> object:
+    func = expr.func
+    if expr.keywords or any(isinstance(a, ast.Starred) for a in expr.args):
+        return _UNKNOWN
+    if isinstance(func, ast.Attribute) and func.attr in _STR_METHODS:
+        target = _value(func.value, scope, depth + 1)
+        if not isinstance(target, str):
+            return _UNKNOWN
+        args = [_value(a, scope, depth + 1) for a in expr.args]
+        if any(a is _UNKNOWN or not isinstance(a, (str, tuple, int)) for a in args):
+            return _UNKNOWN
+        try:
+            result = getattr(target, func.attr)(*args)
+        except (TypeError, ValueError):
+            return _UNKNOWN
+        return tuple(result) if isinstance(result, list) else result
+    if isinstance(func, ast.Name) and len(expr.args) == 1:
+        name = func.id
+        if name not in ("len", "bool", "str", "int") or not is_builtin_name(name, scope):
+            return _UNKNOWN
+        arg = _value(expr.args[0], scope, depth + 1)
+        if arg is _UNKNOWN:
+            return _UNKNOWN
+        try:
+            if name == "len" and isinstance(arg, (str, tuple, frozenset)):
+                return len(arg)
+            if name == "bool":
+                return bool(arg)
+            if name == "str" and _plain(arg):
+                return str(arg)
+            if name == "int" and isinstance(arg, (str, int, bool)) and len(str(arg)) < 100:
+                return int(arg)
+        except (TypeError, ValueError):
+            return _UNKNOWN
+    return _UNKNOWN

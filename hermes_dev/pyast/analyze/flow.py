@@ -1,0 +1,130 @@
+"""Can control reach the end of a block? Conservative answers from the ast alone.
+
+`terminates(body)`: control cannot run off the end of `body` (a return, a raise, an exit call,
+an `if`/`try`/`match` every way through which terminates, a `while True` without a break...;
+doubt says True). `falloff_node(body)`: the statement after which it does run off.
+`never_returns_call(stmt, scope)`: `stmt` calls a function that always raises or says
+NoReturn. `always_true` and `has_break` are the loop tests they share with the summaries.
+"""
+
+from __future__ import annotations
+
+import ast
+
+from hermes_dev.pyast.semantic.resolve import resolve
+from hermes_dev.pyast.semantic.scopes import Function
+from hermes_dev.pyast.semantic.walker import walk_function
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from hermes_dev.pyast.semantic.scopes import Scope
+
+_DEF_TYPES = (ast.FunctionDef, ast.AsyncFunctionDef)
+_EXIT_CALLS = {"sys.exit", "os._exit", "exit", "quit", "os.abort", "pytest.fail", "pytest.skip"}
+
+
+def terminates(body: list[ast.stmt]) -> bool:
+    """True when control cannot run off the end of `body` (conservative: doubt says True)."""
+    return any(_stmt_terminates(stmt) for stmt in body)
+
+
+def _stmt_terminates(stmt: ast.stmt) -> bool:
+    if isinstance(stmt, (ast.Return, ast.Raise)):
+        return True
+    if isinstance(stmt, ast.If):
+        return bool(stmt.orelse) and terminates(stmt.body) and terminates(stmt.orelse)
+    if isinstance(stmt, ast.While):
+        return always_true(stmt.test) and not has_break(stmt.body)
+    if isinstance(stmt, (ast.For, ast.AsyncFor)):
+        return bool(stmt.orelse) and terminates(stmt.orelse) and not has_break(stmt.body)
+    if isinstance(stmt, (ast.Try, ast.TryStar)):
+        if stmt.finalbody and terminates(stmt.finalbody):
+            return True
+        normal = terminates(stmt.body) or (bool(stmt.orelse) and terminates(stmt.orelse))
+        return normal and all(terminates(h.body) for h in stmt.handlers)
+    if isinstance(stmt, (ast.With, ast.AsyncWith)):
+        return terminates(stmt.body)
+    if isinstance(stmt, ast.Match):
+        # Exhaustiveness is not known without types: assume a match covers every case.
+        return all(terminates(case.body) for case in stmt.cases)
+    if isinstance(stmt, ast.Assert):
+        return isinstance(stmt.test, ast.Constant) and not stmt.test.value
+    if isinstance(stmt, ast.Expr) and isinstance(stmt.value, ast.Call):
+        name = _dotted(stmt.value.func)
+        return name in _EXIT_CALLS
+    return False
+
+
+def always_true(test: ast.expr) -> bool:
+    return isinstance(test, ast.Constant) and bool(test.value)
+
+
+def has_break(body: list[ast.stmt]) -> bool:
+    """A `break` that leaves this loop (not one of an inner loop)."""
+    stack: list[ast.AST] = list(body)
+    while stack:
+        node = stack.pop()
+        if isinstance(node, ast.Break):
+            return True
+        if isinstance(node, (ast.For, ast.AsyncFor, ast.While)):
+            stack.extend(node.orelse)  # a break in an inner loop's else leaves the outer loop
+            continue
+        if isinstance(node, (*_DEF_TYPES, ast.Lambda, ast.ClassDef)):
+            continue
+        if isinstance(node, (ast.stmt, ast.ExceptHandler, ast.match_case)):
+            stack.extend(ast.iter_child_nodes(node))
+    return False
+
+
+def falloff_node(body: list[ast.stmt]) -> ast.stmt:
+    """The statement after which control runs off the end of `body`."""
+    last = body[-1]
+    if isinstance(last, ast.If):
+        if not terminates(last.body):
+            return falloff_node(last.body)
+        if last.orelse and not terminates(last.orelse):
+            return falloff_node(last.orelse)
+        return last
+    if isinstance(last, (ast.Try, ast.TryStar)):
+        if not terminates(last.body) and not (last.orelse and terminates(last.orelse)):
+            return falloff_node(last.orelse or last.body)
+        for handler in last.handlers:
+            if not terminates(handler.body):
+                return falloff_node(handler.body)
+        return last
+    if isinstance(last, (ast.With, ast.AsyncWith)):
+        return falloff_node(last.body)
+    return last
+
+
+def never_returns_call(stmt: ast.stmt, scope: Scope) -> bool:
+    """`_fail("...")` as the last statement, where `_fail` always raises (or says NoReturn)."""
+    if not isinstance(stmt, ast.Expr) or not isinstance(stmt.value, ast.Call):
+        return False
+    func = stmt.value.func
+    if not isinstance(func, (ast.Name, ast.Attribute)):
+        return False
+    called = resolve(func, scope).single()
+    if not isinstance(called, Function) or isinstance(called.node, ast.Lambda):
+        return False
+    node = called.node
+    returns = node.returns
+    annotated = returns is not None and (
+        (isinstance(returns, ast.Name) and returns.id in ("NoReturn", "Never"))
+        or (isinstance(returns, ast.Attribute) and returns.attr in ("NoReturn", "Never"))
+        or (isinstance(returns, ast.Constant) and returns.value in ("NoReturn", "Never"))
+    )
+    if annotated:
+        return True
+    return terminates(node.body) and not any(isinstance(n, ast.Return) for n in walk_function(node))
+
+
+def _dotted(expr: ast.expr) -> str | None:
+    parts: list[str] = []
+    while isinstance(expr, ast.Attribute):
+        parts.append(expr.attr)
+        expr = expr.value
+    if not isinstance(expr, ast.Name):
+        return None
+    parts.append(expr.id)
+    return ".".join(reversed(parts))

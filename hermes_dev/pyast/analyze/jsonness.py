@@ -1,0 +1,659 @@
+"""Is a value a JSON string? Inferred conservatively from the ast, one function at a time.
+
+`infer(expr, scope, calls)` gives a `Verdict`: JSON (surely a JSON string), NOT_JSON (surely not
+one, with a reason and the node that shows it) or UNKNOWN. What a call of project code returns
+is asked of `calls` (the return transfer of the call driver answers it; without it such a call
+is UNKNOWN).
+
+JSON: `json.dumps(...)`, `tool_error(...)` / `tool_result(...)` from a `registry` module, a string
+constant that parses as JSON, a name every binding of which is JSON, a conditional whose branches
+are, the multimodal envelope `{"_multimodal": True, ...}` (Hermes passes it through).
+NOT_JSON: literals of other types, None, a function, `orjson.dumps` (bytes), strings and
+f-strings that start like prose (also through the names an f-string starts with), JSON with text
+joined to it (`+`, an f-string, `+=`), `str()`/`repr()` of a value that is not JSON text (a dict's
+or list's Python repr, None, a bool, an exception's message), `"\\n".join(...)` of text lines,
+a file's `.read_text()` and a command's `.stdout` (unless they look like JSON: a `.json` file, a
+command asked for JSON), a name every binding of which is NOT_JSON.
+Everything else is UNKNOWN and never reported (precision first).
+
+`exits(func, scope, calls)` lists a function's ways out (each `return`, and falling off the end
+when that can happen) with their verdicts; `is_generator(node)` tells a generator.
+"""
+
+from __future__ import annotations
+
+import ast
+
+from hermes_dev.pyast.analyze.flow import falloff_node, never_returns_call, terminates
+from hermes_dev.pyast.semantic.resolve import (
+    def_scope,
+    import_objects,
+    resolve,
+    resolve_binding,
+    rows,
+)
+from hermes_dev.pyast.semantic.scopes import (
+    Builtin,
+    Class,
+    Const,
+    External,
+    Function,
+    Literal,
+    ModuleObject,
+    Partial,
+)
+from hermes_dev.pyast.semantic.walker import walk_function
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from collections.abc import Callable
+
+    from hermes_dev.pyast.semantic.bindings import Binding
+    from hermes_dev.pyast.semantic.scopes import Obj, Scope
+
+    CallVerdict = Callable[[ast.Call, "Scope", int], "Verdict | None"]
+
+JSON = "json"
+NOT_JSON = "not-json"
+UNKNOWN = "unknown"
+# Start characters of a JSON text; a string starting otherwise is prose.
+_JSON_START = '{["-0123456789tfn'
+_MAX_DEPTH = 12
+
+
+class Verdict:
+    __slots__ = ("kind", "node", "reason")
+
+    def __init__(self, kind: str, reason: str = "", node: ast.AST | None = None) -> None:
+        self.kind = kind
+        self.reason = reason  # for NOT_JSON: what the value is ("a dict", "None" ...)
+        self.node = node  # for NOT_JSON: where that shows
+
+    def __repr__(self) -> str:
+        return f"Verdict({self.kind}, {self.reason!r})"
+
+
+_JSON_V = Verdict(JSON)
+_UNKNOWN_V = Verdict(UNKNOWN)
+
+
+class Exit:
+    """One way out of a function: a `return` (node is the Return) or falling off the end."""
+
+    __slots__ = ("falls_off", "node", "verdict")
+
+    def __init__(self, node: ast.AST, verdict: Verdict, falls_off: bool = False) -> None:
+        self.node = node
+        self.verdict = verdict
+        self.falls_off = falls_off
+
+
+# -- inference ---------------------------------------------------------------------------------
+
+
+def infer(
+    expr: ast.expr, scope: Scope, calls: CallVerdict | None = None, depth: int = 0
+) -> Verdict:
+    if depth > _MAX_DEPTH:
+        return _UNKNOWN_V
+    if isinstance(expr, ast.Constant):
+        return _constant(expr.value, expr)
+    if isinstance(expr, ast.Dict) and _is_multimodal_envelope(expr):
+        return _JSON_V
+    if isinstance(expr, (ast.Dict, ast.DictComp)):
+        return Verdict(NOT_JSON, "a dict", expr)
+    if isinstance(expr, (ast.List, ast.ListComp)):
+        return Verdict(NOT_JSON, "a list", expr)
+    if isinstance(expr, ast.Tuple):
+        return Verdict(NOT_JSON, "a tuple", expr)
+    if isinstance(expr, (ast.Set, ast.SetComp)):
+        return Verdict(NOT_JSON, "a set", expr)
+    if isinstance(expr, ast.GeneratorExp):
+        return Verdict(NOT_JSON, "a generator", expr)
+    if isinstance(expr, ast.JoinedStr):
+        return _fstring(expr, scope, calls, depth)
+    if isinstance(expr, ast.UnaryOp):
+        if isinstance(expr.operand, ast.Constant) and isinstance(expr.operand.value, (int, float)):
+            return Verdict(NOT_JSON, "a number", expr)
+        if isinstance(expr.op, ast.Not):
+            return Verdict(NOT_JSON, "a bool", expr)
+        return _UNKNOWN_V
+    if isinstance(expr, ast.Compare):
+        return Verdict(NOT_JSON, "a bool", expr)
+    if isinstance(expr, ast.IfExp):
+        body = infer(expr.body, scope, calls, depth + 1)
+        orelse = infer(expr.orelse, scope, calls, depth + 1)
+        if body.kind == JSON and orelse.kind == JSON:
+            return _JSON_V
+        for branch in (body, orelse):
+            if branch.kind == NOT_JSON:
+                return branch
+        return _UNKNOWN_V
+    if isinstance(expr, ast.BoolOp):
+        verdicts = [infer(v, scope, calls, depth + 1) for v in expr.values]
+        return _JSON_V if all(v.kind == JSON for v in verdicts) else _UNKNOWN_V
+    if isinstance(expr, ast.BinOp):
+        return _binop(expr, scope, calls, depth)
+    if isinstance(expr, ast.Name):
+        return _name(expr, scope, calls, depth)
+    if isinstance(expr, ast.Await):
+        return infer(expr.value, scope, calls, depth + 1)
+    if isinstance(expr, ast.Call):
+        return _call(expr, scope, calls, depth)
+    if isinstance(expr, ast.NamedExpr):
+        return infer(expr.value, scope, calls, depth + 1)
+    if isinstance(expr, ast.Lambda):
+        return Verdict(NOT_JSON, "a function", expr)
+    if isinstance(expr, ast.Attribute):
+        return _attribute(expr, scope, calls, depth)
+    return _UNKNOWN_V
+
+
+def _constant(value: object, node: ast.AST) -> Verdict:
+    if value is None:
+        return Verdict(NOT_JSON, "None", node)
+    if isinstance(value, bool):
+        return Verdict(NOT_JSON, "a bool", node)
+    if isinstance(value, (int, float, complex)):
+        return Verdict(NOT_JSON, "a number", node)
+    if isinstance(value, bytes):
+        return Verdict(NOT_JSON, "bytes", node)
+    if isinstance(value, str):
+        return _text(value, node, whole=True)
+    return _UNKNOWN_V
+
+
+def _text(text: str, node: ast.AST, whole: bool) -> Verdict:
+    """A string known entirely (`whole`) or only by its start."""
+    stripped = text.lstrip()
+    if whole:
+        if stripped[:1] not in tuple(_JSON_START):
+            return Verdict(NOT_JSON, "a string that is not JSON", node)
+        import json
+
+        try:
+            json.loads(text)
+        except ValueError:
+            return Verdict(NOT_JSON, "a string that is not JSON", node)
+        except RecursionError:
+            return _UNKNOWN_V  # nested deeper than the decoder goes: no verdict
+        return _JSON_V
+    if not stripped:
+        return _UNKNOWN_V
+    first = stripped[0]
+    if first in '{["-0123456789':
+        return _UNKNOWN_V
+    if first in "tfn":
+        word = stripped.split(None, 1)[0]
+        if any(w.startswith(word) or word.startswith(w) for w in ("true", "false", "null")):
+            return _UNKNOWN_V
+    return Verdict(NOT_JSON, "a string that is not JSON", node)
+
+
+def _starts_as_prose(expr: ast.expr, scope: Scope, depth: int) -> bool:
+    """Whether a string value surely starts with text no JSON starts with (through the names
+    an f-string or a concatenation starts with)."""
+    if depth > _MAX_DEPTH:
+        return False
+    if isinstance(expr, ast.Constant) and isinstance(expr.value, str):
+        return _text(expr.value, expr, whole=False).kind == NOT_JSON
+    if isinstance(expr, ast.JoinedStr):
+        for part in expr.values:
+            if isinstance(part, ast.Constant) and isinstance(part.value, str):
+                if not part.value.strip():
+                    continue  # leading whitespace: look further
+                return _text(part.value, part, whole=False).kind == NOT_JSON
+            if isinstance(part, ast.FormattedValue):
+                return part.format_spec is None and _starts_as_prose(part.value, scope, depth + 1)
+        return False
+    if isinstance(expr, ast.BinOp) and isinstance(expr.op, ast.Add):
+        return _starts_as_prose(expr.left, scope, depth + 1)
+    if isinstance(expr, ast.Name):
+        values = _binding_values(expr.id, scope)
+        return bool(values) and all(
+            value is not None and _starts_as_prose(value[0], value[1], depth + 1)
+            for value in values
+        )
+    return False
+
+
+def _fstring(node: ast.JoinedStr, scope: Scope, calls: CallVerdict | None, depth: int) -> Verdict:
+    if not node.values:
+        return Verdict(NOT_JSON, "an empty string", node)
+    if _starts_as_prose(node, scope, depth):
+        return Verdict(NOT_JSON, "an f-string that is not JSON", node)
+    # `f"{json.dumps(data)}\n[hint]"`: a JSON value with text joined to it
+    has_text = any(
+        isinstance(v, ast.Constant) and isinstance(v.value, str) and v.value.strip()
+        for v in node.values
+    )
+    fields = [v for v in node.values if isinstance(v, ast.FormattedValue)]
+    if has_text and any(
+        f.format_spec is None
+        and f.conversion == -1
+        and infer(f.value, scope, calls, depth + 1).kind == JSON
+        for f in fields
+    ):
+        return Verdict(NOT_JSON, "a JSON string with text joined to it", node)
+    if len(fields) >= 2 and all(
+        f.format_spec is None and infer(f.value, scope, calls, depth + 1).kind == JSON
+        for f in fields
+    ):
+        return Verdict(NOT_JSON, "JSON strings joined together", node)
+    return _UNKNOWN_V
+
+
+def has_text(expr: ast.expr) -> bool:
+    """A string literal (or f-string) with non-whitespace characters of its own."""
+    if isinstance(expr, ast.Constant) and isinstance(expr.value, str):
+        return bool(expr.value.strip())
+    if isinstance(expr, ast.JoinedStr):
+        return any(
+            (isinstance(v, ast.Constant) and isinstance(v.value, str) and v.value.strip())
+            or isinstance(v, ast.FormattedValue)
+            for v in expr.values
+        )
+    return False
+
+
+def _binop(expr: ast.BinOp, scope: Scope, calls: CallVerdict | None, depth: int) -> Verdict:
+    if isinstance(expr.op, ast.Mod):
+        if _starts_as_prose(expr.left, scope, depth):
+            return Verdict(NOT_JSON, "a %-formatted string that is not JSON", expr)
+        return _UNKNOWN_V
+    if not isinstance(expr.op, ast.Add):
+        return _UNKNOWN_V
+    if _starts_as_prose(expr.left, scope, depth):
+        return Verdict(NOT_JSON, "a string that is not JSON", expr)
+    left = infer(expr.left, scope, calls, depth + 1)
+    right = infer(expr.right, scope, calls, depth + 1)
+    if (left.kind == JSON and has_text(expr.right)) or (right.kind == JSON and has_text(expr.left)):
+        return Verdict(NOT_JSON, "a JSON string with text concatenated to it", expr)
+    if left.kind == JSON and right.kind == JSON:
+        return Verdict(NOT_JSON, "two JSON strings concatenated", expr)
+    return _UNKNOWN_V
+
+
+# -- names: every binding ------------------------------------------------------------------------
+
+
+def _binding_values(name: str, scope: Scope) -> list[tuple[ast.expr, Scope] | None]:
+    """The value expression of each binding of `name` in force (None for a binding whose
+    value is not written as an expression: a parameter, a loop target, an import...)."""
+    located = scope.lookup(name)
+    if located is None:
+        return [None]
+    where, bindings = located
+    if bindings is None:
+        assert where.env is not None
+        out: list[tuple[ast.expr, Scope] | None] = []
+        for obj in where.env[name].items:
+            out.append((obj.expr, obj.scope) if isinstance(obj, Literal) else None)
+        return out or [None]
+    values: list[tuple[ast.expr, Scope] | None] = []
+    for binding in where.live(name, bindings):
+        if binding.kind == "mutated":
+            continue
+        values.append(_value_of(binding, where))
+    return values
+
+
+def _value_of(binding: Binding, where: Scope) -> tuple[ast.expr, Scope] | None:
+    if binding.kind in ("assign", "annotated", "named", "global") and binding.value is not None:
+        if binding.path != ():
+            return None
+        home = where
+        if binding.kind == "global" and binding.home is not None:
+            home = def_scope(where.module, binding.home)
+        return binding.value, home
+    if binding.kind == "augmented" and binding.value is not None:
+        return None
+    return None
+
+
+def _name(expr: ast.Name, scope: Scope, calls: CallVerdict | None, depth: int) -> Verdict:
+    name = expr.id
+    located = scope.lookup(name)
+    if located is None:
+        return _UNKNOWN_V
+    where, bindings = located
+    memo = _memo(where, name)
+    if memo is not None and name in memo:
+        known = memo[name]
+        return known if isinstance(known, Verdict) else _UNKNOWN_V
+    if memo is not None:
+        memo[name] = None  # in progress: a cycle gives UNKNOWN
+    verdict = _name_uncached(name, where, bindings, calls, depth)
+    if memo is not None:
+        memo[name] = verdict
+    return verdict
+
+
+def _memo(where: Scope, name: str) -> dict[str, object] | None:
+    if where.func is None and where.env is None:
+        return where.module.state.json_names  # one verdict per module name and run
+    return where.cache()
+
+
+def _name_uncached(
+    name: str,
+    where: Scope,
+    bindings: list[Binding] | None,
+    calls: CallVerdict | None,
+    depth: int,
+) -> Verdict:
+    verdicts: list[Verdict] = []
+    if bindings is None:
+        assert where.env is not None
+        possible = where.env[name]
+        if not possible.complete or not possible.items:
+            return _UNKNOWN_V
+        verdicts = [_object_verdict(obj, calls, depth) for obj in possible.items]
+    else:
+        live = [b for b in where.live(name, bindings) if b.kind != "mutated"]
+        if not live:
+            return _UNKNOWN_V
+        appended = [b for b in live if b.kind == "augmented"]
+        for binding in live:
+            if binding.kind == "augmented":
+                continue
+            verdicts.append(_binding_verdict(binding, where, calls, depth))
+        if appended:
+            # `s = json.dumps(...)` then `s += "\n[hint]"`: JSON followed by prose
+            if (
+                verdicts
+                and all(v.kind == JSON for v in verdicts)
+                and all(
+                    b.detail == "Add" and b.value is not None and has_text(b.value)
+                    for b in appended
+                )
+            ):
+                line = appended[0].line
+                return Verdict(
+                    NOT_JSON,
+                    f"a JSON string with text appended to it (line {line})",
+                    appended[0].node,
+                )
+            return _UNKNOWN_V
+    if verdicts and all(v.kind == JSON for v in verdicts):
+        return _JSON_V
+    if verdicts and all(v.kind == NOT_JSON for v in verdicts):
+        return verdicts[0]
+    return _UNKNOWN_V
+
+
+def _binding_verdict(
+    binding: Binding, where: Scope, calls: CallVerdict | None, depth: int
+) -> Verdict:
+    value = _value_of(binding, where)
+    if value is not None:
+        return infer(value[0], value[1], calls, depth + 1)
+    kind = binding.kind
+    if kind == "def":
+        return Verdict(NOT_JSON, "a function", binding.node)
+    if kind == "except":
+        return Verdict(NOT_JSON, "an exception", binding.node)
+    if kind == "import":
+        found = import_objects(binding, where)
+        if not found.complete or len(found.items) != 1:
+            return _UNKNOWN_V
+        return _object_verdict(found.items[0], calls, depth)
+    if kind == "param":
+        found = resolve_binding(binding, where)
+        if found.complete and found.items:
+            verdicts = [_object_verdict(o, calls, depth) for o in found.items]
+            if all(v.kind == NOT_JSON for v in verdicts):
+                return verdicts[0]
+    return _UNKNOWN_V
+
+
+def _object_verdict(obj: Obj, calls: CallVerdict | None, depth: int) -> Verdict:
+    if isinstance(obj, Literal):
+        return infer(obj.expr, obj.scope, calls, depth + 1)
+    if isinstance(obj, Const):
+        return _constant(obj.value, obj.node or ast.Constant(obj.value))  # type: ignore[arg-type]
+    if isinstance(obj, (Function, Partial)):
+        return Verdict(NOT_JSON, "a function", getattr(obj, "node", None))
+    if isinstance(obj, (Class, ModuleObject)):
+        return Verdict(NOT_JSON, "a class" if isinstance(obj, Class) else "a module")
+    return _UNKNOWN_V
+
+
+# -- attributes and calls ------------------------------------------------------------------------
+
+
+def _attribute(expr: ast.Attribute, scope: Scope, calls: CallVerdict | None, depth: int) -> Verdict:
+    """`result.stdout` of a command run with subprocess: its output, text."""
+    if expr.attr in ("stdout", "stderr") and _is_command_result(expr.value, scope):
+        if _asks_for_json(expr.value, scope):
+            return _UNKNOWN_V
+        return Verdict(NOT_JSON, f"a command's {expr.attr} (text)", expr)
+    return _UNKNOWN_V
+
+
+def _is_command_result(expr: ast.expr, scope: Scope) -> bool:
+    call = _call_behind(expr, scope)
+    if call is None:
+        return False
+    origin = resolve(call.func, scope).single()
+    return isinstance(origin, External) and origin.dotted in ("subprocess.run",)
+
+
+def _call_behind(expr: ast.expr, scope: Scope) -> ast.Call | None:
+    """The call an expression is (or a local name is bound to once)."""
+    if isinstance(expr, ast.Await):
+        expr = expr.value
+    if isinstance(expr, ast.Call):
+        return expr
+    if isinstance(expr, ast.Name):
+        values = _binding_values(expr.id, scope)
+        if len(values) == 1 and values[0] is not None and isinstance(values[0][0], ast.Call):
+            return values[0][0]
+    return None
+
+
+def _asks_for_json(expr: ast.expr, scope: Scope) -> bool:
+    """A command or file whose text mentions JSON (`--json`, `-o json`, `x.json`)."""
+    call = _call_behind(expr, scope)
+    node: ast.AST = call if call is not None else expr
+    for sub in ast.walk(node):
+        if (
+            isinstance(sub, ast.Constant)
+            and isinstance(sub.value, str)
+            and "json" in sub.value.lower()
+        ):
+            return True
+    return call is None
+
+
+def _callee_origin(func: ast.expr, scope: Scope) -> tuple[str, str] | None:
+    """(module, name) of a called function that comes from outside the project or from a
+    `registry` module (`json.dumps`, `tool_error`)."""
+    found = resolve(func, scope).single()
+    if isinstance(found, External) and found.attr is not None:
+        return found.module, found.attr
+    if isinstance(found, Function) and found.module.dotted.endswith("registry"):
+        return found.module.dotted, found.name
+    return None
+
+
+_TEXT_READERS = {"read_text": "a file's text", "readlines": "a list", "read": None}
+
+
+def _call(expr: ast.Call, scope: Scope, calls: CallVerdict | None, depth: int) -> Verdict:
+    func = expr.func
+    origin = _callee_origin(func, scope)
+    if origin is not None:
+        module, name = origin
+        if module in ("json", "simplejson") and name == "dumps":
+            return _JSON_V
+        if module == "orjson" and name == "dumps":
+            return Verdict(NOT_JSON, "bytes (orjson.dumps returns bytes)", expr)
+        if name in ("tool_error", "tool_result") and (
+            module == "registry" or module.endswith(".registry")
+        ):
+            return _JSON_V
+        if module == "subprocess" and name == "check_output":
+            if _asks_for_json(expr, scope):
+                return _UNKNOWN_V
+            text = any(kw.arg in ("text", "universal_newlines", "encoding") for kw in expr.keywords)
+            return Verdict(
+                NOT_JSON, "a command's output" + (" (text)" if text else " (bytes)"), expr
+            )
+    if isinstance(func, ast.Attribute):
+        if func.attr == "decode" and isinstance(func.value, ast.Call):
+            inner = _call(func.value, scope, calls, depth + 1)
+            if inner.kind == NOT_JSON and inner.reason.startswith("bytes"):
+                return _JSON_V  # `orjson.dumps(...).decode()` is a str holding JSON
+            return _UNKNOWN_V
+        if func.attr == "encode" and isinstance(func.value, ast.Call):
+            if _call(func.value, scope, calls, depth + 1).kind == JSON:
+                return Verdict(NOT_JSON, "bytes (an encoded JSON string)", expr)
+            return _UNKNOWN_V
+        if func.attr == "format":
+            if _starts_as_prose(func.value, scope, depth):
+                return Verdict(NOT_JSON, "a formatted string that is not JSON", expr)
+            return _UNKNOWN_V
+        if func.attr == "join" and len(expr.args) == 1 and not expr.keywords:
+            return _join(func.value, expr, scope, calls, depth)
+        if func.attr == "read_text" and not _asks_for_json(func.value, scope):
+            return Verdict(NOT_JSON, "a file's text", expr)
+    if isinstance(func, ast.Name):
+        builtin = resolve(func, scope).single()
+        if isinstance(builtin, Builtin):
+            return _builtin(builtin.name, expr, scope, calls, depth)
+    if calls is not None:
+        found = calls(expr, scope, depth)
+        if found is not None:
+            return found
+    return _UNKNOWN_V
+
+
+def _join(
+    separator: ast.expr, call: ast.Call, scope: Scope, calls: CallVerdict | None, depth: int
+) -> Verdict:
+    """`"\\n".join(lines)`: text lines joined, not JSON."""
+    if not (isinstance(separator, ast.Constant) and isinstance(separator.value, str)):
+        return _UNKNOWN_V
+    table = rows(call.args[0], scope)
+    if table is None or not table.complete:
+        return _UNKNOWN_V
+    items = table.items
+    if not items:
+        return Verdict(NOT_JSON, "an empty string", call)
+    verdicts = [infer(row, row_scope, calls, depth + 1) for row, row_scope in items]
+    if all(v.kind == NOT_JSON for v in verdicts):
+        return Verdict(NOT_JSON, "lines of text joined together", call)
+    if (
+        len(items) >= 2
+        and separator.value.strip() not in (",",)
+        and all(v.kind == JSON for v in verdicts)
+    ):
+        return Verdict(NOT_JSON, "JSON strings joined together", call)
+    return _UNKNOWN_V
+
+
+# Builtins whose result is surely not a str.
+_BUILTIN_RESULTS = {
+    "len": "a number",
+    "int": "a number",
+    "float": "a number",
+    "abs": "a number",
+    "sum": "a number",
+    "round": "a number",
+    "ord": "a number",
+    "bool": "a bool",
+    "isinstance": "a bool",
+    "dict": "a dict",
+    "list": "a list",
+    "tuple": "a tuple",
+    "set": "a set",
+    "sorted": "a list",
+    "bytes": "bytes",
+}
+
+
+def _builtin(
+    name: str, expr: ast.Call, scope: Scope, calls: CallVerdict | None, depth: int
+) -> Verdict:
+    reason = _BUILTIN_RESULTS.get(name)
+    if reason is not None:
+        return Verdict(NOT_JSON, reason, expr)
+    if name in ("str", "repr") and len(expr.args) == 1 and not expr.keywords:
+        inner = _repr_text(expr.args[0], scope, calls, depth)
+        if inner is not None:
+            return Verdict(NOT_JSON, f"{name}() of {inner}", expr)
+    return _UNKNOWN_V
+
+
+def _repr_text(expr: ast.expr, scope: Scope, calls: CallVerdict | None, depth: int) -> str | None:
+    """What `str(expr)` surely is not JSON for: a dict's or list's Python repr, None, a bool,
+    an exception (its message)."""
+    if isinstance(expr, ast.Name):
+        values = _binding_values(expr.id, scope)
+        located = scope.lookup(expr.id)
+        if located is not None and located[1] is not None:
+            kinds = {b.kind for b in located[0].live(expr.id, located[1]) if b.kind != "mutated"}
+            if kinds == {"except"}:
+                return "an exception (its message)"
+        if values and all(v is not None for v in values):
+            reasons = [_repr_text(v[0], v[1], calls, depth + 1) for v in values if v is not None]
+            if reasons and all(r is not None for r in reasons):
+                return reasons[0]
+        return None
+    verdict = infer(expr, scope, calls, depth + 1)
+    if verdict.kind != NOT_JSON:
+        return None
+    if verdict.reason in ("a dict", "a list", "a tuple", "a set"):
+        return f"{verdict.reason} (its Python repr)"
+    if verdict.reason in ("None", "a bool"):
+        return verdict.reason
+    return None
+
+
+def _is_multimodal_envelope(expr: ast.Dict) -> bool:
+    """`{"_multimodal": True, "content": [...]}`: the one dict Hermes' dispatch passes through
+    (images for vision models), so it is an accepted result, not a contract breach."""
+    return any(isinstance(key, ast.Constant) and key.value == "_multimodal" for key in expr.keys)
+
+
+# -- a function's exits ------------------------------------------------------------------------
+
+
+_YIELD_TYPES = (ast.Yield, ast.YieldFrom)
+
+
+def is_generator(node: ast.AST) -> bool:
+    if isinstance(node, ast.Lambda):
+        return False
+    for sub in walk_function(node):  # type: ignore[arg-type]  # (a plain loop: any() costs 2x here)
+        if isinstance(sub, _YIELD_TYPES):
+            return True
+    return False
+
+
+def exits(
+    node: ast.FunctionDef | ast.AsyncFunctionDef,
+    scope: Scope,
+    calls: CallVerdict | None = None,
+    returns: list[ast.Return] | None = None,
+) -> list[Exit]:
+    """Each exit of a def with its verdict (`scope`: its own body's scope; `returns`: the
+    `return`s to look at, all of them by default). Empty for generators."""
+    if is_generator(node):
+        return []
+    found: list[Exit] = []
+    if returns is None:
+        returns = [sub for sub in walk_function(node) if isinstance(sub, ast.Return)]
+    for ret in returns:
+        if ret.value is None:
+            found.append(Exit(ret, Verdict(NOT_JSON, "None (a bare return)", ret)))
+        else:
+            found.append(Exit(ret, infer(ret.value, scope, calls)))
+    if not terminates(node.body):
+        where = falloff_node(node.body)
+        if not never_returns_call(where, scope):
+            found.append(
+                Exit(where, Verdict(NOT_JSON, "None (it can end without a return)", where), True)
+            )
+    return found

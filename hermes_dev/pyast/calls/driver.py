@@ -1,0 +1,305 @@
+"""The one interprocedural driver: which defs a call runs, and summaries of them, memoised.
+
+- `Code`: a def or lambda under analysis, with the scope its body runs in (`scope`: its
+  parameters bound as the call that reached it binds them) and how chains name it (`label`).
+- `Callee`: a def a call runs (`function`) and what the call binds to its parameters (`env`).
+- `callees(call, scope)`: the defs `call` runs, or None when that cannot be known: a function
+  (any name or attribute `resolve` finds: module-level, nested, imported, a row's, a parameter a
+  caller gave a function), a class (its `__init__` and `__post_init__`), a method (`self.m()`,
+  `obj.m()`, `super().m()`), a `functools.partial`, an entry of a table of functions (every
+  function the table holds). A call that leaves the root resolves to nothing.
+- `summary(transfer, callee, depth)`: `transfer.compute(code, depth)` for the callee, memoised
+  per def, per what the call binds (constants that may decide a branch further down, functions
+  and classes given as arguments) and per transfer; a def being summarised counts as the
+  transfer's `bottom` (recursion ends), and so does a def past `MAX_DEPTH` or one not followed
+  (`not_followed`: behind a decorator that may change what it does, abstract, a generator).
+  A bound summary is only computed when the plain one is not empty (`transfer.empty`): the
+  arguments can only rule things out.
+"""
+
+from __future__ import annotations
+
+import ast
+
+from hermes_dev.pyast.analyze.branches import constant, relevant_parameters
+from hermes_dev.pyast.semantic.resolve import MAX_DEPTH as RESOLVE_DEPTH
+from hermes_dev.pyast.semantic.resolve import call_arguments, class_bases, class_method, resolve
+from hermes_dev.pyast.semantic.scopes import (
+    Class,
+    Const,
+    Function,
+    Instance,
+    Partial,
+    Possible,
+)
+from hermes_dev.pyast.semantic.walker import walk_function
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import ClassVar
+
+    from hermes_dev.pyast.semantic.modules import ModuleInfo
+    from hermes_dev.pyast.semantic.scopes import ClassRef, Scope
+
+MAX_DEPTH = 24
+_DEF_TYPES = (ast.FunctionDef, ast.AsyncFunctionDef)
+# Decorators that leave what calling the def does as it is.
+_TRANSPARENT = frozenset(
+    {"staticmethod", "classmethod", "lru_cache", "cache", "override", "overload", "wraps"}
+)
+
+
+class Code:
+    """A def or lambda under analysis and the scope its body runs in."""
+
+    __slots__ = ("function", "scope")
+
+    def __init__(self, function: Function, env: dict[str, Possible] | None = None) -> None:
+        self.function = function
+        self.scope = function.scope.child(function.node, env or None, function.owner)
+
+    @property
+    def node(self) -> ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda:
+        return self.function.node
+
+    @property
+    def module(self) -> ModuleInfo:
+        return self.function.module
+
+    @property
+    def owner(self) -> ClassRef | None:
+        return self.function.owner
+
+    @property
+    def label(self) -> str:
+        return self.function.label
+
+
+class Callee:
+    __slots__ = ("env", "function")
+
+    def __init__(self, function: Function, env: dict[str, Possible] | None = None) -> None:
+        self.function = function
+        self.env = env or {}
+
+    def code(self) -> Code:
+        return Code(self.function, self.env)
+
+    def __repr__(self) -> str:
+        return f"Callee({self.function.label})"
+
+
+class Transfer:
+    """What a summary computes; subclasses give `name`, `bottom`, `compute` and `empty`."""
+
+    name = "transfer"
+    bottom: ClassVar[object] = None
+
+    def compute(self, code: Code, depth: int) -> object:
+        raise NotImplementedError
+
+    def empty(self, result: object) -> bool:
+        return result == self.bottom
+
+
+def _decorator_name(node: ast.expr) -> str | None:
+    if isinstance(node, ast.Call):
+        node = node.func
+    if isinstance(node, ast.Attribute):
+        return node.attr
+    if isinstance(node, ast.Name):
+        return node.id
+    return None
+
+
+def wrapped(node: ast.AST) -> bool:
+    """A def behind a decorator that may change what calling it does."""
+    if not isinstance(node, _DEF_TYPES):
+        return False
+    return any(_decorator_name(d) not in _TRANSPARENT for d in node.decorator_list)
+
+
+def _is_abstract(node: ast.FunctionDef | ast.AsyncFunctionDef, is_method: bool) -> bool:
+    if any(_decorator_name(d) == "abstractmethod" for d in node.decorator_list):
+        return True
+    if not is_method:
+        return False
+    body = list(node.body)
+    if body and isinstance(body[0], ast.Expr) and isinstance(body[0].value, ast.Constant):
+        body = body[1:]
+    if len(body) != 1 or not isinstance(body[0], ast.Raise) or body[0].exc is None:
+        return False
+    exc = body[0].exc
+    exc = exc.func if isinstance(exc, ast.Call) else exc
+    return isinstance(exc, ast.Name) and exc.id == "NotImplementedError"
+
+
+def not_followed(function: Function) -> bool:
+    node = function.node
+    if isinstance(node, ast.Lambda):
+        return False
+    if wrapped(node):
+        return True  # a decorator may catch, convert or defer what it does
+    if _is_abstract(node, function.owner is not None):
+        return True
+    for sub in walk_function(node):
+        if isinstance(sub, (ast.Yield, ast.YieldFrom)):
+            return True  # calling a generator runs none of its body
+    return False
+
+
+def summary(transfer: Transfer, callee: Callee, depth: int = 0) -> object:
+    function = callee.function
+    env = callee.env
+    if env:
+        plain = summary(transfer, Callee(function), depth)
+        if transfer.empty(plain):
+            return plain  # what a call binds only rules things out
+    code = callee.code()
+    memo = function.module.state.summaries
+    key = (transfer.name, id(function.node), function.bound, code.scope.env_key())
+    if key in memo:
+        return memo[key]
+    if depth > MAX_DEPTH or not_followed(function):
+        memo[key] = transfer.bottom
+        return transfer.bottom
+    memo[key] = transfer.bottom  # in progress: a recursive call adds nothing
+    try:
+        result = transfer.compute(code, depth)
+    except RecursionError:
+        # A chain deeper than the interpreter's stack: nothing is said of this def (its
+        # callers' summaries go on without it).
+        result = transfer.bottom
+    memo[key] = result
+    return result
+
+
+# -- calls to the defs they run ---------------------------------------------------------------------
+
+
+def callees(call: ast.Call, scope: Scope) -> list[Callee] | None:
+    """The defs `call` runs, each with what the call binds (None when unknown)."""
+    func = call.func
+    if (
+        isinstance(func, ast.Attribute)
+        and isinstance(func.value, ast.Call)
+        and isinstance(func.value.func, ast.Name)
+        and func.value.func.id == "super"
+    ):
+        return _super_call(call, func.attr, scope)
+    found = resolve(func, scope)
+    targets: list[Callee] = []
+    for obj in found.items:
+        if isinstance(obj, Function):
+            targets.append(Callee(obj, _bound(call, scope, obj)))
+        elif isinstance(obj, Class):
+            targets.extend(constructor_callees(obj.ref))
+        elif isinstance(obj, Partial):
+            targets.append(Callee(obj.func))
+        elif isinstance(obj, Instance):
+            method = class_method(obj.cls, "__call__")
+            if method is not None:
+                made, owner = method
+                bound = Function(made.node, made.module, made.scope, owner, bound=True)
+                targets.append(Callee(bound, _bound(call, scope, bound)))
+    if not targets:
+        return None
+    return targets
+
+
+def constructor_callees(cls: ClassRef) -> list[Callee]:
+    """What `Cls(...)` runs of the project's code: `__init__` and `__post_init__`."""
+    found: list[Callee] = []
+    for name in ("__init__", "__post_init__"):
+        method = class_method(cls, name)
+        if method is not None:
+            made, owner = method
+            found.append(Callee(Function(made.node, made.module, made.scope, owner, bound=True)))
+    return found
+
+
+def _super_call(call: ast.Call, name: str, scope: Scope) -> list[Callee] | None:
+    owner = _method_owner(scope)
+    if owner is None:
+        return None
+    for base in class_bases(owner):
+        if base is None:
+            return None
+        method = class_method(base, name)
+        if method is not None:
+            made, defined = method
+            bound = Function(made.node, made.module, made.scope, defined, bound=True)
+            return [Callee(bound, _bound(call, scope, bound))]
+    return None
+
+
+def _method_owner(scope: Scope | None) -> ClassRef | None:
+    while scope is not None:
+        if scope.owner is not None:
+            return scope.owner
+        scope = scope.parent
+    return None
+
+
+def _bound(call: ast.Call, scope: Scope, function: Function) -> dict[str, Possible]:
+    """What a call binds that a summary is worth telling apart by: a constant for a parameter
+    that may decide a branch down the line, a function or class given as an argument."""
+    node = function.node
+    if isinstance(node, ast.Lambda):
+        return {}
+    relevant = relevant_parameters(node)
+    if not relevant:
+        return {}
+    given = call_arguments(call, function)
+    kept: dict[str, Possible] = {}
+    for name, expr in given.items():
+        if name not in relevant:
+            continue
+        known, value = constant(expr, scope)
+        if known:
+            if _plain(value):
+                kept[name] = Possible.of(Const(value))
+            continue
+        if not isinstance(expr, (ast.Name, ast.Attribute, ast.Lambda)):
+            continue  # (only a name or a lambda is worth resolving for a function)
+        # a few steps only: a function passed on is written as one, not computed
+        possible = resolve(expr, scope, RESOLVE_DEPTH - 4)
+        if (
+            possible.complete
+            and possible.items
+            and all(isinstance(o, (Function, Class, Partial)) for o in possible.items)
+        ):
+            kept[name] = possible
+    # A parameter left out takes its default: a constant default may decide a branch too.
+    for name, default in _defaults(node).items():
+        if (
+            name in relevant
+            and name not in given
+            and not _keywords_unknown(call)
+            and isinstance(default, ast.Constant)
+            and _plain(default.value)
+        ):
+            kept[name] = Possible.of(Const(default.value))
+    return kept
+
+
+def _keywords_unknown(call: ast.Call) -> bool:
+    return any(kw.arg is None for kw in call.keywords) or any(
+        isinstance(a, ast.Starred) for a in call.args
+    )
+
+
+def _defaults(node: ast.FunctionDef | ast.AsyncFunctionDef) -> dict[str, ast.expr]:
+    a = node.args
+    positional = [*a.posonlyargs, *a.args]
+    found = {p.arg: d for p, d in zip(positional[len(positional) - len(a.defaults) :], a.defaults)}
+    for p, kw_default in zip(a.kwonlyargs, a.kw_defaults):
+        if kw_default is not None:
+            found[p.arg] = kw_default
+    return found
+
+
+def _plain(value: object) -> bool:
+    if isinstance(value, str):
+        return len(value) <= 1000
+    return value is None or isinstance(value, (bool, int, float))

@@ -1,0 +1,422 @@
+"""Per-function summaries: the exceptions that may escape a function, following its calls.
+
+- `Step`: `(rel, line, function)`: one place of a chain (posix path relative to the root).
+- `Escape`: an exception leaving a function: `exc` (an `ExcType`, or None when the class is
+  unknown), `kind` ("raise", "reraise", "assert" or "call"), `node` (where it leaves the
+  function: the raise/assert statement or the call), `chain` (the steps from that line down to
+  the `raise`: the last step is the origin), `callee` (for a call: the called code's label).
+- `escapes(callee)`: what may escape calling a def (the `ESCAPES` transfer of the call driver,
+  memoised per def and what the call binds; a def being summarised counts as raising nothing).
+  Precision first: an unknown class, an `assert`, a control-flow exception (CancelledError,
+  SystemExit...), an abstract method, a generator, a def behind a decorator that may change
+  what it raises, and a raise on a branch that constants rule out (the call's arguments, at any
+  depth of the chain, and the module's) are left out.
+- `handler_escapes(code, skip)`: the same walk on a handler's own code, keeping what a callee
+  summary drops (its asserts, control-flow and unknown classes), with the node of each.
+"""
+
+from __future__ import annotations
+
+import ast
+
+from hermes_dev.pyast.analyze.branches import decide
+from hermes_dev.pyast.analyze.exceptions import (
+    MISSES,
+    ExcType,
+    catches,
+    exc_type,
+    handler_type,
+)
+from hermes_dev.pyast.analyze.flow import always_true, has_break, never_returns_call
+from hermes_dev.pyast.calls.driver import Callee, Code, Transfer, _decorator_name, callees, summary
+from hermes_dev.pyast.semantic.walker import walk_function, walk_shallow
+
+Step = tuple[str, int, str]
+_DEF_TYPES = (ast.FunctionDef, ast.AsyncFunctionDef)
+_NESTED = (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Lambda)
+_CONTROL_FLOW_NAMES = frozenset(
+    {"CancelledError", "KeyboardInterrupt", "SystemExit", "GeneratorExit"}
+)
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import ClassVar
+
+_MAX_PER_FUNCTION = 12
+_BARE_HANDLER = ast.ExceptHandler(type=None, name=None, body=[])
+
+
+class Escape:
+    __slots__ = ("callee", "chain", "exc", "kind", "node", "reraise")
+
+    def __init__(
+        self,
+        exc: ExcType | None,
+        kind: str,
+        chain: tuple[Step, ...],
+        node: ast.AST | None = None,
+        callee: str | None = None,
+        reraise: bool = False,
+    ) -> None:
+        self.exc = exc
+        self.reraise = reraise or kind == "reraise"  # the origin re-raises what it caught
+        self.kind = kind
+        self.chain = chain
+        self.node = node
+        self.callee = callee
+
+    @property
+    def origin(self) -> Step:
+        return self.chain[-1]
+
+    @property
+    def label(self) -> str:
+        return self.exc.label if self.exc is not None else "an exception"
+
+    def __repr__(self) -> str:
+        return f"Escape({self.label}, {self.kind}, {list(self.chain)})"
+
+
+class _Escapes(Transfer):
+    name = "escapes"
+    bottom: ClassVar[list[Escape]] = []  # (never changed: a summary's list is a new one)
+
+    def compute(self, code: Code, depth: int) -> list[Escape]:
+        walker = _Walker(code, top=False, depth=depth)
+        walker.run()
+        return walker.escapes
+
+    def empty(self, result: object) -> bool:
+        return not result
+
+
+ESCAPES = _Escapes()
+
+
+def escapes(callee: Callee, depth: int = 0) -> list[Escape]:
+    """What may escape a call of `callee` (memoised per def and what the call binds)."""
+    found = summary(ESCAPES, callee, depth)
+    assert isinstance(found, list)
+    return found
+
+
+def handler_escapes(code: Code, skip: frozenset[int] = frozenset()) -> list[Escape]:
+    """What may escape a handler's own code (`skip`: ids of calls not to follow, such as the
+    call a forwarding lambda makes to the function checked on its own)."""
+    walker = _Walker(code, top=True, depth=0, skip=skip)
+    walker.run()
+    return walker.escapes
+
+
+class _Walker:
+    def __init__(
+        self,
+        code: Code,
+        top: bool,
+        depth: int,
+        skip: frozenset[int] = frozenset(),
+    ) -> None:
+        self.code = code
+        self.module = code.module
+        self.scope = code.scope
+        self.bound = bool(code.scope.env_key())
+        self.top = top
+        self.depth = depth
+        self.skip = skip
+        self.escapes: list[Escape] = []
+        self._seen: set[tuple[object, ...]] = set()
+        self.label = code.label
+
+    def run(self) -> None:
+        node = self.code.node
+        if isinstance(node, ast.Lambda):
+            self.expr(node.body, [])
+            return
+        nodes = walk_function(node)
+        if not self.top and not self.bound and not any(_blocks_flat(n) for n in nodes):
+            # No try, no `with`, no branch to decide: every raise and call of the body lets
+            # its exception out, so one pass over the cached node list does (the same calls
+            # and raises the statement walk finds; code after a statement that always raises
+            # is not told apart, which only matters for dead code).
+            self.flat(nodes)
+            return
+        self.body(node.body, [], {}, None)
+
+    def flat(self, nodes: list[ast.AST]) -> None:
+        awaited: set[int] = set()
+        for node in nodes:
+            kind = type(node)
+            if kind is ast.Raise:
+                self.raise_(node, [], {}, None)  # type: ignore[arg-type]
+            elif kind is ast.Await:
+                awaited.add(id(node.value))  # type: ignore[attr-defined]
+            elif kind is ast.Call:
+                func = node.func  # type: ignore[attr-defined]
+                if type(func) is ast.Lambda:
+                    for default in (*func.args.defaults, *func.args.kw_defaults):
+                        if default is not None:
+                            self.expr(default, [])
+                    self.expr(func.body, [])
+                    continue
+                if _is_runner(node):  # type: ignore[arg-type]
+                    awaited.update(id(arg) for arg in node.args)  # type: ignore[attr-defined]
+                self.call(node, [], id(node) in awaited)  # type: ignore[arg-type]
+
+    # -- statements ------------------------------------------------------------------------
+
+    def body(
+        self,
+        stmts: list[ast.stmt],
+        handlers: list[list[ast.ExceptHandler]],
+        caught: dict[str, ast.ExceptHandler],
+        current: ast.ExceptHandler | None,
+    ) -> None:
+        for stmt in stmts:
+            self.stmt(stmt, handlers, caught, current)
+            if self.ends(stmt):
+                break  # what follows is unreachable
+
+    def stmt(
+        self,
+        stmt: ast.stmt,
+        handlers: list[list[ast.ExceptHandler]],
+        caught: dict[str, ast.ExceptHandler],
+        current: ast.ExceptHandler | None,
+    ) -> None:
+        if isinstance(stmt, _NESTED):
+            if isinstance(stmt, _DEF_TYPES):
+                for dec in stmt.decorator_list:
+                    self.expr(dec, handlers)
+            return
+        if isinstance(stmt, ast.Raise):
+            for part in (stmt.exc, stmt.cause):
+                if part is not None:
+                    self.expr(part, handlers)
+            self.raise_(stmt, handlers, caught, current)
+            return
+        if isinstance(stmt, ast.Assert):
+            self.expr(stmt.test, handlers)
+            if self.top and not (isinstance(stmt.test, ast.Constant) and stmt.test.value):
+                exc = ExcType(
+                    "AssertionError",
+                    "AssertionError",
+                    frozenset({"AssertionError", "Exception", "BaseException"}),
+                    True,
+                    builtin=True,
+                )
+                self.check(stmt, exc, handlers, "assert")
+            return
+        if isinstance(stmt, (ast.Try, ast.TryStar)):
+            swallowing = any(
+                isinstance(s, (ast.Return, ast.Break, ast.Continue)) for s in stmt.finalbody
+            )
+            inner = [*handlers, stmt.handlers]
+            if swallowing:
+                inner.append([_BARE_HANDLER])
+            self.body(stmt.body, inner, caught, current)
+            outer = [*handlers, [_BARE_HANDLER]] if swallowing else handlers
+            for handler in stmt.handlers:
+                if handler.type is not None:
+                    self.expr(handler.type, outer)
+                bound = dict(caught)
+                if handler.name:
+                    bound[handler.name] = handler
+                self.body(handler.body, outer, bound, handler)
+            self.body(stmt.orelse, outer, caught, current)
+            self.body(stmt.finalbody, handlers, caught, current)
+            return
+        if isinstance(stmt, ast.If):
+            self.expr(stmt.test, handlers)
+            verdict = decide(stmt.test, self.scope)
+            if verdict is not False:
+                self.body(stmt.body, handlers, caught, current)
+            if verdict is not True:
+                self.body(stmt.orelse, handlers, caught, current)
+            return
+        if isinstance(stmt, (ast.With, ast.AsyncWith)):
+            for item in stmt.items:
+                self.expr(item.context_expr, handlers)
+            if any(_is_suppress(item.context_expr) for item in stmt.items):
+                self.body(stmt.body, [*handlers, [_BARE_HANDLER]], caught, current)
+            else:
+                self.body(stmt.body, handlers, caught, current)
+            return
+        if isinstance(stmt, ast.Match):
+            self.expr(stmt.subject, handlers)
+            for case in stmt.cases:
+                if case.guard is not None:
+                    self.expr(case.guard, handlers)
+                self.body(case.body, handlers, caught, current)
+            return
+        if isinstance(stmt, (ast.For, ast.AsyncFor)):
+            self.expr(stmt.iter, handlers)
+            self.body(stmt.body, handlers, caught, current)
+            self.body(stmt.orelse, handlers, caught, current)
+            return
+        if isinstance(stmt, ast.While):
+            self.expr(stmt.test, handlers)
+            self.body(stmt.body, handlers, caught, current)
+            self.body(stmt.orelse, handlers, caught, current)
+            return
+        self.expr(stmt, handlers)  # a simple statement: no statements inside
+
+    def ends(self, stmt: ast.stmt) -> bool:
+        """True when control cannot go on after `stmt` (a call of a def that always raises
+        counts; doubt says True, which only leaves code unexamined)."""
+        if isinstance(stmt, (ast.Return, ast.Raise)):
+            return True
+        if isinstance(stmt, ast.If):
+            return bool(stmt.orelse) and self.ends_all(stmt.body) and self.ends_all(stmt.orelse)
+        if isinstance(stmt, ast.While):
+            return always_true(stmt.test) and not has_break(stmt.body)
+        if isinstance(stmt, (ast.Try, ast.TryStar)):
+            if stmt.finalbody and self.ends_all(stmt.finalbody):
+                return True
+            normal = self.ends_all(stmt.body) or (bool(stmt.orelse) and self.ends_all(stmt.orelse))
+            return normal and all(self.ends_all(h.body) for h in stmt.handlers)
+        if isinstance(stmt, (ast.With, ast.AsyncWith)):
+            return self.ends_all(stmt.body)
+        if isinstance(stmt, ast.Expr) and isinstance(stmt.value, ast.Call):
+            return never_returns_call(stmt, self.scope)
+        return False
+
+    def ends_all(self, stmts: list[ast.stmt]) -> bool:
+        return any(self.ends(s) for s in stmts)
+
+    # -- raise -----------------------------------------------------------------------------
+
+    def raise_(
+        self,
+        stmt: ast.Raise,
+        handlers: list[list[ast.ExceptHandler]],
+        caught: dict[str, ast.ExceptHandler],
+        current: ast.ExceptHandler | None,
+    ) -> None:
+        if _passes_on_control_flow(stmt, caught, current):
+            return
+        exc_expr = stmt.exc
+        exc: ExcType | None
+        kind = "raise"
+        if exc_expr is None:
+            kind = "reraise"
+            exc = handler_type(current, self.scope) if current else None
+        elif isinstance(exc_expr, ast.Name) and exc_expr.id in caught:
+            kind = "reraise"
+            exc = handler_type(caught[exc_expr.id], self.scope)
+        else:
+            exc = exc_type(exc_expr, self.scope)
+        if not self.top and (exc is None or exc.is_control_flow()):
+            return  # precision first in callees: unknown classes and control flow are left out
+        self.check(stmt, exc, handlers, kind)
+
+    def caught_by(self, exc: ExcType | None, handlers: list[list[ast.ExceptHandler]]) -> bool:
+        if exc is None:
+            return any(handlers)  # an unknown class: any handler may catch it
+        for group in handlers:
+            for handler in group:
+                if catches(handler, exc, self.scope) != MISSES:
+                    return True
+        return False
+
+    def check(
+        self,
+        node: ast.stmt,
+        exc: ExcType | None,
+        handlers: list[list[ast.ExceptHandler]],
+        kind: str,
+    ) -> None:
+        if self.caught_by(exc, handlers):
+            return
+        self.add(Escape(exc, kind, ((self.module.rel, node.lineno, self.label),), node))
+
+    def add(self, escape: Escape) -> None:
+        exc_key = escape.exc.key if escape.exc else None
+        key: tuple[object, ...] = (exc_key, escape.origin)
+        if self.top:
+            key = (exc_key, id(escape.node), escape.origin)
+        if key in self._seen or (not self.top and len(self.escapes) >= _MAX_PER_FUNCTION):
+            return
+        self._seen.add(key)
+        self.escapes.append(escape)
+
+    # -- calls in expressions ------------------------------------------------------------------
+
+    def expr(self, expr: ast.expr | ast.stmt, handlers: list[list[ast.ExceptHandler]]) -> None:
+        """Follow the calls `expr` makes (not those inside lambdas, except one called at once)."""
+        nodes = walk_shallow([expr])  # type: ignore[arg-type]
+        awaited: set[int] = set()
+        for node in nodes:
+            kind = type(node)
+            if kind is ast.Await:
+                awaited.add(id(node.value))  # type: ignore[attr-defined]
+            elif kind is ast.Call:
+                func = node.func  # type: ignore[attr-defined]
+                if type(func) is ast.Lambda:
+                    # `(lambda _m=helper(...): run(...))()`: defaults and body run now.
+                    for default in (*func.args.defaults, *func.args.kw_defaults):
+                        if default is not None:
+                            self.expr(default, handlers)
+                    self.expr(func.body, handlers)
+                    continue
+                if _is_runner(node):  # type: ignore[arg-type]
+                    awaited.update(id(arg) for arg in node.args)  # type: ignore[attr-defined]
+                self.call(node, handlers, id(node) in awaited)  # type: ignore[arg-type]
+
+    def call(self, call: ast.Call, handlers: list[list[ast.ExceptHandler]], awaited: bool) -> None:
+        if id(call) in self.skip:
+            return
+        targets = callees(call, self.scope)
+        if not targets:
+            return
+        for target in targets:
+            node = target.function.node
+            if isinstance(node, ast.AsyncFunctionDef) and not awaited:
+                continue  # a coroutine not awaited here raises elsewhere
+            for inner in escapes(target, self.depth + 1):
+                if self.caught_by(inner.exc, handlers):
+                    continue
+                step = (self.module.rel, call.lineno, self.label)
+                self.add(
+                    Escape(
+                        inner.exc,
+                        "call",
+                        (step, *inner.chain),
+                        call,
+                        target.function.label,
+                        inner.reraise,
+                    )
+                )
+
+
+def _is_runner(call: ast.Call) -> bool:
+    """`asyncio.run(coro())`, `loop.run_until_complete(...)`, `_run_async(...)`: the coroutine
+    passed runs (and raises) here."""
+    name = _decorator_name(call.func)
+    return name is not None and "run" in name.lower()
+
+
+def _blocks_flat(node: ast.AST) -> bool:
+    """A statement that catches (try, `with suppress(...)`): the flat pass would not be exact."""
+    kind = type(node)
+    if kind is ast.Try or kind is ast.TryStar:
+        return True
+    if kind is ast.With or kind is ast.AsyncWith:
+        return any(_is_suppress(item.context_expr) for item in node.items)  # type: ignore[attr-defined]
+    return False
+
+
+def _is_suppress(expr: ast.expr) -> bool:
+    return isinstance(expr, ast.Call) and _decorator_name(expr.func) == "suppress"
+
+
+def _passes_on_control_flow(
+    stmt: ast.Raise, caught: dict[str, ast.ExceptHandler], current: ast.ExceptHandler | None
+) -> bool:
+    """A re-raise in `except asyncio.CancelledError:` (or KeyboardInterrupt, SystemExit):
+    passing cancellation on is right, and the registry must not swallow it either."""
+    handler = current
+    if stmt.exc is not None:
+        handler = caught.get(stmt.exc.id) if isinstance(stmt.exc, ast.Name) else None
+    if handler is None or handler.type is None:
+        return False
+    types = handler.type.elts if isinstance(handler.type, ast.Tuple) else [handler.type]
+    return all(_decorator_name(t) in _CONTROL_FLOW_NAMES for t in types)

@@ -1,0 +1,229 @@
+"""Per-function summaries of returns: can calling a def give something that is not a JSON string?
+
+The `RETURNS` transfer of the call driver computes, for a def and what its call binds, a
+`ReturnSummary`: `verdict` (JSON when every way out gives a JSON string, NOT_JSON when none
+does, else UNKNOWN: what JSON-ness inference takes a call of it for) and `non_json` (a `NonJson`:
+the first way out that surely gives something else, with its chain), following `return
+helper(...)` into functions, classes' methods and other modules. Returns on branches that
+constants rule out are left out.
+
+- `NonJson`: `reason` ("a dict", "None (a bare return)"...) and `chain`: the steps
+  `(rel, line, function)` from the line that returns it down to the `return` that makes it.
+- `return_summary(callee)`: the summary; `non_json_return(callee)`: the first way a call can
+  return something that is not a JSON string.
+- `value_non_json(expr, code)`: the same for an expression a function returns: a call (also an
+  immediately invoked lambda, or a lambda's default), or a value JSON-ness inference says is
+  not JSON.
+- `call_verdict(call, scope, depth)`: what JSON-ness inference takes a call of project code for.
+- `reachable_returns(code)`: the `return`s of a def's body on branches not ruled out.
+Values that cannot be known are never reported (precision first).
+"""
+
+from __future__ import annotations
+
+import ast
+
+from hermes_dev.pyast.analyze.branches import decide
+from hermes_dev.pyast.analyze.jsonness import JSON, NOT_JSON, UNKNOWN, Verdict, exits, infer
+from hermes_dev.pyast.calls.driver import Callee, Code, Transfer, callees, summary
+from hermes_dev.pyast.semantic.scopes import Function
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import ClassVar
+
+    from hermes_dev.pyast.analyze.jsonness import CallVerdict
+    from hermes_dev.pyast.semantic.scopes import Scope
+
+Step = tuple[str, int, str]
+_DEF_TYPES = (ast.FunctionDef, ast.AsyncFunctionDef)
+_NESTED = (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Lambda)
+
+
+class NonJson:
+    __slots__ = ("chain", "reason")
+
+    def __init__(self, reason: str, chain: tuple[Step, ...]) -> None:
+        self.reason = reason
+        self.chain = chain
+
+    def __repr__(self) -> str:
+        return f"NonJson({self.reason!r}, {list(self.chain)})"
+
+
+class ReturnSummary:
+    __slots__ = ("non_json", "verdict")
+
+    def __init__(self, verdict: Verdict, non_json: NonJson | None) -> None:
+        self.verdict = verdict
+        self.non_json = non_json
+
+
+_UNKNOWN_SUMMARY = ReturnSummary(Verdict(UNKNOWN), None)
+
+
+class _Returns(Transfer):
+    name = "returns"
+    bottom: ClassVar[object] = _UNKNOWN_SUMMARY
+
+    def compute(self, code: Code, depth: int) -> ReturnSummary:
+        node = code.node
+        scope = code.scope
+        module = code.module
+        oracle = _oracle(depth)
+        if isinstance(node, ast.Lambda):
+            verdict = infer(node.body, scope, oracle)
+            found = value_non_json(node.body, code, depth)
+            step = (module.rel, node.lineno, code.label)
+            return ReturnSummary(verdict, _prefixed(found, step))
+        returns = reachable_returns(code)
+        ways = exits(node, scope, oracle, returns)
+        if not ways:
+            return _UNKNOWN_SUMMARY  # a generator
+        non_json: NonJson | None = None
+        for way in ways:
+            step = (module.rel, way.node.lineno, code.label)  # type: ignore[attr-defined]
+            if way.falls_off or not isinstance(way.node, ast.Return) or way.node.value is None:
+                if way.verdict.kind == NOT_JSON:
+                    non_json = NonJson(way.verdict.reason, (step,))
+                    break
+                continue
+            found = value_non_json(way.node.value, code, depth)
+            if found is not None:
+                non_json = _prefixed(found, step)
+                break
+        if all(w.verdict.kind == JSON for w in ways):
+            verdict = Verdict(JSON)
+        elif all(w.verdict.kind == NOT_JSON for w in ways):
+            verdict = ways[0].verdict
+        else:
+            verdict = Verdict(UNKNOWN)
+        return ReturnSummary(verdict, non_json)
+
+    def empty(self, result: object) -> bool:
+        return (
+            isinstance(result, ReturnSummary)
+            and result.non_json is None
+            and (result.verdict.kind != NOT_JSON)
+        )
+
+
+RETURNS = _Returns()
+
+
+def _summary(callee: Callee, depth: int) -> ReturnSummary:
+    found = summary(RETURNS, callee, depth)
+    assert isinstance(found, ReturnSummary)
+    return found
+
+
+def return_summary(callee: Callee, depth: int = 0) -> ReturnSummary:
+    """What calling `callee` returns, as the driver summarises it."""
+    return _summary(callee, depth)
+
+
+def non_json_return(callee: Callee, depth: int = 0) -> NonJson | None:
+    return _summary(callee, depth).non_json
+
+
+def _oracle(depth: int) -> CallVerdict:
+    def verdict_of(call: ast.Call, scope: Scope, inner: int) -> Verdict | None:
+        return call_verdict(call, scope, depth + 1 + inner)
+
+    return verdict_of
+
+
+def call_oracle() -> CallVerdict:
+    """What JSON-ness inference asks about calls of project code, for a handler's own body."""
+    return _oracle(0)
+
+
+def call_verdict(call: ast.Call, scope: Scope, depth: int = 0) -> Verdict | None:
+    """JSON when every def the call may run returns JSON strings, NOT_JSON when none does
+    (naming the callee), None when the call runs no project code that can be read."""
+    targets = callees(call, scope)
+    if not targets:
+        return None
+    verdicts: list[Verdict] = []
+    for target in targets:
+        node = target.function.node
+        if isinstance(node, ast.FunctionDef) and node.name in ("__init__", "__post_init__"):
+            return Verdict(UNKNOWN)  # `Cls(...)`: an instance, unknown JSON-ness
+        verdicts.append(_summary(target, depth + 1).verdict)
+    if all(v.kind == JSON for v in verdicts):
+        return Verdict(JSON)
+    if all(v.kind == NOT_JSON for v in verdicts):
+        name = (
+            ast.unparse(call.func)
+            if len(ast.unparse(call.func)) <= 40
+            else targets[0].function.name
+        )
+        return Verdict(
+            NOT_JSON, f"the result of {name}(), which returns {verdicts[0].reason}", call
+        )
+    return Verdict(UNKNOWN)
+
+
+def _prefixed(found: NonJson | None, step: Step) -> NonJson | None:
+    if found is None:
+        return None
+    return NonJson(found.reason, (step, *found.chain))
+
+
+def value_non_json(expr: ast.expr, code: Code, depth: int = 0) -> NonJson | None:
+    """How a returned expression can surely be something other than a JSON string, or None."""
+    value = expr.value if isinstance(expr, ast.Await) else expr
+    scope = code.scope
+    if isinstance(value, ast.Call):
+        if isinstance(value.func, ast.Lambda):
+            # `(lambda _m=helper(...): run(...))()`: the value is what the lambda body gives.
+            inner = Code(Function(value.func, code.module, scope))
+            return value_non_json(value.func.body, inner, depth + 1)
+        targets = callees(value, scope)
+        if targets:
+            for target in targets:
+                node = target.function.node
+                if isinstance(node, ast.FunctionDef) and node.name in ("__init__", "__post_init__"):
+                    return None  # `Cls(...)`: an instance (an object, unknown JSON-ness)
+                found = non_json_return(target, depth + 1)
+                if found is not None:
+                    return found
+            return None
+    verdict = infer(expr, scope, _oracle(depth))
+    if verdict.kind == NOT_JSON:
+        return NonJson(verdict.reason, ())
+    return None
+
+
+def reachable_returns(code: Code) -> list[ast.Return]:
+    """The `return` statements of a def's body, leaving out branches constants rule out."""
+    node = code.node
+    assert isinstance(node, _DEF_TYPES)
+    scope = code.scope
+    found: list[ast.Return] = []
+    stack = list(reversed(node.body))
+    while stack:
+        stmt = stack.pop()
+        if isinstance(stmt, _NESTED):
+            continue
+        if isinstance(stmt, ast.Return):
+            found.append(stmt)
+            continue
+        if isinstance(stmt, ast.If):
+            verdict = decide(stmt.test, scope)
+            branches = []
+            if verdict is not False:
+                branches.extend(stmt.body)
+            if verdict is not True:
+                branches.extend(stmt.orelse)
+            stack.extend(reversed(branches))
+            continue
+        children: list[ast.stmt] = []
+        for field in ("body", "handlers", "orelse", "finalbody", "cases"):
+            for item in getattr(stmt, field, ()) or ():
+                if isinstance(item, ast.stmt):
+                    children.append(item)
+                elif isinstance(item, (ast.ExceptHandler, ast.match_case)):
+                    children.extend(item.body)
+        stack.extend(reversed(children))
+    return found

@@ -1,0 +1,327 @@
+"""The parse cache of a run: each Python file under the root parsed once, found by path or by
+module name, with its binding index and its analysis state. Read with the stdlib `ast`, never run.
+
+- `Models(root)`: `get(path)` parses a file once and returns its `ModuleInfo`; `by_name("a.b")`
+  finds the file of a dotted module under the root (`a/b.py` or `a/b/__init__.py`), or None. A
+  relative import inside a folder whose name is no Python identifier (`plugins/build-macos-apps/`,
+  which the plugin loader imports by path) is named by its path instead:
+  `"@plugins/build-macos-apps/schemas"`, which `by_name` finds the same way; `submodule_name`
+  joins either kind.
+- `ModuleInfo`: `path` (absolute), `rel` (posix, relative to the root), `dotted`, `source`,
+  `lines`, `tree` (None when the file does not parse; `error` holds the SyntaxError), `index`
+  (its `BindingIndex`, from its text alone), `import_base(stmt)` (the module a `from ... import`
+  reads), and `state`: what the analyses learned of it this run (`ModuleState`, emptied by
+  `Models.carried_over` when the module may be stale).
+"""
+
+from __future__ import annotations
+
+import ast
+import os
+from pathlib import Path
+
+from hermes_dev.pyast.semantic.bindings import BindingIndex, module_index
+from hermes_dev.reading import SOURCE_LIMIT, read_bounded
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from collections.abc import Callable, Iterable
+    from typing import Any
+
+# Text a tool module must contain; files without any of these are skipped before parsing.
+REGISTER_MARKERS = (".register(", ".register_tool(")
+
+
+def submodule_name(package: str, attr: str) -> str:
+    """The module name of `package`'s submodule `attr`: dotted, or a path key (`@a/b-c/attr`)."""
+    return f"{package}/{attr}" if package.startswith("@") else f"{package}.{attr}"
+
+
+def might_register(source: str) -> bool:
+    """The quick text test: could this source register a tool?"""
+    return any(marker in source for marker in REGISTER_MARKERS)
+
+
+class ModuleState:
+    """What analyses learn of one module in a run, each in its own slot (all start empty)."""
+
+    __slots__ = (
+        "bases",
+        "changed",
+        "class_indexes",
+        "defs",
+        "exc_types",
+        "globals",
+        "json_names",
+        "name_counts",
+        "parents",
+        "project_summary",
+        "registrations",
+        "resolved",
+        "runtime",
+        "schemas_not_static",
+        "scope",
+        "summaries",
+        "tool_schemas",
+        "word_counts",
+        "words",
+    )
+
+    def __init__(self) -> None:
+        self.scope: object = None  # the module's Scope (semantic.scopes)
+        self.resolved: dict[str, object] = {}  # module-level name -> Possible
+        self.runtime: dict[str, list[object]] = {}  # name -> bindings made by its defs
+        self.words: dict[str, set[int]] = {}  # word -> lines it occurs on
+        self.globals: frozenset[str] | None = None  # names some def declares `global`
+        self.parents: dict[int, object] | None = None  # id(def/lambda) -> its parent node
+        self.class_indexes: dict[int, BindingIndex] = {}
+        self.defs: list[ast.FunctionDef | ast.AsyncFunctionDef] | None = None  # every def
+        self.changed: frozenset[str] | None = None  # names whose objects statements change
+        self.bases: dict[int, list[object]] = {}  # id(class) -> its bases (ClassRef | None)
+        self.exc_types: dict[int, object] = {}  # id(class) -> ExcType
+        self.json_names: dict[str, object] = {}  # module-level name -> JSON-ness verdict
+        self.summaries: dict[tuple[object, ...], object] = {}  # the call driver's memo
+        self.registrations: list[Any] | None = None  # host.registrations.Registration
+        self.tool_schemas: object = None
+        self.schemas_not_static: int = 0
+        self.project_summary: object = None
+        self.name_counts: object = None
+        self.word_counts: dict[str, int] = {}  # word -> whole-word occurrences (HD101)
+
+
+class ModuleInfo:
+    """One parsed Python file, its binding index and its analysis state."""
+
+    def __init__(
+        self, models: Models, path: Path, source: str, tree: ast.Module | None = None
+    ) -> None:
+        """`tree`: the parse of `source` when the caller has it already (`Models.seed`)."""
+        self.models = models
+        self.path = path
+        self.source = source
+        self.rel = models.relative(path)
+        self.dotted = models.dotted(path)
+        self.error: SyntaxError | None = None
+        self.tree: ast.Module | None = tree
+        try:
+            if tree is None:
+                self.tree = ast.parse(source, filename=str(path))
+        except SyntaxError as exc:
+            self.error = exc
+        except (ValueError, RecursionError, MemoryError) as exc:  # null bytes, absurd nesting
+            error = SyntaxError(str(exc) or type(exc).__name__)
+            error.lineno, error.offset = 1, 1
+            self.error = error
+        self._lines: list[str] | None = None
+        self._index: BindingIndex | None = None
+        self.state = ModuleState()
+
+    @property
+    def lines(self) -> list[str]:
+        if self._lines is None:
+            # As the tokenizer counts lines: str.splitlines() also splits at \f and \x1c.
+            self._lines = self.source.replace("\r\n", "\n").replace("\r", "\n").split("\n")
+        return self._lines
+
+    @property
+    def index(self) -> BindingIndex:
+        """Every binding the module body makes at import (`semantic.bindings`)."""
+        if self._index is None:
+            self._index = module_index(self.tree) if self.tree is not None else BindingIndex()
+        return self._index
+
+    def word_lines(self, word: str) -> set[int]:
+        """1-based lines on which `word` occurs as a whole word (memoised per word)."""
+        found = self.state.words.get(word)
+        if found is None:
+            found = self.state.words[word] = _word_lines(self.source, word)
+        return found
+
+    def import_base(self, stmt: ast.ImportFrom) -> str | None:
+        """The module a `from ... import` reads from: dotted, or for a relative import in a
+        folder whose name is no identifier (`plugins/build-macos-apps/`) a path key."""
+        if not stmt.level:
+            return stmt.module
+        # the package is the file's folder (for `__init__.py` too), found by path
+        package = self.rel.split("/")[:-1] if self.dotted else []
+        if stmt.level - 1 > len(package):
+            return None
+        if stmt.level > 1:
+            package = package[: len(package) - (stmt.level - 1)]
+        parts = [*package, *(stmt.module.split(".") if stmt.module else [])]
+        if not parts:
+            return None
+        if all(part.isidentifier() for part in package):
+            return ".".join(parts)
+        return "@" + "/".join(parts)
+
+    def __repr__(self) -> str:
+        return f"ModuleInfo({self.rel})"
+
+
+class Models:
+    """Parse each file once per run; map dotted module names to files under the root.
+    `isolated`: find no other module (a file read on its own, its imports not followed)."""
+
+    def __init__(self, root: Path, isolated: bool = False) -> None:
+        self.root = root
+        self.isolated = isolated
+        self._root_str = str(root)
+        self._by_path: dict[str, ModuleInfo | None] = {}
+        self._by_name: dict[str, ModuleInfo | None] = {}
+        self.read_errors: dict[str, str] = {}
+        self._relative: dict[str, str] = {}
+        # Absolute path -> text read in place of the file's (an editor's unsaved buffer, lint's
+        # stdin); such a file need not exist on disk.
+        self.unsaved: dict[str, str] = {}
+
+    def relative(self, path: Path) -> str:
+        key = str(path)
+        rel = self._relative.get(key)
+        if rel is None:  # (asked for again and again: pathlib's relative_to is slow)
+            try:
+                rel = path.relative_to(self.root).as_posix()
+            except ValueError:
+                rel = path.as_posix()
+            self._relative[key] = rel
+        return rel
+
+    def dotted(self, path: Path) -> str:
+        rel = self.relative(path)
+        if rel.startswith("/") or not rel.endswith(".py"):
+            return ""
+        parts = rel[:-3].split("/")
+        if parts[-1] == "__init__":
+            parts.pop()
+        return ".".join(parts)
+
+    def read(self, path: Path) -> str | None:
+        """The text of a file (None when unreadable; the reason is kept in `read_errors`), or
+        its text in `unsaved`."""
+        if self.unsaved:
+            text = self.unsaved.get(str(path))
+            if text is not None:
+                return text
+        try:
+            data = read_bounded(path, SOURCE_LIMIT)  # (a FIFO, /dev/zero, a huge file: OSError)
+        except OSError as exc:
+            self.read_errors[str(path)] = exc.strerror or type(exc).__name__
+            return None
+        try:
+            return data.decode("utf-8-sig")
+        except UnicodeDecodeError:
+            return data.decode("latin-1")
+
+    def get(self, path: Path, source: str | None = None) -> ModuleInfo | None:
+        """The parsed module of `path` (absolute), or None when it cannot be read."""
+        key = str(path)
+        if key in self._by_path:
+            return self._by_path[key]
+        if source is None:
+            source = self.read(path)
+        module = None if source is None else ModuleInfo(self, path, source)
+        self._by_path[key] = module
+        return module
+
+    def carried_over(
+        self, changed: set[str], reaches: Callable[[str], Iterable[str]] | None = None
+    ) -> Models:
+        """A new run's Models that keeps this run's parse of every file not in `changed`
+        (absolute paths): `lint --fix` lints again after writing, and re-parsing the modules
+        its calls reach was most of that second run.
+
+        A module's analyses (its `state`, which holds its registrations too) are kept when
+        `reaches(rel)`, the files its imports may reach, names none of `changed`: nothing else
+        can make them stale.
+        Without `reaches`, only what its own text gives (tree, index) is kept."""
+        fresh = Models(self.root)
+        fresh._relative = dict(self._relative)
+        changed_rels = {self.relative(Path(p)) for p in changed}
+        for key, module in self._by_path.items():
+            if module is None or key in changed:
+                continue
+            module.models = fresh
+            if reaches is None or not changed_rels.isdisjoint(reaches(module.rel)):
+                module.state = ModuleState()
+            fresh._by_path[key] = module
+        return fresh
+
+    def parsed(self, path: Path, source: str) -> ast.Module | None:
+        """This run's tree of `path` when it parsed exactly `source`, else None (no parse)."""
+        module = self._by_path.get(str(path))
+        return module.tree if module is not None and module.source == source else None
+
+    def seed(self, path: Path, source: str, tree: ast.Module) -> ModuleInfo:
+        """Take `tree` as the parse of `path`, whose text is `source` (already parsed)."""
+        module = self._by_path[str(path)] = ModuleInfo(self, path, source, tree)
+        return module
+
+    def loaded(self) -> list[ModuleInfo]:
+        return [m for m in self._by_path.values() if m is not None]
+
+    def by_name(self, dotted: str) -> ModuleInfo | None:
+        """The module `a.b` (or path key `@a/b-c`) under the root (`a/b.py` or
+        `a/b/__init__.py`), parsed once."""
+        if dotted in self._by_name:
+            return self._by_name[dotted]
+        found: ModuleInfo | None = None
+        if self.isolated:
+            return None
+        if dotted.startswith("@"):
+            parts = dotted[1:].split("/")
+            valid = all(part not in ("", ".", "..") and os.sep not in part for part in parts)
+        else:
+            parts = dotted.split(".")
+            valid = bool(dotted) and all(part.isidentifier() for part in parts)
+        if valid:
+            base = os.path.join(self._root_str, *parts)
+            for candidate in (base + ".py", os.path.join(base, "__init__.py")):
+                if candidate in self.unsaved or os.path.isfile(candidate):
+                    found = self.get(Path(candidate))
+                    break
+        self._by_name[dotted] = found
+        return found
+
+
+def standalone(path: Path, source: str, tree: ast.Module) -> ModuleInfo:
+    """A module read on its own: its imports lead nowhere (what a cache keyed by this one
+    file's content may depend on)."""
+    return Models(path.parent, isolated=True).seed(path, source, tree)
+
+
+_BLOCK_TYPES = (ast.stmt, ast.excepthandler, ast.match_case)
+
+
+def _lf_only(source: str) -> str:
+    """The text with every line ending a \n (a file may end its lines in a bare \r, as old Mac
+    editors did; the tokenizer counts those as lines too)."""
+    if "\r" not in source:
+        return source
+    return source.replace("\r\n", "\n").replace("\r", "\n")
+
+
+def _word_lines(source: str, word: str) -> set[int]:
+    """1-based lines on which `word` occurs as a whole word (as a keyword must)."""
+    source = _lf_only(source)
+    lines: set[int] = set()
+    line, counted = 1, 0
+    start = source.find(word)
+    while start != -1:
+        end = start + len(word)
+        before = source[start - 1 : start]
+        after = source[end : end + 1]
+        # (str.find and two character tests: a `\b` regex over the whole text is much slower)
+        if not (before.isalnum() or before == "_" or after.isalnum() or after == "_"):
+            line += source.count("\n", counted, start)
+            counted = start
+            lines.add(line)
+        start = source.find(word, end)
+    return lines
+
+
+def _spans(node: ast.AST, lines: set[int]) -> bool:
+    start = getattr(node, "lineno", None)
+    end = getattr(node, "end_lineno", None)
+    if start is None or end is None:
+        return True
+    return any(start <= line <= end for line in lines)

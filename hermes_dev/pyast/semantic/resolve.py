@@ -1,0 +1,1286 @@
+"""The one resolver: what an expression may stand for, and what a loop over it sees.
+
+- `resolve(expr, scope)`: the `Possible` objects (`semantic.objects`) an expression may be when
+  the code of `scope` runs: names through every binding in force (`Scope.live`: imports followed
+  under the root, a relative import in force over its `except ImportError` fallback, `global`
+  assignments made by defs, what a call or a row bound), attributes of modules, classes and
+  instances (methods, class attributes, `self.x = ...` in any method, annotations), constant
+  subscripts and `.get()` of dict and list literals (every value for a key not known), calls
+  (a class gives an instance, a def what its `return`s give with the call's arguments bound,
+  `functools.partial` a `Partial`), lambdas, conditional expressions and `or`/`and`.
+  Unknown parts make the answer incomplete; they are never guessed.
+- `resolve_binding(binding, scope)`: the same for one binding of `scope`.
+- `rows(expr, scope)`: the elements a `for` over `expr` sees, each as `(expression, scope)`:
+  list/tuple/set literals, `+`, `*spread`, `.items()`/`.keys()`/`.values()` of dicts (pairs are
+  made as tuples), `sorted`/`list`/`tuple`, names through all their bindings and the changes made
+  at import (`.append`, `.extend`, `.insert`, `+=`, `[k] = v`, `.update`), attributes of modules
+  and calls of defs that return such a table. `entries(expr, scope)` gives a dict's key/value
+  pairs the same way.
+- `bind_target(target, row, scope)`: what each name of a loop target is for one row.
+- `bind_call(call, scope, function)`: what a call gives each parameter of the def it runs.
+- `class_named`, `annotation_class`: the project class an expression or annotation names.
+- `import_finds_module(scope, binding)`: whether an import binding finds a module under the root.
+"""
+
+from __future__ import annotations
+
+import ast
+import builtins
+
+from hermes_dev.pyast.semantic.bindings import Binding
+from hermes_dev.pyast.semantic.imports import import_target
+from hermes_dev.pyast.semantic.modules import submodule_name
+from hermes_dev.pyast.semantic.scopes import (
+    MAX_ITEMS,
+    NOTHING,
+    UNKNOWN,
+    Builtin,
+    Class,
+    ClassRef,
+    Const,
+    External,
+    Function,
+    Instance,
+    Literal,
+    ModuleObject,
+    Obj,
+    Partial,
+    Possible,
+    Scope,
+    class_scope_index,
+    module_scope,
+    union,
+)
+from hermes_dev.pyast.semantic.walker import def_statements, walk_function
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from hermes_dev.pyast.semantic.modules import ModuleInfo
+
+    FuncNode = ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda
+
+MAX_DEPTH = 12
+_DEF_TYPES = (ast.FunctionDef, ast.AsyncFunctionDef)
+_OPTIONAL = {"Optional", "Union", "Annotated", "Final", "ClassVar", "Type", "type"}
+_LITERAL_TYPES = (
+    ast.Dict,
+    ast.List,
+    ast.Tuple,
+    ast.Set,
+    ast.ListComp,
+    ast.SetComp,
+    ast.DictComp,
+    ast.GeneratorExp,
+    ast.JoinedStr,
+    ast.BinOp,
+    ast.UnaryOp,
+    ast.Compare,
+)
+_COPIES = frozenset({"sorted", "list", "tuple", "reversed", "set", "frozenset", "iter"})
+
+
+def resolve(expr: ast.expr, scope: Scope, depth: int = 0) -> Possible:
+    if depth > MAX_DEPTH:
+        return UNKNOWN
+    kind = type(expr)
+    if kind is ast.Name:
+        return resolve_name(expr.id, scope, depth)  # type: ignore[attr-defined]
+    if kind is ast.Constant:
+        return Possible.of(Const(expr.value, expr, scope.module.path))  # type: ignore[attr-defined]
+    if kind is ast.Attribute:
+        return _attribute(expr, scope, depth)  # type: ignore[arg-type]
+    if kind is ast.Call:
+        return call_result(expr, scope, depth)  # type: ignore[arg-type]
+    if kind is ast.Lambda:
+        return Possible.of(Function(expr, scope.module, scope))  # type: ignore[arg-type]
+    if kind is ast.Subscript:
+        return _subscript(expr, scope, depth)  # type: ignore[arg-type]
+    if kind is ast.IfExp:
+        return resolve(expr.body, scope, depth + 1).join(resolve(expr.orelse, scope, depth + 1))  # type: ignore[attr-defined]
+    if kind is ast.BoolOp:
+        found = NOTHING
+        for value in expr.values:  # type: ignore[attr-defined]
+            found = found.join(resolve(value, scope, depth + 1))
+        return found
+    if kind is ast.Await or kind is ast.NamedExpr:
+        return resolve(expr.value, scope, depth + 1)  # type: ignore[attr-defined]
+    if isinstance(expr, _LITERAL_TYPES):
+        return Possible.of(Literal(expr, scope))
+    return UNKNOWN
+
+
+# -- names ---------------------------------------------------------------------------------------
+
+
+def resolve_name(name: str, scope: Scope, depth: int = 0) -> Possible:
+    found = scope.lookup(name)
+    if found is None:
+        if hasattr(builtins, name):
+            if name in ("True", "False", "None"):
+                return Possible.of(Const(getattr(builtins, name)))
+            return Possible.of(Builtin(name))
+        return UNKNOWN
+    where, bindings = found
+    if bindings is None:
+        assert where.env is not None
+        return where.env[name]
+    if where.func is None and where.env is None:
+        state = where.module.state
+        cached = state.resolved.get(name)
+        if isinstance(cached, Possible):
+            return cached
+        state.resolved[name] = UNKNOWN  # in progress: a cycle gives "unknown"
+        result = _from_bindings(name, where, bindings, depth)
+        state.resolved[name] = result
+        return result
+    cache = where.cache()
+    memo_key = "resolve:" + name
+    cached = cache.get(memo_key)
+    if isinstance(cached, Possible):
+        return cached
+    cache[memo_key] = UNKNOWN
+    result = _from_bindings(name, where, bindings, depth)
+    cache[memo_key] = result
+    return result
+
+
+def _from_bindings(name: str, where: Scope, bindings: list[Binding], depth: int) -> Possible:
+    found = NOTHING
+    live = where.live(name, bindings)
+    if not live:
+        return UNKNOWN
+    for binding in live:
+        if binding.kind == "mutated":
+            continue  # changes the object the name holds, not which one
+        found = found.join(resolve_binding(binding, where, depth + 1))
+    return found
+
+
+def resolve_binding(binding: Binding, scope: Scope, depth: int = 0) -> Possible:
+    """The objects one binding gives its name; `scope` is the scope whose index holds it."""
+    if depth > MAX_DEPTH:
+        return UNKNOWN
+    kind = binding.kind
+    module = scope.module
+    if kind == "def":
+        return Possible.of(Function(binding.node, module, scope))  # type: ignore[arg-type]
+    if kind == "class":
+        assert isinstance(binding.node, ast.ClassDef)
+        return Possible.of(Class(ClassRef(binding.node, module, scope)))
+    if kind == "import":
+        return import_objects(binding, scope)
+    if kind in ("assign", "annotated", "named", "global", "loop"):
+        home = scope
+        if kind == "global" and binding.home is not None:
+            home = def_scope(module, binding.home)
+        if kind == "loop":
+            found = NOTHING
+            table = rows(binding.value, home, depth + 1) if binding.value is not None else None
+            if table is None:
+                return UNKNOWN
+            for row, row_scope in table.items:
+                found = found.join(
+                    _element(resolve(row, row_scope, depth + 1), binding.path, depth)
+                )
+            return found if table.complete else found.join(UNKNOWN)
+        if binding.value is None:
+            annotation = getattr(binding.node, "annotation", None)
+            cls = annotation_class(annotation, home) if annotation is not None else None
+            return Possible.of(Instance(cls)) if cls is not None else UNKNOWN
+        value = resolve(binding.value, home, depth + 1)
+        if binding.path:
+            value = _element(value, binding.path, depth)
+        elif binding.path is None:
+            return UNKNOWN
+        if not value.complete and kind == "annotated":
+            annotation = getattr(binding.node, "annotation", None)
+            cls = annotation_class(annotation, home) if annotation is not None else None
+            if cls is not None:
+                value = Possible(value.items + (Instance(cls),), False)
+        return value
+    if kind == "param":
+        return _parameter(binding, scope)
+    if kind == "declared":
+        assert isinstance(binding.node, ast.AnnAssign)
+        cls = annotation_class(binding.node.annotation, scope)
+        return Possible((Instance(cls),), False) if cls is not None else UNKNOWN
+    if kind == "mutated":
+        return NOTHING
+    return UNKNOWN
+
+
+def _parameter(binding: Binding, scope: Scope) -> Possible:
+    """A parameter nothing bound: `self` / `cls` of a method, or its annotation's class."""
+    func = scope.func
+    arg = binding.node
+    if (
+        scope.owner is not None
+        and isinstance(func, _DEF_TYPES)
+        and [*func.args.posonlyargs, *func.args.args][:1] == [arg]
+        and not _is_static(func)
+    ):
+        if _is_classmethod(func):
+            return Possible((Class(scope.owner),), False)
+        return Possible((Instance(scope.owner),), False)  # a subclass may override
+    annotation = getattr(arg, "annotation", None)
+    if annotation is not None:
+        cls = annotation_class(annotation, scope.parent or scope)
+        if cls is not None:
+            return Possible((Instance(cls),), False)
+    return UNKNOWN
+
+
+def _element(value: Possible, path: tuple[int, ...] | None, depth: int) -> Possible:
+    """`value[path[0]][path[1]]...` for tuple unpacking."""
+    if not path:
+        return value if path == () else UNKNOWN
+    found = NOTHING
+    for obj in value.items:
+        if isinstance(obj, Literal) and isinstance(obj.expr, (ast.Tuple, ast.List)):
+            elts = obj.expr.elts
+            index = path[0]
+            if any(isinstance(e, ast.Starred) for e in elts) or index >= len(elts):
+                found = found.join(UNKNOWN)
+                continue
+            inner = resolve(elts[index], obj.scope, depth + 1)
+            found = found.join(_element(inner, path[1:], depth + 1))
+        else:
+            found = found.join(UNKNOWN)
+    return found if value.complete else found.join(UNKNOWN)
+
+
+def is_builtin_name(name: str, scope: Scope) -> bool:
+    """`name` is bound nowhere around `scope` (nor by a def's `global`): it is the builtin."""
+    return scope.lookup(name) is None and hasattr(builtins, name)
+
+
+# -- imports --------------------------------------------------------------------------------------
+
+
+def import_origin(name: str, scope: Scope) -> tuple[str, str | None] | None:
+    """(module, attr) when `name` is bound, here and only here, by an import."""
+    located = scope.lookup(name)
+    if located is None or located[1] is None:
+        return None
+    where, bindings = located[0], located[1]
+    live = [b for b in where.live(name, bindings, runtime=False) if b.kind != "mutated"]
+    if len(live) != 1 or live[0].kind != "import":
+        return None
+    return import_target(live[0], where)
+
+
+def assigned_value(name: str, scope: Scope, depth: int = 0) -> tuple[ast.expr, Scope] | None:
+    """The one expression `name` is bound to where `scope`'s code runs (an assignment, here or
+    in the module an import reads it from), when it is bound once and never changed."""
+    located = scope.lookup(name)
+    if located is None or located[1] is None or depth > MAX_DEPTH:
+        return None
+    where, bindings = located[0], located[1]
+    live = where.live(name, bindings)
+    if len(live) != 1:
+        return None
+    binding = live[0]
+    if binding.kind in ("assign", "annotated") and binding.value is not None and binding.path == ():
+        return binding.value, where
+    if binding.kind == "import":
+        target = import_target(binding, where)
+        if target is None or target[1] is None:
+            return None
+        module = where.module.models.by_name(target[0])
+        if module is None or module.tree is None:
+            return None
+        return assigned_value(target[1], module_scope(module), depth + 1)
+    return None
+
+
+def import_objects(binding: Binding, scope: Scope) -> Possible:
+    target = import_target(binding, scope)
+    if target is None:
+        return UNKNOWN
+    module_name, attr = target
+    models = scope.module.models
+    found = models.by_name(module_name)
+    if attr is None:
+        if found is not None and found.tree is not None:
+            return Possible.of(ModuleObject(found))
+        return Possible.of(External(module_name))
+    if found is not None and found.tree is not None and found is not scope.module:
+        inner = module_scope(found)
+        if inner.lookup(attr) is not None:
+            return resolve_name(attr, inner)
+    # `from pkg import mod` (also `from . import mod` in the package's own __init__.py)
+    sub = models.by_name(submodule_name(module_name, attr))
+    if sub is not None and sub.tree is not None:
+        return Possible.of(ModuleObject(sub))
+    if found is not None:
+        return UNKNOWN  # a name the module does not bind (a star import, a __getattr__)
+    return Possible.of(External(module_name, attr))
+
+
+def module_member(module: ModuleInfo, name: str) -> Possible:
+    """What `module.name` holds (a name it binds, or its submodule)."""
+    if module.tree is None:
+        return UNKNOWN
+    inner = module_scope(module)
+    if inner.lookup(name) is not None:
+        return resolve_name(name, inner)
+    if module.path.name == "__init__.py":
+        folder = module.rel.rsplit("/", 1)[0] if "/" in module.rel else ""
+        parts = folder.split("/") if folder else []
+        package = ".".join(parts) if all(p.isidentifier() for p in parts) else "@" + folder
+        sub = module.models.by_name(submodule_name(package, name)) if parts else None
+        if sub is not None and sub.tree is not None:
+            return Possible.of(ModuleObject(sub))
+    return UNKNOWN
+
+
+# -- attributes, subscripts, calls ----------------------------------------------------------------
+
+
+def _attribute(expr: ast.Attribute, scope: Scope, depth: int) -> Possible:
+    base = resolve(expr.value, scope, depth + 1)
+    found = NOTHING
+    for obj in base.items:
+        found = found.join(attribute_of(obj, expr.attr, depth + 1))
+    return found if base.complete else found.join(UNKNOWN)
+
+
+def attribute_of(obj: Obj, attr: str, depth: int = 0) -> Possible:
+    if depth > MAX_DEPTH:
+        return UNKNOWN
+    if isinstance(obj, ModuleObject):
+        return module_member(obj.module, attr)
+    if isinstance(obj, Class):
+        method = class_method(obj.ref, attr)
+        if method is not None:
+            func, _ = method
+            return Possible.of(func)
+        return class_attribute(obj.ref, attr, depth + 1)
+    if isinstance(obj, Instance):
+        method = class_method(obj.cls, attr)
+        if method is not None:
+            func, owner = method
+            bound = not (isinstance(func.node, _DEF_TYPES) and _is_static(func.node))
+            return Possible.of(Function(func.node, func.module, func.scope, owner, bound=bound))
+        return class_attribute(obj.cls, attr, depth + 1)
+    if isinstance(obj, External):
+        return Possible.of(External(obj.dotted, attr))
+    if isinstance(obj, Const) and obj.value is None:
+        return NOTHING  # `None.x` fails: no object to follow
+    return UNKNOWN
+
+
+def constant_key(expr: ast.expr, scope: Scope, depth: int = 0) -> tuple[bool, object]:
+    """(True, value) when `expr` is a constant (a literal, a name bound to one, a row's)."""
+    if isinstance(expr, ast.Constant):
+        return True, expr.value
+    found = resolve(expr, scope, depth + 1).single()
+    if isinstance(found, Const):
+        return True, found.value
+    if isinstance(found, Literal) and isinstance(found.expr, ast.Constant):
+        return True, found.expr.value
+    return False, None
+
+
+def _subscript(expr: ast.Subscript, scope: Scope, depth: int) -> Possible:
+    if isinstance(expr.slice, ast.Slice):
+        return UNKNOWN
+    known, key = constant_key(expr.slice, scope, depth)
+    table = entries(expr.value, scope, depth + 1)
+    if table is not None:
+        return _pick(table, known, key, depth)
+    sequence = rows(expr.value, scope, depth + 1)
+    if (
+        sequence is not None
+        and known
+        and isinstance(key, int)
+        and sequence.complete
+        and -len(sequence.items) <= key < len(sequence.items)
+    ):
+        row, row_scope = sequence.items[key]
+        return resolve(row, row_scope, depth + 1)
+    return UNKNOWN
+
+
+def _pick(table: Entries, known: bool, key: object, depth: int) -> Possible:
+    """The value of `table[key]`: the entry for a known key, every value for another."""
+    if known:
+        found = NOTHING
+        matched = False
+        for entry_key, value, value_scope in table.items:
+            if entry_key is _UNKNOWN_KEY:
+                found = found.join(UNKNOWN)
+            elif entry_key == key:
+                matched = True  # a later entry for the key replaces an earlier one
+                found = resolve(value, value_scope, depth + 1)
+        if not matched and table.complete:
+            return NOTHING  # a KeyError, or the default of `.get`
+        return found if table.complete and matched else found.join(UNKNOWN)
+    values: list[Possible] = []
+    for count, (_, value, value_scope) in enumerate(table.items):
+        if count >= MAX_ITEMS:
+            values.append(UNKNOWN)  # too many to tell apart
+            break
+        values.append(resolve(value, value_scope, depth + 1))
+    found = union(values)
+    return found if table.complete else found.join(UNKNOWN)
+
+
+def call_result(call: ast.Call, scope: Scope, depth: int = 0) -> Possible:
+    """What a call gives back, when the code it runs can be read."""
+    func = call.func
+    if isinstance(func, ast.Attribute) and func.attr == "get" and call.args:
+        table = entries(func.value, scope, depth + 1)
+        if table is not None:
+            known, key = constant_key(call.args[0], scope, depth)
+            found = _pick(table, known, key, depth)
+            if len(call.args) > 1:
+                found = found.join(resolve(call.args[1], scope, depth + 1))
+            elif not known or not found.items:
+                found = found.join(Possible.of(Const(None)))
+            return found
+    callee = resolve(func, scope, depth + 1)
+    found = NOTHING
+    for obj in callee.items:
+        found = found.join(_result_of(obj, call, scope, depth + 1))
+    return found if callee.complete else found.join(UNKNOWN)
+
+
+def _result_of(obj: Obj, call: ast.Call, scope: Scope, depth: int) -> Possible:
+    if isinstance(obj, Class):
+        return Possible.of(Instance(obj.ref))
+    if isinstance(obj, Function):
+        wanted = returned_parameters(obj.node)
+        env = bind_call(call, scope, obj, depth, only=wanted) if wanted else {}
+        return function_returns(obj, env, depth)
+    if isinstance(obj, Partial):
+        return function_returns(obj.func, {}, depth)
+    if isinstance(obj, External):
+        if obj.dotted == "functools.partial" and call.args:
+            inner = resolve(call.args[0], scope, depth + 1).single()
+            if isinstance(inner, Function) and not any(
+                isinstance(a, ast.Starred) for a in call.args
+            ):
+                return Possible.of(Partial(inner, call.args[1:], call.keywords, scope))
+        return UNKNOWN
+    if isinstance(obj, Builtin):
+        return Possible.of(Literal(call, scope))  # the call itself says what it gives
+    return UNKNOWN
+
+
+_RETURNED_ATTR = "_hermes_dev_returned"
+
+
+def returned_parameters(
+    node: ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda,
+) -> frozenset[str]:
+    """The parameters what a def returns may depend on: read in a `return` (a lambda's body),
+    or in the value of a local such a `return` reads (one step), memoised on the node."""
+    cached: frozenset[str] | None = node.__dict__.get(_RETURNED_ATTR)
+    if cached is not None:
+        return cached
+    a = node.args
+    params = {p.arg for p in (*a.posonlyargs, *a.args, *a.kwonlyargs)}
+    if a.vararg:
+        params.add(a.vararg.arg)
+    if a.kwarg:
+        params.add(a.kwarg.arg)
+    read: set[str] = set()
+    if isinstance(node, ast.Lambda):
+        read = {n.id for n in ast.walk(node.body) if isinstance(n, ast.Name)}
+    else:
+        nodes = walk_function(node)
+        for sub in nodes:
+            if isinstance(sub, ast.Return) and sub.value is not None:
+                read.update(n.id for n in ast.walk(sub.value) if isinstance(n, ast.Name))
+        for sub in nodes:
+            if isinstance(sub, (ast.Assign, ast.AnnAssign)) and sub.value is not None:
+                targets = sub.targets if isinstance(sub, ast.Assign) else [sub.target]
+                if any(isinstance(t, ast.Name) and t.id in read for t in targets):
+                    read.update(n.id for n in ast.walk(sub.value) if isinstance(n, ast.Name))
+    found = frozenset(read & params)
+    setattr(node, _RETURNED_ATTR, found)
+    return found
+
+
+def function_returns(func: Function, env: dict[str, Possible], depth: int) -> Possible:
+    """What calling `func` with `env` bound to its parameters returns (its `return`s, or its
+    return annotation's class)."""
+    if depth > MAX_DEPTH:
+        return UNKNOWN
+    node = func.node
+    body = func.scope.child(node, env or None, func.owner)
+    if isinstance(node, ast.Lambda):
+        return resolve(node.body, body, depth + 1)
+    memo = func.module.state.summaries
+    key = ("resolve.returns", id(node), func.bound, body.env_key())
+    cached = memo.get(key)
+    if isinstance(cached, Possible):
+        return cached
+    memo[key] = UNKNOWN
+    found = NOTHING
+    generator = False
+    returned = False
+    for sub in walk_function(node):
+        kind = type(sub)
+        if kind is ast.Return:
+            returned = True
+            value = sub.value  # type: ignore[attr-defined]
+            found = found.join(
+                resolve(value, body, depth + 1) if value is not None else Possible.of(Const(None))
+            )
+        elif kind is ast.Yield or kind is ast.YieldFrom:
+            generator = True
+    if generator:
+        found = UNKNOWN
+    elif not returned:
+        found = Possible.of(Const(None))
+    if not found.complete and node.returns is not None:
+        cls = annotation_class(node.returns, func.scope)
+        if cls is not None:
+            found = Possible(found.items + (Instance(cls),), False)
+        elif func.owner is not None and _names_self(node.returns):
+            found = Possible(found.items + (Instance(func.owner),), False)
+    memo[key] = found
+    return found
+
+
+def call_arguments(call: ast.Call, func: Function) -> dict[str, ast.expr]:
+    """The argument expression `call` gives each parameter of `func` it surely fills."""
+    node = func.node
+    args = node.args
+    positional = [*args.posonlyargs, *args.args]
+    if func.bound or (
+        func.owner is not None and isinstance(node, _DEF_TYPES) and _is_classmethod(node)
+    ):
+        positional = positional[1:]  # `self` (or `cls`) is the object the method is bound to
+    given: dict[str, ast.expr] = {}
+    for param, arg in zip(positional, call.args):
+        if isinstance(arg, ast.Starred):
+            return given
+        given[param.arg] = arg
+    names = {p.arg for p in (*positional, *args.kwonlyargs)}
+    for kw in call.keywords:
+        if kw.arg is not None and kw.arg in names:
+            given[kw.arg] = kw.value
+    return given
+
+
+def bind_call(
+    call: ast.Call,
+    scope: Scope,
+    func: Function,
+    depth: int = 0,
+    only: frozenset[str] | None = None,
+) -> dict[str, Possible]:
+    """What `call` gives each parameter of `func` (only those it surely fills; of those, only
+    the parameters named in `only` when given)."""
+    return {
+        name: resolve(expr, scope, depth + 1)
+        for name, expr in call_arguments(call, func).items()
+        if only is None or name in only
+    }
+
+
+def _is_static(node: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
+    return any(_decorator_name(d) == "staticmethod" for d in node.decorator_list)
+
+
+def _is_classmethod(node: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
+    return any(_decorator_name(d) == "classmethod" for d in node.decorator_list)
+
+
+def _decorator_name(node: ast.expr) -> str | None:
+    if isinstance(node, ast.Call):
+        node = node.func
+    if isinstance(node, ast.Attribute):
+        return node.attr
+    if isinstance(node, ast.Name):
+        return node.id
+    return None
+
+
+def _names_self(ann: ast.expr) -> bool:
+    return (isinstance(ann, ast.Name) and ann.id == "Self") or (
+        isinstance(ann, ast.Attribute) and ann.attr == "Self"
+    )
+
+
+# -- classes ---------------------------------------------------------------------------------------
+
+
+def class_named(expr: ast.expr, scope: Scope) -> ClassRef | None:
+    """The project class an expression names (`Cls`, `mod.Cls`, an imported class), or None."""
+    found = resolve(expr, scope).single()
+    return found.ref if isinstance(found, Class) else None
+
+
+def annotation_class(ann: ast.expr | None, scope: Scope, depth: int = 0) -> ClassRef | None:
+    """The project class an annotation names: `X`, `mod.X`, `"X"`, `Optional[X]`, `X | None`."""
+    if ann is None or depth > MAX_DEPTH:
+        return None
+    if isinstance(ann, ast.Constant) and isinstance(ann.value, str):
+        try:
+            parsed = ast.parse(ann.value, mode="eval").body
+        except SyntaxError:
+            return None
+        return annotation_class(parsed, scope, depth + 1)
+    if isinstance(ann, ast.BinOp) and isinstance(ann.op, ast.BitOr):
+        sides = [s for s in (ann.left, ann.right) if not _is_none(s)]
+        return annotation_class(sides[0], scope, depth + 1) if len(sides) == 1 else None
+    if isinstance(ann, ast.Subscript):
+        head = (
+            ann.value.attr if isinstance(ann.value, ast.Attribute) else getattr(ann.value, "id", "")
+        )
+        if head not in _OPTIONAL:
+            return None
+        inner = ann.slice
+        items = inner.elts if isinstance(inner, ast.Tuple) else [inner]
+        if head == "Annotated":
+            items = items[:1]
+        items = [i for i in items if not _is_none(i)]
+        return annotation_class(items[0], scope, depth + 1) if len(items) == 1 else None
+    if isinstance(ann, (ast.Name, ast.Attribute)):
+        found = resolve(ann, scope)
+        classes = [o.ref for o in found.items if isinstance(o, Class)]
+        return classes[0] if len(classes) == 1 else None
+    return None
+
+
+def _is_none(expr: ast.expr) -> bool:
+    return (isinstance(expr, ast.Constant) and expr.value is None) or (
+        isinstance(expr, ast.Name) and expr.id == "None"
+    )
+
+
+# -- tables: rows and entries ------------------------------------------------------------------------
+
+
+class Rows:
+    """The elements a loop over an expression sees: `(expression, scope)` each."""
+
+    __slots__ = ("complete", "items")
+
+    def __init__(self, items: list[tuple[ast.expr, Scope]], complete: bool = True) -> None:
+        self.items = items
+        self.complete = complete
+
+    def extend(self, other: Rows | None) -> None:
+        if other is None:
+            self.complete = False
+            return
+        self.items.extend(other.items)
+        self.complete = self.complete and other.complete
+
+
+class Entries:
+    """A dict's entries: `(key, value expression, scope)`, key `_UNKNOWN_KEY` when not constant."""
+
+    __slots__ = ("complete", "items")
+
+    def __init__(self, items: list[tuple[object, ast.expr, Scope]], complete: bool = True) -> None:
+        self.items = items
+        self.complete = complete
+
+
+_UNKNOWN_KEY = object()
+
+
+def rows(expr: ast.expr, scope: Scope, depth: int = 0) -> Rows | None:
+    """What a `for` over `expr` sees (None: nothing known about it)."""
+    if depth > MAX_DEPTH:
+        return None
+    if isinstance(expr, (ast.List, ast.Tuple, ast.Set)):
+        found = Rows([])
+        for elt in expr.elts:
+            if isinstance(elt, ast.Starred):
+                found.extend(rows(elt.value, scope, depth + 1))
+            else:
+                found.items.append((elt, scope))
+        return found
+    if isinstance(expr, ast.BinOp) and isinstance(expr.op, ast.Add):
+        left = rows(expr.left, scope, depth + 1)
+        right = rows(expr.right, scope, depth + 1)
+        if left is None and right is None:
+            return None
+        found = Rows([])
+        found.extend(left)
+        found.extend(right)
+        return found
+    if isinstance(expr, ast.Dict):
+        table = entries(expr, scope, depth + 1)
+        return _keys(table) if table is not None else None
+    if isinstance(expr, (ast.ListComp, ast.GeneratorExp, ast.SetComp)):
+        gen = expr.generators[0] if len(expr.generators) == 1 else None
+        if (
+            gen is not None
+            and isinstance(gen.target, ast.Name)
+            and isinstance(expr.elt, ast.Name)
+            and expr.elt.id == gen.target.id
+        ):
+            inner = rows(gen.iter, scope, depth + 1)
+            if inner is not None and gen.ifs:
+                inner.complete = False  # the filter may leave rows out
+            return inner
+        return None
+    if isinstance(expr, ast.Call):
+        return _call_rows(expr, scope, depth)
+    if isinstance(expr, ast.Name):
+        return _name_rows(expr.id, scope, depth)
+    if isinstance(expr, ast.Attribute):
+        base = resolve(expr.value, scope, depth + 1)
+        found = Rows([])
+        any_known = False
+        for obj in base.items:
+            if isinstance(obj, ModuleObject) and obj.module.tree is not None:
+                inner = _name_rows(expr.attr, module_scope(obj.module), depth + 1)
+                found.extend(inner)
+                any_known = any_known or inner is not None
+            else:
+                found.extend(_literal_rows(attribute_of(obj, expr.attr, depth + 1), depth))
+                any_known = True
+        if not base.complete:
+            found.complete = False
+        return found if any_known else None
+    return None
+
+
+def _keys(table: Entries) -> Rows:
+    found = Rows([], table.complete)
+    for key, value, value_scope in table.items:
+        if key is _UNKNOWN_KEY:
+            found.complete = False
+            continue
+        node = ast.Constant(key)  # type: ignore[arg-type]  # (a constant's value)
+        ast.copy_location(node, value)
+        found.items.append((node, value_scope))
+    return found
+
+
+def _call_rows(call: ast.Call, scope: Scope, depth: int) -> Rows | None:
+    func = call.func
+    if (
+        isinstance(func, ast.Attribute)
+        and func.attr in ("items", "keys", "values")
+        and not call.args
+    ):
+        table = entries(func.value, scope, depth + 1)
+        if table is None:
+            return None
+        if func.attr == "keys":
+            return _keys(table)
+        found = Rows([], table.complete)
+        for key, value, value_scope in table.items:
+            if func.attr == "values":
+                found.items.append((value, value_scope))
+                continue
+            if key is _UNKNOWN_KEY:
+                found.complete = False
+                continue
+            key_node = ast.Constant(key)  # type: ignore[arg-type]  # (a constant's value)
+            ast.copy_location(key_node, value)
+            pair = ast.Tuple(elts=[key_node, value], ctx=ast.Load())
+            ast.copy_location(pair, value)
+            found.items.append((pair, value_scope))
+        return found
+    if (
+        isinstance(func, ast.Name)
+        and func.id in _COPIES
+        and len(call.args) == 1
+        and is_builtin_name(func.id, scope)
+    ):
+        return rows(call.args[0], scope, depth + 1)
+    callee = resolve(func, scope, depth + 1)
+    found = Rows([])
+    known = False
+    for obj in callee.items:
+        if isinstance(obj, Function):
+            known = True
+            found.extend(
+                _literal_rows(
+                    function_returns(obj, bind_call(call, scope, obj, depth), depth + 1), depth
+                )
+            )
+        else:
+            found.complete = False
+    if not callee.complete:
+        found.complete = False
+    return found if known else None
+
+
+def _literal_rows(value: Possible, depth: int) -> Rows:
+    found = Rows([], value.complete)
+    for obj in value.items:
+        if isinstance(obj, Literal):
+            found.extend(rows(obj.expr, obj.scope, depth + 1))
+        else:
+            found.complete = False
+    return found
+
+
+def _name_rows(name: str, scope: Scope, depth: int) -> Rows | None:
+    located = scope.lookup(name)
+    if located is None:
+        return None
+    where, bindings = located
+    if bindings is None:
+        assert where.env is not None
+        return _literal_rows(where.env[name], depth)
+    live = where.live(name, bindings, runtime=False)
+    if not live:
+        return None
+    found = Rows([])
+    known = False
+    for binding in live:
+        kind = binding.kind
+        value = binding.value
+        if (
+            kind in ("assign", "annotated", "augmented", "named")
+            and value is not None
+            and binding.path == ()
+        ):
+            inner = rows(value, where, depth + 1)
+            found.extend(inner)
+            known = known or inner is not None
+        elif kind == "import":
+            imported = _imported_rows(binding, where, depth)
+            found.extend(imported)
+            known = known or imported is not None
+        elif kind == "mutated" and binding.home is where.func:
+            known = True
+            detail = binding.detail
+            if detail in ("append", "insert", "add") and value is not None:
+                found.items.append((value, where))
+            elif detail == "extend" and value is not None:
+                found.extend(rows(value, where, depth + 1))
+            elif detail in ("setitem", "update", "setdefault"):
+                table = entries(ast.Name(name, ast.Load()), where, depth + 1)
+                return _keys(table) if table is not None else None
+            else:
+                found.complete = False
+        else:
+            found.extend(_literal_rows(resolve_binding(binding, where, depth + 1), depth))
+            known = True
+    return found if known else None
+
+
+def _imported_rows(binding: Binding, scope: Scope, depth: int) -> Rows | None:
+    target = import_target(binding, scope)
+    if target is None or target[1] is None:
+        return None
+    found = scope.module.models.by_name(target[0])
+    if found is None or found.tree is None:
+        return None
+    return _name_rows(target[1], module_scope(found), depth + 1)
+
+
+def entries(expr: ast.expr, scope: Scope, depth: int = 0) -> Entries | None:
+    """A dict's entries, through names and the changes made to them at import."""
+    if depth > MAX_DEPTH:
+        return None
+    if isinstance(expr, ast.Dict):
+        found = Entries([])
+        for key, value in zip(expr.keys, expr.values):
+            if key is None:
+                inner = entries(value, scope, depth + 1)
+                if inner is None:
+                    found.complete = False
+                else:
+                    found.items.extend(inner.items)
+                    found.complete = found.complete and inner.complete
+                continue
+            known, constant = constant_key(key, scope, depth)
+            found.items.append((constant if known else _UNKNOWN_KEY, value, scope))
+        return found
+    if isinstance(expr, ast.Call) and isinstance(expr.func, ast.Name) and expr.func.id == "dict":
+        if is_builtin_name("dict", scope) and not expr.args:
+            found = Entries([])
+            for kw in expr.keywords:
+                if kw.arg is None:
+                    found.complete = False
+                else:
+                    found.items.append((kw.arg, kw.value, scope))
+            return found
+        return None
+    if isinstance(expr, ast.DictComp):
+        return None
+    if isinstance(expr, ast.Name):
+        located = scope.lookup(expr.id)
+        if located is None:
+            return None
+        where, bindings = located
+        if bindings is None:
+            assert where.env is not None
+            return _literal_entries(where.env[expr.id], depth)
+        live = where.live(expr.id, bindings, runtime=False)
+        if not live:
+            return None
+        found = Entries([])
+        known = False
+        for binding in live:
+            kind = binding.kind
+            if kind in ("assign", "annotated") and binding.value is not None and binding.path == ():
+                inner = entries(binding.value, where, depth + 1)
+                if inner is None:
+                    found.complete = False
+                else:
+                    known = True
+                    found.items.extend(inner.items)
+                    found.complete = found.complete and inner.complete
+            elif kind == "mutated" and binding.home is where.func:
+                if (
+                    binding.detail == "setitem"
+                    and binding.key is not None
+                    and binding.value is not None
+                ):
+                    key_known, entry_key = constant_key(binding.key, where, depth)
+                    entry = entry_key if key_known else _UNKNOWN_KEY
+                    found.items.append((entry, binding.value, where))
+                elif binding.detail in ("update",) and binding.value is not None:
+                    inner = entries(binding.value, where, depth + 1)
+                    if inner is None:
+                        found.complete = False
+                    else:
+                        found.items.extend(inner.items)
+                elif (
+                    binding.detail == "setdefault"
+                    and binding.key is not None
+                    and binding.value is not None
+                ):
+                    key_known, entry_key = constant_key(binding.key, where, depth)
+                    entry = entry_key if key_known else _UNKNOWN_KEY
+                    found.items.append((entry, binding.value, where))
+                else:
+                    found.complete = False
+            elif kind == "import":
+                target = import_target(binding, where)
+                module = where.module.models.by_name(target[0]) if target and target[1] else None
+                if module is None or module.tree is None or target is None or target[1] is None:
+                    found.complete = False
+                    continue
+                inner = entries(ast.Name(target[1], ast.Load()), module_scope(module), depth + 1)
+                if inner is None:
+                    found.complete = False
+                else:
+                    known = True
+                    found.items.extend(inner.items)
+                    found.complete = found.complete and inner.complete
+            else:
+                inner = _literal_entries(resolve_binding(binding, where, depth + 1), depth)
+                if inner is None:
+                    found.complete = False
+                else:
+                    known = True
+                    found.items.extend(inner.items)
+                    found.complete = found.complete and inner.complete
+        # Changes made by defs when they run (`_HANDLERS[name] = fn` in a decorator): more
+        # entries, known or not.
+        if where.func is None:
+            for binding in where.runtime(expr.id):
+                if (
+                    binding.kind == "mutated"
+                    and binding.detail == "setitem"
+                    and binding.value is not None
+                ):
+                    home = (
+                        def_scope(where.module, binding.home) if binding.home is not None else where
+                    )
+                    key_known, entry_key = (
+                        constant_key(binding.key, home, depth) if binding.key else (False, None)
+                    )
+                    entry = entry_key if key_known else _UNKNOWN_KEY
+                    found.items.append((entry, binding.value, home))
+                elif binding.kind == "mutated":
+                    found.complete = False
+        return found if known else None
+    if isinstance(expr, ast.Attribute):
+        base = resolve(expr.value, scope, depth + 1).single()
+        if isinstance(base, ModuleObject) and base.module.tree is not None:
+            return entries(ast.Name(expr.attr, ast.Load()), module_scope(base.module), depth + 1)
+        if base is not None:
+            return _literal_entries(attribute_of(base, expr.attr, depth + 1), depth)
+        return None
+    if isinstance(expr, ast.Call):
+        return _literal_entries(call_result(expr, scope, depth + 1), depth)
+    return None
+
+
+def _literal_entries(value: Possible, depth: int) -> Entries | None:
+    found = Entries([], value.complete)
+    known = False
+    for obj in value.items:
+        if isinstance(obj, Literal):
+            inner = entries(obj.expr, obj.scope, depth + 1)
+            if inner is not None:
+                known = True
+                found.items.extend(inner.items)
+                found.complete = found.complete and inner.complete
+                continue
+        found.complete = False
+    return found if known else None
+
+
+# -- loop targets ------------------------------------------------------------------------------------
+
+
+def bind_target(
+    target: ast.expr, row: ast.expr, scope: Scope, depth: int = 0
+) -> dict[str, Possible]:
+    """What each name of a loop target is for one row (`for name, fn in TABLE`)."""
+    out: dict[str, Possible] = {}
+    _bind(target, resolve(row, scope, depth + 1), out, depth)
+    return out
+
+
+def _bind(target: ast.expr, value: Possible, out: dict[str, Possible], depth: int) -> None:
+    if isinstance(target, ast.Name):
+        out[target.id] = value
+        return
+    if isinstance(target, (ast.Tuple, ast.List)):
+        if any(isinstance(e, ast.Starred) for e in target.elts):
+            for name in ast.walk(target):
+                if isinstance(name, ast.Name):
+                    out[name.id] = UNKNOWN
+            return
+        for i, elt in enumerate(target.elts):
+            _bind(elt, _element(value, (i,), depth), out, depth + 1)
+        return
+    # `for self.x in ...`, `for d["k"] in ...`: nothing is bound to a name
+
+
+def scope_for(
+    module: ModuleInfo, node: ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda
+) -> Scope:
+    """The scope a def or lambda of `module` is created in (its parents found by position)."""
+    return def_scope(module, node).parent or module_scope(module)
+
+
+def function_of(
+    module: ModuleInfo, node: ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda
+) -> Function:
+    """The `Function` of a def or lambda of `module`, reached without a lookup."""
+    inner = def_scope(module, node)
+    return Function(node, module, inner.parent or module_scope(module), owner=inner.owner)
+
+
+# -- classes -------------------------------------------------------------------------------------
+# A class's bases, methods and attributes, as the binding index gives them (`ClassRef` is its
+# data, in `scopes`).
+
+_MAX_CLASS_DEPTH = 8
+
+
+def class_bases(cls: ClassRef) -> list[ClassRef | None]:
+    """Each base as written: a project class, or None (a builtin, or outside the root)."""
+    state = cls.module.state
+    cached = state.bases.get(id(cls.node))
+    if cached is not None:
+        return cached  # type: ignore[return-value]
+    found: list[ClassRef | None] = []
+    state.bases[id(cls.node)] = found  # type: ignore[assignment]  # a cycle ends here
+    for base in cls.node.bases:
+        found.append(class_named(base, cls.scope))
+    return found
+
+
+def object_like_bases(cls: ClassRef) -> bool:
+    """True when every base that is not a project class is a builtin class (object,
+    Exception...): those define no method the project calls by its own name."""
+    for expr, base in zip(cls.node.bases, class_bases(cls)):
+        if base is not None:
+            continue
+        if (
+            isinstance(expr, ast.Name)
+            and isinstance(getattr(builtins, expr.id, None), type)
+            and is_builtin_name(expr.id, cls.scope)
+        ):
+            continue
+        return False
+    return True
+
+
+def class_method(cls: ClassRef, name: str, depth: int = 0) -> tuple[Function, ClassRef] | None:
+    """The def `name` in the class or its bases (left to right, depth first) with the class
+    that defines it, or None when not found or when a base that cannot be resolved may."""
+    own = cls.own_def(name)
+    if own is not None:
+        return Function(own, cls.module, cls.scope, owner=cls), cls
+    if depth > _MAX_CLASS_DEPTH:
+        return None
+    for base in class_bases(cls):
+        if base is None:
+            if object_like_bases(cls):
+                continue
+            return None
+        found = class_method(base, name, depth + 1)
+        if found is not None:
+            return found
+    return None
+
+
+def class_attribute(cls: ClassRef, name: str, depth: int = 0) -> Possible:
+    """What `Cls.name` / `self.name` may hold (methods excepted: see `class_method`):
+    class-level bindings, annotations, every `self.name = ...` in the class's methods, then
+    the bases'."""
+    memo = cls.module.state.summaries
+    key = ("class.attribute", id(cls.node), name)
+    cached = memo.get(key)
+    if isinstance(cached, Possible):
+        return cached
+    memo[key] = UNKNOWN  # in progress: `self.x = self.x.child()` ends here
+    found = _class_attribute(cls, name, depth)
+    memo[key] = found
+    return found
+
+
+def _class_attribute(cls: ClassRef, name: str, depth: int) -> Possible:
+    found = Possible((), True)
+    seen_any = False
+    for binding in class_scope_index(cls.module, cls.node).get(name):
+        seen_any = True
+        if binding.kind in ("assign", "annotated") and binding.value is not None:
+            found = found.join(resolve_binding(binding, cls.scope, depth + 1))
+        elif binding.kind in ("annotated", "declared"):
+            assert isinstance(binding.node, ast.AnnAssign)
+            declared = annotation_class(binding.node.annotation, cls.scope)
+            found = found.join(
+                Possible((Instance(declared),), False) if declared is not None else UNKNOWN
+            )
+        elif binding.kind != "def":
+            found = found.join(UNKNOWN)
+    for method in cls.methods():
+        for target, value, annotation in _self_assignments(method.node, name):
+            seen_any = True
+            scope = method.scope.child(method.node, owner=cls)
+            if annotation is not None:
+                declared = annotation_class(annotation, scope)
+                if declared is not None:
+                    found = found.join(Possible.of(Instance(declared)))
+                    continue
+            if value is None:
+                found = found.join(UNKNOWN)
+                continue
+            found = found.join(resolve(value, scope, depth + 1))
+    if seen_any or depth > _MAX_CLASS_DEPTH:
+        return found
+    for base in class_bases(cls):
+        if base is None:
+            if object_like_bases(cls):
+                continue
+            return UNKNOWN
+        inherited = class_attribute(base, name, depth + 1)
+        if inherited.items or not inherited.complete:
+            return inherited
+    return UNKNOWN
+
+
+def _self_assignments(
+    node: ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda, name: str
+) -> list[tuple[ast.expr, ast.expr | None, ast.expr | None]]:
+    """`self.<name> = value` (and `self.<name>: T = value`) in a method's own body."""
+    if isinstance(node, ast.Lambda):
+        return []
+    args = [*node.args.posonlyargs, *node.args.args]
+    if not args:
+        return []
+    me = args[0].arg
+    found: list[tuple[ast.expr, ast.expr | None, ast.expr | None]] = []
+    for stmt, _ in def_statements(node):
+        if isinstance(stmt, ast.Assign):
+            targets = stmt.targets
+            value: ast.expr | None = stmt.value
+            annotation = None
+        elif isinstance(stmt, ast.AnnAssign):
+            targets, value, annotation = [stmt.target], stmt.value, stmt.annotation
+        else:
+            continue
+        for target in targets:
+            if (
+                isinstance(target, ast.Attribute)
+                and target.attr == name
+                and isinstance(target.value, ast.Name)
+                and target.value.id == me
+            ):
+                found.append((target, value, annotation))
+            elif isinstance(target, (ast.Tuple, ast.List)) and any(
+                isinstance(e, ast.Attribute)
+                and e.attr == name
+                and isinstance(e.value, ast.Name)
+                and e.value.id == me
+                for e in target.elts
+            ):
+                found.append((target, None, None))
+    return found
+
+
+# -- scopes of defs reached without a lookup ---------------------------------------------------
+
+
+def _parents(module: ModuleInfo, node: ast.AST) -> dict[int, ast.AST]:
+    """id(def or class) -> the def, class or module it is written in (through statements), and
+    lambdas too once one is asked for."""
+    found = module.state.parents
+    if found is None:
+        found = {}
+        tree = module.tree
+        if tree is not None:
+            stack: list[tuple[ast.AST, ast.AST]] = [(child, tree) for child in tree.body]
+            while stack:
+                child, parent = stack.pop()
+                inner = parent
+                if isinstance(child, (*_DEF_TYPES, ast.ClassDef)):
+                    found[id(child)] = parent
+                    inner = child
+                for grandchild in ast.iter_child_nodes(child):
+                    if isinstance(grandchild, (ast.stmt, ast.ExceptHandler, ast.match_case)):
+                        stack.append((grandchild, inner))
+        module.state.parents = found
+    if id(node) not in found and isinstance(node, ast.Lambda):
+        _add_lambdas(module, found)  # type: ignore[arg-type]
+    return found  # type: ignore[return-value]
+
+
+def _add_lambdas(module: ModuleInfo, found: dict[int, ast.AST]) -> None:
+    tree = module.tree
+    if tree is None or found.get(-1) is not None:
+        return
+    found[-1] = tree  # (done once)
+    stack: list[tuple[ast.AST, ast.AST]] = [(child, tree) for child in tree.body]
+    while stack:
+        child, parent = stack.pop()
+        inner = parent
+        if isinstance(child, (*_DEF_TYPES, ast.Lambda, ast.ClassDef)):
+            found[id(child)] = parent
+            inner = child
+        for grandchild in ast.iter_child_nodes(child):
+            stack.append((grandchild, inner))
+
+
+def def_scope(module: ModuleInfo, node: FuncNode) -> Scope:
+    """The scope of a def or lambda of `module`, with the defs around it as its parents and the
+    class it is a method of as its owner."""
+    parents = _parents(module, node)
+    chain: list[ast.AST] = []
+    owner: ClassRef | None = None
+    current: ast.AST | None = parents.get(id(node))
+    if isinstance(current, ast.ClassDef):
+        owner_parent = parents.get(id(current))
+        owner = ClassRef(current, module, _scope_of_container(module, owner_parent, parents))
+    while current is not None and not isinstance(current, ast.Module):
+        if isinstance(current, (*_DEF_TYPES, ast.Lambda)):
+            chain.append(current)
+        current = parents.get(id(current))
+    scope = module_scope(module)
+    for func in reversed(chain):
+        scope = scope.child(func)  # type: ignore[arg-type]
+    return scope.child(node, owner=owner)
+
+
+def _scope_of_container(
+    module: ModuleInfo, container: ast.AST | None, parents: dict[int, ast.AST]
+) -> Scope:
+    if container is None or isinstance(container, ast.Module):
+        return module_scope(module)
+    if isinstance(container, (*_DEF_TYPES, ast.Lambda)):
+        return def_scope(module, container)
+    return module_scope(module)

@@ -1,0 +1,190 @@
+"""What runs, read with the stdlib `ast`: the one walker of a module body and of a def's body.
+
+- `statements(body)`: every statement that runs when `body` runs, each with the `Blocks` around
+  it (outermost first), in source order. One block set, for modules and defs alike: `if`/`else`,
+  `for`/`while` (body and `else`), `try` (body, each `except`, `else`, `finally`), `with`, and
+  `match` cases. A def, class or lambda is a statement here, but its body is another scope and
+  is never entered. `module_statements(tree)` / `def_statements(func)` keep the list on the node.
+- `Block`: one block around a statement: `node` (the if/for/while/try/with/match statement) and
+  `part` ("body", "orelse", "finalbody", or the `except` handler / `case` it is in).
+- `walk_shallow(nodes)`: every node of a list of statements or expressions, pre-order, left to
+  right, not entering nested defs, lambdas or classes; `walk_function(func)` the same over a
+  def's or lambda's own body, kept on its node; `returns_of(func)` its own `return`s.
+"""
+
+from __future__ import annotations
+
+import ast
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    FuncNode = ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda
+    DefNode = ast.FunctionDef | ast.AsyncFunctionDef
+
+_DEF_TYPES = (ast.FunctionDef, ast.AsyncFunctionDef)
+_NOT_ENTERED = (*_DEF_TYPES, ast.Lambda, ast.ClassDef)
+_LOOPS = (ast.For, ast.AsyncFor, ast.While)
+_TRIES = (ast.Try, ast.TryStar)
+_WITHS = (ast.With, ast.AsyncWith)
+_STATEMENTS_ATTR = "_hermes_dev_statements"
+_WALK_ATTR = "_hermes_dev_walk"
+
+
+class Block:
+    """One block a statement sits in: the compound statement and which part of it."""
+
+    __slots__ = ("node", "part")
+
+    def __init__(self, node: ast.stmt, part: str | ast.ExceptHandler | ast.match_case) -> None:
+        self.node = node
+        self.part = part
+
+    @property
+    def is_loop(self) -> bool:
+        return isinstance(self.node, _LOOPS) and self.part == "body"
+
+    @property
+    def is_conditional(self) -> bool:
+        """Whether code in this block may not run every time the block around it runs (a `with`
+        body and a `try` body always start; a `finally` always runs)."""
+        if isinstance(self.node, _WITHS):
+            return False
+        if isinstance(self.node, _TRIES):
+            return self.part not in ("body", "finalbody")
+        return True
+
+    def __repr__(self) -> str:
+        part = self.part if isinstance(self.part, str) else type(self.part).__name__
+        return f"Block({type(self.node).__name__}:{self.node.lineno}.{part})"
+
+
+Blocks = tuple[Block, ...]
+_NO_BLOCKS: Blocks = ()
+
+
+def statements(body: list[ast.stmt], blocks: Blocks = _NO_BLOCKS) -> list[tuple[ast.stmt, Blocks]]:
+    """Every statement that runs when `body` runs, with the blocks around it, in source order."""
+    out: list[tuple[ast.stmt, Blocks]] = []
+    _collect(body, blocks, out)
+    return out
+
+
+def _collect(body: list[ast.stmt], blocks: Blocks, out: list[tuple[ast.stmt, Blocks]]) -> None:
+    for stmt in body:
+        out.append((stmt, blocks))
+        kind = type(stmt)
+        if kind is ast.If or kind in _LOOPS:
+            _collect(stmt.body, (*blocks, Block(stmt, "body")), out)  # type: ignore[attr-defined]
+            orelse = stmt.orelse  # type: ignore[attr-defined]
+            if orelse:
+                _collect(orelse, (*blocks, Block(stmt, "orelse")), out)
+        elif kind in _TRIES:
+            _collect(stmt.body, (*blocks, Block(stmt, "body")), out)  # type: ignore[attr-defined]
+            for handler in stmt.handlers:  # type: ignore[attr-defined]
+                _collect(handler.body, (*blocks, Block(stmt, handler)), out)
+            if stmt.orelse:  # type: ignore[attr-defined]
+                _collect(stmt.orelse, (*blocks, Block(stmt, "orelse")), out)  # type: ignore[attr-defined]
+            if stmt.finalbody:  # type: ignore[attr-defined]
+                _collect(stmt.finalbody, (*blocks, Block(stmt, "finalbody")), out)  # type: ignore[attr-defined]
+        elif kind in _WITHS:
+            _collect(stmt.body, (*blocks, Block(stmt, "body")), out)  # type: ignore[attr-defined]
+        elif kind is ast.Match:
+            for case in stmt.cases:  # type: ignore[attr-defined]
+                _collect(case.body, (*blocks, Block(stmt, case)), out)
+
+
+def module_statements(tree: ast.Module) -> list[tuple[ast.stmt, Blocks]]:
+    """`statements(tree.body)`, computed once per tree."""
+    found: list[tuple[ast.stmt, Blocks]] | None = tree.__dict__.get(_STATEMENTS_ATTR)
+    if found is None:
+        found = statements(tree.body)
+        setattr(tree, _STATEMENTS_ATTR, found)
+    return found
+
+
+def def_statements(func: DefNode) -> list[tuple[ast.stmt, Blocks]]:
+    """`statements(func.body)`, computed once per def."""
+    found: list[tuple[ast.stmt, Blocks]] | None = func.__dict__.get(_STATEMENTS_ATTR)
+    if found is None:
+        found = statements(func.body)
+        setattr(func, _STATEMENTS_ATTR, found)
+    return found
+
+
+# -- every node of a body ------------------------------------------------------------------------
+
+# The fields of each node class that may hold child nodes, in `_fields` order; `ctx` (the shared
+# Load/Store/Del markers) is left out: nothing looks for them in a function's nodes.
+_CHILD_FIELDS: dict[type, tuple[str, ...]] = {}
+# Fields that never hold a node in any class of the grammar (names, flags, numbers), and
+# classes whose fields never do (a Constant's value is a Python value).
+_NEVER_NODE_FIELDS = frozenset(
+    {"ctx", "id", "attr", "arg", "name", "asname", "module", "level", "kind", "type_comment"}
+    | {"conversion", "is_async", "simple", "kwd_attrs"}
+)
+_LEAF_TYPES = (ast.Constant, ast.MatchSingleton)
+# The list fields that may hold something other than nodes (None, names); every other list
+# field of the grammar holds only nodes.
+_MIXED_LISTS = frozenset(
+    {(ast.Dict, "keys"), (ast.arguments, "kw_defaults"), (ast.Global, "names")}
+    | {(ast.Nonlocal, "names"), (ast.MatchClass, "kwd_attrs")}
+)
+
+
+def _child_fields(cls: type) -> tuple[str, ...]:
+    if issubclass(cls, _LEAF_TYPES) or issubclass(cls, _NOT_ENTERED):
+        return ()
+    fields: tuple[str, ...] = getattr(cls, "_fields", ())
+    return tuple(f for f in fields if f not in _NEVER_NODE_FIELDS)
+
+
+def walk_shallow(body: list[ast.stmt] | list[ast.expr]) -> list[ast.AST]:
+    """Every node in `body` in `ast.iter_child_nodes` order (pre-order, left to right), not
+    descending into nested defs, lambdas or classes."""
+    out: list[ast.AST] = []
+    append = out.append
+    stack: list[ast.AST] = list(reversed(body))
+    pop = stack.pop
+    fields_of = _CHILD_FIELDS
+    node_type = ast.AST
+    while stack:
+        node = pop()
+        append(node)
+        cls = type(node)
+        fields = fields_of.get(cls)
+        if fields is None:
+            fields = fields_of[cls] = _child_fields(cls)
+        if not fields:
+            continue  # a leaf (a name, a constant), or a def/lambda/class: not entered
+        children: list[ast.AST] = []
+        for name in fields:
+            value = getattr(node, name, None)
+            if isinstance(value, node_type):
+                children.append(value)
+            elif isinstance(value, list):
+                if (cls, name) in _MIXED_LISTS:
+                    children.extend(item for item in value if isinstance(item, node_type))
+                else:
+                    children.extend(value)
+        if children:
+            children.reverse()
+            stack.extend(children)
+    return out
+
+
+def walk_function(func: FuncNode) -> list[ast.AST]:
+    """Every node of a function's own body (nested defs, lambdas and classes are not entered).
+
+    Computed once per function and kept on its node: the handler analyses walk the same
+    functions again and again (JSON-ness, raises, generators, locals).
+    """
+    nodes: list[ast.AST] | None = func.__dict__.get(_WALK_ATTR)
+    if nodes is None:
+        nodes = walk_shallow([func.body] if isinstance(func, ast.Lambda) else func.body)
+        setattr(func, _WALK_ATTR, nodes)
+    return nodes
+
+
+def returns_of(func: DefNode) -> list[ast.Return]:
+    """The `return` statements of a def's own body (not of nested defs)."""
+    return [node for node in walk_function(func) if isinstance(node, ast.Return)]

@@ -1,0 +1,144 @@
+"""Bad input: one clear line, exit 2 where it is a usage error, the other tools still checked."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+from tests.check.conftest import run_check
+
+ODD_SCHEMA_TOOL = '''\
+import json
+from tools.registry import registry
+
+def odd(args, **kw):
+    return json.dumps({"ok": True})
+
+registry.register(name="odd", toolset="odd", schema={"name": "odd", "description": "d",
+    "parameters": {"type": "object", "properties": {
+        "code": {"$ref": "https://schemas.invalid/code.json", "description": "c"}}}},
+    handler=odd)
+'''
+
+
+def test_unknown_tool_is_one_line_and_the_others_are_checked(host: Path) -> None:
+    proc = run_check(host, "nope", "breaks", "--select", "HD502", "--timeout", "1")
+    assert proc.returncode == 2
+    assert proc.stderr.startswith(
+        "hermes-dev: check: no tool named 'nope' is registered (checked: breaks)\n"
+    )
+    assert "HD502 returns a dict" in proc.stdout
+
+
+def test_a_schema_hypothesis_cannot_handle(host: Path) -> None:
+    (host / "tools" / "odd_tool.py").write_text(ODD_SCHEMA_TOOL, encoding="utf-8")
+    proc = run_check(host, "odd", "breaks", "--select", "HD502", "--timeout", "1")
+    assert proc.returncode == 1, proc.stdout + proc.stderr
+    lines = proc.stderr.splitlines()
+    assert len(lines) == 1
+    assert lines[0].startswith(
+        "hermes-dev: check: odd: its schema cannot be turned into generated arguments ("
+    )
+    assert lines[0].endswith(
+        "hypothesis-jsonschema does not fetch remote references"
+        " (uri='https://schemas.invalid/code.json')); only the designed calls ran"
+    )
+    assert "[breaks]" in proc.stdout
+
+
+def test_usage_errors(host: Path, tmp_path: Path) -> None:
+    proc = run_check(host)
+    assert (proc.returncode, proc.stderr) == (
+        2,
+        "hermes-dev: error: name the tools to check (e.g. `hermes-dev check weather`), or --all\n",
+    )
+    empty = tmp_path / "empty"
+    empty.mkdir()
+    proc = run_check(empty, "weather")
+    assert proc.returncode == 2
+    assert proc.stderr.startswith(f"hermes-dev: error: no Hermes root found at or above {empty}")
+    proc = run_check(host, "weather", "--env", "NOEQUALS")
+    assert proc.stderr == "hermes-dev: error: --env 'NOEQUALS': write NAME=VALUE\n"
+    (host / "pyproject.toml").write_text("[tool.hermes-dev.check]\ntimeout = -1\n", encoding="utf-8")
+    proc = run_check(host, "weather")
+    assert proc.stderr == (
+        "hermes-dev: error: pyproject.toml [tool.hermes-dev.check] timeout: must be a number of"
+        " seconds above 0\n"
+    )
+
+
+def test_a_host_that_does_not_import(host: Path) -> None:
+    (host / "tools" / "registry.py").write_text("raise ImportError('broken registry')\n", encoding="utf-8")
+    proc = run_check(host, "weather")
+    assert proc.returncode == 2
+    assert proc.stderr == (
+        f"hermes-dev: error: the host does not import with {sys.executable}: ImportError: broken"
+        " registry (run check with the host's own interpreter: --python PATH)\n"
+    )
+
+
+def test_without_hypothesis_it_says_so_in_one_line(host: Path) -> None:
+    code = (
+        "import sys; sys.modules['hypothesis_jsonschema'] = None\n"
+        "from hermes_dev.cli import main; main(['check', 'weather'])\n"
+    )
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("PYTEST_", "PYTHON"))}
+    proc = subprocess.run(
+        [sys.executable, "-c", code], cwd=host, env=env, capture_output=True, text=True, timeout=60
+    )
+    assert proc.returncode == 2
+    assert proc.stderr == (
+        "hermes-dev: error: check needs hypothesis and hypothesis-jsonschema"
+        " (hypothesis_jsonschema is not installed): pip install 'hermes-dev[check]'\n"
+    )
+
+
+def test_lint_never_imports_hypothesis(host: Path) -> None:
+    code = (
+        "import sys\nfrom hermes_dev.cli import main\n"
+        "try:\n    main(['lint', 'tools/weather_tool.py'])\nexcept SystemExit:\n    pass\n"
+        "print(sorted(m for m in sys.modules if m.startswith(('hypothesis', 'hermes_dev.check'))))\n"
+    )
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("PYTEST_", "PYTHON"))}
+    proc = subprocess.run(
+        [sys.executable, "-c", code], cwd=host, env=env, capture_output=True, text=True, timeout=60
+    )
+    assert proc.stdout.splitlines()[-1] == "[]"
+
+
+def test_the_child_output_is_untrusted() -> None:
+    from hermes_dev.check.sandbox import ChildFailed, _parse, stack_from_dump
+
+    for line in (b"not json", b"[1, 2]", b"\xff\xfe"):
+        try:
+            _parse(line)
+        except ChildFailed:
+            continue
+        raise AssertionError(line)
+    dump = (
+        "Thread 0x1 (most recent call first):\n"
+        '  File "/x/threading.py", line 320 in wait\n'
+        "\n"
+        "Current thread 0x2 (most recent call first):\n"
+        '  File "/usr/lib/python3.11/time.py", line 1 in sleep\n'
+        '  File "/root/tools/x_tool.py", line 9 in slow\n'
+        '  File "/root/tools/x_tool.py", line 3 in handler\n'
+        '  File "/child.py", line 700 in recording\n'
+        '  File "/root/tools/registry.py", line 150 in dispatch\n'
+        '  File "/child.py", line 800 in main\n'
+    )
+    assert stack_from_dump(dump, "/child.py") == [
+        ("/root/tools/x_tool.py", 3, "handler"),
+        ("/root/tools/x_tool.py", 9, "slow"),
+        ("/usr/lib/python3.11/time.py", 1, "sleep"),
+    ]
+    async_dump = (
+        "Current thread 0x2 (most recent call first):\n"
+        '  File "/usr/lib/python3.11/selectors.py", line 468 in select\n'
+        '  File "/root/model_tools.py", line 150 in _run_async\n'
+        '  File "/root/tools/registry.py", line 403 in dispatch\n'
+        '  File "/child.py", line 760 in call\n'
+    )
+    assert stack_from_dump(async_dump, "/child.py") == []

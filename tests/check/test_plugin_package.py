@@ -1,0 +1,35 @@
+"""check in a plugin package outside any checkout: its entry point's register(ctx) with a
+recording ctx, the calls made as Hermes' dispatch makes them."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from tests.check.conftest import run_check
+from tests.scaffold.hosts import run_cli
+
+
+def test_a_generated_package_is_clean_and_a_broken_one_is_not(tmp_path: Path) -> None:
+    pkg = tmp_path / "hermes-plugin-dice"
+    code, _, err = run_cli(
+        "new-plugin", "dice", "--tool", "roll_dice", "--param", "sides:integer:Sides",
+        "--standalone", str(pkg), "--yes",
+    )
+    assert code == 0, err
+    proc = run_check(pkg, "roll_dice", "--max-examples", "10")
+    assert (proc.returncode, proc.stderr) == (0, ""), proc.stdout
+    assert proc.stdout.startswith("All checks passed (1 tool checked, ")
+    tools = pkg / "hermes_plugin_dice" / "tools.py"
+    text = tools.read_text(encoding="utf-8")
+    broken = text.replace(
+        "def handle_roll_dice(args: dict, **kw) -> str:\n",
+        "def handle_roll_dice(args: dict, **kw) -> str:\n    return {'sides': args.get('sides')}\n",
+    )
+    assert broken != text
+    tools.write_text(broken, encoding="utf-8")
+    proc = run_check(pkg, "roll_dice", "--format", "json", "--no-lint")
+    items = json.loads(proc.stdout)
+    assert [(i["code"], i["path"], i["arguments"]) for i in items] == [
+        ("HD502", "hermes_plugin_dice/tools.py", {"sides": 0})
+    ]
