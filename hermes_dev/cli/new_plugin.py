@@ -3,18 +3,28 @@
 from __future__ import annotations
 
 import sys
+from contextlib import AbstractContextManager, nullcontext
 from pathlib import Path
 
 import click
 
 from hermes_dev.cli.new_tool import _ask_params, _checked
 from hermes_dev.errors import UserError
+from hermes_dev.host.layout import Project
 from hermes_dev.scaffold import JSON_TYPES
 from hermes_dev.scaffold._spec import DEFAULT_EMOJI, check_env_var, check_text, default_description
+from hermes_dev.writes.lock import root_lock
+from hermes_dev.writes.signals import signals_raise
 
 
 def _interactive(yes: bool) -> bool:
     return not yes and sys.stdin.isatty()
+
+
+def _locked(project: Project | None, *, shared: bool) -> AbstractContextManager[None]:
+    if project is None:
+        return nullcontext()
+    return root_lock(project.root, shared=shared)
 
 
 @click.command(
@@ -153,16 +163,19 @@ def command(
             params = _ask_params(required=True)
             optional_params = _ask_params(required=False)
     spec = spec_of(env_vars)
-    if project is not None:
-        plan = plan_new_plugin(project, spec, force=force)
-    else:
-        assert dest is not None
-        plan = plan_standalone_plugin(dest, spec, force=force)
-    if dry_run:
-        click.echo(plan.diff(), nl=False)
-        return 0
-    plan.check_writable()
-    plan.apply()
+    # Read, plan and write under the root's lock (a standalone package's folder has none to
+    # share: it is new or empty).
+    with signals_raise(), _locked(project, shared=dry_run):
+        if project is not None:
+            plan = plan_new_plugin(project, spec, force=force)
+        else:
+            assert dest is not None
+            plan = plan_standalone_plugin(dest, spec, force=force)
+        if dry_run:
+            click.echo(plan.diff(), nl=False)
+            return 0
+        plan.check_writable()
+        plan.apply()
     for change in plan.changes:
         click.echo(f"{change.verb:>6} {change.relpath}")
     if project is None:

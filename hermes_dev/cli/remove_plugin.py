@@ -31,20 +31,27 @@ def command(name: str, root: Path | None, dry_run: bool, force: bool, yes: bool)
     """Delete plugins/NAME/ and tests/plugins/test_NAME_plugin.py, and take the plugin's
     tools out of toolsets.py where new-plugin listed them, all or nothing."""
     from hermes_dev.host.layout import load_project
-    from hermes_dev.scaffold._remove_plugin import drop_empty_plugin_folder, plan_remove_plugin
+    from hermes_dev.scaffold._remove_plugin import plan_remove_plugin
+    from hermes_dev.writes.lock import root_lock
+    from hermes_dev.writes.signals import signals_raise
 
     project = load_project(root)
-    plan = plan_remove_plugin(project, name, force=force)
-    if dry_run:
-        click.echo(plan.diff(), nl=False)
-        return 0
-    if _interactive(yes):
-        for change in plan.changes:
-            click.echo(f"{change.verb:>6} {change.relpath}")
-        click.confirm(f"Remove the plugin {name!r}?", abort=True)
-    plan.check_writable()
-    plan.apply()
-    drop_empty_plugin_folder(project.root, name)
+    # Read, plan and write under the root's lock: no other run changes the files in between.
+    with signals_raise(), root_lock(project.root, shared=dry_run):
+        plan = plan_remove_plugin(project, name, force=force)
+        for note in plan.notes:
+            click.echo(f"hermes-dev: note: {note}", err=True)
+        if dry_run:
+            click.echo(plan.diff(), nl=False)
+            return 0
+        if _interactive(yes):
+            for change in plan.changes:
+                click.echo(f"{change.verb:>6} {change.relpath}")
+            if not click.confirm(f"Remove the plugin {name!r}?"):
+                click.echo("hermes-dev: nothing was removed", err=True)
+                return 1
+        plan.check_writable()
+        plan.apply()
     for change in plan.changes:
         click.echo(f"{change.verb:>6} {change.relpath}")
     return 0

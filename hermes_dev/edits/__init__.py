@@ -23,6 +23,8 @@ from hermes_dev.edits._cst import CONFIG_FILE, TOOLS_CONFIG_FILE, TOOLSETS_FILE,
 add_core_tool = deep(TOOLSETS_FILE)(_add_core_tool.add_core_tool)
 add_env_var = deep(CONFIG_FILE)(_add_env_var.add_env_var)
 add_tool_to_toolset = deep(TOOLSETS_FILE)(_add_toolset_tool.add_tool_to_toolset)
+# Many adds at once, one parse (no deep-nesting thread: on RecursionError, add one at a time).
+add_tools_to_toolsets = _add_toolset_tool.add_tools_to_toolsets
 remove_tool_from_env_vars = deep(CONFIG_FILE)(_remove_tool_from_env_vars.remove_tool_from_env_vars)
 remove_tool_from_toolsets = deep(TOOLSETS_FILE)(
     _remove_tool_from_toolsets.remove_tool_from_toolsets
@@ -47,6 +49,7 @@ __all__ = [
     "add_default_off_toolset",
     "add_env_var",
     "add_tool_to_toolset",
+    "add_tools_to_toolsets",
     "add_toolset_include",
     "remove_configurable_toolset",
     "remove_default_off_toolset",

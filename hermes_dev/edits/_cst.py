@@ -242,6 +242,15 @@ def describe(node: cst.BaseExpression) -> str:
 
 def string_value(node: cst.BaseExpression) -> str | None:
     """The text of a plain or implicitly concatenated string literal; None for anything else."""
+    if isinstance(node, cst.SimpleString):
+        raw = node.value
+        # A plain "..." or '...' without escapes is its own text: no evaluation (libcst's
+        # evaluated_value compiles the literal, which every dict lookup did for every key).
+        quote = raw[0] if raw else ""
+        if len(raw) >= 2 and quote in "\"'" and raw[-1] == quote and "\\" not in raw:
+            inner = raw[1:-1]
+            if quote not in inner:  # (a triple-quoted string holds its quote: evaluated)
+                return inner
     if isinstance(node, (cst.SimpleString, cst.ConcatenatedString)):
         value = node.evaluated_value
         return value if isinstance(value, str) else None

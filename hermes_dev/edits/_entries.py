@@ -50,15 +50,25 @@ def string_list_code(items: Sequence[str], quote: str) -> str:
 
 
 def entry_element(
-    parent: cst.Dict, key: str, fields: Sequence[tuple[str, str | Text]]
+    parent: cst.Dict,
+    key: str,
+    fields: Sequence[tuple[str, str | Text]],
+    sibling: tuple[cst.Dict | None] | None = None,
 ) -> ElementBuilder:
     """A `"key": {"field": value, ...}` element for `parent`, laid out like its last entry.
 
     `fields` are (name, one-line value code or Text). On its own line the entry gets one field per line,
     indented like the fields of the parent's last multi-line entry, with its trailing-comma habit.
+    `sibling`: that entry's value when the caller knows it already (`last_dict_value(parent)`).
     """
     quote = quote_of(parent)
-    sibling = _last_dict_value(parent)
+    sibling_value = last_dict_value(parent) if sibling is None else sibling[0]
+    return _entry_builder(quote, key, fields, sibling_value)
+
+
+def _entry_builder(
+    quote: str, key: str, fields: Sequence[tuple[str, str | Text]], sibling: cst.Dict | None
+) -> ElementBuilder:
     trailing_comma = True
     if sibling is not None:
         trailing_comma = isinstance(sibling.elements[-1].comma, cst.Comma)
@@ -171,7 +181,7 @@ def _last_multiline_call(parent: cst.Dict) -> cst.Call | None:
     return None
 
 
-def _last_dict_value(parent: cst.Dict) -> cst.Dict | None:
+def last_dict_value(parent: cst.Dict) -> cst.Dict | None:
     """The value of the parent's last entry laid out over several lines: the style to follow."""
     for element in reversed(parent.elements):
         value = element.value if isinstance(element, cst.DictElement) else None

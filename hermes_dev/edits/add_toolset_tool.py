@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 from collections import Counter
+from collections.abc import Sequence
 
 import libcst as cst
 
@@ -20,6 +21,7 @@ from hermes_dev.edits._cst import (
     TOOLSETS_FILE,
     EditError,
     describe,
+    dict_items,
     dict_lookup,
     find_top_level,
     list_has_string,
@@ -34,10 +36,11 @@ from hermes_dev.edits._entries import (
     Text,
     call_entry_element,
     entry_element,
+    last_dict_value,
     replace_element,
     string_element,
 )
-from hermes_dev.edits._sequence import ElementBuilder, append
+from hermes_dev.edits._sequence import ElementBuilder, append, is_multiline
 
 
 def add_tool_to_toolset(source: str, tool: str, toolset: str, description: str) -> str:
@@ -58,14 +61,73 @@ def add_tool_to_toolset(source: str, tool: str, toolset: str, description: str) 
     `_HERMES_CORE_TOOLS`, a comprehension, a `+` expression, a call...).
     """
     module = parse(source, TOOLSETS_FILE)
+    new = add_tool_to_toolset_in(module, tool, toolset, description)
+    return source if new is None else render(new, source)
+
+
+def add_tools_to_toolsets(
+    source: str, adds: Sequence[tuple[str, str, str]]
+) -> tuple[str, list[int], list[tuple[int, str]]]:
+    """`add_tool_to_toolset` for each (tool, toolset, description) of `adds`, in order, with one
+    parse and one render of the file (`lint --fix` of thousands of HD301 findings parsed and
+    printed the whole file once per finding). Returns the new source, the indexes of the adds
+    that changed it, and (index, message) of those that raised EditError (left out)."""
+    module = parse(source, TOOLSETS_FILE)
+    done: list[int] = []
+    failed: list[tuple[int, str]] = []
+    memo = _Memo()
+    for index, (tool, toolset, description) in enumerate(adds):
+        try:
+            new = add_tool_to_toolset_in(module, tool, toolset, description, memo)
+        except EditError as exc:
+            failed.append((index, str(exc)))
+            continue
+        if new is not None:
+            module = new
+            done.append(index)
+    return (render(module, source) if done else source), done, failed
+
+
+class _Memo:
+    """What a batch of adds reads of the file once, not once per add: none of the adds changes
+    it (a new entry has a string key, in the style the file already has) but for the key index,
+    which each new entry extends."""
+
+    def __init__(self) -> None:
+        self.constants: dict[str, str | None] | None = None
+        self.keys: dict[str, int] | None = None  # toolset -> its element's index (last wins)
+        self.unknown: tuple[cst.BaseExpression | None] | None = None
+        self.helper: tuple[str | None] | None = None
+        # The value of TOOLSETS' last multi-line dict entry: the layout a new entry follows.
+        self.sibling: tuple[cst.Dict | None] | None = None
+
+
+def add_tool_to_toolset_in(
+    module: cst.Module, tool: str, toolset: str, description: str, memo: _Memo | None = None
+) -> cst.Module | None:
+    """`add_tool_to_toolset` on a parsed module: the new module, or None when the name is there
+    already. `memo`: shared by the adds of one batch (each add gets the module the one before
+    it made)."""
+    memo = memo or _Memo()
     found = find_top_level(module, "TOOLSETS", cst.Dict, TOOLSETS_FILE)
     assert found is not None and isinstance(found.value, cst.Dict)
     toolsets = found.value
-    constants = module_constants(module)
-    hit = dict_lookup(toolsets, toolset, constants)
+    if memo.constants is None:
+        memo.constants = module_constants(module)
+    constants = memo.constants
+    if memo.keys is None:
+        memo.keys = {key: i for i, key, _ in dict_items(toolsets, constants)}
+    position = memo.keys.get(toolset)
+    hit = None
+    if position is not None:
+        element = toolsets.elements[position]
+        assert isinstance(element, cst.DictElement)
+        hit = (position, element)
     quote = quote_of(toolsets)
     if hit is None:
-        unknown = unknown_key(toolsets, constants)
+        if memo.unknown is None:
+            memo.unknown = (unknown_key(toolsets, constants),)
+        unknown = memo.unknown[0]
         if unknown is not None:
             raise EditError(
                 f"{TOOLSETS_FILE}: TOOLSETS has a key `{cst.Module(body=[]).code_for_node(unknown)}`"
@@ -73,16 +135,28 @@ def add_tool_to_toolset(source: str, tool: str, toolset: str, description: str) 
                 " toolset by hand, or pick another toolset"
             )
         tools_code = "[" + string_literal(tool, quote) + "]"
-        helper = _entry_helper(module, toolsets)
+        if memo.helper is None:
+            memo.helper = (_entry_helper(module, toolsets),)
+        helper = memo.helper[0]
         if helper is not None:
             new_entry = call_entry_element(toolsets, toolset, helper, description, tools_code)
         else:
+            if memo.sibling is None:
+                memo.sibling = (last_dict_value(toolsets),)
             new_entry = entry_element(
                 toolsets,
                 toolset,
                 [("description", Text(description)), ("tools", tools_code), ("includes", "[]")],
+                memo.sibling,
             )
-        return render(found.replace(append(toolsets, new_entry)), source)
+        grown = append(toolsets, new_entry)
+        memo.keys[toolset] = len(grown.elements) - 1
+        added = (
+            grown.elements[-1].value if isinstance(grown.elements[-1], cst.DictElement) else None
+        )
+        if isinstance(added, cst.Dict) and added.elements and is_multiline(added):
+            memo.sibling = (added,)  # the new last multi-line entry
+        return found.replace(grown)
 
     index, element = hit
     entry = element.value
@@ -91,7 +165,7 @@ def add_tool_to_toolset(source: str, tool: str, toolset: str, description: str) 
     if isinstance(entry, cst.Call):
         new_value = _add_to_call(module, entry, tool, where, quote)
         if new_value is None:
-            return source
+            return None
     elif isinstance(entry, cst.Dict):
         tools_hit = dict_lookup(entry, "tools")
         if tools_hit is None:
@@ -99,7 +173,7 @@ def add_tool_to_toolset(source: str, tool: str, toolset: str, description: str) 
         tools_index, tools_element = tools_hit
         tools = _editable_list(tools_element.value, tool, f'{where}["tools"] is')
         if list_has_string(tools, tool):
-            return source
+            return None
         tools = append(tools, string_element(tool, quote_of(tools, entry, toolsets)))
         new_value = replace_element(entry, tools_index, tools_element.with_changes(value=tools))
     else:
@@ -108,7 +182,7 @@ def add_tool_to_toolset(source: str, tool: str, toolset: str, description: str) 
             f"call; add {tool!r} to it by hand or pick another toolset"
         )
     toolsets = replace_element(toolsets, index, element.with_changes(value=new_value))
-    return render(found.replace(toolsets), source)
+    return found.replace(toolsets)
 
 
 def _add_to_call(

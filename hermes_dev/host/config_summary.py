@@ -20,6 +20,7 @@ from hermes_dev.pyast.analyze.values import NotStatic
 from hermes_dev.pyast.semantic.locations import Span
 from hermes_dev.pyast.semantic.modules import standalone
 from hermes_dev.pyast.semantic.scopes import module_scope
+from hermes_dev.reading import SOURCE_LIMIT, read_bounded
 
 TYPE_CHECKING = False  # typing is not imported at run time: a pre-commit run pays for it
 if TYPE_CHECKING:
@@ -186,7 +187,7 @@ def _read_env_tools(
 
 def read_source(path: Path) -> str | None:
     try:
-        return path.read_bytes().decode("utf-8-sig")
+        return read_bounded(path, SOURCE_LIMIT).decode("utf-8-sig")
     except (OSError, UnicodeDecodeError):
         return None
 

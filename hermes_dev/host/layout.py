@@ -8,6 +8,7 @@ import re
 from pathlib import Path
 
 from hermes_dev.errors import UserError
+from hermes_dev.reading import SOURCE_LIMIT, read_bounded
 
 ROOT_MARKERS = ("toolsets.py", "tools/registry.py")
 
@@ -115,7 +116,7 @@ def env_vars_path(project: Project) -> Path:
     for _ in range(_MAX_HOPS):
         seen.add(path)
         try:
-            source = path.read_text(encoding="utf-8-sig")
+            source = read_bounded(path, SOURCE_LIMIT).decode("utf-8-sig")
         except (OSError, UnicodeDecodeError):
             return project.config_path
         if _ENV_VARS_ASSIGNED.search(source) or ENV_VARS_NAME not in source:

@@ -154,15 +154,92 @@ def _child(node: Any, key: str | int) -> Any:
     return None
 
 
-def parse_manifest(path: Path, text: str) -> Manifest:
-    """`text` (the content of `path`) as a manifest; a YAML error becomes its one problem."""
+# Bounds of a manifest, checked on the parser's events before anything is composed: a real one
+# is a few dozen nodes deep 3. Aliases count as what they expand to, so an alias bomb of a few
+# hundred bytes (each level nine aliases of the one before) is refused, never built or walked.
+MAX_MANIFEST_CHARS = 1024 * 1024
+MAX_MANIFEST_NODES = 100_000
+MAX_MANIFEST_DEPTH = 64
+
+
+def shown(value: object, limit: int = 60) -> str:
+    """`repr(value)` for a message, cut to about `limit` characters: a manifest's values are
+    untrusted and may be megabytes long (repr also escapes control characters)."""
+    if isinstance(value, int) and not isinstance(value, bool) and value.bit_length() > 200:
+        return "a number of many digits"
+    if isinstance(value, str | bytes) and len(value) > limit:
+        value = value[:limit]
+        return repr(value)[: limit + 2] + "..."
+    if isinstance(value, list | dict | tuple):
+        return f"a {_json_type(value)} of {len(value)} entries"
+    text = repr(value)
+    return text if len(text) <= limit else text[:limit] + "..."
+
+
+def _over_budget(events: Any) -> str | None:
+    """Why the event stream is too big to compose (None: it is not): nesting deeper than
+    MAX_MANIFEST_DEPTH, more than MAX_MANIFEST_NODES nodes once aliases are expanded, or an alias
+    to a node that contains it."""
     import yaml
 
+    sizes: dict[str, int] = {}  # anchor -> the expanded size of its node
+    stack: list[list[Any]] = []  # open collections: [anchor, expanded size so far]
+    total = 0
+    for event in events:
+        if isinstance(event, yaml.CollectionStartEvent):
+            stack.append([event.anchor, 1])
+            if len(stack) > MAX_MANIFEST_DEPTH:
+                return f"nested deeper than {MAX_MANIFEST_DEPTH} levels"
+            continue
+        if isinstance(event, yaml.CollectionEndEvent):
+            anchor, size = stack.pop()
+        elif isinstance(event, yaml.AliasEvent):
+            anchor = None
+            if any(open_anchor == event.anchor for open_anchor, _ in stack):
+                return f"the alias *{shown(event.anchor)[1:-1]} refers to a node that contains it"
+            size = sizes.get(event.anchor, 1)
+        elif isinstance(event, yaml.ScalarEvent):
+            anchor, size = event.anchor, 1
+        else:
+            continue
+        if anchor is not None:
+            sizes[anchor] = size
+        # (A collection's size reaches its parent when it ends: each value counts once.)
+        if stack:
+            stack[-1][1] += size
+        else:
+            total += size
+        if (stack[-1][1] if stack else total) > MAX_MANIFEST_NODES:
+            return f"more than {MAX_MANIFEST_NODES:,} values once its aliases are expanded"
+    return None
+
+
+def _events(loader: Any) -> Any:
+    while loader.check_event():
+        yield loader.get_event()
+
+
+def parse_manifest(path: Path, text: str) -> Manifest:
+    """`text` (the content of `path`) as a manifest; a YAML error becomes its one problem, and
+    so does a manifest over the bounds above (nothing of it is composed then)."""
+    import yaml
+
+    if len(text) > MAX_MANIFEST_CHARS:
+        return Manifest(
+            path, None, (ManifestProblem(f"larger than {MAX_MANIFEST_CHARS // 1024} KiB"),)
+        )
     loader_class = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+    counter = loader_class(text)
     loader = loader_class(text)
     try:
+        too_big = _over_budget(_events(counter))
+        if too_big is not None:
+            return Manifest(path, None, (ManifestProblem(f"too large to read: {too_big}"),))
         node = loader.get_single_node()
         data = loader.construct_document(node) if node is not None else None
+    except ValueError as exc:  # an integer of more digits than int() takes
+        what = str(exc).splitlines()[0][:80] if str(exc) else "a value it cannot convert"
+        return Manifest(path, None, (ManifestProblem(f"not a valid value: {what}"),))
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
         line, column = (mark.line + 1, mark.column + 1) if mark is not None else (1, 1)
@@ -172,14 +249,19 @@ def parse_manifest(path: Path, text: str) -> Manifest:
         return Manifest(path, None, (ManifestProblem(f"not valid YAML: {what}", line, column),))
     except yaml.YAMLError as exc:
         return Manifest(path, None, (ManifestProblem(f"not valid YAML: {exc}"),))
+    except RecursionError:
+        return Manifest(path, None, (ManifestProblem("too deeply nested to read"),))
     finally:
+        counter.dispose()
         loader.dispose()
     return Manifest(path, data, (), node)
 
 
 def read_manifest(path: Path) -> Manifest:
+    from hermes_dev.reading import MANIFEST_LIMIT, read_bounded
+
     try:
-        text = path.read_text(encoding="utf-8-sig")
+        text = read_bounded(path, MANIFEST_LIMIT).decode("utf-8-sig")
     except UnicodeDecodeError:
         return Manifest(path, None, (ManifestProblem("not UTF-8 text"),))
     except OSError as exc:
@@ -218,7 +300,7 @@ def _describe(error: Any, keys: tuple[str | int, ...]) -> str:
         missing = error.message.split("'")[1] if "'" in error.message else "a key"
         return f"required key {missing!r} is missing" + (f" in {where}" if where else "")
     if error.validator == "enum" and keys == ("kind",):
-        return f"kind {error.instance!r} is not one of {', '.join(KINDS)}"
+        return f"kind {shown(error.instance)} is not one of {', '.join(KINDS)}"
     if error.validator == "type":
         expected = error.validator_value
         types = expected if isinstance(expected, list) else [expected]
@@ -228,8 +310,10 @@ def _describe(error: Any, keys: tuple[str | int, ...]) -> str:
     if error.validator == "anyOf" and keys[:1] in (("requires_env",), ("optional_env",)):
         return f"{where} must be a variable name or a mapping with a name: key"
     if error.validator in ("pattern", "minLength") and isinstance(error.instance, str):
-        return f"{where} {error.instance!r} is not a valid value here"
-    return f"{where}: {error.message}" if where else error.message
+        return f"{where} {shown(error.instance)} is not a valid value here"
+    # jsonschema's own words quote the value whole: cut them short.
+    message = error.message if len(error.message) <= 200 else error.message[:200] + "..."
+    return f"{where}: {message}" if where else message
 
 
 # JSON Schema's type names as a YAML author says them.
@@ -310,8 +394,10 @@ def entry_points(pyproject: Path) -> dict[str, str]:
     when the file is missing, malformed or declares none."""
     import tomllib
 
+    from hermes_dev.reading import CONFIG_LIMIT, read_bounded
+
     try:
-        data = tomllib.loads(pyproject.read_text(encoding="utf-8"))
+        data = tomllib.loads(read_bounded(pyproject, CONFIG_LIMIT).decode("utf-8"))
     except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError):
         return {}
     tables = [
@@ -397,6 +483,7 @@ def plugin_tool_names(root: Path) -> dict[str, str]:
     are parsed."""
     from hermes_dev.host.registrations import registrations_of
     from hermes_dev.pyast.semantic.modules import Models
+    from hermes_dev.reading import SOURCE_LIMIT, read_bounded
 
     owned: dict[str, str] = {}
     models: Models | None = None
@@ -410,7 +497,7 @@ def plugin_tool_names(root: Path) -> dict[str, str]:
             if "__pycache__" in path.parts:
                 continue
             try:
-                text = path.read_text(encoding="utf-8", errors="replace")
+                text = read_bounded(path, SOURCE_LIMIT).decode("utf-8", "replace")
             except OSError:
                 continue
             if "register_tool" not in text:

@@ -24,6 +24,7 @@ from __future__ import annotations
 import os
 
 from hermes_dev.errors import UserError
+from hermes_dev.reading import DATA_LIMIT, read_bounded
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -92,9 +93,10 @@ def _hashes(path: Path, findings: Sequence[Finding]) -> list[str]:
     """The hash of each finding's flagged code, in order."""
     import ast
 
+    from hermes_dev.reading import SOURCE_LIMIT, read_bounded
+
     try:
-        with open(path, "rb") as fh:
-            data = fh.read()
+        data = read_bounded(path, SOURCE_LIMIT)
     except OSError:
         return [_digest(f"unreadable\0{f.message}") for f in findings]
     text = data.decode("utf-8", "replace")
@@ -220,8 +222,7 @@ def gone_message(count: int) -> str:
 def load(path: str) -> Baseline:
     """The baseline in the file at `path`; UserError (one line) when missing or malformed."""
     try:
-        with open(path, "rb") as fh:
-            data = fh.read()
+        data = read_bounded(path, DATA_LIMIT)
     except FileNotFoundError:
         raise UserError(
             f"baseline {path}: no such file (create it with `hermes-dev lint --write-baseline`)"
@@ -244,8 +245,7 @@ def previous(path: str) -> Baseline | None:
             " --write-baseline=FILE)"
         )
     try:
-        with open(path, "rb") as fh:
-            data = fh.read()
+        data = read_bounded(path, DATA_LIMIT)
     except FileNotFoundError:
         return None
     except OSError as exc:
@@ -253,11 +253,23 @@ def previous(path: str) -> Baseline | None:
     try:
         return parse(data, path)
     except UserError:
-        if data.strip() and FORMAT.encode() not in data:
+        if data.strip() and not _damaged_baseline(data):
             raise UserError(
                 f"{where}: the file exists and is not a hermes-dev baseline; not overwriting it"
             ) from None
         return None  # a damaged or older baseline: rewritten whole
+
+
+def _damaged_baseline(data: bytes) -> bool:
+    """True for a baseline file that no longer parses (a merge conflict, another version): a
+    JSON object, once git's conflict markers are left out, holding the format's own field.
+    A README or a pyproject.toml that merely mentions the file's name is none."""
+    lines = data.decode("utf-8", "replace").splitlines()
+    kept = [
+        line for line in lines if not line.startswith(("<<<<<<<", "=======", ">>>>>>>", "|||||||"))
+    ]
+    text = "\n".join(kept).lstrip("\ufeff \t\r\n")
+    return text.startswith("{") and f'"format": "{FORMAT}"' in text
 
 
 def parse(data: bytes, where: str) -> Baseline:
@@ -316,16 +328,27 @@ def write(path: str, result: LintResult, previous: Baseline | None) -> int:
     if previous is not None:
         keys.update(key for key in previous.keys if not in_scope(result, key))
     text = render(keys)
-    folder = os.path.dirname(os.path.abspath(path))
-    tmp = os.path.join(folder, f".{os.path.basename(path)}.{os.getpid()}.tmp")
+    from pathlib import Path
+
+    from hermes_dev.writes.plan import FileChange, Plan
+
+    # The writer new-tool and --fix use: a temporary file (O_EXCL | O_NOFOLLOW) renamed over
+    # the old baseline, signals held off, checked unchanged right before, rolled back on failure.
+    full = os.path.abspath(path)
+    if not os.path.isdir(os.path.dirname(full)):
+        raise UserError(f"--write-baseline {path}: there is no folder {os.path.dirname(full)}")
     try:
-        with open(tmp, "w", encoding="utf-8", newline="\n") as fh:
-            fh.write(text)
-        os.replace(tmp, path)
+        old: bytes | None = read_bounded(full, DATA_LIMIT)
+    except FileNotFoundError:
+        old = None
     except OSError as exc:
-        try:
-            os.unlink(tmp)
-        except OSError:
-            pass
         raise UserError(f"--write-baseline {path}: {exc.strerror or exc}") from None
+    new = text.encode("utf-8")
+    if new != old:
+        plan = Plan(Path(os.path.dirname(full)), (FileChange(os.path.basename(full), old, new),))
+        try:
+            plan.check_writable()
+            plan.apply()
+        except UserError as exc:
+            raise UserError(f"--write-baseline {path}: {exc}") from None
     return len(keys)

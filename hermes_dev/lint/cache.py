@@ -93,10 +93,13 @@ def _read_json(source: str, version_key: str, field: str) -> dict[str, Any] | No
     the field is an object; None for anything else (missing, unreadable, another shape)."""
     import json
 
+    from hermes_dev.reading import DATA_LIMIT, read_bounded
+
     try:
-        with open(source, encoding="utf-8") as fh:
-            data = json.load(fh)
-    except (OSError, ValueError, RecursionError):  # (JSON nested too deep to decode)
+        # Not through a symlink, only a regular file, at most DATA_LIMIT bytes: a FIFO or a
+        # link to /dev/zero planted in the cache folder is a miss, never a hang.
+        data = json.loads(read_bounded(source, DATA_LIMIT, follow=False))
+    except (OSError, ValueError, RecursionError, MemoryError):  # (JSON nested too deep)
         return None
     if not isinstance(data, dict) or data.get(version_key) != cache_format():
         return None
@@ -233,9 +236,10 @@ class SummaryCache:
 
     @staticmethod
     def _content_digest(path: Path | str) -> str | None:
+        from hermes_dev.reading import SOURCE_LIMIT, read_bounded
+
         try:
-            with open(path, "rb") as fh:
-                return _digest(fh.read())
+            return _digest(read_bounded(path, SOURCE_LIMIT))
         except OSError:
             return None
 

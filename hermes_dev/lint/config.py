@@ -13,6 +13,7 @@ from __future__ import annotations
 import os
 
 from hermes_dev.errors import UserError
+from hermes_dev.reading import CONFIG_LIMIT, read_bounded
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -105,10 +106,11 @@ def load_config(root: Path, known: Sequence[str]) -> Config:
     config = Config()
     path = os.path.join(root, "pyproject.toml")
     try:
-        with open(path, "rb") as fh:
-            data = fh.read()
-    except OSError:
+        data = read_bounded(path, CONFIG_LIMIT)
+    except FileNotFoundError:
         return config
+    except OSError as exc:  # a FIFO, a folder, a huge file: say so rather than guess
+        raise UserError(f"{path}: cannot read it ({exc.strerror or exc})") from None
     if b"hermes-dev" not in data:
         return config  # skip the TOML parser when the table cannot be there
     import tomllib

@@ -34,6 +34,23 @@ class PluginFolder:
         self.init_path = path / "__init__.py"
         self._manifest: Manifest | None = None
         self._modules: list[ModuleInfo] | None = None
+        self._manifest_lines: list[str] | None = None
+
+    @property
+    def manifest_lines(self) -> list[str]:
+        """The manifest's lines, read once: findings take their end column from them (read per
+        finding, 40,000 names listed and not registered took 40,000 reads of the file)."""
+        if self._manifest_lines is None:
+            self._manifest_lines = []
+            if self.manifest_path is not None:
+                from hermes_dev.reading import MANIFEST_LIMIT, read_bounded
+
+                try:
+                    data = read_bounded(self.manifest_path, MANIFEST_LIMIT)
+                    self._manifest_lines = data.decode("utf-8-sig").splitlines()
+                except (OSError, UnicodeDecodeError):
+                    pass
+        return self._manifest_lines
 
     @property
     def manifest(self) -> Manifest | None:
@@ -123,11 +140,7 @@ def manifest_finding(
 ) -> Finding:
     """A finding in the folder's manifest, from `column` to the end of the line."""
     assert folder.manifest_path is not None
-    text = ""
-    try:
-        lines = folder.manifest_path.read_text(encoding="utf-8-sig").splitlines()
-        text = lines[line - 1] if 0 < line <= len(lines) else ""
-    except (OSError, UnicodeDecodeError):
-        pass
+    lines = folder.manifest_lines
+    text = lines[line - 1] if 0 < line <= len(lines) else ""
     end = max(len(text) + 1, column + 1)
     return Finding(code, message, folder.manifest_path, line, column, line, end, tool)

@@ -298,10 +298,26 @@ def span_finding(
     return Finding(code, message, path, line, column, end_line, end_column, tool)
 
 
+# path -> (its stat stamp, its lines): the project rules make one finding per entry of a file
+# (50,000 toolsets: 50,000 findings), and splitting the file for each was quadratic.
+_LINES: dict[str, tuple[tuple[int, int, int, int], list[str]]] = {}
+
+
 def _line_text(path: Path, line: int) -> str:
     """Line `line` of `path` ("" when it cannot be read)."""
-    source = read_source(path)
-    lines = source.splitlines() if source is not None else []
+    try:
+        st = os.stat(path)
+    except OSError:
+        return ""
+    stamp = (st.st_mtime_ns, st.st_ctime_ns, st.st_size, st.st_ino)
+    cached = _LINES.get(str(path))
+    if cached is None or cached[0] != stamp:
+        source = read_source(path)
+        lines = source.splitlines() if source is not None else []
+        if len(_LINES) >= 8:
+            _LINES.clear()
+        cached = _LINES[str(path)] = (stamp, lines)
+    lines = cached[1]
     return lines[line - 1] if 0 < line <= len(lines) else ""
 
 

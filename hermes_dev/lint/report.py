@@ -63,7 +63,14 @@ def repo_relative(result: LintResult, path: Path) -> str:
 
 
 def _tool_suffix(f: Finding) -> str:
-    return f" [{f.tool}]" if f.tool else ""
+    if not f.tool:
+        return ""
+    tool = f.tool
+    if not tool.isprintable() or len(tool) > 80:  # a manifest's name: untrusted text
+        tool = tool[:80].encode("unicode_escape").decode("ascii") + (
+            "..." if len(tool) > 80 else ""
+        )
+    return f" [{tool}]"
 
 
 def _message(result: LintResult, f: Finding) -> str:
@@ -232,8 +239,10 @@ def _fingerprint(result: LintResult, f: Finding, seen: dict[str, int]) -> str:
     import hashlib
 
     try:
-        with open(f.path, encoding="utf-8", errors="replace") as fh:
-            text = fh.read().split("\n")  # as the tokenizer counts lines (not at \f)
+        from hermes_dev.reading import SOURCE_LIMIT, read_bounded
+
+        data = read_bounded(f.path, SOURCE_LIMIT)
+        text = data.decode("utf-8", "replace").split("\n")  # as the tokenizer counts lines
         line_text = text[f.line - 1].strip() if 0 < f.line <= len(text) else ""
     except OSError:
         line_text = ""

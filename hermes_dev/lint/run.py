@@ -78,6 +78,8 @@ def run_lint(
     `stdin_filename` (which need not exist; the rest of the root is read from disk). With
     `fix`, the fixed text goes to stdout and the report to stderr; `diff` prints its patch.
     """
+    if output is not None:
+        _check_output(output)
     use_cache = False if no_cache else None
     report = _Report(fmt, output, statistics_, show_fixes, quiet, verbose, color)
     if "-" in paths or (stdin_filename is not None and not paths):
@@ -103,67 +105,90 @@ def run_lint(
         raise UserError(
             "--stdin-filename names the file whose text is on stdin: pass `-`, no paths"
         )
-    # With --fix the cache is written once, after the lint that follows the fixes; and this lint
-    # runs only the rules that have fixes (the report comes from the lint after the fixes).
-    deferred = fix and write_baseline is None
-    result = lint(
-        paths,
-        root=root,
-        select=_codes(select),
-        ignore=_codes(ignore),
-        save_cache=not deferred,
-        fixes=("unsafe" if unsafe_fixes else "safe") if deferred and not diff else None,
-        use_cache=use_cache,
-        cache_dir=cache_dir,
-    )
-    result.unsafe_fixes = unsafe_fixes
-    configured = result.config.baseline if result.config is not None else None
-    if write_baseline is not None:
-        return _write_baseline(result, write_baseline or baseline or configured, quiet)
-    recorded = None if no_baseline else _load_baseline(result, baseline or configured)
-    applied = _apply(result, recorded, show_baselined)
-    if fix or diff:
-        from hermes_dev.lint.fix import applicable
 
-        try:
-            if diff:
-                code = _diff(result, unsafe_fixes, quiet)
-                if statistics_:
-                    # stdout is the patch: the counts go to stderr, after "Would fix ...".
-                    lines = statistics(result, result.rules)
-                    sys.stderr.write("".join(line + "\n" for line in lines))
-                return code
-            fixed: list[Finding] = []
-            if any(applicable(f, unsafe_fixes) for f in result.findings):
-                fixed, models = _fix(result, unsafe_fixes, quiet)
-                if fixed:
-                    # Report what remains, where it now is.
-                    result = lint(
-                        paths,
-                        root=root,
-                        select=_codes(select),
-                        ignore=_codes(ignore),
-                        models=models,
-                        cache=result.cache,
-                        use_cache=use_cache,
-                        cache_dir=cache_dir,
-                    )
+    def run() -> int:
+        # With --fix the cache is written once, after the lint that follows the fixes; and this lint
+        # runs only the rules that have fixes (the report comes from the lint after the fixes).
+        deferred = fix and write_baseline is None
+        result = lint(
+            paths,
+            root=root,
+            select=_codes(select),
+            ignore=_codes(ignore),
+            save_cache=not deferred,
+            fixes=("unsafe" if unsafe_fixes else "safe") if deferred and not diff else None,
+            use_cache=use_cache,
+            cache_dir=cache_dir,
+        )
+        result.unsafe_fixes = unsafe_fixes
+        configured = result.config.baseline if result.config is not None else None
+        if write_baseline is not None:
+            return _write_baseline(result, write_baseline or baseline or configured, quiet)
+        recorded = None if no_baseline else _load_baseline(result, baseline or configured)
+        applied = _apply(result, recorded, show_baselined)
+        if fix or diff:
+            from hermes_dev.lint.fix import applicable
+
+            try:
+                if diff:
+                    code = _diff(result, unsafe_fixes, quiet)
+                    if statistics_:
+                        # stdout is the patch: the counts go to stderr, after "Would fix ...".
+                        lines = statistics(result, result.rules)
+                        sys.stderr.write("".join(line + "\n" for line in lines))
+                    return code
+                fixed: list[Finding] = []
+                if any(applicable(f, unsafe_fixes) for f in result.findings):
+                    fixed, models = _fix(result, unsafe_fixes, quiet)
+                    if fixed:
+                        # Report what remains, where it now is.
+                        result = lint(
+                            paths,
+                            root=root,
+                            select=_codes(select),
+                            ignore=_codes(ignore),
+                            models=models,
+                            cache=result.cache,
+                            use_cache=use_cache,
+                            cache_dir=cache_dir,
+                        )
+                        result.unsafe_fixes = unsafe_fixes
+                        result.fixed = len(fixed)
+                        result.fixed_findings = fixed
+                        applied = _apply(result, recorded, show_baselined)
+                if not fixed and result.pending:
+                    # Nothing was written: the rules left out before planning run now.
+                    result = complete(result)
                     result.unsafe_fixes = unsafe_fixes
-                    result.fixed = len(fixed)
-                    result.fixed_findings = fixed
                     applied = _apply(result, recorded, show_baselined)
-            if not fixed and result.pending:
-                # Nothing was written: the rules left out before planning run now.
-                result = complete(result)
-                result.unsafe_fixes = unsafe_fixes
-                applied = _apply(result, recorded, show_baselined)
-        finally:
-            if result.cache is not None:
-                result.cache.save()  # (a no-op when the second lint saved it)
-    report.write(result, applied, sys.stdout)
-    if result.findings and not exit_zero:
-        return EXIT_FINDINGS
-    return EXIT_CLEAN
+            finally:
+                if result.cache is not None:
+                    result.cache.save()  # (a no-op when the second lint saved it)
+        report.write(result, applied, sys.stdout)
+        if result.findings and not exit_zero:
+            return EXIT_FINDINGS
+        return EXIT_CLEAN
+
+    if (fix and not diff) or write_baseline is not None:
+        # A writer: read, plan and write under the root's lock, as new-tool does.
+        from hermes_dev.lint.engine import find_root
+        from hermes_dev.writes.lock import root_lock
+
+        with root_lock(find_root(paths, root)):
+            return run()
+    return run()
+
+
+def _check_output(output: str) -> None:
+    """`--output-file FILE` must be writable before anything else is written (fixes included)."""
+    path = os.path.abspath(output)
+    folder = os.path.dirname(path)
+    if os.path.isdir(path):
+        raise UserError(f"--output-file {output}: a folder, not a file")
+    if not os.path.isdir(folder):
+        raise UserError(f"--output-file {output}: there is no folder {folder}")
+    if not os.access(path if os.path.exists(path) else folder, os.W_OK):
+        raise UserError(f"--output-file {output}: not writable")
 
 
 class _Report:

@@ -131,7 +131,9 @@ def find_suppressions(source: str) -> dict[int, list[Suppression]]:
 
     found: dict[int, list[Suppression]] = {}
     try:
-        for tok in tokenize.generate_tokens(io.StringIO(source).readline):
+        # newline=None: a CR-only file is read line by line as ast and the scan above count
+        # its lines (StringIO alone splits at "\n" only: the whole file was one line).
+        for tok in tokenize.generate_tokens(io.StringIO(source, newline=None).readline):
             if tok.type != tokenize.COMMENT or tok.start[0] not in candidates:
                 continue
             line, col = tok.start

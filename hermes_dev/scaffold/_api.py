@@ -67,13 +67,17 @@ def new_plugin(
     if standalone is not None:
         spec = make_plugin_spec(name, layout="standalone", **answers)
         plan = plan_standalone_plugin(standalone, spec, force=force)
-    else:
-        spec = make_plugin_spec(name, layout="checkout", **answers)
-        project = load_project(None, start=root) if root is not None else load_project()
+        if not dry_run:
+            plan.check_writable()
+            plan.apply()
+        return plan
+    spec = make_plugin_spec(name, layout="checkout", **answers)
+    project = load_project(None, start=root) if root is not None else load_project()
+    with root_lock(project.root, shared=dry_run):
         plan = plan_new_plugin(project, spec, force=force)
-    if not dry_run:
-        plan.check_writable()
-        plan.apply()
+        if not dry_run:
+            plan.check_writable()
+            plan.apply()
     return plan
 
 
@@ -82,12 +86,12 @@ def remove_plugin(
 ) -> Plan:
     """The reverse of an in-checkout `new_plugin`. Returns the plan, applied unless `dry_run`.
     Without `force`, refuses a plugin folder new-plugin did not make."""
-    from hermes_dev.scaffold._remove_plugin import drop_empty_plugin_folder, plan_remove_plugin
+    from hermes_dev.scaffold._remove_plugin import plan_remove_plugin
 
     project = load_project(None, start=root) if root is not None else load_project()
-    plan = plan_remove_plugin(project, name, force=force)
-    if not dry_run:
-        plan.check_writable()
-        plan.apply()
-        drop_empty_plugin_folder(project.root, name)
+    with root_lock(project.root, shared=dry_run):
+        plan = plan_remove_plugin(project, name, force=force)
+        if not dry_run:
+            plan.check_writable()
+            plan.apply()
     return plan

@@ -8,7 +8,8 @@ from functools import partial
 from pathlib import Path
 
 from hermes_dev.errors import HermesDevError, UserError
-from hermes_dev.host.layout import Project
+from hermes_dev.host import ownership
+from hermes_dev.host.layout import Project, env_vars_path
 from hermes_dev.host.plugins import (
     checkout_plugin_dirs,
     manifest_problems,
@@ -16,6 +17,8 @@ from hermes_dev.host.plugins import (
     plugin_tool_names,
     read_manifest,
 )
+from hermes_dev.pyast.semantic.syntax import parse_problem
+from hermes_dev.reading import SOURCE_LIMIT, read_bounded
 from hermes_dev.scaffold._existing import find_existing
 from hermes_dev.scaffold._plugin_spec import PluginSpec
 from hermes_dev.scaffold._render import render
@@ -24,13 +27,15 @@ from hermes_dev.scaffold._spec import first_line
 from hermes_dev.writes.plan import FileChange, Plan
 
 
-def toolset_names(source: str) -> frozenset[str]:
+def toolset_names(source: bytes) -> frozenset[str]:
     """The keys of the module-level `TOOLSETS = {...}` literal of toolsets.py (empty when there
-    is none, or the file does not parse)."""
+    is none). UserError when the file does not parse: what is wrong, and where."""
     try:
         tree = ast.parse(source)
-    except (SyntaxError, ValueError):
-        return frozenset()
+    except (SyntaxError, ValueError, RecursionError, MemoryError):
+        raise UserError(
+            parse_problem("toolsets.py", source) or "toolsets.py cannot be parsed"
+        ) from None
     names: set[str] = set()
     for stmt in tree.body:
         value: ast.expr | None = None
@@ -59,11 +64,13 @@ def plan_new_plugin(project: Project, spec: PluginSpec, *, force: bool = False) 
         raise HermesDevError("plan_new_plugin makes a checkout plugin; use plan_standalone_plugin")
     toolsets_old = read_source(project, project.toolsets_path)
     toolsets_text = toolsets_old.decode("utf-8", "replace")
+    defined = toolset_names(toolsets_old)  # (also: a toolsets.py that does not parse is refused)
     if not force:
         _refuse_taken(project, spec, toolsets_text)
         _refuse_installed(spec)
     toolsets_new = toolsets_old
-    if spec.toolset in toolset_names(toolsets_text):
+    record = _previous_record(project, spec) or ownership.PluginRecord(spec.name)
+    if spec.toolset in defined:
         from hermes_dev import edits
 
         description = first_line(spec.description)
@@ -74,8 +81,17 @@ def plan_new_plugin(project: Project, spec: PluginSpec, *, force: bool = False) 
                 toolset=spec.toolset,
                 description=description,
             )
+            before = toolsets_new
             toolsets_new = edited(project.toolsets_path, toolsets_new, add)
+            if toolsets_new != before:  # appended by this run: remove-plugin takes it out
+                listed = record.toolsets.setdefault(spec.toolset, [])
+                listed.extend([tool] if tool not in listed else [])
     rendered = render(spec, "plugin")
+    made = [d for d in ownership.PLUGIN_DIRS if not (project.root / d).exists()]
+    record.dirs.extend(d for d in made if d not in record.dirs and _holds_new(d, rendered))
+    init = f"{spec.plugin_dir}/__init__.py"
+    if record and init in rendered:
+        rendered[init] = ownership.with_plugin_record(rendered[init], record)
     changes = _file_changes(project.root, rendered)
     if toolsets_new != toolsets_old:
         changes.append(FileChange("toolsets.py", toolsets_old, toolsets_new))
@@ -107,6 +123,23 @@ def plan_standalone_plugin(dest: Path, spec: PluginSpec, *, force: bool = False)
     return _checked(Plan(dest, tuple(_file_changes(dest, rendered))), spec)
 
 
+def _holds_new(folder: str, rendered: dict[str, bytes]) -> bool:
+    return any(relpath.startswith(folder + "/") for relpath in rendered)
+
+
+def _previous_record(project: Project, spec: PluginSpec) -> ownership.PluginRecord | None:
+    """The record of the plugin this run overwrites (with --force): what the earlier run added
+    is still new-plugin's to take out."""
+    path = project.root / spec.plugin_dir / "__init__.py"
+    try:
+        if path.is_symlink() or not path.is_file():
+            return None
+        source = path.read_bytes()[:1_000_000].decode("utf-8", "replace")
+        return ownership.parse_plugin_record(source, spec.name)
+    except (OSError, ownership.BadRecord):
+        return None
+
+
 def _file_changes(root: Path, rendered: dict[str, bytes]) -> list[FileChange]:
     changes: list[FileChange] = []
     for relpath, content in sorted(rendered.items()):
@@ -125,8 +158,15 @@ def _refuse_taken(project: Project, spec: PluginSpec, toolsets_text: str) -> Non
             " or pass --force to overwrite it"
         )
     owned = plugin_tool_names(project.root)
+    env = None  # the OPTIONAL_ENV_VARS module: a tool an entry lists is taken, as for new-tool
+    if project.config_path.is_file():
+        path = env_vars_path(project)
+        try:
+            env = (path, read_bounded(path, SOURCE_LIMIT))
+        except OSError:
+            env = None
     for tool in spec.tools:
-        taken = find_existing(project, tool, toolsets_text) or owned.get(tool)
+        taken = find_existing(project, tool, toolsets_text, env) or owned.get(tool)
         if taken is not None:
             raise UserError(
                 f"a tool named {tool!r} exists already ({taken}); name the plugin's tools"

@@ -13,6 +13,8 @@ from hermes_dev.host import ownership
 from hermes_dev.host.env_vars import EnvEntry, EnvTable, Helper, read_table
 from hermes_dev.host.layout import Project, env_vars_path
 from hermes_dev.host.tools_config import CLI_COMPOSITE, TOOLS_CONFIG_RELPATH
+from hermes_dev.pyast.semantic.syntax import parse_problem
+from hermes_dev.reading import SOURCE_LIMIT, read_bounded
 from hermes_dev.scaffold._existing import find_existing
 from hermes_dev.scaffold._render import PendingRender
 from hermes_dev.scaffold._sources import edited, read_config, read_source
@@ -41,7 +43,7 @@ def plan_new_tool(project: Project, spec: ToolSpec, *, force: bool = False) -> P
     elif project.config_path.is_file():
         path = env_vars_path(project)
         try:
-            env = (path, path.read_bytes())
+            env = (path, read_bounded(path, SOURCE_LIMIT))
         except OSError:
             env = None
     taken = find_existing(project, spec.name, toolsets_old.decode("utf-8", "replace"), env)
@@ -403,7 +405,11 @@ def _toolset_entry(source: bytes, toolset: str) -> int | None:
     try:
         tree = ast.parse(source)
     except (SyntaxError, ValueError):
-        return None
+        return None  # the edit says what is wrong, and where
+    except (RecursionError, MemoryError):
+        raise UserError(
+            parse_problem("toolsets.py", source) or "toolsets.py cannot be parsed"
+        ) from None
     for stmt in tree.body:
         if not (isinstance(stmt, ast.Assign | ast.AnnAssign) and isinstance(stmt.value, ast.Dict)):
             continue

@@ -104,6 +104,25 @@ class PluginSpec:
         }
 
 
+def _manifest_text(what: str, text: str) -> str:
+    """`text` as plugin.yaml can hold it: YAML allows no control character but tab and line
+    breaks (not DEL, not the C1 range with NEL), and no noncharacter, even escaped in a
+    double-quoted scalar by some readers. Refused here, before anything is rendered."""
+    check_text(what, text)
+    for char in text:
+        code = ord(char)
+        if (
+            (code < 0x20 and char not in "\t\n\r")
+            or 0x7F <= code <= 0x9F
+            or 0xFDD0 <= code <= 0xFDEF
+            or (code & 0xFFFE) == 0xFFFE
+        ):
+            raise UserError(
+                f"{what} holds the character {char!r}, which plugin.yaml cannot hold; leave it out"
+            )
+    return text
+
+
 def _checked_name(what: str, name: str) -> str:
     try:
         return check_name(name)
@@ -140,7 +159,7 @@ def make_plugin_spec(
         raise UserError(f"tool {duplicates[0]!r} is given twice")
     if description is None or not description.strip():
         description = default_description(name)
-    check_text("the description", description)
+    _manifest_text("the description", description)
     toolset = check_toolset(toolset if toolset is not None else name)
     env = tuple(dict.fromkeys(check_env_var(v) for v in env_vars))
     parsed = [parse_param(p, required=True) for p in params]
@@ -153,7 +172,7 @@ def make_plugin_spec(
     version = DEFAULT_VERSION if version is None else version.strip()
     if not _VERSION_RE.fullmatch(version):
         raise UserError(f"--version {version!r} is not a version pip accepts, e.g. 0.1.0")
-    author = "" if author is None else check_text("--author", author).strip()
+    author = "" if author is None else _manifest_text("author", author).strip()
     if "\n" in author or "\r" in author:
         raise UserError("--author must be one line")
     return PluginSpec(

@@ -14,9 +14,10 @@ from hermes_dev.host.layout import Project, env_vars_path
 from hermes_dev.host.registrations import registered_names
 from hermes_dev.host.tools_config import CLI_COMPOSITE, TOOLS_CONFIG_RELPATH
 from hermes_dev.pyast.analyze.values import dict_get
+from hermes_dev.pyast.semantic.syntax import parse_problem
 from hermes_dev.scaffold._sources import edited, read_source
 from hermes_dev.scaffold._spec import check_name, first_line
-from hermes_dev.writes.plan import FileChange, Plan
+from hermes_dev.writes.plan import FileChange, Plan, reached_through_symlink
 
 if TYPE_CHECKING:
     from hermes_dev.pyast.semantic.modules import Models
@@ -70,7 +71,12 @@ def plan_remove_tool(project: Project, name: str, *, force: bool = False) -> Pla
     if module_path.is_file():
         changes.append(FileChange(module_rel, module_path.read_bytes(), None))
     test_path = project.root / test_rel
-    if test_path.is_file():
+    if test_path.is_file() and reached_through_symlink(project.root, test_rel):
+        notes.append(
+            f"{test_rel} is outside the root (a folder on its way is a symlink); it stays"
+            " (delete it by hand)"
+        )
+    elif test_path.is_file():
         test_source = test_path.read_bytes()
         if force or ownership.has_marker(test_source.decode("utf-8", "replace")):
             changes.append(FileChange(test_rel, test_source, None))
@@ -133,7 +139,7 @@ def plan_remove_tool(project: Project, name: str, *, force: bool = False) -> Pla
         if new != old:
             listed = True
             changes.append(FileChange(rel, old, new))
-        lines = _lines_naming(new, name, toolsets=path == project.toolsets_path)
+        lines = _lines_naming(new, name, toolsets=path == project.toolsets_path, where=rel)
         if lines:
             listed = True
             where = ", ".join(str(n) for n in lines)
@@ -276,7 +282,7 @@ def _tool_description(models: Models, path: Path, name: str) -> str | None:
     return None
 
 
-def _lines_naming(source: bytes, name: str, *, toolsets: bool) -> list[int]:
+def _lines_naming(source: bytes, name: str, *, toolsets: bool, where: str) -> list[int]:
     """Lines where `source` still lists the tool `name`: in toolsets.py, the tools of a
     `TOOLSETS` entry (a dict's "tools", a helper call's arguments after the description) and
     module-level `*_TOOLS` lists; in the env-vars module, an `OPTIONAL_ENV_VARS` entry's "tools".
@@ -287,6 +293,8 @@ def _lines_naming(source: bytes, name: str, *, toolsets: bool) -> list[int]:
         tree = ast.parse(source)
     except (SyntaxError, ValueError):
         return []
+    except (RecursionError, MemoryError):
+        raise UserError(parse_problem(where, source) or f"{where} cannot be parsed") from None
     lists: list[ast.expr] = []
     for stmt in tree.body:
         target, value = _assigned(stmt)

@@ -24,9 +24,10 @@ from pathlib import Path
 from types import TracebackType
 from typing import Any, Self
 
-from hermes_dev.errors import HermesDevError, UserError
+from hermes_dev.errors import HermesDevError, Interrupted, UserError
 from hermes_dev.scaffold._plugin_spec import PluginSpec
 from hermes_dev.scaffold._spec import ToolSpec
+from hermes_dev.writes.signals import signals_deferred
 
 REFUSED = 2  # the child's exit code when the template refused an answer
 
@@ -107,15 +108,34 @@ def _refused(message: str) -> UserError:
 
 def render(spec: ToolSpec | PluginSpec, template: str = "tool") -> dict[str, bytes]:
     """Relative path (POSIX) -> content of every file the template makes for `spec` (any spec
-    with `template_data()`)."""
+    with `template_data()`).
+
+    SIGINT, SIGTERM and SIGHUP wait until the render is over and its temporary folder (with
+    any folder copier made in the meantime) is removed, then raise Interrupted: a signal at any
+    moment leaves nothing behind."""
+    with signals_deferred() as received:
+        try:
+            files = _render_here(spec, template)
+        finally:
+            signum = received()
+    if signum is not None:
+        raise Interrupted(signum)
+    return files
+
+
+def _render_here(spec: ToolSpec | PluginSpec, template: str) -> dict[str, bytes]:
     with tempfile.TemporaryDirectory(prefix="hermes-dev-render-") as tmp:
         out = Path(tmp) / "out"
+        # copier's own temporary folders (copier._vcs.*) go inside ours, so they go with it.
+        saved, tempfile.tempdir = tempfile.tempdir, tmp
         try:
             copy_template(spec.template_data(), out, template)
         except ValueError as exc:
             raise _refused(str(exc)) from None
         except OSError as exc:  # the environment: a full $TMPDIR, a failing git
             raise _environment_error(exc) from None
+        finally:
+            tempfile.tempdir = saved
         return _read_tree(out)
 
 
@@ -134,7 +154,10 @@ def _environment_error(exc: OSError) -> UserError:
 
 
 class PendingRender:
-    """A render under way; `result()` returns its files. Use it as a context manager."""
+    """A render under way; `result()` returns its files. Use it as a context manager: the child
+    starts on entering the `with` block and is ended, its temporary folder removed, on leaving
+    it, with SIGINT, SIGTERM and SIGHUP held off meanwhile (each then raises Interrupted), so a
+    signal at any moment leaves neither a folder nor a process behind."""
 
     def __init__(self, spec: ToolSpec, *, in_child: bool | None = None) -> None:
         self._spec = spec
@@ -150,22 +173,21 @@ class PendingRender:
                 and not os.environ.get(IN_PROCESS_ENV)
             )
         _first_render = False
-        if in_child:
-            try:
-                self._start_child()
-            except BaseException:  # a signal: no __exit__ will run, so clean up here
-                self.__exit__(None, None, None)
-                raise
+        self._in_child = in_child
 
     def _start_child(self) -> None:
         self._tmp = tempfile.mkdtemp(prefix="hermes-dev-render-")
         payload = {"template": str(template_dir()), "data": self._spec.template_data()}
+        # The child's temporary folders (copier's clones) go inside ours: removed with it even
+        # when the child is killed before it can remove them itself.
+        env = {**os.environ, "TMPDIR": self._tmp}
         try:
             self._child = subprocess.Popen(
                 [sys.executable, "-I", "-c", _CHILD_CODE, f"{self._tmp}/out", *child_path()],
                 stdin=subprocess.PIPE,
                 stdout=subprocess.DEVNULL,
                 stderr=subprocess.PIPE,
+                env=env,
             )
         except OSError:
             self._child = None  # result() renders in-process instead
@@ -199,6 +221,16 @@ class PendingRender:
         return self._files
 
     def __enter__(self) -> Self:
+        if self._in_child:
+            with signals_deferred() as received:
+                try:
+                    self._start_child()
+                finally:
+                    signum = received()
+                    if signum is not None:  # no __exit__ will run: clean up here
+                        self._clean_up()
+            if signum is not None:
+                raise Interrupted(signum)
         return self
 
     def __exit__(
@@ -207,6 +239,13 @@ class PendingRender:
         exc: BaseException | None,
         tb: TracebackType | None,
     ) -> None:
+        with signals_deferred() as received:
+            self._clean_up()
+        signum = received()
+        if signum is not None and exc is None:
+            raise Interrupted(signum)
+
+    def _clean_up(self) -> None:
         if self._child is not None and self._child.poll() is None:
             self._child.kill()
             self._child.wait()
@@ -214,3 +253,4 @@ class PendingRender:
             self._child.stderr.close()
         if self._tmp is not None:
             shutil.rmtree(self._tmp, ignore_errors=True)
+            self._tmp = None

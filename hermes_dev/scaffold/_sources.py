@@ -8,12 +8,13 @@ from pathlib import Path
 from hermes_dev.errors import UserError
 from hermes_dev.host.layout import Project, env_vars_path
 from hermes_dev.pyast.semantic.syntax import parse_problem
+from hermes_dev.reading import SOURCE_LIMIT, read_bounded
 
 
 def read_source(project: Project, path: Path) -> bytes:
     rel = path.relative_to(project.root).as_posix()
     try:
-        return path.read_bytes()
+        return read_bounded(path, SOURCE_LIMIT)  # (a FIFO or /dev/zero: an error, not a hang)
     except FileNotFoundError:
         raise UserError(f"{rel} is missing in {project.root}") from None
     except OSError as exc:

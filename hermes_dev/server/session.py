@@ -236,7 +236,7 @@ def suppression_edit(text: str, line: int, code: str) -> tuple[int, int, int, st
     if not 0 < line <= len(lines):
         return None
     current = lines[line - 1]
-    # (a `# noqa` on the line is another linter's too: the hermes-dev comment is the one to edit)
+    # (another linter may share the line: the hermes-dev comment is the one to edit)
     existing = next((s for s in find_suppressions(text).get(line, []) if s.kind == IGNORE), None)
     if existing is not None:
         if existing.codes is None or code in existing.codes:

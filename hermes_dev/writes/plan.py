@@ -9,27 +9,35 @@ from pathlib import Path
 
 from hermes_dev.errors import HermesDevError, Interrupted, UserError
 from hermes_dev.writes.signals import signals_deferred
-from hermes_dev.writes.temporary import temporary_file
+from hermes_dev.writes.temporary import append_only, temporary_file
 
 # Plain classes, not dataclasses: `lint --fix` on one file is timed against a budget
 # (bench/lint.py (c)), and dataclasses' import (it pulls in inspect) was ~5 ms of it.
 
 
 class FileChange:
-    """One file's content before and after; None means the file does not exist."""
+    """One file's content before and after; None means the file does not exist.
 
-    __slots__ = ("new", "old", "relpath")
+    With `link` (the target a symlink at `relpath` holds), the change deletes that symlink
+    itself, never what it points to (`old` and `new` are None)."""
 
-    def __init__(self, relpath: str, old: bytes | None, new: bytes | None) -> None:
+    __slots__ = ("link", "new", "old", "relpath")
+
+    def __init__(
+        self, relpath: str, old: bytes | None, new: bytes | None, link: str | None = None
+    ) -> None:
         self.relpath = relpath
         self.old = old
         self.new = new
+        self.link = link
 
     def __repr__(self) -> str:
         return f"FileChange({self.relpath!r}, {self.verb})"
 
     @property
     def verb(self) -> str:
+        if self.link is not None:
+            return "delete"
         if self.old is None:
             return "create"
         return "delete" if self.new is None else "change"
@@ -72,6 +80,12 @@ class Plan:
                 continue
             try:
                 trees[change.relpath] = ast.parse(change.new, filename=change.relpath)
+            except (RecursionError, MemoryError):
+                # The checkout's own expression (a plan never nests): Python cannot parse it.
+                raise UserError(
+                    f"{change.relpath} holds an expression nested too deeply for Python to"
+                    " parse; fix it, then run hermes-dev again"
+                ) from None
             except SyntaxError as exc:
                 if change.old is not None:
                     # Syntax of a newer Python in the file as it was is not our bug.
@@ -88,12 +102,13 @@ class Plan:
 
         chunks: list[str] = []
         for change in self.changes:
-            old = _lines(change.old)
+            # A symlink's content, as git shows it, is its target.
+            old = _lines(change.old if change.link is None else change.link.encode())
             new = _lines(change.new)
             for line in difflib.unified_diff(
                 old,
                 new,
-                fromfile="/dev/null" if change.old is None else f"a/{change.relpath}",
+                fromfile="/dev/null" if change.verb == "create" else f"a/{change.relpath}",
                 tofile="/dev/null" if change.new is None else f"b/{change.relpath}",
             ):
                 # A last line without a newline is marked the way git marks it.
@@ -106,7 +121,7 @@ class Plan:
         """Refuse early when a file or folder is plainly not writable (nothing is touched yet)."""
         for change in self.changes:
             path = self.root / change.relpath
-            if change.old is None and os.path.lexists(path):
+            if change.verb == "create" and os.path.lexists(path):
                 # A symlink to a missing file: writing would go wherever it points.
                 raise UserError(
                     f"cannot create {change.relpath}: a symlink to a missing file"
@@ -114,7 +129,9 @@ class Plan:
                     if path.is_symlink()
                     else f"cannot create {change.relpath}: something is in its place"
                 )
-            if change.new is not None and path.is_symlink():
+            if change.new is None:
+                _check_inside(self.root, change.relpath)
+            elif path.is_symlink():
                 path = path.resolve()  # written through, see _replace
             folder = _nearest_existing(path.parent)
             if not folder.is_dir():
@@ -126,7 +143,12 @@ class Plan:
                 raise UserError(f"cannot write {change.relpath}: {rel} is a file, not a folder")
             if not os.access(folder, os.W_OK):
                 raise UserError(f"cannot write {change.relpath}: folder {folder} is not writable")
-            if path.exists() and not os.access(path, os.W_OK):
+            if append_only(str(folder)):
+                raise UserError(
+                    f"cannot write {change.relpath}: folder {folder} is append-only or immutable"
+                    " (chattr), so no file in it can be replaced; nothing was changed"
+                )
+            if change.new is not None and path.exists() and not os.access(path, os.W_OK):
                 raise UserError(f"cannot write {change.relpath}: the file is not writable")
 
     def apply(self) -> None:
@@ -150,6 +172,7 @@ class Plan:
                     _check_unchanged(path, current)
                     attempted.append(current)
                     if current.new is None:
+                        _check_inside(self.root, current.relpath)
                         remove_file(str(path))
                     else:
                         made_dirs.extend(_make_parents(path.parent))
@@ -160,8 +183,9 @@ class Plan:
                     if signum is not None:
                         raise Interrupted(signum)
             except BaseException as exc:
-                problems = _roll_back(self.root, attempted, made_dirs, before, leftovers)
-                outcome = _outcome(self.root, problems, leftovers)
+                kept: list[str] = []
+                problems = _roll_back(self.root, attempted, made_dirs, before, leftovers, kept)
+                outcome = _outcome(self.root, problems, leftovers, kept)
                 if isinstance(exc, Interrupted):
                     raise Interrupted(exc.signum, outcome) from None
                 if isinstance(exc, UserError):
@@ -279,8 +303,32 @@ def _content(path: Path) -> bytes | None:
         return None
 
 
+def reached_through_symlink(root: Path, relpath: str) -> bool:
+    """True when a folder on the way from `root` to `relpath` is a symlink: the file is
+    elsewhere, whatever its path says."""
+    folder = (root / relpath).parent
+    inside = os.path.join(os.path.realpath(root), *folder.relative_to(root).parts)
+    return os.path.realpath(folder) != inside
+
+
+def _check_inside(root: Path, relpath: str) -> None:
+    """A file to delete must be in the root itself, not reached through a symlinked folder
+    (deleting it would delete a file elsewhere); UserError otherwise."""
+    if reached_through_symlink(root, relpath):
+        raise UserError(
+            f"{relpath} is outside {root} (a folder on its way is a symlink); not deleting it"
+        )
+
+
 def _check_unchanged(path: Path, change: FileChange) -> None:
     """`path` still holds what the plan was made from, right before it is replaced."""
+    if change.link is not None:
+        if not path.is_symlink() or os.readlink(path) != change.link:
+            raise UserError(
+                f"{change.relpath} changed after hermes-dev read it (it is no longer a symlink"
+                f" to {change.link}); run the command again"
+            )
+        return
     if change.old is None:
         if os.path.lexists(path):
             raise UserError(
@@ -331,12 +379,18 @@ def _replace(path: Path, content: bytes, state: _State, leftovers: list[Path]) -
         raise
 
 
-def _outcome(root: Path, problems: list[str], leftovers: list[Path]) -> str:
+def _outcome(root: Path, problems: list[str], leftovers: list[Path], kept: list[str]) -> str:
     """What the roll-back left, for the end of an error message."""
+    parts = []
     if problems:
-        outcome = "could not restore " + ", ".join(problems) + " (check them by hand)"
-    else:
-        outcome = "nothing was changed"
+        parts.append("could not restore " + ", ".join(problems) + " (check them by hand)")
+    if kept:
+        them = "them" if len(kept) > 1 else "it"
+        parts.append(
+            f"kept {', '.join(kept)} as {'they are' if len(kept) > 1 else 'it is'}: another"
+            f" program changed {them} after hermes-dev wrote {them} (check {them} by hand)"
+        )
+    outcome = "; ".join(parts) or "nothing was changed"
     if leftovers:
         names = ", ".join(
             p.relative_to(root).as_posix() if root in p.parents else str(p) for p in leftovers
@@ -351,20 +405,31 @@ def _roll_back(
     made_dirs: list[Path],
     before: dict[str, _State],
     leftovers: list[Path],
+    kept: list[str],
 ) -> list[str]:
     """Undo `attempted` newest first, the last one whether or not its write happened; return
-    the paths it could not restore."""
+    the paths it could not restore. A file that holds neither what the plan found nor what it
+    wrote was changed by another program since: it is kept as it is and added to `kept`."""
     problems: list[str] = []
     for change in reversed(attempted):
         path = root / change.relpath
         state = before[change.relpath]
         try:
-            if change.old is None:
-                if os.path.lexists(path):  # nothing was there (checked): it is ours
-                    remove_file(str(path))
-            elif state.link is not None and not os.path.lexists(path):
-                os.symlink(state.link, path)  # a deleted symlink comes back as one
-            elif _content(path) != change.old:
+            if change.link is not None or (change.new is None and state.link is not None):
+                if not os.path.lexists(path):
+                    os.symlink(change.link or state.link or "", path)
+                elif not path.is_symlink() or os.readlink(path) != (change.link or state.link):
+                    kept.append(change.relpath)
+                continue
+            exists = os.path.lexists(path)
+            current = _content(path) if exists else None
+            if current == change.old:
+                continue  # as it was (the write never happened, or was undone)
+            if current != change.new:
+                kept.append(change.relpath)  # someone else's bytes: never overwritten
+            elif change.old is None:
+                remove_file(str(path))  # ours, and nothing was there before
+            else:
                 _replace(path, change.old, state, leftovers)
         except OSError:
             problems.append(change.relpath)

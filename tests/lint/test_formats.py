@@ -304,7 +304,7 @@ def test_gitlab_and_junit_survive_any_message_text(result) -> None:  # type: ign
     failure = suites.find("testsuite/testcase/failure")
     assert failure is not None
     assert (
-        failure.get("message") == "a <b> & 'c' \"d\" \ufffd\ufffd[31m \ufffd \ufffd end [t\ufffd]"
+        failure.get("message") == "a <b> & 'c' \"d\" \ufffd\ufffd[31m \ufffd \ufffd end [t\\x02]"
     )
     (issue,) = json.loads(render(result, "gitlab", result.rules))
-    assert issue["description"] == f"{f.code} {odd} [t\x02]"
+    assert issue["description"] == f"{f.code} {odd} [t\\x02]"  # a tool name is shown escaped

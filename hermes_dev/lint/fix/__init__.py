@@ -161,6 +161,23 @@ def _fix_file(
     if spans:
         source, spliced = _apply_spans(rel, source, tree, spans, done, notes)
     for edit, group in whole.items():
+        batch = getattr(_module(edit), "rewrite_batch", None)
+        if batch is not None:
+            # One parse and one render for the whole group (one per fix was quadratic).
+            try:
+                new, took, refused = batch(source, group)
+            except UserError as exc:  # the file as a whole: every fix of the group is out
+                notes.append(f"{exc} (not fixed)")
+                continue
+            except RecursionError:
+                pass  # deep nesting: the one-at-a-time edits below run in a deep thread
+            else:
+                notes.extend(f"{message} (not fixed)" for message in refused)
+                if new != source:
+                    source = new
+                    done.extend(took)
+                    spliced = None
+                continue
         rewrite = _module(edit).rewrite
         for fix in group:
             try:

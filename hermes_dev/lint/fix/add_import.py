@@ -137,8 +137,17 @@ def _provides(binding: ast.stmt, module: str, name: str | None) -> bool:
 
 
 def _registry_import(tree: ast.Module) -> ast.ImportFrom | None:
-    """The module's `from tools.registry import ...` (or a relative `from .registry import`)."""
-    for stmt in tree.body:
+    """The module's `from tools.registry import ...` (or a relative `from .registry import`):
+    at the top level, else the one a `try:` guards (`except ImportError:` lets the module load
+    without Hermes; a name joining it stays under that guard)."""
+    return _registry_import_in(tree.body)
+
+
+def _registry_import_in(body: list[ast.stmt]) -> ast.ImportFrom | None:
+    guarded: list[ast.stmt] = []
+    for stmt in body:
+        if isinstance(stmt, ast.Try):
+            guarded.extend(stmt.body)
         if (
             isinstance(stmt, ast.ImportFrom)
             and stmt.module is not None
@@ -146,7 +155,7 @@ def _registry_import(tree: ast.Module) -> ast.ImportFrom | None:
             and stmt.names[0].name != "*"
         ):
             return stmt
-    return None
+    return _registry_import_in(guarded) if guarded else None
 
 
 def _imports(tree: ast.Module) -> list[ast.stmt]:

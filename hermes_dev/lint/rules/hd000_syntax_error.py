@@ -93,7 +93,9 @@ def _required_python(ctx: LintContext) -> str | None:
     import re
 
     try:
-        text = (ctx.root / "pyproject.toml").read_text(encoding="utf-8")
+        from hermes_dev.reading import CONFIG_LIMIT, read_bounded
+
+        text = read_bounded(ctx.root / "pyproject.toml", CONFIG_LIMIT).decode("utf-8")
     except (OSError, UnicodeDecodeError):
         return None
     found = re.search(r'^requires-python\s*=\s*["\'][^"\']*?>=\s*(\d+)\.(\d+)', text, re.MULTILINE)

@@ -813,8 +813,14 @@ def _called_elsewhere(func: Function) -> bool:
     )
     # Every Name node of it is also a whole word of the text, and so is its `def`: few words
     # settle it without walking the tree (the walk is most of a one-file `--fix`).
-    words = re.findall(rf"(?<!\w){re.escape(func.name)}(?!\w)", module.source)
-    if len(words) - 1 <= registrations:
+    # Counted once per module and name: each finding asks, and a handler with thousands of
+    # returns searched the whole text thousands of times.
+    word_counts = module.state.word_counts
+    words = word_counts.get(func.name)
+    if words is None:
+        found = re.findall(rf"(?<!\w){re.escape(func.name)}(?!\w)", module.source)
+        words = word_counts[func.name] = len(found)
+    if words - 1 <= registrations:
         return False
     counts = module.state.name_counts
     if counts is None:  # once per module: a module with many handlers asked for each

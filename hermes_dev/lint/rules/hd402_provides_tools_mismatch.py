@@ -36,6 +36,7 @@ provides_tools:
 
 from __future__ import annotations
 
+from hermes_dev.host.plugins import shown
 from hermes_dev.lint.rule import Finding, Invalid, Rule, Valid
 
 TYPE_CHECKING = False  # typing is not imported at run time: a pre-commit run pays for it
@@ -177,7 +178,7 @@ class ProvidesToolsMismatch(Rule):
                 if folder.reports(reg.module.path):
                     yield ctx.finding(
                         self.code,
-                        f"tool {name!r} is registered but not listed in provides_tools of"
+                        f"tool {shown(name)} is registered but not listed in provides_tools of"
                         f" {manifest.path.name}",
                         reg.module,
                         reg.call,
@@ -190,7 +191,7 @@ class ProvidesToolsMismatch(Rule):
                     line, column = manifest.position(("provides_tools", index))
                     yield manifest_finding(
                         self.code,
-                        f"provides_tools lists {name!r} but register(ctx) registers no such tool",
+                        f"provides_tools lists {shown(name)} but register(ctx) registers no such tool",
                         folder,
                         line,
                         column,

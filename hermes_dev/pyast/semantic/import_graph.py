@@ -18,6 +18,8 @@ import os
 import re
 import zlib
 
+from hermes_dev.reading import SOURCE_LIMIT, read_bounded
+
 _IMPORT = re.compile(
     r"^[ \t]*(?:from[ \t]+(\.*)[ \t]*([\w.]*)[ \t]+import[ \t]+(\([^)]*\)|[^\n#;]*)"
     r"|import[ \t]+([^\n#;]+))",
@@ -59,8 +61,7 @@ class ImportGraph:
 
     def _read(self, rel: str) -> bytes | None:
         try:
-            with open(os.path.join(self.root, rel), "rb") as fh:
-                return fh.read()
+            return read_bounded(os.path.join(self.root, rel), SOURCE_LIMIT)
         except OSError:
             return None
 

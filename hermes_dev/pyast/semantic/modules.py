@@ -21,6 +21,7 @@ import os
 from pathlib import Path
 
 from hermes_dev.pyast.semantic.bindings import BindingIndex, module_index
+from hermes_dev.reading import SOURCE_LIMIT, read_bounded
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -62,6 +63,7 @@ class ModuleState:
         "scope",
         "summaries",
         "tool_schemas",
+        "word_counts",
         "words",
     )
 
@@ -84,6 +86,7 @@ class ModuleState:
         self.schemas_not_static: int = 0
         self.project_summary: object = None
         self.name_counts: object = None
+        self.word_counts: dict[str, int] = {}  # word -> whole-word occurrences (HD101)
 
 
 class ModuleInfo:
@@ -200,7 +203,7 @@ class Models:
             if text is not None:
                 return text
         try:
-            data = path.read_bytes()
+            data = read_bounded(path, SOURCE_LIMIT)  # (a FIFO, /dev/zero, a huge file: OSError)
         except OSError as exc:
             self.read_errors[str(path)] = exc.strerror or type(exc).__name__
             return None

@@ -8,10 +8,10 @@ import sys
 # Syntax errors of the running Python that newer Pythons accept: (version, message start or
 # line pattern). `except A, B:` (PEP 758), f-strings with nested quotes (PEP 701), type
 # parameters and `type` aliases (PEP 695), template strings (PEP 750).
-_NEWER_MESSAGES = (
-    ((3, 14), "multiple exception types must be parenthesized"),
-    ((3, 12), "f-string"),
-)
+_NEWER_MESSAGES = (((3, 14), "multiple exception types must be parenthesized"),)
+# An f-string error is a newer Python's syntax only where the line reuses the string's quote
+# inside a closed `{...}` (PEP 701); `f"{1"` is broken in every Python.
+_PEP_701 = re.compile(r"""[fF][rR]?(["'])[^\n]*?\{[^}\n]*\1[^}\n]*\}""")
 _NEWER_LINES = (
     ((3, 12), r"^\s*type\s+[A-Za-z_]\w*\s*(\[.*\])?\s*="),
     ((3, 12), r"^\s*(async\s+)?(def|class)\s+[A-Za-z_]\w*\s*\["),
@@ -24,6 +24,8 @@ def newer_python(message: str, line: str) -> str | None:
     for version, start in _NEWER_MESSAGES:
         if sys.version_info[:2] < version and message.startswith(start):
             return "{}.{}".format(*version)
+    if sys.version_info[:2] < (3, 12) and message.startswith("f-string") and _PEP_701.search(line):
+        return "3.12"
     for version, pattern in _NEWER_LINES:
         if sys.version_info[:2] < version and re.search(pattern, line):
             return "{}.{}".format(*version)
@@ -56,6 +58,11 @@ def parse_problem(where: str, source: bytes) -> str | None:
             )
         column = f", column {exc.offset}" if exc.offset else ""
         return f"{where}: line {lineno}{column}: {exc.msg}; fix it, then run hermes-dev again"
-    except (ValueError, RecursionError, MemoryError) as exc:
+    except (RecursionError, MemoryError):
+        return (
+            f"{where} holds an expression nested too deeply for Python to parse; fix it, then"
+            " run hermes-dev again"
+        )
+    except ValueError as exc:
         return f"{where} cannot be parsed ({exc}); fix it, then run hermes-dev again"
     return None

@@ -1,0 +1,108 @@
+"""Untrusted files stay bounded (issue 20, items 8 and 9): manifests are counted before they are
+composed, caches are read only as regular files of bounded size, messages never print a value
+whole."""
+
+from __future__ import annotations
+
+import os
+import signal
+import time
+from pathlib import Path
+
+import pytest
+
+from hermes_dev.host.plugins import manifest_problems, parse_manifest
+from hermes_dev.lint import cache as cache_module
+from hermes_dev.lint.cache import ResultCache, SummaryCache
+from tests.resources.test_hostile_tree import BILLION_LAUGHS
+
+
+@pytest.fixture
+def alarm():
+    """Fail (instead of hanging the suite) when the test takes more than 10 s."""
+
+    def timeout(signum, frame):
+        raise TimeoutError("took more than 10 s")
+
+    old = signal.signal(signal.SIGALRM, timeout)
+    signal.alarm(10)
+    yield
+    signal.alarm(0)
+    signal.signal(signal.SIGALRM, old)
+
+
+def _problems(text: str) -> list[str]:
+    return [p.message for p in manifest_problems(parse_manifest(Path("plugin.yaml"), text))]
+
+
+def test_an_alias_bomb_is_refused_before_it_is_expanded(alarm):
+    start = time.perf_counter()
+    assert _problems(BILLION_LAUGHS) == [
+        "too large to read: more than 100,000 values once its aliases are expanded"
+    ]
+    assert time.perf_counter() - start < 1
+
+
+def test_a_recursive_alias_is_refused():
+    assert _problems("name: x\nprovides_tools: &a [*a]\n") == [
+        "too large to read: the alias *a refers to a node that contains it"
+    ]
+
+
+def test_deep_nesting_is_refused():
+    assert _problems("name: x\nx: " + "{a: " * 100 + "1" + "}" * 100 + "\n") == [
+        "too large to read: nested deeper than 64 levels"
+    ]
+
+
+def test_an_integer_of_thousands_of_digits_is_one_problem():
+    problems = _problems("name: x\nversion: " + "9" * 6000 + "\n")
+    assert len(problems) == 1 and problems[0].startswith("not a valid value: Exceeds the limit")
+
+
+def test_a_long_value_is_cut_short_in_the_message():
+    problems = _problems("name: x\nkind: " + "k" * 50_000 + "\n")
+    assert problems == [
+        f"kind '{'k' * 60}'... is not one of standalone, backend, exclusive, platform,"
+        + " model-provider"
+    ]
+
+
+def test_a_manifest_of_40000_tools_is_read(alarm):
+    names = [f"tool_{i}" for i in range(40_000)]
+    manifest = parse_manifest(
+        Path("plugin.yaml"), "name: x\nprovides_tools:\n" + "".join(f"  - {n}\n" for n in names)
+    )
+    assert manifest.provides_tools == tuple(names)
+
+
+# -- item 9: caches ----------------------------------------------------------------------------
+
+
+@pytest.fixture
+def cache_home(tmp_path, monkeypatch):
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
+    monkeypatch.delenv("HERMES_DEV_NO_CACHE", raising=False)
+    folder = tmp_path / "cache" / "hermes-dev"
+    folder.mkdir(parents=True)
+    return folder
+
+
+@pytest.mark.parametrize("kind", ["fifo", "dev-zero", "huge", "symlink-to-valid"])
+def test_a_hostile_cache_file_is_a_miss(tmp_path, cache_home, kind, alarm, monkeypatch):
+    summaries = SummaryCache(tmp_path)
+    results = ResultCache(str(cache_home), "schemas")
+    for target in (Path(summaries._path()), Path(results.file)):
+        if kind == "fifo":
+            os.mkfifo(target)
+        elif kind == "dev-zero":
+            target.symlink_to("/dev/zero")
+        elif kind == "huge":
+            with open(target, "wb") as fh:
+                fh.truncate(2 * 1024**3)
+        else:
+            valid = tmp_path / f"{target.name}.real"
+            valid.write_text(f'{{"version": "{cache_module.cache_format()}", "files": {{}}}}')
+            target.symlink_to(valid)
+    assert summaries.get(tmp_path / "x.py", "kind") == (False, None)
+    assert results.get("key") is None

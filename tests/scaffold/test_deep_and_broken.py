@@ -1,0 +1,96 @@
+"""Files the scaffold edits that go past the parser, or do not parse (issue 20, items 11 and 13):
+one line naming the file (and line), exit 2, never a traceback, nothing touched."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.scaffold.hosts import make_host, run_cli, snapshot
+
+DEEP = "\n\nDEEP = " + "-" * 5000 + "1\n"
+COMMANDS = {
+    "new-tool": ("new-tool", "zap", "--env", "ZAP_API_KEY"),
+    "remove-tool": ("remove-tool", "weather"),
+    "new-plugin": ("new-plugin", "zap_pack"),
+    "new-plugin --toolset": ("new-plugin", "zap_pack", "--toolset", "text"),
+}
+
+
+def _run(tmp_path, rel, snippet, command):
+    host = make_host(tmp_path / "host")
+    path = host / rel
+    path.write_text(path.read_text(encoding="utf-8") + snippet, encoding="utf-8")
+    before = snapshot(host)
+    code, _out, err = run_cli(*COMMANDS[command], "--root", str(host), "--yes")
+    assert snapshot(host) == before
+    return code, err
+
+
+@pytest.mark.parametrize("command", sorted(COMMANDS))
+@pytest.mark.parametrize("rel", ["toolsets.py", "hermes_cli/config.py"])
+def test_an_expression_too_deep_for_the_parser_is_one_line(tmp_path, rel, command):
+    if rel == "hermes_cli/config.py" and command.startswith("new-plugin"):
+        pytest.skip("new-plugin never reads the config module")
+    code, err = _run(tmp_path, rel, DEEP, command)
+    assert code == 2, err
+    assert err.count("\n") == 1 and "Traceback" not in err, err
+    assert err.startswith(f"hermes-dev: error: {rel}"), err
+    assert "too deeply" in err, err
+
+
+BROKEN = {
+    # An f-string broken in every Python: not "a newer Python's syntax".
+    "f-string": ('\n\n_LABEL = f"{1"\n', "hermes-dev: error: toolsets.py: line {line}"),
+    "syntax error": (
+        "\n\ndef _helper(:\n    return 1\n",
+        "hermes-dev: error: toolsets.py: line {line}",
+    ),
+    "null byte": (
+        "\n\n_EXTRA = 1\x00\n",
+        "hermes-dev: error: toolsets.py: line {line} holds a null",
+    ),
+}
+
+
+@pytest.mark.parametrize("case", sorted(BROKEN))
+@pytest.mark.parametrize("command", sorted(COMMANDS))
+def test_a_broken_toolsets_py_is_blamed_on_its_line(tmp_path, case, command):
+    snippet, expected = BROKEN[case]
+    line = (make_host(tmp_path / "probe") / "toolsets.py").read_text().count("\n") + 3
+    code, err = _run(tmp_path, "toolsets.py", snippet, command)
+    assert code == 2, err
+    assert err.startswith(expected.format(line=line)), err
+    assert err.count("\n") == 1 and "this Python" not in err, err
+
+
+@pytest.mark.parametrize("kind", ["fifo", "dev-zero"])
+@pytest.mark.parametrize("command", ["new-tool", "remove-tool"])
+def test_a_config_module_that_is_no_file_is_one_line_never_a_hang(tmp_path, kind, command):
+    import os
+    import signal
+
+    host = make_host(tmp_path / "host")
+    config = host / "hermes_cli" / "config.py"
+    config.write_text(
+        "from hermes_cli.config_defaults import OPTIONAL_ENV_VARS\n", encoding="utf-8"
+    )
+    target = host / "hermes_cli" / "config_defaults.py"
+    if kind == "fifo":
+        os.mkfifo(target)
+    else:
+        target.symlink_to("/dev/zero")
+
+    def timeout(signum, frame):
+        raise TimeoutError("hung on the config module")
+
+    old = signal.signal(signal.SIGALRM, timeout)
+    signal.alarm(20)
+    try:
+        code, _out, err = run_cli(*COMMANDS[command], "--root", str(host), "--yes")
+    finally:
+        signal.alarm(0)
+        signal.signal(signal.SIGALRM, old)
+    # new-tool must read the literal it edits; remove-tool with nothing to edit there goes on.
+    assert code == (2 if command == "new-tool" else 0), err
+    assert err.count("\n") == (1 if command == "new-tool" else 0), err
+    assert "Traceback" not in err, err
