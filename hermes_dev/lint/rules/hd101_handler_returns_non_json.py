@@ -49,7 +49,11 @@ def weather_tool(location: str) -> str:
 A `return` in the handler's own body of a dict or list literal, or of a name bound only to dict
 or list literals, is wrapped in `json.dumps(...)` (`import json` is added when missing). The fix
 is safe: the model receives the same data, now as the JSON string the contract asks for. It is
-unsafe when other code in the module names the function too: those callers get a string now.
+unsafe when other code names the function: its own module beyond the registration, or any other
+`.py` file under the root (an `agent/` module or a test that imports and calls the handler, or
+`module.handler`); those callers get a string now. The root is searched for the name as a word
+and only the files that hold it are parsed (comments and strings do not count); a root of more
+than 20,000 `.py` files is not searched, and the fix stays unsafe.
 
 A `return` of an error message as plain text (`"Error: ..."`, `f"Failed to {x}"`) becomes
 `return tool_error(...)` with the same text (`tool_error` imported the way the module imports
@@ -75,6 +79,7 @@ from hermes_dev.pyast.scope import Scope
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from collections.abc import Callable, Iterator
+    from pathlib import Path
 
     from hermes_dev.lint.context import LintContext
     from hermes_dev.lint.rule import Finding
@@ -727,11 +732,47 @@ registry.register(name="brief", toolset="t", schema={}, handler=brief)
             " named in it, with a chain each (json `chains`)",
             fixed={},
         ),
+        Invalid(
+            {
+                "tools/notes_tool.py": _HEAD
+                + """\
+def list_notes(args, **kw):
+    return [{"id": 1, "title": "first"}]
+
+
+registry.register(name="list_notes", toolset="t", schema={}, handler=list_notes)
+""",
+                "agent/context.py": """\
+from tools.notes_tool import list_notes
+
+
+def notes_for_prompt():
+    return ", ".join(note["title"] for note in list_notes({}))
+""",
+            },
+            findings=(("tools/notes_tool.py", 5),),
+            note="a module elsewhere under the root imports and calls the handler: the fix is"
+            " unsafe (that caller gets a string)",
+            fixed={
+                "tools/notes_tool.py": _HEAD
+                + """\
+def list_notes(args, **kw):
+    return json.dumps([{"id": 1, "title": "first"}])
+
+
+registry.register(name="list_notes", toolset="t", schema={}, handler=list_notes)
+"""
+            },
+        ),
     )
 
     def check(self, ctx: LintContext) -> Iterator[Finding]:
+        findings: list[Finding] = []
         for module in ctx.modules:
-            yield from cached_findings(ctx, module, self.code, self._compute(ctx, module))
+            findings.extend(cached_findings(ctx, module, self.code, self._compute(ctx, module)))
+        # Whether other code calls a handler looks at the whole root, which the cached findings
+        # do not depend on: decided here, on every run.
+        yield from _unsafe_where_called(ctx, findings)
 
     def _compute(self, ctx: LintContext, module: ModuleInfo) -> Callable[[], Iterator[Finding]]:
         return lambda: self.module_findings(ctx, module)
@@ -868,6 +909,52 @@ def _called_elsewhere(func: Func) -> bool:
         )
     assert isinstance(counts, Counter)
     return counts[func.name] > registrations
+
+
+def _unsafe_where_called(ctx: LintContext, findings: list[Finding]) -> list[Finding]:
+    """The findings, with a safe `json.dumps` fix made unsafe where a `.py` file under the root
+    other than the handler's own module names the handler (an import, a call, `mod.handler`):
+    that caller would get a string instead of the dict."""
+    from hermes_dev.lint.callers import named_elsewhere
+
+    handlers: dict[int, tuple[str, Path]] = {}
+    for i, f in enumerate(findings):
+        fix = f.fix
+        if fix is None or not fix.safe or fix.edit != "wrap_in_json_dumps":
+            continue
+        module = ctx.models.get(f.path)
+        name = _enclosing_def(module.tree, f.line) if module is not None else None
+        if name is not None:
+            handlers[i] = (name, f.path)
+    if not handlers:
+        return findings
+    named: dict[Path, set[str]] = {}
+    for name, path in handlers.values():
+        named.setdefault(path, set()).add(name)
+    called: set[tuple[str, Path]] = set()
+    for path, names in named.items():
+        called.update((name, path) for name in named_elsewhere(ctx.root, names, skip=[path]))
+    out = list(findings)
+    for i, key in handlers.items():
+        if key in called:
+            fix = findings[i].fix
+            assert fix is not None
+            unsafe = Fix(fix.edit, fix.path, fix.args, False, fix.title)
+            out[i] = findings[i].with_fix(unsafe)
+    return out
+
+
+def _enclosing_def(tree: ast.Module | None, line: int) -> str | None:
+    """The name of the innermost def around `line`."""
+    found: ast.FunctionDef | ast.AsyncFunctionDef | None = None
+    for node in ast.walk(tree) if tree is not None else ():
+        if (
+            isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef)
+            and node.lineno <= line <= (node.end_lineno or node.lineno)
+            and (found is None or node.lineno >= found.lineno)
+        ):
+            found = node
+    return found.name if found is not None else None
 
 
 def _is_error_text(value: ast.expr | None) -> bool:
