@@ -4,8 +4,10 @@ by parsing only the files the text scan finds.
 A fix that changes what a function returns (HD101's `json.dumps(...)` wrapper) is safe only
 when nothing but the registry calls it; handlers are imported and called from other modules
 (Hermes' `agent/` calls real tool handlers) and from tests. `named_elsewhere(root, names,
-skip)` gives the names some `.py` file under `root` (other than `skip`) refers to in code: a
-name, an attribute (`tools.x.lookup`) or an imported name. Comments and strings do not count.
+skip)` gives the names some `.py` file under `root` (other than `skip`) refers to in code: an
+imported name (`from tools.x import lookup`), or a name or attribute (`x.lookup`) the file does
+not define itself (a file with its own `def lookup` calls its own). Comments and strings do not
+count.
 
 Bounded: at most `MAX_FILES` files are looked at and each is read up to `MAX_BYTES`; when the
 root holds more files than that, every name counts as named elsewhere (the fix stays unsafe).
@@ -71,20 +73,29 @@ def named_elsewhere(root: Path, names: Collection[str], skip: Collection[Path] =
 
 
 def _names_in_code(data: bytes) -> set[str]:
-    """The identifiers a module's code uses (names, attributes, imported names); a file that
-    does not parse gives its words (it may still call the function once fixed)."""
+    """The identifiers a module's code may use to reach another module's function: the names it
+    imports (`from x import name`), and the names and attributes (`mod.name`) it uses that it
+    does not define itself (a def, class or assignment of its own is another function). A file
+    that does not parse gives its words (it may still call the function once fixed)."""
     import ast
 
     try:
         tree = ast.parse(data)
     except (SyntaxError, ValueError):
         return {m.decode() for m in re.findall(rb"[A-Za-z_]\w*", data)}
+    imported: set[str] = set()
     used: set[str] = set()
+    own: set[str] = set()
     for node in ast.walk(tree):
         if isinstance(node, ast.Name):
-            used.add(node.id)
+            if isinstance(node.ctx, ast.Load):
+                used.add(node.id)
+            else:
+                own.add(node.id)
         elif isinstance(node, ast.Attribute):
             used.add(node.attr)
-        elif isinstance(node, ast.ImportFrom | ast.Import):
-            used.update(alias.name.rsplit(".", 1)[-1] for alias in node.names)
-    return used
+        elif isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef):
+            own.add(node.name)
+        elif isinstance(node, ast.ImportFrom):
+            imported.update(alias.name for alias in node.names)
+    return imported | (used - own)

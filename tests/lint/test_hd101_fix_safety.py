@@ -110,3 +110,10 @@ def test_named_elsewhere_reads_only_files_with_the_word(tmp_path: Path) -> None:
     # A def of that name elsewhere is another function, not a call of this one.
     assert callers.named_elsewhere(tmp_path, ["alpha"], skip=[tmp_path / "b.py"]) == set()
     assert callers.named_elsewhere(tmp_path, ["delta"]) == set()
+
+
+def test_a_module_with_its_own_function_of_that_name_is_no_caller(tmp_path: Path) -> None:
+    # Tool modules written alike: each registers its own `lookup_notes`.
+    other = TOOL.replace('name="lookup_notes"', 'name="other_notes"')
+    root = make_root(tmp_path, {"tools/notes_tool.py": TOOL, "tools/other_tool.py": other})
+    assert _safety(root) == [True, True]
