@@ -63,7 +63,10 @@ NOT_FAILURE_KEYS = frozenset(
         "nothing_to_do",
     }
 )
-VERDICT_KEYS = frozenset({"findings", "issues", "violations", "diagnostics"})
+VERDICT_KEYS = frozenset({"findings", "issues", "violations", "diagnostics", "checks", "problems"})
+MESSAGE_KEYS = frozenset(
+    {"message", "msg", "reason", "detail", "details", "description", "hint", "explanation"}
+)
 # Calls a report variable may be handed to without being changed (its serialisation, logs).
 _READERS = frozenset({"dumps", "tool_result", "len", "str", "repr", "bool", "print"})
 _LOG_METHODS = frozenset({"debug", "info", "warning", "warn", "error", "exception", "critical"})
@@ -131,7 +134,9 @@ def judge(keys: dict[str, object]) -> str | None:
         if value is False:
             signal = key
             break
-    if signal is None:
+    if signal is None and any(_says_why(key) for key in keys):
+        # A status word alone may be data (`{"job": 7, "status": "failed"}` describes a job);
+        # with a message beside it the object reports the tool's own failure.
         for key in STATUS_KEYS:
             value = keys.get(key)
             if isinstance(value, str) and _word(value) in FAILURE_WORDS:
@@ -140,6 +145,11 @@ def judge(keys: dict[str, object]) -> str | None:
     if signal is None:
         return None
     return _describe(keys, signal)
+
+
+def _says_why(key: str) -> bool:
+    """A key that explains an outcome: `message`, `reason`, `detail`, `error_code`..."""
+    return key in MESSAGE_KEYS or key.startswith("error")
 
 
 def _word(text: str) -> str:
@@ -183,8 +193,10 @@ def _pairs(expr: ast.expr, scope: Scope) -> list[tuple[str | None, ast.expr]] | 
             else:
                 return None
         return out
-    if isinstance(expr, ast.Call) and _is_builtin_dict(expr.func, scope) and not expr.args:
-        return [(kw.arg, kw.value) for kw in expr.keywords]
+    if isinstance(expr, ast.Call) and _is_builtin_dict(expr.func, scope) and len(expr.args) <= 1:
+        # `dict(base, k=v)` is `{**base, "k": v}`
+        spread: list[tuple[str | None, ast.expr]] = [(None, arg) for arg in expr.args]
+        return spread + [(kw.arg, kw.value) for kw in expr.keywords]
     return None
 
 
@@ -227,12 +239,21 @@ def _reaching(use: ast.Name, code: Code) -> list[ast.expr | None] | None:
 _State = list[ast.expr | None]
 
 
-class _Reach:
-    """Reaching assignments of one name at one use, in one function body."""
+# What a key of a local dict holds where nothing stored it since the dict was bound: the value
+# the dict itself gave it (see `_Reach` with a key).
+_FROM_DICT = ast.Constant(value=None)
 
-    def __init__(self, use: ast.Name) -> None:
+
+class _Reach:
+    """Reaching assignments of one name at one use, in one function body; with `key`, of the
+    item `name[key]` instead: a store `name[key] = v` binds it to `v`, binding the name to a
+    dict binds it to `_FROM_DICT` (what that dict says)."""
+
+    def __init__(self, use: ast.Name, key: str | None = None, dict_value: object = None) -> None:
         self.use = use
         self.name = use.id
+        self.key = key
+        self.dict_value = dict_value  # what `_FROM_DICT` stands for (with a key)
         # after(stmt, state) by the statement and the values in: nested loops and `try`s
         # would run the same blocks again and again.
         self._after: dict[tuple[int, tuple[int, ...]], _State | None] = {}
@@ -296,6 +317,51 @@ class _Reach:
                 return self.at_use(block, block_entry) or block_entry
         return state  # in the statement's own expressions: what was bound before it
 
+    def updated(self, expr: ast.expr) -> ast.expr | None:
+        """The value `name.update(...)` gives the item, or None when it does not set it."""
+        if not (
+            isinstance(expr, ast.Call)
+            and isinstance(expr.func, ast.Attribute)
+            and expr.func.attr == "update"
+            and _is(expr.func.value, self.name)
+        ):
+            return None
+        found: ast.expr | None = None
+        for kw in expr.keywords:
+            if kw.arg == self.key:
+                found = kw.value
+        for arg in expr.args:
+            if isinstance(arg, ast.Dict):
+                for key, value in zip(arg.keys, arg.values):
+                    if isinstance(key, ast.Constant) and key.value == self.key:
+                        found = value
+        return found
+
+    def is_place(self, expr: ast.expr) -> bool:
+        """The name read (`name`), or with a key the item read (`name[key]`, `name.get(key)`)."""
+        if self.key is None:
+            return _is(expr, self.name)
+        if self.is_item(expr):
+            return True
+        return (
+            isinstance(expr, ast.Call)
+            and isinstance(expr.func, ast.Attribute)
+            and expr.func.attr == "get"
+            and _is(expr.func.value, self.name)
+            and len(expr.args) == 1
+            and isinstance(expr.args[0], ast.Constant)
+            and expr.args[0].value == self.key
+        )
+
+    def is_item(self, target: ast.expr) -> bool:
+        """`name[key]` (the item this reach follows)."""
+        return (
+            isinstance(target, ast.Subscript)
+            and _is(target.value, self.name)
+            and isinstance(target.slice, ast.Constant)
+            and target.slice.value == self.key
+        )
+
     def narrow(self, test: ast.expr, state: _State, holds: bool) -> _State:
         """The state where `test` is `holds`: `if not ok: return ...` leaves only the values of
         `ok` that are not constant and falsy after it (`ok`, `ok is None`, `ok is False`,
@@ -303,12 +369,12 @@ class _Reach:
         truthy: bool | None = None  # what the name's truth is where the test holds
         if isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not):
             return self.narrow(test.operand, state, not holds)
-        if _is(test, self.name):
+        if self.is_place(test):
             truthy = True
         elif (
             isinstance(test, ast.Compare)
             and len(test.ops) == 1
-            and _is(test.left, self.name)
+            and self.is_place(test.left)
             and isinstance(test.ops[0], ast.Is | ast.Eq)
             and isinstance(test.comparators[0], ast.Constant)
             and test.comparators[0].value in (None, False)
@@ -319,8 +385,11 @@ class _Reach:
         want = truthy if holds else not truthy
         kept: _State = []
         for value in state:
-            constant = _constant(value) if value is not None else UNKNOWN
-            if constant is UNKNOWN or bool(constant) == want:
+            if value is _FROM_DICT:
+                constant = self.dict_value
+            else:
+                constant = _constant(value) if value is not None else UNKNOWN
+            if constant is UNKNOWN or constant is _ABSENT or bool(constant) == want:
                 kept.append(value)
         return kept
 
@@ -354,20 +423,28 @@ class _Reach:
         name = self.name
         if not _mentions(stmt, name):
             return state  # a statement that never names it leaves it as it was
+        if self.key is not None and isinstance(stmt, ast.Expr):
+            updated = self.updated(stmt.value)
+            if updated is not None:
+                return [updated]
         if isinstance(stmt, ast.Assign):
             for target in stmt.targets:
                 if isinstance(target, ast.Name) and target.id == name:
-                    state = [stmt.value]
+                    state = [stmt.value] if self.key is None else [_FROM_DICT]
                 elif _binds(target, name):
                     state = [None]
+                elif self.key is not None and self.is_item(target):
+                    state = [stmt.value]
             return state
         if isinstance(stmt, ast.AnnAssign):
             target = stmt.target
             if isinstance(target, ast.Name) and target.id == name and stmt.value is not None:
-                return [stmt.value]
+                return [stmt.value] if self.key is None else [_FROM_DICT]
             return state
         if isinstance(stmt, ast.AugAssign):
-            return [None] if _binds(stmt.target, name) else state
+            if _binds(stmt.target, name) or (self.key is not None and self.is_item(stmt.target)):
+                return [None]
+            return state
         if isinstance(stmt, ast.If):
             return _join(
                 self.run(stmt.body, self.narrow(stmt.test, state, True)),
@@ -392,10 +469,14 @@ class _Reach:
             bound = {(a.asname or a.name).split(".")[0] for a in stmt.names}
             return [None] if name in bound else state
         if isinstance(stmt, ast.Delete):
-            return [] if any(_binds(t, name) for t in stmt.targets) else state
+            if any(_binds(t, name) for t in stmt.targets):
+                return []
+            if self.key is not None and any(self.is_item(t) for t in stmt.targets):
+                return [None]
+            return state
         for sub in ast.walk(stmt):
             if isinstance(sub, ast.NamedExpr) and sub.target.id == name:
-                return [sub.value]
+                return [sub.value] if self.key is None else [_FROM_DICT]
         return state
 
 
@@ -594,20 +675,66 @@ def _name_value(name: ast.Name, code: Code, env: Env, depth: int) -> Found | Non
         keys = {key: _constant(value) for key, value in pairs if key is not None}
         step = (binding.module.rel, binding.node.lineno, "<module>")
         return Found(reason, (step,) if binding.module is not code.module else (), keys)
-    extra = _local_keys(name.id, code)
-    if extra is None:
-        return None  # given an "error", changed in a way not known, or handed to other code
+    stored = _local_keys(name.id, code)
+    if stored is None:
+        return None  # changed in a way not known, or handed to other code
+    if "error" in stored:
+        return None  # given an "error" on some path: which one is not followed
     for value in values:
         if value is None:
             continue
         found = _failure_value(value, code, env, depth + 1)
+        if found is None and stored:
+            # A dict that becomes a failure report through the items stored on it later.
+            known = _known_keys(value, code, env, depth + 1)
+            if known is not None:
+                found = Found("", (), known)
         if found is None:
             continue
-        keys = {**found.keys, **extra}
+        keys = dict(found.keys)
+        for key in stored:
+            item = _item(name, key, keys, code, env)
+            if item is _ABSENT:
+                keys.pop(key, None)
+            else:
+                keys[key] = item
         reason = judge(keys)
         if reason is not None:
             return Found(reason, found.chain, keys)
     return None
+
+
+_ABSENT = object()  # a key a dict does not have on any path
+
+
+def _item(name: ast.Name, key: str, keys: dict[str, object], code: Code, env: Env) -> object:
+    """What `name[key]` holds at the use `name`, where the dict bound to it has `keys`: a
+    failing value when any path gives one (a flag False, a failure status), else the one value
+    every path gives, else UNKNOWN."""
+    node = code.func.node
+    assert not isinstance(node, ast.Lambda)
+    reaching = _Reach(name, key, keys.get(key, _ABSENT)).at_use(node.body, [])
+    values: list[object] = []
+    for value in reaching or ():
+        if value is _FROM_DICT:
+            values.append(keys.get(key, _ABSENT))
+        elif value is None:
+            values.append(UNKNOWN)
+        else:
+            values.append(_value(value, code, env))
+    if not values:
+        return keys.get(key, _ABSENT)
+    if key in FLAGS and any(v is False for v in values):
+        return False
+    if key in STATUS_KEYS:
+        for v in values:
+            if isinstance(v, str) and _word(v) in FAILURE_WORDS:
+                return v
+    first = values[0]
+    if all(v is first or v == first for v in values):
+        return first
+    present = [v for v in values if v is not _ABSENT]
+    return UNKNOWN if present else _ABSENT
 
 
 def _local_keys(name: str, code: Code) -> dict[str, object] | None:
@@ -632,8 +759,13 @@ def _local_keys(name: str, code: Code) -> dict[str, object] | None:
         elif isinstance(sub, ast.Call):
             func = sub.func
             if isinstance(func, ast.Attribute) and _is(func.value, name):
-                if func.attr not in ("get", "keys", "values", "items", "copy"):
-                    return None  # update, setdefault, pop, clear...
+                if func.attr == "update":
+                    added = _update_keys(sub, code)
+                    if added is None:
+                        return None
+                    keys.update(added)
+                elif func.attr not in ("get", "keys", "values", "items", "copy"):
+                    return None  # setdefault, pop, clear...
             elif any(_is(arg, name) for arg in (*sub.args, *(kw.value for kw in sub.keywords))):
                 if not _reader(func):
                     return None
@@ -642,6 +774,23 @@ def _local_keys(name: str, code: Code) -> dict[str, object] | None:
             ) or any(kw.arg is None and _is(kw.value, name) for kw in sub.keywords):
                 return None
     return keys
+
+
+def _update_keys(call: ast.Call, code: Code) -> dict[str, object] | None:
+    """The keys `d.update({...})` / `d.update(k=v)` stores, when they are known (`_Reach`
+    follows each item through the updates as through `d[k] = v`)."""
+    pairs: list[tuple[str | None, ast.expr]] = [(kw.arg, kw.value) for kw in call.keywords]
+    for arg in call.args:
+        more = _pairs(arg, code.scope)
+        if more is None:
+            return None
+        pairs.extend(more)
+    added: dict[str, object] = {}
+    for key, _ in pairs:
+        if key is None:
+            return None
+        added[key] = UNKNOWN
+    return added
 
 
 def _is(expr: ast.expr, name: str) -> bool:

@@ -37,8 +37,11 @@ def _scope(tmp_path: Path, source: str = "") -> Scope:
         ('{"success": False, "message": "no"}', '{"success": False, "message": ...}'),
         ('{"ok": False, "data": 1, "reason": "x"}', '{"ok": False, "reason": ..., ...}'),
         ('{"status": "error", "detail": "x"}', '{"status": "error", "detail": ...}'),
-        ('{"state": "Failed"}', '{"state": "Failed"}'),
-        ('{"outcome": "fatal", "log": []}', '{"outcome": "fatal", "log": ...}'),
+        ('{"state": "Failed", "reason": "x"}', '{"state": "Failed", "reason": ...}'),
+        (
+            '{"outcome": "fatal", "log": [], "error_code": 3}',
+            '{"outcome": "fatal", "log": ..., ...}',
+        ),
         ('{"ok": not True, "why": "x"}', '{"ok": False, "why": ...}'),
         ('dict(success=False, message="x")', '{"success": False, "message": ...}'),
     ],
@@ -56,7 +59,8 @@ def test_failure_reports_without_an_error_key(tmp_path: Path, text: str, reason:
         '{"success": False, "skipped": True}',
         '{"ok": False, "interrupted": True, "message": "stopped"}',
         '{"status": "interrupted"}',
-        '{"status": "timeout"}',  # not a word that surely means failure
+        '{"status": "timeout", "message": "x"}',  # not a word that surely means failure
+        '{"job": 7, "status": "failed"}',  # a status without a message: data about a job
         '{"ok": False, "findings": []}',  # a verdict: the tool ran and reports what it found
         '{"success": ok, "message": "x"}',  # not a constant
         '{"success": False, **extra}',  # a spread: may hold "error"
@@ -66,6 +70,20 @@ def test_failure_reports_without_an_error_key(tmp_path: Path, text: str, reason:
 )
 def test_not_failure_reports(tmp_path: Path, text: str) -> None:
     assert failure_dict(_expr(text), _scope(tmp_path)) is None
+
+
+def test_spreads_are_followed_by_failure_value_only(tmp_path: Path) -> None:
+    (tmp_path / "m.py").write_text("def f():\n    pass\n")
+    module = Models(tmp_path).get(tmp_path / "m.py")
+    assert module is not None
+    func = module.function("f")
+    assert func is not None
+    text = 'dict({"ok": False}, message="x")'
+    assert failure_dict(_expr(text), Scope(module)) is None
+    found = failure_value(_expr(text), code_of(func))
+    assert found is not None and found.reason == '{"ok": False, "message": ...}'
+    assert failure_value(_expr('{**{"ok": False}, "error": "x"}'), code_of(func)) is None
+    assert failure_value(_expr('{"ok": False, **{"message": "x"}}'), code_of(func)) is not None
 
 
 def test_dict_shadowed_is_not_the_builtin(tmp_path: Path) -> None:
@@ -84,7 +102,7 @@ def values(args):
         return json.dumps(report)
     first = json.dumps(report)
     for item in args:
-        report = {"status": "failed"}
+        report = {"status": "failed", "message": "loop"}
     second = json.dumps(report)
     report = {"ok": True}
     third = json.dumps(report)
@@ -125,7 +143,50 @@ def changed(args):
 
 def _fill(report):
     report["error"] = "x"
+
+
+def stored(args):
+    result = {"success": False, "message": ""}
+    try:
+        run(args)
+        result["success"] = True
+    except Exception as e:
+        result["message"] = str(e)
+    a = json.dumps(result)
+    done = {"success": False}
+    done["success"] = True
+    b = json.dumps(done)
+    checked = {"success": True}
+    if args.get("x"):
+        checked["success"] = False
+    if not checked["success"]:
+        return tool_error("x")
+    c = json.dumps(checked)
+    later = {"status": "running", "message": "started"}
+    if args.get("y"):
+        later["status"] = "failed"
+    d = json.dumps(later)
+    pinged = {"ok": True}
+    if args.get("z"):
+        pinged.update({"ok": False, "message": "down"})
+    e = json.dumps(pinged)
+    merged = {"ok": False}
+    merged.update(args.get("extra"))
+    f = json.dumps(merged)
+    return a, b, c, d, e, f
 """
+
+
+def test_items_stored_later_follow_the_paths_that_reach_the_use(tmp_path: Path) -> None:
+    assert _reasons(_calls(tmp_path, FLOW, "stored")) == {
+        "return 69": None,
+        "a": '{"success": False, "message": ...}',  # the except path never set it True
+        "b": None,  # always set True before
+        "c": None,  # `if not checked["success"]: return` guards it
+        "d": '{"status": "failed", "message": ...}',
+        "e": '{"ok": False, "message": ...}',  # update() sets items as `d[k] = v` does
+        "f": None,  # updated with what cannot be known
+    }
 
 
 def _calls(tmp_path: Path, source: str, function: str) -> dict[str, Found | None]:
@@ -155,7 +216,7 @@ def test_only_the_assignments_that_reach_a_use_count(tmp_path: Path) -> None:
     assert _reasons(_calls(tmp_path, FLOW, "values")) == {
         "return 8": '{"success": False, "message": ...}',
         "first": None,  # the branch that bound the failure returned
-        "second": '{"status": "failed"}',  # the loop may have run
+        "second": '{"status": "failed", "message": ...}',  # the loop may have run
         "third": None,  # rebound after it
         "fourth": '{"ok": False, "why": ...}',  # the try's body may have bound it
     }
