@@ -638,6 +638,9 @@ def _known_keys(expr: ast.expr, code: Code, env: Env, depth: int) -> dict[str, o
         return keys
     if isinstance(expr, ast.Name) and code.func is not None:
         values = _reaching(expr, code)
+        kwargs = dict(env).get(expr.id)
+        if values == [None] and isinstance(kwargs, _Kwargs) and _local_keys(expr.id, code) == {}:
+            return dict(kwargs)  # the callee's **kwargs, as the call fills them
         if not values or None in values or _local_keys(expr.id, code) != {}:
             return None
         merged: dict[str, object] = {}
@@ -843,6 +846,7 @@ def _arguments(call: ast.Call, node: ast.FunctionDef | ast.AsyncFunctionDef, ski
     if any(isinstance(arg, ast.Starred) for arg in call.args) or len(call.args) > len(positional):
         return ()
     given: dict[str, ast.expr] = {p.arg: arg for p, arg in zip(positional, call.args)}
+    named = {p.arg for p in (*positional, *a.kwonlyargs)}
     spread = any(kw.arg is None for kw in call.keywords)
     given.update((kw.arg, kw.value) for kw in call.keywords if kw.arg is not None)
     if not spread:
@@ -852,12 +856,23 @@ def _arguments(call: ast.Call, node: ast.FunctionDef | ast.AsyncFunctionDef, ski
         defaults.update((p.arg, d) for p, d in zip(a.kwonlyargs, a.kw_defaults) if d is not None)
         for name, default in defaults.items():
             given.setdefault(name, default)
-    env = []
+    env: list[tuple[str, object]] = []
     for name, expr in sorted(given.items()):
+        if name not in named:
+            continue  # goes to **kwargs, below
         value = _constant(expr)
         if value is not UNKNOWN and isinstance(value, str | int | float | bool | type(None)):
             env.append((name, value))
+    if a.kwarg is not None and not spread:
+        extra = sorted((key, _constant(value)) for key, value in given.items() if key not in named)
+        env.append((a.kwarg.arg, _Kwargs(extra)))
     return tuple(env)
+
+
+class _Kwargs(tuple):  # type: ignore[type-arg]
+    """What a call puts in the callee's `**kwargs`: (key, constant or UNKNOWN) pairs."""
+
+    __slots__ = ()
 
 
 def _follow(

@@ -253,6 +253,10 @@ def _json(obj):
     return json.dumps(obj, indent=2)
 
 
+def _err(message, **extra):
+    return json.dumps({"ok": False, "message": message, **extra})
+
+
 def lookup(key):
     if not key:
         return {"status": "error", "message": "key is required"}
@@ -281,6 +285,12 @@ def handler(args, **kw):
         return Service().run()
     if args.get("e"):
         return tool_result(success=False, message="e is off")
+    if args.get("f"):
+        return _err("f is off")
+    if args.get("g"):
+        return _err("g is off", error="g", code=2)
+    if args.get("h"):
+        return _err("h is off", **args)
     return _json({"error": "no", "success": False})
 """
 
@@ -288,19 +298,23 @@ def handler(args, **kw):
 def test_reports_through_calls(tmp_path: Path) -> None:
     found = _calls(tmp_path, HELPERS, "handler")
     assert _reasons(found) == {
-        "return 34": '{"success": False, "message": ...}',  # a constant argument
-        "return 36": None,
-        "return 38": '{"status": "error", "message": ...}',  # a serialising helper's argument
-        "return 40": '{"ok": False, "reason": ..., ...}',  # a spread of a method's result
-        "return 42": '{"success": False, "message": ...}',
-        "return 43": None,
+        "return 38": '{"success": False, "message": ...}',  # a constant argument
+        "return 40": None,
+        "return 42": '{"status": "error", "message": ...}',  # a serialising helper's argument
+        "return 44": '{"ok": False, "reason": ..., ...}',  # a spread of a method's result
+        "return 46": '{"success": False, "message": ...}',
+        "return 48": '{"ok": False, "message": ...}',  # **extra the call leaves empty
+        "return 50": None,  # the call puts "error" in **extra
+        "return 52": None,  # what it puts there is not known
+        "return 53": None,
     }
     chains = {key: [step[1:] for step in f.chain] for key, f in found.items() if f is not None}
     assert chains == {
-        "return 34": [(8, "_reply")],
-        "return 38": [(17, "lookup")],
-        "return 40": [(29, "Service.run"), (24, "Service.status")],
-        "return 42": [],
+        "return 38": [(8, "_reply")],
+        "return 42": [(21, "lookup")],
+        "return 44": [(33, "Service.run"), (28, "Service.status")],
+        "return 46": [],
+        "return 48": [(16, "_err")],
     }
 
 
@@ -315,13 +329,13 @@ def test_failure_without_error_summarises_a_def(tmp_path: Path) -> None:
     func = Func(run, module)
     found = failure_without_error(Target(func, owner_of(func)))
     assert found is not None and [step[1:] for step in found.chain] == [
-        (29, "Service.run"),
-        (24, "Service.status"),
+        (33, "Service.run"),
+        (28, "Service.status"),
     ]
     handler = module.function("handler")
     assert handler is not None
     value = failure_value(_expr("lookup('')"), code_of(handler))
-    assert value is not None and [step[1:] for step in value.chain] == [(17, "lookup")]
+    assert value is not None and [step[1:] for step in value.chain] == [(21, "lookup")]
     # A constant argument rules the failure out; an unknown one leaves it.
     assert failure_value(_expr("lookup('k')"), code_of(handler)) is None
     assert failure_value(_expr("{} if x else lookup(x)"), code_of(handler)) is not None

@@ -291,15 +291,17 @@ def backup_run(args, **kw):
         uploaded = False
     if args.get("verbose"):
         return _reply(False, "verbose is not supported", hint="drop it")
+    if args.get("quiet"):
+        return _reply(False, "quiet is not supported", **args)
     return json.dumps({"success": uploaded, "message": "upload skipped"}) if args else done
 
 
 registry.register(name="backup_run", toolset="backup", schema={}, handler=backup_run)
 """,
-            lines=(14, 26),
-            note="a helper given a constant False for its flag; a flag variable a False reaches"
-            " (not the one `if not copied: return` guards); a helper spreading **extra is not"
-            " judged",
+            lines=(14, 25, 28),
+            note="a helper given a constant False for its flag (and what the call puts in its"
+            " **extra, not when it spreads what cannot be known); a flag variable a False"
+            " reaches (not the one `if not copied: return` guards)",
         ),
     )
 
