@@ -2,7 +2,10 @@
 Reads the root's `toolsets.py` statically and reports, at the string in `toolsets.py`, every
 tool name that `_HERMES_CORE_TOOLS` or a `TOOLSETS` entry's `"tools"` lists but that no module
 under `tools/` or `plugins/` registers. Names registered from a loop over a table count, and so
-do the strings of a table that cannot be read statically. Tools that only exist at run time
+do the strings of a table that cannot be read statically, and the tools a memory provider or a
+context engine (`plugins/memory/<name>/`, `plugins/context_engine/<name>/`) serves through its
+`get_tool_schemas()`: the `"name"` of each schema its returns reach, and strings the method
+builds aliases from. Tools that only exist at run time
 (MCP servers, for instance) can be allowed in `pyproject.toml`:
 
 ```toml

@@ -2,7 +2,8 @@
 Reads `OPTIONAL_ENV_VARS` in the root's `hermes_cli/config.py` statically and reports, at the
 string, every name in an entry's `"tools"` list (or the `tools=[...]` of an entry written as a
 helper call, `_tool("...", "...", tools=[...])`) that no module under `tools/` or `plugins/`
-registers (names in `known-tools` of `[tool.hermes-dev]` are allowed). Reported when the file
+registers (names in `known-tools` of `[tool.hermes-dev]` are allowed, and so are the tools a
+memory provider or context engine serves through `get_tool_schemas()`, as HD302 reads them). Reported when the file
 that holds the literal is among the files linted, or on a whole-root run. That file is
 `hermes_cli/config.py`, or in newer Hermes the module it imports the table from
 (`hermes_cli/config_defaults.py`).
