@@ -3,11 +3,13 @@
 Hermes' contract is that a tool reports a failure as `{"error": ...}`. A failure report is a
 JSON object whose own flags say it failed: `"success": False` or `"ok": False`, or a
 `"status"` (`"state"`, `"result"`, `"outcome"`) of `"error"`, `"failed"`, `"failure"`, `"fail"`
-or `"fatal"`. It is not one when it has an `"error"` key, when a flag says it succeeded
-(`"success": True`), when it says it skipped or was interrupted (`"skipped"`,
-`"interrupted"`, `"duplicate"`... with a value other than False/None), or when it carries a
-verdict (`"findings"`, `"issues"`, `"violations"`, `"diagnostics"`): the tool ran and is
-reporting what it found. Only constant values count: `{"success": ok}` is never judged.
+or `"fatal"` beside a key that says why (`"message"`, `"reason"`, `"detail"`, `"error_code"`...:
+a status word alone may describe data, `{"job": 7, "status": "failed"}`). It is not one when it
+has an `"error"` key, when a flag says it succeeded (`"success": True`), when it says it skipped
+or was interrupted (`"skipped"`, `"interrupted"`, `"duplicate"`... with a value other than
+False/None), or when it carries a verdict (`"findings"`, `"issues"`, `"violations"`...): the
+tool ran and is reporting what it found. A flag counts when it is a constant, a parameter the
+call gives a constant, or a local a `False` reaches; `{"success": ok}` is otherwise never judged.
 
 API (`Step` is `(rel, line, function)`, as in `summaries`):
 
@@ -16,16 +18,25 @@ API (`Step` is `(rel, line, function)`, as in `summaries`):
   (`{"ok": False, "reason": ...}`) when it is a failure report without an `"error"` key, else
   None.
 - `failure_value(expr, code)`: a `Found` when a dict-valued expression can be such a report:
-  a display (also one that spreads `**other`, `other` followed), a local or module-level
-  variable bound to one (and not given an `"error"` key, not handed to other code), either
-  branch of `a if c else b`, or a call one of whose reachable returns is one.
+  a display (also one that spreads `**other`, `other` followed: a failing dict, or a dict whose
+  keys are known, or a helper's `**kwargs` as the call fills them), a local bound to one where
+  it is read (the assignments that reach the use; the items stored on it later with `d[k] = v`
+  or `d.update(...)`, on their own paths; never a dict handed to other code), a module-level
+  constant no code changes, either branch of `a if c else b`, or a call one of whose reachable
+  returns is one.
 - `failure_text(expr, code)`: the same for a string-valued expression (what a handler returns):
   `json.dumps(X)` or `tool_result(X)` / `tool_result(**fields)` of such a value, a variable bound
   to such a string, or a call of a function one of whose reachable returns is one; a function
   that serialises one of its parameters (`def _json(obj): return json.dumps(obj)`) is judged by
   the argument the call passes.
-- `failure_without_error(target, bindings)`: the first way a call of `target` returns such a
-  string (memoised per def and constant arguments; recursion gives None).
+- `failure_without_error(target, bindings)` / `failure_return(target, bindings)`: the first way
+  a call of `target` returns such a string / dict (memoised per def, bindings and constant
+  arguments; recursion gives None).
+
+Which assignments reach a use is a small forward pass over the function's statements
+(`_Reach`): branches join, a branch that returns or raises leaves nothing, loops and `try`
+blocks join what may or may not have run, and `if not ok: return ...` keeps only the values of
+`ok` that can be truthy after it.
 
 `Found` has `reason` (the report, described), `chain` (the steps from the returned expression to
 the line that builds the dict; empty when it is built right there) and `keys` (what the report
