@@ -650,9 +650,13 @@ def _known_keys(expr: ast.expr, code: Code, env: Env, depth: int) -> dict[str, o
     if isinstance(expr, ast.Name) and code.func is not None:
         values = _reaching(expr, code)
         kwargs = dict(env).get(expr.id)
-        if values == [None] and isinstance(kwargs, _Kwargs) and _local_keys(expr.id, code) == {}:
+        if (
+            values == [None]
+            and isinstance(kwargs, _Kwargs)
+            and _local_keys(expr.id, code, expr) == {}
+        ):
             return dict(kwargs)  # the callee's **kwargs, as the call fills them
-        if not values or None in values or _local_keys(expr.id, code) != {}:
+        if not values or None in values or _local_keys(expr.id, code, expr) != {}:
             return None
         merged: dict[str, object] = {}
         for bound in values:
@@ -689,7 +693,7 @@ def _name_value(name: ast.Name, code: Code, env: Env, depth: int) -> Found | Non
         keys = {key: _constant(value) for key, value in pairs if key is not None}
         step = (binding.module.rel, binding.node.lineno, "<module>")
         return Found(reason, (step,) if binding.module is not code.module else (), keys)
-    stored = _local_keys(name.id, code)
+    stored = _local_keys(name.id, code, name)
     if stored is None:
         return None  # changed in a way not known, or handed to other code
     if "error" in stored:
@@ -751,10 +755,11 @@ def _item(name: ast.Name, key: str, keys: dict[str, object], code: Code, env: En
     return UNKNOWN if present else _ABSENT
 
 
-def _local_keys(name: str, code: Code) -> dict[str, object] | None:
-    """The keys a function sets on its local dict `name` (`name["k"] = v`), or None when it
-    changes it otherwise (`update`, a computed key, `|=`, `del`) or hands it to code that may
-    (any call but its serialisation and logging)."""
+def _local_keys(name: str, code: Code, use: ast.Name) -> dict[str, object] | None:
+    """The keys a function sets on its local dict `name` (`name["k"] = v`, `name.update(...)`),
+    or None when it changes it otherwise (a computed key, `|=`, `del`, `setdefault`...) or hands
+    it to code that may (any call but its serialisation, logging, and the call that reads it at
+    `use`, which the caller follows)."""
     node = code.func.node
     if isinstance(node, ast.Lambda):
         return {}
@@ -781,7 +786,9 @@ def _local_keys(name: str, code: Code) -> dict[str, object] | None:
                 elif func.attr not in ("get", "keys", "values", "items", "copy"):
                     return None  # setdefault, pop, clear...
             elif any(_is(arg, name) for arg in (*sub.args, *(kw.value for kw in sub.keywords))):
-                if not _reader(func):
+                if not _reader(func) and not any(
+                    arg is use for arg in (*sub.args, *(kw.value for kw in sub.keywords))
+                ):
                     return None
             elif any(
                 isinstance(arg, ast.Starred) and _is(arg.value, name) for arg in sub.args

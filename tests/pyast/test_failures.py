@@ -138,7 +138,13 @@ def changed(args):
     third = {"ok": False}
     _fill(third)
     c = json.dumps(third)
-    return a, b, c
+    fourth = {"ok": False, "message": "handed on"}
+    d = _serialise(fourth)
+    return a, b, c, d
+
+
+def _serialise(obj):
+    return json.dumps(obj)
 
 
 def _fill(report):
@@ -179,7 +185,7 @@ def stored(args):
 
 def test_items_stored_later_follow_the_paths_that_reach_the_use(tmp_path: Path) -> None:
     assert _reasons(_calls(tmp_path, FLOW, "stored")) == {
-        "return 69": None,
+        "return 75": None,
         "a": '{"success": False, "message": ...}',  # the except path never set it True
         "b": None,  # always set True before
         "c": None,  # `if not checked["success"]: return` guards it
@@ -201,7 +207,10 @@ def _calls(tmp_path: Path, source: str, function: str) -> dict[str, Found | None
     for node in ast.walk(func.node):
         if isinstance(node, ast.Assign) and isinstance(node.targets[0], ast.Name):
             value = node.value
-            if isinstance(value, ast.Call) and ast.unparse(value.func) == "json.dumps":
+            if isinstance(value, ast.Call) and ast.unparse(value.func) in (
+                "json.dumps",
+                "_serialise",
+            ):
                 out[node.targets[0].id] = failure_text(value, code)
         elif isinstance(node, ast.Return) and isinstance(node.value, ast.Call):
             out[f"return {node.lineno}"] = failure_text(node.value, code)
@@ -235,6 +244,7 @@ def test_keys_set_later_count_and_other_code_makes_it_unknown(tmp_path: Path) ->
         "a": '{"success": False, "message": ...}',
         "b": None,
         "c": None,  # handed to a function that may add "error"
+        "d": '{"ok": False, "message": ...}',  # the serialising call it is read by
     }
 
 
