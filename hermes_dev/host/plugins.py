@@ -1,10 +1,14 @@
 """Hermes Agent plugins as hermes-dev sees them: where they are, and what their manifests say.
 
 A directory plugin is a folder holding `plugin.yaml` (or `plugin.yml`) and an `__init__.py` with
-`register(ctx)`. Hermes finds them under a checkout's `plugins/<name>/` (and one category level
-deeper, `plugins/<category>/<name>/`), under `~/.hermes/plugins/` and `./.hermes/plugins/`, and as
+`register(ctx)`. Hermes' general loader (`hermes_cli/plugins.py`) finds them under a checkout's
+`plugins/<name>/` (and one category level deeper, `plugins/<category>/<name>/`; `platforms/` is
+scanned the same way on its own), under `~/.hermes/plugins/` and `./.hermes/plugins/`, and as
 pip packages exposing the entry-point group `hermes_agent.plugins` (the entry point's name is the
-plugin's name, `ep.load()` gives the module whose `register(ctx)` runs).
+plugin's name, `ep.load()` gives the module whose `register(ctx)` runs). It skips
+`plugins/memory/`, `plugins/context_engine/` and `plugins/model-providers/`, whose own discovery
+(`plugins/memory/__init__.py`, `plugins/context_engine/__init__.py`, `providers/__init__.py`)
+imports every `<name>/__init__.py` there.
 
 API:
 
@@ -14,8 +18,13 @@ API:
   `.position(keys)` (line and column of a value, for findings).
 - `manifest_problems(manifest)`: the parse problem, or every way the data breaks the manifest
   schema this package ships (`plugin_manifest.schema.json`, checked with jsonschema).
-- `checkout_plugin_dirs(root)`: the plugin folders under a checkout's `plugins/`, found as the
-  loader finds them.
+- `checkout_plugins(root)`: the plugin folders under a checkout's `plugins/` as Hermes' loaders
+  find them (`PluginDir`: `key`, `loader`: the general loader or the memory / context-engine /
+  model-provider discovery, `kind` as Hermes decides it, `needs_register`);
+  `checkout_plugin_dirs(root)` their paths.
+- `served_tools(source)`, `provider_modules(root)`, `served_tool_names(root)`: the tools memory
+  providers and context engines serve through `get_tool_schemas()` (no registry call names
+  them, yet Hermes offers them).
 - `find_plugin_package(start)`: the root of a plugin package outside any checkout: the first folder
   at or above `start` with a `pyproject.toml` that declares the entry-point group, else the first
   with a `plugin.yaml`. `package_plugin_dirs(root)` are its plugin folders.
@@ -26,10 +35,13 @@ API:
 from __future__ import annotations
 
 import os
+import re
 from pathlib import Path
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:  # typing costs milliseconds at start-up, paid on every pre-commit run
+    import ast
+    from collections.abc import Iterable, Mapping
     from typing import Any
 
 ENTRY_POINT_GROUP = "hermes_agent.plugins"
@@ -356,17 +368,132 @@ def manifest_file(folder: Path) -> Path | None:
     return None
 
 
-def checkout_plugin_dirs(root: Path) -> list[Path]:
-    """Plugin folders under `root/plugins/`: `<name>/` with a manifest, and `<category>/<name>/`
-    under a folder without one (the loader's two levels). Sorted."""
-    found: list[Path] = []
+# Who loads a plugin folder: Hermes' general plugin loader (`hermes_cli/plugins.py`), or the
+# discovery of its own kind of folder.
+GENERAL = "general"
+MEMORY = "memory"  # plugins/memory/__init__.py: memory providers
+CONTEXT_ENGINE = "context_engine"  # plugins/context_engine/__init__.py: context engines
+MODEL_PROVIDERS = "model-providers"  # providers/__init__.py: model provider profiles
+# Folders of a checkout's plugins/ the general loader skips because another system discovers
+# what is in them; `platforms/` it scans on its own, one level deeper.
+OWN_DISCOVERY = (MEMORY, CONTEXT_ENGINE, MODEL_PROVIDERS)
+PLATFORMS = "platforms"
+# The kinds whose module the general loader imports and whose register(ctx) it calls.
+REGISTERING_KINDS = ("standalone", "backend", "platform")
+# How much of an __init__.py Hermes reads to guess the kind of a manifest without `kind:`.
+_KIND_SNIFF_CHARS = 8192
+
+
+class PluginDir:
+    """A plugin folder as Hermes finds it: its `path`, `key` (the path under `plugins/`, e.g.
+    `image_gen/openai` or `memory/honcho`), which `loader` discovers it (`GENERAL`, `MEMORY`,
+    `CONTEXT_ENGINE` or `MODEL_PROVIDERS`) and its manifest (None when it has none). `kind` is
+    the kind Hermes gives it; `needs_register` says whether Hermes calls its `register(ctx)`."""
+
+    __slots__ = ("_kind", "key", "loader", "manifest_path", "path")
+
+    def __init__(self, path: Path, key: str, loader: str, manifest_path: Path | None) -> None:
+        self.path = path
+        self.key = key
+        self.loader = loader
+        self.manifest_path = manifest_path
+        self._kind: str | None = None
+
+    def __repr__(self) -> str:
+        return f"PluginDir({self.key!r}, {self.loader})"
+
+    @property
+    def kind(self) -> str:
+        """`standalone`, `backend`, `exclusive`, `platform` or `model-provider`: for the general
+        loader, the manifest's `kind` (an unknown one is `standalone`), and without a `kind:` key
+        the guess Hermes makes from the start of `__init__.py` (a memory provider is `exclusive`,
+        a `register_provider(ProviderProfile(...))` module is `model-provider`); for the other
+        loaders, the kind of what they load."""
+        if self._kind is None:
+            self._kind = self._find_kind()
+        return self._kind
+
+    def _find_kind(self) -> str:
+        if self.loader == MODEL_PROVIDERS:
+            return "model-provider"
+        if self.loader in (MEMORY, CONTEXT_ENGINE):
+            return "exclusive"
+        data = read_manifest(self.manifest_path).mapping if self.manifest_path else {}
+        return plugin_kind(data, self.path)
+
+    @property
+    def needs_register(self) -> bool:
+        """Whether Hermes imports the folder's `__init__.py` and calls its `register(ctx)` (the
+        general loader, for the kinds it loads); memory providers and context engines may
+        have one, model providers register at import."""
+        return self.loader == GENERAL and self.kind in REGISTERING_KINDS
+
+
+def plugin_kind(manifest: Mapping[str, Any], folder: Path) -> str:
+    """The kind Hermes' loader gives a plugin whose manifest holds `manifest` (see
+    `PluginDir.kind`)."""
+    raw = manifest.get("kind", DEFAULT_KIND)
+    kind = raw.strip().lower() if isinstance(raw, str) else DEFAULT_KIND
+    if kind not in KINDS:
+        kind = DEFAULT_KIND
+    if kind == DEFAULT_KIND and "kind" not in manifest:
+        try:
+            with open(folder / "__init__.py", encoding="utf-8", errors="replace") as fh:
+                head = fh.read(_KIND_SNIFF_CHARS)
+        except OSError:
+            head = ""
+        if "register_memory_provider" in head or "MemoryProvider" in head:
+            return "exclusive"
+        if "register_provider" in head and "ProviderProfile" in head:
+            return "model-provider"
+    return kind
+
+
+def checkout_plugins(root: Path) -> list[PluginDir]:
+    """The plugin folders of a checkout's `plugins/`, as Hermes' loaders find them:
+
+    - the general loader: `<name>/` with a manifest, and `<category>/<name>/` under a folder
+      without one (two levels), skipping `memory/`, `context_engine/`, `model-providers/` and
+      `platforms/`; then `platforms/` the same way (`platforms/<name>/`,
+      `platforms/<category>/<name>/`);
+    - `plugins/memory/<name>/` and `plugins/context_engine/<name>/` with an `__init__.py`
+      (memory providers, context engines) and `plugins/model-providers/<name>/` with one (model
+      providers): each of these loaders imports such a folder whether or not it has a manifest.
+
+    Sorted by path."""
+    found: list[PluginDir] = []
     top = root / "plugins"
+    found.extend(_general(top, "", skip=(*OWN_DISCOVERY, PLATFORMS)))
+    found.extend(_general(top / PLATFORMS, PLATFORMS + "/", skip=()))
+    for loader in OWN_DISCOVERY:
+        for child in _subfolders(top / loader):
+            if child.name.startswith("_") or not (child / "__init__.py").is_file():
+                continue
+            found.append(PluginDir(child, f"{loader}/{child.name}", loader, manifest_file(child)))
+    return sorted(found, key=lambda p: p.path)
+
+
+def _general(top: Path, prefix: str, skip: tuple[str, ...]) -> list[PluginDir]:
+    """What the general loader's two-level scan of `top` finds."""
+    found: list[PluginDir] = []
     for child in _subfolders(top):
-        if manifest_file(child) is not None:
-            found.append(child)
+        if child.name in skip:
             continue
-        found.extend(grand for grand in _subfolders(child) if manifest_file(grand) is not None)
+        manifest = manifest_file(child)
+        if manifest is not None:
+            found.append(PluginDir(child, prefix + child.name, GENERAL, manifest))
+            continue
+        for grand in _subfolders(child):
+            manifest = manifest_file(grand)
+            if manifest is not None:
+                key = f"{prefix}{child.name}/{grand.name}"
+                found.append(PluginDir(grand, key, GENERAL, manifest))
     return found
+
+
+def checkout_plugin_dirs(root: Path) -> list[Path]:
+    """The folders of `checkout_plugins(root)`. Sorted."""
+    return [plugin.path for plugin in checkout_plugins(root)]
 
 
 def _subfolders(folder: Path) -> list[Path]:
@@ -478,9 +605,9 @@ def relative_key(root: Path, plugin_dir: Path) -> str:
 
 def plugin_tool_names(root: Path) -> dict[str, str]:
     """Tool name -> why a checkout's plugin owns it (one phrase), for every tool a plugin under
-    `root/plugins/` declares in its manifest's `provides_tools` or registers statically with
-    `ctx.register_tool(name="...")`. A text scan first: only files that call `register_tool`
-    are parsed."""
+    `root/plugins/` declares in its manifest's `provides_tools`, registers statically with
+    `ctx.register_tool(name="...")`, or serves through `get_tool_schemas()` (a memory provider,
+    a context engine). A text scan first: only files that call `register_tool` are parsed."""
     from hermes_dev.host.registrations import registrations_of
     from hermes_dev.pyast.semantic.modules import Models
     from hermes_dev.reading import SOURCE_LIMIT, read_bounded
@@ -510,4 +637,160 @@ def plugin_tool_names(root: Path) -> dict[str, str]:
                 if name is not None and registration.kind == "plugin":
                     where = path.relative_to(root).as_posix()
                     owned.setdefault(name, f"{where} registers it")
+    for name, where in served_tool_names(root).items():
+        owned.setdefault(name, f"{where} serves it through get_tool_schemas()")
     return owned
+
+
+# -- tools served through a provider's own interface ------------------------------------------
+
+SERVES_MARKER = "get_tool_schemas"
+# Strings in a get_tool_schemas() that may be tool names (aliases built in code).
+_TOOL_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_.-]{0,63}")
+_MAX_SCHEMA_DEPTH = 12
+
+
+def serving_plugins(root: Path) -> list[PluginDir]:
+    """The plugins that serve tools through their own interface rather than the registry:
+    memory providers and context engines (`get_tool_schemas()` and a tool-call method)."""
+    return [
+        p
+        for p in checkout_plugins(root)
+        if p.loader in (MEMORY, CONTEXT_ENGINE) or (p.loader == GENERAL and p.kind == "exclusive")
+    ]
+
+
+def provider_modules(root: Path) -> list[Path]:
+    """The `.py` files of `serving_plugins(root)` that define `get_tool_schemas` (a text
+    test). Sorted."""
+    found: list[Path] = []
+    for plugin in serving_plugins(root):
+        for path in sorted(plugin.path.rglob("*.py")):
+            if "__pycache__" in path.parts:
+                continue
+            try:
+                text = path.read_text(encoding="utf-8", errors="replace")
+            except OSError:
+                continue
+            if f"def {SERVES_MARKER}" in text:
+                found.append(path)
+    return found
+
+
+def served_tools(source: str) -> tuple[list[str], list[str]]:
+    """(names, maybe) of the tools a module serves through `get_tool_schemas()`: `names` are
+    the `"name"` of every schema dict its return values reach (a literal, a local or
+    module-level variable and what is appended to it, a list of them, `list(ALL_SCHEMAS)`, a
+    helper's argument); `maybe` adds every string in the method that could be a tool name
+    (aliases it builds in code). Read with `ast`, never run; empty when it does not parse."""
+    import ast
+
+    try:
+        tree = ast.parse(source)
+    except (SyntaxError, ValueError, RecursionError, MemoryError):
+        return [], []
+    module_values = _bindings(tree.body)
+    names: list[str] = []
+    maybe: list[str] = []
+    for node in ast.walk(tree):
+        if not (
+            isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef) and node.name == SERVES_MARKER
+        ):
+            continue
+        local_values = _bindings(ast.walk(node))
+        values = {**module_values, **local_values}
+        for sub in ast.walk(node):
+            if isinstance(sub, ast.Return) and sub.value is not None:
+                _schema_names(sub.value, values, names, 0, frozenset())
+            elif (
+                isinstance(sub, ast.Constant)
+                and isinstance(sub.value, str)
+                and _TOOL_NAME.fullmatch(sub.value)
+            ):
+                maybe.append(sub.value)
+    return _unique(names), _unique(names + maybe)
+
+
+def _bindings(nodes: Iterable[ast.AST]) -> dict[str, list[ast.expr]]:
+    """Every value each name is given among `nodes`: `x = ...`, `x: T = ...`, `x += ...`,
+    `x.append(...)` / `x.extend(...)`."""
+    import ast
+
+    values: dict[str, list[ast.expr]] = {}
+    for node in nodes:
+        if isinstance(node, ast.Assign):
+            for target in node.targets:
+                if isinstance(target, ast.Name):
+                    values.setdefault(target.id, []).append(node.value)
+        elif isinstance(node, ast.AnnAssign | ast.AugAssign) and node.value is not None:
+            if isinstance(node.target, ast.Name):
+                values.setdefault(node.target.id, []).append(node.value)
+        elif (
+            isinstance(node, ast.Call)
+            and isinstance(node.func, ast.Attribute)
+            and node.func.attr in ("append", "extend")
+            and isinstance(node.func.value, ast.Name)
+        ):
+            values.setdefault(node.func.value.id, []).extend(node.args)
+    return values
+
+
+def _schema_names(
+    expr: ast.expr,
+    values: dict[str, list[ast.expr]],
+    out: list[str],
+    depth: int,
+    seen: frozenset[str],
+) -> None:
+    import ast
+
+    if depth > _MAX_SCHEMA_DEPTH:
+        return
+    if isinstance(expr, ast.Dict):
+        for key, value in zip(expr.keys, expr.values):
+            if (
+                isinstance(key, ast.Constant)
+                and key.value == "name"
+                and isinstance(value, ast.Constant)
+                and isinstance(value.value, str)
+            ):
+                out.append(value.value)
+        return
+    if isinstance(expr, ast.Name):
+        if expr.id not in seen:
+            for value in values.get(expr.id, ()):
+                _schema_names(value, values, out, depth + 1, seen | {expr.id})
+        return
+    children: list[ast.expr] = []
+    if isinstance(expr, ast.List | ast.Tuple | ast.Set):
+        children = list(expr.elts)
+    elif isinstance(expr, ast.Starred):
+        children = [expr.value]
+    elif isinstance(expr, ast.Call):
+        children = [*expr.args, *(kw.value for kw in expr.keywords)]
+    elif isinstance(expr, ast.BinOp):
+        children = [expr.left, expr.right]
+    elif isinstance(expr, ast.IfExp):
+        children = [expr.body, expr.orelse]
+    for child in children:
+        _schema_names(child, values, out, depth + 1, seen)
+
+
+def _unique(items: list[str]) -> list[str]:
+    return list(dict.fromkeys(items))
+
+
+def served_tool_names(root: Path) -> dict[str, str]:
+    """Tool name -> the module (posix, from the root) of the checkout's memory provider or
+    context engine that serves it, for every name `served_tools` finds in
+    `provider_modules(root)`."""
+    served: dict[str, str] = {}
+    for path in provider_modules(root):
+        try:
+            text = path.read_text(encoding="utf-8", errors="replace")
+        except OSError:
+            continue
+        where = path.relative_to(root).as_posix()
+        for name in served_tools(text)[0]:
+            served.setdefault(name, where)
+    return served

@@ -37,7 +37,7 @@ def cached_findings(
     ctx: LintContext, module: ModuleInfo, code: str, compute: Callable[[], Iterable[Finding]]
 ) -> list[Finding]:
     """`compute()`'s findings for `module`, from the disk cache when its closure is unchanged."""
-    kind = f"{code}-calls-{__version__}"
+    kind = f"{code}-calls-v2-{__version__}"  # v2: every chain of a finding
     cache = ctx.cache
     if not cache.enabled or str(module.path) in cache.unsaved:
         return list(compute())  # (an unsaved text is never cached: no closure to compute)
@@ -57,7 +57,7 @@ def cached_findings(
 def _dump(root: Path, findings: list[Finding], deps: dict[str, str | None]) -> object:
     rows = []
     for f in findings:
-        chain = [[_rel(root, p), n, fn] for p, n, fn in f.chain]
+        chains = [[[_rel(root, p), n, fn] for p, n, fn in chain] for chain in f.chains]
         fix = None
         if f.fix is not None:
             fix = [f.fix.edit, _rel(root, f.fix.path), list(f.fix.args), f.fix.safe, f.fix.title]
@@ -70,7 +70,7 @@ def _dump(root: Path, findings: list[Finding], deps: dict[str, str | None]) -> o
                 f.end_line,
                 f.end_column,
                 f.tool,
-                chain,
+                chains,
                 fix,
             ]
         )
@@ -96,27 +96,19 @@ def _load(
     for row in rows:
         if not (isinstance(row, list) and len(row) == 9):
             return None
-        message, rel, line, column, end_line, end_column, tool, chain, fix_row = row
+        message, rel, line, column, end_line, end_column, tool, chain_rows, fix_row = row
         numbers = (line, column, end_line, end_column)
         if not (
             isinstance(message, str)
             and isinstance(rel, str)
             and all(isinstance(n, int) for n in numbers)
             and (tool is None or isinstance(tool, str))
-            and isinstance(chain, list)
+            and isinstance(chain_rows, list)
         ):
             return None
-        steps: list[tuple[Path, int, str]] = []
-        for step in chain:
-            if not (
-                isinstance(step, list)
-                and len(step) == 3
-                and isinstance(step[0], str)
-                and isinstance(step[1], int)
-                and isinstance(step[2], str)
-            ):
-                return None
-            steps.append((root / step[0], step[1], step[2]))
+        chains = _chains(root, chain_rows)
+        if chains is None:
+            return None
         fix: Fix | None = None
         if fix_row is not None:
             if not (
@@ -142,10 +134,31 @@ def _load(
                 end_column,
                 tool,
                 fix,
-                tuple(steps),
+                chains=chains,
             )
         )
     return out
+
+
+def _chains(root: Path, rows: list[object]) -> tuple[tuple[tuple[Path, int, str], ...], ...] | None:
+    """The chains of a cached finding, or None when a row has the wrong shape."""
+    chains = []
+    for chain in rows:
+        if not isinstance(chain, list):
+            return None
+        steps: list[tuple[Path, int, str]] = []
+        for step in chain:
+            if not (
+                isinstance(step, list)
+                and len(step) == 3
+                and isinstance(step[0], str)
+                and isinstance(step[1], int)
+                and isinstance(step[2], str)
+            ):
+                return None
+            steps.append((root / step[0], step[1], step[2]))
+        chains.append(tuple(steps))
+    return tuple(chains)
 
 
 def _tuples(value: list[object]) -> tuple[object, ...]:

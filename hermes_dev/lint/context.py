@@ -173,9 +173,11 @@ class LintContext:
         node: object,
         tool: str | None = None,
         chain: Sequence[tuple[str, int, str]] = (),
+        chains: Sequence[Sequence[tuple[str, int, str]]] = (),
     ) -> Finding:
         """A finding at an ast node's span (1-based columns, end exclusive); `chain` gives the
-        steps (path relative to the root, line, function) from there to where it comes from."""
+        steps (path relative to the root, line, function) from there to where it comes from;
+        `chains` every such chain when the place fails several ways (the first is `chain`)."""
         line = getattr(node, "lineno", 1) or 1
         col_offset = getattr(node, "col_offset", 0) or 0
         end_line = getattr(node, "end_lineno", None) or line
@@ -187,5 +189,8 @@ class LintContext:
             end_line, end_col = line, first_line_end(text, col)
         else:
             end_col = char_column(text, end_offset)
-        steps = tuple((self.root / rel, n, function) for rel, n, function in chain)
-        return Finding(code, message, module.path, line, col, end_line, end_col, tool, chain=steps)
+        every = tuple(
+            tuple((self.root / rel, n, function) for rel, n, function in steps)
+            for steps in (chains or ([chain] if chain else []))
+        )
+        return Finding(code, message, module.path, line, col, end_line, end_col, tool, chains=every)

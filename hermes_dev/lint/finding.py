@@ -10,6 +10,9 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:
     from pathlib import Path
 
+    # (absolute path, line, function) steps, from the reported line to where it comes from
+    Chain = tuple[tuple[Path, int, str], ...]
+
 
 class _Record:
     """A frozen record (eq, hash, repr) without importing dataclasses.
@@ -82,6 +85,7 @@ class Finding(_Record):
         "end_column",
         "tool",
         "chain",
+        "chains",
         "fix",
     )
     _fields = __slots__[:-1]
@@ -95,8 +99,12 @@ class Finding(_Record):
     end_column: int  # 1-based, exclusive
     tool: str | None
     # Where the failure comes from, step by step (a call chain): (absolute path, line, function),
-    # from the reported line down to the `raise` or `return`; empty for most findings.
-    chain: tuple[tuple[Path, int, str], ...]
+    # from the reported line down to the `raise` or `return`; empty for most findings. The
+    # first of `chains`, kept for the readers that know one chain only.
+    chain: Chain
+    # Every chain of the finding: one place that fails several ways (a call that can raise
+    # three exceptions, from four `raise` statements) is one finding with a chain per way.
+    chains: tuple[Chain, ...]
     fix: Fix | None
 
     def __init__(
@@ -110,9 +118,14 @@ class Finding(_Record):
         end_column: int,
         tool: str | None = None,
         fix: Fix | None = None,
-        chain: tuple[tuple[Path, int, str], ...] = (),
+        chain: Chain = (),
+        chains: tuple[Chain, ...] = (),
     ) -> None:
-        values = (code, message, path, line, column, end_line, end_column, tool, chain)
+        if not chains and chain:
+            chains = (chain,)
+        elif chains and not chain:
+            chain = chains[0]
+        values = (code, message, path, line, column, end_line, end_column, tool, chain, chains)
         for name, value in zip(self._fields, values):
             object.__setattr__(self, name, value)
         object.__setattr__(self, "fix", fix)
@@ -130,4 +143,5 @@ class Finding(_Record):
             self.tool,
             fix,
             self.chain,
+            self.chains,
         )

@@ -3,7 +3,7 @@
 `plugin_folders(ctx)` lists them once per run: in a Hermes checkout, the plugins under its
 `plugins/` (found as Hermes' loader finds them); in a plugin package (the root has no
 `toolsets.py`), the package's plugin folders (from the `hermes_agent.plugins` entry point in
-`pyproject.toml`, or the root's own `plugin.yaml`). Only folders the run reports on are kept: all
+`pyproject.toml`, or the root's own `plugin.yaml`), loaded by the general loader. Only folders the run reports on are kept: all
 of them on a whole-root run, otherwise those holding a file given (so a pre-commit run on a tool
 module reads no manifest); a given manifest makes its plugin's files reported on (`reports`). Each `PluginFolder` has its manifest (parsed with PyYAML on first use,
 None when the folder has none), its `__init__.py` path, and its modules that may register a tool
@@ -20,18 +20,20 @@ from hermes_dev.pyast.semantic.modules import ModuleInfo, might_register
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from hermes_dev.host.plugins import Manifest
+    from hermes_dev.host.plugins import Manifest, PluginDir
     from hermes_dev.lint.context import LintContext
 
 
 class PluginFolder:
-    """One plugin folder; its manifest and modules are read on first use."""
+    """One plugin folder; its manifest and modules are read on first use. `plugin` says how
+    Hermes finds it (which loader, what kind, whether it calls `register(ctx)`)."""
 
-    def __init__(self, ctx: LintContext, path: Path, manifest_path: Path | None) -> None:
+    def __init__(self, ctx: LintContext, plugin: PluginDir) -> None:
         self._ctx = ctx
-        self.path = path
-        self.manifest_path = manifest_path
-        self.init_path = path / "__init__.py"
+        self.plugin = plugin
+        self.path = plugin.path
+        self.manifest_path = plugin.manifest_path
+        self.init_path = plugin.path / "__init__.py"
         self._manifest: Manifest | None = None
         self._modules: list[ModuleInfo] | None = None
         self._manifest_lines: list[str] | None = None
@@ -111,13 +113,22 @@ def plugin_folders(ctx: LintContext) -> list[PluginFolder]:
 
 
 def _build(ctx: LintContext) -> list[PluginFolder]:
-    from hermes_dev.host.plugins import checkout_plugin_dirs, manifest_file, package_plugin_dirs
+    from hermes_dev.host.plugins import (
+        GENERAL,
+        PluginDir,
+        checkout_plugins,
+        manifest_file,
+        package_plugin_dirs,
+    )
 
     if ctx.project.is_hermes_root:
-        dirs = checkout_plugin_dirs(ctx.root)
+        plugins = checkout_plugins(ctx.root)
     else:
-        dirs = package_plugin_dirs(ctx.root)
-    return [PluginFolder(ctx, path, manifest_file(path)) for path in dirs if _reported(ctx, path)]
+        plugins = [
+            PluginDir(path, path.name, GENERAL, manifest_file(path))
+            for path in package_plugin_dirs(ctx.root)
+        ]
+    return [PluginFolder(ctx, plugin) for plugin in plugins if _reported(ctx, plugin.path)]
 
 
 def _python_files(folder: Path) -> list[Path]:

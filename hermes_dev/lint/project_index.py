@@ -61,6 +61,7 @@ MODULE_KIND = "hd3-registrations-v3"
 TOOLSETS_KIND = "hd3-toolsets-v4"
 CONFIG_KIND = "hd3-config-v3"
 CONFIG_ADDITIONS_KIND = "hd3-config-additions-v2"
+SERVED_KIND = "hd3-served-tools-v1"  # tools a memory provider / context engine serves
 ENV_TABLE_KIND = "hd3-env-table-v2"  # where hermes_cli/config.py gets OPTIONAL_ENV_VARS from
 TOOLS_CONFIG_KIND = "hd3-tools-config-v1"
 ENV_TABLE_MISSING_LABEL = "HD303/HD304 skipped: OPTIONAL_ENV_VARS not found"
@@ -154,12 +155,44 @@ class ProjectIndex:
         return self._all
 
     def registered_names(self) -> tuple[set[str], set[str]]:
-        """(names registered anywhere under the root, strings that may be registered names)."""
+        """(names registered anywhere under the root, strings that may be registered names).
+        The tools memory providers and context engines serve through `get_tool_schemas()`
+        count as registered: Hermes offers them although no `registry.register` names them."""
         names: set[str] = set()
         maybe: set[str] = set()
         for summary in self.all_summaries().values():
             names.update(t.name for t in summary.tools if t.name is not None)
             maybe.update(summary.maybe_names)
+        served, served_maybe = self.served_names()
+        names.update(served)
+        maybe.update(served_maybe)
+        return names, maybe
+
+    def served_names(self) -> tuple[set[str], set[str]]:
+        """(names, maybe names) of the tools the root's memory providers and context engines
+        serve (`host.plugins.served_tools`), per file from the run's cache when unchanged."""
+        from hermes_dev.host.plugins import provider_modules, served_tools
+
+        names: set[str] = set()
+        maybe: set[str] = set()
+        if not self.project.is_hermes_root:
+            return names, maybe
+        cache = self.ctx.cache
+        for path in provider_modules(self.ctx.root):
+            hit, data = cache.get(path, SERVED_KIND)
+            if not (
+                hit
+                and isinstance(data, list)
+                and len(data) == 2
+                and all(isinstance(part, list) for part in data)
+                and all(isinstance(n, str) for part in data for n in part)
+            ):
+                source = read_source(path)
+                found = served_tools(source) if source is not None else ([], [])
+                data = [found[0], found[1]]
+                cache.put(path, SERVED_KIND, data)
+            names.update(data[0])
+            maybe.update(data[1])
         return names, maybe
 
     # toolsets.py and hermes_cli/config.py --------------------------------------------

@@ -13,10 +13,12 @@ from __future__ import annotations
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from collections.abc import Mapping
+    import re
+    from collections.abc import Callable, Mapping
     from pathlib import Path
 
     from hermes_dev.lint.engine import LintResult
+    from hermes_dev.lint.finding import Chain
     from hermes_dev.lint.rule import Finding, Rule
 
 FORMATS = ("text", "json", "sarif", "github", "gitlab", "junit")
@@ -86,6 +88,12 @@ def _marker(f: Finding, unsafe: bool) -> str:
     return "[*] " if fixable(f, unsafe) else ""
 
 
+# A text report's line is at most this long (colours aside): a finding's message gives up its
+# details (the middle of a call chain, then the chain, then a long callee's text) to fit; json
+# and sarif keep everything.
+TEXT_WIDTH = 199
+
+
 class _Style:
     """ANSI colours for the text report (Ruff's: a bold path, a bold red code, cyan marks)."""
 
@@ -122,9 +130,12 @@ def _text(
     for f in result.findings:
         where = f"{style.bold(result.relative(f.path))}{colon}{f.line}{colon}{f.column}{colon}"
         marker = _marker(f, unsafe)
+        plain = f"{result.relative(f.path)}:{f.line}:{f.column}: {f.code} {marker}"
+        tail = f"{result.suffix(f)}{_tool_suffix(f)}"
+        message = fit(f.message, TEXT_WIDTH - len(plain) - len(tail)) + tail
         lines.append(
             f"{where} {style.code(f.code)} {style.mark(marker.strip()) + ' ' if marker else ''}"
-            f"{_message(result, f)}"
+            f"{message}"
         )
         if show_fixes and f.fix is not None:
             kind = "safe" if f.fix.safe else "unsafe: --unsafe-fixes"
@@ -172,6 +183,59 @@ def fixed_lines(result: LintResult, rules: Mapping[str, type[Rule]]) -> list[str
     return lines
 
 
+def fit(message: str, room: int) -> str:
+    """`message` in at most `room` characters, shortened where it says the least: the middle
+    steps of a `via a -> b -> c` chain first, then the cure after the last `; ` outside
+    parentheses (`hermes-dev rule CODE` gives it), then the chain, then a long `callee` text,
+    then the parenthesised `(path:line...)` it comes from; as a last resort its end is cut
+    (marked `...`)."""
+    import re
+
+    if len(message) <= room:
+        return message
+    via = re.compile(r", via ([^;()]*?)(?=[;)])")
+
+    def middle(match: re.Match[str]) -> str:
+        steps = match.group(1).split(" -> ")
+        if len(steps) <= 2:
+            return match.group(0)
+        return f", via {steps[0]} -> ... -> {steps[-1]}"
+
+    steps: list[Callable[[str], str]] = [
+        lambda text: via.sub(middle, text),
+        _without_cure,
+        lambda text: via.sub("", text),
+        lambda text: re.sub(r"`([^`]{21,}?)(\(\))?`", _short_code, text),
+        lambda text: re.sub(r" \([^()]*:\d+[^()]*\)", "", text, count=1),
+    ]
+    shorter = message
+    for step in steps:
+        shorter = step(shorter)
+        if len(shorter) <= room:
+            return shorter
+    return shorter[: max(room - 3, 0)].rstrip() + "..."
+
+
+def _short_code(match: re.Match[str]) -> str:
+    """A `callee()` text cut to its first 17 characters (its `()` kept)."""
+    return f"`{match.group(1)[:17]}...{match.group(2) or ''}`"
+
+
+def _without_cure(message: str) -> str:
+    """The message up to its last `; ` outside parentheses and backticks (what to do about it)."""
+    depth, quoted, cut = 0, False, -1
+    for i, char in enumerate(message):
+        if char == "`":
+            quoted = not quoted
+        elif not quoted and char == "(":
+            depth += 1
+        elif not quoted and char == ")":
+            depth -= 1
+        elif not quoted and depth == 0 and message.startswith("; ", i):
+            cut = i
+    return message if cut < 0 else message[:cut]
+
+
 def _fixable_line(findings: list[Finding], unsafe: bool) -> str:
     """Ruff's summary of what `--fix` would do, or "" when nothing has a fix."""
     shown = sum(1 for f in findings if fixable(f, unsafe))
@@ -209,10 +273,8 @@ def _json(result: LintResult, rules: Mapping[str, type[Rule]]) -> str:
                 "applicability": "safe" if f.fix.safe else "unsafe",
                 "message": f.fix.title,
             },
-            "chain": [
-                {"path": result.relative(path), "line": line, "function": function}
-                for path, line, function in f.chain
-            ],
+            "chain": _steps(result, f.chain),
+            "chains": [_steps(result, chain) for chain in f.chains],
             **result.extra(f),
         }
         for f in _listed(result)
@@ -222,6 +284,13 @@ def _json(result: LintResult, rules: Mapping[str, type[Rule]]) -> str:
         for item, f in zip(items, _listed(result)):
             item["baselined"] = id(f) in hidden
     return json.dumps(items, indent=2, ensure_ascii=False) + "\n"
+
+
+def _steps(result: LintResult, chain: Chain) -> list[dict[str, object]]:
+    return [
+        {"path": result.relative(path), "line": line, "function": function}
+        for path, line, function in chain
+    ]
 
 
 def _listed(result: LintResult) -> list[Finding]:
@@ -290,7 +359,7 @@ def _sarif(result: LintResult, rules: Mapping[str, type[Rule]]) -> str:
     hidden = {id(f) for f in result.baselined or ()}
     for f in _listed(result):
         extra: dict[str, object] = {}
-        if f.chain:
+        if f.chains:
             extra = _chain_locations(result, f)
         results.append(
             {
@@ -343,11 +412,12 @@ def _sarif(result: LintResult, rules: Mapping[str, type[Rule]]) -> str:
 
 
 def _chain_locations(result: LintResult, f: Finding) -> dict[str, object]:
-    """A call chain as SARIF shows it: relatedLocations (each step after the reported line)
-    and one codeFlow walking every step, from the reported line to the origin."""
+    """The chains as SARIF shows them: relatedLocations (each step after the reported line, each
+    place once over all chains) and a codeFlow per chain, with one threadFlow walking its
+    steps from the reported line to the origin."""
 
-    def location(path: Path, line: int, function: str, index: int | None) -> dict[str, object]:
-        loc: dict[str, object] = {
+    def location(path: Path, line: int, function: str) -> dict[str, object]:
+        return {
             "physicalLocation": {
                 "artifactLocation": {
                     "uri": repo_relative(result, path),
@@ -357,17 +427,19 @@ def _chain_locations(result: LintResult, f: Finding) -> dict[str, object]:
             },
             "message": {"text": f"in {function}"},
         }
-        if index is not None:
-            loc["id"] = index
-        return loc
 
-    related = [location(p, n, fn, i) for i, (p, n, fn) in enumerate(f.chain[1:], 1)]
-    flow = {
-        "threadFlows": [
-            {"locations": [{"location": location(p, n, fn, None)} for p, n, fn in f.chain]}
-        ]
-    }
-    return {"relatedLocations": related, "codeFlows": [flow]}
+    related: list[dict[str, object]] = []
+    seen: set[tuple[Path, int, str]] = set()
+    for chain in f.chains:
+        for step in chain[1:]:
+            if step not in seen:
+                seen.add(step)
+                related.append({"id": len(related) + 1, **location(*step)})
+    flows = [
+        {"threadFlows": [{"locations": [{"location": location(*step)} for step in chain]}]}
+        for chain in f.chains
+    ]
+    return {"relatedLocations": related, "codeFlows": flows}
 
 
 def _camel(name: str) -> str:

@@ -1,5 +1,6 @@
-"""Is the name taken? By files, by any registration, by a toolset, or by an env entry's tools
-(the host model's readers in hermes_dev.host.ownership)."""
+"""Is the name taken? By files, by any registration, by a memory provider or context engine
+that serves it, by a toolset, or by an env entry's tools (the host model's readers in
+hermes_dev.host.ownership and hermes_dev.host.plugins)."""
 
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ from pathlib import Path
 
 from hermes_dev.host.layout import Project
 from hermes_dev.host.ownership import env_listing, registering_module, toolsets_listing
+from hermes_dev.host.plugins import served_tool_names
 
 
 def find_existing(
@@ -26,6 +28,9 @@ def find_existing(
     if registered_in is not None:
         rel = registered_in.relative_to(project.root).as_posix()
         return f"{rel} registers a tool named {name!r}"
+    served_by = served_tool_names(project.root).get(name)
+    if served_by is not None:
+        return f"{served_by} serves a tool named {name!r} through get_tool_schemas()"
     listed = toolsets_listing(project.toolsets_path, toolsets_source, name)
     if listed is not None:
         return listed

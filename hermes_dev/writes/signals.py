@@ -47,13 +47,43 @@ def _handlers(signals: list[signal.Signals], handler: _Handler) -> Iterator[None
 @contextmanager
 def signals_raise() -> Iterator[None]:
     """SIGTERM and SIGHUP raise Interrupted in the `with` block (SIGINT raises
-    KeyboardInterrupt already)."""
+    KeyboardInterrupt already).
+
+    A signal that lands in a finalizer (a weakref callback, a `__del__`) raises there, where
+    Python can only print the exception and go on: it is raised again a moment later instead
+    (by a one-shot timer), where the run's `with` blocks clean up, and nothing is printed."""
+    import sys
+
+    again: list[BaseException] = []
 
     def handler(signum: int, frame: FrameType | None) -> None:
         raise Interrupted(signum)
 
-    with _handlers(_signals(("SIGTERM", "SIGHUP")), handler):
-        yield
+    def raise_again(signum: int, frame: FrameType | None) -> None:
+        if again:
+            raise again.pop()
+
+    previous_hook = sys.unraisablehook
+
+    def unraisable(info: sys.UnraisableHookArgs) -> None:
+        value = info.exc_value
+        if isinstance(value, Interrupted | KeyboardInterrupt) and hasattr(signal, "setitimer"):
+            again.append(Interrupted(value.signum) if isinstance(value, Interrupted) else value)
+            signal.setitimer(signal.ITIMER_REAL, 0.001)
+            return
+        previous_hook(info)
+
+    sys.unraisablehook = unraisable
+    try:
+        with (
+            _handlers(_signals(("SIGTERM", "SIGHUP")), handler),
+            _handlers(_signals(("SIGALRM",)), raise_again),
+        ):
+            yield
+    finally:
+        sys.unraisablehook = previous_hook
+        if again and hasattr(signal, "setitimer"):
+            signal.setitimer(signal.ITIMER_REAL, 0)
 
 
 @contextmanager

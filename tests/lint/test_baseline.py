@@ -252,6 +252,47 @@ def test_a_fixed_finding_is_counted_as_gone(
     assert "gone" not in _lint(legacy, capsys)[2]
 
 
+MANY_WAYS = {
+    "tools/sync_tool.py": """\
+import json
+from tools.registry import registry
+
+
+def _pull(remote):
+    if not remote:
+        raise ValueError("remote is required")
+    if remote.startswith("ssh:"):
+        raise PermissionError("no ssh key")
+    return remote
+
+
+def sync(args, **kw):
+    return json.dumps({"pulled": _pull(args.get("remote"))})
+
+
+registry.register(name="sync", toolset="t", schema={}, handler=sync)
+""",
+}
+
+
+def test_one_place_is_one_entry_and_older_entries_of_it_still_match(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    root = make_root(tmp_path, MANY_WAYS)
+    assert _lint(root, capsys, select=["HD102"], write_baseline="")[0] == 0
+    path = root / baseline.DEFAULT_FILE
+    doc = json.loads(path.read_text())
+    (entry,) = doc["findings"]  # the call that can raise two exceptions: one finding, one entry
+    assert (entry["code"], entry["occurrence"]) == ("HD102", 0)
+    # A baseline from before findings were merged holds an entry per exception at the place:
+    # the first still matches the one finding, the other is reported gone.
+    doc["findings"].append({**entry, "occurrence": 1})
+    path.write_text(json.dumps(doc))
+    code, out, err = _lint(root, capsys, select=["HD102"])
+    assert (code, _finding_lines(out)) == (0, [])
+    assert err == "1 baselined finding is gone: run --write-baseline to drop them\n"
+
+
 def test_gone_counts_only_what_the_run_could_see(
     legacy: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

@@ -31,8 +31,10 @@ class Client:
     def __init__(self):
         self._login()
 
-    def _login(self):
-        raise AuthError("no key")
+    def _login(self, key=None):
+        if key is None:
+            raise AuthError("no key")
+        raise ValueError("bad key")
 """,
     "tools/fetch_errors.py": "class AuthError(Exception):\n    pass\n",
 }
@@ -40,7 +42,7 @@ class Client:
 
 def _run(root: Path) -> tuple[list[tuple[str, int, str, tuple[object, ...]]], int]:
     result = lint([], root=str(root), select=["HD101", "HD102"], use_cache=True)
-    found = [(f.code, f.line, f.message, f.chain) for f in result.findings]
+    found = [(f.code, f.line, f.message, f.chains) for f in result.findings]
     return found, result.stats.counters.get("handler checks reused from the cache (per module and rule)", 0)
 
 
@@ -53,9 +55,10 @@ def root(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
 def test_warm_run_reuses_the_same_findings(root: Path) -> None:
     cold, reused = _run(root)
     assert reused == 0 and [c[0] for c in cold] == ["HD102"]
+    assert len(cold[0][3]) == 2  # one finding, a chain to each raise
     warm, reused = _run(root)
     assert reused == 2  # HD101 and HD102 of the one registering module
-    assert warm == cold  # messages and chains too
+    assert warm == cold  # messages and every chain too
 
 
 def test_a_change_two_imports_away_is_seen(root: Path) -> None:

@@ -61,3 +61,15 @@ def test_findings_name_the_tool(corpus_findings: dict[str, set[tuple[int, str]]]
     # A handler in a loop over a table is named by its row.
     tools = {f.tool for f in result.findings if f.path.name == "table_tools.py"}
     assert tools == {"lower_text", "title_text", "line_count"}
+
+
+def test_one_finding_per_place_and_text_lines_under_200() -> None:
+    from hermes_dev.lint.report import render
+
+    result = lint([], root=str(CORPUS), use_cache=False)
+    # The handler rules: every way one place fails is one finding. (A project rule reports
+    # each tool a table loop registers at the loop's call: those are different tools.)
+    places = [(f.code, f.path, f.line, f.column) for f in result.findings if f.code < "HD2"]
+    assert len(places) == len(set(places))
+    lines = render(result, "text", result.rules).splitlines()
+    assert max(len(line) for line in lines) < 200

@@ -104,17 +104,17 @@ def test_shape_found_with_its_chain(shape: str, findings: list[Finding]) -> None
     rel, line = shapes[shape]
     origin = (CORPUS / origins[shape][0], origins[shape][1])
     at_line = [
-        f
+        (f, chain)
         for f in findings
-        if f.code == code
-        and f.path == CORPUS / rel
-        and f.line == line
-        and f.chain
-        and f.chain[-1][:2] == origin
+        if f.code == code and f.path == CORPUS / rel and f.line == line
+        for chain in f.chains
+        if chain[-1][:2] == origin
     ]
     assert len(at_line) == 1, [f.message for f in findings if f.path == CORPUS / rel]
-    (finding,) = at_line
-    assert [step[2] for step in finding.chain] == functions
-    assert finding.chain[0][:2] == (CORPUS / rel, line)
-    # The message names the origin, so the one-line text format says where it comes from.
-    assert f"{origins[shape][0]}:{origins[shape][1]}" in finding.message
+    ((finding, chain),) = at_line
+    assert [step[2] for step in chain] == functions
+    assert chain[0][:2] == (CORPUS / rel, line)
+    # The message names the first chain's origin, so the one-line text says where it comes from.
+    assert finding.chain == finding.chains[0]
+    first = finding.chain[-1]
+    assert f"{first[0].relative_to(CORPUS).as_posix()}:{first[1]}" in finding.message

@@ -91,8 +91,9 @@ def test_json(result) -> None:  # type: ignore[no-untyped-def]
         "fix",
     }
     for item in items:
-        assert set(item) == keys | {"chain"}
+        assert set(item) == keys | {"chain", "chains"}
         assert item["chain"] == []  # raised and returned in the handler itself
+        assert item["chains"] == []
         assert item["path"] == "tools/ping_tool.py"
         assert item["tool"] == "ping"
         assert isinstance(item["line"], int) and item["end_column"] > item["column"]
@@ -207,7 +208,7 @@ def test_chain_in_text_json_and_sarif(tmp_path: Path) -> None:
     (line,) = render(result, "text", result.rules).splitlines()[:-1]
     assert line == (
         "tools/fetch_tool.py:6:14: HD102 `Client()` can raise AuthError (tools/fetch_client.py:9,"
-        " via Client.__init__ -> Client._login) and no except around it catches it;"
+        " via Client.__init__ -> Client._login), uncaught; catch it and"
         " return tool_error(...) instead [fetch]"
     )
     (item,) = json.loads(render(result, "json", result.rules))
@@ -216,6 +217,7 @@ def test_chain_in_text_json_and_sarif(tmp_path: Path) -> None:
         {"path": "tools/fetch_client.py", "line": 6, "function": "Client.__init__"},
         {"path": "tools/fetch_client.py", "line": 9, "function": "Client._login"},
     ]
+    assert item["chains"] == [item["chain"]]
     (res,) = json.loads(render(result, "sarif", result.rules))["runs"][0]["results"]
     related = [
         (r["id"], r["physicalLocation"]["region"]["startLine"], r["message"]["text"])
@@ -238,6 +240,112 @@ def test_chain_in_text_json_and_sarif(tmp_path: Path) -> None:
         ("tools/fetch_client.py", 6),
         ("tools/fetch_client.py", 9),
     ]
+
+
+MANY_WAYS = {
+    "tools/deploy_tool.py": """\
+import json
+from tools.registry import registry
+from tools.deploy_backend_with_a_rather_long_module_name import DeploymentClientWithALongName
+
+def deploy(args, **kw):
+    client = DeploymentClientWithALongName.connect_to_the_configured_region(args.get("region"))
+    return json.dumps({"ok": bool(client)})
+
+registry.register(name="deploy_to_the_configured_region", toolset="t", schema={}, handler=deploy)
+""",
+    "tools/deploy_backend_with_a_rather_long_module_name.py": """\
+class AuthError(Exception):
+    pass
+
+class DeploymentClientWithALongName:
+    @classmethod
+    def connect_to_the_configured_region(cls, region):
+        if not region:
+            raise ValueError("region is required")
+        return cls._authenticate_against_the_region(region)
+
+    @classmethod
+    def _authenticate_against_the_region(cls, region):
+        if region == "eu":
+            raise AuthError("no key for eu")
+        if region == "us":
+            raise AuthError("no key for us")
+        return cls._check_the_quota_of_the_region(region)
+
+    @classmethod
+    def _check_the_quota_of_the_region(cls, region):
+        raise RuntimeError("quota")
+""",
+}
+
+
+def test_one_call_that_raises_many_ways_is_one_finding(tmp_path: Path) -> None:
+    root = make_root(tmp_path, MANY_WAYS)
+    result = lint([], root=str(root), select=["HD102"])
+    (finding,) = result.findings
+    assert finding.message == (
+        "`DeploymentClientWithALongName.connect...()` can raise AuthError, RuntimeError or"
+        " ValueError (tools/deploy_backend_with_a_rather_long_module_name.py:8; 3 more paths),"
+        " uncaught; catch them and return tool_error(...) instead"
+    )
+    # The text line stays under 200 characters: the cure goes first, then the callee's text,
+    # then the origin.
+    (line,) = render(result, "text", result.rules).splitlines()[:-1]
+    assert len(line) <= 199
+    assert line == (
+        "tools/deploy_tool.py:6:14: HD102 `DeploymentClientW...()` can raise AuthError,"
+        " RuntimeError or ValueError, uncaught [deploy_to_the_configured_region]"
+    )
+    # json keeps the whole message and every chain, from the call down to each raise.
+    (item,) = json.loads(render(result, "json", result.rules))
+    assert item["message"] == finding.message
+    origins = [(chain[-1]["line"], [s["function"] for s in chain]) for chain in item["chains"]]
+    klass = "DeploymentClientWithALongName"
+    assert origins == [
+        (8, ["deploy", f"{klass}.connect_to_the_configured_region"]),
+        (
+            14,
+            [
+                "deploy",
+                f"{klass}.connect_to_the_configured_region",
+                f"{klass}._authenticate_against_the_region",
+            ],
+        ),
+        (
+            16,
+            [
+                "deploy",
+                f"{klass}.connect_to_the_configured_region",
+                f"{klass}._authenticate_against_the_region",
+            ],
+        ),
+        (
+            21,
+            [
+                "deploy",
+                f"{klass}.connect_to_the_configured_region",
+                f"{klass}._authenticate_against_the_region",
+                f"{klass}._check_the_quota_of_the_region",
+            ],
+        ),
+    ]
+    assert item["chain"] == item["chains"][0]
+    # SARIF: one code flow per chain, each place of every chain once among related locations.
+    (res,) = json.loads(render(result, "sarif", result.rules))["runs"][0]["results"]
+    flows = res["codeFlows"]
+    assert len(flows) == 4 and all(len(flow["threadFlows"]) == 1 for flow in flows)
+    last = [
+        flow["threadFlows"][0]["locations"][-1]["location"]["physicalLocation"]["region"][
+            "startLine"
+        ]
+        for flow in flows
+    ]
+    assert last == [8, 14, 16, 21]
+    related = [
+        (r["id"], r["physicalLocation"]["region"]["startLine"]) for r in res["relatedLocations"]
+    ]
+    assert related == [(1, 8), (2, 9), (3, 14), (4, 16), (5, 17), (6, 21)]
 
 
 def test_sarif_log_names_its_schema(result) -> None:  # type: ignore[no-untyped-def]
@@ -308,3 +416,24 @@ def test_gitlab_and_junit_survive_any_message_text(result) -> None:  # type: ign
     )
     (issue,) = json.loads(render(result, "gitlab", result.rules))
     assert issue["description"] == f"{f.code} {odd} [t\\x02]"  # a tool name is shown escaped
+
+
+def test_fit_gives_up_the_least_telling_parts_first() -> None:
+    from hermes_dev.lint.report import fit
+
+    message = (
+        "`load()` can raise OSError (tools/a.py:5, via Store.open -> Store.read -> _parse -> _check;"
+        " 1 more path), uncaught; catch it and return tool_error(...) instead"
+    )
+    assert fit(message, len(message)) == message
+    assert fit(message, 142) == (
+        "`load()` can raise OSError (tools/a.py:5, via Store.open -> ... -> _check; 1 more path),"
+        " uncaught; catch it and return tool_error(...) instead"
+    )
+    assert fit(message, 100) == (
+        "`load()` can raise OSError (tools/a.py:5, via Store.open -> ... -> _check; 1 more path),"
+        " uncaught"
+    )
+    assert fit(message, 70) == "`load()` can raise OSError (tools/a.py:5; 1 more path), uncaught"
+    assert fit(message, 40) == "`load()` can raise OSError, uncaught"
+    assert fit(message, 20) == "`load()` can rais..."

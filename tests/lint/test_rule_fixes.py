@@ -28,8 +28,8 @@ def _cases() -> list[object]:
 def _tree(root: Path) -> dict[str, str]:
     return {
         p.relative_to(root).as_posix(): p.read_text(encoding="utf-8")
-        for p in sorted(root.rglob("*.py"))
-        if "__pycache__" not in p.parts
+        for p in sorted(root.rglob("*"))
+        if p.is_file() and "__pycache__" not in p.parts
     }
 
 

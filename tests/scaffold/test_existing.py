@@ -131,3 +131,68 @@ def test_a_toolset_entry_listing_the_name_refuses_it_whatever_its_shape(tmp_path
     assert code == 2, err
     assert "toolsets.py lists 'forecast'" in err, err
     assert snapshot(host) == before
+
+
+# A memory provider: Hermes' memory discovery imports plugins/memory/<name>/ and offers the tools
+# its provider's get_tool_schemas() returns; no registry.register names them.
+MEMORY_PROVIDER = '''\
+"""Journal memory."""
+
+import json
+
+from agent.memory_provider import MemoryProvider
+
+LOOKUP_SCHEMA = {
+    "name": "journal_lookup",
+    "description": "Look a journal entry up.",
+    "parameters": {
+        "type": "object",
+        "properties": {"entry": {"type": "string", "description": "Which entry."}},
+    },
+}
+WRITE_SCHEMA = {"name": "journal_write", "description": "Write an entry.", "parameters": {}}
+ALL_SCHEMAS = [LOOKUP_SCHEMA, WRITE_SCHEMA]
+
+
+class JournalMemory(MemoryProvider):
+    def get_tool_schemas(self):
+        return list(ALL_SCHEMAS)
+
+    def handle_tool_call(self, tool_name, args, **kwargs):
+        return json.dumps({"tool": tool_name})
+
+
+def register(ctx):
+    ctx.register_memory_provider(JournalMemory())
+'''
+
+
+@pytest.fixture
+def memory_host(tmp_path):
+    host = make_host(tmp_path / "host")
+    folder = host / "plugins" / "memory" / "journal"
+    folder.mkdir(parents=True)
+    (folder / "__init__.py").write_text(MEMORY_PROVIDER)
+    return host
+
+
+@pytest.mark.parametrize("name", ["journal_lookup", "journal_write"])
+def test_a_tool_a_memory_provider_serves_is_taken(memory_host, name):
+    before = snapshot(memory_host)
+    code, _, err = run_cli("new-tool", name, "--root", str(memory_host), "--dry-run", "--yes")
+    assert code == 2
+    assert (
+        f"plugins/memory/journal/__init__.py serves a tool named {name!r} through"
+        " get_tool_schemas()" in err
+    ), err
+    assert snapshot(memory_host) == before
+    code, _, err = run_cli(
+        "new-plugin", "diary", "--tool", name, "--root", str(memory_host), "--dry-run", "--yes"
+    )
+    assert code == 2 and "serves a tool named" in err, err
+
+
+def test_a_property_of_a_served_schema_is_free(memory_host):
+    code, out, err = run_cli("new-tool", "entry", "--root", str(memory_host), "--dry-run", "--yes")
+    assert code == 0, err
+    assert "+++ b/tools/entry_tool.py" in out

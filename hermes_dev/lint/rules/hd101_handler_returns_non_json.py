@@ -6,9 +6,12 @@ a plain or f-string that is not JSON such as `f"Error: {e}"`, a JSON string with
 or appended to it (`result_json += "[Hint: ...]"`), or the result of a call one of whose
 reachable returns is one of those. A finding through a call sits at the handler's `return` and
 names the return it comes from and the chain of calls to it, e.g. `` `navigate` returns
-`page_result()`, which can return a dict (tools/browser_helpers.py:5) ``. Values the linter
-cannot know are never reported, and neither is the multimodal envelope
-`{"_multimodal": True, "content": [...]}`, which Hermes' dispatch passes through on purpose.
+`page_result()`, which can return a dict (tools/browser_helpers.py:5) ``. One `return` is one
+finding: when several of its values are not JSON (each branch of `a() if c else b()`), the
+message names them all with the first chain, and `--format json` gives every chain (`chains`),
+SARIF a code flow per chain. Values the linter cannot know are never reported, and neither is
+the multimodal envelope `{"_multimodal": True, "content": [...]}`, which Hermes' dispatch passes
+through on purpose.
 
 ## What is followed
 `return helper(...)` is followed as HD102 follows calls (see `hermes-dev rule HD102`): into
@@ -22,7 +25,9 @@ followed: calls that leave the root or cannot be resolved, a value stored in a v
 Hermes hands the handler's return value to the model as the tool result, and the contract is a
 JSON string. The registry replaces anything else with a generic "unsupported result type" error,
 so the model never sees the data; prose like `"Error: timeout"` reaches the model unstructured
-where every other tool gives `{"error": ...}`.
+where every other tool gives `{"error": ...}`. (Raising instead is HD102's: `registry.dispatch`
+turns an escaping exception into `{"error": "Tool execution failed: <Type>: <message>"}` and logs
+a crash, so the model gets a type and a raw message instead of the tool's own explanation.)
 
 ## Example
 ```python
@@ -44,7 +49,11 @@ def weather_tool(location: str) -> str:
 A `return` in the handler's own body of a dict or list literal, or of a name bound only to dict
 or list literals, is wrapped in `json.dumps(...)` (`import json` is added when missing). The fix
 is safe: the model receives the same data, now as the JSON string the contract asks for. It is
-unsafe when other code in the module names the function too: those callers get a string now.
+unsafe when other code names the function: its own module beyond the registration, or any other
+`.py` file under the root (an `agent/` module or a test that imports and calls the handler, or
+`module.handler`); those callers get a string now. The root is searched for the name as a word
+and only the files that hold it are parsed (comments and strings do not count); a root of more
+than 20,000 `.py` files is not searched, and the fix stays unsafe.
 
 A `return` of an error message as plain text (`"Error: ..."`, `f"Failed to {x}"`) becomes
 `return tool_error(...)` with the same text (`tool_error` imported the way the module imports
@@ -69,6 +78,7 @@ from hermes_dev.pyast.calls.returns import NonJson, call_oracle, value_non_json
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from collections.abc import Callable, Iterator
+    from pathlib import Path
 
     from hermes_dev.lint.context import LintContext
     from hermes_dev.lint.rule import Finding
@@ -682,11 +692,87 @@ def register_pipeline_tools(ctx):
 """,
             },
         ),
+        Invalid(
+            {
+                "tools/report_helpers.py": """\
+import json
+
+
+def summary(rows):
+    if not rows:
+        return None
+    return json.dumps({"rows": rows})
+
+
+def details(rows, raw=False):
+    if raw:
+        return rows
+    return {"rows": rows, "count": len(rows)}
+""",
+                "tools/report_tool.py": _HEAD
+                + """\
+from tools.report_helpers import details, summary
+
+
+def report(args, **kw):
+    rows = args.get("rows", [])
+    return summary(rows) if args.get("short") else details(rows)
+
+
+def brief(args, **kw):
+    return tool_result(rows=1) if args.get("ok") else summary(args.get("rows"))
+
+
+registry.register(name="report", toolset="t", schema={}, handler=report)
+registry.register(name="brief", toolset="t", schema={}, handler=brief)
+""",
+            },
+            findings=(("tools/report_tool.py", 9), ("tools/report_tool.py", 13)),
+            note="one finding per return: each branch of `a() if c else b()` that is not JSON is"
+            " named in it, with a chain each (json `chains`)",
+            fixed={},
+        ),
+        Invalid(
+            {
+                "tools/notes_tool.py": _HEAD
+                + """\
+def list_notes(args, **kw):
+    return [{"id": 1, "title": "first"}]
+
+
+registry.register(name="list_notes", toolset="t", schema={}, handler=list_notes)
+""",
+                "agent/context.py": """\
+from tools.notes_tool import list_notes
+
+
+def notes_for_prompt():
+    return ", ".join(note["title"] for note in list_notes({}))
+""",
+            },
+            findings=(("tools/notes_tool.py", 5),),
+            note="a module elsewhere under the root imports and calls the handler: the fix is"
+            " unsafe (that caller gets a string)",
+            fixed={
+                "tools/notes_tool.py": _HEAD
+                + """\
+def list_notes(args, **kw):
+    return json.dumps([{"id": 1, "title": "first"}])
+
+
+registry.register(name="list_notes", toolset="t", schema={}, handler=list_notes)
+"""
+            },
+        ),
     )
 
     def check(self, ctx: LintContext) -> Iterator[Finding]:
+        findings: list[Finding] = []
         for module in ctx.modules:
-            yield from cached_findings(ctx, module, self.code, self._compute(ctx, module))
+            findings.extend(cached_findings(ctx, module, self.code, self._compute(ctx, module)))
+        # Whether other code calls a handler looks at the whole root, which the cached findings
+        # do not depend on: decided here, on every run.
+        yield from _unsafe_where_called(ctx, findings)
 
     def _compute(self, ctx: LintContext, module: ModuleInfo) -> Callable[[], Iterator[Finding]]:
         return lambda: self.module_findings(ctx, module)
@@ -706,16 +792,16 @@ def register_pipeline_tools(ctx):
                 if isinstance(node, ast.Lambda):
                     if handler.target is not None:
                         continue  # the function it forwards to is checked instead
-                    found = value_non_json(node.body, code)
-                    if found is not None and found.chain:
-                        message = f"handler lambda {_through(node.body, found)}"
+                    ways = _ways(node.body, code)
+                    if ways:
+                        message = f"handler lambda {_through(ways)}"
                         yield ctx.finding(
                             self.code,
                             message,
                             func.module,
                             node.body,
                             tool,
-                            _chain(code, node.body, found),
+                            chains=_chains(code, node.body, ways),
                         )
                         continue
                     verdict = infer(node.body, code.scope, oracle)
@@ -727,18 +813,19 @@ def register_pipeline_tools(ctx):
                     verdict = exit.verdict
                     value = exit.node.value if isinstance(exit.node, ast.Return) else None
                     if value is not None and not exit.falls_off and verdict.kind != JSON:
-                        found = value_non_json(value, code)
-                        if found is not None and found.chain:
-                            message = f"`{func.name}` {_through(value, found)}"
+                        ways = _ways(value, code)
+                        if ways:
+                            message = f"`{func.name}` {_through(ways)}"
                             yield ctx.finding(
                                 self.code,
                                 message,
                                 func.module,
                                 exit.node,
                                 tool,
-                                _chain(code, exit.node, found),
+                                chains=_chains(code, exit.node, ways),
                             )
                             continue
+                        found = value_non_json(value, code)
                         if found is not None and verdict.kind != NOT_JSON:
                             verdict = Verdict(NOT_JSON, found.reason)
                     if verdict.kind != NOT_JSON:
@@ -831,6 +918,52 @@ def _called_elsewhere(func: Function) -> bool:
     return counts[func.name] > registrations
 
 
+def _unsafe_where_called(ctx: LintContext, findings: list[Finding]) -> list[Finding]:
+    """The findings, with a safe `json.dumps` fix made unsafe where a `.py` file under the root
+    other than the handler's own module names the handler (an import, a call, `mod.handler`):
+    that caller would get a string instead of the dict."""
+    from hermes_dev.lint.callers import named_elsewhere
+
+    handlers: dict[int, tuple[str, Path]] = {}
+    for i, f in enumerate(findings):
+        fix = f.fix
+        if fix is None or not fix.safe or fix.edit != "wrap_in_json_dumps":
+            continue
+        module = ctx.models.get(f.path)
+        name = _enclosing_def(module.tree, f.line) if module is not None else None
+        if name is not None:
+            handlers[i] = (name, f.path)
+    if not handlers:
+        return findings
+    named: dict[Path, set[str]] = {}
+    for name, path in handlers.values():
+        named.setdefault(path, set()).add(name)
+    called: set[tuple[str, Path]] = set()
+    for path, names in named.items():
+        called.update((name, path) for name in named_elsewhere(ctx.root, names, skip=[path]))
+    out = list(findings)
+    for i, key in handlers.items():
+        if key in called:
+            fix = findings[i].fix
+            assert fix is not None
+            unsafe = Fix(fix.edit, fix.path, fix.args, False, fix.title)
+            out[i] = findings[i].with_fix(unsafe)
+    return out
+
+
+def _enclosing_def(tree: ast.Module | None, line: int) -> str | None:
+    """The name of the innermost def around `line`."""
+    found: ast.FunctionDef | ast.AsyncFunctionDef | None = None
+    for node in ast.walk(tree) if tree is not None else ():
+        if (
+            isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef)
+            and node.lineno <= line <= (node.end_lineno or node.lineno)
+            and (found is None or node.lineno >= found.lineno)
+        ):
+            found = node
+    return found.name if found is not None else None
+
+
 def _is_error_text(value: ast.expr | None) -> bool:
     """A string literal or f-string whose text starts like an error message."""
     if isinstance(value, ast.Constant) and isinstance(value.value, str):
@@ -849,28 +982,62 @@ def _what(reason: str) -> str:
     return reason if "JSON" in reason else f"{reason}, not a JSON string"
 
 
-def _through(value: ast.expr, found: NonJson) -> str:
-    """`returns `helper()`, which can return a dict (tools/x.py:12, via a -> b); use ...`."""
+def _alternatives(value: ast.expr) -> list[ast.expr]:
+    """The values a returned expression can be: each branch of `a if c else b`, else itself."""
+    if isinstance(value, ast.IfExp):
+        return _alternatives(value.body) + _alternatives(value.orelse)
+    return [value]
+
+
+def _ways(value: ast.expr, code: Code) -> list[tuple[ast.expr, NonJson]]:
+    """Every way a returned value is surely not JSON through a call (a chain to the `return`
+    that makes it), one per alternative of the value; empty when none is through a call."""
+    ways = []
+    for alternative in _alternatives(value):
+        found = value_non_json(alternative, code)
+        if found is not None and found.chain:
+            ways.append((alternative, found))
+    return ways
+
+
+def _callee(value: ast.expr) -> str:
+    """How the message names what is returned: `helper`, `obj.method`, shortened."""
     call = value.value if isinstance(value, ast.Await) else value
     while isinstance(call, ast.Call) and isinstance(call.func, ast.Lambda):
         call = call.func.body  # `(lambda _m=...: run(...))()` returns what run() returns
     text = ast.unparse(call.func) if isinstance(call, ast.Call) else ast.unparse(call)
-    if len(text) > 40:
-        text = text[:37] + "..."
+    return text
+
+
+def _short(text: str) -> str:
+    return text[:37] + "..." if len(text) > 40 else text
+
+
+def _through(ways: list[tuple[ast.expr, NonJson]]) -> str:
+    """`returns `helper()`, which can return a dict (tools/x.py:12, via a -> b); use ...`: the
+    first way in full, the others as a count (their chains are the finding's `chains`)."""
+    callees = list(dict.fromkeys(_callee(value) for value, _ in ways))
+    reasons = " or ".join(dict.fromkeys(found.reason for _, found in ways))
+    named = " or ".join(f"`{_short(text)}()`" for text in callees)
+    text, found = callees[0], ways[0][1]
     rel, line, _ = found.chain[-1]
     steps = [step[2] for step in found.chain]
     if steps and steps[0].split(".")[-1] == text.split(".")[-1]:
-        steps = steps[1:]
+        steps = steps[1:]  # the callee itself
     via = f", via {' -> '.join(steps)}" if steps else ""
+    others = len(ways) - 1
+    more = f"; {others} more path{'s' if others != 1 else ''}" if others else ""
     return (
-        f"returns `{text}()`, which can return {_what(found.reason)} ({rel}:{line}{via});"
+        f"returns {named}, which can return {_what(reasons)} ({rel}:{line}{via}{more});"
         " use json.dumps(...), tool_result(...) or tool_error(...)"
     )
 
 
-def _chain(code: Code, node: ast.AST, found: NonJson) -> tuple[tuple[str, int, str], ...]:
+def _chains(
+    code: Code, node: ast.AST, ways: list[tuple[ast.expr, NonJson]]
+) -> list[tuple[tuple[str, int, str], ...]]:
     here = (code.module.rel, getattr(node, "lineno", 1), code.label)
-    return (here, *found.chain)
+    return list(dict.fromkeys((here, *found.chain) for _, found in ways))
 
 
 def _offered(fix: Fix | None, tree: ast.Module | None) -> Fix | None:

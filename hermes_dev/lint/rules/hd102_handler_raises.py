@@ -2,11 +2,13 @@
 Reports an exception that can escape a tool handler (or the function a handler lambda or
 `functools.partial` forwards to): a `raise` or `assert` in the handler that no enclosing `try`
 catches, and a call whose callee can raise an exception that no `except` around the call
-catches. The finding sits at the handler's line that lets it out (the `raise`, or the call) and
-the message names where the exception comes from and the chain of calls to it, e.g.
-`` `_make_client()` can raise AuthError (plugins/foo/client.py:52, via Client.__init__ ->
-Client._resolve) ``; `--format json` gives the chain as a `chain` list and SARIF as related
-locations and a code flow.
+catches. The finding sits at the handler's line that lets it out (the `raise`, or the call),
+one finding per place: every exception one call lets out is named in it (`` `_make_client()` can
+raise AuthError or ValueError (plugins/foo/client.py:52, via Client.__init__ -> Client._resolve;
+2 more paths), uncaught ``), with the first chain of calls down to its `raise` in the text (the
+text format shortens a long line to 199 characters: the middle of the chain, the cure, then the
+chain go first). `--format json` gives every chain (`chains`; `chain` is the first) and SARIF
+gives them as related locations and one code flow per chain.
 
 Exceptions are matched with the real class hierarchy: builtins by Python's own MRO
 (`FileNotFoundError` is an `OSError`), the project's classes by their bases as written, across
@@ -36,9 +38,10 @@ the first repeat.
 
 ## Why is this bad?
 A handler reports errors as `{"error": "..."}` so that the model can read what went wrong and
-react. An exception that escapes reaches the registry's safety net instead, which replaces it with
-a generic "Tool execution failed" message: the model loses the explanation, and an `assert` even
-disappears under `python -O`.
+what to do next. An exception that escapes reaches Hermes' `registry.dispatch` instead, which
+logs a crash and returns `{"error": "Tool execution failed: <Type>: <message>"}`: the model gets
+an exception type and a raw message (often an internal detail) instead of the tool's own
+explanation and next step, and an `assert` even disappears under `python -O`.
 
 ## Example
 ```python
@@ -74,7 +77,7 @@ from hermes_dev.host.registrations import registrations_of
 from hermes_dev.lint.call_cache import cached_findings
 from hermes_dev.lint.rule import Fix, Invalid, Rule, Valid
 from hermes_dev.pyast.calls.driver import Code, wrapped
-from hermes_dev.pyast.calls.escapes import Escape, handler_escapes
+from hermes_dev.pyast.calls.escapes import Escape, Step, handler_escapes
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -688,6 +691,53 @@ def register(ctx):
 """
             },
         ),
+        Invalid(
+            {
+                "tools/deploy_client.py": """\
+class AuthError(Exception):
+    pass
+
+
+class QuotaError(RuntimeError):
+    pass
+
+
+def _token(region):
+    if not region:
+        raise ValueError("region is required")
+    if region.startswith("eu"):
+        raise AuthError("no key for the EU")
+    raise AuthError("no key for " + region)
+
+
+def connect(region):
+    token = _token(region)
+    if token == "spent":
+        raise QuotaError("no quota left")
+    return token
+""",
+                "tools/deploy_tool.py": _HEAD
+                + """\
+from tools.deploy_client import QuotaError, connect
+
+
+def deploy(args, **kw):
+    client = connect(args.get("region"))
+    try:
+        other = connect(args.get("fallback"))
+    except (ValueError, QuotaError) as e:
+        return tool_error(str(e))
+    return json.dumps({"client": client, "other": other})
+
+
+registry.register(name="deploy", toolset="t", schema={}, handler=deploy)
+""",
+            },
+            findings=(("tools/deploy_tool.py", 8), ("tools/deploy_tool.py", 10)),
+            note="one finding per call: every exception the call lets out in one message, a"
+            " chain to each raise (json `chains`); what an except catches is left out",
+            fixed={},
+        ),
     )
 
     def check(self, ctx: LintContext) -> Iterator[Finding]:
@@ -706,19 +756,40 @@ def register(ctx):
                 if wrapped(func.node):
                     continue  # a decorator may catch what it raises
                 skip = forwarding_calls(func.node) if handler.target is not None else frozenset()
+                # One finding per place: every exception one call (or one re-raise) lets out.
+                places: dict[int, list[Escape]] = {}
                 for escape in handler_escapes(Code(func), skip):
+                    places.setdefault(id(escape.node), []).append(escape)
+                for group in places.values():
+                    first = group[0]
+                    chains = _unique([e.chain for e in group if e.kind == "call"])
                     finding = ctx.finding(
                         self.code,
-                        _message(escape, func.name),
+                        _message(group, func.name),
                         func.module,
-                        escape.node,
+                        first.node,
                         reg.label(),
-                        escape.chain if escape.kind == "call" else (),
+                        chains=chains,
                     )
-                    if escape.kind == "raise" and isinstance(escape.node, ast.Raise):
-                        fix = _fix(func.module.path, escape.node)
+                    if (
+                        len(group) == 1
+                        and first.kind == "raise"
+                        and isinstance(first.node, ast.Raise)
+                    ):
+                        fix = _fix(func.module.path, first.node)
                         finding = finding.with_fix(_offered(fix, func.module.tree))
                     yield finding
+
+
+def _unique(chains: list[tuple[Step, ...]]) -> list[tuple[Step, ...]]:
+    """The chains in order, each once."""
+    seen: set[tuple[Step, ...]] = set()
+    out = []
+    for chain in chains:
+        if chain not in seen:
+            seen.add(chain)
+            out.append(chain)
+    return out
 
 
 def _fix(path: Path, node: ast.stmt) -> Fix | None:
@@ -767,28 +838,43 @@ def forwarding_calls(node: ast.AST) -> frozenset[int]:
     return frozenset(calls)
 
 
-def _message(escape: Escape, name: str) -> str:
-    label = escape.label
+def _labels(group: list[Escape]) -> str:
+    """`AuthError, RuntimeError or ValueError`: the exceptions of one place, each once."""
+    known = sorted({e.label for e in group if e.exc is not None})
+    if any(e.exc is None for e in group):
+        known.append("another exception" if known else "an exception")
+    if len(known) == 1:
+        return known[0]
+    return f"{', '.join(known[:-1])} or {known[-1]}"
+
+
+def _message(group: list[Escape], name: str) -> str:
+    escape = group[0]
+    label = _labels(group)
     if escape.kind == "call":
         call = escape.node
         assert isinstance(call, ast.Call)
         text = ast.unparse(call.func)
-        if len(text) > 40:
-            text = text[:37] + "..."
         rel, line, _ = escape.origin
         steps = [step[2] for step in escape.chain[1:]]
         if steps and steps[0].split(".")[-1] == text.split(".")[-1]:
-            steps = steps[1:]
+            steps = steps[1:]  # the callee itself
+        if len(text) > 40:
+            text = text[:37] + "..."
         via = f", via {' -> '.join(steps)}" if steps else ""
         where = f"re-raised at {rel}:{line}" if escape.reraise else f"{rel}:{line}"
+        others = len(_unique([e.chain for e in group])) - 1
+        more = f"; {others} more path{'s' if others != 1 else ''}" if others else ""
+        them = "them" if " or " in label else "it"
         return (
-            f"`{text}()` can raise {label} ({where}{via}) and no except around it catches it;"
+            f"`{text}()` can raise {label} ({where}{via}{more}), uncaught; catch {them} and"
             " return tool_error(...) instead"
         )
     if escape.kind == "assert":
         what = "`assert` raises AssertionError out of"
     elif escape.kind == "reraise":
-        what = f"re-raising {label if escape.exc else 'the caught exception'} lets it out of"
+        caught = label if any(e.exc for e in group) else "the caught exception"
+        what = f"re-raising {caught} lets it out of"
     else:
         what = f"`raise {label}` escapes"
     return f"{what} `{name}`: the model gets a generic error; return tool_error(...) instead"

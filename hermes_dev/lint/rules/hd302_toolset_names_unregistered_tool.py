@@ -2,7 +2,10 @@
 Reads the root's `toolsets.py` statically and reports, at the string in `toolsets.py`, every
 tool name that `_HERMES_CORE_TOOLS` or a `TOOLSETS` entry's `"tools"` lists but that no module
 under `tools/` or `plugins/` registers. Names registered from a loop over a table count, and so
-do the strings of a table that cannot be read statically. Tools that only exist at run time
+do the strings of a table that cannot be read statically, and the tools a memory provider or a
+context engine (`plugins/memory/<name>/`, `plugins/context_engine/<name>/`) serves through its
+`get_tool_schemas()`: the `"name"` of each schema its returns reach, and strings the method
+builds aliases from. Tools that only exist at run time
 (MCP servers, for instance) can be allowed in `pyproject.toml`:
 
 ```toml
@@ -65,6 +68,35 @@ _TOOL = (
 )
 
 
+_CONTEXT_ENGINE = """\
+import json
+
+from agent.context_engine import ContextEngine
+
+EXPAND_SCHEMA = {
+    "name": "digest_expand",
+    "description": "Expand a digest.",
+    "parameters": {
+        "type": "object",
+        "properties": {"pattern": {"type": "string", "description": "What to expand."}},
+    },
+}
+
+
+class DigestEngine(ContextEngine):
+    name = "digest"
+
+    def get_tool_schemas(self):
+        schemas = []
+        schemas.append(EXPAND_SCHEMA)
+        alias = dict(EXPAND_SCHEMA, name="digest-grep")
+        return schemas + [alias]
+
+    def handle_tool_call(self, name, args, **kwargs):
+        return json.dumps({"tool": name})
+"""
+
+
 class ToolsetNamesUnregisteredTool(Rule):
     code = "HD302"
     name = "toolset-names-unregistered-tool"
@@ -100,6 +132,21 @@ class ToolsetNamesUnregisteredTool(Rule):
                 "pyproject.toml": '[tool.hermes-dev]\nknown-tools = ["mcp_github_search"]\n',
             },
             note="known-tools allows tools registered at run time",
+        ),
+        Valid(
+            {
+                "tools/weather_tool.py": _TOOL,
+                "plugins/context_engine/digest/__init__.py": _CONTEXT_ENGINE,
+                "toolsets.py": (
+                    '_HERMES_CORE_TOOLS = ["weather"]\n'
+                    "TOOLSETS = {\n"
+                    '    "context": {"description": "Context", "tools": ["digest_expand",'
+                    ' "digest-grep"], "includes": []},\n'
+                    "}\n"
+                ),
+            },
+            note="a context engine serves its tools through get_tool_schemas() (a schema"
+            " appended in the method, an alias it names in code)",
         ),
     )
     INVALID: ClassVar[tuple[Invalid, ...]] = (
@@ -170,6 +217,19 @@ class ToolsetNamesUnregisteredTool(Rule):
                     "}\n"
                 ),
             },
+        ),
+        Invalid(
+            {
+                "tools/weather_tool.py": _TOOL,
+                "plugins/context_engine/digest/__init__.py": _CONTEXT_ENGINE,
+                "plugins/digest_tools/plugin.yaml": "name: digest_tools\n",
+                "plugins/digest_tools/__init__.py": _CONTEXT_ENGINE.replace("digest_", "other_"),
+                "toolsets.py": ('_HERMES_CORE_TOOLS = ["weather", "pattern", "other_expand"]\n'),
+            },
+            findings=(("toolsets.py", 1), ("toolsets.py", 1)),
+            note="a property of a served schema is no tool name; a standalone plugin's"
+            " get_tool_schemas() is not how Hermes offers tools",
+            fixed={"toolsets.py": '_HERMES_CORE_TOOLS = ["weather"]\n'},
         ),
     )
 

@@ -2,7 +2,8 @@
 Reads `OPTIONAL_ENV_VARS` in the root's `hermes_cli/config.py` statically and reports, at the
 string, every name in an entry's `"tools"` list (or the `tools=[...]` of an entry written as a
 helper call, `_tool("...", "...", tools=[...])`) that no module under `tools/` or `plugins/`
-registers (names in `known-tools` of `[tool.hermes-dev]` are allowed). Reported when the file
+registers (names in `known-tools` of `[tool.hermes-dev]` are allowed, and so are the tools a
+memory provider or context engine serves through `get_tool_schemas()`, as HD302 reads them). Reported when the file
 that holds the literal is among the files linted, or on a whole-root run. That file is
 `hermes_cli/config.py`, or in newer Hermes the module it imports the table from
 (`hermes_cli/config_defaults.py`).
@@ -75,6 +76,46 @@ def _config(tools: str) -> str:
     )
 
 
+_MEMORY_PROVIDER = """\
+\"\"\"Notebook memory: a provider whose tools Hermes offers through get_tool_schemas().\"\"\"
+
+import json
+
+from agent.memory_provider import MemoryProvider
+
+RECALL_SCHEMA = {
+    "name": "notebook_recall",
+    "description": "Recall notes.",
+    "parameters": {
+        "type": "object",
+        "properties": {"query": {"type": "string", "description": "What to recall."}},
+    },
+}
+SAVE_SCHEMA = {
+    "name": "notebook_save",
+    "description": "Save a note.",
+    "parameters": {"type": "object", "properties": {}},
+}
+ALL_SCHEMAS = [RECALL_SCHEMA, SAVE_SCHEMA]
+
+
+class NotebookMemory(MemoryProvider):
+    name = "notebook"
+
+    def get_tool_schemas(self):
+        if self._context_only:
+            return []
+        return list(ALL_SCHEMAS)
+
+    def handle_tool_call(self, tool_name, args, **kwargs):
+        return json.dumps({"tool": tool_name})
+
+
+def register(ctx):
+    ctx.register_memory_provider(NotebookMemory())
+"""
+
+
 _HELPER_CONFIG = (
     "_OMIT = object()\n"
     "\n"
@@ -106,6 +147,15 @@ class EnvVarNamesUnregisteredTool(Rule):
 
     VALID: ClassVar[tuple[Valid, ...]] = (
         Valid({"tools/weather_tool.py": _TOOL, "hermes_cli/config.py": _config('["weather"]')}),
+        Valid(
+            {
+                "tools/weather_tool.py": _TOOL,
+                "plugins/memory/notebook/__init__.py": _MEMORY_PROVIDER,
+                "hermes_cli/config.py": _config('["weather", "notebook_recall"]'),
+            },
+            note="a memory provider (plugins/memory/<name>/, no manifest needed) serves"
+            " notebook_recall through get_tool_schemas()",
+        ),
     )
     INVALID: ClassVar[tuple[Invalid, ...]] = (
         Invalid(
@@ -163,6 +213,18 @@ class EnvVarNamesUnregisteredTool(Rule):
                     "    },\n"
                     "}\n"
                 ),
+            },
+        ),
+        Invalid(
+            {
+                "tools/weather_tool.py": _TOOL,
+                "plugins/memory/notebook/__init__.py": _MEMORY_PROVIDER,
+                "hermes_cli/config.py": _config('["weather", "query"]'),
+            },
+            findings=(("hermes_cli/config.py", 12),),
+            note="a property name in a served schema is no tool name",
+            fixed={
+                "hermes_cli/config.py": _config('["weather"]'),
             },
         ),
     )

@@ -4,6 +4,16 @@ Reports a plugin's `__init__.py` (beside its `plugin.yaml`) that binds no top-le
 `register = ...`, and no `from ... import register`. A `def register()` that takes no argument is
 reported too: Hermes calls it with the plugin context.
 
+Only plugins whose `register(ctx)` Hermes calls are checked: those its general loader finds
+(`plugins/<name>/`, `plugins/<category>/<name>/`, `plugins/platforms/` one level deeper, a
+plugin package) of kind `standalone`, `backend` or `platform`. Not checked: model providers
+(`plugins/model-providers/<name>/`, or `kind: model-provider`: they call
+`register_provider(...)` at import), memory providers (`plugins/memory/<name>/`, `kind:
+exclusive`) and context engines (`plugins/context_engine/<name>/`), which their own loaders
+import and which may define a provider class instead. A manifest without `kind:` gets the kind
+Hermes guesses from the start of `__init__.py` (`MemoryProvider` or `register_memory_provider`:
+exclusive; `register_provider` with `ProviderProfile`: model-provider).
+
 ## Why is this bad?
 Hermes imports the plugin, looks up `register` on the module and calls `register(ctx)`. Without
 it the loader records "no register() function" and the plugin's tools never exist; nothing fails
@@ -37,6 +47,19 @@ if TYPE_CHECKING:
     from hermes_dev.lint.context import LintContext
 
 _MANIFEST = "name: weather\n"
+_PROVIDER = """\
+from providers import register_provider
+from providers.base import ProviderProfile
+
+register_provider(ProviderProfile(name="acme", base_url="https://api.acme.test/v1"))
+"""
+_MEMORY = """\
+from agent.memory_provider import MemoryProvider
+
+
+class NotebookMemory(MemoryProvider):
+    name = "notebook"
+"""
 
 
 class PluginWithoutRegister(Rule):
@@ -82,6 +105,30 @@ class PluginWithoutRegister(Rule):
             },
             note="no __init__.py beside the manifest, and no manifest beside the __init__.py",
         ),
+        Valid(
+            {
+                "plugins/model-providers/acme/plugin.yaml": (
+                    "name: acme-provider\nkind: model-provider\nversion: 1.0.0\n"
+                ),
+                "plugins/model-providers/acme/__init__.py": _PROVIDER,
+                "plugins/model-providers/bare/__init__.py": _PROVIDER.replace("acme", "bare"),
+                "plugins/llm/acme/plugin.yaml": "name: acme-provider\nversion: 1.0.0\n",
+                "plugins/llm/acme/__init__.py": _PROVIDER,
+                "plugins/memory/notebook/plugin.yaml": "name: notebook\nversion: 0.1.0\n",
+                "plugins/memory/notebook/__init__.py": _MEMORY,
+                "plugins/context_engine/digest/plugin.yaml": "name: digest\n",
+                "plugins/context_engine/digest/__init__.py": (
+                    "from agent.context_engine import ContextEngine\n\n\n"
+                    "class DigestEngine(ContextEngine):\n    name = 'digest'\n"
+                ),
+                "plugins/notebook2/plugin.yaml": "name: notebook2\n",
+                "plugins/notebook2/__init__.py": _MEMORY,
+            },
+            note="model providers register at import (their own folder, `kind: model-provider`, or"
+            " a manifest without a kind whose __init__.py calls register_provider with a"
+            " ProviderProfile); memory providers and context engines are loaded by their own"
+            " discovery, which takes a provider class too",
+        ),
     )
     INVALID: ClassVar[tuple[Invalid, ...]] = (
         Invalid(
@@ -101,6 +148,24 @@ class PluginWithoutRegister(Rule):
             findings=(("plugins/weather/__init__.py", 1),),
             note="register() cannot take the context",
         ),
+        Invalid(
+            {
+                "plugins/image_gen/acme/plugin.yaml": "name: acme\nkind: backend\n",
+                "plugins/image_gen/acme/__init__.py": _PROVIDER.replace("acme", "image"),
+                "plugins/platforms/chat/relay/plugin.yaml": "name: relay\nkind: platform\n",
+                "plugins/platforms/chat/relay/__init__.py": "def setup(ctx):\n    pass\n",
+                "plugins/llm/acme/plugin.yaml": "name: acme\nkind: standalone\n",
+                "plugins/llm/acme/__init__.py": _PROVIDER,
+            },
+            findings=(
+                ("plugins/image_gen/acme/__init__.py", 1),
+                ("plugins/llm/acme/__init__.py", 1),
+                ("plugins/platforms/chat/relay/__init__.py", 1),
+            ),
+            note="a category's backend, a platform one level deeper under plugins/platforms/, and"
+            " a provider-looking module whose manifest says `kind: standalone` (Hermes only"
+            " guesses the kind when the manifest has none)",
+        ),
     )
 
     def check(self, ctx: LintContext) -> Iterator[Finding]:
@@ -110,6 +175,8 @@ class PluginWithoutRegister(Rule):
             path = folder.init_path
             if folder.manifest_path is None or not path.is_file():
                 continue
+            if not folder.plugin.needs_register:
+                continue  # a model provider, a memory provider, a context engine
             if not folder.reports(path):
                 continue
             module = ctx.models.get(path)

@@ -466,7 +466,7 @@ def _asks_for_json(expr: ast.expr, scope: Scope) -> bool:
     return call is None
 
 
-def _callee_origin(func: ast.expr, scope: Scope) -> tuple[str, str] | None:
+def callee_origin(func: ast.expr, scope: Scope) -> tuple[str, str] | None:
     """(module, name) of a called function that comes from outside the project or from a
     `registry` module (`json.dumps`, `tool_error`)."""
     found = resolve(func, scope).single()
@@ -482,7 +482,7 @@ _TEXT_READERS = {"read_text": "a file's text", "readlines": "a list", "read": No
 
 def _call(expr: ast.Call, scope: Scope, calls: CallVerdict | None, depth: int) -> Verdict:
     func = expr.func
-    origin = _callee_origin(func, scope)
+    origin = callee_origin(func, scope)
     if origin is not None:
         module, name = origin
         if module in ("json", "simplejson") and name == "dumps":

@@ -1,0 +1,385 @@
+"""## What it does
+Reports a `return` in a tool handler (or in the function a handler lambda or `functools.partial`
+forwards to) that can give a JSON object reporting a failure without an `"error"` key. A JSON
+object reports a failure when its own flags say so: `"success": False`, `"ok": False`, or a
+`"status"` (`"state"`, `"result"`, `"outcome"`) of `"error"`, `"failed"`, `"failure"`, `"fail"`
+or `"fatal"`: `json.dumps({"success": False, "message": ...})`, `tool_result(ok=False,
+reason=...)`. The flag may be a constant, a constant argument of the helper that builds the
+object (`_reply(False, "no key")` with `def _reply(ok, text): return json.dumps({"success": ok,
+...})`), or a variable a `False` reaches. Followed: variables to the assignments that reach the
+`return` (and the keys set on them later, `result["message"] = ...`), a dict spread into another
+(`{"success": bool(res.get("ok")), **res}`), a helper's result serialised unchanged
+(`return json.dumps(check(...))` where `check` returns such a dict on some path), helpers that
+serialise their argument (`def _json(obj): return json.dumps(obj)`), and calls into other
+modules under the root as HD101 follows them (see `hermes-dev rule HD102`). The finding names
+the object and the chain of calls to it, e.g. `` `meet_say` reports a failure without "error":
+{"ok": False, "reason": ...} (plugins/meet/manager.py:58, via enqueue_say) ``; one `return` is
+one finding, `--format json` gives every chain (`chains`), SARIF a code flow per chain.
+
+Not reported (precision first): an object with an `"error"` key, or one that says it succeeded
+(`"success": True`); a status report that is no failure: skipped, interrupted, a duplicate or
+nothing to do (`"skipped": True`, `"status": "interrupted"`...), or a verdict the tool found
+(`"findings"`, `"issues"`, `"violations"`, `"diagnostics"`); a flag whose value is not known
+(`{"success": ok}` where no `False` reaches `ok`); a dict some other code may change
+(`result.update(...)`, handed to a function) or that spreads a value that cannot be known; a
+handler that returns a dict instead of a JSON string (HD101's); calls that leave the root or
+cannot be resolved, generators and decorated functions.
+
+## Why is this bad?
+Hermes' contract is that a tool reports a failure as `{"error": "..."}`: that key is what the
+agent loop's failure detection looks for (with a few text heuristics) to tag the call as failed,
+count it for the guardrails that stop a model repeating a failing call, and add recovery hints.
+A failure reported as `{"ok": false, "reason": "..."}` counts as a success there, and each tool
+spelling failure its own way leaves the model to guess which field to read.
+
+## Example
+```python
+def meet_say(args, **kw):
+    if not args.get("text"):
+        return json.dumps({"success": False, "message": "text is required"})
+    return json.dumps({"success": True})
+```
+
+## Use instead
+```python
+def meet_say(args, **kw):
+    if not args.get("text"):
+        return tool_error("text is required", success=False)
+    return json.dumps({"success": True})
+```
+"""
+
+from __future__ import annotations
+
+import ast
+
+from hermes_dev.host.registrations import registrations_of
+from hermes_dev.lint.call_cache import cached_findings
+from hermes_dev.lint.rule import Invalid, Rule, Valid
+from hermes_dev.pyast.calls.driver import Code, wrapped
+from hermes_dev.pyast.calls.failures import Found, failure_text
+from hermes_dev.pyast.semantic.walker import walk_function
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from collections.abc import Callable, Iterator
+
+    from hermes_dev.lint.context import LintContext
+    from hermes_dev.lint.rule import Finding
+    from hermes_dev.pyast.semantic.modules import ModuleInfo
+
+_HEAD = """\
+import json
+from tools.registry import registry, tool_error, tool_result
+
+"""
+
+
+class HandlerFailureWithoutErrorKey(Rule):
+    code = "HD107"
+    name = "handler-failure-without-error-key"
+    summary = 'A tool handler reports a failure in a JSON object without an "error" key'
+
+    VALID = (
+        Valid(
+            _HEAD
+            + """\
+def notes_add(args, **kw):
+    if not args.get("text"):
+        return json.dumps({"success": False, "error": "text is required"})
+    if args.get("dry_run"):
+        return tool_error("dry run: nothing written", success=False)
+    return json.dumps({"success": True, "message": "saved"})
+
+
+def notes_sync(args, **kw):
+    if args.get("interrupted"):
+        return json.dumps({"success": False, "interrupted": True, "message": "stopped"})
+    if args.get("same"):
+        return json.dumps({"success": False, "skipped": True, "reason": "already synced"})
+    if args.get("busy"):
+        return json.dumps({"status": "interrupted", "message": "a newer sync started"})
+    return tool_result(status="done", synced=3)
+
+
+def notes_lint(args, **kw):
+    findings = [line for line in args.get("text", "").splitlines() if len(line) > 80]
+    return json.dumps({"ok": False, "findings": findings, "message": "lines too long"})
+
+
+registry.register(name="notes_add", toolset="notes", schema={}, handler=notes_add)
+registry.register(name="notes_sync", toolset="notes", schema={}, handler=notes_sync)
+registry.register(name="notes_lint", toolset="notes", schema={}, handler=notes_lint)
+""",
+            note="an error key; skipped, interrupted and a verdict (lint findings) are status"
+            " reports, not failures",
+        ),
+        Valid(
+            {
+                "tools/notes_store.py": """\
+def lookup(key, ok):
+    return {"success": ok, "key": key}
+
+
+def save(key):
+    result = {"success": False, "message": "not saved"}
+    _annotate(result)
+    return result
+
+
+def _annotate(report):
+    report["error"] = report.pop("message")
+""",
+                "tools/notes_tool.py": _HEAD
+                + """\
+from tools.notes_store import lookup, save
+
+
+def notes_get(args, **kw):
+    return json.dumps(lookup(args.get("key"), ok=bool(args)))
+
+
+def notes_put(args, **kw):
+    report = {"success": False, "message": "no key"}
+    if args.get("key"):
+        report = save(args["key"])
+    report.update(error=report.get("message"))
+    return json.dumps(report)
+
+
+def notes_dump(args, **kw):
+    extra = args.get("extra") or {}
+    return json.dumps({"success": False, **extra})
+
+
+registry.register(name="notes_get", toolset="notes", schema={}, handler=notes_get)
+registry.register(name="notes_put", toolset="notes", schema={}, handler=notes_put)
+registry.register(name="notes_dump", toolset="notes", schema={}, handler=notes_dump)
+""",
+            },
+            note="traps: a flag whose value is not a constant, a dict changed by other code"
+            " (update, a helper) and a spread that cannot be known are never judged",
+        ),
+    )
+    INVALID = (
+        Invalid(
+            _HEAD
+            + """\
+def notes_find(args, **kw):
+    if not args.get("query"):
+        return json.dumps({"success": False, "message": "query is required"})
+    if args.get("remote"):
+        return tool_result(ok=False, reason="remote search is off")
+    result = {"status": "failed"}
+    result["detail"] = "index missing"
+    return json.dumps(result)
+
+
+registry.register(name="notes_find", toolset="notes", schema={}, handler=notes_find)
+""",
+            lines=(6, 8, 11),
+        ),
+        Invalid(
+            {
+                "tools/meeting_manager.py": """\
+import json
+
+
+def status():
+    active = _read_active()
+    if not active:
+        return {"ok": False, "reason": "no active meeting"}
+    return {"ok": True, **active}
+
+
+def enqueue_say(text):
+    if not text:
+        return {"ok": False, "reason": "text is required"}
+    return {"ok": True, "queued": text}
+
+
+def _read_active():
+    return json.loads(open("active.json").read() or "{}")
+""",
+                "tools/meeting_tool.py": _HEAD
+                + """\
+from tools import meeting_manager as mm
+
+
+def _json(obj):
+    return json.dumps(obj, ensure_ascii=False)
+
+
+def _say_result(text):
+    res = mm.enqueue_say(text)
+    return json.dumps(res)
+
+
+def meeting_say(args, **kw):
+    return _say_result(args.get("text", ""))
+
+
+def meeting_status(args, **kw):
+    res = mm.status()
+    return _json({"success": bool(res.get("ok")), **res})
+
+
+registry.register(name="meeting_say", toolset="meet", schema={}, handler=meeting_say)
+registry.register(name="meeting_status", toolset="meet", schema={}, handler=meeting_status)
+""",
+            },
+            findings=(("tools/meeting_tool.py", 17), ("tools/meeting_tool.py", 22)),
+            note="a helper's result serialised unchanged, through another module; a dict that"
+            " spreads a helper's failure into a serialising helper's argument",
+        ),
+        Invalid(
+            {
+                "plugins/notebook/plugin.yaml": "name: notebook\n",
+                "plugins/notebook/__init__.py": """\
+import json
+
+from .store import remove
+
+
+def register(ctx):
+    def handle_remove(params, **kwargs):
+        outcome = remove(params.get("id"))
+        return json.dumps(outcome)
+
+    ctx.register_tool(name="notebook_remove", toolset="notebook", schema={},
+                      handler=handle_remove)
+    ctx.register_tool(name="notebook_clear", toolset="notebook", schema={},
+                      handler=lambda params, **kw: json.dumps(
+                          {"status": "error", "message": "clearing is disabled"}))
+""",
+                "plugins/notebook/store.py": """\
+_NOT_FOUND = {"success": False, "message": "no such note"}
+
+
+def remove(note_id):
+    if note_id is None:
+        return _NOT_FOUND
+    return {"success": True, "removed": note_id}
+""",
+            },
+            findings=(("plugins/notebook/__init__.py", 9), ("plugins/notebook/__init__.py", 14)),
+            note="a plugin: a handler nested in register(ctx) returning a sibling's module-level"
+            " failure dict, and a lambda",
+        ),
+        Invalid(
+            _HEAD
+            + """\
+def _reply(ok, text, **extra):
+    return json.dumps({"success": ok, "message": text, **extra})
+
+
+def _respond(ok, text):
+    return json.dumps({"success": ok, "message": text})
+
+
+def backup_run(args, **kw):
+    if not args.get("target"):
+        return _respond(False, "target is required")
+    copied = False
+    for path in args.get("paths", []):
+        copied = True
+    if not copied:
+        return tool_error("nothing to copy")
+    done = json.dumps({"success": copied, "message": "copied"})
+    uploaded = args.get("upload")
+    if args.get("offline"):
+        uploaded = False
+    if args.get("verbose"):
+        return _reply(False, "verbose is not supported", hint="drop it")
+    if args.get("quiet"):
+        return _reply(False, "quiet is not supported", **args)
+    return json.dumps({"success": uploaded, "message": "upload skipped"}) if args else done
+
+
+registry.register(name="backup_run", toolset="backup", schema={}, handler=backup_run)
+""",
+            lines=(14, 25, 28),
+            note="a helper given a constant False for its flag (and what the call puts in its"
+            " **extra, not when it spreads what cannot be known); a flag variable a False"
+            " reaches (not the one `if not copied: return` guards)",
+        ),
+    )
+
+    def check(self, ctx: LintContext) -> Iterator[Finding]:
+        for module in ctx.modules:
+            yield from cached_findings(ctx, module, self.code, self._compute(ctx, module))
+
+    def _compute(self, ctx: LintContext, module: ModuleInfo) -> Callable[[], Iterator[Finding]]:
+        return lambda: self.module_findings(ctx, module)
+
+    def module_findings(self, ctx: LintContext, module: ModuleInfo) -> Iterator[Finding]:
+        for reg in registrations_of(module):
+            handler = reg.handler
+            if handler is None:
+                continue
+            tool = reg.label()
+            for func in handler.code():
+                if wrapped(func.node):
+                    continue  # a decorator may change what it returns
+                node = func.node
+                code = Code(func)
+                if isinstance(node, ast.Lambda):
+                    if handler.target is not None:
+                        continue  # the function it forwards to is checked instead
+                    places: list[tuple[ast.AST, ast.expr]] = [(node.body, node.body)]
+                else:
+                    places = [
+                        (sub, sub.value)
+                        for sub in walk_function(node)
+                        if isinstance(sub, ast.Return) and sub.value is not None
+                    ]
+                for place, value in places:
+                    ways = _ways(value, code)
+                    if ways:
+                        yield ctx.finding(
+                            self.code,
+                            _message(func.name, ways),
+                            func.module,
+                            place,
+                            tool,
+                            chains=_chains(code, place, ways),
+                        )
+
+
+def _alternatives(value: ast.expr) -> list[ast.expr]:
+    """Each branch of `a if c else b`, else the value itself."""
+    if isinstance(value, ast.IfExp):
+        return _alternatives(value.body) + _alternatives(value.orelse)
+    return [value]
+
+
+def _ways(value: ast.expr, code: Code) -> list[Found]:
+    """Every way one returned value is a failure without `"error"`: one per branch."""
+    ways = []
+    for alternative in _alternatives(value):
+        found = failure_text(alternative, code)
+        if found is not None:
+            ways.append(found)
+    return ways
+
+
+def _message(name: str, ways: list[Found]) -> str:
+    first = ways[0]
+    where = ""
+    if first.chain:
+        rel, line, _ = first.chain[-1]
+        steps = [step[2] for step in first.chain]
+        where = f"{rel}:{line}, via {' -> '.join(steps)}"
+    others = len(ways) - 1
+    more = f"{others} more path{'s' if others != 1 else ''}" if others else ""
+    detail = "; ".join(part for part in (where, more) if part)
+    return (
+        f'`{name}` reports a failure without "error": {first.reason}'
+        + (f" ({detail})" if detail else "")
+        + '; use tool_error(...) or add an "error" key'
+    )
+
+
+def _chains(code: Code, node: ast.AST, ways: list[Found]) -> list[tuple[tuple[str, int, str], ...]]:
+    here = (code.module.rel, getattr(node, "lineno", 1), code.label)
+    return list(dict.fromkeys((here, *found.chain) for found in ways))

@@ -1,0 +1,1057 @@
+"""Failures a handler reports without an `"error"` key, following calls as `returns` does.
+
+Hermes' contract is that a tool reports a failure as `{"error": ...}`. A failure report is a
+JSON object whose own flags say it failed: `"success": False` or `"ok": False`, or a
+`"status"` (`"state"`, `"result"`, `"outcome"`) of `"error"`, `"failed"`, `"failure"`, `"fail"`
+or `"fatal"` beside a key that says why (`"message"`, `"reason"`, `"detail"`, `"error_code"`...:
+a status word alone may describe data, `{"job": 7, "status": "failed"}`). It is not one when it
+has an `"error"` key, when a flag says it succeeded (`"success": True`), when it says it skipped
+or was interrupted (`"skipped"`, `"interrupted"`, `"duplicate"`... with a value other than
+False/None), or when it carries a verdict (`"findings"`, `"issues"`, `"violations"`...): the
+tool ran and is reporting what it found. A flag counts when it is a constant, a parameter the
+call gives a constant, or a local a `False` reaches; `{"success": ok}` is otherwise never judged.
+
+Each follows calls through the call driver (`calls.driver`): a summary per def, what the call
+binds and the constants this analysis needs of it (a flag a helper is given), memoised there.
+
+API (`Step` is `(rel, line, function)`, as in `escapes`):
+
+- `failure_dict(expr, scope)`: the per-expression test. For a dict display or `dict(...)` call
+  whose keys are all constants (no `**spread`), a short description of it
+  (`{"ok": False, "reason": ...}`) when it is a failure report without an `"error"` key, else
+  None.
+- `failure_value(expr, code)`: a `Found` when a dict-valued expression can be such a report:
+  a display (also one that spreads `**other`, `other` followed: a failing dict, or a dict whose
+  keys are known, or a helper's `**kwargs` as the call fills them), a local bound to one where
+  it is read (the assignments that reach the use; the items stored on it later with `d[k] = v`
+  or `d.update(...)`, on their own paths; never a dict handed to other code), a module-level
+  constant no code changes, either branch of `a if c else b`, or a call one of whose reachable
+  returns is one.
+- `failure_text(expr, code)`: the same for a string-valued expression (what a handler returns):
+  `json.dumps(X)` or `tool_result(X)` / `tool_result(**fields)` of such a value, a variable bound
+  to such a string, or a call of a function one of whose reachable returns is one; a function
+  that serialises one of its parameters (`def _json(obj): return json.dumps(obj)`) is judged by
+  the argument the call passes.
+- `failure_without_error(callee)` / `failure_return(callee)`: the first way a call returns such
+  a string / dict (recursion gives None).
+
+Which assignments reach a use is a small forward pass over the function's statements
+(`_Reach`): branches join, a branch that returns or raises leaves nothing, loops and `try`
+blocks join what may or may not have run, and `if not ok: return ...` keeps only the values of
+`ok` that can be truthy after it.
+
+`Found` has `reason` (the report, described), `chain` (the steps from the returned expression to
+the line that builds the dict; empty when it is built right there) and `keys` (what the report
+holds: key -> the constant value, or `UNKNOWN`). Precision first: a value that cannot be known
+is never reported, and neither is anything a decorator, a generator or code outside the root
+may change.
+"""
+
+from __future__ import annotations
+
+import ast
+
+from hermes_dev.pyast.analyze.flow import terminates
+from hermes_dev.pyast.analyze.jsonness import callee_origin
+from hermes_dev.pyast.calls.driver import Callee, Code, Transfer, callees, not_followed, summary
+from hermes_dev.pyast.calls.returns import reachable_returns
+from hermes_dev.pyast.semantic.resolve import assigned_value, is_builtin_name
+from hermes_dev.pyast.semantic.scopes import module_scope
+from hermes_dev.pyast.semantic.walker import walk_function
+
+Step = tuple[str, int, str]
+
+FLAGS = ("success", "ok")
+STATUS_KEYS = ("status", "state", "result", "outcome")
+FAILURE_WORDS = frozenset({"error", "errored", "failed", "failure", "fail", "fatal"})
+NOT_FAILURE_KEYS = frozenset(
+    {
+        "skipped",
+        "skip",
+        "interrupted",
+        "cancelled",
+        "canceled",
+        "duplicate",
+        "deduplicated",
+        "already_exists",
+        "noop",
+        "unchanged",
+        "nothing_to_do",
+    }
+)
+VERDICT_KEYS = frozenset({"findings", "issues", "violations", "diagnostics", "checks", "problems"})
+MESSAGE_KEYS = frozenset(
+    {"message", "msg", "reason", "detail", "details", "description", "hint", "explanation"}
+)
+# Calls a report variable may be handed to without being changed (its serialisation, logs).
+_READERS = frozenset({"dumps", "tool_result", "len", "str", "repr", "bool", "print"})
+_LOG_METHODS = frozenset({"debug", "info", "warning", "warn", "error", "exception", "critical"})
+_DEF_TYPES = (ast.FunctionDef, ast.AsyncFunctionDef)
+_MAX_DEPTH = 40
+_MAX_SHOWN_KEYS = 1
+
+
+class _Unknown:
+    def __repr__(self) -> str:
+        return "UNKNOWN"
+
+
+UNKNOWN = _Unknown()
+
+
+class Found:
+    """A failure report without an `"error"` key: what it is and where it comes from."""
+
+    __slots__ = ("chain", "keys", "reason")
+
+    def __init__(self, reason: str, chain: tuple[Step, ...], keys: dict[str, object]) -> None:
+        self.reason = reason
+        self.chain = chain
+        self.keys = keys
+
+    def __repr__(self) -> str:
+        return f"Found({self.reason!r}, {list(self.chain)})"
+
+
+def _prefixed(found: Found | None, step: Step) -> Found | None:
+    if found is None:
+        return None
+    return Found(found.reason, (step, *found.chain), found.keys)
+
+
+# -- judging one dict ------------------------------------------------------------------------
+
+
+def _constant(expr: ast.expr) -> object:
+    """A constant value (`not <constant>` too), else UNKNOWN."""
+    if isinstance(expr, ast.Constant):
+        return expr.value
+    if isinstance(expr, ast.UnaryOp) and isinstance(expr.op, ast.Not):
+        inner = _constant(expr.operand)
+        return UNKNOWN if inner is UNKNOWN else not inner
+    return UNKNOWN
+
+
+def judge(keys: dict[str, object]) -> str | None:
+    """The description of a report with these keys (constant values or UNKNOWN) when it is a
+    failure without an `"error"` key, else None."""
+    if "error" in keys:
+        return None
+    if any(key in VERDICT_KEYS for key in keys):
+        return None
+    for key in NOT_FAILURE_KEYS:
+        if key in keys and keys[key] not in (False, None):
+            return None
+    flags = [(key, keys[key]) for key in FLAGS if key in keys]
+    if any(value is True for _, value in flags):
+        return None
+    signal: str | None = None
+    for key, value in flags:
+        if value is False:
+            signal = key
+            break
+    if signal is None and any(_says_why(key) for key in keys):
+        # A status word alone may be data (`{"job": 7, "status": "failed"}` describes a job);
+        # with a message beside it the object reports the tool's own failure.
+        for key in STATUS_KEYS:
+            value = keys.get(key)
+            if isinstance(value, str) and _word(value) in FAILURE_WORDS:
+                signal = key
+                break
+    if signal is None:
+        return None
+    return _describe(keys, signal)
+
+
+def _says_why(key: str) -> bool:
+    """A key that explains an outcome: `message`, `reason`, `detail`, `error_code`..."""
+    return key in MESSAGE_KEYS or key.startswith("error")
+
+
+def _word(text: str) -> str:
+    return text.strip().lower().replace("-", "_").replace(" ", "_")
+
+
+# Keys that say what went wrong, shown first when a report is described.
+_TELLING = ("message", "msg", "reason", "detail", "details", "description", "status")
+
+
+def _describe(keys: dict[str, object], signal: str) -> str:
+    """`{"ok": False, "reason": ...}`: the key that says it failed, then the keys that say why."""
+    rest = [key for key in keys if key != signal]
+    telling = [key for key in rest if key in _TELLING]
+    others = (telling + [key for key in rest if key not in _TELLING])[:_MAX_SHOWN_KEYS]
+    parts = [f"{signal!r}: {keys[signal]!r}".replace("'", '"')]
+    parts += [f'"{key}": ...' for key in others]
+    if len(keys) - 1 > len(others):
+        parts.append("...")
+    return "{" + ", ".join(parts) + "}"
+
+
+def _is_builtin_dict(func: ast.expr, scope: Scope) -> bool:
+    return isinstance(func, ast.Name) and func.id == "dict" and is_builtin_name("dict", scope)
+
+
+def _pairs(expr: ast.expr, scope: Scope) -> list[tuple[str | None, ast.expr]] | None:
+    """A dict display's or `dict(...)` call's items in order: (key, value), key None for a
+    `**spread`; None when it is neither, or a key is not a constant string."""
+    if isinstance(expr, ast.Dict):
+        out: list[tuple[str | None, ast.expr]] = []
+        for key, value in zip(expr.keys, expr.values):
+            if key is None:
+                out.append((None, value))
+            elif isinstance(key, ast.Constant) and isinstance(key.value, str):
+                out.append((key.value, value))
+            else:
+                return None
+        return out
+    if isinstance(expr, ast.Call) and _is_builtin_dict(expr.func, scope) and len(expr.args) <= 1:
+        # `dict(base, k=v)` is `{**base, "k": v}`
+        spread: list[tuple[str | None, ast.expr]] = [(None, arg) for arg in expr.args]
+        return spread + [(kw.arg, kw.value) for kw in expr.keywords]
+    return None
+
+
+def failure_dict(expr: ast.expr, scope: Scope) -> str | None:
+    """The description of a dict display (or `dict(...)` call) without spreads when it is a
+    failure report without an `"error"` key, else None."""
+    pairs = _pairs(expr, scope)
+    if pairs is None or any(key is None for key, _ in pairs):
+        return None
+    return judge({key: _constant(value) for key, value in pairs if key is not None})
+
+
+# -- which assignments of a local reach a use ------------------------------------------------
+
+
+def _reaching(use: ast.Name, code: Code) -> list[ast.expr | None] | None:
+    """The values of the assignments of local `use.id` that can reach `use` (None for a binding
+    whose value is not known: a parameter, a loop target, `+=`...), each once; None when the
+    name is not a local of the function. The statements are followed in order: an `if` joins
+    what its branches leave (a branch that returns or raises leaves nothing), a loop and a
+    `try` join what may or may not have run."""
+    if not code.scope.binds_locally(use.id):
+        return None
+    node = code.node
+    if isinstance(node, ast.Lambda):
+        return [None]
+    a = node.args
+    params = {p.arg for p in (*a.posonlyargs, *a.args, *a.kwonlyargs, a.vararg, a.kwarg) if p}
+    start: list[ast.expr | None] = [None] if use.id in params else []
+    found = _Reach(use).at_use(node.body, start)
+    unique: list[ast.expr | None] = []
+    for value in found if found is not None else start:
+        if not any(value is seen for seen in unique):
+            unique.append(value)
+    return unique
+
+
+# What may be bound to the name at a point: a list of values (None: not known); None for a
+# point control cannot reach.
+_State = list[ast.expr | None]
+
+
+# What a key of a local dict holds where nothing stored it since the dict was bound: the value
+# the dict itself gave it (see `_Reach` with a key).
+_FROM_DICT = ast.Constant(value=None)
+
+
+class _Reach:
+    """Reaching assignments of one name at one use, in one function body; with `key`, of the
+    item `name[key]` instead: a store `name[key] = v` binds it to `v`, binding the name to a
+    dict binds it to `_FROM_DICT` (what that dict says)."""
+
+    def __init__(self, use: ast.Name, key: str | None = None, dict_value: object = None) -> None:
+        self.use = use
+        self.name = use.id
+        self.key = key
+        self.dict_value = dict_value  # what `_FROM_DICT` stands for (with a key)
+        # after(stmt, state) by the statement and the values in: nested loops and `try`s
+        # would run the same blocks again and again.
+        self._after: dict[tuple[int, tuple[int, ...]], _State | None] = {}
+
+    def holds(self, node: ast.AST) -> bool:
+        start = (getattr(node, "lineno", 0), getattr(node, "col_offset", 0))
+        end = (getattr(node, "end_lineno", 0) or 0, getattr(node, "end_col_offset", 0) or 0)
+        return start <= (self.use.lineno, self.use.col_offset) < end
+
+    def at_use(self, stmts: list[ast.stmt], state: _State) -> _State | None:
+        """The state at the use when one of `stmts` holds it, else None."""
+        current: _State | None = state
+        for stmt in stmts:
+            if current is None:
+                return None  # unreachable after a return or raise
+            if self.holds(stmt):
+                return self.inside(stmt, current)
+            current = self.after(stmt, current)
+        return None
+
+    def run(self, stmts: list[ast.stmt], state: _State | None) -> _State | None:
+        """The state after `stmts` (None when they cannot end normally)."""
+        current = state
+        for stmt in stmts:
+            if current is None:
+                return None
+            current = self.after(stmt, current)
+            if isinstance(stmt, (ast.Return, ast.Raise, ast.Continue, ast.Break)) or (
+                isinstance(stmt, ast.If | ast.Try) and terminates([stmt])
+            ):
+                current = None
+        return current
+
+    def inside(self, stmt: ast.stmt, state: _State) -> _State:
+        """The state at the use, which `stmt` holds."""
+        blocks: list[tuple[list[ast.stmt], _State | None]] = []
+        if isinstance(stmt, ast.If):
+            blocks = [
+                (stmt.body, self.narrow(stmt.test, state, True)),
+                (stmt.orelse, self.narrow(stmt.test, state, False)),
+            ]
+        elif isinstance(stmt, ast.For | ast.AsyncFor | ast.While):
+            entry = self.loop_entry(stmt, state)
+            after_body = self.run(stmt.body, entry)
+            looped = _join(state, after_body) or state
+            blocks = [(stmt.body, self.loop_entry(stmt, looped)), (stmt.orelse, looped)]
+        elif isinstance(stmt, ast.Try | ast.TryStar):
+            after_body = self.run(stmt.body, state)
+            anywhere = _join(state, after_body) or state
+            blocks = [(stmt.body, state), (stmt.orelse, after_body)]
+            blocks += [(handler.body, anywhere) for handler in stmt.handlers]
+            blocks.append((stmt.finalbody, _join(anywhere, self.try_end(stmt, state))))
+        elif isinstance(stmt, ast.With | ast.AsyncWith):
+            blocks = [(stmt.body, self.with_entry(stmt, state))]
+        elif isinstance(stmt, ast.Match):
+            blocks = [(case.body, state) for case in stmt.cases]
+        for block, block_entry in blocks:
+            if block_entry is not None and any(self.holds(s) for s in block):
+                return self.at_use(block, block_entry) or block_entry
+        return state  # in the statement's own expressions: what was bound before it
+
+    def updated(self, expr: ast.expr) -> ast.expr | None:
+        """The value `name.update(...)` gives the item, or None when it does not set it."""
+        if not (
+            isinstance(expr, ast.Call)
+            and isinstance(expr.func, ast.Attribute)
+            and expr.func.attr == "update"
+            and _is(expr.func.value, self.name)
+        ):
+            return None
+        found: ast.expr | None = None
+        for kw in expr.keywords:
+            if kw.arg == self.key:
+                found = kw.value
+        for arg in expr.args:
+            if isinstance(arg, ast.Dict):
+                for key, value in zip(arg.keys, arg.values):
+                    if isinstance(key, ast.Constant) and key.value == self.key:
+                        found = value
+        return found
+
+    def is_place(self, expr: ast.expr) -> bool:
+        """The name read (`name`), or with a key the item read (`name[key]`, `name.get(key)`)."""
+        if self.key is None:
+            return _is(expr, self.name)
+        if self.is_item(expr):
+            return True
+        return (
+            isinstance(expr, ast.Call)
+            and isinstance(expr.func, ast.Attribute)
+            and expr.func.attr == "get"
+            and _is(expr.func.value, self.name)
+            and len(expr.args) == 1
+            and isinstance(expr.args[0], ast.Constant)
+            and expr.args[0].value == self.key
+        )
+
+    def is_item(self, target: ast.expr) -> bool:
+        """`name[key]` (the item this reach follows)."""
+        return (
+            isinstance(target, ast.Subscript)
+            and _is(target.value, self.name)
+            and isinstance(target.slice, ast.Constant)
+            and target.slice.value == self.key
+        )
+
+    def narrow(self, test: ast.expr, state: _State, holds: bool) -> _State:
+        """The state where `test` is `holds`: `if not ok: return ...` leaves only the values of
+        `ok` that are not constant and falsy after it (`ok`, `ok is None`, `ok is False`,
+        `ok == False`, `not ...` of those)."""
+        truthy: bool | None = None  # what the name's truth is where the test holds
+        if isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not):
+            return self.narrow(test.operand, state, not holds)
+        if self.is_place(test):
+            truthy = True
+        elif (
+            isinstance(test, ast.Compare)
+            and len(test.ops) == 1
+            and self.is_place(test.left)
+            and isinstance(test.ops[0], ast.Is | ast.Eq)
+            and isinstance(test.comparators[0], ast.Constant)
+            and test.comparators[0].value in (None, False)
+        ):
+            truthy = False
+        if truthy is None:
+            return state
+        want = truthy if holds else not truthy
+        kept: _State = []
+        for value in state:
+            if value is _FROM_DICT:
+                constant = self.dict_value
+            else:
+                constant = _constant(value) if value is not None else UNKNOWN
+            if constant is UNKNOWN or constant is _ABSENT or bool(constant) == want:
+                kept.append(value)
+        return kept
+
+    def loop_entry(self, stmt: ast.stmt, state: _State) -> _State:
+        if isinstance(stmt, ast.For | ast.AsyncFor) and _binds(stmt.target, self.name):
+            return [None]
+        return state
+
+    def with_entry(self, stmt: ast.With | ast.AsyncWith, state: _State) -> _State:
+        for item in stmt.items:
+            if item.optional_vars is not None and _binds(item.optional_vars, self.name):
+                return [None]
+        return state
+
+    def try_end(self, stmt: ast.Try | ast.TryStar, state: _State) -> _State | None:
+        """What a `try` leaves before its `finally`."""
+        body = self.run(stmt.body, state)
+        anywhere = _join(state, body) or state
+        outs = [self.run(stmt.orelse, body)]
+        outs += [self.run(handler.body, anywhere) for handler in stmt.handlers]
+        return _join(*outs)
+
+    def after(self, stmt: ast.stmt, state: _State) -> _State | None:
+        """The state after `stmt` ran (None when it cannot end normally)."""
+        key = (id(stmt), tuple(id(value) for value in state))
+        if key not in self._after:
+            self._after[key] = self._after_uncached(stmt, state)
+        return self._after[key]
+
+    def _after_uncached(self, stmt: ast.stmt, state: _State) -> _State | None:
+        name = self.name
+        if not _mentions(stmt, name):
+            return state  # a statement that never names it leaves it as it was
+        if self.key is not None and isinstance(stmt, ast.Expr):
+            updated = self.updated(stmt.value)
+            if updated is not None:
+                return [updated]
+        if isinstance(stmt, ast.Assign):
+            for target in stmt.targets:
+                if isinstance(target, ast.Name) and target.id == name:
+                    state = [stmt.value] if self.key is None else [_FROM_DICT]
+                elif _binds(target, name):
+                    state = [None]
+                elif self.key is not None and self.is_item(target):
+                    state = [stmt.value]
+            return state
+        if isinstance(stmt, ast.AnnAssign):
+            target = stmt.target
+            if isinstance(target, ast.Name) and target.id == name and stmt.value is not None:
+                return [stmt.value] if self.key is None else [_FROM_DICT]
+            return state
+        if isinstance(stmt, ast.AugAssign):
+            if _binds(stmt.target, name) or (self.key is not None and self.is_item(stmt.target)):
+                return [None]
+            return state
+        if isinstance(stmt, ast.If):
+            return _join(
+                self.run(stmt.body, self.narrow(stmt.test, state, True)),
+                self.run(stmt.orelse, self.narrow(stmt.test, state, False)),
+            )
+        if isinstance(stmt, ast.For | ast.AsyncFor | ast.While):
+            body = self.run(stmt.body, self.loop_entry(stmt, state))
+            joined = _join(state, body) or state
+            return self.run(stmt.orelse, joined) if stmt.orelse else joined
+        if isinstance(stmt, ast.Try | ast.TryStar):
+            end = self.try_end(stmt, state)
+            if stmt.finalbody:
+                return self.run(stmt.finalbody, end)
+            return end
+        if isinstance(stmt, ast.With | ast.AsyncWith):
+            return self.run(stmt.body, self.with_entry(stmt, state))
+        if isinstance(stmt, ast.Match):
+            return _join(state, *(self.run(case.body, state) for case in stmt.cases))
+        if isinstance(stmt, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef):
+            return [None] if stmt.name == name else state
+        if isinstance(stmt, ast.Import | ast.ImportFrom):
+            bound = {(a.asname or a.name).split(".")[0] for a in stmt.names}
+            return [None] if name in bound else state
+        if isinstance(stmt, ast.Delete):
+            if any(_binds(t, name) for t in stmt.targets):
+                return []
+            if self.key is not None and any(self.is_item(t) for t in stmt.targets):
+                return [None]
+            return state
+        for sub in ast.walk(stmt):
+            if isinstance(sub, ast.NamedExpr) and sub.target.id == name:
+                return [sub.value] if self.key is None else [_FROM_DICT]
+        return state
+
+
+def _join(*states: _State | None) -> _State | None:
+    """What may be bound after any of the ways in, each value once."""
+    live = [s for s in states if s is not None]
+    if not live:
+        return None
+    out: _State = []
+    seen: set[int] = set()
+    for s in live:
+        for value in s:
+            if id(value) not in seen:
+                seen.add(id(value))
+                out.append(value)
+    return out
+
+
+_NAMES_ATTR = "_hermes_dev_names"
+
+
+def _mentions(stmt: ast.stmt, name: str) -> bool:
+    """Whether `name` occurs in `stmt` (as a name, or a def, class or import it binds)."""
+    names: frozenset[str] | None = stmt.__dict__.get(_NAMES_ATTR)
+    if names is None:
+        names = _names_in(stmt)
+    return name in names
+
+
+def _names_in(node: ast.AST) -> frozenset[str]:
+    """The names under `node`, kept on every statement below it: one walk answers them all."""
+    found: set[str] = set()
+    if isinstance(node, ast.Name):
+        found.add(node.id)
+    elif isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef):
+        found.add(node.name)
+    elif isinstance(node, ast.alias):
+        found.add((node.asname or node.name).split(".")[0])
+    for child in ast.iter_child_nodes(node):
+        known = child.__dict__.get(_NAMES_ATTR)
+        found |= known if known is not None else _names_in(child)
+    names = frozenset(found)
+    if isinstance(node, ast.stmt):
+        setattr(node, _NAMES_ATTR, names)
+    return names
+
+
+def _binds(target: ast.expr, name: str) -> bool:
+    """Whether an assignment target rebinds `name` (`x[k] = ...` and `x.a = ...` do not)."""
+    if isinstance(target, ast.Name):
+        return target.id == name
+    if isinstance(target, ast.Starred):
+        return _binds(target.value, name)
+    if isinstance(target, ast.Tuple | ast.List):
+        return any(_binds(elt, name) for elt in target.elts)
+    return False
+
+
+# -- dict values -----------------------------------------------------------------------------
+
+# Constant arguments a call gives the callee's parameters (a literal, or the default it leaves):
+# `def _reply(ok, text): return json.dumps({"success": ok, ...})` called as `_reply(False, ...)`.
+Env = tuple[tuple[str, object], ...]
+
+
+def _value(expr: ast.expr, code: Code, env: Env) -> object:
+    """A key's value when it is known: a constant (`not <constant>` too), a parameter the call
+    gives a constant, or a local whose assignments reaching here include the constant False
+    (that path reports a failure); else UNKNOWN."""
+    constant = _constant(expr)
+    if constant is not UNKNOWN or not isinstance(expr, ast.Name):
+        return constant
+    reaching = _reaching(expr, code)
+    if reaching is None:
+        return UNKNOWN
+    known = dict(env)
+    values = []
+    for value in reaching:
+        if value is None:
+            if reaching == [None] and expr.id in known:
+                return known[expr.id]  # a parameter never rebound
+            continue
+        values.append(_constant(value))
+    return False if any(v is False for v in values) else UNKNOWN
+
+
+def failure_value(expr: ast.expr, code: Code, depth: int = 0) -> Found | None:
+    """How a dict-valued expression can be a failure report without an `"error"` key."""
+    return _failure_value(expr, code, (), depth)
+
+
+def _failure_value(expr: ast.expr, code: Code, env: Env, depth: int) -> Found | None:
+    if depth > _MAX_DEPTH:
+        return None
+    if isinstance(expr, ast.Await):
+        return _failure_value(expr.value, code, env, depth + 1)
+    if isinstance(expr, ast.IfExp):
+        return _failure_value(expr.body, code, env, depth + 1) or _failure_value(
+            expr.orelse, code, env, depth + 1
+        )
+    pairs = _pairs(expr, code.scope)
+    if pairs is not None:
+        return _display(pairs, code, env, depth)
+    if isinstance(expr, ast.Name):
+        return _name_value(expr, code, env, depth)
+    if isinstance(expr, ast.Call):
+        return _call_value(expr, code, depth)
+    return None
+
+
+def _display(
+    pairs: list[tuple[str | None, ast.expr]], code: Code, env: Env, depth: int
+) -> Found | None:
+    """A display, its spreads followed: the keys of the failure path of each spread value."""
+    if any(key == "error" for key, _ in pairs):
+        return None
+    keys: dict[str, object] = {}
+    chain: tuple[Step, ...] = ()
+    for key, value in pairs:
+        if key is not None:
+            keys[key] = _value(value, code, env)
+            continue
+        inner = _failure_value(value, code, env, depth + 1)
+        if inner is not None:
+            keys.update(inner.keys)
+            chain = chain or inner.chain
+            continue
+        known = _known_keys(value, code, env, depth + 1)
+        if known is None:
+            return None  # what it spreads is not known: it may hold an "error"
+        keys.update(known)
+    reason = judge(keys)
+    return Found(reason, chain, keys) if reason is not None else None
+
+
+def _known_keys(expr: ast.expr, code: Code, env: Env, depth: int) -> dict[str, object] | None:
+    """The keys a dict-valued expression has on every path (their values where they agree),
+    or None when that is not known: a display whose keys are constants (its spreads known the
+    same way), `{}`, either branch of `a if c else b`, a local bound only to such."""
+    if depth > _MAX_DEPTH:
+        return None
+    if isinstance(expr, ast.IfExp):
+        body = _known_keys(expr.body, code, env, depth + 1)
+        orelse = _known_keys(expr.orelse, code, env, depth + 1)
+        if body is None or orelse is None:
+            return None
+        return _merge(body, orelse)
+    pairs = _pairs(expr, code.scope)
+    if pairs is not None:
+        keys: dict[str, object] = {}
+        for key, value in pairs:
+            if key is not None:
+                keys[key] = _value(value, code, env)
+                continue
+            inner = _known_keys(value, code, env, depth + 1)
+            if inner is None:
+                return None
+            keys.update(inner)
+        return keys
+    if isinstance(expr, ast.Name):
+        values = _reaching(expr, code)
+        kwargs = dict(env).get(expr.id)
+        if (
+            values == [None]
+            and isinstance(kwargs, _Kwargs)
+            and _local_keys(expr.id, code, expr) == {}
+        ):
+            return dict(kwargs)  # the callee's **kwargs, as the call fills them
+        if not values or None in values or _local_keys(expr.id, code, expr) != {}:
+            return None
+        merged: dict[str, object] = {}
+        for bound in values:
+            assert bound is not None
+            inner = _known_keys(bound, code, env, depth + 1)
+            if inner is None:
+                return None
+            merged = _merge(merged, inner)
+        return merged
+    return None
+
+
+def _merge(first: dict[str, object], second: dict[str, object]) -> dict[str, object]:
+    """Keys either may have; a value where both agree, else UNKNOWN."""
+    merged = dict(first)
+    for key, value in second.items():
+        merged[key] = value if merged.get(key, value) == value else UNKNOWN
+    return merged
+
+
+def _name_value(name: ast.Name, code: Code, env: Env, depth: int) -> Found | None:
+    values = _reaching(name, code)
+    if values is None:
+        bound = assigned_value(name.id, code.scope)
+        if bound is None:
+            return None
+        table, where = bound
+        if where.func is not None or _mutated_anywhere(name.id, where.module.tree):
+            return None
+        scope = module_scope(where.module)
+        reason = failure_dict(table, scope)
+        pairs = _pairs(table, scope)
+        if reason is None or pairs is None:
+            return None
+        keys = {key: _constant(item) for key, item in pairs if key is not None}
+        step = (where.module.rel, table.lineno, "<module>")
+        return Found(reason, (step,) if where.module is not code.module else (), keys)
+    stored = _local_keys(name.id, code, name)
+    if stored is None:
+        return None  # changed in a way not known, or handed to other code
+    if "error" in stored:
+        return None  # given an "error" on some path: which one is not followed
+    for value in values:
+        if value is None:
+            continue
+        found = _failure_value(value, code, env, depth + 1)
+        if found is None and stored:
+            # A dict that becomes a failure report through the items stored on it later.
+            known = _known_keys(value, code, env, depth + 1)
+            if known is not None:
+                found = Found("", (), known)
+        if found is None:
+            continue
+        keys = dict(found.keys)
+        for key in stored:
+            item = _item(name, key, keys, code, env)
+            if item is _ABSENT:
+                keys.pop(key, None)
+            else:
+                keys[key] = item
+        reason = judge(keys)
+        if reason is not None:
+            return Found(reason, found.chain, keys)
+    return None
+
+
+_ABSENT = object()  # a key a dict does not have on any path
+
+
+def _item(name: ast.Name, key: str, keys: dict[str, object], code: Code, env: Env) -> object:
+    """What `name[key]` holds at the use `name`, where the dict bound to it has `keys`: a
+    failing value when any path gives one (a flag False, a failure status), else the one value
+    every path gives, else UNKNOWN."""
+    node = code.node
+    assert not isinstance(node, ast.Lambda)
+    reaching = _Reach(name, key, keys.get(key, _ABSENT)).at_use(node.body, [])
+    values: list[object] = []
+    for value in reaching or ():
+        if value is _FROM_DICT:
+            values.append(keys.get(key, _ABSENT))
+        elif value is None:
+            values.append(UNKNOWN)
+        else:
+            values.append(_value(value, code, env))
+    if not values:
+        return keys.get(key, _ABSENT)
+    if key in FLAGS and any(v is False for v in values):
+        return False
+    if key in STATUS_KEYS:
+        for v in values:
+            if isinstance(v, str) and _word(v) in FAILURE_WORDS:
+                return v
+    first = values[0]
+    if all(v is first or v == first for v in values):
+        return first
+    present = [v for v in values if v is not _ABSENT]
+    return UNKNOWN if present else _ABSENT
+
+
+def _local_keys(name: str, code: Code, use: ast.Name) -> dict[str, object] | None:
+    """The keys a function sets on its local dict `name` (`name["k"] = v`, `name.update(...)`),
+    or None when it changes it otherwise (a computed key, `|=`, `del`, `setdefault`...) or hands
+    it to code that may (any call but its serialisation, logging, and the call that reads it at
+    `use`, which the caller follows)."""
+    node = code.node
+    if isinstance(node, ast.Lambda):
+        return {}
+    keys: dict[str, object] = {}
+    for sub in walk_function(node):
+        if isinstance(sub, ast.Subscript) and _is(sub.value, name):
+            if isinstance(sub.ctx, ast.Store):
+                key = sub.slice
+                if not (isinstance(key, ast.Constant) and isinstance(key.value, str)):
+                    return None
+                keys[key.value] = UNKNOWN
+            elif isinstance(sub.ctx, ast.Del):
+                return None
+        elif isinstance(sub, ast.AugAssign) and _is(sub.target, name):
+            return None
+        elif isinstance(sub, ast.Call):
+            func = sub.func
+            if isinstance(func, ast.Attribute) and _is(func.value, name):
+                if func.attr == "update":
+                    added = _update_keys(sub, code)
+                    if added is None:
+                        return None
+                    keys.update(added)
+                elif func.attr not in ("get", "keys", "values", "items", "copy"):
+                    return None  # setdefault, pop, clear...
+            elif any(_is(arg, name) for arg in (*sub.args, *(kw.value for kw in sub.keywords))):
+                if not _reader(func) and not any(
+                    arg is use for arg in (*sub.args, *(kw.value for kw in sub.keywords))
+                ):
+                    return None
+            elif any(
+                isinstance(arg, ast.Starred) and _is(arg.value, name) for arg in sub.args
+            ) or any(kw.arg is None and _is(kw.value, name) for kw in sub.keywords):
+                return None
+    return keys
+
+
+def _update_keys(call: ast.Call, code: Code) -> dict[str, object] | None:
+    """The keys `d.update({...})` / `d.update(k=v)` stores, when they are known (`_Reach`
+    follows each item through the updates as through `d[k] = v`)."""
+    pairs: list[tuple[str | None, ast.expr]] = [(kw.arg, kw.value) for kw in call.keywords]
+    for arg in call.args:
+        more = _pairs(arg, code.scope)
+        if more is None:
+            return None
+        pairs.extend(more)
+    added: dict[str, object] = {}
+    for key, _ in pairs:
+        if key is None:
+            return None
+        added[key] = UNKNOWN
+    return added
+
+
+def _is(expr: ast.expr, name: str) -> bool:
+    return isinstance(expr, ast.Name) and expr.id == name
+
+
+def _reader(func: ast.expr) -> bool:
+    """A call that reads a dict without changing it: its serialisation, a log line."""
+    if isinstance(func, ast.Name):
+        return func.id in _READERS
+    if isinstance(func, ast.Attribute):
+        return func.attr in _READERS or func.attr in _LOG_METHODS
+    return False
+
+
+def _mutated_anywhere(name: str, tree: ast.Module | None) -> bool:
+    """A module-level dict some code of the module may change (`NAME[...] = `, a method)."""
+    if tree is None:
+        return True
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Subscript) and _is(node.value, name):
+            if not isinstance(node.ctx, ast.Load):
+                return True
+        elif isinstance(node, ast.Attribute) and _is(node.value, name):
+            if node.attr not in ("get", "keys", "values", "items", "copy"):
+                return True
+        elif isinstance(node, ast.Global) and name in node.names:
+            return True
+    return False
+
+
+def _call_value(call: ast.Call, code: Code, depth: int) -> Found | None:
+    if isinstance(call.func, ast.Lambda):
+        return _failure_value(call.func.body, code, (), depth + 1)
+    for target in callees(call, code.scope) or ():
+        node = target.function.node
+        if isinstance(node, ast.FunctionDef) and node.name == "__init__":
+            return None  # an instance, not a dict
+        found = _follow(target, call, depth, "failures.dict", _failure_value)
+        if found is not None:
+            return found
+    return None
+
+
+def _arguments(call: ast.Call, node: ast.FunctionDef | ast.AsyncFunctionDef, skip: bool) -> Env:
+    """The parameters a call gives a constant (a literal argument, or a constant default it
+    leaves), when which argument fills which parameter is known."""
+    a = node.args
+    positional = [*a.posonlyargs, *a.args][1 if skip else 0 :]
+    if any(isinstance(arg, ast.Starred) for arg in call.args) or len(call.args) > len(positional):
+        return ()
+    given: dict[str, ast.expr] = {p.arg: arg for p, arg in zip(positional, call.args)}
+    named = {p.arg for p in (*positional, *a.kwonlyargs)}
+    spread = any(kw.arg is None for kw in call.keywords)
+    given.update((kw.arg, kw.value) for kw in call.keywords if kw.arg is not None)
+    if not spread:
+        defaults = dict(
+            zip([p.arg for p in positional][len(positional) - len(a.defaults) :], a.defaults)
+        )
+        defaults.update((p.arg, d) for p, d in zip(a.kwonlyargs, a.kw_defaults) if d is not None)
+        for name, default in defaults.items():
+            given.setdefault(name, default)
+    env: list[tuple[str, object]] = []
+    for name, expr in sorted(given.items()):
+        if name not in named:
+            continue  # goes to **kwargs, below
+        value = _constant(expr)
+        if value is not UNKNOWN and isinstance(value, str | int | float | bool | type(None)):
+            env.append((name, value))
+    if a.kwarg is not None and not spread:
+        extra = sorted((key, _constant(value)) for key, value in given.items() if key not in named)
+        env.append((a.kwarg.arg, _Kwargs(extra)))
+    return tuple(env)
+
+
+class _Kwargs(tuple):  # type: ignore[type-arg]
+    """What a call puts in the callee's `**kwargs`: (key, constant or UNKNOWN) pairs."""
+
+    __slots__ = ()
+
+
+def _follow(
+    target: Callee, call: ast.Call, depth: int, kind: str, test: _ValueTest
+) -> Found | None:
+    """What `test` finds in what `target` returns, given the call's constant arguments (which
+    also rule out the branches they decide)."""
+    node = target.function.node
+    env: Env = ()
+    if isinstance(node, _DEF_TYPES):
+        env = _arguments(call, node, target.function.bound)
+    return _summarise(target, env, depth + 1, kind, test)
+
+
+def failure_return(target: Callee, depth: int = 0) -> Found | None:
+    """The first way a call of `target` returns a failure report dict without `"error"`."""
+    return _summarise(target, (), depth, "failures.dict", _failure_value)
+
+
+def failure_without_error(target: Callee, depth: int = 0) -> Found | None:
+    """The first way a call of `target` returns a JSON string of a failure report without an
+    `"error"` key."""
+    return _summarise(target, (), depth, "failures.text", _failure_text)
+
+
+class _Failures(Transfer):
+    """The first `return` whose value `test` finds a failure in (the constants `env` the call
+    gives the callee's parameters are part of what the summary is of)."""
+
+    bottom = None
+
+    def __init__(self, kind: str, test: _ValueTest, env: Env) -> None:
+        self.name = (kind, env)  # type: ignore[assignment]
+        self.test = test
+        self.env = env
+
+    def compute(self, code: Code, depth: int) -> Found | None:
+        node = code.node
+        module = code.module
+        if isinstance(node, ast.Lambda):
+            found = self.test(node.body, code, self.env, depth)
+            return _prefixed(found, (module.rel, node.lineno, code.label))
+        for ret in reachable_returns(code):
+            if ret.value is None:
+                continue
+            found = self.test(ret.value, code, self.env, depth)
+            if found is not None:
+                return _prefixed(found, (module.rel, ret.lineno, code.label))
+        return None
+
+    def empty(self, result: object) -> bool:
+        return result is None
+
+
+def _summarise(target: Callee, env: Env, depth: int, kind: str, test: _ValueTest) -> Found | None:
+    found = summary(_Failures(kind, test, env), target, depth)
+    return found if isinstance(found, Found) else None
+
+
+# -- JSON strings ----------------------------------------------------------------------------
+
+
+def _is_registry(module: str) -> bool:
+    return module == "registry" or module.endswith(".registry")
+
+
+def failure_text(expr: ast.expr, code: Code, depth: int = 0) -> Found | None:
+    """How a string-valued expression can be the JSON of a failure report without `"error"`."""
+    return _failure_text(expr, code, (), depth)
+
+
+def _failure_text(expr: ast.expr, code: Code, env: Env, depth: int) -> Found | None:
+    if depth > _MAX_DEPTH:
+        return None
+    if isinstance(expr, ast.Await):
+        return _failure_text(expr.value, code, env, depth + 1)
+    if isinstance(expr, ast.IfExp):
+        return _failure_text(expr.body, code, env, depth + 1) or _failure_text(
+            expr.orelse, code, env, depth + 1
+        )
+    if isinstance(expr, ast.Name):
+        for value in _reaching(expr, code) or ():
+            if value is not None and value is not expr:
+                found = _failure_text(value, code, env, depth + 1)
+                if found is not None:
+                    return found
+        return None
+    if not isinstance(expr, ast.Call):
+        return None
+    origin = callee_origin(expr.func, code.scope)
+    if origin is not None:
+        module, name = origin
+        if module in ("json", "simplejson") and name == "dumps":
+            return _failure_value(expr.args[0], code, env, depth + 1) if expr.args else None
+        if _is_registry(module) and name == "tool_error":
+            return None
+        if _is_registry(module) and name == "tool_result":
+            if expr.args:
+                return _failure_value(expr.args[0], code, env, depth + 1)
+            pairs: list[tuple[str | None, ast.expr]] = [(kw.arg, kw.value) for kw in expr.keywords]
+            return _display(pairs, code, env, depth + 1)
+    if isinstance(expr.func, ast.Lambda):
+        return _failure_text(expr.func.body, code, env, depth + 1)
+    for target in callees(expr, code.scope) or ():
+        found = _follow(target, expr, depth, "failures.text", _failure_text)
+        if found is None:
+            argument = _serialised_argument(target, expr)
+            if argument is not None:
+                found = _failure_value(argument, code, env, depth + 1)
+        if found is not None:
+            return found
+    return None
+
+
+def _serialised_argument(target: Callee, call: ast.Call) -> ast.expr | None:
+    """The argument a call passes for the parameter `target` returns serialised as it is
+    (`def _json(obj): return json.dumps(obj)`), or None."""
+    node = target.function.node
+    if not isinstance(node, _DEF_TYPES) or not_followed(target.function):
+        return None
+    code = Code(target.function)
+    scope = code.scope
+    param: str | None = None
+    returns = reachable_returns(code)
+    if not returns:
+        return None
+    for ret in returns:
+        value = ret.value
+        if not (isinstance(value, ast.Call) and value.args and isinstance(value.args[0], ast.Name)):
+            return None
+        origin = callee_origin(value.func, scope)
+        serialises = origin is not None and (
+            (origin[0] in ("json", "simplejson") and origin[1] == "dumps")
+            or (_is_registry(origin[0]) and origin[1] == "tool_result")
+        )
+        name = value.args[0].id
+        bindings = scope.index.get(name)
+        only_parameter = len(bindings) == 1 and bindings[0].kind == "param"
+        if not serialises or not only_parameter or param not in (None, name):
+            return None
+        param = name
+    a = node.args
+    positional = [p.arg for p in (*a.posonlyargs, *a.args)]
+    if target.function.bound:
+        positional = positional[1:]
+    for kw in call.keywords:
+        if kw.arg == param:
+            return kw.value
+    if param in positional:
+        index = positional.index(param)
+        if index < len(call.args) and not any(
+            isinstance(arg, ast.Starred) for arg in call.args[: index + 1]
+        ):
+            return call.args[index]
+    return None
+
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from collections.abc import Callable
+
+    from hermes_dev.pyast.semantic.scopes import Scope
+
+    _ValueTest = Callable[[ast.expr, Code, Env, int], Found | None]
