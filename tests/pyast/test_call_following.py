@@ -204,3 +204,34 @@ def test_import_graph_reaches_relative_and_function_level_imports(tmp_path: Path
         "tools/helpers.py",
     ]
     assert all(closure.values())
+
+
+def test_a_summary_cut_short_deep_in_a_chain_is_whole_when_asked_from_higher_up(
+    tmp_path: Path,
+) -> None:
+    """f0 -> f1 -> ... -> f39 raises: from f0 the chain is past the depth bound, but f30's own
+    summary (first computed at depth 30, cut short there) still finds the raise."""
+    lines = [f"def f{i}():\n    return f{i + 1}()\n" for i in range(39)]
+    lines.append("def f39():\n    raise ValueError('deep')\n")
+    (tmp_path / "tools").mkdir()
+    (tmp_path / "tools" / "chain.py").write_text("\n".join(lines))
+    models = Models(tmp_path)
+    first = _function(models, tmp_path / "tools" / "chain.py", "f0")
+    assert escapes(Callee(first)) == []  # 39 calls deep: past the bound, nothing said
+    later = _function(models, tmp_path / "tools" / "chain.py", "f30")
+    assert [e.label for e in escapes(Callee(later))] == ["ValueError"]
+
+
+def test_a_module_name_first_resolved_deep_is_whole_later(tmp_path: Path) -> None:
+    (tmp_path / "tools").mkdir()
+    (tmp_path / "tools" / "m.py").write_text(
+        "def helper():\n    return 1\n\nNAME = helper\n"
+    )
+    module = Models(tmp_path).get(tmp_path / "tools" / "m.py")
+    assert module is not None
+    scope = module_scope(module)
+    from hermes_dev.pyast.semantic.resolve import MAX_DEPTH
+
+    deep = resolve_name("NAME", scope, MAX_DEPTH)  # asked at the bound: computed from the top
+    assert [type(o).__name__ for o in deep.items] == ["Function"]
+    assert resolve_name("NAME", scope).single() is not None

@@ -12,7 +12,9 @@
   per def, per what the call binds (constants that may decide a branch further down, functions
   and classes given as arguments) and per transfer; a def being summarised counts as the
   transfer's `bottom` (recursion ends), and so does a def past `MAX_DEPTH` or one not followed
-  (`not_followed`: behind a decorator that may change what it does, abstract, a generator).
+  (`not_followed`: behind a decorator that may change what it does, abstract, a generator). A
+  summary cut short by the depth bound is kept for questions as deep, and computed again when
+  asked from higher up (`semantic.resolve.Budgeted`).
   A bound summary is only computed when the plain one is not empty (`transfer.empty`): the
   arguments can only rule things out.
 """
@@ -22,8 +24,16 @@ from __future__ import annotations
 import ast
 
 from hermes_dev.pyast.analyze.branches import constant, relevant_parameters
+from hermes_dev.pyast.semantic.resolve import (
+    IN_PROGRESS,
+    TRUNCATED,
+    Budgeted,
+    call_arguments,
+    class_bases,
+    class_method,
+    resolve,
+)
 from hermes_dev.pyast.semantic.resolve import MAX_DEPTH as RESOLVE_DEPTH
-from hermes_dev.pyast.semantic.resolve import call_arguments, class_bases, class_method, resolve
 from hermes_dev.pyast.semantic.scopes import (
     Class,
     Const,
@@ -158,19 +168,29 @@ def summary(transfer: Transfer, callee: Callee, depth: int = 0) -> object:
     code = callee.code()
     memo = function.module.state.summaries
     key = (transfer.name, id(function.node), function.bound, code.scope.env_key())
-    if key in memo:
-        return memo[key]
-    if depth > MAX_DEPTH or not_followed(function):
-        memo[key] = transfer.bottom
+    budget = MAX_DEPTH - depth
+    entry = memo.get(key)
+    if isinstance(entry, Budgeted) and entry.serves(budget):
+        return entry.value
+    if entry is IN_PROGRESS:
+        return transfer.bottom  # a recursive call adds nothing
+    if not_followed(function):
+        memo[key] = Budgeted(transfer.bottom, budget, False)
         return transfer.bottom
-    memo[key] = transfer.bottom  # in progress: a recursive call adds nothing
+    if depth > MAX_DEPTH:
+        TRUNCATED[0] += 1
+        return transfer.bottom
+    memo[key] = IN_PROGRESS
+    before = TRUNCATED[0]
     try:
         result = transfer.compute(code, depth)
     except RecursionError:
         # A chain deeper than the interpreter's stack: nothing is said of this def (its
         # callers' summaries go on without it).
+        TRUNCATED[0] += 1
         result = transfer.bottom
-    memo[key] = result
+    # Cut short below: asked again from a shallower call, it is computed again (once per depth).
+    memo[key] = Budgeted(result, budget, TRUNCATED[0] != before)
     return result
 
 

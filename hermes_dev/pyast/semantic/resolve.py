@@ -60,6 +60,35 @@ if TYPE_CHECKING:
     FuncNode = ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda
 
 MAX_DEPTH = 12
+# How many answers were cut short by a depth bound so far (see `Budgeted`).
+TRUNCATED = [0]
+
+
+def _cut() -> Possible:
+    TRUNCATED[0] += 1
+    return UNKNOWN
+
+
+IN_PROGRESS = object()
+
+
+class Budgeted:
+    """A memo entry of an answer computed with `budget` levels of depth left: it answers any
+    question asked with no more budget, or any at all when nothing was cut short while it was
+    computed (an answer first asked for deep in a chain is computed again, once, when asked
+    from higher up, instead of staying cut short)."""
+
+    __slots__ = ("budget", "cut", "value")
+
+    def __init__(self, value: object, budget: int, cut: bool) -> None:
+        self.value = value
+        self.budget = budget
+        self.cut = cut
+
+    def serves(self, budget: int) -> bool:
+        return not self.cut or self.budget >= budget
+
+
 _DEF_TYPES = (ast.FunctionDef, ast.AsyncFunctionDef)
 _OPTIONAL = {"Optional", "Union", "Annotated", "Final", "ClassVar", "Type", "type"}
 _LITERAL_TYPES = (
@@ -81,7 +110,7 @@ _COPIES = frozenset({"sorted", "list", "tuple", "reversed", "set", "frozenset", 
 
 def resolve(expr: ast.expr, scope: Scope, depth: int = 0) -> Possible:
     if depth > MAX_DEPTH:
-        return UNKNOWN
+        return _cut()
     kind = type(expr)
     if kind is ast.Name:
         return resolve_name(expr.id, scope, depth)  # type: ignore[attr-defined]
@@ -130,7 +159,7 @@ def resolve_name(name: str, scope: Scope, depth: int = 0) -> Possible:
         if isinstance(cached, Possible):
             return cached
         state.resolved[name] = UNKNOWN  # in progress: a cycle gives "unknown"
-        result = _from_bindings(name, where, bindings, depth)
+        result = _from_bindings(name, where, bindings, 0)  # (the same from any depth)
         state.resolved[name] = result
         return result
     cache = where.cache()
@@ -159,7 +188,7 @@ def _from_bindings(name: str, where: Scope, bindings: list[Binding], depth: int)
 def resolve_binding(binding: Binding, scope: Scope, depth: int = 0) -> Possible:
     """The objects one binding gives its name; `scope` is the scope whose index holds it."""
     if depth > MAX_DEPTH:
-        return UNKNOWN
+        return _cut()
     kind = binding.kind
     module = scope.module
     if kind == "def":
@@ -347,7 +376,7 @@ def _attribute(expr: ast.Attribute, scope: Scope, depth: int) -> Possible:
 
 def attribute_of(obj: Obj, attr: str, depth: int = 0) -> Possible:
     if depth > MAX_DEPTH:
-        return UNKNOWN
+        return _cut()
     if isinstance(obj, ModuleObject):
         return module_member(obj.module, attr)
     if isinstance(obj, Class):
@@ -507,17 +536,21 @@ def function_returns(func: Function, env: dict[str, Possible], depth: int) -> Po
     """What calling `func` with `env` bound to its parameters returns (its `return`s, or its
     return annotation's class)."""
     if depth > MAX_DEPTH:
-        return UNKNOWN
+        return _cut()
     node = func.node
     body = func.scope.child(node, env or None, func.owner)
     if isinstance(node, ast.Lambda):
         return resolve(node.body, body, depth + 1)
     memo = func.module.state.summaries
     key = ("resolve.returns", id(node), func.bound, body.env_key())
+    budget = MAX_DEPTH - depth
     cached = memo.get(key)
-    if isinstance(cached, Possible):
-        return cached
-    memo[key] = UNKNOWN
+    if isinstance(cached, Budgeted) and cached.serves(budget):
+        return cached.value  # type: ignore[return-value]
+    if cached is IN_PROGRESS:
+        return UNKNOWN  # a recursive call
+    memo[key] = IN_PROGRESS
+    before = TRUNCATED[0]
     found = NOTHING
     generator = False
     returned = False
@@ -541,7 +574,7 @@ def function_returns(func: Function, env: dict[str, Possible], depth: int) -> Po
             found = Possible(found.items + (Instance(cls),), False)
         elif func.owner is not None and _names_self(node.returns):
             found = Possible(found.items + (Instance(func.owner),), False)
-    memo[key] = found
+    memo[key] = Budgeted(found, budget, TRUNCATED[0] != before)
     return found
 
 
@@ -1125,11 +1158,15 @@ def class_attribute(cls: ClassRef, name: str, depth: int = 0) -> Possible:
     memo = cls.module.state.summaries
     key = ("class.attribute", id(cls.node), name)
     cached = memo.get(key)
-    if isinstance(cached, Possible):
-        return cached
-    memo[key] = UNKNOWN  # in progress: `self.x = self.x.child()` ends here
+    budget = MAX_DEPTH - depth
+    if isinstance(cached, Budgeted) and cached.serves(budget):
+        return cached.value  # type: ignore[return-value]
+    if cached is IN_PROGRESS:
+        return UNKNOWN  # `self.x = self.x.child()` ends here
+    memo[key] = IN_PROGRESS
+    before = TRUNCATED[0]
     found = _class_attribute(cls, name, depth)
-    memo[key] = found
+    memo[key] = Budgeted(found, budget, TRUNCATED[0] != before)
     return found
 
 
