@@ -61,6 +61,7 @@ class ModuleState:
         "runtime",
         "schemas_not_static",
         "scope",
+        "setup",
         "summaries",
         "tool_schemas",
         "word_counts",
@@ -73,6 +74,7 @@ class ModuleState:
         self.runtime: dict[str, list[object]] = {}  # name -> bindings made by its defs
         self.words: dict[str, set[int]] = {}  # word -> lines it occurs on
         self.globals: frozenset[str] | None = None  # names some def declares `global`
+        self.setup: frozenset[int] | None = None  # id() of the defs that run before any tool
         self.parents: dict[int, object] | None = None  # id(def/lambda) -> its parent node
         self.class_indexes: dict[int, BindingIndex] = {}
         self.defs: list[ast.FunctionDef | ast.AsyncFunctionDef] | None = None  # every def
