@@ -303,6 +303,51 @@ registry.register(name="backup_run", toolset="backup", schema={}, handler=backup
             " **extra, not when it spreads what cannot be known); a flag variable a False"
             " reaches (not the one `if not copied: return` guards)",
         ),
+        Invalid(
+            {
+                "plugin.yaml": "name: kiln\nversion: 0.1.0\n",
+                "__init__.py": """\
+from . import schemas, steps
+
+
+def register(ctx):
+    ctx.register_tool(name="kiln_fire", toolset="kiln", schema=schemas.FIRE,
+                      handler=steps.fire)
+""",
+                "schemas.py": 'FIRE = {"name": "kiln_fire", "description": "Fire a batch."}\n',
+                "steps.py": """\
+import subprocess
+
+from . import report
+
+
+def _failure(step, exc):
+    return report.as_json({"success": False, "step": step, "error": str(exc)})
+
+
+def fire(args, **kw):
+    step = "fire"
+    try:
+        done = subprocess.run(["kiln", args["batch"]], capture_output=True, text=True)
+        if done.returncode != 0:
+            return report.as_json({"success": False, "step": step, "exit_code": done.returncode})
+        return report.as_json({"success": True, "step": step})
+    except Exception as exc:
+        return _failure(step, exc)
+""",
+                "report.py": """\
+import json
+
+
+def as_json(payload):
+    return json.dumps(payload, ensure_ascii=False)
+""",
+            },
+            findings=(("steps.py", 15),),
+            note="a plugin whose folder is the root: `from . import steps` in its __init__.py"
+            " and `from . import report` beside it are the plugin's own modules; a body in"
+            " try/except Exception whose handler returns a report with an error",
+        ),
     )
 
     def check(self, ctx: LintContext) -> Iterator[Finding]:
