@@ -6,8 +6,11 @@ object reports a failure when its own flags say so: `"success": False`, `"ok": F
 or `"fatal"`: `json.dumps({"success": False, "message": ...})`, `tool_result(ok=False,
 reason=...)`. The flag may be a constant, a constant argument of the helper that builds the
 object (`_reply(False, "no key")` with `def _reply(ok, text): return json.dumps({"success": ok,
-...})`), or a variable a `False` reaches. Followed: variables to the assignments that reach the
-`return` (and the keys set on them later, `result["message"] = ...`), a dict spread into another
+...})`), a variable a `False` reaches, or the value of a predicate that can say False (a def
+every `return` of which is `True` or `False`: `removed = store.remove(name)`, unless a test such
+as `if not removed: return tool_error(...)` leaves only True). Followed: variables to the
+assignments that reach the `return` (and the keys set on them later, `result["message"] =
+...`), a dict spread into another
 (`{"success": bool(res.get("ok")), **res}`), a helper's result serialised unchanged
 (`return json.dumps(check(...))` where `check` returns such a dict on some path), helpers that
 serialise their argument (`def _json(obj): return json.dumps(obj)`), a constant flag passed on
@@ -261,6 +264,46 @@ def cool(args, **kw):
             },
             note="trap: a plugin whose folder is the root has a module named tools: its own,"
             " not the host's package",
+        ),
+        Valid(
+            {
+                "tools/hosts_store.py": """\
+_HOSTS = {}
+
+
+def forget(name):
+    if name not in _HOSTS:
+        return False
+    del _HOSTS[name]
+    return True
+
+
+def known(name):
+    return name in _HOSTS
+""",
+                "tools/hosts_tool.py": _HEAD
+                + """\
+from tools.hosts_store import forget, known
+
+
+def hosts_drop(args, **kw):
+    dropped = forget(args.get("name", ""))
+    if not dropped:
+        return tool_error("no such host")
+    return json.dumps({"success": dropped, "message": "dropped"})
+
+
+def hosts_check(args, **kw):
+    present = known(args.get("name", ""))
+    return json.dumps({"success": present, "message": "looked up"})
+
+
+registry.register(name="hosts_drop", toolset="hosts", schema={}, handler=hosts_drop)
+registry.register(name="hosts_check", toolset="hosts", schema={}, handler=hosts_check)
+""",
+            },
+            note="traps: a predicate's False handled before the report (only True reaches it),"
+            " and a flag computed by a def that returns no constant",
         ),
     )
     INVALID = (
@@ -542,6 +585,60 @@ registry.register(name="printer_load", toolset="printer", schema={}, handler=pri
             " arguments (made by a classmethod) read by a helper given it, a dataclass"
             " serialised by asdict() and by its own to_dict() (handed to a helper as"
             " **data, a copy, on the other branch)",
+        ),
+        Invalid(
+            {
+                "tools/hosts_store.py": """\
+_HOSTS = {}
+
+
+def forget(name):
+    if name not in _HOSTS:
+        return False
+    del _HOSTS[name]
+    return True
+
+
+def known(name):
+    return name in _HOSTS
+""",
+                "tools/hosts_tool.py": _HEAD
+                + """\
+from tools.hosts_store import forget
+
+
+def _reply(ok, text):
+    return json.dumps({"success": ok, "message": text})
+
+
+def _respond(flag, text):
+    return _reply(flag, text)
+
+
+def _ok(**data):
+    return json.dumps({"success": True, **data})
+
+
+def hosts_add(args, **kw):
+    if not args.get("name"):
+        return _respond(False, "name is required")
+    return _respond(True, "added")
+
+
+def hosts_forget(args, **kw):
+    name = args.get("name", "")
+    removed = forget(name)
+    return _ok(success=removed, message=f"forgot {name}" if removed else f"no host {name}")
+
+
+registry.register(name="hosts_add", toolset="hosts", schema={}, handler=hosts_add)
+registry.register(name="hosts_forget", toolset="hosts", schema={}, handler=hosts_forget)
+""",
+            },
+            findings=(("tools/hosts_tool.py", 21), ("tools/hosts_tool.py", 28)),
+            note="a constant flag passed on through two helpers' parameters; a flag from a"
+            " predicate (every return True or False) that says False when there is nothing to"
+            " remove, given to a **data helper that overrides its success",
         ),
     )
 

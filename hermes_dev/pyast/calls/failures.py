@@ -10,7 +10,9 @@ or was interrupted (`"skipped"`, `"interrupted"`, `"duplicate"`... with a value 
 False/None), or when it carries a verdict (`"findings"`, `"issues"`, `"violations"`...): the
 tool ran and is reporting what it found. A flag counts when it is a constant, a parameter the
 call gives a constant (or a value the caller knows, so a constant passes through several
-helpers), a local a `False` reaches, or a field of a result object built with a constant
+helpers), a local a `False` reaches (also as the value of a predicate, a def every `return`
+of which is `True` or `False`, where no test left only True), or a field of a result object
+built with a constant
 (`Way`s below); `{"success": ok}` is otherwise never judged. A reason that there is nothing to
 act on ("no active meeting") from a def that asks for a status or ends something is an answer,
 not a failure (`status_report`).
@@ -309,12 +311,15 @@ def failure_dict(expr: ast.expr, scope: Scope) -> str | None:
 # -- which assignments of a local reach a use ------------------------------------------------
 
 
-def _reaching(use: ast.Name, code: Code) -> list[ast.expr | None] | None:
+def _reaching(
+    use: ast.Name, code: Code, calls_truthy: bool = False
+) -> list[ast.expr | None] | None:
     """The values of the assignments of local `use.id` that can reach `use` (None for a binding
     whose value is not known: a parameter, a loop target, `+=`...), each once; None when the
     name is not a local of the function. The statements are followed in order: an `if` joins
     what its branches leave (a branch that returns or raises leaves nothing), a loop and a
-    `try` join what may or may not have run."""
+    `try` join what may or may not have run. `calls_truthy`: where a test says a call's value
+    is truthy (`if not removed: return ...`), it is `True` after it."""
     if not code.scope.binds_locally(use.id):
         return None
     node = code.node
@@ -323,7 +328,7 @@ def _reaching(use: ast.Name, code: Code) -> list[ast.expr | None] | None:
     a = node.args
     params = {p.arg for p in (*a.posonlyargs, *a.args, *a.kwonlyargs, a.vararg, a.kwarg) if p}
     start: list[ast.expr | None] = [None] if use.id in params else []
-    found = _Reach(use).at_use(node.body, start)
+    found = _Reach(use, calls_truthy=calls_truthy).at_use(node.body, start)
     unique: list[ast.expr | None] = []
     for value in found if found is not None else start:
         if not any(value is seen for seen in unique):
@@ -339,6 +344,14 @@ _State = list[ast.expr | None]
 # What a key of a local dict holds where nothing stored it since the dict was bound: the value
 # the dict itself gave it (see `_Reach` with a key).
 _FROM_DICT = ast.Constant(value=None)
+# A call's value where a test said it is truthy (see `_Reach` with `calls_truthy`).
+_TRUE = ast.Constant(value=True)
+
+
+def _is_call(value: ast.expr | None) -> bool:
+    if isinstance(value, ast.Await):
+        value = value.value
+    return isinstance(value, ast.Call)
 
 
 class _Reach:
@@ -346,11 +359,18 @@ class _Reach:
     item `name[key]` instead: a store `name[key] = v` binds it to `v`, binding the name to a
     dict binds it to `_FROM_DICT` (what that dict says)."""
 
-    def __init__(self, use: ast.Name, key: str | None = None, dict_value: object = None) -> None:
+    def __init__(
+        self,
+        use: ast.Name,
+        key: str | None = None,
+        dict_value: object = None,
+        calls_truthy: bool = False,
+    ) -> None:
         self.use = use
         self.name = use.id
         self.key = key
         self.dict_value = dict_value  # what `_FROM_DICT` stands for (with a key)
+        self.calls_truthy = calls_truthy
         # after(stmt, state) by the statement and the values in: nested loops and `try`s
         # would run the same blocks again and again.
         self._after: dict[tuple[int, tuple[int, ...]], _State | None] = {}
@@ -484,7 +504,9 @@ class _Reach:
                 constant = self.dict_value
             else:
                 constant = _constant(value) if value is not None else UNKNOWN
-            if constant is UNKNOWN or constant is _ABSENT or bool(constant) == want:
+            if want and self.calls_truthy and _is_call(value):
+                kept.append(_TRUE)  # (a predicate's value, known truthy here)
+            elif constant is UNKNOWN or constant is _ABSENT or bool(constant) == want:
                 kept.append(value)
         return kept
 
@@ -650,20 +672,51 @@ def _value(expr: ast.expr, code: Code, env: Env) -> object:
         if field is not UNKNOWN and _reaching(expr.value, code) == [None]:
             return field
         return UNKNOWN
+    if _is_call(expr):
+        return False if _predicate_false(expr, code) else UNKNOWN
     if not isinstance(expr, ast.Name):
         return constant
-    reaching = _reaching(expr, code)
+    reaching = _reaching(expr, code, calls_truthy=True)
     if reaching is None:
         return UNKNOWN
     known = dict(env)
-    values = []
+    values: list[object] = []
     for value in reaching:
         if value is None:
             if reaching == [None] and expr.id in known:
                 return known[expr.id]  # a parameter never rebound
             continue
-        values.append(_constant(value))
+        if _is_call(value):
+            values.append(False if _predicate_false(value, code) else UNKNOWN)
+        else:
+            values.append(_constant(value))
     return False if any(v is False for v in values) else UNKNOWN
+
+
+def _predicate_false(value: ast.expr, code: Code) -> bool:
+    """A call of a predicate that can say False: a def of the root every `return` of which
+    gives `True` or `False` (`removed = manager.remove(name)` where `remove` returns False
+    when there is nothing to remove)."""
+    call = value.value if isinstance(value, ast.Await) else value
+    assert isinstance(call, ast.Call)
+    return any(summary(_Predicate(), target) is True for target in callees(call, code.scope) or ())
+
+
+class _Predicate(Transfer):
+    """True for a def every reachable `return` of which gives a constant bool, one False."""
+
+    name = "failures.predicate"
+    bottom = None
+
+    def compute(self, code: Code, depth: int) -> bool | None:
+        if isinstance(code.node, ast.Lambda):
+            return None
+        values = [
+            _constant(r.value) if r.value is not None else UNKNOWN for r in reachable_returns(code)
+        ]
+        if values and all(isinstance(v, bool) for v in values) and False in values:
+            return True
+        return None
 
 
 def failure_value(expr: ast.expr, code: Code, depth: int = 0) -> Found | None:
