@@ -14,7 +14,8 @@ assignments that reach the `return` (and the keys set on them later, `result["me
 (`{"success": bool(res.get("ok")), **res}`), a helper's result serialised unchanged
 (`return json.dumps(check(...))` where `check` returns such a dict on some path), helpers that
 serialise their argument (`def _json(obj): return json.dumps(obj)`), a constant flag passed on
-through several helpers' parameters, result objects built with a failing flag
+through several helpers' parameters, what a call puts in a helper's `**fields` (spread into its
+report or added with `report.update(fields)`), result objects built with a failing flag
 (`Result(success=False, ...)`: a dataclass, or a class whose `__init__` keeps its arguments as
 `self.x`) and serialised by their own method (`result.to_dict()`, `to_json()`), by
 `asdict(result)`, `vars(result)`, `result.__dict__`, a model's `model_dump()`, or by a helper
@@ -298,12 +299,26 @@ def hosts_check(args, **kw):
     return json.dumps({"success": present, "message": "looked up"})
 
 
+def _result(**fields):
+    out = {"success": True}
+    out.update(fields)
+    return json.dumps(out)
+
+
+def hosts_rename(args, **kw):
+    if not args.get("to"):
+        return _result(success=False, error="the new name is required")
+    return _result(**args)
+
+
 registry.register(name="hosts_drop", toolset="hosts", schema={}, handler=hosts_drop)
 registry.register(name="hosts_check", toolset="hosts", schema={}, handler=hosts_check)
+registry.register(name="hosts_rename", toolset="hosts", schema={}, handler=hosts_rename)
 """,
             },
             note="traps: a predicate's False handled before the report (only True reaches it),"
-            " and a flag computed by a def that returns no constant",
+            " a flag computed by a def that returns no constant, and a **fields helper given"
+            " an error (or fields that cannot be known)",
         ),
     )
     INVALID = (
@@ -631,14 +646,32 @@ def hosts_forget(args, **kw):
     return _ok(success=removed, message=f"forgot {name}" if removed else f"no host {name}")
 
 
+def _result(**fields):
+    out = {"success": True}
+    out.update(fields)
+    return json.dumps(out)
+
+
+def hosts_rename(args, **kw):
+    if not args.get("to"):
+        return _result(success=False, message="the new name is required")
+    return _result(renamed=args["to"])
+
+
 registry.register(name="hosts_add", toolset="hosts", schema={}, handler=hosts_add)
 registry.register(name="hosts_forget", toolset="hosts", schema={}, handler=hosts_forget)
+registry.register(name="hosts_rename", toolset="hosts", schema={}, handler=hosts_rename)
 """,
             },
-            findings=(("tools/hosts_tool.py", 21), ("tools/hosts_tool.py", 28)),
+            findings=(
+                ("tools/hosts_tool.py", 21),
+                ("tools/hosts_tool.py", 28),
+                ("tools/hosts_tool.py", 39),
+            ),
             note="a constant flag passed on through two helpers' parameters; a flag from a"
             " predicate (every return True or False) that says False when there is nothing to"
-            " remove, given to a **data helper that overrides its success",
+            " remove, given to a **data helper that overrides its success; a helper that"
+            " updates its report with its **fields",
         ),
     )
 

@@ -346,6 +346,20 @@ _State = list[ast.expr | None]
 _FROM_DICT = ast.Constant(value=None)
 # A call's value where a test said it is truthy (see `_Reach` with `calls_truthy`).
 _TRUE = ast.Constant(value=True)
+# An item a call's `**kwargs` holds whose value is not known (see `_kwargs_item`).
+_UNKNOWN_ITEM = ast.Constant(value=None)
+
+
+def _kwargs_item(expr: ast.expr, key: str | None, env: Env) -> ast.expr | None:
+    """The value the `**kwargs` parameter `expr` holds for `key` as the call filled it (a
+    constant, or `_UNKNOWN_ITEM`), or None when it is no such parameter or holds no `key`."""
+    kwargs = dict(env).get(expr.id) if isinstance(expr, ast.Name) else None
+    if not isinstance(kwargs, _Kwargs):
+        return None
+    for name, value in kwargs:
+        if name == key:
+            return _UNKNOWN_ITEM if value is UNKNOWN else ast.Constant(value=value)
+    return None
 
 
 def _is_call(value: ast.expr | None) -> bool:
@@ -365,12 +379,14 @@ class _Reach:
         key: str | None = None,
         dict_value: object = None,
         calls_truthy: bool = False,
+        env: Env = (),
     ) -> None:
         self.use = use
         self.name = use.id
         self.key = key
         self.dict_value = dict_value  # what `_FROM_DICT` stands for (with a key)
         self.calls_truthy = calls_truthy
+        self.env = env  # (for `name.update(kwargs)`: what the call put in `**kwargs`)
         # after(stmt, state) by the statement and the values in: nested loops and `try`s
         # would run the same blocks again and again.
         self._after: dict[tuple[int, tuple[int, ...]], _State | None] = {}
@@ -442,14 +458,17 @@ class _Reach:
         ):
             return None
         found: ast.expr | None = None
-        for kw in expr.keywords:
-            if kw.arg == self.key:
-                found = kw.value
         for arg in expr.args:
             if isinstance(arg, ast.Dict):
                 for key, value in zip(arg.keys, arg.values):
                     if isinstance(key, ast.Constant) and key.value == self.key:
                         found = value
+            found = _kwargs_item(arg, self.key, self.env) or found
+        for kw in expr.keywords:
+            if kw.arg == self.key:
+                found = kw.value
+            elif kw.arg is None:
+                found = _kwargs_item(kw.value, self.key, self.env) or found
         return found
 
     def is_place(self, expr: ast.expr) -> bool:
@@ -800,10 +819,10 @@ def _known_keys(expr: ast.expr, code: Code, env: Env, depth: int) -> dict[str, o
         if (
             values == [None]
             and isinstance(kwargs, _Kwargs)
-            and _local_keys(expr.id, code, expr) == {}
+            and _local_keys(expr.id, code, expr, env) == {}
         ):
             return dict(kwargs)  # the callee's **kwargs, as the call fills them
-        if not values or None in values or _local_keys(expr.id, code, expr) != {}:
+        if not values or None in values or _local_keys(expr.id, code, expr, env) != {}:
             return None
         merged: dict[str, object] = {}
         for bound in values:
@@ -841,7 +860,7 @@ def _name_value(name: ast.Name, code: Code, env: Env, depth: int) -> Found | Non
         keys = {key: _constant(item) for key, item in pairs if key is not None}
         step = (where.module.rel, table.lineno, "<module>")
         return Found(reason, (step,) if where.module is not code.module else (), keys)
-    stored = _local_keys(name.id, code, name)
+    stored = _local_keys(name.id, code, name, env)
     if stored is None:
         return None  # changed in a way not known, or handed to other code
     if "error" in stored:
@@ -879,12 +898,12 @@ def _item(name: ast.Name, key: str, keys: dict[str, object], code: Code, env: En
     every path gives, else UNKNOWN."""
     node = code.node
     assert not isinstance(node, ast.Lambda)
-    reaching = _Reach(name, key, keys.get(key, _ABSENT)).at_use(node.body, [])
+    reaching = _Reach(name, key, keys.get(key, _ABSENT), env=env).at_use(node.body, [])
     values: list[object] = []
     for value in reaching or ():
         if value is _FROM_DICT:
             values.append(keys.get(key, _ABSENT))
-        elif value is None:
+        elif value is None or value is _UNKNOWN_ITEM:
             values.append(UNKNOWN)
         else:
             values.append(_value(value, code, env))
@@ -903,7 +922,7 @@ def _item(name: ast.Name, key: str, keys: dict[str, object], code: Code, env: En
     return UNKNOWN if present else _ABSENT
 
 
-def _local_keys(name: str, code: Code, use: ast.Name) -> dict[str, object] | None:
+def _local_keys(name: str, code: Code, use: ast.Name, env: Env = ()) -> dict[str, object] | None:
     """The keys a function sets on its local dict `name` (`name["k"] = v`, `name.update(...)`),
     or None when it changes it otherwise (a computed key, `|=`, `del`, `setdefault`...) or hands
     it to code that may (any call but its serialisation, logging, and the call that reads it at
@@ -927,7 +946,7 @@ def _local_keys(name: str, code: Code, use: ast.Name) -> dict[str, object] | Non
             func = sub.func
             if isinstance(func, ast.Attribute) and _is(func.value, name):
                 if func.attr == "update":
-                    added = _update_keys(sub, code)
+                    added = _update_keys(sub, code, env)
                     if added is None:
                         return None
                     keys.update(added)
@@ -951,20 +970,22 @@ def _reads_at(call: ast.Call, use: ast.Name) -> bool:
     return any(arg is use for arg in (*call.args, *(kw.value for kw in call.keywords)))
 
 
-def _update_keys(call: ast.Call, code: Code) -> dict[str, object] | None:
-    """The keys `d.update({...})` / `d.update(k=v)` stores, when they are known (`_Reach`
-    follows each item through the updates as through `d[k] = v`)."""
-    pairs: list[tuple[str | None, ast.expr]] = [(kw.arg, kw.value) for kw in call.keywords]
-    for arg in call.args:
-        more = _pairs(arg, code.scope)
-        if more is None:
-            return None
-        pairs.extend(more)
+def _update_keys(call: ast.Call, code: Code, env: Env = ()) -> dict[str, object] | None:
+    """The keys `d.update({...})` / `d.update(k=v)` / `d.update(kwargs)` (what the call put in
+    the function's `**kwargs`) stores, when they are known (`_Reach` follows each item through
+    the updates as through `d[k] = v`)."""
     added: dict[str, object] = {}
-    for key, _ in pairs:
-        if key is None:
+    spread = [kw.value for kw in call.keywords if kw.arg is None]
+    for arg in [*call.args, *spread]:
+        kwargs = dict(env).get(arg.id) if isinstance(arg, ast.Name) else None
+        if isinstance(kwargs, _Kwargs):
+            added.update((key, UNKNOWN) for key, _ in kwargs)
+            continue
+        more = _pairs(arg, code.scope) if arg not in spread else None
+        if more is None or any(key is None for key, _ in more):
             return None
-        added[key] = UNKNOWN
+        added.update((key, UNKNOWN) for key, _ in more if key is not None)
+    added.update((kw.arg, UNKNOWN) for kw in call.keywords if kw.arg is not None)
     return added
 
 
