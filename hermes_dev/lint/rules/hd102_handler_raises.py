@@ -76,7 +76,7 @@ import ast
 from hermes_dev.host.registrations import registrations_of
 from hermes_dev.lint.call_cache import cached_findings
 from hermes_dev.lint.rule import Fix, Invalid, Rule, Valid
-from hermes_dev.pyast.calls.driver import Code, wrapped
+from hermes_dev.pyast.calls.driver import Code, forwarded_code, wrapped
 from hermes_dev.pyast.calls.escapes import Escape, Step, handler_escapes
 
 TYPE_CHECKING = False
@@ -1018,6 +1018,143 @@ EXTRA = [{"name": "p2_c", "schema": {"name": "p2_c", "description": "d", "parame
 """,
             },
         ),
+        Invalid(
+            {
+                "plugins/p12/__init__.py": """\
+import json
+import logging
+
+from .tools import read_note, write_note, risky
+
+log = logging.getLogger(__name__)
+
+
+def _recorded(fn, args):
+    try:
+        return fn(args)
+    except Exception:
+        log.exception("tool failed")
+        raise
+
+
+def _recorded_named(fn, args):
+    try:
+        return fn(args)
+    except ValueError as exc:
+        log.warning("bad input: %s", exc)
+        raise exc
+
+
+def register(ctx):
+    s = {"type": "object", "properties": {}}
+    ctx.register_tool(name="p12_read", toolset="p12", schema={"name": "p12_read", "description": "d", "parameters": s}, handler=lambda args, **kw: _recorded(read_note, args))
+    ctx.register_tool(name="p12_write", toolset="p12", schema={"name": "p12_write", "description": "d", "parameters": s}, handler=lambda args, **kw: _recorded(write_note, args))
+    ctx.register_tool(name="p12_risky", toolset="p12", schema={"name": "p12_risky", "description": "d", "parameters": s}, handler=lambda args, **kw: _recorded_named(risky, args))
+""",
+                "plugins/p12/plugin.yaml": """\
+name: p12
+version: "1.0"
+description: p12
+provides_tools: [p12_read, p12_write, p12_risky]
+""",
+                "plugins/p12/tools.py": """\
+import json
+
+
+def read_note(args):
+    try:
+        with open(args.get("path", "n.txt")) as fh:
+            return json.dumps({"text": fh.read()})
+    except OSError as exc:
+        return json.dumps({"error": str(exc)})
+
+
+def write_note(args):
+    if not args.get("text"):
+        raise ValueError("text is required")
+    return json.dumps({"ok": True})
+
+
+def risky(args):
+    if args.get("n", 0) < 0:
+        raise ValueError("n must be >= 0")
+    return json.dumps({"n": args.get("n", 0)})
+""",
+            },
+            findings=(
+                ("plugins/p12/__init__.py", 11),
+                ("plugins/p12/__init__.py", 22),
+            ),
+            note="a wrapper that logs and re-raises (`try: return fn(args) except Exception: log...; raise`), given the handler function by a forwarding lambda: a catch-all re-raise lets out what fn can raise (write_note's ValueError; nothing for read_note, which catches its own errors); `except ValueError as exc: raise exc` names its class and is reported at the re-raise",
+            fixed={},
+        ),
+        Invalid(
+            {
+                "plugins/p13/__init__.py": """\
+import json
+import logging
+
+log = logging.getLogger(__name__)
+
+
+async def _recorded(name, args, fn):
+    try:
+        result = await fn()
+    except Exception as exc:
+        log.warning("%s failed: %s", name, exc)
+        raise
+    return result
+
+
+async def handle_send(args, **kw):
+    from . import api
+    result = await _recorded("send", args, lambda: api.send(str(args.get("to") or "")))
+    return json.dumps(result)
+
+
+async def handle_list(args, **kw):
+    from . import api
+    result = await _recorded("list", args, lambda: api.listing())
+    return json.dumps(result)
+
+
+def register(ctx):
+    s = {"type": "object", "properties": {}}
+    ctx.register_tool(name="p13_send", toolset="p13", schema={"name": "p13_send", "description": "d", "parameters": s}, handler=handle_send, is_async=True)
+    ctx.register_tool(name="p13_list", toolset="p13", schema={"name": "p13_list", "description": "d", "parameters": s}, handler=handle_list, is_async=True)
+""",
+                "plugins/p13/api.py": """\
+class ApiError(Exception):
+    pass
+
+
+def _client():
+    raise ApiError("no token configured")
+
+
+async def send(to):
+    client = _client()
+    return {"sent": to, "client": client}
+
+
+async def listing():
+    try:
+        client = _client()
+    except ApiError as exc:
+        return {"error": str(exc)}
+    return {"items": [], "client": client}
+""",
+                "plugins/p13/plugin.yaml": """\
+name: p13
+version: "1.0"
+description: p13
+provides_tools: [p13_send, p13_list]
+""",
+            },
+            findings=(("plugins/p13/__init__.py", 18),),
+            note="an async wrapper that awaits `fn()` and re-raises whatever it caught, given `lambda: api.send(...)` (a lambda that makes a coroutine): the coroutine runs where fn() is awaited, so send's ApiError escapes through the re-raise; listing catches its own and stays silent",
+            fixed={},
+        ),
     )
 
     def check(self, ctx: LintContext) -> Iterator[Finding]:
@@ -1038,7 +1175,12 @@ EXTRA = [{"name": "p2_c", "schema": {"name": "p2_c", "description": "d", "parame
                 skip = forwarding_calls(func.node) if handler.target is not None else frozenset()
                 # One finding per place: every exception one call (or one re-raise) lets out.
                 places: dict[int, list[Escape]] = {}
-                for escape in handler_escapes(Code(func), skip):
+                code = (
+                    forwarded_code(handler.func, func)
+                    if func is handler.target and func is not handler.func
+                    else Code(func)
+                )
+                for escape in handler_escapes(code, skip):
                     places.setdefault(id(escape.node), []).append(escape)
                 for group in places.values():
                     first = group[0]
