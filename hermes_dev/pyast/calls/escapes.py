@@ -132,7 +132,11 @@ class _Walker:
             self.expr(node.body, [])
             return
         nodes = walk_function(node)
-        if not self.top and not self.bound and not any(_blocks_flat(n) for n in nodes):
+        if (
+            not self.top
+            and not self.bound
+            and not any(_blocks_flat(n) or self._decided(n) for n in nodes)
+        ):
             # No try, no `with`, no branch to decide: every raise and call of the body lets
             # its exception out, so one pass over the cached node list does (the same calls
             # and raises the statement walk finds; code after a statement that always raises
@@ -140,6 +144,11 @@ class _Walker:
             self.flat(nodes)
             return
         self.body(node.body, [], {}, None)
+
+    def _decided(self, node: ast.AST) -> bool:
+        """An `if` whose test the module's own state decides (`if _CLIENT is None:` after
+        register(ctx) set it up; a module flag bound once)."""
+        return type(node) is ast.If and decide(node.test, self.scope) is not None
 
     def flat(self, nodes: list[ast.AST]) -> None:
         awaited: set[int] = set()
