@@ -68,6 +68,8 @@ def plan_new_plugin(project: Project, spec: PluginSpec, *, force: bool = False) 
             if toolsets_new != before:  # appended by this run: remove-plugin takes it out
                 listed = record.toolsets.setdefault(spec.toolset, [])
                 listed.extend([tool] if tool not in listed else [])
+    if toolsets_new != toolsets_old:
+        _keep_on(project, spec, toolsets_old, toolsets_new)
     rendered = render(spec, "plugin")
     made = [d for d in ownership.PLUGIN_DIRS if not (project.root / d).exists()]
     record.dirs.extend(d for d in made if d not in record.dirs and _holds_new(d, rendered))
@@ -130,6 +132,31 @@ def _file_changes(root: Path, rendered: dict[str, bytes]) -> list[FileChange]:
         if old != content:
             changes.append(FileChange(relpath, old, content))
     return changes
+
+
+def _keep_on(project: Project, spec: PluginSpec, toolsets_old: bytes, toolsets_new: bytes) -> None:
+    """Joining a toolset that is on by default on a platform (all its tools in the default
+    toolset there) must not switch it off: the plugin's tools are in no platform's default, so
+    that toolset would stop being all-in and Hermes would drop it (new-tool checks the same)."""
+    from hermes_dev.host.tools_config import TOOLS_CONFIG_RELPATH, platform_names
+    from hermes_dev.scaffold._new_tool import _offering, _switched_off
+
+    picker_path = project.root / TOOLS_CONFIG_RELPATH
+    if not picker_path.is_file():
+        return
+    picker = read_source(project, picker_path)
+    broken = _switched_off(
+        spec.toolset,
+        _offering(project, toolsets_old, picker),
+        _offering(project, toolsets_new, picker),
+    )
+    if broken:
+        raise UserError(
+            f"toolset {spec.toolset!r} is on by default on {platform_names(broken)} because all"
+            " its tools are in the default toolset there; the plugin's tools would not be, which"
+            f" switches {spec.toolset!r} off: pick another --toolset, or leave --toolset out"
+            " (the plugin's tools then make a toolset of their own)"
+        )
 
 
 def _refuse_taken(project: Project, spec: PluginSpec, toolsets_text: str) -> None:

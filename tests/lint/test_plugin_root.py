@@ -61,7 +61,7 @@ def test_every_generated_plugin_lints_clean(tmp_path, monkeypatch, flags):
         "--param",
         "n:integer",
         "--toolset",
-        "text",
+        "weather",
         "--root",
         str(host),
         "--yes",

@@ -12,7 +12,7 @@ COMMANDS = {
     "new-tool": ("new-tool", "zap", "--env", "ZAP_API_KEY"),
     "remove-tool": ("remove-tool", "weather"),
     "new-plugin": ("new-plugin", "zap_pack"),
-    "new-plugin --toolset": ("new-plugin", "zap_pack", "--toolset", "text"),
+    "new-plugin --toolset": ("new-plugin", "zap_pack", "--toolset", "weather"),
 }
 
 

@@ -23,7 +23,7 @@ import pytest
 from hermes_dev.writes import plan as _plan
 from tests.scaffold.hosts import make_host, run_cli, snapshot
 
-NEW_PLUGIN = ["new-plugin", "zap_pack", "--tool", "zap", "--tool", "zip", "--toolset", "text"]
+NEW_PLUGIN = ["new-plugin", "zap_pack", "--tool", "zap", "--tool", "zip", "--toolset", "weather"]
 FIXABLE = """\
 import json
 from tools.registry import registry
@@ -163,11 +163,11 @@ def test_a_fault_after_any_write_leaves_the_tree_as_it_was(
 
 PAIRS = {
     "two new-plugin runs into one toolset": (
-        ["new-plugin", "alpha_pack", "--tool", "alpha", "--toolset", "text", "--yes"],
-        ["new-plugin", "beta_pack", "--tool", "beta", "--toolset", "text", "--yes"],
+        ["new-plugin", "alpha_pack", "--tool", "alpha", "--toolset", "weather", "--yes"],
+        ["new-plugin", "beta_pack", "--tool", "beta", "--toolset", "weather", "--yes"],
     ),
     "new-plugin beside lint --fix": (
-        ["new-plugin", "alpha_pack", "--tool", "alpha", "--toolset", "text", "--yes"],
+        ["new-plugin", "alpha_pack", "--tool", "alpha", "--toolset", "weather", "--yes"],
         ["lint", "--fix"],
     ),
     "remove-plugin beside new-tool": (

@@ -74,7 +74,7 @@ def test_round_trip_restores_every_byte(checkout):
 
 def test_existing_toolset_gets_the_tools_and_loses_them_again(checkout):
     before = snapshot(checkout)
-    code, _, err = run_cli(*FORECAST, "--toolset", "text", "--root", str(checkout))
+    code, _, err = run_cli(*FORECAST, "--toolset", "weather", "--root", str(checkout))
     assert code == 0, err
     toolsets = (checkout / "toolsets.py").read_text(encoding="utf-8")
     assert '"forecast"' in toolsets and '"alerts"' in toolsets
@@ -151,3 +151,14 @@ def test_remove_plugin_of_nothing_is_an_error(checkout):
     code, _, err = run_cli("remove-plugin", "nothing_here", "--root", str(checkout), "--yes")
     assert code == 2
     assert "there is no plugin 'nothing_here' to remove (no plugins/nothing_here/)" in err
+
+
+def test_joining_a_toolset_on_by_default_is_refused(checkout):
+    # `text` is on by default on the CLI because all its tools are in hermes-cli; the plugin's
+    # tools are not, so joining it would switch it off (as new-tool refuses without --core).
+    before = snapshot(checkout)
+    code, _, err = run_cli(*FORECAST, "--toolset", "text", "--root", str(checkout))
+    assert code == 2
+    assert err.startswith("hermes-dev: error: toolset 'text' is on by default on cli")
+    assert "switches 'text' off" in err
+    assert snapshot(checkout) == before

@@ -116,8 +116,8 @@ def test_a_manifest_never_takes_names_out_of_toolsets(checkout):
 
 
 def test_a_name_new_plugin_did_not_add_stays(checkout):
-    # new-plugin lists forecast in the toolset `text`; someone lists it by hand in `clock` too.
-    code, _, err = run_cli(*FORECAST, "--toolset", "text", "--root", str(checkout))
+    # new-plugin lists forecast in the toolset `weather`; someone lists it by hand in `clock` too.
+    code, _, err = run_cli(*FORECAST, "--toolset", "weather", "--root", str(checkout))
     assert code == 0, err
     path = checkout / "toolsets.py"
     text = path.read_text(encoding="utf-8")

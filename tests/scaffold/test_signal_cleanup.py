@@ -22,7 +22,7 @@ from tests.scaffold.hosts import make_host, snapshot
 
 COMMANDS = {
     "new-tool": ["new-tool", "zap", "--env", "ZAP_API_KEY", "--param", "q:string", "--yes"],
-    "new-plugin": ["new-plugin", "zap_pack", "--tool", "zap", "--toolset", "text", "--yes"],
+    "new-plugin": ["new-plugin", "zap_pack", "--tool", "zap", "--toolset", "weather", "--yes"],
 }
 SIGNALS = ["SIGTERM", "SIGINT", "SIGHUP"]
 RUNS = 5  # per command and signal
