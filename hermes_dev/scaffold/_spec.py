@@ -105,6 +105,11 @@ def check_name(name: str) -> str:
         )
     if keyword.iskeyword(name):
         raise UserError(f"tool name {name!r} is a Python keyword; pick another name")
+    if name.startswith("_"):
+        raise UserError(
+            f"tool name {name!r} starts with _ (a private or special name such as __init__);"
+            " start it with a letter, e.g. weather"
+        )
     return name
 
 
@@ -235,6 +240,12 @@ def make_spec(
 ) -> ToolSpec:
     """Check every answer and fill in the defaults; the first bad one raises a UserError."""
     check_name(name)
+    if core and opt_in:
+        raise UserError(
+            "--core and --opt-in contradict each other: --core offers the tool on every platform"
+            " whose default toolset takes the core tools, --opt-in leaves it off until a user"
+            " switches it on in `hermes tools`; pass one of them"
+        )
     if description is None or not description.strip():
         description = default_description(name)
     check_text("the description", description)
