@@ -44,7 +44,7 @@ from hermes_dev.pyast.semantic.modules import submodule_name
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from collections.abc import Iterator
+    from collections.abc import Callable, Iterator
 
     from hermes_dev.host.registrations import Registration
     from hermes_dev.lint.context import LintContext
@@ -207,47 +207,59 @@ except ImportError:
     )
 
     def check(self, ctx: LintContext) -> Iterator[Finding]:
+        from hermes_dev.lint.call_cache import cached_findings
+
         for module in ctx.modules:
-            if module.tree is None or not module.rel.startswith("tools/"):
+            if not module.rel.startswith("tools/"):
                 continue
-            regs = [r for r in registrations_of(module) if r.kind == "registry"]
-            if not regs:
+            if _not_scanned(module) is not None:
+                # whether another module imports it: not cached (any file may start to)
+                yield from self._module(ctx, module)
+            else:
+                yield from cached_findings(ctx, module, self.code, self._compute(ctx, module))
+
+    def _compute(self, ctx: LintContext, module: ModuleInfo) -> Callable[[], Iterator[Finding]]:
+        return lambda: self._module(ctx, module)
+
+    def _module(self, ctx: LintContext, module: ModuleInfo) -> Iterator[Finding]:
+        if module.tree is None:
+            return
+        regs = [r for r in registrations_of(module) if r.kind == "registry"]
+        if not regs:
+            return
+        unscanned = _not_scanned(module)
+        if unscanned is not None:
+            if not _imported_elsewhere(ctx, module):
+                yield from self._unscanned(ctx, module, regs, unscanned)
+            return
+        if any(r.discoverable for r in regs):
+            return
+        seen: set[int] = set()
+        for reg in regs:
+            if id(reg.call) in seen:
                 continue
-            unscanned = _not_scanned(module)
-            if unscanned is not None:
-                if not _imported_elsewhere(ctx, module):
-                    yield from self._unscanned(ctx, module, regs, unscanned)
-                continue
-            if any(r.discoverable for r in regs):
-                continue
-            seen: set[int] = set()
-            for reg in regs:
-                if id(reg.call) in seen:
+            seen.add(id(reg.call))
+            func = reg.function
+            if reg.place == "function":
+                if not isinstance(func, (ast.FunctionDef, ast.AsyncFunctionDef)):
                     continue
-                seen.add(id(reg.call))
-                func = reg.function
-                if reg.place == "function":
-                    if not isinstance(func, (ast.FunctionDef, ast.AsyncFunctionDef)):
-                        continue
-                    if func not in module.tree.body or not _called_at_module_level(
-                        module, func.name
-                    ):
-                        continue
-                    where = f"inside `{func.name}()`"
-                elif reg.place in ("module", "loop"):
-                    message = (
-                        "discovery only sees a call spelled `registry.register(...)`; this module"
-                        " has none, so Hermes never imports it"
-                    )
-                    yield ctx.finding(self.code, message, module, reg.call, reg.label())
+                if func not in module.tree.body or not _called_at_module_level(module, func.name):
                     continue
-                else:
-                    where = "inside a block"
+                where = f"inside `{func.name}()`"
+            elif reg.place in ("module", "loop"):
                 message = (
-                    f"registry.register(...) {where} is not a module-level statement, and the"
-                    " module has none: Hermes' discovery never imports it"
+                    "discovery only sees a call spelled `registry.register(...)`; this module"
+                    " has none, so Hermes never imports it"
                 )
                 yield ctx.finding(self.code, message, module, reg.call, reg.label())
+                continue
+            else:
+                where = "inside a block"
+            message = (
+                f"registry.register(...) {where} is not a module-level statement, and the"
+                " module has none: Hermes' discovery never imports it"
+            )
+            yield ctx.finding(self.code, message, module, reg.call, reg.label())
 
     def _unscanned(
         self, ctx: LintContext, module: ModuleInfo, regs: list[Registration], why: str
