@@ -254,3 +254,14 @@ def test_a_one_file_run_analyses_only_that_file(
     assert _rows(result) == expected
     assert "memory_tool.py" in parsed
     assert set(parsed) <= {"memory_tool.py", "memory_store.py", "registry.py"}
+
+
+def test_a_warm_run_of_the_reference_host_parses_nothing(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
+    cold = lint([], root=str(REPO), use_cache=True)
+    parsed = _parsed(monkeypatch)
+    warm = lint([], root=str(REPO), use_cache=True)
+    assert _rows(warm) == _rows(cold)
+    assert parsed == []  # (toolsets.py too: HD302 reads its edit ranges only for a finding)
