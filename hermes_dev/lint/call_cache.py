@@ -44,7 +44,7 @@ if TYPE_CHECKING:
 
 _KEYS = "call_cache.keys"
 IMPORTS_KIND = "imports-v2"  # a file's import candidates, by its content
-REUSED_LABEL = "handler checks reused from the cache (per module and rule)"
+REUSED_LABEL = "checks reused from the cache (per module or plugin folder, and rule)"
 
 
 class CachedGraph(ImportGraph):
