@@ -488,7 +488,11 @@ def discover(root: str, package_modules: list[Any], notes: list[Any]) -> Any:
     except Exception as exc:
         if not package_modules:
             raise
-        notes.append(f"no Hermes registry ({type(exc).__name__}: {exc}): plugins registered alone")
+        # A plugin package without Hermes installed is the usual case; anything else is news.
+        if not (isinstance(exc, ModuleNotFoundError) and exc.name == "tools"):
+            notes.append(
+                f"no Hermes registry ({type(exc).__name__}: {exc}): plugins registered alone"
+            )
         own = _OwnRegistry()
         _load_package_plugins(root, own, notes, package_modules)
         return own
@@ -782,6 +786,11 @@ def main(argv: list[Any]) -> int:
     install_guards(sandbox, resp_fd, own_file)
     for var in start.get("placeholders") or []:
         os.environ.setdefault(var, PLACEHOLDER)
+    # An editable install of hermes-dev puts its own source folder, reference host included, on
+    # sys.path: its `tools` package must never stand in for the host's.
+    own_tree = os.path.dirname(os.path.dirname(os.path.dirname(own_file)))
+    if os.path.basename(own_tree) not in ("site-packages", "dist-packages") and own_tree != root:
+        sys.path[:] = [p for p in sys.path if os.path.abspath(p or ".") != own_tree]
     sys.path.insert(0, root)
     notes: list[Any] = []
     try:

@@ -30,8 +30,8 @@ def join_with_lint(result: CheckResult) -> None:
         result.notes.append(f"lint could not run, so nothing is joined with it ({exc})")
         return
     result.linted = True
-    on_tools = [f for f in static.findings if f.tool in tools]
-    flagged = {f.tool for f in on_tools}
+    on_tools = [f for f in static.findings if any(name in tools for name in f.tools)]
+    flagged = {name for f in on_tools for name in f.tools}
     result.missed = [f for f in result.findings if f.tool is not None and f.tool not in flagged]
     for static_finding in on_tools:
         if static_finding.code != "HD102":
@@ -39,7 +39,7 @@ def join_with_lint(result: CheckResult) -> None:
         for runtime in result.findings:
             if (
                 runtime.code == "HD501"
-                and runtime.tool == static_finding.tool
+                and runtime.tool in static_finding.tools
                 and reproduces(runtime, static_finding)
             ):
                 shown = static_finding.with_fix(None)  # check applies no fixes: lint --fix does

@@ -376,15 +376,22 @@ def _filter(
 ) -> list[Finding]:
     """Drop duplicates, per-file ignores and suppressed findings; add HD900 for unused ones."""
     config = ctx.config
-    by_path: dict[Path, list[Finding]] = {}
-    seen: set[tuple[str, str, int, int, str]] = set()
+    first: dict[tuple[str, str, int, int, str], Finding] = {}
+    others: dict[tuple[str, str, int, int, str], list[str]] = {}
     for f in raw:
-        # One function behind several tools: its line once. Several tools from one call (a
-        # loop over a table) each keep their finding: the messages name them.
+        # One function behind several tools: its line once, naming every tool. Several tools
+        # from one call (a loop over a table) each keep their finding: the messages name them.
         key = (f.code, str(f.path), f.line, f.column, f.message)
-        if key in seen:
+        seen = first.get(key)
+        if seen is None:
+            first[key] = f
             continue
-        seen.add(key)
+        names = others.setdefault(key, list(seen.also))
+        names.extend(n for n in f.tools if n != seen.tool and n not in names)
+    by_path: dict[Path, list[Finding]] = {}
+    for key, f in first.items():
+        if key in others:
+            f = f.with_also(tuple(others[key]))
         by_path.setdefault(f.path, []).append(f)
 
     check_unused = UNUSED_SUPPRESSION in codes

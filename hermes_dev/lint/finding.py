@@ -87,8 +87,9 @@ class Finding(_Record):
         "chain",
         "chains",
         "fix",
+        "also",
     )
-    _fields = __slots__[:-1]
+    _fields = __slots__[:-2]
 
     code: str
     message: str
@@ -106,6 +107,9 @@ class Finding(_Record):
     # three exceptions, from four `raise` statements) is one finding with a chain per way.
     chains: tuple[Chain, ...]
     fix: Fix | None
+    # Other tools whose handler reaches the same place (one shared function behind a table of
+    # tools): one finding names them all. Not part of the identity, like `fix`.
+    also: tuple[str, ...]
 
     def __init__(
         self,
@@ -120,6 +124,7 @@ class Finding(_Record):
         fix: Fix | None = None,
         chain: Chain = (),
         chains: tuple[Chain, ...] = (),
+        also: tuple[str, ...] = (),
     ) -> None:
         if not chains and chain:
             chains = (chain,)
@@ -129,6 +134,29 @@ class Finding(_Record):
         for name, value in zip(self._fields, values):
             object.__setattr__(self, name, value)
         object.__setattr__(self, "fix", fix)
+        object.__setattr__(self, "also", also)
+
+    @property
+    def tools(self) -> tuple[str, ...]:
+        """Every tool the finding is about: `tool` first."""
+        return (self.tool, *self.also) if self.tool else self.also
+
+    def with_also(self, also: tuple[str, ...]) -> Finding:
+        """This finding, naming `also` as further tools at its place."""
+        return Finding(
+            self.code,
+            self.message,
+            self.path,
+            self.line,
+            self.column,
+            self.end_line,
+            self.end_column,
+            self.tool,
+            self.fix,
+            self.chain,
+            self.chains,
+            also,
+        )
 
     def with_fix(self, fix: Fix | None) -> Finding:
         """This finding, carrying `fix`."""
@@ -144,4 +172,5 @@ class Finding(_Record):
             fix,
             self.chain,
             self.chains,
+            self.also,
         )

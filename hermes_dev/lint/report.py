@@ -67,12 +67,22 @@ def repo_relative(result: LintResult, path: Path) -> str:
 def _tool_suffix(f: Finding) -> str:
     if not f.tool:
         return ""
-    tool = f.tool
+    shown = [_printable(f.tool)]
+    for name in f.tools[1:3]:
+        text = _printable(name)
+        if sum(len(n) + 2 for n in shown) + len(text) > 60:
+            break
+        shown.append(text)
+    more = len(f.tools) - len(shown)
+    return f" [{', '.join(shown)}{f' +{more}' if more else ''}]"
+
+
+def _printable(tool: str) -> str:
     if not tool.isprintable() or len(tool) > 80:  # a manifest's name: untrusted text
         tool = tool[:80].encode("unicode_escape").decode("ascii") + (
             "..." if len(tool) > 80 else ""
         )
-    return f" [{tool}]"
+    return tool
 
 
 def _message(result: LintResult, f: Finding) -> str:
@@ -266,6 +276,7 @@ def _json(result: LintResult, rules: Mapping[str, type[Rule]]) -> str:
             "end_line": f.end_line,
             "end_column": f.end_column,
             "tool": f.tool,
+            "tools": list(f.tools),
             "rule": rules[f.code].name if f.code in rules else None,
             "fix": None
             if f.fix is None
@@ -384,7 +395,10 @@ def _sarif(result: LintResult, rules: Mapping[str, type[Rule]]) -> str:
                     }
                 ],
                 "partialFingerprints": {"primaryLocationLineHash": _fingerprint(result, f, seen)},
-                "properties": {**({"tool": f.tool} if f.tool else {}), **result.extra(f)},
+                "properties": {
+                    **({"tool": f.tool, "tools": list(f.tools)} if f.tool else {}),
+                    **result.extra(f),
+                },
                 **extra,
             }
         )

@@ -36,7 +36,7 @@ class Case(_Record):
     `files` is one source (written to `tools/example_tool.py`) or a mapping of paths relative to
     the root to sources (e.g. also `toolsets.py`, `hermes_cli/config.py`). The case root gets a
     minimal `tools/registry.py` and `toolsets.py` unless `files` gives its own, or gives a
-    `pyproject.toml` (a plugin package outside any checkout).
+    `pyproject.toml` or a `plugin.yaml` at the root (a plugin package outside any checkout).
     `findings` lists the expected findings of this rule as `(path, line)`; for a single-source
     case `lines` is enough. `fixed` (INVALID cases of a rule with a fix) is the source after
     `--fix --unsafe-fixes` applied this rule's fixes: one source for `tools/example_tool.py`, or a

@@ -36,10 +36,11 @@ TOOLSETS = {}
 
 def make_root(root: Path, files: Mapping[str, str]) -> Path:
     """Write `files` (relative path -> source) under `root`, plus a minimal registry/toolsets;
-    files with a `pyproject.toml` at the root are a plugin package outside any checkout, left
-    as they are."""
+    files with a `pyproject.toml` or a `plugin.yaml` at the root are a plugin package outside
+    any checkout, left as they are."""
     defaults = {"tools/registry.py": MINIMAL_REGISTRY, "toolsets.py": MINIMAL_TOOLSETS}
-    sources = {**({} if "pyproject.toml" in files else defaults), **files}
+    package = "pyproject.toml" in files or "plugin.yaml" in files
+    sources = {**({} if package else defaults), **files}
     for rel, text in sources.items():
         path = root / rel
         path.parent.mkdir(parents=True, exist_ok=True)

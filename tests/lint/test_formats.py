@@ -87,6 +87,7 @@ def test_json(result) -> None:  # type: ignore[no-untyped-def]
         "end_line",
         "end_column",
         "tool",
+        "tools",
         "rule",
         "fix",
     }
@@ -96,6 +97,7 @@ def test_json(result) -> None:  # type: ignore[no-untyped-def]
         assert item["chains"] == []
         assert item["path"] == "tools/ping_tool.py"
         assert item["tool"] == "ping"
+        assert item["tools"] == ["ping"]
         assert isinstance(item["line"], int) and item["end_column"] > item["column"]
     assert items[1]["rule"] == "handler-returns-non-json"
     assert items[0]["fix"] == {

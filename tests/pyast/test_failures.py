@@ -15,6 +15,7 @@ from hermes_dev.pyast.calls.failures import (
     failure_text,
     failure_value,
     failure_without_error,
+    status_report,
 )
 from hermes_dev.pyast.semantic.modules import Models, ModuleInfo
 from hermes_dev.pyast.semantic.resolve import function_of, resolve_name
@@ -360,3 +361,23 @@ def test_failure_without_error_summarises_a_def(tmp_path: Path) -> None:
     # A constant argument rules the failure out; an unknown one leaves it.
     assert failure_value(_expr("lookup('k')"), code_of(handler)) is None
     assert failure_value(_expr("{} if x else lookup(x)"), code_of(handler)) is not None
+
+
+@pytest.mark.parametrize(
+    ("reason", "names", "status"),
+    [
+        ("no active meeting", ["status"], True),
+        ("No session is running.", ["handle_leave"], True),
+        ("nothing to stop", ["Recorder.stop"], True),
+        ("There is no active call", ["endCall", "call_tool"], True),
+        ("no active meeting", ["transcript"], False),
+        ("no active meeting", ["handle_meet_say", "enqueue_say"], False),
+        ("text is required", ["stop"], False),
+        ("the service is not running", ["restart_service"], False),
+    ],
+)
+def test_nothing_to_act_on_is_an_answer_only_to_a_status_or_ending_def(
+    reason: str, names: list[str], status: bool
+) -> None:
+    found = Found('{"ok": False, ...}', (), {"ok": False, "reason": reason})
+    assert status_report(found, names) is status

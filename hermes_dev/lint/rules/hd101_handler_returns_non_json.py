@@ -764,6 +764,338 @@ registry.register(name="list_notes", toolset="t", schema={}, handler=list_notes)
 """
             },
         ),
+        Invalid(
+            {
+                "plugins/p8/__init__.py": """\
+import json
+import subprocess
+from pathlib import Path
+
+
+def _info():
+    return {"a": 1}
+
+
+def t_str(args, **kw):
+    data = _info()
+    return str(data)
+
+
+def t_join(args, **kw):
+    lines = []
+    for k in ("a", "b"):
+        lines.append(f"{k}: {args.get(k)}")
+    return "\\n".join(lines)
+
+
+def t_proc(args, **kw):
+    proc = subprocess.run(["uname", "-a"], capture_output=True, text=True)
+    return proc.stdout
+
+
+def t_read(args, **kw):
+    path = Path(args.get("path", "notes.txt"))
+    return path.read_text()
+
+
+def t_fvar(args, **kw):
+    h = args.get("host", "")
+    out = "up"
+    header = f"host: {h}"
+    return f"{header}\\n{out}"
+
+
+def t_ok_join(args, **kw):
+    parts = [json.dumps({"a": 1})]
+    return ",".join(parts)
+
+
+def t_ok_var(args, **kw):
+    if args.get("x"):
+        text = json.dumps({"x": 1})
+    else:
+        text = args.get("raw")
+    return text
+
+
+def register(ctx):
+    for fn in (t_str, t_join, t_proc, t_read, t_fvar, t_ok_join, t_ok_var):
+        ctx.register_tool(name=fn.__name__, toolset="p8", schema={"name": fn.__name__, "description": "d", "parameters": {"type": "object", "properties": {}}}, handler=fn)
+""",
+                "plugins/p8/plugin.yaml": """\
+name: p8
+version: "1.0"
+description: p8
+provides_tools: [t_str, t_join, t_proc, t_read, t_fvar, t_ok_join, t_ok_var]
+""",
+            },
+            findings=(
+                ("plugins/p8/__init__.py", 12),
+                ("plugins/p8/__init__.py", 19),
+                ("plugins/p8/__init__.py", 24),
+                ("plugins/p8/__init__.py", 29),
+                ("plugins/p8/__init__.py", 36),
+            ),
+            note="text a handler builds itself: str() of a helper's dict (a Python repr), lines joined with newlines, a command's stdout, a file's text, prose in an f-string of variables; the tools are registered in a loop over the functions with name=fn.__name__. Traps: a join of JSON strings, and a variable that is JSON on one branch and the model's own text on the other, stay silent",
+            fixed={},
+        ),
+        Invalid(
+            {
+                "plugins/p4/__init__.py": """\
+import json
+
+from .api import book, cancel
+from .client import Lookup
+
+BOOK_SCHEMA = {"name": "book", "description": "Book.", "parameters": {"type": "object", "properties": {}}}
+CANCEL_SCHEMA = {"name": "cancel", "description": "Cancel.", "parameters": {"type": "object", "properties": {}}}
+LOOKUP_SCHEMA = {"name": "lookup", "description": "Look.", "parameters": {"type": "object", "properties": {}}}
+
+
+def _register(ctx, name, fn, schema):
+    ctx.register_tool(name=name, toolset="p4", schema=schema, handler=lambda args, **kw: str(fn(**args)))
+
+
+def _register_cls(ctx, name, cls, schema):
+    ctx.register_tool(name=name, toolset="p4", schema=schema, handler=lambda args, **kw: cls().run(args))
+
+
+def register(ctx):
+    _register(ctx, "book", book, BOOK_SCHEMA)
+    _register(ctx, "cancel", cancel, CANCEL_SCHEMA)
+    _register_cls(ctx, "lookup", Lookup, LOOKUP_SCHEMA)
+""",
+                "plugins/p4/api.py": """\
+import json
+
+
+def book(when=None):
+    return {"booked": when}
+
+
+def cancel(ref=None):
+    return json.dumps({"cancelled": ref})
+""",
+                "plugins/p4/client.py": """\
+class Lookup:
+    def run(self, args):
+        if not args.get("q"):
+            raise ValueError("q required")
+        return "found"
+""",
+                "plugins/p4/plugin.yaml": """\
+name: p4
+version: "1.0"
+description: p4
+provides_tools: [book, cancel, lookup]
+""",
+            },
+            findings=(
+                ("plugins/p4/__init__.py", 12),
+                ("plugins/p4/client.py", 5),
+            ),
+            note="higher-order helpers: `_register(ctx, name, fn, schema)` whose handler lambda returns `str(fn(**args))`, and `_register_cls(ctx, name, cls, schema)` whose lambda runs `cls().run(args)`: each call site binds the function or class, so `book` (a dict; str() gives its repr) and `Lookup.run` (prose) are reported. Trap: `cancel` returns a JSON string, and str() of it stays silent",
+            fixed={},
+        ),
+        Invalid(
+            {
+                "plugins/p1/__init__.py": """\
+def register(ctx):
+    try:
+        from .tools import TOOLS
+    except ImportError:
+        TOOLS = ()
+    for name, schema, handler in TOOLS:
+        ctx.register_tool(name=name, toolset="p1", schema=schema, handler=handler)
+""",
+                "plugins/p1/plugin.yaml": """\
+name: p1
+version: "1.0"
+description: p1
+provides_tools:
+  - p1_ping
+  - p1_get
+""",
+                "plugins/p1/tools.py": """\
+import json
+
+
+def ping(args, **kw):
+    return {"pong": True}
+
+
+def get(args, **kw):
+    return json.dumps({"v": args["k"]})
+
+
+TOOLS = [
+    ("p1_ping", {"name": "p1_ping", "description": "Ping.", "parameters": {"type": "object", "properties": {}}}, ping),
+    ("p1_get", {"name": "p1_get", "description": "Get.", "parameters": {"type": "object", "properties": {}}}, get),
+]
+""",
+            },
+            findings=(("plugins/p1/tools.py", 5),),
+            note="rows bound inside register(ctx) by a function-local `from .tools import TOOLS` in `try:`, with `TOOLS = ()` under `except ImportError:`: the empty fallback does not hide the imported table's rows",
+            fixed={
+                "plugins/p1/tools.py": """\
+import json
+
+
+def ping(args, **kw):
+    return json.dumps({"pong": True})
+
+
+def get(args, **kw):
+    return json.dumps({"v": args["k"]})
+
+
+TOOLS = [
+    ("p1_ping", {"name": "p1_ping", "description": "Ping.", "parameters": {"type": "object", "properties": {}}}, ping),
+    ("p1_get", {"name": "p1_get", "description": "Get.", "parameters": {"type": "object", "properties": {}}}, get),
+]
+""",
+            },
+        ),
+        Invalid(
+            {
+                "plugins/p2/__init__.py": """\
+import os
+import threading
+
+_LOCK = threading.Lock()
+
+
+def _install(ctx):
+    from .table import EXTRA
+    with _LOCK:
+        try:
+            for spec in EXTRA:
+                ctx.register_tool(name=spec["name"], toolset="p2", schema=spec["schema"], handler=spec["fn"])
+        except Exception:
+            pass
+
+
+def register(ctx):
+    from .table import MAIN
+    if os.environ.get("P2_OFF") != "1":
+        for name, fn in MAIN.items():
+            ctx.register_tool(name=name, toolset="p2", schema={"name": name, "description": "d", "parameters": {"type": "object", "properties": {}}}, handler=fn)
+    _install(ctx)
+""",
+                "plugins/p2/plugin.yaml": """\
+name: p2
+version: "1.0"
+description: p2
+provides_tools: [p2_a, p2_b, p2_c]
+""",
+                "plugins/p2/table.py": """\
+import json
+
+
+def a(args, **kw):
+    return json.dumps({"a": 1})
+
+
+def b(args, **kw):
+    return None
+
+
+def c(args, **kw):
+    raise RuntimeError("boom")
+
+
+MAIN = {"p2_a": a, "p2_b": b}
+EXTRA = [{"name": "p2_c", "schema": {"name": "p2_c", "description": "d", "parameters": {"type": "object", "properties": {}}}, "fn": c}]
+""",
+            },
+            findings=(("plugins/p2/table.py", 9),),
+            note="loops over tables imported inside register(ctx) and inside a helper it calls, nested in if / with / try",
+            fixed={},
+        ),
+        Invalid(
+            {
+                "plugins/p3/__init__.py": """\
+try:
+    from .tools import query, SCHEMA
+except ImportError:
+    from tools import query, SCHEMA
+
+
+def register(ctx):
+    ctx.register_tool(name="p3_q", toolset="p3", schema=SCHEMA, handler=query)
+""",
+                "plugins/p3/plugin.yaml": """\
+name: p3
+version: "1.0"
+description: p3
+provides_tools: [p3_q]
+""",
+                "plugins/p3/tools.py": """\
+SCHEMA = {"name": "p3_q", "description": "Q.", "parameters": {"type": "object", "properties": {}}}
+
+
+def query(args, **kw):
+    return f"result: {args.get('q')}"
+""",
+            },
+            findings=(("plugins/p3/tools.py", 5),),
+            note="`try: from .tools import ...` / `except ImportError: from tools import ...` in a plugin: the relative import is the one in force, never the host's own `tools` package",
+            fixed={},
+        ),
+        Invalid(
+            {
+                "plugins/p5/__init__.py": """\
+import json
+
+_MGR = None
+
+
+def _get():
+    global _MGR
+    if _MGR is None:
+        from .manager import Manager
+        _MGR = Manager()
+    return _MGR
+
+
+def _run(args, **kw):
+    return _get().run(args.get("cmd", ""))
+
+
+def _stat(args, **kw):
+    mgr = _get()
+    return json.dumps(mgr.stat())
+
+
+SCHEMA = {"name": "p5_run", "description": "Run.", "parameters": {"type": "object", "properties": {}}}
+STAT = {"name": "p5_stat", "description": "Stat.", "parameters": {"type": "object", "properties": {}}}
+
+
+def register(ctx):
+    ctx.register_tool(name="p5_run", toolset="p5", schema=SCHEMA, handler=_run)
+    ctx.register_tool(name="p5_stat", toolset="p5", schema=STAT, handler=_stat)
+""",
+                "plugins/p5/manager.py": """\
+class Manager:
+    def run(self, cmd):
+        if not cmd:
+            raise ValueError("cmd is required")
+        return {"ran": cmd}
+
+    def stat(self):
+        return {"ok": True}
+""",
+                "plugins/p5/plugin.yaml": """\
+name: p5
+version: "1.0"
+description: p5
+provides_tools: [p5_run, p5_stat]
+""",
+            },
+            findings=(("plugins/p5/__init__.py", 15),),
+            note="a lazily created module global (`_MGR = None`; `_get()` sets it to `Manager()` on first use): `_get()` is a Manager, and `_get().run(...)` is followed; `_stat` dumps what `stat()` returns and stays silent",
+            fixed={},
+        ),
     )
 
     def check(self, ctx: LintContext) -> Iterator[Finding]:

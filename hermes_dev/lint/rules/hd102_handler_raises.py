@@ -76,7 +76,7 @@ import ast
 from hermes_dev.host.registrations import registrations_of
 from hermes_dev.lint.call_cache import cached_findings
 from hermes_dev.lint.rule import Fix, Invalid, Rule, Valid
-from hermes_dev.pyast.calls.driver import Code, wrapped
+from hermes_dev.pyast.calls.driver import Code, forwarded_code, wrapped
 from hermes_dev.pyast.calls.escapes import Escape, Step, handler_escapes
 
 TYPE_CHECKING = False
@@ -297,6 +297,55 @@ registry.register(name="lookup", toolset="t", schema={}, handler=lookup)
 """,
             note="constant arguments rule out the raising branch (`not in` a module constant,"
             " `is not None` with None passed or by default); abstract methods are not followed",
+        ),
+        Valid(
+            {
+                "plugins/p10/__init__.py": """\
+import json
+
+from .client import Client
+
+_CLIENT = None
+_CONFIG = None
+
+
+def _client():
+    if _CLIENT is None:
+        raise RuntimeError("plugin not registered")
+    return _CLIENT
+
+
+def get(args, **kw):
+    return json.dumps(_client().get(args.get("k")))
+
+
+def put(args, **kw):
+    if _CONFIG is None:
+        raise RuntimeError("not configured")
+    return json.dumps({"put": True})
+
+
+def register(ctx):
+    global _CLIENT, _CONFIG
+    _CLIENT = Client()
+    _CONFIG = {"a": 1}
+    s = {"type": "object", "properties": {}}
+    ctx.register_tool(name="p10_get", toolset="p10", schema={"name": "p10_get", "description": "d", "parameters": s}, handler=get)
+    ctx.register_tool(name="p10_put", toolset="p10", schema={"name": "p10_put", "description": "d", "parameters": s}, handler=put)
+""",
+                "plugins/p10/client.py": """\
+class Client:
+    def get(self, k):
+        return {"k": k}
+""",
+                "plugins/p10/plugin.yaml": """\
+name: p10
+version: "1.0"
+description: p10
+provides_tools: [p10_get, p10_put]
+""",
+            },
+            note="module globals set up by register(ctx) (`global _CLIENT; _CLIENT = Client()`): by the time a handler runs they are set, so `if _CLIENT is None: raise ...` cannot fire",
         ),
     )
     INVALID = (
@@ -738,6 +787,374 @@ registry.register(name="deploy", toolset="t", schema={}, handler=deploy)
             " chain to each raise (json `chains`); what an except catches is left out",
             fixed={},
         ),
+        Invalid(
+            {
+                "plugins/p5/__init__.py": """\
+import json
+
+_MGR = None
+
+
+def _get():
+    global _MGR
+    if _MGR is None:
+        from .manager import Manager
+        _MGR = Manager()
+    return _MGR
+
+
+def _run(args, **kw):
+    return _get().run(args.get("cmd", ""))
+
+
+def _stat(args, **kw):
+    mgr = _get()
+    return json.dumps(mgr.stat())
+
+
+SCHEMA = {"name": "p5_run", "description": "Run.", "parameters": {"type": "object", "properties": {}}}
+STAT = {"name": "p5_stat", "description": "Stat.", "parameters": {"type": "object", "properties": {}}}
+
+
+def register(ctx):
+    ctx.register_tool(name="p5_run", toolset="p5", schema=SCHEMA, handler=_run)
+    ctx.register_tool(name="p5_stat", toolset="p5", schema=STAT, handler=_stat)
+""",
+                "plugins/p5/manager.py": """\
+class Manager:
+    def run(self, cmd):
+        if not cmd:
+            raise ValueError("cmd is required")
+        return {"ran": cmd}
+
+    def stat(self):
+        return {"ok": True}
+""",
+                "plugins/p5/plugin.yaml": """\
+name: p5
+version: "1.0"
+description: p5
+provides_tools: [p5_run, p5_stat]
+""",
+            },
+            findings=(("plugins/p5/__init__.py", 15),),
+            note="a lazily created module global (`_MGR = None`; `_get()` sets it to `Manager()` on first use): `_get().run(...)` is followed into Manager.run",
+            fixed={},
+        ),
+        Invalid(
+            {
+                "plugins/p9/__init__.py": """\
+import asyncio
+import json
+from typing import TYPE_CHECKING
+
+from .service import Service
+
+if TYPE_CHECKING:
+    from .store import Store
+
+
+def _list(args):
+    return json.dumps({"items": []})
+
+
+def _delete(args):
+    if not args.get("id"):
+        raise KeyError("id")
+    return json.dumps({"deleted": args["id"]})
+
+
+_ACTIONS = {"list": _list, "delete": _delete}
+_HANDLERS = {"list": _list, "show": lambda args: {"shown": True}}
+
+
+def act(args, **kw):
+    action = args.get("action", "list")
+    fn = _ACTIONS.get(action)
+    if fn is None:
+        return json.dumps({"error": f"unknown action {action}"})
+    return fn(args)
+
+
+def named(args, **kw):
+    return _HANDLERS[args.get("name", "list")](args)
+
+
+class Tool:
+    def __init__(self):
+        self.svc = Service()
+
+    def call(self, args, **kw):
+        return self.svc.go(args)
+
+
+_TOOL = Tool()
+
+
+def typed(args, store: "Store" = None, **kw):
+    return store.fetch(args)
+
+
+async def _fetch(args):
+    await asyncio.sleep(0)
+    raise TimeoutError("slow")
+
+
+async def _run(coro):
+    return await coro
+
+
+async def p9_async(args, **kw):
+    return await _run(_fetch(args))
+
+
+def register(ctx):
+    s = {"type": "object", "properties": {}}
+    ctx.register_tool(name="p9_act", toolset="p9", schema={"name": "p9_act", "description": "d", "parameters": s}, handler=act)
+    ctx.register_tool(name="p9_named", toolset="p9", schema={"name": "p9_named", "description": "d", "parameters": s}, handler=named)
+    ctx.register_tool(name="p9_svc", toolset="p9", schema={"name": "p9_svc", "description": "d", "parameters": s}, handler=_TOOL.call)
+    ctx.register_tool(name="p9_typed", toolset="p9", schema={"name": "p9_typed", "description": "d", "parameters": s}, handler=typed)
+    ctx.register_tool(name="p9_async", toolset="p9", schema={"name": "p9_async", "description": "d", "parameters": s}, handler=p9_async, is_async=True)
+""",
+                "plugins/p9/plugin.yaml": """\
+name: p9
+version: "1.0"
+description: p9
+provides_tools: [p9_act, p9_named, p9_svc, p9_typed, p9_async]
+""",
+                "plugins/p9/service.py": """\
+class Service:
+    def go(self, args):
+        return {"went": True}
+""",
+                "plugins/p9/store.py": """\
+class Store:
+    def fetch(self, args):
+        raise LookupError("no row")
+""",
+            },
+            findings=(
+                ("plugins/p9/__init__.py", 30),
+                ("plugins/p9/__init__.py", 49),
+                ("plugins/p9/__init__.py", 62),
+            ),
+            note="a handler picked from a dispatch table (`_ACTIONS.get(action)`), a parameter annotated with a class imported under TYPE_CHECKING, a coroutine handed to a helper that awaits it",
+            fixed={},
+        ),
+        Invalid(
+            {
+                "plugins/p2/__init__.py": """\
+import os
+import threading
+
+_LOCK = threading.Lock()
+
+
+def _install(ctx):
+    from .table import EXTRA
+    with _LOCK:
+        try:
+            for spec in EXTRA:
+                ctx.register_tool(name=spec["name"], toolset="p2", schema=spec["schema"], handler=spec["fn"])
+        except Exception:
+            pass
+
+
+def register(ctx):
+    from .table import MAIN
+    if os.environ.get("P2_OFF") != "1":
+        for name, fn in MAIN.items():
+            ctx.register_tool(name=name, toolset="p2", schema={"name": name, "description": "d", "parameters": {"type": "object", "properties": {}}}, handler=fn)
+    _install(ctx)
+""",
+                "plugins/p2/plugin.yaml": """\
+name: p2
+version: "1.0"
+description: p2
+provides_tools: [p2_a, p2_b, p2_c]
+""",
+                "plugins/p2/table.py": """\
+import json
+
+
+def a(args, **kw):
+    return json.dumps({"a": 1})
+
+
+def b(args, **kw):
+    return None
+
+
+def c(args, **kw):
+    raise RuntimeError("boom")
+
+
+MAIN = {"p2_a": a, "p2_b": b}
+EXTRA = [{"name": "p2_c", "schema": {"name": "p2_c", "description": "d", "parameters": {"type": "object", "properties": {}}}, "fn": c}]
+""",
+            },
+            findings=(("plugins/p2/table.py", 13),),
+            note="a handler in a table imported inside a helper that register(ctx) calls, registered in a loop inside `with` and `try`",
+            fixed={
+                "plugins/p2/table.py": """\
+import json
+from tools.registry import tool_error
+
+
+def a(args, **kw):
+    return json.dumps({"a": 1})
+
+
+def b(args, **kw):
+    return None
+
+
+def c(args, **kw):
+    return tool_error("boom")
+
+
+MAIN = {"p2_a": a, "p2_b": b}
+EXTRA = [{"name": "p2_c", "schema": {"name": "p2_c", "description": "d", "parameters": {"type": "object", "properties": {}}}, "fn": c}]
+""",
+            },
+        ),
+        Invalid(
+            {
+                "plugins/p12/__init__.py": """\
+import json
+import logging
+
+from .tools import read_note, write_note, risky
+
+log = logging.getLogger(__name__)
+
+
+def _recorded(fn, args):
+    try:
+        return fn(args)
+    except Exception:
+        log.exception("tool failed")
+        raise
+
+
+def _recorded_named(fn, args):
+    try:
+        return fn(args)
+    except ValueError as exc:
+        log.warning("bad input: %s", exc)
+        raise exc
+
+
+def register(ctx):
+    s = {"type": "object", "properties": {}}
+    ctx.register_tool(name="p12_read", toolset="p12", schema={"name": "p12_read", "description": "d", "parameters": s}, handler=lambda args, **kw: _recorded(read_note, args))
+    ctx.register_tool(name="p12_write", toolset="p12", schema={"name": "p12_write", "description": "d", "parameters": s}, handler=lambda args, **kw: _recorded(write_note, args))
+    ctx.register_tool(name="p12_risky", toolset="p12", schema={"name": "p12_risky", "description": "d", "parameters": s}, handler=lambda args, **kw: _recorded_named(risky, args))
+""",
+                "plugins/p12/plugin.yaml": """\
+name: p12
+version: "1.0"
+description: p12
+provides_tools: [p12_read, p12_write, p12_risky]
+""",
+                "plugins/p12/tools.py": """\
+import json
+
+
+def read_note(args):
+    try:
+        with open(args.get("path", "n.txt")) as fh:
+            return json.dumps({"text": fh.read()})
+    except OSError as exc:
+        return json.dumps({"error": str(exc)})
+
+
+def write_note(args):
+    if not args.get("text"):
+        raise ValueError("text is required")
+    return json.dumps({"ok": True})
+
+
+def risky(args):
+    if args.get("n", 0) < 0:
+        raise ValueError("n must be >= 0")
+    return json.dumps({"n": args.get("n", 0)})
+""",
+            },
+            findings=(
+                ("plugins/p12/__init__.py", 11),
+                ("plugins/p12/__init__.py", 22),
+            ),
+            note="a wrapper that logs and re-raises (`try: return fn(args) except Exception: log...; raise`), given the handler function by a forwarding lambda: a catch-all re-raise lets out what fn can raise (write_note's ValueError; nothing for read_note, which catches its own errors); `except ValueError as exc: raise exc` names its class and is reported at the re-raise",
+            fixed={},
+        ),
+        Invalid(
+            {
+                "plugins/p13/__init__.py": """\
+import json
+import logging
+
+log = logging.getLogger(__name__)
+
+
+async def _recorded(name, args, fn):
+    try:
+        result = await fn()
+    except Exception as exc:
+        log.warning("%s failed: %s", name, exc)
+        raise
+    return result
+
+
+async def handle_send(args, **kw):
+    from . import api
+    result = await _recorded("send", args, lambda: api.send(str(args.get("to") or "")))
+    return json.dumps(result)
+
+
+async def handle_list(args, **kw):
+    from . import api
+    result = await _recorded("list", args, lambda: api.listing())
+    return json.dumps(result)
+
+
+def register(ctx):
+    s = {"type": "object", "properties": {}}
+    ctx.register_tool(name="p13_send", toolset="p13", schema={"name": "p13_send", "description": "d", "parameters": s}, handler=handle_send, is_async=True)
+    ctx.register_tool(name="p13_list", toolset="p13", schema={"name": "p13_list", "description": "d", "parameters": s}, handler=handle_list, is_async=True)
+""",
+                "plugins/p13/api.py": """\
+class ApiError(Exception):
+    pass
+
+
+def _client():
+    raise ApiError("no token configured")
+
+
+async def send(to):
+    client = _client()
+    return {"sent": to, "client": client}
+
+
+async def listing():
+    try:
+        client = _client()
+    except ApiError as exc:
+        return {"error": str(exc)}
+    return {"items": [], "client": client}
+""",
+                "plugins/p13/plugin.yaml": """\
+name: p13
+version: "1.0"
+description: p13
+provides_tools: [p13_send, p13_list]
+""",
+            },
+            findings=(("plugins/p13/__init__.py", 18),),
+            note="an async wrapper that awaits `fn()` and re-raises whatever it caught, given `lambda: api.send(...)` (a lambda that makes a coroutine): the coroutine runs where fn() is awaited, so send's ApiError escapes through the re-raise; listing catches its own and stays silent",
+            fixed={},
+        ),
     )
 
     def check(self, ctx: LintContext) -> Iterator[Finding]:
@@ -758,7 +1175,12 @@ registry.register(name="deploy", toolset="t", schema={}, handler=deploy)
                 skip = forwarding_calls(func.node) if handler.target is not None else frozenset()
                 # One finding per place: every exception one call (or one re-raise) lets out.
                 places: dict[int, list[Escape]] = {}
-                for escape in handler_escapes(Code(func), skip):
+                code = (
+                    forwarded_code(handler.func, func)
+                    if func is handler.target and func is not handler.func
+                    else Code(func)
+                )
+                for escape in handler_escapes(code, skip):
                     places.setdefault(id(escape.node), []).append(escape)
                 for group in places.values():
                     first = group[0]

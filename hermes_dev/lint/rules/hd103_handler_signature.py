@@ -63,6 +63,8 @@ def signature_problem(handler: Handler) -> str | None:
     required = positional[: len(positional) - n_defaults]
     bound_kw = handler.bound_keywords if handler.kind == "partial" else frozenset()
     skip = handler.bound_positional if handler.kind == "partial" else 0
+    if handler.func.bound:
+        skip += 1  # `obj.method`, `Cls.classmethod`: self or cls is given
     if skip > len(positional) and a.vararg is None:
         return f"the partial binds {skip} positional arguments, `{handler.func.name}` takes {len(positional)}"
     remaining = positional[skip:]
@@ -118,6 +120,25 @@ def decorated(query):
 registry.register(name="decorated", toolset="t", schema={}, handler=decorated)
 """,
             note="decorators may change the signature: skipped",
+        ),
+        Valid(
+            _HEAD
+            + """\
+class Notes:
+    @classmethod
+    def call(cls, args, **kw):
+        return json.dumps({"notes": []})
+
+    def run(self, args, **kw):
+        return json.dumps({"ran": True})
+
+_NOTES = Notes()
+
+registry.register(name="notes", toolset="t", schema={}, handler=Notes.call)
+registry.register(name="run", toolset="t", schema={}, handler=_NOTES.run)
+""",
+            note="a classmethod taken from its class and a method of an instance are bound: "
+            "cls and self are not the handler's args",
         ),
     )
     INVALID = (

@@ -6,12 +6,21 @@ object reports a failure when its own flags say so: `"success": False`, `"ok": F
 or `"fatal"`: `json.dumps({"success": False, "message": ...})`, `tool_result(ok=False,
 reason=...)`. The flag may be a constant, a constant argument of the helper that builds the
 object (`_reply(False, "no key")` with `def _reply(ok, text): return json.dumps({"success": ok,
-...})`), or a variable a `False` reaches. Followed: variables to the assignments that reach the
-`return` (and the keys set on them later, `result["message"] = ...`), a dict spread into another
+...})`), a variable a `False` reaches, or the value of a predicate that can say False (a def
+every `return` of which is `True` or `False`: `removed = store.remove(name)`, unless a test such
+as `if not removed: return tool_error(...)` leaves only True). Followed: variables to the
+assignments that reach the `return` (and the keys set on them later, `result["message"] =
+...`), a dict spread into another
 (`{"success": bool(res.get("ok")), **res}`), a helper's result serialised unchanged
 (`return json.dumps(check(...))` where `check` returns such a dict on some path), helpers that
-serialise their argument (`def _json(obj): return json.dumps(obj)`), and calls into other
-modules under the root as HD101 follows them (see `hermes-dev rule HD102`). The finding names
+serialise their argument (`def _json(obj): return json.dumps(obj)`), a constant flag passed on
+through several helpers' parameters, what a call puts in a helper's `**fields` (spread into its
+report or added with `report.update(fields)`), result objects built with a failing flag
+(`Result(success=False, ...)`: a dataclass, or a class whose `__init__` keeps its arguments as
+`self.x`) and serialised by their own method (`result.to_dict()`, `to_json()`), by
+`asdict(result)`, `vars(result)`, `result.__dict__`, a model's `model_dump()`, or by a helper
+given the object that reads its fields (`{"ok": res.ok, ...}`), and calls into other modules
+under the root as HD101 follows them (see `hermes-dev rule HD102`). The finding names
 the object and the chain of calls to it, e.g. `` `meet_say` reports a failure without "error":
 {"ok": False, "reason": ...} (plugins/meet/manager.py:58, via enqueue_say) ``; one `return` is
 one finding, `--format json` gives every chain (`chains`), SARIF a code flow per chain.
@@ -19,8 +28,12 @@ one finding, `--format json` gives every chain (`chains`), SARIF a code flow per
 Not reported (precision first): an object with an `"error"` key, or one that says it succeeded
 (`"success": True`); a status report that is no failure: skipped, interrupted, a duplicate or
 nothing to do (`"skipped": True`, `"status": "interrupted"`...), or a verdict the tool found
-(`"findings"`, `"issues"`, `"violations"`, `"diagnostics"`); a flag whose value is not known
-(`{"success": ok}` where no `False` reaches `ok`); a dict some other code may change
+(`"findings"`, `"issues"`, `"violations"`, `"diagnostics"`); a reason that there is nothing to
+act on ("no active meeting", "no session is running", "nothing to stop") given by a def or tool
+whose name asks for a status or ends something (`status`, `health`, `stop`, `leave`, `cancel`,
+`close`, `disconnect`...: the answer; asked of anything else it is a failure); a flag whose
+value is not known (`{"success": ok}` where no `False` reaches `ok`, `Result(success=rc == 0)`);
+a dict some other code may change
 (`result.update(...)`, handed to a function) or that spreads a value that cannot be known; a
 handler that returns a dict instead of a JSON string (HD101's); calls that leave the root or
 cannot be resolved, generators and decorated functions.
@@ -57,7 +70,7 @@ from hermes_dev.host.registrations import registrations_of
 from hermes_dev.lint.call_cache import cached_findings
 from hermes_dev.lint.rule import Invalid, Rule, Valid
 from hermes_dev.pyast.calls.driver import Code, wrapped
-from hermes_dev.pyast.calls.failures import Found, failure_text
+from hermes_dev.pyast.calls.failures import Found, failure_text, status_report
 from hermes_dev.pyast.semantic.walker import walk_function
 
 TYPE_CHECKING = False
@@ -160,6 +173,153 @@ registry.register(name="notes_dump", toolset="notes", schema={}, handler=notes_d
             note="traps: a flag whose value is not a constant, a dict changed by other code"
             " (update, a helper) and a spread that cannot be known are never judged",
         ),
+        Valid(
+            {
+                "tools/session_manager.py": """\
+import subprocess
+from dataclasses import dataclass
+
+
+@dataclass
+class Run:
+    success: bool
+    command: str
+    error: str = ""
+
+    def to_dict(self):
+        out = {"success": self.success, "command": self.command}
+        if self.error:
+            out["error"] = self.error
+        return out
+
+
+_ACTIVE = {}
+
+
+def status():
+    if not _ACTIVE:
+        return {"ok": False, "reason": "no active session"}
+    return {"ok": True, **_ACTIVE}
+
+
+def stop():
+    if not _ACTIVE:
+        return {"success": False, "message": "No session is running."}
+    _ACTIVE.clear()
+    return {"success": True}
+
+
+def run(command):
+    if not command:
+        return Run(False, command, error="command is required")
+    done = subprocess.run(command, shell=False, capture_output=True)
+    return Run(success=done.returncode == 0, command=command)
+""",
+                "tools/session_tool.py": _HEAD
+                + """\
+from tools import session_manager as sm
+
+
+def session_status(args, **kw):
+    return json.dumps(sm.status())
+
+
+def handle_leave(args, **kw):
+    return json.dumps(sm.stop())
+
+
+def session_run(args, **kw):
+    result = sm.run(args.get("command"))
+    return json.dumps(result.to_dict())
+
+
+registry.register(name="session_status", toolset="session", schema={},
+                  handler=session_status)
+registry.register(name="session_leave", toolset="session", schema={}, handler=handle_leave)
+registry.register(name="session_run", toolset="session", schema={}, handler=session_run)
+""",
+            },
+            note="traps: 'no active session' asked by a status tool and 'no session is"
+            " running' by a tool that ends it are answers, not failures; an object whose"
+            " failing way carries an error, and one whose flag is computed",
+        ),
+        Valid(
+            {
+                "plugin.yaml": "name: kiln\n",
+                "__init__.py": """\
+from . import tools
+
+
+def register(ctx):
+    ctx.register_tool(name="kiln_cool", toolset="kiln", schema={}, handler=tools.cool)
+""",
+                "tools.py": """\
+import json
+
+
+def cool(args, **kw):
+    if not args.get("batch"):
+        return json.dumps({"success": False, "error": "batch is required"})
+    return json.dumps({"success": True})
+""",
+            },
+            note="trap: a plugin whose folder is the root has a module named tools: its own,"
+            " not the host's package",
+        ),
+        Valid(
+            {
+                "tools/hosts_store.py": """\
+_HOSTS = {}
+
+
+def forget(name):
+    if name not in _HOSTS:
+        return False
+    del _HOSTS[name]
+    return True
+
+
+def known(name):
+    return name in _HOSTS
+""",
+                "tools/hosts_tool.py": _HEAD
+                + """\
+from tools.hosts_store import forget, known
+
+
+def hosts_drop(args, **kw):
+    dropped = forget(args.get("name", ""))
+    if not dropped:
+        return tool_error("no such host")
+    return json.dumps({"success": dropped, "message": "dropped"})
+
+
+def hosts_check(args, **kw):
+    present = known(args.get("name", ""))
+    return json.dumps({"success": present, "message": "looked up"})
+
+
+def _result(**fields):
+    out = {"success": True}
+    out.update(fields)
+    return json.dumps(out)
+
+
+def hosts_rename(args, **kw):
+    if not args.get("to"):
+        return _result(success=False, error="the new name is required")
+    return _result(**args)
+
+
+registry.register(name="hosts_drop", toolset="hosts", schema={}, handler=hosts_drop)
+registry.register(name="hosts_check", toolset="hosts", schema={}, handler=hosts_check)
+registry.register(name="hosts_rename", toolset="hosts", schema={}, handler=hosts_rename)
+""",
+            },
+            note="traps: a predicate's False handled before the report (only True reaches it),"
+            " a flag computed by a def that returns no constant, and a **fields helper given"
+            " an error (or fields that cannot be known)",
+        ),
     )
     INVALID = (
         Invalid(
@@ -185,7 +345,7 @@ registry.register(name="notes_find", toolset="notes", schema={}, handler=notes_f
 import json
 
 
-def status():
+def transcript():
     active = _read_active()
     if not active:
         return {"ok": False, "reason": "no active meeting"}
@@ -219,18 +379,20 @@ def meeting_say(args, **kw):
     return _say_result(args.get("text", ""))
 
 
-def meeting_status(args, **kw):
-    res = mm.status()
+def meeting_transcript(args, **kw):
+    res = mm.transcript()
     return _json({"success": bool(res.get("ok")), **res})
 
 
 registry.register(name="meeting_say", toolset="meet", schema={}, handler=meeting_say)
-registry.register(name="meeting_status", toolset="meet", schema={}, handler=meeting_status)
+registry.register(name="meeting_transcript", toolset="meet", schema={},
+                  handler=meeting_transcript)
 """,
             },
             findings=(("tools/meeting_tool.py", 17), ("tools/meeting_tool.py", 22)),
             note="a helper's result serialised unchanged, through another module; a dict that"
-            " spreads a helper's failure into a serialising helper's argument",
+            " spreads a helper's failure into a serialising helper's argument (no active"
+            " meeting is a failure to read its transcript)",
         ),
         Invalid(
             {
@@ -303,6 +465,214 @@ registry.register(name="backup_run", toolset="backup", schema={}, handler=backup
             " **extra, not when it spreads what cannot be known); a flag variable a False"
             " reaches (not the one `if not copied: return` guards)",
         ),
+        Invalid(
+            {
+                "plugin.yaml": "name: kiln\nversion: 0.1.0\n",
+                "__init__.py": """\
+from . import schemas, steps
+
+
+def register(ctx):
+    ctx.register_tool(name="kiln_fire", toolset="kiln", schema=schemas.FIRE,
+                      handler=steps.fire)
+""",
+                "schemas.py": 'FIRE = {"name": "kiln_fire", "description": "Fire a batch."}\n',
+                "steps.py": """\
+import subprocess
+
+from . import report
+
+
+def _failure(step, exc):
+    return report.as_json({"success": False, "step": step, "error": str(exc)})
+
+
+def fire(args, **kw):
+    step = "fire"
+    try:
+        done = subprocess.run(["kiln", args["batch"]], capture_output=True, text=True)
+        if done.returncode != 0:
+            return report.as_json({"success": False, "step": step, "exit_code": done.returncode})
+        return report.as_json({"success": True, "step": step})
+    except Exception as exc:
+        return _failure(step, exc)
+""",
+                "report.py": """\
+import json
+
+
+def as_json(payload):
+    return json.dumps(payload, ensure_ascii=False)
+""",
+            },
+            findings=(("steps.py", 15),),
+            note="a plugin whose folder is the root: `from . import steps` in its __init__.py"
+            " and `from . import report` beside it are the plugin's own modules; a body in"
+            " try/except Exception whose handler returns a report with an error",
+        ),
+        Invalid(
+            {
+                "tools/printer_jobs.py": """\
+from dataclasses import dataclass
+
+
+class Outcome:
+    def __init__(self, ok, action, message=""):
+        self.ok = ok
+        self.action = action
+        self.message = message
+
+    @classmethod
+    def failed(cls, action, message):
+        return cls(False, action, message)
+
+
+@dataclass
+class Job:
+    success: bool
+    queue: str
+    note: str = ""
+
+    def to_dict(self):
+        data = {"success": self.success, "queue": self.queue}
+        if self.note:
+            data["note"] = self.note
+        return data
+
+
+def cancel(job_id):
+    if not job_id:
+        return Outcome.failed("cancel", "job id is required")
+    return Outcome(True, "cancel")
+
+
+def queue_of(name):
+    if name not in ("a4", "letter"):
+        return Job(False, name, note="unknown paper size")
+    return Job(True, name)
+""",
+                "tools/printer_tool.py": _HEAD
+                + """\
+from dataclasses import asdict
+
+from tools.printer_jobs import cancel, queue_of
+
+
+def _text_response(res):
+    payload = {"ok": res.ok, "action": res.action}
+    if res.message:
+        payload["message"] = res.message
+    return json.dumps(payload)
+
+
+def _done(**fields):
+    return json.dumps({"success": True, **fields})
+
+
+def printer_cancel(args, **kw):
+    return _text_response(cancel(args.get("job")))
+
+
+def printer_queue(args, **kw):
+    job = queue_of(args.get("paper", ""))
+    return json.dumps(asdict(job))
+
+
+def printer_load(args, **kw):
+    job = queue_of(args.get("paper", ""))
+    data = job.to_dict()
+    if job.success:
+        return _done(**data)
+    return json.dumps(data)
+
+
+registry.register(name="printer_cancel", toolset="printer", schema={}, handler=printer_cancel)
+registry.register(name="printer_queue", toolset="printer", schema={}, handler=printer_queue)
+registry.register(name="printer_load", toolset="printer", schema={}, handler=printer_load)
+""",
+            },
+            findings=(
+                ("tools/printer_tool.py", 21),
+                ("tools/printer_tool.py", 26),
+                ("tools/printer_tool.py", 34),
+            ),
+            note="report objects built with a failing flag: a class whose __init__ keeps its"
+            " arguments (made by a classmethod) read by a helper given it, a dataclass"
+            " serialised by asdict() and by its own to_dict() (handed to a helper as"
+            " **data, a copy, on the other branch)",
+        ),
+        Invalid(
+            {
+                "tools/hosts_store.py": """\
+_HOSTS = {}
+
+
+def forget(name):
+    if name not in _HOSTS:
+        return False
+    del _HOSTS[name]
+    return True
+
+
+def known(name):
+    return name in _HOSTS
+""",
+                "tools/hosts_tool.py": _HEAD
+                + """\
+from tools.hosts_store import forget
+
+
+def _reply(ok, text):
+    return json.dumps({"success": ok, "message": text})
+
+
+def _respond(flag, text):
+    return _reply(flag, text)
+
+
+def _ok(**data):
+    return json.dumps({"success": True, **data})
+
+
+def hosts_add(args, **kw):
+    if not args.get("name"):
+        return _respond(False, "name is required")
+    return _respond(True, "added")
+
+
+def hosts_forget(args, **kw):
+    name = args.get("name", "")
+    removed = forget(name)
+    return _ok(success=removed, message=f"forgot {name}" if removed else f"no host {name}")
+
+
+def _result(**fields):
+    out = {"success": True}
+    out.update(fields)
+    return json.dumps(out)
+
+
+def hosts_rename(args, **kw):
+    if not args.get("to"):
+        return _result(success=False, message="the new name is required")
+    return _result(renamed=args["to"])
+
+
+registry.register(name="hosts_add", toolset="hosts", schema={}, handler=hosts_add)
+registry.register(name="hosts_forget", toolset="hosts", schema={}, handler=hosts_forget)
+registry.register(name="hosts_rename", toolset="hosts", schema={}, handler=hosts_rename)
+""",
+            },
+            findings=(
+                ("tools/hosts_tool.py", 21),
+                ("tools/hosts_tool.py", 28),
+                ("tools/hosts_tool.py", 39),
+            ),
+            note="a constant flag passed on through two helpers' parameters; a flag from a"
+            " predicate (every return True or False) that says False when there is nothing to"
+            " remove, given to a **data helper that overrides its success; a helper that"
+            " updates its report with its **fields",
+        ),
     )
 
     def check(self, ctx: LintContext) -> Iterator[Finding]:
@@ -334,7 +704,7 @@ registry.register(name="backup_run", toolset="backup", schema={}, handler=backup
                         if isinstance(sub, ast.Return) and sub.value is not None
                     ]
                 for place, value in places:
-                    ways = _ways(value, code)
+                    ways = _ways(value, code, (func.name, reg.name or ""))
                     if ways:
                         yield ctx.finding(
                             self.code,
@@ -353,12 +723,15 @@ def _alternatives(value: ast.expr) -> list[ast.expr]:
     return [value]
 
 
-def _ways(value: ast.expr, code: Code) -> list[Found]:
-    """Every way one returned value is a failure without `"error"`: one per branch."""
+def _ways(value: ast.expr, code: Code, names: tuple[str, ...]) -> list[Found]:
+    """Every way one returned value is a failure without `"error"`: one per branch (not a
+    status report of a handler or tool `names` says asks for a state or ends one)."""
     ways = []
     for alternative in _alternatives(value):
         found = failure_text(alternative, code)
-        if found is not None:
+        if found is not None and not status_report(
+            found, (*names, *(step[2] for step in found.chain))
+        ):
             ways.append(found)
     return ways
 

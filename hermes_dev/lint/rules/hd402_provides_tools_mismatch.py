@@ -120,6 +120,45 @@ class ProvidesToolsMismatch(Rule):
             },
             note="a name computed at run time may be radar",
         ),
+        Valid(
+            {
+                "plugins/p1/__init__.py": """\
+def register(ctx):
+    try:
+        from .tools import TOOLS
+    except ImportError:
+        TOOLS = ()
+    for name, schema, handler in TOOLS:
+        ctx.register_tool(name=name, toolset="p1", schema=schema, handler=handler)
+""",
+                "plugins/p1/plugin.yaml": """\
+name: p1
+version: "1.0"
+description: p1
+provides_tools:
+  - p1_ping
+  - p1_get
+""",
+                "plugins/p1/tools.py": """\
+import json
+
+
+def ping(args, **kw):
+    return {"pong": True}
+
+
+def get(args, **kw):
+    return json.dumps({"v": args["k"]})
+
+
+TOOLS = [
+    ("p1_ping", {"name": "p1_ping", "description": "Ping.", "parameters": {"type": "object", "properties": {}}}, ping),
+    ("p1_get", {"name": "p1_get", "description": "Get.", "parameters": {"type": "object", "properties": {}}}, get),
+]
+""",
+            },
+            note="provides_tools read against rows bound by a function-local import in `try:` with an empty `except ImportError:` fallback: both tools are registered",
+        ),
     )
     INVALID: ClassVar[tuple[Invalid, ...]] = (
         Invalid(

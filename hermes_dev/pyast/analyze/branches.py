@@ -15,7 +15,14 @@ from __future__ import annotations
 import ast
 
 from hermes_dev.pyast.semantic.resolve import is_builtin_name, resolve
-from hermes_dev.pyast.semantic.scopes import Const, Literal
+from hermes_dev.pyast.semantic.scopes import (
+    Class,
+    Const,
+    Function,
+    Instance,
+    Literal,
+    ModuleObject,
+)
 from hermes_dev.pyast.semantic.walker import walk_function, walk_shallow
 
 TYPE_CHECKING = False
@@ -194,6 +201,9 @@ def _bool_op(expr: ast.BoolOp, scope: Scope, depth: int) -> object:
 
 
 def _compare(expr: ast.Compare, scope: Scope, depth: int) -> object:
+    none_test = _none_test(expr, scope)
+    if none_test is not None:
+        return none_test
     left = _value(expr.left, scope, depth + 1)
     if left is _UNKNOWN:
         return _UNKNOWN
@@ -238,6 +248,49 @@ def _compare(expr: ast.Compare, scope: Scope, depth: int) -> object:
             return False
         left = right
     return True
+
+
+def _none_test(expr: ast.Compare, scope: Scope) -> bool | None:
+    """`x is None` / `x is not None` when every value `x` can hold is an object (an instance,
+    a literal, a function): a module global that `register(ctx)` sets up, for one."""
+    if len(expr.ops) != 1 or not isinstance(expr.ops[0], (ast.Is, ast.IsNot)):
+        return None
+    left, right = expr.left, expr.comparators[0]
+    if isinstance(left, ast.Constant) and left.value is None:
+        left, right = right, left
+    if not (isinstance(right, ast.Constant) and right.value is None):
+        return None
+    if not isinstance(left, (ast.Name, ast.Attribute)):
+        return None
+    found = resolve(left, scope)
+    if not found.complete or not found.items or not all(_object(o) for o in found.items):
+        return None
+    return isinstance(expr.ops[0], ast.IsNot)
+
+
+_OBJECT_LITERALS = (
+    ast.Dict,
+    ast.List,
+    ast.Tuple,
+    ast.Set,
+    ast.JoinedStr,
+    ast.DictComp,
+    ast.ListComp,
+    ast.SetComp,
+    ast.Lambda,
+)
+
+
+def _object(obj: object) -> bool:
+    """Whether a resolved value is surely not None."""
+    if isinstance(obj, Const):
+        return obj.value is not None
+    if isinstance(obj, Literal):
+        expr = obj.expr
+        return isinstance(expr, _OBJECT_LITERALS) or (
+            isinstance(expr, ast.Constant) and expr.value is not None
+        )
+    return isinstance(obj, (Instance, Function, Class, ModuleObject))
 
 
 def _call(expr: ast.Call, scope: Scope, depth: int) -> object:

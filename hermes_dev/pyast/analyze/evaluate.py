@@ -38,7 +38,14 @@ from hermes_dev.pyast.analyze.values import Evaluated, Loc, NotStatic, Opaque, T
 from hermes_dev.pyast.semantic.imports import import_target
 from hermes_dev.pyast.semantic.locations import Pos
 from hermes_dev.pyast.semantic.resolve import is_builtin_name, resolve
-from hermes_dev.pyast.semantic.scopes import Const, Function, Literal, ModuleObject, module_scope
+from hermes_dev.pyast.semantic.scopes import (
+    Class,
+    Const,
+    Function,
+    Literal,
+    ModuleObject,
+    module_scope,
+)
 
 TYPE_CHECKING = False  # typing is not imported at run time: a pre-commit run pays for it
 if TYPE_CHECKING:
@@ -216,13 +223,27 @@ class Evaluator:
     def lookup_attribute(
         self, expr: ast.Attribute, scope: Scope, env: Mapping[str, Binding]
     ) -> Binding:
-        """`module.NAME` where `module` is a module under the root imported by name."""
+        """`module.NAME` where `module` is a module under the root imported by name; a
+        function's or class's `__name__` (`name=fn.__name__` in a loop over functions)."""
+        if expr.attr == "__name__":
+            return self._name_of(expr, scope, env)
         if not isinstance(expr.value, ast.Name) or expr.value.id in env:
             raise NotStatic("attribute")
         base = resolve(expr.value, scope).single()
         if not isinstance(base, ModuleObject) or base.module.tree is None:
             raise NotStatic("attribute")
         return self.lookup(expr.attr, module_scope(base.module), {})
+
+    def _name_of(self, expr: ast.Attribute, scope: Scope, env: Mapping[str, Binding]) -> Value:
+        if isinstance(expr.value, ast.Name) and expr.value.id in env:
+            raise NotStatic("__name__")
+        obj = resolve(expr.value, scope).single()
+        where = Loc(Pos.of(scope.module.path, expr))
+        if isinstance(obj, Function) and not isinstance(obj.node, ast.Lambda):
+            return Value(obj.node.name, where)
+        if isinstance(obj, Class):
+            return Value(obj.ref.name, where)
+        raise NotStatic("__name__")
 
     def resolve_node(
         self, expr: ast.expr, scope: Scope, env: Mapping[str, Binding]

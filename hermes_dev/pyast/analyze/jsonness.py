@@ -62,12 +62,17 @@ _MAX_DEPTH = 12
 
 
 class Verdict:
-    __slots__ = ("kind", "node", "reason")
+    __slots__ = ("kind", "node", "reason", "what")
 
-    def __init__(self, kind: str, reason: str = "", node: ast.AST | None = None) -> None:
+    def __init__(
+        self, kind: str, reason: str = "", node: ast.AST | None = None, what: str | None = None
+    ) -> None:
         self.kind = kind
         self.reason = reason  # for NOT_JSON: what the value is ("a dict", "None" ...)
         self.node = node  # for NOT_JSON: where that shows
+        # The value's own kind ("a dict"), kept when the reason is worded through a call
+        # ("the result of f(), which returns a dict"): what `str(...)` of it gives.
+        self.what = reason if what is None else what
 
     def __repr__(self) -> str:
         return f"Verdict({self.kind}, {self.reason!r})"
@@ -210,9 +215,22 @@ def _starts_as_prose(expr: ast.expr, scope: Scope, depth: int) -> bool:
         return _starts_as_prose(expr.left, scope, depth + 1)
     if isinstance(expr, ast.Name):
         values = _binding_values(expr.id, scope)
-        return bool(values) and all(
-            value is not None and _starts_as_prose(value[0], value[1], depth + 1)
-            for value in values
+        if values and all(v is not None for v in values):
+            return all(
+                value is not None and _starts_as_prose(value[0], value[1], depth + 1)
+                for value in values
+            )
+        # a loop target or a parameter a call binds: the constants it can hold
+        found = resolve(expr, scope)
+        return (
+            found.complete
+            and bool(found.items)
+            and all(
+                isinstance(obj, Const)
+                and isinstance(obj.value, str)
+                and _text(obj.value, expr, whole=False).kind == NOT_JSON
+                for obj in found.items
+            )
         )
     return False
 
@@ -604,11 +622,27 @@ def _repr_text(expr: ast.expr, scope: Scope, calls: CallVerdict | None, depth: i
     verdict = infer(expr, scope, calls, depth + 1)
     if verdict.kind != NOT_JSON:
         return None
-    if verdict.reason in ("a dict", "a list", "a tuple", "a set"):
-        return f"{verdict.reason} (its Python repr)"
-    if verdict.reason in ("None", "a bool"):
-        return verdict.reason
+    if verdict.what in REPR_NOT_JSON:
+        return verdict.reason if verdict.what in ("None", "a bool") else _repr_reason(verdict)
     return None
+
+
+# Values whose `str()` is surely not JSON text: a Python repr (quotes, True, None).
+REPR_NOT_JSON = frozenset(("a dict", "a list", "a tuple", "a set", "None", "a bool"))
+
+
+def _repr_reason(verdict: Verdict) -> str:
+    if verdict.reason == verdict.what:
+        return f"{verdict.reason} (its Python repr)"
+    return f"{verdict.reason} (a Python repr)"
+
+
+def common_what(verdicts: list[Verdict]) -> str:
+    """The kind all these NOT_JSON verdicts share for `str()`, or "" when they differ in it."""
+    whats = {v.what if v.what in REPR_NOT_JSON else "" for v in verdicts}
+    if len(whats) == 1 or (whats and "" not in whats):
+        return verdicts[0].what
+    return ""
 
 
 def _is_multimodal_envelope(expr: ast.Dict) -> bool:

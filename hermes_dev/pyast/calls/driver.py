@@ -161,10 +161,10 @@ def not_followed(function: Function) -> bool:
 def summary(transfer: Transfer, callee: Callee, depth: int = 0) -> object:
     function = callee.function
     env = callee.env
-    if env:
+    if env and all(_only_constants(v) for v in env.values()):
         plain = summary(transfer, Callee(function), depth)
         if transfer.empty(plain):
-            return plain  # what a call binds only rules things out
+            return plain  # constants bound only rule things out (a function bound adds code)
     code = callee.code()
     memo = function.module.state.summaries
     key = (transfer.name, id(function.node), function.bound, code.scope.env_key())
@@ -227,6 +227,19 @@ def callees(call: ast.Call, scope: Scope) -> list[Callee] | None:
     return targets
 
 
+def forwarded_code(lam: Function, target: Function) -> Code:
+    """`target`'s code as a forwarding lambda calls it: with what the lambda's call binds
+    (`lambda args, **kw: _recorded(read_note, args)` binds `fn` to `read_note`)."""
+    if isinstance(lam.node, ast.Lambda):
+        scope = Code(lam).scope
+        for node in ast.walk(lam.node.body):
+            if isinstance(node, ast.Call):
+                for callee in callees(node, scope) or ():
+                    if callee.function == target and callee.env:
+                        return Code(target, callee.env)
+    return Code(target)
+
+
 def constructor_callees(cls: ClassRef) -> list[Callee]:
     """What `Cls(...)` runs of the project's code: `__init__` and `__post_init__`."""
     found: list[Callee] = []
@@ -259,6 +272,10 @@ def _method_owner(scope: Scope | None) -> ClassRef | None:
             return scope.owner
         scope = scope.parent
     return None
+
+
+def _only_constants(possible: Possible) -> bool:
+    return all(isinstance(o, Const) for o in possible.items)
 
 
 def _bound(call: ast.Call, scope: Scope, function: Function) -> dict[str, Possible]:

@@ -124,6 +124,10 @@ class _Walker:
         self.skip = skip
         self.escapes: list[Escape] = []
         self._seen: set[tuple[object, ...]] = set()
+        # What each `except` block of this def caught (by id): what a bare re-raise in it lets
+        # out again (in a callee, where only known raises count).
+        self._caught: dict[int, list[Escape]] = {}
+        self._tries: dict[int, ast.Try | ast.TryStar] = {}
         self.label = code.label
 
     def run(self) -> None:
@@ -132,7 +136,11 @@ class _Walker:
             self.expr(node.body, [])
             return
         nodes = walk_function(node)
-        if not self.top and not self.bound and not any(_blocks_flat(n) for n in nodes):
+        if (
+            not self.top
+            and not self.bound
+            and not any(_blocks_flat(n) or self._decided(n) for n in nodes)
+        ):
             # No try, no `with`, no branch to decide: every raise and call of the body lets
             # its exception out, so one pass over the cached node list does (the same calls
             # and raises the statement walk finds; code after a statement that always raises
@@ -140,6 +148,11 @@ class _Walker:
             self.flat(nodes)
             return
         self.body(node.body, [], {}, None)
+
+    def _decided(self, node: ast.AST) -> bool:
+        """An `if` whose test the module's own state decides (`if _CLIENT is None:` after
+        register(ctx) set it up; a module flag bound once)."""
+        return type(node) is ast.If and decide(node.test, self.scope) is not None
 
     def flat(self, nodes: list[ast.AST]) -> None:
         awaited: set[int] = set()
@@ -209,6 +222,8 @@ class _Walker:
             swallowing = any(
                 isinstance(s, (ast.Return, ast.Break, ast.Continue)) for s in stmt.finalbody
             )
+            for handler in stmt.handlers:
+                self._tries[id(handler)] = stmt
             inner = [*handlers, stmt.handlers]
             if swallowing:
                 inner.append([_BARE_HANDLER])
@@ -296,26 +311,59 @@ class _Walker:
         exc_expr = stmt.exc
         exc: ExcType | None
         kind = "raise"
+        block: ast.ExceptHandler | None = None
         if exc_expr is None:
             kind = "reraise"
+            block = current
             exc = handler_type(current, self.scope) if current else None
         elif isinstance(exc_expr, ast.Name) and exc_expr.id in caught:
             kind = "reraise"
-            exc = handler_type(caught[exc_expr.id], self.scope)
+            block = caught[exc_expr.id]
+            exc = handler_type(block, self.scope)
         else:
             exc = exc_type(exc_expr, self.scope)
+        if block is not None and _catch_all(block) and (not self.top or self._all_followed(block)):
+            # A re-raise lets out again what its `try` caught (`except Exception: log();
+            # raise` around a call that raises nothing lets out nothing). In a callee only
+            # known raises count anyway; in the handler itself, only when every call its
+            # `try` makes is followed (else it re-raises what a library raised).
+            for inner in self._caught.get(id(block), ()):
+                self.escape_or_catch(inner, handlers)
+            return
         if not self.top and (exc is None or exc.is_control_flow()):
             return  # precision first in callees: unknown classes and control flow are left out
         self.check(stmt, exc, handlers, kind)
 
+    def _all_followed(self, block: ast.ExceptHandler) -> bool:
+        """Every call in the body of the `try` that `block` belongs to goes into code under
+        the root (so what it can raise is known)."""
+        owner = self._tries.get(id(block))
+        if owner is None:
+            return False
+        calls = [n for n in walk_shallow(owner.body) if isinstance(n, ast.Call)]
+        return bool(calls) and all(
+            type(c.func) is not ast.Lambda and callees(c, self.scope) for c in calls
+        )
+
     def caught_by(self, exc: ExcType | None, handlers: list[list[ast.ExceptHandler]]) -> bool:
-        if exc is None:
-            return any(handlers)  # an unknown class: any handler may catch it
-        for group in handlers:
+        return self.catcher(exc, handlers) is not None
+
+    def catcher(
+        self, exc: ExcType | None, handlers: list[list[ast.ExceptHandler]]
+    ) -> ast.ExceptHandler | None:
+        """The innermost `except` that may catch `exc` (None: it escapes)."""
+        for group in reversed(handlers):
             for handler in group:
-                if catches(handler, exc, self.scope) != MISSES:
-                    return True
-        return False
+                if exc is None or catches(handler, exc, self.scope) != MISSES:
+                    return handler
+        return None
+
+    def escape_or_catch(self, escape: Escape, handlers: list[list[ast.ExceptHandler]]) -> None:
+        handler = self.catcher(escape.exc, handlers)
+        if handler is None:
+            self.add(escape)
+        elif escape.exc is not None:
+            self._caught.setdefault(id(handler), []).append(escape)
 
     def check(
         self,
@@ -324,9 +372,9 @@ class _Walker:
         handlers: list[list[ast.ExceptHandler]],
         kind: str,
     ) -> None:
-        if self.caught_by(exc, handlers):
-            return
-        self.add(Escape(exc, kind, ((self.module.rel, node.lineno, self.label),), node))
+        self.escape_or_catch(
+            Escape(exc, kind, ((self.module.rel, node.lineno, self.label),), node), handlers
+        )
 
     def add(self, escape: Escape) -> None:
         exc_key = escape.exc.key if escape.exc else None
@@ -371,11 +419,14 @@ class _Walker:
             node = target.function.node
             if isinstance(node, ast.AsyncFunctionDef) and not awaited:
                 continue  # a coroutine not awaited here raises elsewhere
-            for inner in escapes(target, self.depth + 1):
-                if self.caught_by(inner.exc, handlers):
-                    continue
+            found = (
+                _awaited_through(target, self.depth + 1)
+                if awaited and isinstance(node, ast.Lambda)
+                else escapes(target, self.depth + 1)
+            )
+            for inner in found:
                 step = (self.module.rel, call.lineno, self.label)
-                self.add(
+                self.escape_or_catch(
                     Escape(
                         inner.exc,
                         "call",
@@ -383,8 +434,35 @@ class _Walker:
                         call,
                         target.function.label,
                         inner.reraise,
-                    )
+                    ),
+                    handlers,
                 )
+
+
+def _awaited_through(target: Callee, depth: int) -> list[Escape]:
+    """`await fn()` where `fn` is `lambda: coro(...)`: the lambda only makes the coroutine,
+    which runs (and raises) where it is awaited."""
+    lam = target.function
+    found = list(escapes(target, depth))
+    body = lam.node.body if isinstance(lam.node, ast.Lambda) else None
+    if not isinstance(body, ast.Call):
+        return found
+    for callee in callees(body, Code(lam, target.env).scope) or ():
+        if isinstance(callee.function.node, ast.AsyncFunctionDef):
+            step = (lam.module.rel, body.lineno, lam.label)
+            found.extend(
+                Escape(e.exc, "call", (step, *e.chain), body, callee.function.label, e.reraise)
+                for e in escapes(callee, depth + 1)
+            )
+    return found
+
+
+def _catch_all(handler: ast.ExceptHandler) -> bool:
+    """`except:`, `except Exception` or `except BaseException`: a block that names no class
+    of its own, so what it re-raises is only what its `try` is known to raise."""
+    if handler.type is None:
+        return True
+    return isinstance(handler.type, ast.Name) and handler.type.id in ("Exception", "BaseException")
 
 
 def _is_runner(call: ast.Call) -> bool:

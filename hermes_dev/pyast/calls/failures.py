@@ -9,7 +9,20 @@ has an `"error"` key, when a flag says it succeeded (`"success": True`), when it
 or was interrupted (`"skipped"`, `"interrupted"`, `"duplicate"`... with a value other than
 False/None), or when it carries a verdict (`"findings"`, `"issues"`, `"violations"`...): the
 tool ran and is reporting what it found. A flag counts when it is a constant, a parameter the
-call gives a constant, or a local a `False` reaches; `{"success": ok}` is otherwise never judged.
+call gives a constant (or a value the caller knows, so a constant passes through several
+helpers), a local a `False` reaches (also as the value of a predicate, a def every `return`
+of which is `True` or `False`, where no test left only True), or a field of a result object
+built with a constant
+(`Way`s below); `{"success": ok}` is otherwise never judged. A reason that there is nothing to
+act on ("no active meeting") from a def that asks for a status or ends something is an answer,
+not a failure (`status_report`).
+
+Result objects: an object built with a failing flag (`Result(success=False, ...)`: a
+dataclass-like class takes its declared fields in order, a class with an `__init__` keeps
+`self.x = <parameter or constant>`), followed to where it is serialised: its own method
+(`to_dict()`, `to_json()`), `asdict(x)`, `vars(x)`, `x.__dict__`, a model's `model_dump()`, or a
+function given it that reads its flag (`{"ok": res.ok, ...}`). The object's fields reach that
+code as constants the call binds (`"self.success"` -> False, `"res.ok"` -> False).
 
 Each follows calls through the call driver (`calls.driver`): a summary per def, what the call
 binds and the constants this analysis needs of it (a flag a helper is given), memoised there.
@@ -34,6 +47,8 @@ API (`Step` is `(rel, line, function)`, as in `escapes`):
   the argument the call passes.
 - `failure_without_error(callee)` / `failure_return(callee)`: the first way a call returns such
   a string / dict (recursion gives None).
+- `status_report(found, names)`: whether a report found says there is nothing to act on and
+  comes through a def or tool (`names`) that asks for a status or ends something.
 
 Which assignments reach a use is a small forward pass over the function's statements
 (`_Reach`): branches join, a branch that returns or raises leaves nothing, loops and `try`
@@ -50,13 +65,29 @@ may change.
 from __future__ import annotations
 
 import ast
+import re
 
 from hermes_dev.pyast.analyze.flow import terminates
 from hermes_dev.pyast.analyze.jsonness import callee_origin
-from hermes_dev.pyast.calls.driver import Callee, Code, Transfer, callees, not_followed, summary
+from hermes_dev.pyast.calls.driver import (
+    Callee,
+    Code,
+    Transfer,
+    callees,
+    not_followed,
+    summary,
+    wrapped,
+)
 from hermes_dev.pyast.calls.returns import reachable_returns
-from hermes_dev.pyast.semantic.resolve import assigned_value, is_builtin_name
-from hermes_dev.pyast.semantic.scopes import module_scope
+from hermes_dev.pyast.semantic.resolve import (
+    assigned_value,
+    call_arguments,
+    class_bases,
+    class_method,
+    is_builtin_name,
+    resolve,
+)
+from hermes_dev.pyast.semantic.scopes import Class, Function, module_scope
 from hermes_dev.pyast.semantic.walker import walk_function
 
 Step = tuple[str, int, str]
@@ -163,6 +194,62 @@ def judge(keys: dict[str, object]) -> str | None:
     return _describe(keys, signal)
 
 
+# A reason that says there is nothing to act on: no meeting/session/job is active or running.
+_NOTHING = re.compile(
+    r"^(there is )?no (active|current|running|open|ongoing)\b"
+    r"|^no \w+( \w+)? (is |was )?(active|running|open|in progress|started)\b"
+    r"|\bnot (running|active|started|in progress)\b"
+    r"|\bnothing (to|is|was) "
+    r"|\balready (stopped|closed|ended|finished|left|gone|disconnected|cancell?ed|terminated)\b"
+)
+# What a def does when those words name it: it asks for a state, or ends one.
+_STATUS_WORDS = frozenset(
+    {
+        "status",
+        "health",
+        "stop",
+        "leave",
+        "cancel",
+        "close",
+        "disconnect",
+        "end",
+        "quit",
+        "exit",
+        "kill",
+        "terminate",
+        "shutdown",
+        "unsubscribe",
+        "detach",
+        "abort",
+        "halt",
+        "hangup",
+        "logout",
+    }
+)
+
+
+def status_report(found: Found, names: Iterable[str]) -> bool:
+    """A report that there is nothing to act on (`{"ok": False, "reason": "no active
+    meeting"}`) from a def that asks for a state or ends one (`status`, `stop`, `leave`...:
+    one of `names`, the defs and the tool it comes through): the answer, not a failure. Asked
+    of anything else ("no active meeting" when reading its transcript) it is a failure."""
+    texts = [
+        value.strip().lower()
+        for key, value in found.keys.items()
+        if _says_why(key) and isinstance(value, str)
+    ]
+    if not any(_NOTHING.search(text) for text in texts):
+        return False
+    return any(word in _STATUS_WORDS for name in names for word in _name_words(name))
+
+
+def _name_words(name: str) -> list[str]:
+    """`handle_meetStatus` -> handle, meet, status (a method's label: its own name only)."""
+    name = name.rsplit(".", 1)[-1]
+    spaced = re.sub(r"(?<=[a-z0-9])(?=[A-Z])", "_", name)
+    return [word for word in spaced.lower().split("_") if word]
+
+
 def _says_why(key: str) -> bool:
     """A key that explains an outcome: `message`, `reason`, `detail`, `error_code`..."""
     return key in MESSAGE_KEYS or key.startswith("error")
@@ -224,12 +311,15 @@ def failure_dict(expr: ast.expr, scope: Scope) -> str | None:
 # -- which assignments of a local reach a use ------------------------------------------------
 
 
-def _reaching(use: ast.Name, code: Code) -> list[ast.expr | None] | None:
+def _reaching(
+    use: ast.Name, code: Code, calls_truthy: bool = False
+) -> list[ast.expr | None] | None:
     """The values of the assignments of local `use.id` that can reach `use` (None for a binding
     whose value is not known: a parameter, a loop target, `+=`...), each once; None when the
     name is not a local of the function. The statements are followed in order: an `if` joins
     what its branches leave (a branch that returns or raises leaves nothing), a loop and a
-    `try` join what may or may not have run."""
+    `try` join what may or may not have run. `calls_truthy`: where a test says a call's value
+    is truthy (`if not removed: return ...`), it is `True` after it."""
     if not code.scope.binds_locally(use.id):
         return None
     node = code.node
@@ -238,7 +328,7 @@ def _reaching(use: ast.Name, code: Code) -> list[ast.expr | None] | None:
     a = node.args
     params = {p.arg for p in (*a.posonlyargs, *a.args, *a.kwonlyargs, a.vararg, a.kwarg) if p}
     start: list[ast.expr | None] = [None] if use.id in params else []
-    found = _Reach(use).at_use(node.body, start)
+    found = _Reach(use, calls_truthy=calls_truthy).at_use(node.body, start)
     unique: list[ast.expr | None] = []
     for value in found if found is not None else start:
         if not any(value is seen for seen in unique):
@@ -254,6 +344,28 @@ _State = list[ast.expr | None]
 # What a key of a local dict holds where nothing stored it since the dict was bound: the value
 # the dict itself gave it (see `_Reach` with a key).
 _FROM_DICT = ast.Constant(value=None)
+# A call's value where a test said it is truthy (see `_Reach` with `calls_truthy`).
+_TRUE = ast.Constant(value=True)
+# An item a call's `**kwargs` holds whose value is not known (see `_kwargs_item`).
+_UNKNOWN_ITEM = ast.Constant(value=None)
+
+
+def _kwargs_item(expr: ast.expr, key: str | None, env: Env) -> ast.expr | None:
+    """The value the `**kwargs` parameter `expr` holds for `key` as the call filled it (a
+    constant, or `_UNKNOWN_ITEM`), or None when it is no such parameter or holds no `key`."""
+    kwargs = dict(env).get(expr.id) if isinstance(expr, ast.Name) else None
+    if not isinstance(kwargs, _Kwargs):
+        return None
+    for name, value in kwargs:
+        if name == key:
+            return _UNKNOWN_ITEM if value is UNKNOWN else ast.Constant(value=value)
+    return None
+
+
+def _is_call(value: ast.expr | None) -> bool:
+    if isinstance(value, ast.Await):
+        value = value.value
+    return isinstance(value, ast.Call)
 
 
 class _Reach:
@@ -261,11 +373,20 @@ class _Reach:
     item `name[key]` instead: a store `name[key] = v` binds it to `v`, binding the name to a
     dict binds it to `_FROM_DICT` (what that dict says)."""
 
-    def __init__(self, use: ast.Name, key: str | None = None, dict_value: object = None) -> None:
+    def __init__(
+        self,
+        use: ast.Name,
+        key: str | None = None,
+        dict_value: object = None,
+        calls_truthy: bool = False,
+        env: Env = (),
+    ) -> None:
         self.use = use
         self.name = use.id
         self.key = key
         self.dict_value = dict_value  # what `_FROM_DICT` stands for (with a key)
+        self.calls_truthy = calls_truthy
+        self.env = env  # (for `name.update(kwargs)`: what the call put in `**kwargs`)
         # after(stmt, state) by the statement and the values in: nested loops and `try`s
         # would run the same blocks again and again.
         self._after: dict[tuple[int, tuple[int, ...]], _State | None] = {}
@@ -337,14 +458,17 @@ class _Reach:
         ):
             return None
         found: ast.expr | None = None
-        for kw in expr.keywords:
-            if kw.arg == self.key:
-                found = kw.value
         for arg in expr.args:
             if isinstance(arg, ast.Dict):
                 for key, value in zip(arg.keys, arg.values):
                     if isinstance(key, ast.Constant) and key.value == self.key:
                         found = value
+            found = _kwargs_item(arg, self.key, self.env) or found
+        for kw in expr.keywords:
+            if kw.arg == self.key:
+                found = kw.value
+            elif kw.arg is None:
+                found = _kwargs_item(kw.value, self.key, self.env) or found
         return found
 
     def is_place(self, expr: ast.expr) -> bool:
@@ -399,7 +523,9 @@ class _Reach:
                 constant = self.dict_value
             else:
                 constant = _constant(value) if value is not None else UNKNOWN
-            if constant is UNKNOWN or constant is _ABSENT or bool(constant) == want:
+            if want and self.calls_truthy and _is_call(value):
+                kept.append(_TRUE)  # (a predicate's value, known truthy here)
+            elif constant is UNKNOWN or constant is _ABSENT or bool(constant) == want:
                 kept.append(value)
         return kept
 
@@ -557,20 +683,59 @@ def _value(expr: ast.expr, code: Code, env: Env) -> object:
     gives a constant, or a local whose assignments reaching here include the constant False
     (that path reports a failure); else UNKNOWN."""
     constant = _constant(expr)
-    if constant is not UNKNOWN or not isinstance(expr, ast.Name):
+    if constant is not UNKNOWN:
         return constant
-    reaching = _reaching(expr, code)
+    if isinstance(expr, ast.Attribute) and isinstance(expr.value, ast.Name):
+        # a field of the object a parameter holds (`self.success` in its `to_dict()`)
+        field = dict(env).get(f"{expr.value.id}.{expr.attr}", UNKNOWN)
+        if field is not UNKNOWN and _reaching(expr.value, code) == [None]:
+            return field
+        return UNKNOWN
+    if _is_call(expr):
+        return False if _predicate_false(expr, code) else UNKNOWN
+    if not isinstance(expr, ast.Name):
+        return constant
+    reaching = _reaching(expr, code, calls_truthy=True)
     if reaching is None:
         return UNKNOWN
     known = dict(env)
-    values = []
+    values: list[object] = []
     for value in reaching:
         if value is None:
             if reaching == [None] and expr.id in known:
                 return known[expr.id]  # a parameter never rebound
             continue
-        values.append(_constant(value))
+        if _is_call(value):
+            values.append(False if _predicate_false(value, code) else UNKNOWN)
+        else:
+            values.append(_constant(value))
     return False if any(v is False for v in values) else UNKNOWN
+
+
+def _predicate_false(value: ast.expr, code: Code) -> bool:
+    """A call of a predicate that can say False: a def of the root every `return` of which
+    gives `True` or `False` (`removed = manager.remove(name)` where `remove` returns False
+    when there is nothing to remove)."""
+    call = value.value if isinstance(value, ast.Await) else value
+    assert isinstance(call, ast.Call)
+    return any(summary(_Predicate(), target) is True for target in callees(call, code.scope) or ())
+
+
+class _Predicate(Transfer):
+    """True for a def every reachable `return` of which gives a constant bool, one False."""
+
+    name = "failures.predicate"
+    bottom = None
+
+    def compute(self, code: Code, depth: int) -> bool | None:
+        if isinstance(code.node, ast.Lambda):
+            return None
+        values = [
+            _constant(r.value) if r.value is not None else UNKNOWN for r in reachable_returns(code)
+        ]
+        if values and all(isinstance(v, bool) for v in values) and False in values:
+            return True
+        return None
 
 
 def failure_value(expr: ast.expr, code: Code, depth: int = 0) -> Found | None:
@@ -593,7 +758,9 @@ def _failure_value(expr: ast.expr, code: Code, env: Env, depth: int) -> Found | 
     if isinstance(expr, ast.Name):
         return _name_value(expr, code, env, depth)
     if isinstance(expr, ast.Call):
-        return _call_value(expr, code, depth)
+        return _call_value(expr, code, env, depth)
+    if isinstance(expr, ast.Attribute) and expr.attr == "__dict__":
+        return _fields_report(expr.value, code, env, depth)
     return None
 
 
@@ -652,10 +819,10 @@ def _known_keys(expr: ast.expr, code: Code, env: Env, depth: int) -> dict[str, o
         if (
             values == [None]
             and isinstance(kwargs, _Kwargs)
-            and _local_keys(expr.id, code, expr) == {}
+            and _local_keys(expr.id, code, expr, env) == {}
         ):
             return dict(kwargs)  # the callee's **kwargs, as the call fills them
-        if not values or None in values or _local_keys(expr.id, code, expr) != {}:
+        if not values or None in values or _local_keys(expr.id, code, expr, env) != {}:
             return None
         merged: dict[str, object] = {}
         for bound in values:
@@ -693,7 +860,7 @@ def _name_value(name: ast.Name, code: Code, env: Env, depth: int) -> Found | Non
         keys = {key: _constant(item) for key, item in pairs if key is not None}
         step = (where.module.rel, table.lineno, "<module>")
         return Found(reason, (step,) if where.module is not code.module else (), keys)
-    stored = _local_keys(name.id, code, name)
+    stored = _local_keys(name.id, code, name, env)
     if stored is None:
         return None  # changed in a way not known, or handed to other code
     if "error" in stored:
@@ -731,12 +898,12 @@ def _item(name: ast.Name, key: str, keys: dict[str, object], code: Code, env: En
     every path gives, else UNKNOWN."""
     node = code.node
     assert not isinstance(node, ast.Lambda)
-    reaching = _Reach(name, key, keys.get(key, _ABSENT)).at_use(node.body, [])
+    reaching = _Reach(name, key, keys.get(key, _ABSENT), env=env).at_use(node.body, [])
     values: list[object] = []
     for value in reaching or ():
         if value is _FROM_DICT:
             values.append(keys.get(key, _ABSENT))
-        elif value is None:
+        elif value is None or value is _UNKNOWN_ITEM:
             values.append(UNKNOWN)
         else:
             values.append(_value(value, code, env))
@@ -755,11 +922,11 @@ def _item(name: ast.Name, key: str, keys: dict[str, object], code: Code, env: En
     return UNKNOWN if present else _ABSENT
 
 
-def _local_keys(name: str, code: Code, use: ast.Name) -> dict[str, object] | None:
+def _local_keys(name: str, code: Code, use: ast.Name, env: Env = ()) -> dict[str, object] | None:
     """The keys a function sets on its local dict `name` (`name["k"] = v`, `name.update(...)`),
     or None when it changes it otherwise (a computed key, `|=`, `del`, `setdefault`...) or hands
     it to code that may (any call but its serialisation, logging, and the call that reads it at
-    `use`, which the caller follows)."""
+    `use`, which the caller follows; `f(**name)` hands over a copy)."""
     node = code.node
     if isinstance(node, ast.Lambda):
         return {}
@@ -779,38 +946,46 @@ def _local_keys(name: str, code: Code, use: ast.Name) -> dict[str, object] | Non
             func = sub.func
             if isinstance(func, ast.Attribute) and _is(func.value, name):
                 if func.attr == "update":
-                    added = _update_keys(sub, code)
+                    added = _update_keys(sub, code, env)
                     if added is None:
                         return None
                     keys.update(added)
                 elif func.attr not in ("get", "keys", "values", "items", "copy"):
                     return None  # setdefault, pop, clear...
-            elif any(_is(arg, name) for arg in (*sub.args, *(kw.value for kw in sub.keywords))):
-                if not _reader(func) and not any(
-                    arg is use for arg in (*sub.args, *(kw.value for kw in sub.keywords))
-                ):
-                    return None
-            elif any(
-                isinstance(arg, ast.Starred) and _is(arg.value, name) for arg in sub.args
-            ) or any(kw.arg is None and _is(kw.value, name) for kw in sub.keywords):
+            elif _passes(sub, name) and not _reader(func) and not _reads_at(sub, use):
                 return None
     return keys
 
 
-def _update_keys(call: ast.Call, code: Code) -> dict[str, object] | None:
-    """The keys `d.update({...})` / `d.update(k=v)` stores, when they are known (`_Reach`
-    follows each item through the updates as through `d[k] = v`)."""
-    pairs: list[tuple[str | None, ast.expr]] = [(kw.arg, kw.value) for kw in call.keywords]
-    for arg in call.args:
-        more = _pairs(arg, code.scope)
-        if more is None:
-            return None
-        pairs.extend(more)
+def _passes(call: ast.Call, name: str) -> bool:
+    """Whether a call is given the dict `name` itself (`f(**name)`, `f(*name)` hand over a
+    copy of its items: the dict stays as it is)."""
+    return any(_is(arg, name) for arg in call.args) or any(
+        kw.arg is not None and _is(kw.value, name) for kw in call.keywords
+    )
+
+
+def _reads_at(call: ast.Call, use: ast.Name) -> bool:
+    """The call that reads the dict at `use` (the caller follows that one)."""
+    return any(arg is use for arg in (*call.args, *(kw.value for kw in call.keywords)))
+
+
+def _update_keys(call: ast.Call, code: Code, env: Env = ()) -> dict[str, object] | None:
+    """The keys `d.update({...})` / `d.update(k=v)` / `d.update(kwargs)` (what the call put in
+    the function's `**kwargs`) stores, when they are known (`_Reach` follows each item through
+    the updates as through `d[k] = v`)."""
     added: dict[str, object] = {}
-    for key, _ in pairs:
-        if key is None:
+    spread = [kw.value for kw in call.keywords if kw.arg is None]
+    for arg in [*call.args, *spread]:
+        kwargs = dict(env).get(arg.id) if isinstance(arg, ast.Name) else None
+        if isinstance(kwargs, _Kwargs):
+            added.update((key, UNKNOWN) for key, _ in kwargs)
+            continue
+        more = _pairs(arg, code.scope) if arg not in spread else None
+        if more is None or any(key is None for key, _ in more):
             return None
-        added[key] = UNKNOWN
+        added.update((key, UNKNOWN) for key, _ in more if key is not None)
+    added.update((kw.arg, UNKNOWN) for kw in call.keywords if kw.arg is not None)
     return added
 
 
@@ -843,21 +1018,31 @@ def _mutated_anywhere(name: str, tree: ast.Module | None) -> bool:
     return False
 
 
-def _call_value(call: ast.Call, code: Code, depth: int) -> Found | None:
+def _call_value(call: ast.Call, code: Code, env: Env, depth: int) -> Found | None:
     if isinstance(call.func, ast.Lambda):
         return _failure_value(call.func.body, code, (), depth + 1)
-    for target in callees(call, code.scope) or ():
+    if _fields_of(call, code.scope):
+        return _fields_report(call.args[0], code, env, depth)
+    targets = callees(call, code.scope)
+    for target in targets or ():
         node = target.function.node
         if isinstance(node, ast.FunctionDef) and node.name == "__init__":
             return None  # an instance, not a dict
-        found = _follow(target, call, depth, "failures.dict", _failure_value)
+        found = _follow(target, call, depth, "failures.dict", _failure_value, code, env)
         if found is not None:
             return found
-    return None
+    return _method_report(call, code, env, depth, "failures.dict", _failure_value, targets)
 
 
-def _arguments(call: ast.Call, node: ast.FunctionDef | ast.AsyncFunctionDef, skip: bool) -> Env:
-    """The parameters a call gives a constant (a literal argument, or a constant default it
+def _arguments(
+    call: ast.Call,
+    node: ast.FunctionDef | ast.AsyncFunctionDef,
+    skip: bool,
+    caller: Code | None = None,
+    caller_env: Env = (),
+) -> Env:
+    """The parameters a call gives a constant (a literal argument, a value the caller knows:
+    its own parameter given a constant, a local a `False` reaches; or a constant default it
     leaves), when which argument fills which parameter is known."""
     a = node.args
     positional = [*a.posonlyargs, *a.args][1 if skip else 0 :]
@@ -874,15 +1059,22 @@ def _arguments(call: ast.Call, node: ast.FunctionDef | ast.AsyncFunctionDef, ski
         defaults.update((p.arg, d) for p, d in zip(a.kwonlyargs, a.kw_defaults) if d is not None)
         for name, default in defaults.items():
             given.setdefault(name, default)
+    passed = {id(expr) for expr in (*call.args, *(kw.value for kw in call.keywords))}
+
+    def known(expr: ast.expr) -> object:
+        if caller is not None and id(expr) in passed:
+            return _value(expr, caller, caller_env)
+        return _constant(expr)
+
     env: list[tuple[str, object]] = []
     for name, expr in sorted(given.items()):
         if name not in named:
             continue  # goes to **kwargs, below
-        value = _constant(expr)
+        value = known(expr)
         if value is not UNKNOWN and isinstance(value, str | int | float | bool | type(None)):
             env.append((name, value))
     if a.kwarg is not None and not spread:
-        extra = sorted((key, _constant(value)) for key, value in given.items() if key not in named)
+        extra = sorted((key, known(value)) for key, value in given.items() if key not in named)
         env.append((a.kwarg.arg, _Kwargs(extra)))
     return tuple(env)
 
@@ -894,15 +1086,26 @@ class _Kwargs(tuple):  # type: ignore[type-arg]
 
 
 def _follow(
-    target: Callee, call: ast.Call, depth: int, kind: str, test: _ValueTest
+    target: Callee,
+    call: ast.Call,
+    depth: int,
+    kind: str,
+    test: _ValueTest,
+    caller: Code | None = None,
+    caller_env: Env = (),
 ) -> Found | None:
     """What `test` finds in what `target` returns, given the call's constant arguments (which
-    also rule out the branches they decide)."""
+    also rule out the branches they decide); then, when that finds nothing, given the failing
+    objects the call passes (`_text_response(result)` where `result` may be built with
+    `ok=False`)."""
     node = target.function.node
     env: Env = ()
     if isinstance(node, _DEF_TYPES):
-        env = _arguments(call, node, target.function.bound)
-    return _summarise(target, env, depth + 1, kind, test)
+        env = _arguments(call, node, target.function.bound, caller, caller_env)
+    found = _summarise(target, env, depth + 1, kind, test)
+    if found is None and caller is not None and isinstance(node, _DEF_TYPES):
+        found = _with_objects(target, call, env, depth, kind, test, caller, caller_env)
+    return found
 
 
 def failure_return(target: Callee, depth: int = 0) -> Found | None:
@@ -938,7 +1141,10 @@ class _Failures(Transfer):
                 continue
             found = self.test(ret.value, code, self.env, depth)
             if found is not None:
-                return _prefixed(found, (module.rel, ret.lineno, code.label))
+                found = _prefixed(found, (module.rel, ret.lineno, code.label))
+                assert found is not None
+                if not status_report(found, [step[2] for step in found.chain]):
+                    return found
         return None
 
     def empty(self, result: object) -> bool:
@@ -948,6 +1154,303 @@ class _Failures(Transfer):
 def _summarise(target: Callee, env: Env, depth: int, kind: str, test: _ValueTest) -> Found | None:
     found = summary(_Failures(kind, test, env), target, depth)
     return found if isinstance(found, Found) else None
+
+
+# -- report objects ----------------------------------------------------------------------------
+# An object built with a failing flag (`Result(success=False, message=...)`, a dataclass or a
+# class whose `__init__` keeps its arguments as `self.x`), serialised later: by one of its
+# methods (`result.to_dict()`, `to_json()`) that reads `self.success`, by `asdict(result)`,
+# `vars(result)`, `result.__dict__` or a model's `model_dump()`, or by a function given it
+# (`_text_response(result)` reading `result.ok`). Its fields reach that code as constants the
+# call binds (`"self.success"` -> False), as a parameter's constant does.
+
+
+class Way:
+    """One way an object that reports a failure is built: its class (None when only its fields
+    are known), its fields (name -> the constant given, or UNKNOWN) and the steps to the line
+    that builds it."""
+
+    __slots__ = ("chain", "cls", "fields")
+
+    def __init__(
+        self, cls: ClassRef | None, fields: dict[str, object], chain: tuple[Step, ...]
+    ) -> None:
+        self.cls = cls
+        self.fields = fields
+        self.chain = chain
+
+    def __repr__(self) -> str:
+        return f"Way({self.cls!r}, {self.fields!r}, {list(self.chain)})"
+
+
+_MAX_WAYS = 4
+# Methods of model base classes outside the root that give the fields as a dict / as JSON.
+_MODEL_METHODS = {
+    "failures.dict": frozenset({"model_dump", "dict", "_asdict"}),
+    "failures.text": frozenset({"model_dump_json", "json"}),
+}
+
+
+def _failing(fields: dict[str, object]) -> bool:
+    """Fields that say the object reports a failure: a flag False, a failure status."""
+    if any(fields.get(key) is False for key in FLAGS):
+        return True
+    return any(
+        isinstance(fields.get(key), str) and _word(str(fields.get(key))) in FAILURE_WORDS
+        for key in STATUS_KEYS
+    )
+
+
+def _object_ways(expr: ast.expr, code: Code, env: Env, depth: int) -> tuple[Way, ...]:
+    """The ways the object `expr` holds may be built with failing fields (at most a few)."""
+    if depth > _MAX_DEPTH:
+        return ()
+    if isinstance(expr, ast.Await):
+        return _object_ways(expr.value, code, env, depth + 1)
+    if isinstance(expr, ast.IfExp):
+        both = _object_ways(expr.body, code, env, depth + 1)
+        return (both + _object_ways(expr.orelse, code, env, depth + 1))[:_MAX_WAYS]
+    if isinstance(expr, ast.Name):
+        reaching = _reaching(expr, code)
+        if reaching == [None]:
+            prefix = f"{expr.id}."
+            given = {k[len(prefix) :]: v for k, v in env if k.startswith(prefix)}
+            return (Way(None, given, ()),) if given else ()
+        found: tuple[Way, ...] = ()
+        for value in reaching or ():
+            if value is not None and len(found) < _MAX_WAYS:
+                found += _object_ways(value, code, env, depth + 1)
+        return found[:_MAX_WAYS]
+    if not isinstance(expr, ast.Call):
+        return ()
+    classes = [obj for obj in resolve(expr.func, code.scope).items if isinstance(obj, Class)]
+    if classes:
+        ways: list[Way] = []
+        for cls in classes:
+            fields = _constructed(cls.ref, expr, code, env)
+            if fields is not None and _failing(fields):
+                ways.append(Way(cls.ref, fields, ()))
+        return tuple(ways[:_MAX_WAYS])
+    found = ()
+    for target in callees(expr, code.scope) or ():
+        result = summary(_Ways(), target, depth + 1)
+        if isinstance(result, tuple):
+            found += result
+    return found[:_MAX_WAYS]
+
+
+class _Ways(Transfer):
+    """The failing objects a def returns (`Way`s, each with its chain)."""
+
+    name = "failures.ways"
+    bottom = ()
+
+    def compute(self, code: Code, depth: int) -> tuple[Way, ...]:
+        node = code.node
+        if isinstance(node, ast.Lambda):
+            values: list[tuple[ast.expr, int]] = [(node.body, node.lineno)]
+        else:
+            values = [(r.value, r.lineno) for r in reachable_returns(code) if r.value is not None]
+        found: list[Way] = []
+        for value, line in values:
+            for way in _object_ways(value, code, (), depth):
+                step = (code.module.rel, line, code.label)
+                found.append(Way(way.cls, way.fields, (step, *way.chain)))
+            if len(found) >= _MAX_WAYS:
+                break
+        return tuple(found[:_MAX_WAYS])
+
+
+def _constructed(cls: ClassRef, call: ast.Call, code: Code, env: Env) -> dict[str, object] | None:
+    """The fields `Cls(...)` gives the object (every field the class declares: the constant
+    the call or a default gives it, else UNKNOWN), or None when they are not known: a class
+    with its own `__init__` keeps them as `self.x = <parameter or constant>` in its body, a
+    dataclass (or any class that declares annotated fields and no `__init__`) takes them in
+    order."""
+    if any(isinstance(arg, ast.Starred) for arg in call.args) or any(
+        kw.arg is None for kw in call.keywords
+    ):
+        return None
+    init = class_method(cls, "__init__")
+    if init is not None:
+        made, _ = init
+        node = made.node
+        if not isinstance(node, _DEF_TYPES) or wrapped(node):
+            return None
+        env_in = dict(_arguments(call, node, True, code, env))
+        positional = [p.arg for p in (*node.args.posonlyargs, *node.args.args)]
+        this = positional[0] if positional else "self"
+        params = {p.arg for p in (*node.args.posonlyargs, *node.args.args, *node.args.kwonlyargs)}
+        fields: dict[str, object] = {}
+        for stmt in node.body:
+            target: ast.expr | None = None
+            value: ast.expr | None = None
+            if isinstance(stmt, ast.Assign) and len(stmt.targets) == 1:
+                target, value = stmt.targets[0], stmt.value
+            elif isinstance(stmt, ast.AnnAssign):
+                target, value = stmt.target, stmt.value
+            if (
+                isinstance(target, ast.Attribute)
+                and isinstance(target.value, ast.Name)
+                and target.value.id == this
+                and value is not None
+            ):
+                if isinstance(value, ast.Name) and value.id in params:
+                    fields[target.attr] = env_in.get(value.id, UNKNOWN)
+                else:
+                    fields[target.attr] = _constant(value)
+        return fields
+    declared = _declared_fields(cls)
+    if declared is None or len(call.args) > len(declared):
+        return None
+    given: dict[str, object] = {}
+    for (name, _), arg in zip(declared, call.args):
+        given[name] = _value(arg, code, env)
+    names = {name for name, _ in declared}
+    for kw in call.keywords:
+        if kw.arg not in names:
+            return None  # not the fields it declares: not known how it keeps them
+        given[kw.arg] = _value(kw.value, code, env)
+    return {name: given.get(name, default) for name, default in declared}
+
+
+def _declared_fields(cls: ClassRef, depth: int = 0) -> list[tuple[str, object]] | None:
+    """A dataclass-like class's fields in order (the bases' first) with their constant
+    defaults (UNKNOWN for none or a computed one); None when it declares none or a base of the
+    root's cannot be read."""
+    if depth > 8:
+        return None
+    fields: dict[str, object] = {}
+    for base in class_bases(cls):
+        if base is not None:
+            inherited = _declared_fields(base, depth + 1)
+            if inherited:
+                fields.update(inherited)
+    for stmt in cls.node.body:
+        if isinstance(stmt, ast.AnnAssign) and isinstance(stmt.target, ast.Name):
+            if "ClassVar" in ast.unparse(stmt.annotation):
+                continue
+            fields[stmt.target.id] = UNKNOWN if stmt.value is None else _constant(stmt.value)
+    return list(fields.items()) or None
+
+
+def _self_env(ways: tuple[Way, ...], name: str) -> list[tuple[Way, Env]]:
+    """Each way's fields as the constants a method's `self` (a function's parameter `name`)
+    holds."""
+    return [
+        (way, tuple(sorted((f"{name}.{key}", value) for key, value in way.fields.items())))
+        for way in ways
+    ]
+
+
+def _fields_report(expr: ast.expr, code: Code, env: Env, depth: int) -> Found | None:
+    """`asdict(x)`, `vars(x)`, `x.__dict__`, `x.model_dump()`: its fields as a dict."""
+    for way in _object_ways(expr, code, env, depth + 1):
+        reason = judge(way.fields)
+        if reason is not None:
+            return Found(reason, way.chain, dict(way.fields))
+    return None
+
+
+def _fields_of(call: ast.Call, scope: Scope) -> bool:
+    """`dataclasses.asdict(x)` or `vars(x)`: a dict of an object's fields."""
+    if len(call.args) != 1 or call.keywords:
+        return False
+    func = call.func
+    if isinstance(func, ast.Name) and func.id == "vars" and is_builtin_name("vars", scope):
+        return True
+    return callee_origin(func, scope) == ("dataclasses", "asdict")
+
+
+def _method_report(
+    call: ast.Call,
+    code: Code,
+    env: Env,
+    depth: int,
+    kind: str,
+    test: _ValueTest,
+    targets: list[Callee] | None,
+) -> Found | None:
+    """A method of a failing object that serialises it (`result.to_dict()`, `to_json()`), run
+    with the fields the object was built with."""
+    func = call.func
+    if not isinstance(func, ast.Attribute):
+        return None
+    ways = _object_ways(func.value, code, env, depth + 1)
+    if not ways:
+        return None
+    for way in ways:
+        methods: list[Function] = []
+        if way.cls is not None:
+            found = class_method(way.cls, func.attr)
+            if found is not None:
+                made, owner = found
+                methods.append(Function(made.node, made.module, made.scope, owner, bound=True))
+            elif not call.args and func.attr in _MODEL_METHODS[kind]:
+                return _fields_report(func.value, code, env, depth)
+        else:
+            methods = [t.function for t in targets or () if t.function.bound]
+        for method in methods:
+            node = method.node
+            if not isinstance(node, _DEF_TYPES) or not node.args.args:
+                continue
+            own = _arguments(call, node, True, code, env)
+            for _, fields in _self_env((way,), node.args.args[0].arg):
+                result = _summarise(Callee(method), own + fields, depth + 1, kind, test)
+                if result is not None:
+                    return Found(result.reason, way.chain or result.chain, result.keys)
+    return None
+
+
+def _with_objects(
+    target: Callee,
+    call: ast.Call,
+    env: Env,
+    depth: int,
+    kind: str,
+    test: _ValueTest,
+    caller: Code,
+    caller_env: Env,
+) -> Found | None:
+    """What `target` returns given the failing objects the call passes to parameters whose
+    fields it reads (`def _text_response(res): ... {"ok": res.ok, ...}`)."""
+    node = target.function.node
+    assert isinstance(node, _DEF_TYPES)
+    readers = _field_readers(node)
+    if not readers:
+        return None
+    given = call_arguments(call, target.function)
+    for param, arg in given.items():
+        if param not in readers:
+            continue
+        for way, fields in _self_env(_object_ways(arg, caller, caller_env, depth + 1), param):
+            found = _summarise(target, env + fields, depth + 1, kind, test)
+            if found is not None:
+                return Found(found.reason, way.chain or found.chain, found.keys)
+    return None
+
+
+_READERS_ATTR = "_hermes_dev_field_readers"
+
+
+def _field_readers(node: ast.FunctionDef | ast.AsyncFunctionDef) -> frozenset[str]:
+    """The parameters (not `self`) whose flag or status field the def reads (`res.ok`)."""
+    known: frozenset[str] | None = node.__dict__.get(_READERS_ATTR)
+    if known is None:
+        a = node.args
+        params = {p.arg for p in (*a.posonlyargs, *a.args, *a.kwonlyargs)} - {"self", "cls"}
+        found = set()
+        for sub in walk_function(node):
+            if (
+                isinstance(sub, ast.Attribute)
+                and isinstance(sub.value, ast.Name)
+                and sub.value.id in params
+                and (sub.attr in FLAGS or sub.attr in STATUS_KEYS)
+            ):
+                found.add(sub.value.id)
+        known = frozenset(found)
+        setattr(node, _READERS_ATTR, known)
+    return known
 
 
 # -- JSON strings ----------------------------------------------------------------------------
@@ -994,15 +1497,16 @@ def _failure_text(expr: ast.expr, code: Code, env: Env, depth: int) -> Found | N
             return _display(pairs, code, env, depth + 1)
     if isinstance(expr.func, ast.Lambda):
         return _failure_text(expr.func.body, code, env, depth + 1)
-    for target in callees(expr, code.scope) or ():
-        found = _follow(target, expr, depth, "failures.text", _failure_text)
+    targets = callees(expr, code.scope)
+    for target in targets or ():
+        found = _follow(target, expr, depth, "failures.text", _failure_text, code, env)
         if found is None:
             argument = _serialised_argument(target, expr)
             if argument is not None:
                 found = _failure_value(argument, code, env, depth + 1)
         if found is not None:
             return found
-    return None
+    return _method_report(expr, code, env, depth, "failures.text", _failure_text, targets)
 
 
 def _serialised_argument(target: Callee, call: ast.Call) -> ast.expr | None:
@@ -1050,8 +1554,8 @@ def _serialised_argument(target: Callee, call: ast.Call) -> ast.expr | None:
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from collections.abc import Callable
+    from collections.abc import Callable, Iterable
 
-    from hermes_dev.pyast.semantic.scopes import Scope
+    from hermes_dev.pyast.semantic.scopes import ClassRef, Scope
 
     _ValueTest = Callable[[ast.expr, Code, Env, int], Found | None]

@@ -24,7 +24,15 @@ from __future__ import annotations
 import ast
 
 from hermes_dev.pyast.analyze.branches import decide
-from hermes_dev.pyast.analyze.jsonness import JSON, NOT_JSON, UNKNOWN, Verdict, exits, infer
+from hermes_dev.pyast.analyze.jsonness import (
+    JSON,
+    NOT_JSON,
+    UNKNOWN,
+    Verdict,
+    common_what,
+    exits,
+    infer,
+)
 from hermes_dev.pyast.calls.driver import Callee, Code, Transfer, callees, summary
 from hermes_dev.pyast.semantic.scopes import Function
 
@@ -95,7 +103,9 @@ class _Returns(Transfer):
         if all(w.verdict.kind == JSON for w in ways):
             verdict = Verdict(JSON)
         elif all(w.verdict.kind == NOT_JSON for w in ways):
-            verdict = ways[0].verdict
+            first = ways[0].verdict
+            what = common_what([w.verdict for w in ways])
+            verdict = Verdict(NOT_JSON, first.reason, first.node, what)
         else:
             verdict = Verdict(UNKNOWN)
         return ReturnSummary(verdict, non_json)
@@ -153,13 +163,20 @@ def call_verdict(call: ast.Call, scope: Scope, depth: int = 0) -> Verdict | None
     if all(v.kind == JSON for v in verdicts):
         return Verdict(JSON)
     if all(v.kind == NOT_JSON for v in verdicts):
-        name = (
-            ast.unparse(call.func)
-            if len(ast.unparse(call.func)) <= 40
-            else targets[0].function.name
-        )
+        name = ast.unparse(call.func)
+        if len(name) > 40 or (
+            # `fn(...)` where `fn` is a parameter bound to one function: name that function
+            isinstance(call.func, ast.Name)
+            and len(targets) == 1
+            and not isinstance(targets[0].function.node, ast.Lambda)
+        ):
+            name = targets[0].function.name
+        what = common_what(verdicts)
         return Verdict(
-            NOT_JSON, f"the result of {name}(), which returns {verdicts[0].reason}", call
+            NOT_JSON,
+            f"the result of {name}(), which returns {verdicts[0].reason}",
+            call,
+            what,
         )
     return Verdict(UNKNOWN)
 

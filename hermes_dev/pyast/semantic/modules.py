@@ -35,6 +35,8 @@ REGISTER_MARKERS = (".register(", ".register_tool(")
 
 def submodule_name(package: str, attr: str) -> str:
     """The module name of `package`'s submodule `attr`: dotted, or a path key (`@a/b-c/attr`)."""
+    if not package:
+        return attr  # the root's own package (a plugin whose folder is the root)
     return f"{package}/{attr}" if package.startswith("@") else f"{package}.{attr}"
 
 
@@ -62,6 +64,7 @@ class ModuleState:
         "runtime",
         "schemas_not_static",
         "scope",
+        "setup",
         "summaries",
         "tool_schemas",
         "word_counts",
@@ -74,6 +77,7 @@ class ModuleState:
         self.runtime: dict[str, list[object]] = {}  # name -> bindings made by its defs
         self.words: dict[str, set[int]] = {}  # word -> lines it occurs on
         self.globals: frozenset[str] | None = None  # names some def declares `global`
+        self.setup: frozenset[int] | None = None  # id() of the defs that run before any tool
         self.parents: dict[int, object] | None = None  # id(def/lambda) -> its parent node
         self.class_indexes: dict[int, BindingIndex] = {}
         self.defs: list[ast.FunctionDef | ast.AsyncFunctionDef] | None = None  # every def
@@ -158,7 +162,8 @@ class ModuleInfo:
 
     def import_base(self, stmt: ast.ImportFrom) -> str | None:
         """The module a `from ... import` reads from: dotted, or for a relative import in a
-        folder whose name is no identifier (`plugins/build-macos-apps/`) a path key."""
+        folder whose name is no identifier (`plugins/build-macos-apps/`) a path key; `""` for
+        `from . import x` at the root (a plugin whose folder is the root: `x` is its module)."""
         if not stmt.level:
             return stmt.module
         # the package is the file's folder (for `__init__.py` too), found by path
@@ -169,7 +174,9 @@ class ModuleInfo:
             package = package[: len(package) - (stmt.level - 1)]
         parts = [*package, *(stmt.module.split(".") if stmt.module else [])]
         if not parts:
-            return None
+            # `from . import x` in a file at the root: the root is the package (a plugin
+            # whose folder is the root), its modules are named from it
+            return ""
         if all(part.isidentifier() for part in package):
             return ".".join(parts)
         return "@" + "/".join(parts)

@@ -382,7 +382,9 @@ def attribute_of(obj: Obj, attr: str, depth: int = 0) -> Possible:
     if isinstance(obj, Class):
         method = class_method(obj.ref, attr)
         if method is not None:
-            func, _ = method
+            func, owner = method
+            if isinstance(func.node, _DEF_TYPES) and _is_classmethod(func.node):
+                return Possible.of(Function(func.node, func.module, func.scope, owner, bound=True))
             return Possible.of(func)
         return class_attribute(obj.ref, attr, depth + 1)
     if isinstance(obj, Instance):

@@ -196,7 +196,10 @@ class Scope:
                 elif binding.kind != "deleted":
                     live.append(binding)
             if runtime and self.parent is None:
-                live.extend(self.runtime(name, changes=False))
+                made = self.runtime(name, changes=False)
+                if made and any(_sets_up(self.module, b) for b in made):
+                    live = []  # what register(ctx) assigns replaces the module's own value
+                live.extend(made)
         else:
             live = [b for b in bindings if b.kind != "deleted"]
         if len(live) > 1:
@@ -206,6 +209,53 @@ class Scope:
     def __repr__(self) -> str:
         where = "module" if self.func is None else getattr(self.func, "name", "<lambda>")
         return f"Scope({self.module.rel}:{where})"
+
+
+def _sets_up(module: ModuleInfo, binding: Binding) -> bool:
+    """Whether a `global` assignment surely runs before any tool of the module can: in the
+    straight-line body (no branch, loop or `try`) of a def that runs first."""
+    home = binding.home
+    if home is None or any(
+        not isinstance(b.node, (ast.With, ast.AsyncWith)) for b in binding.blocks
+    ):
+        return False
+    return id(home) in _setup_defs(module)
+
+
+def _setup_defs(module: ModuleInfo) -> frozenset[int]:
+    """The module-level defs that run before its tools do: a plugin's `register(ctx)` (the
+    loader calls it before any handler), and the defs it or the module's own body calls by
+    name in straight-line code."""
+    state = module.state
+    if state.setup is not None:
+        return state.setup
+    found: set[int] = set()
+    tree = module.tree
+    if tree is not None:
+        defs = {
+            stmt.name: stmt
+            for stmt in tree.body
+            if isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef))
+        }
+        todo: list[list[ast.stmt]] = [tree.body]
+        register = defs.get("register")
+        if register is not None and (register.args.args or register.args.posonlyargs):
+            found.add(id(register))
+            todo.append(register.body)
+        while todo:
+            for stmt in todo.pop():
+                call = stmt.value if isinstance(stmt, (ast.Expr, ast.Assign)) else None
+                if (
+                    isinstance(call, ast.Call)
+                    and isinstance(call.func, ast.Name)
+                    and call.func.id in defs
+                    and id(defs[call.func.id]) not in found
+                ):
+                    target = defs[call.func.id]
+                    found.add(id(target))
+                    todo.append(target.body)
+    state.setup = frozenset(found)
+    return state.setup
 
 
 def _changed_names(module: ModuleInfo) -> frozenset[str]:
