@@ -107,7 +107,16 @@ def run_click(args: Sequence[str]) -> int:
         where = f" ({exc.filename})" if exc.filename else ""
         click.echo(f"hermes-dev: error: {exc.strerror or exc}{where}", err=True)
         return EXIT_USAGE
-    except Exception:  # noqa: BLE001 -- the last resort: a bug, shown with its traceback
+    except Exception as exc:  # noqa: BLE001 -- the last resort: a bug, shown with its traceback
+        # A signal that lands while Python creates a class comes wrapped (RuntimeError: Error
+        # calling __set_name__ ...): it is the interrupt, not a bug.
+        signal_exc = _signal_cause(exc)
+        if isinstance(signal_exc, Interrupted):
+            click.echo(f"hermes-dev: {signal_exc}", err=True)
+            return signal_exc.exit_code
+        if isinstance(signal_exc, KeyboardInterrupt):
+            click.echo(_interrupted(signal_exc), err=True)
+            return EXIT_INTERRUPTED
         import traceback
 
         traceback.print_exc()
@@ -115,6 +124,20 @@ def run_click(args: Sequence[str]) -> int:
         return EXIT_BUG
     # Commands return their exit code; --help and --version return None.
     return rv if isinstance(rv, int) else EXIT_OK
+
+
+def _signal_cause(exc: BaseException) -> BaseException | None:
+    """The KeyboardInterrupt or Interrupted an exception was raised from, if any."""
+    from hermes_dev.errors import Interrupted
+
+    seen: set[int] = set()
+    cause: BaseException | None = exc
+    while cause is not None and id(cause) not in seen:
+        if isinstance(cause, (KeyboardInterrupt, Interrupted)):
+            return cause
+        seen.add(id(cause))
+        cause = cause.__cause__ or cause.__context__
+    return None
 
 
 def _interrupted(exc: BaseException | None) -> str:

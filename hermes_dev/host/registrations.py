@@ -223,8 +223,37 @@ class Handler:
             funcs.append(self.target)
         return funcs
 
+    def args_parameter(self, func: Function) -> str | None:
+        """The parameter of `func` (the handler or the def it forwards to) that receives the
+        model's arguments: Hermes calls `handler(args, **kw)`."""
+        if func is self.func:
+            return _positional(func, self.bound_positional if self.kind == "partial" else 0)
+        lam = self.func.node
+        if func is not self.target or not isinstance(lam, ast.Lambda):
+            return None
+        params = lam.args.posonlyargs + lam.args.args
+        body = lam.body
+        if not params or not isinstance(body, ast.Call):
+            return None
+        given = params[0].arg
+        for i, arg in enumerate(body.args):
+            if isinstance(arg, ast.Name) and arg.id == given:
+                return _positional(func, i)
+        for kw in body.keywords:
+            if isinstance(kw.value, ast.Name) and kw.value.id == given and kw.arg:
+                return kw.arg
+        return None
+
     def __repr__(self) -> str:
         return f"Handler({self.kind}, {self.func!r}, target={self.target!r})"
+
+
+def _positional(func: Function, index: int) -> str | None:
+    node = func.node
+    params = [a.arg for a in node.args.posonlyargs + node.args.args]
+    if func.bound and params:
+        params = params[1:]  # self / cls
+    return params[index] if index < len(params) else None
 
 
 def resolve_handler(expr: ast.expr, scope: Scope) -> Handler | None:

@@ -3,7 +3,6 @@ checkout, the edit of toolsets.py when `--toolset` names a toolset that exists."
 
 from __future__ import annotations
 
-import ast
 from functools import partial
 from pathlib import Path
 
@@ -17,6 +16,7 @@ from hermes_dev.host.plugins import (
     plugin_tool_names,
     read_manifest,
 )
+from hermes_dev.host.toolsets import ToolsetsFile
 from hermes_dev.pyast.semantic.syntax import parse_problem
 from hermes_dev.reading import SOURCE_LIMIT, read_bounded
 from hermes_dev.scaffold._existing import find_existing
@@ -30,28 +30,10 @@ from hermes_dev.writes.plan import FileChange, Plan
 def toolset_names(source: bytes) -> frozenset[str]:
     """The keys of the module-level `TOOLSETS = {...}` literal of toolsets.py (empty when there
     is none). UserError when the file does not parse: what is wrong, and where."""
-    try:
-        tree = ast.parse(source)
-    except (SyntaxError, ValueError, RecursionError, MemoryError):
-        raise UserError(
-            parse_problem("toolsets.py", source) or "toolsets.py cannot be parsed"
-        ) from None
-    names: set[str] = set()
-    for stmt in tree.body:
-        value: ast.expr | None = None
-        if isinstance(stmt, ast.Assign) and any(
-            isinstance(t, ast.Name) and t.id == "TOOLSETS" for t in stmt.targets
-        ):
-            value = stmt.value
-        elif isinstance(stmt, ast.AnnAssign) and isinstance(stmt.target, ast.Name):
-            value = stmt.value if stmt.target.id == "TOOLSETS" else None
-        if isinstance(value, ast.Dict):
-            names.update(
-                k.value
-                for k in value.keys
-                if isinstance(k, ast.Constant) and isinstance(k.value, str)
-            )
-    return frozenset(names)
+    written = ToolsetsFile.parse(source)
+    if written is None:
+        raise UserError(parse_problem("toolsets.py", source) or "toolsets.py cannot be parsed")
+    return written.toolset_names()
 
 
 def plan_new_plugin(project: Project, spec: PluginSpec, *, force: bool = False) -> Plan:

@@ -13,7 +13,6 @@ from hermes_dev.host import ownership
 from hermes_dev.host.env_vars import EnvEntry, EnvTable, Helper, read_table
 from hermes_dev.host.layout import Project, env_vars_path
 from hermes_dev.host.tools_config import CLI_COMPOSITE, TOOLS_CONFIG_RELPATH
-from hermes_dev.pyast.semantic.syntax import parse_problem
 from hermes_dev.reading import SOURCE_LIMIT, read_bounded
 from hermes_dev.scaffold._existing import find_existing
 from hermes_dev.scaffold._render import PendingRender
@@ -401,32 +400,13 @@ def reach_notes(
 
 
 def _toolset_entry(source: bytes, toolset: str) -> int | None:
-    """How many keys (dict) or arguments (call) `TOOLSETS[toolset]` has; None when absent."""
-    try:
-        tree = ast.parse(source)
-    except (SyntaxError, ValueError):
-        return None  # the edit says what is wrong, and where
-    except (RecursionError, MemoryError):
-        raise UserError(
-            parse_problem("toolsets.py", source) or "toolsets.py cannot be parsed"
-        ) from None
-    for stmt in tree.body:
-        if not (isinstance(stmt, ast.Assign | ast.AnnAssign) and isinstance(stmt.value, ast.Dict)):
-            continue
-        targets = stmt.targets if isinstance(stmt, ast.Assign) else [stmt.target]
-        if not any(isinstance(t, ast.Name) and t.id == "TOOLSETS" for t in targets):
-            continue
-        found = None
-        for key, value in zip(stmt.value.keys, stmt.value.values, strict=True):
-            if isinstance(key, ast.Constant) and key.value == toolset:
-                if isinstance(value, ast.Dict):
-                    found = len(value.keys)
-                elif isinstance(value, ast.Call):
-                    found = len(value.args) + len(value.keywords)
-                else:
-                    found = 0
-        return found
-    return None
+    """How many keys (dict) or arguments (call) `TOOLSETS[toolset]` has; None when absent (or
+    when toolsets.py does not parse: the edit says what is wrong, and where)."""
+    from hermes_dev.host.toolsets import ToolsetsFile
+
+    written = ToolsetsFile.parse(source)
+    entry = written.entry(toolset) if written is not None else None
+    return None if entry is None else entry.size
 
 
 # --- OPTIONAL_ENV_VARS ----------------------------------------------------------------------

@@ -13,7 +13,6 @@ from hermes_dev.host.env_vars import read_table
 from hermes_dev.host.layout import Project, env_vars_path
 from hermes_dev.host.registrations import registered_names
 from hermes_dev.host.tools_config import CLI_COMPOSITE, TOOLS_CONFIG_RELPATH
-from hermes_dev.pyast.analyze.values import dict_get
 from hermes_dev.pyast.semantic.syntax import parse_problem
 from hermes_dev.scaffold._sources import edited, read_source
 from hermes_dev.scaffold._spec import check_name, first_line
@@ -283,12 +282,19 @@ def _tool_description(models: Models, path: Path, name: str) -> str | None:
 
 
 def _lines_naming(source: bytes, name: str, *, toolsets: bool, where: str) -> list[int]:
-    """Lines where `source` still lists the tool `name`: in toolsets.py, the tools of a
-    `TOOLSETS` entry (a dict's "tools", a helper call's arguments after the description) and
-    module-level `*_TOOLS` lists; in the env-vars module, an `OPTIONAL_ENV_VARS` entry's "tools".
+    """Lines where `source` still lists the tool `name`: in toolsets.py, every place its reader
+    finds (`ToolsetsFile.listings`: a TOOLSETS entry's tools, `_HERMES_CORE_TOOLS` and the other
+    module-level lists); in the env-vars module, an `OPTIONAL_ENV_VARS` entry's "tools".
     Toolset names (keys, "includes") and other settings are not tool lists."""
+    from hermes_dev.host.toolsets import ToolsetsFile
+
     if name.encode() not in source:
         return []
+    if toolsets:
+        written = ToolsetsFile.parse(source, where)
+        if written is None:
+            return []
+        return sorted({line for listing in written.listings(name) for line in listing.lines})
     try:
         tree = ast.parse(source)
     except (SyntaxError, ValueError):
@@ -297,15 +303,19 @@ def _lines_naming(source: bytes, name: str, *, toolsets: bool, where: str) -> li
         raise UserError(parse_problem(where, source) or f"{where} cannot be parsed") from None
     lists: list[ast.expr] = []
     for stmt in tree.body:
-        target, value = _assigned(stmt)
-        if target is None or value is None:
+        target: ast.expr
+        value: ast.expr | None
+        if isinstance(stmt, ast.Assign) and len(stmt.targets) == 1:
+            target, value = stmt.targets[0], stmt.value
+        elif isinstance(stmt, ast.AnnAssign):
+            target, value = stmt.target, stmt.value
+        else:
             continue
-        if toolsets and target == "TOOLSETS" and isinstance(value, ast.Dict):
-            for entry in value.values:
-                lists.extend(_tool_lists(entry))
-        elif toolsets and target.endswith("_TOOLS"):
-            lists.append(value)
-        elif not toolsets and target == "OPTIONAL_ENV_VARS" and isinstance(value, ast.Dict):
+        if (
+            isinstance(target, ast.Name)
+            and target.id == "OPTIONAL_ENV_VARS"
+            and isinstance(value, ast.Dict)
+        ):
             table = read_table(tree, value)
             for env_entry in table.entries if table is not None else []:
                 tools = env_entry.tools_expr if env_entry.static else env_entry.value
@@ -319,21 +329,3 @@ def _lines_naming(source: bytes, name: str, *, toolsets: bool, where: str) -> li
             if isinstance(node, ast.Constant) and node.value == name
         }
     )
-
-
-def _tool_lists(entry: ast.expr) -> list[ast.expr]:
-    if isinstance(entry, ast.Dict):
-        tools = dict_get(entry, "tools")
-        return [] if tools is None else [tools]
-    if isinstance(entry, ast.Call):  # _ts("description", [tools], includes=[...])
-        return [*entry.args[1:], *(k.value for k in entry.keywords if k.arg != "includes")]
-    return [entry]
-
-
-def _assigned(stmt: ast.stmt) -> tuple[str | None, ast.expr | None]:
-    if isinstance(stmt, ast.Assign) and len(stmt.targets) == 1:
-        target = stmt.targets[0]
-        return (target.id, stmt.value) if isinstance(target, ast.Name) else (None, None)
-    if isinstance(stmt, ast.AnnAssign) and isinstance(stmt.target, ast.Name):
-        return stmt.target.id, stmt.value
-    return None, None

@@ -51,7 +51,7 @@ def test_every_break_is_found_shrunk_and_contained(host: Path) -> None:
         began = time.monotonic()
         proc = run_check(
             host, "breaks", "--timeout", "1", "--env", f"BREAKS_PORT={listener.port}",
-            "--format", "json",
+            "--format", "json", "--no-lint",
         )
         seconds = time.monotonic() - began
     finally:
@@ -97,7 +97,7 @@ def test_every_break_is_found_shrunk_and_contained(host: Path) -> None:
 
 
 def test_text_report_names_code_place_and_replay(host: Path) -> None:
-    proc = run_check(host, "breaks", "--timeout", "1", "--select", "HD501")
+    proc = run_check(host, "breaks", "--timeout", "1", "--select", "HD501", "--no-lint")
     assert proc.returncode == 1
     lines = proc.stdout.splitlines()
     assert lines[2].startswith("Found 2 findings in 1 file (1 tool checked, ")

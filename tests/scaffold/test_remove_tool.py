@@ -115,6 +115,33 @@ def test_a_name_left_in_a_computed_list_is_reported(host):
     assert '+ ["multi"]' in (host / "toolsets.py").read_text()
 
 
+def test_a_name_left_in_a_list_an_entry_names_is_reported(host):
+    # `_MULTI = [...]` used by a helper-call entry: not a *_TOOLS list, and no edit takes the
+    # name out of it; new-tool already counted it as listed, remove-tool says where it stays.
+    toolsets = host / "toolsets.py"
+    text = toolsets.read_text()
+    assert "TOOLSETS = {\n" in text
+    text = text.replace(
+        "TOOLSETS = {\n",
+        "def _ts(description, tools=(), includes=()):\n"
+        '    return {"description": description, "tools": list(tools), "includes": list(includes)}\n'
+        "\n\n"
+        '_MULTI = ["multi", "multi_admin"]\n'
+        "\n"
+        "TOOLSETS = {\n",
+        1,
+    )
+    toolsets.write_text(text)
+    _insert_entry(host, '    "hermes-multi": _ts("Multi", _MULTI),')
+    line = toolsets.read_text().splitlines().index('_MULTI = ["multi", "multi_admin"]') + 1
+    code, _, err = run_cli("new-tool", "multi", "--root", str(host), "--dry-run", "--yes")
+    assert code == 2 and "toolsets.py lists 'multi' in _MULTI" in err, err
+    (host / "tools" / "multi_tool.py").write_text(MULTI_MODULE)
+    code, _, err = run_cli("remove-tool", "multi", "--root", str(host), "--force", "--dry-run")
+    assert code == 0, err
+    assert f"toolsets.py still names 'multi' (line {line})" in err, err
+
+
 def test_a_module_that_registers_only_its_tool_needs_no_force(host):
     before = snapshot(host)
     code, _, err = _remove(host, "weather")

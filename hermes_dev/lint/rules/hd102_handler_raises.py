@@ -10,10 +10,22 @@ text format shortens a long line to 199 characters: the middle of the chain, the
 chain go first). `--format json` gives every chain (`chains`; `chain` is the first) and SARIF
 gives them as related locations and one code flow per chain.
 
+The handler's own reads of the model's arguments count too (Hermes passes them as the model
+sent them: numbers written as strings are coerced by the schema, nothing else is checked):
+`args["k"]` raises KeyError when the model leaves `k` out, unless the handler tests `"k" in
+args`, reads `args.get("k")` or hands `args` and `"k"` to a check (`require(args, "k")`);
+`int(...)` / `float(...)` of an argument (`args.get(...)`, `args.get(...) or 3`, `str()` or
+`.strip()` of one, or a local bound only to such values) raises ValueError for text that is not
+a number, unless the value is tested with `isinstance` or `.isdigit()` first.
+
 Exceptions are matched with the real class hierarchy: builtins by Python's own MRO
 (`FileNotFoundError` is an `OSError`), the project's classes by their bases as written, across
 modules. A bare `raise` in an `except` block re-raises what it caught, and a raise in an `except`
 block escapes unless an outer `try` catches it; `try`/`finally` without `except` catches nothing.
+A catch-all block (`except Exception: log(...); raise`) re-raises only what its `try` is known to
+raise: in a called function always, in the handler itself when every call in the `try` is
+followed (a wrapper that logs and re-raises around a function that catches its own errors lets
+nothing out).
 
 ## What is followed
 Calls are followed statically (project code is never imported or run) within the root: into
@@ -23,6 +35,8 @@ inherited), and methods: `self.m()`, `cls.m()`, `Cls.m()`, `super().m()`, and `o
 `obj`'s class is known from a local `obj = Cls(...)`, a module-level instance, a parameter or
 class attribute annotation (also `Optional[Cls]`, `Cls | None`, `"Cls"`) or a function's return
 annotation. An immediately invoked lambda (`(lambda _m=helper(): run(_m))()`) runs at once.
+A function or class given as an argument is bound in the callee (`_recorded(read_note, args)`,
+also from a handler lambda, and `await fn()` of `lambda: api.send(...)` runs that coroutine).
 Constant arguments (and the defaults a call leaves) decide the callee's `if` tests one level
 deep: `if scope not in (...)` or `if error is not None` ruled out by the call drops the raise
 under it.
@@ -245,9 +259,9 @@ def run(args, on_done, **kw):
     _interrupt(args.get("stop"))
     _exit(args.get("code"))
     asyncio.get_event_loop().create_task(_poll())
-    getattr(requests, "get")(args["url"])
-    requests.get(args["url"])
-    hooks[args["hook"]]()
+    getattr(requests, "get")(args.get("url"))
+    requests.get(args.get("url"))
+    hooks[args.get("hook")]()
     on_done()
     _walk([args])
     return json.dumps(args)
@@ -289,8 +303,8 @@ def lookup(args, backend: Optional[Backend] = None, store: Store = None, **kw):
     _check_scope("strict")
     _finish({}, None)
     _finish({})
-    backend.search(args["q"])
-    store.put(args["q"])
+    backend.search(args.get("q"))
+    store.put(args.get("q"))
     return json.dumps(args)
 
 registry.register(name="lookup", toolset="t", schema={}, handler=lookup)
@@ -421,7 +435,7 @@ from tools.registry import (
 
 def fetch(args, **kw):
     try:
-        data = json.loads(args["payload"])
+        data = json.loads(args.get("payload"))
     except ValueError as e:
         raise RuntimeError(f"bad payload: {e}") from e
     if not data:
@@ -444,7 +458,7 @@ from tools.registry import (
 
 def fetch(args, **kw):
     try:
-        data = json.loads(args["payload"])
+        data = json.loads(args.get("payload"))
     except ValueError as e:
         return tool_error(f"bad payload: {e}")
     if not data:
@@ -470,7 +484,7 @@ def _format_auth(e: AuthError):
 def forecast(args, **kw):
     client = _make_client()
     try:
-        return json.dumps(client.forecast(args["city"]))
+        return json.dumps(client.forecast(args.get("city")))
     except AuthError as e:
         return _format_auth(e)
 
@@ -522,7 +536,7 @@ from tools.search_backend import build_query
 
 def search(args, **kw):
     try:
-        query = build_query(args["q"], args.get("limit", 10))
+        query = build_query(args.get("q"), args.get("limit", 10))
     except RuntimeError as e:
         return tool_error(e)
     return json.dumps({"q": query.text})
@@ -587,16 +601,16 @@ def _remember(store: MemoryStore, text):
     store.add(text)
 
 def memory_add(args, store: Optional[MemoryStore] = None, **kw):
-    _remember(store, args["text"])
-    store.add(args["text"])
+    _remember(store, args.get("text"))
+    store.add(args.get("text"))
     return json.dumps({"ok": True})
 
 def memory_save(args, **kw):
-    _STORE.add(args["text"])
-    local = MemoryStore(args["path"])
-    local.add(args["text"])
-    _get_store().add(args["text"])
-    Memory().store.add(args["text"])
+    _STORE.add(args.get("text"))
+    local = MemoryStore(args.get("path"))
+    local.add(args.get("text"))
+    _get_store().add(args.get("text"))
+    Memory().store.add(args.get("text"))
     return json.dumps({"ok": True})
 
 def memory_read(args, **kw):
@@ -657,10 +671,10 @@ def _check_mode(mode):
 def process(args, **kw):
     config = _get_env_config()
     again = terminal_tool._get_env_config()
-    count = _parse(args["n"])
+    count = _parse(args.get("n"))
     _check_mode("stop")
     try:
-        _check_mode(args["mode"])
+        _check_mode(args.get("mode"))
     finally:
         _cleanup()
     return json.dumps({"config": config, "n": count, "again": again})
@@ -1155,6 +1169,82 @@ provides_tools: [p13_send, p13_list]
             note="an async wrapper that awaits `fn()` and re-raises whatever it caught, given `lambda: api.send(...)` (a lambda that makes a coroutine): the coroutine runs where fn() is awaited, so send's ApiError escapes through the re-raise; listing catches its own and stays silent",
             fixed={},
         ),
+        Invalid(
+            {
+                "plugins/p14/__init__.py": """\
+import json
+
+
+def search(args, **kw):
+    limit = int(args.get("limit", 10))
+    query = args["query"]
+    return json.dumps({"q": query, "limit": limit})
+
+
+def page(args, **kw):
+    try:
+        size = int(args.get("size") or 20)
+    except (TypeError, ValueError):
+        return json.dumps({"error": "size must be a number"})
+    if "cursor" not in args:
+        return json.dumps({"error": "cursor is required"})
+    return json.dumps({"size": size, "cursor": args["cursor"]})
+
+
+def wait(args, **kw):
+    raw = args.get("seconds", "1")
+    if not str(raw).isdigit():
+        return json.dumps({"error": "seconds must be a whole number"})
+    seconds = int(raw)
+    timeout = float(kw.get("timeout", 5))
+    return json.dumps({"seconds": seconds, "timeout": timeout})
+
+
+def _require(params, *keys):
+    missing = [k for k in keys if not params.get(k)]
+    return f"missing: {', '.join(missing)}" if missing else None
+
+
+def send(args, **kw):
+    problem = _require(args, "to", "body")
+    if problem:
+        return json.dumps({"error": problem})
+    return json.dumps({"to": args["to"], "body": args["body"]})
+
+
+class Tool:
+    def run(self, params, **kw):
+        port = int(params.get("port", 22))
+        return json.dumps({"port": port})
+
+
+_TOOL = Tool()
+
+
+def register(ctx):
+    s = {"type": "object", "properties": {}}
+    ctx.register_tool(name="p14_search", toolset="p14", schema={"name": "p14_search", "description": "d", "parameters": s}, handler=search)
+    ctx.register_tool(name="p14_page", toolset="p14", schema={"name": "p14_page", "description": "d", "parameters": s}, handler=page)
+    ctx.register_tool(name="p14_wait", toolset="p14", schema={"name": "p14_wait", "description": "d", "parameters": s}, handler=wait)
+    ctx.register_tool(name="p14_run", toolset="p14", schema={"name": "p14_run", "description": "d", "parameters": s}, handler=_TOOL.run)
+    ctx.register_tool(name="p14_send", toolset="p14", schema={"name": "p14_send", "description": "d", "parameters": s}, handler=send)
+    ctx.register_tool(name="p14_lam", toolset="p14", schema={"name": "p14_lam", "description": "d", "parameters": s}, handler=lambda a, **kw: search(a))
+""",
+                "plugins/p14/plugin.yaml": """\
+name: p14
+version: "1.0"
+description: p14
+provides_tools: [p14_search, p14_page, p14_wait, p14_run, p14_send, p14_lam]
+""",
+            },
+            findings=(
+                ("plugins/p14/__init__.py", 5),
+                ("plugins/p14/__init__.py", 6),
+                ("plugins/p14/__init__.py", 43),
+            ),
+            note="the handler's own reads of the model's arguments: `args['query']` (KeyError when left out) and `int(args.get('limit', 10))` (ValueError for text), also in a bound method and through a forwarding lambda. Traps: a conversion in try/except ValueError, a key tested with `in` or checked by a helper given args and the key (`_require(args, 'to')`), a value tested with .isdigit() first, and kw's values (not the model's)",
+            fixed={},
+        ),
     )
 
     def check(self, ctx: LintContext) -> Iterator[Finding]:
@@ -1180,7 +1270,7 @@ provides_tools: [p13_send, p13_list]
                     if func is handler.target and func is not handler.func
                     else Code(func)
                 )
-                for escape in handler_escapes(code, skip):
+                for escape in handler_escapes(code, skip, handler.args_parameter(func)):
                     places.setdefault(id(escape.node), []).append(escape)
                 for group in places.values():
                     first = group[0]
@@ -1292,6 +1382,16 @@ def _message(group: list[Escape], name: str) -> str:
             f"`{text}()` can raise {label} ({where}{via}{more}), uncaught; catch {them} and"
             " return tool_error(...) instead"
         )
+    if escape.kind == "input" and escape.node is not None:
+        text = ast.unparse(escape.node)
+        if len(text) > 40:
+            text = text[:37] + "..."
+        cure = (
+            "read it with .get() and return tool_error(...) when it is missing"
+            if label == "KeyError"
+            else "catch it and return tool_error(...) instead"
+        )
+        return f"`{text}` raises {label} {escape.callee}, uncaught; {cure}"
     if escape.kind == "assert":
         what = "`assert` raises AssertionError out of"
     elif escape.kind == "reraise":

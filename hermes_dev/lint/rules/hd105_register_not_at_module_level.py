@@ -10,7 +10,9 @@ Also reports the registrations of a module that discovery never scans: discovery
 `__init__.py`. A registration in `tools/<pkg>/helpers.py`, deeper, or in `tools/<pkg>/tool.py`
 of a package without `__init__.py`, is reported unless another module under `tools/` imports
 that module, or a module at the root does (`model_tools.py`): it then runs when that one is
-imported.
+imported. Importing by name counts too (`importlib.import_module("tools.x")`, or a list of such
+names that a loop imports), and it also silences the first kind of finding: a fork whose
+`model_tools.py` imports its tools itself does not rely on discovery.
 
 ## Why is this bad?
 Hermes imports a tool module at start-up only when its module body, or a module-level `for` loop,
@@ -151,6 +153,28 @@ def register_server_tools(names):
             },
             note="a module at the root imports it",
         ),
+        Valid(
+            {
+                "tools/n8n_tool.py": _HEAD
+                + "def _register():\n"
+                + '    registry.register(name="n8n", toolset="t", schema={}, handler=handle)\n'
+                + "\n"
+                + "_register()\n",
+                "model_tools.py": (
+                    "import importlib\n"
+                    "\n"
+                    "_MODULES = [\n"
+                    '    "tools.n8n_tool",\n'
+                    "]\n"
+                    "\n"
+                    "\n"
+                    "def _discover_tools():\n"
+                    "    for name in _MODULES:\n"
+                    "        importlib.import_module(name)\n"
+                ),
+            },
+            note="a fork's model_tools.py imports its tools by name: discovery is not relied on",
+        ),
     )
     INVALID = (
         Invalid(
@@ -215,8 +239,11 @@ except ImportError:
             if _not_scanned(module) is not None:
                 # whether another module imports it: not cached (any file may start to)
                 yield from self._module(ctx, module)
-            else:
-                yield from cached_findings(ctx, module, self.code, self._compute(ctx, module))
+                continue
+            found = cached_findings(ctx, module, self.code, self._compute(ctx, module))
+            # (a fork's model_tools.py may import its tools by name; decided on every run)
+            if found and not _imported_elsewhere(ctx, module):
+                yield from found
 
     def _compute(self, ctx: LintContext, module: ModuleInfo) -> Callable[[], Iterator[Finding]]:
         return lambda: self._module(ctx, module)
@@ -233,7 +260,7 @@ except ImportError:
                 yield from self._unscanned(ctx, module, regs, unscanned)
             return
         if any(r.discoverable for r in regs):
-            return
+            return  # (nor when another module imports it: `check` asks that, uncached)
         seen: set[int] = set()
         for reg in regs:
             if id(reg.call) in seen:
@@ -324,8 +351,16 @@ def _imported_elsewhere(ctx: LintContext, module: ModuleInfo) -> bool:
         other = ctx.models.get(path, source)
         if other is None or other.tree is None:
             continue
+        dynamic = False
+        named = False
         for node in ast.walk(other.tree):
-            if isinstance(node, ast.Import):
+            if isinstance(node, ast.Call):
+                func = node.func
+                name = func.attr if isinstance(func, ast.Attribute) else getattr(func, "id", "")
+                dynamic = dynamic or name in ("import_module", "__import__")
+            elif isinstance(node, ast.Constant) and node.value == dotted:
+                named = True  # `importlib.import_module("tools.x")`, or a list of such names
+            elif isinstance(node, ast.Import):
                 if any(alias.name == dotted for alias in node.names):
                     return True
             elif isinstance(node, ast.ImportFrom):
@@ -335,4 +370,6 @@ def _imported_elsewhere(ctx: LintContext, module: ModuleInfo) -> bool:
                     for alias in node.names
                 ):
                     return True
+        if dynamic and named:
+            return True
     return False

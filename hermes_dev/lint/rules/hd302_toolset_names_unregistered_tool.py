@@ -278,18 +278,12 @@ class ToolsetNamesUnregisteredTool(Rule):
 def _editable_lines(ctx: LintContext, path: Path) -> list[tuple[int, int]]:
     """The line ranges of the module-level assignments to TOOLSETS and _HERMES_CORE_TOOLS in
     force (the last of each), which the remove fix edits."""
-    import ast
+    from hermes_dev.host.toolsets import CORE, TABLE, ToolsetsFile
 
     module = ctx.models.get(path)
     tree = module.tree if module is not None else None
     if tree is None:
         return []
-    last: dict[str, tuple[int, int]] = {}
-    for node in tree.body:
-        targets = node.targets if isinstance(node, ast.Assign) else []
-        if isinstance(node, ast.AnnAssign):
-            targets = [node.target]
-        for target in targets:
-            if isinstance(target, ast.Name) and target.id in ("TOOLSETS", "_HERMES_CORE_TOOLS"):
-                last[target.id] = (node.lineno, node.end_lineno or node.lineno)
-    return list(last.values())
+    written = ToolsetsFile(tree)
+    found = (written.assignment(name) for name in (TABLE, CORE))
+    return [assignment.lines for assignment in found if assignment is not None]

@@ -38,6 +38,7 @@ from __future__ import annotations
 import ast
 
 from hermes_dev.lint.rule import Finding, Invalid, Rule, Valid
+from hermes_dev.pyast.semantic.scopes import module_scope
 
 TYPE_CHECKING = False  # typing is not imported at run time: a pre-commit run pays for it
 if TYPE_CHECKING:
@@ -46,6 +47,7 @@ if TYPE_CHECKING:
 
     from hermes_dev.lint.context import LintContext
     from hermes_dev.lint.plugin_index import PluginFolder
+    from hermes_dev.pyast.semantic.modules import ModuleInfo
 
 _MANIFEST = "name: weather\n"
 _PROVIDER = """\
@@ -97,6 +99,20 @@ class PluginWithoutRegister(Rule):
                 ),
             },
             note="imported, or assigned",
+        ),
+        Valid(
+            {
+                "plugins/chat/plugin.yaml": "name: chat\n",
+                "plugins/chat/__init__.py": (
+                    "import contextlib\n"
+                    "\n"
+                    "with contextlib.suppress(ImportError):\n"
+                    "    from .impl.adapter import register\n"
+                ),
+                "plugins/chat/impl/__init__.py": "",
+                "plugins/chat/impl/adapter.py": "def register(ctx):\n    pass\n",
+            },
+            note="re-exported inside `with contextlib.suppress(ImportError):` at module level",
         ),
         Valid(
             {
@@ -188,25 +204,20 @@ class PluginWithoutRegister(Rule):
         module = ctx.models.get(path)
         if module is None or module.tree is None:
             return  # unreadable or HD000
-        problem, node = _register_problem(module.tree)
+        problem, node = _register_problem(module)
         if problem is not None:
             yield ctx.finding(self.code, problem, module, node)
 
 
-def _register_problem(tree: ast.Module) -> tuple[str | None, ast.AST]:
-    """Why the module has no usable top-level `register`, and where to say so."""
+def _register_problem(module: ModuleInfo) -> tuple[str | None, ast.AST]:
+    """Why the module has no usable top-level `register`, and where to say so (the module's
+    bindings as the one binding index has them: in `if`, `try` and `with` blocks too)."""
+    tree = module.tree
+    assert tree is not None
     found: ast.AST | None = None
-    for stmt in _top_level(tree.body):
-        if isinstance(stmt, ast.FunctionDef | ast.AsyncFunctionDef) and stmt.name == "register":
-            found = stmt
-        elif isinstance(stmt, ast.Assign | ast.AnnAssign):
-            targets = stmt.targets if isinstance(stmt, ast.Assign) else [stmt.target]
-            if any(isinstance(t, ast.Name) and t.id == "register" for t in targets):
-                found = stmt
-        elif isinstance(stmt, ast.ImportFrom | ast.Import) and any(
-            (a.asname or a.name) == "register" for a in stmt.names
-        ):
-            found = stmt
+    for binding in module_scope(module).index.get("register"):
+        if binding.kind in ("def", "assign", "annotated", "import"):
+            found = binding.node
     first: ast.AST = tree.body[0] if tree.body else tree
     if found is None:
         message = (
@@ -219,16 +230,3 @@ def _register_problem(tree: ast.Module) -> tuple[str | None, ast.AST]:
         if not (args.posonlyargs or args.args or args.vararg):
             return "register() takes no argument: Hermes calls it as register(ctx)", found
     return None, found
-
-
-def _top_level(body: list[ast.stmt]) -> list[ast.stmt]:
-    out: list[ast.stmt] = []
-    for stmt in body:
-        out.append(stmt)
-        if isinstance(stmt, ast.If):
-            out.extend(_top_level(stmt.body + stmt.orelse))
-        elif isinstance(stmt, ast.Try):
-            out.extend(_top_level(stmt.body + stmt.orelse + stmt.finalbody))
-            for handler in stmt.handlers:
-                out.extend(_top_level(handler.body))
-    return out

@@ -23,11 +23,13 @@ from hermes_dev.pyast.analyze.branches import decide
 from hermes_dev.pyast.analyze.exceptions import (
     MISSES,
     ExcType,
+    builtin_type,
     catches,
     exc_type,
     handler_type,
 )
 from hermes_dev.pyast.analyze.flow import always_true, has_break, never_returns_call
+from hermes_dev.pyast.analyze.model_input import InputRisks
 from hermes_dev.pyast.calls.driver import Callee, Code, Transfer, _decorator_name, callees, summary
 from hermes_dev.pyast.semantic.walker import walk_function, walk_shallow
 
@@ -99,10 +101,15 @@ def escapes(callee: Callee, depth: int = 0) -> list[Escape]:
     return found
 
 
-def handler_escapes(code: Code, skip: frozenset[int] = frozenset()) -> list[Escape]:
+def handler_escapes(
+    code: Code, skip: frozenset[int] = frozenset(), model_args: str | None = None
+) -> list[Escape]:
     """What may escape a handler's own code (`skip`: ids of calls not to follow, such as the
-    call a forwarding lambda makes to the function checked on its own)."""
+    call a forwarding lambda makes to the function checked on its own; `model_args`: the
+    parameter that holds the model's arguments, whose reads can raise too)."""
     walker = _Walker(code, top=True, depth=0, skip=skip)
+    if model_args is not None and not isinstance(code.node, ast.Lambda):
+        walker.inputs = InputRisks(code.node, model_args)
     walker.run()
     return walker.escapes
 
@@ -128,6 +135,7 @@ class _Walker:
         # out again (in a callee, where only known raises count).
         self._caught: dict[int, list[Escape]] = {}
         self._tries: dict[int, ast.Try | ast.TryStar] = {}
+        self.inputs: InputRisks | None = None
         self.label = code.label
 
     def run(self) -> None:
@@ -392,8 +400,17 @@ class _Walker:
         """Follow the calls `expr` makes (not those inside lambdas, except one called at once)."""
         nodes = walk_shallow([expr])  # type: ignore[arg-type]
         awaited: set[int] = set()
+        inputs = self.inputs
         for node in nodes:
             kind = type(node)
+            if inputs is not None and (kind is ast.Subscript or kind is ast.Call):
+                risk = inputs.risk(node)
+                if risk is not None:
+                    exc, why = risk
+                    step = (self.module.rel, node.lineno, self.label)  # type: ignore[attr-defined]
+                    self.escape_or_catch(
+                        Escape(builtin_type(exc), "input", (step,), node, why), handlers
+                    )
             if kind is ast.Await:
                 awaited.add(id(node.value))  # type: ignore[attr-defined]
             elif kind is ast.Call:

@@ -1,0 +1,160 @@
+"""Where a handler's own code raises on what the model sent.
+
+Hermes hands a handler the model's arguments as they come: numbers written as strings are
+coerced by the schema, nothing else is checked. So in the handler's own body:
+- `args["k"]` raises KeyError when the model leaves `k` out (unless the function tests
+  `"k" in args`, reads `args.get("k")` or hands `args` and "k" to a call such as
+  `require(args, "k")` somewhere: then it is taken as checked);
+- `int(x)` / `float(x)` of an argument (`args.get(...)`, `args[...]`, `... or default`, `str()`
+  or `.strip()` of one, or a local bound only to such values) raises ValueError for text that is
+  not a number (unless the function tests the value with `isinstance` or `.isdigit()` first).
+`InputRisks(function_node, "args").risk(node)` says which of these `node` is.
+"""
+
+from __future__ import annotations
+
+import ast
+
+from hermes_dev.pyast.semantic.walker import walk_shallow
+
+_CONVERTERS = {"int": ValueError, "float": ValueError}
+_TEXT_METHODS = frozenset({"strip", "lower", "upper", "lstrip", "rstrip"})
+_CHECKS = frozenset({"isdigit", "isnumeric", "isdecimal"})
+
+
+class InputRisks:
+    __slots__ = ("checked_keys", "derived", "guarded", "param", "rebound", "shadowed")
+
+    def __init__(
+        self, node: ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda, param: str
+    ) -> None:
+        self.param = param
+        self.checked_keys: set[str] = set()
+        self.guarded: set[str] = set()
+        self.rebound = False
+        self.shadowed: set[str] = set()
+        assigns: dict[str, list[ast.expr | None]] = {}
+        body = [node.body] if isinstance(node, ast.Lambda) else node.body
+        for sub in walk_shallow(body):
+            kind = type(sub)
+            if kind is ast.Compare:
+                self._note_membership(sub)  # type: ignore[arg-type]
+            elif kind is ast.Call:
+                self._note_call(sub)  # type: ignore[arg-type]
+            elif kind is ast.Name and isinstance(sub.ctx, ast.Store):  # type: ignore[attr-defined]
+                assigns.setdefault(sub.id, [])  # type: ignore[attr-defined]
+            if kind is ast.Assign:
+                for target in sub.targets:  # type: ignore[attr-defined]
+                    if isinstance(target, ast.Name):
+                        assigns.setdefault(target.id, []).append(sub.value)  # type: ignore[attr-defined]
+            elif kind in (ast.AnnAssign, ast.AugAssign, ast.NamedExpr):
+                target = sub.target  # type: ignore[attr-defined]
+                if isinstance(target, ast.Name):
+                    value = sub.value if kind is not ast.AugAssign else None  # type: ignore[attr-defined]
+                    assigns.setdefault(target.id, []).append(value)
+        self.rebound = param in assigns
+        self.shadowed = {n for n in ("int", "float") if n in assigns}
+        # A local counts as the model's value when every binding of it is one (a for target, an
+        # augmented assignment or an import leaves a None in its list: not counted).
+        self.derived: set[str] = set()
+        for _ in range(2):  # (a local from a local: two rounds are plenty)
+            for name, values in assigns.items():
+                if (
+                    name != param
+                    and values
+                    and all(v is not None and self._from_model(v) for v in values)
+                ):
+                    self.derived.add(name)
+        for name, values in assigns.items():
+            if len(values) != sum(1 for v in values if v is not None):
+                self.derived.discard(name)
+
+    def _note_membership(self, node: ast.Compare) -> None:
+        for op, right in zip(node.ops, node.comparators):
+            if (
+                isinstance(op, (ast.In, ast.NotIn))
+                and isinstance(right, ast.Name)
+                and right.id == self.param
+                and isinstance(node.left, ast.Constant)
+                and isinstance(node.left.value, str)
+            ):
+                self.checked_keys.add(node.left.value)
+
+    def _note_call(self, node: ast.Call) -> None:
+        func = node.func
+        given = [*node.args, *(kw.value for kw in node.keywords)]
+        if any(isinstance(a, ast.Name) and a.id == self.param for a in given):
+            # `require(args, "action")`, `_missing(args, ["a", "b"])`: a check of these keys.
+            for arg in given:
+                for sub in ast.walk(arg):
+                    if isinstance(sub, ast.Constant) and isinstance(sub.value, str):
+                        self.checked_keys.add(sub.value)
+        if isinstance(func, ast.Attribute):
+            if (
+                func.attr == "get"
+                and isinstance(func.value, ast.Name)
+                and func.value.id == self.param
+                and node.args
+                and isinstance(node.args[0], ast.Constant)
+                and isinstance(node.args[0].value, str)
+            ):
+                self.checked_keys.add(node.args[0].value)
+            elif func.attr in _CHECKS:
+                self.guarded.update(_names(func.value))
+        elif isinstance(func, ast.Name) and func.id == "isinstance" and node.args:
+            self.guarded.update(_names(node.args[0]))
+
+    def _from_model(self, expr: ast.expr) -> bool:
+        """`expr` is (text made from) one of the model's arguments."""
+        if isinstance(expr, ast.Subscript):
+            return isinstance(expr.value, ast.Name) and expr.value.id == self.param
+        if isinstance(expr, ast.Call):
+            func = expr.func
+            if isinstance(func, ast.Attribute):
+                if func.attr == "get":
+                    return isinstance(func.value, ast.Name) and func.value.id == self.param
+                if func.attr in _TEXT_METHODS:
+                    return self._from_model(func.value)
+                return False
+            if isinstance(func, ast.Name) and func.id == "str" and len(expr.args) == 1:
+                return self._from_model(expr.args[0])
+            return False
+        if isinstance(expr, ast.BoolOp) and isinstance(expr.op, ast.Or):
+            return self._from_model(expr.values[0])
+        if isinstance(expr, ast.Name):
+            return expr.id in self.derived
+        return False
+
+    def risk(self, node: ast.AST) -> tuple[type[BaseException], str] | None:
+        """(the exception, what the model does to cause it) when `node` raises on the model's
+        input, else None."""
+        if self.rebound:
+            return None
+        if type(node) is ast.Subscript:
+            if not isinstance(node.ctx, ast.Load):
+                return None
+            value, key = node.value, node.slice
+            if not (isinstance(value, ast.Name) and value.id == self.param):
+                return None
+            if not (isinstance(key, ast.Constant) and isinstance(key.value, str)):
+                return None
+            if key.value in self.checked_keys:
+                return None
+            return KeyError, f"when the model leaves {key.value!r} out"
+        if type(node) is ast.Call:
+            func = node.func
+            args = node.args
+            if not (isinstance(func, ast.Name) and func.id in _CONVERTERS):
+                return None
+            if func.id in self.shadowed or len(args) != 1 or node.keywords:
+                return None
+            arg = args[0]
+            if not self._from_model(arg) or _names(arg) & self.guarded:
+                return None
+            return _CONVERTERS[func.id], "when the model sends text that is not a number"
+        return None
+
+
+def _names(expr: ast.expr) -> set[str]:
+    """The names an expression reads, and `args.get("k")` / `args["k"]` as `args`."""
+    return {n.id for n in ast.walk(expr) if isinstance(n, ast.Name)}

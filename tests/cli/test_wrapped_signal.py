@@ -1,0 +1,49 @@
+"""A signal that Python wraps on its way out (a Ctrl-C while a class is being created surfaces as
+`RuntimeError: Error calling __set_name__ ...` raised from the KeyboardInterrupt) is an
+interrupt: one line and the interrupt's exit code, never a traceback and a bug report."""
+
+from __future__ import annotations
+
+import signal
+
+import pytest
+
+import hermes_dev.cli as cli
+from hermes_dev.errors import Interrupted
+
+
+def _raising(exc: BaseException):  # type: ignore[no-untyped-def]
+    class Boom:
+        def main(self, *args: object, **kwargs: object) -> None:
+            raise exc
+
+    return lambda: Boom()
+
+
+def _wrapped(inner: BaseException) -> RuntimeError:
+    try:
+        try:
+            raise inner
+        except BaseException as caught:
+            raise RuntimeError("Error calling __set_name__ on '_Lazy' instance") from caught
+    except RuntimeError as outer:
+        return outer
+
+
+def test_a_wrapped_ctrl_c_is_an_interrupt(monkeypatch: pytest.MonkeyPatch, capsys) -> None:  # type: ignore[no-untyped-def]
+    monkeypatch.setattr(cli, "build_cli", _raising(_wrapped(KeyboardInterrupt())))
+    assert cli.run_click(["lint"]) == 130
+    err = capsys.readouterr().err
+    assert err == "hermes-dev: interrupted\n"
+
+
+def test_a_wrapped_sigterm_keeps_its_exit_code(monkeypatch: pytest.MonkeyPatch, capsys) -> None:  # type: ignore[no-untyped-def]
+    monkeypatch.setattr(cli, "build_cli", _raising(_wrapped(Interrupted(signal.SIGTERM))))
+    assert cli.run_click(["lint"]) == 128 + signal.SIGTERM
+    assert "Traceback" not in capsys.readouterr().err
+
+
+def test_a_plain_runtime_error_is_still_a_bug(monkeypatch: pytest.MonkeyPatch, capsys) -> None:  # type: ignore[no-untyped-def]
+    monkeypatch.setattr(cli, "build_cli", _raising(RuntimeError("boom")))
+    assert cli.run_click(["lint"]) == cli.EXIT_BUG
+    assert "Traceback" in capsys.readouterr().err
