@@ -265,3 +265,28 @@ def test_a_warm_run_of_the_reference_host_parses_nothing(
     warm = lint([], root=str(REPO), use_cache=True)
     assert _rows(warm) == _rows(cold)
     assert parsed == []  # (toolsets.py too: HD302 reads its edit ranges only for a finding)
+
+
+def test_hd105_sees_a_new_import_by_name_with_a_warm_cache(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Whether another file imports a module is outside its import closure: HD105 asks it on
+    every run, so a model_tools.py that starts to import the tool by name silences it."""
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
+    tool = (
+        "import json\nfrom tools.registry import registry\n\n\n"
+        "def handle(args, **kw):\n    return json.dumps({})\n\n\n"
+        "def _register():\n"
+        '    registry.register(name="n8n", toolset="t", schema={}, handler=handle)\n\n\n'
+        "_register()\n"
+    )
+    root = make_root(tmp_path / "root", {"tools/n8n_tool.py": tool})
+    for _ in range(2):
+        found = lint([], root=str(root), select=["HD105"], use_cache=True)
+        assert [f.code for f in found.findings] == ["HD105"]
+    (root / "model_tools.py").write_text(
+        "import importlib\n\n_MODULES = ['tools.n8n_tool']\n\n\n"
+        "def _discover_tools():\n    for name in _MODULES:\n        importlib.import_module(name)\n"
+    )
+    assert lint([], root=str(root), select=["HD105"], use_cache=True).findings == []
+    assert lint([], root=str(root), select=["HD105"], use_cache=False).findings == []
