@@ -1245,6 +1245,67 @@ provides_tools: [p14_search, p14_page, p14_wait, p14_run, p14_send, p14_lam]
             note="the handler's own reads of the model's arguments: `args['query']` (KeyError when left out) and `int(args.get('limit', 10))` (ValueError for text), also in a bound method and through a forwarding lambda. Traps: a conversion in try/except ValueError, a key tested with `in` or checked by a helper given args and the key (`_require(args, 'to')`), a value tested with .isdigit() first, and kw's values (not the model's)",
             fixed={},
         ),
+        Invalid(
+            {
+                "hermes_cli/__init__.py": """\
+""",
+                "hermes_cli/profiles.py": """\
+from pathlib import Path
+
+
+def normalize_profile_name(name):
+    if not isinstance(name, str):
+        name = str(name)
+    stripped = name.strip()
+    if not stripped:
+        raise ValueError("profile name cannot be empty")
+    if stripped.casefold() == "default":
+        return "default"
+    return stripped.lower()
+
+
+def get_profile_dir(name):
+    canon = normalize_profile_name(name)
+    if canon == "default":
+        return Path("/tmp/default")
+    return Path("/tmp") / canon
+""",
+                "plugins/p11/__init__.py": """\
+import json
+
+
+def show(args, **kw):
+    from hermes_cli import profiles as profiles_mod
+    d = profiles_mod.get_profile_dir("default")
+    return json.dumps({"dir": str(d)})
+
+
+def register(ctx):
+    s = {"type": "object", "properties": {}}
+    ctx.register_tool(name="p11_show", toolset="p11", schema={"name": "p11_show", "description": "d", "parameters": s}, handler=show)
+
+
+def bad(args, **kw):
+    from hermes_cli import profiles as profiles_mod
+    d = profiles_mod.get_profile_dir("   ")
+    return json.dumps({"dir": str(d)})
+
+
+def register_more(ctx):
+    s = {"type": "object", "properties": {}}
+    ctx.register_tool(name="p11_bad", toolset="p11", schema={"name": "p11_bad", "description": "d", "parameters": s}, handler=bad)
+""",
+                "plugins/p11/plugin.yaml": """\
+name: p11
+version: "1.0"
+description: p11
+provides_tools: [p11_show, p11_bad]
+""",
+            },
+            findings=(("plugins/p11/__init__.py", 17),),
+            note='a constant decides a branch two calls deep, through a local (`stripped = name.strip()`) and a parameter normalised by `if not isinstance(name, str): name = str(name)`: get_profile_dir("default") never reaches the raise; get_profile_dir("   ") does',
+            fixed={},
+        ),
     )
 
     def check(self, ctx: LintContext) -> Iterator[Finding]:

@@ -85,9 +85,77 @@ def relevant_parameters(
             for name in walk_shallow(read):  # type: ignore[arg-type]
                 if isinstance(name, ast.Name) and name.id in params:
                     relevant.add(name.id)
+        assigned -= set(normalised_parameters(node))
     result = frozenset(relevant - assigned)
     setattr(node, _RELEVANT_ATTR, result)
     return result
+
+
+_NORMALISED_ATTR = "_hd_normalised_params"
+_TYPES = {"str": str, "int": int, "float": float, "bool": bool}
+
+
+def normalised_parameters(
+    node: ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda,
+) -> dict[str, type]:
+    """Parameters whose only assignment is the normalising idiom at the top of the body,
+    `if not isinstance(p, T): p = T(p)` (T a builtin scalar type): a constant of type T bound
+    to p leaves that branch dead, so p still holds it (memoised)."""
+    cached: dict[str, type] | None = node.__dict__.get(_NORMALISED_ATTR)
+    if cached is not None:
+        return cached
+    found: dict[str, type] = {}
+    if not isinstance(node, ast.Lambda):
+        for stmt in node.body:
+            hit = _normalising(stmt)
+            if hit is not None:
+                found[hit[0]] = hit[1]
+        if found:
+            # Any other assignment of the parameter anywhere: not only the idiom.
+            idiom = {id(t) for stmt in node.body if _normalising(stmt) for t in _targets(stmt)}
+            for sub in walk_function(node):
+                if (
+                    isinstance(sub, ast.Name)
+                    and not isinstance(sub.ctx, ast.Load)
+                    and sub.id in found
+                    and id(sub) not in idiom
+                ):
+                    del found[sub.id]
+    setattr(node, _NORMALISED_ATTR, found)
+    return found
+
+
+def _normalising(stmt: ast.stmt) -> tuple[str, type] | None:
+    if not (isinstance(stmt, ast.If) and not stmt.orelse and len(stmt.body) == 1):
+        return None
+    test, body = stmt.test, stmt.body[0]
+    if not (isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not)):
+        return None
+    check = test.operand
+    if not (
+        isinstance(check, ast.Call)
+        and isinstance(check.func, ast.Name)
+        and check.func.id == "isinstance"
+        and len(check.args) == 2
+        and isinstance(check.args[0], ast.Name)
+        and isinstance(check.args[1], ast.Name)
+        and check.args[1].id in _TYPES
+    ):
+        return None
+    name, kind = check.args[0].id, check.args[1].id
+    if not (
+        isinstance(body, ast.Assign)
+        and len(body.targets) == 1
+        and isinstance(body.targets[0], ast.Name)
+        and body.targets[0].id == name
+    ):
+        return None
+    return name, _TYPES[kind]
+
+
+def _targets(stmt: ast.stmt) -> list[ast.expr]:
+    body = stmt.body[0] if isinstance(stmt, ast.If) and stmt.body else None
+    return list(body.targets) if isinstance(body, ast.Assign) else []
 
 
 def constant(expr: ast.expr, scope: Scope, depth: int = 0) -> tuple[bool, object]:
@@ -158,6 +226,17 @@ def _name(expr: ast.Name, scope: Scope, depth: int) -> object:
             return _value(found.expr, found.scope, depth + 1)
         return _UNKNOWN
     if where.func is not None:
+        # A local bound once, by a statement of the def's own body (no branch, no loop): where
+        # it is read, it holds that value.
+        if len(bindings) == 1:
+            only = bindings[0]
+            if (
+                only.kind == "assign"
+                and only.path == ()
+                and not only.blocks
+                and only.value is not None
+            ):
+                return _value(only.value, where, depth + 1)
         return _UNKNOWN
     live = where.live(name, bindings)
     if len(live) != 1:

@@ -23,7 +23,11 @@ from __future__ import annotations
 
 import ast
 
-from hermes_dev.pyast.analyze.branches import constant, relevant_parameters
+from hermes_dev.pyast.analyze.branches import (
+    constant,
+    normalised_parameters,
+    relevant_parameters,
+)
 from hermes_dev.pyast.semantic.resolve import (
     IN_PROGRESS,
     TRUNCATED,
@@ -287,6 +291,7 @@ def _bound(call: ast.Call, scope: Scope, function: Function) -> dict[str, Possib
     relevant = relevant_parameters(node)
     if not relevant:
         return {}
+    normalised = normalised_parameters(node)
     given = call_arguments(call, function)
     kept: dict[str, Possible] = {}
     for name, expr in given.items():
@@ -294,10 +299,10 @@ def _bound(call: ast.Call, scope: Scope, function: Function) -> dict[str, Possib
             continue
         known, value = constant(expr, scope)
         if known:
-            if _plain(value):
+            if _plain(value) and (name not in normalised or isinstance(value, normalised[name])):
                 kept[name] = Possible.of(Const(value))
             continue
-        if not isinstance(expr, (ast.Name, ast.Attribute, ast.Lambda)):
+        if name in normalised or not isinstance(expr, (ast.Name, ast.Attribute, ast.Lambda)):
             continue  # (only a name or a lambda is worth resolving for a function)
         # a few steps only: a function passed on is written as one, not computed
         possible = resolve(expr, scope, RESOLVE_DEPTH - 4)
@@ -315,6 +320,7 @@ def _bound(call: ast.Call, scope: Scope, function: Function) -> dict[str, Possib
             and not _keywords_unknown(call)
             and isinstance(default, ast.Constant)
             and _plain(default.value)
+            and (name not in normalised or isinstance(default.value, normalised[name]))
         ):
             kept[name] = Possible.of(Const(default.value))
     return kept

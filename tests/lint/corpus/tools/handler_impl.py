@@ -18,7 +18,7 @@ def memory_write(args, **kw):
         store = kw["store"]
     except KeyError:
         return tool_error("no store")
-    store[args["key"]] = args["value"]
+    store[args["key"]] = args["value"]  # expect: HD102
     return json.dumps({"ok": True})
 
 

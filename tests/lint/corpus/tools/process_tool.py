@@ -41,7 +41,7 @@ def process_start(args, **kw):
 
 
 def process_kill(args, **kw):
-    pid = int(args.get("pid", 0))
+    pid = int(args.get("pid", 0))  # expect: HD102
     name = _signal_name("HUP")  # shape: constant-reaches  # expect: HD102
     try:
         proc, _ = _PROCESSES[pid]

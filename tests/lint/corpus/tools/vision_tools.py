@@ -24,7 +24,7 @@ def _format_provider_error(e: ProviderError) -> str:
 def vision_analyze(args, **kw):
     client = get_auxiliary_client(args.get("provider"))  # shape: vision-client  # expect: HD102
     try:
-        data = client.describe_image(args["url"], model=args.get("model", "vision"))
+        data = client.describe_image(args["url"], model=args.get("model", "vision"))  # expect: HD102
     except ProviderError as e:
         return _format_provider_error(e)
     except ValueError as e:
