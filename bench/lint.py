@@ -19,8 +19,9 @@ minimum of N runs is compared (the least noisy estimate of a command's cost on a
     alone (`--select HD0,HD1,HD9`, cold) are printed too.
 (b) `hermes-dev lint tools/<one>.py` as pre-commit runs it (every rule; caches warm, as after
     the first commit) against a `python` process that `ast.parse`s that one file.
-    Target: at most 2x. The cold-cache run is printed too, and the same run with only the
-    handler rules (`--select HD0,HD1,HD9`).
+    Target: at most 2x. The cold-cache run is printed too, the same run with only the
+    handler rules (`--select HD0,HD1,HD9`), and the run on that file just edited (a comment
+    added, on a copy; every other file's entries warm), as a commit that touches it sees.
 (c) `hermes-dev lint --fix --unsafe-fixes <one>` as a pre-commit hook with fixes runs it, on a
     copy of the files lint reads (the tree is never modified) where the handler of (b)'s file
     returns a dict on one path: the run lints, fixes that return (libcst, the all-or-nothing
@@ -242,6 +243,14 @@ def main() -> None:
         if (fix_root / one).read_bytes() == fixable:
             raise SystemExit(f"(c): `{' '.join(fix_cmd)}` fixed nothing in {one}")
         _time([hd, "lint", "--fix", one], fix_root, base)  # the fixed file's entry, cached
+        _time([hd, "lint"], fix_root, base)  # the copy's other entries, cached
+        original = (root / one).read_bytes()
+        edits = [0]
+
+        def edited_run(env: dict[str, str]) -> float:
+            edits[0] += 1
+            (fix_root / one).write_bytes(original + f"\n# bench edit {edits[0]}\n".encode())
+            return _time([hd, "lint", one], fix_root, env)
 
         runs: dict[str, list[float]] = {
             k: []
@@ -253,6 +262,7 @@ def main() -> None:
                 "one",
                 "one_cold",
                 "one_hd1",
+                "one_edited",
                 "floor_one",
                 "fix",
                 "fix_cold",
@@ -273,6 +283,7 @@ def main() -> None:
             runs["one"].append(peak("one", _time([hd, "lint", one], root, base)))
             runs["one_cold"].append(peak("one_cold", _time([hd, "lint", one], root, no_cache)))
             runs["one_hd1"].append(_time([hd, "lint", "--select", "HD0,HD1,HD9", one], root, base))
+            runs["one_edited"].append(peak("one_edited", edited_run(base)))
             runs["floor_one"].append(_time([sys.executable, "-c", FLOOR_ONE, one], root, base))
             runs["fix"].append(fix_run(base))
             runs["fix_cold"].append(fix_run(no_cache))
@@ -321,6 +332,10 @@ def main() -> None:
             f"    one file, handler rules only: lint {ms('one_hd1')}"
             f" -> {best['one_hd1'] / floor_one:.2f}x"
         )
+        print(
+            f"    one file just edited: lint {ms('one_edited')}"
+            f" -> {best['one_edited'] / floor_one:.2f}x"
+        )
         floor_fix = best["floor_fix"]
         print(
             f"(c) one file with a fix ({one}), warm: lint --fix {ms('fix')}"
@@ -345,6 +360,7 @@ def main() -> None:
             f" cold {best['all_cold'] / floor_all:.2f}x (target <= 2x),"
             f" warm {best['all_warm'] / floor_all:.2f}x (<= 0.3x),"
             f" one file warm {best['one'] / floor_all:.2f}x (<= 1.5x),"
+            f" one file just edited {best['one_edited'] / floor_all:.2f}x,"
             f" one file cold {best['one_cold'] / floor_all:.2f}x,"
             f" --fix one file {best['fix'] / floor_all:.2f}x"
         )
@@ -352,6 +368,7 @@ def main() -> None:
         print(
             f"peak RSS: cold {mb['all_cold']:.0f} MB (target <= 250 MB),"
             f" warm {mb['all_warm']:.0f} MB, one file warm {mb['one']:.0f} MB,"
+            f" one file just edited {mb['one_edited']:.0f} MB,"
             f" one file cold {mb['one_cold']:.0f} MB"
         )
     finally:

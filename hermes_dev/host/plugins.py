@@ -413,6 +413,11 @@ class PluginDir:
             self._kind = self._find_kind()
         return self._kind
 
+    @kind.setter
+    def kind(self, kind: str) -> None:
+        """Take `kind` as known (a caller that keeps it per manifest content)."""
+        self._kind = kind
+
     def _find_kind(self) -> str:
         if self.loader == MODEL_PROVIDERS:
             return "model-provider"
@@ -650,21 +655,22 @@ _TOOL_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_.-]{0,63}")
 _MAX_SCHEMA_DEPTH = 12
 
 
-def serving_plugins(root: Path) -> list[PluginDir]:
+def serving_plugins(root: Path, plugins: list[PluginDir] | None = None) -> list[PluginDir]:
     """The plugins that serve tools through their own interface rather than the registry:
-    memory providers and context engines (`get_tool_schemas()` and a tool-call method)."""
+    memory providers and context engines (`get_tool_schemas()` and a tool-call method).
+    `plugins`: `checkout_plugins(root)` when the caller has it."""
     return [
         p
-        for p in checkout_plugins(root)
+        for p in (checkout_plugins(root) if plugins is None else plugins)
         if p.loader in (MEMORY, CONTEXT_ENGINE) or (p.loader == GENERAL and p.kind == "exclusive")
     ]
 
 
-def provider_modules(root: Path) -> list[Path]:
-    """The `.py` files of `serving_plugins(root)` that define `get_tool_schemas` (a text
-    test). Sorted."""
+def provider_modules(root: Path, plugins: list[PluginDir] | None = None) -> list[Path]:
+    """The `.py` files of `serving_plugins(root, plugins)` that define `get_tool_schemas` (a
+    text test). Sorted."""
     found: list[Path] = []
-    for plugin in serving_plugins(root):
+    for plugin in serving_plugins(root, plugins):
         for path in sorted(plugin.path.rglob("*.py")):
             if "__pycache__" in path.parts:
                 continue

@@ -276,6 +276,47 @@ class SummaryCache:
             return False, None
         return True, values[kind]
 
+    def lookup(self, path: Path | str, kind: str) -> tuple[str | None, bool, object]:
+        """(the digest of the content `path` has now, hit, value) for the summary `kind`: the
+        digest from the entry when its stamp proves the content unchanged, else read (None when
+        the file cannot be read, or the cache is off or `path` unsaved: nothing is read then).
+        A file read anew gets an entry for its content (a stale one is dropped), so that the
+        next run trusts its stamp."""
+        if not self.enabled or str(path) in self.unsaved:
+            return None, False, None
+        stamp = self._stamp(path)
+        if stamp is None:
+            return None, False, None
+        key = str(path)
+        entry = self._entry(key)
+        kinds = entry.get("kinds") if entry is not None else None
+        digest = entry.get("digest") if entry is not None else None
+        written = entry.get("written") if entry is not None else None
+        trusted = (
+            isinstance(kinds, dict)
+            and type(digest) is str
+            and entry is not None
+            and entry.get("stamp") == stamp
+            and type(written) is int
+            and stamp[0] + RACY_NS < written
+        )
+        if not trusted:
+            digest = self._content_digest(path)
+            if digest is None:
+                return None, False, None
+            if entry is None or not isinstance(kinds, dict) or entry.get("digest") != digest:
+                kinds = {}
+                entry = {"stamp": stamp, "written": _now_ns(), "digest": digest, "kinds": kinds}
+                self._load()[key] = entry
+            else:
+                entry["stamp"] = stamp
+                entry["written"] = _now_ns()
+            self._changed(key)
+        assert isinstance(kinds, dict) and isinstance(digest, str)
+        if kind in kinds:
+            return digest, True, kinds[kind]
+        return digest, False, None
+
     def put(self, path: Path | str, kind: str, value: object) -> None:
         if not self.enabled or str(path) in self.unsaved:
             return

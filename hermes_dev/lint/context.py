@@ -8,7 +8,8 @@ builds one `LintContext` per run and hands it to every rule.
   `modules` (`ModuleInfo`s of the files being reported on, including those that do not parse),
   `registrations()` (theirs), `given` (every file reported on, also those the text prefilter
   skipped), `whole_root` (no paths given), `is_reported(path)`, `stats` (`stats.add(label, n)` for
-  counters such as "schemas skipped (not static)", which `--statistics` prints), `cache`
+  counters such as "schemas skipped (not static)", which `--statistics` prints; `add_once`
+  counts a thing once per run, however many rules count it), `cache`
   (`SummaryCache`), `project`, and `finding(code, message, module, node, tool)` to build a Finding
   at an ast node (first line only, character columns).
 - `ProjectView` (`ctx.project`, built on first use): `root`, `is_hermes_root`, `toolsets_path` /
@@ -41,9 +42,44 @@ class Statistics:
 
     def __init__(self) -> None:
         self.counters: dict[str, int] = {}
+        self._once: set[tuple[str, str]] = set()
+        self._recorders: list[list[tuple[str, str, int]]] = []
 
     def add(self, label: str, count: int = 1) -> None:
+        for recorder in self._recorders:
+            recorder.append((label, "", count))
         self.counters[label] = self.counters.get(label, 0) + count
+
+    def add_once(self, label: str, key: str, count: int) -> None:
+        """Add `count` to `label` the first time this run is told about `key` (a module whose
+        schemas several rules look at is counted once); key "": `add`."""
+        if not key:
+            self.add(label, count)
+            return
+        for recorder in self._recorders:
+            recorder.append((label, key, count))
+        if (label, key) not in self._once:
+            self._once.add((label, key))
+            self.counters[label] = self.counters.get(label, 0) + count
+
+    def recording(self) -> _Recording:
+        """`with stats.recording() as counts:` lists in `counts` every `add` and `add_once`
+        made inside, as (label, key, count) (key "" for `add`): what a cached result adds
+        again when it is reused (`add_once` each)."""
+        return _Recording(self)
+
+
+class _Recording:
+    def __init__(self, stats: Statistics) -> None:
+        self.stats = stats
+        self.counts: list[tuple[str, str, int]] = []
+
+    def __enter__(self) -> list[tuple[str, str, int]]:
+        self.stats._recorders.append(self.counts)
+        return self.counts
+
+    def __exit__(self, *exc: object) -> None:
+        self.stats._recorders.remove(self.counts)
 
 
 class ProjectView:

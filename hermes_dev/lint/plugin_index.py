@@ -7,7 +7,9 @@
 of them on a whole-root run, otherwise those holding a file given (so a pre-commit run on a tool
 module reads no manifest); a given manifest makes its plugin's files reported on (`reports`). Each `PluginFolder` has its manifest (parsed with PyYAML on first use,
 None when the folder has none), its `__init__.py` path, and its modules that may register a tool
-(parsed on first use). `manifest_finding(...)` builds a finding in the manifest.
+(parsed on first use), and `cache_key()`: what the HD4xx rules' findings in it depend on
+(`cached(...)` keeps them in the run's cache under it, so an unchanged plugin's manifest and
+modules are not read again). `manifest_finding(...)` builds a finding in the manifest.
 """
 
 from __future__ import annotations
@@ -20,6 +22,9 @@ from hermes_dev.pyast.semantic.modules import ModuleInfo, might_register
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
+    from collections.abc import Callable, Iterable
+    from typing import Literal
+
     from hermes_dev.host.plugins import Manifest, PluginDir
     from hermes_dev.lint.context import LintContext
 
@@ -36,6 +41,8 @@ class PluginFolder:
         self.init_path = plugin.path / "__init__.py"
         self._manifest: Manifest | None = None
         self._modules: list[ModuleInfo] | None = None
+        self._python_files: list[Path] | None = None
+        self._cache_key: str | None | Literal[False] = False  # (False: not computed yet)
         self._manifest_lines: list[str] | None = None
 
     @property
@@ -72,12 +79,51 @@ class PluginFolder:
             return True
         return self.manifest_path is not None and ctx.is_reported(self.manifest_path)
 
+    def cache_key(self) -> str | None:
+        """The key the HD4xx findings of this folder are cached under: what they depend on
+        (how Hermes finds the folder, its manifest, the closure of each of its modules, which
+        of its files the run reports on, the settings); None when it cannot be known."""
+        if self._cache_key is False:
+            self._cache_key = self._key()
+        return self._cache_key or None
+
+    def _key(self) -> str | None:
+        from hermes_dev.lint.call_cache import closure_of, file_digest, settings_key
+
+        ctx = self._ctx
+        models = ctx.models
+        parts = [self.plugin.key, self.plugin.loader, settings_key(ctx)]
+        files = [*([self.manifest_path] if self.manifest_path is not None else [])]
+        if self.manifest_path is not None:
+            digest = file_digest(ctx, models.relative(self.manifest_path))
+            if digest is None:
+                return None
+            parts.append(f"{models.relative(self.manifest_path)}\0{digest}")
+        for py in self.python_files:
+            closure = closure_of(ctx, models.relative(py))
+            if closure is None:
+                return None
+            parts.append(f"{models.relative(py)}\0{closure}")
+            files.append(py)
+        if ctx.whole_root:
+            parts.append("whole root")
+        else:
+            parts.extend(f"reported {models.relative(f)}" for f in files if self.reports(f))
+        return "\n".join(parts)
+
+    @property
+    def python_files(self) -> list[Path]:
+        """Every `.py` file of the folder (sorted, hidden folders and caches left out)."""
+        if self._python_files is None:
+            self._python_files = _python_files(self.path)
+        return self._python_files
+
     @property
     def modules(self) -> list[ModuleInfo]:
         """The folder's modules that may register a tool, parsed."""
         if self._modules is None:
             self._modules = []
-            for py in _python_files(self.path):
+            for py in self.python_files:
                 source = self._ctx.models.read(py)
                 if source is not None and might_register(source):
                     module = self._ctx.models.get(py, source)
@@ -112,17 +158,50 @@ def plugin_folders(ctx: LintContext) -> list[PluginFolder]:
     return folders
 
 
+KIND_KIND = "plugin-kind-v1"  # a plugin's kind, in its manifest's entry
+
+
+def checkout_plugin_dirs(ctx: LintContext) -> list[PluginDir]:
+    """`host.plugins.checkout_plugins(root)`, once per run, with each plugin's kind from the
+    run's cache when its manifest and `__init__.py` are unchanged (it is read from the
+    manifest with PyYAML, and from the start of `__init__.py` when the manifest has none)."""
+    found = ctx.project.memo("plugin_index.checkout", lambda: _checkout(ctx))
+    assert isinstance(found, list)
+    return found
+
+
+def _checkout(ctx: LintContext) -> list[PluginDir]:
+    from hermes_dev.host.plugins import GENERAL, KINDS, checkout_plugins
+    from hermes_dev.lint.call_cache import file_digest
+
+    plugins = checkout_plugins(ctx.root)
+    cache = ctx.cache
+    for plugin in plugins:
+        if plugin.loader != GENERAL or plugin.manifest_path is None:
+            continue  # (known from the loader, or from `__init__.py` alone)
+        init = file_digest(ctx, ctx.models.relative(plugin.path / "__init__.py"))
+        if init is None:
+            continue
+        hit, data = cache.get(plugin.manifest_path, KIND_KIND)
+        if hit and isinstance(data, list) and len(data) == 2 and data[0] == init:
+            kind = data[1]
+            if isinstance(kind, str) and kind in KINDS:
+                plugin.kind = kind
+                continue
+        cache.put(plugin.manifest_path, KIND_KIND, [init, plugin.kind])
+    return plugins
+
+
 def _build(ctx: LintContext) -> list[PluginFolder]:
     from hermes_dev.host.plugins import (
         GENERAL,
         PluginDir,
-        checkout_plugins,
         manifest_file,
         package_plugin_dirs,
     )
 
     if ctx.project.is_hermes_root:
-        plugins = checkout_plugins(ctx.root)
+        plugins = checkout_plugin_dirs(ctx)
     else:
         plugins = [
             PluginDir(path, path.name, GENERAL, manifest_file(path))
@@ -144,6 +223,20 @@ def _reported(ctx: LintContext, folder: Path) -> bool:
         return True
     prefix = str(folder) + os.sep
     return any(p.startswith(prefix) for p in ctx.given)
+
+
+def cached(
+    ctx: LintContext,
+    code: str,
+    folder: PluginFolder,
+    compute: Callable[[], Iterable[Finding]],
+) -> list[Finding]:
+    """`compute()`'s findings of rule `code` in `folder`, from the run's cache when the
+    folder's `cache_key()` is unchanged."""
+    from hermes_dev.lint.call_cache import cached_at
+
+    anchor = folder.manifest_path or folder.init_path
+    return cached_at(ctx, anchor, code, folder.cache_key(), compute)
 
 
 def manifest_finding(

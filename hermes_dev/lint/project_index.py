@@ -58,6 +58,8 @@ if TYPE_CHECKING:
 
 # Cache kinds in the engine's per-file summary cache; bump the suffix when a shape changes.
 MODULE_KIND = "hd3-registrations-v3"
+# A summary that read other modules too, with the key of the module's import closure.
+MODULE_CLOSURE_KIND = "hd3-registrations-closure-v1"
 TOOLSETS_KIND = "hd3-toolsets-v4"
 CONFIG_KIND = "hd3-config-v3"
 CONFIG_ADDITIONS_KIND = "hd3-config-additions-v2"
@@ -88,12 +90,39 @@ class ProjectIndex:
         self._env_table_done = False
         self._tools_config: ToolsConfigSummary | None = None
         self._tools_config_done = False
+        self._served: tuple[set[str], set[str]] | None = None
 
     def module_summary(self, module: ModuleInfo) -> ModuleSummary:
+        """The registrations of a module of the run, from the run's cache when it holds them
+        for this content (and, for a summary that read other modules, for the same closure:
+        `call_cache.closure_key`); the module is parsed only when it does not."""
         memo = module.state.project_summary
-        if not isinstance(memo, ModuleSummary):
-            memo = module.state.project_summary = summarize_module(module)
-        return memo
+        if isinstance(memo, ModuleSummary):
+            return memo
+        from hermes_dev.lint.call_cache import closure_key
+
+        cache = self.ctx.cache
+        summary: ModuleSummary | None = None
+        hit, data = cache.get(module.path, MODULE_KIND)
+        if hit and data is None:
+            summary = ModuleSummary()  # registers nothing
+        elif hit and isinstance(data, dict):
+            summary = _loaded(data)
+        key = None
+        if summary is None:
+            key = closure_key(self.ctx, module)
+            hit, data = cache.get(module.path, MODULE_CLOSURE_KIND)
+            if hit and isinstance(data, dict) and key is not None and data.get("key") == key:
+                summary = _loaded(data.get("summary"))
+        if summary is None:
+            summary = summarize_module(module)
+            if summary.cacheable:
+                cache.put(module.path, MODULE_KIND, summary.to_json())
+            elif key is not None:
+                value = {"key": key, "summary": summary.to_json()}
+                cache.put(module.path, MODULE_CLOSURE_KIND, value)
+        module.state.project_summary = summary
+        return summary
 
     def module_paths(self) -> list[str]:
         """Every `.py` under the root's `tools/` and `plugins/`, excluded ones too: a module
@@ -125,19 +154,18 @@ class ProjectIndex:
 
             result: dict[str, ModuleSummary] = {}
             for module in self.ctx.modules:
-                if module.tree is not None:
-                    result[str(module.path)] = self.module_summary(module)
+                result[str(module.path)] = self.module_summary(module)
             cache = self.ctx.cache
             for path in self.module_paths():
                 if path in result:
                     continue
                 hit, data = cache.get(path, MODULE_KIND)
                 if hit and isinstance(data, dict):
-                    try:
-                        result[path] = ModuleSummary.from_json(data)
+                    loaded = _loaded(data)
+                    if loaded is not None:
+                        result[path] = loaded
                         continue
-                    except (KeyError, TypeError, ValueError):
-                        hit = False  # a corrupt entry: computed again (and rewritten)
+                    hit = False  # a corrupt entry: computed again (and rewritten)
                 if not hit:
                     file = Path(path)
                     source = self.ctx.models.read(file)
@@ -172,13 +200,16 @@ class ProjectIndex:
         """(names, maybe names) of the tools the root's memory providers and context engines
         serve (`host.plugins.served_tools`), per file from the run's cache when unchanged."""
         from hermes_dev.host.plugins import provider_modules, served_tools
+        from hermes_dev.lint.plugin_index import checkout_plugin_dirs
 
+        if self._served is not None:
+            return set(self._served[0]), set(self._served[1])
         names: set[str] = set()
         maybe: set[str] = set()
         if not self.project.is_hermes_root:
             return names, maybe
         cache = self.ctx.cache
-        for path in provider_modules(self.ctx.root):
+        for path in provider_modules(self.ctx.root, checkout_plugin_dirs(self.ctx)):
             hit, data = cache.get(path, SERVED_KIND)
             if not (
                 hit
@@ -193,6 +224,7 @@ class ProjectIndex:
                 cache.put(path, SERVED_KIND, data)
             names.update(data[0])
             maybe.update(data[1])
+        self._served = (set(names), set(maybe))
         return names, maybe
 
     # toolsets.py and hermes_cli/config.py --------------------------------------------
@@ -309,6 +341,16 @@ class ProjectIndex:
         cache.put(path, kind, summary.to_json())
         cache.save()  # the engine saves too; config.py is worth keeping even if a rule fails
         return summary
+
+
+def _loaded(data: object) -> ModuleSummary | None:
+    """A cached module summary, or None when it has the wrong shape."""
+    if not isinstance(data, dict):
+        return None
+    try:
+        return ModuleSummary.from_json(data)
+    except (KeyError, TypeError, ValueError, AttributeError):
+        return None
 
 
 def reports_on(ctx: LintContext, path: Path | None) -> bool:

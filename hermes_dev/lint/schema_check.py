@@ -23,7 +23,7 @@ from hermes_dev.pyast.semantic.locations import Pos, Span, reported_span
 
 TYPE_CHECKING = False  # typing is not imported at run time: a pre-commit run pays for it
 if TYPE_CHECKING:
-    from collections.abc import Iterator
+    from collections.abc import Iterable, Iterator
     from typing import Any, Literal
 
     from hermes_dev.host.registrations import Registration
@@ -209,23 +209,22 @@ def _override_keys(expr: ast.expr, scope: Scope) -> list[tuple[str, Pos]] | None
     return keys
 
 
-def checked_schemas(ctx: LintContext) -> Iterator[tuple[ModuleInfo, ToolSchema]]:
-    """The evaluated schemas of the modules being reported on. Schemas that are not static are
-    counted once per run in `--statistics`. (A helper's literal serving several table rows gives
+def checked_schemas(
+    ctx: LintContext, modules: Iterable[ModuleInfo] | None = None
+) -> Iterator[tuple[ModuleInfo, ToolSchema]]:
+    """The evaluated schemas of `modules` (default: those being reported on). Schemas that are
+    not static are counted in `--statistics`, each module once per run, however many rules
+    look at it (`Statistics.add_once`). (A helper's literal serving several table rows gives
     the same finding several times: the engine keeps one per place.)"""
-    counted = ctx.project.memo("project_index.not_static_counted", lambda: [False])
-    assert isinstance(counted, list)
-    total = 0
-    for module in ctx.modules:
+    for module in ctx.modules if modules is None else modules:
+        total = 0
         for schema in tool_schemas(module):
             if schema.evaluated is None:
                 total += 1
                 continue
             yield module, schema
-    if not counted[0]:
-        counted[0] = True
         if total:
-            ctx.stats.add(NOT_STATIC_LABEL, total)
+            ctx.stats.add_once(NOT_STATIC_LABEL, module.rel, total)
 
 
 # --- jsonschema, imported only when a schema is checked, and its results cached -------------

@@ -43,7 +43,7 @@ class Client:
 def _run(root: Path) -> tuple[list[tuple[str, int, str, tuple[object, ...]]], int]:
     result = lint([], root=str(root), select=["HD101", "HD102"], use_cache=True)
     found = [(f.code, f.line, f.message, f.chains) for f in result.findings]
-    return found, result.stats.counters.get("handler checks reused from the cache (per module and rule)", 0)
+    return found, result.stats.counters.get(call_cache.REUSED_LABEL, 0)
 
 
 @pytest.fixture()

@@ -37,6 +37,7 @@ if TYPE_CHECKING:
 
     from hermes_dev.lint.context import LintContext
     from hermes_dev.lint.rule import Finding
+    from hermes_dev.pyast.semantic.modules import ModuleInfo
 
 
 class SyntaxErrorRule(Rule):
@@ -68,10 +69,14 @@ registry.register(name="broken", toolset="t", schema={}, handler=handler)
     )
 
     def check(self, ctx: LintContext) -> Iterator[Finding]:
-        for module in ctx.modules:
-            error = module.error
-            if error is None:
-                continue
+        from hermes_dev.lint.call_cache import per_module
+
+        # (the message may name the checkout's Python, from its pyproject.toml)
+        return per_module(ctx, self.code, lambda m: self._module(ctx, m), ("pyproject.toml",))
+
+    def _module(self, ctx: LintContext, module: ModuleInfo) -> Iterator[Finding]:
+        error = module.error
+        if error is not None:
             line = error.lineno or 1
             column = max(error.offset or 1, 1)
             message = f"file does not parse: {error.msg or error}"

@@ -42,6 +42,7 @@ if TYPE_CHECKING:
     from hermes_dev.host.registrations import Handler
     from hermes_dev.lint.context import LintContext
     from hermes_dev.lint.rule import Finding
+    from hermes_dev.pyast.semantic.modules import ModuleInfo
 
 _HEAD = """\
 import functools
@@ -169,7 +170,14 @@ registry.register(name="keyed", toolset="t", schema={}, handler=keyed)
     )
 
     def check(self, ctx: LintContext) -> Iterator[Finding]:
-        for reg in ctx.registrations():
+        from hermes_dev.lint.call_cache import per_module
+
+        return per_module(ctx, self.code, lambda m: self._module(ctx, m))
+
+    def _module(self, ctx: LintContext, module: ModuleInfo) -> Iterator[Finding]:
+        from hermes_dev.host.registrations import registrations_of
+
+        for reg in registrations_of(module):
             handler = reg.handler
             if handler is None:
                 continue

@@ -49,6 +49,7 @@ if TYPE_CHECKING:
     from hermes_dev.host.registrations import Registration
     from hermes_dev.lint.context import LintContext
     from hermes_dev.lint.rule import Finding
+    from hermes_dev.pyast.semantic.modules import ModuleInfo
 
 _HEAD = """\
 import json
@@ -141,7 +142,14 @@ registry.register(name="ping", toolset="t", schema={}, handler=ping, is_async=Tr
     )
 
     def check(self, ctx: LintContext) -> Iterator[Finding]:
-        for reg in ctx.registrations():
+        from hermes_dev.lint.call_cache import per_module
+
+        return per_module(ctx, self.code, lambda m: self._module(ctx, m))
+
+    def _module(self, ctx: LintContext, module: ModuleInfo) -> Iterator[Finding]:
+        from hermes_dev.host.registrations import registrations_of
+
+        for reg in registrations_of(module):
             handler = reg.handler
             flag = async_flag(reg)
             if handler is None or flag is None or any(wrapped(f.node) for f in handler.code()):

@@ -46,7 +46,7 @@ from hermes_dev.pyast.semantic.modules import submodule_name
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from collections.abc import Iterator
+    from collections.abc import Callable, Iterator
 
     from hermes_dev.host.registrations import Registration
     from hermes_dev.lint.context import LintContext
@@ -231,47 +231,62 @@ except ImportError:
     )
 
     def check(self, ctx: LintContext) -> Iterator[Finding]:
+        from hermes_dev.lint.call_cache import cached_findings
+
         for module in ctx.modules:
-            if module.tree is None or not module.rel.startswith("tools/"):
+            if not module.rel.startswith("tools/"):
                 continue
-            regs = [r for r in registrations_of(module) if r.kind == "registry"]
-            if not regs:
+            if _not_scanned(module) is not None:
+                # whether another module imports it: not cached (any file may start to)
+                yield from self._module(ctx, module)
                 continue
-            unscanned = _not_scanned(module)
-            if unscanned is not None:
-                if not _imported_elsewhere(ctx, module):
-                    yield from self._unscanned(ctx, module, regs, unscanned)
+            found = cached_findings(ctx, module, self.code, self._compute(ctx, module))
+            # (a fork's model_tools.py may import its tools by name; decided on every run)
+            if found and not _imported_elsewhere(ctx, module):
+                yield from found
+
+    def _compute(self, ctx: LintContext, module: ModuleInfo) -> Callable[[], Iterator[Finding]]:
+        return lambda: self._module(ctx, module)
+
+    def _module(self, ctx: LintContext, module: ModuleInfo) -> Iterator[Finding]:
+        if module.tree is None:
+            return
+        regs = [r for r in registrations_of(module) if r.kind == "registry"]
+        if not regs:
+            return
+        unscanned = _not_scanned(module)
+        if unscanned is not None:
+            if not _imported_elsewhere(ctx, module):
+                yield from self._unscanned(ctx, module, regs, unscanned)
+            return
+        if any(r.discoverable for r in regs):
+            return  # (nor when another module imports it: `check` asks that, uncached)
+        seen: set[int] = set()
+        for reg in regs:
+            if id(reg.call) in seen:
                 continue
-            if any(r.discoverable for r in regs) or _imported_elsewhere(ctx, module):
-                continue  # (a fork's model_tools.py may import its tools by name)
-            seen: set[int] = set()
-            for reg in regs:
-                if id(reg.call) in seen:
+            seen.add(id(reg.call))
+            func = reg.function
+            if reg.place == "function":
+                if not isinstance(func, (ast.FunctionDef, ast.AsyncFunctionDef)):
                     continue
-                seen.add(id(reg.call))
-                func = reg.function
-                if reg.place == "function":
-                    if not isinstance(func, (ast.FunctionDef, ast.AsyncFunctionDef)):
-                        continue
-                    if func not in module.tree.body or not _called_at_module_level(
-                        module, func.name
-                    ):
-                        continue
-                    where = f"inside `{func.name}()`"
-                elif reg.place in ("module", "loop"):
-                    message = (
-                        "discovery only sees a call spelled `registry.register(...)`; this module"
-                        " has none, so Hermes never imports it"
-                    )
-                    yield ctx.finding(self.code, message, module, reg.call, reg.label())
+                if func not in module.tree.body or not _called_at_module_level(module, func.name):
                     continue
-                else:
-                    where = "inside a block"
+                where = f"inside `{func.name}()`"
+            elif reg.place in ("module", "loop"):
                 message = (
-                    f"registry.register(...) {where} is not a module-level statement, and the"
-                    " module has none: Hermes' discovery never imports it"
+                    "discovery only sees a call spelled `registry.register(...)`; this module"
+                    " has none, so Hermes never imports it"
                 )
                 yield ctx.finding(self.code, message, module, reg.call, reg.label())
+                continue
+            else:
+                where = "inside a block"
+            message = (
+                f"registry.register(...) {where} is not a module-level statement, and the"
+                " module has none: Hermes' discovery never imports it"
+            )
+            yield ctx.finding(self.code, message, module, reg.call, reg.label())
 
     def _unscanned(
         self, ctx: LintContext, module: ModuleInfo, regs: list[Registration], why: str

@@ -49,7 +49,7 @@ from hermes_dev.pyast.semantic.scopes import module_scope
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from collections.abc import Iterator
+    from collections.abc import Callable, Iterator
     from pathlib import Path
 
     from hermes_dev.host.registrations import Registration
@@ -256,12 +256,27 @@ def register(ctx):
     )
 
     def check(self, ctx: LintContext) -> Iterator[Finding]:
-        from hermes_dev.host.registrations import registrations_of
+        from hermes_dev.lint.call_cache import cached_findings
 
         signatures: dict[str, Signature | None] = {}
         for module in ctx.modules:
-            if module.tree is None or module.rel in (REGISTRY, PLUGINS):
+            if module.rel in (REGISTRY, PLUGINS):
                 continue
+            # (the findings also depend on the signatures read in those two files)
+            compute = self._compute(ctx, module, signatures)
+            yield from cached_findings(ctx, module, self.code, compute, (REGISTRY, PLUGINS))
+
+    def _compute(
+        self, ctx: LintContext, module: ModuleInfo, signatures: dict[str, Signature | None]
+    ) -> Callable[[], Iterator[Finding]]:
+        return lambda: self._module(ctx, module, signatures)
+
+    def _module(
+        self, ctx: LintContext, module: ModuleInfo, signatures: dict[str, Signature | None]
+    ) -> Iterator[Finding]:
+        from hermes_dev.host.registrations import registrations_of
+
+        if module.tree is not None:
             seen: set[int] = set()
             for reg in registrations_of(module):
                 if id(reg.call) in seen:

@@ -49,6 +49,7 @@ if TYPE_CHECKING:
     from typing import ClassVar
 
     from hermes_dev.lint.context import LintContext
+    from hermes_dev.pyast.semantic.modules import ModuleInfo
 
 _HEAD = "from tools.registry import registry\n\n\ndef _handler(args, **kw):\n    return '{}'\n\n\n"
 
@@ -143,9 +144,14 @@ class InvalidFunctionSchema(Rule):
     )
 
     def check(self, ctx: LintContext) -> Iterator[Finding]:
+        from hermes_dev.lint.call_cache import per_module
+
+        return per_module(ctx, self.code, lambda m: self._module(ctx, m))
+
+    def _module(self, ctx: LintContext, module: ModuleInfo) -> Iterator[Finding]:
         from hermes_dev.lint.schema_check import CHECKS_CACHE, checked_schemas, schema_errors
 
-        for module, schema in checked_schemas(ctx):
+        for _, schema in checked_schemas(ctx, [module]):
             sent = schema.as_sent()
             value = schema.evaluated.value if schema.evaluated is not None else None
             if sent is None:

@@ -42,6 +42,7 @@ if TYPE_CHECKING:
     from typing import Any, ClassVar
 
     from hermes_dev.lint.context import LintContext
+    from hermes_dev.pyast.semantic.modules import ModuleInfo
 
 _HEAD = "from tools.registry import registry\n\n\ndef _handler(args, **kw):\n    return '{}'\n\n\n"
 _REGISTER = 'registry.register(name="x", toolset="x", schema=SCHEMA, handler=_handler)\n'
@@ -172,9 +173,14 @@ registry.register(name="x", toolset="x", schema=SCHEMA, handler=_handler)
     )
 
     def check(self, ctx: LintContext) -> Iterator[Finding]:
+        from hermes_dev.lint.call_cache import per_module
+
+        return per_module(ctx, self.code, lambda m: self._module(ctx, m))
+
+    def _module(self, ctx: LintContext, module: ModuleInfo) -> Iterator[Finding]:
         from hermes_dev.lint.schema_check import checked_schemas
 
-        for module, schema in checked_schemas(ctx):
+        for _, schema in checked_schemas(ctx, [module]):
             assert schema.evaluated is not None
             value = schema.evaluated.value
             if not isinstance(value, dict) or not isinstance(value.get("parameters"), dict):

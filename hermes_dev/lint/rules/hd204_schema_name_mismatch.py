@@ -34,6 +34,7 @@ if TYPE_CHECKING:
     from typing import ClassVar
 
     from hermes_dev.lint.context import LintContext
+    from hermes_dev.pyast.semantic.modules import ModuleInfo
 
 _HEAD = "from tools.registry import registry\n\n\ndef _handler(args, **kw):\n    return '{}'\n\n\n"
 
@@ -89,9 +90,14 @@ class SchemaNameMismatch(Rule):
     )
 
     def check(self, ctx: LintContext) -> Iterator[Finding]:
+        from hermes_dev.lint.call_cache import per_module
+
+        return per_module(ctx, self.code, lambda m: self._module(ctx, m))
+
+    def _module(self, ctx: LintContext, module: ModuleInfo) -> Iterator[Finding]:
         from hermes_dev.lint.schema_check import checked_schemas
 
-        for module, schema in checked_schemas(ctx):
+        for _, schema in checked_schemas(ctx, [module]):
             assert schema.evaluated is not None
             value = schema.evaluated.value
             if schema.name is None or not isinstance(value, dict):

@@ -230,7 +230,7 @@ class ToolInNoToolset(Rule):
         candidates = [
             (module, tool)
             for module in ctx.modules
-            if module.tree is not None and module.path.is_relative_to(tools_dir)
+            if module.path.is_relative_to(tools_dir)
             for tool in project_index(ctx).module_summary(module).tools
             if tool.kind == "registry" and tool.discovered and tool.name is not None
         ]

@@ -246,10 +246,12 @@ class ToolsetNamesUnregisteredTool(Rule):
             return
         registered, maybe = index.registered_names()
         allowed = registered | maybe | set(ctx.project.known_tools)
-        editable = _editable_lines(ctx, path)
+        editable: list[tuple[int, int]] | None = None  # (parsed only for a finding)
         for name, span in toolsets.listed:
             if name in allowed:
                 continue
+            if editable is None:
+                editable = _editable_lines(ctx, path)
             # The fix edits TOOLSETS and _HERMES_CORE_TOOLS only: a name in another list
             # (_HERMES_WEBHOOK_SAFE_TOOLS, ...) is reported without one.
             fix = (

@@ -229,7 +229,6 @@ class EnvVarNotInOptionalEnvVars(Rule):
         wanted = [
             (module, tool)
             for module in ctx.modules
-            if module.tree is not None
             for tool in index.module_summary(module).tools
             if tool.requires_env and tool.kind != "plugin"
         ]

@@ -102,7 +102,6 @@ class DuplicateToolName(Rule):
         mine = [
             (module, tool)
             for module in ctx.modules
-            if module.tree is not None
             for tool in index.module_summary(module).tools
             if _counts(tool)
         ]

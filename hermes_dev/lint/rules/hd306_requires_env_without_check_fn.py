@@ -88,8 +88,6 @@ class RequiresEnvWithoutCheckFn(Rule):
 
         index = project_index(ctx)
         for module in ctx.modules:
-            if module.tree is None:
-                continue
             for tool in index.module_summary(module).tools:
                 if not tool.has_requires_env or tool.has_check_fn:
                     continue

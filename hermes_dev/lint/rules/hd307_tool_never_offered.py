@@ -216,7 +216,7 @@ class ToolNeverOffered(Rule):
         candidates = [
             (module, tool)
             for module in ctx.modules
-            if module.tree is not None and module.path.is_relative_to(tools_dir)
+            if module.path.is_relative_to(tools_dir)
             for tool in index.module_summary(module).tools
             if tool.kind == "registry"
             and tool.discovered

@@ -42,10 +42,11 @@ from hermes_dev.lint.rule import Finding, Invalid, Rule, Valid
 
 TYPE_CHECKING = False  # typing is not imported at run time: a pre-commit run pays for it
 if TYPE_CHECKING:
-    from collections.abc import Iterator
+    from collections.abc import Callable, Iterator
     from typing import ClassVar
 
     from hermes_dev.lint.context import LintContext
+    from hermes_dev.lint.plugin_index import PluginFolder
 
 _INIT = (
     "def _go(args, **kw):\n"
@@ -146,20 +147,26 @@ class InvalidPluginManifest(Rule):
     )
 
     def check(self, ctx: LintContext) -> Iterator[Finding]:
-        from hermes_dev.lint.plugin_index import manifest_finding, plugin_folders
+        from hermes_dev.lint.plugin_index import cached, plugin_folders
 
-        folders = [f for f in plugin_folders(ctx) if f.manifest is not None]
-        if not folders:
-            return
+        for folder in plugin_folders(ctx):
+            if folder.manifest_path is not None:
+                yield from cached(ctx, self.code, folder, self._compute(folder))
+
+    def _compute(self, folder: PluginFolder) -> Callable[[], Iterator[Finding]]:
+        return lambda: self._folder(folder)
+
+    def _folder(self, folder: PluginFolder) -> Iterator[Finding]:
         from hermes_dev.host.plugins import manifest_problems
+        from hermes_dev.lint.plugin_index import manifest_finding
 
-        for folder in folders:
-            assert folder.manifest is not None
-            for problem in manifest_problems(folder.manifest):
-                yield manifest_finding(
-                    self.code,
-                    f"{folder.manifest.path.name}: {problem.message}",
-                    folder,
-                    problem.line,
-                    problem.column,
-                )
+        manifest = folder.manifest
+        assert manifest is not None
+        for problem in manifest_problems(manifest):
+            yield manifest_finding(
+                self.code,
+                f"{manifest.path.name}: {problem.message}",
+                folder,
+                problem.line,
+                problem.column,
+            )

@@ -41,10 +41,11 @@ from hermes_dev.lint.rule import Finding, Invalid, Rule, Valid
 
 TYPE_CHECKING = False  # typing is not imported at run time: a pre-commit run pays for it
 if TYPE_CHECKING:
-    from collections.abc import Iterator
+    from collections.abc import Callable, Iterator
     from typing import ClassVar
 
     from hermes_dev.lint.context import LintContext
+    from hermes_dev.lint.plugin_index import PluginFolder
 
 _SCHEMA = '{"name": "x", "description": "X.", "parameters": {"type": "object", "properties": {}}}'
 _TOOLS = f"def handle(args, **kw):\n    return '{{}}'\n\n\nSCHEMA = {_SCHEMA}\n"
@@ -194,16 +195,22 @@ TOOLS = [
     )
 
     def check(self, ctx: LintContext) -> Iterator[Finding]:
-        from hermes_dev.host.registrations import registrations_of
-        from hermes_dev.lint.plugin_index import manifest_finding, plugin_folders
+        from hermes_dev.lint.plugin_index import cached, plugin_folders
 
         for folder in plugin_folders(ctx):
-            manifest = folder.manifest
-            if manifest is None:
-                continue
-            declared = manifest.provides_tools
-            if declared is None:
-                continue
+            if folder.manifest_path is not None:
+                yield from cached(ctx, self.code, folder, self._compute(ctx, folder))
+
+    def _compute(self, ctx: LintContext, folder: PluginFolder) -> Callable[[], Iterator[Finding]]:
+        return lambda: self._folder(ctx, folder)
+
+    def _folder(self, ctx: LintContext, folder: PluginFolder) -> Iterator[Finding]:
+        from hermes_dev.host.registrations import registrations_of
+        from hermes_dev.lint.plugin_index import manifest_finding
+
+        manifest = folder.manifest
+        declared = manifest.provides_tools if manifest is not None else None
+        if manifest is not None and declared is not None:
             # ctx.register_tool(...) calls, and registry.register(...) ones a plugin may make.
             registrations = [reg for module in folder.modules for reg in registrations_of(module)]
             names = {reg.name for reg in registrations}
@@ -224,7 +231,7 @@ TOOLS = [
                         name,
                     )
             if computed:
-                continue
+                return
             for index, name in enumerate(declared):
                 if name not in names:
                     line, column = manifest.position(("provides_tools", index))

@@ -40,11 +40,12 @@ from hermes_dev.lint.rule import Finding, Invalid, Rule, Valid
 
 TYPE_CHECKING = False  # typing is not imported at run time: a pre-commit run pays for it
 if TYPE_CHECKING:
-    from collections.abc import Iterator
+    from collections.abc import Callable, Iterator
     from typing import ClassVar
 
     from hermes_dev.host.registrations import Registration
     from hermes_dev.lint.context import LintContext
+    from hermes_dev.lint.plugin_index import PluginFolder
     from hermes_dev.pyast.semantic.modules import ModuleInfo
 
 _INIT = (
@@ -124,13 +125,20 @@ class RequiresEnvNotInManifest(Rule):
     )
 
     def check(self, ctx: LintContext) -> Iterator[Finding]:
-        from hermes_dev.host.registrations import registrations_of
-        from hermes_dev.lint.plugin_index import plugin_folders
+        from hermes_dev.lint.plugin_index import cached, plugin_folders
 
         for folder in plugin_folders(ctx):
-            manifest = folder.manifest
-            if manifest is None or not isinstance(manifest.data, dict):
-                continue
+            if folder.manifest_path is not None:
+                yield from cached(ctx, self.code, folder, self._compute(ctx, folder))
+
+    def _compute(self, ctx: LintContext, folder: PluginFolder) -> Callable[[], Iterator[Finding]]:
+        return lambda: self._folder(ctx, folder)
+
+    def _folder(self, ctx: LintContext, folder: PluginFolder) -> Iterator[Finding]:
+        from hermes_dev.host.registrations import registrations_of
+
+        manifest = folder.manifest
+        if manifest is not None and isinstance(manifest.data, dict):
             declared = manifest.requires_env or frozenset()
             for module in folder.modules:
                 if not folder.reports(module.path):

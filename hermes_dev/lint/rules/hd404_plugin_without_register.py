@@ -42,10 +42,11 @@ from hermes_dev.pyast.semantic.scopes import module_scope
 
 TYPE_CHECKING = False  # typing is not imported at run time: a pre-commit run pays for it
 if TYPE_CHECKING:
-    from collections.abc import Iterator
+    from collections.abc import Callable, Iterator
     from typing import ClassVar
 
     from hermes_dev.lint.context import LintContext
+    from hermes_dev.lint.plugin_index import PluginFolder
     from hermes_dev.pyast.semantic.modules import ModuleInfo
 
 _MANIFEST = "name: weather\n"
@@ -185,22 +186,27 @@ class PluginWithoutRegister(Rule):
     )
 
     def check(self, ctx: LintContext) -> Iterator[Finding]:
-        from hermes_dev.lint.plugin_index import plugin_folders
+        from hermes_dev.lint.plugin_index import cached, plugin_folders
 
         for folder in plugin_folders(ctx):
-            path = folder.init_path
-            if folder.manifest_path is None or not path.is_file():
-                continue
-            if not folder.plugin.needs_register:
-                continue  # a model provider, a memory provider, a context engine
-            if not folder.reports(path):
-                continue
-            module = ctx.models.get(path)
-            if module is None or module.tree is None:
-                continue  # unreadable or HD000
-            problem, node = _register_problem(module)
-            if problem is not None:
-                yield ctx.finding(self.code, problem, module, node)
+            if folder.manifest_path is not None and folder.init_path.is_file():
+                yield from cached(ctx, self.code, folder, self._compute(ctx, folder))
+
+    def _compute(self, ctx: LintContext, folder: PluginFolder) -> Callable[[], Iterator[Finding]]:
+        return lambda: self._folder(ctx, folder)
+
+    def _folder(self, ctx: LintContext, folder: PluginFolder) -> Iterator[Finding]:
+        path = folder.init_path
+        if not folder.plugin.needs_register:
+            return  # a model provider, a memory provider, a context engine
+        if not folder.reports(path):
+            return
+        module = ctx.models.get(path)
+        if module is None or module.tree is None:
+            return  # unreadable or HD000
+        problem, node = _register_problem(module)
+        if problem is not None:
+            yield ctx.finding(self.code, problem, module, node)
 
 
 def _register_problem(module: ModuleInfo) -> tuple[str | None, ast.AST]:

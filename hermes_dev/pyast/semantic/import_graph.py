@@ -7,6 +7,8 @@
   imports too; `from pkg import name` also counts `pkg/name.py`, which may be a submodule).
 - `closure(rel)`: `rel` and every file reachable from it that way, each with a digest of its
   content: what an analysis that follows calls from `rel` may depend on.
+- `import_candidates(rel, text)`: what the imports of a file's text may name, before looking at
+  which files exist (a cache may keep it by content: `ImportGraph._load`).
 
 No parsing: a regular expression over the text, so it over-approximates (an import inside a
 string counts too), which only costs a cache miss, never a stale result.
@@ -65,12 +67,20 @@ class ImportGraph:
         except OSError:
             return None
 
+    def _load(self, rel: str) -> tuple[str | None, list[str]]:
+        """(the digest of `rel`'s content, its import candidates): None and [] when it cannot
+        be read. (A cache of them by content overrides this: `lint.call_cache`.)"""
+        data = self._read(rel)
+        if data is None:
+            return None, []
+        return digest(data), import_candidates(rel, data.decode("utf-8", "replace"))
+
     def digest(self, rel: str) -> str | None:
         if rel not in self._digests:
-            data = self._read(rel)
-            self._digests[rel] = None if data is None else digest(data)
-            if data is not None and rel not in self._imports:
-                self._imports[rel] = self._parse(rel, data.decode("utf-8", "replace"))
+            found, candidates = self._load(rel)
+            self._digests[rel] = found
+            if found is not None and rel not in self._imports:
+                self._imports[rel] = self._resolve(rel, candidates)
         return self._digests[rel]
 
     def _is_file(self, rel: str) -> bool:
@@ -79,46 +89,16 @@ class ImportGraph:
             known = self._files[rel] = os.path.isfile(os.path.join(self.root, rel))
         return known
 
-    def _module_file(self, parts: list[str]) -> str | None:
-        if not parts or any(p in ("", ".", "..") for p in parts):
-            return None
-        base = "/".join(parts)
-        for candidate in (f"{base}.py", f"{base}/__init__.py"):
-            if self._is_file(candidate):
-                return candidate
-        return None
-
-    def _parse(self, rel: str, text: str) -> list[str]:
-        found: list[str] = []
-        folder = rel.split("/")[:-1]
-        for dots, module, names, plain in import_statements(text):
-            if plain:
-                for item in plain.split(","):
-                    dotted = item.split(" as ")[0].strip()
-                    parts = dotted.split(".") if dotted else []
-                    for end in range(1, len(parts) + 1):
-                        hit = self._module_file(parts[:end])
-                        if hit:
-                            found.append(hit)
-                continue
-            if dots:
-                level = len(dots)
-                if level - 1 > len(folder):
-                    continue
-                base = folder[: len(folder) - (level - 1)]
-            else:
-                base = []
-            parts = [*base, *(module.split(".") if module else [])]
-            hit = self._module_file(parts)
-            if hit:
-                found.append(hit)
-            for item in names.strip("()").split(","):
-                name = item.split(" as ")[0].strip()
-                if name.isidentifier():
-                    sub = self._module_file([*parts, name])
-                    if sub:
-                        found.append(sub)
-        return sorted(set(found) - {rel})
+    def _resolve(self, rel: str, candidates: list[str]) -> list[str]:
+        """The files the candidates name: `a/b.py`, else `a/b/__init__.py`, for each `a/b`."""
+        found: set[str] = set()
+        for base in candidates:
+            for candidate in (f"{base}.py", f"{base}/__init__.py"):
+                if self._is_file(candidate):
+                    found.add(candidate)
+                    break
+        found.discard(rel)
+        return sorted(found)
 
     def imports(self, rel: str) -> list[str]:
         self.digest(rel)
@@ -135,3 +115,39 @@ class ImportGraph:
             out[current] = self.digest(current)
             stack.extend(self.imports(current))
         return out
+
+
+def import_candidates(rel: str, text: str) -> list[str]:
+    """What the imports in the text of the file `rel` may name, from its text alone: each
+    module as a path without its suffix (`a/b` for `a.b`, relative to the root), which is the
+    file `a/b.py` or else the package `a/b/__init__.py` when either exists. Each once, in
+    the order first seen."""
+    found: dict[str, None] = {}
+
+    def add(parts: list[str]) -> None:
+        if parts and not any(p in ("", ".", "..") for p in parts):
+            found["/".join(parts)] = None
+
+    folder = rel.split("/")[:-1]
+    for dots, module, names, plain in import_statements(text):
+        if plain:
+            for item in plain.split(","):
+                dotted = item.split(" as ")[0].strip()
+                parts = dotted.split(".") if dotted else []
+                for end in range(1, len(parts) + 1):
+                    add(parts[:end])
+            continue
+        if dots:
+            level = len(dots)
+            if level - 1 > len(folder):
+                continue
+            base = folder[: len(folder) - (level - 1)]
+        else:
+            base = []
+        parts = [*base, *(module.split(".") if module else [])]
+        add(parts)
+        for item in names.strip("()").split(","):
+            name = item.split(" as ")[0].strip()
+            if name.isidentifier():
+                add([*parts, name])
+    return list(found)

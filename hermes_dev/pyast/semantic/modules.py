@@ -1,14 +1,15 @@
 """The parse cache of a run: each Python file under the root parsed once, found by path or by
 module name, with its binding index and its analysis state. Read with the stdlib `ast`, never run.
 
-- `Models(root)`: `get(path)` parses a file once and returns its `ModuleInfo`; `by_name("a.b")`
+- `Models(root)`: `get(path)` reads a file once and returns its `ModuleInfo`; `by_name("a.b")`
   finds the file of a dotted module under the root (`a/b.py` or `a/b/__init__.py`), or None. A
   relative import inside a folder whose name is no Python identifier (`plugins/build-macos-apps/`,
   which the plugin loader imports by path) is named by its path instead:
   `"@plugins/build-macos-apps/schemas"`, which `by_name` finds the same way; `submodule_name`
   joins either kind.
 - `ModuleInfo`: `path` (absolute), `rel` (posix, relative to the root), `dotted`, `source`,
-  `lines`, `tree` (None when the file does not parse; `error` holds the SyntaxError), `index`
+  `lines`, `tree` (parsed on first use, once; None when the file does not parse, and `error`
+  holds the SyntaxError), `index`
   (its `BindingIndex`, from its text alone), `import_base(stmt)` (the module a `from ... import`
   reads), and `state`: what the analyses learned of it this run (`ModuleState`, emptied by
   `Models.carried_over` when the module may be stale).
@@ -105,20 +106,38 @@ class ModuleInfo:
         self.source = source
         self.rel = models.relative(path)
         self.dotted = models.dotted(path)
-        self.error: SyntaxError | None = None
-        self.tree: ast.Module | None = tree
-        try:
-            if tree is None:
-                self.tree = ast.parse(source, filename=str(path))
-        except SyntaxError as exc:
-            self.error = exc
-        except (ValueError, RecursionError, MemoryError) as exc:  # null bytes, absurd nesting
-            error = SyntaxError(str(exc) or type(exc).__name__)
-            error.lineno, error.offset = 1, 1
-            self.error = error
+        self._error: SyntaxError | None = None
+        self._tree: ast.Module | None = tree
+        self._parsed = tree is not None
         self._lines: list[str] | None = None
         self._index: BindingIndex | None = None
         self.state = ModuleState()
+
+    @property
+    def tree(self) -> ast.Module | None:
+        """The module's `ast` (None when it does not parse), parsed on first use: a module
+        whose every answer a run reads from its cache is never parsed."""
+        if not self._parsed:
+            self._parse()
+        return self._tree
+
+    @property
+    def error(self) -> SyntaxError | None:
+        """Why the module does not parse (None when it does)."""
+        if not self._parsed:
+            self._parse()
+        return self._error
+
+    def _parse(self) -> None:
+        self._parsed = True
+        try:
+            self._tree = ast.parse(self.source, filename=str(self.path))
+        except SyntaxError as exc:
+            self._error = exc
+        except (ValueError, RecursionError, MemoryError) as exc:  # null bytes, absurd nesting
+            error = SyntaxError(str(exc) or type(exc).__name__)
+            error.lineno, error.offset = 1, 1
+            self._error = error
 
     @property
     def lines(self) -> list[str]:
