@@ -164,12 +164,18 @@ def main(argv: Sequence[str] | None = None) -> NoReturn:
         )
         sys.exit(EXIT_USAGE)
     args = list(sys.argv[1:] if argv is None else argv)
-    if args[:1] == ["lint"]:
-        # A pre-commit hook runs `lint` on every commit: skip click's import when the
-        # arguments are plain enough for the fast parser (it returns None otherwise).
-        from hermes_dev.cli.fastpath import run_fast
+    try:
+        if args[:1] == ["lint"]:
+            # A pre-commit hook runs `lint` on every commit: skip click's import when the
+            # arguments are plain enough for the fast parser (it returns None otherwise).
+            from hermes_dev.cli.fastpath import run_fast
 
-        code = run_fast(args[1:])
-        if code is not None:
-            sys.exit(code)
-    sys.exit(run_click(args))
+            code = run_fast(args[1:])
+            if code is not None:
+                sys.exit(code)
+        code = run_click(args)
+    except KeyboardInterrupt:
+        # Ctrl-C before run_click's own handling is in place (while click is imported).
+        sys.stderr.write("hermes-dev: interrupted\n")
+        code = EXIT_INTERRUPTED
+    sys.exit(code)

@@ -47,3 +47,15 @@ def test_a_plain_runtime_error_is_still_a_bug(monkeypatch: pytest.MonkeyPatch, c
     monkeypatch.setattr(cli, "build_cli", _raising(RuntimeError("boom")))
     assert cli.run_click(["lint"]) == cli.EXIT_BUG
     assert "Traceback" in capsys.readouterr().err
+
+
+def test_ctrl_c_before_click_is_ready_is_one_line(monkeypatch: pytest.MonkeyPatch, capsys) -> None:  # type: ignore[no-untyped-def]
+    # (a SIGINT that lands while `import click` runs, before run_click's handlers)
+    def interrupted(args: object) -> int:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(cli, "run_click", interrupted)
+    with pytest.raises(SystemExit) as exited:
+        cli.main(["new-tool", "x"])
+    assert exited.value.code == 130
+    assert capsys.readouterr().err == "hermes-dev: interrupted\n"
