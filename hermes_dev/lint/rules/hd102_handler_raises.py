@@ -1325,14 +1325,19 @@ provides_tools: [p11_show, p11_bad]
                     continue  # a decorator may catch what it raises
                 skip = forwarding_calls(func.node) if handler.target is not None else frozenset()
                 # One finding per place: every exception one call (or one re-raise) lets out.
-                places: dict[int, list[Escape]] = {}
+                places: dict[object, list[Escape]] = {}
                 code = (
                     forwarded_code(handler.func, func)
                     if func is handler.target and func is not handler.func
                     else Code(func)
                 )
                 for escape in handler_escapes(code, skip, handler.args_parameter(func)):
-                    places.setdefault(id(escape.node), []).append(escape)
+                    # The model's reads on one line are one finding (`store[args["k"]] =
+                    # args["v"]`), as all a call lets out is.
+                    key: object = id(escape.node)
+                    if escape.kind == "input":
+                        key = ("input", escape.origin[1])
+                    places.setdefault(key, []).append(escape)
                 for group in places.values():
                     first = group[0]
                     chains = _unique([e.chain for e in group if e.kind == "call"])
@@ -1421,6 +1426,9 @@ def _labels(group: list[Escape]) -> str:
     return f"{', '.join(known[:-1])} or {known[-1]}"
 
 
+_LEAVES = "when the model leaves "
+
+
 def _message(group: list[Escape], name: str) -> str:
     escape = group[0]
     label = _labels(group)
@@ -1444,15 +1452,34 @@ def _message(group: list[Escape], name: str) -> str:
             " return tool_error(...) instead"
         )
     if escape.kind == "input" and escape.node is not None:
-        text = ast.unparse(escape.node)
-        if len(text) > 40:
-            text = text[:37] + "..."
-        cure = (
-            "read it with .get() and return tool_error(...) when it is missing"
-            if label == "KeyError"
-            else "catch it and return tool_error(...) instead"
+        reads = [e for e in group if e.node is not None]
+        texts = []
+        for e in reads:
+            text = ast.unparse(e.node)  # type: ignore[arg-type]
+            texts.append(f"`{text[:37] + '...' if len(text) > 40 else text}`")
+        whats: list[str] = []
+        left_out = [
+            str(e.callee)[len(_LEAVES) : -len(" out")]
+            for e in reads
+            if str(e.callee).startswith(_LEAVES)
+        ]
+        if len(left_out) > 1:
+            whats.append(f"{_LEAVES}{' or '.join(left_out)} out")
+        for e in reads:
+            what = str(e.callee)
+            if what not in whats and not (len(left_out) > 1 and what.startswith(_LEAVES)):
+                whats.append(what)
+        cures = []
+        if any(e.exc is not None and e.exc.label == "KeyError" for e in reads):
+            it = "it" if len(reads) == 1 else "them"
+            cures.append(f"read {it} with .get() and return tool_error(...) when missing")
+        if any(e.exc is not None and e.exc.label != "KeyError" for e in reads):
+            cures.append("catch it and return tool_error(...) instead")
+        verb = "raises" if len(reads) == 1 else "raise"
+        return (
+            f"{' and '.join(texts)} {verb} {label} {' or '.join(whats)},"
+            f" uncaught; {' and '.join(cures)}"
         )
-        return f"`{text}` raises {label} {escape.callee}, uncaught; {cure}"
     if escape.kind == "assert":
         what = "`assert` raises AssertionError out of"
     elif escape.kind == "reraise":
