@@ -105,9 +105,9 @@ def check_name(name: str) -> str:
         )
     if keyword.iskeyword(name):
         raise UserError(f"tool name {name!r} is a Python keyword; pick another name")
-    if name.startswith("_"):
+    if name.startswith("__"):
         raise UserError(
-            f"tool name {name!r} starts with _ (a private or special name such as __init__);"
+            f"tool name {name!r} starts with __ (Python's special names, such as __init__);"
             " start it with a letter, e.g. weather"
         )
     return name

@@ -24,8 +24,8 @@ _TAKEN = {p.name.removesuffix("_tool.py") for p in (REPO / "tools").glob("*_tool
     "reverse_text",
 }
 
-names = st.from_regex(r"[a-z][a-z0-9_]{0,30}", fullmatch=True).filter(
-    lambda n: not keyword.iskeyword(n) and n not in _TAKEN
+names = st.from_regex(r"[a-z_][a-z0-9_]{0,30}", fullmatch=True).filter(
+    lambda n: not keyword.iskeyword(n) and n not in _TAKEN and not n.startswith("__")
 )
 texts = st.one_of(
     st.sampled_from(HOSTILE),

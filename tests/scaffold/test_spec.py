@@ -7,7 +7,8 @@ from hermes_dev.scaffold import Param, make_spec
 
 
 @pytest.mark.parametrize(
-    "name", ["", "../x", "Weather", "2fast", "has-dash", "with space", "class", "None", "x" * 65]
+    "name",
+    ["", "../x", "Weather", "2fast", "has-dash", "with space", "class", "None", "x" * 65, "__init__"],
 )
 def test_bad_names_are_refused(name):
     with pytest.raises(UserError):
