@@ -143,23 +143,13 @@ class Finding(_Record):
 
     def with_also(self, also: tuple[str, ...]) -> Finding:
         """This finding, naming `also` as further tools at its place."""
-        return Finding(
-            self.code,
-            self.message,
-            self.path,
-            self.line,
-            self.column,
-            self.end_line,
-            self.end_column,
-            self.tool,
-            self.fix,
-            self.chain,
-            self.chains,
-            also,
-        )
+        return self._with(self.fix, also)
 
     def with_fix(self, fix: Fix | None) -> Finding:
         """This finding, carrying `fix`."""
+        return self._with(fix, self.also)
+
+    def _with(self, fix: Fix | None, also: tuple[str, ...]) -> Finding:
         return Finding(
             self.code,
             self.message,
@@ -172,5 +162,5 @@ class Finding(_Record):
             fix,
             self.chain,
             self.chains,
-            self.also,
+            also,
         )
