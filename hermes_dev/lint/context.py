@@ -6,7 +6,8 @@ builds one `LintContext` per run and hands it to every rule.
 
 - `LintContext`: `root`, `config` (`Config`), `models` (the per-run parse cache, `Models`),
   `modules` (`ModuleInfo`s of the files being reported on, including those that do not parse),
-  `registrations()` (theirs), `given` (every file reported on, also those the text prefilter
+  `registrations()` (theirs), `unparsed` (the files reported on that register nothing and do
+  not parse: HD000's too), `given` (every file reported on, also those the text prefilter
   skipped), `whole_root` (no paths given), `is_reported(path)`, `stats` (`stats.add(label, n)` for
   counters such as "schemas skipped (not static)", which `--statistics` prints), `cache`
   (`SummaryCache`), `project`, and `finding(code, message, module, node, tool)` to build a Finding
@@ -149,6 +150,8 @@ class LintContext:
         self.cache = cache or SummaryCache(root, enabled=False)
         self.given: frozenset[str] = frozenset(str(m.path) for m in modules)  # set by lint()
         self.whole_root = False  # set by lint(): no paths given, the whole root is linted
+        # Files reported on that register nothing and do not parse (HD000 reports them).
+        self.unparsed: list[ModuleInfo] = []
         self._project: ProjectView | None = None
 
     @property

@@ -1,5 +1,8 @@
 """## What it does
-Reports a file that Python cannot parse (a syntax error, a null byte, a bad encoding).
+Reports a file that Python cannot parse (a syntax error, a null byte, a bad encoding): every
+file lint checks, whether or not it registers a tool (the files given, and on a whole-root run
+every `.py` under `tools/` and `plugins/`). A module lint only reads to follow calls into is not
+reported on.
 
 When the error may come from syntax newer than the Python running hermes-dev (`except A, B:`
 of 3.14, the f-strings of 3.12, `type X = ...`), or the checkout's `pyproject.toml` requires a
@@ -68,7 +71,7 @@ registry.register(name="broken", toolset="t", schema={}, handler=handler)
     )
 
     def check(self, ctx: LintContext) -> Iterator[Finding]:
-        for module in ctx.modules:
+        for module in (*ctx.modules, *ctx.unparsed):
             error = module.error
             if error is None:
                 continue
