@@ -353,7 +353,7 @@ def _named_list(source: str, name: str) -> tuple[str, bool] | None:
     TOOLSETS entry (a computed list: it may be a member). Toolset keys and "includes" are toolset
     names, never tools."""
     try:
-        tree = ast.parse(source)
+        tree = ast.parse(source.removeprefix("\ufeff"))  # (a byte-order mark: as Python reads it)
     except (SyntaxError, ValueError, RecursionError, MemoryError):
         return None
     maybe: str | None = None

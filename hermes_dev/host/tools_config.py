@@ -106,6 +106,7 @@ class ToolsConfigSummary:
 
 def tools_config_summary_of(path: Path, source: str) -> ToolsConfigSummary | None:
     """The summary of `source` (the text of `path`); None when it does not parse."""
+    source = source.removeprefix("\ufeff")  # a byte-order mark, as Python reads the file
     try:
         tree = ast.parse(source, filename=str(path))
     except (SyntaxError, ValueError, RecursionError, MemoryError):

@@ -216,6 +216,7 @@ def _names(value: Any) -> list[str] | None:
 
 
 def toolsets_summary_of(path: Path, source: str) -> ToolsetsSummary | None:
+    source = source.removeprefix("\ufeff")  # a byte-order mark, as Python reads the file
     tree = _parse(source, path)
     return None if tree is None else summarize_toolsets(path, source, tree)
 
