@@ -12,7 +12,7 @@ from hermes_dev.host.layout import Project
 from hermes_dev.host.plugins import read_manifest
 from hermes_dev.scaffold._sources import edited, read_source
 from hermes_dev.scaffold._spec import check_name
-from hermes_dev.writes.plan import FileChange, Plan, reached_through_symlink
+from hermes_dev.writes.plan import FileChange, Plan, outside_root
 
 # What new-plugin puts in a plugin folder.
 PLUGIN_FILES = ("plugin.yaml", "__init__.py", "tools.py")
@@ -65,7 +65,7 @@ def plan_remove_plugin(project: Project, name: str, *, force: bool = False) -> P
     test = project.root / "tests" / "plugins" / f"test_{name}_plugin.py"
     if test.is_symlink() or test.is_file():
         rel = test.relative_to(project.root).as_posix()
-        if reached_through_symlink(project.root, rel):
+        if outside_root(project.root, rel):
             notes.append(
                 f"{rel} is outside the root (a folder on its way is a symlink); it stays"
                 " (delete it by hand)"

@@ -17,7 +17,7 @@ from hermes_dev.pyast.analyze.values import dict_get
 from hermes_dev.pyast.semantic.syntax import parse_problem
 from hermes_dev.scaffold._sources import edited, read_source
 from hermes_dev.scaffold._spec import check_name, first_line
-from hermes_dev.writes.plan import FileChange, Plan, reached_through_symlink
+from hermes_dev.writes.plan import FileChange, Plan, outside_root
 
 if TYPE_CHECKING:
     from hermes_dev.pyast.semantic.modules import Models
@@ -71,7 +71,7 @@ def plan_remove_tool(project: Project, name: str, *, force: bool = False) -> Pla
     if module_path.is_file():
         changes.append(FileChange(module_rel, module_path.read_bytes(), None))
     test_path = project.root / test_rel
-    if test_path.is_file() and reached_through_symlink(project.root, test_rel):
+    if test_path.is_file() and outside_root(project.root, test_rel):
         notes.append(
             f"{test_rel} is outside the root (a folder on its way is a symlink); it stays"
             " (delete it by hand)"
