@@ -151,3 +151,45 @@ def test_a_file_past_libcsts_parser_is_one_line_and_leaves_no_temporary_folder(
     assert done.stderr.count("\n") == 1 and ONE_LINE[case] in done.stderr, done.stderr
     assert snapshot(host) == before
     assert list(tmpdir.iterdir()) == []
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        ("new-tool", "kk"),
+        ("new-tool", "kk", "--dry-run"),
+        ("new-plugin", "pp", "--dry-run"),
+        ("new-plugin", "pp"),
+        ("remove-tool", "weather"),
+    ],
+    ids=" ".join,
+)
+def test_fifos_where_modules_and_markers_are_read_never_hang(tmp_path, command):
+    """A FIFO named tools/*_tool.py (or a plugin's __init__.py) blocked the scans for names,
+    registrations, markers and plugin kinds in a plain open(): new-tool and new-plugin hung."""
+    import os
+
+    host = make_host(tmp_path / "host")
+    os.mkfifo(host / "tools" / "fifo_tool.py")
+    (host / "plugins" / "fifo_pack").mkdir()
+    (host / "plugins" / "fifo_pack" / "plugin.yaml").write_text(
+        "name: fifo_pack\nversion: 0.1.0\n", encoding="utf-8"
+    )
+    os.mkfifo(host / "plugins" / "fifo_pack" / "__init__.py")
+
+    import shutil
+    import subprocess
+    import sys
+
+    script = shutil.which("hermes-dev", path=os.path.dirname(sys.executable))
+    argv = [script] if script else [sys.executable, "-m", "hermes_dev"]
+    # A real process: a hang is a time-out here, not a stuck test run.
+    done = subprocess.run(
+        [*argv, *command, "--root", str(host), "--yes"],
+        stdin=subprocess.DEVNULL,
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+    )
+    assert (done.returncode, done.stderr.count("Traceback")) == (0, 0), done.stderr
