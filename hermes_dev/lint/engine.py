@@ -105,6 +105,11 @@ class LintResult:
         """Text after a finding's message in the text and github formats."""
         return ""
 
+    def kept_end(self, finding: Finding) -> str:
+        """The end of a finding's message that the text report never shortens (none for
+        lint)."""
+        return ""
+
     def epilogue(self) -> list[str]:
         """Lines the text report ends with."""
         return []
