@@ -191,3 +191,11 @@ def test_numbers_out_of_range_are_one_line_never_a_traceback(host: Path) -> None
         "hermes-dev: error: pyproject.toml [tool.hermes-dev.check] timeout: inf is not valid:"
         " must be a number of seconds from 0.1 to 3,600\n",
     )
+
+
+def test_only_unknown_tools_print_no_all_checks_passed(host: Path) -> None:
+    proc = run_check(host, "nosuchtool")
+    assert (proc.returncode, proc.stdout) == (2, "")
+    assert proc.stderr == (
+        "hermes-dev: check: no tool named 'nosuchtool' is registered (checked: none of them)\n"
+    )
