@@ -235,6 +235,13 @@ def make_spec(
 ) -> ToolSpec:
     """Check every answer and fill in the defaults; the first bad one raises a UserError."""
     check_name(name)
+    if core and opt_in:
+        # A core tool whose new toolset is default-off: Hermes's _get_platform_tools skips the
+        # toolset on every platform, so the tool is offered nowhere with a fresh config.
+        raise UserError(
+            "--core and --opt-in contradict each other: --core offers the tool by default,"
+            " --opt-in keeps its toolset off until a user turns it on; pass one of them"
+        )
     if description is None or not description.strip():
         description = default_description(name)
     check_text("the description", description)

@@ -75,3 +75,19 @@ def test_emoji_sequences_with_joiners_are_fine():
     assert make_spec("coder", emoji="👩‍💻").emoji == "👩‍💻"
     with pytest.raises(UserError):
         make_spec("coder", emoji="a\nb")
+
+
+def test_core_and_opt_in_together_are_refused():
+    """Accepted before: the tool went into _HERMES_CORE_TOOLS and its toolset into
+    _DEFAULT_OFF_TOOLSETS, and Hermes then offered it nowhere."""
+    import pytest
+
+    from hermes_dev.errors import UserError
+    from hermes_dev.scaffold._spec import make_spec
+
+    with pytest.raises(UserError) as caught:
+        make_spec("zap", core=True, opt_in=True)
+    assert str(caught.value) == (
+        "--core and --opt-in contradict each other: --core offers the tool by default,"
+        " --opt-in keeps its toolset off until a user turns it on; pass one of them"
+    )
