@@ -105,6 +105,9 @@ def check_name(name: str) -> str:
         )
     if keyword.iskeyword(name):
         raise UserError(f"tool name {name!r} is a Python keyword; pick another name")
+    if len(name) > 4 and name.startswith("__") and name.endswith("__"):
+        # tools/__init___tool.py, labelled "Init" in the picker: Python's names, not a tool's.
+        raise UserError(f"tool name {name!r} is a Python special name (__...__); pick another name")
     return name
 
 
