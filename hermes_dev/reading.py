@@ -33,6 +33,26 @@ class TooLarge(OSError):
     """The file holds more than the limit."""
 
 
+def read_head(path: str | os.PathLike[str], size: int, *, follow: bool = True) -> bytes:
+    """The first `size` bytes (or fewer) of the regular file at `path`: for a marker or a text
+    test near the top. Raises OSError (also NotRegularFile) instead of blocking."""
+    fd = os.open(path, _FLAGS | (0 if follow else _NOFOLLOW))
+    try:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            raise NotRegularFile(errno.EINVAL, "not a regular file", str(path))
+        chunks: list[bytes] = []
+        left = size
+        while left > 0:
+            chunk = os.read(fd, min(left, 1 << 20))
+            if not chunk:
+                break
+            chunks.append(chunk)
+            left -= len(chunk)
+        return b"".join(chunks)
+    finally:
+        os.close(fd)
+
+
 def read_bounded(path: str | os.PathLike[str], limit: int, *, follow: bool = True) -> bytes:
     """The bytes of the regular file at `path`; at most `limit` of them. Raises OSError (also
     NotRegularFile, TooLarge) instead of blocking or reading without end. `follow=False`: a

@@ -103,6 +103,8 @@ def run_check(
         for path in write(result, max(result.timeout * 2, 5.0)):
             sys.stderr.write(f"hermes-dev: check: wrote {path}\n")
     report = render(result, fmt, result.rules or _rules(result))
+    if fmt == "text" and result.unknown and not result.checked_tools and not result.findings:
+        report = ""  # no tool ran: "All checks passed" beside exit 2 would say otherwise
     if fmt == "text" and hidden:
         report += f"{hidden} baselined finding{'s' if hidden != 1 else ''} not shown.\n"
     if statistics_ and fmt == "text":

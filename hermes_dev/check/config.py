@@ -44,6 +44,13 @@ DEFAULT_SKIP_TOOLSETS = (
     "homeassistant",
     "spotify",
 )
+# The numbers check accepts, from the command line, the pytest plugin or the settings file: a
+# per-call limit past an hour (1e308 overflowed the child's deadline) or more generated calls
+# than a run could make in a day is a typo, refused in one line.
+MIN_TIMEOUT = 0.1
+MAX_TIMEOUT = 3600.0
+MAX_EXAMPLES = 10_000
+
 KEYS = ("skip-toolsets", "extend-skip-toolsets", "skip-tools", "timeout", "max-examples")
 WHERE = "pyproject.toml [tool.hermes-dev.check]"
 
@@ -72,15 +79,39 @@ def check_config(config: Config | None) -> CheckConfig:
     out.skip_tools = _strings(table, "skip-tools")
     timeout = table.get("timeout")
     if timeout is not None:
-        if isinstance(timeout, bool) or not isinstance(timeout, (int, float)) or timeout <= 0:
-            raise UserError(f"{WHERE} timeout: must be a number of seconds above 0")
+        if isinstance(timeout, bool) or not isinstance(timeout, (int, float)):
+            raise UserError(f"{WHERE} timeout: {timeout_problem(None)}")
+        problem = timeout_problem(float(timeout))
+        if problem is not None:
+            raise UserError(f"{WHERE} timeout: {problem}")
         out.timeout = float(timeout)
     examples = table.get("max-examples")
     if examples is not None:
-        if isinstance(examples, bool) or not isinstance(examples, int) or examples < 0:
-            raise UserError(f"{WHERE} max-examples: must be a whole number, 0 or more")
+        if isinstance(examples, bool) or not isinstance(examples, int):
+            raise UserError(f"{WHERE} max-examples: {max_examples_problem(None)}")
+        problem = max_examples_problem(examples)
+        if problem is not None:
+            raise UserError(f"{WHERE} max-examples: {problem}")
         out.max_examples = examples
     return out
+
+
+def timeout_problem(value: float | None) -> str | None:
+    """What is wrong with `value` as a per-call limit in seconds (None: nothing)."""
+    import math
+
+    if value is not None and math.isfinite(value) and MIN_TIMEOUT <= value <= MAX_TIMEOUT:
+        return None
+    shown = "" if value is None else f"{value:g} is not valid: "
+    return f"{shown}must be a number of seconds from {MIN_TIMEOUT:g} to {MAX_TIMEOUT:,.0f}"
+
+
+def max_examples_problem(value: int | None) -> str | None:
+    """What is wrong with `value` as the number of generated calls per tool (None: nothing)."""
+    if value is not None and 0 <= value <= MAX_EXAMPLES:
+        return None
+    shown = "" if value is None else f"{value} is not valid: "
+    return f"{shown}must be a whole number from 0 to {MAX_EXAMPLES:,}"
 
 
 def _strings(table: dict[str, object], key: str) -> tuple[str, ...]:

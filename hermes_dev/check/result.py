@@ -47,6 +47,12 @@ class CheckResult(LintResult):
             out["missed_by_lint"] = any(f is finding for f in self.missed)
         return out
 
+    def kept_end(self, finding: Finding) -> str:
+        """`; replay: COMMAND`: the part of a line a user needs most, never cut in text."""
+        replay = self.details.get(id(finding), {}).get("replay")
+        end = f"; replay: {replay}" if isinstance(replay, str) else ""
+        return end if end and finding.message.endswith(end) else ""
+
     def suffix(self, finding: Finding) -> str:
         if id(finding) in self.confirmed:
             return f" (confirmed at run time: {self.confirmed[id(finding)]})"

@@ -66,13 +66,23 @@ def check(
     `replay`: the JSON arguments of one call of the one tool named; nothing else runs.
     UserError for usage errors (no tool named, bad --replay, a root that is no host, a child
     that cannot import the host)."""
-    from hermes_dev.check.config import check_config
+    from hermes_dev.check.config import (
+        check_config,
+        max_examples_problem,
+        timeout_problem,
+    )
     from hermes_dev.check.problems import Scope
     from hermes_dev.check.sandbox import CHILD_SCRIPT, Child, ChildFailed, Settings
     from hermes_dev.lint import catalog
     from hermes_dev.lint.config import check_codes, load_config
 
     began = time.monotonic()
+    for option, problem in (
+        ("--timeout", None if timeout is None else timeout_problem(timeout)),
+        ("--max-examples", None if max_examples is None else max_examples_problem(max_examples)),
+    ):
+        if problem is not None:
+            raise UserError(f"{option}: {problem}")
     if replay is not None and (len(names) != 1 or all_tools):
         raise UserError("--replay needs exactly one tool name (and no --all)")
     if not names and not all_tools:

@@ -2,11 +2,37 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 import click
 
 from hermes_dev.lint.report import FORMATS
+
+
+def _checked(problem_of: Callable[[Any], str | None]) -> Callable[..., Any]:
+    """A click callback: a usage error (one line, exit 2) when `problem_of(value)` says why."""
+
+    def callback(ctx: click.Context, param: click.Parameter, value: Any) -> Any:
+        if value is not None:
+            problem = problem_of(value)
+            if problem is not None:
+                raise click.BadParameter(problem, ctx, param)
+        return value
+
+    return callback
+
+
+def _timeout(value: float) -> str | None:
+    from hermes_dev.check.config import timeout_problem
+
+    return timeout_problem(value)
+
+
+def _max_examples(value: int) -> str | None:
+    from hermes_dev.check.config import max_examples_problem
+
+    return max_examples_problem(value)
 
 
 @click.command(
@@ -39,15 +65,17 @@ from hermes_dev.lint.report import FORMATS
 )
 @click.option(
     "--timeout",
-    type=click.FloatRange(min=0.1),
+    type=float,
+    callback=_checked(_timeout),
     metavar="SECONDS",
-    help="Per-call time limit (default 5).",
+    help="Per-call time limit, 0.1 to 3600 (default 5).",
 )
 @click.option(
     "--max-examples",
-    type=click.IntRange(min=0),
+    type=int,
+    callback=_checked(_max_examples),
     metavar="N",
-    help="Generated calls per tool (default 25).",
+    help="Generated calls per tool, 0 to 10,000 (default 25).",
 )
 @click.option("--seed", type=int, default=0, show_default=True, help="Seed of the generated calls.")
 @click.option(

@@ -7,7 +7,9 @@ thousands of lines, and a full-tree transformer would cost more than the parse i
 
 from __future__ import annotations
 
+import ast
 import functools
+import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, TypeVar
@@ -90,7 +92,61 @@ def _run_deep(filename: str, edit: Callable[[], str]) -> str:
     return result
 
 
+# libcst's native parser recurses on the C stack, and nesting deeper than that stack takes kills
+# the process (a segfault, exit 139) where no exception can be caught. So every libcst parse of a
+# checkout's text goes through `check_parses` first: Python's own parser refuses what is nested
+# too deeply for it (200 brackets, ~3,000 levels of other expressions), and what it takes flat but
+# libcst builds as a chain (`a and b and ...`, a dotted name `a.b.c...` in an import; libcst died
+# past ~6,000 operands on an 8 MiB stack) is bounded here.
+MAX_CHAIN = 2_000
+_CHAIN_WORD = re.compile(r"\b(?:and|or)\b")
+
+
+def nested_too_deeply(filename: str) -> EditError:
+    return EditError(
+        f"{filename} holds an expression nested too deeply for Python to parse; fix it, then"
+        " run hermes-dev again"
+    )
+
+
+def check_parses(source: str, filename: str, *, mode: str = "exec") -> None:
+    """EditError, before libcst sees `source`, for text that Python cannot parse or that is too
+    deep for libcst's parser (see MAX_CHAIN)."""
+    try:
+        tree = ast.parse(source.removeprefix("\ufeff"), filename=filename, mode=mode)
+    except (RecursionError, MemoryError):
+        raise nested_too_deeply(filename) from None
+    except SyntaxError as exc:
+        if (exc.msg or "").startswith("too many nested"):  # parentheses (the tokenizer's 200)
+            raise nested_too_deeply(filename) from None
+        raise EditError(
+            f"{filename}: does not parse ({exc.msg}, line {exc.lineno}); fix it before editing"
+        ) from None
+    except ValueError as exc:  # a null byte
+        raise EditError(f"{filename}: does not parse ({exc}); fix it before editing") from None
+    # Counting words and dots over-approximates the chains; the tree is walked only past that.
+    words = len(_CHAIN_WORD.findall(source)) >= MAX_CHAIN
+    if not words and source.count(".") < MAX_CHAIN:
+        return
+    for node in ast.walk(tree):
+        if isinstance(node, ast.BoolOp):
+            size, what = len(node.values), "`and`/`or` operands"
+        elif isinstance(node, ast.Import | ast.ImportFrom):
+            names = [alias.name for alias in node.names]
+            if isinstance(node, ast.ImportFrom) and node.module:
+                names.append(node.module)
+            size, what = max(name.count(".") + 1 for name in names), "parts of a dotted name"
+        else:
+            continue
+        if size > MAX_CHAIN:
+            raise EditError(
+                f"{filename}: line {node.lineno} holds {size:,} {what}; hermes-dev edits files"
+                f" with at most {MAX_CHAIN:,}: make the edit by hand"
+            )
+
+
 def parse(source: str, filename: str) -> cst.Module:
+    check_parses(source, filename)
     try:
         return cst.parse_module(source)
     except cst.ParserSyntaxError as exc:

@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from hermes_dev.host.plugins import ENTRY_POINT_GROUP
+from hermes_dev.reading import read_head
 
 MAX_MANIFEST_BYTES = 256_000
 _MANIFEST_NAMES = ("plugin.yaml", "plugin.yml")
@@ -103,8 +104,7 @@ def _editable_file(dist: Any, folder: str, name: str) -> str | None:
 
 def _read(path: Path) -> str | None:
     try:
-        with open(path, "rb") as handle:
-            data = handle.read(MAX_MANIFEST_BYTES + 1)
+        data = read_head(path, MAX_MANIFEST_BYTES + 1)  # (a FIFO: an OSError, never a hang)
     except OSError:
         return None
     if len(data) > MAX_MANIFEST_BYTES:

@@ -38,6 +38,8 @@ import os
 import re
 from pathlib import Path
 
+from hermes_dev.reading import SOURCE_LIMIT, read_bounded, read_head
+
 TYPE_CHECKING = False
 if TYPE_CHECKING:  # typing costs milliseconds at start-up, paid on every pre-commit run
     import ast
@@ -443,8 +445,8 @@ def plugin_kind(manifest: Mapping[str, Any], folder: Path) -> str:
         kind = DEFAULT_KIND
     if kind == DEFAULT_KIND and "kind" not in manifest:
         try:
-            with open(folder / "__init__.py", encoding="utf-8", errors="replace") as fh:
-                head = fh.read(_KIND_SNIFF_CHARS)
+            raw = read_head(folder / "__init__.py", _KIND_SNIFF_CHARS)  # (a FIFO: an OSError)
+            head = raw.decode("utf-8", "replace")
         except OSError:
             head = ""
         if "register_memory_provider" in head or "MemoryProvider" in head:
@@ -675,7 +677,7 @@ def provider_modules(root: Path, plugins: list[PluginDir] | None = None) -> list
             if "__pycache__" in path.parts:
                 continue
             try:
-                text = path.read_text(encoding="utf-8", errors="replace")
+                text = read_bounded(path, SOURCE_LIMIT).decode("utf-8", "replace")
             except OSError:
                 continue
             if f"def {SERVES_MARKER}" in text:
@@ -793,7 +795,7 @@ def served_tool_names(root: Path) -> dict[str, str]:
     served: dict[str, str] = {}
     for path in provider_modules(root):
         try:
-            text = path.read_text(encoding="utf-8", errors="replace")
+            text = read_bounded(path, SOURCE_LIMIT).decode("utf-8", "replace")
         except OSError:
             continue
         where = path.relative_to(root).as_posix()

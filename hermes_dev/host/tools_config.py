@@ -35,6 +35,7 @@ from hermes_dev.pyast.analyze.evaluate import Evaluator, strings_in
 from hermes_dev.pyast.analyze.values import NotStatic
 from hermes_dev.pyast.semantic.modules import standalone
 from hermes_dev.pyast.semantic.scopes import module_scope
+from hermes_dev.reading import read_head
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -106,6 +107,7 @@ class ToolsConfigSummary:
 
 def tools_config_summary_of(path: Path, source: str) -> ToolsConfigSummary | None:
     """The summary of `source` (the text of `path`); None when it does not parse."""
+    source = source.removeprefix("\ufeff")  # a byte-order mark, as Python reads the file
     try:
         tree = ast.parse(source, filename=str(path))
     except (SyntaxError, ValueError, RecursionError, MemoryError):
@@ -121,8 +123,7 @@ def read_tools_config(root: Path) -> ToolsConfigSummary | None:
     than MAX_BYTES, not UTF-8 or does not parse."""
     path = root / TOOLS_CONFIG_RELPATH
     try:
-        with open(path, "rb") as handle:
-            data = handle.read(MAX_BYTES + 1)
+        data = read_head(path, MAX_BYTES + 1)  # (a FIFO: an OSError, never a hang)
     except OSError:
         return None
     if len(data) > MAX_BYTES:

@@ -230,6 +230,7 @@ def _names(value: Any) -> list[str] | None:
 
 
 def toolsets_summary_of(path: Path, source: str) -> ToolsetsSummary | None:
+    source = source.removeprefix("\ufeff")  # a byte-order mark, as Python reads the file
     try:
         tree = ast.parse(source, filename=str(path))
     except (SyntaxError, ValueError, RecursionError, MemoryError):
@@ -325,6 +326,8 @@ class ToolsetsFile:
     def parse(cls, source: str | bytes, where: str = "toolsets.py") -> ToolsetsFile | None:
         """None when `source` is not Python (an edit that follows says what is wrong, and
         where). UserError when it nests deeper than the parser can go."""
+        if isinstance(source, str):
+            source = source.removeprefix("\ufeff")  # a byte-order mark, as Python reads it
         try:
             return cls(ast.parse(source, filename=where))
         except (SyntaxError, ValueError):

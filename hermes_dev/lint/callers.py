@@ -21,6 +21,7 @@ import os
 import re
 
 from hermes_dev.lint.files import SKIP_DIRS
+from hermes_dev.reading import read_head
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -56,8 +57,7 @@ def named_elsewhere(root: Path, names: Collection[str], skip: Collection[Path] =
         if os.path.abspath(path) in skipped:
             continue
         try:
-            with open(path, "rb") as fh:
-                data = fh.read(MAX_BYTES + 1)
+            data = read_head(path, MAX_BYTES + 1)  # (a FIFO: an OSError, never a hang)
         except OSError:
             continue
         hits = {m.decode() for m in word.findall(data)} - found

@@ -25,7 +25,7 @@ FIXABLE = {
     "HD101": "safe or unsafe",
     "HD102": "unsafe",
     "HD203": "unsafe",
-    "HD301": "safe",
+    "HD301": "safe or unsafe",
     "HD302": "unsafe",
     "HD303": "safe",
     "HD304": "unsafe",

@@ -6,7 +6,8 @@ builds one `LintContext` per run and hands it to every rule.
 
 - `LintContext`: `root`, `config` (`Config`), `models` (the per-run parse cache, `Models`),
   `modules` (`ModuleInfo`s of the files being reported on, including those that do not parse),
-  `registrations()` (theirs), `given` (every file reported on, also those the text prefilter
+  `registrations()` (theirs), `unparsed` (the files reported on that register nothing and do
+  not parse: HD000's too), `given` (every file reported on, also those the text prefilter
   skipped), `whole_root` (no paths given), `is_reported(path)`, `stats` (`stats.add(label, n)` for
   counters such as "schemas skipped (not static)", which `--statistics` prints; `add_once`
   counts a thing once per run, however many rules count it), `cache`
@@ -185,6 +186,8 @@ class LintContext:
         self.cache = cache or SummaryCache(root, enabled=False)
         self.given: frozenset[str] = frozenset(str(m.path) for m in modules)  # set by lint()
         self.whole_root = False  # set by lint(): no paths given, the whole root is linted
+        # Files reported on that register nothing and do not parse (HD000 reports them).
+        self.unparsed: list[ModuleInfo] = []
         self._project: ProjectView | None = None
 
     @property

@@ -5,7 +5,8 @@ API:
 - `lint(paths, root=None, select=None, ignore=None, use_cache=None) -> LintResult`: the whole
   run. `paths` are files or folders (none: the root's `tools/` and `plugins/`); the root is `root`
   when given (any folder), else the Hermes root above the first path (or the cwd), else the paths'
-  common folder. In a Hermes root only files under `tools/` and `plugins/` are checked for tools.
+  common folder. In a Hermes root only files under `tools/` and `plugins/` are checked for tools;
+  a file given elsewhere is only checked to parse (HD000), as is every file that registers nothing.
   Raises `UserError` for unknown codes, bad config, missing paths, or no paths, no `root` and no
   Hermes root at or above the cwd. `LintResult` has `root`,
   `findings` (sorted, filtered), `files` (how many were looked at), `stats`, `codes` (those that
@@ -102,6 +103,11 @@ class LintResult:
 
     def suffix(self, finding: Finding) -> str:
         """Text after a finding's message in the text and github formats."""
+        return ""
+
+    def kept_end(self, finding: Finding) -> str:
+        """The end of a finding's message that the text report never shortens (none for
+        lint)."""
         return ""
 
     def epilogue(self) -> list[str]:
@@ -256,27 +262,40 @@ def _lint(
             "" if d == root_path else models_relative_dir(d, root_path)
             for d in tool_folders(root_path)
         )
+    if use_cache is None:
+        use_cache = not disabled_by_env()
+    if cache is None or cache.root != str(root_path) or cache.enabled != use_cache:
+        cache = SummaryCache(root_path, enabled=use_cache, folder=cache_dir)
+    cache.unsaved = frozenset(unsaved)
+    # Files given outside the tool folders (pre-commit passes every changed file) hold no tools,
+    # but a run that names them reports on them: HD000 when they do not parse.
+    named = {str(Path(os.path.abspath(p))) for p in paths}
     unreadable: list[Finding] = []
+    unparsed: list[ModuleInfo] = []
     for path in files:
-        if tool_dirs is not None and not models.relative(path).startswith(tool_dirs):
+        in_tool_dir = tool_dirs is None or models.relative(path).startswith(tool_dirs)
+        if not in_tool_dir and str(path) not in named:
             continue
         source = models.read(path)
         if source is None:
             reason = models.read_errors.get(str(path), "unreadable")
             unreadable.append(Finding("HD000", f"cannot read the file: {reason}", path, 1, 1, 1, 1))
             continue
-        if not might_register(source):
+        if not in_tool_dir or not might_register(source):
+            # Registers nothing, yet reported on: a module must parse (Hermes imports a
+            # plugin's tools.py and a tool's helpers). The verdict is cached by content, so a
+            # file that parsed is not parsed again while it is unchanged.
+            if path.name.endswith(".py"):  # (not a manifest given by name)
+                broken = _does_not_parse(path, source, models, cache)
+                if broken is not None:
+                    unparsed.append(broken)
             continue
         module = models.get(path, source)
         if module is not None:
             modules.append(module)
 
-    if use_cache is None:
-        use_cache = not disabled_by_env()
-    if cache is None or cache.root != str(root_path) or cache.enabled != use_cache:
-        cache = SummaryCache(root_path, enabled=use_cache, folder=cache_dir)
-    cache.unsaved = frozenset(unsaved)
     ctx = LintContext(root_path, config, models, modules, codes, cache)
+    ctx.unparsed = unparsed
     # For the project rules (HD302/HD304 report in toolsets.py / hermes_cli/config.py only when
     # those files are passed, or on a whole-root run): every file given, registering or not.
     ctx.given = frozenset(str(p) for p in files)
@@ -308,6 +327,8 @@ def _lint(
         run = [c for c in codes if catalog.has_fix(c, unsafe)]
     if not idle:
         _run_rules(ctx, run, rules, raw)
+    elif unparsed and SYNTAX_ERROR in codes:
+        _run_rules(ctx, [SYNTAX_ERROR], rules, raw)  # files that register nothing, broken
     if save_cache:
         cache.save()
     findings = _filter(raw, ctx, models, run, known)
@@ -321,6 +342,31 @@ def _lint(
     result.raw = raw
     result.context = ctx
     return result
+
+
+SYNTAX_ERROR = "HD000"
+_PARSES_KIND = "parses"
+
+
+def _does_not_parse(
+    path: Path, source: str, models: Models, cache: SummaryCache
+) -> ModuleInfo | None:
+    """The parsed module of `path` when its text does not parse, else None."""
+    hit, parses = cache.get(path, _PARSES_KIND)
+    if hit and parses is True:
+        return None
+    if models.parsed(path, source) is None:
+        import ast
+
+        try:
+            # The tree is not kept (most of these files are never read again in the run);
+            # one that does not parse is parsed again below, for HD000's message.
+            ast.parse(source, filename=str(path))
+        except (SyntaxError, ValueError, RecursionError, MemoryError):
+            module = models.get(path, source)
+            return module if module is not None and module.error is not None else None
+    cache.put(path, _PARSES_KIND, True)
+    return None
 
 
 def _loaded_text(models: Models, path: str) -> str | None:

@@ -102,6 +102,7 @@ def _marker(f: Finding, unsafe: bool) -> str:
 # details (the middle of a call chain, then the chain, then a long callee's text) to fit; json
 # and sarif keep everything.
 TEXT_WIDTH = 199
+_MIN_ROOM = 60  # what a message keeps beside a long part it must show whole (a replay)
 
 
 class _Style:
@@ -142,7 +143,10 @@ def _text(
         marker = _marker(f, unsafe)
         plain = f"{result.relative(f.path)}:{f.line}:{f.column}: {f.code} {marker}"
         tail = f"{result.suffix(f)}{_tool_suffix(f)}"
-        message = fit(f.message, TEXT_WIDTH - len(plain) - len(tail)) + tail
+        kept = result.kept_end(f)  # (check's replay command: shortened, it is no command)
+        body = f.message[: len(f.message) - len(kept)]
+        room = max(TEXT_WIDTH - len(plain) - len(tail) - len(kept), _MIN_ROOM)
+        message = fit(body, room) + kept + tail
         lines.append(
             f"{where} {style.code(f.code)} {style.mark(marker.strip()) + ' ' if marker else ''}"
             f"{message}"

@@ -18,7 +18,7 @@ from hermes_dev.host.plugins import (
 )
 from hermes_dev.host.toolsets import ToolsetsFile
 from hermes_dev.pyast.semantic.syntax import parse_problem
-from hermes_dev.reading import SOURCE_LIMIT, read_bounded
+from hermes_dev.reading import SOURCE_LIMIT, read_bounded, read_head
 from hermes_dev.scaffold._existing import find_existing
 from hermes_dev.scaffold._plugin_spec import PluginSpec
 from hermes_dev.scaffold._render import render
@@ -118,7 +118,7 @@ def _previous_record(project: Project, spec: PluginSpec) -> ownership.PluginReco
     try:
         if path.is_symlink() or not path.is_file():
             return None
-        source = path.read_bytes()[:1_000_000].decode("utf-8", "replace")
+        source = read_head(path, 1_000_000).decode("utf-8", "replace")
         return ownership.parse_plugin_record(source, spec.name)
     except (OSError, ownership.BadRecord):
         return None
@@ -128,7 +128,7 @@ def _file_changes(root: Path, rendered: dict[str, bytes]) -> list[FileChange]:
     changes: list[FileChange] = []
     for relpath, content in sorted(rendered.items()):
         path = root / relpath
-        old = path.read_bytes() if path.is_file() else None
+        old = read_bounded(path, SOURCE_LIMIT) if path.is_file() else None
         if old != content:
             changes.append(FileChange(relpath, old, content))
     return changes

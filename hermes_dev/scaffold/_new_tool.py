@@ -83,7 +83,7 @@ def plan_new_tool(project: Project, spec: ToolSpec, *, force: bool = False) -> P
             if relpath == spec.module_relpath:
                 content = ownership.with_record(content, record)
             path = project.root / relpath
-            old = path.read_bytes() if path.is_file() else None
+            old = read_bounded(path, SOURCE_LIMIT) if path.is_file() else None
             if old != content:
                 changes.append(FileChange(relpath, old, content))
     edited_sources: list[tuple[Path | None, bytes | None, bytes | None]] = [
@@ -123,7 +123,8 @@ def _previous_record(project: Project, spec: ToolSpec) -> ownership.Record | Non
     """With --force over a module new-tool made, what that run added still needs undoing: the
     new record starts from the old one (this run's edits of those places change nothing)."""
     try:
-        source = (project.root / spec.module_relpath).read_text(encoding="utf-8")
+        path = project.root / spec.module_relpath
+        source = read_bounded(path, SOURCE_LIMIT).decode("utf-8")
         return ownership.parse_record(source, spec.name)
     except (OSError, UnicodeDecodeError, ownership.BadRecord):
         return None

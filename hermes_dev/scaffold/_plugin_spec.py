@@ -26,18 +26,26 @@ DEFAULT_VERSION = "0.1.0"
 HOOK_REPOSITORY = "https://github.com/OWNER/hermes-dev"
 FIRST_RELEASE = "v0.1.0"
 # A hermes-dev version as the build writes it from git (hatch-vcs): a release, or a dev build
-# whose local part names its commit (0.1.1.dev3+g1a2b3c4d or ...+g1a2b3c4d.d20260101).
+# after one (0.1.1.dev3+g1a2b3c4d or ...+g1a2b3c4d.d20260101).
 _RELEASE_RE = re.compile(r"[0-9]+\.[0-9]+\.[0-9]+((a|b|rc)[0-9]+)?")
-_DEV_COMMIT_RE = re.compile(r"\+g([0-9a-f]{7,40})(\.|$)")
+_DEV_RE = re.compile(r"([0-9]+)\.([0-9]+)\.([0-9]+)\.dev[0-9]+(\+.*)?")
+_FIRST = (0, 1, 0)
 
 
 def hook_rev(version: str) -> str:
-    """pre-commit's `rev:` for the hermes-dev of `version`: its tag for a release, its commit for
-    a build between releases, else the first release."""
+    """pre-commit's `rev:` for the hermes-dev of `version`: a release tag, always (pre-commit
+    cannot fetch the abbreviated commit a build's version names). A release's own tag; for a
+    build between releases (hatch-vcs guesses the next patch: 0.1.1.dev3+g1a2b3c4d follows
+    v0.1.0) the release before it; never one before the first release."""
     if _RELEASE_RE.fullmatch(version):
-        return f"v{version}"
-    found = _DEV_COMMIT_RE.search(version)
-    return found.group(1) if found else FIRST_RELEASE
+        release = tuple(int(part) for part in re.findall(r"[0-9]+", version)[:3])
+        return f"v{version}" if release >= _FIRST else FIRST_RELEASE
+    found = _DEV_RE.fullmatch(version)
+    if found is not None:
+        major, minor, patch = (int(part) for part in found.groups()[:3])
+        if patch > 0 and (major, minor, patch - 1) >= _FIRST:
+            return f"v{major}.{minor}.{patch - 1}"
+    return FIRST_RELEASE
 
 
 # A version as pip reads one (PEP 440, the common forms): 1, 0.1.0, 1.2rc1, 2.0.post1.

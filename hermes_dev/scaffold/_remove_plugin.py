@@ -10,9 +10,10 @@ from hermes_dev.errors import UserError
 from hermes_dev.host import ownership
 from hermes_dev.host.layout import Project
 from hermes_dev.host.plugins import read_manifest
+from hermes_dev.reading import DATA_LIMIT, read_bounded, read_head
 from hermes_dev.scaffold._sources import edited, read_source
 from hermes_dev.scaffold._spec import check_name
-from hermes_dev.writes.plan import FileChange, Plan, reached_through_symlink
+from hermes_dev.writes.plan import FileChange, Plan, outside_root
 
 # What new-plugin puts in a plugin folder.
 PLUGIN_FILES = ("plugin.yaml", "__init__.py", "tools.py")
@@ -65,7 +66,7 @@ def plan_remove_plugin(project: Project, name: str, *, force: bool = False) -> P
     test = project.root / "tests" / "plugins" / f"test_{name}_plugin.py"
     if test.is_symlink() or test.is_file():
         rel = test.relative_to(project.root).as_posix()
-        if reached_through_symlink(project.root, rel):
+        if outside_root(project.root, rel):
             notes.append(
                 f"{rel} is outside the root (a folder on its way is a symlink); it stays"
                 " (delete it by hand)"
@@ -130,7 +131,7 @@ def _deletion(root: Path, rel: str, kind: str) -> FileChange:
     if kind == "link":
         return FileChange(rel, None, None, link=os.readlink(path))
     try:
-        return FileChange(rel, path.read_bytes(), None)
+        return FileChange(rel, read_bounded(path, DATA_LIMIT), None)
     except OSError as exc:
         raise UserError(f"cannot read {rel}: {exc.strerror or exc}") from None
 
@@ -143,8 +144,7 @@ def _record(
     if linked or init.is_symlink() or not init.is_file():
         return None
     try:
-        with open(init, "rb") as handle:
-            source = handle.read(_RECORD_BYTES).decode("utf-8", "replace")
+        source = read_head(init, _RECORD_BYTES).decode("utf-8", "replace")
     except OSError:
         return None
     try:

@@ -14,9 +14,10 @@ from hermes_dev.host.layout import Project, env_vars_path
 from hermes_dev.host.registrations import registered_names
 from hermes_dev.host.tools_config import CLI_COMPOSITE, TOOLS_CONFIG_RELPATH
 from hermes_dev.pyast.semantic.syntax import parse_problem
+from hermes_dev.reading import SOURCE_LIMIT, read_bounded
 from hermes_dev.scaffold._sources import edited, read_source
 from hermes_dev.scaffold._spec import check_name, first_line
-from hermes_dev.writes.plan import FileChange, Plan, reached_through_symlink
+from hermes_dev.writes.plan import FileChange, Plan, outside_root
 
 if TYPE_CHECKING:
     from hermes_dev.pyast.semantic.modules import Models
@@ -45,7 +46,7 @@ def plan_remove_tool(project: Project, name: str, *, force: bool = False) -> Pla
     record: ownership.Record | None = None
     notes: list[str] = []
     if module_path.is_file():
-        module_source = module_path.read_bytes().decode("utf-8", "replace")
+        module_source = _read(module_path, module_rel).decode("utf-8", "replace")
         registers = registered_names(models, module_path)
         others = sorted(registers.known - {name})
         if not force and (others or registers.computed):
@@ -68,15 +69,15 @@ def plan_remove_tool(project: Project, name: str, *, force: bool = False) -> Pla
 
     changes: list[FileChange] = []
     if module_path.is_file():
-        changes.append(FileChange(module_rel, module_path.read_bytes(), None))
+        changes.append(FileChange(module_rel, _read(module_path, module_rel), None))
     test_path = project.root / test_rel
-    if test_path.is_file() and reached_through_symlink(project.root, test_rel):
+    if test_path.is_file() and outside_root(project.root, test_rel):
         notes.append(
             f"{test_rel} is outside the root (a folder on its way is a symlink); it stays"
             " (delete it by hand)"
         )
     elif test_path.is_file():
-        test_source = test_path.read_bytes()
+        test_source = _read(test_path, test_rel)
         if force or ownership.has_marker(test_source.decode("utf-8", "replace")):
             changes.append(FileChange(test_rel, test_source, None))
         else:
@@ -195,7 +196,7 @@ def _env_places(
 
     table = None
     try:
-        table = read_table(ast.parse(path.read_bytes(), filename=str(path)))
+        table = read_table(ast.parse(read_bounded(path, SOURCE_LIMIT), filename=str(path)))
     except (OSError, SyntaxError, ValueError, RecursionError, MemoryError):
         table = None
     places: dict[str, str] = {}
@@ -329,3 +330,11 @@ def _lines_naming(source: bytes, name: str, *, toolsets: bool, where: str) -> li
             if isinstance(node, ast.Constant) and node.value == name
         }
     )
+
+
+def _read(path: Path, rel: str) -> bytes:
+    """The bytes of a file remove-tool deletes (a FIFO or a device: one line, never a hang)."""
+    try:
+        return read_bounded(path, SOURCE_LIMIT)
+    except OSError as exc:
+        raise UserError(f"cannot read {rel}: {exc.strerror or exc}") from None

@@ -105,11 +105,9 @@ def check_name(name: str) -> str:
         )
     if keyword.iskeyword(name):
         raise UserError(f"tool name {name!r} is a Python keyword; pick another name")
-    if name.startswith("__"):
-        raise UserError(
-            f"tool name {name!r} starts with __ (Python's special names, such as __init__);"
-            " start it with a letter, e.g. weather"
-        )
+    if len(name) > 4 and name.startswith("__") and name.endswith("__"):
+        # tools/__init___tool.py, labelled "Init" in the picker: Python's names, not a tool's.
+        raise UserError(f"tool name {name!r} is a Python special name (__...__); pick another name")
     return name
 
 
@@ -241,10 +239,11 @@ def make_spec(
     """Check every answer and fill in the defaults; the first bad one raises a UserError."""
     check_name(name)
     if core and opt_in:
+        # A core tool whose new toolset is default-off: Hermes's _get_platform_tools skips the
+        # toolset on every platform, so the tool is offered nowhere with a fresh config.
         raise UserError(
-            "--core and --opt-in contradict each other: --core offers the tool on every platform"
-            " whose default toolset takes the core tools, --opt-in leaves it off until a user"
-            " switches it on in `hermes tools`; pass one of them"
+            "--core and --opt-in contradict each other: --core offers the tool by default,"
+            " --opt-in keeps its toolset off until a user turns it on; pass one of them"
         )
     if description is None or not description.strip():
         description = default_description(name)

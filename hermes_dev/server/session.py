@@ -26,6 +26,7 @@ from hermes_dev.host.layout import find_root as find_hermes_root
 from hermes_dev.lint.engine import lint
 from hermes_dev.pyast.semantic.import_graph import ImportGraph
 from hermes_dev.pyast.semantic.modules import Models
+from hermes_dev.reading import SOURCE_LIMIT, read_bounded
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -214,7 +215,7 @@ def _reaching(models: Models, graph: ImportGraph, changed: set[str]) -> set[str]
 
 def _disk_text(path: str) -> str | None:
     try:
-        data = Path(path).read_bytes()
+        data = read_bounded(path, SOURCE_LIMIT)  # (a FIFO: an OSError, never a hang)
     except OSError:
         return None
     try:

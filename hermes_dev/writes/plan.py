@@ -131,6 +131,13 @@ class Plan:
                 )
             if change.new is None:
                 _check_inside(self.root, change.relpath)
+            elif outside_root(self.root, change.relpath):
+                # Written there, the file would be outside the root, where remove-tool and
+                # remove-plugin never delete: as they do, refuse.
+                raise UserError(
+                    f"cannot write {change.relpath}: it is outside {self.root} (a folder on its"
+                    " way is a symlink that leads elsewhere); nothing was changed"
+                )
             elif path.is_symlink():
                 path = path.resolve()  # written through, see _replace
             folder = _nearest_existing(path.parent)
@@ -303,18 +310,19 @@ def _content(path: Path) -> bytes | None:
         return None
 
 
-def reached_through_symlink(root: Path, relpath: str) -> bool:
-    """True when a folder on the way from `root` to `relpath` is a symlink: the file is
-    elsewhere, whatever its path says."""
-    folder = (root / relpath).parent
-    inside = os.path.join(os.path.realpath(root), *folder.relative_to(root).parts)
-    return os.path.realpath(folder) != inside
+def outside_root(root: Path, relpath: str) -> bool:
+    """True when a folder on the way from `root` to `relpath` is a symlink that leads out of
+    the root: the file is elsewhere, whatever its path says. (A folder not made yet counts
+    where its nearest existing parent is.)"""
+    real_root = os.path.realpath(root)
+    folder = os.path.realpath((root / relpath).parent)
+    return folder != real_root and not folder.startswith(real_root.rstrip(os.sep) + os.sep)
 
 
 def _check_inside(root: Path, relpath: str) -> None:
-    """A file to delete must be in the root itself, not reached through a symlinked folder
-    (deleting it would delete a file elsewhere); UserError otherwise."""
-    if reached_through_symlink(root, relpath):
+    """A file to delete must be in the root, not reached through a symlinked folder that
+    leads elsewhere (deleting it would delete a file there); UserError otherwise."""
+    if outside_root(root, relpath):
         raise UserError(
             f"{relpath} is outside {root} (a folder on its way is a symlink); not deleting it"
         )

@@ -9,7 +9,7 @@ from pathlib import Path
 
 from tests.check.conftest import run_check
 
-ODD_SCHEMA_TOOL = '''\
+ODD_SCHEMA_TOOL = """\
 import json
 from tools.registry import registry
 
@@ -20,7 +20,7 @@ registry.register(name="odd", toolset="odd", schema={"name": "odd", "description
     "parameters": {"type": "object", "properties": {
         "code": {"$ref": "https://schemas.invalid/code.json", "description": "c"}}}},
     handler=odd)
-'''
+"""
 
 
 def test_unknown_tool_is_one_line_and_the_others_are_checked(host: Path) -> None:
@@ -61,16 +61,20 @@ def test_usage_errors(host: Path, tmp_path: Path) -> None:
     assert proc.stderr.startswith(f"hermes-dev: error: no Hermes root found at or above {empty}")
     proc = run_check(host, "weather", "--env", "NOEQUALS")
     assert proc.stderr == "hermes-dev: error: --env 'NOEQUALS': write NAME=VALUE\n"
-    (host / "pyproject.toml").write_text("[tool.hermes-dev.check]\ntimeout = -1\n", encoding="utf-8")
+    (host / "pyproject.toml").write_text(
+        "[tool.hermes-dev.check]\ntimeout = -1\n", encoding="utf-8"
+    )
     proc = run_check(host, "weather")
     assert proc.stderr == (
-        "hermes-dev: error: pyproject.toml [tool.hermes-dev.check] timeout: must be a number of"
-        " seconds above 0\n"
+        "hermes-dev: error: pyproject.toml [tool.hermes-dev.check] timeout: -1 is not valid:"
+        " must be a number of seconds from 0.1 to 3,600\n"
     )
 
 
 def test_a_host_that_does_not_import(host: Path) -> None:
-    (host / "tools" / "registry.py").write_text("raise ImportError('broken registry')\n", encoding="utf-8")
+    (host / "tools" / "registry.py").write_text(
+        "raise ImportError('broken registry')\n", encoding="utf-8"
+    )
     proc = run_check(host, "weather")
     assert proc.returncode == 2
     assert proc.stderr == (
@@ -142,3 +146,56 @@ def test_the_child_output_is_untrusted() -> None:
         '  File "/child.py", line 760 in call\n'
     )
     assert stack_from_dump(async_dump, "/child.py") == []
+
+
+def test_numbers_out_of_range_are_one_line_never_a_traceback(host: Path) -> None:
+    """`--timeout 1e308` overflowed the child's deadline (a traceback, exit 3); nan and inf got
+    past the lower bound, and --max-examples had no upper one (a run of hours, silent)."""
+    cases = {
+        ("--timeout", "1e308"): "1e+308 is not valid",
+        ("--timeout", "nan"): "nan is not valid",
+        ("--timeout", "inf"): "inf is not valid",
+        ("--timeout", "0.01"): "0.01 is not valid",
+        ("--max-examples", "99999999999999999999"): "99999999999999999999 is not valid",
+        ("--max-examples", "-1"): "-1 is not valid",
+    }
+    for (option, value), shown in cases.items():
+        proc = run_check(host, "weather", option, value)
+        assert proc.returncode == 2, (option, value, proc.stderr)
+        what = (
+            "a number of seconds from 0.1 to 3,600"
+            if option == "--timeout"
+            else "a whole number from 0 to 10,000"
+        )
+        assert proc.stderr == (
+            f"hermes-dev: error: Invalid value for '{option}': {shown}: must be {what}"
+            " (see 'hermes-dev check --help')\n"
+        ), (option, value)
+    # The API (the pytest plugin's --hermes-check-timeout) and the settings file say the same.
+    from hermes_dev.check.run import check
+    from hermes_dev.errors import UserError
+
+    try:
+        check(["weather"], root=str(host), timeout=float("inf"), use_lint=False)
+    except UserError as exc:
+        assert str(exc) == (
+            "--timeout: inf is not valid: must be a number of seconds from 0.1 to 3,600"
+        )
+    else:
+        raise AssertionError("no UserError")
+    pyproject = host / "pyproject.toml"
+    pyproject.write_text("[tool.hermes-dev.check]\ntimeout = inf\n", encoding="utf-8")
+    proc = run_check(host, "weather")
+    assert (proc.returncode, proc.stderr) == (
+        2,
+        "hermes-dev: error: pyproject.toml [tool.hermes-dev.check] timeout: inf is not valid:"
+        " must be a number of seconds from 0.1 to 3,600\n",
+    )
+
+
+def test_only_unknown_tools_print_no_all_checks_passed(host: Path) -> None:
+    proc = run_check(host, "nosuchtool")
+    assert (proc.returncode, proc.stdout) == (2, "")
+    assert proc.stderr == (
+        "hermes-dev: check: no tool named 'nosuchtool' is registered (checked: none of them)\n"
+    )

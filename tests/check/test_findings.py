@@ -153,3 +153,17 @@ def test_env_unset_call_and_placeholders(host: Path) -> None:
     assert [(i["code"], i["unset_env"]) for i in items] == [("HD501", ["NEEDS_KEY"])]
     assert items[0]["message"].startswith("`KeyError: 'NEEDS_KEY'` escapes the handler (with NEEDS_KEY unset)")
     assert items[0]["replay"] == "hermes-dev check needs_key --replay '{}' --without-env"
+
+
+def test_a_long_text_line_keeps_its_replay_whole(host: Path) -> None:
+    """The text report shortened a long line from its last `; `, which dropped the replay
+    command (the README's worked example shows it on every line)."""
+    proc = run_check(host, "breaks", "--timeout", "1", "--select", "HD503")
+    assert proc.returncode == 1, proc.stderr
+    line = proc.stdout.splitlines()[0]
+    assert line == (
+        'tools/breaks_tool.py:41:1: HD503 reports a failure without an "error" key: {"success":'
+        ' false, "message": "no q...; replay: hermes-dev check breaks --replay'
+        ' \'{"mode": "lookup", "symbol": ""}\' [breaks]'
+    )
+    assert len(line) <= 199

@@ -32,7 +32,7 @@ def _refused(host, *args, match):
         (["../x", "--root", "{root}"], "'../x' is not a lower-case Python identifier"),
         (["Weather", "--root", "{root}"], "is not a lower-case Python identifier"),
         (["class", "--root", "{root}"], "is a Python keyword"),
-        (["__init__", "--root", "{root}"], "tool name '__init__' starts with __"),
+        (["__init__", "--root", "{root}"], "tool name '__init__' is a Python special name"),
         (["wx", "--core", "--opt-in", "--root", "{root}"], "--core and --opt-in contradict"),
         (["x" * 65, "--root", "{root}"], "the limit is 64"),
         (

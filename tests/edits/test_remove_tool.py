@@ -184,3 +184,49 @@ def test_byte_order_mark_is_kept() -> None:
     edited = add_core_tool(source, "weather")
     assert edited == '\ufeff_HERMES_CORE_TOOLS = [\n    "a",\n    "weather",\n]\n'
     assert remove_tool_from_toolsets(edited, "weather") == source
+
+
+def test_every_libcst_parse_is_gated_before_the_native_parser(tmp_path):
+    """A file past libcst's native parser raises EditError instead of killing the process
+    (run in a child: before the gate, the child died of SIGSEGV)."""
+    import subprocess
+    import sys
+
+    code = (
+        "from hermes_dev.edits import EditError, add_tool_to_toolset, remove_tool_from_env_vars\n"
+        "from hermes_dev.lint.fix._statement import parse_expression\n"
+        "from hermes_dev.lint.fix._text import Lines\n"
+        "deep = 'TOOLSETS = {}\\nX = ' + '[' * 3000 + ']' * 3000 + '\\n'\n"
+        "chain = 'OPTIONAL_ENV_VARS = {\"ZAP_KEY\": {\"tools\": [\"zap\"]}}\\nX = ' + '1 or ' * 20000 + '1\\n'\n"
+        "expr = '[' + ' and '.join(['1'] * 20000) + ']'\n"
+        "add = {'toolset': 'zap', 'description': 'Zap.'}\n"
+        "remove = {'places': {'ZAP_KEY': 'zap'}}\n"
+        "for edit, text, kw in ((add_tool_to_toolset, deep, add),"
+        " (remove_tool_from_env_vars, chain, remove)):\n"
+        "    try:\n"
+        "        edit(text, 'zap', **kw)\n"
+        "    except EditError as exc:\n"
+        "        print(exc)\n"
+        "try:\n"
+        "    parse_expression(Lines(expr), expr)\n"
+        "except EditError as exc:\n"
+        "    print(exc)\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, timeout=120, check=False
+    )
+    assert done.returncode == 0, (done.returncode, done.stderr[-300:])
+    assert done.stdout.splitlines() == [
+        (
+            "toolsets.py holds an expression nested too deeply for Python to parse; fix it, then"
+            " run hermes-dev again"
+        ),
+        (
+            "hermes_cli/config.py: line 2 holds 20,001 `and`/`or` operands; hermes-dev edits files"
+            " with at most 2,000: make the edit by hand"
+        ),
+        (
+            "the expression: line 1 holds 20,000 `and`/`or` operands; hermes-dev edits files with"
+            " at most 2,000: make the edit by hand"
+        ),
+    ]

@@ -668,20 +668,17 @@ def test_fix_and_diff_leave_baselined_findings_alone(
     (legacy / "tools/gamma_tool.py").write_text(LEGACY.replace("NAME", "gamma"), encoding="utf-8")
     code, out, _ = _lint(legacy, capsys, diff=True)
     assert code == 1
-    # gamma's fixes only: its dict return, and its tools added to a toolset
-    assert re.findall(r"^\+\+\+ (\S+)", out, flags=re.MULTILINE) == [
-        "b/tools/gamma_tool.py",
-        "b/toolsets.py",
-    ]
-    # --no-baseline: every finding, and every fix.
-    code, out, _ = _lint(legacy, capsys, diff=True, no_baseline=True)
+    # gamma's fixes only: its dict return (its new toolset entry is an unsafe fix)
+    assert re.findall(r"^\+\+\+ (\S+)", out, flags=re.MULTILINE) == ["b/tools/gamma_tool.py"]
+    # --no-baseline: every finding, and every fix (with HD301's new entries, unsafe ones).
+    code, out, _ = _lint(legacy, capsys, diff=True, no_baseline=True, unsafe_fixes=True)
     assert code == 1
     assert sorted(re.findall(r"^\+\+\+ (\S+)", out, flags=re.MULTILINE)) == [
         *(f"b/tools/{name}_tool.py" for name in ("alpha", "beta", "gamma")),
         "b/toolsets.py",
     ]
     alpha = (legacy / "tools/alpha_tool.py").read_text()
-    code, out, _ = _lint(legacy, capsys, fix=True)
+    code, out, _ = _lint(legacy, capsys, fix=True, unsafe_fixes=True)
     assert (legacy / "tools/alpha_tool.py").read_text() == alpha  # baselined: not touched
     assert 'return json.dumps({"query": query})' in (legacy / "tools/gamma_tool.py").read_text()
     assert " HD101 " not in out and " HD301 " not in out

@@ -47,7 +47,8 @@ registry.register(name="fixme", toolset="fixme", schema=SCHEMA, handler=fixme)
 ROUTES = {
     "new-plugin": ([*NEW_PLUGIN, "--yes"], 5),
     "remove-plugin": (["remove-plugin", "zap_pack", "--yes"], 5),
-    "lint --fix": (["lint", "--fix"], 2),  # tools/fixme_tool.py (HD101), toolsets.py (HD301)
+    # tools/fixme_tool.py (HD101), toolsets.py (HD301's new entry: an unsafe fix)
+    "lint --fix": (["lint", "--fix", "--unsafe-fixes"], 2),
     "lint --write-baseline": (["lint", "--write-baseline"], 1),
 }
 FAULTS = {
@@ -168,7 +169,7 @@ PAIRS = {
     ),
     "new-plugin beside lint --fix": (
         ["new-plugin", "alpha_pack", "--tool", "alpha", "--toolset", "weather", "--yes"],
-        ["lint", "--fix"],
+        ["lint", "--fix", "--unsafe-fixes"],
     ),
     "remove-plugin beside new-tool": (
         ["remove-plugin", "zap_pack", "--yes"],

@@ -119,8 +119,8 @@ def test_any_order_undo_is_byte_exact(
                 NAMES[i],
                 toolset=toolset,
                 env_vars=sorted({env[j % len(env)] for j in env_choice[i]}),
-                core=core[i] and not opt_in[i],  # (the two together are refused)
-                opt_in=opt_in[i],
+                core=core[i],
+                opt_in=opt_in[i] and not core[i],  # (together: refused by make_spec)
             )
             try:
                 plan = plan_new_tool(project, spec)

@@ -76,3 +76,35 @@ def test_emoji_sequences_with_joiners_are_fine():
     assert make_spec("coder", emoji="👩‍💻").emoji == "👩‍💻"
     with pytest.raises(UserError):
         make_spec("coder", emoji="a\nb")
+
+
+def test_core_and_opt_in_together_are_refused():
+    """Accepted before: the tool went into _HERMES_CORE_TOOLS and its toolset into
+    _DEFAULT_OFF_TOOLSETS, and Hermes then offered it nowhere."""
+    import pytest
+
+    from hermes_dev.errors import UserError
+    from hermes_dev.scaffold._spec import make_spec
+
+    with pytest.raises(UserError) as caught:
+        make_spec("zap", core=True, opt_in=True)
+    assert str(caught.value) == (
+        "--core and --opt-in contradict each other: --core offers the tool by default,"
+        " --opt-in keeps its toolset off until a user turns it on; pass one of them"
+    )
+
+
+def test_a_python_special_name_is_refused():
+    """`new-tool __init__` made tools/__init___tool.py with the picker label "Init"."""
+    import pytest
+
+    from hermes_dev.errors import UserError
+    from hermes_dev.scaffold._spec import check_name
+
+    for name in ("__init__", "__main__"):
+        with pytest.raises(UserError) as caught:
+            check_name(name)
+        assert str(caught.value) == (
+            f"tool name {name!r} is a Python special name (__...__); pick another name"
+        )
+    assert check_name("_private") == "_private" and check_name("a__b") == "a__b"

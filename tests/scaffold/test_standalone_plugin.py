@@ -291,9 +291,13 @@ def test_package_tests_run_their_hermes_test_beside_the_reference_host(installed
     [
         ("0.1.0", "v0.1.0"),
         ("1.2.3rc1", "v1.2.3rc1"),
-        ("0.1.1.dev3+g1a2b3c4d", "1a2b3c4d"),
-        ("0.1.1.dev3+g1a2b3c4d.d20261204", "1a2b3c4d"),
-        ("0.0.0", "v0.0.0"),
+        # A build between releases: the release it follows (an abbreviated commit, which this
+        # gave before, is no rev pre-commit can fetch).
+        ("0.1.1.dev3+g1a2b3c4d", "v0.1.0"),
+        ("0.2.4.dev3+g1a2b3c4d.d20261204", "v0.2.3"),
+        # Before the first release (no tag yet, or a copy without git metadata): the first.
+        ("0.0.1.dev405+g1476190be", "v0.1.0"),
+        ("0.0.0", "v0.1.0"),
         ("0+unknown", "v0.1.0"),
     ],
 )

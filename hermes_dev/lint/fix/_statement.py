@@ -11,16 +11,21 @@ from __future__ import annotations
 
 import libcst as cst
 
+from hermes_dev.edits._cst import check_parses
 from hermes_dev.lint.fix._text import Lines
 
 
 def parse_statement(lines: Lines, text: str) -> cst.BaseStatement:
-    """`text` (a statement of the file `lines` holds) parsed with the file's line break."""
+    """`text` (a statement of the file `lines` holds) parsed with the file's line break;
+    EditError for text libcst's parser must not see (see `check_parses`)."""
+    check_parses(text, "the statement")
     return cst.parse_statement(text, config=_config(lines))
 
 
 def parse_expression(lines: Lines, text: str) -> cst.BaseExpression:
-    """`text` (an expression of the file `lines` holds) parsed with the file's line break."""
+    """`text` (an expression of the file `lines` holds) parsed with the file's line break;
+    EditError for text libcst's parser must not see (see `check_parses`)."""
+    check_parses(text, "the expression", mode="eval")
     return cst.parse_expression(text, config=_config(lines))
 
 

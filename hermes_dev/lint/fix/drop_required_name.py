@@ -11,7 +11,7 @@ import ast
 
 import libcst as cst
 
-from hermes_dev.edits._cst import string_value
+from hermes_dev.edits._cst import EditError, string_value
 from hermes_dev.edits._sequence import remove
 from hermes_dev.lint.fix._statement import parse_expression, render
 from hermes_dev.lint.fix._text import Lines, TextEdit
@@ -42,7 +42,7 @@ def edits(lines: Lines, tree: ast.Module, fixes: list[Fix]) -> list[tuple[TextEd
         start, end = lines.span(node)
         try:
             parsed = parse_expression(lines, lines.source[start:end])
-        except cst.ParserSyntaxError:
+        except (cst.ParserSyntaxError, EditError):
             continue
         if not isinstance(parsed, cst.List) or len(parsed.elements) != len(node.elts):
             continue

@@ -1,5 +1,8 @@
 """## What it does
-Reports a file that Python cannot parse (a syntax error, a null byte, a bad encoding).
+Reports a file that Python cannot parse (a syntax error, a null byte, a bad encoding): every
+file lint checks, whether or not it registers a tool (the files given, and on a whole-root run
+every `.py` under `tools/` and `plugins/`). A module lint only reads to follow calls into is not
+reported on.
 
 When the error may come from syntax newer than the Python running hermes-dev (`except A, B:`
 of 3.14, the f-strings of 3.12, `type X = ...`), or the checkout's `pyproject.toml` requires a
@@ -69,10 +72,14 @@ registry.register(name="broken", toolset="t", schema={}, handler=handler)
     )
 
     def check(self, ctx: LintContext) -> Iterator[Finding]:
+        from itertools import chain
+
         from hermes_dev.lint.call_cache import per_module
 
         # (the message may name the checkout's Python, from its pyproject.toml)
-        return per_module(ctx, self.code, lambda m: self._module(ctx, m), ("pyproject.toml",))
+        cached = per_module(ctx, self.code, lambda m: self._module(ctx, m), ("pyproject.toml",))
+        # The files reported on that register nothing are not modules of the run: each directly.
+        return chain(cached, *(self._module(ctx, m) for m in ctx.unparsed))
 
     def _module(self, ctx: LintContext, module: ModuleInfo) -> Iterator[Finding]:
         error = module.error

@@ -34,11 +34,16 @@ _HERMES_CORE_TOOLS = ["web_search", "terminal", "weather"]
 ```
 
 ## Fix safety
-The fix adds the tool to the `TOOLSETS` entry it registers into (`toolset="weather"`), or adds a
-new entry of that name, with the edit `new-tool` makes (the file's quotes, indentation, trailing
-commas and comments stay). It is safe: the tool becomes available where its registration says it
-belongs. An entry whose tools are not a list literal (`"tools": _HERMES_CORE_TOOLS`) is left to
-edit by hand, and so is a tool whose toolset is not a plain string.
+The fix adds the tool to the `TOOLSETS` entry it registers into (`toolset="weather"`), with the
+edit `new-tool` makes (the file's quotes, indentation, trailing commas and comments stay). Where
+that entry exists, it is safe: the tool is offered wherever its toolset is. Where it does not,
+the fix adds a new entry of that name and nothing else, so it is unsafe (`--unsafe-fixes`): a
+new toolset is offered on no platform until it has a row in the `hermes tools` picker
+(`CONFIGURABLE_TOOLSETS` in `hermes_cli/tools_config.py`) or a platform's default toolset
+includes it (`hermes-cli`'s `"includes"`), which the fix does not write (add them by hand, as
+new-tool would); HD307 then reports the tool. An entry whose tools are not a
+list literal (`"tools": _HERMES_CORE_TOOLS`) is left to edit by hand, and so is a tool whose
+toolset is not a plain string.
 """
 
 from __future__ import annotations
@@ -69,7 +74,7 @@ class ToolInNoToolset(Rule):
     name = "tool-in-no-toolset"
     summary = "A registered tool is listed in no toolset"
     scope = "project"
-    fixable = "safe"
+    fixable = "safe or unsafe"
 
     VALID: ClassVar[tuple[Valid, ...]] = (
         Valid(
@@ -253,12 +258,17 @@ class ToolInNoToolset(Rule):
                 tool.name,
             )
             if tool.toolset is not None:
+                # A new entry alone is offered nowhere (no picker row, no include): unsafe.
+                known = tool.toolset in toolsets.toolset_names
                 fix = Fix(
                     "add_to_toolset",
                     ctx.project.toolsets_path,
                     (tool.name, tool.toolset),
-                    True,
-                    f"Add {tool.name!r} to toolset {tool.toolset!r}",
+                    known,
+                    f"Add {tool.name!r} to toolset {tool.toolset!r}"
+                    if known
+                    else f"Add a TOOLSETS entry {tool.toolset!r} for {tool.name!r} (offered on no"
+                    " platform until the picker or a platform's default toolset has it)",
                 )
                 finding = finding.with_fix(fix)
             yield finding
