@@ -287,7 +287,11 @@ def _lint(
             # file that parsed is not parsed again while it is unchanged.
             if path.name.endswith(".py"):  # (not a manifest given by name)
                 broken = _does_not_parse(path, source, models, cache)
-                if broken is not None:
+                if broken is not None and (
+                    str(path) in named or not _newer_syntax(broken, root_path)
+                ):
+                    # (a helper script in a newer Python's syntax, found by walking the tree,
+                    # is no finding: this Python cannot judge it, and it holds no tools)
                     unparsed.append(broken)
             continue
         module = models.get(path, source)
@@ -346,6 +350,20 @@ def _lint(
 
 SYNTAX_ERROR = "HD000"
 _PARSES_KIND = "parses"
+
+
+def _newer_syntax(module: ModuleInfo, root: Path) -> bool:
+    """The module's syntax error may be a newer Python's syntax (its line, or the checkout's
+    requires-python)."""
+    from hermes_dev.lint.rules.hd000_syntax_error import required_python_at
+    from hermes_dev.pyast.semantic.syntax import newer_python
+
+    error = module.error
+    if error is None:
+        return False
+    line = error.lineno or 1
+    text = module.lines[line - 1] if 0 < line <= len(module.lines) else ""
+    return bool(newer_python(str(error.msg or ""), text) or required_python_at(root))
 
 
 def _does_not_parse(

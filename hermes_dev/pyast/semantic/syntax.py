@@ -66,3 +66,15 @@ def parse_problem(where: str, source: bytes) -> str | None:
     except ValueError as exc:
         return f"{where} cannot be parsed ({exc}); fix it, then run hermes-dev again"
     return None
+
+
+def required_python(pyproject: str) -> str | None:
+    """The minimum Python a pyproject.toml's text asks for (`requires-python = ">=3.12"`), when
+    newer than the running one."""
+    found = re.search(
+        r'^requires-python\s*=\s*["\'][^"\']*?>=\s*(\d+)\.(\d+)', pyproject, re.MULTILINE
+    )
+    if found is None:
+        return None
+    version = (int(found.group(1)), int(found.group(2)))
+    return "{}.{}".format(*version) if sys.version_info[:2] < version else None
