@@ -964,7 +964,7 @@ def entries(expr: ast.expr, scope: Scope, depth: int = 0) -> Entries | None:
                     found.complete = found.complete and inner.complete
             elif kind == "mutated" and binding.home is where.func:
                 if (
-                    binding.detail == "setitem"
+                    binding.detail in ("setitem", "setdefault")
                     and binding.key is not None
                     and binding.value is not None
                 ):
@@ -977,14 +977,6 @@ def entries(expr: ast.expr, scope: Scope, depth: int = 0) -> Entries | None:
                         found.complete = False
                     else:
                         found.items.extend(inner.items)
-                elif (
-                    binding.detail == "setdefault"
-                    and binding.key is not None
-                    and binding.value is not None
-                ):
-                    key_known, entry_key = constant_key(binding.key, where, depth)
-                    entry = entry_key if key_known else _UNKNOWN_KEY
-                    found.items.append((entry, binding.value, where))
                 else:
                     found.complete = False
             elif kind == "import":
