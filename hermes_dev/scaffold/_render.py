@@ -16,9 +16,11 @@ from __future__ import annotations
 import json
 import os
 import shutil
+import signal
 import subprocess
 import sys
 import tempfile
+import time
 import warnings
 from pathlib import Path
 from types import TracebackType
@@ -188,6 +190,8 @@ class PendingRender:
                 stdout=subprocess.DEVNULL,
                 stderr=subprocess.PIPE,
                 env=env,
+                # Its own process group: the git that copier runs goes with it when it is ended.
+                start_new_session=True,
             )
         except OSError:
             self._child = None  # result() renders in-process instead
@@ -246,11 +250,20 @@ class PendingRender:
             raise Interrupted(signum)
 
     def _clean_up(self) -> None:
-        if self._child is not None and self._child.poll() is None:
-            self._child.kill()
+        if self._child is not None and self._child.returncode is None:
+            # Not reaped yet, so its group id is still ours: end the whole group (a git clone
+            # copier started may outlive the child, still writing into our folder).
+            try:
+                os.killpg(self._child.pid, signal.SIGKILL)
+            except OSError:
+                self._child.kill()
             self._child.wait()
         if self._child is not None and self._child.stderr is not None:
             self._child.stderr.close()
         if self._tmp is not None:
-            shutil.rmtree(self._tmp, ignore_errors=True)
+            for _ in range(5):  # (a process of the group may take a moment to let go)
+                shutil.rmtree(self._tmp, ignore_errors=True)
+                if not os.path.exists(self._tmp):
+                    break
+                time.sleep(0.05)
             self._tmp = None
