@@ -298,6 +298,15 @@ def _lint(
         if module is not None:
             modules.append(module)
 
+    if not paths:
+        # The files the project rules read: one that does not parse silences them, so say so.
+        for rel in _PROJECT_FILES:
+            path = root_path / rel
+            if path.is_file() and all(m.path != path for m in unparsed):
+                source = models.read(path)
+                broken = None if source is None else _does_not_parse(path, source, models, cache)
+                if broken is not None:
+                    unparsed.append(broken)
     ctx = LintContext(root_path, config, models, modules, codes, cache)
     ctx.unparsed = unparsed
     # For the project rules (HD302/HD304 report in toolsets.py / hermes_cli/config.py only when
@@ -350,6 +359,9 @@ def _lint(
 
 SYNTAX_ERROR = "HD000"
 _PARSES_KIND = "parses"
+
+
+_PROJECT_FILES = ("toolsets.py", "hermes_cli/config.py", "hermes_cli/tools_config.py")
 
 
 def _newer_syntax(module: ModuleInfo, root: Path) -> bool:

@@ -196,3 +196,16 @@ def test_excluded_modules_still_register_their_tools(tmp_path: Path) -> None:
         ("HD302", "toolsets.py", 29),
         ("HD305", "tools/dup_a_tool.py", 14),
     }
+
+
+@pytest.mark.parametrize("rel", ["toolsets.py", "hermes_cli/config.py"])
+def test_a_project_file_that_does_not_parse_is_reported(tmp_path: Path, rel: str) -> None:
+    """The project rules read toolsets.py and hermes_cli/config.py: when one does not parse they
+    can say nothing, so a whole-root run reports it (never "All checks passed")."""
+    from tests.scaffold.hosts import make_host
+
+    root = make_host(tmp_path / "host")
+    path = root / rel
+    path.write_text(path.read_text(encoding="utf-8") + "\nBROKEN = {\n", encoding="utf-8")
+    result = lint([], root=str(root))
+    assert [(f.code, result.relative(f.path)) for f in result.findings] == [("HD000", rel)]
