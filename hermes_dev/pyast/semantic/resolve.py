@@ -312,14 +312,22 @@ def assigned_value(name: str, scope: Scope, depth: int = 0) -> tuple[ast.expr, S
     if binding.kind in ("assign", "annotated") and binding.value is not None and binding.path == ():
         return binding.value, where
     if binding.kind == "import":
-        target = import_target(binding, where)
-        if target is None or target[1] is None:
+        imported = _imported_name(binding, where)
+        if imported is None:
             return None
-        module = where.module.models.by_name(target[0])
-        if module is None or module.tree is None:
-            return None
-        return assigned_value(target[1], module_scope(module), depth + 1)
+        return assigned_value(imported[0], imported[1], depth + 1)
     return None
+
+
+def _imported_name(binding: Binding, scope: Scope) -> tuple[str, Scope] | None:
+    """`from m import n`: (n, m's module scope) when m is a module under the root that parses."""
+    target = import_target(binding, scope)
+    if target is None or target[1] is None:
+        return None
+    module = scope.module.models.by_name(target[0])
+    if module is None or module.tree is None:
+        return None
+    return target[1], module_scope(module)
 
 
 def import_objects(binding: Binding, scope: Scope) -> Possible:
@@ -900,13 +908,8 @@ def _name_rows(name: str, scope: Scope, depth: int) -> Rows | None:
 
 
 def _imported_rows(binding: Binding, scope: Scope, depth: int) -> Rows | None:
-    target = import_target(binding, scope)
-    if target is None or target[1] is None:
-        return None
-    found = scope.module.models.by_name(target[0])
-    if found is None or found.tree is None:
-        return None
-    return _name_rows(target[1], module_scope(found), depth + 1)
+    imported = _imported_name(binding, scope)
+    return None if imported is None else _name_rows(imported[0], imported[1], depth + 1)
 
 
 def entries(expr: ast.expr, scope: Scope, depth: int = 0) -> Entries | None:
@@ -980,12 +983,11 @@ def entries(expr: ast.expr, scope: Scope, depth: int = 0) -> Entries | None:
                 else:
                     found.complete = False
             elif kind == "import":
-                target = import_target(binding, where)
-                module = where.module.models.by_name(target[0]) if target and target[1] else None
-                if module is None or module.tree is None or target is None or target[1] is None:
+                imported = _imported_name(binding, where)
+                if imported is None:
                     found.complete = False
                     continue
-                inner = entries(ast.Name(target[1], ast.Load()), module_scope(module), depth + 1)
+                inner = entries(ast.Name(imported[0], ast.Load()), imported[1], depth + 1)
                 if inner is None:
                     found.complete = False
                 else:
