@@ -367,8 +367,7 @@ _PROJECT_FILES = ("toolsets.py", "hermes_cli/config.py", "hermes_cli/tools_confi
 def _newer_syntax(module: ModuleInfo, root: Path) -> bool:
     """The module's syntax error may be a newer Python's syntax (its line, or the checkout's
     requires-python)."""
-    from hermes_dev.lint.rules.hd000_syntax_error import required_python_at
-    from hermes_dev.pyast.semantic.syntax import newer_python
+    from hermes_dev.pyast.semantic.syntax import newer_python, required_python_at
 
     error = module.error
     if error is None:

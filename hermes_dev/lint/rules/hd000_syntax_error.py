@@ -32,12 +32,11 @@ import sys
 
 from hermes_dev.lint.rule import Invalid, Rule, Valid
 from hermes_dev.pyast.semantic.locations import NodeSpan
-from hermes_dev.pyast.semantic.syntax import newer_python, required_python
+from hermes_dev.pyast.semantic.syntax import newer_python, required_python_at
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from collections.abc import Iterator
-    from pathlib import Path
 
     from hermes_dev.lint.context import LintContext
     from hermes_dev.lint.rule import Finding
@@ -97,7 +96,7 @@ registry.register(name="broken", toolset="t", schema={}, handler=handler)
             column = max(error.offset or 1, 1)
             message = f"file does not parse: {error.msg or error}"
             text = module.lines[line - 1] if 0 < line <= len(module.lines) else ""
-            newer = newer_python(str(error.msg or ""), text) or _required_python(ctx)
+            newer = newer_python(str(error.msg or ""), text) or required_python_at(ctx.root)
             if newer is not None:
                 running = "{}.{}".format(*sys.version_info[:2])
                 message = (
@@ -106,19 +105,3 @@ registry.register(name="broken", toolset="t", schema={}, handler=handler)
                     " under the checkout's Python"
                 )
             yield ctx.finding(self.code, message, module, NodeSpan(line, column - 1, line, column))
-
-
-def _required_python(ctx: LintContext) -> str | None:
-    """The checkout's minimum Python (`requires-python` in its pyproject.toml), when newer
-    than the running one."""
-    return required_python_at(ctx.root)
-
-
-def required_python_at(root: Path) -> str | None:
-    try:
-        from hermes_dev.reading import CONFIG_LIMIT, read_bounded
-
-        text = read_bounded(root / "pyproject.toml", CONFIG_LIMIT).decode("utf-8")
-    except (OSError, UnicodeDecodeError):
-        return None
-    return required_python(text)

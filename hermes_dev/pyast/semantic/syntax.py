@@ -5,6 +5,10 @@ from __future__ import annotations
 import re
 import sys
 
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from pathlib import Path
+
 # Syntax errors of the running Python that newer Pythons accept: (version, message start or
 # line pattern). `except A, B:` (PEP 758), f-strings with nested quotes (PEP 701), type
 # parameters and `type` aliases (PEP 695), template strings (PEP 750).
@@ -78,3 +82,14 @@ def required_python(pyproject: str) -> str | None:
         return None
     version = (int(found.group(1)), int(found.group(2)))
     return "{}.{}".format(*version) if sys.version_info[:2] < version else None
+
+
+def required_python_at(root: Path) -> str | None:
+    """`required_python` of the pyproject.toml at `root` (None when it has none)."""
+    from hermes_dev.reading import CONFIG_LIMIT, read_bounded
+
+    try:
+        text = read_bounded(root / "pyproject.toml", CONFIG_LIMIT).decode("utf-8")
+    except (OSError, UnicodeDecodeError):
+        return None
+    return required_python(text)
