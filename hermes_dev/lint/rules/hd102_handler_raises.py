@@ -1426,9 +1426,6 @@ def _labels(group: list[Escape]) -> str:
     return f"{', '.join(known[:-1])} or {known[-1]}"
 
 
-_LEAVES = "when the model leaves "
-
-
 def _message(group: list[Escape], name: str) -> str:
     escape = group[0]
     label = _labels(group)
@@ -1457,18 +1454,16 @@ def _message(group: list[Escape], name: str) -> str:
         for e in reads:
             text = ast.unparse(e.node)  # type: ignore[arg-type]
             texts.append(f"`{text[:37] + '...' if len(text) > 40 else text}`")
-        whats: list[str] = []
-        left_out = [
-            str(e.callee)[len(_LEAVES) : -len(" out")]
+        # The keys left out, from the reads themselves (`args["k"]`), then each conversion's why.
+        keys = [
+            repr(e.node.slice.value)
             for e in reads
-            if str(e.callee).startswith(_LEAVES)
+            if isinstance(e.node, ast.Subscript) and isinstance(e.node.slice, ast.Constant)
         ]
-        if len(left_out) > 1:
-            whats.append(f"{_LEAVES}{' or '.join(left_out)} out")
+        whats = [f"when the model leaves {' or '.join(keys)} out"] if keys else []
         for e in reads:
-            what = str(e.callee)
-            if what not in whats and not (len(left_out) > 1 and what.startswith(_LEAVES)):
-                whats.append(what)
+            if not isinstance(e.node, ast.Subscript) and str(e.callee) not in whats:
+                whats.append(str(e.callee))
         cures = []
         if any(e.exc is not None and e.exc.label == "KeyError" for e in reads):
             it = "it" if len(reads) == 1 else "them"
