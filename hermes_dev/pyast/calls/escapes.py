@@ -353,9 +353,6 @@ class _Walker:
             type(c.func) is not ast.Lambda and callees(c, self.scope) for c in calls
         )
 
-    def caught_by(self, exc: ExcType | None, handlers: list[list[ast.ExceptHandler]]) -> bool:
-        return self.catcher(exc, handlers) is not None
-
     def catcher(
         self, exc: ExcType | None, handlers: list[list[ast.ExceptHandler]]
     ) -> ast.ExceptHandler | None:
