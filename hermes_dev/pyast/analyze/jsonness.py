@@ -12,8 +12,9 @@ NOT_JSON: literals of other types, None, a function, `orjson.dumps` (bytes), str
 f-strings that start like prose (also through the names an f-string starts with), JSON with text
 joined to it (`+`, an f-string, `+=`), `str()`/`repr()` of a value that is not JSON text (a dict's
 or list's Python repr, None, a bool, an exception's message), `"\\n".join(...)` of text lines,
-a file's `.read_text()` and a command's `.stdout` (unless they look like JSON: a `.json` file, a
-command asked for JSON), a name every binding of which is NOT_JSON.
+a file's `.read_text()` (unless it looks like JSON: a `.json` file), a command's `.stdout` when
+the command is written out and prints text (not one asked for JSON, not an API client, JSON
+filter, interpreter or shell, whose output may be JSON), a name every binding of which is NOT_JSON.
 Everything else is UNKNOWN and never reported (precision first).
 
 `exits(func, scope, calls)` lists a function's ways out (each `return`, and falling off the end
@@ -443,7 +444,8 @@ def _object_verdict(obj: Obj, calls: CallVerdict | None, depth: int) -> Verdict:
 def _attribute(expr: ast.Attribute, scope: Scope, calls: CallVerdict | None, depth: int) -> Verdict:
     """`result.stdout` of a command run with subprocess: its output, text."""
     if expr.attr in ("stdout", "stderr") and _is_command_result(expr.value, scope):
-        if _asks_for_json(expr.value, scope):
+        call = _call_behind(expr.value, scope)
+        if call is None or not _prints_text(call, scope):
             return _UNKNOWN_V
         return Verdict(NOT_JSON, f"a command's {expr.attr} (text)", expr)
     return _UNKNOWN_V
@@ -484,6 +486,90 @@ def _asks_for_json(expr: ast.expr, scope: Scope) -> bool:
     return call is None
 
 
+# Programs whose output is often JSON (API clients, JSON filters) or anything at all (interpreters
+# running a script, shells, remote or wrapped commands): their output is not known to be text.
+_ANY_OUTPUT = frozenset(
+    [
+        "aws",
+        "az",
+        "bash",
+        "bun",
+        "cmd",
+        "curl",
+        "deno",
+        "docker",
+        "env",
+        "fish",
+        "gcloud",
+        "gh",
+        "helm",
+        "http",
+        "https",
+        "httpie",
+        "jq",
+        "kubectl",
+        "node",
+        "npm",
+        "npx",
+        "nice",
+        "oc",
+        "perl",
+        "php",
+        "podman",
+        "powershell",
+        "pwsh",
+        "py",
+        "python",
+        "python2",
+        "python3",
+        "ruby",
+        "sh",
+        "ssh",
+        "sudo",
+        "terraform",
+        "timeout",
+        "uv",
+        "uvx",
+        "wget",
+        "xargs",
+        "xh",
+        "yq",
+        "zsh",
+    ]
+)
+
+
+def _prints_text(call: ast.Call, scope: Scope) -> bool:
+    """Whether a subprocess call runs a command known from the code whose output is text: its
+    program is written out, is not one whose output may be JSON, and nothing in the command or
+    the call mentions JSON (`--json`, `-o json`)."""
+    if _asks_for_json(call, scope):
+        return False
+    command = call.args[0] if call.args else None
+    for kw in call.keywords:
+        if kw.arg == "args":
+            command = kw.value
+    if isinstance(command, ast.Name):
+        values = _binding_values(command.id, scope)
+        if len(values) != 1 or values[0] is None:
+            return False
+        command, where = values[0]
+        if _asks_for_json(command, where):
+            return False
+    first: ast.expr | None = command
+    if isinstance(command, (ast.List, ast.Tuple)):
+        first = command.elts[0] if command.elts else None
+    elif isinstance(command, ast.JoinedStr):
+        first = command.values[0] if command.values else None
+    if not (isinstance(first, ast.Constant) and isinstance(first.value, str)):
+        return False
+    words = first.value.split()
+    if not words:
+        return False
+    program = words[0].rsplit("/", 1)[-1].lower()
+    return program not in _ANY_OUTPUT
+
+
 def callee_origin(func: ast.expr, scope: Scope) -> tuple[str, str] | None:
     """(module, name) of a called function that comes from outside the project or from a
     `registry` module (`json.dumps`, `tool_error`)."""
@@ -512,7 +598,7 @@ def _call(expr: ast.Call, scope: Scope, calls: CallVerdict | None, depth: int) -
         ):
             return _JSON_V
         if module == "subprocess" and name == "check_output":
-            if _asks_for_json(expr, scope):
+            if not _prints_text(expr, scope):
                 return _UNKNOWN_V
             text = any(kw.arg in ("text", "universal_newlines", "encoding") for kw in expr.keywords)
             return Verdict(
