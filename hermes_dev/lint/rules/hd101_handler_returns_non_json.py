@@ -17,6 +17,11 @@ SARIF a code flow per chain. Values the linter cannot know are never reported, a
 the multimodal envelope `{"_multimodal": True, "content": [...]}`, which Hermes' dispatch passes
 through on purpose.
 
+A memory provider or context engine serves its tools through `get_tool_schemas()` and
+`handle_tool_call(tool_name, args, **kwargs)`; each served tool is checked there as a handler,
+with its name bound as a constant, so only its own branch counts (the method's end, which only
+unknown names reach, does not).
+
 ## What is followed
 `return helper(...)` is followed as HD102 follows calls (see `hermes-dev rule HD102`): into
 functions, methods of objects whose class is known, classes' methods and other modules under
@@ -73,11 +78,17 @@ import re
 from collections import Counter
 
 from hermes_dev.host.registrations import registrations_of
+from hermes_dev.host.served import served_tools_of
 from hermes_dev.lint.call_cache import cached_findings
 from hermes_dev.lint.rule import Fix, Invalid, Rule, Valid
 from hermes_dev.pyast.analyze.jsonness import JSON, NOT_JSON, Verdict, exits, infer
 from hermes_dev.pyast.calls.driver import Code, wrapped
-from hermes_dev.pyast.calls.returns import NonJson, call_oracle, value_non_json
+from hermes_dev.pyast.calls.returns import (
+    NonJson,
+    call_oracle,
+    reachable_returns,
+    value_non_json,
+)
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -1113,6 +1124,74 @@ provides_tools: [p5_run, p5_stat]
             note="a lazily created module global (`_MGR = None`; `_get()` sets it to `Manager()` on first use): `_get()` is a Manager, and `_get().run(...)` is followed; `_stat` dumps what `stat()` returns and stays silent",
             fixed={},
         ),
+        Invalid(
+            {
+                "plugins/memory/notebook/__init__.py": """\
+# Notebook memory: a provider whose tools Hermes offers through get_tool_schemas().
+import json
+
+from .store import NoteStore
+
+SAVE = {"name": "notebook_save", "description": "Save a note.", "parameters": {"type": "object", "properties": {"text": {"type": "string", "description": "The note."}}}}
+DROP = {"name": "notebook_drop", "description": "Drop a note.", "parameters": {"type": "object", "properties": {"note_id": {"type": "integer", "description": "Which note."}}}}
+PURGE = {"name": "notebook_purge", "description": "Drop every note.", "parameters": {"type": "object", "properties": {"confirm": {"type": "boolean", "description": "Really."}}}}
+LIST = {"name": "notebook_list", "description": "List notes.", "parameters": {"type": "object", "properties": {}}}
+
+
+class NotebookProvider:
+    def __init__(self):
+        self._store = NoteStore()
+
+    def get_tool_schemas(self):
+        return [SAVE, DROP, PURGE, LIST]
+
+    def handle_tool_call(self, tool_name, args, **kwargs):
+        if tool_name == "notebook_save":
+            return json.dumps({"id": self._store.save(args.get("text", ""))})
+        if tool_name == "notebook_drop":
+            dropped = self._store.drop(int(args.get("note_id", 0)))
+            return json.dumps({"removed": dropped})
+        if tool_name == "notebook_purge":
+            return self._purge(args)
+        if tool_name == "notebook_list":
+            return "\\n".join(f"- {note}" for note in self._store.notes)
+        return json.dumps({"error": f"unknown tool {tool_name}"})
+
+    def _purge(self, args):
+        if not args.get("confirm"):
+            return json.dumps({"needs_confirmation": True, "removed": False, "count": len(self._store.notes)})
+        self._store.notes.clear()
+        return json.dumps({"removed": True})
+
+
+def register(ctx):
+    ctx.register_memory_provider(NotebookProvider())
+""",
+                "plugins/memory/notebook/plugin.yaml": """\
+name: notebook
+version: "1.0"
+description: Notebook memory.
+""",
+                "plugins/memory/notebook/store.py": """\
+class NoteStore:
+    def __init__(self):
+        self.notes = []
+
+    def save(self, text):
+        self.notes.append(text)
+        return len(self.notes)
+
+    def drop(self, note_id):
+        if 0 < note_id <= len(self.notes):
+            del self.notes[note_id - 1]
+            return True
+        return False
+""",
+            },
+            findings=(("plugins/memory/notebook/__init__.py", 28),),
+            note="a memory provider's tools, served through get_tool_schemas() and handle_tool_call(tool_name, args): notebook_list returns list lines joined with newlines (`- note`), which no JSON starts as. Traps: the other tools' branches return JSON; the method's end, which only unknown names reach, is not a finding",
+            fixed={},
+        ),
     )
 
     def check(self, ctx: LintContext) -> Iterator[Finding]:
@@ -1137,64 +1216,87 @@ provides_tools: [p5_run, p5_stat]
                     continue  # a decorator may turn what it returns into JSON
                 node = func.node
                 code = Code(func)
-                oracle = call_oracle()
                 if isinstance(node, ast.Lambda):
-                    if handler.target is not None:
-                        continue  # the function it forwards to is checked instead
-                    ways = _ways(node.body, code)
-                    if ways:
-                        message = f"handler lambda {_through(ways)}"
-                        yield ctx.finding(
-                            self.code,
-                            message,
-                            func.module,
-                            node.body,
-                            tool,
-                            chains=_chains(code, node.body, ways),
-                        )
-                        continue
-                    verdict = infer(node.body, code.scope, oracle)
-                    if verdict.kind == NOT_JSON:
-                        message = f"handler lambda returns {_what(verdict.reason)}"
-                        yield ctx.finding(self.code, message, func.module, node.body, tool)
+                    if handler.target is None:
+                        yield from self._lambda_findings(ctx, func, code, tool)
+                    continue  # else the function it forwards to is checked instead
+                yield from self._def_findings(ctx, func, code, tool, None)
+        for served in served_tools_of(module):
+            func = served.function
+            if not wrapped(func.node):
+                code = Code(func, served.env())
+                yield from self._def_findings(ctx, func, code, served.name, reachable_returns(code))
+
+    def _lambda_findings(
+        self, ctx: LintContext, func: Function, code: Code, tool: str
+    ) -> Iterator[Finding]:
+        node = func.node
+        assert isinstance(node, ast.Lambda)
+        ways = _ways(node.body, code)
+        if ways:
+            message = f"handler lambda {_through(ways)}"
+            yield ctx.finding(
+                self.code,
+                message,
+                func.module,
+                node.body,
+                tool,
+                chains=_chains(code, node.body, ways),
+            )
+            return
+        verdict = infer(node.body, code.scope, call_oracle())
+        if verdict.kind == NOT_JSON:
+            message = f"handler lambda returns {_what(verdict.reason)}"
+            yield ctx.finding(self.code, message, func.module, node.body, tool)
+
+    def _def_findings(
+        self,
+        ctx: LintContext,
+        func: Function,
+        code: Code,
+        tool: str,
+        returns: list[ast.Return] | None,
+    ) -> Iterator[Finding]:
+        """The findings of a def's ways out (`returns`: those to look at, all by default)."""
+        node = func.node
+        assert not isinstance(node, ast.Lambda)
+        for exit in exits(node, code.scope, call_oracle(), returns):
+            if exit.falls_off and returns is not None:
+                continue  # (the end that only names of no served tool reach)
+            verdict = exit.verdict
+            value = exit.node.value if isinstance(exit.node, ast.Return) else None
+            if value is not None and not exit.falls_off and verdict.kind != JSON:
+                ways = _ways(value, code)
+                if ways:
+                    message = f"`{func.name}` {_through(ways)}"
+                    yield ctx.finding(
+                        self.code,
+                        message,
+                        func.module,
+                        exit.node,
+                        tool,
+                        chains=_chains(code, exit.node, ways),
+                    )
                     continue
-                for exit in exits(node, code.scope, oracle):
-                    verdict = exit.verdict
-                    value = exit.node.value if isinstance(exit.node, ast.Return) else None
-                    if value is not None and not exit.falls_off and verdict.kind != JSON:
-                        ways = _ways(value, code)
-                        if ways:
-                            message = f"`{func.name}` {_through(ways)}"
-                            yield ctx.finding(
-                                self.code,
-                                message,
-                                func.module,
-                                exit.node,
-                                tool,
-                                chains=_chains(code, exit.node, ways),
-                            )
-                            continue
-                        found = value_non_json(value, code)
-                        if found is not None and verdict.kind != NOT_JSON:
-                            verdict = Verdict(NOT_JSON, found.reason)
-                    if verdict.kind != NOT_JSON:
-                        continue
-                    if exit.falls_off:
-                        message = (
-                            f"`{func.name}` can end without a return (the handler returns None);"
-                            " return tool_result(...) or tool_error(...)"
-                        )
-                    else:
-                        message = (
-                            f"`{func.name}` returns {_what(verdict.reason)};"
-                            " use json.dumps(...), tool_result(...) or tool_error(...)"
-                        )
-                    finding = ctx.finding(self.code, message, func.module, exit.node, tool)
-                    if not exit.falls_off and isinstance(exit.node, ast.Return):
-                        finding = finding.with_fix(
-                            _offered(_fix(func, exit.node), func.module.tree)
-                        )
-                    yield finding
+                found = value_non_json(value, code)
+                if found is not None and verdict.kind != NOT_JSON:
+                    verdict = Verdict(NOT_JSON, found.reason)
+            if verdict.kind != NOT_JSON:
+                continue
+            if exit.falls_off:
+                message = (
+                    f"`{func.name}` can end without a return (the handler returns None);"
+                    " return tool_result(...) or tool_error(...)"
+                )
+            else:
+                message = (
+                    f"`{func.name}` returns {_what(verdict.reason)};"
+                    " use json.dumps(...), tool_result(...) or tool_error(...)"
+                )
+            finding = ctx.finding(self.code, message, func.module, exit.node, tool)
+            if not exit.falls_off and isinstance(exit.node, ast.Return):
+                finding = finding.with_fix(_offered(_fix(func, exit.node), func.module.tree))
+            yield finding
 
 
 # The first words of a returned string that make it an error message (HD101's tool_error fix).

@@ -25,6 +25,11 @@ the object and the chain of calls to it, e.g. `` `meet_say` reports a failure wi
 {"ok": False, "reason": ...} (plugins/meet/manager.py:58, via enqueue_say) ``; one `return` is
 one finding, `--format json` gives every chain (`chains`), SARIF a code flow per chain.
 
+A memory provider or context engine serves its tools through `get_tool_schemas()` and
+`handle_tool_call(tool_name, args, **kwargs)`; each served tool is checked there as a handler,
+with its name bound as a constant, so only its own branch counts (the method's end, which only
+unknown names reach, does not).
+
 Not reported (precision first): an object with an `"error"` key, or one that says it succeeded
 (`"success": True`); a status report that is no failure: skipped, interrupted, a duplicate or
 nothing to do (`"skipped": True`, `"status": "interrupted"`...), or a verdict the tool found
@@ -67,10 +72,12 @@ from __future__ import annotations
 import ast
 
 from hermes_dev.host.registrations import registrations_of
+from hermes_dev.host.served import served_tools_of
 from hermes_dev.lint.call_cache import cached_findings
 from hermes_dev.lint.rule import Invalid, Rule, Valid
 from hermes_dev.pyast.calls.driver import Code, wrapped
 from hermes_dev.pyast.calls.failures import Found, failure_text, status_report
+from hermes_dev.pyast.calls.returns import reachable_returns
 from hermes_dev.pyast.semantic.walker import walk_function
 
 TYPE_CHECKING = False
@@ -80,6 +87,7 @@ if TYPE_CHECKING:
     from hermes_dev.lint.context import LintContext
     from hermes_dev.lint.rule import Finding
     from hermes_dev.pyast.semantic.modules import ModuleInfo
+    from hermes_dev.pyast.semantic.scopes import Function
 
 _HEAD = """\
 import json
@@ -673,6 +681,73 @@ registry.register(name="hosts_rename", toolset="hosts", schema={}, handler=hosts
             " remove, given to a **data helper that overrides its success; a helper that"
             " updates its report with its **fields",
         ),
+        Invalid(
+            {
+                "plugins/memory/notebook/__init__.py": """\
+# Notebook memory: a provider whose tools Hermes offers through get_tool_schemas().
+import json
+
+from .store import NoteStore
+
+SAVE = {"name": "notebook_save", "description": "Save a note.", "parameters": {"type": "object", "properties": {"text": {"type": "string", "description": "The note."}}}}
+DROP = {"name": "notebook_drop", "description": "Drop a note.", "parameters": {"type": "object", "properties": {"note_id": {"type": "integer", "description": "Which note."}}}}
+PURGE = {"name": "notebook_purge", "description": "Drop every note.", "parameters": {"type": "object", "properties": {"confirm": {"type": "boolean", "description": "Really."}}}}
+LIST = {"name": "notebook_list", "description": "List notes.", "parameters": {"type": "object", "properties": {}}}
+
+
+class NotebookProvider:
+    def __init__(self):
+        self._store = NoteStore()
+
+    def get_tool_schemas(self):
+        return [SAVE, DROP, PURGE, LIST]
+
+    def handle_tool_call(self, tool_name, args, **kwargs):
+        if tool_name == "notebook_save":
+            return json.dumps({"id": self._store.save(args.get("text", ""))})
+        if tool_name == "notebook_drop":
+            dropped = self._store.drop(int(args.get("note_id", 0)))
+            return json.dumps({"removed": dropped})
+        if tool_name == "notebook_purge":
+            return self._purge(args)
+        if tool_name == "notebook_list":
+            return "\\n".join(f"- {note}" for note in self._store.notes)
+        return json.dumps({"error": f"unknown tool {tool_name}"})
+
+    def _purge(self, args):
+        if not args.get("confirm"):
+            return json.dumps({"needs_confirmation": True, "removed": False, "count": len(self._store.notes)})
+        self._store.notes.clear()
+        return json.dumps({"removed": True})
+
+
+def register(ctx):
+    ctx.register_memory_provider(NotebookProvider())
+""",
+                "plugins/memory/notebook/plugin.yaml": """\
+name: notebook
+version: "1.0"
+description: Notebook memory.
+""",
+                "plugins/memory/notebook/store.py": """\
+class NoteStore:
+    def __init__(self):
+        self.notes = []
+
+    def save(self, text):
+        self.notes.append(text)
+        return len(self.notes)
+
+    def drop(self, note_id):
+        if 0 < note_id <= len(self.notes):
+            del self.notes[note_id - 1]
+            return True
+        return False
+""",
+            },
+            findings=(("plugins/memory/notebook/__init__.py", 24),),
+            note='a memory provider\'s tools, served through get_tool_schemas() and handle_tool_call(tool_name, args): each tool is followed on its own branch, the name bound as a constant. notebook_drop serialises a predicate\'s False under an action\'s key ({"removed": False}). Traps: notebook_purge\'s {"needs_confirmation": True, "removed": False} is a question, not a failure; notebook_save and the unknown-tool branch stay silent',
+        ),
     )
 
     def check(self, ctx: LintContext) -> Iterator[Finding]:
@@ -703,17 +778,35 @@ registry.register(name="hosts_rename", toolset="hosts", schema={}, handler=hosts
                         for sub in walk_function(node)
                         if isinstance(sub, ast.Return) and sub.value is not None
                     ]
-                for place, value in places:
-                    ways = _ways(value, code, (func.name, reg.name or ""))
-                    if ways:
-                        yield ctx.finding(
-                            self.code,
-                            _message(func.name, ways),
-                            func.module,
-                            place,
-                            tool,
-                            chains=_chains(code, place, ways),
-                        )
+                yield from self._findings(ctx, func, code, places, tool, reg.name or "")
+        for served in served_tools_of(module):
+            func = served.function
+            if wrapped(func.node):
+                continue
+            code = Code(func, served.env())
+            places = [(r, r.value) for r in reachable_returns(code) if r.value is not None]
+            yield from self._findings(ctx, func, code, places, served.name, served.name)
+
+    def _findings(
+        self,
+        ctx: LintContext,
+        func: Function,
+        code: Code,
+        places: list[tuple[ast.AST, ast.expr]],
+        tool: str,
+        name: str,
+    ) -> Iterator[Finding]:
+        for place, value in places:
+            ways = _ways(value, code, (func.name, name))
+            if ways:
+                yield ctx.finding(
+                    self.code,
+                    _message(func.name, ways),
+                    func.module,
+                    place,
+                    tool,
+                    chains=_chains(code, place, ways),
+                )
 
 
 def _alternatives(value: ast.expr) -> list[ast.expr]:

@@ -187,6 +187,8 @@ def _text(text: str, node: ast.AST, whole: bool) -> Verdict:
     if not stripped:
         return _UNKNOWN_V
     first = stripped[0]
+    if first == "-" and len(stripped) > 1 and not stripped[1].isdigit():
+        return Verdict(NOT_JSON, "a string that is not JSON", node)  # `- item`: a list line
     if first in '{["-0123456789':
         return _UNKNOWN_V
     if first in "tfn":
@@ -639,7 +641,14 @@ def _join(
     """`"\\n".join(lines)`: text lines joined, not JSON."""
     if not (isinstance(separator, ast.Constant) and isinstance(separator.value, str)):
         return _UNKNOWN_V
-    table = rows(call.args[0], scope)
+    lines = call.args[0]
+    if isinstance(lines, (ast.GeneratorExp, ast.ListComp)) and len(lines.generators) == 1:
+        # `"\n".join(f"- {n}" for n in notes)`: every line prose (none at all: "")
+        element = lines.elt
+        if _starts_as_prose(element, scope, depth):
+            return Verdict(NOT_JSON, "lines of text joined together", call)
+        return _UNKNOWN_V
+    table = rows(lines, scope)
     if table is None or not table.complete:
         return _UNKNOWN_V
     items = table.items

@@ -1,13 +1,15 @@
 """Failures a handler reports without an `"error"` key, following calls as `returns` does.
 
 Hermes' contract is that a tool reports a failure as `{"error": ...}`. A failure report is a
-JSON object whose own flags say it failed: `"success": False` or `"ok": False`, or a
+JSON object whose own flags say it failed: `"success": False` or `"ok": False`, an action's
+flag False with nothing beside it but what it was for and why (`{"removed": False}`,
+`{"updated": False, "id": 7}`), or a
 `"status"` (`"state"`, `"result"`, `"outcome"`) of `"error"`, `"failed"`, `"failure"`, `"fail"`
 or `"fatal"` beside a key that says why (`"message"`, `"reason"`, `"detail"`, `"error_code"`...:
 a status word alone may describe data, `{"job": 7, "status": "failed"}`). It is not one when it
 has an `"error"` key, when a flag says it succeeded (`"success": True`), when it says it skipped
-or was interrupted (`"skipped"`, `"interrupted"`, `"duplicate"`... with a value other than
-False/None), or when it carries a verdict (`"findings"`, `"issues"`, `"violations"`...): the
+or was interrupted or asks for a confirmation (`"skipped"`, `"interrupted"`, `"duplicate"`,
+`"needs_confirmation"`... with a value other than False/None), or when it carries a verdict (`"findings"`, `"issues"`, `"violations"`...): the
 tool ran and is reporting what it found. A flag counts when it is a constant, a parameter the
 call gives a constant (or a value the caller knows, so a constant passes through several
 helpers), a local a `False` reaches (also as the value of a predicate, a def every `return`
@@ -93,6 +95,31 @@ from hermes_dev.pyast.semantic.walker import walk_function
 Step = tuple[str, int, str]
 
 FLAGS = ("success", "ok")
+# Keys naming an action the tool was asked to do, whose False says it did not happen
+# (`{"removed": False}`): a failure flag when the object has no other.
+ACTION_FLAGS = frozenset(
+    {
+        "added",
+        "applied",
+        "created",
+        "deleted",
+        "forgotten",
+        "installed",
+        "moved",
+        "posted",
+        "published",
+        "removed",
+        "renamed",
+        "saved",
+        "scheduled",
+        "sent",
+        "stored",
+        "submitted",
+        "updated",
+        "uploaded",
+        "written",
+    }
+)
 STATUS_KEYS = ("status", "state", "result", "outcome")
 FAILURE_WORDS = frozenset({"error", "errored", "failed", "failure", "fail", "fatal"})
 NOT_FAILURE_KEYS = frozenset(
@@ -108,6 +135,10 @@ NOT_FAILURE_KEYS = frozenset(
         "noop",
         "unchanged",
         "nothing_to_do",
+        "needs_confirmation",
+        "confirmation_required",
+        "requires_confirmation",
+        "dry_run",
     }
 )
 VERDICT_KEYS = frozenset({"findings", "issues", "violations", "diagnostics", "checks", "problems"})
@@ -181,6 +212,16 @@ def judge(keys: dict[str, object]) -> str | None:
         if value is False:
             signal = key
             break
+    if signal is None and not flags:
+        # `{"removed": False}` alone, or with what it was and why: nothing else to tell
+        # (`{"removed": False, "needs_confirmation": True, ...}` is a question, not a failure).
+        actions = [key for key in keys if key in ACTION_FLAGS]
+        if (
+            len(actions) == 1
+            and keys[actions[0]] is False
+            and all(key in actions or _says_why(key) or _names_item(key) for key in keys)
+        ):
+            signal = actions[0]
     if signal is None and any(_says_why(key) for key in keys):
         # A status word alone may be data (`{"job": 7, "status": "failed"}` describes a job);
         # with a message beside it the object reports the tool's own failure.
@@ -253,6 +294,11 @@ def _name_words(name: str) -> list[str]:
 def _says_why(key: str) -> bool:
     """A key that explains an outcome: `message`, `reason`, `detail`, `error_code`..."""
     return key in MESSAGE_KEYS or key.startswith("error")
+
+
+def _names_item(key: str) -> bool:
+    """A key that names what an action was for: `id`, `fact_id`, `name`, `path`..."""
+    return key in ("id", "name", "path", "key", "title") or key.endswith(("_id", "_name"))
 
 
 def _word(text: str) -> str:
@@ -909,7 +955,7 @@ def _item(name: ast.Name, key: str, keys: dict[str, object], code: Code, env: En
             values.append(_value(value, code, env))
     if not values:
         return keys.get(key, _ABSENT)
-    if key in FLAGS and any(v is False for v in values):
+    if (key in FLAGS or key in ACTION_FLAGS) and any(v is False for v in values):
         return False
     if key in STATUS_KEYS:
         for v in values:

@@ -31,6 +31,7 @@ if TYPE_CHECKING:
 
 # Text a tool module must contain; files without any of these are skipped before parsing.
 REGISTER_MARKERS = (".register(", ".register_tool(")
+SERVES_MARKER = "def get_tool_schemas("
 
 
 def submodule_name(package: str, attr: str) -> str:
@@ -41,8 +42,9 @@ def submodule_name(package: str, attr: str) -> str:
 
 
 def might_register(source: str) -> bool:
-    """The quick text test: could this source register a tool?"""
-    return any(marker in source for marker in REGISTER_MARKERS)
+    """The quick text test: could this source register a tool (or serve tools through
+    `get_tool_schemas()`, as a memory provider does)?"""
+    return any(marker in source for marker in REGISTER_MARKERS) or SERVES_MARKER in source
 
 
 class ModuleState:
@@ -64,6 +66,7 @@ class ModuleState:
         "runtime",
         "schemas_not_static",
         "scope",
+        "served",
         "setup",
         "summaries",
         "tool_schemas",
@@ -87,6 +90,7 @@ class ModuleState:
         self.json_names: dict[str, object] = {}  # module-level name -> JSON-ness verdict
         self.summaries: dict[tuple[object, ...], object] = {}  # the call driver's memo
         self.registrations: list[Any] | None = None  # host.registrations.Registration
+        self.served: list[Any] | None = None  # host.served.ServedTool
         self.tool_schemas: object = None
         self.schemas_not_static: int = 0
         self.project_summary: object = None
