@@ -1,13 +1,13 @@
 """## What it does
 Reports a `return` in a tool handler (or in the function a handler lambda or `functools.partial`
 forwards to) whose value is surely not a JSON string: a dict, list, tuple, set, number, bool or
-`None` literal, a bare `return`, falling off the end of the function, `orjson.dumps(...)` (bytes),
-a plain or f-string that is not JSON such as `f"Error: {e}"`, a JSON string with text concatenated
-or appended to it (`result_json += "[Hint: ...]"`), text the handler builds itself (`"\\n".join(lines)`
-of text lines, `str()` of a dict, list, None or exception, a file's `.read_text()`, the `stdout` of
-a command written out in the code that prints text; a command asked for JSON, an API client such
-as `gh` or `curl`, a shell or interpreter, or a command the code does not show may print JSON and
-is not reported), or the result of a call one of whose
+`None` literal, a bare `return`, falling off the end of the function, `orjson.dumps(...)` (bytes), a
+plain or f-string that is not JSON such as `f"Error: {e}"`, a JSON string with text concatenated or
+appended to it (`result_json += "[Hint: ...]"`), text the handler builds itself (`"\\n".join(lines)`
+of text lines, `str()` of a dict, list, None or exception, `.read_text()` of a file the code names
+as text (`notes.md`), the `stdout` of a command written out in the code that prints text; a command
+asked for JSON, an API client such as `gh` or `curl`, a shell or interpreter, or a command the code
+does not show may print JSON and is not reported), or the result of a call one of whose
 reachable returns is one of those. A finding through a call sits at the handler's `return` and
 names the return it comes from and the chain of calls to it, e.g. `` `navigate` returns
 `page_result()`, which can return a dict (tools/browser_helpers.py:5) ``. One `return` is one
@@ -846,15 +846,27 @@ def t_ok_cmd(args, **kw):
     return subprocess.check_output(args["argv"], text=True)
 
 
+def _load(path):
+    return Path(path).read_text()
+
+
+def t_ok_state(args, **kw):
+    return _load(Path.home() / ".p8" / "state.json")
+
+
+def t_ok_file(args, **kw):
+    return Path(args["file"]).read_text()
+
+
 def register(ctx):
-    for fn in (t_str, t_join, t_proc, t_read, t_fvar, t_ok_join, t_ok_var, t_ok_pods, t_ok_api, t_ok_cmd):
+    for fn in (t_str, t_join, t_proc, t_read, t_fvar, t_ok_join, t_ok_var, t_ok_pods, t_ok_api, t_ok_cmd, t_ok_state, t_ok_file):
         ctx.register_tool(name=fn.__name__, toolset="p8", schema={"name": fn.__name__, "description": "d", "parameters": {"type": "object", "properties": {}}}, handler=fn)
 """,
                 "plugins/p8/plugin.yaml": """\
 name: p8
 version: "1.0"
 description: p8
-provides_tools: [t_str, t_join, t_proc, t_read, t_fvar, t_ok_join, t_ok_var, t_ok_pods, t_ok_api, t_ok_cmd]
+provides_tools: [t_str, t_join, t_proc, t_read, t_fvar, t_ok_join, t_ok_var, t_ok_pods, t_ok_api, t_ok_cmd, t_ok_state, t_ok_file]
 """,
             },
             findings=(
@@ -864,7 +876,7 @@ provides_tools: [t_str, t_join, t_proc, t_read, t_fvar, t_ok_join, t_ok_var, t_o
                 ("plugins/p8/__init__.py", 29),
                 ("plugins/p8/__init__.py", 36),
             ),
-            note="text a handler builds itself: str() of a helper's dict (a Python repr), lines joined with newlines, a command's stdout, a file's text, prose in an f-string of variables; the tools are registered in a loop over the functions with name=fn.__name__. Traps: a join of JSON strings, a variable that is JSON on one branch and the model's own text on the other, and the output of commands that may print JSON (a command list in a variable asking for `-o json`, an API client such as `gh api`, a command the model gives) stay silent",
+            note="text a handler builds itself: str() of a helper's dict (a Python repr), lines joined with newlines, a command's stdout, a file's text, prose in an f-string of variables; the tools are registered in a loop over the functions with name=fn.__name__. Traps: a join of JSON strings, a variable that is JSON on one branch and the model's own text on the other, and the output of commands that may print JSON (a command list in a variable asking for `-o json`, an API client such as `gh api`, a command the model gives) and files the code does not name as text (a state file a helper reads, a file the model names) stay silent",
             fixed={},
         ),
         Invalid(

@@ -12,7 +12,7 @@ NOT_JSON: literals of other types, None, a function, `orjson.dumps` (bytes), str
 f-strings that start like prose (also through the names an f-string starts with), JSON with text
 joined to it (`+`, an f-string, `+=`), `str()`/`repr()` of a value that is not JSON text (a dict's
 or list's Python repr, None, a bool, an exception's message), `"\\n".join(...)` of text lines,
-a file's `.read_text()` (unless it looks like JSON: a `.json` file), a command's `.stdout` when
+a file's `.read_text()` when the code names a text file (`notes.md`), a command's `.stdout` when
 the command is written out and prints text (not one asked for JSON, not an API client, JSON
 filter, interpreter or shell, whose output may be JSON), a name every binding of which is NOT_JSON.
 Everything else is UNKNOWN and never reported (precision first).
@@ -572,6 +572,34 @@ def _prints_text(call: ast.Call, scope: Scope) -> bool:
     return program not in _ANY_OUTPUT
 
 
+# Suffixes of files that hold text no JSON parser reads.
+_TEXT_SUFFIXES = (
+    ".txt", ".md", ".markdown", ".rst", ".log", ".csv", ".tsv", ".yaml", ".yml", ".toml", ".ini",
+    ".cfg", ".html", ".htm", ".xml", ".py", ".sh", ".env",
+)  # fmt: skip
+
+
+def _text_file(path: ast.expr, scope: Scope) -> bool:
+    """Whether the code shows the file a path names is a text file: a name in it ends with a
+    text suffix (`notes.md`, also as a default or a single binding), and nothing mentions JSON.
+    A path the code does not show (a parameter, the model's own) may be a JSON file."""
+    call = _call_behind(path, scope)
+    node: ast.AST = call if call is not None else path
+    if isinstance(path, ast.Name) and call is None:
+        values = _binding_values(path.id, scope)
+        if len(values) != 1 or values[0] is None:
+            return False
+        node = values[0][0]
+    texts = [
+        sub.value.lower()
+        for sub in ast.walk(node)
+        if isinstance(sub, ast.Constant) and isinstance(sub.value, str)
+    ]
+    if any("json" in text for text in texts):
+        return False
+    return any(text.endswith(_TEXT_SUFFIXES) for text in texts)
+
+
 def callee_origin(func: ast.expr, scope: Scope) -> tuple[str, str] | None:
     """(module, name) of a called function that comes from outside the project or from a
     `registry` module (`json.dumps`, `tool_error`)."""
@@ -622,7 +650,7 @@ def _call(expr: ast.Call, scope: Scope, calls: CallVerdict | None, depth: int) -
             return _UNKNOWN_V
         if func.attr == "join" and len(expr.args) == 1 and not expr.keywords:
             return _join(func.value, expr, scope, calls, depth)
-        if func.attr == "read_text" and not _asks_for_json(func.value, scope):
+        if func.attr == "read_text" and _text_file(func.value, scope):
             return Verdict(NOT_JSON, "a file's text", expr)
     if isinstance(func, ast.Name):
         builtin = resolve(func, scope).single()
