@@ -748,6 +748,80 @@ class NoteStore:
             findings=(("plugins/memory/notebook/__init__.py", 24),),
             note='a memory provider\'s tools, served through get_tool_schemas() and handle_tool_call(tool_name, args): each tool is followed on its own branch, the name bound as a constant. notebook_drop serialises a predicate\'s False under an action\'s key ({"removed": False}). Traps: notebook_purge\'s {"needs_confirmation": True, "removed": False} is a question, not a failure; notebook_save and the unknown-tool branch stay silent',
         ),
+        Invalid(
+            {
+                "tools/__init__.py": """\
+""",
+                "tools/cu/__init__.py": """\
+""",
+                "tools/cu/backend.py": """\
+from abc import ABC, abstractmethod
+from dataclasses import dataclass, field
+
+
+@dataclass
+class ActionResult:
+    ok: bool
+    action: str
+    message: str = ""
+    meta: dict = field(default_factory=dict)
+
+
+class Backend(ABC):
+    @abstractmethod
+    def click(self, x: int, y: int) -> ActionResult:
+        ...
+""",
+                "tools/cu/real_backend.py": """\
+from tools.cu.backend import ActionResult, Backend
+
+
+class RealBackend(Backend):
+    def click(self, x, y):
+        if x < 0:
+            return ActionResult(ok=False, action="click", message="off screen")
+        return ActionResult(ok=True, action="click")
+""",
+                "tools/cu/tool.py": """\
+import json
+import threading
+from typing import Optional
+
+from tools.cu.backend import ActionResult, Backend
+from tools.registry import registry
+
+_backend: Optional[Backend] = None
+_lock = threading.Lock()
+
+
+def _get_backend() -> Backend:
+    global _backend
+    with _lock:
+        if _backend is None:
+            from tools.cu.real_backend import RealBackend
+            _backend = RealBackend()
+        return _backend
+
+
+def _text_response(res: ActionResult) -> str:
+    payload = {"ok": res.ok, "action": res.action}
+    if res.message:
+        payload["message"] = res.message
+    return json.dumps(payload)
+
+
+def handle(args, **kw):
+    b = _get_backend()
+    res = b.click(int(args.get("x", 0)), 0)
+    return _text_response(res)
+
+
+registry.register(name="cu_click", toolset="cu", schema={"name": "cu_click", "description": "d", "parameters": {"type": "object", "properties": {"x": {"type": "integer", "description": "x"}}}}, handler=handle)
+""",
+            },
+            findings=(("tools/cu/tool.py", 31),),
+            note="a result object a method returns, through an instance that a lazily created global holds (`b = _get_backend(); res = b.click(...)`), serialised by a helper that reads its fields: the chain reaches the same answer whichever call is followed first (a name resolved deep in a chain, cut short there, is resolved again from higher up). Trap: click's successful ActionResult(ok=True) is no finding",
+        ),
     )
 
     def check(self, ctx: LintContext) -> Iterator[Finding]:

@@ -165,11 +165,16 @@ def resolve_name(name: str, scope: Scope, depth: int = 0) -> Possible:
     cache = where.cache()
     memo_key = "resolve:" + name
     cached = cache.get(memo_key)
-    if isinstance(cached, Possible):
-        return cached
-    cache[memo_key] = UNKNOWN
+    budget = MAX_DEPTH - depth
+    if isinstance(cached, Budgeted) and cached.serves(budget):
+        return cached.value  # type: ignore[return-value]
+    if cached is IN_PROGRESS:
+        return UNKNOWN  # a cycle
+    cache[memo_key] = IN_PROGRESS
+    before = TRUNCATED[0]
     result = _from_bindings(name, where, bindings, depth)
-    cache[memo_key] = result
+    # (an answer cut short deep in a chain is computed again when asked from higher up)
+    cache[memo_key] = Budgeted(result, budget, TRUNCATED[0] != before)
     return result
 
 
