@@ -94,3 +94,58 @@ def test_a_corrupt_entry_is_a_miss(root: Path, tmp_path: Path) -> None:
     found, reused = _run(root)
     assert reused == 1  # HD101's entry is intact; HD102's is recomputed
     assert [f[0] for f in found] == ["HD102"]
+
+
+SUBCLASS_FILES = {
+    "tools/net_tool.py": """\
+import importlib
+import json
+from tools.registry import registry
+from tools.net.base import Transport
+
+def _send(transport: Transport, text):
+    transport.send(text)
+    return json.dumps({"sent": True})
+
+def net(args, **kw):
+    module = importlib.import_module("tools.net.plain")
+    return _send(module.Plain(), args.get("text", ""))
+
+registry.register(name="net", toolset="t", schema={}, handler=net)
+""",
+    "tools/net/__init__.py": "",
+    "tools/net/base.py": """\
+from abc import ABC, abstractmethod
+
+class Transport(ABC):
+    @abstractmethod
+    def send(self, text): ...
+""",
+    "tools/net/plain.py": """\
+from tools.net.base import Transport
+
+class Plain(Transport):
+    def send(self, text):
+        return len(text)
+""",
+}
+
+
+def test_a_subclass_no_import_names_still_keys_the_cache(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """An abstract method's call runs what the subclasses in its folder put in its place,
+    also a subclass only `importlib` loads: changing one re-analyses the caller."""
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
+    root = make_root(tmp_path / "root", SUBCLASS_FILES)
+    before, _ = _run(root)
+    assert before == []
+    plain = root / "tools/net/plain.py"
+    plain.write_text(
+        plain.read_text().replace("return len(text)", 'raise ValueError("empty")'),
+        encoding="utf-8",
+    )
+    after, reused = _run(root)
+    assert reused == 0
+    assert [(code, line) for code, line, _, _ in after] == [("HD102", 12)]
+    assert "ValueError" in after[0][2] and "Plain.send" in after[0][2]

@@ -34,7 +34,10 @@ too, `module.function`), classes (`Cls()` runs `__init__` and `__post_init__`, o
 inherited), and methods: `self.m()`, `cls.m()`, `Cls.m()`, `super().m()`, and `obj.m()` when
 `obj`'s class is known from a local `obj = Cls(...)`, a module-level instance, a parameter or
 class attribute annotation (also `Optional[Cls]`, `Cls | None`, `"Cls"`) or a function's return
-annotation. An immediately invoked lambda (`(lambda _m=helper(): run(_m))()`) runs at once.
+annotation. A call of an abstract method (`@abstractmethod`, or a body that only raises
+`NotImplementedError`) reaches what every subclass under the root puts in its place (the
+subclasses are looked for in the folder of the abstract class and the folders under it): the
+backend the code picks at run time may be any of them. An immediately invoked lambda (`(lambda _m=helper(): run(_m))()`) runs at once.
 A function or class given as an argument is bound in the callee (`_recorded(read_note, args)`,
 also from a handler lambda, and `await fn()` of `lambda: api.send(...)` runs that coroutine).
 Constant arguments (and the defaults a call leaves) decide the callee's `if` tests one level
@@ -45,10 +48,9 @@ Not followed, and so never reported (precision first): calls that leave the root
 third-party), calls through names that cannot be resolved (parameters without annotations,
 `getattr`, subscripts), exception classes that cannot be resolved (they count as caught), an
 `assert` or a control-flow exception (`CancelledError`, `KeyboardInterrupt`, `SystemExit`,
-`GeneratorExit`) met in a callee, abstract methods (`@abstractmethod`, or a body that only
-raises `NotImplementedError`), generators, coroutines that are not awaited where they are
-called, and functions behind a decorator that may change what they raise. Recursion ends at
-the first repeat.
+`GeneratorExit`) met in a callee, an abstract method's own body, generators, coroutines that
+are not awaited where they are called, and functions behind a decorator that may change what
+they raise. Recursion ends at the first repeat.
 
 ## Why is this bad?
 A handler reports errors as `{"error": "..."}` so that the model can read what went wrong and

@@ -822,6 +822,83 @@ registry.register(name="cu_click", toolset="cu", schema={"name": "cu_click", "de
             findings=(("tools/cu/tool.py", 31),),
             note="a result object a method returns, through an instance that a lazily created global holds (`b = _get_backend(); res = b.click(...)`), serialised by a helper that reads its fields: the chain reaches the same answer whichever call is followed first (a name resolved deep in a chain, cut short there, is resolved again from higher up). Trap: click's successful ActionResult(ok=True) is no finding",
         ),
+        Invalid(
+            {
+                "tools/__init__.py": """\
+""",
+                "tools/cu/__init__.py": """\
+""",
+                "tools/cu/backend.py": """\
+from abc import ABC, abstractmethod
+from dataclasses import dataclass, field
+
+
+@dataclass
+class ActionResult:
+    ok: bool
+    action: str
+    message: str = ""
+    meta: dict = field(default_factory=dict)
+
+
+class Backend(ABC):
+    @abstractmethod
+    def click(self, x: int, y: int) -> ActionResult:
+        ...
+""",
+                "tools/cu/real_backend.py": """\
+from tools.cu.backend import ActionResult, Backend
+
+
+class RealBackend(Backend):
+    def click(self, x, y):
+        if x < 0:
+            return ActionResult(ok=False, action="click", message="off screen")
+        return ActionResult(ok=True, action="click")
+""",
+                "tools/cu/tool.py": """\
+import json
+import threading
+from typing import Optional
+
+from tools.cu.backend import ActionResult, Backend
+from tools.registry import registry
+
+_backend: Optional[Backend] = None
+_lock = threading.Lock()
+
+
+def _get_backend() -> Backend:
+    global _backend
+    with _lock:
+        if _backend is None:
+            from tools.cu.real_backend import RealBackend
+            _backend = RealBackend()
+        return _backend
+
+
+def _text_response(res: ActionResult) -> str:
+    payload = {"ok": res.ok, "action": res.action}
+    if res.message:
+        payload["message"] = res.message
+    return json.dumps(payload)
+
+
+def _dispatch(backend: Backend, args):
+    res = backend.click(int(args.get("x", 0)), 0)
+    return _text_response(res)
+
+
+def handle(args, **kw):
+    return _dispatch(_get_backend(), args)
+
+
+registry.register(name="cu_click", toolset="cu", schema={"name": "cu_click", "description": "d", "parameters": {"type": "object", "properties": {"x": {"type": "integer", "description": "x"}}}}, handler=handle)
+""",
+            },
+            findings=(("tools/cu/tool.py", 34),),
+            note="a call of an abstract method (`backend.click(...)` where the parameter is annotated with the abstract `Backend`) reaches what the subclasses under the root put in its place: RealBackend.click's ActionResult(ok=False, ...) is serialised by a helper that reads its fields. Trap: its ActionResult(ok=True) is no finding",
+        ),
     )
 
     def check(self, ctx: LintContext) -> Iterator[Finding]:

@@ -36,6 +36,7 @@ from hermes_dev.pyast.semantic.resolve import (
     class_bases,
     class_method,
     resolve,
+    subclasses,
 )
 from hermes_dev.pyast.semantic.resolve import MAX_DEPTH as RESOLVE_DEPTH
 from hermes_dev.pyast.semantic.scopes import (
@@ -216,6 +217,7 @@ def callees(call: ast.Call, scope: Scope) -> list[Callee] | None:
     for obj in found.items:
         if isinstance(obj, Function):
             targets.append(Callee(obj, _bound(call, scope, obj)))
+            targets.extend(_overrides(obj, call, scope))
         elif isinstance(obj, Class):
             targets.extend(constructor_callees(obj.ref))
         elif isinstance(obj, Partial):
@@ -229,6 +231,26 @@ def callees(call: ast.Call, scope: Scope) -> list[Callee] | None:
     if not targets:
         return None
     return targets
+
+
+def _overrides(method: Function, call: ast.Call, scope: Scope) -> list[Callee]:
+    """For an abstract method (`@abstractmethod`, or a body that only raises
+    NotImplementedError), what the subclasses under the root put in its place: the object a
+    call reaches may be any of them (a backend the code picks at run time)."""
+    owner = method.owner
+    node = method.node
+    if owner is None or not isinstance(node, _DEF_TYPES) or not _is_abstract(node, True):
+        return []
+    found: list[Callee] = []
+    seen = {id(node)}
+    for sub in subclasses(owner):
+        own = sub.own_def(node.name)
+        if own is None or id(own) in seen:
+            continue
+        seen.add(id(own))
+        made = Function(own, sub.module, sub.scope, sub, bound=method.bound)
+        found.append(Callee(made, _bound(call, scope, made)))
+    return found
 
 
 def forwarded_code(lam: Function, target: Function) -> Code:

@@ -54,6 +54,11 @@ def digest(data: bytes) -> str:
     return f"{zlib.crc32(data):08x}{zlib.adler32(data):08x}{len(data):x}"
 
 
+# A candidate that stands for every `.py` file of a folder tree (see `import_candidates`).
+SUBTREE = "**"
+MAX_SUBTREE_FILES = 300
+
+
 class ImportGraph:
     def __init__(self, root: str) -> None:
         self.root = root
@@ -93,12 +98,27 @@ class ImportGraph:
         """The files the candidates name: `a/b.py`, else `a/b/__init__.py`, for each `a/b`."""
         found: set[str] = set()
         for base in candidates:
+            if base == SUBTREE or base.endswith("/" + SUBTREE):
+                found.update(self._subtree(base[: -len(SUBTREE)].rstrip("/")))
+                continue
             for candidate in (f"{base}.py", f"{base}/__init__.py"):
                 if self._is_file(candidate):
                     found.add(candidate)
                     break
         found.discard(rel)
         return sorted(found)
+
+    def _subtree(self, folder: str) -> list[str]:
+        """The `.py` files in `folder` and the folders under it (as `resolve.subclasses` reads
+        them: sorted, bounded)."""
+        from pathlib import Path
+
+        top = Path(self.root, folder)
+        try:
+            paths = sorted(top.rglob("*.py"))[:MAX_SUBTREE_FILES]
+        except OSError:
+            return []
+        return [path.relative_to(self.root).as_posix() for path in paths]
 
     def imports(self, rel: str) -> list[str]:
         self.digest(rel)
@@ -150,4 +170,8 @@ def import_candidates(rel: str, text: str) -> list[str]:
             name = item.split(" as ")[0].strip()
             if name.isidentifier():
                 add([*parts, name])
+    if "abstractmethod" in text or "NotImplementedError" in text:
+        # A call of its abstract methods runs what subclasses put in their place, found in
+        # this folder and those under it (`resolve.subclasses`): their files count too.
+        found["/".join([*folder, SUBTREE])] = None
     return list(found)

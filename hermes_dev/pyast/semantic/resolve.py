@@ -28,6 +28,7 @@ import ast
 import builtins
 
 from hermes_dev.pyast.semantic.bindings import Binding
+from hermes_dev.pyast.semantic.import_graph import MAX_SUBTREE_FILES
 from hermes_dev.pyast.semantic.imports import import_target
 from hermes_dev.pyast.semantic.modules import submodule_name
 from hermes_dev.pyast.semantic.scopes import (
@@ -1114,6 +1115,63 @@ def class_bases(cls: ClassRef) -> list[ClassRef | None]:
     state.bases[id(cls.node)] = found  # type: ignore[assignment]  # a cycle ends here
     for base in cls.node.bases:
         found.append(class_named(base, cls.scope))
+    return found
+
+
+# Bounds of the search for a class's subclasses: files looked at (the same files a module
+# with abstract methods depends on in the cache's import graph), and how deep it goes.
+_MAX_SUBCLASS_FILES = MAX_SUBTREE_FILES
+_MAX_SUBCLASS_LEVELS = 4
+
+
+def subclasses(cls: ClassRef) -> list[ClassRef]:
+    """The project classes that derive from `cls`, directly or through others: the classes of
+    the modules in `cls`'s own folder and the folders under it whose text names it (a backend
+    and its implementations live together). Bounded; found once per class."""
+    state = cls.module.state
+    key = ("subclasses", id(cls.node))
+    cached = state.summaries.get(key)
+    if cached is not None:
+        return cached  # type: ignore[return-value]
+    state.summaries[key] = []  # a cycle ends here
+    models = cls.module.models
+    folder = cls.module.path.parent
+    try:
+        paths = sorted(folder.rglob("*.py"))[:_MAX_SUBCLASS_FILES]
+    except OSError:
+        paths = []
+    found: list[ClassRef] = []
+    wanted = {cls}
+    names = {cls.name}
+    for _ in range(_MAX_SUBCLASS_LEVELS):
+        added: list[ClassRef] = []
+        for path in paths:
+            source = models.read(path)
+            if source is None or "class " not in source:
+                continue
+            if not any(name in source for name in names):
+                continue
+            module = models.get(path, source)
+            tree = None if module is None else module.tree
+            if module is None or tree is None:
+                continue
+            scope = module_scope(module)
+            for stmt in tree.body:
+                if not isinstance(stmt, ast.ClassDef) or not stmt.bases:
+                    continue
+                ref = ClassRef(stmt, module, scope)
+                if ref in wanted:
+                    continue
+                if any(base in wanted for base in class_bases(ref) if base is not None):
+                    added.append(ref)
+        if not added:
+            break
+        for ref in added:
+            if ref not in wanted:
+                wanted.add(ref)
+                names.add(ref.name)
+                found.append(ref)
+    state.summaries[key] = found
     return found
 
 
