@@ -42,7 +42,11 @@ A function or class given as an argument is bound in the callee (`_recorded(read
 also from a handler lambda, and `await fn()` of `lambda: api.send(...)` runs that coroutine).
 Constant arguments (and the defaults a call leaves) decide the callee's `if` tests one level
 deep: `if scope not in (...)` or `if error is not None` ruled out by the call drops the raise
-under it.
+under it. A `ValueError`/`TypeError` raised behind a type check of the def's own parameters
+(`if not isinstance(url, str) or not url: raise ValueError(...)`) asserts what callers pass: it
+counts where a caller hands on the model's arguments or a value derived from them (through any
+number of parameters passed on as they are), not where the caller built the value itself (a
+constant, its own state, a record a store returns).
 
 Not followed, and so never reported (precision first): calls that leave the root (stdlib,
 third-party), calls through names that cannot be resolved (parameters without annotations,
@@ -1306,6 +1310,75 @@ provides_tools: [p11_show, p11_bad]
             },
             findings=(("plugins/p11/__init__.py", 17),),
             note='a constant decides a branch two calls deep, through a local (`stripped = name.strip()`) and a parameter normalised by `if not isinstance(name, str): name = str(name)`: get_profile_dir("default") never reaches the raise; get_profile_dir("   ") does',
+            fixed={},
+        ),
+        Invalid(
+            {
+                "tools/node_client.py": """\
+class NodeClient:
+    def __init__(self, url, token, timeout=10.0):
+        if not isinstance(url, str) or not url:
+            raise ValueError("url must be a non-empty string")
+        if not isinstance(token, str) or not token:
+            raise ValueError("token must be a non-empty string")
+        self.url = url
+        self.token = token
+        self.timeout = float(timeout)
+""",
+                "tools/node_store.py": """\
+import json
+from pathlib import Path
+
+
+class NodeStore:
+    def __init__(self, path=None):
+        self.path = Path(path or Path.home() / ".nodes.json")
+
+    def get(self, name):
+        try:
+            data = json.loads(self.path.read_text())
+        except (OSError, ValueError):
+            return None
+        return data.get(name)
+""",
+                "tools/nodes_tool.py": """\
+import json
+
+from tools.node_client import NodeClient
+from tools.node_store import NodeStore
+from tools.registry import registry, tool_error
+
+
+def _client_for(name):
+    entry = NodeStore().get(name)
+    if entry is None:
+        return None
+    return NodeClient(entry["url"], entry["token"])
+
+
+def _connect(url, token):
+    return NodeClient(url, token=token)
+
+
+def node_ping(args, **kw):
+    client = _client_for(args.get("node", ""))
+    if client is None:
+        return tool_error("no such node")
+    return json.dumps({"url": client.url})
+
+
+def node_direct(args, **kw):
+    client = _connect(args.get("url"), "t0ken")
+    return json.dumps({"url": client.url})
+
+
+SCHEMA = {"name": "x", "description": "d", "parameters": {"type": "object", "properties": {}}}
+registry.register(name="node_ping", toolset="nodes", schema={**SCHEMA, "name": "node_ping"}, handler=node_ping)
+registry.register(name="node_direct", toolset="nodes", schema={**SCHEMA, "name": "node_direct"}, handler=node_direct)
+""",
+            },
+            findings=(("tools/nodes_tool.py", 27),),
+            note="a raise behind a type check of the def's own parameters (`if not isinstance(url, str) or not url: raise ValueError`) asserts what callers pass: node_direct hands the model's url on through a helper's parameter, so it can fire. Trap: node_ping builds the client from a record its store returns (and the token is a constant), so the guard holds and nothing is reported",
             fixed={},
         ),
     )

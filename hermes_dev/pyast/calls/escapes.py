@@ -30,6 +30,7 @@ from hermes_dev.pyast.analyze.exceptions import (
 )
 from hermes_dev.pyast.analyze.flow import always_true, has_break, never_returns_call
 from hermes_dev.pyast.analyze.model_input import InputRisks
+from hermes_dev.pyast.analyze.preconditions import INTERNAL, TAINTED, guarded_raises, origin
 from hermes_dev.pyast.calls.driver import Callee, Code, Transfer, _decorator_name, callees, summary
 from hermes_dev.pyast.semantic.walker import walk_function, walk_shallow
 
@@ -48,7 +49,7 @@ _BARE_HANDLER = ast.ExceptHandler(type=None, name=None, body=[])
 
 
 class Escape:
-    __slots__ = ("callee", "chain", "exc", "kind", "node", "reraise")
+    __slots__ = ("callee", "chain", "exc", "kind", "needs", "node", "reraise")
 
     def __init__(
         self,
@@ -58,6 +59,7 @@ class Escape:
         node: ast.AST | None = None,
         callee: str | None = None,
         reraise: bool = False,
+        needs: frozenset[str] = frozenset(),
     ) -> None:
         self.exc = exc
         self.reraise = reraise or kind == "reraise"  # the origin re-raises what it caught
@@ -65,6 +67,9 @@ class Escape:
         self.chain = chain
         self.node = node
         self.callee = callee
+        # The parameters of the def that lets it out whose type a guard checks before the
+        # raise: a caller that builds them itself never sees it (`analyze.preconditions`).
+        self.needs = needs
 
     @property
     def origin(self) -> Step:
@@ -137,6 +142,7 @@ class _Walker:
         self._tries: dict[int, ast.Try | ast.TryStar] = {}
         self.inputs: InputRisks | None = None
         self.label = code.label
+        self._guarded: dict[int, frozenset[str]] | None = None
 
     def run(self) -> None:
         node = self.code.node
@@ -340,7 +346,12 @@ class _Walker:
             return
         if not self.top and (exc is None or exc.is_control_flow()):
             return  # precision first in callees: unknown classes and control flow are left out
-        self.check(stmt, exc, handlers, kind)
+        needs: frozenset[str] = frozenset()
+        if not self.top and kind == "raise" and exc is not None and exc.label in _ASSERTING:
+            if self._guarded is None:
+                self._guarded = guarded_raises(self.code.node)
+            needs = self._guarded.get(id(stmt), frozenset())
+        self.check(stmt, exc, handlers, kind, needs)
 
     def _all_followed(self, block: ast.ExceptHandler) -> bool:
         """Every call in the body of the `try` that `block` belongs to goes into code under
@@ -376,10 +387,10 @@ class _Walker:
         exc: ExcType | None,
         handlers: list[list[ast.ExceptHandler]],
         kind: str,
+        needs: frozenset[str] = frozenset(),
     ) -> None:
-        self.escape_or_catch(
-            Escape(exc, kind, ((self.module.rel, node.lineno, self.label),), node), handlers
-        )
+        step = (self.module.rel, node.lineno, self.label)
+        self.escape_or_catch(Escape(exc, kind, (step,), node, needs=needs), handlers)
 
     def add(self, escape: Escape) -> None:
         exc_key = escape.exc.key if escape.exc else None
@@ -439,6 +450,12 @@ class _Walker:
                 else escapes(target, self.depth + 1)
             )
             for inner in found:
+                needs = inner.needs
+                if needs:
+                    passed = self._passed_on(call, target, needs)
+                    if passed is None:
+                        continue  # the caller built what the guard checks: it holds
+                    needs = passed
                 step = (self.module.rel, call.lineno, self.label)
                 self.escape_or_catch(
                     Escape(
@@ -448,9 +465,63 @@ class _Walker:
                         call,
                         target.function.label,
                         inner.reraise,
+                        needs,
                     ),
                     handlers,
                 )
+
+    def _passed_on(
+        self, call: ast.Call, target: Callee, needs: frozenset[str]
+    ) -> frozenset[str] | None:
+        """What a type guard of `target`'s parameters `needs` depends on at this call: None
+        when every checked argument is built here (the raise cannot fire), the parameters of
+        this def passed on as they are, or nothing (derived or unknown: it may fire)."""
+        node = self.code.node
+        callee = target.function.node
+        if isinstance(callee, ast.Lambda):
+            return frozenset()
+        a = callee.args
+        names = [p.arg for p in (*a.posonlyargs, *a.args)]
+        if target.function.bound and names:
+            names = names[1:]
+        passed: set[str] = set()
+        for name in needs:
+            expr = _argument(call, names, name)
+            where = (
+                TAINTED
+                if expr is None
+                else origin(expr, node)
+                if expr is not _DEFAULT
+                else INTERNAL
+            )
+            if where == TAINTED:
+                return frozenset()
+            if where != INTERNAL:
+                passed.add(where)
+        return frozenset(passed) if passed else None
+
+
+# The exceptions a parameter's type guard raises (see `analyze.preconditions`).
+_ASSERTING = frozenset({"ValueError", "TypeError"})
+# An argument a call leaves to the parameter's default.
+_DEFAULT = ast.Constant(value=None)
+
+
+def _argument(call: ast.Call, names: list[str], name: str) -> ast.expr | None:
+    """The expression a call gives parameter `name` (`_DEFAULT` when it gives none; None
+    when it cannot be told: a `*args` or `**kwargs` spread)."""
+    for kw in call.keywords:
+        if kw.arg == name:
+            return kw.value
+    index = names.index(name) if name in names else -1
+    for i, arg in enumerate(call.args):
+        if isinstance(arg, ast.Starred):
+            return None
+        if i == index:
+            return arg
+    if any(kw.arg is None for kw in call.keywords):
+        return None
+    return _DEFAULT
 
 
 def _awaited_through(target: Callee, depth: int) -> list[Escape]:
