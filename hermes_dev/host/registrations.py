@@ -38,6 +38,7 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:
     from pathlib import Path
 
+    from hermes_dev.pyast.calls.driver import Code
     from hermes_dev.pyast.semantic.modules import Models, ModuleInfo
 
     FuncNode = ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda
@@ -188,6 +189,7 @@ class Handler:
         "expr",
         "func",
         "kind",
+        "partial",
         "target",
         "via_runner",
     )
@@ -201,8 +203,10 @@ class Handler:
         bound_positional: int = 0,
         bound_keywords: frozenset[str] = frozenset(),
         via_runner: bool = False,
+        partial: Partial | None = None,
     ) -> None:
         self.kind = kind  # "function" | "lambda" | "partial" | "factory"
+        self.partial = partial  # the `functools.partial` object, for a partial
         self.expr = expr  # the handler expression as registered
         self.func = func  # the registered callable (for a partial: the wrapped function)
         self.target = target  # what a lambda/partial forwards to
@@ -222,6 +226,18 @@ class Handler:
         if self.target is not None and self.target != self.func:
             funcs.append(self.target)
         return funcs
+
+    def code_for(self, func: Function) -> Code:
+        """`func` (one of `code()`) as calling the handler runs it: a lambda's target with
+        what the lambda's call binds, a partial's function with its bound arguments, so the
+        constants they give rule out the branches of the other tools of a shared function."""
+        from hermes_dev.pyast.calls.driver import Code, forwarded_code, partial_code
+
+        if self.partial is not None and func is self.partial.func:
+            return partial_code(self.partial)
+        if func is self.target and func is not self.func:
+            return forwarded_code(self.func, func)
+        return Code(func)
 
     def args_parameter(self, func: Function) -> str | None:
         """The parameter of `func` (the handler or the def it forwards to) that receives the
@@ -269,6 +285,7 @@ def resolve_handler(expr: ast.expr, scope: Scope) -> Handler | None:
             found.func,
             bound_positional=len(found.args),
             bound_keywords=frozenset(kw.arg for kw in found.keywords if kw.arg is not None),
+            partial=found,
         )
     if not isinstance(found, Function):
         return None

@@ -1204,6 +1204,43 @@ class NoteStore:
             note="a memory provider's tools, served through get_tool_schemas() and handle_tool_call(tool_name, args): notebook_list returns list lines joined with newlines (`- note`), which no JSON starts as. Traps: the other tools' branches return JSON; the method's end, which only unknown names reach, is not a finding",
             fixed={},
         ),
+        Invalid(
+            {
+                "tools/multi_tool.py": """\
+import functools
+import json
+
+from tools.registry import registry
+
+
+def _dispatch(name, args):
+    if name == "multi_text":
+        return "plain text for " + str(args.get("q"))
+    if name == "multi_fail":
+        return json.dumps({"success": False, "message": "nope"})
+    return json.dumps({"name": name})
+
+
+def _run(name, args, **kw):
+    if name == "part_text":
+        return f"Result: {args.get('q')}"
+    return json.dumps({"ok": True})
+
+
+S = {"name": "x", "description": "d", "parameters": {"type": "object", "properties": {}}}
+for tool in ("multi_text", "multi_fail", "multi_ok"):
+    registry.register(name=tool, toolset="m", schema={**S, "name": tool}, handler=lambda args, _n=tool, **kw: _dispatch(_n, args))
+registry.register(name="part_text", toolset="m", schema={**S, "name": "part_text"}, handler=functools.partial(_run, "part_text"))
+registry.register(name="part_ok", toolset="m", schema={**S, "name": "part_ok"}, handler=functools.partial(_run, "part_ok"))
+""",
+            },
+            findings=(
+                ("tools/multi_tool.py", 9),
+                ("tools/multi_tool.py", 17),
+            ),
+            note="one dispatcher shared by several tools, each registered with its name bound: a loop's lambda with the late-binding default (`lambda args, _n=tool, **kw: _dispatch(_n, args)`) and functools.partial(_run, name). Each tool is judged on its own branch: multi_text and part_text return text. Traps: multi_ok and part_ok reach only JSON, and multi_fail's branch is HD107's",
+            fixed={},
+        ),
     )
 
     def check(self, ctx: LintContext) -> Iterator[Finding]:
@@ -1227,17 +1264,20 @@ class NoteStore:
                 if wrapped(func.node):
                     continue  # a decorator may turn what it returns into JSON
                 node = func.node
-                code = Code(func)
+                code = handler.code_for(func)
                 if isinstance(node, ast.Lambda):
                     if handler.target is None:
                         yield from self._lambda_findings(ctx, func, code, tool)
                     continue  # else the function it forwards to is checked instead
-                yield from self._def_findings(ctx, func, code, tool, None)
+                # (constants a lambda or partial binds rule out other tools' branches)
+                returns = reachable_returns(code) if code.scope.env_key() else None
+                yield from self._def_findings(ctx, func, code, tool, returns)
         for served in served_tools_of(module):
             func = served.function
             if not wrapped(func.node):
                 code = Code(func, served.env())
-                yield from self._def_findings(ctx, func, code, served.name, reachable_returns(code))
+                returns = reachable_returns(code)
+                yield from self._def_findings(ctx, func, code, served.name, returns, True)
 
     def _lambda_findings(
         self, ctx: LintContext, func: Function, code: Code, tool: str
@@ -1268,12 +1308,13 @@ class NoteStore:
         code: Code,
         tool: str,
         returns: list[ast.Return] | None,
+        served: bool = False,
     ) -> Iterator[Finding]:
         """The findings of a def's ways out (`returns`: those to look at, all by default)."""
         node = func.node
         assert not isinstance(node, ast.Lambda)
         for exit in exits(node, code.scope, call_oracle(), returns):
-            if exit.falls_off and returns is not None:
+            if exit.falls_off and served:
                 continue  # (the end that only names of no served tool reach)
             verdict = exit.verdict
             value = exit.node.value if isinstance(exit.node, ast.Return) else None

@@ -96,7 +96,7 @@ import ast
 from hermes_dev.host.registrations import registrations_of
 from hermes_dev.lint.call_cache import cached_findings
 from hermes_dev.lint.rule import Fix, Invalid, Rule, Valid
-from hermes_dev.pyast.calls.driver import Code, forwarded_code, wrapped
+from hermes_dev.pyast.calls.driver import wrapped
 from hermes_dev.pyast.calls.escapes import Escape, Step, handler_escapes
 
 TYPE_CHECKING = False
@@ -1401,11 +1401,7 @@ registry.register(name="node_direct", toolset="nodes", schema={**SCHEMA, "name":
                 skip = forwarding_calls(func.node) if handler.target is not None else frozenset()
                 # One finding per place: every exception one call (or one re-raise) lets out.
                 places: dict[object, list[Escape]] = {}
-                code = (
-                    forwarded_code(handler.func, func)
-                    if func is handler.target and func is not handler.func
-                    else Code(func)
-                )
+                code = handler.code_for(func)
                 for escape in handler_escapes(code, skip, handler.args_parameter(func)):
                     # The model's reads on one line are one finding (`store[args["k"]] =
                     # args["v"]`), as all a call lets out is.

@@ -899,6 +899,39 @@ registry.register(name="cu_click", toolset="cu", schema={"name": "cu_click", "de
             findings=(("tools/cu/tool.py", 34),),
             note="a call of an abstract method (`backend.click(...)` where the parameter is annotated with the abstract `Backend`) reaches what the subclasses under the root put in its place: RealBackend.click's ActionResult(ok=False, ...) is serialised by a helper that reads its fields. Trap: its ActionResult(ok=True) is no finding",
         ),
+        Invalid(
+            {
+                "tools/multi_tool.py": """\
+import functools
+import json
+
+from tools.registry import registry
+
+
+def _dispatch(name, args):
+    if name == "multi_text":
+        return "plain text for " + str(args.get("q"))
+    if name == "multi_fail":
+        return json.dumps({"success": False, "message": "nope"})
+    return json.dumps({"name": name})
+
+
+def _run(name, args, **kw):
+    if name == "part_text":
+        return f"Result: {args.get('q')}"
+    return json.dumps({"ok": True})
+
+
+S = {"name": "x", "description": "d", "parameters": {"type": "object", "properties": {}}}
+for tool in ("multi_text", "multi_fail", "multi_ok"):
+    registry.register(name=tool, toolset="m", schema={**S, "name": tool}, handler=lambda args, _n=tool, **kw: _dispatch(_n, args))
+registry.register(name="part_text", toolset="m", schema={**S, "name": "part_text"}, handler=functools.partial(_run, "part_text"))
+registry.register(name="part_ok", toolset="m", schema={**S, "name": "part_ok"}, handler=functools.partial(_run, "part_ok"))
+""",
+            },
+            findings=(("tools/multi_tool.py", 11),),
+            note="one dispatcher shared by several tools, each registered with its name bound (a loop's lambda with `_n=tool`): only multi_fail's branch reports a failure without \"error\"; multi_text and multi_ok are not named in the finding",
+        ),
     )
 
     def check(self, ctx: LintContext) -> Iterator[Finding]:
@@ -918,11 +951,14 @@ registry.register(name="cu_click", toolset="cu", schema={"name": "cu_click", "de
                 if wrapped(func.node):
                     continue  # a decorator may change what it returns
                 node = func.node
-                code = Code(func)
+                code = handler.code_for(func)
                 if isinstance(node, ast.Lambda):
                     if handler.target is not None:
                         continue  # the function it forwards to is checked instead
                     places: list[tuple[ast.AST, ast.expr]] = [(node.body, node.body)]
+                elif code.scope.env_key():
+                    # (constants a lambda or partial binds rule out other tools' branches)
+                    places = [(r, r.value) for r in reachable_returns(code) if r.value is not None]
                 else:
                     places = [
                         (sub, sub.value)

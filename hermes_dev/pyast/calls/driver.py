@@ -257,13 +257,45 @@ def forwarded_code(lam: Function, target: Function) -> Code:
     """`target`'s code as a forwarding lambda calls it: with what the lambda's call binds
     (`lambda args, **kw: _recorded(read_note, args)` binds `fn` to `read_note`)."""
     if isinstance(lam.node, ast.Lambda):
-        scope = Code(lam).scope
+        scope = Code(lam, _lambda_defaults(lam)).scope
         for node in ast.walk(lam.node.body):
             if isinstance(node, ast.Call):
                 for callee in callees(node, scope) or ():
                     if callee.function == target and callee.env:
                         return Code(target, callee.env)
     return Code(target)
+
+
+def _lambda_defaults(lam: Function) -> dict[str, Possible]:
+    """What a handler lambda's parameters after the first hold when Hermes calls it with the
+    model's arguments alone: their defaults (`lambda args, _n=name, **kw: run(_n, args)`, the
+    late-binding idiom of registration loops), when those are constants or functions."""
+    node = lam.node
+    assert isinstance(node, ast.Lambda)
+    a = node.args
+    positional = [*a.posonlyargs, *a.args]
+    pairs = list(zip(positional[len(positional) - len(a.defaults) :], a.defaults))
+    pairs += [(p, d) for p, d in zip(a.kwonlyargs, a.kw_defaults) if d is not None]
+    env: dict[str, Possible] = {}
+    for param, default in pairs:
+        if positional and param is positional[0]:
+            continue  # the model's arguments
+        found = resolve(default, lam.scope, RESOLVE_DEPTH - 4)
+        if (
+            found.complete
+            and len(found.items) == 1
+            and isinstance(found.items[0], (Const, Function, Class, Partial))
+        ):
+            env[param.arg] = found
+    return env
+
+
+def partial_code(partial: Partial) -> Code:
+    """The code of a `functools.partial`'s function as calling the partial runs it: with what
+    its bound arguments give the parameters (`partial(_run, "part_ok")` binds `name`)."""
+    call = ast.Call(func=ast.Name(id="_", ctx=ast.Load()), args=list(partial.args), keywords=[])
+    call.keywords = list(partial.keywords)
+    return Code(partial.func, _bound(call, partial.scope, partial.func))
 
 
 def constructor_callees(cls: ClassRef) -> list[Callee]:
