@@ -37,11 +37,12 @@ from pathlib import Path
 from hermes_dev.pyast.analyze.values import Evaluated, Loc, NotStatic, Opaque, Thunk, Value
 from hermes_dev.pyast.semantic.imports import import_target
 from hermes_dev.pyast.semantic.locations import Pos
-from hermes_dev.pyast.semantic.resolve import is_builtin_name, resolve
+from hermes_dev.pyast.semantic.resolve import class_attribute, is_builtin_name, resolve
 from hermes_dev.pyast.semantic.scopes import (
     Class,
     Const,
     Function,
+    Instance,
     Literal,
     ModuleObject,
     module_scope,
@@ -230,6 +231,14 @@ class Evaluator:
         if not isinstance(expr.value, ast.Name) or expr.value.id in env:
             raise NotStatic("attribute")
         base = resolve(expr.value, scope).single()
+        if isinstance(base, (Instance, Class)):
+            # `tool.name` of a row's tool object: a constant its class (or a base) sets
+            ref = base.cls if isinstance(base, Instance) else base.ref
+            found = class_attribute(ref, expr.attr)
+            value = found.single()
+            if found.complete and isinstance(value, Const) and isinstance(value.value, str):
+                return Value(value.value, Loc(Pos.of(scope.module.path, expr)))
+            raise NotStatic("attribute")
         if not isinstance(base, ModuleObject) or base.module.tree is None:
             raise NotStatic("attribute")
         return self.lookup(expr.attr, module_scope(base.module), {})

@@ -406,6 +406,8 @@ def attribute_of(obj: Obj, attr: str, depth: int = 0) -> Possible:
         if method is not None:
             func, owner = method
             bound = not (isinstance(func.node, _DEF_TYPES) and _is_static(func.node))
+            if bound:
+                owner = obj.cls  # an inherited method's `self` is the instance's class
             return Possible.of(Function(func.node, func.module, func.scope, owner, bound=bound))
         return class_attribute(obj.cls, attr, depth + 1)
     if isinstance(obj, External):
@@ -543,6 +545,10 @@ def returned_parameters(
                 targets = sub.targets if isinstance(sub, ast.Assign) else [sub.target]
                 if any(isinstance(t, ast.Name) and t.id in read for t in targets):
                     read.update(n.id for n in ast.walk(sub.value) if isinstance(n, ast.Name))
+            elif isinstance(sub, _DEF_TYPES) and sub is not node and sub.name in read:
+                # a closure it returns (`def handler(args): return run(name, args)`): the
+                # parameters its body reads are the ones it keeps
+                read.update(n.id for n in ast.walk(sub) if isinstance(n, ast.Name))
     found = frozenset(read & params)
     setattr(node, _RETURNED_ATTR, found)
     return found

@@ -128,6 +128,14 @@ class Scope:
                     (name, tuple(o.key for o in possible.items), possible.complete)
                     for name, possible in sorted(self.env.items())
                 )
+            owner = self.owner
+            if (
+                owner is not None
+                and self.func is not None
+                and not any(stmt is self.func for stmt in owner.node.body)
+            ):
+                # an inherited method bound to a subclass: `self.m()` means the subclass's
+                own += (("<self>", id(owner.node)),)
             parent = self.parent.env_key() if self.parent is not None else ()
             self._env_key = (own, parent) if (own or parent) else ()
         return self._env_key
@@ -463,7 +471,8 @@ class Function(Obj):
     @property
     def key(self) -> tuple[object, ...]:
         if self._key is None:
-            self._key = ("function", id(self.node), self.bound, self.scope.env_key())
+            owner = id(self.owner.node) if self.owner is not None else None
+            self._key = ("function", id(self.node), self.bound, self.scope.env_key(), owner)
         return self._key
 
     @property

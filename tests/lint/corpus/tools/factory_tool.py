@@ -26,7 +26,7 @@ def _make_broken_handler(kind):
 
 def _make_unknown(kind):
     def handler(args, **kw):
-        return f"{kind}"  # an f-string that starts with a value may be JSON: not reported
+        return f"{kind}"  # the value it was made with: JSON here, not reported
 
     return handler
 
@@ -37,5 +37,5 @@ def _make_lambda(kind):
 
 registry.register(name="get_color", toolset="factory", schema={}, handler=_make_handler("color"))
 registry.register(name="get_size", toolset="factory", schema={}, handler=_make_broken_handler("size"))
-registry.register(name="get_unknown", toolset="factory", schema={}, handler=_make_unknown("x"))
+registry.register(name="get_unknown", toolset="factory", schema={}, handler=_make_unknown(json.dumps({"x": 1})))
 registry.register(name="get_kind", toolset="factory", schema={}, handler=_make_lambda("kind"))
