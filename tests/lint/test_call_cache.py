@@ -149,3 +149,52 @@ def test_a_subclass_no_import_names_still_keys_the_cache(
     assert reused == 0
     assert [(code, line) for code, line, _, _ in after] == [("HD102", 12)]
     assert "ValueError" in after[0][2] and "Plain.send" in after[0][2]
+
+
+DECORATED_FILES = {
+    "plugins/deco/plugin.yaml": 'name: deco\nversion: "1.0"\ndescription: d\n',
+    "plugins/deco/registry.py": """\
+TOOLS = []
+
+
+def hermes_tool(fn):
+    TOOLS.append(fn)
+    return fn
+""",
+    "plugins/deco/tools.py": """\
+import json
+
+from .registry import hermes_tool
+
+
+@hermes_tool
+def deco_ping(args, **kw):
+    return json.dumps({"pong": True})
+""",
+    "plugins/deco/__init__.py": """\
+from .registry import TOOLS
+
+
+def register(ctx):
+    for fn in TOOLS:
+        ctx.register_tool(name=fn.__name__, toolset="deco", schema={}, handler=fn)
+""",
+}
+
+
+def test_a_def_a_registering_decorator_adds_keys_the_table_s_readers(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The loop over a table a decorator fills reads the decorated defs of sibling modules,
+    which it does not import: changing one re-analyses it."""
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
+    root = make_root(tmp_path / "root", DECORATED_FILES)
+    before, _ = _run(root)
+    assert before == []
+    tools = root / "plugins/deco/tools.py"
+    tools.write_text(
+        tools.read_text().replace('json.dumps({"pong": True})', '"pong"'), encoding="utf-8"
+    )
+    after, reused = _run(root)
+    assert reused == 0
+    assert [(code, line) for code, line, _, _ in after] == [("HD101", 8)]

@@ -28,7 +28,8 @@ functions, methods of objects whose class is known, classes' methods and other m
 the root, also through an immediately invoked lambda; constant arguments rule out the helper's
 branches they decide (`return data` under `if raw:` when the call leaves `raw=False`). Not
 followed: calls that leave the root or cannot be resolved, a value stored in a variable first
-(except `s = json.dumps(...)` then `s += "..."`), generators and decorated functions.
+(except `s = json.dumps(...)` then `s += "..."`), generators and functions behind a decorator that may change them (a project decorator that
+hands the def back unchanged, such as a registering `@tool(...)`, is seen through).
 
 ## Why is this bad?
 Hermes hands the handler's return value to the model as the tool result, and the contract is a
@@ -1241,6 +1242,51 @@ registry.register(name="part_ok", toolset="m", schema={**S, "name": "part_ok"}, 
             note="one dispatcher shared by several tools, each registered with its name bound: a loop's lambda with the late-binding default (`lambda args, _n=tool, **kw: _dispatch(_n, args)`) and functools.partial(_run, name). Each tool is judged on its own branch: multi_text and part_text return text. Traps: multi_ok and part_ok reach only JSON, and multi_fail's branch is HD107's",
             fixed={},
         ),
+        Invalid(
+            {
+                "plugins/deco2/__init__.py": """\
+from . import tools  # noqa: F401  (registers the tools)
+from .registry import TOOLS
+
+
+def register(ctx):
+    for fn in TOOLS:
+        ctx.register_tool(name=fn.__name__, toolset="deco2", schema={"name": fn.__name__, "description": fn.__doc__ or "d", "parameters": {"type": "object", "properties": {}}}, handler=fn)
+""",
+                "plugins/deco2/plugin.yaml": """\
+name: deco2
+version: "1.0"
+description: deco2
+provides_tools: [d2_text, d2_ok]
+""",
+                "plugins/deco2/registry.py": """\
+TOOLS = []
+
+
+def hermes_tool(fn):
+    TOOLS.append(fn)
+    return fn
+""",
+                "plugins/deco2/tools.py": """\
+import json
+
+from .registry import hermes_tool
+
+
+@hermes_tool
+def d2_text(args, **kw):
+    return f"Got {args.get('q')}"
+
+
+@hermes_tool
+def d2_ok(args, **kw):
+    return json.dumps({"ok": True})
+""",
+            },
+            findings=(("plugins/deco2/tools.py", 8),),
+            note="a table a registering decorator fills (`@hermes_tool` on defs in a sibling module; `def hermes_tool(fn): TOOLS.append(fn); return fn`), registered in a loop with name=fn.__name__: each decorated def is a row, and the decorator, which hands the def back, hides nothing. Trap: d2_ok returns JSON",
+            fixed={},
+        ),
     )
 
     def check(self, ctx: LintContext) -> Iterator[Finding]:
@@ -1261,7 +1307,7 @@ registry.register(name="part_ok", toolset="m", schema={**S, "name": "part_ok"}, 
                 continue
             tool = reg.label()
             for func in handler.code():
-                if wrapped(func.node):
+                if wrapped(func.node, func.scope):
                     continue  # a decorator may turn what it returns into JSON
                 node = func.node
                 code = handler.code_for(func)
@@ -1274,7 +1320,7 @@ registry.register(name="part_ok", toolset="m", schema={**S, "name": "part_ok"}, 
                 yield from self._def_findings(ctx, func, code, tool, returns)
         for served in served_tools_of(module):
             func = served.function
-            if not wrapped(func.node):
+            if not wrapped(func.node, func.scope):
                 code = Code(func, served.env())
                 returns = reachable_returns(code)
                 yield from self._def_findings(ctx, func, code, served.name, returns, True)

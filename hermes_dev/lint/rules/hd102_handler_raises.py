@@ -54,7 +54,9 @@ third-party), calls through names that cannot be resolved (parameters without an
 `assert` or a control-flow exception (`CancelledError`, `KeyboardInterrupt`, `SystemExit`,
 `GeneratorExit`) met in a callee, an abstract method's own body, generators, coroutines that
 are not awaited where they are called, and functions behind a decorator that may change what
-they raise. Recursion ends at the first repeat.
+they raise (a project decorator that hands the def back unchanged, such as a registering
+`@tool(...)` that adds the def to a table, is seen through, and each def it adds is a row of
+that table). Recursion ends at the first repeat.
 
 ## Why is this bad?
 A handler reports errors as `{"error": "..."}` so that the model can read what went wrong and
@@ -1381,6 +1383,99 @@ registry.register(name="node_direct", toolset="nodes", schema={**SCHEMA, "name":
             note="a raise behind a type check of the def's own parameters (`if not isinstance(url, str) or not url: raise ValueError`) asserts what callers pass: node_direct hands the model's url on through a helper's parameter, so it can fire. Trap: node_ping builds the client from a record its store returns (and the token is a constant), so the guard holds and nothing is reported",
             fixed={},
         ),
+        Invalid(
+            {
+                "plugins/deco/__init__.py": """\
+import json
+
+_TOOLS = []
+
+
+def tool(name, description):
+    def decorator(fn):
+        _TOOLS.append({"name": name, "description": description, "fn": fn})
+        return fn
+    return decorator
+
+
+@tool("deco_text", "Returns text.")
+def deco_text(args, **kw):
+    return "hello " + str(args.get("who"))
+
+
+@tool("deco_ok", "Returns JSON.")
+def deco_ok(args, **kw):
+    return json.dumps({"ok": True})
+
+
+@tool("deco_raise", "Raises.")
+def deco_raise(args, **kw):
+    if not args.get("x"):
+        raise ValueError("x is required")
+    return json.dumps({"x": args["x"]})
+
+
+def register(ctx):
+    for spec in _TOOLS:
+        ctx.register_tool(
+            name=spec["name"],
+            toolset="deco",
+            schema={"name": spec["name"], "description": spec["description"], "parameters": {"type": "object", "properties": {}}},
+            handler=spec["fn"],
+        )
+""",
+                "plugins/deco/plugin.yaml": """\
+name: deco
+version: "1.0"
+description: deco
+provides_tools: [deco_text, deco_ok, deco_raise]
+""",
+            },
+            findings=(("plugins/deco/__init__.py", 26),),
+            note='a decorator factory fills the table (`@tool("deco_raise", "...")`, whose inner decorator appends a dict of its parameters and the def, then hands the def back): each row\'s name and handler come from its own application. Traps: deco_ok lets nothing out; deco_text\'s text is HD101\'s',
+            fixed={
+                "plugins/deco/__init__.py": """\
+import json
+from tools.registry import tool_error
+
+_TOOLS = []
+
+
+def tool(name, description):
+    def decorator(fn):
+        _TOOLS.append({"name": name, "description": description, "fn": fn})
+        return fn
+    return decorator
+
+
+@tool("deco_text", "Returns text.")
+def deco_text(args, **kw):
+    return "hello " + str(args.get("who"))
+
+
+@tool("deco_ok", "Returns JSON.")
+def deco_ok(args, **kw):
+    return json.dumps({"ok": True})
+
+
+@tool("deco_raise", "Raises.")
+def deco_raise(args, **kw):
+    if not args.get("x"):
+        return tool_error("x is required")
+    return json.dumps({"x": args["x"]})
+
+
+def register(ctx):
+    for spec in _TOOLS:
+        ctx.register_tool(
+            name=spec["name"],
+            toolset="deco",
+            schema={"name": spec["name"], "description": spec["description"], "parameters": {"type": "object", "properties": {}}},
+            handler=spec["fn"],
+        )
+""",
+            },
+        ),
     )
 
     def check(self, ctx: LintContext) -> Iterator[Finding]:
@@ -1396,7 +1491,7 @@ registry.register(name="node_direct", toolset="nodes", schema={**SCHEMA, "name":
             if handler is None:
                 continue
             for func in handler.code():
-                if wrapped(func.node):
+                if wrapped(func.node, func.scope):
                     continue  # a decorator may catch what it raises
                 skip = forwarding_calls(func.node) if handler.target is not None else frozenset()
                 # One finding per place: every exception one call (or one re-raise) lets out.

@@ -2,8 +2,8 @@
 Reports a registered handler that cannot be called as `handler(args, **kw)`: it takes no
 positional argument, needs more than one, has a required keyword-only parameter, or does not
 accept arbitrary keyword arguments (`**kw`). A `functools.partial` is checked with its bound
-arguments taken into account. Decorated functions are skipped (a decorator may change the
-signature).
+arguments taken into account. Functions behind a decorator that may change the signature are
+skipped (a project decorator that hands the def back unchanged is seen through).
 
 ## Why is this bad?
 The registry calls every handler as `handler(args, task_id=..., ...)`: the tool's arguments as one
@@ -55,7 +55,7 @@ from tools.registry import registry, tool_error
 def signature_problem(handler: Handler) -> str | None:
     """Why `handler(args, **kw)` would fail, or None when it can be called that way."""
     node = handler.func.node
-    if wrapped(handler.func.node):
+    if wrapped(handler.func.node, handler.func.scope):
         return None
     a = node.args
     positional = [*a.posonlyargs, *a.args]
@@ -111,7 +111,9 @@ registry.register(name="part", toolset="t", schema={},
             _HEAD
             + """\
 def cached(fn):
-    return fn
+    def inner(*args, **kwargs):
+        return fn(args[0])
+    return inner
 
 @cached
 def decorated(query):
@@ -119,7 +121,8 @@ def decorated(query):
 
 registry.register(name="decorated", toolset="t", schema={}, handler=decorated)
 """,
-            note="decorators may change the signature: skipped",
+            note="a decorator that returns a wrapper may change the signature: skipped (one that"
+            " hands the def back unchanged is seen through)",
         ),
         Valid(
             _HEAD

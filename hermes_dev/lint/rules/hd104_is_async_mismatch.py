@@ -152,7 +152,11 @@ registry.register(name="ping", toolset="t", schema={}, handler=ping, is_async=Tr
         for reg in registrations_of(module):
             handler = reg.handler
             flag = async_flag(reg)
-            if handler is None or flag is None or any(wrapped(f.node) for f in handler.code()):
+            if (
+                handler is None
+                or flag is None
+                or any(wrapped(f.node, f.scope) for f in handler.code())
+            ):
                 continue
             tool = reg.label()
             func = handler.func

@@ -41,7 +41,8 @@ value is not known (`{"success": ok}` where no `False` reaches `ok`, `Result(suc
 a dict some other code may change
 (`result.update(...)`, handed to a function) or that spreads a value that cannot be known; a
 handler that returns a dict instead of a JSON string (HD101's); calls that leave the root or
-cannot be resolved, generators and decorated functions.
+cannot be resolved, generators and functions behind a decorator that may change them (a
+project decorator that hands the def back unchanged is seen through).
 
 ## Why is this bad?
 Hermes' contract is that a tool reports a failure as `{"error": "..."}`: that key is what the
@@ -948,7 +949,7 @@ registry.register(name="part_ok", toolset="m", schema={**S, "name": "part_ok"}, 
                 continue
             tool = reg.label()
             for func in handler.code():
-                if wrapped(func.node):
+                if wrapped(func.node, func.scope):
                     continue  # a decorator may change what it returns
                 node = func.node
                 code = handler.code_for(func)
@@ -968,7 +969,7 @@ registry.register(name="part_ok", toolset="m", schema={**S, "name": "part_ok"}, 
                 yield from self._findings(ctx, func, code, places, tool, reg.name or "")
         for served in served_tools_of(module):
             func = served.function
-            if wrapped(func.node):
+            if wrapped(func.node, func.scope):
                 continue
             code = Code(func, served.env())
             places = [(r, r.value) for r in reachable_returns(code) if r.value is not None]

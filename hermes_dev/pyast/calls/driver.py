@@ -28,6 +28,7 @@ from hermes_dev.pyast.analyze.branches import (
     normalised_parameters,
     relevant_parameters,
 )
+from hermes_dev.pyast.analyze.flow import terminates
 from hermes_dev.pyast.semantic.resolve import (
     IN_PROGRESS,
     TRUNCATED,
@@ -127,11 +128,57 @@ def _decorator_name(node: ast.expr) -> str | None:
     return None
 
 
-def wrapped(node: ast.AST) -> bool:
-    """A def behind a decorator that may change what calling it does."""
+def wrapped(node: ast.AST, scope: Scope | None = None) -> bool:
+    """A def behind a decorator that may change what calling it does. With the `scope` the
+    def is made in, a project decorator that hands the def back unchanged (a registering
+    decorator: `def tool(name): def deco(fn): TOOLS.append(...); return fn; return deco`) is
+    seen through."""
     if not isinstance(node, _DEF_TYPES):
         return False
-    return any(_decorator_name(d) not in _TRANSPARENT for d in node.decorator_list)
+    for dec in node.decorator_list:
+        if _decorator_name(dec) in _TRANSPARENT:
+            continue
+        if scope is None or not _hands_back(dec, scope):
+            return True
+    return False
+
+
+def _hands_back(dec: ast.expr, scope: Scope) -> bool:
+    """A decorator (`@deco`, or `@factory(...)` returning one) whose every return gives back
+    the function it was given."""
+    target = dec.func if isinstance(dec, ast.Call) else dec
+    found = resolve(target, scope).single()
+    if not isinstance(found, Function) or not isinstance(found.node, _DEF_TYPES):
+        return False
+    node = found.node
+    if isinstance(dec, ast.Call):
+        inner = [
+            sub.value.id
+            for sub in walk_function(node)
+            if isinstance(sub, ast.Return) and isinstance(sub.value, ast.Name)
+        ]
+        defs = {
+            stmt.name: stmt
+            for stmt in node.body
+            if isinstance(stmt, _DEF_TYPES) and not stmt.decorator_list
+        }
+        if len(set(inner)) != 1 or inner[0] not in defs:
+            return False
+        node = defs[inner[0]]
+    return returns_its_argument(node)
+
+
+def returns_its_argument(node: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
+    """A def of one parameter every `return` of which gives that parameter back."""
+    params = [*node.args.posonlyargs, *node.args.args]
+    if len(params) != 1 or isinstance(node, ast.AsyncFunctionDef):
+        return False
+    returns = [sub for sub in walk_function(node) if isinstance(sub, ast.Return)]
+    return (
+        bool(returns)
+        and all(isinstance(r.value, ast.Name) and r.value.id == params[0].arg for r in returns)
+        and terminates(node.body)
+    )
 
 
 def _is_abstract(node: ast.FunctionDef | ast.AsyncFunctionDef, is_method: bool) -> bool:
@@ -153,7 +200,7 @@ def not_followed(function: Function) -> bool:
     node = function.node
     if isinstance(node, ast.Lambda):
         return False
-    if wrapped(node):
+    if wrapped(node, function.scope):
         return True  # a decorator may catch, convert or defer what it does
     if _is_abstract(node, function.owner is not None):
         return True

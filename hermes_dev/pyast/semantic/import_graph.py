@@ -54,6 +54,31 @@ def digest(data: bytes) -> str:
     return f"{zlib.crc32(data):08x}{zlib.adler32(data):08x}{len(data):x}"
 
 
+# A def of one parameter (a decorator, when it hands the parameter back).
+_ONE_PARAMETER_DEF = re.compile(r"([ \t]*)(?:async[ \t]+)?def[ \t]+\w+\([ \t]*(\w+)[ \t]*\)")
+
+
+def _hands_back(text: str) -> bool:
+    """Whether a def of one parameter returns it (`def deco(fn): ...; return fn`), read line
+    by line (linear in the text: it is untrusted input)."""
+    lines = text.splitlines()
+    for at, line in enumerate(lines):
+        found = _ONE_PARAMETER_DEF.match(line)
+        if found is None:
+            continue
+        indent, param = len(found.group(1).expandtabs()), found.group(2)
+        wanted = f"return {param}"
+        for body in lines[at + 1 : at + 200]:
+            stripped = body.strip()
+            if not stripped:
+                continue
+            if len(body) - len(body.lstrip()) <= indent:
+                break
+            if stripped == wanted:
+                return True
+    return False
+
+
 # A candidate that stands for every `.py` file of a folder tree (see `import_candidates`).
 SUBTREE = "**"
 MAX_SUBTREE_FILES = 300
@@ -170,8 +195,13 @@ def import_candidates(rel: str, text: str) -> list[str]:
             name = item.split(" as ")[0].strip()
             if name.isidentifier():
                 add([*parts, name])
-    if "abstractmethod" in text or "NotImplementedError" in text:
-        # A call of its abstract methods runs what subclasses put in their place, found in
-        # this folder and those under it (`resolve.subclasses`): their files count too.
+    if (
+        "abstractmethod" in text
+        or "NotImplementedError" in text
+        or (("append(" in text or ".add(" in text) and _hands_back(text))
+    ):
+        # A call of its abstract methods runs what subclasses put in their place, and a
+        # registering decorator's table holds the defs it decorates, both found in this
+        # folder and those under it (`resolve.subclasses`, `resolve._decorated_rows`).
         found["/".join([*folder, SUBTREE])] = None
     return list(found)

@@ -916,7 +916,125 @@ def _name_rows(name: str, scope: Scope, depth: int) -> Rows | None:
         else:
             found.extend(_literal_rows(resolve_binding(binding, where, depth + 1), depth))
             known = True
+    if where.func is None and where.parent is None and known:
+        decorated = _decorated_rows(name, where, depth)
+        if decorated is not None:
+            found.extend(decorated)
     return found if known else None
+
+
+def _decorated_rows(name: str, where: Scope, depth: int) -> Rows | None:
+    """The rows a registering decorator adds to the module-level table `name`: one per def it
+    decorates (`@tool("ping", "...")` on `def ping(args)`, where `def tool(name, desc): def
+    deco(fn): TOOLS.append({"name": name, "fn": fn}); return fn; return deco`), the row read
+    with the decorator's parameters bound to what that application gives. The decorated defs
+    are looked for in the folder of the table's module and those under it."""
+    made = [b for b in where.runtime(name) if b.kind == "mutated"]
+    adders = [
+        b
+        for b in made
+        if b.detail in ("append", "add") and b.value is not None and b.home is not None
+    ]
+    if not adders:
+        return None
+    module = where.module
+    found = Rows([], complete=len(adders) == len(made))
+    for binding in adders:
+        deco = binding.home
+        if not isinstance(deco, _DEF_TYPES) or not _hands_back(deco):
+            found.complete = False
+            continue
+        factory = _parents(module, deco).get(id(deco))
+        if isinstance(factory, _DEF_TYPES) and not _returns_name(factory, deco.name):
+            found.complete = False
+            continue
+        if not isinstance(factory, _DEF_TYPES):
+            factory = None
+        word = factory.name if factory is not None else deco.name
+        for app_module, def_node, dec in _decorated_defs(module, word):
+            app_scope = module_scope(app_module)
+            target = dec.func if isinstance(dec, ast.Call) else dec
+            made_by = resolve(target, app_scope, depth + 1).single()
+            if not isinstance(made_by, Function):
+                continue
+            if factory is not None:
+                if made_by.node is not factory or not isinstance(dec, ast.Call):
+                    continue
+                outer = where.child(factory, bind_call(dec, app_scope, made_by, depth + 1))
+            else:
+                if made_by.node is not deco or isinstance(dec, ast.Call):
+                    continue
+                outer = where
+            given = Possible.of(Function(def_node, app_module, app_scope))
+            param = [*deco.args.posonlyargs, *deco.args.args][0].arg
+            value = binding.value
+            assert value is not None
+            found.items.append((value, outer.child(deco, {param: given})))
+    return found
+
+
+def _hands_back(node: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
+    """A decorator: one parameter, ending with `return` of it, and no other return."""
+    params = [*node.args.posonlyargs, *node.args.args]
+    if len(params) != 1 or not node.body:
+        return False
+    returns = [sub for sub in walk_function(node) if isinstance(sub, ast.Return)]
+    last = node.body[-1]
+    return isinstance(last, ast.Return) and all(
+        isinstance(r.value, ast.Name) and r.value.id == params[0].arg for r in returns
+    )
+
+
+def _returns_name(node: ast.FunctionDef | ast.AsyncFunctionDef, name: str) -> bool:
+    returns = [sub for sub in walk_function(node) if isinstance(sub, ast.Return)]
+    return bool(returns) and all(
+        isinstance(r.value, ast.Name) and r.value.id == name for r in returns
+    )
+
+
+def _decorated_defs(
+    module: ModuleInfo, word: str
+) -> list[tuple[ModuleInfo, ast.FunctionDef | ast.AsyncFunctionDef, ast.expr]]:
+    """Module-level defs decorated with something named `word` (`@word`, `@word(...)`,
+    `@mod.word(...)`) in `module`'s folder and the folders under it (bounded, as
+    `subclasses`)."""
+    out: list[tuple[ModuleInfo, ast.FunctionDef | ast.AsyncFunctionDef, ast.expr]] = []
+    for other in _subtree_modules(module, "@"):
+        tree = other.tree
+        if tree is None or word not in other.source:
+            continue
+        for stmt in tree.body:
+            if not isinstance(stmt, _DEF_TYPES):
+                continue
+            for dec in stmt.decorator_list:
+                target = dec.func if isinstance(dec, ast.Call) else dec
+                named = (
+                    target.attr
+                    if isinstance(target, ast.Attribute)
+                    else (target.id if isinstance(target, ast.Name) else None)
+                )
+                if named == word:
+                    out.append((other, stmt, dec))
+    return out
+
+
+def _subtree_modules(module: ModuleInfo, needle: str) -> list[ModuleInfo]:
+    """The modules of `module`'s folder and the folders under it whose text holds `needle`
+    (sorted, at most `_MAX_SUBCLASS_FILES` files looked at)."""
+    models = module.models
+    try:
+        paths = sorted(module.path.parent.rglob("*.py"))[:_MAX_SUBCLASS_FILES]
+    except OSError:
+        return []
+    out: list[ModuleInfo] = []
+    for path in paths:
+        source = models.read(path)
+        if source is None or needle not in source:
+            continue
+        found = models.get(path, source)
+        if found is not None:
+            out.append(found)
+    return out
 
 
 def _imported_rows(binding: Binding, scope: Scope, depth: int) -> Rows | None:
