@@ -174,6 +174,8 @@ def _child(node: Any, key: str | int) -> Any:
 MAX_MANIFEST_CHARS = 1024 * 1024
 MAX_MANIFEST_NODES = 100_000
 MAX_MANIFEST_DEPTH = 64
+# Problems reported for one manifest: a list of 100,000 non-strings is these and one more line.
+MAX_MANIFEST_PROBLEMS = 20
 
 
 def shown(value: object, limit: int = 60) -> str:
@@ -291,7 +293,8 @@ def manifest_schema() -> dict[str, Any]:
 
 
 def manifest_problems(manifest: Manifest) -> list[ManifestProblem]:
-    """Why `manifest` is no valid plugin manifest (empty when it is one), first line first."""
+    """Why `manifest` is no valid plugin manifest (empty when it is one), first line first: at
+    most MAX_MANIFEST_PROBLEMS, then one that says how many more there are."""
     if manifest.problems:
         return list(manifest.problems)
     if not isinstance(manifest.data, dict):
@@ -305,7 +308,14 @@ def manifest_problems(manifest: Manifest) -> list[ManifestProblem]:
         keys = tuple(error.absolute_path)
         line, column = manifest.position(keys)
         problems.append(ManifestProblem(_describe(error, keys), line, column))
-    return sorted(problems, key=lambda p: (p.line, p.column, p.message))
+    problems.sort(key=lambda p: (p.line, p.column, p.message))
+    if len(problems) > MAX_MANIFEST_PROBLEMS:
+        rest = problems[MAX_MANIFEST_PROBLEMS]
+        more = len(problems) - MAX_MANIFEST_PROBLEMS
+        problems[MAX_MANIFEST_PROBLEMS:] = [
+            ManifestProblem(f"and {more:,} more problems like these", rest.line, rest.column)
+        ]
+    return problems
 
 
 def _describe(error: Any, keys: tuple[str | int, ...]) -> str:

@@ -318,22 +318,44 @@ def _listed(result: LintResult) -> list[Finding]:
     )
 
 
-def _fingerprint(result: LintResult, f: Finding, seen: dict[str, int]) -> str:
-    """Stable across edits that move the line: code, file, the line's text, and occurrence."""
-    import hashlib
+class _Fingerprints:
+    """Fingerprints stable across edits that move the line: code, file, the line's text, and
+    occurrence. Each file is read and split once, and each (code, file, line) hashed once: a
+    file with thousands of findings (a manifest's one long line) costs no more per finding."""
 
-    try:
-        from hermes_dev.reading import SOURCE_LIMIT, read_bounded
+    def __init__(self, result: LintResult) -> None:
+        self.result = result
+        self.seen: dict[str, int] = {}
+        self.lines: dict[Path, list[str]] = {}
+        self.digests: dict[tuple[str, Path, int], str] = {}
 
-        data = read_bounded(f.path, SOURCE_LIMIT)
-        text = data.decode("utf-8", "replace").split("\n")  # as the tokenizer counts lines
-        line_text = text[f.line - 1].strip() if 0 < f.line <= len(text) else ""
-    except OSError:
-        line_text = ""
-    base = f"{f.code}\0{result.relative(f.path)}\0{line_text}"
-    digest = hashlib.sha256(base.encode("utf-8", "replace")).hexdigest()[:32]
-    seen[digest] = seen.get(digest, 0) + 1
-    return f"{digest}:{seen[digest]}"
+    def of(self, f: Finding) -> str:
+        import hashlib
+
+        key = (f.code, f.path, f.line)
+        digest = self.digests.get(key)
+        if digest is None:
+            text = self._lines(f.path)
+            line_text = text[f.line - 1].strip() if 0 < f.line <= len(text) else ""
+            base = f"{f.code}\0{self.result.relative(f.path)}\0{line_text}"
+            digest = self.digests[key] = hashlib.sha256(
+                base.encode("utf-8", "replace")
+            ).hexdigest()[:32]
+        self.seen[digest] = self.seen.get(digest, 0) + 1
+        return f"{digest}:{self.seen[digest]}"
+
+    def _lines(self, path: Path) -> list[str]:
+        text = self.lines.get(path)
+        if text is None:
+            from hermes_dev.reading import SOURCE_LIMIT, read_bounded
+
+            try:
+                data = read_bounded(path, SOURCE_LIMIT)
+                text = data.decode("utf-8", "replace").split("\n")  # as the tokenizer counts
+            except OSError:
+                text = []
+            self.lines[path] = text
+        return text
 
 
 # The OASIS SARIF 2.1.0 schema (with its errata), which a log should name in `$schema` (3.13.3).
@@ -369,7 +391,7 @@ def _sarif(result: LintResult, rules: Mapping[str, type[Rule]]) -> str:
             }
         )
     index = {code: i for i, code in enumerate(codes)}
-    seen: dict[str, int] = {}
+    prints = _Fingerprints(result)
     results: list[dict[str, object]] = []
     hidden = {id(f) for f in result.baselined or ()}
     for f in _listed(result):
@@ -398,7 +420,7 @@ def _sarif(result: LintResult, rules: Mapping[str, type[Rule]]) -> str:
                         }
                     }
                 ],
-                "partialFingerprints": {"primaryLocationLineHash": _fingerprint(result, f, seen)},
+                "partialFingerprints": {"primaryLocationLineHash": prints.of(f)},
                 "properties": {
                     **({"tool": f.tool, "tools": list(f.tools)} if f.tool else {}),
                     **result.extra(f),
@@ -544,12 +566,12 @@ def _gitlab(result: LintResult) -> str:
     severity, location.path and lines), paths relative to the repository."""
     import json
 
-    seen: dict[str, int] = {}
+    prints = _Fingerprints(result)
     issues = [
         {
             "description": f"{f.code} {_message(result, f)}",
             "check_name": f.code,
-            "fingerprint": _fingerprint(result, f, seen).replace(":", "-"),
+            "fingerprint": prints.of(f).replace(":", "-"),
             "severity": "major",
             "location": {
                 "path": repo_relative(result, f.path),

@@ -38,14 +38,17 @@ def edited(path: Path, source: bytes, edit: Callable[[str], str]) -> bytes:
     from hermes_dev.edits import EditError
     from hermes_dev.edits._cst import CONFIG_FILE
 
+    where = f"hermes_cli/{path.name}" if path.parent.name == "hermes_cli" else path.name
     try:
         text = source.decode("utf-8")
-    except UnicodeDecodeError:
-        raise UserError(f"{path.name} is not UTF-8 text; hermes-dev cannot edit it") from None
+    except UnicodeDecodeError as exc:
+        line = source.count(b"\n", 0, exc.start) + 1
+        raise UserError(
+            f"{where}: line {line} is not UTF-8 text; hermes-dev cannot edit it"
+        ) from None
     try:
         return edit(text).encode("utf-8")
     except EditError as exc:
-        where = f"hermes_cli/{path.name}" if path.parent.name == "hermes_cli" else path.name
         problem = parse_problem(where, source)  # what is wrong and where, not the edit's view
         if problem is not None:
             raise UserError(problem) from None

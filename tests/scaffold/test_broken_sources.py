@@ -37,3 +37,23 @@ def test_a_file_that_does_not_parse_is_named_with_its_line(tmp_path, command, re
         assert f": {message}; fix it, then run hermes-dev again\n" in err, err
     assert "this Python" not in err and "line None" not in err
     assert snapshot(host) == before
+
+
+@pytest.mark.parametrize("rel", ["toolsets.py", "hermes_cli/config.py"])
+@pytest.mark.parametrize("command", ["new-tool", "remove-tool"])
+def test_a_file_that_is_not_utf8_is_named_with_its_path_and_line(tmp_path, command, rel):
+    """Not `config.py is not UTF-8 text` (which config.py?): its path from the root, and the
+    line of the first byte that is not UTF-8 (issue 20, item 13)."""
+    host = make_host(tmp_path / "host")
+    path = host / rel
+    original = path.read_bytes()
+    path.write_bytes(original + b"\n\n_EXTRA = '\xff'\n")
+    line = original.count(b"\n") + 3
+    before = snapshot(host)
+    args = ["zap", "--env", "ZAP_API_KEY"] if command == "new-tool" else ["weather"]
+    code, _, err = run_cli(command, *args, "--root", str(host), "--yes")
+    assert code == 2, err
+    assert err == (
+        f"hermes-dev: error: {rel}: line {line} is not UTF-8 text; hermes-dev cannot edit it\n"
+    ), err
+    assert snapshot(host) == before

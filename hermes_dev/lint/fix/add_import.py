@@ -83,6 +83,11 @@ def import_edit(lines: Lines, tree: ast.Module, requirement: Requirement) -> Tex
     registry_import = _registry_import(tree)
     if registry_import is not None:
         return add_import_name(lines, registry_import, name)
+    guarded = _guarded_registry_import(lines, tree)
+    if guarded is not None:  # a line of its own under the same guard
+        stmt, indent, registry_module = guarded
+        text = f"{indent}from {registry_module} import {name}"
+        return _insert_line(lines, tree, text, (stmt.end_lineno or stmt.lineno, False))
     return _insert_line(lines, tree, f"from {module} import {name}", _after_imports(tree))
 
 
@@ -156,6 +161,26 @@ def _registry_import_in(body: list[ast.stmt]) -> ast.ImportFrom | None:
         ):
             return stmt
     return _registry_import_in(guarded) if guarded else None
+
+
+def _guarded_registry_import(lines: Lines, tree: ast.Module) -> tuple[ast.stmt, str, str] | None:
+    """A registry import under a top-level `try:` that a name cannot join (`import
+    tools.registry as reg`, `from tools import registry`): the statement, its indentation and
+    the registry's module. None when there is none, or it does not start its line."""
+    for block in tree.body:
+        if not isinstance(block, ast.Try):
+            continue
+        for stmt in block.body:
+            found = None
+            if isinstance(stmt, ast.Import):
+                found = next((a.name for a in stmt.names if a.name.endswith(".registry")), None)
+            elif isinstance(stmt, ast.ImportFrom) and any(a.name == "registry" for a in stmt.names):
+                package = "." * stmt.level + (stmt.module or "")
+                found = package + ("." if stmt.module else "") + "registry"
+            indent = lines.text(stmt.lineno)[: stmt.col_offset]
+            if found is not None and not indent.strip():
+                return stmt, indent, found
+    return None
 
 
 def _imports(tree: ast.Module) -> list[ast.stmt]:
