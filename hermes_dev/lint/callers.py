@@ -72,6 +72,40 @@ def named_elsewhere(root: Path, names: Collection[str], skip: Collection[Path] =
     return found
 
 
+def named_by_others(root: Path, wanted: dict[str, set[Path]]) -> set[tuple[str, Path]]:
+    """`(name, path)` for each name of `wanted` (name -> the files that define it) that a `.py`
+    file under `root` other than `path` refers to: `named_elsewhere` for many files at once,
+    each file under the root read once."""
+    names = {n for n in wanted if n.isidentifier()}
+    if not names:
+        return set()
+    homes = {n: {os.path.abspath(str(p)) for p in wanted[n]} for n in names}
+    word = re.compile(
+        rb"(?<![\w])(" + b"|".join(re.escape(n.encode()) for n in sorted(names)) + rb")(?![\w])"
+    )
+    found: set[tuple[str, Path]] = set()
+    everything = {(n, p) for n in names for p in wanted[n]}
+    for count, path in enumerate(_py_files(str(root))):
+        if count >= MAX_FILES:
+            return everything  # too many files to be sure: every name may be called
+        here = os.path.abspath(path)
+        try:
+            data = read_head(path, MAX_BYTES + 1)  # (a FIFO: an OSError, never a hang)
+        except OSError:
+            continue
+        hits = {m.decode() for m in word.findall(data)}
+        hits = {n for n in hits if any(h != here for h in homes[n])}
+        if not hits:
+            continue
+        if len(data) <= MAX_PARSED:
+            hits &= _names_in_code(data)
+        for name in hits:
+            found.update((name, p) for p in wanted[name] if os.path.abspath(str(p)) != here)
+        if found >= everything:
+            break
+    return found
+
+
 def _names_in_code(data: bytes) -> set[str]:
     """The identifiers a module's code may use to reach another module's function: the names it
     imports (`from x import name`), and the names and attributes (`mod.name`) it uses that it

@@ -112,6 +112,22 @@ def test_named_elsewhere_reads_only_files_with_the_word(tmp_path: Path) -> None:
     assert callers.named_elsewhere(tmp_path, ["delta"]) == set()
 
 
+def test_named_by_others_answers_for_many_homes_in_one_scan(tmp_path: Path) -> None:
+    """Two modules each define `run`; only one is imported elsewhere. Each home is judged
+    apart, with one read of every file (as `named_elsewhere` per home would)."""
+    (tmp_path / "a.py").write_text("def run():\n    pass\n", encoding="utf-8")
+    (tmp_path / "b.py").write_text("def run():\n    pass\n", encoding="utf-8")
+    (tmp_path / "c.py").write_text("from a import run\nrun()\n", encoding="utf-8")
+    (tmp_path / "d.py").write_text("def solo():\n    pass\n", encoding="utf-8")
+    wanted = {"run": {tmp_path / "a.py", tmp_path / "b.py"}, "solo": {tmp_path / "d.py"}}
+    assert callers.named_by_others(tmp_path, wanted) == {
+        ("run", tmp_path / "a.py"),
+        ("run", tmp_path / "b.py"),
+    }
+    (tmp_path / "c.py").write_text("x = 1\n", encoding="utf-8")
+    assert callers.named_by_others(tmp_path, wanted) == set()
+
+
 def test_a_module_with_its_own_function_of_that_name_is_no_caller(tmp_path: Path) -> None:
     # Tool modules written alike: each registers its own `lookup_notes`.
     other = TOOL.replace('name="lookup_notes"', 'name="other_notes"')

@@ -1472,25 +1472,27 @@ def _unsafe_where_called(ctx: LintContext, findings: list[Finding]) -> list[Find
     """The findings, with a safe `json.dumps` fix made unsafe where a `.py` file under the root
     other than the handler's own module names the handler (an import, a call, `mod.handler`):
     that caller would get a string instead of the dict."""
-    from hermes_dev.lint.callers import named_elsewhere
+    from hermes_dev.lint.callers import named_by_others
 
     handlers: dict[int, tuple[str, Path]] = {}
+    spans: dict[Path, list[tuple[int, int, str]]] = {}
     for i, f in enumerate(findings):
         fix = f.fix
         if fix is None or not fix.safe or fix.edit != "wrap_in_json_dumps":
             continue
-        module = ctx.models.get(f.path)
-        name = _enclosing_def(module.tree, f.line) if module is not None else None
+        defs = spans.get(f.path)
+        if defs is None:
+            module = ctx.models.get(f.path)
+            defs = spans[f.path] = _def_spans(module.tree if module is not None else None)
+        name = _enclosing_def(defs, f.line)
         if name is not None:
             handlers[i] = (name, f.path)
     if not handlers:
         return findings
-    named: dict[Path, set[str]] = {}
+    wanted: dict[str, set[Path]] = {}
     for name, path in handlers.values():
-        named.setdefault(path, set()).add(name)
-    called: set[tuple[str, Path]] = set()
-    for path, names in named.items():
-        called.update((name, path) for name in named_elsewhere(ctx.root, names, skip=[path]))
+        wanted.setdefault(name, set()).add(path)
+    called = named_by_others(ctx.root, wanted)  # (each file under the root read once)
     out = list(findings)
     for i, key in handlers.items():
         if key in called:
@@ -1501,17 +1503,22 @@ def _unsafe_where_called(ctx: LintContext, findings: list[Finding]) -> list[Find
     return out
 
 
-def _enclosing_def(tree: ast.Module | None, line: int) -> str | None:
-    """The name of the innermost def around `line`."""
-    found: ast.FunctionDef | ast.AsyncFunctionDef | None = None
-    for node in ast.walk(tree) if tree is not None else ():
-        if (
-            isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef)
-            and node.lineno <= line <= (node.end_lineno or node.lineno)
-            and (found is None or node.lineno >= found.lineno)
-        ):
-            found = node
-    return found.name if found is not None else None
+def _def_spans(tree: ast.Module | None) -> list[tuple[int, int, str]]:
+    """(first line, last line, name) of every def of a module (walked once per module)."""
+    return [
+        (node.lineno, node.end_lineno or node.lineno, node.name)
+        for node in (ast.walk(tree) if tree is not None else ())
+        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef)
+    ]
+
+
+def _enclosing_def(defs: list[tuple[int, int, str]], line: int) -> str | None:
+    """The name of the innermost def around `line` (the one that starts last)."""
+    found: tuple[int, int, str] | None = None
+    for first, last, name in defs:
+        if first <= line <= last and (found is None or first >= found[0]):
+            found = (first, last, name)
+    return found[2] if found is not None else None
 
 
 def _is_error_text(value: ast.expr | None) -> bool:
