@@ -447,6 +447,9 @@ def test_sarif_and_gitlab_read_each_file_once_for_fingerprints(
     in SARIF); each finding still gets its own occurrence number."""
     import hermes_dev.reading
 
+    from hermes_dev.lint.rules import hd402_provides_tools_mismatch as hd402
+
+    monkeypatch.setattr(hd402, "MAX_MANIFEST_PROBLEMS", 1000)  # one finding per name
     names = [f"t{i}" for i in range(300)]
     manifest = "name: many\nprovides_tools: [" + ", ".join(names) + "]\n"
     root = make_root(

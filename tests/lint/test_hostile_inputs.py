@@ -115,3 +115,25 @@ def test_a_hostile_cache_file_is_a_miss(tmp_path, cache_home, kind, alarm, monke
             target.symlink_to(valid)
     assert summaries.get(tmp_path / "x.py", "kind") == (False, None)
     assert results.get("key") is None
+
+
+def test_thousands_of_unregistered_names_are_a_few_findings(tmp_path):
+    """A provides_tools of 5,000 names nothing registers: the first 20, then one count."""
+    from hermes_dev.lint.engine import lint
+    from tests.lint.support import make_root
+
+    names = "".join(f"  - ghost_{i}\n" for i in range(5000))
+    root = make_root(
+        tmp_path,
+        {
+            "plugins/many/plugin.yaml": f'name: many\nversion: "1"\ndescription: d\nprovides_tools:\n{names}',
+            "plugins/many/__init__.py": "def register(ctx):\n    pass\n",
+        },
+    )
+    found = [f for f in lint([], root=str(root), select=["HD402"]).findings]
+    assert len(found) == 21
+    assert found[0].message == "provides_tools lists 'ghost_0' but register(ctx) registers no such tool"
+    assert found[-1].message == (
+        "provides_tools lists 4,980 more names that register(ctx) does not register"
+    )
+    assert found[-1].line == 25  # where the 21st name is listed

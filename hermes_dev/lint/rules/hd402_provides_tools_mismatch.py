@@ -4,7 +4,8 @@ Compares a plugin's `provides_tools` in `plugin.yaml` with the tool names its co
 read statically, a loop over a literal table row by row), both ways: a declared tool that nothing registers is reported
 at its line of the manifest, a registered tool the manifest does not declare at its
 `register_tool` call. A plugin whose manifest has no `provides_tools` is not checked, and the
-first direction is skipped when some name is computed at run time.
+first direction is skipped when some name is computed at run time. Of the declared tools
+nothing registers, the first 20 are reported one by one, then one finding counts the rest.
 
 ## Why is this bad?
 Hermes reads `provides_tools` without importing the plugin: `hermes plugins list` and the web
@@ -36,7 +37,7 @@ provides_tools:
 
 from __future__ import annotations
 
-from hermes_dev.host.plugins import shown
+from hermes_dev.host.plugins import MAX_MANIFEST_PROBLEMS, shown
 from hermes_dev.lint.rule import Finding, Invalid, Rule, Valid
 
 TYPE_CHECKING = False  # typing is not imported at run time: a pre-commit run pays for it
@@ -232,14 +233,28 @@ TOOLS = [
                     )
             if computed:
                 return
-            for index, name in enumerate(declared):
-                if name not in names:
-                    line, column = manifest.position(("provides_tools", index))
-                    yield manifest_finding(
-                        self.code,
-                        f"provides_tools lists {shown(name)} but register(ctx) registers no such tool",
-                        folder,
-                        line,
-                        column,
-                        name,
-                    )
+            missing = [i for i, name in enumerate(declared) if name not in names]
+            for index in missing[:MAX_MANIFEST_PROBLEMS]:
+                name = declared[index]
+                line, column = manifest.position(("provides_tools", index))
+                yield manifest_finding(
+                    self.code,
+                    f"provides_tools lists {shown(name)} but register(ctx) registers no such tool",
+                    folder,
+                    line,
+                    column,
+                    name,
+                )
+            if len(missing) > MAX_MANIFEST_PROBLEMS:
+                # (a list of thousands is one mistake: its first names, then a count)
+                index = missing[MAX_MANIFEST_PROBLEMS]
+                more = len(missing) - MAX_MANIFEST_PROBLEMS
+                line, column = manifest.position(("provides_tools", index))
+                yield manifest_finding(
+                    self.code,
+                    f"provides_tools lists {more:,} more names that register(ctx) does not register",
+                    folder,
+                    line,
+                    column,
+                    None,
+                )
