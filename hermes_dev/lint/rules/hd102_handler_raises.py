@@ -42,7 +42,9 @@ A function or class given as an argument is bound in the callee (`_recorded(read
 also from a handler lambda, and `await fn()` of `lambda: api.send(...)` runs that coroutine).
 Constant arguments (and the defaults a call leaves) decide the callee's `if` tests one level
 deep: `if scope not in (...)` or `if error is not None` ruled out by the call drops the raise
-under it. A `ValueError`/`TypeError` raised behind a type check of the def's own parameters
+under it, also through a lookup: `patterns = TABLE.get(scope)` then `if patterns is None:`, where
+`TABLE` is a dict display (set at import, or by a def module initialisation calls) that nothing
+changes. A `ValueError`/`TypeError` raised behind a type check of the def's own parameters
 (`if not isinstance(url, str) or not url: raise ValueError(...)`) asserts what callers pass: it
 counts where a caller hands on the model's arguments or a value derived from them (through any
 number of parameters passed on as they are), not where the caller built the value itself (a
@@ -1475,6 +1477,51 @@ def register(ctx):
         )
 """,
             },
+        ),
+        Invalid(
+            {
+                "tools/scan.py": """\
+_TABLES = None
+
+
+def _build():
+    global _TABLES
+    strict = ["rm -rf", "curl | sh"]
+    _TABLES = {"strict": strict, "loose": ["rm -rf"]}
+
+
+_build()
+
+
+def scan(text, scope="strict"):
+    patterns = _TABLES.get(scope)
+    if patterns is None:
+        raise ValueError(f"unknown scope {scope!r}")
+    return [p for p in patterns if p in text]
+""",
+                "tools/scan_tool.py": """\
+import json
+
+from tools.registry import registry
+from tools.scan import scan
+
+
+def scan_strict(args, **kw):
+    return json.dumps({"hits": scan(args.get("text", ""), scope="strict")})
+
+
+def scan_typo(args, **kw):
+    return json.dumps({"hits": scan(args.get("text", ""), scope="stirct")})
+
+
+S = {"name": "x", "description": "d", "parameters": {"type": "object", "properties": {}}}
+registry.register(name="scan_strict", toolset="scan", schema={**S, "name": "scan_strict"}, handler=scan_strict)
+registry.register(name="scan_typo", toolset="scan", schema={**S, "name": "scan_typo"}, handler=scan_typo)
+""",
+            },
+            findings=(("tools/scan_tool.py", 12),),
+            note='a lookup in a table that module initialisation builds (`_build()` sets the global `_TABLES` to a dict display) with a constant key that flows in through a keyword: `_TABLES.get(scope)` is an object for "strict", so `if patterns is None: raise` cannot fire for scan_strict; scan_typo\'s "stirct" is not a key, so the raise does',
+            fixed={},
         ),
     )
 

@@ -22,6 +22,7 @@ from hermes_dev.pyast.semantic.scopes import (
     Instance,
     Literal,
     ModuleObject,
+    changed_names,
 )
 from hermes_dev.pyast.semantic.walker import walk_function, walk_shallow
 
@@ -339,12 +340,70 @@ def _none_test(expr: ast.Compare, scope: Scope) -> bool | None:
         left, right = right, left
     if not (isinstance(right, ast.Constant) and right.value is None):
         return None
-    if not isinstance(left, (ast.Name, ast.Attribute)):
+    if not isinstance(left, (ast.Name, ast.Attribute, ast.Call)):
+        return None
+    looked_up = _looked_up(left, scope)
+    if looked_up is not None:
+        return looked_up == isinstance(expr.ops[0], ast.IsNot)
+    if isinstance(left, ast.Call):
         return None
     found = resolve(left, scope)
     if not found.complete or not found.items or not all(_object(o) for o in found.items):
         return None
     return isinstance(expr.ops[0], ast.IsNot)
+
+
+def _looked_up(expr: ast.expr, scope: Scope) -> bool | None:
+    """For `table.get(key)` (or a local bound once to it, at the top of its def), where
+    `table` is a dict display of constant keys that no statement changes and `key` is a
+    constant: True when it gives an object, False when it gives None (the key is not there
+    and no default is given); None when that is not known."""
+    call = expr
+    if isinstance(expr, ast.Name):
+        located = scope.lookup(expr.id)
+        if located is None or located[1] is None or located[0].func is None:
+            return None
+        bindings = located[1]
+        if len(bindings) != 1 or bindings[0].kind != "assign" or bindings[0].blocks:
+            return None
+        call = bindings[0].value  # type: ignore[assignment]
+    if not (
+        isinstance(call, ast.Call)
+        and isinstance(call.func, ast.Attribute)
+        and call.func.attr == "get"
+        and 1 <= len(call.args) <= 2
+        and not call.keywords
+        and isinstance(call.func.value, ast.Name)
+    ):
+        return None
+    table = call.func.value.id
+    found = resolve(call.func.value, scope).single()
+    if not isinstance(found, Literal) or not isinstance(found.expr, ast.Dict):
+        return None
+    if table in changed_names(found.scope.module):
+        return None
+    known, key = constant(call.args[0], scope)
+    if not known:
+        return None
+    value: ast.expr | None = None
+    for k, v in zip(found.expr.keys, found.expr.values):
+        if k is None or not isinstance(k, ast.Constant):
+            return None  # a spread or a computed key: the table is not known whole
+        if k.value == key:
+            value = v
+    where = found.scope
+    if value is None:
+        if len(call.args) == 1:
+            return False
+        value, where = call.args[1], scope
+    if isinstance(value, ast.Constant):
+        return value.value is not None
+    if isinstance(value, _OBJECT_LITERALS):
+        return True
+    possible = resolve(value, where)
+    if possible.complete and possible.items and all(_object(o) for o in possible.items):
+        return True
+    return None
 
 
 _OBJECT_LITERALS = (

@@ -176,7 +176,7 @@ class Scope:
         found = state.runtime.get(name)
         if found is None:
             # (most names are neither declared `global` nor changed by a method or `[k] =`)
-            maybe = name in _globals(self.module) or name in _changed_names(self.module)
+            maybe = name in _globals(self.module) or name in changed_names(self.module)
             lines = self.module.word_lines(name) if maybe else set()
             if lines:
                 if state.defs is None:
@@ -266,7 +266,7 @@ def _setup_defs(module: ModuleInfo) -> frozenset[int]:
     return state.setup
 
 
-def _changed_names(module: ModuleInfo) -> frozenset[str]:
+def changed_names(module: ModuleInfo) -> frozenset[str]:
     """The names whose objects some statement of the module changes (`name.append(...)`,
     `name[k] = ...`, `del name[k]`...), found once per module through its statements."""
     state = module.state
