@@ -48,7 +48,7 @@ def test_readme_snippet_is_a_complete_config_of_this_repository_at_the_release_t
     config = _readme_config()
     [repo] = config["repos"]  # type: ignore[index]
     assert repo["repo"].startswith("https://github.com/") and repo["repo"].endswith("/hermes-dev")
-    assert repo["rev"] == "v0.1.0"
+    assert repo["rev"] == f"v{latest_release()}"
     assert {hook["id"] for hook in repo["hooks"]} <= {hook["id"] for hook in HOOKS}
 
 
@@ -111,3 +111,12 @@ def test_try_repo_blocks_a_manifest_only_commit_that_breaks_hd401(tmp_path: Path
     passed = run(sys.executable, "-m", "pre_commit", "try-repo", str(REPO), hook["id"])
     assert passed.returncode == 0, passed.stdout + passed.stderr
     assert re.search(r"hermes-dev lint\.+Passed", passed.stdout), passed.stdout
+
+
+def latest_release() -> str:
+    """The newest release CHANGELOG.md names (the snippets pin it)."""
+    import re as _re
+    from pathlib import Path as _Path
+
+    text = (_Path(__file__).resolve().parents[1] / "CHANGELOG.md").read_text(encoding="utf-8")
+    return _re.findall(r"^## \[(\d+\.\d+\.\d+)\]", text, flags=_re.MULTILINE)[0]

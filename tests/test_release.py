@@ -58,7 +58,9 @@ def test_changelog_keeps_a_changelog() -> None:
     text = (REPO / "CHANGELOG.md").read_text(encoding="utf-8")
     heads = re.findall(r"^## \[([^\]]+)\](.*)$", text, flags=re.MULTILINE)
     assert heads[0] == ("Unreleased", "")
-    assert heads[1][0] == "0.1.0" and re.fullmatch(r" - \d{4}-\d{2}-\d{2}", heads[1][1])
+    assert re.fullmatch(r"\d+\.\d+\.\d+", heads[1][0])
+    assert re.fullmatch(r" - \d{4}-\d{2}-\d{2}", heads[1][1])
+    assert heads[-1][0] == "0.1.0"  # the first release
     for name, _ in heads:  # every version heading has its link at the bottom
         assert re.search(rf"^\[{re.escape(name)}\]: \S+$", text, flags=re.MULTILINE), name
     assert "### Added" in text

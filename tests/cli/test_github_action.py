@@ -495,7 +495,7 @@ def test_readme_workflow_uses_the_action_with_its_inputs() -> None:
     }
     steps = job["steps"]
     [uses] = [s for s in steps if "hermes-dev@" in str(s.get("uses", ""))]
-    assert uses["uses"].endswith("/hermes-dev@v0.1.0")
+    assert uses["uses"].endswith(f"/hermes-dev@v{latest_release()}")
     assert set(uses.get("with", {})) <= inputs
     assert any("hermes-dev lint --diff" in str(s.get("run", "")) for s in steps)
     for step in steps:
@@ -511,3 +511,12 @@ def test_repository_workflow_runs_its_own_action_and_the_tests_on_3_11_to_3_13()
     test = workflow["jobs"]["test"]
     assert test["strategy"]["matrix"]["python-version"] == ["3.11", "3.12", "3.13"]
     assert any(s.get("run") == "bash .ci/run" for s in test["steps"])
+
+
+def latest_release() -> str:
+    """The newest release CHANGELOG.md names (the snippets pin it)."""
+    import re as _re
+    from pathlib import Path as _Path
+
+    text = (_Path(__file__).resolve().parents[2] / "CHANGELOG.md").read_text(encoding="utf-8")
+    return _re.findall(r"^## \[(\d+\.\d+\.\d+)\]", text, flags=_re.MULTILINE)[0]
