@@ -32,7 +32,14 @@ import ast
 from hermes_dev.pyast.analyze.evaluate import Evaluator, strings_in
 from hermes_dev.pyast.semantic.modules import REGISTER_MARKERS, _lf_only, _spans
 from hermes_dev.pyast.semantic.resolve import bind_call, bind_target, resolve, rows
-from hermes_dev.pyast.semantic.scopes import Function, Partial, Possible, Scope, module_scope
+from hermes_dev.pyast.semantic.scopes import (
+    ClassRef,
+    Function,
+    Partial,
+    Possible,
+    Scope,
+    module_scope,
+)
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -274,7 +281,18 @@ def _positional(func: Function, index: int) -> str | None:
 
 def resolve_handler(expr: ast.expr, scope: Scope) -> Handler | None:
     """The code a handler expression runs in `scope`, or None when it cannot be known."""
-    found = resolve(expr, scope).single()
+    possible = resolve(expr, scope)
+    found = possible.single()
+    if (
+        found is None
+        and len(possible.items) == 1
+        and isinstance(expr, ast.Attribute)
+        and isinstance(expr.value, ast.Name)
+        and expr.value.id in ("self", "cls")
+    ):
+        # `handler=self._handle` in a plugin class's method: its own method (a subclass
+        # could override it, which is what "incomplete" keeps open)
+        found = possible.items[0]
     if isinstance(found, Partial):
         if any(kw.arg is None for kw in found.keywords):
             return None
@@ -528,14 +546,17 @@ def _function_contexts(
     params = _parameters(func)
     used = params & _names_in(call) if params else set()
     sites = _call_sites(module, func, depth) if used and isinstance(func, _DEF_TYPES) else []
+    # A method (`Plugin.register(self, ctx)`): `self` is an instance of its class.
+    holder = path[-2] if len(path) >= 2 else None
     for scope, ok in contexts:
+        owner = ClassRef(holder, module, scope) if isinstance(holder, ast.ClassDef) else None
         if not sites:
-            out.append((scope.child(func), ok))
+            out.append((scope.child(func, None, owner), ok))
             continue
         for site_call, site_scope, site_ok in sites:
-            function = Function(func, module, scope)
+            function = Function(func, module, scope, owner)
             env = bind_call(site_call, site_scope, function)
-            out.append((scope.child(func, env or None), ok and site_ok))
+            out.append((scope.child(func, env or None, owner), ok and site_ok))
     return out
 
 

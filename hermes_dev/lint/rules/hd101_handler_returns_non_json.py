@@ -1287,6 +1287,65 @@ def d2_ok(args, **kw):
             note="a table a registering decorator fills (`@hermes_tool` on defs in a sibling module; `def hermes_tool(fn): TOOLS.append(fn); return fn`), registered in a loop with name=fn.__name__: each decorated def is a row, and the decorator, which hands the def back, hides nothing. Trap: d2_ok returns JSON",
             fixed={},
         ),
+        Invalid(
+            {
+                "plugins/pc/__init__.py": """\
+import json
+
+
+def _dict_text(args, **kw):
+    return "text"
+
+
+def _dict_ok(args, **kw):
+    return json.dumps({})
+
+
+SCHEMA = {"description": "d", "parameters": {"type": "object", "properties": {}}}
+TOOLS = {
+    "pc_dict_text": {"schema": SCHEMA, "handler": _dict_text},
+    "pc_dict_ok": {"schema": SCHEMA, "handler": _dict_ok},
+}
+
+
+class Plugin:
+    def __init__(self):
+        self.count = 0
+
+    def _text(self, args, **kw):
+        self.count += 1
+        return f"called {self.count} times"
+
+    async def _ok(self, args, **kw):
+        return json.dumps({"count": self.count})
+
+    def register(self, ctx):
+        ctx.register_tool(name="pc_text", toolset="pc", schema={**SCHEMA, "name": "pc_text"}, handler=self._text)
+        ctx.register_tool(name="pc_ok", toolset="pc", schema={**SCHEMA, "name": "pc_ok"}, handler=self._ok, is_async=True)
+        for name, spec in TOOLS.items():
+            ctx.register_tool(name=name, toolset="pc", schema={**spec["schema"], "name": name}, handler=spec["handler"])
+
+
+_PLUGIN = Plugin()
+
+
+def register(ctx):
+    _PLUGIN.register(ctx)
+""",
+                "plugins/pc/plugin.yaml": """\
+name: pc
+version: "1.0"
+description: pc
+provides_tools: [pc_text, pc_ok, pc_dict_text, pc_dict_ok]
+""",
+            },
+            findings=(
+                ("plugins/pc/__init__.py", 5),
+                ("plugins/pc/__init__.py", 25),
+            ),
+            note="a plugin class whose method registers the tools (`_PLUGIN.register(ctx)` from `register(ctx)`): `handler=self._text` is the class's own method, and a dict of specs gives each row's handler. Traps: the async self._ok and _dict_ok return JSON",
+            fixed={},
+        ),
     )
 
     def check(self, ctx: LintContext) -> Iterator[Finding]:
