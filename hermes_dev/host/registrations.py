@@ -35,6 +35,7 @@ from hermes_dev.pyast.semantic.resolve import bind_call, bind_target, resolve, r
 from hermes_dev.pyast.semantic.scopes import (
     ClassRef,
     Function,
+    Literal,
     Partial,
     Possible,
     Scope,
@@ -120,6 +121,11 @@ class Registration:
         for kw in call.keywords:
             if kw.arg is not None:
                 keywords[kw.arg] = kw.value
+        for kw in call.keywords:
+            if kw.arg is None:
+                # `ctx.register_tool(**spec)` of a row of dict displays: its items
+                for key, value in _spread(kw.value, scope).items():
+                    keywords.setdefault(key, value)
         self.keywords = keywords
         self._handler: Handler | None = None
         self._handler_done = False
@@ -182,6 +188,20 @@ class Registration:
 
     def __repr__(self) -> str:
         return f"Registration({self.name!r}, {self.module.rel}:{self.line}, {self.place})"
+
+
+def _spread(expr: ast.expr, scope: Scope) -> dict[str, ast.expr]:
+    """The items of a dict display `**expr` stands for (its keys constant strings), read where
+    the display is written; empty when it is not one such display."""
+    found = resolve(expr, scope).single()
+    if not isinstance(found, Literal) or not isinstance(found.expr, ast.Dict):
+        return {}
+    items: dict[str, ast.expr] = {}
+    for key, value in zip(found.expr.keys, found.expr.values):
+        if not (isinstance(key, ast.Constant) and isinstance(key.value, str)):
+            return {}  # a spread or a computed key: not known whole
+        items[key.value] = value
+    return items
 
 
 # -- handlers ---------------------------------------------------------------------------------------

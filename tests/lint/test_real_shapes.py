@@ -33,8 +33,19 @@ def register(ctx):
 """
 
 
-def test_a_tool_without_a_static_name_is_never_named_question_mark(tmp_path: Path) -> None:
+def test_a_spread_row_gives_the_tool_its_name(tmp_path: Path) -> None:
+    """`ctx.register_tool(**definition, ...)` over dict displays: the row's items are keywords."""
     root = make_root(tmp_path, {"plugins/spacey/__init__.py": _PLUGIN_TABLE})
+    result = lint([], root=str(root), select=["HD306"])
+    assert [f.code for f in result.findings] == ["HD306"]
+    assert result.findings[0].message.startswith("tool 'spacey_where' has requires_env")
+
+
+def test_a_tool_without_a_static_name_is_never_named_question_mark(tmp_path: Path) -> None:
+    computed = _PLUGIN_TABLE.replace(
+        "for definition in TOOL_DEFINITIONS:", "for definition in load_definitions():"
+    )
+    root = make_root(tmp_path, {"plugins/spacey/__init__.py": computed})
     result = lint([], root=str(root), select=["HD306"])
     assert [f.code for f in result.findings] == ["HD306"]
     message = result.findings[0].message

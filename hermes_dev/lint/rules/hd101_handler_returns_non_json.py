@@ -1346,6 +1346,45 @@ provides_tools: [pc_text, pc_ok, pc_dict_text, pc_dict_ok]
             note="a plugin class whose method registers the tools (`_PLUGIN.register(ctx)` from `register(ctx)`): `handler=self._text` is the class's own method, and a dict of specs gives each row's handler. Traps: the async self._ok and _dict_ok return JSON",
             fixed={},
         ),
+        Invalid(
+            {
+                "plugins/kw/__init__.py": """\
+import json
+
+
+def kw_text(args, **kw):
+    return "just text"
+
+
+def kw_ok(args, **kw):
+    return json.dumps({"ok": 1})
+
+
+def _schema(name):
+    return {"name": name, "description": "d", "parameters": {"type": "object", "properties": {}}}
+
+
+TOOL_SPECS = [
+    {"name": "kw_text", "toolset": "kw", "schema": _schema("kw_text"), "handler": kw_text},
+    {"name": "kw_ok", "toolset": "kw", "schema": _schema("kw_ok"), "handler": kw_ok},
+]
+
+
+def register(ctx):
+    for spec in TOOL_SPECS:
+        ctx.register_tool(**spec)
+""",
+                "plugins/kw/plugin.yaml": """\
+name: kw
+version: "1.0"
+description: kw
+provides_tools: [kw_text, kw_ok]
+""",
+            },
+            findings=(("plugins/kw/__init__.py", 5),),
+            note="`ctx.register_tool(**spec)` over a list of dict displays: each row's items are the call's keywords (name, schema, handler). Trap: kw_ok returns JSON",
+            fixed={},
+        ),
     )
 
     def check(self, ctx: LintContext) -> Iterator[Finding]:
