@@ -1258,26 +1258,15 @@ def subclasses(cls: ClassRef) -> list[ClassRef]:
     if cached is not None:
         return cached  # type: ignore[return-value]
     state.summaries[key] = []  # a cycle ends here
-    models = cls.module.models
-    folder = cls.module.path.parent
-    try:
-        paths = sorted(folder.rglob("*.py"))[:_MAX_SUBCLASS_FILES]
-    except OSError:
-        paths = []
+    modules = _subtree_modules(cls.module, "class ")
     found: list[ClassRef] = []
     wanted = {cls}
     names = {cls.name}
     for _ in range(_MAX_SUBCLASS_LEVELS):
         added: list[ClassRef] = []
-        for path in paths:
-            source = models.read(path)
-            if source is None or "class " not in source:
-                continue
-            if not any(name in source for name in names):
-                continue
-            module = models.get(path, source)
-            tree = None if module is None else module.tree
-            if module is None or tree is None:
+        for module in modules:
+            tree = module.tree
+            if tree is None or not any(name in module.source for name in names):
                 continue
             scope = module_scope(module)
             for stmt in tree.body:
