@@ -1385,6 +1385,55 @@ provides_tools: [kw_text, kw_ok]
             note="`ctx.register_tool(**spec)` over a list of dict displays: each row's items are the call's keywords (name, schema, handler). Trap: kw_ok returns JSON",
             fixed={},
         ),
+        Invalid(
+            {
+                "plugins/th/__init__.py": """\
+import asyncio
+import json
+
+
+def _sync_dict(args):
+    return {"value": args.get("x")}
+
+
+def _sync_ok(args):
+    return json.dumps({"value": args.get("x")})
+
+
+async def th_dict(args, **kw):
+    return await asyncio.to_thread(_sync_dict, args)
+
+
+async def th_ok(args, **kw):
+    return await asyncio.to_thread(_sync_ok, args)
+
+
+async def th_exec(args, **kw):
+    loop = asyncio.get_running_loop()
+    return await loop.run_in_executor(None, _sync_dict, args)
+
+
+S = {"description": "d", "parameters": {"type": "object", "properties": {}}}
+
+
+def register(ctx):
+    for fn in (th_dict, th_ok, th_exec):
+        ctx.register_tool(name=fn.__name__, toolset="th", schema={**S, "name": fn.__name__}, handler=fn, is_async=True)
+""",
+                "plugins/th/plugin.yaml": """\
+name: th
+version: "1.0"
+description: th
+provides_tools: [th_dict, th_ok, th_exec]
+""",
+            },
+            findings=(
+                ("plugins/th/__init__.py", 14),
+                ("plugins/th/__init__.py", 23),
+            ),
+            note="an async handler that hands a sync function to a thread (`await asyncio.to_thread(fn, args)`, `await loop.run_in_executor(None, fn, args)`) returns what that function returns: a dict. Trap: th_ok's function returns JSON",
+            fixed={},
+        ),
     )
 
     def check(self, ctx: LintContext) -> Iterator[Finding]:

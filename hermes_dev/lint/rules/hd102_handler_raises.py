@@ -34,7 +34,8 @@ too, `module.function`), classes (`Cls()` runs `__init__` and `__post_init__`, o
 inherited), and methods: `self.m()`, `cls.m()`, `Cls.m()`, `super().m()`, and `obj.m()` when
 `obj`'s class is known from a local `obj = Cls(...)`, a module-level instance, a parameter or
 class attribute annotation (also `Optional[Cls]`, `Cls | None`, `"Cls"`) or a function's return
-annotation. A call of an abstract method (`@abstractmethod`, or a body that only raises
+annotation. `await asyncio.to_thread(fn, ...)` and `await loop.run_in_executor(None, fn, ...)`
+run `fn(...)`. A call of an abstract method (`@abstractmethod`, or a body that only raises
 `NotImplementedError`) reaches what every subclass under the root puts in its place (the
 subclasses are looked for in the folder of the abstract class and the folders under it): the
 backend the code picks at run time may be any of them. An immediately invoked lambda (`(lambda _m=helper(): run(_m))()`) runs at once.

@@ -43,6 +43,7 @@ from hermes_dev.pyast.semantic.resolve import MAX_DEPTH as RESOLVE_DEPTH
 from hermes_dev.pyast.semantic.scopes import (
     Class,
     Const,
+    External,
     Function,
     Instance,
     Partial,
@@ -259,6 +260,9 @@ def callees(call: ast.Call, scope: Scope) -> list[Callee] | None:
         and func.value.func.id == "super"
     ):
         return _super_call(call, func.attr, scope)
+    handed = _handed_on(call, scope)
+    if handed is not None:
+        return callees(handed, scope)
     found = resolve(func, scope)
     targets: list[Callee] = []
     for obj in found.items:
@@ -278,6 +282,26 @@ def callees(call: ast.Call, scope: Scope) -> list[Callee] | None:
     if not targets:
         return None
     return targets
+
+
+def _handed_on(call: ast.Call, scope: Scope) -> ast.Call | None:
+    """The call a thread runner makes for its caller, which then gets its result and its
+    exceptions: `await asyncio.to_thread(fn, *args)` runs `fn(*args)`, and so does
+    `await loop.run_in_executor(executor, fn, *args)`."""
+    func = call.func
+    first = 0
+    if isinstance(func, ast.Attribute) and func.attr == "run_in_executor":
+        first = 1
+    else:
+        origin = resolve(func, scope).single()
+        if not (isinstance(origin, External) and origin.dotted == "asyncio.to_thread"):
+            return None
+    if len(call.args) <= first or any(isinstance(a, ast.Starred) for a in call.args):
+        return None
+    inner = ast.Call(func=call.args[first], args=call.args[first + 1 :], keywords=[])
+    if first == 0:
+        inner.keywords = list(call.keywords)
+    return ast.copy_location(inner, call)
 
 
 def _overrides(method: Function, call: ast.Call, scope: Scope) -> list[Callee]:
