@@ -14,13 +14,13 @@ WHOLE_FILE = True
 
 
 def rewrite(source: str, fixes: list[Fix]) -> str:
-    """`fix.args` is (tool,)."""
+    """`fix.args` are the tools to take out."""
     import ast
 
     from hermes_dev.edits import remove_tool_from_env_vars
     from hermes_dev.host.env_vars import read_table
 
-    for tool in sorted({str(fix.args[0]) for fix in fixes}):
+    for tool in sorted({str(tool) for fix in fixes for tool in fix.args}):
         try:
             table = read_table(ast.parse(source))
         except (SyntaxError, ValueError, RecursionError, MemoryError):

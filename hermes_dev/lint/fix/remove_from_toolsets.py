@@ -15,9 +15,9 @@ WHOLE_FILE = True
 
 
 def rewrite(source: str, fixes: list[Fix]) -> str:
-    """`fix.args` is (tool,)."""
+    """`fix.args` are the tools to take out."""
     from hermes_dev.edits import remove_tool_from_toolsets
 
-    for tool in sorted({str(fix.args[0]) for fix in fixes}):
+    for tool in sorted({str(tool) for fix in fixes for tool in fix.args}):
         source = remove_tool_from_toolsets(source, tool, keep_entries=True)
     return source

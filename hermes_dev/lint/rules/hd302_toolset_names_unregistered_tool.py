@@ -5,7 +5,8 @@ under `tools/` or `plugins/` registers. Names registered from a loop over a tabl
 do the strings of a table that cannot be read statically, and the tools a memory provider or a
 context engine (`plugins/memory/<name>/`, `plugins/context_engine/<name>/`) serves through its
 `get_tool_schemas()`: the `"name"` of each schema its returns reach, and strings the method
-builds aliases from. Tools that only exist at run time
+builds aliases from. The names one line lists are one finding (its fix takes them all out).
+Tools that only exist at run time
 (MCP servers, for instance) can be allowed in `pyproject.toml`:
 
 ```toml
@@ -45,7 +46,7 @@ from hermes_dev.lint.rule import Finding, Fix, Invalid, Rule, Valid
 
 TYPE_CHECKING = False  # typing is not imported at run time: a pre-commit run pays for it
 if TYPE_CHECKING:
-    from collections.abc import Iterator
+    from collections.abc import Iterator, Sequence
     from pathlib import Path
     from typing import ClassVar
 
@@ -161,7 +162,7 @@ class ToolsetNamesUnregisteredTool(Rule):
                     "TOOLSETS = {\n"
                     '    "weather": {\n'
                     '        "description": "Weather",\n'
-                    '        "tools": ["forecast", "radar"],\n'
+                    '        "tools": ["forecast", "radar", "tornado"],\n'
                     '        "includes": []\n'
                     "    },\n"
                     '    "cli": {"description": "All", "tools": _HERMES_CORE_TOOLS,'
@@ -170,6 +171,8 @@ class ToolsetNamesUnregisteredTool(Rule):
                 ),
             },
             findings=(("toolsets.py", 3), ("toolsets.py", 8)),
+            note="two names on one line that nothing registers (radar, tornado) are one finding,"
+            " and its fix takes out both",
             fixed={
                 "toolsets.py": (
                     "_HERMES_CORE_TOOLS = [\n"
@@ -226,9 +229,9 @@ class ToolsetNamesUnregisteredTool(Rule):
                 "plugins/digest_tools/__init__.py": _CONTEXT_ENGINE.replace("digest_", "other_"),
                 "toolsets.py": ('_HERMES_CORE_TOOLS = ["weather", "pattern", "other_expand"]\n'),
             },
-            findings=(("toolsets.py", 1), ("toolsets.py", 1)),
+            findings=(("toolsets.py", 1),),
             note="a property of a served schema is no tool name; a standalone plugin's"
-            " get_tool_schemas() is not how Hermes offers tools",
+            " get_tool_schemas() is not how Hermes offers tools (both names: one finding)",
             fixed={"toolsets.py": '_HERMES_CORE_TOOLS = ["weather"]\n'},
         ),
     )
@@ -247,32 +250,41 @@ class ToolsetNamesUnregisteredTool(Rule):
         registered, maybe = index.registered_names()
         allowed = registered | maybe | set(ctx.project.known_tools)
         editable: list[tuple[int, int]] | None = None  # (parsed only for a finding)
+        # One finding per line: the unregistered names a list holds on one line together.
+        lines: dict[int, list[tuple[str, Sequence[int]]]] = {}
         for name, span in toolsets.listed:
-            if name in allowed:
-                continue
+            if name not in allowed:
+                lines.setdefault(span[0], []).append((name, span))
+        for line, refs in lines.items():
             if editable is None:
                 editable = _editable_lines(ctx, path)
+            names = tuple(dict.fromkeys(name for name, _ in refs))
+            shown = _names(names)
             # The fix edits TOOLSETS and _HERMES_CORE_TOOLS only: a name in another list
             # (_HERMES_WEBHOOK_SAFE_TOOLS, ...) is reported without one.
             fix = (
-                Fix(
-                    "remove_from_toolsets",
-                    path,
-                    (name,),
-                    False,
-                    f"Remove {name!r} from the toolsets",
-                )
-                if any(first <= span[0] <= last for first, last in editable)
+                Fix("remove_from_toolsets", path, names, False, f"Remove {shown} from the toolsets")
+                if any(first <= line <= last for first, last in editable)
                 else None
             )
+            first, last = refs[0][1], refs[-1][1]
+            if len(names) == 1:
+                what = f"toolset lists {shown} but nothing under tools/ or plugins/ registers it"
+            else:
+                what = f"toolset lists {shown} but nothing under tools/ or plugins/ registers them"
             yield span_finding(
                 self.code,
-                f"toolset lists {name!r} but nothing under tools/ or plugins/ registers it"
-                " (a tool registered at run time goes in known-tools)",
+                what + " (a tool registered at run time goes in known-tools)",
                 path,
-                Span(*span),
-                name,
+                Span(first[0], first[1], last[2], last[3]),
+                names[0],
             ).with_fix(fix)
+
+
+def _names(names: tuple[str, ...]) -> str:
+    """'a', 'a' and 'b', 'a', 'b' and 'c'."""
+    shown = [repr(n) for n in names]
+    return shown[0] if len(shown) == 1 else f"{', '.join(shown[:-1])} and {shown[-1]}"
 
 
 def _editable_lines(ctx: LintContext, path: Path) -> list[tuple[int, int]]:

@@ -6,7 +6,8 @@ registers (names in `known-tools` of `[tool.hermes-dev]` are allowed, and so are
 memory provider or context engine serves through `get_tool_schemas()`, as HD302 reads them). Reported when the file
 that holds the literal is among the files linted, or on a whole-root run. That file is
 `hermes_cli/config.py`, or in newer Hermes the module it imports the table from
-(`hermes_cli/config_defaults.py`).
+(`hermes_cli/config_defaults.py`). The names one entry lists on one line are one finding (its
+fix takes them all out).
 
 ## Why is this bad?
 The setup wizard shows which tools a key unlocks. A stale name there points people at a tool
@@ -40,7 +41,7 @@ from hermes_dev.lint.rule import Finding, Fix, Invalid, Rule, Valid
 
 TYPE_CHECKING = False  # typing is not imported at run time: a pre-commit run pays for it
 if TYPE_CHECKING:
-    from collections.abc import Iterator
+    from collections.abc import Iterator, Sequence
     from typing import ClassVar
 
     from hermes_dev.lint.context import LintContext
@@ -186,6 +187,18 @@ class EnvVarNamesUnregisteredTool(Rule):
         Invalid(
             {
                 "tools/weather_tool.py": _TOOL,
+                "hermes_cli/config.py": _config('["get_weather", "weather", "weather_map"]'),
+            },
+            findings=(("hermes_cli/config.py", 12),),
+            note="two names on one line that nothing registers are one finding (one place), and"
+            " its fix takes out both",
+            fixed={
+                "hermes_cli/config.py": _config('["weather"]'),
+            },
+        ),
+        Invalid(
+            {
+                "tools/weather_tool.py": _TOOL,
                 "hermes_cli/config_defaults.py": _config('["weather", "get_weather"]'),
                 "hermes_cli/config.py": (
                     "import os\n"
@@ -251,21 +264,30 @@ class EnvVarNamesUnregisteredTool(Rule):
             return
         registered, maybe = index.registered_names()
         allowed = registered | maybe | set(ctx.project.known_tools)
+        # One finding per line: the unregistered names one entry lists on a line together.
+        lines: dict[tuple[str, int], list[tuple[str, Sequence[int]]]] = {}
         for tool, var, span in config.tool_refs:
-            if tool in allowed:
-                continue
+            if tool not in allowed:
+                lines.setdefault((var, span[0]), []).append((tool, span))
+        for (var, _), refs in lines.items():
+            tools = tuple(dict.fromkeys(tool for tool, _ in refs))
+            first, last = refs[0][1], refs[-1][1]
+            named = _names(tools)
             fix = Fix(
-                "remove_from_env_vars",
-                path,
-                (tool,),
-                False,
-                f"Remove {tool!r} from OPTIONAL_ENV_VARS",
+                "remove_from_env_vars", path, tools, False, f"Remove {named} from OPTIONAL_ENV_VARS"
             )
+            which = f"tool {named}" if len(tools) == 1 else f"tools {named}"
             yield span_finding(
                 self.code,
-                f"OPTIONAL_ENV_VARS[{var!r}] names tool {tool!r}, which nothing under tools/"
+                f"OPTIONAL_ENV_VARS[{var!r}] names {which}, which nothing under tools/"
                 " or plugins/ registers",
                 path,
-                Span(*span),
-                tool,
+                Span(first[0], first[1], last[2], last[3]),
+                tools[0],
             ).with_fix(fix)
+
+
+def _names(tools: tuple[str, ...]) -> str:
+    """'a', 'a' and 'b', 'a', 'b' and 'c'."""
+    shown = [repr(t) for t in tools]
+    return shown[0] if len(shown) == 1 else f"{', '.join(shown[:-1])} and {shown[-1]}"
