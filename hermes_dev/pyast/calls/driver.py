@@ -28,7 +28,6 @@ from hermes_dev.pyast.analyze.branches import (
     normalised_parameters,
     relevant_parameters,
 )
-from hermes_dev.pyast.analyze.flow import terminates
 from hermes_dev.pyast.semantic.resolve import (
     IN_PROGRESS,
     TRUNCATED,
@@ -36,6 +35,7 @@ from hermes_dev.pyast.semantic.resolve import (
     call_arguments,
     class_bases,
     class_method,
+    hands_back,
     resolve,
     subclasses,
 )
@@ -139,12 +139,12 @@ def wrapped(node: ast.AST, scope: Scope | None = None) -> bool:
     for dec in node.decorator_list:
         if _decorator_name(dec) in _TRANSPARENT:
             continue
-        if scope is None or not _hands_back(dec, scope):
+        if scope is None or not _passes_through(dec, scope):
             return True
     return False
 
 
-def _hands_back(dec: ast.expr, scope: Scope) -> bool:
+def _passes_through(dec: ast.expr, scope: Scope) -> bool:
     """A decorator (`@deco`, or `@factory(...)` returning one) whose every return gives back
     the function it was given."""
     target = dec.func if isinstance(dec, ast.Call) else dec
@@ -166,20 +166,7 @@ def _hands_back(dec: ast.expr, scope: Scope) -> bool:
         if len(set(inner)) != 1 or inner[0] not in defs:
             return False
         node = defs[inner[0]]
-    return returns_its_argument(node)
-
-
-def returns_its_argument(node: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
-    """A def of one parameter every `return` of which gives that parameter back."""
-    params = [*node.args.posonlyargs, *node.args.args]
-    if len(params) != 1 or isinstance(node, ast.AsyncFunctionDef):
-        return False
-    returns = [sub for sub in walk_function(node) if isinstance(sub, ast.Return)]
-    return (
-        bool(returns)
-        and all(isinstance(r.value, ast.Name) and r.value.id == params[0].arg for r in returns)
-        and terminates(node.body)
-    )
+    return not isinstance(node, ast.AsyncFunctionDef) and hands_back(node)
 
 
 def _is_abstract(node: ast.FunctionDef | ast.AsyncFunctionDef, is_method: bool) -> bool:

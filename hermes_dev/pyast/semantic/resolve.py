@@ -941,7 +941,7 @@ def _decorated_rows(name: str, where: Scope, depth: int) -> Rows | None:
     found = Rows([], complete=len(adders) == len(made))
     for binding in adders:
         deco = binding.home
-        if not isinstance(deco, _DEF_TYPES) or not _hands_back(deco):
+        if not isinstance(deco, _DEF_TYPES) or not hands_back(deco):
             found.complete = False
             continue
         factory = _parents(module, deco).get(id(deco))
@@ -973,8 +973,9 @@ def _decorated_rows(name: str, where: Scope, depth: int) -> Rows | None:
     return found
 
 
-def _hands_back(node: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
-    """A decorator: one parameter, ending with `return` of it, and no other return."""
+def hands_back(node: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
+    """A decorator that gives back what it is given: one parameter, ending with `return` of
+    it, and no other return."""
     params = [*node.args.posonlyargs, *node.args.args]
     if len(params) != 1 or not node.body:
         return False
