@@ -181,3 +181,47 @@ def test_a_manifest_given_alone_is_checked_against_its_plugins_code(
     (folder / "__init__.py").write_text('"""No register here."""\n', encoding="utf-8")
     code, out, _ = run_cli("lint", rel)
     assert code == 1 and f"{init_rel}:1:1: HD404" in out, out
+
+
+def test_a_sibling_module_imports_from_the_root_package(tmp_path):
+    """A plugin folder linted as the root: `from . import Backend` in a sibling module reads
+    the folder's own __init__.py, so the subclass it defines is a subclass of that class."""
+    from hermes_dev.lint.engine import lint
+    from tests.lint.support import make_root
+
+    init = """\
+import json
+from abc import ABC, abstractmethod
+
+
+class Backend(ABC):
+    @abstractmethod
+    def fetch(self): ...
+
+
+def _go(backend: Backend):
+    return json.dumps({"data": backend.fetch()})
+
+
+def fetch_tool(args, **kw):
+    return _go(pick())
+
+
+def register(ctx):
+    ctx.register_tool(name="fetch_tool", toolset="f", schema={}, handler=fetch_tool)
+"""
+    sibling = """\
+from . import Backend
+
+
+class Remote(Backend):
+    def fetch(self):
+        raise ConnectionError("offline")
+"""
+    root = make_root(
+        tmp_path,
+        {"plugin.yaml": "name: f\n", "__init__.py": init, "remote.py": sibling},
+    )
+    found = lint([], root=str(root), select=["HD102"]).findings
+    assert [(f.line, f.tools) for f in found] == [(15, ("fetch_tool",))]
+    assert "ConnectionError" in found[0].message and "Remote.fetch" in found[0].message

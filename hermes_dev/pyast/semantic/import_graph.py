@@ -190,7 +190,7 @@ def import_candidates(rel: str, text: str) -> list[str]:
         else:
             base = []
         parts = [*base, *(module.split(".") if module else [])]
-        add(parts)
+        add(parts if parts else ["__init__"])  # (`from . import x` in the root's own package)
         for item in names.strip("()").split(","):
             name = item.split(" as ")[0].strip()
             if name.isidentifier():

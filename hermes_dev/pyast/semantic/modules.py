@@ -303,9 +303,16 @@ class Models:
         else:
             parts = dotted.split(".")
             valid = bool(dotted) and all(part.isidentifier() for part in parts)
-        if valid:
+        candidates: tuple[str, ...] = ()
+        if dotted == "":
+            # the root's own package (a plugin whose folder is the root): `from . import x` in
+            # one of its modules reads its __init__.py
+            candidates = (os.path.join(self._root_str, "__init__.py"),)
+        elif valid:
             base = os.path.join(self._root_str, *parts)
-            for candidate in (base + ".py", os.path.join(base, "__init__.py")):
+            candidates = (base + ".py", os.path.join(base, "__init__.py"))
+        if candidates:
+            for candidate in candidates:
                 if candidate in self.unsaved or os.path.isfile(candidate):
                     found = self.get(Path(candidate))
                     break
