@@ -37,7 +37,7 @@ from hermes_dev.server.session import Linted, Session, suppression_edit
 
 NAME = "hermes-dev"
 FIX_ALL = "source.fixAll.hermes-dev"
-DEBOUNCE_S = 0.15
+DEBOUNCE_S = 0.1
 WATCHED = ("**/*.py", "**/plugin.yaml", "**/plugin.yml", "**/pyproject.toml")
 BUG = "this is a bug in hermes-dev; please report it with the server's log"
 
