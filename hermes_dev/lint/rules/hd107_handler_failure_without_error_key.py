@@ -33,7 +33,8 @@ unknown names reach, does not).
 Not reported (precision first): an object with an `"error"` key, or one that says it succeeded
 (`"success": True`); a status report that is no failure: skipped, interrupted, a duplicate or
 nothing to do (`"skipped": True`, `"status": "interrupted"`...), or a verdict the tool found
-(`"findings"`, `"issues"`, `"violations"`, `"diagnostics"`); a reason that there is nothing to
+(`"findings"`, `"issues"`, `"violations"`, `"diagnostics"`); an action's flag whose reason says
+nothing needed doing (`{"updated": False, "reason": "already up to date"}`); a reason that there is nothing to
 act on ("no active meeting", "no session is running", "nothing to stop") given by a def or tool
 whose name asks for a status or ends something (`status`, `health`, `stop`, `leave`, `cancel`,
 `close`, `disconnect`...: the answer; asked of anything else it is a failure); a flag whose
@@ -716,6 +717,8 @@ class NotebookProvider:
         return json.dumps({"error": f"unknown tool {tool_name}"})
 
     def _purge(self, args):
+        if not self._store.notes:
+            return json.dumps({"removed": False, "reason": "nothing to remove: already empty"})
         if not args.get("confirm"):
             return json.dumps({"needs_confirmation": True, "removed": False, "count": len(self._store.notes)})
         self._store.notes.clear()
@@ -747,7 +750,7 @@ class NoteStore:
 """,
             },
             findings=(("plugins/memory/notebook/__init__.py", 24),),
-            note='a memory provider\'s tools, served through get_tool_schemas() and handle_tool_call(tool_name, args): each tool is followed on its own branch, the name bound as a constant. notebook_drop serialises a predicate\'s False under an action\'s key ({"removed": False}). Traps: notebook_purge\'s {"needs_confirmation": True, "removed": False} is a question, not a failure; notebook_save and the unknown-tool branch stay silent',
+            note='a memory provider\'s tools, served through get_tool_schemas() and handle_tool_call(tool_name, args): each tool is followed on its own branch, the name bound as a constant. notebook_drop serialises a predicate\'s False under an action\'s key ({"removed": False}). Traps: notebook_purge\'s {"needs_confirmation": True, "removed": False} is a question, not a failure, and one whose reason says nothing needed doing ("already empty") is none either; notebook_save and the unknown-tool branch stay silent',
         ),
         Invalid(
             {

@@ -220,6 +220,10 @@ def judge(keys: dict[str, object]) -> str | None:
             len(actions) == 1
             and keys[actions[0]] is False
             and all(key in actions or _says_why(key) or _names_item(key) for key in keys)
+            and not any(
+                _says_why(key) and isinstance(value, str) and _NO_NEED.search(value.lower())
+                for key, value in keys.items()
+            )
         ):
             signal = actions[0]
     if signal is None and any(_says_why(key) for key in keys):
@@ -235,6 +239,8 @@ def judge(keys: dict[str, object]) -> str | None:
     return _describe(keys, signal)
 
 
+# A reason an action was not needed (`{"updated": False, "reason": "already up to date"}`).
+_NO_NEED = re.compile(r"\balready\b|\bup to date\b|\bno changes?\b|\bunchanged\b|\bnothing to\b")
 # A reason that says there is nothing to act on: no meeting/session/job is active or running.
 _NOTHING = re.compile(
     r"^(there is )?no (active|current|running|open|ongoing)\b"
