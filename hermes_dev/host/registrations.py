@@ -90,6 +90,7 @@ class Registration:
         "place",
         "rows_known",
         "scope",
+        "spread",
     )
 
     def __init__(
@@ -121,12 +122,15 @@ class Registration:
         for kw in call.keywords:
             if kw.arg is not None:
                 keywords[kw.arg] = kw.value
+        spread: list[tuple[str, ast.expr, ModuleInfo]] = []
         for kw in call.keywords:
             if kw.arg is None:
                 # `ctx.register_tool(**spec)` of a row of dict displays: its items
-                for key, value in _spread(kw.value, scope).items():
+                for key, key_node, value, home in _spread(kw.value, scope):
                     keywords.setdefault(key, value)
+                    spread.append((key, key_node, home))
         self.keywords = keywords
+        self.spread = spread  # (key, its node in the display, the display's module)
         self._handler: Handler | None = None
         self._handler_done = False
         self._strings: dict[str, str | None] = {}
@@ -190,17 +194,17 @@ class Registration:
         return f"Registration({self.name!r}, {self.module.rel}:{self.line}, {self.place})"
 
 
-def _spread(expr: ast.expr, scope: Scope) -> dict[str, ast.expr]:
-    """The items of a dict display `**expr` stands for (its keys constant strings), read where
-    the display is written; empty when it is not one such display."""
+def _spread(expr: ast.expr, scope: Scope) -> list[tuple[str, ast.expr, ast.expr, ModuleInfo]]:
+    """The items of a dict display `**expr` stands for (its keys constant strings), as (key,
+    key node, value, the display's module); empty when it is not one such display."""
     found = resolve(expr, scope).single()
     if not isinstance(found, Literal) or not isinstance(found.expr, ast.Dict):
-        return {}
-    items: dict[str, ast.expr] = {}
+        return []
+    items: list[tuple[str, ast.expr, ast.expr, ModuleInfo]] = []
     for key, value in zip(found.expr.keys, found.expr.values):
         if not (isinstance(key, ast.Constant) and isinstance(key.value, str)):
-            return {}  # a spread or a computed key: not known whole
-        items[key.value] = value
+            return []  # a spread or a computed key: not known whole
+        items.append((key.value, key, value, found.scope.module))
     return items
 
 

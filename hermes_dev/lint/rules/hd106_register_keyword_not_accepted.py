@@ -11,8 +11,10 @@ Reports a keyword of a tool registration that the function it calls does not acc
 
 When one required parameter is missing from the call, the message suggests it (`func=` for
 `handler=`). Signatures are read statically (`ast`, never imported) and cached with the file's
-stamp. Skipped when the method takes `**kwargs`, is decorated, or its file is unreadable or does
-not say which class is meant; and for any other receiver.
+stamp. The keys of a dict display spread into the call (`ctx.register_tool(**spec)` over a table
+of specs) count too, reported where the display writes them. Skipped when the method takes
+`**kwargs`, is decorated, or its file is unreadable or does not say which class is meant; and
+for any other receiver.
 
 ## Why is this bad?
 An unknown keyword is a `TypeError`. In a tool module it is raised when the module is imported:
@@ -253,6 +255,44 @@ def register(ctx):
             findings=(("hermes_plugin_notes/__init__.py", 13),),
             note="a plugin package outside any checkout: Hermes' known signature",
         ),
+        Invalid(
+            {
+                "plugins/kw/__init__.py": """\
+import json
+
+
+def kw_text(args, **kw):
+    return "just text"
+
+
+def kw_ok(args, **kw):
+    return json.dumps({"ok": 1})
+
+
+def _schema(name):
+    return {"name": name, "description": "d", "parameters": {"type": "object", "properties": {}}}
+
+
+TOOL_SPECS = [
+    {"name": "kw_text", "toolset": "kw", "schema": _schema("kw_text"), "handler": kw_text},
+    {"name": "kw_ok", "category": "x", "toolset": "kw", "schema": _schema("kw_ok"), "handler": kw_ok},
+]
+
+
+def register(ctx):
+    for spec in TOOL_SPECS:
+        ctx.register_tool(**spec)
+""",
+                "plugins/kw/plugin.yaml": """\
+name: kw
+version: "1.0"
+description: kw
+provides_tools: [kw_text, kw_ok]
+""",
+            },
+            findings=(("plugins/kw/__init__.py", 18),),
+            note="`ctx.register_tool(**spec)` over dict displays: a key no PluginContext.register_tool parameter takes ('category') is reported where the display writes it, row by row. Trap: the other row's keys are all accepted",
+        ),
     )
 
     def check(self, ctx: LintContext) -> Iterator[Finding]:
@@ -277,11 +317,13 @@ def register(ctx):
         from hermes_dev.host.registrations import registrations_of
 
         if module.tree is not None:
-            seen: set[int] = set()
+            seen: set[tuple[int, ...]] = set()
             for reg in registrations_of(module):
-                if id(reg.call) in seen:
+                # one call is checked once; with `**spec`, once per dict display it spreads
+                key = (id(reg.call), *(id(node) for _, node, _ in reg.spread))
+                if key in seen:
                     continue
-                seen.add(id(reg.call))
+                seen.add(key)
                 if reg.kind == "registry":
                     if not _is_hermes_registry(module, reg.call):
                         continue
@@ -297,8 +339,12 @@ def register(ctx):
                     continue
                 accepted, required = signature
                 missing = _missing(reg.call, accepted, required)
-                for kw in reg.call.keywords:
-                    if kw.arg is None or kw.arg in accepted:
+                given: list[tuple[str, ast.AST, ModuleInfo]] = [
+                    (kw.arg, kw, module) for kw in reg.call.keywords if kw.arg is not None
+                ]
+                given += reg.spread  # `**spec` of a dict display: its keys, where written
+                for arg, node, home in given:
+                    if arg in accepted:
                         continue
                     hint = f" (did you mean {missing[0]!r}?)" if len(missing) == 1 else ""
                     if where == REGISTRY:
@@ -313,9 +359,9 @@ def register(ctx):
                         )
                     yield ctx.finding(
                         self.code,
-                        f"{what} has no parameter {kw.arg!r}{hint}{effect}",
-                        module,
-                        kw,
+                        f"{what} has no parameter {arg!r}{hint}{effect}",
+                        home,
+                        node,
                         reg.label(),
                     )
 
