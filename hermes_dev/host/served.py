@@ -28,6 +28,8 @@ if TYPE_CHECKING:
     from hermes_dev.pyast.semantic.modules import ModuleInfo
 
 HANDLER_METHOD = "handle_tool_call"
+# The served tools of one class that are checked (a provider serves a handful).
+MAX_SERVED = 200
 
 
 class ServedTool:
@@ -79,5 +81,6 @@ def _find(module: ModuleInfo) -> list[ServedTool]:
         params = method.node.args.posonlyargs + method.node.args.args
         if len(params) < 3:
             continue  # (self, tool_name, args) is how the manager calls it
-        found.extend(ServedTool(name, method, params[1].arg) for name in names)
+        # (each tool walks the method once: thousands of names would be a quadratic walk)
+        found.extend(ServedTool(name, method, params[1].arg) for name in names[:MAX_SERVED])
     return found

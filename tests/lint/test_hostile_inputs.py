@@ -132,8 +132,33 @@ def test_thousands_of_unregistered_names_are_a_few_findings(tmp_path):
     )
     found = [f for f in lint([], root=str(root), select=["HD402"]).findings]
     assert len(found) == 21
-    assert found[0].message == "provides_tools lists 'ghost_0' but register(ctx) registers no such tool"
+    assert (
+        found[0].message
+        == "provides_tools lists 'ghost_0' but register(ctx) registers no such tool"
+    )
     assert found[-1].message == (
         "provides_tools lists 4,980 more names that register(ctx) does not register"
     )
     assert found[-1].line == 25  # where the 21st name is listed
+
+
+def test_a_provider_serving_thousands_of_tools_is_checked_for_a_bounded_number(tmp_path):
+    """Each served tool walks `handle_tool_call` once: 1,000 names and 1,000 branches were a
+    quadratic walk (5,000 took 41 s). The first MAX_SERVED are checked."""
+    from hermes_dev.host.served import MAX_SERVED
+    from hermes_dev.lint.engine import lint
+    from tests.lint.support import make_root
+
+    names = [f"t{i}" for i in range(1000)]
+    schemas = ", ".join(f'{{"name": "{n}"}}' for n in names)
+    branches = "".join(
+        f'        if tool_name == "{n}":\n            return "text"\n' for n in names
+    )
+    source = (
+        f"SCHEMAS = [{schemas}]\n\n\nclass Big:\n    def get_tool_schemas(self):\n"
+        f"        return SCHEMAS\n\n    def handle_tool_call(self, tool_name, args, **kw):\n"
+        f"{branches}        return '{{}}'\n"
+    )
+    root = make_root(tmp_path, {"plugin.yaml": "name: big\n", "__init__.py": source})
+    found = lint([], root=str(root), select=["HD101"]).findings
+    assert len(found) == MAX_SERVED
