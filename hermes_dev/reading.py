@@ -21,6 +21,10 @@ MANIFEST_LIMIT = 1024 * 1024  # plugin.yaml
 CONFIG_LIMIT = 4 * 1024 * 1024  # pyproject.toml
 DATA_LIMIT = 64 * 1024 * 1024  # a baseline, a cache file
 
+# Folders no project code lives in: installed packages, build output (with the hidden ones,
+# `.venv`, `.git`..., every walk over a checkout leaves them out).
+SKIP_DIRS = frozenset({"__pycache__", "node_modules", "site-packages", "venv", "build", "dist"})
+
 _FLAGS = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0)
 _NOFOLLOW = getattr(os, "O_NOFOLLOW", 0)
 

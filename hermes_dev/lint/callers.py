@@ -20,8 +20,7 @@ from __future__ import annotations
 import os
 import re
 
-from hermes_dev.lint.files import SKIP_DIRS
-from hermes_dev.reading import read_head
+from hermes_dev.reading import SKIP_DIRS, read_head
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:

@@ -12,12 +12,11 @@ from pathlib import Path
 from hermes_dev.errors import UserError
 from hermes_dev.host.layout import is_hermes_root
 from hermes_dev.lint.config import Config
+from hermes_dev.reading import SKIP_DIRS
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from collections.abc import Collection, Iterator, Sequence
-
-SKIP_DIRS = {"__pycache__", "node_modules", "site-packages", "venv", "build", "dist"}
 
 
 def is_plugin_package(root: Path) -> bool:

@@ -127,7 +127,7 @@ class ProjectIndex:
     def module_paths(self) -> list[str]:
         """Every `.py` under the root's `tools/` and `plugins/`, excluded ones too: a module
         that is not reported on still registers its tools (HD302, HD304, HD305)."""
-        from hermes_dev.lint.files import SKIP_DIRS
+        from hermes_dev.reading import SKIP_DIRS
 
         found: list[str] = []
         stack = [os.path.join(str(self.ctx.root), top) for top in ("plugins", "tools")]

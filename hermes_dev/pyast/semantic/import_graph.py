@@ -20,7 +20,7 @@ import os
 import re
 import zlib
 
-from hermes_dev.reading import SOURCE_LIMIT, read_bounded
+from hermes_dev.reading import SKIP_DIRS, SOURCE_LIMIT, read_bounded
 
 _IMPORT = re.compile(
     r"^[ \t]*(?:from[ \t]+(\.*)[ \t]*([\w.]*)[ \t]+import[ \t]+(\([^)]*\)|[^\n#;]*)"
@@ -84,6 +84,26 @@ SUBTREE = "**"
 MAX_SUBTREE_FILES = 300
 
 
+def subtree_files(root: str, folder: str) -> list[str]:
+    """The `.py` files (relative to `root`) of `folder` and the folders under it, as a
+    subclass or decorated-def search reads them: in a sorted walk that leaves out hidden
+    folders and those no project code lives in (`.venv`, `site-packages`...), at most
+    MAX_SUBTREE_FILES; for the root itself only its own files (the whole checkout is no
+    neighbourhood)."""
+    found: list[str] = []
+    for current, dirs, files in os.walk(os.path.join(root, folder)):
+        dirs[:] = sorted(d for d in dirs if not d.startswith(".") and d not in SKIP_DIRS)
+        if not folder:
+            dirs[:] = []
+        base = os.path.relpath(current, root).replace(os.sep, "/")
+        for name in sorted(files):
+            if name.endswith(".py"):
+                found.append(name if base == "." else f"{base}/{name}")
+                if len(found) >= MAX_SUBTREE_FILES:
+                    return found
+    return found
+
+
 class ImportGraph:
     def __init__(self, root: str) -> None:
         self.root = root
@@ -134,16 +154,7 @@ class ImportGraph:
         return sorted(found)
 
     def _subtree(self, folder: str) -> list[str]:
-        """The `.py` files in `folder` and the folders under it (as `resolve.subclasses` reads
-        them: sorted, bounded)."""
-        from pathlib import Path
-
-        top = Path(self.root, folder)
-        try:
-            paths = sorted(top.rglob("*.py"))[:MAX_SUBTREE_FILES]
-        except OSError:
-            return []
-        return [path.relative_to(self.root).as_posix() for path in paths]
+        return subtree_files(self.root, folder)
 
     def imports(self, rel: str) -> list[str]:
         self.digest(rel)

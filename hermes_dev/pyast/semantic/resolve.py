@@ -28,7 +28,7 @@ import ast
 import builtins
 
 from hermes_dev.pyast.semantic.bindings import Binding
-from hermes_dev.pyast.semantic.import_graph import MAX_SUBTREE_FILES
+from hermes_dev.pyast.semantic.import_graph import subtree_files
 from hermes_dev.pyast.semantic.imports import import_target
 from hermes_dev.pyast.semantic.modules import submodule_name
 from hermes_dev.pyast.semantic.scopes import (
@@ -1021,14 +1021,16 @@ def _decorated_defs(
 
 def _subtree_modules(module: ModuleInfo, needle: str) -> list[ModuleInfo]:
     """The modules of `module`'s folder and the folders under it whose text holds `needle`
-    (sorted, at most `_MAX_SUBCLASS_FILES` files looked at)."""
+    (the files `import_graph.subtree_files` gives, which the cache's key counts too)."""
     models = module.models
+    root = models.root
     try:
-        paths = sorted(module.path.parent.rglob("*.py"))[:_MAX_SUBCLASS_FILES]
-    except OSError:
-        return []
+        folder = module.path.parent.relative_to(root).as_posix()
+    except ValueError:
+        return []  # (a module outside the root has no neighbourhood here)
     out: list[ModuleInfo] = []
-    for path in paths:
+    for rel in subtree_files(str(root), "" if folder == "." else folder):
+        path = root / rel
         source = models.read(path)
         if source is None or needle not in source:
             continue
@@ -1243,9 +1245,7 @@ def class_bases(cls: ClassRef) -> list[ClassRef | None]:
     return found
 
 
-# Bounds of the search for a class's subclasses: files looked at (the same files a module
-# with abstract methods depends on in the cache's import graph), and how deep it goes.
-_MAX_SUBCLASS_FILES = MAX_SUBTREE_FILES
+# How deep the search for a class's subclasses goes (what files it reads: `subtree_files`).
 _MAX_SUBCLASS_LEVELS = 4
 
 
