@@ -36,6 +36,7 @@ from hermes_dev.pyast.semantic.resolve import (
     class_bases,
     class_method,
     hands_back,
+    made_decorator,
     resolve,
     subclasses,
 )
@@ -151,22 +152,10 @@ def _passes_through(dec: ast.expr, scope: Scope) -> bool:
     found = resolve(target, scope).single()
     if not isinstance(found, Function) or not isinstance(found.node, _DEF_TYPES):
         return False
-    node = found.node
+    node: ast.FunctionDef | ast.AsyncFunctionDef | None = found.node
     if isinstance(dec, ast.Call):
-        inner = [
-            sub.value.id
-            for sub in walk_function(node)
-            if isinstance(sub, ast.Return) and isinstance(sub.value, ast.Name)
-        ]
-        defs = {
-            stmt.name: stmt
-            for stmt in node.body
-            if isinstance(stmt, _DEF_TYPES) and not stmt.decorator_list
-        }
-        if len(set(inner)) != 1 or inner[0] not in defs:
-            return False
-        node = defs[inner[0]]
-    return not isinstance(node, ast.AsyncFunctionDef) and hands_back(node)
+        node = made_decorator(found.node)
+    return isinstance(node, ast.FunctionDef) and hands_back(node)
 
 
 def _is_abstract(node: ast.FunctionDef | ast.AsyncFunctionDef, is_method: bool) -> bool:
@@ -285,9 +274,8 @@ def _handed_on(call: ast.Call, scope: Scope) -> ast.Call | None:
             return None
     if len(call.args) <= first or any(isinstance(a, ast.Starred) for a in call.args):
         return None
-    inner = ast.Call(func=call.args[first], args=call.args[first + 1 :], keywords=[])
-    if first == 0:
-        inner.keywords = list(call.keywords)
+    keywords = call.keywords if first == 0 else []  # (run_in_executor passes no keywords on)
+    inner = ast.Call(func=call.args[first], args=call.args[first + 1 :], keywords=keywords)
     return ast.copy_location(inner, call)
 
 
@@ -330,29 +318,27 @@ def _lambda_defaults(lam: Function) -> dict[str, Possible]:
     late-binding idiom of registration loops), when those are constants or functions."""
     node = lam.node
     assert isinstance(node, ast.Lambda)
-    a = node.args
-    positional = [*a.posonlyargs, *a.args]
-    pairs = list(zip(positional[len(positional) - len(a.defaults) :], a.defaults))
-    pairs += [(p, d) for p, d in zip(a.kwonlyargs, a.kw_defaults) if d is not None]
+    positional = [*node.args.posonlyargs, *node.args.args]
+    first = positional[0].arg if positional else None  # the model's arguments
     env: dict[str, Possible] = {}
-    for param, default in pairs:
-        if positional and param is positional[0]:
-            continue  # the model's arguments
+    for name, default in _defaults(node).items():
         found = resolve(default, lam.scope, RESOLVE_DEPTH - 4)
         if (
-            found.complete
+            name != first
+            and found.complete
             and len(found.items) == 1
             and isinstance(found.items[0], (Const, Function, Class, Partial))
         ):
-            env[param.arg] = found
+            env[name] = found
     return env
 
 
 def partial_code(partial: Partial) -> Code:
     """The code of a `functools.partial`'s function as calling the partial runs it: with what
     its bound arguments give the parameters (`partial(_run, "part_ok")` binds `name`)."""
-    call = ast.Call(func=ast.Name(id="_", ctx=ast.Load()), args=list(partial.args), keywords=[])
-    call.keywords = list(partial.keywords)
+    call = ast.Call(
+        func=ast.Name(id="_", ctx=ast.Load()), args=list(partial.args), keywords=partial.keywords
+    )
     return Code(partial.func, _bound(call, partial.scope, partial.func))
 
 
@@ -444,7 +430,7 @@ def _keywords_unknown(call: ast.Call) -> bool:
     )
 
 
-def _defaults(node: ast.FunctionDef | ast.AsyncFunctionDef) -> dict[str, ast.expr]:
+def _defaults(node: ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda) -> dict[str, ast.expr]:
     a = node.args
     positional = [*a.posonlyargs, *a.args]
     found = {p.arg: d for p, d in zip(positional[len(positional) - len(a.defaults) :], a.defaults)}

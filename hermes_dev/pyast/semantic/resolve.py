@@ -945,7 +945,7 @@ def _decorated_rows(name: str, where: Scope, depth: int) -> Rows | None:
             found.complete = False
             continue
         factory = _parents(module, deco).get(id(deco))
-        if isinstance(factory, _DEF_TYPES) and not _returns_name(factory, deco.name):
+        if isinstance(factory, _DEF_TYPES) and made_decorator(factory) is not deco:
             found.complete = False
             continue
         if not isinstance(factory, _DEF_TYPES):
@@ -986,11 +986,20 @@ def hands_back(node: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
     )
 
 
-def _returns_name(node: ast.FunctionDef | ast.AsyncFunctionDef, name: str) -> bool:
-    returns = [sub for sub in walk_function(node) if isinstance(sub, ast.Return)]
-    return bool(returns) and all(
-        isinstance(r.value, ast.Name) and r.value.id == name for r in returns
-    )
+def made_decorator(
+    factory: ast.FunctionDef | ast.AsyncFunctionDef,
+) -> ast.FunctionDef | ast.AsyncFunctionDef | None:
+    """The undecorated def of its own body that every `return` of a decorator factory gives
+    (`def tool(name): def deco(fn): ...; return deco`), else None."""
+    returns = [sub for sub in walk_function(factory) if isinstance(sub, ast.Return)]
+    names = {r.value.id if isinstance(r.value, ast.Name) else None for r in returns}
+    if len(names) != 1 or None in names:
+        return None
+    [name] = names
+    for stmt in factory.body:
+        if isinstance(stmt, _DEF_TYPES) and stmt.name == name and not stmt.decorator_list:
+            return stmt
+    return None
 
 
 def _decorated_defs(
