@@ -707,6 +707,13 @@ def served_tools(source: str) -> tuple[list[str], list[str]]:
         tree = ast.parse(source)
     except (SyntaxError, ValueError, RecursionError, MemoryError):
         return [], []
+    return served_tools_in(tree)
+
+
+def served_tools_in(tree: ast.Module) -> tuple[list[str], list[str]]:
+    """`served_tools` of a module already parsed."""
+    import ast
+
     module_values = _bindings(tree.body)
     names: list[str] = []
     maybe: list[str] = []

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import ast
 
-from hermes_dev.host.plugins import SERVES_MARKER, served_tools
+from hermes_dev.host.plugins import SERVES_MARKER, served_tools_in
 from hermes_dev.pyast.semantic.resolve import attribute_of
 from hermes_dev.pyast.semantic.scopes import (
     ClassRef,
@@ -64,7 +64,7 @@ def _find(module: ModuleInfo) -> list[ServedTool]:
     tree = module.tree
     if tree is None or f"def {SERVES_MARKER}" not in module.source:
         return []
-    names, _ = served_tools(module.source)
+    names, _ = served_tools_in(tree)
     if not names:
         return []
     found: list[ServedTool] = []

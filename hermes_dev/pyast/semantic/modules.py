@@ -31,7 +31,8 @@ if TYPE_CHECKING:
 
 # Text a tool module must contain; files without any of these are skipped before parsing.
 REGISTER_MARKERS = (".register(", ".register_tool(")
-SERVES_MARKER = "def get_tool_schemas("
+# (a memory provider or context engine serving tools: host.plugins.SERVES_MARKER)
+SERVES_TEXT = "def get_tool_schemas("
 
 
 def submodule_name(package: str, attr: str) -> str:
@@ -44,7 +45,7 @@ def submodule_name(package: str, attr: str) -> str:
 def might_register(source: str) -> bool:
     """The quick text test: could this source register a tool (or serve tools through
     `get_tool_schemas()`, as a memory provider does)?"""
-    return any(marker in source for marker in REGISTER_MARKERS) or SERVES_MARKER in source
+    return any(marker in source for marker in REGISTER_MARKERS) or SERVES_TEXT in source
 
 
 class ModuleState:
