@@ -24,8 +24,9 @@ from hermes_dev.reading import SKIP_DIRS, read_head
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from collections.abc import Collection, Iterator
+    from collections.abc import Collection, Iterator, Mapping
     from pathlib import Path
+    from typing import Any
 
 MAX_FILES = 20_000
 MAX_BYTES = 4 * 1024 * 1024  # read at most this much of one file
@@ -42,65 +43,60 @@ def _py_files(root: str) -> Iterator[str]:
 
 def named_elsewhere(root: Path, names: Collection[str], skip: Collection[Path] = ()) -> set[str]:
     """The `names` that a `.py` file under `root` other than those in `skip` refers to."""
-    wanted = {n for n in names if n.isidentifier()}
-    if not wanted:
-        return set()
-    skipped = {os.path.abspath(str(p)) for p in skip}
-    word = re.compile(
-        rb"(?<![\w])(" + b"|".join(re.escape(n.encode()) for n in sorted(wanted)) + rb")(?![\w])"
-    )
-    found: set[str] = set()
-    for count, path in enumerate(_py_files(str(root))):
-        if count >= MAX_FILES:
-            return set(wanted)  # too many files to be sure: every name may be called
-        if os.path.abspath(path) in skipped:
-            continue
-        try:
-            data = read_head(path, MAX_BYTES + 1)  # (a FIFO: an OSError, never a hang)
-        except OSError:
-            continue
-        hits = {m.decode() for m in word.findall(data)} - found
-        if not hits:
-            continue
-        if len(data) > MAX_PARSED:
-            found |= hits  # too big to parse: the word is enough
-        else:
-            found |= hits & _names_in_code(data)
-        if found >= wanted:
-            break
-    return found
+    skipped = frozenset(os.path.abspath(str(p)) for p in skip)
+    return _referred(root, {name: (name, skipped) for name in names})
 
 
 def named_by_others(root: Path, wanted: dict[str, set[Path]]) -> set[tuple[str, Path]]:
     """`(name, path)` for each name of `wanted` (name -> the files that define it) that a `.py`
     file under `root` other than `path` refers to: `named_elsewhere` for many files at once,
     each file under the root read once."""
-    names = {n for n in wanted if n.isidentifier()}
-    if not names:
+    groups = {
+        (name, path): (name, frozenset({os.path.abspath(str(path))}))
+        for name, paths in wanted.items()
+        for path in paths
+    }
+    return _referred(root, groups)
+
+
+def _referred(root: Path, groups: Mapping[Any, tuple[str, frozenset[str]]]) -> set[Any]:
+    """The keys of `groups` (key -> a name and the files that do not count) whose name a `.py`
+    file under `root` that counts refers to; every key when the root has too many files. Each
+    file is read once, whatever the number of keys."""
+    by_name: dict[str, list[Any]] = {}
+    for key, (name, _) in groups.items():
+        if name.isidentifier():
+            by_name.setdefault(name, []).append(key)
+    if not by_name:
         return set()
-    homes = {n: {os.path.abspath(str(p)) for p in wanted[n]} for n in names}
     word = re.compile(
-        rb"(?<![\w])(" + b"|".join(re.escape(n.encode()) for n in sorted(names)) + rb")(?![\w])"
+        rb"(?<![\w])(" + b"|".join(re.escape(n.encode()) for n in sorted(by_name)) + rb")(?![\w])"
     )
-    found: set[tuple[str, Path]] = set()
-    everything = {(n, p) for n in names for p in wanted[n]}
+    wanted = sum(len(keys) for keys in by_name.values())
+    found: set[Any] = set()
     for count, path in enumerate(_py_files(str(root))):
         if count >= MAX_FILES:
-            return everything  # too many files to be sure: every name may be called
-        here = os.path.abspath(path)
+            return {key for keys in by_name.values() for key in keys}  # too many to be sure
         try:
             data = read_head(path, MAX_BYTES + 1)  # (a FIFO: an OSError, never a hang)
         except OSError:
             continue
         hits = {m.decode() for m in word.findall(data)}
-        hits = {n for n in hits if any(h != here for h in homes[n])}
         if not hits:
             continue
-        if len(data) <= MAX_PARSED:
+        here = os.path.abspath(path)
+        open_keys = [
+            key
+            for name in hits
+            for key in by_name[name]
+            if key not in found and here not in groups[key][1]
+        ]
+        if not open_keys:
+            continue
+        if len(data) <= MAX_PARSED:  # (too big to parse: the word is enough)
             hits &= _names_in_code(data)
-        for name in hits:
-            found.update((name, p) for p in wanted[name] if os.path.abspath(str(p)) != here)
-        if found >= everything:
+        found.update(key for key in open_keys if groups[key][0] in hits)
+        if len(found) == wanted:
             break
     return found
 
