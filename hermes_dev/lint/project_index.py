@@ -364,6 +364,12 @@ def reports_on(ctx: LintContext, path: Path | None) -> bool:
     return str(path) in given or ctx.is_reported(path)
 
 
+def names_text(names: tuple[str, ...]) -> str:
+    """How a finding names several tools: 'a', 'a' and 'b', 'a', 'b' and 'c'."""
+    shown = [repr(n) for n in names]
+    return shown[0] if len(shown) == 1 else f"{', '.join(shown[:-1])} and {shown[-1]}"
+
+
 def span_finding(
     code: str, message: str, path: Path, span: Span, tool: str | None = None
 ) -> Finding:

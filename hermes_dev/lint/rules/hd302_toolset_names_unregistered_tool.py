@@ -237,7 +237,12 @@ class ToolsetNamesUnregisteredTool(Rule):
     )
 
     def check(self, ctx: LintContext) -> Iterator[Finding]:
-        from hermes_dev.lint.project_index import project_index, reports_on, span_finding
+        from hermes_dev.lint.project_index import (
+            names_text,
+            project_index,
+            reports_on,
+            span_finding,
+        )
         from hermes_dev.pyast.semantic.locations import Span
 
         path = ctx.project.toolsets_path
@@ -259,7 +264,7 @@ class ToolsetNamesUnregisteredTool(Rule):
             if editable is None:
                 editable = _editable_lines(ctx, path)
             names = tuple(dict.fromkeys(name for name, _ in refs))
-            shown = _names(names)
+            shown = names_text(names)
             # The fix edits TOOLSETS and _HERMES_CORE_TOOLS only: a name in another list
             # (_HERMES_WEBHOOK_SAFE_TOOLS, ...) is reported without one.
             fix = (
@@ -279,12 +284,6 @@ class ToolsetNamesUnregisteredTool(Rule):
                 Span(first[0], first[1], last[2], last[3]),
                 names[0],
             ).with_fix(fix)
-
-
-def _names(names: tuple[str, ...]) -> str:
-    """'a', 'a' and 'b', 'a', 'b' and 'c'."""
-    shown = [repr(n) for n in names]
-    return shown[0] if len(shown) == 1 else f"{', '.join(shown[:-1])} and {shown[-1]}"
 
 
 def _editable_lines(ctx: LintContext, path: Path) -> list[tuple[int, int]]:

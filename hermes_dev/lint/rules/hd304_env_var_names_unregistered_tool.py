@@ -243,7 +243,12 @@ class EnvVarNamesUnregisteredTool(Rule):
     )
 
     def check(self, ctx: LintContext) -> Iterator[Finding]:
-        from hermes_dev.lint.project_index import project_index, reports_on, span_finding
+        from hermes_dev.lint.project_index import (
+            names_text,
+            project_index,
+            reports_on,
+            span_finding,
+        )
         from hermes_dev.pyast.semantic.locations import Span
 
         if ctx.project.config_path is None:
@@ -272,7 +277,7 @@ class EnvVarNamesUnregisteredTool(Rule):
         for (var, _), refs in lines.items():
             tools = tuple(dict.fromkeys(tool for tool, _ in refs))
             first, last = refs[0][1], refs[-1][1]
-            named = _names(tools)
+            named = names_text(tools)
             fix = Fix(
                 "remove_from_env_vars", path, tools, False, f"Remove {named} from OPTIONAL_ENV_VARS"
             )
@@ -285,9 +290,3 @@ class EnvVarNamesUnregisteredTool(Rule):
                 Span(first[0], first[1], last[2], last[3]),
                 tools[0],
             ).with_fix(fix)
-
-
-def _names(tools: tuple[str, ...]) -> str:
-    """'a', 'a' and 'b', 'a', 'b' and 'c'."""
-    shown = [repr(t) for t in tools]
-    return shown[0] if len(shown) == 1 else f"{', '.join(shown[:-1])} and {shown[-1]}"
