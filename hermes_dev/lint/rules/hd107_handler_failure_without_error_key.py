@@ -97,6 +97,36 @@ from tools.registry import registry, tool_error, tool_result
 
 """
 
+# A backend package (an abstract class, one implementation) two HD107 cases share.
+_CU_BACKEND = """\
+from abc import ABC, abstractmethod
+from dataclasses import dataclass, field
+
+
+@dataclass
+class ActionResult:
+    ok: bool
+    action: str
+    message: str = ""
+    meta: dict = field(default_factory=dict)
+
+
+class Backend(ABC):
+    @abstractmethod
+    def click(self, x: int, y: int) -> ActionResult:
+        ...
+"""
+_CU_REAL_BACKEND = """\
+from tools.cu.backend import ActionResult, Backend
+
+
+class RealBackend(Backend):
+    def click(self, x, y):
+        if x < 0:
+            return ActionResult(ok=False, action="click", message="off screen")
+        return ActionResult(ok=True, action="click")
+"""
+
 
 class HandlerFailureWithoutErrorKey(Rule):
     code = "HD107"
@@ -758,34 +788,8 @@ class NoteStore:
 """,
                 "tools/cu/__init__.py": """\
 """,
-                "tools/cu/backend.py": """\
-from abc import ABC, abstractmethod
-from dataclasses import dataclass, field
-
-
-@dataclass
-class ActionResult:
-    ok: bool
-    action: str
-    message: str = ""
-    meta: dict = field(default_factory=dict)
-
-
-class Backend(ABC):
-    @abstractmethod
-    def click(self, x: int, y: int) -> ActionResult:
-        ...
-""",
-                "tools/cu/real_backend.py": """\
-from tools.cu.backend import ActionResult, Backend
-
-
-class RealBackend(Backend):
-    def click(self, x, y):
-        if x < 0:
-            return ActionResult(ok=False, action="click", message="off screen")
-        return ActionResult(ok=True, action="click")
-""",
+                "tools/cu/backend.py": _CU_BACKEND,
+                "tools/cu/real_backend.py": _CU_REAL_BACKEND,
                 "tools/cu/tool.py": """\
 import json
 import threading
@@ -832,34 +836,8 @@ registry.register(name="cu_click", toolset="cu", schema={"name": "cu_click", "de
 """,
                 "tools/cu/__init__.py": """\
 """,
-                "tools/cu/backend.py": """\
-from abc import ABC, abstractmethod
-from dataclasses import dataclass, field
-
-
-@dataclass
-class ActionResult:
-    ok: bool
-    action: str
-    message: str = ""
-    meta: dict = field(default_factory=dict)
-
-
-class Backend(ABC):
-    @abstractmethod
-    def click(self, x: int, y: int) -> ActionResult:
-        ...
-""",
-                "tools/cu/real_backend.py": """\
-from tools.cu.backend import ActionResult, Backend
-
-
-class RealBackend(Backend):
-    def click(self, x, y):
-        if x < 0:
-            return ActionResult(ok=False, action="click", message="off screen")
-        return ActionResult(ok=True, action="click")
-""",
+                "tools/cu/backend.py": _CU_BACKEND,
+                "tools/cu/real_backend.py": _CU_REAL_BACKEND,
                 "tools/cu/tool.py": """\
 import json
 import threading
