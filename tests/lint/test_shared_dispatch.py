@@ -7,35 +7,15 @@ from __future__ import annotations
 from pathlib import Path
 
 from hermes_dev.lint.engine import lint
+from hermes_dev.lint.rules.hd101_handler_returns_non_json import HandlerReturnsNonJson
 from tests.lint.support import make_root
 
-SHARED = """\
-import functools
-import json
-
-from tools.registry import registry
-
-
-def _dispatch(name, args):
-    if name == "multi_text":
-        return "plain text for " + str(args.get("q"))
-    if name == "multi_fail":
-        return json.dumps({"success": False, "message": "nope"})
-    return json.dumps({"name": name})
-
-
-def _run(name, args, **kw):
-    if name == "part_text":
-        return f"Result: {args.get('q')}"
-    return json.dumps({"ok": True})
-
-
-S = {"name": "x", "description": "d", "parameters": {"type": "object", "properties": {}}}
-for tool in ("multi_text", "multi_fail", "multi_ok"):
-    registry.register(name=tool, toolset="m", schema={**S, "name": tool}, handler=lambda args, _n=tool, **kw: _dispatch(_n, args))
-registry.register(name="part_text", toolset="m", schema={**S, "name": "part_text"}, handler=functools.partial(_run, "part_text"))
-registry.register(name="part_ok", toolset="m", schema={**S, "name": "part_ok"}, handler=functools.partial(_run, "part_ok"))
-"""
+# The HD101 rule case's module (HD107 has it too): one fixture, asserted here for `tools`.
+SHARED = next(
+    case.files["tools/multi_tool.py"]
+    for case in HandlerReturnsNonJson.INVALID
+    if isinstance(case.files, dict) and "tools/multi_tool.py" in case.files
+)
 
 
 def test_each_tool_is_judged_on_its_own_branch(tmp_path: Path) -> None:
