@@ -38,6 +38,10 @@ SHAPES: dict[str, tuple[str, list[str]]] = {
             "AuxiliaryClient._read_key",
         ],
     ),
+    # a network call (urlopen's URLError) under excepts of the project's own classes
+    "urlopen-under-own-errors": ("HD102", ["weather_forecast", "WeatherClient.forecast"]),
+    "urlopen-under-base-error": ("HD102", ["weather_summary", "WeatherClient.forecast"]),
+    "urlopen-in-helper": ("HD102", ["web_extract", "_download"]),
     # the try catches RuntimeError; a constructor the helper calls raises ValueError
     "runtime-only-try": ("HD102", ["web_extract", "_build_request", "Request.__init__"]),
     # a raise inside an except block of a helper called outside any try

@@ -16,7 +16,20 @@ sent them: numbers written as strings are coerced by the schema, nothing else is
 args`, reads `args.get("k")` or hands `args` and `"k"` to a check (`require(args, "k")`);
 `int(...)` / `float(...)` of an argument (`args.get(...)`, `args.get(...) or 3`, `str()` or
 `.strip()` of one, or a local bound only to such values) raises ValueError for text that is not
-a number, unless the value is tested with `isinstance` or `.isdigit()` first.
+a number, unless the value is tested with `isinstance` or `.isdigit()` first; `json.loads(...)`
+of an argument raises ValueError (JSONDecodeError) for text that is not JSON.
+
+Calls of the common network clients raise when they cannot connect (the host is down, the name
+does not resolve, the network is out), which for a tool is an ordinary day: `requests.get/post/
+...` and a `requests.Session()`'s methods (requests.ConnectionError), `httpx.get/...` and an
+`httpx.Client()` or `httpx.AsyncClient()`'s methods (httpx.ConnectError), an
+`aiohttp.ClientSession()`'s methods (aiohttp.ClientConnectorError), `urllib.request.urlopen`
+(urllib.error.URLError) and `socket.create_connection` (OSError). The client may be a local, a
+module global, `self.session` set in `__init__`, or a `with ... as client` target. Those
+libraries' exception classes are matched with their real bases: `except
+requests.RequestException`, `except httpx.HTTPError`, `except aiohttp.ClientError` or `except
+OSError` (for requests, aiohttp and urllib) catch it; `except requests.Timeout`, `except
+httpx.HTTPStatusError` or `except urllib.error.HTTPError` alone do not.
 
 Exceptions are matched with the real class hierarchy: builtins by Python's own MRO
 (`FileNotFoundError` is an `OSError`), the project's classes by their bases as written, across
@@ -51,7 +64,7 @@ counts where a caller hands on the model's arguments or a value derived from the
 number of parameters passed on as they are), not where the caller built the value itself (a
 constant, its own state, a record a store returns).
 
-Not followed, and so never reported (precision first): calls that leave the root (stdlib,
+Not followed, and so never reported (precision first): other calls that leave the root (stdlib,
 third-party), calls through names that cannot be resolved (parameters without annotations,
 `getattr`, subscripts), exception classes that cannot be resolved (they count as caught), an
 `assert` or a control-flow exception (`CancelledError`, `KeyboardInterrupt`, `SystemExit`,
@@ -236,6 +249,7 @@ registry.register(name="by_exception", toolset="t", schema={}, handler=by_except
             + """\
 import asyncio
 import requests
+import yaml
 
 def _never_called():
     raise RuntimeError("no handler reaches this")
@@ -271,7 +285,7 @@ def run(args, on_done, **kw):
     _exit(args.get("code"))
     asyncio.get_event_loop().create_task(_poll())
     getattr(requests, "get")(args.get("url"))
-    requests.get(args.get("url"))
+    yaml.safe_load(args.get("text"))
     hooks[args.get("hook")]()
     on_done()
     _walk([args])
@@ -371,6 +385,108 @@ provides_tools: [p10_get, p10_put]
 """,
             },
             note="module globals set up by register(ctx) (`global _CLIENT; _CLIENT = Client()`): by the time a handler runs they are set, so `if _CLIENT is None: raise ...` cannot fire",
+        ),
+        Valid(
+            {
+                "tools/weather_tool.py": """\
+import json
+import socket
+import urllib.request
+
+import aiohttp
+import httpx
+import requests
+from requests.exceptions import RequestException
+
+from tools.registry import registry, tool_error
+
+_API = "https://api.example.invalid"
+_SESSION = requests.Session()
+
+
+def _fetch(path):
+    resp = _SESSION.get(f"{_API}/{path}", timeout=10)
+    resp.raise_for_status()
+    return resp.json()
+
+
+def forecast(args, **kw):
+    try:
+        return json.dumps({"forecast": _fetch("forecast")})
+    except RequestException as exc:
+        return tool_error(f"weather service unreachable: {exc}")
+
+
+async def alerts(args, **kw):
+    try:
+        async with httpx.AsyncClient(timeout=10) as client:
+            resp = await client.get(f"{_API}/alerts")
+    except httpx.HTTPError as exc:
+        return tool_error(str(exc))
+    return json.dumps({"alerts": resp.text})
+
+
+async def radar(args, **kw):
+    try:
+        async with aiohttp.ClientSession() as session:
+            async with session.get(f"{_API}/radar") as resp:
+                body = await resp.text()
+    except aiohttp.ClientError as exc:
+        return tool_error(str(exc))
+    return json.dumps({"radar": body})
+
+
+def station(args, **kw):
+    try:
+        with urllib.request.urlopen(f"{_API}/station", timeout=10) as resp:
+            body = resp.read()
+        socket.create_connection(("example.invalid", 80), timeout=3).close()
+    except OSError as exc:
+        return tool_error(str(exc))
+    return json.dumps({"station": body.decode()})
+
+
+registry.register(name="forecast", toolset="weather", schema={}, handler=forecast)
+registry.register(name="alerts", toolset="weather", schema={}, handler=alerts, is_async=True)
+registry.register(name="radar", toolset="weather", schema={}, handler=radar, is_async=True)
+registry.register(name="station", toolset="weather", schema={}, handler=station)
+""",
+            },
+            note="trap: each network call is caught by its library's base class, an OSError handler, or a module-level `requests.Session()`'s call caught by RequestException",
+        ),
+        Valid(
+            {
+                "tools/batch_tool.py": """\
+import json
+
+from tools.registry import registry, tool_error
+
+
+def add_items(args, **kw):
+    raw = args.get("items") or "[]"
+    try:
+        items = json.loads(raw)
+    except json.JSONDecodeError as exc:
+        return tool_error(f"items is not JSON: {exc}")
+    return json.dumps({"added": len(items)})
+
+
+def tag_items(args, **kw):
+    tags = args.get("tags")
+    if not isinstance(tags, str):
+        return tool_error("tags must be text")
+    try:
+        parsed = json.loads(tags)
+    except ValueError:
+        return tool_error("tags is not JSON")
+    return json.dumps({"tags": parsed})
+
+
+registry.register(name="add_items", toolset="batch", schema={}, handler=add_items)
+registry.register(name="tag_items", toolset="batch", schema={}, handler=tag_items)
+""",
+            },
+            note="trap: json.loads of the model's text inside `except json.JSONDecodeError` / `except ValueError`",
         ),
     )
     INVALID = (
@@ -1522,6 +1638,90 @@ registry.register(name="scan_typo", toolset="scan", schema={**S, "name": "scan_t
             },
             findings=(("tools/scan_tool.py", 12),),
             note='a lookup in a table that module initialisation builds (`_build()` sets the global `_TABLES` to a dict display) with a constant key that flows in through a keyword: `_TABLES.get(scope)` is an object for "strict", so `if patterns is None: raise` cannot fire for scan_strict; scan_typo\'s "stirct" is not a key, so the raise does',
+            fixed={},
+        ),
+        Invalid(
+            {
+                "tools/weather_tool.py": """\
+import json
+import urllib.error
+import urllib.request
+
+import httpx
+import requests
+
+from tools.registry import registry, tool_error
+
+_API = "https://api.example.invalid"
+
+
+def _fetch(path, params):
+    resp = requests.get(f"{_API}/{path}", params=params, timeout=10)
+    resp.raise_for_status()
+    return resp.json()
+
+
+def forecast(args, **kw):
+    city = args.get("city") or "Oslo"
+    try:
+        data = _fetch("forecast", {"q": city})
+    except ValueError as exc:
+        return tool_error(f"bad answer: {exc}")
+    return json.dumps({"forecast": data})
+
+
+async def alerts(args, **kw):
+    async with httpx.AsyncClient(timeout=10) as client:
+        try:
+            resp = await client.get(f"{_API}/alerts")
+            resp.raise_for_status()
+        except httpx.HTTPStatusError as exc:
+            return tool_error(f"status {exc.response.status_code}")
+    return json.dumps({"alerts": resp.json()})
+
+
+def station(args, **kw):
+    try:
+        with urllib.request.urlopen(f"{_API}/station", timeout=10) as resp:
+            body = resp.read()
+    except urllib.error.HTTPError as exc:
+        return tool_error(f"HTTP {exc.code}")
+    return json.dumps({"station": body.decode()})
+
+
+registry.register(name="forecast", toolset="weather", schema={}, handler=forecast)
+registry.register(name="alerts", toolset="weather", schema={}, handler=alerts, is_async=True)
+registry.register(name="station", toolset="weather", schema={}, handler=station)
+""",
+            },
+            findings=(
+                ("tools/weather_tool.py", 22),
+                ("tools/weather_tool.py", 31),
+                ("tools/weather_tool.py", 40),
+            ),
+            note="a network client's call raises when it cannot connect: requests.get in a helper under `except ValueError`, `client.get` of an `async with httpx.AsyncClient()` under `except httpx.HTTPStatusError`, urlopen under `except urllib.error.HTTPError`",
+            fixed={},
+        ),
+        Invalid(
+            {
+                "tools/batch_tool.py": """\
+import json
+
+from tools.registry import registry, tool_error
+
+
+def add_items(args, **kw):
+    items = json.loads(args.get("items") or "[]")
+    if not isinstance(items, list):
+        return tool_error("items must be a JSON list")
+    return json.dumps({"added": len(items)})
+
+
+registry.register(name="add_items", toolset="batch", schema={}, handler=add_items)
+""",
+            },
+            findings=(("tools/batch_tool.py", 7),),
+            note="json.loads of the model's text raises ValueError for text that is not JSON",
             fixed={},
         ),
     )

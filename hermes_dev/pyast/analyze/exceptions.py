@@ -10,6 +10,7 @@
   be known.
 - `catches(handler, exc, scope)`: CATCHES, MAYBE or MISSES. A handler whose class cannot be
   resolved is MAYBE (precision first: it counts as catching).
+- `library_type(name)`: the ExcType of a network library's exception class.
 - `CONTROL_FLOW`: exceptions that carry cancellation or exit rather than errors.
 """
 
@@ -18,8 +19,9 @@ from __future__ import annotations
 import ast
 import builtins
 
+from hermes_dev.pyast.analyze import library_raises
 from hermes_dev.pyast.semantic.resolve import class_bases, is_builtin_name, resolve
-from hermes_dev.pyast.semantic.scopes import Builtin, Class, Instance, Literal
+from hermes_dev.pyast.semantic.scopes import Builtin, Class, External, Instance, Literal
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -93,6 +95,27 @@ def builtin_type(cls: type[BaseException]) -> ExcType:
     return ExcType(cls.__name__, cls.__name__, ancestors, True, builtin=True)
 
 
+_LIBRARY_TYPES: dict[str, ExcType] = {}
+
+
+def library_type(name: str) -> ExcType:
+    """The ExcType of a network library's class (`analyze.library_raises`) or a builtin."""
+    made = _LIBRARY_TYPES.get(name)
+    if made is None:
+        bases = library_raises.bases(name)
+        if bases is None:
+            builtin = _builtin_class(name)
+            assert builtin is not None, name
+            made = builtin_type(builtin)
+        else:
+            ancestors = {name}
+            for base in bases:
+                ancestors |= library_type(base).ancestors
+            made = ExcType(library_raises.label(name), name, frozenset(ancestors), True)
+        _LIBRARY_TYPES[name] = made
+    return made
+
+
 def _project_type(cls: ClassRef, depth: int = 0) -> ExcType:
     state = cls.module.state
     cached = state.exc_types.get(id(cls.node))
@@ -131,6 +154,9 @@ def class_type(expr: ast.expr, scope: Scope) -> ExcType | None:
     if isinstance(found, Builtin):
         builtin = _builtin_class(found.name)
         return builtin_type(builtin) if builtin is not None else None
+    if isinstance(found, External):
+        name = library_raises.class_named(found.dotted)
+        return library_type(name) if name is not None else None
     return None
 
 

@@ -7,7 +7,8 @@ coerced by the schema, nothing else is checked. So in the handler's own body:
   `require(args, "k")` somewhere: then it is taken as checked);
 - `int(x)` / `float(x)` of an argument (`args.get(...)`, `args[...]`, `... or default`, `str()`
   or `.strip()` of one, or a local bound only to such values) raises ValueError for text that is
-  not a number (unless the function tests the value with `isinstance` or `.isdigit()` first).
+  not a number (unless the function tests the value with `isinstance` or `.isdigit()` first);
+- `json.loads(x)` of an argument raises ValueError (JSONDecodeError) for text that is not JSON.
 `InputRisks(function_node, "args").risk(node)` says which of these `node` is.
 """
 
@@ -53,7 +54,7 @@ class InputRisks:
                     value = sub.value if kind is not ast.AugAssign else None  # type: ignore[attr-defined]
                     assigns.setdefault(target.id, []).append(value)
         self.rebound = param in assigns
-        self.shadowed = {n for n in ("int", "float") if n in assigns}
+        self.shadowed = {n for n in ("int", "float", "json") if n in assigns}
         # A local counts as the model's value when every binding of it is one (a for target, an
         # augmented assignment or an import leaves a None in its list: not counted).
         self.derived: set[str] = set()
@@ -144,14 +145,26 @@ class InputRisks:
         if type(node) is ast.Call:
             func = node.func
             args = node.args
-            if not (isinstance(func, ast.Name) and func.id in _CONVERTERS):
+            if isinstance(func, ast.Name) and func.id in _CONVERTERS:
+                if func.id in self.shadowed or node.keywords:
+                    return None
+                risk = _CONVERTERS[func.id], "when the model sends text that is not a number"
+            elif (
+                isinstance(func, ast.Attribute)
+                and func.attr == "loads"
+                and isinstance(func.value, ast.Name)
+                and func.value.id == "json"
+                and "json" not in self.shadowed
+            ):
+                risk = ValueError, "when the model sends text that is not JSON"
+            else:
                 return None
-            if func.id in self.shadowed or len(args) != 1 or node.keywords:
+            if len(args) != 1:
                 return None
             arg = args[0]
             if not self._from_model(arg) or _names(arg) & self.guarded:
                 return None
-            return _CONVERTERS[func.id], "when the model sends text that is not a number"
+            return risk
         return None
 
 

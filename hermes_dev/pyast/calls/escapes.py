@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import ast
 
+from hermes_dev.pyast.analyze import library_raises
 from hermes_dev.pyast.analyze.branches import decide
 from hermes_dev.pyast.analyze.exceptions import (
     MISSES,
@@ -27,11 +28,14 @@ from hermes_dev.pyast.analyze.exceptions import (
     catches,
     exc_type,
     handler_type,
+    library_type,
 )
 from hermes_dev.pyast.analyze.flow import always_true, has_break, never_returns_call
 from hermes_dev.pyast.analyze.model_input import InputRisks
 from hermes_dev.pyast.analyze.preconditions import INTERNAL, TAINTED, guarded_raises, origin
 from hermes_dev.pyast.calls.driver import Callee, Code, Transfer, _decorator_name, callees, summary
+from hermes_dev.pyast.semantic.resolve import resolve
+from hermes_dev.pyast.semantic.scopes import External
 from hermes_dev.pyast.semantic.walker import walk_function, walk_shallow
 
 Step = tuple[str, int, str]
@@ -439,6 +443,7 @@ class _Walker:
             return
         targets = callees(call, self.scope)
         if not targets:
+            self._library_call(call, handlers)
             return
         for target in targets:
             node = target.function.node
@@ -469,6 +474,23 @@ class _Walker:
                     ),
                     handlers,
                 )
+
+    def _library_call(self, call: ast.Call, handlers: list[list[ast.ExceptHandler]]) -> None:
+        """A network client's call (`requests.get`, `client.get` of an `httpx.AsyncClient()`):
+        what it raises when it cannot connect."""
+        func = call.func
+        name = func.attr if isinstance(func, ast.Attribute) else getattr(func, "id", None)
+        if name not in library_raises.CALL_NAMES:
+            return
+        for obj in resolve(func, self.scope).items:
+            if not isinstance(obj, External):
+                continue
+            raised = library_raises.raised_by(obj.dotted)
+            if raised is not None:
+                step = (self.module.rel, call.lineno, self.label)
+                exc = library_type(raised)
+                self.escape_or_catch(Escape(exc, "call", (step,), call, obj.dotted), handlers)
+                return
 
     def _passed_on(
         self, call: ast.Call, target: Callee, needs: frozenset[str]

@@ -28,6 +28,7 @@ import ast
 import builtins
 
 from hermes_dev.pyast.semantic.bindings import Binding
+from hermes_dev.pyast.semantic.clients import client_instance, is_client_instance
 from hermes_dev.pyast.semantic.import_graph import subtree_files
 from hermes_dev.pyast.semantic.imports import import_target
 from hermes_dev.pyast.semantic.modules import submodule_name
@@ -233,6 +234,17 @@ def resolve_binding(binding: Binding, scope: Scope, depth: int = 0) -> Possible:
             if cls is not None:
                 value = Possible(value.items + (Instance(cls),), False)
         return value
+    if kind == "with" and binding.path == () and binding.value is not None:
+        # `with requests.Session() as s`: a client's `__enter__` gives the client itself.
+        value = resolve(binding.value, scope, depth + 1)
+        clients = [
+            o for o in value.items if isinstance(o, External) and is_client_instance(o.dotted)
+        ]
+        return (
+            Possible.of(clients[0])
+            if value.complete and len(value.items) == 1 and clients
+            else UNKNOWN
+        )
     if kind == "param":
         return _parameter(binding, scope)
     if kind == "declared":
@@ -509,7 +521,8 @@ def _result_of(obj: Obj, call: ast.Call, scope: Scope, depth: int) -> Possible:
                 isinstance(a, ast.Starred) for a in call.args
             ):
                 return Possible.of(Partial(inner, call.args[1:], call.keywords, scope))
-        return UNKNOWN
+        made = client_instance(obj.dotted)
+        return Possible.of(External(made)) if made is not None else UNKNOWN
     if isinstance(obj, Builtin):
         return Possible.of(Literal(call, scope))  # the call itself says what it gives
     return UNKNOWN

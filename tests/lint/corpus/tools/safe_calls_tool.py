@@ -99,7 +99,7 @@ def silent_callees(args, backend: Optional[Backend] = None, cache: Optional[Cach
     _stop(args.get("exit_code"))
     asyncio.get_event_loop().create_task(_heartbeat())
     getattr(requests, "post")(args.get("url"))
-    requests.get(args.get("url"))
+    requests.utils.quote(args.get("url"))
     hooks[args.get("hook", "none")]()
     kw.get("on_done", print)()
     backend.search(args.get("q", ""))

@@ -22,14 +22,14 @@ def _build_request(url: str, max_bytes: int) -> Request:
 
 
 def _download(request: Request) -> str:
-    with urllib.request.urlopen(request.url) as response:
+    with urllib.request.urlopen(request.url) as response:  # origin: urlopen-in-helper
         return response.read(request.max_bytes).decode("utf-8", "replace")
 
 
 def web_extract(args, **kw):
     try:
         request = _build_request(args.get("url", ""), int(args.get("max_bytes", 100_000)))  # shape: runtime-only-try  # expect: HD102
-        text = _download(request)
+        text = _download(request)  # shape: urlopen-in-helper  # expect: HD102
     except RuntimeError as e:
         return tool_error(str(e))
     return json.dumps({"url": request.url, "text": redact(text)})

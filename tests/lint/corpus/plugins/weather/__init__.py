@@ -21,7 +21,7 @@ def _auth_message(e: AuthError) -> str:
 def weather_forecast(args, **kw):
     client = _make_client(args.get("units", "metric"))  # shape: plugin-relative-client  # expect: HD102
     try:
-        data = client.forecast(args.get("city", ""))
+        data = client.forecast(args.get("city", ""))  # shape: urlopen-under-own-errors  # expect: HD102
     except AuthError as e:
         return _auth_message(e)
     except WeatherError as e:
@@ -32,7 +32,7 @@ def weather_forecast(args, **kw):
 def weather_summary(args, **kw):
     try:
         client = _make_client()
-        data = client.forecast(args.get("city", ""))
+        data = client.forecast(args.get("city", ""))  # shape: urlopen-under-base-error  # expect: HD102
     except WeatherError as e:
         return json.dumps({"error": str(e)})
     return json.dumps({"city": args.get("city"), "temp": data.get("temp")})

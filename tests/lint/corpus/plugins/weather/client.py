@@ -30,7 +30,7 @@ class WeatherClient:
         if not city:
             raise WeatherError("city is required")
         url = f"{self.BASE}/forecast?city={city}&units={self.units}&key={self.key}"
-        with urllib.request.urlopen(url) as response:
+        with urllib.request.urlopen(url) as response:  # origin: urlopen-under-own-errors,urlopen-under-base-error
             return json.loads(response.read())
 
     def alerts(self, region: str) -> list:

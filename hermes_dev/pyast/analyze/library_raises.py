@@ -1,0 +1,128 @@
+"""What the common network clients raise when a connection fails.
+
+Lint reads only the code under the root, so a call into `requests`, `httpx`, `aiohttp`,
+`urllib.request` or `socket` is opaque to it. Those calls raise whenever the host is down,
+the name does not resolve or the network is out, which for a tool is an ordinary day: the
+handler has to catch it. This table names the calls, the one exception each raises on a
+refused connection, and the classes of those libraries with their bases, so that `except
+requests.RequestException:` or `except OSError:` catch it and `except ValueError:` or
+`except requests.Timeout:` do not.
+
+- `raised_by(dotted)`: the class a call of `dotted` raises when it cannot connect (a module
+  function `requests.get`, or a client's method `httpx.AsyncClient().get`), or None.
+- `class_named(dotted)`: the class an `except` clause names, when it is one of the table's
+  (any of its public spellings), or None.
+- `bases(name)`, `label(name)`: a class's bases, and how a message names it.
+`analyze.exceptions.library_type(name)` makes the ExcType.
+
+A client's instance (`requests.Session()`, `httpx.AsyncClient()`) is followed by the semantic
+model (`semantic.clients`).
+"""
+
+from __future__ import annotations
+
+# Each class: its bases (other classes of this table or builtins), as the libraries define them.
+_BASES: dict[str, tuple[str, ...]] = {
+    "requests.exceptions.RequestException": ("OSError",),
+    "requests.exceptions.HTTPError": ("requests.exceptions.RequestException",),
+    "requests.exceptions.ConnectionError": ("requests.exceptions.RequestException",),
+    "requests.exceptions.ProxyError": ("requests.exceptions.ConnectionError",),
+    "requests.exceptions.SSLError": ("requests.exceptions.ConnectionError",),
+    "requests.exceptions.Timeout": ("requests.exceptions.RequestException",),
+    "requests.exceptions.ConnectTimeout": (
+        "requests.exceptions.ConnectionError",
+        "requests.exceptions.Timeout",
+    ),
+    "requests.exceptions.ReadTimeout": ("requests.exceptions.Timeout",),
+    "requests.exceptions.TooManyRedirects": ("requests.exceptions.RequestException",),
+    "httpx.HTTPError": ("Exception",),
+    "httpx.RequestError": ("httpx.HTTPError",),
+    "httpx.TransportError": ("httpx.RequestError",),
+    "httpx.TimeoutException": ("httpx.TransportError",),
+    "httpx.ConnectTimeout": ("httpx.TimeoutException",),
+    "httpx.ReadTimeout": ("httpx.TimeoutException",),
+    "httpx.NetworkError": ("httpx.TransportError",),
+    "httpx.ConnectError": ("httpx.NetworkError",),
+    "httpx.HTTPStatusError": ("httpx.HTTPError",),
+    "aiohttp.ClientError": ("Exception",),
+    "aiohttp.ClientResponseError": ("aiohttp.ClientError",),
+    "aiohttp.ClientConnectionError": ("aiohttp.ClientError",),
+    "aiohttp.ClientOSError": ("aiohttp.ClientConnectionError", "OSError"),
+    "aiohttp.ClientConnectorError": ("aiohttp.ClientOSError",),
+    "aiohttp.ServerConnectionError": ("aiohttp.ClientConnectionError",),
+    "aiohttp.ServerTimeoutError": ("aiohttp.ServerConnectionError", "TimeoutError"),
+    "urllib.error.URLError": ("OSError",),
+    "urllib.error.HTTPError": ("urllib.error.URLError",),
+}
+
+# Other spellings of a class (package re-exports, modules that hold the class).
+_ALIASES = {
+    **{
+        f"requests.{name}": f"requests.exceptions.{name}"
+        for name in (
+            "RequestException",
+            "HTTPError",
+            "ConnectionError",
+            "Timeout",
+            "ConnectTimeout",
+            "ReadTimeout",
+            "TooManyRedirects",
+        )
+    },
+    **{
+        f"aiohttp.client_exceptions.{name.split('.', 1)[1]}": name
+        for name in _BASES
+        if name.startswith("aiohttp.")
+    },
+    **{
+        f"httpx._exceptions.{name.split('.', 1)[1]}": name
+        for name in _BASES
+        if name.startswith("httpx.")
+    },
+    "socket.error": "OSError",
+    "socket.gaierror": "OSError",
+    "socket.timeout": "TimeoutError",
+}
+
+_VERBS = ("get", "post", "put", "patch", "delete", "head", "options", "request")
+
+# The call -> the class it raises when it cannot connect.
+_RAISES: dict[str, str] = {
+    **{f"requests.{verb}": "requests.exceptions.ConnectionError" for verb in _VERBS},
+    **{f"requests.Session().{v}": "requests.exceptions.ConnectionError" for v in (*_VERBS, "send")},
+    **{f"httpx.{verb}": "httpx.ConnectError" for verb in (*_VERBS, "stream")},
+    **{f"httpx.Client().{v}": "httpx.ConnectError" for v in (*_VERBS, "send", "stream")},
+    **{f"httpx.AsyncClient().{v}": "httpx.ConnectError" for v in (*_VERBS, "send", "stream")},
+    **{
+        f"aiohttp.ClientSession().{v}": "aiohttp.ClientConnectorError"
+        for v in (*_VERBS, "ws_connect")
+    },
+    "urllib.request.urlopen": "urllib.error.URLError",
+    "socket.create_connection": "OSError",
+}
+
+# The names a call of the table ends with (a cheap test before resolving the callee).
+CALL_NAMES = frozenset(dotted.rsplit(".", 1)[1] for dotted in _RAISES)
+
+
+def raised_by(dotted: str) -> str | None:
+    """The class (a key of `bases`, or a builtin's name) a call of `dotted` raises when it
+    cannot connect, or None."""
+    return _RAISES.get(dotted)
+
+
+def class_named(dotted: str) -> str | None:
+    """The class an `except` clause's `dotted` names, when it is one of the table's."""
+    name = _ALIASES.get(dotted, dotted)
+    return name if name in _BASES or dotted in _ALIASES else None
+
+
+def bases(name: str) -> tuple[str, ...] | None:
+    """The bases of a class of the table (None for a builtin's name)."""
+    return _BASES.get(name)
+
+
+def label(name: str) -> str:
+    """How a message names the class: `requests.ConnectionError`, `httpx.ConnectError`."""
+    prefix = "requests.exceptions."
+    return "requests." + name[len(prefix) :] if name.startswith(prefix) else name
