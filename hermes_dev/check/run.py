@@ -150,6 +150,7 @@ def check(
                 replay_args,
                 without_env,
                 database,
+                frozenset(codes),
             )
             raw.extend(found)
             if progress is not None:
@@ -256,7 +257,10 @@ def _check_tool(
     replay_args: Any,
     without_env: bool,
     database: Any,
+    wanted: frozenset[str],
 ) -> list[Finding]:
+    """The findings of `wanted` codes for one tool. A failure of another code is not shrunk
+    (with `--select HD501`, shrinking a time-out would cost several time-outs for nothing)."""
     from hermes_dev.check.cases import Case, SchemaProblem, designed, generated
 
     if replay_args is not None:
@@ -295,6 +299,10 @@ def _check_tool(
             timeouts += 1
         for problem in _problems(outcome, tool, scope, timeout):
             if problem.key in groups:
+                continue
+            if problem.code not in wanted:
+                if replay_args is None and problem.code == "HD504":
+                    hangs.append(_essential(case.args, tool))  # later calls still avoid it
                 continue
             group = groups[problem.key] = _Group(problem, case)
             if replay_args is None and problem.code == "HD504":

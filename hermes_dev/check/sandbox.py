@@ -37,6 +37,7 @@ MAX_GUARDS_PER_CALL = 200
 LOG_TAIL = 64 * 1024
 START_TIMEOUT = 120.0  # importing a real checkout takes seconds; a hang at import is an error
 DUMP_WAIT = 0.5
+DUMP_POLL = 0.02
 
 
 class Settings:
@@ -390,7 +391,7 @@ class Child:
         main thread's stack (the one running the child's call loop), outermost first."""
         try:
             proc.send_signal(signal.SIGUSR1)
-            time.sleep(DUMP_WAIT)
+            self._await_dump(log_size)
         except OSError:
             pass
         _kill(proc)
@@ -404,6 +405,24 @@ class Child:
                 text = ""
         self.stop()
         return stack_from_dump(text, str(CHILD_SCRIPT))
+
+    def _await_dump(self, log_size: int) -> None:
+        """Wait until the dump has stopped growing (faulthandler writes it at once, from its C
+        signal handler), at most DUMP_WAIT: a fixed wait cost every time-out half a second."""
+        if self._log is None:
+            time.sleep(DUMP_WAIT)
+            return
+        deadline = time.monotonic() + DUMP_WAIT
+        last = log_size
+        while time.monotonic() < deadline:
+            time.sleep(DUMP_POLL)
+            try:
+                size = self._log.stat().st_size
+            except OSError:
+                return
+            if size > log_size and size == last:
+                return
+            last = size
 
     def log_tail(self) -> str:
         if self._log is None:
