@@ -32,7 +32,7 @@ from hermes_dev.edits import (
 )
 from tests.edits._checks import inserted_text
 
-SETTINGS = settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+SETTINGS = settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 names = st.from_regex(r"[a-z][a-z0-9_]{0,24}", fullmatch=True).filter(
     lambda n: not keyword.iskeyword(n) and not n.endswith("_old")

@@ -432,7 +432,7 @@ def test_a_missing_baseline_file_is_exit_2(legacy: Path) -> None:
 
 
 @given(st.binary(max_size=300))
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=120, deadline=None)
 def test_loader_never_crashes_on_bytes(data: bytes) -> None:
     try:
         baseline.parse(data, "b.json")
@@ -470,7 +470,7 @@ ENTRY = st.fixed_dictionaries(
     )
     | JSON_VALUES
 )
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=100, deadline=None)
 def test_loader_never_crashes_on_json(doc: object) -> None:
     data = json.dumps(doc).encode()
     try:

@@ -25,7 +25,7 @@ COMMANDS = {
     "new-plugin": ["new-plugin", "zap_pack", "--tool", "zap", "--toolset", "weather", "--yes"],
 }
 SIGNALS = ["SIGTERM", "SIGINT", "SIGHUP"]
-RUNS = 5  # per command and signal
+RUNS = 3  # per command and signal
 
 
 def _hermes_dev() -> list[str]:
