@@ -1288,8 +1288,10 @@ def subclasses(cls: ClassRef) -> list[ClassRef]:
     for _ in range(_MAX_SUBCLASS_LEVELS):
         added: list[ClassRef] = []
         for module in modules:
+            if not any(name in module.source for name in names):
+                continue  # (before `.tree`: a module that does not name the class stays unparsed)
             tree = module.tree
-            if tree is None or not any(name in module.source for name in names):
+            if tree is None:
                 continue
             scope = module_scope(module)
             for stmt in tree.body:
