@@ -6,7 +6,9 @@ object reports a failure when its own flags say so: `"success": False`, `"ok": F
 or `"fatal"`: `json.dumps({"success": False, "message": ...})`, `tool_result(ok=False,
 reason=...)`. The flag may be a constant, a constant argument of the helper that builds the
 object (`_reply(False, "no key")` with `def _reply(ok, text): return json.dumps({"success": ok,
-...})`), a variable a `False` reaches, or the value of a predicate that can say False (a def
+...})`), a comparison that is False when what it tests fails (`"ok": len(errors) == 0`,
+`"success": proc.returncode == 0`, also through a local bound to it), a variable a `False`
+reaches, or the value of a predicate that can say False (a def
 every `return` of which is `True` or `False`: `removed = store.remove(name)`, unless a test such
 as `if not removed: return tool_error(...)` leaves only True). Followed: variables to the
 assignments that reach the `return` (and the keys set on them later, `result["message"] =
@@ -38,9 +40,11 @@ nothing needed doing (`{"updated": False, "reason": "already up to date"}`); a r
 act on ("no active meeting", "no session is running", "nothing to stop") given by a def or tool
 whose name asks for a status or ends something (`status`, `health`, `stop`, `leave`, `cancel`,
 `close`, `disconnect`...: the answer; asked of anything else it is a failure); a flag whose
-value is not known (`{"success": ok}` where no `False` reaches `ok`, `Result(success=rc == 0)`);
-a dict some other code may change
-(`result.update(...)`, handed to a function) or that spreads a value that cannot be known; a
+value is not known (`{"success": ok}` where no `False` reaches `ok`, `Result(success=check())`);
+a dict some other code may change before the `return` (`result.update(...)`, handed to a
+function that is not known only to read it: a def of the root that only subscripts it, reads
+it with `.get`, serialises it or hands it to such defs is known to) or that spreads a value
+that cannot be known; a
 handler that returns a dict instead of a JSON string (HD101's); calls that leave the root or
 cannot be resolved, generators and functions behind a decorator that may change them (a
 project decorator that hands the def back unchanged is seen through).
@@ -359,6 +363,54 @@ registry.register(name="hosts_rename", toolset="hosts", schema={}, handler=hosts
             note="traps: a predicate's False handled before the report (only True reaches it),"
             " a flag computed by a def that returns no constant, and a **fields helper given"
             " an error (or fields that cannot be known)",
+        ),
+        Valid(
+            {
+                "tools/review_tool.py": """\
+import json
+
+from tools.registry import registry
+
+
+def _fill(envelope):
+    envelope["error"] = "the review could not be made"
+
+
+def build(payload):
+    envelope = {"ok": False, "answers": {}}
+    if not isinstance(payload, dict):
+        _fill(envelope)
+        return envelope
+    envelope["ok"] = True
+    return envelope
+
+
+def review(args, **kw):
+    return json.dumps(build(args.get("payload")))
+
+
+def check(args, **kw):
+    envelope = {"ok": False}
+    _fill(envelope)
+    return json.dumps(envelope)
+
+
+def compare(args, **kw):
+    return json.dumps({"ok": True, "same": args.get("a") == args.get("b")})
+
+
+def report(args, **kw):
+    errors = []
+    return json.dumps({"ok": len(errors) == 0, "error": "; ".join(errors) or None})
+
+
+registry.register(name="review", toolset="t", schema={}, handler=review)
+registry.register(name="check", toolset="t", schema={}, handler=check)
+registry.register(name="compare", toolset="t", schema={}, handler=compare)
+registry.register(name="report", toolset="t", schema={}, handler=report)
+""",
+            },
+            note='trap: a def that sets the dict\'s "error" before it is returned; a comparison under another key; a comparison flag beside an "error" key',
         ),
     )
     INVALID = (
@@ -913,6 +965,64 @@ registry.register(name="part_ok", toolset="m", schema={**S, "name": "part_ok"}, 
             },
             findings=(("tools/multi_tool.py", 11),),
             note="one dispatcher shared by several tools, each registered with its name bound (a loop's lambda with `_n=tool`): only multi_fail's branch reports a failure without \"error\"; multi_text and multi_ok are not named in the finding",
+        ),
+        Invalid(
+            {
+                "tools/review_tool.py": """\
+import json
+import subprocess
+
+from tools.registry import registry
+
+
+def _summary(envelope):
+    return {"ok": envelope["ok"], "size": len(envelope.get("answers", {}))}
+
+
+def _log(envelope, notes):
+    notes.append(_summary(envelope))
+
+
+def build(payload):
+    envelope = {"ok": False, "answers": {}}
+    if not isinstance(payload, dict) or payload.get("failure"):
+        return envelope
+    envelope["ok"] = True
+    envelope["answers"] = payload
+    return envelope
+
+
+def review(args, **kw):
+    envelope = build(args.get("payload"))
+    _log(envelope, [])
+    return json.dumps(envelope)
+
+
+def sync(args, **kw):
+    errors = []
+    for name in args.get("names") or []:
+        if not name:
+            errors.append({"name": name, "why": "empty"})
+    return json.dumps({"ok": len(errors) == 0, "errors": errors})
+
+
+def run(args, **kw):
+    proc = subprocess.run(["true"], capture_output=True, text=True)
+    done = proc.returncode == 0
+    return json.dumps({"success": done, "stdout": proc.stdout})
+
+
+registry.register(name="review", toolset="t", schema={}, handler=review)
+registry.register(name="sync", toolset="t", schema={}, handler=sync)
+registry.register(name="run", toolset="t", schema={}, handler=run)
+""",
+            },
+            findings=(
+                ("tools/review_tool.py", 27),
+                ("tools/review_tool.py", 35),
+                ("tools/review_tool.py", 41),
+            ),
+            note='a success flag that is a comparison (`len(errors) == 0`, a local bound to `proc.returncode == 0`) is False when it fails; a dict returned before it is handed on, or handed only to defs that read it, is the dict built',
         ),
     )
 

@@ -146,7 +146,9 @@ MESSAGE_KEYS = frozenset(
     {"message", "msg", "reason", "detail", "details", "description", "hint", "explanation"}
 )
 # Calls a report variable may be handed to without being changed (its serialisation, logs).
-_READERS = frozenset({"dumps", "tool_result", "len", "str", "repr", "bool", "print"})
+_READERS = frozenset(
+    {"dumps", "tool_result", "len", "str", "repr", "bool", "print", "dict", "list", "deepcopy"}
+)
 _LOG_METHODS = frozenset({"debug", "info", "warning", "warn", "error", "exception", "critical"})
 _DEF_TYPES = (ast.FunctionDef, ast.AsyncFunctionDef)
 _MAX_DEPTH = 40
@@ -730,13 +732,17 @@ def _binds(target: ast.expr, name: str) -> bool:
 Env = tuple[tuple[str, object], ...]
 
 
-def _value(expr: ast.expr, code: Code, env: Env) -> object:
+def _value(expr: ast.expr, code: Code, env: Env, flag: bool = False) -> object:
     """A key's value when it is known: a constant (`not <constant>` too), a parameter the call
     gives a constant, or a local whose assignments reaching here include the constant False
-    (that path reports a failure); else UNKNOWN."""
+    (that path reports a failure); else UNKNOWN. For a success flag (`flag`), a comparison
+    (`"ok": len(errors) == 0`, `"success": proc.returncode == 0`) is False on the path where
+    it fails, directly or through a local bound to it."""
     constant = _constant(expr)
     if constant is not UNKNOWN:
         return constant
+    if flag and _may_fail(expr):
+        return False
     if isinstance(expr, ast.Attribute) and isinstance(expr.value, ast.Name):
         # a field of the object a parameter holds (`self.success` in its `to_dict()`)
         field = dict(env).get(f"{expr.value.id}.{expr.attr}", UNKNOWN)
@@ -759,9 +765,20 @@ def _value(expr: ast.expr, code: Code, env: Env) -> object:
             continue
         if _is_call(value):
             values.append(False if _predicate_false(value, code) else UNKNOWN)
+        elif flag and _may_fail(value):
+            values.append(False)
         else:
             values.append(_constant(value))
     return False if any(v is False for v in values) else UNKNOWN
+
+
+def _may_fail(expr: ast.expr) -> bool:
+    """A test whose value changes with what happened: a comparison that is not between
+    constants (`rc == 0`, `len(errors) == 0`, `status in ("done", "ok")`)."""
+    if not isinstance(expr, ast.Compare):
+        return False
+    parts = [expr.left, *expr.comparators]
+    return not all(isinstance(p, ast.Constant) for p in parts)
 
 
 def _predicate_false(value: ast.expr, code: Code) -> bool:
@@ -826,7 +843,7 @@ def _display(
     chain: tuple[Step, ...] = ()
     for key, value in pairs:
         if key is not None:
-            keys[key] = _value(value, code, env)
+            keys[key] = _value(value, code, env, key in FLAGS)
             continue
         inner = _failure_value(value, code, env, depth + 1)
         if inner is not None:
@@ -858,7 +875,7 @@ def _known_keys(expr: ast.expr, code: Code, env: Env, depth: int) -> dict[str, o
         keys: dict[str, object] = {}
         for key, value in pairs:
             if key is not None:
-                keys[key] = _value(value, code, env)
+                keys[key] = _value(value, code, env, key in FLAGS)
                 continue
             inner = _known_keys(value, code, env, depth + 1)
             if inner is None:
@@ -958,7 +975,7 @@ def _item(name: ast.Name, key: str, keys: dict[str, object], code: Code, env: En
         elif value is None or value is _UNKNOWN_ITEM:
             values.append(UNKNOWN)
         else:
-            values.append(_value(value, code, env))
+            values.append(_value(value, code, env, key in FLAGS))
     if not values:
         return keys.get(key, _ABSENT)
     if (key in FLAGS or key in ACTION_FLAGS) and any(v is False for v in values):
@@ -983,6 +1000,7 @@ def _local_keys(name: str, code: Code, use: ast.Name, env: Env = ()) -> dict[str
     if isinstance(node, ast.Lambda):
         return {}
     keys: dict[str, object] = {}
+    later = _runs_after(node, use)
     for sub in walk_function(node):
         if isinstance(sub, ast.Subscript) and _is(sub.value, name):
             if isinstance(sub.ctx, ast.Store):
@@ -1004,9 +1022,99 @@ def _local_keys(name: str, code: Code, use: ast.Name, env: Env = ()) -> dict[str
                     keys.update(added)
                 elif func.attr not in ("get", "keys", "values", "items", "copy"):
                     return None  # setdefault, pop, clear...
-            elif _passes(sub, name) and not _reader(func) and not _reads_at(sub, use):
+            elif (
+                _passes(sub, name)
+                and not _reader(func)
+                and not _reads_at(sub, use)
+                and not later(sub)
+                and not _only_read_by(sub, name, code.scope)
+            ):
                 return None
     return keys
+
+
+_DICT_READS = frozenset({"get", "keys", "values", "items", "copy"})
+_MAX_READ_DEPTH = 3
+
+
+def _only_read_by(call: ast.Call, name: str, scope: Scope, depth: int = 0) -> bool:
+    """Every def of the root `call` runs only reads the dict `name` it is given (subscripts,
+    `.get`, readers such as `json.dumps`, or defs that only read it in turn): it stays as it is."""
+    if depth > _MAX_READ_DEPTH:
+        return False
+    targets = callees(call, scope)
+    if not targets:
+        return False
+    for target in targets:
+        func = target.function
+        node = func.node
+        if isinstance(node, ast.Lambda):
+            return False
+        params = [p for p, arg in call_arguments(call, func).items() if _is(arg, name)]
+        if len(params) != 1 or _given_times(call, name) != 1:
+            return False
+        if not _reads_only(node, params[0], target.code().scope, depth):
+            return False
+    return True
+
+
+def _given_times(call: ast.Call, name: str) -> int:
+    """How many arguments of `call` are the dict itself."""
+    given = sum(1 for arg in call.args if _is(arg, name))
+    return given + sum(1 for kw in call.keywords if kw.arg is not None and _is(kw.value, name))
+
+
+def _holds(expr: ast.expr, name: str) -> bool:
+    """`expr` is the dict itself, or a display that holds it as an item."""
+    if _is(expr, name):
+        return True
+    if isinstance(expr, (ast.List, ast.Tuple, ast.Set)):
+        return any(_is(e, name) for e in expr.elts)
+    if isinstance(expr, ast.Dict):
+        return any(v is not None and _is(v, name) for v in (*expr.keys, *expr.values))
+    return False
+
+
+def _reads_only(
+    node: ast.FunctionDef | ast.AsyncFunctionDef, param: str, scope: Scope, depth: int
+) -> bool:
+    for sub in walk_function(node):
+        kind = type(sub)
+        if kind is ast.Subscript and _is(sub.value, param):  # type: ignore[attr-defined]
+            if not isinstance(sub.ctx, ast.Load):  # type: ignore[attr-defined]
+                return False
+        elif kind is ast.AugAssign and _is(sub.target, param):  # type: ignore[attr-defined]
+            return False
+        elif kind is ast.Assign and _holds(sub.value, param):  # type: ignore[attr-defined]
+            return False  # kept somewhere (`self.last = d`, `other = d`): it may change later
+        elif kind is ast.Call:
+            func = sub.func  # type: ignore[attr-defined]
+            if isinstance(func, ast.Attribute) and _is(func.value, param):
+                if func.attr not in _DICT_READS:
+                    return False
+            elif (
+                _passes(sub, param)  # type: ignore[arg-type]
+                and not _reader(func)
+                and not _only_read_by(sub, param, scope, depth + 1)  # type: ignore[arg-type]
+            ):
+                return False
+    return True
+
+
+def _runs_after(
+    node: ast.FunctionDef | ast.AsyncFunctionDef, use: ast.Name
+) -> Callable[[ast.AST], bool]:
+    """Whether a node of the def cannot run before `use`: it is written after it, and no loop
+    holds `use` (a dict handed to a logger after `return d` cannot change what was returned)."""
+    line = getattr(use, "lineno", None)
+    if line is None or any(
+        isinstance(sub, (ast.For, ast.AsyncFor, ast.While))
+        and sub.lineno <= line <= (sub.end_lineno or sub.lineno)
+        for sub in walk_function(node)
+    ):
+        return lambda _: False
+    column = use.col_offset
+    return lambda sub: (sub.lineno, sub.col_offset) > (line, column)  # type: ignore[attr-defined]
 
 
 def _passes(call: ast.Call, name: str) -> bool:
@@ -1357,12 +1465,12 @@ def _constructed(cls: ClassRef, call: ast.Call, code: Code, env: Env) -> dict[st
         return None
     given: dict[str, object] = {}
     for (name, _), arg in zip(declared, call.args):
-        given[name] = _value(arg, code, env)
+        given[name] = _value(arg, code, env, name in FLAGS)
     names = {name for name, _ in declared}
     for kw in call.keywords:
         if kw.arg not in names:
             return None  # not the fields it declares: not known how it keeps them
-        given[kw.arg] = _value(kw.value, code, env)
+        given[kw.arg] = _value(kw.value, code, env, kw.arg in FLAGS)
     return {name: given.get(name, default) for name, default in declared}
 
 
