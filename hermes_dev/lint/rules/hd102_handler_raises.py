@@ -58,7 +58,11 @@ Constant arguments (and the defaults a call leaves) decide the callee's `if` tes
 deep: `if scope not in (...)` or `if error is not None` ruled out by the call drops the raise
 under it, also through a lookup: `patterns = TABLE.get(scope)` then `if patterns is None:`, where
 `TABLE` is a dict display (set at import, or by a def module initialisation calls) that nothing
-changes. A `ValueError`/`TypeError` raised behind a type check of the def's own parameters
+changes. A module global that a plugin's `register(ctx)` sets before any tool runs (`global _CLIENT;
+_CLIENT = Client()`, also through a setter of the plugin's modules that it calls with a value:
+`tools.bind(_RUNTIME)`) holds that value when a handler runs, so `if _CLIENT is None: raise
+...` behind it cannot fire, and calls on it are followed. A `ValueError`/`TypeError` raised
+behind a type check of the def's own parameters
 (`if not isinstance(url, str) or not url: raise ValueError(...)`) asserts what callers pass: it
 counts where a caller hands on the model's arguments or a value derived from them (through any
 number of parameters passed on as they are), not where the caller built the value itself (a
@@ -487,6 +491,57 @@ registry.register(name="tag_items", toolset="batch", schema={}, handler=tag_item
 """,
             },
             note="trap: json.loads of the model's text inside `except json.JSONDecodeError` / `except ValueError`",
+        ),
+        Valid(
+            {
+                "plugins/relay/__init__.py": """\
+from . import tools
+from .client import Client
+
+_CLIENT = Client()
+
+
+def register(ctx):
+    tools.bind(_CLIENT)
+    ctx.register_tool(name="relay_send", toolset="relay", schema={}, handler=tools.relay_send)
+""",
+                "plugins/relay/client.py": """\
+class Client:
+    def send(self, text):
+        return {"sent": text}
+""",
+                "plugins/relay/plugin.yaml": """\
+name: relay
+version: 0.1.0
+description: Relay messages through a broker
+provides_tools: [relay_send]
+""",
+                "plugins/relay/tools.py": """\
+import json
+
+_CLIENT = None
+
+
+def bind(client):
+    global _CLIENT
+    _CLIENT = client
+
+
+def _need():
+    if _CLIENT is None:
+        raise RuntimeError("the relay client is not set up")
+    return _CLIENT
+
+
+def relay_send(args, **kw):
+    client = _need()
+    try:
+        return json.dumps(client.send(args.get("text") or ""))
+    except Exception as exc:
+        return json.dumps({"error": f"send failed: {exc}"})
+""",
+            },
+            note="trap: a module global set by a setter that the package's register(ctx) calls with a module-level instance (`tools.bind(_CLIENT)`): `if _CLIENT is None: raise` cannot fire when a handler runs",
         ),
     )
     INVALID = (

@@ -1022,7 +1022,102 @@ registry.register(name="run", toolset="t", schema={}, handler=run)
                 ("tools/review_tool.py", 35),
                 ("tools/review_tool.py", 41),
             ),
-            note='a success flag that is a comparison (`len(errors) == 0`, a local bound to `proc.returncode == 0`) is False when it fails; a dict returned before it is handed on, or handed only to defs that read it, is the dict built',
+            note="a success flag that is a comparison (`len(errors) == 0`, a local bound to `proc.returncode == 0`) is False when it fails; a dict returned before it is handed on, or handed only to defs that read it, is the dict built",
+        ),
+        Invalid(
+            {
+                "plugins/relay/__init__.py": """\
+from . import tools
+from .runtime import Runtime
+
+_RUNTIME = Runtime()
+
+SCHEMA = {"description": "Relay a message", "parameters": {"type": "object", "properties": {}}}
+
+
+def register(ctx):
+    tools.bind(_RUNTIME)
+    ctx.register_tool(name="relay_send", toolset="relay", schema=SCHEMA, handler=tools.relay_send)
+    ctx.register_tool(name="relay_status", toolset="relay", schema=SCHEMA, handler=tools.relay_status)
+    ctx.register_tool(name="relay_forget", toolset="relay", schema=SCHEMA, handler=tools.relay_forget)
+""",
+                "plugins/relay/plugin.yaml": """\
+name: relay
+version: 0.1.0
+description: Relay messages through a broker
+provides_tools: [relay_send, relay_status, relay_forget]
+""",
+                "plugins/relay/runtime.py": """\
+class BrokerError(Exception):
+    pass
+
+
+class Runtime:
+    def __init__(self):
+        self.last_error = None
+        self.names = []
+
+    def send(self, text):
+        return {"ok": True, "sent": text}
+
+    def status(self):
+        return {"ok": self.last_error is None, "last_error": self.last_error}
+
+    def forget(self, names):
+        errors = []
+        for name in names:
+            try:
+                self.names.remove(name)
+            except ValueError as exc:
+                errors.append({"name": name, "why": str(exc)})
+        return {"ok": len(errors) == 0, "errors": errors}
+""",
+                "plugins/relay/tools.py": """\
+import json
+
+from .runtime import Runtime
+
+_RUNTIME: Runtime | None = None
+
+try:
+    from tools.registry import tool_error, tool_result
+except ImportError:  # a stand-in for the plugin's own tests, outside Hermes
+    def tool_error(message):
+        return json.dumps({"error": message})
+
+    def tool_result(data=None, **fields):
+        return json.dumps(data if data is not None else fields)
+
+
+def bind(runtime):
+    global _RUNTIME
+    _RUNTIME = runtime
+
+
+def _need():
+    if _RUNTIME is None:
+        raise RuntimeError("the relay runtime is not set up")
+    return _RUNTIME
+
+
+def relay_send(args, **kw):
+    runtime = _need()
+    try:
+        return tool_result(runtime.send(args.get("text") or ""))
+    except Exception as exc:
+        return tool_error(f"send failed: {exc}")
+
+
+def relay_status(args, **kw):
+    return tool_result(_need().status())
+
+
+def relay_forget(args, **kw):
+    return tool_result(_need().forget(args.get("names") or []))
+""",
+            },
+            findings=(("plugins/relay/tools.py", 41),),
+            note='a plugin runtime a setter keeps (`tools.bind(_RUNTIME)` in the package\'s register(ctx)) is followed: `forget` reports `"ok": len(errors) == 0`; `status` describes a state; the `tools.registry` import is the one in force (its stand-in is for tests outside Hermes)',
         ),
     )
 

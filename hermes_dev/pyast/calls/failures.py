@@ -741,7 +741,7 @@ def _value(expr: ast.expr, code: Code, env: Env, flag: bool = False) -> object:
     constant = _constant(expr)
     if constant is not UNKNOWN:
         return constant
-    if flag and _may_fail(expr):
+    if flag and _may_fail(expr) and not _asks_state(code):
         return False
     if isinstance(expr, ast.Attribute) and isinstance(expr.value, ast.Name):
         # a field of the object a parameter holds (`self.success` in its `to_dict()`)
@@ -765,11 +765,20 @@ def _value(expr: ast.expr, code: Code, env: Env, flag: bool = False) -> object:
             continue
         if _is_call(value):
             values.append(False if _predicate_false(value, code) else UNKNOWN)
-        elif flag and _may_fail(value):
+        elif flag and _may_fail(value) and not _asks_state(code):
             values.append(False)
         else:
             values.append(_constant(value))
     return False if any(v is False for v in values) else UNKNOWN
+
+
+# A def named so describes a state: its flags that test something (`"ok": self._error is None`)
+# are that state, not the def failing.
+_STATE_WORDS = frozenset({"status", "health", "state", "ping", "healthcheck"})
+
+
+def _asks_state(code: Code) -> bool:
+    return any(word in _STATE_WORDS for word in _name_words(code.function.name))
 
 
 def _may_fail(expr: ast.expr) -> bool:

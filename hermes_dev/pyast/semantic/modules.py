@@ -69,6 +69,7 @@ class ModuleState:
         "scope",
         "served",
         "setup",
+        "setup_calls",
         "summaries",
         "tool_schemas",
         "word_counts",
@@ -82,6 +83,7 @@ class ModuleState:
         self.words: dict[str, set[int]] = {}  # word -> lines it occurs on
         self.globals: frozenset[str] | None = None  # names some def declares `global`
         self.setup: frozenset[int] | None = None  # id() of the defs that run before any tool
+        self.setup_calls: dict[int, list[Any]] = {}  # id(def) -> register(ctx)'s calls of it
         self.parents: dict[int, object] | None = None  # id(def/lambda) -> its parent node
         self.class_indexes: dict[int, BindingIndex] = {}
         self.defs: list[ast.FunctionDef | ast.AsyncFunctionDef] | None = None  # every def

@@ -51,6 +51,7 @@ from hermes_dev.pyast.semantic.scopes import (
     Scope,
     class_scope_index,
     module_scope,
+    setup_calls,
     union,
 )
 from hermes_dev.pyast.semantic.walker import def_statements, walk_function
@@ -209,6 +210,9 @@ def resolve_binding(binding: Binding, scope: Scope, depth: int = 0) -> Possible:
         home = scope
         if kind == "global" and binding.home is not None:
             home = def_scope(module, binding.home)
+            handed = _handed_by_setup(binding, module, depth)
+            if handed is not None:
+                return handed
         if kind == "loop":
             found = NOTHING
             table = rows(binding.value, home, depth + 1) if binding.value is not None else None
@@ -254,6 +258,41 @@ def resolve_binding(binding: Binding, scope: Scope, depth: int = 0) -> Possible:
     if kind == "mutated":
         return NOTHING
     return UNKNOWN
+
+
+def _handed_by_setup(binding: Binding, module: ModuleInfo, depth: int) -> Possible | None:
+    """`global _RT; _RT = rt` in a setter that a plugin's `register(ctx)` calls before any
+    tool runs (`tools.bind(RUNTIME)`): what those calls hand it."""
+    func, value = binding.home, binding.value
+    if not isinstance(func, _DEF_TYPES) or not isinstance(value, ast.Name):
+        return None
+    params = [p.arg for p in (*func.args.posonlyargs, *func.args.args)]
+    if value.id not in params and value.id not in {p.arg for p in func.args.kwonlyargs}:
+        return None
+    if any(b.kind != "param" for b in def_scope(module, func).index.get(value.id)):
+        return None  # rebound in the setter
+    calls = setup_calls(module, func)
+    if not calls:
+        return None
+    found = NOTHING
+    for call, caller, register in calls:
+        arg = _argument_for(call, params, value.id)
+        if arg is None:
+            return None
+        found = found.join(resolve(arg, def_scope(caller, register), depth + 1))
+    return found
+
+
+def _argument_for(call: ast.Call, params: list[str], name: str) -> ast.expr | None:
+    for kw in call.keywords:
+        if kw.arg == name:
+            return kw.value
+    index = params.index(name) if name in params else -1
+    if 0 <= index < len(call.args) and not any(
+        isinstance(a, ast.Starred) for a in call.args[: index + 1]
+    ):
+        return call.args[index]
+    return None
 
 
 def _parameter(binding: Binding, scope: Scope) -> Possible:
