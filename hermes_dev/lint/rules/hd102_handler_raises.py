@@ -10,7 +10,7 @@ text format shortens a long line to 199 characters: the middle of the chain, the
 chain go first). `--format json` gives every chain (`chains`; `chain` is the first) and SARIF
 gives them as related locations and one code flow per chain.
 
-The handler's own reads of the model's arguments count too (Hermes passes them as the model
+The handler's own reads of the model's arguments count too (a handler lambda's as well) (Hermes passes them as the model
 sent them: numbers written as strings are coerced by the schema, nothing else is checked):
 `args["k"]` raises KeyError when the model leaves `k` out, unless the handler tests `"k" in
 args`, reads `args.get("k")` or hands `args` and `"k"` to a check (`require(args, "k")`);
@@ -584,7 +584,7 @@ def fetch(url):
 registry.register(name="fetch", toolset="t", schema={},
     handler=lambda args, **kw: fetch(args["url"]))
 """,
-            lines=(8, 10),
+            lines=(8, 10, 13),
             note="raises in except blocks escape their own try",
             fixed={},
         ),

@@ -117,7 +117,7 @@ def handler_escapes(
     call a forwarding lambda makes to the function checked on its own; `model_args`: the
     parameter that holds the model's arguments, whose reads can raise too)."""
     walker = _Walker(code, top=True, depth=0, skip=skip)
-    if model_args is not None and not isinstance(code.node, ast.Lambda):
+    if model_args is not None:
         walker.inputs = InputRisks(code.node, model_args)
     walker.run()
     return walker.escapes
