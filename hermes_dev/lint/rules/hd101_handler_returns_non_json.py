@@ -266,6 +266,41 @@ def _make(name):
             note="a name bound in register(ctx) is its own: the nested def, not the module's"
             " function of that name; a local variable is not known (the module's is not it)",
         ),
+        Valid(
+            {
+                "tools/report_tool.py": """\
+import json
+
+import yaml
+
+from tools.registry import registry
+
+
+def as_json_line(args, **kw):
+    return json.dumps({"items": args.get("items") or []}) + "\\n"
+
+
+def parsed(args, **kw):
+    data = yaml.safe_load(args.get("text") or "{}")
+    return json.dumps({"data": data})
+
+
+def encoded(args, codec, **kw):
+    return codec.encode(args)
+
+
+def joined(args, **kw):
+    parts = [json.dumps(item) for item in args.get("items") or []]
+    return "[" + ",".join(parts) + "]"
+
+
+registry.register(name="as_json_line", toolset="t", schema={}, handler=as_json_line)
+registry.register(name="parsed", toolset="t", schema={}, handler=parsed)
+registry.register(name="joined", toolset="t", schema={}, handler=joined)
+""",
+            },
+            note='trap: json.dumps(...) + "\\n" is JSON (whitespace around it parses), yaml.safe_load reads, `.encode()` of an unknown object, JSON strings joined into an array\'s brackets',
+        ),
     )
     INVALID = (
         Invalid(
@@ -1432,6 +1467,50 @@ provides_tools: [th_dict, th_ok, th_exec]
                 ("plugins/th/__init__.py", 23),
             ),
             note="an async handler that hands a sync function to a thread (`await asyncio.to_thread(fn, args)`, `await loop.run_in_executor(None, fn, args)`) returns what that function returns: a dict. Trap: th_ok's function returns JSON",
+            fixed={},
+        ),
+        Invalid(
+            {
+                "tools/report_tool.py": """\
+import json
+import pprint
+
+import yaml
+
+from tools.registry import registry
+
+
+def as_yaml(args, **kw):
+    return yaml.safe_dump({"items": args.get("items") or []})
+
+
+def as_pretty(args, **kw):
+    return pprint.pformat({"items": args.get("items") or []})
+
+
+def as_lines(args, **kw):
+    lines = [f"- {item}" for item in args.get("items") or []]
+    return "\\n".join(lines)
+
+
+def as_bytes(args, **kw):
+    text = json.dumps({"items": args.get("items") or []})
+    return text.encode("utf-8")
+
+
+registry.register(name="as_yaml", toolset="t", schema={}, handler=as_yaml)
+registry.register(name="as_pretty", toolset="t", schema={}, handler=as_pretty)
+registry.register(name="as_lines", toolset="t", schema={}, handler=as_lines)
+registry.register(name="as_bytes", toolset="t", schema={}, handler=as_bytes)
+""",
+            },
+            findings=(
+                ("tools/report_tool.py", 10),
+                ("tools/report_tool.py", 14),
+                ("tools/report_tool.py", 19),
+                ("tools/report_tool.py", 24),
+            ),
+            note="text in other formats: yaml.safe_dump, pprint.pformat, lines built by a comprehension bound to a local and joined, `.encode()` of a JSON string held in a local",
             fixed={},
         ),
     )

@@ -27,6 +27,7 @@ import ast
 
 from hermes_dev.pyast.analyze.flow import falloff_node, never_returns_call, terminates
 from hermes_dev.pyast.semantic.resolve import (
+    assigned_value,
     def_scope,
     import_objects,
     resolve,
@@ -627,6 +628,9 @@ def _call(expr: ast.Call, scope: Scope, calls: CallVerdict | None, depth: int) -
             module == "registry" or module.endswith(".registry")
         ):
             return _JSON_V
+        other = _OTHER_FORMATS.get((module, name))
+        if other is not None and expr.args:
+            return Verdict(NOT_JSON, other, expr)
         if module == "subprocess" and name == "check_output":
             if not _prints_text(expr, scope):
                 return _UNKNOWN_V
@@ -640,9 +644,12 @@ def _call(expr: ast.Call, scope: Scope, calls: CallVerdict | None, depth: int) -
             if inner.kind == NOT_JSON and inner.reason.startswith("bytes"):
                 return _JSON_V  # `orjson.dumps(...).decode()` is a str holding JSON
             return _UNKNOWN_V
-        if func.attr == "encode" and isinstance(func.value, ast.Call):
-            if _call(func.value, scope, calls, depth + 1).kind == JSON:
+        if func.attr == "encode" and isinstance(func.value, (ast.Call, ast.Name)):
+            inner = infer(func.value, scope, calls, depth + 1)
+            if inner.kind == JSON:
                 return Verdict(NOT_JSON, "bytes (an encoded JSON string)", expr)
+            if inner.kind == NOT_JSON and inner.reason.startswith(_TEXTS):
+                return Verdict(NOT_JSON, "bytes (encoded text)", expr)
             return _UNKNOWN_V
         if func.attr == "format":
             if _starts_as_prose(func.value, scope, depth):
@@ -670,6 +677,10 @@ def _join(
     if not (isinstance(separator, ast.Constant) and isinstance(separator.value, str)):
         return _UNKNOWN_V
     lines = call.args[0]
+    if isinstance(lines, ast.Name):
+        bound = assigned_value(lines.id, scope)
+        if bound is not None and isinstance(bound[0], (ast.GeneratorExp, ast.ListComp)):
+            lines, scope = bound  # `lines = [f"- {n}" for n in notes]` bound once
     if isinstance(lines, (ast.GeneratorExp, ast.ListComp)) and len(lines.generators) == 1:
         # `"\n".join(f"- {n}" for n in notes)`: every line prose (none at all: "")
         element = lines.elt
@@ -693,6 +704,17 @@ def _join(
         return Verdict(NOT_JSON, "JSON strings joined together", call)
     return _UNKNOWN_V
 
+
+# Library calls that give text in another format (given something to write).
+_OTHER_FORMATS = {
+    ("yaml", "dump"): "YAML text (yaml.dump)",
+    ("yaml", "safe_dump"): "YAML text (yaml.safe_dump)",
+    ("toml", "dumps"): "TOML text (toml.dumps)",
+    ("tomli_w", "dumps"): "TOML text (tomli_w.dumps)",
+    ("pprint", "pformat"): "a Python repr (pprint.pformat)",
+}
+# Reasons of verdicts that are text (their `.encode()` gives bytes).
+_TEXTS = ("an f-string", "lines of text", "a formatted string", "YAML", "TOML", "a Python repr")
 
 # Builtins whose result is surely not a str.
 _BUILTIN_RESULTS = {
