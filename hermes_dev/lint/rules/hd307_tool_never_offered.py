@@ -4,7 +4,9 @@ platform with a fresh config and that the `hermes tools` picker does not list: t
 not in `CONFIGURABLE_TOOLSETS` (`hermes_cli/tools_config.py`), no picker toolset resolves to
 the tool, no platform's default toolset (`hermes-cli`, `hermes-telegram`, ... with their
 `includes`) holds it, and no plugin registers into the toolset (plugin toolsets are on by
-default).
+default). A toolset whose name is written as a string in other code under the root (not
+`toolsets.py`, the picker or tests) is left alone: that code may turn it on (a gateway's own
+toolset resolver).
 
 Toolsets are resolved as `toolsets.resolve_toolset` does: an entry's tools, the tools registered
 into it when `toolsets.py` merges the registry, and its `includes`, recursively. The rule stays
@@ -55,6 +57,7 @@ from hermes_dev.lint.rule import Finding, Invalid, Rule, Valid
 TYPE_CHECKING = False  # typing is not imported at run time: a pre-commit run pays for it
 if TYPE_CHECKING:
     from collections.abc import Iterator
+    from pathlib import Path
     from typing import ClassVar
 
     from hermes_dev.lint.context import LintContext
@@ -180,6 +183,18 @@ class ToolNeverOffered(Rule):
             },
             note="not in the picker, but hermes-cli includes it: recovered on the CLI",
         ),
+        Valid(
+            {
+                "tools/stock_quote_tool.py": _TOOL,
+                "toolsets.py": _toolsets(),
+                "hermes_cli/tools_config.py": _PICKER,
+                "gateway/desktop.py": (
+                    "def resolve_toolsets(enabled):\n"
+                    '    return sorted(set(enabled) | {"stock_quote"})\n'
+                ),
+            },
+            note="a gateway's own resolver adds the toolset by name: code the rule does not model",
+        ),
     )
     INVALID: ClassVar[tuple[Invalid, ...]] = (
         Invalid(
@@ -202,6 +217,18 @@ class ToolNeverOffered(Rule):
             },
             findings=(("tools/stock_quote_tool.py", 8),),
             note="included only by a toolset that is neither in the picker nor a platform's",
+        ),
+        Invalid(
+            {
+                "tools/stock_quote_tool.py": _TOOL,
+                "toolsets.py": _toolsets(),
+                "hermes_cli/tools_config.py": _PICKER,
+                "tests/tools/test_stock_quote.py": (
+                    'def test_toolset():\n    assert "stock_quote"\n'
+                ),
+            },
+            findings=(("tools/stock_quote_tool.py", 8),),
+            note="its name written only in a test: nothing turns it on",
         ),
     )
 
@@ -240,12 +267,17 @@ class ToolNeverOffered(Rule):
                 elif other.toolset is not None and other.name is not None:
                     registered.setdefault(other.toolset, set()).add(other.name)
         offering = Offering(toolsets, config, registered)
+        quoted: dict[str, bool] = {}
         for module, tool in candidates:
             assert tool.name is not None and tool.toolset is not None
             if _in_no_toolset(tool.name, tool.toolset, toolsets):
                 continue  # HD301's finding
             if tool.toolset in plugin_toolsets or offering.reached(tool.name, tool.toolset):
                 continue
+            if tool.toolset not in quoted:
+                quoted[tool.toolset] = _quoted_elsewhere(ctx.root, tool.toolset, module.path)
+            if quoted[tool.toolset]:
+                continue  # code of its own may turn it on (a gateway's toolset resolver)
             yield span_finding(
                 self.code,
                 f"tool {tool.name!r} is never offered to the model: no platform's default"
@@ -256,6 +288,45 @@ class ToolNeverOffered(Rule):
                 tool.span,
                 tool.name,
             )
+
+
+_MAX_FILES = 5000
+_READ_LIMIT = 2_000_000
+_NOT_CODE = frozenset({"tests", "test"})
+
+
+def _quoted_elsewhere(root: Path, toolset: str, own: Path) -> bool:
+    """Whether the toolset's name is written as a string in a module under the root other
+    than the tool's own, `toolsets.py`, `hermes_cli/tools_config.py` and tests: code that may
+    enable it in ways the rule does not model (`enabled | {"project"}` in a gateway)."""
+    import os
+    from pathlib import Path
+
+    from hermes_dev.reading import SKIP_DIRS, read_bounded
+
+    needles = (f'"{toolset}"'.encode(), f"'{toolset}'".encode())
+    skip = {own, root / "toolsets.py", root / "hermes_cli" / "tools_config.py"}
+    seen = 0
+    for current, dirs, files in os.walk(root):
+        dirs[:] = sorted(
+            d for d in dirs if not d.startswith(".") and d not in SKIP_DIRS and d not in _NOT_CODE
+        )
+        for name in sorted(files):
+            if not name.endswith(".py") or name.startswith("test_"):
+                continue
+            path = Path(current, name)
+            if path in skip:
+                continue
+            seen += 1
+            if seen > _MAX_FILES:
+                return True  # not all read: it may be anywhere
+            try:
+                data = read_bounded(path, _READ_LIMIT)
+            except OSError:
+                continue
+            if any(needle in data for needle in needles):
+                return True
+    return False
 
 
 def _in_no_toolset(tool: str, toolset: str, toolsets: object) -> bool:
