@@ -52,7 +52,10 @@ run `fn(...)`. A call of an abstract method (`@abstractmethod`, or a body that o
 `NotImplementedError`) reaches what every subclass under the root puts in its place (the
 subclasses are looked for in the folder of the abstract class and the folders under it): the
 backend the code picks at run time may be any of them. An immediately invoked lambda (`(lambda _m=helper(): run(_m))()`) runs at once.
-A function or class given as an argument is bound in the callee (`_recorded(read_note, args)`,
+A coroutine handed to a runner (`asyncio.run(coro())`, `_run_async(coro())`) runs there, unless
+the runner is a def of the root that runs its argument inside `try: ... except Exception`
+(what the coroutine raises stays in there). A function or class given as an argument is bound
+in the callee (`_recorded(read_note, args)`,
 also from a handler lambda, and `await fn()` of `lambda: api.send(...)` runs that coroutine).
 Constant arguments (and the defaults a call leaves) decide the callee's `if` tests one level
 deep: `if scope not in (...)` or `if error is not None` ruled out by the call drops the raise
@@ -542,6 +545,41 @@ def relay_send(args, **kw):
 """,
             },
             note="trap: a module global set by a setter that the package's register(ctx) calls with a module-level instance (`tools.bind(_CLIENT)`): `if _CLIENT is None: raise` cannot fire when a handler runs",
+        ),
+        Valid(
+            {
+                "tools/video_tool.py": """\
+import asyncio
+import json
+
+from tools.registry import registry
+
+
+async def _edit_async(prompt):
+    if not prompt.startswith("http"):
+        raise ValueError("the video must be a URL")
+    return {"video": prompt}
+
+
+def _run_coroutine(coro, label):
+    try:
+        loop = asyncio.new_event_loop()
+        try:
+            return loop.run_until_complete(coro)
+        finally:
+            loop.close()
+    except Exception as exc:
+        return {"error": f"{label} failed: {exc}"}
+
+
+def video_edit(args, **kw):
+    return json.dumps(_run_coroutine(_edit_async(args.get("prompt") or ""), "edit"))
+
+
+registry.register(name="video_edit", toolset="t", schema={}, handler=video_edit)
+""",
+            },
+            note="trap: a coroutine handed to a runner of the root that runs it inside `try: ... except Exception`: what it raises stays in there",
         ),
     )
     INVALID = (
@@ -1777,6 +1815,43 @@ registry.register(name="add_items", toolset="batch", schema={}, handler=add_item
             },
             findings=(("tools/batch_tool.py", 7),),
             note="json.loads of the model's text raises ValueError for text that is not JSON",
+            fixed={},
+        ),
+        Invalid(
+            {
+                "tools/video_tool.py": """\
+import asyncio
+import json
+
+from tools.registry import registry
+
+
+async def _edit_async(prompt):
+    if not prompt.startswith("http"):
+        raise ValueError("the video must be a URL")
+    return {"video": prompt}
+
+
+def _run_coroutine(coro, label):
+    try:
+        loop = asyncio.new_event_loop()
+    except RuntimeError as exc:
+        return {"error": f"{label}: no event loop: {exc}"}
+    try:
+        return loop.run_until_complete(coro)
+    finally:
+        loop.close()
+
+
+def video_edit(args, **kw):
+    return json.dumps(_run_coroutine(_edit_async(args.get("prompt") or ""), "edit"))
+
+
+registry.register(name="video_edit", toolset="t", schema={}, handler=video_edit)
+""",
+            },
+            findings=(("tools/video_tool.py", 25),),
+            note="a coroutine handed to a runner of the root runs where the runner runs it: its try here only covers making the loop, so the coroutine's ValueError escapes",
             fixed={},
         ),
     )

@@ -48,6 +48,8 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import ClassVar
 
+    from hermes_dev.pyast.semantic.scopes import Scope
+
 _MAX_PER_FUNCTION = 12
 _BARE_HANDLER = ast.ExceptHandler(type=None, name=None, body=[])
 
@@ -188,7 +190,7 @@ class _Walker:
                             self.expr(default, [])
                     self.expr(func.body, [])
                     continue
-                if _is_runner(node):  # type: ignore[arg-type]
+                if _is_runner(node) and not _runs_caught(node, self.scope):  # type: ignore[arg-type]
                     awaited.update(id(arg) for arg in node.args)  # type: ignore[attr-defined]
                 self.call(node, [], id(node) in awaited)  # type: ignore[arg-type]
 
@@ -434,7 +436,7 @@ class _Walker:
                             self.expr(default, handlers)
                     self.expr(func.body, handlers)
                     continue
-                if _is_runner(node):  # type: ignore[arg-type]
+                if _is_runner(node) and not _runs_caught(node, self.scope):  # type: ignore[arg-type]
                     awaited.update(id(arg) for arg in node.args)  # type: ignore[attr-defined]
                 self.call(node, handlers, id(node) in awaited)  # type: ignore[arg-type]
 
@@ -577,6 +579,37 @@ def _is_runner(call: ast.Call) -> bool:
     passed runs (and raises) here."""
     name = _decorator_name(call.func)
     return name is not None and "run" in name.lower()
+
+
+def _runs_caught(call: ast.Call, scope: Scope) -> bool:
+    """A runner of the root (`_run_coroutine(coro)`) that runs the coroutine it is given inside
+    a `try` whose `except Exception` (or bare `except`) catches what it raises: the coroutine's
+    exceptions stay in there."""
+    targets = callees(call, scope)
+    if not targets:
+        return False
+    for target in targets:
+        node = target.function.node
+        if not isinstance(node, _DEF_TYPES):
+            return False
+        params = [p.arg for p in (*node.args.posonlyargs, *node.args.args)]
+        if target.function.bound:
+            params = params[1:]
+        if not params or not _runs_in_catch_all(node, params[0]):
+            return False
+    return True
+
+
+def _runs_in_catch_all(node: ast.FunctionDef | ast.AsyncFunctionDef, param: str) -> bool:
+    for sub in walk_function(node):
+        if not isinstance(sub, (ast.Try, ast.TryStar)):
+            continue
+        if not any(_catch_all(h) for h in sub.handlers):
+            continue
+        for inner in walk_shallow(sub.body):
+            if isinstance(inner, ast.Name) and inner.id == param:
+                return True
+    return False
 
 
 def _blocks_flat(node: ast.AST) -> bool:
