@@ -28,8 +28,11 @@ functions, methods of objects whose class is known, classes' methods and other m
 the root, also through an immediately invoked lambda; constant arguments rule out the helper's
 branches they decide (`return data` under `if raw:` when the call leaves `raw=False`). Not
 followed: calls that leave the root or cannot be resolved, a value stored in a variable first
-(except `s = json.dumps(...)` then `s += "..."`), generators and functions behind a decorator that may change them (a project decorator that
-hands the def back unchanged, such as a registering `@tool(...)`, is seen through).
+(except `s = json.dumps(...)` then `s += "..."`), generators and functions behind a decorator
+that may change them. Seen through: a project decorator that hands the def back unchanged (a
+registering `@tool(...)`), and one whose wrapper returns the def's result as it is (`try:
+return fn(*args, **kw) except Exception: return tool_error(...)`; the def's own returns are
+then the handler's).
 
 ## Why is this bad?
 Hermes hands the handler's return value to the model as the tool result, and the contract is a
@@ -83,7 +86,7 @@ from hermes_dev.host.served import served_tools_of
 from hermes_dev.lint.call_cache import cached_findings
 from hermes_dev.lint.rule import Fix, Invalid, Rule, Valid
 from hermes_dev.pyast.analyze.jsonness import JSON, NOT_JSON, Verdict, exits, infer
-from hermes_dev.pyast.calls.driver import Code, wrapped
+from hermes_dev.pyast.calls.driver import Code, returns_through, wrapped
 from hermes_dev.pyast.calls.returns import (
     NonJson,
     call_oracle,
@@ -300,6 +303,52 @@ registry.register(name="joined", toolset="t", schema={}, handler=joined)
 """,
             },
             note='trap: json.dumps(...) + "\\n" is JSON (whitespace around it parses), yaml.safe_load reads, `.encode()` of an unknown object, JSON strings joined into an array\'s brackets',
+        ),
+        Valid(
+            {
+                "tools/guard_tool.py": """\
+import functools
+import json
+
+from tools.registry import registry, tool_error
+
+
+def guard(fn):
+    @functools.wraps(fn)
+    def wrapper(args, **kw):
+        try:
+            return fn(args or {}, **kw)
+        except Exception as exc:
+            return tool_error(f"{fn.__name__} failed: {exc}")
+
+    return wrapper
+
+
+def as_json(fn):
+    def wrapper(args, **kw):
+        result = fn(args, **kw)
+        return json.dumps({"result": result})
+
+    return wrapper
+
+
+@guard
+def connect(args, **kw):
+    if not args.get("host"):
+        return tool_error("host is required")
+    return json.dumps({"connected": True})
+
+
+@as_json
+def lookup(args, **kw):
+    return {"value": 1}
+
+
+registry.register(name="connect", toolset="t", schema={}, handler=connect)
+registry.register(name="lookup", toolset="t", schema={}, handler=lookup)
+""",
+            },
+            note="trap: a decorator whose wrapper serialises what the def returns; a guarded def whose returns are JSON",
         ),
     )
     INVALID = (
@@ -1513,6 +1562,111 @@ registry.register(name="as_bytes", toolset="t", schema={}, handler=as_bytes)
             note="text in other formats: yaml.safe_dump, pprint.pformat, lines built by a comprehension bound to a local and joined, `.encode()` of a JSON string held in a local",
             fixed={},
         ),
+        Invalid(
+            {
+                "tools/guard_tool.py": """\
+import functools
+import json
+
+from tools.registry import registry, tool_error
+
+
+def guard(fn):
+    @functools.wraps(fn)
+    def wrapper(args, **kw):
+        try:
+            return fn(args or {}, **kw)
+        except Exception as exc:
+            return tool_error(f"{fn.__name__} failed: {exc}")
+
+    return wrapper
+
+
+def audited(label):
+    def deco(fn):
+        @functools.wraps(fn)
+        async def wrapper(args, **kw):
+            try:
+                return await fn(args, **kw)
+            except Exception as exc:
+                return tool_error(f"{label}: {exc}")
+
+        return wrapper
+
+    return deco
+
+
+@guard
+def connect(args, **kw):
+    if not args.get("host"):
+        return tool_error("host is required")
+    return {"connected": True}
+
+
+@audited("send")
+async def send(args, **kw):
+    return f"sent {args.get('text')}"
+
+
+registry.register(name="connect", toolset="t", schema={}, handler=connect)
+registry.register(name="send", toolset="t", schema={}, handler=send, is_async=True)
+""",
+            },
+            findings=(
+                ("tools/guard_tool.py", 36),
+                ("tools/guard_tool.py", 41),
+            ),
+            note="a def behind a project decorator whose wrapper returns the def's result as it is (in a `try`, also from a decorator factory and awaited): its own returns are the handler's",
+            fixed={
+                "tools/guard_tool.py": """\
+import functools
+import json
+
+from tools.registry import registry, tool_error
+
+
+def guard(fn):
+    @functools.wraps(fn)
+    def wrapper(args, **kw):
+        try:
+            return fn(args or {}, **kw)
+        except Exception as exc:
+            return tool_error(f"{fn.__name__} failed: {exc}")
+
+    return wrapper
+
+
+def audited(label):
+    def deco(fn):
+        @functools.wraps(fn)
+        async def wrapper(args, **kw):
+            try:
+                return await fn(args, **kw)
+            except Exception as exc:
+                return tool_error(f"{label}: {exc}")
+
+        return wrapper
+
+    return deco
+
+
+@guard
+def connect(args, **kw):
+    if not args.get("host"):
+        return tool_error("host is required")
+    return json.dumps({"connected": True})
+
+
+@audited("send")
+async def send(args, **kw):
+    return f"sent {args.get('text')}"
+
+
+registry.register(name="connect", toolset="t", schema={}, handler=connect)
+registry.register(name="send", toolset="t", schema={}, handler=send, is_async=True)
+""",
+            },
+        ),
     )
 
     def check(self, ctx: LintContext) -> Iterator[Finding]:
@@ -1533,7 +1687,7 @@ registry.register(name="as_bytes", toolset="t", schema={}, handler=as_bytes)
                 continue
             tool = reg.label()
             for func in handler.code():
-                if wrapped(func.node, func.scope):
+                if wrapped(func.node, func.scope) and not returns_through(func.node, func.scope):
                     continue  # a decorator may turn what it returns into JSON
                 node = func.node
                 code = handler.code_for(func)

@@ -47,7 +47,8 @@ it with `.get`, serialises it or hands it to such defs is known to) or that spre
 that cannot be known; a
 handler that returns a dict instead of a JSON string (HD101's); calls that leave the root or
 cannot be resolved, generators and functions behind a decorator that may change them (a
-project decorator that hands the def back unchanged is seen through).
+project decorator that hands the def back unchanged, or whose wrapper returns the def's result
+as it is, is seen through).
 
 ## Why is this bad?
 Hermes' contract is that a tool reports a failure as `{"error": "..."}`: that key is what the
@@ -81,7 +82,7 @@ from hermes_dev.host.registrations import registrations_of
 from hermes_dev.host.served import served_tools_of
 from hermes_dev.lint.call_cache import cached_findings
 from hermes_dev.lint.rule import Invalid, Rule, Valid
-from hermes_dev.pyast.calls.driver import Code, wrapped
+from hermes_dev.pyast.calls.driver import Code, returns_through, wrapped
 from hermes_dev.pyast.calls.failures import Found, failure_text, status_report
 from hermes_dev.pyast.calls.returns import reachable_returns
 from hermes_dev.pyast.semantic.walker import walk_function
@@ -1119,6 +1120,39 @@ def relay_forget(args, **kw):
             findings=(("plugins/relay/tools.py", 41),),
             note='a plugin runtime a setter keeps (`tools.bind(_RUNTIME)` in the package\'s register(ctx)) is followed: `forget` reports `"ok": len(errors) == 0`; `status` describes a state; the `tools.registry` import is the one in force (its stand-in is for tests outside Hermes)',
         ),
+        Invalid(
+            {
+                "tools/guard_tool.py": """\
+import functools
+import json
+
+from tools.registry import registry, tool_error
+
+
+def guard(fn):
+    @functools.wraps(fn)
+    def wrapper(args, **kw):
+        try:
+            return fn(args or {}, **kw)
+        except Exception as exc:
+            return tool_error(f"{fn.__name__} failed: {exc}")
+
+    return wrapper
+
+
+@guard
+def connect(args, **kw):
+    if not args.get("host"):
+        return json.dumps({"success": False, "message": "host is required"})
+    return json.dumps({"success": True})
+
+
+registry.register(name="connect", toolset="t", schema={}, handler=connect)
+""",
+            },
+            findings=(("tools/guard_tool.py", 21),),
+            note="a def behind a project decorator whose wrapper returns the def's result as it is: its failure report is the handler's",
+        ),
     )
 
     def check(self, ctx: LintContext) -> Iterator[Finding]:
@@ -1135,7 +1169,7 @@ def relay_forget(args, **kw):
                 continue
             tool = reg.label()
             for func in handler.code():
-                if wrapped(func.node, func.scope):
+                if wrapped(func.node, func.scope) and not returns_through(func.node, func.scope):
                     continue  # a decorator may change what it returns
                 node = func.node
                 code = handler.code_for(func)

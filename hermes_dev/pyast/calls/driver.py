@@ -158,6 +158,84 @@ def _passes_through(dec: ast.expr, scope: Scope) -> bool:
     return isinstance(node, ast.FunctionDef) and hands_back(node)
 
 
+def returns_through(node: ast.AST, scope: Scope) -> bool:
+    """A def whose every decorator (a project one) wraps it so that calling it gives what the
+    def returns, on the path where it returns (`def guard(fn): @wraps(fn) def wrapper(*a,
+    **kw): try: return fn(*a, **kw) except Exception as e: return tool_error(str(e)); return
+    wrapper`): its own returns are what the handler returns. (What the wrapper adds on its
+    error path is the wrapper's own code, not the def's.)"""
+    if not isinstance(node, _DEF_TYPES):
+        return False
+    for dec in node.decorator_list:
+        if _decorator_name(dec) in _TRANSPARENT or _passes_through(dec, scope):
+            continue
+        if not _wraps_result(dec, scope):
+            return False
+    return True
+
+
+def _wraps_result(dec: ast.expr, scope: Scope) -> bool:
+    target = dec.func if isinstance(dec, ast.Call) else dec
+    found = resolve(target, scope).single()
+    if not isinstance(found, Function) or not isinstance(found.node, _DEF_TYPES):
+        return False
+    deco: ast.FunctionDef | ast.AsyncFunctionDef | None = found.node
+    if isinstance(dec, ast.Call):
+        deco = _returned_def(found.node)
+    if deco is None:
+        return False
+    params = [*deco.args.posonlyargs, *deco.args.args]
+    if len(params) != 1:
+        return False
+    wrapper = _returned_def(deco)
+    return wrapper is not None and _returns_call_of(wrapper, params[0].arg)
+
+
+def _returned_def(
+    factory: ast.FunctionDef | ast.AsyncFunctionDef,
+) -> ast.FunctionDef | ast.AsyncFunctionDef | None:
+    """The def of its own body that every `return` of `factory` gives, with no decorator but
+    transparent ones (`@functools.wraps(fn)`)."""
+    returns = [sub for sub in walk_function(factory) if isinstance(sub, ast.Return)]
+    names = {r.value.id if isinstance(r.value, ast.Name) else None for r in returns}
+    if len(names) != 1 or None in names:
+        return None
+    [name] = names
+    for stmt in factory.body:
+        if (
+            isinstance(stmt, _DEF_TYPES)
+            and stmt.name == name
+            and all(_decorator_name(d) in _TRANSPARENT for d in stmt.decorator_list)
+        ):
+            return stmt
+    return None
+
+
+def _returns_call_of(wrapper: ast.FunctionDef | ast.AsyncFunctionDef, param: str) -> bool:
+    """Every `return` of `wrapper` outside its `except` blocks gives `param(...)` (awaited
+    or not) as it is, and one does."""
+    handlers = {
+        id(sub)
+        for block in walk_function(wrapper)
+        if isinstance(block, ast.ExceptHandler)
+        for stmt in block.body
+        for sub in ast.walk(stmt)
+    }
+    passing = 0
+    for sub in walk_function(wrapper):
+        if not isinstance(sub, ast.Return) or id(sub) in handlers:
+            continue
+        value = sub.value.value if isinstance(sub.value, ast.Await) else sub.value
+        if not (
+            isinstance(value, ast.Call)
+            and isinstance(value.func, ast.Name)
+            and value.func.id == param
+        ):
+            return False
+        passing += 1
+    return passing > 0
+
+
 def _is_abstract(node: ast.FunctionDef | ast.AsyncFunctionDef, is_method: bool) -> bool:
     if any(_decorator_name(d) == "abstractmethod" for d in node.decorator_list):
         return True
