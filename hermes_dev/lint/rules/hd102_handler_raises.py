@@ -71,6 +71,9 @@ counts where a caller hands on the model's arguments or a value derived from the
 number of parameters passed on as they are), not where the caller built the value itself (a
 constant, its own state, a record a store returns).
 
+A raise its author marks `# pragma: no cover` (on the raise, or on the `if`/`else` line just
+above it) guards an invariant and is not reported.
+
 Not followed, and so never reported (precision first): other calls that leave the root (stdlib,
 third-party), calls through names that cannot be resolved (parameters without annotations,
 `getattr`, subscripts), exception classes that cannot be resolved (they count as caught), an
@@ -580,6 +583,42 @@ registry.register(name="video_edit", toolset="t", schema={}, handler=video_edit)
 """,
             },
             note="trap: a coroutine handed to a runner of the root that runs it inside `try: ... except Exception`: what it raises stays in there",
+        ),
+        Valid(
+            {
+                "tools/store_tool.py": """\
+import json
+
+from tools.registry import registry, tool_error
+
+_ROWS = {}
+
+
+def _insert(key, value):
+    _ROWS[key] = value
+    row = _ROWS.get(key)
+    if row is None:  # pragma: no cover - the row was just written
+        raise RuntimeError("the insert did not stick")
+    return row
+
+
+def _mode(name):
+    if name == "fast":
+        return 1
+    raise AssertionError(name)  # pragma: no cover
+
+
+def put(args, **kw):
+    key = args.get("key")
+    if not key:
+        return tool_error("key is required")
+    return json.dumps({"stored": _insert(key, args.get("value")), "mode": _mode("fast")})
+
+
+registry.register(name="put", toolset="t", schema={}, handler=put)
+""",
+            },
+            note="trap: raises their authors mark `# pragma: no cover` (on the `if` above, or on the raise) guard invariants",
         ),
     )
     INVALID = (

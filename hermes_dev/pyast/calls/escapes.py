@@ -51,6 +51,7 @@ if TYPE_CHECKING:
     from hermes_dev.pyast.semantic.scopes import Scope
 
 _MAX_PER_FUNCTION = 12
+_NO_COVER = "pragma: no cover"
 _BARE_HANDLER = ast.ExceptHandler(type=None, name=None, body=[])
 
 
@@ -326,7 +327,7 @@ class _Walker:
         caught: dict[str, ast.ExceptHandler],
         current: ast.ExceptHandler | None,
     ) -> None:
-        if _passes_on_control_flow(stmt, caught, current):
+        if _passes_on_control_flow(stmt, caught, current) or self._not_covered(stmt):
             return
         exc_expr = stmt.exc
         exc: ExcType | None
@@ -358,6 +359,17 @@ class _Walker:
                 self._guarded = guarded_raises(self.code.node)
             needs = self._guarded.get(id(stmt), frozenset())
         self.check(stmt, exc, handlers, kind, needs)
+
+    def _not_covered(self, stmt: ast.Raise) -> bool:
+        """A raise its author marks as unreachable (`# pragma: no cover` on it, or on the line
+        of the `if` / `else` just above it): a guard of an invariant, not a failure."""
+        lines = self.module.lines
+        for number in (stmt.lineno, stmt.lineno - 1):
+            if 0 < number <= len(lines) and _NO_COVER in lines[number - 1]:
+                return number == stmt.lineno or lines[number - 1].lstrip().startswith(
+                    ("if ", "elif ", "else", "except")
+                )
+        return False
 
     def _all_followed(self, block: ast.ExceptHandler) -> bool:
         """Every call in the body of the `try` that `block` belongs to goes into code under
