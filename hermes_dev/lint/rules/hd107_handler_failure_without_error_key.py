@@ -1153,6 +1153,41 @@ registry.register(name="connect", toolset="t", schema={}, handler=connect)
             findings=(("tools/guard_tool.py", 21),),
             note="a def behind a project decorator whose wrapper returns the def's result as it is: its failure report is the handler's",
         ),
+        Invalid(
+            {
+                "tools/bind_tool.py": """\
+import json
+
+from tools.registry import registry
+
+
+def _invalid(reason, *, error=None):
+    report = {"ok": False, "events": [{"action": "invalid", "reason": reason}]}
+    if error:
+        report["error"] = error
+    return report
+
+
+def _check(source):
+    if source != "kanban":
+        return _invalid("unsupported_source")
+    return {"ok": True, "events": []}
+
+
+def dry_run(args, **kw):
+    try:
+        report = _check(args.get("source") or "")
+    except OSError:
+        report = _invalid("read_failed", error="read_failed")
+    return json.dumps(report)
+
+
+registry.register(name="dry_run", toolset="t", schema={}, handler=dry_run)
+""",
+            },
+            findings=(("tools/bind_tool.py", 24),),
+            note='a helper sets "error" only under `if error:`; a call that leaves `error=None` gets the report without it (the call that passes an error gets it)',
+        ),
     )
 
     def check(self, ctx: LintContext) -> Iterator[Finding]:

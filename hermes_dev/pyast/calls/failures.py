@@ -1010,8 +1010,11 @@ def _local_keys(name: str, code: Code, use: ast.Name, env: Env = ()) -> dict[str
         return {}
     keys: dict[str, object] = {}
     later = _runs_after(node, use)
+    dead = _ruled_out(node, env)
     for sub in walk_function(node):
         if isinstance(sub, ast.Subscript) and _is(sub.value, name):
+            if isinstance(sub.ctx, ast.Store) and id(sub) in dead:
+                continue  # under `if error:` where the call leaves `error=None`
             if isinstance(sub.ctx, ast.Store):
                 key = sub.slice
                 if not (isinstance(key, ast.Constant) and isinstance(key.value, str)):
@@ -1108,6 +1111,37 @@ def _reads_only(
             ):
                 return False
     return True
+
+
+def _ruled_out(node: ast.FunctionDef | ast.AsyncFunctionDef, env: Env) -> frozenset[int]:
+    """The nodes of the bodies of `if <param>:` / `if <param> is not None:` tests that the
+    call's constant for that parameter rules out (None, False, 0, "")."""
+    if not env:
+        return frozenset()
+    known = {name: value for name, value in env if not isinstance(value, _Kwargs)}
+    dead: set[int] = set()
+    for sub in walk_function(node):
+        if not isinstance(sub, ast.If):
+            continue
+        test = sub.test
+        if (
+            isinstance(test, ast.Compare)
+            and len(test.ops) == 1
+            and isinstance(test.ops[0], ast.IsNot)
+            and isinstance(test.comparators[0], ast.Constant)
+            and test.comparators[0].value is None
+        ):
+            test = test.left
+            falsy = isinstance(test, ast.Name) and test.id in known and known[test.id] is None
+        else:
+            falsy = (
+                isinstance(test, ast.Name)
+                and test.id in known
+                and known[test.id] in (None, False, 0, "")
+            )
+        if falsy:
+            dead.update(id(n) for stmt in sub.body for n in ast.walk(stmt))
+    return frozenset(dead)
 
 
 def _runs_after(
