@@ -111,6 +111,28 @@ from tools.registry import registry, tool_error, tool_result
 """
 
 
+# A project decorator whose wrapper returns the def's result as it is (two cases share it).
+_GUARD = """\
+import functools
+import json
+
+from tools.registry import registry, tool_error
+
+
+def guard(fn):
+    @functools.wraps(fn)
+    def wrapper(args, **kw):
+        try:
+            return fn(args or {}, **kw)
+        except Exception as exc:
+            return tool_error(f"{fn.__name__} failed: {exc}")
+
+    return wrapper
+
+
+"""
+
+
 class HandlerReturnsNonJson(Rule):
     code = "HD101"
     name = "handler-returns-non-json"
@@ -306,24 +328,8 @@ registry.register(name="joined", toolset="t", schema={}, handler=joined)
         ),
         Valid(
             {
-                "tools/guard_tool.py": """\
-import functools
-import json
-
-from tools.registry import registry, tool_error
-
-
-def guard(fn):
-    @functools.wraps(fn)
-    def wrapper(args, **kw):
-        try:
-            return fn(args or {}, **kw)
-        except Exception as exc:
-            return tool_error(f"{fn.__name__} failed: {exc}")
-
-    return wrapper
-
-
+                "tools/guard_tool.py": _GUARD
+                + """\
 def as_json(fn):
     def wrapper(args, **kw):
         result = fn(args, **kw)
@@ -1564,24 +1570,8 @@ registry.register(name="as_bytes", toolset="t", schema={}, handler=as_bytes)
         ),
         Invalid(
             {
-                "tools/guard_tool.py": """\
-import functools
-import json
-
-from tools.registry import registry, tool_error
-
-
-def guard(fn):
-    @functools.wraps(fn)
-    def wrapper(args, **kw):
-        try:
-            return fn(args or {}, **kw)
-        except Exception as exc:
-            return tool_error(f"{fn.__name__} failed: {exc}")
-
-    return wrapper
-
-
+                "tools/guard_tool.py": _GUARD
+                + """\
 def audited(label):
     def deco(fn):
         @functools.wraps(fn)
@@ -1618,24 +1608,8 @@ registry.register(name="send", toolset="t", schema={}, handler=send, is_async=Tr
             ),
             note="a def behind a project decorator whose wrapper returns the def's result as it is (in a `try`, also from a decorator factory and awaited): its own returns are the handler's",
             fixed={
-                "tools/guard_tool.py": """\
-import functools
-import json
-
-from tools.registry import registry, tool_error
-
-
-def guard(fn):
-    @functools.wraps(fn)
-    def wrapper(args, **kw):
-        try:
-            return fn(args or {}, **kw)
-        except Exception as exc:
-            return tool_error(f"{fn.__name__} failed: {exc}")
-
-    return wrapper
-
-
+                "tools/guard_tool.py": _GUARD
+                + """\
 def audited(label):
     def deco(fn):
         @functools.wraps(fn)

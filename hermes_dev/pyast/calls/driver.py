@@ -148,14 +148,22 @@ def wrapped(node: ast.AST, scope: Scope | None = None) -> bool:
 def _passes_through(dec: ast.expr, scope: Scope) -> bool:
     """A decorator (`@deco`, or `@factory(...)` returning one) whose every return gives back
     the function it was given."""
+    node = _decorator_def(dec, scope)
+    return isinstance(node, ast.FunctionDef) and hands_back(node)
+
+
+def _decorator_def(
+    dec: ast.expr, scope: Scope, transparent: frozenset[str] = frozenset()
+) -> ast.FunctionDef | ast.AsyncFunctionDef | None:
+    """The def a decorator expression applies: `@deco`'s, or the one `@factory(...)` returns
+    (undecorated but for `transparent` decorators)."""
     target = dec.func if isinstance(dec, ast.Call) else dec
     found = resolve(target, scope).single()
     if not isinstance(found, Function) or not isinstance(found.node, _DEF_TYPES):
-        return False
-    node: ast.FunctionDef | ast.AsyncFunctionDef | None = found.node
+        return None
     if isinstance(dec, ast.Call):
-        node = made_decorator(found.node)
-    return isinstance(node, ast.FunctionDef) and hands_back(node)
+        return made_decorator(found.node, transparent)
+    return found.node
 
 
 def returns_through(node: ast.AST, scope: Scope) -> bool:
@@ -175,40 +183,14 @@ def returns_through(node: ast.AST, scope: Scope) -> bool:
 
 
 def _wraps_result(dec: ast.expr, scope: Scope) -> bool:
-    target = dec.func if isinstance(dec, ast.Call) else dec
-    found = resolve(target, scope).single()
-    if not isinstance(found, Function) or not isinstance(found.node, _DEF_TYPES):
-        return False
-    deco: ast.FunctionDef | ast.AsyncFunctionDef | None = found.node
-    if isinstance(dec, ast.Call):
-        deco = _returned_def(found.node)
+    deco = _decorator_def(dec, scope, _TRANSPARENT)
     if deco is None:
         return False
     params = [*deco.args.posonlyargs, *deco.args.args]
     if len(params) != 1:
         return False
-    wrapper = _returned_def(deco)
+    wrapper = made_decorator(deco, _TRANSPARENT)
     return wrapper is not None and _returns_call_of(wrapper, params[0].arg)
-
-
-def _returned_def(
-    factory: ast.FunctionDef | ast.AsyncFunctionDef,
-) -> ast.FunctionDef | ast.AsyncFunctionDef | None:
-    """The def of its own body that every `return` of `factory` gives, with no decorator but
-    transparent ones (`@functools.wraps(fn)`)."""
-    returns = [sub for sub in walk_function(factory) if isinstance(sub, ast.Return)]
-    names = {r.value.id if isinstance(r.value, ast.Name) else None for r in returns}
-    if len(names) != 1 or None in names:
-        return None
-    [name] = names
-    for stmt in factory.body:
-        if (
-            isinstance(stmt, _DEF_TYPES)
-            and stmt.name == name
-            and all(_decorator_name(d) in _TRANSPARENT for d in stmt.decorator_list)
-        ):
-            return stmt
-    return None
 
 
 def _returns_call_of(wrapper: ast.FunctionDef | ast.AsyncFunctionDef, param: str) -> bool:

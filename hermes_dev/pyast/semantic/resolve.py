@@ -1040,16 +1040,22 @@ def hands_back(node: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
 
 def made_decorator(
     factory: ast.FunctionDef | ast.AsyncFunctionDef,
+    transparent: frozenset[str] = frozenset(),
 ) -> ast.FunctionDef | ast.AsyncFunctionDef | None:
-    """The undecorated def of its own body that every `return` of a decorator factory gives
-    (`def tool(name): def deco(fn): ...; return deco`), else None."""
+    """The def of its own body that every `return` of a decorator factory gives (`def
+    tool(name): def deco(fn): ...; return deco`), undecorated but for decorators named in
+    `transparent` (`@functools.wraps(fn)`), else None."""
     returns = [sub for sub in walk_function(factory) if isinstance(sub, ast.Return)]
     names = {r.value.id if isinstance(r.value, ast.Name) else None for r in returns}
     if len(names) != 1 or None in names:
         return None
     [name] = names
     for stmt in factory.body:
-        if isinstance(stmt, _DEF_TYPES) and stmt.name == name and not stmt.decorator_list:
+        if (
+            isinstance(stmt, _DEF_TYPES)
+            and stmt.name == name
+            and all(_decorator_name(d) in transparent for d in stmt.decorator_list)
+        ):
             return stmt
     return None
 
