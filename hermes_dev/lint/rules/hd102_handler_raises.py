@@ -1893,6 +1893,43 @@ registry.register(name="video_edit", toolset="t", schema={}, handler=video_edit)
             note="a coroutine handed to a runner of the root runs where the runner runs it: its try here only covers making the loop, so the coroutine's ValueError escapes",
             fixed={},
         ),
+        Invalid(
+            {
+                "tools/video_tool.py": """\
+import asyncio
+import json
+
+from tools.registry import registry
+
+
+async def _edit_async(prompt):
+    if not prompt.startswith("http"):
+        raise ValueError("the video must be a URL")
+    return {"video": prompt}
+
+
+def _run_coroutine(label, coro):
+    try:
+        print("running", label, coro)
+    except Exception:
+        pass
+    try:
+        return asyncio.run(coro)
+    except Exception:
+        raise
+
+
+def video_edit(args, **kw):
+    return json.dumps(_run_coroutine("edit", _edit_async(args.get("prompt") or "")))
+
+
+registry.register(name="video_edit", toolset="t", schema={}, handler=video_edit)
+""",
+            },
+            findings=(("tools/video_tool.py", 25),),
+            note="a runner that only names its coroutine inside a catch-all try, and runs it under an `except Exception: raise`: the coroutine's ValueError escapes",
+            fixed={},
+        ),
     )
 
     def check(self, ctx: LintContext) -> Iterator[Finding]:

@@ -413,6 +413,33 @@ registry.register(name="report", toolset="t", schema={}, handler=report)
             },
             note='trap: a def that sets the dict\'s "error" before it is returned; a comparison under another key; a comparison flag beside an "error" key',
         ),
+        Valid(
+            {
+                "tools/result_tool.py": """\
+import json
+
+from tools.registry import registry
+
+
+def _result(data, error=None):
+    out = {"success": error is None, "data": data}
+    if error:
+        out["error"] = error
+    return out
+
+
+def search(args, **kw):
+    query = args.get("q")
+    if not query:
+        return json.dumps(_result(None, error="q is required"))
+    return json.dumps(_result({"q": query}))
+
+
+registry.register(name="search", toolset="t", schema={}, handler=search)
+""",
+            },
+            note='trap: `"success": error is None` where the call leaves `error=None` is True; the call that passes an error also sets the "error" key',
+        ),
     )
     INVALID = (
         Invalid(

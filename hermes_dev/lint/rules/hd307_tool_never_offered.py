@@ -4,9 +4,9 @@ platform with a fresh config and that the `hermes tools` picker does not list: t
 not in `CONFIGURABLE_TOOLSETS` (`hermes_cli/tools_config.py`), no picker toolset resolves to
 the tool, no platform's default toolset (`hermes-cli`, `hermes-telegram`, ... with their
 `includes`) holds it, and no plugin registers into the toolset (plugin toolsets are on by
-default). A toolset whose name is written as a string in other code under the root (not
-`toolsets.py`, the picker or tests) is left alone: that code may turn it on (a gateway's own
-toolset resolver).
+default). A toolset whose name is written as a string in other code under the root (not the
+tool modules, `toolsets.py`, the picker or tests) is left alone: that code may turn it on (a
+gateway's own toolset resolver).
 
 Toolsets are resolved as `toolsets.resolve_toolset` does: an entry's tools, the tools registered
 into it when `toolsets.py` merges the registry, and its `includes`, recursively. The rule stays
@@ -267,16 +267,18 @@ class ToolNeverOffered(Rule):
                 elif other.toolset is not None and other.name is not None:
                     registered.setdefault(other.toolset, set()).add(other.name)
         offering = Offering(toolsets, config, registered)
-        quoted: dict[str, bool] = {}
+        unreached = []
         for module, tool in candidates:
             assert tool.name is not None and tool.toolset is not None
             if _in_no_toolset(tool.name, tool.toolset, toolsets):
                 continue  # HD301's finding
             if tool.toolset in plugin_toolsets or offering.reached(tool.name, tool.toolset):
                 continue
-            if tool.toolset not in quoted:
-                quoted[tool.toolset] = _quoted_elsewhere(ctx.root, tool.toolset, module.path)
-            if quoted[tool.toolset]:
+            unreached.append((module, tool))
+        quoted = _quoted_elsewhere(ctx.root, {t.toolset for _, t in unreached if t.toolset})
+        for module, tool in unreached:
+            assert tool.name is not None and tool.toolset is not None
+            if quoted is None or tool.toolset in quoted:
                 continue  # code of its own may turn it on (a gateway's toolset resolver)
             yield span_finding(
                 self.code,
@@ -290,26 +292,39 @@ class ToolNeverOffered(Rule):
             )
 
 
-_MAX_FILES = 5000
+_MAX_FILES = 20000
 _READ_LIMIT = 2_000_000
-_NOT_CODE = frozenset({"tests", "test"})
+_NOT_CODE = frozenset({"tests", "test", "tools"})
 
 
-def _quoted_elsewhere(root: Path, toolset: str, own: Path) -> bool:
-    """Whether the toolset's name is written as a string in a module under the root other
-    than the tool's own, `toolsets.py`, `hermes_cli/tools_config.py` and tests: code that may
-    enable it in ways the rule does not model (`enabled | {"project"}` in a gateway)."""
+def _quoted_elsewhere(root: Path, names: set[str]) -> set[str] | None:
+    """The toolset names written as a string in a module under the root other than the tool
+    modules (`tools/`), `toolsets.py`, `hermes_cli/tools_config.py` and tests: code that may
+    enable them in ways the rule does not model (`enabled | {"project"}` in a gateway). One
+    walk for all; None when the root has too many modules to read (any may be named)."""
     import os
+    import re
     from pathlib import Path
 
     from hermes_dev.reading import SKIP_DIRS, read_bounded
 
-    needles = (f'"{toolset}"'.encode(), f"'{toolset}'".encode())
-    skip = {own, root / "toolsets.py", root / "hermes_cli" / "tools_config.py"}
+    if not names:
+        return set()
+    pattern = re.compile(
+        rb"""["'](""" + b"|".join(re.escape(n.encode()) for n in sorted(names)) + rb""")["']"""
+    )
+    skip = {root / "toolsets.py", root / "hermes_cli" / "tools_config.py"}
+    found: set[str] = set()
     seen = 0
     for current, dirs, files in os.walk(root):
+        top = Path(current) == root
         dirs[:] = sorted(
-            d for d in dirs if not d.startswith(".") and d not in SKIP_DIRS and d not in _NOT_CODE
+            d
+            for d in dirs
+            if not d.startswith(".")
+            and d not in SKIP_DIRS
+            and not (d in _NOT_CODE and top)
+            and d not in ("tests", "test")
         )
         for name in sorted(files):
             if not name.endswith(".py") or name.startswith("test_"):
@@ -319,14 +334,15 @@ def _quoted_elsewhere(root: Path, toolset: str, own: Path) -> bool:
                 continue
             seen += 1
             if seen > _MAX_FILES:
-                return True  # not all read: it may be anywhere
+                return None
             try:
                 data = read_bounded(path, _READ_LIMIT)
             except OSError:
                 continue
-            if any(needle in data for needle in needles):
-                return True
-    return False
+            found.update(m.decode() for m in pattern.findall(data))
+            if found >= names:
+                return found
+    return found
 
 
 def _in_no_toolset(tool: str, toolset: str, toolsets: object) -> bool:

@@ -34,7 +34,7 @@ from hermes_dev.pyast.analyze.flow import always_true, has_break, never_returns_
 from hermes_dev.pyast.analyze.model_input import InputRisks
 from hermes_dev.pyast.analyze.preconditions import INTERNAL, TAINTED, guarded_raises, origin
 from hermes_dev.pyast.calls.driver import Callee, Code, Transfer, _decorator_name, callees, summary
-from hermes_dev.pyast.semantic.resolve import resolve
+from hermes_dev.pyast.semantic.resolve import is_builtin_name, resolve
 from hermes_dev.pyast.semantic.scopes import External
 from hermes_dev.pyast.semantic.walker import walk_function, walk_shallow
 
@@ -191,8 +191,9 @@ class _Walker:
                             self.expr(default, [])
                     self.expr(func.body, [])
                     continue
-                if _is_runner(node) and not _runs_caught(node, self.scope):  # type: ignore[arg-type]
-                    awaited.update(id(arg) for arg in node.args)  # type: ignore[attr-defined]
+                if _is_runner(node):  # type: ignore[arg-type]
+                    caught = _run_caught(node, self.scope)  # type: ignore[arg-type]
+                    awaited.update(id(a) for a in node.args if id(a) not in caught)  # type: ignore[attr-defined]
                 self.call(node, [], id(node) in awaited)  # type: ignore[arg-type]
 
     # -- statements ------------------------------------------------------------------------
@@ -365,8 +366,10 @@ class _Walker:
         of the `if` / `else` just above it): a guard of an invariant, not a failure."""
         lines = self.module.lines
         for number in (stmt.lineno, stmt.lineno - 1):
-            if 0 < number <= len(lines) and _NO_COVER in lines[number - 1]:
-                return number == stmt.lineno or lines[number - 1].lstrip().startswith(
+            line = lines[number - 1] if 0 < number <= len(lines) else ""
+            comment = line[line.index("#") :] if "#" in line else ""
+            if _NO_COVER in comment:
+                return number == stmt.lineno or line.lstrip().startswith(
                     ("if ", "elif ", "else", "except")
                 )
         return False
@@ -448,8 +451,9 @@ class _Walker:
                             self.expr(default, handlers)
                     self.expr(func.body, handlers)
                     continue
-                if _is_runner(node) and not _runs_caught(node, self.scope):  # type: ignore[arg-type]
-                    awaited.update(id(arg) for arg in node.args)  # type: ignore[attr-defined]
+                if _is_runner(node):  # type: ignore[arg-type]
+                    caught = _run_caught(node, self.scope)  # type: ignore[arg-type]
+                    awaited.update(id(a) for a in node.args if id(a) not in caught)  # type: ignore[attr-defined]
                 self.call(node, handlers, id(node) in awaited)  # type: ignore[arg-type]
 
     def call(self, call: ast.Call, handlers: list[list[ast.ExceptHandler]], awaited: bool) -> None:
@@ -493,8 +497,10 @@ class _Walker:
         """A network client's call (`requests.get`, `client.get` of an `httpx.AsyncClient()`):
         what it raises when it cannot connect."""
         func = call.func
-        name = func.attr if isinstance(func, ast.Attribute) else getattr(func, "id", None)
-        if name not in library_raises.CALL_NAMES:
+        if isinstance(func, ast.Attribute):
+            if func.attr not in library_raises.CALL_NAMES:
+                return  # (a method: only the table's names; a bare name may be an alias)
+        elif not isinstance(func, ast.Name) or is_builtin_name(func.id, self.scope):
             return
         for obj in resolve(func, self.scope).items:
             if not isinstance(obj, External):
@@ -593,35 +599,65 @@ def _is_runner(call: ast.Call) -> bool:
     return name is not None and "run" in name.lower()
 
 
-def _runs_caught(call: ast.Call, scope: Scope) -> bool:
-    """A runner of the root (`_run_coroutine(coro)`) that runs the coroutine it is given inside
-    a `try` whose `except Exception` (or bare `except`) catches what it raises: the coroutine's
-    exceptions stay in there."""
+def _run_caught(call: ast.Call, scope: Scope) -> frozenset[int]:
+    """The arguments of a runner of the root (`_run_coroutine(coro, label)`) that it runs
+    inside a `try` whose `except Exception` (or bare `except`) handles what they raise (not
+    only re-raises it): those coroutines' exceptions stay in there."""
     targets = callees(call, scope)
     if not targets:
-        return False
+        return frozenset()
+    caught: set[int] | None = None
     for target in targets:
         node = target.function.node
         if not isinstance(node, _DEF_TYPES):
-            return False
+            return frozenset()
         params = [p.arg for p in (*node.args.posonlyargs, *node.args.args)]
         if target.function.bound:
             params = params[1:]
-        if not params or not _runs_in_catch_all(node, params[0]):
-            return False
-    return True
+        here = {
+            id(arg)
+            for param, arg in zip(params, call.args)
+            if not isinstance(arg, ast.Starred) and _runs_in_catch_all(node, param)
+        }
+        caught = here if caught is None else caught & here
+    return frozenset(caught or ())
 
 
 def _runs_in_catch_all(node: ast.FunctionDef | ast.AsyncFunctionDef, param: str) -> bool:
+    """`param` is run (awaited, or handed to a call such as `loop.run_until_complete`) in the
+    body of a `try` one of whose catch-all handlers does more than re-raise."""
     for sub in walk_function(node):
         if not isinstance(sub, (ast.Try, ast.TryStar)):
             continue
-        if not any(_catch_all(h) for h in sub.handlers):
+        if not any(_catch_all(h) and not _only_reraises(h) for h in sub.handlers):
             continue
         for inner in walk_shallow(sub.body):
-            if isinstance(inner, ast.Name) and inner.id == param:
+            if isinstance(inner, ast.Await) and _is_name(inner.value, param):
+                return True
+            if (
+                isinstance(inner, ast.Call)
+                and _runs_coroutines(inner)
+                and any(_is_name(a, param) for a in inner.args)
+            ):
                 return True
     return False
+
+
+def _runs_coroutines(call: ast.Call) -> bool:
+    """`asyncio.run(c)`, `loop.run_until_complete(c)`, `asyncio.wait_for(c, ...)`,
+    `asyncio.gather(...)`: a call that runs the coroutine it is given."""
+    name = (_decorator_name(call.func) or "").lower()
+    return "run" in name or name in ("wait_for", "gather", "shield")
+
+
+def _only_reraises(handler: ast.ExceptHandler) -> bool:
+    return all(isinstance(stmt, (ast.Raise, ast.Pass, ast.Expr)) for stmt in handler.body) and any(
+        isinstance(stmt, ast.Raise) for stmt in handler.body
+    )
+
+
+def _is_name(expr: ast.expr, name: str) -> bool:
+    return isinstance(expr, ast.Name) and expr.id == name
 
 
 def _blocks_flat(node: ast.AST) -> bool:

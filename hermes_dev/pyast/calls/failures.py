@@ -742,7 +742,7 @@ def _value(expr: ast.expr, code: Code, env: Env, flag: bool = False) -> object:
     if constant is not UNKNOWN:
         return constant
     if flag and _may_fail(expr) and not _asks_state(code):
-        return False
+        return _compared(expr, code, env)  # type: ignore[arg-type]
     if isinstance(expr, ast.Attribute) and isinstance(expr.value, ast.Name):
         # a field of the object a parameter holds (`self.success` in its `to_dict()`)
         field = dict(env).get(f"{expr.value.id}.{expr.attr}", UNKNOWN)
@@ -766,7 +766,7 @@ def _value(expr: ast.expr, code: Code, env: Env, flag: bool = False) -> object:
         if _is_call(value):
             values.append(False if _predicate_false(value, code) else UNKNOWN)
         elif flag and _may_fail(value) and not _asks_state(code):
-            values.append(False)
+            values.append(_compared(value, code, env))  # type: ignore[arg-type]
         else:
             values.append(_constant(value))
     return False if any(v is False for v in values) else UNKNOWN
@@ -779,6 +779,49 @@ _STATE_WORDS = frozenset({"status", "health", "state", "ping", "healthcheck"})
 
 def _asks_state(code: Code) -> bool:
     return any(word in _STATE_WORDS for word in _name_words(code.function.name))
+
+
+def _compared(expr: ast.Compare, code: Code, env: Env) -> object:
+    """A comparison's value when its operands are known (`error is None` where the call
+    leaves `error=None`: True), else False: the path where it fails."""
+    if len(expr.ops) != 1:
+        return False
+    left = _operand(expr.left, code, env)
+    right = _operand(expr.comparators[0], code, env)
+    if left is UNKNOWN or right is UNKNOWN:
+        return False
+    op = type(expr.ops[0])
+    if op is ast.Is:
+        return left is right
+    if op is ast.IsNot:
+        return left is not right
+    if op is ast.Eq:
+        return left == right
+    if op is ast.NotEq:
+        return left != right
+    return False
+
+
+def _operand(expr: ast.expr, code: Code, env: Env) -> object:
+    """A constant, or a parameter the call gives one, or a local every reaching assignment of
+    which gives the same constant; else UNKNOWN."""
+    if isinstance(expr, ast.Constant):
+        return expr.value
+    if not isinstance(expr, ast.Name):
+        return UNKNOWN
+    reaching = _reaching(expr, code)
+    if reaching is None:
+        return UNKNOWN
+    known = dict(env)
+    if reaching == [None]:
+        value = known.get(expr.id, UNKNOWN)
+        return UNKNOWN if isinstance(value, _Kwargs) else value
+    values = {repr(v.value) for v in reaching if isinstance(v, ast.Constant)}
+    if len(values) == 1 and all(isinstance(v, ast.Constant) for v in reaching):
+        first = reaching[0]
+        assert isinstance(first, ast.Constant)
+        return first.value
+    return UNKNOWN
 
 
 def _may_fail(expr: ast.expr) -> bool:

@@ -274,8 +274,13 @@ def _handed_by_setup(binding: Binding, module: ModuleInfo, depth: int) -> Possib
     calls = setup_calls(module, func)
     if not calls:
         return None
-    found = NOTHING
+    last: dict[int, tuple[ast.Call, ModuleInfo, ast.FunctionDef | ast.AsyncFunctionDef]] = {}
     for call, caller, register in calls:
+        kept = last.get(id(register))
+        if kept is None or (call.lineno, call.col_offset) > (kept[0].lineno, kept[0].col_offset):
+            last[id(register)] = (call, caller, register)  # straight-line: the last call wins
+    found = NOTHING
+    for call, caller, register in last.values():
         arg = _argument_for(call, params, value.id)
         if arg is None:
             return None
