@@ -12,7 +12,7 @@ import ast
 
 from hermes_dev.lint.fix._scope import enclosing_locals
 from hermes_dev.lint.fix._text import Lines, TextEdit
-from hermes_dev.pyast.semantic.bindings import module_index
+from hermes_dev.pyast.semantic.bindings import BindingIndex, module_index
 from hermes_dev.pyast.semantic.locations import NodeSpan
 from hermes_dev.pyast.semantic.walker import module_statements
 
@@ -91,12 +91,25 @@ def import_edit(lines: Lines, tree: ast.Module, requirement: Requirement) -> Tex
     return _insert_line(lines, tree, f"from {module} import {name}", _after_imports(tree))
 
 
+_LAST_INDEX: list[tuple[ast.Module, BindingIndex]] = []
+
+
+def _index_of(tree: ast.Module) -> BindingIndex:
+    """The tree's binding index, kept for the tree asked last (a module's fixes ask about one
+    tree in a row: one index for all of them, not one per finding)."""
+    if _LAST_INDEX and _LAST_INDEX[0][0] is tree:
+        return _LAST_INDEX[0][1]
+    index = module_index(tree)
+    _LAST_INDEX[:] = [(tree, index)]
+    return index
+
+
 def module_bindings(tree: ast.Module, name: str) -> list[ast.stmt]:
     """The statements of the module body that bind `name` (imports, defs, assignments, loop
     and `with` targets, in any block: `try: import ujson as json`), and every `import *`
     (which may bind it), from the binding index."""
     found: list[ast.stmt] = []
-    for binding in module_index(tree).get(name):
+    for binding in _index_of(tree).get(name):
         if binding.kind in ("mutated", "deleted"):
             continue
         node = binding.node

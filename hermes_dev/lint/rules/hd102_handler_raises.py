@@ -620,6 +620,62 @@ registry.register(name="put", toolset="t", schema={}, handler=put)
             },
             note="trap: raises their authors mark `# pragma: no cover` (on the `if` above, or on the raise) guard invariants",
         ),
+        Valid(
+            {
+                "plugins/relay/__init__.py": """\
+from . import tools
+from .client import Client
+
+_CLIENT = Client()
+
+
+def register(ctx):
+    tools.bind(None)  # cleared first, then set: the last call wins
+    tools.bind(_CLIENT)
+    ctx.register_tool(name="relay_send", toolset="relay", schema={}, handler=tools.relay_send)
+""",
+                "plugins/relay/client.py": """\
+class Client:
+    def send(self, text):
+        return {"sent": text}
+""",
+                "plugins/relay/plugin.yaml": """\
+name: relay
+version: 0.1.0
+description: Relay messages through a broker
+provides_tools: [relay_send]
+""",
+                "plugins/relay/tools.py": """\
+import json
+
+_CLIENT = None
+
+
+def _set(client):
+    global _CLIENT
+    _CLIENT = client
+
+
+def bind(client):
+    _set(client)
+
+
+def _need():
+    if _CLIENT is None:
+        raise RuntimeError("the relay client is not set up")
+    return _CLIENT
+
+
+def relay_send(args, **kw):
+    client = _need()
+    try:
+        return json.dumps(client.send(args.get("text") or ""))
+    except Exception as exc:
+        return json.dumps({"error": f"send failed: {exc}"})
+""",
+            },
+            note="trap: register(ctx) clears the global, then sets it through a setter that hands it to another (`bind(c)` -> `_set(c)`): the last straight-line call is what handlers see",
+        ),
     )
     INVALID = (
         Invalid(

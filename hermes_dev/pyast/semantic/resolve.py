@@ -262,29 +262,48 @@ def resolve_binding(binding: Binding, scope: Scope, depth: int = 0) -> Possible:
 
 def _handed_by_setup(binding: Binding, module: ModuleInfo, depth: int) -> Possible | None:
     """`global _RT; _RT = rt` in a setter that a plugin's `register(ctx)` calls before any
-    tool runs (`tools.bind(RUNTIME)`): what those calls hand it."""
+    tool runs (`tools.bind(RUNTIME)`, also through another setter): what those calls hand it."""
     func, value = binding.home, binding.value
     if not isinstance(func, _DEF_TYPES) or not isinstance(value, ast.Name):
         return None
+    return _setup_value(value.id, func, module, depth, 0)
+
+
+_MAX_SETTERS = 5
+
+
+def _setup_value(
+    name: str,
+    func: ast.FunctionDef | ast.AsyncFunctionDef,
+    module: ModuleInfo,
+    depth: int,
+    hops: int,
+) -> Possible | None:
+    """What the setup calls of `func` hand its parameter `name` (None when not known)."""
     params = [p.arg for p in (*func.args.posonlyargs, *func.args.args)]
-    if value.id not in params and value.id not in {p.arg for p in func.args.kwonlyargs}:
+    if name not in params and name not in {p.arg for p in func.args.kwonlyargs}:
         return None
-    if any(b.kind != "param" for b in def_scope(module, func).index.get(value.id)):
+    if any(b.kind != "param" for b in def_scope(module, func).index.get(name)):
         return None  # rebound in the setter
     calls = setup_calls(module, func)
-    if not calls:
+    if not calls or hops > _MAX_SETTERS:
         return None
     last: dict[int, tuple[ast.Call, ModuleInfo, ast.FunctionDef | ast.AsyncFunctionDef]] = {}
-    for call, caller, register in calls:
-        kept = last.get(id(register))
+    for call, caller, owner in calls:
+        kept = last.get(id(owner))
         if kept is None or (call.lineno, call.col_offset) > (kept[0].lineno, kept[0].col_offset):
-            last[id(register)] = (call, caller, register)  # straight-line: the last call wins
+            last[id(owner)] = (call, caller, owner)  # straight-line: the last call wins
     found = NOTHING
-    for call, caller, register in last.values():
-        arg = _argument_for(call, params, value.id)
+    for call, caller, owner in last.values():
+        arg = _argument_for(call, params, name)
         if arg is None:
             return None
-        found = found.join(resolve(arg, def_scope(caller, register), depth + 1))
+        handed = None
+        if isinstance(arg, ast.Name):
+            handed = _setup_value(arg.id, owner, caller, depth, hops + 1)
+        if handed is None:
+            handed = resolve(arg, def_scope(caller, owner), depth + 1)
+        found = found.join(handed)
     return found
 
 

@@ -243,21 +243,13 @@ def _setup_defs(module: ModuleInfo) -> frozenset[int]:
     tree = module.tree
     if tree is not None:
         defs = _top_defs(tree)
-        todo: list[list[ast.stmt]] = [tree.body]
+        todo: list[tuple[list[ast.stmt], ast.FunctionDef | ast.AsyncFunctionDef | None]] = [
+            (tree.body, None)
+        ]
         register = _register_def(tree)
         if register is not None:
             found.add(id(register))
-            todo.append(register.body)
-        while todo:
-            body = todo.pop()
-            for call in _straight_calls(body):
-                if isinstance(call.func, ast.Name) and call.func.id in defs:
-                    target = defs[call.func.id]
-                    if register is not None and body is register.body:
-                        calls.setdefault(id(target), []).append((call, module, register))
-                    if id(target) not in found:
-                        found.add(id(target))
-                        todo.append(target.body)
+            todo.append((register.body, register))
         for call, caller, outer in _calls_from_packages_above(module):
             name = _called_name(call, caller, outer, module)
             setter = defs.get(name) if name is not None else None
@@ -266,14 +258,17 @@ def _setup_defs(module: ModuleInfo) -> frozenset[int]:
             calls.setdefault(id(setter), []).append((call, caller, outer))
             if id(setter) not in found:
                 found.add(id(setter))
-                more = [setter.body]
-                while more:
-                    for inner in _straight_calls(more.pop()):
-                        if isinstance(inner.func, ast.Name) and inner.func.id in defs:
-                            nested = defs[inner.func.id]
-                            if id(nested) not in found:
-                                found.add(id(nested))
-                                more.append(nested.body)
+                todo.append((setter.body, setter))
+        while todo:
+            body, owner = todo.pop()
+            for call in _straight_calls(body):
+                if isinstance(call.func, ast.Name) and call.func.id in defs:
+                    target = defs[call.func.id]
+                    if owner is not None:  # (a setter calling another: `bind(rt)` -> `_set(rt)`)
+                        calls.setdefault(id(target), []).append((call, module, owner))
+                    if id(target) not in found:
+                        found.add(id(target))
+                        todo.append((target.body, target))
     state.setup = frozenset(found)
     state.setup_calls = calls
     return state.setup
