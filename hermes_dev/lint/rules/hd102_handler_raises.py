@@ -676,6 +676,36 @@ def relay_send(args, **kw):
             },
             note="trap: register(ctx) clears the global, then sets it through a setter that hands it to another (`bind(c)` -> `_set(c)`): the last straight-line call is what handlers see",
         ),
+        Valid(
+            {
+                "tools/sentinel_tool.py": """\
+import json
+
+import requests
+
+from tools.registry import registry
+
+_MISSING = object()
+_SESSION = requests.Session()
+
+
+def fetch(args, **kw):
+    if _MISSING is None:
+        raise RuntimeError("the sentinel is gone")
+    if _SESSION is None:
+        raise RuntimeError("no session")
+    try:
+        text = _SESSION.get("https://example.invalid", timeout=5).text
+    except requests.RequestException as exc:
+        return json.dumps({"error": str(exc)})
+    return json.dumps({"text": text})
+
+
+registry.register(name="fetch", toolset="t", schema={}, handler=fetch)
+""",
+            },
+            note="trap: a module global bound once to `object()` or to a `requests.Session()` is never None",
+        ),
     )
     INVALID = (
         Invalid(

@@ -14,10 +14,12 @@ from __future__ import annotations
 
 import ast
 
+from hermes_dev.pyast.semantic.clients import is_client_instance
 from hermes_dev.pyast.semantic.resolve import is_builtin_name, resolve
 from hermes_dev.pyast.semantic.scopes import (
     Class,
     Const,
+    External,
     Function,
     Instance,
     Literal,
@@ -425,10 +427,23 @@ def _object(obj: object) -> bool:
         return obj.value is not None
     if isinstance(obj, Literal):
         expr = obj.expr
+        if (
+            isinstance(expr, ast.Call)
+            and isinstance(expr.func, ast.Name)
+            and expr.func.id in _NEVER_NONE_BUILTINS
+        ):
+            return True  # `object()`, `dict()`: a builtin constructor's result
         return isinstance(expr, _OBJECT_LITERALS) or (
             isinstance(expr, ast.Constant) and expr.value is not None
         )
+    if isinstance(obj, External):
+        return is_client_instance(obj.dotted)  # `requests.Session()`
     return isinstance(obj, (Instance, Function, Class, ModuleObject))
+
+
+_NEVER_NONE_BUILTINS = frozenset(
+    {"object", "dict", "list", "set", "tuple", "frozenset", "str", "int", "float", "bytes"}
+)
 
 
 def _call(expr: ast.Call, scope: Scope, depth: int) -> object:
