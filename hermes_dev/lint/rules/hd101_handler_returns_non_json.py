@@ -1641,6 +1641,60 @@ registry.register(name="send", toolset="t", schema={}, handler=send, is_async=Tr
 """,
             },
         ),
+        Invalid(
+            {
+                "tools/loop_tool.py": """\
+import json
+
+from tools.registry import registry
+
+
+def alpha(args, **kw):
+    return {"a": 1}
+
+
+def beta(args, **kw):
+    return json.dumps({"b": 1})
+
+
+NAMES = ["alpha", "beta"]
+HANDLERS = [alpha, beta]
+
+for name, fn in zip(NAMES, HANDLERS):
+    registry.register(name=name, toolset="t", schema={}, handler=fn)
+
+for i, fn in enumerate([alpha, beta]):
+    registry.register(name=f"e{i}", toolset="t", schema={}, handler=fn)
+""",
+            },
+            findings=(("tools/loop_tool.py", 7),),
+            note="registrations in `for name, fn in zip(NAMES, HANDLERS)` and `for i, fn in enumerate([...])`: each row's handler is followed (one finding names both tools)",
+            fixed={
+                "tools/loop_tool.py": """\
+import json
+
+from tools.registry import registry
+
+
+def alpha(args, **kw):
+    return json.dumps({"a": 1})
+
+
+def beta(args, **kw):
+    return json.dumps({"b": 1})
+
+
+NAMES = ["alpha", "beta"]
+HANDLERS = [alpha, beta]
+
+for name, fn in zip(NAMES, HANDLERS):
+    registry.register(name=name, toolset="t", schema={}, handler=fn)
+
+for i, fn in enumerate([alpha, beta]):
+    registry.register(name=f"e{i}", toolset="t", schema={}, handler=fn)
+""",
+            },
+        ),
     )
 
     def check(self, ctx: LintContext) -> Iterator[Finding]:

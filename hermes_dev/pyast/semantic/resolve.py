@@ -921,6 +921,14 @@ def _call_rows(call: ast.Call, scope: Scope, depth: int) -> Rows | None:
         and is_builtin_name(func.id, scope)
     ):
         return rows(call.args[0], scope, depth + 1)
+    if (
+        isinstance(func, ast.Name)
+        and func.id in ("zip", "enumerate")
+        and call.args
+        and not call.keywords
+        and is_builtin_name(func.id, scope)
+    ):
+        return _paired_rows(func.id, call.args, scope, depth)
     callee = resolve(func, scope, depth + 1)
     found = Rows([])
     known = False
@@ -937,6 +945,36 @@ def _call_rows(call: ast.Call, scope: Scope, depth: int) -> Rows | None:
     if not callee.complete:
         found.complete = False
     return found if known else None
+
+
+def _paired_rows(kind: str, args: list[ast.expr], scope: Scope, depth: int) -> Rows | None:
+    """`zip(NAMES, HANDLERS)` / `enumerate(HANDLERS)`: one tuple per row, when the rows of each
+    iterable are known and read in one scope (a tuple is resolved in one)."""
+    if kind == "enumerate" and len(args) != 1:
+        return None
+    columns = [rows(arg, scope, depth + 1) for arg in args]
+    if any(
+        c is None or not c.complete or any(isinstance(e, ast.Starred) for e, _ in c.items)
+        for c in columns
+    ):
+        return None
+    tables = [c.items for c in columns if c is not None]
+    length = min(len(t) for t in tables)
+    if kind == "enumerate":
+        tables = [
+            [(ast.copy_location(ast.Constant(i), e), s) for i, (e, s) in enumerate(tables[0])],
+            tables[0],
+        ]
+    found = Rows([])
+    for index in range(length):
+        row = [t[index] for t in tables]
+        home = row[-1][1]
+        if any(s is not home for _, s in row):
+            return None
+        pair = ast.Tuple(elts=[e for e, _ in row], ctx=ast.Load())
+        ast.copy_location(pair, row[-1][0])
+        found.items.append((pair, home))
+    return found  # (zip stops at the shortest: the rows past it never come)
 
 
 def _literal_rows(value: Possible, depth: int) -> Rows:
