@@ -51,9 +51,9 @@ from hermes_dev.pyast.semantic.scopes import (
     Scope,
     class_scope_index,
     module_scope,
-    setup_calls,
     union,
 )
+from hermes_dev.pyast.semantic.setup import setup_calls
 from hermes_dev.pyast.semantic.walker import def_statements, walk_function
 
 TYPE_CHECKING = False
