@@ -706,6 +706,29 @@ registry.register(name="fetch", toolset="t", schema={}, handler=fetch)
             },
             note="trap: a module global bound once to `object()` or to a `requests.Session()` is never None",
         ),
+        Valid(
+            {
+                "tools/batch_tool.py": """\
+import json
+
+from tools.codec import loads
+from tools.registry import registry
+
+
+def add_items(args, **kw):
+    items = loads(args.get("items") or "")
+    return json.dumps({"added": len(items)})
+
+
+registry.register(name="add_items", toolset="batch", schema={}, handler=add_items)
+""",
+                "tools/codec.py": """\
+def loads(text):
+    return [part for part in (text or "").split(",") if part]
+""",
+            },
+            note="trap: a project function named `loads` is not json.loads",
+        ),
     )
     INVALID = (
         Invalid(
@@ -2014,6 +2037,27 @@ registry.register(name="video_edit", toolset="t", schema={}, handler=video_edit)
             },
             findings=(("tools/video_tool.py", 25),),
             note="a runner that only names its coroutine inside a catch-all try, and runs it under an `except Exception: raise`: the coroutine's ValueError escapes",
+            fixed={},
+        ),
+        Invalid(
+            {
+                "tools/batch_tool.py": """\
+import json
+from json import loads as parse
+
+from tools.registry import registry
+
+
+def add_items(args, **kw):
+    items = parse(args.get("items") or "[]")
+    return json.dumps({"added": len(items)})
+
+
+registry.register(name="add_items", toolset="batch", schema={}, handler=add_items)
+""",
+            },
+            findings=(("tools/batch_tool.py", 8),),
+            note="`from json import loads as parse`: the name is resolved, so the import's own spelling does not matter",
             fixed={},
         ),
     )

@@ -18,18 +18,36 @@ import ast
 
 from hermes_dev.pyast.semantic.walker import walk_shallow
 
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from collections.abc import Callable
+
 _CONVERTERS = {"int": ValueError, "float": ValueError}
 _TEXT_METHODS = frozenset({"strip", "lower", "upper", "lstrip", "rstrip"})
 _CHECKS = frozenset({"isdigit", "isnumeric", "isdecimal"})
 
 
 class InputRisks:
-    __slots__ = ("checked_keys", "derived", "guarded", "param", "rebound", "shadowed")
+    __slots__ = (
+        "checked_keys",
+        "derived",
+        "guarded",
+        "param",
+        "parses_json",
+        "rebound",
+        "shadowed",
+    )
 
     def __init__(
-        self, node: ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda, param: str
+        self,
+        node: ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda,
+        param: str,
+        parses_json: Callable[[ast.expr], bool] | None = None,
     ) -> None:
+        """`parses_json(func)`: whether a called expression is `json.loads` (as the scope
+        resolves it: `from json import loads as parse` too); else only `json.loads` as written."""
         self.param = param
+        self.parses_json = parses_json
         self.checked_keys: set[str] = set()
         self.guarded: set[str] = set()
         self.rebound = False
@@ -150,11 +168,15 @@ class InputRisks:
                     return None
                 risk = _CONVERTERS[func.id], "when the model sends text that is not a number"
             elif (
-                isinstance(func, ast.Attribute)
-                and func.attr == "loads"
-                and isinstance(func.value, ast.Name)
-                and func.value.id == "json"
-                and "json" not in self.shadowed
+                self.parses_json(func)
+                if self.parses_json is not None
+                else (
+                    isinstance(func, ast.Attribute)
+                    and func.attr == "loads"
+                    and isinstance(func.value, ast.Name)
+                    and func.value.id == "json"
+                    and "json" not in self.shadowed
+                )
             ):
                 risk = ValueError, "when the model sends text that is not JSON"
             else:

@@ -121,7 +121,17 @@ def handler_escapes(
     parameter that holds the model's arguments, whose reads can raise too)."""
     walker = _Walker(code, top=True, depth=0, skip=skip)
     if model_args is not None:
-        walker.inputs = InputRisks(code.node, model_args)
+        scope = code.scope
+
+        def parses_json(func: ast.expr) -> bool:
+            if isinstance(func, ast.Attribute) and func.attr != "loads":
+                return False  # (most calls: no lookup)
+            if not isinstance(func, (ast.Attribute, ast.Name)):
+                return False
+            found = resolve(func, scope).single()
+            return isinstance(found, External) and found.dotted == "json.loads"
+
+        walker.inputs = InputRisks(code.node, model_args, parses_json)
     walker.run()
     return walker.escapes
 
