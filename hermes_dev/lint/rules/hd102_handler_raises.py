@@ -143,6 +143,63 @@ from tools.registry import registry, tool_error
 """
 
 
+_RELAY_INIT = """\
+from . import tools
+from .client import Client
+
+_CLIENT = Client()
+
+
+def register(ctx):
+    tools.bind(_CLIENT)
+    ctx.register_tool(name="relay_send", toolset="relay", schema={}, handler=tools.relay_send)
+"""
+_RELAY_BIND = """\
+def bind(client):
+    global _CLIENT
+    _CLIENT = client
+"""
+_RELAY_TOOLS = (
+    """\
+import json
+
+_CLIENT = None
+
+
+"""
+    + _RELAY_BIND
+    + """
+
+def _need():
+    if _CLIENT is None:
+        raise RuntimeError("the relay client is not set up")
+    return _CLIENT
+
+
+def relay_send(args, **kw):
+    client = _need()
+    try:
+        return json.dumps(client.send(args.get("text") or ""))
+    except Exception as exc:
+        return json.dumps({"error": f"send failed: {exc}"})
+"""
+)
+
+
+def _relay(
+    register: str = "    tools.bind(_CLIENT)\n", setter: str = _RELAY_BIND
+) -> dict[str, str]:
+    """A plugin whose `register(ctx)` sets `tools._CLIENT` through a setter (two cases)."""
+    return {
+        "plugins/relay/__init__.py": _RELAY_INIT.replace("    tools.bind(_CLIENT)\n", register),
+        "plugins/relay/client.py": "class Client:\n    def send(self, text):\n"
+        '        return {"sent": text}\n',
+        "plugins/relay/plugin.yaml": "name: relay\nversion: 0.1.0\n"
+        "description: Relay messages through a broker\nprovides_tools: [relay_send]\n",
+        "plugins/relay/tools.py": _RELAY_TOOLS.replace(_RELAY_BIND, setter),
+    }
+
+
 class HandlerRaises(Rule):
     code = "HD102"
     name = "handler-raises"
@@ -499,54 +556,7 @@ registry.register(name="tag_items", toolset="batch", schema={}, handler=tag_item
             note="trap: json.loads of the model's text inside `except json.JSONDecodeError` / `except ValueError`",
         ),
         Valid(
-            {
-                "plugins/relay/__init__.py": """\
-from . import tools
-from .client import Client
-
-_CLIENT = Client()
-
-
-def register(ctx):
-    tools.bind(_CLIENT)
-    ctx.register_tool(name="relay_send", toolset="relay", schema={}, handler=tools.relay_send)
-""",
-                "plugins/relay/client.py": """\
-class Client:
-    def send(self, text):
-        return {"sent": text}
-""",
-                "plugins/relay/plugin.yaml": """\
-name: relay
-version: 0.1.0
-description: Relay messages through a broker
-provides_tools: [relay_send]
-""",
-                "plugins/relay/tools.py": """\
-import json
-
-_CLIENT = None
-
-
-def bind(client):
-    global _CLIENT
-    _CLIENT = client
-
-
-def _need():
-    if _CLIENT is None:
-        raise RuntimeError("the relay client is not set up")
-    return _CLIENT
-
-
-def relay_send(args, **kw):
-    client = _need()
-    try:
-        return json.dumps(client.send(args.get("text") or ""))
-    except Exception as exc:
-        return json.dumps({"error": f"send failed: {exc}"})
-""",
-            },
+            _relay(),
             note="trap: a module global set by a setter that the package's register(ctx) calls with a module-level instance (`tools.bind(_CLIENT)`): `if _CLIENT is None: raise` cannot fire when a handler runs",
         ),
         Valid(
@@ -621,59 +631,17 @@ registry.register(name="put", toolset="t", schema={}, handler=put)
             note="trap: raises their authors mark `# pragma: no cover` (on the `if` above, or on the raise) guard invariants",
         ),
         Valid(
-            {
-                "plugins/relay/__init__.py": """\
-from . import tools
-from .client import Client
-
-_CLIENT = Client()
-
-
-def register(ctx):
-    tools.bind(None)  # cleared first, then set: the last call wins
-    tools.bind(_CLIENT)
-    ctx.register_tool(name="relay_send", toolset="relay", schema={}, handler=tools.relay_send)
-""",
-                "plugins/relay/client.py": """\
-class Client:
-    def send(self, text):
-        return {"sent": text}
-""",
-                "plugins/relay/plugin.yaml": """\
-name: relay
-version: 0.1.0
-description: Relay messages through a broker
-provides_tools: [relay_send]
-""",
-                "plugins/relay/tools.py": """\
-import json
-
-_CLIENT = None
-
-
-def _set(client):
-    global _CLIENT
-    _CLIENT = client
-
-
-def bind(client):
-    _set(client)
-
-
-def _need():
-    if _CLIENT is None:
-        raise RuntimeError("the relay client is not set up")
-    return _CLIENT
-
-
-def relay_send(args, **kw):
-    client = _need()
-    try:
-        return json.dumps(client.send(args.get("text") or ""))
-    except Exception as exc:
-        return json.dumps({"error": f"send failed: {exc}"})
-""",
-            },
+            _relay(
+                register="    tools.bind(None)  # cleared first, then set: the last call wins\n"
+                "    tools.bind(_CLIENT)\n",
+                setter="def _set(client):\n"
+                "    global _CLIENT\n"
+                "    _CLIENT = client\n"
+                "\n"
+                "\n"
+                "def bind(client):\n"
+                "    _set(client)\n",
+            ),
             note="trap: register(ctx) clears the global, then sets it through a setter that hands it to another (`bind(c)` -> `_set(c)`): the last straight-line call is what handlers see",
         ),
         Valid(
