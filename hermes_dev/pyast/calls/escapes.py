@@ -201,9 +201,7 @@ class _Walker:
                             self.expr(default, [])
                     self.expr(func.body, [])
                     continue
-                if _is_runner(node):  # type: ignore[arg-type]
-                    caught = _run_caught(node, self.scope)  # type: ignore[arg-type]
-                    awaited.update(id(a) for a in node.args if id(a) not in caught)  # type: ignore[attr-defined]
+                awaited.update(_run_here(node, self.scope))  # type: ignore[arg-type]
                 self.call(node, [], id(node) in awaited)  # type: ignore[arg-type]
 
     # -- statements ------------------------------------------------------------------------
@@ -461,9 +459,7 @@ class _Walker:
                             self.expr(default, handlers)
                     self.expr(func.body, handlers)
                     continue
-                if _is_runner(node):  # type: ignore[arg-type]
-                    caught = _run_caught(node, self.scope)  # type: ignore[arg-type]
-                    awaited.update(id(a) for a in node.args if id(a) not in caught)  # type: ignore[attr-defined]
+                awaited.update(_run_here(node, self.scope))  # type: ignore[arg-type]
                 self.call(node, handlers, id(node) in awaited)  # type: ignore[arg-type]
 
     def call(self, call: ast.Call, handlers: list[list[ast.ExceptHandler]], awaited: bool) -> None:
@@ -607,6 +603,15 @@ def _is_runner(call: ast.Call) -> bool:
     passed runs (and raises) here."""
     name = _decorator_name(call.func)
     return name is not None and "run" in name.lower()
+
+
+def _run_here(call: ast.Call, scope: Scope) -> set[int]:
+    """The ids of the arguments of a runner (`asyncio.run(coro())`, `_run_async(coro())`) whose
+    coroutines run, and raise, at this call."""
+    if not _is_runner(call):
+        return set()
+    caught = _run_caught(call, scope)
+    return {id(a) for a in call.args if id(a) not in caught}
 
 
 def _run_caught(call: ast.Call, scope: Scope) -> frozenset[int]:
