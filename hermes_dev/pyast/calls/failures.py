@@ -95,6 +95,8 @@ from hermes_dev.pyast.semantic.walker import walk_function
 Step = tuple[str, int, str]
 
 FLAGS = ("success", "ok")
+# A dict's methods that read it.
+_DICT_READS = frozenset({"get", "keys", "values", "items", "copy"})
 # Keys naming an action the tool was asked to do, whose False says it did not happen
 # (`{"removed": False}`): a failure flag when the object has no other.
 ACTION_FLAGS = frozenset(
@@ -1075,7 +1077,7 @@ def _local_keys(name: str, code: Code, use: ast.Name, env: Env = ()) -> dict[str
                     if added is None:
                         return None
                     keys.update(added)
-                elif func.attr not in ("get", "keys", "values", "items", "copy"):
+                elif func.attr not in _DICT_READS:
                     return None  # setdefault, pop, clear...
             elif (
                 _passes(sub, name)
@@ -1088,7 +1090,6 @@ def _local_keys(name: str, code: Code, use: ast.Name, env: Env = ()) -> dict[str
     return keys
 
 
-_DICT_READS = frozenset({"get", "keys", "values", "items", "copy"})
 _MAX_READ_DEPTH = 3
 
 
@@ -1257,7 +1258,7 @@ def _mutated_anywhere(name: str, tree: ast.Module | None) -> bool:
             if not isinstance(node.ctx, ast.Load):
                 return True
         elif isinstance(node, ast.Attribute) and _is(node.value, name):
-            if node.attr not in ("get", "keys", "values", "items", "copy"):
+            if node.attr not in _DICT_READS:
                 return True
         elif isinstance(node, ast.Global) and name in node.names:
             return True
