@@ -178,4 +178,18 @@ def main(argv: Sequence[str] | None = None) -> NoReturn:
         # Ctrl-C before run_click's own handling is in place (while click is imported).
         sys.stderr.write("hermes-dev: interrupted\n")
         code = EXIT_INTERRUPTED
+    finally:
+        if argv is None:  # the program itself, not a caller running it in its own process
+            _ignore_ctrl_c()
     sys.exit(code)
+
+
+def _ignore_ctrl_c() -> None:
+    """The run is over and cleaned up: a Ctrl-C from here on would land in the interpreter's
+    own shutdown (logging's atexit hook, say), which can only print a traceback."""
+    import signal
+
+    try:
+        signal.signal(signal.SIGINT, signal.SIG_IGN)
+    except ValueError:  # not the main thread
+        pass

@@ -59,3 +59,25 @@ def test_ctrl_c_before_click_is_ready_is_one_line(monkeypatch: pytest.MonkeyPatc
         cli.main(["new-tool", "x"])
     assert exited.value.code == 130
     assert capsys.readouterr().err == "hermes-dev: interrupted\n"
+
+
+@pytest.mark.parametrize("args", [["--version"], ["lint", "--select", "HD101", "nothing.py"]])
+def test_ctrl_c_during_the_interpreters_shutdown_prints_nothing(tmp_path, args) -> None:  # type: ignore[no-untyped-def]
+    # The run is over; a Ctrl-C that lands in an atexit hook (logging's, in a real run) would
+    # print "Exception ignored in atexit callback" and a traceback.
+    import subprocess
+    import sys
+
+    program = (
+        "import atexit, os, signal, sys\n"
+        "atexit.register(lambda: os.kill(os.getpid(), signal.SIGINT))\n"
+        f"sys.argv = ['hermes-dev', *{args!r}]\n"
+        "from hermes_dev.cli import main\n"
+        "main()\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", program], cwd=tmp_path, capture_output=True, text=True, check=False
+    )
+    assert "Traceback" not in done.stderr, done.stderr
+    assert "KeyboardInterrupt" not in done.stderr
+    assert done.returncode in (0, 1, 2)
