@@ -203,11 +203,26 @@ def _build(ctx: LintContext) -> list[PluginFolder]:
     if ctx.project.is_hermes_root:
         plugins = checkout_plugin_dirs(ctx)
     else:
+        paths = package_plugin_dirs(ctx.root)
         plugins = [
-            PluginDir(path, path.name, GENERAL, manifest_file(path))
-            for path in package_plugin_dirs(ctx.root)
+            PluginDir(
+                path, path.name, GENERAL, None if _shadowed(path, paths) else manifest_file(path)
+            )
+            for path in paths
         ]
     return [PluginFolder(ctx, plugin) for plugin in plugins if _reported(ctx, plugin.path)]
+
+
+def _shadowed(path: Path, folders: list[Path]) -> bool:
+    """Whether a folder lies inside another plugin folder that has a manifest: Hermes reads only
+    that one (its directory scan stops at the first `plugin.yaml`, and an entry point's plugin
+    has none read), so the inner manifest is never read and is not checked."""
+    from hermes_dev.host.plugins import manifest_file
+
+    return any(
+        other != path and other in path.parents and manifest_file(other) is not None
+        for other in folders
+    )
 
 
 def _python_files(folder: Path) -> list[Path]:

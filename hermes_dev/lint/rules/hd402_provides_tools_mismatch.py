@@ -4,7 +4,9 @@ Compares a plugin's `provides_tools` in `plugin.yaml` with the tool names its co
 read statically, a loop over a literal table row by row), both ways: a declared tool that nothing registers is reported
 at its line of the manifest, a registered tool the manifest does not declare at its
 `register_tool` call. A plugin whose manifest has no `provides_tools` is not checked, and the
-first direction is skipped when some name is computed at run time. Of the declared tools
+first direction is skipped when some name is computed at run time. A manifest inside a folder
+that has its own (a package's old `plugin.yaml` under the root's) is not checked: Hermes never
+reads it. Of the declared tools
 nothing registers, the first 20 are reported one by one, then one finding counts the rest.
 
 ## Why is this bad?
@@ -159,6 +161,21 @@ TOOLS = [
 """,
             },
             note="provides_tools read against rows bound by a function-local import in `try:` with an empty `except ImportError:` fallback: both tools are registered",
+        ),
+        Valid(
+            {
+                "pyproject.toml": (
+                    '[project]\nname = "hermes-plugin-weather"\nversion = "0.2.0"\n\n'
+                    '[project.entry-points."hermes_agent.plugins"]\n'
+                    'weather = "weather"\n'
+                ),
+                "plugin.yaml": "name: weather\nprovides_tools:\n  - forecast\n  - alerts\n",
+                "__init__.py": "from .weather import register\n",
+                "weather/plugin.yaml": "name: weather\nprovides_tools:\n  - forecast\n",
+                "weather/__init__.py": _TWO,
+                "weather/tools.py": _TOOLS,
+            },
+            note="an old manifest inside the package that the root's plugin.yaml encloses: Hermes reads only the root's (a directory install) or none (the entry point)",
         ),
     )
     INVALID: ClassVar[tuple[Invalid, ...]] = (
