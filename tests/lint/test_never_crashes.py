@@ -49,7 +49,7 @@ def test_lint_over_the_stdlib_exits_0_or_1() -> None:
 
 
 def test_handler_analyses_on_every_stdlib_function() -> None:
-    """Treat every function of half the stdlib as a handler: the analyses must all finish."""
+    """Treat every function of a third of the stdlib as a handler: the analyses must all finish."""
     root = Path(STDLIB)
     models = Models(root)
     functions = 0
@@ -57,7 +57,7 @@ def test_handler_analyses_on_every_stdlib_function() -> None:
     for folder, dirs, files in os.walk(root):
         dirs[:] = [d for d in dirs if d not in ("site-packages", "__pycache__", "test", "idlelib")]
         paths.extend(Path(folder, name) for name in files if name.endswith(".py"))
-    for path in sorted(paths)[::2]:
+    for path in sorted(paths)[::3]:
         module = models.get(path)
         if module is None or module.tree is None:
             continue
@@ -73,7 +73,7 @@ def test_handler_analyses_on_every_stdlib_function() -> None:
                 plainly_sync(func)
         for reg in registrations_of(module):
             _ = (reg.name, reg.toolset, reg.handler)
-    assert functions > 8_000
+    assert functions > 4_500
 
 
 def test_a_returned_string_nested_too_deep_to_decode(tmp_path: Path) -> None:
