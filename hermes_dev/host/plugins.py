@@ -717,11 +717,7 @@ def served_tools_in(tree: ast.Module) -> tuple[list[str], list[str]]:
     module_values = _bindings(tree.body)
     names: list[str] = []
     maybe: list[str] = []
-    for node in ast.walk(tree):
-        if not (
-            isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef) and node.name == SERVES_MARKER
-        ):
-            continue
+    for node in _defs_named(tree, SERVES_MARKER):
         local_values = _bindings(ast.walk(node))
         values = {**module_values, **local_values}
         for sub in ast.walk(node):
@@ -734,6 +730,27 @@ def served_tools_in(tree: ast.Module) -> tuple[list[str], list[str]]:
             ):
                 maybe.append(sub.value)
     return _unique(names), _unique(names + maybe)
+
+
+def _defs_named(tree: ast.Module, name: str) -> list[ast.FunctionDef | ast.AsyncFunctionDef]:
+    """The defs called `name` at any depth, entering only the defs whose text holds the name
+    (a def's body is parsed on first read: see pyast.semantic.lazy_bodies)."""
+    import ast
+    from collections import deque
+
+    from hermes_dev.pyast.semantic.lazy_bodies import may_mention
+
+    found: list[ast.FunctionDef | ast.AsyncFunctionDef] = []
+    todo: deque[ast.AST] = deque([tree])  # (breadth first, as ast.walk)
+    while todo:
+        node = todo.popleft()
+        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
+            if node.name == name:
+                found.append(node)
+            if not may_mention(node, name):
+                continue
+        todo.extend(ast.iter_child_nodes(node))
+    return found
 
 
 def _bindings(nodes: Iterable[ast.AST]) -> dict[str, list[ast.expr]]:

@@ -30,7 +30,8 @@ from __future__ import annotations
 import ast
 
 from hermes_dev.pyast.analyze.evaluate import Evaluator, strings_in
-from hermes_dev.pyast.semantic.modules import REGISTER_MARKERS, _lf_only, _spans
+from hermes_dev.pyast.semantic.bindings import spans_any
+from hermes_dev.pyast.semantic.modules import REGISTER_MARKERS, _lf_only
 from hermes_dev.pyast.semantic.resolve import bind_call, bind_target, resolve, rows
 from hermes_dev.pyast.semantic.scopes import (
     ClassRef,
@@ -452,7 +453,7 @@ def _find_registrations(module: ModuleInfo) -> list[Registration]:
         return []
     calls: list[tuple[ast.Call, str, list[ast.AST]]] = []
     for stmt in module.tree.body:
-        if _spans(stmt, lines):
+        if spans_any(stmt, lines):
             _visit(stmt, [stmt], lines, calls)
     found: list[Registration] = []
     for call, kind, path in calls:
@@ -474,7 +475,7 @@ def _visit(
         if kind is not None:
             out.append((node, kind, list(path)))
     for child in ast.iter_child_nodes(node):
-        if _spans(child, lines):
+        if spans_any(child, lines):
             path.append(child)
             _visit(child, path, lines, out)
             path.pop()
@@ -604,7 +605,7 @@ def _call_sites(
     found: list[tuple[ast.Call, Scope, bool]] = []
     calls: list[tuple[ast.Call, str, list[ast.AST]]] = []
     for stmt in module.tree.body:
-        if _spans(stmt, lines):
+        if spans_any(stmt, lines):
             _visit_calls(stmt, [stmt], lines, name, calls)
     for site, _, site_path in calls:
         if any(node is func for node in site_path):
@@ -627,7 +628,7 @@ def _visit_calls(
     if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == name:
         out.append((node, name, list(path)))
     for child in ast.iter_child_nodes(node):
-        if _spans(child, lines):
+        if spans_any(child, lines):
             path.append(child)
             _visit_calls(child, path, lines, name, out)
             path.pop()

@@ -24,7 +24,7 @@ from hermes_dev.pyast.semantic.scopes import (
     Instance,
     Literal,
     ModuleObject,
-    changed_names,
+    changes_name,
 )
 from hermes_dev.pyast.semantic.walker import walk_function, walk_shallow
 
@@ -382,7 +382,7 @@ def _looked_up(expr: ast.expr, scope: Scope) -> bool | None:
     found = resolve(call.func.value, scope).single()
     if not isinstance(found, Literal) or not isinstance(found.expr, ast.Dict):
         return None
-    if table in changed_names(found.scope.module):
+    if changes_name(found.scope.module, table):
         return None
     known, key = constant(call.args[0], scope)
     if not known:

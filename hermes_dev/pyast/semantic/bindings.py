@@ -347,18 +347,33 @@ def _bind_target(
 # -- bindings made from defs: `global` assignments and changes of a module's objects -------------
 
 
-def all_defs(tree: ast.Module) -> list[ast.FunctionDef | ast.AsyncFunctionDef]:
-    """Every def of a module (at any depth, methods too), found through statements only."""
+def defs_spanning(
+    tree: ast.Module, lines: set[int]
+) -> list[ast.FunctionDef | ast.AsyncFunctionDef]:
+    """The defs of a module (at any depth, methods too) whose lines include one of `lines`,
+    found through statements only, entering only the statements that span such a line (so
+    the bodies of the others are never read)."""
     found: list[ast.FunctionDef | ast.AsyncFunctionDef] = []
-    stack: list[ast.AST] = list(tree.body)
+    stack: list[ast.AST] = [stmt for stmt in tree.body if spans_any(stmt, lines)]
     while stack:
         node = stack.pop()
         if isinstance(node, _DEF_TYPES):
             found.append(node)
         for child in ast.iter_child_nodes(node):
-            if isinstance(child, (ast.stmt, ast.ExceptHandler, ast.match_case)):
+            if isinstance(child, (ast.stmt, ast.ExceptHandler, ast.match_case)) and spans_any(
+                child, lines
+            ):
                 stack.append(child)
     return found
+
+
+def spans_any(node: ast.AST, lines: set[int]) -> bool:
+    """Whether a node's lines include one of `lines` (a node without lines: True)."""
+    start = getattr(node, "lineno", None)
+    end = getattr(node, "end_lineno", None)
+    if start is None or end is None:
+        return True
+    return any(start <= line <= end for line in lines)
 
 
 def runtime_bindings(

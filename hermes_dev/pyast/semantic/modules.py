@@ -22,6 +22,7 @@ import os
 from pathlib import Path
 
 from hermes_dev.pyast.semantic.bindings import BindingIndex, module_index
+from hermes_dev.pyast.semantic.lazy_bodies import defer_bodies
 from hermes_dev.reading import SOURCE_LIMIT, read_bounded
 
 TYPE_CHECKING = False
@@ -54,13 +55,14 @@ class ModuleState:
     __slots__ = (
         "bases",
         "changed",
+        "changed_top",
         "class_indexes",
-        "defs",
         "exc_types",
         "globals",
         "json_names",
         "name_counts",
         "parents",
+        "parents_pending",
         "project_summary",
         "registrations",
         "resolved",
@@ -85,9 +87,10 @@ class ModuleState:
         self.setup: frozenset[int] | None = None  # id() of the defs that run before any tool
         self.setup_calls: dict[int, list[Any]] = {}  # id(def) -> register(ctx)'s calls of it
         self.parents: dict[int, object] | None = None  # id(def/lambda) -> its parent node
+        self.parents_pending: list[object] = []  # defs whose unread bodies are not mapped yet
         self.class_indexes: dict[int, BindingIndex] = {}
-        self.defs: list[ast.FunctionDef | ast.AsyncFunctionDef] | None = None  # every def
-        self.changed: frozenset[str] | None = None  # names whose objects statements change
+        self.changed_top: frozenset[str] | None = None  # ... by its top-level statements
+        self.changed: dict[str, bool] | None = None  # name -> whether statements change its object
         self.bases: dict[int, list[object]] = {}  # id(class) -> its bases (ClassRef | None)
         self.exc_types: dict[int, object] = {}  # id(class) -> ExcType
         self.json_names: dict[str, object] = {}  # module-level name -> JSON-ness verdict
@@ -139,6 +142,7 @@ class ModuleInfo:
         self._parsed = True
         try:
             self._tree = ast.parse(self.source, filename=str(self.path))
+            defer_bodies(self._tree, self.lines)
         except SyntaxError as exc:
             self._error = exc
         except (ValueError, RecursionError, MemoryError) as exc:  # null bytes, absurd nesting
@@ -357,11 +361,3 @@ def _word_lines(source: str, word: str) -> set[int]:
             lines.add(line)
         start = source.find(word, end)
     return lines
-
-
-def _spans(node: ast.AST, lines: set[int]) -> bool:
-    start = getattr(node, "lineno", None)
-    end = getattr(node, "end_lineno", None)
-    if start is None or end is None:
-        return True
-    return any(start <= line <= end for line in lines)

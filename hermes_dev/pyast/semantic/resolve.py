@@ -27,10 +27,11 @@ from __future__ import annotations
 import ast
 import builtins
 
-from hermes_dev.pyast.semantic.bindings import Binding
+from hermes_dev.pyast.semantic.bindings import Binding, spans_any
 from hermes_dev.pyast.semantic.clients import client_instance, is_client_instance
 from hermes_dev.pyast.semantic.import_graph import subtree_files
 from hermes_dev.pyast.semantic.imports import import_target
+from hermes_dev.pyast.semantic.lazy_bodies import body_read, may_mention
 from hermes_dev.pyast.semantic.modules import submodule_name
 from hermes_dev.pyast.semantic.scopes import (
     MAX_ITEMS,
@@ -1519,7 +1520,7 @@ def _self_assignments(
     node: ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda, name: str
 ) -> list[tuple[ast.expr, ast.expr | None, ast.expr | None]]:
     """`self.<name> = value` (and `self.<name>: T = value`) in a method's own body."""
-    if isinstance(node, ast.Lambda):
+    if isinstance(node, ast.Lambda) or not may_mention(node, name):
         return []
     args = [*node.args.posonlyargs, *node.args.args]
     if not args:
@@ -1559,34 +1560,71 @@ def _self_assignments(
 
 def _parents(module: ModuleInfo, node: ast.AST) -> dict[int, ast.AST]:
     """id(def or class) -> the def, class or module it is written in (through statements), and
-    lambdas too once one is asked for."""
-    found = module.state.parents
+    lambdas too once one is asked for. A def whose body is not read yet (`lazy_bodies`) is
+    entered only when a node asked for lies within its lines."""
+    state = module.state
+    found: dict[int, ast.AST] | None = state.parents  # type: ignore[assignment]
     if found is None:
         found = {}
+        state.parents = found  # type: ignore[assignment]
+        pending: list[ast.AST] = []
+        state.parents_pending = pending  # type: ignore[assignment]
         tree = module.tree
         if tree is not None:
-            stack: list[tuple[ast.AST, ast.AST]] = [(child, tree) for child in tree.body]
-            while stack:
-                child, parent = stack.pop()
-                inner = parent
-                if isinstance(child, (*_DEF_TYPES, ast.ClassDef)):
-                    found[id(child)] = parent
-                    inner = child
-                for grandchild in ast.iter_child_nodes(child):
-                    if isinstance(grandchild, (ast.stmt, ast.ExceptHandler, ast.match_case)):
-                        stack.append((grandchild, inner))
-        module.state.parents = found
-    if id(node) not in found and isinstance(node, ast.Lambda):
-        _add_lambdas(module, found)  # type: ignore[arg-type]
-    return found  # type: ignore[return-value]
+            _map_parents([(child, tree) for child in tree.body], found, pending)
+    if id(node) not in found:
+        line = getattr(node, "lineno", None)
+        if isinstance(node, ast.Lambda):
+            _add_lambda(module, found, node)
+        elif state.parents_pending and line is not None:
+            _expand_pending(module, found, line)
+    return found
 
 
-def _add_lambdas(module: ModuleInfo, found: dict[int, ast.AST]) -> None:
+def _map_parents(
+    stack: list[tuple[ast.AST, ast.AST]], found: dict[int, ast.AST], pending: list[ast.AST]
+) -> None:
+    while stack:
+        child, parent = stack.pop()
+        inner = parent
+        if isinstance(child, (*_DEF_TYPES, ast.ClassDef)):
+            found[id(child)] = parent
+            inner = child
+            if not body_read(child):
+                pending.append(child)
+                continue
+        for grandchild in ast.iter_child_nodes(child):
+            if isinstance(grandchild, (ast.stmt, ast.ExceptHandler, ast.match_case)):
+                stack.append((grandchild, inner))
+
+
+def _expand_pending(module: ModuleInfo, found: dict[int, ast.AST], line: int) -> None:
+    """Enter the unread defs whose lines hold `line` (and those they hold), mapping their
+    statements' defs and classes."""
+    pending: list[ast.AST] = module.state.parents_pending  # type: ignore[assignment]
+    while True:
+        hit = [d for d in pending if spans_any(d, {line})]
+        if not hit:
+            return
+        pending[:] = [d for d in pending if not spans_any(d, {line})]
+        stack: list[tuple[ast.AST, ast.AST]] = []
+        for func in hit:
+            for child in ast.iter_child_nodes(func):
+                if isinstance(child, (ast.stmt, ast.ExceptHandler, ast.match_case)):
+                    stack.append((child, func))
+        _map_parents(stack, found, pending)
+
+
+def _add_lambda(module: ModuleInfo, found: dict[int, ast.AST], node: ast.Lambda) -> None:
+    """Map the path to a lambda: the defs, classes and lambdas around it, entering only what
+    spans its line."""
     tree = module.tree
-    if tree is None or found.get(-1) is not None:
+    line = node.lineno
+    if tree is None:
         return
-    found[-1] = tree  # (done once)
-    stack: list[tuple[ast.AST, ast.AST]] = [(child, tree) for child in tree.body]
+    stack: list[tuple[ast.AST, ast.AST]] = [
+        (child, tree) for child in tree.body if spans_any(child, {line})
+    ]
     while stack:
         child, parent = stack.pop()
         inner = parent
@@ -1594,7 +1632,8 @@ def _add_lambdas(module: ModuleInfo, found: dict[int, ast.AST]) -> None:
             found[id(child)] = parent
             inner = child
         for grandchild in ast.iter_child_nodes(child):
-            stack.append((grandchild, inner))
+            if spans_any(grandchild, {line}):
+                stack.append((grandchild, inner))
 
 
 def def_scope(module: ModuleInfo, node: FuncNode) -> Scope:

@@ -43,13 +43,14 @@ from hermes_dev.pyast.semantic.bindings import (
     REPLACING,
     Binding,
     BindingIndex,
-    all_defs,
     class_index,
+    defs_spanning,
     function_index,
     runtime_bindings,
+    spans_any,
 )
 from hermes_dev.pyast.semantic.imports import import_finds_module, import_target
-from hermes_dev.pyast.semantic.modules import _BLOCK_TYPES, _spans
+from hermes_dev.pyast.semantic.modules import _BLOCK_TYPES
 from hermes_dev.pyast.semantic.setup import setup_defs
 
 TYPE_CHECKING = False
@@ -177,12 +178,10 @@ class Scope:
         found = state.runtime.get(name)
         if found is None:
             # (most names are neither declared `global` nor changed by a method or `[k] =`)
-            maybe = name in _globals(self.module) or name in changed_names(self.module)
+            maybe = name in _globals(self.module) or changes_name(self.module, name)
             lines = self.module.word_lines(name) if maybe else set()
             if lines:
-                if state.defs is None:
-                    state.defs = all_defs(self.module.tree)
-                made = runtime_bindings(state.defs, name, lines)
+                made = runtime_bindings(defs_spanning(self.module.tree, lines), name, lines)
             else:
                 made = []
             state.runtime[name] = made  # type: ignore[assignment]
@@ -231,25 +230,32 @@ def _sets_up(module: ModuleInfo, binding: Binding) -> bool:
     return id(home) in setup_defs(module)
 
 
-def changed_names(module: ModuleInfo) -> frozenset[str]:
-    """The names whose objects some statement of the module changes (`name.append(...)`,
-    `name[k] = ...`, `del name[k]`...), found once per module through its statements."""
+def changes_name(module: ModuleInfo, name: str) -> bool:
+    """Whether some statement of the module changes the object `name` holds (`name.append(...)`,
+    `name[k] = ...`, `del name[k]`...): its top-level statements and the defs whose lines hold
+    the word (memoised per name)."""
     state = module.state
-    found = state.changed
+    if state.changed is None:
+        state.changed = {}
+    found = state.changed.get(name)
     if found is None:
         from hermes_dev.pyast.semantic.walker import def_statements, module_statements
 
         tree = module.tree
-        names: set[str] = set()
-        if tree is not None:
-            if state.defs is None:
-                state.defs = all_defs(tree)
-            groups = [module_statements(tree)]
-            groups.extend(def_statements(d) for d in state.defs)
-            for group in groups:
-                for stmt, _ in group:
+        lines = module.word_lines(name) if tree is not None else set()
+        found = False
+        if tree is not None and lines:
+            if state.changed_top is None:
+                top: set[str] = set()
+                for stmt, _ in module_statements(tree):
+                    _note_changed(stmt, top)
+                state.changed_top = frozenset(top)
+            names: set[str] = set(state.changed_top)
+            for func in defs_spanning(tree, lines):
+                for stmt, _ in def_statements(func):
                     _note_changed(stmt, names)
-        found = state.changed = frozenset(names)
+            found = name in names
+        state.changed[name] = found
     return found
 
 
@@ -288,14 +294,15 @@ def _globals(module: ModuleInfo) -> frozenset[str]:
         if lines:
             # A `global` is a statement: visit only statements (and except/case clauses, which
             # hold statements) whose lines include one where the word occurs.
-            stack: list[ast.AST] = list(module.tree.body)  # type: ignore[union-attr]
+            body = module.tree.body  # type: ignore[union-attr]
+            stack: list[ast.AST] = [stmt for stmt in body if spans_any(stmt, lines)]
             while stack:
                 node = stack.pop()
                 if isinstance(node, ast.Global):
                     names.update(node.names)
                     continue
                 for child in ast.iter_child_nodes(node):
-                    if isinstance(child, _BLOCK_TYPES) and _spans(child, lines):
+                    if isinstance(child, _BLOCK_TYPES) and spans_any(child, lines):
                         stack.append(child)
         found = module.state.globals = frozenset(names)
     return found

@@ -1,0 +1,150 @@
+"""Function bodies parsed when first read: a run follows calls into large modules for a few of
+their functions, and the `ast` of the others' bodies was most of its memory.
+
+`defer_bodies(tree, source)` replaces the body of each def of a module (at module level and in
+class bodies, past a few lines) with a `LazyBody`: an empty list that, the first time anything
+reads it (iteration, indexing, `len`, truth), parses its def's lines again and takes the body of
+that parse, with the same line and column numbers. Code that walks the tree sees the same nodes as
+a full parse, one body at a time. Bodies never read are never built again, so a module whose one
+def a handler calls keeps the rest as statements' headers only.
+"""
+
+from __future__ import annotations
+
+import ast
+
+# Defs shorter than this keep their body: re-reading the lines costs more than they hold.
+MIN_LINES = 12
+
+
+class LazyBody(list):  # type: ignore[type-arg]
+    """A def's body, parsed on first read (see the module's docstring)."""
+
+    __slots__ = ("_def", "_filled", "_source")
+
+    def __init__(self, node: ast.FunctionDef | ast.AsyncFunctionDef, source: list[str]) -> None:
+        super().__init__()
+        self._def = node
+        self._source = source
+        self._filled = False
+
+    def _fill(self) -> None:
+        self._filled = True
+        node, lines = self._def, self._source
+        first, last = node.lineno, node.end_lineno or node.lineno
+        segment = lines[first - 1 : last]
+        if node.col_offset:
+            # An indented def parses inside a block opened on the line above it, so every line
+            # and column number is the file's own.
+            text = "\n" * (first - 2) + "if 1:\n" + "\n".join(segment) + "\n"
+        else:
+            text = "\n" * (first - 1) + "\n".join(segment) + "\n"
+        parsed = ast.parse(text).body[0]
+        if node.col_offset:
+            assert isinstance(parsed, ast.If)
+            parsed = parsed.body[0]
+        assert isinstance(parsed, (ast.FunctionDef, ast.AsyncFunctionDef))
+        list.extend(self, parsed.body)
+        self._source = []
+
+    def __iter__(self):  # type: ignore[no-untyped-def]
+        if not self._filled:
+            self._fill()
+        return list.__iter__(self)
+
+    def __len__(self) -> int:
+        if not self._filled:
+            self._fill()
+        return list.__len__(self)
+
+    def __getitem__(self, index):  # type: ignore[no-untyped-def]
+        if not self._filled:
+            self._fill()
+        return list.__getitem__(self, index)
+
+    def __bool__(self) -> bool:
+        return len(self) > 0
+
+    def __contains__(self, item: object) -> bool:
+        if not self._filled:
+            self._fill()
+        return list.__contains__(self, item)
+
+    def __reversed__(self):  # type: ignore[no-untyped-def]
+        if not self._filled:
+            self._fill()
+        return list.__reversed__(self)
+
+    def __eq__(self, other: object) -> bool:
+        if not self._filled:
+            self._fill()
+        return list.__eq__(self, other)
+
+    __hash__ = None
+
+    def index(self, *args):  # type: ignore[no-untyped-def]
+        if not self._filled:
+            self._fill()
+        return list.index(self, *args)
+
+    def count(self, item: object) -> int:
+        if not self._filled:
+            self._fill()
+        return list.count(self, item)
+
+    def copy(self):  # type: ignore[no-untyped-def]
+        return list(iter(self))
+
+    def __add__(self, other):  # type: ignore[no-untyped-def]
+        return list(iter(self)) + other
+
+    def __radd__(self, other):  # type: ignore[no-untyped-def]
+        return other + list(iter(self))
+
+    def __reduce_ex__(self, protocol):  # type: ignore[no-untyped-def]
+        return (list, (list(iter(self)),))
+
+
+def defer_bodies(tree: ast.Module, lines: list[str]) -> None:
+    """Give each long def at module level or in a class body (at any depth of classes) a
+    `LazyBody`; `lines` are the module's lines as the tokenizer counts them."""
+    stack: list[list[ast.stmt]] = [tree.body]
+    while stack:
+        for stmt in stack.pop():
+            if isinstance(stmt, ast.ClassDef):
+                stack.append(stmt.body)
+            elif isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                end = stmt.end_lineno or stmt.lineno
+                if end - stmt.lineno >= MIN_LINES and not _one_line_header(stmt):
+                    stmt.body = LazyBody(stmt, lines)
+            elif isinstance(stmt, (ast.If, ast.Try)):
+                # (defs under `if TYPE_CHECKING:` / `try:` at module level)
+                stack.append(stmt.body)
+                stack.append(stmt.orelse)
+                if isinstance(stmt, ast.Try):
+                    stack.append(stmt.finalbody)
+                    for handler in stmt.handlers:
+                        stack.append(handler.body)
+
+
+def _one_line_header(node: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
+    """`def f(): return x` with the body on the def's own line: kept (the segment would hold
+    the header's line twice over)."""
+    return bool(node.body) and node.body[0].lineno == node.lineno
+
+
+def may_mention(node: ast.AST, word: str) -> bool:
+    """False when `node` is a def whose body is still unread and whose lines do not hold `word`
+    (so nothing in it can name it); True otherwise. Lets a search for a name skip bodies."""
+    body = getattr(node, "body", None)
+    if type(body) is not LazyBody or body._filled:
+        return True
+    node_def = body._def
+    segment = body._source[node_def.lineno - 1 : (node_def.end_lineno or node_def.lineno)]
+    return any(word in line for line in segment)
+
+
+def body_read(node: ast.AST) -> bool:
+    """Whether a node's body is in memory (False only for a def whose body is still unread)."""
+    body = getattr(node, "body", None)
+    return type(body) is not LazyBody or body._filled

@@ -1,0 +1,130 @@
+"""Function bodies parsed on first read (pyast.semantic.lazy_bodies): the tree a walk sees is the
+full parse's, node for node and position for position, and bodies nothing reads stay unread."""
+
+from __future__ import annotations
+
+import ast
+import sysconfig
+from pathlib import Path
+
+import pytest
+
+from hermes_dev.pyast.semantic.lazy_bodies import LazyBody, body_read, defer_bodies, may_mention
+
+REPO = Path(__file__).resolve().parents[2]
+STDLIB = Path(sysconfig.get_paths()["stdlib"])
+
+_PAD = "\n".join(f"    step_{i} = {i}" for i in range(12))
+SHAPES = {
+    "methods, a string at column 0, decorators": (
+        "import functools\n\n\nclass Tool:\n    @functools.cache\n    def run(self, args):\n"
+        '        text = """\nat column 0\n  and more\n"""\n' + _PAD.replace("    ", "        ")
+        + "\n        return text\n\n    async def stream(self):\n" + _PAD.replace("    ", "        ")
+        + "\n        yield 1\n"
+    ),
+    "tabs": "class T:\n\tdef f(self):\n" + "\n".join(f"\t\tx{i} = {i}" for i in range(14)) + "\n",
+    "crlf and a form feed": ("\f\r\ndef f(a):\r\n" + _PAD.replace("\n", "\r\n") + "\r\n    return a\r\n"),
+    "defs under if and try": (
+        "try:\n    import x\nexcept ImportError:\n    def x(a):\n"
+        + _PAD.replace("    ", "        ")
+        + "\n        return a\nif x:\n    class C:\n        def m(self):\n"
+        + _PAD.replace("    ", "            ")
+        + "\n            return 1\n"
+    ),
+    "a header over several lines, a nested def": (
+        "def f(\n    a,\n    b=(1,\n       2),\n):\n    def inner():\n        return a\n"
+        + _PAD
+        + "\n    return inner\n"
+    ),
+    "a body on the def's own line": "def f(): return 1; x = 2\n" + "\n" * 20,
+}
+
+
+def _lines(source: str) -> list[str]:
+    return source.replace("\r\n", "\n").replace("\r", "\n").split("\n")
+
+
+def _deferred(body: list[ast.stmt]) -> int:
+    """Defs with an unread body among these statements and the classes' (no body is read)."""
+    count = 0
+    for stmt in body:
+        if isinstance(stmt, ast.ClassDef):
+            count += _deferred(stmt.body)
+        elif isinstance(stmt, ast.FunctionDef | ast.AsyncFunctionDef):
+            count += type(stmt.body) is LazyBody
+    return count
+
+
+def _lazy(source: str) -> ast.Module:
+    tree = ast.parse(source)
+    defer_bodies(tree, _lines(source))
+    return tree
+
+
+@pytest.mark.parametrize("name", sorted(SHAPES))
+def test_a_lazy_tree_is_the_full_parse(name: str) -> None:
+    source = SHAPES[name]
+    full = ast.dump(ast.parse(source), include_attributes=True)
+    assert ast.dump(_lazy(source), include_attributes=True) == full
+
+
+def test_real_modules_read_lazily_are_the_full_parse() -> None:
+    paths = sorted((REPO / "hermes_dev").rglob("*.py"))[::4]
+    paths += [STDLIB / name for name in ("argparse.py", "dataclasses.py", "asyncio/tasks.py")]
+    deferred = 0
+    for path in paths:
+        source = path.read_text(encoding="utf-8")
+        lazy = _lazy(source)
+        deferred += _deferred(lazy.body)
+        assert ast.dump(lazy, include_attributes=True) == ast.dump(
+            ast.parse(source), include_attributes=True
+        ), path
+    assert deferred > 100
+
+
+def test_a_body_is_read_only_when_something_reads_it() -> None:
+    source = SHAPES["methods, a string at column 0, decorators"]
+    tree = _lazy(source)
+    cls = tree.body[1]
+    assert isinstance(cls, ast.ClassDef)
+    run, stream = cls.body
+    assert not body_read(run) and not body_read(stream)
+    assert may_mention(run, "text") and not may_mention(run, "yield")
+    assert may_mention(stream, "yield")
+    assert isinstance(run.body[-1], ast.Return)  # (read by indexing)
+    assert body_read(run) and not body_read(stream)
+    assert may_mention(run, "anything")  # a read body is searched as it is
+
+
+def test_lint_leaves_the_bodies_of_defs_it_never_follows_unread(tmp_path: Path) -> None:
+    from hermes_dev.lint.engine import lint
+    from tests.lint.support import make_root
+
+    unused = "\n".join(
+        f"def unused_{i}(x):\n" + _PAD + "\n    return x\n\n" for i in range(30)
+    )
+    helper = "def used(x):\n" + _PAD + "\n    return {'v': x}\n\n\n" + unused
+    tool = (
+        "from tools.registry import registry\nfrom tools.helpers import used\n\n\n"
+        "def handler(args, **kw):\n    return used(args.get('q'))\n\n\n"
+        'registry.register(name="h", toolset="t", schema={}, handler=handler)\n'
+    )
+    root = make_root(tmp_path, {"tools/h_tool.py": tool, "tools/helpers.py": helper})
+    made: list[LazyBody] = []
+    original = LazyBody.__init__
+
+    def init(self: LazyBody, *args: object) -> None:
+        original(self, *args)  # type: ignore[arg-type]
+        made.append(self)
+
+    LazyBody.__init__ = init  # type: ignore[method-assign]
+    try:
+        found = lint([], root=str(root)).findings
+    finally:
+        LazyBody.__init__ = original  # type: ignore[method-assign]
+    assert [(f.code, Path(f.path).name) for f in found if f.code == "HD101"] == [
+        ("HD101", "h_tool.py")
+    ]
+    read = [body._def.name for body in made if body._filled]
+    assert "used" in read
+    assert len(made) >= 31 and not any(name.startswith("unused_") for name in read)
