@@ -272,6 +272,7 @@ def _lint(
     named = {str(Path(os.path.abspath(p))) for p in paths}
     unreadable: list[Finding] = []
     unparsed: list[ModuleInfo] = []
+    to_check: list[tuple[Path, str]] = []
     for path in files:
         in_tool_dir = tool_dirs is None or models.relative(path).startswith(tool_dirs)
         if not in_tool_dir and str(path) not in named:
@@ -283,16 +284,10 @@ def _lint(
             continue
         if not in_tool_dir or not might_register(source):
             # Registers nothing, yet reported on: a module must parse (Hermes imports a
-            # plugin's tools.py and a tool's helpers). The verdict is cached by content, so a
-            # file that parsed is not parsed again while it is unchanged.
+            # plugin's tools.py and a tool's helpers). Checked after the other rules, which
+            # parse many of these files as they follow calls (see _unparsed).
             if path.name.endswith(".py"):  # (not a manifest given by name)
-                broken = _does_not_parse(path, source, models, cache)
-                if broken is not None and (
-                    str(path) in named or not _newer_syntax(broken, root_path)
-                ):
-                    # (a helper script in a newer Python's syntax, found by walking the tree,
-                    # is no finding: this Python cannot judge it, and it holds no tools)
-                    unparsed.append(broken)
+                to_check.append((path, source))
             continue
         module = models.get(path, source)
         if module is not None:
@@ -338,10 +333,13 @@ def _lint(
     if fixes is not None and not idle and not _any_suppression(files, models):
         unsafe = fixes == "unsafe"
         run = [c for c in codes if catalog.has_fix(c, unsafe)]
+    checks = (to_check, named, cache)
     if not idle:
-        _run_rules(ctx, run, rules, raw)
-    elif unparsed and SYNTAX_ERROR in codes:
-        _run_rules(ctx, [SYNTAX_ERROR], rules, raw)  # files that register nothing, broken
+        _run_rules(ctx, run, rules, raw, checks)
+    elif SYNTAX_ERROR in codes:
+        _unparsed(ctx, *checks)
+        if ctx.unparsed:
+            _run_rules(ctx, [SYNTAX_ERROR], rules, raw)  # files that register nothing, broken
     if save_cache:
         cache.save()
     findings = _filter(raw, ctx, models, run, known)
@@ -377,6 +375,20 @@ def _newer_syntax(module: ModuleInfo, root: Path) -> bool:
     return bool(newer_python(str(error.msg or ""), text) or required_python_at(root))
 
 
+def _unparsed(
+    ctx: LintContext, to_check: list[tuple[Path, str]], named: set[str], cache: SummaryCache
+) -> None:
+    """Add to `ctx.unparsed` the files of `to_check` (reported on, registering nothing) that do
+    not parse. A file the rules parsed is not parsed again; the verdict is cached by content."""
+    for path, source in to_check:
+        broken = _does_not_parse(path, source, ctx.models, cache)
+        if broken is not None and (str(path) in named or not _newer_syntax(broken, ctx.root)):
+            # (a helper script in a newer Python's syntax, found by walking the tree, is no
+            # finding: this Python cannot judge it, and it holds no tools)
+            ctx.unparsed.append(broken)
+    to_check.clear()
+
+
 def _does_not_parse(
     path: Path, source: str, models: Models, cache: SummaryCache
 ) -> ModuleInfo | None:
@@ -385,13 +397,17 @@ def _does_not_parse(
     if hit and parses is True:
         return None
     if models.parsed(path, source) is None:
-        import ast
+        import warnings
 
         try:
-            # The tree is not kept (most of these files are never read again in the run);
-            # one that does not parse is parsed again below, for HD000's message.
-            ast.parse(source, filename=str(path))
-        except (SyntaxError, ValueError, RecursionError, MemoryError):
+            # Compiled, not parsed: no tree is built (most of these files are never read again
+            # in the run). One that does not compile is parsed below, for HD000's message (an
+            # error only the compiler finds, such as `return` outside a def, is no parse
+            # error: no finding, as before).
+            with warnings.catch_warnings():
+                warnings.simplefilter("ignore")  # (invalid escapes: the compiler's warnings)
+                compile(source, str(path), "exec", dont_inherit=True)
+        except (SyntaxError, ValueError, RecursionError, MemoryError, OverflowError):
             module = models.get(path, source)
             return module if module is not None and module.error is not None else None
     cache.put(path, _PARSES_KIND, True)
@@ -405,13 +421,22 @@ def _loaded_text(models: Models, path: str) -> str | None:
 
 
 def _run_rules(
-    ctx: LintContext, codes: Sequence[str], rules: dict[str, type[Rule]], raw: list[Finding]
+    ctx: LintContext,
+    codes: Sequence[str],
+    rules: dict[str, type[Rule]],
+    raw: list[Finding],
+    checks: tuple[list[tuple[Path, str]], set[str], SummaryCache] | None = None,
 ) -> None:
+    """Each rule of `codes` over the run; then HD000 on the `checks` files that register
+    nothing (`_unparsed`: after the rules, which parse many of them as they follow calls)."""
     for code in codes:
         rules[code] = rule_class = catalog.load_rule(code)
         if code == UNUSED_SUPPRESSION:
             continue  # produced by _filter
         raw.extend(f for f in rule_class().check(ctx) if f.code == code)
+    if checks is not None and SYNTAX_ERROR in codes:
+        _unparsed(ctx, *checks)
+        raw.extend(rules[SYNTAX_ERROR]().unparsed(ctx))  # type: ignore[attr-defined]
 
 
 def _any_suppression(files: Sequence[Path], models: Models) -> bool:

@@ -86,8 +86,13 @@ registry.register(name="broken", toolset="t", schema={}, handler=handler)
 
         # (the message may name the checkout's Python, from its pyproject.toml)
         cached = per_module(ctx, self.code, lambda m: self._module(ctx, m), ("pyproject.toml",))
-        # The files reported on that register nothing are not modules of the run: each directly.
-        return chain(cached, *(self._module(ctx, m) for m in ctx.unparsed))
+        return chain(cached, self.unparsed(ctx))
+
+    def unparsed(self, ctx: LintContext) -> Iterator[Finding]:
+        """The files reported on that register nothing (`ctx.unparsed`) are not modules of the
+        run: each directly. (The engine fills `ctx.unparsed` after the other rules ran.)"""
+        for module in list(ctx.unparsed):
+            yield from self._module(ctx, module)
 
     def _module(self, ctx: LintContext, module: ModuleInfo) -> Iterator[Finding]:
         error = module.error
