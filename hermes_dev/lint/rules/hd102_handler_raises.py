@@ -31,9 +31,10 @@ requests.RequestException`, `except httpx.HTTPError`, `except aiohttp.ClientErro
 OSError` (for requests, aiohttp and urllib) catch it; `except requests.Timeout`, `except
 httpx.HTTPStatusError` or `except urllib.error.HTTPError` alone do not.
 
-Exceptions are matched with the real class hierarchy: builtins by Python's own MRO
-(`FileNotFoundError` is an `OSError`), the project's classes by their bases as written, across
-modules. A bare `raise` in an `except` block re-raises what it caught, and a raise in an `except`
+Exceptions are matched with the real class hierarchy: builtins and the standard library's
+classes by Python's own MRO (`FileNotFoundError` is an `OSError`; `except sqlite3.Error` or
+`except subprocess.CalledProcessError` catch their own module's errors and nothing else), the
+project's classes by their bases as written, across modules. A bare `raise` in an `except` block re-raises what it caught, and a raise in an `except`
 block escapes unless an outer `try` catches it; `try`/`finally` without `except` catches nothing.
 A catch-all block (`except Exception: log(...); raise`) re-raises only what its `try` is known to
 raise: in a called function always, in the handler itself when every call in the `try` is
@@ -696,6 +697,35 @@ def loads(text):
 """,
             },
             note="trap: a project function named `loads` is not json.loads",
+        ),
+        Valid(
+            {
+                "tools/feed_tool.py": """\
+import json
+import subprocess
+
+from tools.registry import registry, tool_error
+
+
+def _parse(text):
+    return json.loads(text)
+
+
+def feed(args, **kw):
+    try:
+        data = json.loads(args.get("payload") or "{}")
+        proc = subprocess.run(["true"], check=True)
+    except json.JSONDecodeError as exc:
+        return tool_error(f"not JSON: {exc}")
+    except subprocess.SubprocessError as exc:
+        return tool_error(f"command failed: {exc}")
+    return json.dumps({"keys": sorted(data), "code": proc.returncode})
+
+
+registry.register(name="feed", toolset="feed", schema={}, handler=feed)
+""",
+            },
+            note="trap: `except json.JSONDecodeError` catches json.loads's error, `except subprocess.SubprocessError` catches CalledProcessError (the standard library's own classes)",
         ),
     )
     INVALID = (
@@ -2026,6 +2056,42 @@ registry.register(name="add_items", toolset="batch", schema={}, handler=add_item
             },
             findings=(("tools/batch_tool.py", 8),),
             note="`from json import loads as parse`: the name is resolved, so the import's own spelling does not matter",
+            fixed={},
+        ),
+        Invalid(
+            {
+                "tools/notes_tool.py": """\
+import json
+import sqlite3
+
+from tools.registry import registry, tool_error
+
+
+class NotFound(Exception):
+    pass
+
+
+def _load(note_id):
+    with sqlite3.connect("notes.db") as db:
+        row = db.execute("SELECT body FROM notes WHERE id = ?", (note_id,)).fetchone()
+    if row is None:
+        raise NotFound(note_id)
+    return row[0]
+
+
+def note_get(args, **kw):
+    try:
+        body = _load(args.get("id"))
+    except sqlite3.Error as exc:
+        return tool_error(f"database: {exc}")
+    return json.dumps({"body": body})
+
+
+registry.register(name="note_get", toolset="notes", schema={}, handler=note_get)
+""",
+            },
+            findings=(("tools/notes_tool.py", 21),),
+            note="a standard library class by its real MRO: `except sqlite3.Error` does not catch the project's NotFound(Exception)",
             fixed={},
         ),
     )

@@ -10,7 +10,9 @@
   be known.
 - `catches(handler, exc, scope)`: CATCHES, MAYBE or MISSES. A handler whose class cannot be
   resolved is MAYBE (precision first: it counts as catching).
-- `library_type(name)`: the ExcType of a network library's exception class.
+- `library_type(name)`: the ExcType of a network library's exception class; `stdlib_type(cls)`
+  that of a standard library class (`except sqlite3.Error` catches what derives from it, and
+  nothing else).
 - `CONTROL_FLOW`: exceptions that carry cancellation or exit rather than errors.
 """
 
@@ -20,6 +22,7 @@ import ast
 import builtins
 
 from hermes_dev.pyast.analyze import library_raises
+from hermes_dev.pyast.analyze.stdlib_classes import stdlib_exception
 from hermes_dev.pyast.semantic.resolve import class_bases, is_builtin_name, resolve
 from hermes_dev.pyast.semantic.scopes import Builtin, Class, External, Instance, Literal
 
@@ -138,7 +141,13 @@ def _project_type(cls: ClassRef, depth: int = 0) -> ExcType:
                 else None
             )
             if builtin is None:
-                complete = False  # `requests.HTTPError`, an import from outside the root
+                # `sqlite3.Error`, a network library's class; else an import from outside the
+                # root whose bases cannot be known
+                outer = class_type(base_expr, cls.scope)
+                if outer is None:
+                    complete = False
+                else:
+                    ancestors |= outer.ancestors
             else:
                 ancestors |= builtin_type(builtin).ancestors
     made = ExcType(cls.name, f"{cls.module.rel}:{cls.name}", frozenset(ancestors), complete)
@@ -156,8 +165,24 @@ def class_type(expr: ast.expr, scope: Scope) -> ExcType | None:
         return builtin_type(builtin) if builtin is not None else None
     if isinstance(found, External):
         name = library_raises.class_named(found.dotted)
-        return library_type(name) if name is not None else None
+        if name is not None:
+            return library_type(name)
+        stdlib = stdlib_exception(found.dotted)
+        return stdlib_type(stdlib) if stdlib is not None else None
     return None
+
+
+def stdlib_type(cls: type[BaseException]) -> ExcType:
+    """The ExcType of a class of the interpreter (builtins by name, the standard library's by
+    module and name: `sqlite3.Error`), with its real MRO."""
+    if cls.__module__ == "builtins":
+        return builtin_type(cls)
+    ancestors = frozenset(
+        c.__name__ if c.__module__ == "builtins" else f"{c.__module__}.{c.__qualname__}"
+        for c in cls.__mro__
+        if issubclass(c, BaseException)
+    )
+    return ExcType(cls.__name__, f"{cls.__module__}.{cls.__qualname__}", ancestors, True)
 
 
 def exc_type(expr: ast.expr, scope: Scope) -> ExcType | None:

@@ -15,6 +15,7 @@ coerced by the schema, nothing else is checked. So in the handler's own body:
 from __future__ import annotations
 
 import ast
+import json
 
 from hermes_dev.pyast.semantic.walker import walk_shallow
 
@@ -166,7 +167,10 @@ class InputRisks:
             if isinstance(func, ast.Name) and func.id in _CONVERTERS:
                 if func.id in self.shadowed or node.keywords:
                     return None
-                risk = _CONVERTERS[func.id], "when the model sends text that is not a number"
+                risk: tuple[type[BaseException], str] = (
+                    _CONVERTERS[func.id],
+                    "when the model sends text that is not a number",
+                )
             elif (
                 self.parses_json(func)
                 if self.parses_json is not None
@@ -178,7 +182,7 @@ class InputRisks:
                     and "json" not in self.shadowed
                 )
             ):
-                risk = ValueError, "when the model sends text that is not JSON"
+                risk = json.JSONDecodeError, "when the model sends text that is not JSON"
             else:
                 return None
             if len(args) != 1:

@@ -24,11 +24,11 @@ from hermes_dev.pyast.analyze.branches import decide
 from hermes_dev.pyast.analyze.exceptions import (
     MISSES,
     ExcType,
-    builtin_type,
     catches,
     exc_type,
     handler_type,
     library_type,
+    stdlib_type,
 )
 from hermes_dev.pyast.analyze.flow import always_true, has_break, never_returns_call
 from hermes_dev.pyast.analyze.model_input import InputRisks
@@ -446,7 +446,7 @@ class _Walker:
                     exc, why = risk
                     step = (self.module.rel, node.lineno, self.label)  # type: ignore[attr-defined]
                     self.escape_or_catch(
-                        Escape(builtin_type(exc), "input", (step,), node, why), handlers
+                        Escape(stdlib_type(exc), "input", (step,), node, why), handlers
                     )
             if kind is ast.Await:
                 awaited.add(id(node.value))  # type: ignore[attr-defined]
