@@ -727,6 +727,26 @@ registry.register(name="feed", toolset="feed", schema={}, handler=feed)
             },
             note="trap: `except json.JSONDecodeError` catches json.loads's error, `except subprocess.SubprocessError` catches CalledProcessError (the standard library's own classes)",
         ),
+        Valid(
+            {
+                "tools/logs_tool.py": """\
+import json
+
+from tools.registry import registry, tool_error
+
+
+def build_log(args, **kw):
+    if not isinstance(args.get("tail"), int) and not str(args.get("tail") or "").isdigit():
+        return tool_error("tail must be a number")
+    tail = int(args.get("tail") or 200)
+    return json.dumps({"tail": tail})
+
+
+registry.register(name="build_log", toolset="ci", schema={}, handler=build_log)
+""",
+            },
+            note="trap: int() of an argument the handler tested with isinstance() / .isdigit() first",
+        ),
     )
     INVALID = (
         Invalid(
@@ -2092,6 +2112,27 @@ registry.register(name="note_get", toolset="notes", schema={}, handler=note_get)
             },
             findings=(("tools/notes_tool.py", 21),),
             note="a standard library class by its real MRO: `except sqlite3.Error` does not catch the project's NotFound(Exception)",
+            fixed={},
+        ),
+        Invalid(
+            {
+                "tools/logs_tool.py": """\
+import json
+
+from tools.registry import registry
+
+
+def build_log(args, **kw):
+    step = args.get("step") if isinstance(args.get("step"), int) else 1
+    tail = int(args.get("tail") or "200")
+    return json.dumps({"step": step, "tail": tail})
+
+
+registry.register(name="build_log", toolset="ci", schema={}, handler=build_log)
+""",
+            },
+            findings=(("tools/logs_tool.py", 8),),
+            note="an isinstance() test of one argument guards that argument only: int() of another is still reported",
             fixed={},
         ),
     )

@@ -120,9 +120,9 @@ class InputRisks:
             ):
                 self.checked_keys.add(node.args[0].value)
             elif func.attr in _CHECKS:
-                self.guarded.update(_names(func.value))
+                self.guarded.update(self._reads(func.value))
         elif isinstance(func, ast.Name) and func.id == "isinstance" and node.args:
-            self.guarded.update(_names(node.args[0]))
+            self.guarded.update(self._reads(node.args[0]))
 
     def _from_model(self, expr: ast.expr) -> bool:
         """`expr` is (text made from) one of the model's arguments."""
@@ -188,12 +188,44 @@ class InputRisks:
             if len(args) != 1:
                 return None
             arg = args[0]
-            if not self._from_model(arg) or _names(arg) & self.guarded:
+            if not self._from_model(arg) or self._reads(arg) & self.guarded:
                 return None
             return risk
         return None
 
+    def _reads(self, expr: ast.expr) -> set[str]:
+        """The names an expression reads, with each read of one argument (`args.get("k")`,
+        `args["k"]`) as `args['k']`: a test of one argument guards that one, not the others."""
+        found: set[str] = set()
+        keyed: set[int] = set()
+        for node in ast.walk(expr):
+            key = self._key_read(node)
+            if key is not None:
+                found.add(f"{self.param}[{key!r}]")
+                keyed.add(id(node.func.value if isinstance(node, ast.Call) else node.value))  # type: ignore[attr-defined]
+            elif isinstance(node, ast.Name) and id(node) not in keyed:
+                found.add(node.id)
+        return found
 
-def _names(expr: ast.expr) -> set[str]:
-    """The names an expression reads, and `args.get("k")` / `args["k"]` as `args`."""
-    return {n.id for n in ast.walk(expr) if isinstance(n, ast.Name)}
+    def _key_read(self, node: ast.AST) -> str | None:
+        """ "k" for `args.get("k", ...)` or `args["k"]`, else None."""
+        if isinstance(node, ast.Call):
+            func = node.func
+            if (
+                isinstance(func, ast.Attribute)
+                and func.attr == "get"
+                and isinstance(func.value, ast.Name)
+                and func.value.id == self.param
+                and node.args
+                and isinstance(node.args[0], ast.Constant)
+                and isinstance(node.args[0].value, str)
+            ):
+                return node.args[0].value
+        elif isinstance(node, ast.Subscript) and (
+            isinstance(node.value, ast.Name)
+            and node.value.id == self.param
+            and isinstance(node.slice, ast.Constant)
+            and isinstance(node.slice.value, str)
+        ):
+            return node.slice.value
+        return None
