@@ -1,7 +1,9 @@
 """## What it does
 Reports a `return` in a tool handler (or in the function a handler lambda or `functools.partial`
 forwards to) whose value is surely not a JSON string: a dict, list, tuple, set, number, bool or
-`None` literal, a bare `return`, falling off the end of the function, `orjson.dumps(...)` (bytes), a
+`None` literal, a bare `return`, falling off the end of the function, `orjson.dumps(...)` (bytes),
+a dict made by `dataclasses.asdict(...)`, `vars(...)`, `obj.__dict__` or a pydantic model's
+`model_dump()` (its `model_dump_json()` is JSON), a
 plain or f-string that is not JSON such as `f"Error: {e}"`, a JSON string with text concatenated or
 appended to it (`result_json += "[Hint: ...]"`), text the handler builds itself (`"\\n".join(lines)`
 of text lines, `str()` of a dict, list, None or exception, `.read_text()` of a file the code names
@@ -355,6 +357,43 @@ registry.register(name="lookup", toolset="t", schema={}, handler=lookup)
 """,
             },
             note="trap: a decorator whose wrapper serialises what the def returns; a guarded def whose returns are JSON",
+        ),
+        Valid(
+            {
+                "tools/pages_tool.py": """\
+import json
+from dataclasses import asdict, dataclass
+
+from pydantic import BaseModel
+
+from tools.registry import registry
+
+
+class Summary(BaseModel):
+    id: str
+
+
+@dataclass
+class Page:
+    id: str
+
+    def model_dump(self):
+        return json.dumps(asdict(self))
+
+
+def summary(args, **kw):
+    return Summary(id=str(args.get("id"))).model_dump_json()
+
+
+def page(args, **kw):
+    return Page(id=str(args.get("id"))).model_dump()
+
+
+registry.register(name="summary", toolset="pages", schema={}, handler=summary)
+registry.register(name="page", toolset="pages", schema={}, handler=page)
+""",
+            },
+            note="trap: a pydantic model's model_dump_json() is a JSON string; a project method named model_dump is followed, not taken for pydantic's",
         ),
     )
     INVALID = (
@@ -1694,6 +1733,37 @@ for i, fn in enumerate([alpha, beta]):
     registry.register(name=f"e{i}", toolset="t", schema={}, handler=fn)
 """,
             },
+        ),
+        Invalid(
+            {
+                "tools/pages_tool.py": """\
+from dataclasses import asdict, dataclass
+
+from tools.registry import registry, tool_error
+
+
+@dataclass
+class Page:
+    id: str
+    title: str
+
+    def to_dict(self):
+        return asdict(self)
+
+
+def get_page(args, **kw):
+    page_id = args.get("page_id")
+    if not page_id:
+        return tool_error("page_id is required")
+    return Page(id=page_id, title="Hello").to_dict()
+
+
+registry.register(name="get_page", toolset="pages", schema={}, handler=get_page)
+""",
+            },
+            findings=(("tools/pages_tool.py", 19),),
+            note="dataclasses.asdict() is a dict, also behind the class's own to_dict()",
+            fixed={},
         ),
     )
 

@@ -451,6 +451,8 @@ def _attribute(expr: ast.Attribute, scope: Scope, calls: CallVerdict | None, dep
         if call is None or not _prints_text(call, scope):
             return _UNKNOWN_V
         return Verdict(NOT_JSON, f"a command's {expr.attr} (text)", expr)
+    if expr.attr == "__dict__":
+        return Verdict(NOT_JSON, "a dict (__dict__)", expr)
     return _UNKNOWN_V
 
 
@@ -631,6 +633,9 @@ def _call(expr: ast.Call, scope: Scope, calls: CallVerdict | None, depth: int) -
         other = _OTHER_FORMATS.get((module, name))
         if other is not None and expr.args:
             return Verdict(NOT_JSON, other, expr)
+        if module == "dataclasses" and name in ("asdict", "astuple") and expr.args:
+            kind = "a dict" if name == "asdict" else "a tuple"
+            return Verdict(NOT_JSON, f"{kind} (dataclasses.{name})", expr)
         if module == "subprocess" and name == "check_output":
             if not _prints_text(expr, scope):
                 return _UNKNOWN_V
@@ -667,7 +672,16 @@ def _call(expr: ast.Call, scope: Scope, calls: CallVerdict | None, depth: int) -
         found = calls(expr, scope, depth)
         if found is not None:
             return found
+    if isinstance(func, ast.Attribute) and not expr.args and func.attr in _MODEL_DUMPS:
+        # (a pydantic model's, when the method is none of the project's)
+        dumped = _MODEL_DUMPS[func.attr]
+        if not isinstance(resolve(func, scope).single(), Function):
+            return _JSON_V if dumped is None else Verdict(NOT_JSON, dumped, expr)
     return _UNKNOWN_V
+
+
+# Methods of pydantic models: what they return (None: a JSON string).
+_MODEL_DUMPS = {"model_dump": "a dict (model_dump)", "model_dump_json": None}
 
 
 def _join(
@@ -728,6 +742,7 @@ _BUILTIN_RESULTS = {
     "bool": "a bool",
     "isinstance": "a bool",
     "dict": "a dict",
+    "vars": "a dict",
     "list": "a list",
     "tuple": "a tuple",
     "set": "a set",
