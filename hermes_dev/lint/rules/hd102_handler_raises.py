@@ -24,7 +24,9 @@ does not resolve, the network is out), which for a tool is an ordinary day: `req
 ...` and a `requests.Session()`'s methods (requests.ConnectionError), `httpx.get/...` and an
 `httpx.Client()` or `httpx.AsyncClient()`'s methods (httpx.ConnectError), an
 `aiohttp.ClientSession()`'s methods (aiohttp.ClientConnectorError), `urllib.request.urlopen`
-(urllib.error.URLError) and `socket.create_connection` (OSError). The client may be a local, a
+(urllib.error.URLError) and `socket.create_connection` (OSError). So do the subprocess calls
+that check the command's status when the command fails: `subprocess.check_call`,
+`check_output`, and `subprocess.run(..., check=True)` (subprocess.CalledProcessError). The client may be a local, a
 module global, `self.session` set in `__init__`, or a `with ... as client` target. Those
 libraries' exception classes are matched with their real bases: `except
 requests.RequestException`, `except httpx.HTTPError`, `except aiohttp.ClientError` or `except
@@ -746,6 +748,29 @@ registry.register(name="build_log", toolset="ci", schema={}, handler=build_log)
 """,
             },
             note="trap: int() of an argument the handler tested with isinstance() / .isdigit() first",
+        ),
+        Valid(
+            {
+                "tools/git_tool.py": """\
+import json
+import subprocess
+
+from tools.registry import registry
+
+
+def git_log(args, **kw):
+    try:
+        out = subprocess.check_output(["git", "log", "-5"], text=True)
+    except subprocess.SubprocessError as exc:
+        return json.dumps({"error": str(exc)})
+    done = subprocess.run(["git", "status"], capture_output=True, text=True)
+    return json.dumps({"log": out, "status": done.returncode})
+
+
+registry.register(name="git_log", toolset="git", schema={}, handler=git_log)
+""",
+            },
+            note="trap: check_output inside `except subprocess.SubprocessError`; subprocess.run without check=True reports the status instead of raising",
         ),
     )
     INVALID = (
@@ -2133,6 +2158,40 @@ registry.register(name="build_log", toolset="ci", schema={}, handler=build_log)
             },
             findings=(("tools/logs_tool.py", 8),),
             note="an isinstance() test of one argument guards that argument only: int() of another is still reported",
+            fixed={},
+        ),
+        Invalid(
+            {
+                "tools/git_tool.py": """\
+import json
+import subprocess
+
+from tools.registry import registry
+
+
+def git_commit(args, **kw):
+    message = (args.get("message") or "").strip()
+    try:
+        subprocess.run(["git", "commit", "-am", message], check=True, capture_output=True)
+    except OSError as exc:
+        return json.dumps({"error": str(exc)})
+    return json.dumps({"committed": True})
+
+
+def git_log(args, **kw):
+    try:
+        out = subprocess.check_output(["git", "log", "-5"], text=True)
+    except subprocess.CalledProcessError as exc:
+        return json.dumps({"error": str(exc)})
+    return json.dumps({"log": out})
+
+
+registry.register(name="git_commit", toolset="git", schema={}, handler=git_commit)
+registry.register(name="git_log", toolset="git", schema={}, handler=git_log)
+""",
+            },
+            findings=(("tools/git_tool.py", 10),),
+            note="subprocess.run(check=True) raises CalledProcessError when the command fails: `except OSError` does not catch it",
             fixed={},
         ),
     )

@@ -13,6 +13,8 @@ requests.RequestException:` or `except OSError:` catch it and `except ValueError
 - `class_named(dotted)`: the class an `except` clause names, when it is one of the table's
   (any of its public spellings), or None.
 - `bases(name)`, `label(name)`: a class's bases, and how a message names it.
+- `COMMAND_CALLS`: the subprocess calls that raise `COMMAND_ERROR` when the command fails
+  (`subprocess.run` with `check=True`).
 `analyze.exceptions.library_type(name)` makes the ExcType.
 
 A client's instance (`requests.Session()`, `httpx.AsyncClient()`) is followed by the semantic
@@ -101,8 +103,13 @@ _RAISES: dict[str, str] = {
     "socket.create_connection": "OSError",
 }
 
+# Calls that raise subprocess.CalledProcessError when the command exits with a status other
+# than 0 (`subprocess.run` only with `check=True`): a failing command is an ordinary outcome.
+COMMAND_CALLS = frozenset({"subprocess.check_call", "subprocess.check_output", "subprocess.run"})
+COMMAND_ERROR = "subprocess.CalledProcessError"
+
 # The names a call of the table ends with (a cheap test before resolving the callee).
-CALL_NAMES = frozenset(dotted.rsplit(".", 1)[1] for dotted in _RAISES)
+CALL_NAMES = frozenset(dotted.rsplit(".", 1)[1] for dotted in (*_RAISES, *COMMAND_CALLS))
 
 
 def raised_by(dotted: str) -> str | None:

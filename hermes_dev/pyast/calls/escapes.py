@@ -33,6 +33,7 @@ from hermes_dev.pyast.analyze.exceptions import (
 from hermes_dev.pyast.analyze.flow import always_true, has_break, never_returns_call
 from hermes_dev.pyast.analyze.model_input import InputRisks
 from hermes_dev.pyast.analyze.preconditions import INTERNAL, TAINTED, guarded_raises, origin
+from hermes_dev.pyast.analyze.stdlib_classes import stdlib_exception
 from hermes_dev.pyast.calls.driver import Callee, Code, Transfer, _decorator_name, callees, summary
 from hermes_dev.pyast.semantic.resolve import is_builtin_name, resolve
 from hermes_dev.pyast.semantic.scopes import External
@@ -512,9 +513,14 @@ class _Walker:
             if not isinstance(obj, External):
                 continue
             raised = library_raises.raised_by(obj.dotted)
+            exc: ExcType | None = None
             if raised is not None:
-                step = (self.module.rel, call.lineno, self.label)
                 exc = library_type(raised)
+            elif obj.dotted in library_raises.COMMAND_CALLS and _checks_status(call, obj.dotted):
+                cls = stdlib_exception(library_raises.COMMAND_ERROR)
+                exc = stdlib_type(cls) if cls is not None else None
+            if exc is not None:
+                step = (self.module.rel, call.lineno, self.label)
                 self.escape_or_catch(Escape(exc, "call", (step,), call, obj.dotted), handlers)
                 return
 
@@ -701,3 +707,14 @@ def _passes_on_control_flow(
         return False
     types = handler.type.elts if isinstance(handler.type, ast.Tuple) else [handler.type]
     return all(_decorator_name(t) in _CONTROL_FLOW_NAMES for t in types)
+
+
+def _checks_status(call: ast.Call, dotted: str) -> bool:
+    """Whether a subprocess call raises when its command fails: `check_call`/`check_output`
+    always, `run` with `check=True` written out."""
+    if dotted != "subprocess.run":
+        return True
+    return any(
+        kw.arg == "check" and isinstance(kw.value, ast.Constant) and kw.value.value is True
+        for kw in call.keywords
+    )
