@@ -3,7 +3,8 @@ Reports a `return` in a tool handler (or in the function a handler lambda or `fu
 forwards to) whose value is surely not a JSON string: a dict, list, tuple, set, number, bool or
 `None` literal, a bare `return`, falling off the end of the function, `orjson.dumps(...)` (bytes),
 a dict made by `dataclasses.asdict(...)`, `vars(...)`, `obj.__dict__` or a pydantic model's
-`model_dump()` (its `model_dump_json()` is JSON), a
+`model_dump()` (its `model_dump_json()` is JSON), the `.json()` of a requests, httpx or aiohttp
+response (the parsed body), a
 plain or f-string that is not JSON such as `f"Error: {e}"`, a JSON string with text concatenated or
 appended to it (`result_json += "[Hint: ...]"`), text the handler builds itself (`"\\n".join(lines)`
 of text lines, `str()` of a dict, list, None or exception, `.read_text()` of a file the code names
@@ -394,6 +395,40 @@ registry.register(name="page", toolset="pages", schema={}, handler=page)
 """,
             },
             note="trap: a pydantic model's model_dump_json() is a JSON string; a project method named model_dump is followed, not taken for pydantic's",
+        ),
+        Valid(
+            {
+                "tools/weather_tool.py": """\
+import json
+
+import requests
+
+from tools.registry import registry, tool_error
+
+
+class Reply:
+    def json(self):
+        return json.dumps({"ok": True})
+
+
+def forecast(args, **kw):
+    try:
+        resp = requests.get("https://weather.example.invalid/forecast", timeout=10)
+        resp.raise_for_status()
+    except requests.RequestException as exc:
+        return tool_error(str(exc))
+    return json.dumps(resp.json())
+
+
+def ping(args, **kw):
+    return Reply().json()
+
+
+registry.register(name="forecast", toolset="weather", schema={}, handler=forecast)
+registry.register(name="ping", toolset="weather", schema={}, handler=ping)
+""",
+            },
+            note="trap: a response's body serialised with json.dumps; a project class's own json() method is followed",
         ),
     )
     INVALID = (
@@ -1763,6 +1798,47 @@ registry.register(name="get_page", toolset="pages", schema={}, handler=get_page)
             },
             findings=(("tools/pages_tool.py", 19),),
             note="dataclasses.asdict() is a dict, also behind the class's own to_dict()",
+            fixed={},
+        ),
+        Invalid(
+            {
+                "tools/weather_tool.py": """\
+import aiohttp
+import requests
+
+from tools.registry import registry, tool_error
+
+
+async def _fetch(url):
+    async with aiohttp.ClientSession() as session:
+        async with session.get(url) as resp:
+            return await resp.json()
+
+
+async def alerts(args, **kw):
+    try:
+        return await _fetch("https://weather.example.invalid/alerts")
+    except aiohttp.ClientError as exc:
+        return tool_error(str(exc))
+
+
+def forecast(args, **kw):
+    try:
+        resp = requests.get("https://weather.example.invalid/forecast", timeout=10)
+    except requests.RequestException as exc:
+        return tool_error(str(exc))
+    return resp.json()
+
+
+registry.register(name="alerts", toolset="weather", schema={}, handler=alerts, is_async=True)
+registry.register(name="forecast", toolset="weather", schema={}, handler=forecast)
+""",
+            },
+            findings=(
+                ("tools/weather_tool.py", 15),
+                ("tools/weather_tool.py", 25),
+            ),
+            note="a response's .json() is the parsed body (a dict or a list), not a JSON string, also behind a helper and aiohttp's `async with`",
             fixed={},
         ),
     )

@@ -24,7 +24,9 @@ does not resolve, the network is out), which for a tool is an ordinary day: `req
 ...` and a `requests.Session()`'s methods (requests.ConnectionError), `httpx.get/...` and an
 `httpx.Client()` or `httpx.AsyncClient()`'s methods (httpx.ConnectError), an
 `aiohttp.ClientSession()`'s methods (aiohttp.ClientConnectorError), `urllib.request.urlopen`
-(urllib.error.URLError) and `socket.create_connection` (OSError). So do the subprocess calls
+(urllib.error.URLError) and `socket.create_connection` (OSError). A response's
+`raise_for_status()` raises on an error status (requests.HTTPError, httpx.HTTPStatusError,
+aiohttp.ClientResponseError), which `except requests.ConnectionError` does not catch. So do the subprocess calls
 that check the command's status when the command fails: `subprocess.check_call`,
 `check_output`, and `subprocess.run(..., check=True)` (subprocess.CalledProcessError). The client may be a local, a
 module global, `self.session` set in `__init__`, or a `with ... as client` target. Those
@@ -2192,6 +2194,59 @@ registry.register(name="git_log", toolset="git", schema={}, handler=git_log)
             },
             findings=(("tools/git_tool.py", 10),),
             note="subprocess.run(check=True) raises CalledProcessError when the command fails: `except OSError` does not catch it",
+            fixed={},
+        ),
+        Invalid(
+            {
+                "tools/ci_tool.py": """\
+import json
+
+import httpx
+import requests
+
+from tools.registry import registry
+
+_SESSION = requests.Session()
+
+
+def pipelines(args, **kw):
+    try:
+        resp = requests.get("https://ci.example.invalid/api/pipelines", timeout=10)
+        resp.raise_for_status()
+    except requests.ConnectionError as exc:
+        return json.dumps({"error": str(exc)})
+    return json.dumps({"pipelines": resp.json()})
+
+
+def jobs(args, **kw):
+    try:
+        resp = _SESSION.get("https://ci.example.invalid/api/jobs", timeout=10)
+        resp.raise_for_status()
+    except requests.RequestException as exc:
+        return json.dumps({"error": str(exc)})
+    return json.dumps({"jobs": resp.json()})
+
+
+async def runs(args, **kw):
+    async with httpx.AsyncClient() as client:
+        try:
+            resp = await client.get("https://ci.example.invalid/api/runs")
+            resp.raise_for_status()
+        except httpx.ConnectError as exc:
+            return json.dumps({"error": str(exc)})
+    return json.dumps({"runs": resp.json()})
+
+
+registry.register(name="pipelines", toolset="ci", schema={}, handler=pipelines)
+registry.register(name="jobs", toolset="ci", schema={}, handler=jobs)
+registry.register(name="runs", toolset="ci", schema={}, handler=runs, is_async=True)
+""",
+            },
+            findings=(
+                ("tools/ci_tool.py", 14),
+                ("tools/ci_tool.py", 33),
+            ),
+            note="a response's raise_for_status() raises on an error status: `except requests.ConnectionError` / `except httpx.ConnectError` do not catch it (`except requests.RequestException` does)",
             fixed={},
         ),
     )

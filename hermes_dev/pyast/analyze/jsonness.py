@@ -26,6 +26,7 @@ from __future__ import annotations
 import ast
 
 from hermes_dev.pyast.analyze.flow import falloff_node, never_returns_call, terminates
+from hermes_dev.pyast.semantic.clients import RESPONSES
 from hermes_dev.pyast.semantic.resolve import (
     assigned_value,
     def_scope,
@@ -456,6 +457,12 @@ def _attribute(expr: ast.Attribute, scope: Scope, calls: CallVerdict | None, dep
     return _UNKNOWN_V
 
 
+def _is_response(expr: ast.expr, scope: Scope) -> bool:
+    """`expr` is an HTTP response of requests, httpx or aiohttp (`semantic.clients`)."""
+    found = resolve(expr, scope).single()
+    return isinstance(found, External) and found.dotted in RESPONSES
+
+
 def _is_command_result(expr: ast.expr, scope: Scope) -> bool:
     call = _call_behind(expr, scope)
     if call is None:
@@ -664,6 +671,8 @@ def _call(expr: ast.Call, scope: Scope, calls: CallVerdict | None, depth: int) -
             return _join(func.value, expr, scope, calls, depth)
         if func.attr == "read_text" and _text_file(func.value, scope):
             return Verdict(NOT_JSON, "a file's text", expr)
+        if func.attr == "json" and not expr.args and _is_response(func.value, scope):
+            return Verdict(NOT_JSON, "a response's parsed body (a dict or a list)", expr)
     if isinstance(func, ast.Name):
         builtin = resolve(func, scope).single()
         if isinstance(builtin, Builtin):

@@ -101,6 +101,10 @@ _RAISES: dict[str, str] = {
     },
     "urllib.request.urlopen": "urllib.error.URLError",
     "socket.create_connection": "OSError",
+    # A response's raise_for_status(): the server answered with an error status (4xx, 5xx).
+    "requests.Response().raise_for_status": "requests.exceptions.HTTPError",
+    "httpx.Response().raise_for_status": "httpx.HTTPStatusError",
+    "aiohttp.ClientResponse().raise_for_status": "aiohttp.ClientResponseError",
 }
 
 # Calls that raise subprocess.CalledProcessError when the command exits with a status other

@@ -7,8 +7,13 @@ are how tools talk to their services; what their methods raise is known
 `async with httpx.AsyncClient() as client: await client.get(url)` reads
 `httpx.AsyncClient().get`.
 
+A request made with one of them (or with `requests.get`, `httpx.get`...) gives its response,
+`External("requests.Response()")` (`httpx.Response()`, `aiohttp.ClientResponse()`), whose
+`raise_for_status()` raises on an error status and whose `.json()` is the parsed body.
+
 - `client_instance(dotted)`: the instance's dotted name for a call of `dotted`, else None.
-- `is_client_instance(dotted)`: `dotted` names such an instance.
+- `is_client_instance(dotted)`: `dotted` names such an instance (a client or a response).
+- `RESPONSES`: the responses' dotted names.
 """
 
 from __future__ import annotations
@@ -21,13 +26,28 @@ _CLIENTS = {
     "httpx.AsyncClient": "httpx.AsyncClient",
     "aiohttp.ClientSession": "aiohttp.ClientSession",
 }
-_INSTANCES = frozenset(f"{cls}()" for cls in _CLIENTS.values())
+_VERBS = ("get", "post", "put", "patch", "delete", "head", "options", "request", "send")
+# A request's response: `requests.get(...)`, `session.get(...)`, `await client.get(...)`,
+# `async with session.get(...) as resp`.
+_RESPONSES = {
+    **{f"requests.{verb}": "requests.Response" for verb in _VERBS if verb != "send"},
+    **{f"requests.Session().{verb}": "requests.Response" for verb in _VERBS},
+    **{f"httpx.{verb}": "httpx.Response" for verb in _VERBS if verb != "send"},
+    **{f"httpx.Client().{verb}": "httpx.Response" for verb in _VERBS},
+    **{f"httpx.AsyncClient().{verb}": "httpx.Response" for verb in _VERBS},
+    **{f"aiohttp.ClientSession().{verb}": "aiohttp.ClientResponse" for verb in _VERBS},
+}
+_INSTANCES = frozenset(f"{cls}()" for cls in (*_CLIENTS.values(), *_RESPONSES.values()))
+RESPONSES = frozenset(f"{cls}()" for cls in _RESPONSES.values())
 
 
 def client_instance(dotted: str) -> str | None:
-    cls = _CLIENTS.get(dotted)
+    """What a call of `dotted` gives when it is a client or a request: the instance's dotted
+    name (`requests.Session()`, `requests.Response()`), else None."""
+    cls = _CLIENTS.get(dotted) or _RESPONSES.get(dotted)
     return f"{cls}()" if cls is not None else None
 
 
 def is_client_instance(dotted: str) -> bool:
+    """`dotted` names a client or a response (never None; a `with` on it gives itself)."""
     return dotted in _INSTANCES
