@@ -8,7 +8,8 @@ response (the parsed body), a
 plain or f-string that is not JSON such as `f"Error: {e}"`, a JSON string with text concatenated or
 appended to it (`result_json += "[Hint: ...]"`), text the handler builds itself (`"\\n".join(lines)`
 of text lines, `str()` of a dict, list, None or exception, `.read_text()` of a file the code names
-as text (`notes.md`), the `stdout` of a command written out in the code that prints text; a command
+as text (`notes.md`), the `stdout` of a command written out in the code that prints text (also
+run through the project's wrapper of `subprocess.run`, or built in a local list); a command
 asked for JSON, an API client such as `gh` or `curl`, a shell or interpreter, or a command the code
 does not show may print JSON and is not reported), or the result of a call one of whose
 reachable returns is one of those. A finding through a call sits at the handler's `return` and
@@ -429,6 +430,49 @@ registry.register(name="ping", toolset="weather", schema={}, handler=ping)
 """,
             },
             note="trap: a response's body serialised with json.dumps; a project class's own json() method is followed",
+        ),
+        Valid(
+            {
+                "tools/gh_tool.py": """\
+import subprocess
+
+from tools.registry import registry, tool_error
+
+
+def _run(cmd):
+    return subprocess.run(cmd, capture_output=True, text=True, timeout=60)
+
+
+def _git(*argv):
+    return subprocess.run(["git", *argv], capture_output=True, text=True)
+
+
+def pr_list(args, **kw):
+    cmd = ["gh", "pr", "list"]
+    try:
+        proc = _run(cmd + ["--limit", "5"])
+    except (OSError, subprocess.SubprocessError) as exc:
+        return tool_error(str(exc))
+    return proc.stdout
+
+
+def git_json(args, **kw):
+    proc = _git("log", "--format=%(json)")
+    return proc.stdout
+
+
+def status(args, **kw):
+    cmd = ["git", "status"]
+    cmd += ["--json"]
+    return _run(cmd).stdout
+
+
+registry.register(name="pr_list", toolset="gh", schema={}, handler=pr_list)
+registry.register(name="git_json", toolset="gh", schema={}, handler=git_json)
+registry.register(name="status", toolset="gh", schema={}, handler=status)
+""",
+            },
+            note="trap: a wrapper running a program whose output may be JSON (gh), or asked for JSON by the caller's arguments or an added option",
         ),
     )
     INVALID = (
@@ -1839,6 +1883,52 @@ registry.register(name="forecast", toolset="weather", schema={}, handler=forecas
                 ("tools/weather_tool.py", 25),
             ),
             note="a response's .json() is the parsed body (a dict or a list), not a JSON string, also behind a helper and aiohttp's `async with`",
+            fixed={},
+        ),
+        Invalid(
+            {
+                "tools/git_tool.py": """\
+import subprocess
+
+from tools.registry import registry, tool_error
+
+
+def _git(*argv):
+    return subprocess.run(["git", *argv], capture_output=True, text=True, timeout=30)
+
+
+def _run(cmd, timeout=60):
+    return subprocess.run(cmd, capture_output=True, text=True, timeout=timeout)
+
+
+def git_log(args, **kw):
+    try:
+        proc = _git("log", "--oneline", "-n20")
+    except (OSError, subprocess.SubprocessError) as exc:
+        return tool_error(str(exc))
+    return proc.stdout
+
+
+def git_show(args, **kw):
+    cmd = ["git", "show", "--stat"]
+    if args.get("rev"):
+        cmd += [str(args["rev"])]
+    try:
+        proc = _run(cmd + ["--"])
+    except (OSError, subprocess.SubprocessError) as exc:
+        return tool_error(str(exc))
+    return proc.stdout
+
+
+registry.register(name="git_log", toolset="git", schema={}, handler=git_log)
+registry.register(name="git_show", toolset="git", schema={}, handler=git_show)
+""",
+            },
+            findings=(
+                ("tools/git_tool.py", 19),
+                ("tools/git_tool.py", 30),
+            ),
+            note="a command's stdout through the project's wrapper of subprocess.run, with the command written there or passed by the caller, and a command list built in a local (`cmd += [...]`, `cmd + [...]`)",
             fixed={},
         ),
     )

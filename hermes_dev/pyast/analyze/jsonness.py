@@ -45,7 +45,7 @@ from hermes_dev.pyast.semantic.scopes import (
     ModuleObject,
     Partial,
 )
-from hermes_dev.pyast.semantic.walker import walk_function
+from hermes_dev.pyast.semantic.walker import returns_of, walk_function
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -447,9 +447,26 @@ def _object_verdict(obj: Obj, calls: CallVerdict | None, depth: int) -> Verdict:
 
 def _attribute(expr: ast.Attribute, scope: Scope, calls: CallVerdict | None, depth: int) -> Verdict:
     """`result.stdout` of a command run with subprocess: its output, text."""
-    if expr.attr in ("stdout", "stderr") and _is_command_result(expr.value, scope):
-        call = _call_behind(expr.value, scope)
-        if call is None or not _prints_text(call, scope):
+    if expr.attr in ("stdout", "stderr"):
+        found = _command_call(expr.value, scope)
+        if found is None:
+            return _UNKNOWN_V
+        call, where, outer = found
+        if outer is not None and _asks_for_json(outer, scope):
+            return _UNKNOWN_V
+        command = _command_of(call)
+        if (
+            outer is not None
+            and isinstance(command, ast.Name)
+            and isinstance(where.func, (ast.FunctionDef, ast.AsyncFunctionDef))
+        ):
+            # `def _run(cmd): return subprocess.run(cmd, ...)`: the command is the caller's
+            given = _argument_for(outer, where.func, command.id)
+            if given is not None:
+                if not _prints_text(call, where, (given, scope)):
+                    return _UNKNOWN_V
+                return Verdict(NOT_JSON, f"a command's {expr.attr} (text)", expr)
+        if not _prints_text(call, where):
             return _UNKNOWN_V
         return Verdict(NOT_JSON, f"a command's {expr.attr} (text)", expr)
     if expr.attr == "__dict__":
@@ -463,12 +480,34 @@ def _is_response(expr: ast.expr, scope: Scope) -> bool:
     return isinstance(found, External) and found.dotted in RESPONSES
 
 
-def _is_command_result(expr: ast.expr, scope: Scope) -> bool:
+def _command_call(expr: ast.expr, scope: Scope) -> tuple[ast.Call, Scope, ast.Call | None] | None:
+    """The `subprocess.run(...)` call whose result `expr` is, with its scope: written here, or
+    returned as it is by a project function called here (`def git(*argv): return
+    subprocess.run(["git", *argv], ...)`; then that call is the third item), else None."""
     call = _call_behind(expr, scope)
     if call is None:
-        return False
+        return None
     origin = resolve(call.func, scope).single()
-    return isinstance(origin, External) and origin.dotted in ("subprocess.run",)
+    if _is_run(origin):
+        return call, scope, None
+    if not isinstance(origin, Function) or isinstance(origin.node, ast.Lambda):
+        return None
+    inner = def_scope(origin.module, origin.node)
+    found: ast.Call | None = None
+    for ret in returns_of(origin.node):
+        value = ret.value
+        if not (
+            isinstance(value, ast.Call)
+            and _is_run(resolve(value.func, inner).single())
+            and (found is None or found is value)
+        ):
+            return None
+        found = value
+    return (found, inner, call) if found is not None else None
+
+
+def _is_run(obj: object) -> bool:
+    return isinstance(obj, External) and obj.dotted == "subprocess.run"
 
 
 def _call_behind(expr: ast.expr, scope: Scope) -> ast.Call | None:
@@ -485,17 +524,18 @@ def _call_behind(expr: ast.expr, scope: Scope) -> ast.Call | None:
 
 
 def _asks_for_json(expr: ast.expr, scope: Scope) -> bool:
-    """A command or file whose text mentions JSON (`--json`, `-o json`, `x.json`)."""
+    """A command or file whose text mentions JSON (`--json`, `-o json`, `x.json`); True for
+    an expression that is no call (nor a name bound to one): it cannot be known."""
     call = _call_behind(expr, scope)
-    node: ast.AST = call if call is not None else expr
-    for sub in ast.walk(node):
-        if (
-            isinstance(sub, ast.Constant)
-            and isinstance(sub.value, str)
-            and "json" in sub.value.lower()
-        ):
-            return True
-    return call is None
+    return _mentions_json(call) if call is not None else True
+
+
+def _mentions_json(node: ast.AST) -> bool:
+    """Some string constant in `node` mentions JSON."""
+    return any(
+        isinstance(sub, ast.Constant) and isinstance(sub.value, str) and "json" in sub.value.lower()
+        for sub in ast.walk(node)
+    )
 
 
 # Programs whose output is often JSON (API clients, JSON filters) or anything at all (interpreters
@@ -551,22 +591,49 @@ _ANY_OUTPUT = frozenset(
 )
 
 
-def _prints_text(call: ast.Call, scope: Scope) -> bool:
-    """Whether a subprocess call runs a command known from the code whose output is text: its
-    program is written out, is not one whose output may be JSON, and nothing in the command or
-    the call mentions JSON (`--json`, `-o json`)."""
-    if _asks_for_json(call, scope):
-        return False
+def _command_of(call: ast.Call) -> ast.expr | None:
+    """The command a subprocess call runs (its first argument, or `args=`)."""
     command = call.args[0] if call.args else None
     for kw in call.keywords:
         if kw.arg == "args":
             command = kw.value
+    return command
+
+
+def _argument_for(
+    call: ast.Call, func: ast.FunctionDef | ast.AsyncFunctionDef, param: str
+) -> ast.expr | None:
+    """The expression `call` gives `func`'s parameter `param` (positional or by keyword)."""
+    names = [a.arg for a in (*func.args.posonlyargs, *func.args.args)]
+    if param in names:
+        index = names.index(param)
+        if index < len(call.args) and not any(
+            isinstance(a, ast.Starred) for a in call.args[: index + 1]
+        ):
+            return call.args[index]
+    return next((kw.value for kw in call.keywords if kw.arg == param), None)
+
+
+def _prints_text(call: ast.Call, scope: Scope, given: tuple[ast.expr, Scope] | None = None) -> bool:
+    """Whether a subprocess call runs a command known from the code whose output is text: its
+    program is written out, is not one whose output may be JSON, and nothing in the command or
+    the call mentions JSON (`--json`, `-o json`). `given`: the command, when a caller passes
+    it (with the caller's scope)."""
+    if _asks_for_json(call, scope):
+        return False
+    command = _command_of(call)
+    if given is not None:
+        command, scope = given
+    if isinstance(command, ast.BinOp) and isinstance(command.op, ast.Add):
+        if _mentions_json(command.right):
+            return False
+        command = command.left  # (`cmd + [path]`: the program is the left part's)
     if isinstance(command, ast.Name):
-        values = _binding_values(command.id, scope)
+        values = _command_values(command.id, scope)
         if len(values) != 1 or values[0] is None:
             return False
-        command, where = values[0]
-        if _asks_for_json(command, where):
+        command, _ = values[0]
+        if _mentions_json(command):
             return False
     first: ast.expr | None = command
     if isinstance(command, (ast.List, ast.Tuple)):
@@ -580,6 +647,26 @@ def _prints_text(call: ast.Call, scope: Scope) -> bool:
         return False
     program = words[0].rsplit("/", 1)[-1].lower()
     return program not in _ANY_OUTPUT
+
+
+def _command_values(name: str, scope: Scope) -> list[tuple[ast.expr, Scope] | None]:
+    """`_binding_values` of a command list, without what `+=` / `.append` / `.extend` add to
+    it (they leave its program first; what they add is searched for JSON all the same)."""
+    located = scope.lookup(name)
+    if located is None:
+        return [None]
+    where, bindings = located
+    if bindings is None:
+        return _binding_values(name, scope)
+    values: list[tuple[ast.expr, Scope] | None] = []
+    for binding in where.live(name, bindings):
+        if binding.kind in ("mutated", "augmented"):
+            value = binding.value
+            if value is not None and _mentions_json(value):
+                return [None]
+            continue
+        values.append(_value_of(binding, where))
+    return values
 
 
 # Suffixes of files that hold text no JSON parser reads.
