@@ -292,8 +292,45 @@ class Handler:
                 return kw.arg
         return None
 
+    def model_values(self, func: Function) -> frozenset[str]:
+        """The parameters of the def a lambda forwards to that receive one of the model's
+        arguments as it came: `lambda args, **kw: fn(args.get("n"), path=args["path"])`."""
+        lam = self.func.node
+        if func is not self.target or not isinstance(lam, ast.Lambda):
+            return frozenset()
+        params = lam.args.posonlyargs + lam.args.args
+        body = lam.body
+        if not params or not isinstance(body, ast.Call) or func.node is lam:
+            return frozenset()
+        given = params[0].arg
+        found: set[str] = set()
+        for i, arg in enumerate(body.args):
+            if isinstance(arg, ast.Starred):
+                break
+            if _reads_argument(arg, given):
+                name = _positional(func, i)
+                if name is not None:
+                    found.add(name)
+        for kw in body.keywords:
+            if kw.arg and _reads_argument(kw.value, given):
+                found.add(kw.arg)
+        return frozenset(found)
+
     def __repr__(self) -> str:
         return f"Handler({self.kind}, {self.func!r}, target={self.target!r})"
+
+
+def _reads_argument(expr: ast.expr, args: str) -> bool:
+    """`args.get("k")`, `args.get("k", default)` or `args["k"]`: one argument as it came."""
+    if isinstance(expr, ast.Subscript):
+        return isinstance(expr.value, ast.Name) and expr.value.id == args
+    return (
+        isinstance(expr, ast.Call)
+        and isinstance(expr.func, ast.Attribute)
+        and expr.func.attr == "get"
+        and isinstance(expr.func.value, ast.Name)
+        and expr.func.value.id == args
+    )
 
 
 def _positional(func: Function, index: int) -> str | None:

@@ -10,7 +10,9 @@ text format shortens a long line to 199 characters: the middle of the chain, the
 chain go first). `--format json` gives every chain (`chains`; `chain` is the first) and SARIF
 gives them as related locations and one code flow per chain.
 
-The handler's own reads of the model's arguments count too (a handler lambda's as well) (Hermes passes them as the model
+The handler's own reads of the model's arguments count too (a handler lambda's as well, and in
+the def a lambda forwards to, its parameters the lambda fills with `args.get("k")` or
+`args["k"]`) (Hermes passes them as the model
 sent them: numbers written as strings are coerced by the schema, nothing else is checked):
 `args["k"]` raises KeyError when the model leaves `k` out, unless the handler tests `"k" in
 args`, reads `args.get("k")` or hands `args` and `"k"` to a check (`require(args, "k")`);
@@ -773,6 +775,33 @@ registry.register(name="git_log", toolset="git", schema={}, handler=git_log)
 """,
             },
             note="trap: check_output inside `except subprocess.SubprocessError`; subprocess.run without check=True reports the status instead of raising",
+        ),
+        Valid(
+            {
+                "tools/logs_tool.py": """\
+import json
+
+from tools.registry import registry, tool_error
+
+
+def tail(path, lines=None, offset=0):
+    if not path:
+        return tool_error("path is required")
+    if not isinstance(lines, int):
+        lines = 50
+    offset = max(0, offset)
+    return json.dumps({"path": path, "lines": int(lines), "offset": int(offset)})
+
+
+registry.register(
+    name="logs_tail",
+    toolset="logs",
+    schema={},
+    handler=lambda args, **kw: tail(args.get("path"), lines=args.get("lines"), offset=3),
+)
+""",
+            },
+            note="trap: the parameter tested with isinstance() first (and given another value), or filled with a constant",
         ),
     )
     INVALID = (
@@ -2249,6 +2278,33 @@ registry.register(name="runs", toolset="ci", schema={}, handler=runs, is_async=T
             note="a response's raise_for_status() raises on an error status: `except requests.ConnectionError` / `except httpx.ConnectError` do not catch it (`except requests.RequestException` does)",
             fixed={},
         ),
+        Invalid(
+            {
+                "tools/logs_tool.py": """\
+import json
+
+from tools.registry import registry, tool_error
+
+
+def tail(path, lines=None, since=None):
+    if not path:
+        return tool_error("path is required")
+    count = int(lines or 50)
+    return json.dumps({"path": path, "lines": count, "since": since})
+
+
+registry.register(
+    name="logs_tail",
+    toolset="logs",
+    schema={},
+    handler=lambda args, **kw: tail(args.get("path"), lines=args.get("lines")),
+)
+""",
+            },
+            findings=(("tools/logs_tool.py", 9),),
+            note="int() of a parameter that a forwarding lambda fills with one of the model's arguments as it came",
+            fixed={},
+        ),
     )
 
     def check(self, ctx: LintContext) -> Iterator[Finding]:
@@ -2270,7 +2326,9 @@ registry.register(name="runs", toolset="ci", schema={}, handler=runs, is_async=T
                 # One finding per place: every exception one call (or one re-raise) lets out.
                 places: dict[object, list[Escape]] = {}
                 code = handler.code_for(func)
-                for escape in handler_escapes(code, skip, handler.args_parameter(func)):
+                for escape in handler_escapes(
+                    code, skip, handler.args_parameter(func), handler.model_values(func)
+                ):
                     # The model's reads on one line are one finding (`store[args["k"]] =
                     # args["v"]`), as all a call lets out is.
                     key: object = id(escape.node)

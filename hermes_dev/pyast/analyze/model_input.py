@@ -44,9 +44,12 @@ class InputRisks:
         node: ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda,
         param: str,
         parses_json: Callable[[ast.expr], bool] | None = None,
+        seeds: frozenset[str] = frozenset(),
     ) -> None:
         """`parses_json(func)`: whether a called expression is `json.loads` (as the scope
-        resolves it: `from json import loads as parse` too); else only `json.loads` as written."""
+        resolves it: `from json import loads as parse` too); else only `json.loads` as written.
+        `seeds`: parameters that hold one of the model's arguments as it came (a forwarding
+        lambda's `fn(args.get("n"))`)."""
         self.param = param
         self.parses_json = parses_json
         self.checked_keys: set[str] = set()
@@ -76,7 +79,7 @@ class InputRisks:
         self.shadowed = {n for n in ("int", "float", "json") if n in assigns}
         # A local counts as the model's value when every binding of it is one (a for target, an
         # augmented assignment or an import leaves a None in its list: not counted).
-        self.derived: set[str] = set()
+        self.derived: set[str] = set(seeds)
         for _ in range(2):  # (a local from a local: two rounds are plenty)
             for name, values in assigns.items():
                 if (
@@ -88,6 +91,8 @@ class InputRisks:
         for name, values in assigns.items():
             if len(values) != sum(1 for v in values if v is not None):
                 self.derived.discard(name)
+            elif name in seeds and not all(v is not None and self._from_model(v) for v in values):
+                self.derived.discard(name)  # (a parameter given another value in the body)
 
     def _note_membership(self, node: ast.Compare) -> None:
         for op, right in zip(node.ops, node.comparators):

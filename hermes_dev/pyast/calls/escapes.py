@@ -115,13 +115,17 @@ def escapes(callee: Callee, depth: int = 0) -> list[Escape]:
 
 
 def handler_escapes(
-    code: Code, skip: frozenset[int] = frozenset(), model_args: str | None = None
+    code: Code,
+    skip: frozenset[int] = frozenset(),
+    model_args: str | None = None,
+    model_values: frozenset[str] = frozenset(),
 ) -> list[Escape]:
     """What may escape a handler's own code (`skip`: ids of calls not to follow, such as the
     call a forwarding lambda makes to the function checked on its own; `model_args`: the
-    parameter that holds the model's arguments, whose reads can raise too)."""
+    parameter that holds the model's arguments, whose reads can raise too; `model_values`:
+    parameters that each hold one argument as the model sent it)."""
     walker = _Walker(code, top=True, depth=0, skip=skip)
-    if model_args is not None:
+    if model_args is not None or model_values:
         scope = code.scope
 
         def parses_json(func: ast.expr) -> bool:
@@ -132,7 +136,8 @@ def handler_escapes(
             found = resolve(func, scope).single()
             return isinstance(found, External) and found.dotted == "json.loads"
 
-        walker.inputs = InputRisks(code.node, model_args, parses_json)
+        # (no parameter of that name when only single values are given: "" is none)
+        walker.inputs = InputRisks(code.node, model_args or "", parses_json, model_values)
     walker.run()
     return walker.escapes
 
