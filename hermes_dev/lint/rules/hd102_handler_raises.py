@@ -19,7 +19,11 @@ args`, reads `args.get("k")` or hands `args` and `"k"` to a check (`require(args
 `int(...)` / `float(...)` of an argument (`args.get(...)`, `args.get(...) or 3`, `str()` or
 `.strip()` of one, or a local bound only to such values) raises ValueError for text that is not
 a number, unless the value is tested with `isinstance` or `.isdigit()` first; `json.loads(...)`
-of an argument raises ValueError (JSONDecodeError) for text that is not JSON.
+of an argument raises ValueError (JSONDecodeError) for text that is not JSON; a file operation on a
+path the model names (`open(...)`, a `Path`'s `read_text()`, `write_text()`, `mkdir()`...,
+`os.remove(...)`, `shutil.copy(...)`, also through `Path(...)`, `/`, `.expanduser()`) raises
+FileNotFoundError when nothing is there or the folder does not exist, unless the path is tested
+first (`p.exists()`, `os.path.isfile(p)`).
 
 Calls of the common network clients raise when they cannot connect (the host is down, the name
 does not resolve, the network is out), which for a tool is an ordinary day: `requests.get/post/
@@ -802,6 +806,47 @@ registry.register(
 """,
             },
             note="trap: the parameter tested with isinstance() first (and given another value), or filled with a constant",
+        ),
+        Valid(
+            {
+                "tools/notes_tool.py": """\
+import json
+import os
+from pathlib import Path
+
+from tools.registry import registry, tool_error
+
+_HOME = Path("~/.notes").expanduser()
+
+
+def note_read(args, **kw):
+    path = args.get("path") or ""
+    if not os.path.isfile(path):
+        return tool_error(f"no such file: {path}")
+    with open(path, encoding="utf-8") as handle:
+        return json.dumps({"text": handle.read()})
+
+
+def note_export(args, **kw):
+    name = str(args.get("name") or "notes").replace("/", "_")
+    try:
+        (_HOME / f"{name}.md").write_text("# notes\\n", encoding="utf-8")
+    except OSError as exc:
+        return tool_error(str(exc))
+    return json.dumps({"written": name})
+
+
+def note_index(args, **kw):
+    _HOME.mkdir(parents=True, exist_ok=True)
+    return json.dumps({"notes": sorted(p.name for p in _HOME.iterdir())})
+
+
+registry.register(name="note_read", toolset="notes", schema={}, handler=note_read)
+registry.register(name="note_export", toolset="notes", schema={}, handler=note_export)
+registry.register(name="note_index", toolset="notes", schema={}, handler=note_index)
+""",
+            },
+            note="trap: a path tested with os.path.isfile() first, a write inside `except OSError`, `str.replace` on the model's text, and paths the code names itself",
         ),
     )
     INVALID = (
@@ -2303,6 +2348,40 @@ registry.register(
             },
             findings=(("tools/logs_tool.py", 9),),
             note="int() of a parameter that a forwarding lambda fills with one of the model's arguments as it came",
+            fixed={},
+        ),
+        Invalid(
+            {
+                "tools/notes_tool.py": """\
+import json
+from pathlib import Path
+
+from tools.registry import registry, tool_error
+
+
+def note_read(args, **kw):
+    path = args.get("path")
+    if not path:
+        return tool_error("path is required")
+    with open(path, encoding="utf-8") as handle:
+        return json.dumps({"text": handle.read()})
+
+
+def note_export(args, **kw):
+    target = Path(args.get("target") or "notes.md").expanduser()
+    target.write_text("# notes\\n", encoding="utf-8")
+    return json.dumps({"written": str(target)})
+
+
+registry.register(name="note_read", toolset="notes", schema={}, handler=note_read)
+registry.register(name="note_export", toolset="notes", schema={}, handler=note_export)
+""",
+            },
+            findings=(
+                ("tools/notes_tool.py", 11),
+                ("tools/notes_tool.py", 17),
+            ),
+            note="a file opened, read or written at a path the model names, outside any try (the file may not be there, the folder may not exist)",
             fixed={},
         ),
     )

@@ -24,6 +24,20 @@ if TYPE_CHECKING:
     from collections.abc import Callable
 
 _CONVERTERS = {"int": ValueError, "float": ValueError}
+# File operations that fail when the path does not lead to a file (or cannot be written).
+_PATH_METHODS = frozenset(
+    {"read_text", "read_bytes", "write_text", "write_bytes", "open", "iterdir", "stat", "unlink",
+     "rmdir", "rename", "replace", "mkdir", "touch"}
+)  # fmt: skip
+_OS_FILE_CALLS = frozenset(
+    {"open", "listdir", "scandir", "remove", "unlink", "rmdir", "makedirs", "mkdir", "rename",
+     "replace", "stat"}
+)  # fmt: skip
+_SHUTIL_CALLS = frozenset({"copy", "copy2", "copyfile", "copytree", "move", "rmtree"})
+# Path methods whose result is the same path, resolved (`Path(p).expanduser()`).
+_PATH_KEEPS = frozenset({"expanduser", "resolve", "absolute", "with_suffix", "with_name"})
+# Tests that a path leads somewhere (`p.exists()`, `os.path.isfile(p)`).
+_EXISTS = frozenset({"exists", "is_file", "is_dir", "isfile", "isdir", "lexists"})
 _TEXT_METHODS = frozenset({"strip", "lower", "upper", "lstrip", "rstrip"})
 _CHECKS = frozenset({"isdigit", "isnumeric", "isdecimal"})
 
@@ -35,6 +49,8 @@ class InputRisks:
         "guarded",
         "param",
         "parses_json",
+        "path_objects",
+        "paths",
         "rebound",
         "shadowed",
     )
@@ -76,7 +92,7 @@ class InputRisks:
                     value = sub.value if kind is not ast.AugAssign else None  # type: ignore[attr-defined]
                     assigns.setdefault(target.id, []).append(value)
         self.rebound = param in assigns
-        self.shadowed = {n for n in ("int", "float", "json") if n in assigns}
+        self.shadowed = {n for n in ("int", "float", "json", "open") if n in assigns}
         # A local counts as the model's value when every binding of it is one (a for target, an
         # augmented assignment or an import leaves a None in its list: not counted).
         self.derived: set[str] = set(seeds)
@@ -93,6 +109,15 @@ class InputRisks:
                 self.derived.discard(name)
             elif name in seeds and not all(v is not None and self._from_model(v) for v in values):
                 self.derived.discard(name)  # (a parameter given another value in the body)
+        # Locals that are paths the model names (`p = Path(args["path"]).expanduser()`).
+        self.paths: set[str] = set()
+        self.path_objects: set[str] = set()  # (of those, `Path` objects, not text)
+        for _ in range(2):
+            for name, values in assigns.items():
+                if values and all(v is not None and self._model_path(v) for v in values):
+                    self.paths.add(name)
+                if values and all(v is not None and self._model_path(v, False) for v in values):
+                    self.path_objects.add(name)
 
     def _note_membership(self, node: ast.Compare) -> None:
         for op, right in zip(node.ops, node.comparators):
@@ -128,6 +153,10 @@ class InputRisks:
                 self.guarded.update(self._reads(func.value))
         elif isinstance(func, ast.Name) and func.id == "isinstance" and node.args:
             self.guarded.update(self._reads(node.args[0]))
+        if isinstance(func, ast.Attribute) and func.attr in _EXISTS:
+            # `p.exists()`, `os.path.isfile(p)`: the path is tested before it is used
+            tested = node.args[0] if node.args and _is_module(func.value, "path") else func.value
+            self.guarded.update(self._reads(tested))
 
     def _from_model(self, expr: ast.expr) -> bool:
         """`expr` is (text made from) one of the model's arguments."""
@@ -189,7 +218,7 @@ class InputRisks:
             ):
                 risk = json.JSONDecodeError, "when the model sends text that is not JSON"
             else:
-                return None
+                return self._file_risk(node)
             if len(args) != 1:
                 return None
             arg = args[0]
@@ -197,6 +226,66 @@ class InputRisks:
                 return None
             return risk
         return None
+
+    def _file_risk(self, node: ast.Call) -> tuple[type[BaseException], str] | None:
+        """A file operation on a path the model names (`open(args["path"])`,
+        `Path(path).read_text()`, `os.remove(path)`): the file may not exist."""
+        func = node.func
+        path: ast.expr | None = None
+        if isinstance(func, ast.Name):
+            if func.id == "open" and "open" not in self.shadowed and node.args:
+                path = node.args[0]
+        elif isinstance(func, ast.Attribute):
+            if (
+                _is_module(func.value, "os")
+                and func.attr in _OS_FILE_CALLS
+                and node.args
+                or _is_module(func.value, "shutil")
+                and func.attr in _SHUTIL_CALLS
+                and node.args
+            ):
+                path = node.args[0]
+            elif func.attr in _PATH_METHODS and self._model_path(func.value, False):
+                path = func.value  # (a `Path`'s method: `str.replace` is none)
+        if path is None or not self._model_path(path):
+            return None
+        if self._reads(path) & self.guarded:
+            return None
+        return (
+            FileNotFoundError,
+            "when the model names a path that does not exist or cannot be written",
+        )
+
+    def _model_path(self, expr: ast.expr, text: bool = True) -> bool:
+        """`expr` is a path the model names: `Path(...)` of its text, joined or resolved, and
+        with `text` the text itself (`os.path.join(...)` of it too)."""
+        if text and self._from_model(expr):
+            return True
+        if isinstance(expr, ast.Name):
+            return expr.id in (self.paths if text else self.path_objects)
+        if isinstance(expr, ast.BinOp) and isinstance(expr.op, ast.Div):
+            objects = self._model_path(expr.left, False) or self._model_path(expr.right, False)
+            return objects or (
+                (self._model_path(expr.left) or self._model_path(expr.right))
+                and _is_path_call(expr.left)
+            )
+        if isinstance(expr, ast.Attribute) and expr.attr == "parent":
+            return self._model_path(expr.value, False)
+        if isinstance(expr, ast.Call):
+            func = expr.func
+            name = func.id if isinstance(func, ast.Name) else getattr(func, "attr", None)
+            if name == "Path":
+                return any(self._model_path(a) for a in expr.args)
+            if (
+                text
+                and name in ("join", "expanduser", "abspath", "realpath")
+                and isinstance(func, ast.Attribute)
+                and _is_module(func.value, "path")
+            ):
+                return any(self._model_path(a) for a in expr.args)
+            if isinstance(func, ast.Attribute) and name in _PATH_KEEPS:
+                return self._model_path(func.value, False)
+        return False
 
     def _reads(self, expr: ast.expr) -> set[str]:
         """The names an expression reads, with each read of one argument (`args.get("k")`,
@@ -234,3 +323,26 @@ class InputRisks:
         ):
             return node.slice.value
         return None
+
+
+def _is_module(expr: ast.expr, name: str) -> bool:
+    """`expr` is the module `name` as written (`os`; `path` also as `os.path`)."""
+    if isinstance(expr, ast.Name):
+        return expr.id == name
+    return (
+        name == "path"
+        and isinstance(expr, ast.Attribute)
+        and expr.attr == "path"
+        and isinstance(expr.value, ast.Name)
+        and expr.value.id == "os"
+    )
+
+
+def _is_path_call(expr: ast.expr) -> bool:
+    """`Path(...)` (or `pathlib.Path(...)`) as written."""
+    if not isinstance(expr, ast.Call):
+        return False
+    func = expr.func
+    return (isinstance(func, ast.Name) and func.id == "Path") or (
+        isinstance(func, ast.Attribute) and func.attr == "Path"
+    )
