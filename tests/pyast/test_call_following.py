@@ -17,6 +17,7 @@ from hermes_dev.pyast.semantic.scopes import Const, Function, Instance, Possible
 
 ERRORS = """\
 import requests
+import somelib
 
 class ApiError(Exception):
     pass
@@ -25,6 +26,9 @@ class QuotaError(ApiError):
     pass
 
 class HttpError(requests.HTTPError):
+    pass
+
+class VendorError(somelib.Error):
     pass
 """
 
@@ -128,7 +132,11 @@ def test_builtins_by_their_real_mro(tmp_path: Path) -> None:
     assert found is not None and found.complete
     assert {"OSError", "Exception", "BaseException"} <= found.ancestors
     assert "ValueError" not in found.ancestors
-    unknown_base = exc_type(ast.parse("HttpError()", mode="eval").body, scope)
+    # A network library's class is known by its bases; another package's is not.
+    library_base = exc_type(ast.parse("HttpError()", mode="eval").body, scope)
+    assert library_base is not None and library_base.complete
+    assert {"requests.exceptions.RequestException", "OSError"} <= library_base.ancestors
+    unknown_base = exc_type(ast.parse("VendorError()", mode="eval").body, scope)
     assert unknown_base is not None and not unknown_base.complete
 
 
