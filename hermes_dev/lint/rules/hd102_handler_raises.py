@@ -19,7 +19,9 @@ args`, reads `args.get("k")` or hands `args` and `"k"` to a check (`require(args
 `int(...)` / `float(...)` of an argument (`args.get(...)`, `args.get(...) or 3`, `str()` or
 `.strip()` of one, or a local bound only to such values) raises ValueError for text that is not
 a number, unless the value is tested with `isinstance` or `.isdigit()` first; `json.loads(...)`
-of an argument raises ValueError (JSONDecodeError) for text that is not JSON; a file operation on a
+of an argument raises ValueError (JSONDecodeError) for text that is not JSON; `a, b =
+text.split(".", 1)` of an argument raises ValueError when the separator is missing (unless the
+code tests `"." in text` first); a file operation on a
 path the model names (`open(...)`, a `Path`'s `read_text()`, `write_text()`, `mkdir()`...,
 `os.remove(...)`, `shutil.copy(...)`, also through `Path(...)`, `/`, `.expanduser()`) raises
 FileNotFoundError when nothing is there or the folder does not exist, unless the path is tested
@@ -847,6 +849,28 @@ registry.register(name="note_index", toolset="notes", schema={}, handler=note_in
 """,
             },
             note="trap: a path tested with os.path.isfile() first, a write inside `except OSError`, `str.replace` on the model's text, and paths the code names itself",
+        ),
+        Valid(
+            {
+                "tools/ha_tool.py": """\
+import json
+
+from tools.registry import registry, tool_error
+
+
+def call_service(args, **kw):
+    service = args.get("service") or ""
+    if "." not in service:
+        return tool_error("service must look like 'light.turn_on'")
+    domain, name = service.split(".", 1)
+    first, *rest = service.split(".")
+    return json.dumps({"called": f"{domain}.{name}", "parts": [first, *rest]})
+
+
+registry.register(name="call_service", toolset="ha", schema={}, handler=call_service)
+""",
+            },
+            note="trap: the separator tested first; a starred target takes any number of parts",
         ),
     )
     INVALID = (
@@ -2382,6 +2406,26 @@ registry.register(name="note_export", toolset="notes", schema={}, handler=note_e
                 ("tools/notes_tool.py", 17),
             ),
             note="a file opened, read or written at a path the model names, outside any try (the file may not be there, the folder may not exist)",
+            fixed={},
+        ),
+        Invalid(
+            {
+                "tools/ha_tool.py": """\
+import json
+
+from tools.registry import registry
+
+
+def call_service(args, **kw):
+    domain, service = (args.get("service") or "").split(".", 1)
+    return json.dumps({"called": f"{domain}.{service}"})
+
+
+registry.register(name="call_service", toolset="ha", schema={}, handler=call_service)
+""",
+            },
+            findings=(("tools/ha_tool.py", 7),),
+            note="the model's text split and unpacked: too few parts when the separator is missing",
             fixed={},
         ),
     )

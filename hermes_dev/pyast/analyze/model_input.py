@@ -53,6 +53,7 @@ class InputRisks:
         "paths",
         "rebound",
         "shadowed",
+        "unpacked",
     )
 
     def __init__(
@@ -72,12 +73,15 @@ class InputRisks:
         self.guarded: set[str] = set()
         self.rebound = False
         self.shadowed: set[str] = set()
+        self.unpacked: dict[int, int] = {}  # id(`s.split(...)`) -> the names it is unpacked to
         assigns: dict[str, list[ast.expr | None]] = {}
         body = [node.body] if isinstance(node, ast.Lambda) else node.body
         for sub in walk_shallow(body):
             kind = type(sub)
             if kind is ast.Compare:
                 self._note_membership(sub)  # type: ignore[arg-type]
+            elif kind is ast.Assign:
+                self._note_unpacking(sub)  # type: ignore[arg-type]
             elif kind is ast.Call:
                 self._note_call(sub)  # type: ignore[arg-type]
             elif kind is ast.Name and isinstance(sub.ctx, ast.Store):  # type: ignore[attr-defined]
@@ -129,6 +133,26 @@ class InputRisks:
                 and isinstance(node.left.value, str)
             ):
                 self.checked_keys.add(node.left.value)
+            elif isinstance(op, (ast.In, ast.NotIn)) and isinstance(node.left, ast.Constant):
+                self.guarded.update(self._reads(right))  # (`"." in text`: a separator tested)
+
+    def _note_unpacking(self, node: ast.Assign) -> None:
+        """`a, b = text.split(".", 1)`: too few parts when the separator is missing."""
+        value = node.value
+        if not (
+            len(node.targets) == 1
+            and isinstance(node.targets[0], (ast.Tuple, ast.List))
+            and isinstance(value, ast.Call)
+            and isinstance(value.func, ast.Attribute)
+            and value.func.attr in ("split", "rsplit")
+            and value.args
+            and isinstance(value.args[0], ast.Constant)
+            and isinstance(value.args[0].value, str)
+        ):
+            return
+        names = node.targets[0].elts
+        if len(names) >= 2 and not any(isinstance(n, ast.Starred) for n in names):
+            self.unpacked[id(value)] = len(names)
 
     def _note_call(self, node: ast.Call) -> None:
         func = node.func
@@ -217,6 +241,12 @@ class InputRisks:
                 )
             ):
                 risk = json.JSONDecodeError, "when the model sends text that is not JSON"
+            elif id(node) in self.unpacked and isinstance(func, ast.Attribute):
+                text = func.value
+                if not self._from_model(text) or self._reads(text) & self.guarded:
+                    return None
+                sep = node.args[0].value  # type: ignore[attr-defined]
+                return ValueError, f"when the model sends text without {sep!r} (too few to unpack)"
             else:
                 return self._file_risk(node)
             if len(args) != 1:
