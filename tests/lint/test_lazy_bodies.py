@@ -37,6 +37,16 @@ SHAPES = {
         + "\n    return inner\n"
     ),
     "a body on the def's own line": "def f(): return 1; x = 2\n" + "\n" * 20,
+    "bare carriage returns": "def f(a):\r" + _PAD.replace("\n", "\r") + "\r    return a\r",
+    "a form feed before an indented def": (
+        "class C:\n\f    def m(self):\n" + _PAD.replace("    ", "        ") + "\n        return 1\n"
+    ),
+    "tabs after spaces": "class T:\n    \tdef f(self):\n"
+    + "\n".join(f"    \t\tx{i} = {i}" for i in range(14))
+    + "\n",
+    "a backslash continuation and a string spanning the end": (
+        "def f():\n" + _PAD + "\n    return 'a' \\\n        'b'\n\nx = 1\n"
+    ),
 }
 
 
@@ -128,3 +138,18 @@ def test_lint_leaves_the_bodies_of_defs_it_never_follows_unread(tmp_path: Path) 
     read = [body._def.name for body in made if body._filled]
     assert "used" in read
     assert len(made) >= 31 and not any(name.startswith("unused_") for name in read)
+
+
+def test_a_segment_that_cannot_stand_alone_is_read_from_the_whole_file(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    source = SHAPES["defs under if and try"]
+    tree = _lazy(source)
+
+    def refuse(self: LazyBody) -> None:
+        raise SyntaxError("no")
+
+    monkeypatch.setattr(LazyBody, "_segment_body", refuse)
+    assert ast.dump(tree, include_attributes=True) == ast.dump(
+        ast.parse(source), include_attributes=True
+    )

@@ -30,6 +30,17 @@ class LazyBody(list):  # type: ignore[type-arg]
 
     def _fill(self) -> None:
         self._filled = True
+        try:
+            body = self._segment_body()
+        except (SyntaxError, ValueError, RecursionError, MemoryError, IndexError):
+            body = None
+        if body is None:
+            # (text the segment cannot stand for: the whole file, the def found by position)
+            body = self._whole_body()
+        list.extend(self, body)
+        self._source = []
+
+    def _segment_body(self) -> list[ast.stmt] | None:
         node, lines = self._def, self._source
         first, last = node.lineno, node.end_lineno or node.lineno
         segment = lines[first - 1 : last]
@@ -39,13 +50,25 @@ class LazyBody(list):  # type: ignore[type-arg]
             text = "\n" * (first - 2) + "if 1:\n" + "\n".join(segment) + "\n"
         else:
             text = "\n" * (first - 1) + "\n".join(segment) + "\n"
-        parsed = ast.parse(text).body[0]
-        if node.col_offset:
-            assert isinstance(parsed, ast.If)
+        parsed: ast.stmt = ast.parse(text).body[0]
+        if node.col_offset and isinstance(parsed, ast.If):
             parsed = parsed.body[0]
-        assert isinstance(parsed, (ast.FunctionDef, ast.AsyncFunctionDef))
-        list.extend(self, parsed.body)
-        self._source = []
+        if not isinstance(parsed, (ast.FunctionDef, ast.AsyncFunctionDef)) or not _same(
+            parsed, node
+        ):
+            return None
+        return parsed.body
+
+    def _whole_body(self) -> list[ast.stmt]:
+        node = self._def
+        try:
+            tree = ast.parse("\n".join(self._source))
+        except (SyntaxError, ValueError, RecursionError, MemoryError):
+            return []
+        for found in ast.walk(tree):
+            if isinstance(found, (ast.FunctionDef, ast.AsyncFunctionDef)) and _same(found, node):
+                return found.body
+        return []
 
     def __iter__(self):  # type: ignore[no-untyped-def]
         if not self._filled:
@@ -103,6 +126,15 @@ class LazyBody(list):  # type: ignore[type-arg]
 
     def __reduce_ex__(self, protocol):  # type: ignore[no-untyped-def]
         return (list, (list(iter(self)),))
+
+
+def _same(found: ast.FunctionDef | ast.AsyncFunctionDef, node: ast.AST) -> bool:
+    return (
+        type(found) is type(node)
+        and found.lineno == getattr(node, "lineno", None)
+        and found.col_offset == getattr(node, "col_offset", None)
+        and found.name == getattr(node, "name", None)
+    )
 
 
 def defer_bodies(tree: ast.Module, lines: list[str]) -> None:
