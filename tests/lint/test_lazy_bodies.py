@@ -18,12 +18,16 @@ _PAD = "\n".join(f"    step_{i} = {i}" for i in range(12))
 SHAPES = {
     "methods, a string at column 0, decorators": (
         "import functools\n\n\nclass Tool:\n    @functools.cache\n    def run(self, args):\n"
-        '        text = """\nat column 0\n  and more\n"""\n' + _PAD.replace("    ", "        ")
-        + "\n        return text\n\n    async def stream(self):\n" + _PAD.replace("    ", "        ")
+        '        text = """\nat column 0\n  and more\n"""\n'
+        + _PAD.replace("    ", "        ")
+        + "\n        return text\n\n    async def stream(self):\n"
+        + _PAD.replace("    ", "        ")
         + "\n        yield 1\n"
     ),
     "tabs": "class T:\n\tdef f(self):\n" + "\n".join(f"\t\tx{i} = {i}" for i in range(14)) + "\n",
-    "crlf and a form feed": ("\f\r\ndef f(a):\r\n" + _PAD.replace("\n", "\r\n") + "\r\n    return a\r\n"),
+    "crlf and a form feed": (
+        "\f\r\ndef f(a):\r\n" + _PAD.replace("\n", "\r\n") + "\r\n    return a\r\n"
+    ),
     "defs under if and try": (
         "try:\n    import x\nexcept ImportError:\n    def x(a):\n"
         + _PAD.replace("    ", "        ")
@@ -110,9 +114,7 @@ def test_lint_leaves_the_bodies_of_defs_it_never_follows_unread(tmp_path: Path) 
     from hermes_dev.lint.engine import lint
     from tests.lint.support import make_root
 
-    unused = "\n".join(
-        f"def unused_{i}(x):\n" + _PAD + "\n    return x\n\n" for i in range(30)
-    )
+    unused = "\n".join(f"def unused_{i}(x):\n" + _PAD + "\n    return x\n\n" for i in range(30))
     helper = "def used(x):\n" + _PAD + "\n    return {'v': x}\n\n\n" + unused
     tool = (
         "from tools.registry import registry\nfrom tools.helpers import used\n\n\n"
