@@ -9,7 +9,8 @@ plain or f-string that is not JSON such as `f"Error: {e}"`, a JSON string with t
 appended to it (`result_json += "[Hint: ...]"`), text the handler builds itself (`"\\n".join(lines)`
 of text lines, `str()` of a dict, list, None or exception, `.read_text()` of a file the code names
 as text (`notes.md`), the `stdout` of a command written out in the code that prints text (also
-run through the project's wrapper of `subprocess.run`, or built in a local list); a command
+run through the project's wrapper of `subprocess.run`, or built in a local list; `docker logs`,
+`kubectl logs` too), two such texts joined (`proc.stdout + proc.stderr`); a command
 asked for JSON, an API client such as `gh` or `curl`, a shell or interpreter, or a command the code
 does not show may print JSON and is not reported), or the result of a call one of whose
 reachable returns is one of those. A finding through a call sits at the handler's `return` and
@@ -473,6 +474,24 @@ registry.register(name="status", toolset="gh", schema={}, handler=status)
 """,
             },
             note="trap: a wrapper running a program whose output may be JSON (gh), or asked for JSON by the caller's arguments or an added option",
+        ),
+        Valid(
+            {
+                "tools/ops_tool.py": """\
+import subprocess
+
+from tools.registry import registry
+
+
+def inspect(args, **kw):
+    proc = subprocess.run(["docker", "inspect", "web"], capture_output=True, text=True)
+    return proc.stdout
+
+
+registry.register(name="inspect", toolset="ops", schema={}, handler=inspect)
+""",
+            },
+            note="trap: `docker inspect` prints JSON",
         ),
     )
     INVALID = (
@@ -1929,6 +1948,37 @@ registry.register(name="git_show", toolset="git", schema={}, handler=git_show)
                 ("tools/git_tool.py", 30),
             ),
             note="a command's stdout through the project's wrapper of subprocess.run, with the command written there or passed by the caller, and a command list built in a local (`cmd += [...]`, `cmd + [...]`)",
+            fixed={},
+        ),
+        Invalid(
+            {
+                "tools/ops_tool.py": """\
+import subprocess
+
+from tools.registry import registry, tool_error
+
+
+def container_logs(args, **kw):
+    proc = subprocess.run(["docker", "logs", "--tail", "50", "web"], capture_output=True, text=True)
+    if proc.returncode != 0:
+        return tool_error("docker logs failed")
+    return proc.stdout
+
+
+def git_log(args, **kw):
+    proc = subprocess.run(["git", "log", "-5"], capture_output=True, text=True)
+    return proc.stdout + proc.stderr
+
+
+registry.register(name="container_logs", toolset="ops", schema={}, handler=container_logs)
+registry.register(name="git_log", toolset="ops", schema={}, handler=git_log)
+""",
+            },
+            findings=(
+                ("tools/ops_tool.py", 10),
+                ("tools/ops_tool.py", 15),
+            ),
+            note="`docker logs` prints text (other docker subcommands may print JSON), and two texts joined are text",
             fixed={},
         ),
     )

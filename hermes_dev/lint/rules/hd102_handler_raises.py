@@ -61,7 +61,8 @@ inherited), and methods: `self.m()`, `cls.m()`, `Cls.m()`, `super().m()`, and `o
 `obj`'s class is known from a local `obj = Cls(...)`, a module-level instance, a parameter or
 class attribute annotation (also `Optional[Cls]`, `Cls | None`, `"Cls"`) or a function's return
 annotation. `await asyncio.to_thread(fn, ...)` and `await loop.run_in_executor(None, fn, ...)`
-run `fn(...)`. A call of an abstract method (`@abstractmethod`, or a body that only raises
+run `fn(...)`; the coroutines given to an awaited `asyncio.wait_for`, `asyncio.shield`,
+`asyncio.create_task` or `asyncio.gather` (without `return_exceptions`) raise at that `await`. A call of an abstract method (`@abstractmethod`, or a body that only raises
 `NotImplementedError`) reaches what every subclass under the root puts in its place (the
 subclasses are looked for in the folder of the abstract class and the folders under it): the
 backend the code picks at run time may be any of them. An immediately invoked lambda (`(lambda _m=helper(): run(_m))()`) runs at once.
@@ -871,6 +872,44 @@ registry.register(name="call_service", toolset="ha", schema={}, handler=call_ser
 """,
             },
             note="trap: the separator tested first; a starred target takes any number of parts",
+        ),
+        Valid(
+            {
+                "tools/gh_tool.py": """\
+import asyncio
+import json
+
+from tools.registry import registry, tool_error
+
+
+class NotFound(Exception):
+    pass
+
+
+async def _fetch(repo):
+    if "/" not in repo:
+        raise NotFound(repo)
+    return {"repo": repo}
+
+
+async def several(args, **kw):
+    results = await asyncio.gather(_fetch("a/b"), _fetch(args.get("repo") or ""), return_exceptions=True)
+    return json.dumps([r if isinstance(r, dict) else {"error": str(r)} for r in results])
+
+
+async def latest(args, **kw):
+    try:
+        data = await asyncio.wait_for(_fetch(args.get("repo") or ""), timeout=10)
+    except (NotFound, asyncio.TimeoutError) as exc:
+        return tool_error(str(exc))
+    return json.dumps(data)
+
+
+registry.register(name="several", toolset="gh", schema={}, handler=several, is_async=True)
+registry.register(name="latest", toolset="gh", schema={}, handler=latest, is_async=True)
+""",
+            },
+            note="trap: gather(..., return_exceptions=True) hands the exceptions back; wait_for inside an except that names them",
         ),
     )
     INVALID = (
@@ -2426,6 +2465,49 @@ registry.register(name="call_service", toolset="ha", schema={}, handler=call_ser
             },
             findings=(("tools/ha_tool.py", 7),),
             note="the model's text split and unpacked: too few parts when the separator is missing",
+            fixed={},
+        ),
+        Invalid(
+            {
+                "tools/gh_tool.py": """\
+import asyncio
+import json
+
+from tools.registry import registry, tool_error
+
+
+class NotFound(Exception):
+    pass
+
+
+async def _fetch(repo):
+    if "/" not in repo:
+        raise NotFound(repo)
+    return {"repo": repo}
+
+
+async def latest(args, **kw):
+    try:
+        data = await asyncio.wait_for(_fetch(args.get("repo") or ""), timeout=10)
+    except asyncio.TimeoutError:
+        return tool_error("timed out")
+    return json.dumps(data)
+
+
+async def several(args, **kw):
+    first, second = await asyncio.gather(_fetch("a/b"), _fetch(args.get("repo") or ""))
+    return json.dumps([first, second])
+
+
+registry.register(name="latest", toolset="gh", schema={}, handler=latest, is_async=True)
+registry.register(name="several", toolset="gh", schema={}, handler=several, is_async=True)
+""",
+            },
+            findings=(
+                ("tools/gh_tool.py", 19),
+                ("tools/gh_tool.py", 26),
+            ),
+            note="a coroutine awaited through asyncio.wait_for(...) or asyncio.gather(...) raises at the await",
             fixed={},
         ),
     )

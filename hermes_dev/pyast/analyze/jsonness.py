@@ -294,7 +294,16 @@ def _binop(expr: ast.BinOp, scope: Scope, calls: CallVerdict | None, depth: int)
         return Verdict(NOT_JSON, "a JSON string with text concatenated to it", expr)
     if left.kind == JSON and right.kind == JSON:
         return Verdict(NOT_JSON, "two JSON strings concatenated", expr)
+    if _is_text(left) and _is_text(right):
+        return Verdict(NOT_JSON, f"text joined: {left.reason} + {right.reason}", expr)
     return _UNKNOWN_V
+
+
+def _is_text(verdict: Verdict) -> bool:
+    """A verdict of text that is not JSON (a command's output, a file's text, prose)."""
+    return verdict.kind == NOT_JSON and verdict.reason.startswith(
+        (*_TEXTS, "a command's", "a file's text", "a string that is not JSON")
+    )
 
 
 # -- names: every binding ------------------------------------------------------------------------
@@ -646,7 +655,27 @@ def _prints_text(call: ast.Call, scope: Scope, given: tuple[ast.expr, Scope] | N
     if not words:
         return False
     program = words[0].rsplit("/", 1)[-1].lower()
+    if program in _TEXT_SUBCOMMANDS:
+        # `docker logs`: a subcommand of a program whose other subcommands print JSON
+        second: ast.expr | None = None
+        if len(words) > 1:
+            return words[1] in _TEXT_SUBCOMMANDS[program]
+        if isinstance(command, (ast.List, ast.Tuple)) and len(command.elts) > 1:
+            second = command.elts[1]
+        return (
+            isinstance(second, ast.Constant)
+            and isinstance(second.value, str)
+            and second.value in _TEXT_SUBCOMMANDS[program]
+        )
     return program not in _ANY_OUTPUT
+
+
+# Subcommands that print text (logs, descriptions) of programs in _ANY_OUTPUT.
+_TEXT_SUBCOMMANDS = {
+    "docker": frozenset({"logs"}),
+    "podman": frozenset({"logs"}),
+    "kubectl": frozenset({"logs", "describe"}),
+}
 
 
 def _command_values(name: str, scope: Scope) -> list[tuple[ast.expr, Scope] | None]:

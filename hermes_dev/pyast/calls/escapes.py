@@ -466,6 +466,8 @@ class _Walker:
                     self.expr(func.body, handlers)
                     continue
                 awaited.update(_run_here(node, self.scope))  # type: ignore[arg-type]
+                if id(node) in awaited:
+                    awaited.update(_awaited_with(node, self.scope))  # type: ignore[arg-type]
                 self.call(node, handlers, id(node) in awaited)  # type: ignore[arg-type]
 
     def call(self, call: ast.Call, handlers: list[list[ast.ExceptHandler]], awaited: bool) -> None:
@@ -614,6 +616,42 @@ def _is_runner(call: ast.Call) -> bool:
     passed runs (and raises) here."""
     name = _decorator_name(call.func)
     return name is not None and "run" in name.lower()
+
+
+# asyncio functions whose awaited result is their coroutines' (which raise at the `await`):
+# the index of the one argument they run, or None for every positional one (`gather`).
+_AWAITS_ITS_ARGUMENTS: dict[str, int | None] = {
+    "asyncio.wait_for": 0,
+    "asyncio.shield": 0,
+    "asyncio.create_task": 0,
+    "asyncio.ensure_future": 0,
+    "asyncio.gather": None,
+}
+
+
+def _awaited_with(call: ast.Call, scope: Scope) -> set[int]:
+    """The ids of the coroutine arguments an awaited `asyncio.wait_for(coro(), t)`,
+    `asyncio.gather(a(), b())` (unless it returns the exceptions), `asyncio.shield(...)` or a
+    task awaited at once runs: they raise at this `await`."""
+    func = call.func
+    if not (isinstance(func, ast.Attribute) and func.attr in _AWAITED_NAMES) and not (
+        isinstance(func, ast.Name) and func.id in _AWAITED_NAMES
+    ):
+        return set()
+    found = resolve(func, scope).single()
+    if not isinstance(found, External) or found.dotted not in _AWAITS_ITS_ARGUMENTS:
+        return set()
+    index = _AWAITS_ITS_ARGUMENTS[found.dotted]
+    if index is None:
+        if any(kw.arg == "return_exceptions" for kw in call.keywords):
+            return set()  # (`return_exceptions=True` hands the exceptions back as results)
+        return {id(a) for a in call.args if not isinstance(a, ast.Starred)}
+    if index < len(call.args) and not isinstance(call.args[index], ast.Starred):
+        return {id(call.args[index])}
+    return set()
+
+
+_AWAITED_NAMES = frozenset(name.rsplit(".", 1)[1] for name in _AWAITS_ITS_ARGUMENTS)
 
 
 def _run_here(call: ast.Call, scope: Scope) -> set[int]:
