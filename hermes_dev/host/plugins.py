@@ -586,6 +586,22 @@ def find_plugin_package(start: Path | None = None) -> Path | None:
     return None
 
 
+def find_plugin_collection(start: Path) -> Path | None:
+    """The first folder at or above `start` whose `plugins/` holds plugin folders (a
+    `plugins/<name>/plugin.yaml`, or one a category deeper): a repository of directory plugins
+    that its owner copies to `~/.hermes/plugins/`. None when there is none."""
+    here = start if start.is_dir() else start.parent
+    for folder in (here, *here.parents):
+        plugins = folder / "plugins"
+        if plugins.is_dir() and any(
+            manifest_file(child) is not None
+            or any(manifest_file(inner) is not None for inner in _subfolders(child))
+            for child in _subfolders(plugins)
+        ):
+            return folder
+    return None
+
+
 def package_plugin_dirs(root: Path) -> list[Path]:
     """The plugin folders of a plugin package: each entry point's package folder (under the root
     or `src/`) and the root itself when it holds a manifest. Sorted, no duplicates."""

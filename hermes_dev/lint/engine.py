@@ -127,19 +127,23 @@ def find_root(paths: Sequence[str], root: str | None) -> Path:
     if found is not None:
         return found
     # No checkout: a plugin package (pyproject.toml with the entry point, or a plugin.yaml).
-    from hermes_dev.host.plugins import find_plugin_package
+    from hermes_dev.host.plugins import find_plugin_collection, find_plugin_package
 
     start = os.path.abspath(paths[0]) if paths else os.getcwd()
     package = find_plugin_package(Path(start))
     if package is not None:
         return package
     if not paths:
+        collection = find_plugin_collection(Path(start))
+        if collection is not None:
+            return collection  # (a repository of plugins/<name>/ folders)
         # Linting "the root" of a folder that is no Hermes checkout would check nothing and
         # say "All checks passed": a wrong folder must not look like a clean one.
         raise UserError(
             f"no Hermes root found here ({os.getcwd()}, nor above it: a folder with"
-            " toolsets.py and tools/registry.py), and no plugin package (a pyproject.toml with"
-            " a hermes_agent.plugins entry point, or a plugin.yaml); pass paths or --root"
+            " toolsets.py and tools/registry.py), no plugin package (a pyproject.toml with"
+            " a hermes_agent.plugins entry point, or a plugin.yaml) and no plugins/<name>/"
+            "plugin.yaml; pass paths or --root"
         )
     folders = [p if os.path.isdir(p) else os.path.dirname(p) for p in map(os.path.abspath, paths)]
     return Path(os.path.commonpath(folders))

@@ -225,3 +225,39 @@ class Remote(Backend):
     found = lint([], root=str(root), select=["HD102"]).findings
     assert [(f.line, f.tools) for f in found] == [(15, ("fetch_tool",))]
     assert "ConnectionError" in found[0].message and "Remote.fetch" in found[0].message
+
+
+_TOOL = """\
+def register(ctx):
+    ctx.register_tool(name="{name}", toolset="{name}", schema={{"name": "{name}",
+        "description": "D.", "parameters": {{"type": "object", "properties": {{}}}}}},
+        handler=lambda args, **kw: {{"done": True}})
+"""
+
+
+def test_a_repository_of_plugin_folders_is_a_root(tmp_path, monkeypatch):
+    # plugins/<name>/ folders that their owner copies to ~/.hermes/plugins/, one a category deeper
+    for rel in ("plugins/scrape", "plugins/feeds", "plugins/media/images"):
+        folder = tmp_path / rel
+        folder.mkdir(parents=True)
+        name = folder.name
+        (folder / "plugin.yaml").write_text(f"name: {name}\nprovides_tools:\n  - {name}\n")
+        (folder / "__init__.py").write_text(_TOOL.format(name=name))
+    (tmp_path / "docs").mkdir()
+    monkeypatch.chdir(tmp_path / "docs")
+    code, out, err = run_cli("lint", "--select", "HD101")
+    assert code == 1, err
+    found = sorted(line.split(":")[0] for line in out.splitlines() if "HD101" in line)
+    assert found == [
+        "plugins/feeds/__init__.py",
+        "plugins/media/images/__init__.py",
+        "plugins/scrape/__init__.py",
+    ], out
+
+
+def test_a_folder_with_no_plugin_anywhere_is_still_a_usage_error(tmp_path, monkeypatch):
+    (tmp_path / "plugins" / "notes").mkdir(parents=True)  # (a folder, no manifest)
+    monkeypatch.chdir(tmp_path)
+    code, out, err = run_cli("lint")
+    assert code == 2 and out == ""
+    assert "no plugins/<name>/plugin.yaml" in err
