@@ -402,13 +402,23 @@ class PluginDir:
     `CONTEXT_ENGINE` or `MODEL_PROVIDERS`) and its manifest (None when it has none). `kind` is
     the kind Hermes gives it; `needs_register` says whether Hermes calls its `register(ctx)`."""
 
-    __slots__ = ("_kind", "key", "loader", "manifest_path", "path")
+    __slots__ = ("_kind", "entry_module", "key", "loader", "manifest_path", "path")
 
-    def __init__(self, path: Path, key: str, loader: str, manifest_path: Path | None) -> None:
+    def __init__(
+        self,
+        path: Path,
+        key: str,
+        loader: str,
+        manifest_path: Path | None,
+        entry_module: Path | None = None,
+    ) -> None:
         self.path = path
         self.key = key
         self.loader = loader
         self.manifest_path = manifest_path
+        # The module an entry point names when it is not the folder's `__init__.py`
+        # (`wx = "hermes_wx.plugin"`): the one Hermes imports and whose register it calls.
+        self.entry_module = entry_module
         self._kind: str | None = None
 
     def __repr__(self) -> str:
@@ -600,6 +610,25 @@ def find_plugin_collection(start: Path) -> Path | None:
         ):
             return folder
     return None
+
+
+def entry_modules(root: Path) -> dict[Path, Path]:
+    """Plugin folder -> the module file its entry point names, for an entry point that names a
+    module below the package (`wx = "hermes_wx.plugin"`: `hermes_wx/plugin.py`)."""
+    found: dict[Path, Path] = {}
+    pyproject = root / "pyproject.toml"
+    for ref in entry_points(pyproject).values() if pyproject.is_file() else ():
+        if ":" in ref:
+            continue  # (`module:attr`: an object, not the module Hermes calls register on)
+        parts = [p for p in ref.strip().split(".") if p]
+        if len(parts) < 2 or not all(p.isidentifier() for p in parts):
+            continue
+        for base in (root, root / "src"):
+            module = base.joinpath(*parts).with_suffix(".py")
+            if module.is_file() and not (base.joinpath(*parts) / "__init__.py").is_file():
+                found[module.parent] = module
+                break
+    return found
 
 
 def package_plugin_dirs(root: Path) -> list[Path]:

@@ -38,7 +38,8 @@ class PluginFolder:
         self.plugin = plugin
         self.path = plugin.path
         self.manifest_path = plugin.manifest_path
-        self.init_path = plugin.path / "__init__.py"
+        # (the module Hermes calls register(ctx) on: `__init__.py`, or the entry point's module)
+        self.init_path = plugin.entry_module or plugin.path / "__init__.py"
         self._manifest: Manifest | None = None
         self._modules: list[ModuleInfo] | None = None
         self._python_files: list[Path] | None = None
@@ -196,6 +197,7 @@ def _build(ctx: LintContext) -> list[PluginFolder]:
     from hermes_dev.host.plugins import (
         GENERAL,
         PluginDir,
+        entry_modules,
         manifest_file,
         package_plugin_dirs,
     )
@@ -204,9 +206,14 @@ def _build(ctx: LintContext) -> list[PluginFolder]:
         plugins = checkout_plugin_dirs(ctx)
     else:
         paths = package_plugin_dirs(ctx.root)
+        modules = entry_modules(ctx.root)
         plugins = [
             PluginDir(
-                path, path.name, GENERAL, None if _shadowed(path, paths) else manifest_file(path)
+                path,
+                path.name,
+                GENERAL,
+                None if _shadowed(path, paths) else manifest_file(path),
+                modules.get(path),
             )
             for path in paths
         ]

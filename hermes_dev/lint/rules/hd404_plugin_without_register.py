@@ -2,7 +2,9 @@
 Reports a plugin's `__init__.py` (beside its `plugin.yaml`) that binds no top-level
 `register`: no `def register(ctx)` at module level (also inside a module-level `if`/`try`), no
 `register = ...`, and no `from ... import register`. A `def register()` that takes no argument is
-reported too: Hermes calls it with the plugin context.
+reported too: Hermes calls it with the plugin context. For a package whose entry point names a
+module below it (`wx = "hermes_wx.plugin"`), that module is the one checked: it is what Hermes
+imports.
 
 Only plugins whose `register(ctx)` Hermes calls are checked: those its general loader finds
 (`plugins/<name>/`, `plugins/<category>/<name>/`, `plugins/platforms/` one level deeper, a
@@ -146,6 +148,20 @@ class PluginWithoutRegister(Rule):
             " ProviderProfile); memory providers and context engines are loaded by their own"
             " discovery, which takes a provider class too",
         ),
+        Valid(
+            {
+                "pyproject.toml": (
+                    '[project]\nname = "hermes-plugin-gh"\nversion = "0.1.0"\n\n'
+                    '[project.entry-points."hermes_agent.plugins"]\n'
+                    'gh = "hermes_gh.plugin"\n'
+                ),
+                "src/hermes_gh/plugin.yaml": "name: gh\n",
+                "src/hermes_gh/__init__.py": '"""GitHub tools for Hermes."""\n',
+                "src/hermes_gh/plugin.py": "def register(ctx):\n    pass\n",
+            },
+            note="an entry point naming a module below the package: Hermes calls that module's"
+            " register(ctx), and the package's __init__.py needs none",
+        ),
     )
     INVALID: ClassVar[tuple[Invalid, ...]] = (
         Invalid(
@@ -182,6 +198,20 @@ class PluginWithoutRegister(Rule):
             note="a category's backend, a platform one level deeper under plugins/platforms/, and"
             " a provider-looking module whose manifest says `kind: standalone` (Hermes only"
             " guesses the kind when the manifest has none)",
+        ),
+        Invalid(
+            {
+                "pyproject.toml": (
+                    '[project]\nname = "hermes-plugin-gh"\nversion = "0.1.0"\n\n'
+                    '[project.entry-points."hermes_agent.plugins"]\n'
+                    'gh = "hermes_gh.plugin"\n'
+                ),
+                "src/hermes_gh/plugin.yaml": "name: gh\n",
+                "src/hermes_gh/__init__.py": '"""GitHub tools for Hermes."""\n',
+                "src/hermes_gh/plugin.py": "def setup(ctx):\n    pass\n",
+            },
+            findings=(("src/hermes_gh/plugin.py", 1),),
+            note="the entry point's module is the one that needs register(ctx)",
         ),
     )
 
@@ -221,8 +251,8 @@ def _register_problem(module: ModuleInfo) -> tuple[str | None, ast.AST]:
     first: ast.AST = tree.body[0] if tree.body else tree
     if found is None:
         message = (
-            "the plugin's __init__.py has no top-level register(ctx): Hermes loads the plugin"
-            " but registers nothing"
+            f"the plugin's {module.path.name} has no top-level register(ctx): Hermes loads the"
+            " plugin but registers nothing"
         )
         return message, first
     if isinstance(found, ast.FunctionDef | ast.AsyncFunctionDef):
