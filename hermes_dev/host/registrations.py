@@ -32,7 +32,7 @@ import ast
 from hermes_dev.pyast.analyze.evaluate import Evaluator, strings_in
 from hermes_dev.pyast.semantic.bindings import spans_any
 from hermes_dev.pyast.semantic.modules import REGISTER_MARKERS, _lf_only
-from hermes_dev.pyast.semantic.resolve import bind_call, bind_target, resolve, rows
+from hermes_dev.pyast.semantic.resolve import bind_call, bind_target, is_builtin_name, resolve, rows
 from hermes_dev.pyast.semantic.scopes import (
     ClassRef,
     Function,
@@ -199,10 +199,24 @@ def _spread(expr: ast.expr, scope: Scope) -> list[tuple[str, ast.expr, ast.expr,
     """The items of a dict display `**expr` stands for (its keys constant strings), as (key,
     key node, value, the display's module); empty when it is not one such display."""
     found = resolve(expr, scope).single()
-    if not isinstance(found, Literal) or not isinstance(found.expr, ast.Dict):
+    if not isinstance(found, Literal):
+        return []
+    made = found.expr
+    if (
+        isinstance(made, ast.Call)
+        and isinstance(made.func, ast.Name)
+        and made.func.id == "dict"
+        and not made.args
+        and is_builtin_name("dict", found.scope)
+    ):
+        # `kwargs = dict(name=..., handler=...)`: its keywords (none of them `**more`)
+        if any(kw.arg is None for kw in made.keywords):
+            return []
+        return [(kw.arg, kw.value, kw.value, found.scope.module) for kw in made.keywords if kw.arg]
+    if not isinstance(made, ast.Dict):
         return []
     items: list[tuple[str, ast.expr, ast.expr, ModuleInfo]] = []
-    for key, value in zip(found.expr.keys, found.expr.values):
+    for key, value in zip(made.keys, made.values):
         if not (isinstance(key, ast.Constant) and isinstance(key.value, str)):
             return []  # a spread or a computed key: not known whole
         items.append((key.value, key, value, found.scope.module))

@@ -493,6 +493,39 @@ registry.register(name="inspect", toolset="ops", schema={}, handler=inspect)
             },
             note="trap: `docker inspect` prints JSON",
         ),
+        Valid(
+            {
+                "plugins/gh/plugin.yaml": """\
+name: gh
+""",
+                "plugins/gh/__init__.py": """\
+import json
+
+
+def latest_release(args, **kw):
+    return json.dumps({"tag": "v1.0"})
+
+
+def create_issue(args, **kw):
+    return json.dumps({"created": True})
+
+
+SPECS = [("gh_latest_release", latest_release, None), ("gh_create_issue", create_issue, ["GH_TOKEN"])]
+
+
+def register(ctx):
+    for name, handler, env in SPECS:
+        kwargs = dict(
+            name=name,
+            toolset="gh",
+            handler=handler,
+            schema={"name": name, "description": "D.", "parameters": {"type": "object", "properties": {}}},
+        )
+        ctx.register_tool(**kwargs)
+""",
+            },
+            note="trap: the same registration with handlers that return JSON strings",
+        ),
     )
     INVALID = (
         Invalid(
@@ -1980,6 +2013,67 @@ registry.register(name="git_log", toolset="ops", schema={}, handler=git_log)
             ),
             note="`docker logs` prints text (other docker subcommands may print JSON), and two texts joined are text",
             fixed={},
+        ),
+        Invalid(
+            {
+                "plugins/gh/plugin.yaml": """\
+name: gh
+""",
+                "plugins/gh/__init__.py": """\
+import json
+
+
+def latest_release(args, **kw):
+    return {"tag": "v1.0"}
+
+
+def create_issue(args, **kw):
+    return json.dumps({"created": True})
+
+
+SPECS = [("gh_latest_release", latest_release, None), ("gh_create_issue", create_issue, ["GH_TOKEN"])]
+
+
+def register(ctx):
+    for name, handler, env in SPECS:
+        kwargs = dict(
+            name=name,
+            toolset="gh",
+            handler=handler,
+            schema={"name": name, "description": "D.", "parameters": {"type": "object", "properties": {}}},
+        )
+        ctx.register_tool(**kwargs)
+""",
+            },
+            findings=(("plugins/gh/__init__.py", 5),),
+            note="a registration whose keywords come from `kwargs = dict(name=..., handler=...)` handed on as `register_tool(**kwargs)`, row by row",
+            fixed={
+                "plugins/gh/__init__.py": """\
+import json
+
+
+def latest_release(args, **kw):
+    return json.dumps({"tag": "v1.0"})
+
+
+def create_issue(args, **kw):
+    return json.dumps({"created": True})
+
+
+SPECS = [("gh_latest_release", latest_release, None), ("gh_create_issue", create_issue, ["GH_TOKEN"])]
+
+
+def register(ctx):
+    for name, handler, env in SPECS:
+        kwargs = dict(
+            name=name,
+            toolset="gh",
+            handler=handler,
+            schema={"name": name, "description": "D.", "parameters": {"type": "object", "properties": {}}},
+        )
+        ctx.register_tool(**kwargs)
+""",
+            },
         ),
     )
 
