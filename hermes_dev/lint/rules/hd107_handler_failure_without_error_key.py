@@ -18,7 +18,7 @@ assignments that reach the `return` (and the keys set on them later, `result["me
 serialise their argument (`def _json(obj): return json.dumps(obj)`), a constant flag passed on
 through several helpers' parameters, what a call puts in a helper's `**fields` (spread into its
 report or added with `report.update(fields)`), result objects built with a failing flag
-(`Result(success=False, ...)`: a dataclass, or a class whose `__init__` keeps its arguments as
+(`Result(success=False, ...)`: a dataclass, a `TypedDict` (its call is a dict), or a class whose `__init__` keeps its arguments as
 `self.x`) and serialised by their own method (`result.to_dict()`, `to_json()`), by
 `asdict(result)`, `vars(result)`, `result.__dict__`, a model's `model_dump()`, or by a helper
 given the object that reads its fields (`{"ok": res.ok, ...}`), and calls into other modules
@@ -439,6 +439,36 @@ registry.register(name="search", toolset="t", schema={}, handler=search)
 """,
             },
             note='trap: `"success": error is None` where the call leaves `error=None` is True; the call that passes an error also sets the "error" key',
+        ),
+        Valid(
+            {
+                "tools/slack_tool.py": """\
+import json
+from typing import TypedDict
+
+from tools.registry import registry
+
+
+class Delivery(TypedDict):
+    ok: bool
+    status: int
+    error: str
+
+
+def _post(url):
+    if not url.startswith("https://"):
+        return Delivery(ok=False, status=0, error="the URL must start with https://")
+    return Delivery(ok=True, status=200)
+
+
+def slack_post(args, **kw):
+    return json.dumps(_post(args.get("url") or ""))
+
+
+registry.register(name="slack_post", toolset="slack", schema={}, handler=slack_post)
+""",
+            },
+            note="trap: the TypedDict's failure carries an error key",
         ),
     )
     INVALID = (
@@ -1214,6 +1244,36 @@ registry.register(name="dry_run", toolset="t", schema={}, handler=dry_run)
             },
             findings=(("tools/bind_tool.py", 24),),
             note='a helper sets "error" only under `if error:`; a call that leaves `error=None` gets the report without it (the call that passes an error gets it)',
+        ),
+        Invalid(
+            {
+                "tools/slack_tool.py": """\
+import json
+from typing import TypedDict
+
+from tools.registry import registry
+
+
+class Delivery(TypedDict):
+    ok: bool
+    status: int
+
+
+def _post(url):
+    if not url.startswith("https://"):
+        return Delivery(ok=False, status=0)
+    return Delivery(ok=True, status=200)
+
+
+def slack_post(args, **kw):
+    return json.dumps(_post(args.get("url") or ""))
+
+
+registry.register(name="slack_post", toolset="slack", schema={}, handler=slack_post)
+""",
+            },
+            findings=(("tools/slack_tool.py", 19),),
+            note="a TypedDict's call is a dict: Delivery(ok=False, ...) is a failure without an error key",
         ),
     )
 
