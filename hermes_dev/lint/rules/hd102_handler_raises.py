@@ -36,7 +36,10 @@ does not resolve, the network is out), which for a tool is an ordinary day: `req
 `raise_for_status()` raises on an error status (requests.HTTPError, httpx.HTTPStatusError,
 aiohttp.ClientResponseError), which `except requests.ConnectionError` does not catch. So do the subprocess calls
 that check the command's status when the command fails: `subprocess.check_call`,
-`check_output`, and `subprocess.run(..., check=True)` (subprocess.CalledProcessError). The client may be a local, a
+`check_output`, and `subprocess.run(..., check=True)` (subprocess.CalledProcessError). Also known:
+`psycopg2.connect` / `psycopg.connect` (OperationalError when the server is down), and every
+method of a `boto3.client(...)` (botocore's EndpointConnectionError) or a `redis.Redis(...)`
+(redis.ConnectionError), with those drivers' exception classes by their bases. The client may be a local, a
 module global, `self.session` set in `__init__`, or a `with ... as client` target. Those
 libraries' exception classes are matched with their real bases: `except
 requests.RequestException`, `except httpx.HTTPError`, `except aiohttp.ClientError` or `except
@@ -61,7 +64,8 @@ inherited), and methods: `self.m()`, `cls.m()`, `Cls.m()`, `super().m()`, and `o
 `obj`'s class is known from a local `obj = Cls(...)`, a module-level instance, a parameter or
 class attribute annotation (also `Optional[Cls]`, `Cls | None`, `"Cls"`) or a function's return
 annotation. `await asyncio.to_thread(fn, ...)` and `await loop.run_in_executor(None, fn, ...)`
-run `fn(...)`; the coroutines given to an awaited `asyncio.wait_for`, `asyncio.shield`,
+run `fn(...)`; the body of a `@contextmanager` (or `@asynccontextmanager`) generator runs, and
+raises, at the `with` that enters it; the coroutines given to an awaited `asyncio.wait_for`, `asyncio.shield`,
 `asyncio.create_task` or `asyncio.gather` (without `return_exceptions`) raise at that `await`. A call of an abstract method (`@abstractmethod`, or a body that only raises
 `NotImplementedError`) reaches what every subclass under the root puts in its place (the
 subclasses are looked for in the folder of the abstract class and the folders under it): the
@@ -910,6 +914,84 @@ registry.register(name="latest", toolset="gh", schema={}, handler=latest, is_asy
 """,
             },
             note="trap: gather(..., return_exceptions=True) hands the exceptions back; wait_for inside an except that names them",
+        ),
+        Valid(
+            {
+                "tools/pg_tool.py": """\
+import contextlib
+import json
+
+import psycopg
+
+from tools.registry import registry, tool_error
+
+
+@contextlib.contextmanager
+def connect():
+    conn = psycopg.connect("dbname=app", connect_timeout=5)
+    try:
+        yield conn
+    finally:
+        conn.close()
+
+
+def list_tables(args, **kw):
+    try:
+        with connect() as conn:
+            rows = conn.execute("select table_name from information_schema.tables").fetchall()
+    except psycopg.Error as exc:
+        return tool_error(str(exc))
+    return json.dumps({"tables": [r[0] for r in rows]})
+
+
+registry.register(name="list_tables", toolset="pg", schema={}, handler=list_tables)
+""",
+            },
+            note="trap: the driver's base class catches what connect raises",
+        ),
+        Valid(
+            {
+                "tools/data_tool.py": """\
+import json
+
+import boto3
+import redis
+from botocore.exceptions import BotoCoreError, ClientError
+
+from tools.registry import registry, tool_error
+
+_CACHE = redis.Redis.from_url("redis://localhost:6379/0")
+
+
+class Store:
+    def __init__(self):
+        self.s3 = boto3.client("s3")
+
+    def read(self, bucket, key):
+        return self.s3.get_object(Bucket=bucket, Key=key)["Body"].read().decode()
+
+
+def cache_get(args, **kw):
+    try:
+        value = _CACHE.get(args.get("key") or "k")
+    except redis.RedisError as exc:
+        return tool_error(str(exc))
+    return json.dumps({"value": value.decode() if value else None})
+
+
+def s3_read(args, **kw):
+    try:
+        text = Store().read(args.get("bucket") or "b", args.get("key") or "k")
+    except (ClientError, BotoCoreError) as exc:
+        return tool_error(str(exc))
+    return json.dumps({"text": text})
+
+
+registry.register(name="cache_get", toolset="data", schema={}, handler=cache_get)
+registry.register(name="s3_read", toolset="data", schema={}, handler=s3_read)
+""",
+            },
+            note="trap: redis.RedisError and botocore's BotoCoreError catch the connection failures",
         ),
     )
     INVALID = (
@@ -2508,6 +2590,88 @@ registry.register(name="several", toolset="gh", schema={}, handler=several, is_a
                 ("tools/gh_tool.py", 26),
             ),
             note="a coroutine awaited through asyncio.wait_for(...) or asyncio.gather(...) raises at the await",
+            fixed={},
+        ),
+        Invalid(
+            {
+                "tools/pg_tool.py": """\
+import contextlib
+import json
+
+import psycopg
+
+from tools.registry import registry, tool_error
+
+
+@contextlib.contextmanager
+def connect():
+    conn = psycopg.connect("dbname=app", connect_timeout=5)
+    try:
+        yield conn
+    finally:
+        conn.close()
+
+
+def list_tables(args, **kw):
+    try:
+        with connect() as conn:
+            rows = conn.execute("select table_name from information_schema.tables").fetchall()
+    except psycopg.ProgrammingError as exc:
+        return tool_error(str(exc))
+    return json.dumps({"tables": [r[0] for r in rows]})
+
+
+registry.register(name="list_tables", toolset="pg", schema={}, handler=list_tables)
+""",
+            },
+            findings=(("tools/pg_tool.py", 20),),
+            note="a @contextmanager's body runs at the `with`: psycopg.connect raises OperationalError when the server is down, which `except psycopg.ProgrammingError` does not catch",
+            fixed={},
+        ),
+        Invalid(
+            {
+                "tools/data_tool.py": """\
+import json
+
+import boto3
+import redis
+from botocore.exceptions import ClientError
+
+from tools.registry import registry, tool_error
+
+_CACHE = redis.Redis.from_url("redis://localhost:6379/0")
+
+
+class Store:
+    def __init__(self):
+        self.s3 = boto3.client("s3")
+
+    def read(self, bucket, key):
+        return self.s3.get_object(Bucket=bucket, Key=key)["Body"].read().decode()
+
+
+def cache_get(args, **kw):
+    value = _CACHE.get(args.get("key") or "k")
+    return json.dumps({"value": value.decode() if value else None})
+
+
+def s3_read(args, **kw):
+    try:
+        text = Store().read(args.get("bucket") or "b", args.get("key") or "k")
+    except ClientError as exc:
+        return tool_error(str(exc))
+    return json.dumps({"text": text})
+
+
+registry.register(name="cache_get", toolset="data", schema={}, handler=cache_get)
+registry.register(name="s3_read", toolset="data", schema={}, handler=s3_read)
+""",
+            },
+            findings=(
+                ("tools/data_tool.py", 21),
+                ("tools/data_tool.py", 27),
+            ),
+            note="every method of a redis.Redis or a boto3 client talks to the service: a connection failure escapes (ClientError is an API answer, not a connection failure)",
             fixed={},
         ),
     )

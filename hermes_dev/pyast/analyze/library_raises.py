@@ -54,6 +54,28 @@ _BASES: dict[str, tuple[str, ...]] = {
     "aiohttp.ServerConnectionError": ("aiohttp.ClientConnectionError",),
     "aiohttp.ServerTimeoutError": ("aiohttp.ServerConnectionError", "TimeoutError"),
     "urllib.error.URLError": ("OSError",),
+    # AWS (boto3's botocore), PostgreSQL (psycopg2, psycopg 3) and Redis clients.
+    "botocore.exceptions.BotoCoreError": ("Exception",),
+    "botocore.exceptions.ConnectionError": ("botocore.exceptions.BotoCoreError",),
+    "botocore.exceptions.EndpointConnectionError": ("botocore.exceptions.ConnectionError",),
+    "botocore.exceptions.NoCredentialsError": ("botocore.exceptions.BotoCoreError",),
+    "botocore.exceptions.ClientError": ("Exception",),
+    **{
+        f"{lib}.{name}": bases
+        for lib in ("psycopg2", "psycopg")
+        for name, bases in (
+            ("Error", ("Exception",)),
+            ("InterfaceError", (f"{lib}.Error",)),
+            ("DatabaseError", (f"{lib}.Error",)),
+            ("OperationalError", (f"{lib}.DatabaseError",)),
+            ("ProgrammingError", (f"{lib}.DatabaseError",)),
+            ("IntegrityError", (f"{lib}.DatabaseError",)),
+            ("DataError", (f"{lib}.DatabaseError",)),
+        )
+    },
+    "redis.exceptions.RedisError": ("Exception",),
+    "redis.exceptions.ConnectionError": ("redis.exceptions.RedisError",),
+    "redis.exceptions.TimeoutError": ("redis.exceptions.RedisError",),
     "urllib.error.HTTPError": ("urllib.error.URLError",),
 }
 
@@ -81,6 +103,15 @@ _ALIASES = {
         for name in _BASES
         if name.startswith("httpx.")
     },
+    **{
+        f"redis.{name}": f"redis.exceptions.{name}"
+        for name in ("RedisError", "ConnectionError", "TimeoutError")
+    },
+    **{
+        f"{lib}.errors.{name}": f"{lib}.{name}"
+        for lib in ("psycopg2", "psycopg")
+        for name in ("OperationalError", "ProgrammingError", "IntegrityError", "DataError")
+    },
     "socket.error": "OSError",
     "socket.gaierror": "OSError",
     "socket.timeout": "TimeoutError",
@@ -101,6 +132,9 @@ _RAISES: dict[str, str] = {
     },
     "urllib.request.urlopen": "urllib.error.URLError",
     "socket.create_connection": "OSError",
+    "psycopg2.connect": "psycopg2.OperationalError",
+    "psycopg.connect": "psycopg.OperationalError",
+    "psycopg.AsyncConnection.connect": "psycopg.OperationalError",
     # A response's raise_for_status(): the server answered with an error status (4xx, 5xx).
     "requests.Response().raise_for_status": "requests.exceptions.HTTPError",
     "httpx.Response().raise_for_status": "httpx.HTTPStatusError",
@@ -116,10 +150,24 @@ COMMAND_ERROR = "subprocess.CalledProcessError"
 CALL_NAMES = frozenset(dotted.rsplit(".", 1)[1] for dotted in (*_RAISES, *COMMAND_CALLS))
 
 
+# Clients every method of which talks to the service (`s3.get_object(...)`, `r.get(k)`).
+_ANY_METHOD: dict[str, str] = {
+    "boto3.client()": "botocore.exceptions.EndpointConnectionError",
+    "redis.Redis()": "redis.exceptions.ConnectionError",
+}
+# Words a module names when it may hold such a client (a cheap test before resolving).
+ANY_METHOD_WORDS = ("boto3", "redis")
+
+
 def raised_by(dotted: str) -> str | None:
     """The class (a key of `bases`, or a builtin's name) a call of `dotted` raises when it
     cannot connect, or None."""
-    return _RAISES.get(dotted)
+    found = _RAISES.get(dotted)
+    if found is None and "()." in dotted:
+        instance, method = dotted.rsplit(".", 1)
+        if not method.startswith("_") and "." not in method:
+            found = _ANY_METHOD.get(instance)
+    return found
 
 
 def class_named(dotted: str) -> str | None:

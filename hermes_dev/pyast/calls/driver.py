@@ -112,6 +112,9 @@ class Transfer:
 
     name = "transfer"
     bottom: ClassVar[object] = None
+    # Whether a `@contextmanager` generator's body is followed: what it raises escapes at the
+    # `with` (what it returns or yields is another matter).
+    enters_context_managers = False
 
     def compute(self, code: Code, depth: int) -> object:
         raise NotImplementedError
@@ -233,10 +236,14 @@ def _is_abstract(node: ast.FunctionDef | ast.AsyncFunctionDef, is_method: bool) 
     return isinstance(exc, ast.Name) and exc.id == "NotImplementedError"
 
 
-def not_followed(function: Function) -> bool:
+def not_followed(function: Function, context_managers: bool = False) -> bool:
+    """Whether a call of `function` is not followed into its body (with `context_managers`, a
+    `@contextmanager` generator is: its body runs, and raises, at the `with`)."""
     node = function.node
     if isinstance(node, ast.Lambda):
         return False
+    if context_managers and _context_manager(node):
+        return _is_abstract(node, function.owner is not None)
     if wrapped(node, function.scope):
         return True  # a decorator may catch, convert or defer what it does
     if _is_abstract(node, function.owner is not None):
@@ -245,6 +252,18 @@ def not_followed(function: Function) -> bool:
         if isinstance(sub, (ast.Yield, ast.YieldFrom)):
             return True  # calling a generator runs none of its body
     return False
+
+
+_CONTEXT_MANAGERS = frozenset({"contextmanager", "asynccontextmanager"})
+
+
+def _context_manager(node: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
+    """A generator made a context manager by `@contextlib.contextmanager` (or the async one),
+    with no other decorator that may change it."""
+    names = [_decorator_name(dec) for dec in node.decorator_list]
+    return any(n in _CONTEXT_MANAGERS for n in names) and all(
+        n in _CONTEXT_MANAGERS or n in _TRANSPARENT for n in names
+    )
 
 
 def summary(transfer: Transfer, callee: Callee, depth: int = 0) -> object:
@@ -263,7 +282,7 @@ def summary(transfer: Transfer, callee: Callee, depth: int = 0) -> object:
         return entry.value
     if entry is IN_PROGRESS:
         return transfer.bottom  # a recursive call adds nothing
-    if not_followed(function):
+    if not_followed(function, transfer.enters_context_managers):
         memo[key] = Budgeted(transfer.bottom, budget, False)
         return transfer.bottom
     if depth > MAX_DEPTH:

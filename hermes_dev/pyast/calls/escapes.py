@@ -94,6 +94,7 @@ class Escape:
 class _Escapes(Transfer):
     name = "escapes"
     bottom: ClassVar[list[Escape]] = []  # (never changed: a summary's list is a new one)
+    enters_context_managers = True
 
     def compute(self, code: Code, depth: int) -> list[Escape]:
         walker = _Walker(code, top=False, depth=depth)
@@ -285,7 +286,8 @@ class _Walker:
             return
         if isinstance(stmt, (ast.With, ast.AsyncWith)):
             for item in stmt.items:
-                self.expr(item.context_expr, handlers)
+                # (`async with cm():` enters the context as an `await` would)
+                self.expr(item.context_expr, handlers, isinstance(stmt, ast.AsyncWith))
             if any(_is_suppress(item.context_expr) for item in stmt.items):
                 self.body(stmt.body, [*handlers, [_BARE_HANDLER]], caught, current)
             else:
@@ -439,10 +441,16 @@ class _Walker:
 
     # -- calls in expressions ------------------------------------------------------------------
 
-    def expr(self, expr: ast.expr | ast.stmt, handlers: list[list[ast.ExceptHandler]]) -> None:
-        """Follow the calls `expr` makes (not those inside lambdas, except one called at once)."""
+    def expr(
+        self,
+        expr: ast.expr | ast.stmt,
+        handlers: list[list[ast.ExceptHandler]],
+        entered: bool = False,
+    ) -> None:
+        """Follow the calls `expr` makes (not those inside lambdas, except one called at once;
+        `entered`: `expr` is entered by `async with`, so a call there is as if awaited)."""
         nodes = walk_shallow([expr])  # type: ignore[arg-type]
-        awaited: set[int] = set()
+        awaited: set[int] = {id(expr)} if entered else set()
         inputs = self.inputs
         for node in nodes:
             kind = type(node)
@@ -512,7 +520,9 @@ class _Walker:
         what it raises when it cannot connect."""
         func = call.func
         if isinstance(func, ast.Attribute):
-            if func.attr not in library_raises.CALL_NAMES:
+            if func.attr not in library_raises.CALL_NAMES and not (
+                any(self.module.word_lines(word) for word in library_raises.ANY_METHOD_WORDS)
+            ):
                 return  # (a method: only the table's names; a bare name may be an alias)
         elif not isinstance(func, ast.Name) or is_builtin_name(func.id, self.scope):
             return

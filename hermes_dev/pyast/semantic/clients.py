@@ -25,6 +25,15 @@ _CLIENTS = {
     "httpx.Client": "httpx.Client",
     "httpx.AsyncClient": "httpx.AsyncClient",
     "aiohttp.ClientSession": "aiohttp.ClientSession",
+    "boto3.client": "boto3.client",
+    "boto3.Session().client": "boto3.client",
+    "boto3.session.Session().client": "boto3.client",
+    "redis.Redis": "redis.Redis",
+    "redis.StrictRedis": "redis.Redis",
+    "redis.from_url": "redis.Redis",
+    "redis.Redis.from_url": "redis.Redis",
+    "redis.asyncio.Redis": "redis.Redis",
+    "redis.asyncio.from_url": "redis.Redis",
 }
 _VERBS = ("get", "post", "put", "patch", "delete", "head", "options", "request", "send")
 # A request's response: `requests.get(...)`, `session.get(...)`, `await client.get(...)`,
