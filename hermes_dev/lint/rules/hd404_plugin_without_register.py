@@ -52,6 +52,16 @@ if TYPE_CHECKING:
     from hermes_dev.pyast.semantic.modules import ModuleInfo
 
 _MANIFEST = "name: weather\n"
+# A plugin package whose entry point names a module below the package.
+_SUBMODULE_PACKAGE = {
+    "pyproject.toml": (
+        '[project]\nname = "hermes-plugin-gh"\nversion = "0.1.0"\n\n'
+        '[project.entry-points."hermes_agent.plugins"]\n'
+        'gh = "hermes_gh.plugin"\n'
+    ),
+    "src/hermes_gh/plugin.yaml": "name: gh\n",
+    "src/hermes_gh/__init__.py": '"""GitHub tools for Hermes."""\n',
+}
 _PROVIDER = """\
 from providers import register_provider
 from providers.base import ProviderProfile
@@ -150,13 +160,7 @@ class PluginWithoutRegister(Rule):
         ),
         Valid(
             {
-                "pyproject.toml": (
-                    '[project]\nname = "hermes-plugin-gh"\nversion = "0.1.0"\n\n'
-                    '[project.entry-points."hermes_agent.plugins"]\n'
-                    'gh = "hermes_gh.plugin"\n'
-                ),
-                "src/hermes_gh/plugin.yaml": "name: gh\n",
-                "src/hermes_gh/__init__.py": '"""GitHub tools for Hermes."""\n',
+                **_SUBMODULE_PACKAGE,
                 "src/hermes_gh/plugin.py": "def register(ctx):\n    pass\n",
             },
             note="an entry point naming a module below the package: Hermes calls that module's"
@@ -201,13 +205,7 @@ class PluginWithoutRegister(Rule):
         ),
         Invalid(
             {
-                "pyproject.toml": (
-                    '[project]\nname = "hermes-plugin-gh"\nversion = "0.1.0"\n\n'
-                    '[project.entry-points."hermes_agent.plugins"]\n'
-                    'gh = "hermes_gh.plugin"\n'
-                ),
-                "src/hermes_gh/plugin.yaml": "name: gh\n",
-                "src/hermes_gh/__init__.py": '"""GitHub tools for Hermes."""\n',
+                **_SUBMODULE_PACKAGE,
                 "src/hermes_gh/plugin.py": "def setup(ctx):\n    pass\n",
             },
             findings=(("src/hermes_gh/plugin.py", 1),),
