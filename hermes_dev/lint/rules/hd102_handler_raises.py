@@ -61,8 +61,9 @@ Calls are followed statically (project code is never imported or run) within the
 functions (module-level, nested, imported from any module under the root, relative imports
 too, `module.function`), classes (`Cls()` runs `__init__` and `__post_init__`, own or
 inherited), and methods: `self.m()`, `cls.m()`, `Cls.m()`, `super().m()`, and `obj.m()` when
-`obj`'s class is known from a local `obj = Cls(...)`, a module-level instance, a parameter or
-class attribute annotation (also `Optional[Cls]`, `Cls | None`, `"Cls"`) or a function's return
+`obj`'s class is known from a local `obj = Cls(...)`, a module-level instance, `self.x = value`
+(a parameter of `__init__` takes what the class's constructions in its folder give it:
+`Handlers(Service.from_env())`, `cls(boto3.client("s3"))`), a parameter or class attribute annotation (also `Optional[Cls]`, `Cls | None`, `"Cls"`) or a function's return
 annotation. `await asyncio.to_thread(fn, ...)` and `await loop.run_in_executor(None, fn, ...)`
 run `fn(...)`; the body of a `@contextmanager` (or `@asynccontextmanager`) generator runs, and
 raises, at the `with` that enters it; the coroutines given to an awaited `asyncio.wait_for`, `asyncio.shield`,
@@ -992,6 +993,58 @@ registry.register(name="s3_read", toolset="data", schema={}, handler=s3_read)
 """,
             },
             note="trap: redis.RedisError and botocore's BotoCoreError catch the connection failures",
+        ),
+        Valid(
+            {
+                "plugins/s3/__init__.py": """\
+from .handlers import Handlers
+from .service import Service
+
+
+def register(ctx):
+    handlers = Handlers(Service.from_env())
+    ctx.register_tool(name="s3_get_text", toolset="s3", handler=handlers.get_text,
+                      schema={"name": "s3_get_text", "description": "d", "parameters": {"type": "object", "properties": {}}})
+""",
+                "plugins/s3/handlers.py": """\
+import json
+
+from botocore.exceptions import BotoCoreError, ClientError
+
+
+class Handlers:
+    def __init__(self, service):
+        self.svc = service
+
+    def get_text(self, args, **kw):
+        try:
+            text = self.svc.read(args.get("key") or "k")
+        except (BotoCoreError, ClientError) as exc:
+            return json.dumps({"error": str(exc)})
+        return json.dumps({"text": text})
+""",
+                "plugins/s3/plugin.yaml": """\
+name: plug
+""",
+                "plugins/s3/service.py": """\
+import boto3
+
+
+class Service:
+    def __init__(self, client, bucket=None):
+        self.client = client
+        self.bucket = bucket
+
+    @classmethod
+    def from_env(cls):
+        client = boto3.client("s3")
+        return cls(client, "b")
+
+    def read(self, key):
+        return self.client.get_object(Bucket=self.bucket, Key=key)["Body"].read().decode()
+""",
+            },
+            note="trap: the handler catches botocore's base class",
         ),
     )
     INVALID = (
@@ -2672,6 +2725,60 @@ registry.register(name="s3_read", toolset="data", schema={}, handler=s3_read)
                 ("tools/data_tool.py", 27),
             ),
             note="every method of a redis.Redis or a boto3 client talks to the service: a connection failure escapes (ClientError is an API answer, not a connection failure)",
+            fixed={},
+        ),
+        Invalid(
+            {
+                "plugins/s3/__init__.py": """\
+from .handlers import Handlers
+from .service import Service
+
+
+def register(ctx):
+    handlers = Handlers(Service.from_env())
+    ctx.register_tool(name="s3_get_text", toolset="s3", handler=handlers.get_text,
+                      schema={"name": "s3_get_text", "description": "d", "parameters": {"type": "object", "properties": {}}})
+""",
+                "plugins/s3/handlers.py": """\
+import json
+
+from botocore.exceptions import ClientError
+
+
+class Handlers:
+    def __init__(self, service):
+        self.svc = service
+
+    def get_text(self, args, **kw):
+        try:
+            text = self.svc.read(args.get("key") or "k")
+        except ClientError as exc:
+            return json.dumps({"error": str(exc)})
+        return json.dumps({"text": text})
+""",
+                "plugins/s3/plugin.yaml": """\
+name: plug
+""",
+                "plugins/s3/service.py": """\
+import boto3
+
+
+class Service:
+    def __init__(self, client, bucket=None):
+        self.client = client
+        self.bucket = bucket
+
+    @classmethod
+    def from_env(cls):
+        client = boto3.client("s3")
+        return cls(client, "b")
+
+    def read(self, key):
+        return self.client.get_object(Bucket=self.bucket, Key=key)["Body"].read().decode()
+""",
+            },
+            findings=(("plugins/s3/handlers.py", 12),),
+            note="a service handed to a constructor (`self.svc = service`, `self.client = client`) is what the plugin builds: `Handlers(Service.from_env())`, `cls(boto3.client('s3'))`",
             fixed={},
         ),
     )

@@ -27,7 +27,7 @@ from __future__ import annotations
 import ast
 import builtins
 
-from hermes_dev.pyast.semantic.bindings import Binding, spans_any
+from hermes_dev.pyast.semantic.bindings import Binding, defs_spanning, spans_any
 from hermes_dev.pyast.semantic.clients import client_instance, is_client_instance
 from hermes_dev.pyast.semantic.import_graph import subtree_files
 from hermes_dev.pyast.semantic.imports import import_target
@@ -55,10 +55,12 @@ from hermes_dev.pyast.semantic.scopes import (
     union,
 )
 from hermes_dev.pyast.semantic.setup import setup_calls
-from hermes_dev.pyast.semantic.walker import def_statements, walk_function
+from hermes_dev.pyast.semantic.walker import def_statements, module_statements, walk_function
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
+    from collections.abc import Iterable
+
     from hermes_dev.pyast.semantic.modules import ModuleInfo
 
     FuncNode = ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda
@@ -1502,7 +1504,8 @@ def _class_attribute(cls: ClassRef, name: str, depth: int) -> Possible:
             if value is None:
                 found = found.join(UNKNOWN)
                 continue
-            found = found.join(resolve(value, scope, depth + 1))
+            given = _constructor_parameter(cls, method.node, value, depth)
+            found = found.join(given if given is not None else resolve(value, scope, depth + 1))
     if seen_any or depth > _MAX_CLASS_DEPTH:
         return found
     for base in class_bases(cls):
@@ -1514,6 +1517,103 @@ def _class_attribute(cls: ClassRef, name: str, depth: int) -> Possible:
         if inherited.items or not inherited.complete:
             return inherited
     return UNKNOWN
+
+
+def _constructor_parameter(
+    cls: ClassRef, method: FuncNode, value: ast.expr, depth: int
+) -> Possible | None:
+    """`self.client = client` in `__init__`, `client` one of its parameters (not annotated
+    with a class): what the class's constructions in its module give it (`cls(boto3.client(
+    "s3"))` in a factory classmethod, `Service(Client())` in a def or at module level). None
+    when `value` is no such parameter or the constructions are not all known."""
+    if not (
+        isinstance(value, ast.Name)
+        and isinstance(method, ast.FunctionDef)
+        and method.name == "__init__"
+        and depth < MAX_DEPTH
+    ):
+        return None
+    params = [a.arg for a in (*method.args.posonlyargs, *method.args.args)][1:]
+    if value.id not in params or any(
+        a.arg == value.id
+        and a.annotation is not None
+        and annotation_class(a.annotation, cls.scope) is not None
+        for a in (*method.args.posonlyargs, *method.args.args)
+    ):
+        return None  # (an annotation that names a class says it: `client: Client`)
+    index = params.index(value.id)
+    found: Possible | None = None
+    for call, scope in _constructions(cls):
+        if any(isinstance(a, ast.Starred) for a in call.args) or any(
+            kw.arg is None for kw in call.keywords
+        ):
+            return None
+        given = call.args[index] if index < len(call.args) else None
+        if given is None:
+            given = next((kw.value for kw in call.keywords if kw.arg == value.id), None)
+        if given is None:
+            return None  # (the default, or a call that cannot bind it)
+        made = resolve(given, scope, depth + 1)
+        found = made if found is None else found.join(made)
+    return found
+
+
+def _constructions(cls: ClassRef) -> list[tuple[ast.Call, Scope]]:
+    """The calls of the class, each with the scope it runs in: `cls(...)` in its classmethods,
+    and calls of the class in the modules of its folder and the folders under it that name it
+    (the plugin's `register(ctx)` building its services), in their defs and statements."""
+    found: list[tuple[ast.Call, Scope]] = []
+    for method in cls.methods():
+        node = method.node
+        if not isinstance(node, _DEF_TYPES) or not any(
+            isinstance(d, ast.Name) and d.id == "classmethod" for d in node.decorator_list
+        ):
+            continue
+        first = [a.arg for a in (*node.args.posonlyargs, *node.args.args)][:1]
+        if not first or not may_mention(node, first[0]):
+            continue
+        scope = method.scope.child(node, owner=cls)
+        for sub in walk_function(node):
+            if (
+                isinstance(sub, ast.Call)
+                and isinstance(sub.func, ast.Name)
+                and sub.func.id == first[0]
+            ):
+                found.append((sub, scope))
+    modules = [
+        cls.module,
+        *(m for m in _subtree_modules(cls.module, cls.name) if m is not cls.module),
+    ]
+    for module in modules:
+        tree = module.tree
+        lines = module.word_lines(cls.name)
+        if tree is None or not lines:
+            continue
+        top = module_scope(module)
+        for stmt, _ in module_statements(tree):
+            if isinstance(stmt, (*_DEF_TYPES, ast.ClassDef)) or not spans_any(stmt, lines):
+                continue
+            found.extend((call, top) for call in _class_calls(ast.walk(stmt), cls, top))
+        for func in defs_spanning(tree, lines):
+            scope = def_scope(module, func)
+            found.extend((call, scope) for call in _class_calls(walk_function(func), cls, scope))
+    return found
+
+
+def _class_calls(nodes: Iterable[ast.AST], cls: ClassRef, scope: Scope) -> list[ast.Call]:
+    """The calls of the class among `nodes` (`Service(...)`, `services.Service(...)`)."""
+    found: list[ast.Call] = []
+    for node in nodes:
+        if not isinstance(node, ast.Call):
+            continue
+        func = node.func
+        name = func.id if isinstance(func, ast.Name) else getattr(func, "attr", None)
+        if name != cls.name:
+            continue
+        made = resolve(func, scope).single()
+        if isinstance(made, Class) and made.ref == cls:
+            found.append(node)
+    return found
 
 
 def _self_assignments(
