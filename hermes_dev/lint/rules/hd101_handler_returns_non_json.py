@@ -2,7 +2,7 @@
 Reports a `return` in a tool handler (or in the function a handler lambda or `functools.partial`
 forwards to) whose value is surely not a JSON string: a dict, list, tuple, set, number, bool or
 `None` literal, a bare `return`, falling off the end of the function, `orjson.dumps(...)` (bytes),
-a dict made by `dataclasses.asdict(...)`, `vars(...)`, `obj.__dict__` or a pydantic model's
+a dict made by `dataclasses.asdict(...)`, `vars(...)`, `obj.__dict__`, a `TypedDict`'s call or a pydantic model's
 `model_dump()` (its `model_dump_json()` is JSON), the `.json()` of a requests, httpx or aiohttp
 response (the parsed body), a
 plain or f-string that is not JSON such as `f"Error: {e}"`, a JSON string with text concatenated or
@@ -525,6 +525,28 @@ def register(ctx):
 """,
             },
             note="trap: the same registration with handlers that return JSON strings",
+        ),
+        Valid(
+            {
+                "tools/td_tool.py": """\
+import json
+from typing import TypedDict
+
+from tools.registry import registry
+
+
+class Reply(TypedDict):
+    ok: bool
+
+
+def ping(args, **kw):
+    return json.dumps(Reply(ok=True))
+
+
+registry.register(name="ping", toolset="p", schema={}, handler=ping)
+""",
+            },
+            note="trap: the TypedDict serialised",
         ),
     )
     INVALID = (
@@ -2074,6 +2096,29 @@ def register(ctx):
         ctx.register_tool(**kwargs)
 """,
             },
+        ),
+        Invalid(
+            {
+                "tools/td_tool.py": """\
+from typing import TypedDict
+
+from tools.registry import registry
+
+
+class Reply(TypedDict):
+    ok: bool
+
+
+def ping(args, **kw):
+    return Reply(ok=True)
+
+
+registry.register(name="ping", toolset="p", schema={}, handler=ping)
+""",
+            },
+            findings=(("tools/td_tool.py", 11),),
+            note="a TypedDict's call is a plain dict",
+            fixed={},
         ),
     )
 

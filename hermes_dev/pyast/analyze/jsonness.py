@@ -31,6 +31,7 @@ from hermes_dev.pyast.semantic.resolve import (
     assigned_value,
     def_scope,
     import_objects,
+    is_typed_dict,
     resolve,
     resolve_binding,
     rows,
@@ -793,6 +794,8 @@ def _call(expr: ast.Call, scope: Scope, calls: CallVerdict | None, depth: int) -
         builtin = resolve(func, scope).single()
         if isinstance(builtin, Builtin):
             return _builtin(builtin.name, expr, scope, calls, depth)
+    if isinstance(func, (ast.Name, ast.Attribute)) and is_typed_dict(func, scope):
+        return Verdict(NOT_JSON, "a dict (a TypedDict)", expr)
     if calls is not None:
         found = calls(expr, scope, depth)
         if found is not None:

@@ -87,9 +87,10 @@ from hermes_dev.pyast.semantic.resolve import (
     class_bases,
     class_method,
     is_builtin_name,
+    is_typed_dict,
     resolve,
 )
-from hermes_dev.pyast.semantic.scopes import Class, External, Function, module_scope
+from hermes_dev.pyast.semantic.scopes import Class, Function, module_scope
 from hermes_dev.pyast.semantic.walker import walk_function
 
 Step = tuple[str, int, str]
@@ -351,30 +352,12 @@ def _pairs(expr: ast.expr, scope: Scope) -> list[tuple[str | None, ast.expr]] | 
     if (
         isinstance(expr, ast.Call)
         and len(expr.args) <= 1
-        and (_is_builtin_dict(expr.func, scope) or _is_typed_dict(expr.func, scope))
+        and (_is_builtin_dict(expr.func, scope) or is_typed_dict(expr.func, scope))
     ):
         # `dict(base, k=v)` is `{**base, "k": v}`; so is a TypedDict's `Delivery(ok=False)`
         spread: list[tuple[str | None, ast.expr]] = [(None, arg) for arg in expr.args]
         return spread + [(kw.arg, kw.value) for kw in expr.keywords]
     return None
-
-
-def _is_typed_dict(func: ast.expr, scope: Scope, depth: int = 0) -> bool:
-    """`func` names a class of the project that derives from `typing.TypedDict` (its instances
-    are plain dicts)."""
-    if depth > 4 or not isinstance(func, (ast.Name, ast.Attribute)):
-        return False
-    found = resolve(func, scope).single()
-    if not isinstance(found, Class):
-        return False
-    ref = found.ref
-    for base in ref.node.bases:
-        outer = resolve(base, ref.scope).single()
-        if isinstance(outer, External) and outer.dotted.rsplit(".", 1)[-1] == "TypedDict":
-            return True
-        if _is_typed_dict(base, ref.scope, depth + 1):
-            return True
-    return False
 
 
 def failure_dict(expr: ast.expr, scope: Scope) -> str | None:

@@ -1764,3 +1764,24 @@ def _scope_of_container(
     if isinstance(container, (*_DEF_TYPES, ast.Lambda)):
         return def_scope(module, container)
     return module_scope(module)
+
+
+def is_typed_dict(func: ast.expr, scope: Scope, depth: int = 0) -> bool:
+    """`func` names a class of the project that derives from `typing.TypedDict` (its instances
+    are plain dicts)."""
+    if depth > 4 or not isinstance(func, (ast.Name, ast.Attribute)):
+        return False
+    name = func.id if isinstance(func, ast.Name) else func.attr
+    if not name[:1].isupper():
+        return False  # (a class's name, by the convention every TypedDict follows: no lookup)
+    found = resolve(func, scope).single()
+    if not isinstance(found, Class):
+        return False
+    ref = found.ref
+    for base in ref.node.bases:
+        outer = resolve(base, ref.scope).single()
+        if isinstance(outer, External) and outer.dotted.rsplit(".", 1)[-1] == "TypedDict":
+            return True
+        if is_typed_dict(base, ref.scope, depth + 1):
+            return True
+    return False
