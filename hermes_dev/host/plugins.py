@@ -612,45 +612,42 @@ def find_plugin_collection(start: Path) -> Path | None:
     return None
 
 
-def entry_modules(root: Path) -> dict[Path, Path]:
-    """Plugin folder -> the module file its entry point names, for an entry point that names a
-    module below the package (`wx = "hermes_wx.plugin"`: `hermes_wx/plugin.py`)."""
-    found: dict[Path, Path] = {}
+def _entry_targets(root: Path) -> list[tuple[Path, Path | None]]:
+    """For each `hermes_agent.plugins` entry point of the root's `pyproject.toml` found under the
+    root or `src/`: (its plugin folder, the module file it names when that is a module below a
+    package, `wx = "hermes_wx.plugin"`, else None)."""
+    found: list[tuple[Path, Path | None]] = []
     pyproject = root / "pyproject.toml"
     for ref in entry_points(pyproject).values() if pyproject.is_file() else ():
-        if ":" in ref:
-            continue  # (`module:attr`: an object, not the module Hermes calls register on)
-        parts = [p for p in ref.strip().split(".") if p]
-        if len(parts) < 2 or not all(p.isidentifier() for p in parts):
-            continue
-        for base in (root, root / "src"):
-            module = base.joinpath(*parts).with_suffix(".py")
-            if module.is_file() and not (base.joinpath(*parts) / "__init__.py").is_file():
-                found[module.parent] = module
-                break
-    return found
-
-
-def package_plugin_dirs(root: Path) -> list[Path]:
-    """The plugin folders of a plugin package: each entry point's package folder (under the root
-    or `src/`) and the root itself when it holds a manifest. Sorted, no duplicates."""
-    found: set[Path] = set()
-    if manifest_file(root) is not None:
-        found.add(root)
-    pyproject = root / "pyproject.toml"
-    for ref in entry_points(pyproject).values() if pyproject.is_file() else ():
-        module = ref.split(":", 1)[0].strip()
-        parts = [p for p in module.split(".") if p]
+        module, colon, _ = ref.partition(":")
+        parts = [p for p in module.strip().split(".") if p]
         if not parts or not all(p.isidentifier() for p in parts):
             continue
         for base in (root, root / "src"):
             package = base.joinpath(*parts)
             if (package / "__init__.py").is_file():
-                found.add(package)
+                found.append((package, None))
                 break
             if package.with_suffix(".py").is_file():
-                found.add(package.parent)
+                # (`module:attr` names an object, not the module Hermes calls register on)
+                named = None if colon or len(parts) < 2 else package.with_suffix(".py")
+                found.append((package.parent, named))
                 break
+    return found
+
+
+def entry_modules(root: Path) -> dict[Path, Path]:
+    """Plugin folder -> the module file its entry point names, for an entry point that names a
+    module below the package (`wx = "hermes_wx.plugin"`: `hermes_wx/plugin.py`)."""
+    return {folder: module for folder, module in _entry_targets(root) if module is not None}
+
+
+def package_plugin_dirs(root: Path) -> list[Path]:
+    """The plugin folders of a plugin package: each entry point's package folder (under the root
+    or `src/`) and the root itself when it holds a manifest. Sorted, no duplicates."""
+    found = {folder for folder, _ in _entry_targets(root)}
+    if manifest_file(root) is not None:
+        found.add(root)
     return sorted(found)
 
 
