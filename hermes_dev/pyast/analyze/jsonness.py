@@ -476,7 +476,14 @@ def _attribute(expr: ast.Attribute, scope: Scope, calls: CallVerdict | None, dep
                 if not _prints_text(call, where, (given, scope)):
                     return _UNKNOWN_V
                 return Verdict(NOT_JSON, f"a command's {expr.attr} (text)", expr)
-        if not _prints_text(call, where):
+        spread: tuple[str, list[ast.expr]] | None = None
+        if outer is not None and isinstance(where.func, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            vararg = where.func.args.vararg
+            if vararg is not None:
+                # `def run_docker(*argv): subprocess.run([DOCKER, *argv])`: the caller's words
+                leading = len(where.func.args.posonlyargs) + len(where.func.args.args)
+                spread = (vararg.arg, outer.args[leading:])
+        if not _prints_text(call, where, spread=spread):
             return _UNKNOWN_V
         return Verdict(NOT_JSON, f"a command's {expr.attr} (text)", expr)
     if expr.attr == "__dict__":
@@ -624,11 +631,17 @@ def _argument_for(
     return next((kw.value for kw in call.keywords if kw.arg == param), None)
 
 
-def _prints_text(call: ast.Call, scope: Scope, given: tuple[ast.expr, Scope] | None = None) -> bool:
+def _prints_text(
+    call: ast.Call,
+    scope: Scope,
+    given: tuple[ast.expr, Scope] | None = None,
+    spread: tuple[str, list[ast.expr]] | None = None,
+) -> bool:
     """Whether a subprocess call runs a command known from the code whose output is text: its
     program is written out, is not one whose output may be JSON, and nothing in the command or
     the call mentions JSON (`--json`, `-o json`). `given`: the command, when a caller passes
-    it (with the caller's scope)."""
+    it (with the caller's scope); `spread`: a `*args` parameter of the def the call is in and
+    what its caller passes there."""
     if _asks_for_json(call, scope):
         return False
     command = _command_of(call)
@@ -646,13 +659,16 @@ def _prints_text(call: ast.Call, scope: Scope, given: tuple[ast.expr, Scope] | N
         if _mentions_json(command):
             return False
     first: ast.expr | None = command
+    elts: list[ast.expr] = []
     if isinstance(command, (ast.List, ast.Tuple)):
-        first = command.elts[0] if command.elts else None
+        elts = _spread(command.elts, spread)
+        first = elts[0] if elts else None
     elif isinstance(command, ast.JoinedStr):
         first = command.values[0] if command.values else None
-    if not (isinstance(first, ast.Constant) and isinstance(first.value, str)):
+    program_text = _program_text(first, scope) if first is not None else None
+    if program_text is None:
         return False
-    words = first.value.split()
+    words = program_text.split()
     if not words:
         return False
     program = words[0].rsplit("/", 1)[-1].lower()
@@ -661,14 +677,55 @@ def _prints_text(call: ast.Call, scope: Scope, given: tuple[ast.expr, Scope] | N
         second: ast.expr | None = None
         if len(words) > 1:
             return words[1] in _TEXT_SUBCOMMANDS[program]
-        if isinstance(command, (ast.List, ast.Tuple)) and len(command.elts) > 1:
-            second = command.elts[1]
+        if len(elts) > 1:
+            second = elts[1]
         return (
             isinstance(second, ast.Constant)
             and isinstance(second.value, str)
             and second.value in _TEXT_SUBCOMMANDS[program]
         )
     return program not in _ANY_OUTPUT
+
+
+def _spread(elts: list[ast.expr], spread: tuple[str, list[ast.expr]] | None) -> list[ast.expr]:
+    """A command list's words with `*argv` replaced by what the caller passes there."""
+    if spread is None:
+        return elts
+    name, given = spread
+    out: list[ast.expr] = []
+    for elt in elts:
+        if isinstance(elt, ast.Starred) and isinstance(elt.value, ast.Name):
+            if elt.value.id != name or any(isinstance(a, ast.Starred) for a in given):
+                return out + [elt]  # (what follows cannot be placed)
+            out.extend(given)
+        else:
+            out.append(elt)
+    return out
+
+
+def _program_text(expr: ast.expr, scope: Scope) -> str | None:
+    """The text of a command's first word: a constant, or a name bound once to one or to an
+    environment lookup with a default (`DOCKER = os.environ.get("DOCKER_BIN", "docker")`)."""
+    if isinstance(expr, ast.Name):
+        values = _binding_values(expr.id, scope)
+        if len(values) != 1 or values[0] is None:
+            return None
+        expr, scope = values[0]
+        if (
+            isinstance(expr, ast.Call)
+            and len(expr.args) == 2
+            and isinstance(expr.func, ast.Attribute)
+            and _dotted_of(expr.func, scope) in ("os.environ.get", "os.getenv")
+        ):
+            expr = expr.args[1]
+    if isinstance(expr, ast.Constant) and isinstance(expr.value, str):
+        return expr.value
+    return None
+
+
+def _dotted_of(expr: ast.expr, scope: Scope) -> str | None:
+    found = resolve(expr, scope).single()
+    return found.dotted if isinstance(found, External) else None
 
 
 # Subcommands that print text (logs, descriptions) of programs in _ANY_OUTPUT.
