@@ -49,19 +49,19 @@ SHAPES: dict[str, tuple[str, list[str]]] = {
     # four levels deep to a bare re-raise; the object's class known four ways
     "memory-optional": (
         "HD102",
-        ["memory_tool", "_apply", "MemoryStore.add", "MemoryStore.save", "_write_file"],
+        ["memory_tool", "_apply", "MemoryStore.add", "MemoryStore.save", "_write_file", "_joined"],
     ),
     "memory-singleton": (
         "HD102",
-        ["memory_default", "MemoryStore.add", "MemoryStore.save", "_write_file"],
+        ["memory_default", "MemoryStore.add", "MemoryStore.save", "_write_file", "_joined"],
     ),
     "memory-local": (
         "HD102",
-        ["memory_scratch", "MemoryStore.add", "MemoryStore.save", "_write_file"],
+        ["memory_scratch", "MemoryStore.add", "MemoryStore.save", "_write_file", "_joined"],
     ),
     "memory-annotated": (
         "HD102",
-        ["memory_forget", "MemoryStore.remove", "MemoryStore.save", "_write_file"],
+        ["memory_forget", "MemoryStore.remove", "MemoryStore.save", "_write_file", "_joined"],
     ),
     "memory-load": ("HD102", ["memory_list", "MemoryStore.load"]),
     # a sibling module's function, imported by name and as a module attribute

@@ -548,6 +548,50 @@ registry.register(name="ping", toolset="p", schema={}, handler=ping)
             },
             note="trap: the TypedDict serialised",
         ),
+        Valid(
+            {
+                "tools/kube_cli.py": """\
+import os
+import subprocess
+
+KUBECTL = os.environ.get("KUBECTL_BIN", "kubectl")
+
+
+def kube(*argv, timeout=30):
+    cmd = [KUBECTL, *argv]
+    return subprocess.run(cmd, capture_output=True, text=True, timeout=timeout)
+""",
+                "tools/pod_logs_tool.py": """\
+import json
+import subprocess
+
+from tools.kube_cli import kube
+from tools.registry import registry
+
+
+def pod_logs(args, **kw):
+    pod = args.get("pod")
+    if not isinstance(pod, str) or not pod:
+        return json.dumps({"error": "pod is required"})
+    try:
+        proc = kube("get", "pod", pod, "-o", "json")
+    except (OSError, subprocess.SubprocessError) as exc:
+        return json.dumps({"error": str(exc)})
+    if proc.returncode != 0:
+        return json.dumps({"error": proc.stderr.strip()})
+    return proc.stdout
+
+
+registry.register(
+    name="pod_logs",
+    toolset="kube",
+    schema={"name": "pod_logs", "description": "A pod's last log lines.", "parameters": {"type": "object", "properties": {"pod": {"type": "string", "description": "The pod."}}, "required": ["pod"]}},
+    handler=pod_logs,
+)
+""",
+            },
+            note="trap: the same wrapper asked for JSON (`kubectl get -o json`)",
+        ),
     )
     INVALID = (
         Invalid(
@@ -2118,6 +2162,52 @@ registry.register(name="ping", toolset="p", schema={}, handler=ping)
             },
             findings=(("tools/td_tool.py", 11),),
             note="a TypedDict's call is a plain dict",
+            fixed={},
+        ),
+        Invalid(
+            {
+                "tools/kube_cli.py": """\
+import os
+import subprocess
+
+KUBECTL = os.environ.get("KUBECTL_BIN", "kubectl")
+
+
+def kube(*argv, timeout=30):
+    cmd = [KUBECTL, *argv]
+    return subprocess.run(cmd, capture_output=True, text=True, timeout=timeout)
+""",
+                "tools/pod_logs_tool.py": """\
+import json
+import subprocess
+
+from tools.kube_cli import kube
+from tools.registry import registry
+
+
+def pod_logs(args, **kw):
+    pod = args.get("pod")
+    if not isinstance(pod, str) or not pod:
+        return json.dumps({"error": "pod is required"})
+    try:
+        proc = kube("logs", "--tail", "100", pod)
+    except (OSError, subprocess.SubprocessError) as exc:
+        return json.dumps({"error": str(exc)})
+    if proc.returncode != 0:
+        return json.dumps({"error": proc.stderr.strip()})
+    return proc.stdout
+
+
+registry.register(
+    name="pod_logs",
+    toolset="kube",
+    schema={"name": "pod_logs", "description": "A pod's last log lines.", "parameters": {"type": "object", "properties": {"pod": {"type": "string", "description": "The pod."}}, "required": ["pod"]}},
+    handler=pod_logs,
+)
+""",
+            },
+            findings=(("tools/pod_logs_tool.py", 18),),
+            note="`kubectl logs` through a wrapper that spreads its `*argv` after a program named by the environment (with a default)",
             fixed={},
         ),
     )

@@ -90,6 +90,20 @@ counts where a caller hands on the model's arguments or a value derived from the
 number of parameters passed on as they are), not where the caller built the value itself (a
 constant, its own state, a record a store returns).
 
+The model's values handed on to a helper, as they came (`parse_range(args["pages"])`, or the
+arguments themselves: `self._do_think(args)`), are followed there and in what the helper hands
+them on to: what raises on them in there (`int(start)` of a part of the text, `args["key"]`,
+`open(path)`) counts as in the handler, unless the handler checked them first (`isinstance`,
+`.isdigit()`, `"key" in args`, or the keys of a list checked one by one: `[k for k in needed
+if not args.get(k)]`).
+
+A callee's raise inside an `except` that catches only local file or database failures (`except
+OSError`, its file subclasses, `except sqlite3.Error`) around a `try` that uses no network
+client passes on the machine's own disk or database failing, which no argument of the model
+decides: it is not reported (a handler's own is). A file operation on a path the model names
+counts when any binding of the path is the model's (`file_path = Path(output_path)` on one
+branch, a default folder on the other), or a helper's result made from it.
+
 A raise its author marks `# pragma: no cover` (on the raise, or on the `if`/`else` line just
 above it) guards an invariant and is not reported.
 
@@ -98,10 +112,14 @@ third-party), calls through names that cannot be resolved (parameters without an
 `getattr`, subscripts), exception classes that cannot be resolved (they count as caught), an
 `assert` or a control-flow exception (`CancelledError`, `KeyboardInterrupt`, `SystemExit`,
 `GeneratorExit`) met in a callee, an abstract method's own body, generators, coroutines that
-are not awaited where they are called, and functions behind a decorator that may change what
-they raise (a project decorator that hands the def back unchanged, such as a registering
-`@tool(...)` that adds the def to a table, is seen through, and each def it adds is a row of
-that table). Recursion ends at the first repeat.
+are not awaited where they are called, and functions behind a decorator that is not the
+project's own (or behind more than one that wraps them). A project decorator that hands the def
+back unchanged, such as a registering `@tool(...)` that adds the def to a table, is seen
+through, and each def it adds is a row of that table. One that wraps it (`@retry(times=3,
+giving_up=ServiceDown)`, a `functools.wraps` wrapper) is followed as it runs: a call of the def
+runs the wrapper, with the def and the factory's arguments bound, so what the wrapper catches is
+caught and what it raises itself escapes (the chain names it `@retry`). Recursion ends at the
+first repeat.
 
 ## Why is this bad?
 A handler reports errors as `{"error": "..."}` so that the model can read what went wrong and
@@ -1046,6 +1064,301 @@ class Service:
             },
             note="trap: the handler catches botocore's base class",
         ),
+        Valid(
+            {
+                "tools/speak_tool.py": """\
+import json
+from pathlib import Path
+
+from tools.registry import registry
+
+OUT_DIR = Path("/tmp/speech")
+
+
+def _tune(path, fmt):
+    return path.with_suffix("." + fmt) if fmt else path
+
+
+def speak(text, output_path=None, fmt=""):
+    if output_path:
+        file_path = OUT_DIR / Path(output_path).name
+    else:
+        file_path = OUT_DIR / "speech.mp3"
+    file_path.parent.mkdir(parents=True, exist_ok=True)
+    try:
+        file_path.write_bytes(text.encode())
+    except OSError as exc:
+        return json.dumps({"error": str(exc)})
+    return json.dumps({"path": str(file_path)})
+
+
+registry.register(
+    name="speak",
+    toolset="speak",
+    schema={"name": "speak", "description": "Speak.", "parameters": {"type": "object", "properties": {"text": {"type": "string"}, "output_path": {"type": "string"}}, "required": ["text"]}},
+    handler=lambda args, **kw: speak(args.get("text", ""), args.get("output_path")),
+)
+""",
+            },
+            note="trap: only the model's file name, under the tool's own folder",
+        ),
+        Valid(
+            {
+                "tools/notes_store.py": """\
+import os
+import tempfile
+from pathlib import Path
+
+NOTES = Path.home() / ".notes" / "notes.txt"
+
+
+class StoreError(Exception):
+    pass
+
+
+def save(text):
+    try:
+        fd, tmp = tempfile.mkstemp(dir=str(NOTES.parent))
+        with os.fdopen(fd, "w") as handle:
+            handle.write(text)
+        os.replace(tmp, NOTES)
+    except (OSError, IOError) as exc:
+        raise StoreError(f"cannot write {NOTES}: {exc}") from exc
+""",
+                "tools/note_tool.py": """\
+import json
+
+from tools.notes_store import save
+from tools.registry import registry
+
+
+def note(args, **kw):
+    text = args.get("text")
+    if not isinstance(text, str):
+        return json.dumps({"error": "text must be a string"})
+    save(text)
+    return json.dumps({"saved": len(text)})
+
+
+registry.register(
+    name="note",
+    toolset="note",
+    schema={"name": "note", "description": "Keep a note.", "parameters": {"type": "object", "properties": {"text": {"type": "string", "description": "The note."}}, "required": ["text"]}},
+    handler=note,
+)
+""",
+            },
+            note="a helper that passes on its own disk failing (except OSError around local writes) as its own error: the machine's state, not the model's input",
+        ),
+        Valid(
+            {
+                "tools/notes_store.py": """\
+import sqlite3
+from pathlib import Path
+
+DB = Path.home() / ".notes" / "notes.db"
+
+
+def connect():
+    conn = sqlite3.connect(str(DB))
+    try:
+        conn.execute("PRAGMA journal_mode=WAL")
+    except sqlite3.OperationalError as exc:
+        if "locked" not in str(exc):
+            raise
+    return conn
+
+
+def save(text):
+    conn = connect()
+    with conn:
+        conn.execute("INSERT INTO notes(text) VALUES (?)", (text,))
+""",
+                "tools/note_tool.py": """\
+import json
+
+from tools.notes_store import save
+from tools.registry import registry
+
+
+def note(args, **kw):
+    text = args.get("text")
+    if not isinstance(text, str):
+        return json.dumps({"error": "text must be a string"})
+    save(text)
+    return json.dumps({"saved": len(text)})
+
+
+registry.register(
+    name="note",
+    toolset="note",
+    schema={"name": "note", "description": "Keep a note.", "parameters": {"type": "object", "properties": {"text": {"type": "string", "description": "The note."}}, "required": ["text"]}},
+    handler=note,
+)
+""",
+            },
+            note="a helper re-raising its local database's own error (except sqlite3.OperationalError: raise): the machine's state",
+        ),
+        Valid(
+            {
+                "tools/net_util.py": """\
+import functools
+import time
+
+
+class ServiceDown(Exception):
+    pass
+
+
+def retry(times=3, giving_up=None):
+    def decorator(fn):
+        @functools.wraps(fn)
+        def inner(*args, **kwargs):
+            last = None
+            for attempt in range(times):
+                try:
+                    return fn(*args, **kwargs)
+                except OSError as exc:
+                    last = exc
+                    time.sleep(0.1 * attempt)
+            if giving_up is not None:
+                raise giving_up(f"{fn.__name__} failed {times} times: {last}")
+            return None
+        return inner
+    return decorator
+""",
+                "tools/quote_tool.py": """\
+import json
+import urllib.request
+
+from tools.net_util import ServiceDown, retry
+from tools.registry import registry
+
+
+@retry(times=3)
+def fetch(url):
+    with urllib.request.urlopen(url, timeout=5) as resp:
+        return json.load(resp)
+
+
+def quote(args, **kw):
+    symbol = args.get("symbol")
+    if not isinstance(symbol, str) or not symbol:
+        return json.dumps({"error": "symbol is required"})
+    try:
+        data = fetch("https://quotes.example/" + symbol)
+    except OSError as exc:
+        return json.dumps({"error": str(exc)})
+    return json.dumps({"symbol": symbol, "price": data.get("price")})
+
+
+registry.register(
+    name="quote",
+    toolset="quote",
+    schema={"name": "quote", "description": "A stock quote.", "parameters": {"type": "object", "properties": {"symbol": {"type": "string", "description": "The ticker."}}, "required": ["symbol"]}},
+    handler=quote,
+)
+""",
+            },
+            note="trap: the same decorator given no give-up class answers None after the last attempt",
+        ),
+        Valid(
+            {
+                "tools/pages_core.py": """\
+def parse_range(spec):
+    # '3-7' -> (3, 7); '4' -> (4, 4)
+    start, _, end = spec.partition("-")
+    first = int(start)
+    return first, int(end) if end else first
+
+
+class Pages:
+    def __init__(self, total):
+        self.total = total
+
+    def pick(self, options):
+        limit = options.get("limit")
+        if limit is not None:
+            limit = int(limit)
+        return list(range(self.total))[:limit]
+""",
+                "tools/pages_tool.py": """\
+import json
+
+from tools.pages_core import Pages, parse_range
+from tools.registry import registry
+
+
+def split_pages(args, **kw):
+    pages = args.get("pages")
+    if not isinstance(pages, str) or not pages.replace("-", "").isdigit():
+        return json.dumps({"error": "pages must look like '3-7'"})
+    first, last = parse_range(pages)
+    return json.dumps({"first": first, "last": last})
+
+
+def pick_pages(args, **kw):
+    if not isinstance(args.get("limit", 0), int):
+        return json.dumps({"error": "limit must be a whole number"})
+    return json.dumps({"pages": Pages(10).pick(args)})
+
+
+registry.register(
+    name="split_pages",
+    toolset="pages",
+    schema={"name": "split_pages", "description": "Split.", "parameters": {"type": "object", "properties": {"pages": {"type": "string", "description": "A range: 3-7."}}, "required": ["pages"]}},
+    handler=split_pages,
+)
+registry.register(
+    name="pick_pages",
+    toolset="pages",
+    schema={"name": "pick_pages", "description": "Pick.", "parameters": {"type": "object", "properties": {"limit": {"type": "integer", "description": "How many."}}}},
+    handler=pick_pages,
+)
+""",
+            },
+            note="trap: the same helpers, with what they convert checked by the handler first",
+        ),
+        Valid(
+            {
+                "tools/ticket_tool.py": """\
+import json
+
+from tools.registry import registry
+
+
+def _close(args):
+    return json.dumps({"closed": args["key"], "note": args["note"]})
+
+
+def _move(args):
+    return json.dumps({"moved": args["key"], "to": args["to"]})
+
+
+ACTIONS = {"close": (_close, ("key", "note")), "move": (_move, ("key", "to"))}
+
+
+def ticket(args, **kw):
+    entry = ACTIONS.get(args.get("action", ""))
+    if entry is None:
+        return json.dumps({"error": "unknown action", "allowed": sorted(ACTIONS)})
+    fn, needed = entry
+    missing = [k for k in needed if not args.get(k)]
+    if missing:
+        return json.dumps({"error": "missing: " + ", ".join(missing)})
+    return fn(args)
+
+
+registry.register(
+    name="ticket",
+    toolset="ticket",
+    schema={"name": "ticket", "description": "Tickets.", "parameters": {"type": "object", "properties": {"action": {"type": "string", "description": "close or move."}}, "required": ["action"]}},
+    handler=ticket,
+)
+""",
+            },
+            note="trap: each action's keys checked from its row of the table before the arguments are handed on",
+        ),
     )
     INVALID = (
         Invalid(
@@ -1253,17 +1566,23 @@ class MemoryStore:
         try:
             with open(self.path) as fh:
                 return json.load(fh)
-        except OSError as e:
-            raise RuntimeError(f"cannot read {self.path}") from e
+        except ValueError as e:
+            raise RuntimeError(f"{self.path} is not JSON") from e
+
+def _check(entries):
+    if any(not isinstance(entry, str) for entry in entries):
+        raise TypeError("entries must be text")
 
 def _write_file(path, entries):
     tmp = path + ".tmp"
     try:
+        _check(entries)
         with open(tmp, "w") as fh:
             fh.write("\\n".join(entries))
         os.replace(tmp, path)
-    except OSError:
-        os.unlink(tmp)
+    except Exception:
+        if os.path.exists(tmp):
+            os.unlink(tmp)
         raise
 """,
                 "tools/memory_tool.py": _HEAD
@@ -1318,7 +1637,7 @@ registry.register(name="memory_read", toolset="t", schema={}, handler=memory_rea
             note="four levels deep (function -> store.add() -> save() -> _write_file() re-raising"
             " in a cleanup handler); the object's class from an Optional[...] parameter, a"
             " module-level instance, a local constructor call, a return annotation, a"
-            " class-level attribute annotation; OSError converted into RuntimeError",
+            " class-level attribute annotation; ValueError converted into RuntimeError",
             fixed={},
         ),
         Invalid(
@@ -2779,6 +3098,225 @@ class Service:
             },
             findings=(("plugins/s3/handlers.py", 12),),
             note="a service handed to a constructor (`self.svc = service`, `self.client = client`) is what the plugin builds: `Handlers(Service.from_env())`, `cls(boto3.client('s3'))`",
+            fixed={},
+        ),
+        Invalid(
+            {
+                "tools/speak_tool.py": """\
+import json
+from pathlib import Path
+
+from tools.registry import registry
+
+OUT_DIR = Path("/tmp/speech")
+
+
+def _tune(path, fmt):
+    return path.with_suffix("." + fmt) if fmt else path
+
+
+def speak(text, output_path=None, fmt=""):
+    if output_path:
+        file_path = Path(output_path).expanduser()
+        file_path = _tune(file_path, fmt)
+    else:
+        file_path = OUT_DIR / "speech.mp3"
+    file_path.parent.mkdir(parents=True, exist_ok=True)
+    try:
+        file_path.write_bytes(text.encode())
+    except OSError as exc:
+        return json.dumps({"error": str(exc)})
+    return json.dumps({"path": str(file_path)})
+
+
+registry.register(
+    name="speak",
+    toolset="speak",
+    schema={"name": "speak", "description": "Speak.", "parameters": {"type": "object", "properties": {"text": {"type": "string"}, "output_path": {"type": "string"}}, "required": ["text"]}},
+    handler=lambda args, **kw: speak(args.get("text", ""), args.get("output_path")),
+)
+""",
+            },
+            findings=(("tools/speak_tool.py", 19),),
+            note="a path the model may name on one branch (a default on the other) made before the try",
+            fixed={},
+        ),
+        Invalid(
+            {
+                "tools/net_util.py": """\
+import functools
+import time
+
+
+class ServiceDown(Exception):
+    pass
+
+
+def retry(times=3, giving_up=None):
+    def decorator(fn):
+        @functools.wraps(fn)
+        def inner(*args, **kwargs):
+            last = None
+            for attempt in range(times):
+                try:
+                    return fn(*args, **kwargs)
+                except OSError as exc:
+                    last = exc
+                    time.sleep(0.1 * attempt)
+            if giving_up is not None:
+                raise giving_up(f"{fn.__name__} failed {times} times: {last}")
+            return None
+        return inner
+    return decorator
+""",
+                "tools/quote_tool.py": """\
+import json
+import urllib.request
+
+from tools.net_util import ServiceDown, retry
+from tools.registry import registry
+
+
+@retry(times=3, giving_up=ServiceDown)
+def fetch(url):
+    with urllib.request.urlopen(url, timeout=5) as resp:
+        return json.load(resp)
+
+
+def quote(args, **kw):
+    symbol = args.get("symbol")
+    if not isinstance(symbol, str) or not symbol:
+        return json.dumps({"error": "symbol is required"})
+    try:
+        data = fetch("https://quotes.example/" + symbol)
+    except OSError as exc:
+        return json.dumps({"error": str(exc)})
+    return json.dumps({"symbol": symbol, "price": data.get("price")})
+
+
+registry.register(
+    name="quote",
+    toolset="quote",
+    schema={"name": "quote", "description": "A stock quote.", "parameters": {"type": "object", "properties": {"symbol": {"type": "string", "description": "The ticker."}}, "required": ["symbol"]}},
+    handler=quote,
+)
+""",
+            },
+            findings=(("tools/quote_tool.py", 19),),
+            note="a retry decorator's wrapper raises the give-up class its factory was given, which the handler's `except OSError` does not catch",
+            fixed={},
+        ),
+        Invalid(
+            {
+                "tools/notes_store.py": """\
+import os
+
+import requests
+import tempfile
+from pathlib import Path
+
+NOTES = Path.home() / ".notes" / "notes.txt"
+
+
+class StoreError(Exception):
+    pass
+
+
+def save(text):
+    try:
+        requests.post("https://notes.example/api", json={"text": text}, timeout=5)
+        fd, tmp = tempfile.mkstemp(dir=str(NOTES.parent))
+        with os.fdopen(fd, "w") as handle:
+            handle.write(text)
+        os.replace(tmp, NOTES)
+    except (OSError, IOError) as exc:
+        raise StoreError(f"cannot write {NOTES}: {exc}") from exc
+""",
+                "tools/note_tool.py": """\
+import json
+
+from tools.notes_store import save
+from tools.registry import registry
+
+
+def note(args, **kw):
+    text = args.get("text")
+    if not isinstance(text, str):
+        return json.dumps({"error": "text must be a string"})
+    save(text)
+    return json.dumps({"saved": len(text)})
+
+
+registry.register(
+    name="note",
+    toolset="note",
+    schema={"name": "note", "description": "Keep a note.", "parameters": {"type": "object", "properties": {"text": {"type": "string", "description": "The note."}}, "required": ["text"]}},
+    handler=note,
+)
+""",
+            },
+            findings=(("tools/note_tool.py", 11),),
+            note="trap: the same `except OSError` also catches a refused connection (requests' errors are OSErrors): the error it raises then escapes",
+            fixed={},
+        ),
+        Invalid(
+            {
+                "tools/pages_core.py": """\
+def parse_range(spec):
+    # '3-7' -> (3, 7); '4' -> (4, 4)
+    start, _, end = spec.partition("-")
+    first = int(start)
+    return first, int(end) if end else first
+
+
+class Pages:
+    def __init__(self, total):
+        self.total = total
+
+    def pick(self, options):
+        limit = options.get("limit")
+        if limit is not None:
+            limit = int(limit)
+        return list(range(self.total))[:limit]
+""",
+                "tools/pages_tool.py": """\
+import json
+
+from tools.pages_core import Pages, parse_range
+from tools.registry import registry
+
+
+def split_pages(args, **kw):
+    pages = args.get("pages")
+    if not pages:
+        return json.dumps({"error": "pages is required, e.g. '3-7'"})
+    first, last = parse_range(pages)
+    return json.dumps({"first": first, "last": last})
+
+
+def pick_pages(args, **kw):
+    return json.dumps({"pages": Pages(10).pick(args)})
+
+
+registry.register(
+    name="split_pages",
+    toolset="pages",
+    schema={"name": "split_pages", "description": "Split.", "parameters": {"type": "object", "properties": {"pages": {"type": "string", "description": "A range: 3-7."}}, "required": ["pages"]}},
+    handler=split_pages,
+)
+registry.register(
+    name="pick_pages",
+    toolset="pages",
+    schema={"name": "pick_pages", "description": "Pick.", "parameters": {"type": "object", "properties": {"limit": {"type": "integer", "description": "How many."}}}},
+    handler=pick_pages,
+)
+""",
+            },
+            findings=(
+                ("tools/pages_tool.py", 11),
+                ("tools/pages_tool.py", 16),
+            ),
+            note="the model's text handed to a helper that converts it (int() of a part of it; the arguments themselves handed to a method that converts one)",
             fixed={},
         ),
     )

@@ -44,6 +44,9 @@ _CHECKS = frozenset({"isdigit", "isnumeric", "isdecimal"})
 
 class InputRisks:
     __slots__ = (
+        "_keyed",
+        "_parts",
+        "any_key_checked",
         "checked_keys",
         "derived",
         "guarded",
@@ -70,10 +73,14 @@ class InputRisks:
         self.param = param
         self.parses_json = parses_json
         self.checked_keys: set[str] = set()
+        # `[k for k in needed if not args.get(k)]`: keys checked from a list, any of them
+        self.any_key_checked = False
         self.guarded: set[str] = set()
         self.rebound = False
         self.shadowed: set[str] = set()
         self.unpacked: dict[int, int] = {}  # id(`s.split(...)`) -> the names it is unpacked to
+        self._keyed: dict[str, str] = {}  # local -> the argument it holds (`args['k']`)
+        self._parts: set[int] = set()  # ids of `s.partition(...)` / `s.split(...)` unpacked
         assigns: dict[str, list[ast.expr | None]] = {}
         body = [node.body] if isinstance(node, ast.Lambda) else node.body
         for sub in walk_shallow(body):
@@ -87,9 +94,18 @@ class InputRisks:
             elif kind is ast.Name and isinstance(sub.ctx, ast.Store):  # type: ignore[attr-defined]
                 assigns.setdefault(sub.id, [])  # type: ignore[attr-defined]
             if kind is ast.Assign:
+                value = sub.value  # type: ignore[attr-defined]
                 for target in sub.targets:  # type: ignore[attr-defined]
                     if isinstance(target, ast.Name):
-                        assigns.setdefault(target.id, []).append(sub.value)  # type: ignore[attr-defined]
+                        assigns.setdefault(target.id, []).append(value)
+                    elif isinstance(target, (ast.Tuple, ast.List)):
+                        # `start, _, end = spec.partition("-")`: each part is the text's
+                        part = value if _splits(value) else None
+                        if part is not None:
+                            self._parts.add(id(part))
+                        for elt in target.elts:
+                            if isinstance(elt, ast.Name):
+                                assigns.setdefault(elt.id, []).append(part)
             elif kind in (ast.AnnAssign, ast.AugAssign, ast.NamedExpr):
                 target = sub.target  # type: ignore[attr-defined]
                 if isinstance(target, ast.Name):
@@ -100,15 +116,26 @@ class InputRisks:
         # A local counts as the model's value when every binding of it is one (a for target, an
         # augmented assignment or an import leaves a None in its list: not counted).
         self.derived: set[str] = set(seeds)
+        # `limit = int(limit)`: the conversion of the model's value, not another value
+        kept = {
+            name: [v for v in values if not _converts_itself(v, name)]
+            for name, values in assigns.items()
+        }
+        # `limit = args.get("limit")`: a test of `limit` is a test of that argument
+        for name, values in kept.items():
+            keys = {self._key_read(v) if v is not None else None for v in values}
+            if len(keys) == 1 and None not in keys:
+                self._keyed[name] = f"{param}[{keys.pop()!r}]"
+        self.guarded.update(self._keyed[n] for n in list(self.guarded) if n in self._keyed)
         for _ in range(2):  # (a local from a local: two rounds are plenty)
-            for name, values in assigns.items():
+            for name, values in kept.items():
                 if (
                     name != param
                     and values
                     and all(v is not None and self._from_model(v) for v in values)
                 ):
                     self.derived.add(name)
-        for name, values in assigns.items():
+        for name, values in kept.items():
             if len(values) != sum(1 for v in values if v is not None):
                 self.derived.discard(name)
             elif name in seeds and not all(v is not None and self._from_model(v) for v in values):
@@ -116,12 +143,22 @@ class InputRisks:
         # Locals that are paths the model names (`p = Path(args["path"]).expanduser()`).
         self.paths: set[str] = set()
         self.path_objects: set[str] = set()  # (of those, `Path` objects, not text)
+        arms: dict[int, tuple[tuple[int, int], ...]] | None = None
         for _ in range(2):
             for name, values in assigns.items():
-                if values and all(v is not None and self._model_path(v) for v in values):
-                    self.paths.add(name)
-                if values and all(v is not None and self._model_path(v, False) for v in values):
-                    self.path_objects.add(name)
+                if not values or None in values:
+                    continue
+                for text, found in ((True, self.paths), (False, self.path_objects)):
+                    model = [v for v in values if self._model_path(v, text)]  # type: ignore[arg-type]
+                    if not model or name in found:
+                        continue
+                    if len(model) < len(values) and arms is None:
+                        arms = _branch_arms(node.body if not isinstance(node, ast.Lambda) else [])
+                    if len(model) == len(values) or all(
+                        v in model or _passes(v, name) or _exclusive(arms, v, model)  # type: ignore[arg-type]
+                        for v in values
+                    ):
+                        found.add(name)
 
     def _note_membership(self, node: ast.Compare) -> None:
         for op, right in zip(node.ops, node.comparators):
@@ -133,6 +170,13 @@ class InputRisks:
                 and isinstance(node.left.value, str)
             ):
                 self.checked_keys.add(node.left.value)
+            elif (
+                isinstance(op, (ast.In, ast.NotIn))
+                and isinstance(right, ast.Name)
+                and right.id == self.param
+                and isinstance(node.left, ast.Name)
+            ):
+                self.any_key_checked = True  # (`k in args` for each k of a list)
             elif isinstance(op, (ast.In, ast.NotIn)) and isinstance(node.left, ast.Constant):
                 self.guarded.update(self._reads(right))  # (`"." in text`: a separator tested)
 
@@ -169,10 +213,11 @@ class InputRisks:
                 and isinstance(func.value, ast.Name)
                 and func.value.id == self.param
                 and node.args
-                and isinstance(node.args[0], ast.Constant)
-                and isinstance(node.args[0].value, str)
             ):
-                self.checked_keys.add(node.args[0].value)
+                if isinstance(node.args[0], ast.Constant) and isinstance(node.args[0].value, str):
+                    self.checked_keys.add(node.args[0].value)
+                elif isinstance(node.args[0], ast.Name):
+                    self.any_key_checked = True
             elif func.attr in _CHECKS:
                 self.guarded.update(self._reads(func.value))
         elif isinstance(func, ast.Name) and func.id == "isinstance" and node.args:
@@ -191,7 +236,7 @@ class InputRisks:
             if isinstance(func, ast.Attribute):
                 if func.attr == "get":
                     return isinstance(func.value, ast.Name) and func.value.id == self.param
-                if func.attr in _TEXT_METHODS:
+                if func.attr in _TEXT_METHODS or id(expr) in self._parts:
                     return self._from_model(func.value)
                 return False
             if isinstance(func, ast.Name) and func.id == "str" and len(expr.args) == 1:
@@ -216,7 +261,7 @@ class InputRisks:
                 return None
             if not (isinstance(key, ast.Constant) and isinstance(key.value, str)):
                 return None
-            if key.value in self.checked_keys:
+            if key.value in self.checked_keys or self.any_key_checked:
                 return None
             return KeyError, f"when the model leaves {key.value!r} out"
         if type(node) is ast.Call:
@@ -329,6 +374,8 @@ class InputRisks:
                 keyed.add(id(node.func.value if isinstance(node, ast.Call) else node.value))  # type: ignore[attr-defined]
             elif isinstance(node, ast.Name) and id(node) not in keyed:
                 found.add(node.id)
+                if node.id in self._keyed:
+                    found.add(self._keyed[node.id])
         return found
 
     def _key_read(self, node: ast.AST) -> str | None:
@@ -375,4 +422,78 @@ def _is_path_call(expr: ast.expr) -> bool:
     func = expr.func
     return (isinstance(func, ast.Name) and func.id == "Path") or (
         isinstance(func, ast.Attribute) and func.attr == "Path"
+    )
+
+
+def _branch_arms(body: list[ast.stmt]) -> dict[int, tuple[tuple[int, int], ...]]:
+    """id of each assigned value -> the arms of the `if`s and `match`es it sits in."""
+    out: dict[int, tuple[tuple[int, int], ...]] = {}
+
+    def visit(stmts: list[ast.stmt], path: tuple[tuple[int, int], ...]) -> None:
+        for stmt in stmts:
+            if isinstance(stmt, ast.If):
+                visit(stmt.body, (*path, (id(stmt), 0)))
+                visit(stmt.orelse, (*path, (id(stmt), 1)))
+            elif isinstance(stmt, ast.Match):
+                for number, case in enumerate(stmt.cases):
+                    visit(case.body, (*path, (id(stmt), number)))
+            elif isinstance(stmt, (ast.Assign, ast.AnnAssign)):
+                if stmt.value is not None:
+                    out[id(stmt.value)] = path
+            elif not isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+                for field in ("body", "orelse", "finalbody"):
+                    inner = getattr(stmt, field, None)
+                    if isinstance(inner, list):
+                        visit(inner, path)
+                for handler in getattr(stmt, "handlers", ()):
+                    visit(handler.body, path)
+
+    visit(body, ())
+    return out
+
+
+def _exclusive(
+    arms: dict[int, tuple[tuple[int, int], ...]] | None, value: ast.expr, others: list[ast.expr]
+) -> bool:
+    """`value` is bound on another arm of an `if` (or `match`) than one of `others`: a default
+    for when the model names no path, not a replacement of its path."""
+    mine = dict((arms or {}).get(id(value), ()))
+    return any(
+        mine.get(branch, arm) != arm
+        for other in others
+        for branch, arm in (arms or {}).get(id(other), ())
+    )
+
+
+def _passes(value: ast.expr, name: str) -> bool:
+    """`p = adjust(p, ...)`: the path handed on (and what comes back made from it)."""
+    return isinstance(value, ast.Call) and any(
+        isinstance(arg, ast.Name) and arg.id == name for arg in value.args
+    )
+
+
+def _splits(value: ast.expr) -> bool:
+    return (
+        isinstance(value, ast.Call)
+        and isinstance(value.func, ast.Attribute)
+        and value.func.attr in ("split", "rsplit", "partition", "rpartition")
+    )
+
+
+def _converts_itself(value: ast.expr | None, name: str) -> bool:
+    """`int(name)`, `name.strip()`: a conversion of the name's own value."""
+    if not isinstance(value, ast.Call):
+        return False
+    func = value.func
+    if isinstance(func, ast.Name) and func.id in _CONVERTERS:
+        return (
+            len(value.args) == 1
+            and isinstance(value.args[0], ast.Name)
+            and value.args[0].id == name
+        )
+    return (
+        isinstance(func, ast.Attribute)
+        and func.attr in _TEXT_METHODS
+        and isinstance(func.value, ast.Name)
+        and func.value.id == name
     )

@@ -32,6 +32,7 @@ from hermes_dev.pyast.semantic.resolve import (
     IN_PROGRESS,
     TRUNCATED,
     Budgeted,
+    bind_call,
     call_arguments,
     class_bases,
     class_method,
@@ -244,7 +245,7 @@ def not_followed(function: Function, context_managers: bool = False) -> bool:
         return False
     if context_managers and _context_manager(node):
         return _is_abstract(node, function.owner is not None)
-    if wrapped(node, function.scope):
+    if wrapped(node, function.scope) and not isinstance(function, Undecorated):
         return True  # a decorator may catch, convert or defer what it does
     if _is_abstract(node, function.owner is not None):
         return True
@@ -322,6 +323,9 @@ def callees(call: ast.Call, scope: Scope) -> list[Callee] | None:
     targets: list[Callee] = []
     for obj in found.items:
         if isinstance(obj, Function):
+            through = _through_decorator(obj)
+            if through is not None:
+                obj = through  # (the wrapper runs, and calls the def)
             targets.append(Callee(obj, _bound(call, scope, obj)))
             targets.extend(_overrides(obj, call, scope))
         elif isinstance(obj, Class):
@@ -337,6 +341,80 @@ def callees(call: ast.Call, scope: Scope) -> list[Callee] | None:
     if not targets:
         return None
     return targets
+
+
+class Undecorated(Function):
+    """A decorated def as its decorator's wrapper calls it: its own body, no decorator."""
+
+    __slots__ = ()
+
+    @property
+    def key(self) -> tuple[object, ...]:
+        return ("undecorated", *super().key)
+
+
+class Wrapper(Function):
+    """A decorator's wrapper as a call of the decorated def runs it (a chain names it
+    `@decorator`)."""
+
+    __slots__ = ("via",)
+    via: str
+
+    @property
+    def label(self) -> str:
+        return f"@{self.via}"
+
+
+def _through_decorator(function: Function) -> Function | None:
+    """The wrapper that a call of a decorated function runs, when one project decorator wraps
+    it (`def retry(times): def deco(fn): @wraps(fn) def inner(*a, **kw): ...; return inner;
+    return deco`): `inner` with `fn` bound to the def itself. None when there is no such
+    decorator, or more than one, or a method (its wrapper would get `self` too)."""
+    node = function.node
+    if (
+        isinstance(function, Undecorated)
+        or not isinstance(node, _DEF_TYPES)
+        or not node.decorator_list
+        or function.owner is not None
+    ):
+        return None
+    scope = function.scope
+    wrapping = [
+        dec
+        for dec in node.decorator_list
+        if _decorator_name(dec) not in _TRANSPARENT and not _passes_through(dec, scope)
+    ]
+    if len(wrapping) != 1:
+        return None
+    dec = wrapping[0]
+    found = resolve(dec.func if isinstance(dec, ast.Call) else dec, scope).single()
+    if not isinstance(found, Function) or not isinstance(found.node, _DEF_TYPES):
+        return None
+    deco, where = found.node, found.scope
+    if isinstance(dec, ast.Call):
+        made = made_decorator(deco, _TRANSPARENT)
+        if made is None:
+            return None
+        # the factory's arguments (`giving_up=Unavailable`), and the defaults it leaves
+        env = bind_call(dec, scope, found)
+        args = deco.args
+        for param, default in zip(
+            reversed([*args.posonlyargs, *args.args]), reversed(args.defaults)
+        ):
+            env.setdefault(param.arg, resolve(default, where))
+        for param, kw_default in zip(args.kwonlyargs, args.kw_defaults):
+            if kw_default is not None:
+                env.setdefault(param.arg, resolve(kw_default, where))
+        deco, where = made, where.child(deco, env or None)
+    params = [*deco.args.posonlyargs, *deco.args.args]
+    wrapper = made_decorator(deco, _TRANSPARENT)
+    if len(params) != 1 or wrapper is None or deco.args.vararg is not None:
+        return None
+    plain = Undecorated(node, function.module, scope, None, function.bound)
+    inner = where.child(deco, {params[0].arg: Possible.of(plain)})
+    made_wrapper = Wrapper(wrapper, found.module, inner)
+    made_wrapper.via = _decorator_name(dec) or wrapper.name
+    return made_wrapper
 
 
 def _handed_on(call: ast.Call, scope: Scope) -> ast.Call | None:

@@ -25,6 +25,7 @@ from hermes_dev.pyast.analyze.exceptions import (
     MISSES,
     ExcType,
     catches,
+    class_type,
     exc_type,
     handler_type,
     library_type,
@@ -35,7 +36,7 @@ from hermes_dev.pyast.analyze.model_input import InputRisks
 from hermes_dev.pyast.analyze.preconditions import INTERNAL, TAINTED, guarded_raises, origin
 from hermes_dev.pyast.analyze.stdlib_classes import stdlib_exception
 from hermes_dev.pyast.calls.driver import Callee, Code, Transfer, _decorator_name, callees, summary
-from hermes_dev.pyast.semantic.resolve import is_builtin_name, resolve
+from hermes_dev.pyast.semantic.resolve import call_arguments, is_builtin_name, resolve
 from hermes_dev.pyast.semantic.scopes import External
 from hermes_dev.pyast.semantic.walker import walk_function, walk_shallow
 
@@ -53,6 +54,22 @@ if TYPE_CHECKING:
 
 _MAX_PER_FUNCTION = 12
 _NO_COVER = "pragma: no cover"
+# The OSErrors of local files (not a connection's: ConnectionError, TimeoutError, socket's).
+_LOCAL_OS_ERRORS = frozenset(
+    {
+        "OSError",
+        "PermissionError",
+        "FileNotFoundError",
+        "FileExistsError",
+        "IsADirectoryError",
+        "NotADirectoryError",
+    }
+)
+# Names in a `try` that say it may talk to the network (`except OSError` catches those too).
+_NETWORK_WORDS = frozenset(
+    {"requests", "httpx", "aiohttp", "urllib", "urlopen", "socket", "create_connection"}
+    | {"boto3", "redis", "psycopg", "psycopg2", "paramiko", "smtplib", "ftplib", "http"}
+)
 _BARE_HANDLER = ast.ExceptHandler(type=None, name=None, body=[])
 
 
@@ -108,6 +125,53 @@ class _Escapes(Transfer):
 ESCAPES = _Escapes()
 
 
+class _InputEscapes(Transfer):
+    """What a def raises on the model's values that its parameters `seeds` hold (`int(page)`,
+    `open(path)` in a helper the handler hands `args["page"]` to), and its callees' the same
+    way: only those, the rest is ESCAPES's."""
+
+    bottom: ClassVar[list[Escape]] = []
+    enters_context_managers = True
+
+    def __init__(self, seeds: frozenset[str]) -> None:
+        self.seeds = seeds
+        self.name = "input-escapes:" + ",".join(sorted(seeds))
+
+    def compute(self, code: Code, depth: int) -> list[Escape]:
+        if isinstance(code.node, ast.Lambda):
+            return []
+        walker = _Walker(code, top=False, depth=depth, inputs_only=True)
+        # `*args`: the parameter holds the model's arguments themselves; `?key`: a key the
+        # caller checked (present, or its type)
+        table = next((s[1:] for s in self.seeds if s[0] == "*"), "")
+        values = frozenset(s for s in self.seeds if s[0] not in "*?")
+        inputs = walker.inputs = InputRisks(code.node, table, None, values)
+        if table:
+            for seed in self.seeds:
+                if seed == "?*":
+                    inputs.any_key_checked = True
+                elif seed[0] == "?":
+                    inputs.checked_keys.add(seed[1:])
+                    inputs.guarded.add(f"{table}[{seed[1:]!r}]")
+        walker.run()
+        return walker.escapes
+
+    def empty(self, result: object) -> bool:
+        return not result
+
+
+_INPUT_TRANSFERS: dict[frozenset[str], _InputEscapes] = {}
+
+
+def _input_escapes(callee: Callee, seeds: frozenset[str], depth: int) -> list[Escape]:
+    transfer = _INPUT_TRANSFERS.get(seeds)
+    if transfer is None:
+        transfer = _INPUT_TRANSFERS[seeds] = _InputEscapes(seeds)
+    found = summary(transfer, callee, depth)
+    assert isinstance(found, list)
+    return found
+
+
 def escapes(callee: Callee, depth: int = 0) -> list[Escape]:
     """What may escape a call of `callee` (memoised per def and what the call binds)."""
     found = summary(ESCAPES, callee, depth)
@@ -150,8 +214,10 @@ class _Walker:
         top: bool,
         depth: int,
         skip: frozenset[int] = frozenset(),
+        inputs_only: bool = False,
     ) -> None:
         self.code = code
+        self.inputs_only = inputs_only
         self.module = code.module
         self.scope = code.scope
         self.bound = bool(code.scope.env_key())
@@ -176,6 +242,7 @@ class _Walker:
         nodes = walk_function(node)
         if (
             not self.top
+            and not self.inputs_only
             and not self.bound
             and not any(_blocks_flat(n) or self._decided(n) for n in nodes)
         ):
@@ -344,8 +411,12 @@ class _Walker:
         caught: dict[str, ast.ExceptHandler],
         current: ast.ExceptHandler | None,
     ) -> None:
+        if self.inputs_only:
+            return  # (ESCAPES has the def's own raises)
         if _passes_on_control_flow(stmt, caught, current) or self._not_covered(stmt):
             return
+        if not self.top and current is not None and self._local_failure(current):
+            return  # the machine's own disk or database failing, passed on: not the tool's input
         exc_expr = stmt.exc
         exc: ExcType | None
         kind = "raise"
@@ -389,6 +460,31 @@ class _Walker:
                     ("if ", "elif ", "else", "except")
                 )
         return False
+
+    def _local_failure(self, block: ast.ExceptHandler) -> bool:
+        """`block` catches only failures of local files or a local database (`except OSError`,
+        `except sqlite3.Error`) around code that talks to no network client: what it raises
+        passes on the machine's own state, which no argument of the model decides."""
+        if block.type is None:
+            return False
+        types = block.type.elts if isinstance(block.type, ast.Tuple) else [block.type]
+        for expr in types:
+            exc = class_type(expr, self.scope)
+            if exc is None or not (exc.key in _LOCAL_OS_ERRORS or "sqlite3.Error" in exc.ancestors):
+                return False
+        for escape in self._caught.get(id(block), ()):
+            if escape.exc is not None and library_raises.bases(escape.exc.key) is not None:
+                return False  # a network client's failure caught as an OSError
+        owner = self._tries.get(id(block))
+        if owner is None:
+            return False
+        for node in walk_shallow(owner.body):
+            kind = type(node)
+            if kind is ast.Name and node.id in _NETWORK_WORDS:  # type: ignore[attr-defined]
+                return False
+            if kind is ast.Attribute and node.attr in _NETWORK_WORDS:  # type: ignore[attr-defined]
+                return False
+        return True
 
     def _all_followed(self, block: ast.ExceptHandler) -> bool:
         """Every call in the body of the `try` that `block` belongs to goes into code under
@@ -483,17 +579,23 @@ class _Walker:
             return
         targets = callees(call, self.scope)
         if not targets:
-            self._library_call(call, handlers)
+            if not self.inputs_only:
+                self._library_call(call, handlers)
             return
         for target in targets:
             node = target.function.node
             if isinstance(node, ast.AsyncFunctionDef) and not awaited:
                 continue  # a coroutine not awaited here raises elsewhere
-            found = (
-                _awaited_through(target, self.depth + 1)
-                if awaited and isinstance(node, ast.Lambda)
-                else escapes(target, self.depth + 1)
-            )
+            found: list[Escape] = []
+            if not self.inputs_only:
+                found = (
+                    _awaited_through(target, self.depth + 1)
+                    if awaited and isinstance(node, ast.Lambda)
+                    else escapes(target, self.depth + 1)
+                )
+            seeds = self._model_parameters(call, target)
+            if seeds:
+                found = [*found, *_input_escapes(target, seeds, self.depth + 1)]
             for inner in found:
                 needs = inner.needs
                 if needs:
@@ -514,6 +616,31 @@ class _Walker:
                     ),
                     handlers,
                 )
+
+    def _model_parameters(self, call: ast.Call, target: Callee) -> frozenset[str]:
+        """The parameters of `target` this call gives one of the model's values, as the model
+        sent it (unchecked here): what raises on them in there raises on the model's input."""
+        inputs = self.inputs
+        if inputs is None or isinstance(target.function.node, ast.Lambda):
+            return frozenset()
+        seeds: set[str] = set()
+        for param, expr in call_arguments(call, target.function).items():
+            if isinstance(expr, ast.Name) and inputs.param and expr.id == inputs.param:
+                if not inputs.rebound:
+                    seeds.add("*" + param)  # (the model's arguments, handed on)
+            elif inputs._from_model(expr) and not inputs._reads(expr) & inputs.guarded:
+                seeds.add(param)
+        if any(seed[0] == "*" for seed in seeds):
+            prefix = f"{inputs.param}["
+            seeds.update("?" + key for key in inputs.checked_keys)
+            if inputs.any_key_checked:
+                seeds.add("?*")
+            seeds.update(
+                "?" + name[len(prefix) + 1 : -2]
+                for name in inputs.guarded
+                if name.startswith(prefix)
+            )
+        return frozenset(seeds)
 
     def _library_call(self, call: ast.Call, handlers: list[list[ast.ExceptHandler]]) -> None:
         """A network client's call (`requests.get`, `client.get` of an `httpx.AsyncClient()`):

@@ -20,12 +20,15 @@ MIN_LINES = 12
 class LazyBody(list):  # type: ignore[type-arg]
     """A def's body, parsed on first read (see the module's docstring)."""
 
-    __slots__ = ("_def", "_filled", "_source")
+    __slots__ = ("_def", "_filename", "_filled", "_source")
 
-    def __init__(self, node: ast.FunctionDef | ast.AsyncFunctionDef, source: list[str]) -> None:
+    def __init__(
+        self, node: ast.FunctionDef | ast.AsyncFunctionDef, source: list[str], filename: str
+    ) -> None:
         super().__init__()
         self._def = node
         self._source = source
+        self._filename = filename
         self._filled = False
 
     def _fill(self) -> None:
@@ -50,7 +53,7 @@ class LazyBody(list):  # type: ignore[type-arg]
             text = "\n" * (first - 2) + "if 1:\n" + "\n".join(segment) + "\n"
         else:
             text = "\n" * (first - 1) + "\n".join(segment) + "\n"
-        parsed: ast.stmt = ast.parse(text).body[0]
+        parsed: ast.stmt = ast.parse(text, self._filename).body[0]
         if node.col_offset and isinstance(parsed, ast.If):
             parsed = parsed.body[0]
         if not isinstance(parsed, (ast.FunctionDef, ast.AsyncFunctionDef)) or not _same(
@@ -62,7 +65,7 @@ class LazyBody(list):  # type: ignore[type-arg]
     def _whole_body(self) -> list[ast.stmt]:
         node = self._def
         try:
-            tree = ast.parse("\n".join(self._source))
+            tree = ast.parse("\n".join(self._source), self._filename)
         except (SyntaxError, ValueError, RecursionError, MemoryError):
             return []
         for found in ast.walk(tree):
@@ -137,7 +140,7 @@ def _same(found: ast.FunctionDef | ast.AsyncFunctionDef, node: ast.AST) -> bool:
     )
 
 
-def defer_bodies(tree: ast.Module, lines: list[str]) -> None:
+def defer_bodies(tree: ast.Module, lines: list[str], filename: str = "<unknown>") -> None:
     """Give each long def at module level or in a class body (at any depth of classes) a
     `LazyBody`; `lines` are the module's lines as the tokenizer counts them."""
     stack: list[list[ast.stmt]] = [tree.body]
@@ -148,7 +151,7 @@ def defer_bodies(tree: ast.Module, lines: list[str]) -> None:
             elif isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef)):
                 end = stmt.end_lineno or stmt.lineno
                 if end - stmt.lineno >= MIN_LINES and not _one_line_header(stmt):
-                    stmt.body = LazyBody(stmt, lines)
+                    stmt.body = LazyBody(stmt, lines, filename)
             elif isinstance(stmt, (ast.If, ast.Try)):
                 # (defs under `if TYPE_CHECKING:` / `try:` at module level)
                 stack.append(stmt.body)

@@ -142,7 +142,7 @@ class ModuleInfo:
         self._parsed = True
         try:
             self._tree = ast.parse(self.source, filename=str(self.path))
-            defer_bodies(self._tree, self.lines)
+            defer_bodies(self._tree, self.lines, str(self.path))
         except SyntaxError as exc:
             self._error = exc
         except (ValueError, RecursionError, MemoryError) as exc:  # null bytes, absurd nesting

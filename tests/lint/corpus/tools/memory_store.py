@@ -38,25 +38,33 @@ class MemoryStore:
 
     def load(self, target: str) -> List[str]:
         path = self._path_for(target)
+        text = path.read_text(encoding="utf-8") if path.exists() else ""
         try:
-            text = path.read_text(encoding="utf-8")
-        except OSError as e:
-            raise RuntimeError(f"cannot read {path}: {e}") from e  # origin: memory-load
-        return [e for e in text.split(ENTRY_DELIMITER) if e.strip()]
+            return [e for e in json.loads(text or "[]") if e.strip()]
+        except ValueError as e:
+            raise RuntimeError(f"{path} is not a JSON list: {e}") from e  # origin: memory-load
 
     def export(self) -> str:
         return json.dumps({"entries": self.entries})
 
 
+def _joined(entries: List[str]) -> str:
+    for entry in entries:
+        if ENTRY_DELIMITER in entry:
+            raise ValueError("an entry holds the delimiter")  # origin: memory-optional,memory-singleton,memory-local,memory-annotated
+    return ENTRY_DELIMITER.join(entries)
+
+
 def _write_file(path: Path, entries: List[str]) -> None:
+    # (a failing disk, passed on as it is, is the machine's state: not reported)
     fd, tmp = tempfile.mkstemp(dir=str(path.parent), suffix=".tmp")
     try:
         with os.fdopen(fd, "w", encoding="utf-8") as fh:
-            fh.write(ENTRY_DELIMITER.join(entries))
+            fh.write(_joined(entries))
         os.replace(tmp, path)
-    except OSError:
+    except BaseException:
         try:
             os.unlink(tmp)
         except OSError:
             pass
-        raise  # origin: memory-optional,memory-singleton,memory-local,memory-annotated
+        raise
