@@ -39,7 +39,11 @@ that check the command's status when the command fails: `subprocess.check_call`,
 `check_output`, and `subprocess.run(..., check=True)` (subprocess.CalledProcessError). Also known:
 `psycopg2.connect` / `psycopg.connect` (OperationalError when the server is down), and every
 method of a `boto3.client(...)` (botocore's EndpointConnectionError) or a `redis.Redis(...)`
-(redis.ConnectionError), with those drivers' exception classes by their bases. The client may be a local, a
+(redis.ConnectionError), with those drivers' exception classes by their bases. A request object
+built by a known HTTP library and handed to a `send`/`request`/`execute` method of a client of
+any type is sent over the network too: `session.send(requests.Request(...).prepare())`,
+`client.send(httpx.Request(...))`, and the Lark SDK's `client.request(BaseRequest.builder()
+....build())` (lark-oapi sends with requests: requests.ConnectionError). The client may be a local, a
 module global, `self.session` set in `__init__`, or a `with ... as client` target. Those
 libraries' exception classes are matched with their real bases: `except
 requests.RequestException`, `except httpx.HTTPError`, `except aiohttp.ClientError` or `except
@@ -1358,6 +1362,115 @@ registry.register(
 """,
             },
             note="trap: each action's keys checked from its row of the table before the arguments are handed on",
+        ),
+        Valid(
+            {
+                "tools/lark_sheet_tool.py": """\
+import json
+import threading
+
+import requests
+
+from tools.registry import registry
+
+_local = threading.local()
+
+
+def bind_client(client):
+    _local.client = client
+
+
+def _client():
+    return getattr(_local, "client", None)
+
+
+def _call(client, uri, query=None):
+    from lark_oapi.core.enum import HttpMethod
+    from lark_oapi.core.model.base_request import BaseRequest
+
+    builder = BaseRequest.builder().http_method(HttpMethod.GET).uri(uri)
+    if query:
+        builder = builder.queries(query)
+    return client.request(builder.build())
+
+
+def sheet_read(args, **kw):
+    client = _client()
+    if client is None:
+        return json.dumps({"error": "no Lark client in this context"})
+    token = args.get("token")
+    if not isinstance(token, str) or not token:
+        return json.dumps({"error": "token is required"})
+    try:
+        reply = _call(client, "/open-apis/sheets/v3/" + token)
+    except requests.RequestException as exc:
+        return json.dumps({"error": f"Lark unreachable: {exc}"})
+    return json.dumps({"code": getattr(reply, "code", None)})
+
+
+def page_fetch(args, **kw):
+    url = args.get("url")
+    if not isinstance(url, str) or not url.startswith("https://"):
+        return json.dumps({"error": "an https URL is required"})
+    prepared = requests.Request("GET", url).prepare()
+    try:
+        with requests.Session() as session:
+            reply = session.send(prepared, timeout=10)
+    except requests.ConnectionError as exc:
+        return json.dumps({"error": str(exc)})
+    return json.dumps({"status": reply.status_code})
+
+
+registry.register(
+    name="sheet_read",
+    toolset="lark",
+    schema={"name": "sheet_read", "description": "Read a sheet.", "parameters": {"type": "object", "properties": {"token": {"type": "string", "description": "The sheet."}}, "required": ["token"]}},
+    handler=sheet_read,
+)
+registry.register(
+    name="page_fetch",
+    toolset="lark",
+    schema={"name": "page_fetch", "description": "Fetch a page.", "parameters": {"type": "object", "properties": {"url": {"type": "string", "description": "The page."}}, "required": ["url"]}},
+    handler=page_fetch,
+)
+""",
+            },
+            note="trap: the same sends inside excepts of requests' classes",
+        ),
+        Valid(
+            {
+                "tools/notify_tool.py": """\
+import json
+import queue
+
+from tools.registry import registry
+
+_OUTBOX = queue.Queue()
+
+
+class Mailer:
+    def send(self, message):
+        _OUTBOX.put(message)
+
+
+def notify(args, **kw):
+    message = {"to": args.get("to"), "body": args.get("body")}
+    Mailer().send(message)
+    channel = kw.get("channel")
+    if channel is not None:
+        channel.send(json.dumps(message))
+    return json.dumps({"queued": True})
+
+
+registry.register(
+    name="notify",
+    toolset="notify",
+    schema={"name": "notify", "description": "Notify.", "parameters": {"type": "object", "properties": {"to": {"type": "string", "description": "Who."}, "body": {"type": "string", "description": "What."}}, "required": ["to"]}},
+    handler=notify,
+)
+""",
+            },
+            note="trap: send() of a dict or of text, by an object of any type: no known request is sent",
         ),
     )
     INVALID = (
@@ -3317,6 +3430,79 @@ registry.register(
                 ("tools/pages_tool.py", 16),
             ),
             note="the model's text handed to a helper that converts it (int() of a part of it; the arguments themselves handed to a method that converts one)",
+            fixed={},
+        ),
+        Invalid(
+            {
+                "tools/lark_sheet_tool.py": """\
+import json
+import threading
+
+import requests
+
+from tools.registry import registry
+
+_local = threading.local()
+
+
+def bind_client(client):
+    _local.client = client
+
+
+def _client():
+    return getattr(_local, "client", None)
+
+
+def _call(client, uri, query=None):
+    from lark_oapi.core.enum import HttpMethod
+    from lark_oapi.core.model.base_request import BaseRequest
+
+    builder = BaseRequest.builder().http_method(HttpMethod.GET).uri(uri)
+    if query:
+        builder = builder.queries(query)
+    return client.request(builder.build())
+
+
+def sheet_read(args, **kw):
+    client = _client()
+    if client is None:
+        return json.dumps({"error": "no Lark client in this context"})
+    token = args.get("token")
+    if not isinstance(token, str) or not token:
+        return json.dumps({"error": "token is required"})
+    reply = _call(client, "/open-apis/sheets/v3/" + token)
+    return json.dumps({"code": getattr(reply, "code", None)})
+
+
+def page_fetch(args, **kw):
+    url = args.get("url")
+    if not isinstance(url, str) or not url.startswith("https://"):
+        return json.dumps({"error": "an https URL is required"})
+    prepared = requests.Request("GET", url).prepare()
+    with requests.Session() as session:
+        reply = session.send(prepared, timeout=10)
+    return json.dumps({"status": reply.status_code})
+
+
+registry.register(
+    name="sheet_read",
+    toolset="lark",
+    schema={"name": "sheet_read", "description": "Read a sheet.", "parameters": {"type": "object", "properties": {"token": {"type": "string", "description": "The sheet."}}, "required": ["token"]}},
+    handler=sheet_read,
+)
+registry.register(
+    name="page_fetch",
+    toolset="lark",
+    schema={"name": "page_fetch", "description": "Fetch a page.", "parameters": {"type": "object", "properties": {"url": {"type": "string", "description": "The page."}}, "required": ["url"]}},
+    handler=page_fetch,
+)
+""",
+            },
+            findings=(
+                ("tools/lark_sheet_tool.py", 36),
+                ("tools/lark_sheet_tool.py", 46),
+            ),
+            note="a request object of a known HTTP library sent by a client of unknown type: a lark-oapi BaseRequest.builder()...build() (the builder rebound step by step) handed to client.request(), and requests.Request(...).prepare() to session.send()",
             fixed={},
         ),
     )

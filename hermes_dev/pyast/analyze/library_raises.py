@@ -146,8 +146,12 @@ _RAISES: dict[str, str] = {
 COMMAND_CALLS = frozenset({"subprocess.check_call", "subprocess.check_output", "subprocess.run"})
 COMMAND_ERROR = "subprocess.CalledProcessError"
 
+# A client's methods that send a request object built beforehand (see _SENT).
+SEND_METHODS = frozenset({"request", "arequest", "send", "execute"})
 # The names a call of the table ends with (a cheap test before resolving the callee).
-CALL_NAMES = frozenset(dotted.rsplit(".", 1)[1] for dotted in (*_RAISES, *COMMAND_CALLS))
+CALL_NAMES = frozenset(
+    {dotted.rsplit(".", 1)[1] for dotted in (*_RAISES, *COMMAND_CALLS)} | SEND_METHODS
+)
 
 
 # Clients every method of which talks to the service (`s3.get_object(...)`, `r.get(k)`).
@@ -157,6 +161,28 @@ _ANY_METHOD: dict[str, str] = {
 }
 # Words a module names when it may hold such a client (a cheap test before resolving).
 ANY_METHOD_WORDS = ("boto3", "redis")
+
+
+# Request objects that a client's `send`/`request` method sends (the client itself may be of
+# any type: `session.send(req.prepare())`, lark's `client.request(BaseRequest.builder()...
+# .build())`): the prefix of the object's dotted name -> what sending it raises.
+_SENT: dict[str, str] = {
+    "requests.Request(": "requests.exceptions.ConnectionError",
+    "requests.PreparedRequest(": "requests.exceptions.ConnectionError",
+    "requests.models.PreparedRequest(": "requests.exceptions.ConnectionError",
+    "httpx.Request(": "httpx.ConnectError",
+    # the Lark / Feishu SDK (lark-oapi) sends through requests
+    "lark_oapi.": "requests.exceptions.ConnectionError",
+}
+
+
+def raised_by_sending(dotted: str) -> str | None:
+    """What a client's send method raises when it cannot connect, given a request object of
+    the dotted name `dotted` (None: not a known request)."""
+    for prefix, raised in _SENT.items():
+        if dotted.startswith(prefix):
+            return raised
+    return None
 
 
 def raised_by(dotted: str) -> str | None:

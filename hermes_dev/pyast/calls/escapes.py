@@ -667,6 +667,23 @@ class _Walker:
                 step = (self.module.rel, call.lineno, self.label)
                 self.escape_or_catch(Escape(exc, "call", (step,), call, obj.dotted), handlers)
                 return
+        if isinstance(func, ast.Attribute) and func.attr in library_raises.SEND_METHODS:
+            self._sent_request(call, handlers)
+
+    def _sent_request(self, call: ast.Call, handlers: list[list[ast.ExceptHandler]]) -> None:
+        """`client.send(request)` of a client of any type, given a request object of a known
+        HTTP library (`requests.Request(...).prepare()`, `httpx.Request(...)`, a lark-oapi
+        `BaseRequest.builder()...build()`): sending it may not connect."""
+        if not call.args:
+            return
+        made = _built_from(call.args[0], self.scope, 0)
+        raised = library_raises.raised_by_sending(made) if made is not None else None
+        if raised is not None:
+            step = (self.module.rel, call.lineno, self.label)
+            what = f"sending a {made.split('(', 1)[0]}"  # type: ignore[union-attr]
+            self.escape_or_catch(
+                Escape(library_type(raised), "call", (step,), call, what), handlers
+            )
 
     def _passed_on(
         self, call: ast.Call, target: Callee, needs: frozenset[str]
@@ -697,6 +714,50 @@ class _Walker:
             if where != INTERNAL:
                 passed.add(where)
         return frozenset(passed) if passed else None
+
+
+def _built_from(expr: ast.expr, scope: Scope, depth: int) -> str | None:
+    """`Cls(` for an object a library class builds: `Cls(...)`, `Cls.builder()...build()`,
+    `Cls(...).prepare()`, through the local names it is bound to (every binding that is not a
+    step of the same chain, `b = b.paths(...)`, must agree); None when unknown."""
+    if depth > 6:
+        return None
+    called = False
+    while isinstance(expr, (ast.Call, ast.Attribute)):
+        if isinstance(expr, ast.Call):
+            called = True
+            expr = expr.func
+        else:
+            found = resolve(expr, scope).single()
+            if isinstance(found, External):
+                return found.dotted + "(" if called else None
+            expr = expr.value
+    if not isinstance(expr, ast.Name):
+        return None
+    found = resolve(expr, scope).single()
+    if isinstance(found, External):
+        return found.dotted + "(" if called else None
+    located = scope.lookup(expr.id)
+    if located is None:
+        return None
+    where, bindings = located
+    if bindings is None:
+        return None
+    made: set[str | None] = set()
+    for binding in where.live(expr.id, bindings):
+        value = binding.value
+        if binding.kind != "assign" or value is None or binding.path != ():
+            return None
+        if _chain_root(value) == expr.id:
+            continue  # (`builder = builder.paths(...)`: the same object, one more step)
+        made.add(_built_from(value, where, depth + 1))
+    return made.pop() if len(made) == 1 else None
+
+
+def _chain_root(expr: ast.expr) -> str | None:
+    while isinstance(expr, (ast.Call, ast.Attribute)):
+        expr = expr.func if isinstance(expr, ast.Call) else expr.value
+    return expr.id if isinstance(expr, ast.Name) else None
 
 
 # The exceptions a parameter's type guard raises (see `analyze.preconditions`).
