@@ -108,6 +108,9 @@ decides: it is not reported (a handler's own is). A file operation on a path the
 counts when any binding of the path is the model's (`file_path = Path(output_path)` on one
 branch, a default folder on the other), or a helper's result made from it.
 
+A raise in an `except` whose `try` surely raises nothing (a fallback that only logs and builds
+a dict from constants, f-strings and `uuid.uuid4()`) is never reached, and not reported.
+
 A raise its author marks `# pragma: no cover` (on the raise, or on the `if`/`else` line just
 above it) guards an invariant and is not reported.
 
@@ -1471,6 +1474,58 @@ registry.register(
 """,
             },
             note="trap: send() of a dict or of text, by an object of any type: no known request is sent",
+        ),
+        Valid(
+            {
+                "tools/session_tool.py": """\
+import json
+import logging
+
+from tools.registry import registry
+
+logger = logging.getLogger(__name__)
+
+
+class ProviderError(Exception):
+    pass
+
+
+def _remote_session(task):
+    raise ProviderError("the provider is out of capacity")
+
+
+def _local_session(task):
+    import uuid
+
+    name = f"local_{uuid.uuid4().hex[:8]}"
+    logger.info("local session %s for %s", name, task)
+    return {"name": name, "remote": False}
+
+
+def _open_session(task):
+    try:
+        return _remote_session(task)
+    except ProviderError as exc:
+        logger.warning("provider failed (%s), going local", exc)
+        try:
+            return _local_session(task)
+        except Exception as local_error:
+            raise RuntimeError(f"no session: {exc}; {local_error}") from exc
+
+
+def session_open(args, **kw):
+    return json.dumps(_open_session(kw.get("task_id", "default")))
+
+
+registry.register(
+    name="session_open",
+    toolset="session",
+    schema={"name": "session_open", "description": "Open a session.", "parameters": {"type": "object", "properties": {}}},
+    handler=session_open,
+)
+""",
+            },
+            note='a fallback that cannot fail (it only builds a dict from uuid4 and logs): the raise in its except is never reached',
         ),
     )
     INVALID = (
@@ -3504,6 +3559,65 @@ registry.register(
             ),
             note="a request object of a known HTTP library sent by a client of unknown type: a lark-oapi BaseRequest.builder()...build() (the builder rebound step by step) handed to client.request(), and requests.Request(...).prepare() to session.send()",
             fixed={},
+        ),
+        Invalid(
+            {
+                "tools/session_tool.py": """\
+import json
+import logging
+
+from tools.registry import registry
+
+logger = logging.getLogger(__name__)
+
+
+class ProviderError(Exception):
+    pass
+
+
+def _remote_session(task):
+    raise ProviderError("the provider is out of capacity")
+
+
+def _local_session(task):
+    import uuid
+
+    name = f"local_{uuid.uuid4().hex[:8]}"
+    if task.startswith("-"):
+        raise ValueError("a task id cannot start with '-'")
+    logger.info("local session %s for %s", name, task)
+    return {"name": name, "remote": False}
+
+
+def _open_session(task):
+    try:
+        return _remote_session(task)
+    except ProviderError as exc:
+        logger.warning("provider failed (%s), going local", exc)
+        try:
+            return _local_session(task)
+        except Exception as local_error:
+            raise RuntimeError(f"no session: {exc}; {local_error}") from exc
+
+
+def session_open(args, **kw):
+    return json.dumps(_open_session(kw.get("task_id", "default")))
+
+
+registry.register(
+    name="session_open",
+    toolset="session",
+    schema={"name": "session_open", "description": "Open a session.", "parameters": {"type": "object", "properties": {}}},
+    handler=session_open,
+)
+""",
+            },
+            findings=(
+                ("tools/session_tool.py", 39),
+            ),
+            note="trap: the same fallback with a raise of its own: the except's RuntimeError can come",
+            fixed={
+            },
         ),
     )
 

@@ -36,6 +36,7 @@ from hermes_dev.pyast.analyze.model_input import InputRisks
 from hermes_dev.pyast.analyze.preconditions import INTERNAL, TAINTED, guarded_raises, origin
 from hermes_dev.pyast.analyze.stdlib_classes import stdlib_exception
 from hermes_dev.pyast.calls.driver import Callee, Code, Transfer, _decorator_name, callees, summary
+from hermes_dev.pyast.calls.quiet import cannot_raise
 from hermes_dev.pyast.semantic.resolve import call_arguments, is_builtin_name, resolve
 from hermes_dev.pyast.semantic.scopes import External
 from hermes_dev.pyast.semantic.walker import walk_function, walk_shallow
@@ -417,6 +418,10 @@ class _Walker:
             return
         if not self.top and current is not None and self._local_failure(current):
             return  # the machine's own disk or database failing, passed on: not the tool's input
+        if current is not None:
+            owner = self._tries.get(id(current))
+            if owner is not None and cannot_raise(owner.body, self.scope):
+                return  # (what this `except` catches never comes)
         exc_expr = stmt.exc
         exc: ExcType | None
         kind = "raise"
