@@ -1525,7 +1525,7 @@ registry.register(
 )
 """,
             },
-            note='a fallback that cannot fail (it only builds a dict from uuid4 and logs): the raise in its except is never reached',
+            note="a fallback that cannot fail (it only builds a dict from uuid4 and logs): the raise in its except is never reached",
         ),
     )
     INVALID = (
@@ -3612,12 +3612,9 @@ registry.register(
 )
 """,
             },
-            findings=(
-                ("tools/session_tool.py", 39),
-            ),
+            findings=(("tools/session_tool.py", 39),),
             note="trap: the same fallback with a raise of its own: the except's RuntimeError can come",
-            fixed={
-            },
+            fixed={},
         ),
     )
 

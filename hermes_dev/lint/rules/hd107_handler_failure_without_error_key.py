@@ -39,7 +39,9 @@ nothing to do (`"skipped": True`, `"status": "interrupted"`...), or a verdict th
 nothing needed doing (`{"updated": False, "reason": "already up to date"}`); a reason that there is nothing to
 act on ("no active meeting", "no session is running", "nothing to stop") given by a def or tool
 whose name asks for a status or ends something (`status`, `health`, `stop`, `leave`, `cancel`,
-`close`, `disconnect`...: the answer; asked of anything else it is a failure); a flag whose
+`close`, `disconnect`...: the answer; asked of anything else it is a failure); the `"ok"` or
+`"success"` flag of a def named for a state (`wiki_status`, `health`, `ping`: `{"ok": False,
+"reason": ...}` when the service is down is the state it was asked for); a flag whose
 value is not known (`{"success": ok}` where no `False` reaches `ok`, `Result(success=check())`);
 a dict some other code may change before the `return` (`result.update(...)`, handed to a
 function that is not known only to read it: a def of the root that only subscripts it, reads
@@ -469,6 +471,37 @@ registry.register(name="slack_post", toolset="slack", schema={}, handler=slack_p
 """,
             },
             note="trap: the TypedDict's failure carries an error key",
+        ),
+        Valid(
+            {
+                "tools/wiki_tool.py": """\
+import json
+import os
+import urllib.request
+
+from tools.registry import registry
+
+
+def wiki_status(args, **kw):
+    if not os.environ.get("WIKI_URL"):
+        return json.dumps({"configured": False, "hint": "set WIKI_URL"})
+    try:
+        with urllib.request.urlopen(os.environ["WIKI_URL"] + "/health", timeout=5) as resp:
+            resp.read()
+    except OSError as exc:
+        return json.dumps({"configured": True, "ok": False, "reason": str(exc)})
+    return json.dumps({"configured": True, "ok": True})
+
+
+registry.register(
+    name="wiki_status",
+    toolset="wiki",
+    schema={"name": "wiki_status", "description": "Is the wiki reachable?", "parameters": {"type": "object", "properties": {}}},
+    handler=wiki_status,
+)
+""",
+            },
+            note="trap: a status check's ok: False is the state it was asked for (the wiki is down), not the tool failing",
         ),
     )
     INVALID = (
@@ -1274,6 +1307,38 @@ registry.register(name="slack_post", toolset="slack", schema={}, handler=slack_p
             },
             findings=(("tools/slack_tool.py", 19),),
             note="a TypedDict's call is a dict: Delivery(ok=False, ...) is a failure without an error key",
+        ),
+        Invalid(
+            {
+                "tools/wiki_tool.py": """\
+import json
+import os
+import urllib.request
+
+from tools.registry import registry
+
+
+def wiki_sync(args, **kw):
+    if not os.environ.get("WIKI_URL"):
+        return json.dumps({"configured": False, "hint": "set WIKI_URL"})
+    try:
+        with urllib.request.urlopen(os.environ["WIKI_URL"] + "/health", timeout=5) as resp:
+            resp.read()
+    except OSError as exc:
+        return json.dumps({"configured": True, "ok": False, "reason": str(exc)})
+    return json.dumps({"configured": True, "ok": True})
+
+
+registry.register(
+    name="wiki_sync",
+    toolset="wiki",
+    schema={"name": "wiki_sync", "description": "Sync the wiki.", "parameters": {"type": "object", "properties": {}}},
+    handler=wiki_sync,
+)
+""",
+            },
+            findings=(("tools/wiki_tool.py", 15),),
+            note="a sync that cannot reach the wiki answers ok: False with a reason, no error key",
         ),
     )
 

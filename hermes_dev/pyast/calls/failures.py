@@ -900,9 +900,13 @@ def _display(
         return None
     keys: dict[str, object] = {}
     chain: tuple[Step, ...] = ()
+    state = _asks_state(code)
     for key, value in pairs:
         if key is not None:
-            keys[key] = _value(value, code, env, key in FLAGS)
+            # (`"ok": False` where a status check answers is the state it reports)
+            keys[key] = (
+                UNKNOWN if state and key in FLAGS else _value(value, code, env, key in FLAGS)
+            )
             continue
         inner = _failure_value(value, code, env, depth + 1)
         if inner is not None:
