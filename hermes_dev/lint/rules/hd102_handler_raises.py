@@ -43,7 +43,9 @@ method of a `boto3.client(...)` (botocore's EndpointConnectionError) or a `redis
 built by a known HTTP library and handed to a `send`/`request`/`execute` method of a client of
 any type is sent over the network too: `session.send(requests.Request(...).prepare())`,
 `client.send(httpx.Request(...))`, and the Lark SDK's `client.request(BaseRequest.builder()
-....build())` (lark-oapi sends with requests: requests.ConnectionError). The client may be a local, a
+....build())` (lark-oapi sends with requests: requests.ConnectionError). `await
+asyncio.wait_for(aw, timeout)` raises TimeoutError when the timeout passes (not with
+`timeout=None`). The client may be a local, a
 module global, `self.session` set in `__init__`, or a `with ... as client` target. Those
 libraries' exception classes are matched with their real bases: `except
 requests.RequestException`, `except httpx.HTTPError`, `except aiohttp.ClientError` or `except
@@ -125,7 +127,10 @@ back unchanged, such as a registering `@tool(...)` that adds the def to a table,
 through, and each def it adds is a row of that table. One that wraps it (`@retry(times=3,
 giving_up=ServiceDown)`, a `functools.wraps` wrapper) is followed as it runs: a call of the def
 runs the wrapper, with the def and the factory's arguments bound, so what the wrapper catches is
-caught and what it raises itself escapes (the chain names it `@retry`). Recursion ends at the
+caught and what it raises itself escapes (the chain names it `@retry`). A re-raise lets out
+what its `except` caught from the `try`: a bare `raise`, `raise exc`, and an exception kept for
+later (`except retry_on as exc: last = exc` ... `raise last` after the loop), also when the
+class the `except` names is not known. Recursion ends at the
 first repeat.
 
 ## Why is this bad?
@@ -1526,6 +1531,117 @@ registry.register(
 """,
             },
             note="a fallback that cannot fail (it only builds a dict from uuid4 and logs): the raise in its except is never reached",
+        ),
+        Valid(
+            {
+                "tools/retrying.py": """\
+import asyncio
+import functools
+
+
+def retry(attempts=3, retry_on=(Exception,)):
+    def deco(fn):
+        @functools.wraps(fn)
+        async def wrapper(*a, **kw):
+            last = None
+            for i in range(attempts):
+                try:
+                    return await fn(*a, **kw)
+                except retry_on as exc:
+                    last = exc
+                    await asyncio.sleep(0.1 * (i + 1))
+            raise last
+
+        return wrapper
+
+    return deco
+""",
+                "tools/tide_tool.py": """\
+import json
+
+import httpx
+
+from tools.registry import registry
+from tools.retrying import retry
+
+
+@retry(attempts=3)
+async def fetch_json(url):
+    async with httpx.AsyncClient(timeout=5) as client:
+        reply = await client.get(url)
+    return reply.json()
+
+
+async def tide(args, **kw):
+    port = args.get("port")
+    if not isinstance(port, str) or not port:
+        return json.dumps({"error": "port is required"})
+    try:
+        data = await fetch_json("https://tides.example/" + port)
+    except httpx.HTTPError as exc:
+        return json.dumps({"error": f"tide service: {exc}"})
+    return json.dumps({"port": port, "high": data.get("high")})
+
+
+registry.register(
+    name="tide",
+    toolset="tide",
+    schema={"name": "tide", "description": "Tide times.", "parameters": {"type": "object", "properties": {"port": {"type": "string", "description": "The port."}}, "required": ["port"]}},
+    handler=tide,
+    is_async=True,
+)
+""",
+            },
+            note="trap: the same retry, its last error caught by httpx.HTTPError (ConnectError's base)",
+        ),
+        Valid(
+            {
+                "tools/run_tool.py": """\
+import asyncio
+import json
+
+from tools.registry import registry
+
+
+async def _run(argv, timeout=None):
+    proc = await asyncio.create_subprocess_exec(*argv, stdout=asyncio.subprocess.PIPE)
+    if timeout is None:
+        out, _ = await proc.communicate()
+    else:
+        out, _ = await asyncio.wait_for(proc.communicate(), timeout)
+    return proc.returncode, out.decode(errors="replace")
+
+
+async def slow_run(args, **kw):
+    try:
+        code, out = await _run(["uptime"], timeout=5)
+    except asyncio.TimeoutError:
+        return json.dumps({"error": "uptime took longer than 5 s"})
+    return json.dumps({"code": code, "output": out})
+
+
+async def quick_run(args, **kw):
+    code, out = await _run(["uptime"])
+    return json.dumps({"code": code, "output": out})
+
+
+registry.register(
+    name="slow_run",
+    toolset="run",
+    schema={"name": "slow_run", "description": "Run uptime with a time limit.", "parameters": {"type": "object", "properties": {}}},
+    handler=slow_run,
+    is_async=True,
+)
+registry.register(
+    name="quick_run",
+    toolset="run",
+    schema={"name": "quick_run", "description": "Run uptime.", "parameters": {"type": "object", "properties": {}}},
+    handler=quick_run,
+    is_async=True,
+)
+""",
+            },
+            note="trap: the timeout caught as asyncio.TimeoutError (the builtin TimeoutError)",
         ),
     )
     INVALID = (
@@ -3614,6 +3730,118 @@ registry.register(
             },
             findings=(("tools/session_tool.py", 39),),
             note="trap: the same fallback with a raise of its own: the except's RuntimeError can come",
+            fixed={},
+        ),
+        Invalid(
+            {
+                "tools/retrying.py": """\
+import asyncio
+import functools
+
+
+def retry(attempts=3, retry_on=(Exception,)):
+    def deco(fn):
+        @functools.wraps(fn)
+        async def wrapper(*a, **kw):
+            last = None
+            for i in range(attempts):
+                try:
+                    return await fn(*a, **kw)
+                except retry_on as exc:
+                    last = exc
+                    await asyncio.sleep(0.1 * (i + 1))
+            raise last
+
+        return wrapper
+
+    return deco
+""",
+                "tools/tide_tool.py": """\
+import json
+
+import httpx
+
+from tools.registry import registry
+from tools.retrying import retry
+
+
+@retry(attempts=3)
+async def fetch_json(url):
+    async with httpx.AsyncClient(timeout=5) as client:
+        reply = await client.get(url)
+    return reply.json()
+
+
+async def tide(args, **kw):
+    port = args.get("port")
+    if not isinstance(port, str) or not port:
+        return json.dumps({"error": "port is required"})
+    try:
+        data = await fetch_json("https://tides.example/" + port)
+    except httpx.HTTPStatusError as exc:
+        return json.dumps({"error": f"tide service said {exc.response.status_code}"})
+    return json.dumps({"port": port, "high": data.get("high")})
+
+
+registry.register(
+    name="tide",
+    toolset="tide",
+    schema={"name": "tide", "description": "Tide times.", "parameters": {"type": "object", "properties": {"port": {"type": "string", "description": "The port."}}, "required": ["port"]}},
+    handler=tide,
+    is_async=True,
+)
+""",
+            },
+            findings=(("tools/tide_tool.py", 21),),
+            note="a retry decorator keeps what its except caught (`last = exc`) and raises it after the last attempt (`raise last`): the connection error escapes, which `except httpx.HTTPStatusError` does not catch",
+            fixed={},
+        ),
+        Invalid(
+            {
+                "tools/run_tool.py": """\
+import asyncio
+import json
+
+from tools.registry import registry
+
+
+async def _run(argv, timeout=None):
+    proc = await asyncio.create_subprocess_exec(*argv, stdout=asyncio.subprocess.PIPE)
+    if timeout is None:
+        out, _ = await proc.communicate()
+    else:
+        out, _ = await asyncio.wait_for(proc.communicate(), timeout)
+    return proc.returncode, out.decode(errors="replace")
+
+
+async def slow_run(args, **kw):
+    code, out = await _run(["uptime"], timeout=5)
+    return json.dumps({"code": code, "output": out})
+
+
+async def quick_run(args, **kw):
+    code, out = await _run(["uptime"])
+    return json.dumps({"code": code, "output": out})
+
+
+registry.register(
+    name="slow_run",
+    toolset="run",
+    schema={"name": "slow_run", "description": "Run uptime with a time limit.", "parameters": {"type": "object", "properties": {}}},
+    handler=slow_run,
+    is_async=True,
+)
+registry.register(
+    name="quick_run",
+    toolset="run",
+    schema={"name": "quick_run", "description": "Run uptime.", "parameters": {"type": "object", "properties": {}}},
+    handler=quick_run,
+    is_async=True,
+)
+""",
+            },
+            findings=(("tools/run_tool.py", 17),),
+            note="asyncio.wait_for with a timeout raises TimeoutError when it passes; quick_run's call leaves timeout=None, so its path never waits with one",
             fixed={},
         ),
     )

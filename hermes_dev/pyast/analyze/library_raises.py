@@ -146,11 +146,14 @@ _RAISES: dict[str, str] = {
 COMMAND_CALLS = frozenset({"subprocess.check_call", "subprocess.check_output", "subprocess.run"})
 COMMAND_ERROR = "subprocess.CalledProcessError"
 
+# Calls that raise when their `timeout` passes (unless it is None).
+TIMEOUT_CALLS = {"asyncio.wait_for": "TimeoutError"}
 # A client's methods that send a request object built beforehand (see _SENT).
 SEND_METHODS = frozenset({"request", "arequest", "send", "execute"})
 # The names a call of the table ends with (a cheap test before resolving the callee).
 CALL_NAMES = frozenset(
-    {dotted.rsplit(".", 1)[1] for dotted in (*_RAISES, *COMMAND_CALLS)} | SEND_METHODS
+    {dotted.rsplit(".", 1)[1] for dotted in (*_RAISES, *COMMAND_CALLS, *TIMEOUT_CALLS)}
+    | SEND_METHODS
 )
 
 

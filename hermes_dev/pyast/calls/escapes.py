@@ -234,6 +234,7 @@ class _Walker:
         self.inputs: InputRisks | None = None
         self.label = code.label
         self._guarded: dict[int, frozenset[str]] | None = None
+        self._saved: dict[str, ast.ExceptHandler] | None = None
 
     def run(self) -> None:
         node = self.code.node
@@ -434,9 +435,18 @@ class _Walker:
             kind = "reraise"
             block = caught[exc_expr.id]
             exc = handler_type(block, self.scope)
+        elif isinstance(exc_expr, ast.Name) and exc_expr.id in self._saved_exceptions():
+            # `except retry_on as exc: last = exc` ... `raise last`: what that block caught
+            kind = "reraise"
+            block = self._saved_exceptions()[exc_expr.id]
+            exc = handler_type(block, self.scope)
         else:
             exc = exc_type(exc_expr, self.scope)
-        if block is not None and _catch_all(block) and (not self.top or self._all_followed(block)):
+        if (
+            block is not None
+            and (_catch_all(block) or exc is None)
+            and (not self.top or self._all_followed(block))
+        ):
             # A re-raise lets out again what its `try` caught (`except Exception: log();
             # raise` around a call that raises nothing lets out nothing). In a callee only
             # known raises count anyway; in the handler itself, only when every call its
@@ -465,6 +475,36 @@ class _Walker:
                     ("if ", "elif ", "else", "except")
                 )
         return False
+
+    def _saved_exceptions(self) -> dict[str, ast.ExceptHandler]:
+        """Locals that keep what an `except ... as exc` block caught (`last = exc`), each with
+        that block, when it is their only value besides None."""
+        found = self._saved
+        if found is None:
+            found = self._saved = {}
+            node = self.code.node
+            if isinstance(node, ast.Lambda):
+                return found
+            values: dict[str, list[ast.expr | None]] = {}
+            blocks: dict[int, ast.ExceptHandler] = {}
+            for sub in walk_function(node):
+                if isinstance(sub, ast.ExceptHandler) and sub.name:
+                    for stmt in sub.body:
+                        for inner in ast.walk(stmt):
+                            if isinstance(inner, ast.Assign) and _is_name(inner.value, sub.name):
+                                blocks[id(inner.value)] = sub
+                if isinstance(sub, ast.Assign):
+                    for target in sub.targets:
+                        if isinstance(target, ast.Name):
+                            values.setdefault(target.id, []).append(sub.value)
+            for name, bound in values.items():
+                saved = {id(blocks[id(v)]): blocks[id(v)] for v in bound if id(v) in blocks}
+                others = [v for v in bound if id(v) not in blocks]
+                if len(saved) == 1 and all(
+                    isinstance(v, ast.Constant) and v.value is None for v in others
+                ):
+                    found[name] = next(iter(saved.values()))
+        return found
 
     def _local_failure(self, block: ast.ExceptHandler) -> bool:
         """`block` catches only failures of local files or a local database (`except OSError`,
@@ -668,6 +708,8 @@ class _Walker:
             elif obj.dotted in library_raises.COMMAND_CALLS and _checks_status(call, obj.dotted):
                 cls = stdlib_exception(library_raises.COMMAND_ERROR)
                 exc = stdlib_type(cls) if cls is not None else None
+            elif obj.dotted in library_raises.TIMEOUT_CALLS and _times_out(call):
+                exc = library_type(library_raises.TIMEOUT_CALLS[obj.dotted])
             if exc is not None:
                 step = (self.module.rel, call.lineno, self.label)
                 self.escape_or_catch(Escape(exc, "call", (step,), call, obj.dotted), handlers)
@@ -953,6 +995,15 @@ def _passes_on_control_flow(
         return False
     types = handler.type.elts if isinstance(handler.type, ast.Tuple) else [handler.type]
     return all(_decorator_name(t) in _CONTROL_FLOW_NAMES for t in types)
+
+
+def _times_out(call: ast.Call) -> bool:
+    """`asyncio.wait_for(aw, timeout)` with a timeout that is not None."""
+    timeout = call.args[1] if len(call.args) > 1 else None
+    for kw in call.keywords:
+        if kw.arg == "timeout":
+            timeout = kw.value
+    return timeout is not None and not (isinstance(timeout, ast.Constant) and timeout.value is None)
 
 
 def _checks_status(call: ast.Call, dotted: str) -> bool:
