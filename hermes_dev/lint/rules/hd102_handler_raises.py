@@ -69,7 +69,9 @@ too, `module.function`), classes (`Cls()` runs `__init__` and `__post_init__`, o
 inherited), and methods: `self.m()`, `cls.m()`, `Cls.m()`, `super().m()`, and `obj.m()` when
 `obj`'s class is known from a local `obj = Cls(...)`, a module-level instance, `self.x = value`
 (a parameter of `__init__` takes what the class's constructions in its folder give it:
-`Handlers(Service.from_env())`, `cls(boto3.client("s3"))`), a parameter or class attribute annotation (also `Optional[Cls]`, `Cls | None`, `"Cls"`) or a function's return
+`Handlers(Service.from_env())`, `cls(boto3.client("s3"))`, or the parameter's default when a
+construction leaves it: `def __init__(self, client_factory=shared_client)`), a `@property` (what
+its getter returns), a parameter or class attribute annotation (also `Optional[Cls]`, `Cls | None`, `"Cls"`) or a function's return
 annotation. `await asyncio.to_thread(fn, ...)` and `await loop.run_in_executor(None, fn, ...)`
 run `fn(...)`; the body of a `@contextmanager` (or `@asynccontextmanager`) generator runs, and
 raises, at the `with` that enters it; the coroutines given to an awaited `asyncio.wait_for`, `asyncio.shield`,
@@ -1642,6 +1644,71 @@ registry.register(
 """,
             },
             note="trap: the timeout caught as asyncio.TimeoutError (the builtin TimeoutError)",
+        ),
+        Valid(
+            {
+                "tools/desk_client.py": """\
+import requests
+
+
+class DeskClient:
+    def __init__(self, base):
+        self.base = base
+        self.session = requests.Session()
+
+    def ticket(self, number):
+        reply = self.session.get(f"{self.base}/tickets/{number}", timeout=10)
+        reply.raise_for_status()
+        return reply.json()
+""",
+                "tools/desk_tool.py": """\
+import json
+
+import requests
+
+from tools.desk_client import DeskClient
+from tools.registry import registry
+
+_CLIENT = None
+
+
+def shared_client():
+    global _CLIENT
+    if _CLIENT is None:
+        _CLIENT = DeskClient("https://desk.example")
+    return _CLIENT
+
+
+class DeskTools:
+    def __init__(self, client_factory=shared_client):
+        self._client_factory = client_factory
+
+    @property
+    def client(self):
+        return self._client_factory()
+
+    def get(self, args, **kw):
+        number = args.get("number")
+        if not isinstance(number, int):
+            return json.dumps({"error": "number must be a whole number"})
+        try:
+            ticket = self.client.ticket(number)
+        except requests.RequestException as exc:
+            return json.dumps({"error": f"the desk: {exc}"})
+        return json.dumps({"number": number, "title": ticket.get("title")})
+
+
+_TOOLS = DeskTools()
+
+registry.register(
+    name="desk_get",
+    toolset="desk",
+    schema={"name": "desk_get", "description": "A ticket.", "parameters": {"type": "object", "properties": {"number": {"type": "integer", "description": "The ticket."}}, "required": ["number"]}},
+    handler=_TOOLS.get,
+)
+""",
+            },
+            note="trap: the same client, its errors caught by requests.RequestException",
         ),
     )
     INVALID = (
@@ -3842,6 +3909,73 @@ registry.register(
             },
             findings=(("tools/run_tool.py", 17),),
             note="asyncio.wait_for with a timeout raises TimeoutError when it passes; quick_run's call leaves timeout=None, so its path never waits with one",
+            fixed={},
+        ),
+        Invalid(
+            {
+                "tools/desk_client.py": """\
+import requests
+
+
+class DeskClient:
+    def __init__(self, base):
+        self.base = base
+        self.session = requests.Session()
+
+    def ticket(self, number):
+        reply = self.session.get(f"{self.base}/tickets/{number}", timeout=10)
+        reply.raise_for_status()
+        return reply.json()
+""",
+                "tools/desk_tool.py": """\
+import json
+
+import requests
+
+from tools.desk_client import DeskClient
+from tools.registry import registry
+
+_CLIENT = None
+
+
+def shared_client():
+    global _CLIENT
+    if _CLIENT is None:
+        _CLIENT = DeskClient("https://desk.example")
+    return _CLIENT
+
+
+class DeskTools:
+    def __init__(self, client_factory=shared_client):
+        self._client_factory = client_factory
+
+    @property
+    def client(self):
+        return self._client_factory()
+
+    def get(self, args, **kw):
+        number = args.get("number")
+        if not isinstance(number, int):
+            return json.dumps({"error": "number must be a whole number"})
+        try:
+            ticket = self.client.ticket(number)
+        except requests.HTTPError as exc:
+            return json.dumps({"error": f"the desk said {exc.response.status_code}"})
+        return json.dumps({"number": number, "title": ticket.get("title")})
+
+
+_TOOLS = DeskTools()
+
+registry.register(
+    name="desk_get",
+    toolset="desk",
+    schema={"name": "desk_get", "description": "A ticket.", "parameters": {"type": "object", "properties": {"number": {"type": "integer", "description": "The ticket."}}, "required": ["number"]}},
+    handler=_TOOLS.get,
+)
+""",
+            },
+            findings=(("tools/desk_tool.py", 31),),
+            note="a client reached through a @property whose getter calls a factory the constructor's default gives (`client_factory=shared_client`): its session's refused connection is no HTTPError",
             fixed={},
         ),
     )

@@ -486,7 +486,10 @@ def attribute_of(obj: Obj, attr: str, depth: int = 0) -> Possible:
             bound = not (isinstance(func.node, _DEF_TYPES) and _is_static(func.node))
             if bound:
                 owner = obj.cls  # an inherited method's `self` is the instance's class
-            return Possible.of(Function(func.node, func.module, func.scope, owner, bound=bound))
+            made = Function(func.node, func.module, func.scope, owner, bound=bound)
+            if isinstance(func.node, _DEF_TYPES) and _is_property(func.node):
+                return function_returns(made, {}, depth + 1)  # `obj.client`: what the getter gives
+            return Possible.of(made)
         return class_attribute(obj.cls, attr, depth + 1)
     if isinstance(obj, External):
         return Possible.of(External(obj.dotted, attr))
@@ -718,6 +721,10 @@ def bind_call(
 
 def _is_static(node: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
     return any(_decorator_name(d) == "staticmethod" for d in node.decorator_list)
+
+
+def _is_property(node: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
+    return any(_decorator_name(d) in ("property", "cached_property") for d in node.decorator_list)
 
 
 def _is_classmethod(node: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
@@ -1552,10 +1559,23 @@ def _constructor_parameter(
         if given is None:
             given = next((kw.value for kw in call.keywords if kw.arg == value.id), None)
         if given is None:
-            return None  # (the default, or a call that cannot bind it)
+            default = _default_of(method, value.id)
+            if default is None:
+                return None  # (a call that cannot bind it)
+            given, scope = default, cls.scope  # (a default is evaluated where the def is made)
         made = resolve(given, scope, depth + 1)
         found = made if found is None else found.join(made)
     return found
+
+
+def _default_of(method: ast.FunctionDef, name: str) -> ast.expr | None:
+    """The default value of a positional parameter, or None."""
+    positional = [*method.args.posonlyargs, *method.args.args]
+    defaults = method.args.defaults
+    for param, default in zip(positional[len(positional) - len(defaults) :], defaults):
+        if param.arg == name:
+            return default
+    return None
 
 
 def _constructions(cls: ClassRef) -> list[tuple[ast.Call, Scope]]:
