@@ -36,8 +36,9 @@ followed: calls that leave the root or cannot be resolved, a value stored in a v
 (except `s = json.dumps(...)` then `s += "..."`), generators and functions behind a decorator
 that may change them. Seen through: a project decorator that hands the def back unchanged (a
 registering `@tool(...)`), and one whose wrapper returns the def's result as it is (`try:
-return fn(*args, **kw) except Exception: return tool_error(...)`; the def's own returns are
-then the handler's).
+return fn(*args, **kw) except Exception: return tool_error(...)`, or `result = fn(...)` ...
+`return result` not under a test of `result`, beside returns of `json.dumps(...)`: a timing
+decorator that adds to JSON objects; the def's own returns are then the handler's).
 
 ## Why is this bad?
 Hermes hands the handler's return value to the model as the tool result, and the contract is a
@@ -591,6 +592,54 @@ registry.register(
 """,
             },
             note="trap: the same wrapper asked for JSON (`kubectl get -o json`)",
+        ),
+        Valid(
+            {
+                "tools/timing.py": """\
+import functools
+import json
+
+
+def timed(fn):
+    @functools.wraps(fn)
+    def wrapper(args, **kw):
+        result = fn(args, **kw)
+        if isinstance(result, str):
+            return result
+        return json.dumps(result)
+
+    return wrapper
+""",
+                "tools/wav_tool.py": """\
+import json
+import wave
+
+from tools.registry import registry
+from tools.timing import timed
+
+
+@timed
+def wav_length(args, **kw):
+    path = args.get("path")
+    if not isinstance(path, str) or not path:
+        return json.dumps({"error": "path is required"})
+    try:
+        with wave.open(path, "rb") as w:
+            frames, rate = w.getnframes(), w.getframerate()
+    except (OSError, wave.Error, EOFError) as exc:
+        return {"error": f"Not a readable WAV file: {exc}"}
+    return json.dumps({"seconds": round(frames / rate, 3) if rate else None})
+
+
+registry.register(
+    name="wav_length",
+    toolset="audio",
+    schema={"name": "wav_length", "description": "A WAV file's length.", "parameters": {"type": "object", "properties": {"path": {"type": "string", "description": "The file."}}, "required": ["path"]}},
+    handler=wav_length,
+)
+""",
+            },
+            note="trap: a decorator that serialises what is not text (`return result` only under its test of the result): the def's dict reaches the model as JSON",
         ),
     )
     INVALID = (
@@ -2208,6 +2257,62 @@ registry.register(
             },
             findings=(("tools/pod_logs_tool.py", 18),),
             note="`kubectl logs` through a wrapper that spreads its `*argv` after a program named by the environment (with a default)",
+            fixed={},
+        ),
+        Invalid(
+            {
+                "tools/timing.py": """\
+import functools
+import json
+import time
+
+
+def timed(fn):
+    @functools.wraps(fn)
+    def wrapper(args, **kw):
+        start = time.perf_counter()
+        result = fn(args, **kw)
+        elapsed = round((time.perf_counter() - start) * 1000, 1)
+        if isinstance(result, str) and result.startswith("{"):
+            data = json.loads(result)
+            if isinstance(data, dict):
+                data["elapsed_ms"] = elapsed
+                return json.dumps(data)
+        return result
+
+    return wrapper
+""",
+                "tools/wav_tool.py": """\
+import json
+import wave
+
+from tools.registry import registry
+from tools.timing import timed
+
+
+@timed
+def wav_length(args, **kw):
+    path = args.get("path")
+    if not isinstance(path, str) or not path:
+        return json.dumps({"error": "path is required"})
+    try:
+        with wave.open(path, "rb") as w:
+            frames, rate = w.getnframes(), w.getframerate()
+    except (OSError, wave.Error, EOFError) as exc:
+        return f"Not a readable WAV file: {exc}"
+    return json.dumps({"seconds": round(frames / rate, 3) if rate else None})
+
+
+registry.register(
+    name="wav_length",
+    toolset="audio",
+    schema={"name": "wav_length", "description": "A WAV file's length.", "parameters": {"type": "object", "properties": {"path": {"type": "string", "description": "The file."}}, "required": ["path"]}},
+    handler=wav_length,
+)
+""",
+            },
+            findings=(("tools/wav_tool.py", 17),),
+            note="a timing decorator hands on the def's result unchanged unless it is a JSON object (`return result` after its test), so the def's prose error reaches the model",
             fixed={},
         ),
     )

@@ -199,7 +199,9 @@ def _wraps_result(dec: ast.expr, scope: Scope) -> bool:
 
 def _returns_call_of(wrapper: ast.FunctionDef | ast.AsyncFunctionDef, param: str) -> bool:
     """Every `return` of `wrapper` outside its `except` blocks gives `param(...)` (awaited
-    or not) as it is, and one does."""
+    or not) as it is, or a local bound only to it (`result = fn(...)` ... `return result`,
+    not under a test of that local: `if isinstance(result, str): return result` converts the
+    rest), or JSON it makes itself (`json.dumps(...)`); and one gives the call's result."""
     handlers = {
         id(sub)
         for block in walk_function(wrapper)
@@ -207,19 +209,70 @@ def _returns_call_of(wrapper: ast.FunctionDef | ast.AsyncFunctionDef, param: str
         for stmt in block.body
         for sub in ast.walk(stmt)
     }
+    results = _call_results(wrapper, param)
+    tested = {
+        id(sub)
+        for test in walk_function(wrapper)
+        if isinstance(test, (ast.If, ast.While))
+        and any(isinstance(n, ast.Name) and n.id in results for n in ast.walk(test.test))
+        for stmt in (*test.body, *test.orelse)
+        for sub in ast.walk(stmt)
+    }
     passing = 0
     for sub in walk_function(wrapper):
         if not isinstance(sub, ast.Return) or id(sub) in handlers:
             continue
         value = sub.value.value if isinstance(sub.value, ast.Await) else sub.value
-        if not (
-            isinstance(value, ast.Call)
-            and isinstance(value.func, ast.Name)
-            and value.func.id == param
+        if (
+            (
+                isinstance(value, ast.Call)
+                and isinstance(value.func, ast.Name)
+                and value.func.id == param
+            )
+            or isinstance(value, ast.Name)
+            and value.id in results
+            and id(sub) not in tested
         ):
+            passing += 1
+        elif not _dumps_json(value):
             return False
-        passing += 1
     return passing > 0
+
+
+def _call_results(wrapper: ast.FunctionDef | ast.AsyncFunctionDef, param: str) -> set[str]:
+    """Locals of `wrapper` whose every binding is `param(...)` (awaited or not)."""
+    values: dict[str, list[ast.expr]] = {}
+    for sub in walk_function(wrapper):
+        if isinstance(sub, (ast.Assign, ast.AnnAssign, ast.AugAssign, ast.NamedExpr)):
+            targets = sub.targets if isinstance(sub, ast.Assign) else [sub.target]
+            for target in targets:
+                for node in ast.walk(target):
+                    if isinstance(node, ast.Name):
+                        value = getattr(sub, "value", None)
+                        bound = value if isinstance(sub, ast.Assign) and target is node else None
+                        values.setdefault(node.id, []).append(bound)  # type: ignore[arg-type]
+    found: set[str] = set()
+    for name, bound in values.items():
+        if all(
+            v is not None
+            and isinstance(call := (v.value if isinstance(v, ast.Await) else v), ast.Call)
+            and isinstance(call.func, ast.Name)
+            and call.func.id == param
+            for v in bound
+        ):
+            found.add(name)
+    return found
+
+
+def _dumps_json(value: ast.expr | None) -> bool:
+    """`json.dumps(...)`: text the wrapper makes JSON itself."""
+    return (
+        isinstance(value, ast.Call)
+        and isinstance(value.func, ast.Attribute)
+        and value.func.attr == "dumps"
+        and isinstance(value.func.value, ast.Name)
+        and value.func.value.id == "json"
+    )
 
 
 def _is_abstract(node: ast.FunctionDef | ast.AsyncFunctionDef, is_method: bool) -> bool:
