@@ -1340,6 +1340,50 @@ registry.register(
             findings=(("tools/wiki_tool.py", 15),),
             note="a sync that cannot reach the wiki answers ok: False with a reason, no error key",
         ),
+        Invalid(
+            {
+                "tools/run_tool.py": """\
+import json
+import shlex
+from dataclasses import asdict, dataclass, field
+
+from tools.registry import registry
+
+ALLOWED = ("ls", "df", "uptime")
+
+
+@dataclass
+class RunResult:
+    command: str
+    status: str
+    exit_code: int | None = None
+    notes: list = field(default_factory=list)
+
+    def to_json(self):
+        return json.dumps(asdict(self))
+
+
+def run_allowed(args, **kw):
+    line = args.get("command")
+    if not isinstance(line, str) or not line.strip():
+        return json.dumps({"error": "command is required"})
+    argv = shlex.split(line)
+    if argv[0] not in ALLOWED:
+        return RunResult(command=line, status="failed", notes=[f"{argv[0]} is not allowed"]).to_json()
+    return RunResult(command=line, status="exited", exit_code=0).to_json()
+
+
+registry.register(
+    name="run_allowed",
+    toolset="run",
+    schema={"name": "run_allowed", "description": "Run an allowed command.", "parameters": {"type": "object", "properties": {"command": {"type": "string", "description": "The command."}}, "required": ["command"]}},
+    handler=run_allowed,
+)
+""",
+            },
+            findings=(("tools/run_tool.py", 27),),
+            note="a dataclass result with status failed and notes that say why, serialised by its own to_json(): a failure without an error key",
+        ),
     )
 
     def check(self, ctx: LintContext) -> Iterator[Finding]:

@@ -5,7 +5,7 @@ JSON object whose own flags say it failed: `"success": False` or `"ok": False`, 
 flag False with nothing beside it but what it was for and why (`{"removed": False}`,
 `{"updated": False, "id": 7}`), or a
 `"status"` (`"state"`, `"result"`, `"outcome"`) of `"error"`, `"failed"`, `"failure"`, `"fail"`
-or `"fatal"` beside a key that says why (`"message"`, `"reason"`, `"detail"`, `"error_code"`...:
+or `"fatal"` beside a key that says why (`"message"`, `"reason"`, `"detail"`, `"notes"`, `"error_code"`...:
 a status word alone may describe data, `{"job": 7, "status": "failed"}`). It is not one when it
 has an `"error"` key, when a flag says it succeeded (`"success": True`), when it says it skipped
 or was interrupted or asks for a confirmation (`"skipped"`, `"interrupted"`, `"duplicate"`,
@@ -147,6 +147,7 @@ NOT_FAILURE_KEYS = frozenset(
 VERDICT_KEYS = frozenset({"findings", "issues", "violations", "diagnostics", "checks", "problems"})
 MESSAGE_KEYS = frozenset(
     {"message", "msg", "reason", "detail", "details", "description", "hint", "explanation"}
+    | {"note", "notes"}
 )
 # Calls a report variable may be handed to without being changed (its serialisation, logs).
 _READERS = frozenset(
