@@ -19,7 +19,12 @@ args`, reads `args.get("k")` or hands `args` and `"k"` to a check (`require(args
 `int(...)` / `float(...)` of an argument (`args.get(...)`, `args.get(...) or 3`, `str()` or
 `.strip()` of one, or a local bound only to such values) raises ValueError for text that is not
 a number, unless the value is tested with `isinstance` or `.isdigit()` first; `json.loads(...)`
-of an argument raises ValueError (JSONDecodeError) for text that is not JSON; `a, b =
+of an argument raises ValueError (JSONDecodeError) for text that is not JSON; the standard
+library's parsers of an argument raise on text they cannot read: `datetime.strptime` and
+`fromisoformat` (ValueError), `uuid.UUID`, `ipaddress.ip_address`, `shlex.split` (unbalanced
+quotes), `re.compile`/`re.search`/`re.sub`... of the model's pattern (re.error),
+`base64.b64decode` (binascii.Error), `decimal.Decimal` (unless a pattern's `.match()` /
+`.fullmatch()` of the text tests it first); `a, b =
 text.split(".", 1)` of an argument raises ValueError when the separator is missing (unless the
 code tests `"." in text` first); a file operation on a
 path the model names (`open(...)`, a `Path`'s `read_text()`, `write_text()`, `mkdir()`...,
@@ -1709,6 +1714,65 @@ registry.register(
 """,
             },
             note="trap: the same client, its errors caught by requests.RequestException",
+        ),
+        Valid(
+            {
+                "tools/text_tool.py": """\
+import json
+import re
+import shlex
+from datetime import datetime
+
+from tools.registry import registry
+
+
+_DATE = re.compile(r"\\\\d{4}-\\\\d{2}-\\\\d{2}")
+
+
+def _day_count(start, end):
+    first = datetime.strptime(start, "%Y-%m-%d")
+    last = datetime.strptime(end, "%Y-%m-%d")
+    return (last - first).days
+
+
+def days_between(args, **kw):
+    start = args.get("start")
+    end = args.get("end")
+    if not start or not end:
+        return json.dumps({"error": "start and end are required"})
+    if not (_DATE.fullmatch(start) and _DATE.fullmatch(end)):
+        return json.dumps({"error": "dates look like 2026-12-05"})
+    return json.dumps({"days": _day_count(start, end)})
+
+
+def grep_notes(args, **kw):
+    pattern = args.get("pattern") or ""
+    notes = ["buy milk", "call Ana"]
+    try:
+        found = [n for n in notes if re.search(pattern, n)]
+    except re.error as exc:
+        return json.dumps({"error": f"not a regular expression: {exc}"})
+    return json.dumps({"matches": found})
+
+
+def split_command(args, **kw):
+    try:
+        argv = shlex.split(args.get("command") or "")
+    except ValueError as exc:
+        return json.dumps({"error": str(exc)})
+    return json.dumps({"argv": argv})
+
+
+for name, fn in (("days_between", days_between), ("grep_notes", grep_notes), ("split_command", split_command)):
+    registry.register(
+        name=name,
+        toolset="text",
+        schema={"name": name, "description": "Text tools.", "parameters": {"type": "object", "properties": {}}},
+        handler=fn,
+    )
+""",
+            },
+            note="trap: the dates' form tested by a pattern first; the bad pattern and the unbalanced quotes caught",
         ),
     )
     INVALID = (
@@ -3976,6 +4040,59 @@ registry.register(
             },
             findings=(("tools/desk_tool.py", 31),),
             note="a client reached through a @property whose getter calls a factory the constructor's default gives (`client_factory=shared_client`): its session's refused connection is no HTTPError",
+            fixed={},
+        ),
+        Invalid(
+            {
+                "tools/text_tool.py": """\
+import json
+import re
+import shlex
+from datetime import datetime
+
+from tools.registry import registry
+
+
+def _day_count(start, end):
+    first = datetime.strptime(start, "%Y-%m-%d")
+    last = datetime.strptime(end, "%Y-%m-%d")
+    return (last - first).days
+
+
+def days_between(args, **kw):
+    start = args.get("start")
+    end = args.get("end")
+    if not start or not end:
+        return json.dumps({"error": "start and end are required"})
+    return json.dumps({"days": _day_count(start, end)})
+
+
+def grep_notes(args, **kw):
+    pattern = args.get("pattern") or ""
+    notes = ["buy milk", "call Ana"]
+    found = [n for n in notes if re.search(pattern, n)]
+    return json.dumps({"matches": found})
+
+
+def split_command(args, **kw):
+    return json.dumps({"argv": shlex.split(args.get("command") or "")})
+
+
+for name, fn in (("days_between", days_between), ("grep_notes", grep_notes), ("split_command", split_command)):
+    registry.register(
+        name=name,
+        toolset="text",
+        schema={"name": name, "description": "Text tools.", "parameters": {"type": "object", "properties": {}}},
+        handler=fn,
+    )
+""",
+            },
+            findings=(
+                ("tools/text_tool.py", 20),
+                ("tools/text_tool.py", 26),
+                ("tools/text_tool.py", 31),
+            ),
+            note="the model's text parsed by the standard library: a date by datetime.strptime in a helper, a regular expression by re.search, a command line by shlex.split",
             fixed={},
         ),
     )

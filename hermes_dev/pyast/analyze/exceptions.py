@@ -182,7 +182,10 @@ def stdlib_type(cls: type[BaseException]) -> ExcType:
         for c in cls.__mro__
         if issubclass(c, BaseException)
     )
-    return ExcType(cls.__name__, f"{cls.__module__}.{cls.__qualname__}", ancestors, True)
+    key = f"{cls.__module__}.{cls.__qualname__}"
+    # (`error`, `Error`: a name that says nothing without its module, `re.error`)
+    label = key if cls.__name__ in ("error", "Error") else cls.__name__
+    return ExcType(label, key, ancestors, True)
 
 
 def exc_type(expr: ast.expr, scope: Scope) -> ExcType | None:

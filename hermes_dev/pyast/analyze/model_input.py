@@ -15,7 +15,10 @@ coerced by the schema, nothing else is checked. So in the handler's own body:
 from __future__ import annotations
 
 import ast
+import binascii
+import decimal
 import json
+import re
 
 from hermes_dev.pyast.semantic.walker import walk_shallow
 
@@ -24,6 +27,46 @@ if TYPE_CHECKING:
     from collections.abc import Callable
 
 _CONVERTERS = {"int": ValueError, "float": ValueError}
+# Parsers of text, as written, whose first argument may be the model's: what they raise on text
+# they cannot read, and what the model then sent.
+_PARSERS: dict[str, tuple[type[BaseException], str]] = {
+    **{
+        name: (ValueError, "a date or time that does not parse")
+        for name in (
+            "datetime.strptime",
+            "datetime.datetime.strptime",
+            "datetime.fromisoformat",
+            "datetime.datetime.fromisoformat",
+            "date.fromisoformat",
+            "datetime.date.fromisoformat",
+            "time.strptime",
+        )
+    },
+    "uuid.UUID": (ValueError, "text that is not a UUID"),
+    "UUID": (ValueError, "text that is not a UUID"),
+    "ipaddress.ip_address": (ValueError, "text that is not an IP address"),
+    "ipaddress.ip_network": (ValueError, "text that is not an IP network"),
+    "shlex.split": (ValueError, "a command line with unbalanced quotes"),
+    **{
+        f"re.{name}": (re.error, "a pattern that is not a regular expression")
+        for name in (
+            "compile",
+            "search",
+            "match",
+            "fullmatch",
+            "findall",
+            "finditer",
+            "sub",
+            "split",
+        )
+    },
+    "base64.b64decode": (binascii.Error, "text that is not base64"),
+    "base64.urlsafe_b64decode": (binascii.Error, "text that is not base64"),
+    "decimal.Decimal": (decimal.InvalidOperation, "text that is not a number"),
+    "Decimal": (decimal.InvalidOperation, "text that is not a number"),
+}
+# Methods of a compiled pattern that test text (a guard of what they are given).
+_MATCHES = frozenset({"match", "fullmatch", "search"})
 # File operations that fail when the path does not lead to a file (or cannot be written).
 _PATH_METHODS = frozenset(
     {"read_text", "read_bytes", "write_text", "write_bytes", "open", "iterdir", "stat", "unlink",
@@ -220,6 +263,10 @@ class InputRisks:
                     self.any_key_checked = True
             elif func.attr in _CHECKS:
                 self.guarded.update(self._reads(func.value))
+            elif func.attr in _MATCHES and node.args:
+                # `if not DATE.match(text): return ...`: the text's form is tested
+                for arg in node.args[-1:] if _dotted(func) not in _PARSERS else node.args[1:2]:
+                    self.guarded.update(self._reads(arg))
         elif isinstance(func, ast.Name) and func.id == "isinstance" and node.args:
             self.guarded.update(self._reads(node.args[0]))
         if isinstance(func, ast.Attribute) and func.attr in _EXISTS:
@@ -286,6 +333,13 @@ class InputRisks:
                 )
             ):
                 risk = json.JSONDecodeError, "when the model sends text that is not JSON"
+            elif _dotted(func) in _PARSERS:
+                if not args or isinstance(args[0], ast.Starred):
+                    return None
+                if not self._from_model(args[0]) or self._reads(args[0]) & self.guarded:
+                    return None
+                exc, what = _PARSERS[_dotted(func)]  # type: ignore[index]
+                return exc, f"when the model sends {what}"
             elif id(node) in self.unpacked and isinstance(func, ast.Attribute):
                 text = func.value
                 if not self._from_model(text) or self._reads(text) & self.guarded:
@@ -497,3 +551,15 @@ def _converts_itself(value: ast.expr | None, name: str) -> bool:
         and isinstance(func.value, ast.Name)
         and func.value.id == name
     )
+
+
+def _dotted(expr: ast.expr) -> str | None:
+    """`a.b.c` as written, or None."""
+    parts: list[str] = []
+    while isinstance(expr, ast.Attribute):
+        parts.append(expr.attr)
+        expr = expr.value
+    if not isinstance(expr, ast.Name):
+        return None
+    parts.append(expr.id)
+    return ".".join(reversed(parts))

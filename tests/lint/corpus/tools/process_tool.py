@@ -31,7 +31,7 @@ def _signal_name(sig: str) -> str:
 def process_start(args, **kw):
     config = _get_env_config()  # shape: sibling-import  # expect: HD102
     timeout = _parse_timeout(args.get("timeout", 60))  # shape: except-reraise  # expect: HD102
-    command = quote_command(args.get("command", ""))
+    command = quote_command(args.get("command", ""))  # shlex.split: unbalanced quotes  # expect: HD102
     try:
         proc = subprocess.Popen(command, shell=True, cwd=config["cwd"])
     except OSError as e:
