@@ -18,7 +18,9 @@ sent them: numbers written as strings are coerced by the schema, nothing else is
 args`, reads `args.get("k")` or hands `args` and `"k"` to a check (`require(args, "k")`);
 `int(...)` / `float(...)` of an argument (`args.get(...)`, `args.get(...) or 3`, `str()` or
 `.strip()` of one, or a local bound only to such values) raises ValueError for text that is not
-a number, unless the value is tested with `isinstance` or `.isdigit()` first; `json.loads(...)`
+a number, unless the value is tested first: `isinstance` with a type other than `str`,
+`.isdigit()`, or a helper named for checking it (`problem = _validate_times(times)`,
+`is_valid_date(d)`, `check_path(p)`); `json.loads(...)`
 of an argument raises ValueError (JSONDecodeError) for text that is not JSON; the standard
 library's parsers of an argument raise on text they cannot read: `datetime.strptime` and
 `fromisoformat` (ValueError), `uuid.UUID`, `ipaddress.ip_address`, `shlex.split` (unbalanced
@@ -1773,6 +1775,38 @@ for name, fn in (("days_between", days_between), ("grep_notes", grep_notes), ("s
 """,
             },
             note="trap: the dates' form tested by a pattern first; the bad pattern and the unbalanced quotes caught",
+        ),
+        Valid(
+            {
+                "tools/repeat_tool.py": """\
+import json
+
+from tools.registry import registry
+
+
+def _validate_times(times):
+    if not isinstance(times, str) or not times.isdigit():
+        return "times must be a whole number, such as '3'"
+    return None
+
+
+def repeat(args, **kw):
+    times = args.get("times")
+    problem = _validate_times(times)
+    if problem:
+        return json.dumps({"error": problem})
+    return json.dumps({"text": "ha" * int(times)})
+
+
+registry.register(
+    name="repeat",
+    toolset="fun",
+    schema={"name": "repeat", "description": "Laugh.", "parameters": {"type": "object", "properties": {"times": {"type": "string", "description": "How often."}}, "required": ["times"]}},
+    handler=repeat,
+)
+""",
+            },
+            note="trap: a helper named for validating the value checks it before int() (its answer tested)",
         ),
     )
     INVALID = (
@@ -4093,6 +4127,33 @@ for name, fn in (("days_between", days_between), ("grep_notes", grep_notes), ("s
                 ("tools/text_tool.py", 31),
             ),
             note="the model's text parsed by the standard library: a date by datetime.strptime in a helper, a regular expression by re.search, a command line by shlex.split",
+            fixed={},
+        ),
+        Invalid(
+            {
+                "tools/repeat_tool.py": """\
+import json
+
+from tools.registry import registry
+
+
+def repeat(args, **kw):
+    times = args.get("times")
+    if not isinstance(times, str):
+        return json.dumps({"error": "times must be text, such as '3'"})
+    return json.dumps({"text": "ha" * int(times)})
+
+
+registry.register(
+    name="repeat",
+    toolset="fun",
+    schema={"name": "repeat", "description": "Laugh.", "parameters": {"type": "object", "properties": {"times": {"type": "string", "description": "How often."}}, "required": ["times"]}},
+    handler=repeat,
+)
+""",
+            },
+            findings=(("tools/repeat_tool.py", 10),),
+            note="isinstance(x, str) says the value is text, not that int() can read it",
             fixed={},
         ),
     )

@@ -267,8 +267,19 @@ class InputRisks:
                 # `if not DATE.match(text): return ...`: the text's form is tested
                 for arg in node.args[-1:] if _dotted(func) not in _PARSERS else node.args[1:2]:
                     self.guarded.update(self._reads(arg))
-        elif isinstance(func, ast.Name) and func.id == "isinstance" and node.args:
+        elif (
+            isinstance(func, ast.Name)
+            and func.id == "isinstance"
+            and node.args
+            # (`isinstance(x, str)` says nothing of what int(x) or a parser makes of the text)
+            and not (len(node.args) == 2 and _is_name(node.args[1], "str"))
+        ):
             self.guarded.update(self._reads(node.args[0]))
+        name = func.id if isinstance(func, ast.Name) else getattr(func, "attr", "")
+        if _validates(name):
+            # `err = _validate_command(command); if err: return ...`: checked by a helper
+            for arg in given:
+                self.guarded.update(self._reads(arg))
         if isinstance(func, ast.Attribute) and func.attr in _EXISTS:
             # `p.exists()`, `os.path.isfile(p)`: the path is tested before it is used
             tested = node.args[0] if node.args and _is_module(func.value, "path") else func.value
@@ -563,3 +574,21 @@ def _dotted(expr: ast.expr) -> str | None:
         return None
     parts.append(expr.id)
     return ".".join(reversed(parts))
+
+
+def _is_name(expr: ast.expr, name: str) -> bool:
+    return isinstance(expr, ast.Name) and expr.id == name
+
+
+_VALIDATING = frozenset({"validate", "valid", "verify", "check", "sanitize", "sanitise"})
+
+
+def _validates(name: str) -> bool:
+    """A helper named for checking what it is given (`_validate_command`, `is_valid_date`,
+    `check_path`), not `check_output` / `check_call`."""
+    words = [w for w in name.lower().split("_") if w]
+    return (
+        bool(words)
+        and name not in ("check_output", "check_call")
+        and (any(w in _VALIDATING for w in words) or name.startswith("is_valid"))
+    )
