@@ -32,10 +32,18 @@ import ast
 from hermes_dev.pyast.analyze.evaluate import Evaluator, strings_in
 from hermes_dev.pyast.semantic.bindings import spans_any
 from hermes_dev.pyast.semantic.modules import REGISTER_MARKERS, _lf_only
-from hermes_dev.pyast.semantic.resolve import bind_call, bind_target, is_builtin_name, resolve, rows
+from hermes_dev.pyast.semantic.resolve import (
+    bind_call,
+    bind_target,
+    class_method,
+    is_builtin_name,
+    resolve,
+    rows,
+)
 from hermes_dev.pyast.semantic.scopes import (
     ClassRef,
     Function,
+    Instance,
     Literal,
     Partial,
     Possible,
@@ -381,6 +389,14 @@ def resolve_handler(expr: ast.expr, scope: Scope) -> Handler | None:
             bound_keywords=frozenset(kw.arg for kw in found.keywords if kw.arg is not None),
             partial=found,
         )
+    if isinstance(found, Instance):
+        # `handler=tool` where `tool = PutNote()`: Hermes calls the object, so its class's
+        # `__call__` runs, with `self` that class (its `run()` is the subclass's)
+        method = class_method(found.cls, "__call__")
+        if method is None or not isinstance(method[0].node, _DEF_TYPES):
+            return None
+        made = method[0]
+        found = Function(made.node, made.module, made.scope, found.cls, bound=True)
     if not isinstance(found, Function):
         return None
     if isinstance(expr, ast.Call):

@@ -2315,6 +2315,99 @@ registry.register(
             note="a timing decorator hands on the def's result unchanged unless it is a JSON object (`return result` after its test), so the def's prose error reaches the model",
             fixed={},
         ),
+        Invalid(
+            {
+                "plugins/shapes/plugin.yaml": """\
+name: shapes
+version: 0.1.0
+description: Shapes.
+provides_tools:
+  - shape_area
+  - shape_label
+""",
+                "plugins/shapes/__init__.py": """\
+from plugins.shapes.shapes import Area, Label
+
+TOOLS = (Area, Label)
+
+
+def register(ctx):
+    for cls in TOOLS:
+        tool = cls()
+        ctx.register_tool(
+            name=tool.name,
+            toolset="shapes",
+            schema={"name": tool.name, "description": "Shapes.", "parameters": {"type": "object", "properties": {}}},
+            handler=tool,
+        )
+""",
+                "plugins/shapes/base.py": """\
+import json
+
+
+class ToolError(Exception):
+    pass
+
+
+class Tool:
+    name = ""
+
+    def run(self, args):
+        raise NotImplementedError
+
+    def __call__(self, args, **kw):
+        try:
+            return json.dumps(self.run(args))
+        except ToolError as exc:
+            return json.dumps({"error": str(exc)})
+""",
+                "plugins/shapes/shapes.py": """\
+from plugins.shapes.base import Tool, ToolError
+
+
+class Area(Tool):
+    name = "shape_area"
+
+    def run(self, args):
+        side = args.get("side")
+        if not isinstance(side, (int, float)):
+            raise ToolError("side must be a number")
+        return {"area": side * side}
+
+
+class Label(Tool):
+    name = "shape_label"
+
+    def __call__(self, args, **kw):
+        return {"label": str(args.get("text", ""))[:40]}
+""",
+            },
+            findings=(("plugins/shapes/shapes.py", 18),),
+            note="an object registered as the handler (`handler=tool`, `tool = cls()` in a loop over classes): Hermes calls it, so its class's `__call__` runs; Label overrides it and returns a dict",
+            fixed={
+                "plugins/shapes/shapes.py": """\
+import json
+from plugins.shapes.base import Tool, ToolError
+
+
+class Area(Tool):
+    name = "shape_area"
+
+    def run(self, args):
+        side = args.get("side")
+        if not isinstance(side, (int, float)):
+            raise ToolError("side must be a number")
+        return {"area": side * side}
+
+
+class Label(Tool):
+    name = "shape_label"
+
+    def __call__(self, args, **kw):
+        return json.dumps({"label": str(args.get("text", ""))[:40]})
+""",
+            },
+        ),
     )
 
     def check(self, ctx: LintContext) -> Iterator[Finding]:

@@ -30,9 +30,13 @@ quotes), `re.compile`/`re.search`/`re.sub`... of the model's pattern (re.error),
 text.split(".", 1)` of an argument raises ValueError when the separator is missing (unless the
 code tests `"." in text` first); a file operation on a
 path the model names (`open(...)`, a `Path`'s `read_text()`, `write_text()`, `mkdir()`...,
-`os.remove(...)`, `shutil.copy(...)`, also through `Path(...)`, `/`, `.expanduser()`) raises
+`os.remove(...)`, `shutil.copy(...)`, `tarfile.open(...)`, `zipfile.ZipFile(...)`,
+`wave.open(...)`, also through `Path(...)`, `/`, `.expanduser()`, or a helper of the root that
+hands the text back made a path without testing it, `_resolve(args.get("path"))`) raises
 FileNotFoundError when nothing is there or the folder does not exist, unless the path is tested
-first (`p.exists()`, `os.path.isfile(p)`).
+first (`p.exists()`, `os.path.isfile(p)`). A key is checked, too, by a helper handed the
+arguments that reads it with `.get()` and raises (`key = _key(args)` raising BadKey when it
+is missing): `args["key"]` after it returned is not reported.
 
 Calls of the common network clients raise when they cannot connect (the host is down, the name
 does not resolve, the network is out), which for a tool is an ordinary day: `requests.get/post/
@@ -46,7 +50,8 @@ that check the command's status when the command fails: `subprocess.check_call`,
 `check_output`, and `subprocess.run(..., check=True)` (subprocess.CalledProcessError). Also known:
 `psycopg2.connect` / `psycopg.connect` (OperationalError when the server is down), and every
 method of a `boto3.client(...)` (botocore's EndpointConnectionError) or a `redis.Redis(...)`
-(redis.ConnectionError), with those drivers' exception classes by their bases. A request object
+(redis.ConnectionError), with those drivers' exception classes by their bases. A parameter
+annotated with a client's class (`client: httpx.AsyncClient`) is such a client. A request object
 built by a known HTTP library and handed to a `send`/`request`/`execute` method of a client of
 any type is sent over the network too: `session.send(requests.Request(...).prepare())`,
 `client.send(httpx.Request(...))`, and the Lark SDK's `client.request(BaseRequest.builder()
@@ -1807,6 +1812,123 @@ registry.register(
 """,
             },
             note="trap: a helper named for validating the value checks it before int() (its answer tested)",
+        ),
+        Valid(
+            {
+                "tools/archive_tool.py": """\
+import json
+import tarfile
+from pathlib import Path
+
+from tools.registry import registry
+
+
+def _resolve(raw):
+    if not isinstance(raw, str) or not raw.strip():
+        return None
+    path = Path(raw).expanduser().resolve()
+    return path if path.is_file() else None
+
+
+def tar_members(args, **kw):
+    path = _resolve(args.get("path"))
+    if path is None:
+        return json.dumps({"error": "path must name a file"})
+    try:
+        archive = tarfile.open(path, mode="r:*")
+    except tarfile.ReadError:
+        return json.dumps({"error": f"{path.name} is not a tar archive"})
+    with archive:
+        names = archive.getnames()[:100]
+    return json.dumps({"members": names})
+
+
+registry.register(
+    name="tar_members",
+    toolset="archive",
+    schema={"name": "tar_members", "description": "A tar archive's members.", "parameters": {"type": "object", "properties": {"path": {"type": "string", "description": "The archive."}}, "required": ["path"]}},
+    handler=tar_members,
+)
+""",
+            },
+            note="trap: the helper tests that the file exists before it hands the path back",
+        ),
+        Valid(
+            {
+                "tools/kv_tool.py": """\
+import json
+
+from tools.registry import registry
+
+STORE = {}
+
+
+class BadKey(ValueError):
+    pass
+
+
+def _key(args):
+    key = args.get("key")
+    if not isinstance(key, str) or not key:
+        raise BadKey("key must be a non-empty string")
+    return "k:" + key
+
+
+def kv_get(args, **kw):
+    try:
+        key = _key(args)
+    except BadKey as exc:
+        return json.dumps({"error": str(exc)})
+    return json.dumps({"key": args["key"], "value": STORE.get(key)})
+
+
+registry.register(
+    name="kv_get",
+    toolset="kv",
+    schema={"name": "kv_get", "description": "A value.", "parameters": {"type": "object", "properties": {"key": {"type": "string", "description": "The key."}}, "required": ["key"]}},
+    handler=kv_get,
+)
+""",
+            },
+            note="trap: a helper handed the arguments raises when args.get('key') is not a non-empty string; once it returned, args['key'] is there",
+        ),
+        Valid(
+            {
+                "tools/fetch_tool.py": """\
+import json
+
+import httpx
+
+from tools.registry import registry
+
+
+async def _get(client: httpx.AsyncClient, url: str) -> dict:
+    reply = await client.get(url)
+    return {"status": reply.status_code, "body": reply.text[:2000]}
+
+
+async def fetch_page(args, **kw):
+    url = args.get("url")
+    if not isinstance(url, str) or not url.startswith(("http://", "https://")):
+        return json.dumps({"error": "url must be an http(s) URL"})
+    try:
+        async with httpx.AsyncClient(timeout=5) as client:
+            result = await _get(client, url)
+    except httpx.HTTPError as exc:
+        return json.dumps({"error": f"could not fetch {url}: {exc}"})
+    return json.dumps(result)
+
+
+registry.register(
+    name="fetch_page",
+    toolset="web",
+    schema={"name": "fetch_page", "description": "Fetch a page.", "parameters": {"type": "object", "properties": {"url": {"type": "string", "description": "The page."}}, "required": ["url"]}},
+    handler=fetch_page,
+    is_async=True,
+)
+""",
+            },
+            note="trap: the same helper, its errors caught by httpx.HTTPError",
         ),
     )
     INVALID = (
@@ -4154,6 +4276,84 @@ registry.register(
             },
             findings=(("tools/repeat_tool.py", 10),),
             note="isinstance(x, str) says the value is text, not that int() can read it",
+            fixed={},
+        ),
+        Invalid(
+            {
+                "tools/archive_tool.py": """\
+import json
+import tarfile
+from pathlib import Path
+
+from tools.registry import registry
+
+
+def _resolve(raw):
+    if not isinstance(raw, str) or not raw.strip():
+        return None
+    return Path(raw).expanduser().resolve()
+
+
+def tar_members(args, **kw):
+    path = _resolve(args.get("path"))
+    if path is None:
+        return json.dumps({"error": "path is required"})
+    try:
+        archive = tarfile.open(path, mode="r:*")
+    except tarfile.ReadError:
+        return json.dumps({"error": f"{path.name} is not a tar archive"})
+    with archive:
+        names = archive.getnames()[:100]
+    return json.dumps({"members": names})
+
+
+registry.register(
+    name="tar_members",
+    toolset="archive",
+    schema={"name": "tar_members", "description": "A tar archive's members.", "parameters": {"type": "object", "properties": {"path": {"type": "string", "description": "The archive."}}, "required": ["path"]}},
+    handler=tar_members,
+)
+""",
+            },
+            findings=(("tools/archive_tool.py", 19),),
+            note="a helper hands the model's text back made a Path (`_resolve(raw)`): tarfile.open of it raises FileNotFoundError for a path that does not exist, which `except tarfile.ReadError` does not catch",
+            fixed={},
+        ),
+        Invalid(
+            {
+                "tools/fetch_tool.py": """\
+import json
+
+import httpx
+
+from tools.registry import registry
+
+
+async def _get(client: httpx.AsyncClient, url: str) -> dict:
+    reply = await client.get(url)
+    return {"status": reply.status_code, "body": reply.text[:2000]}
+
+
+async def fetch_page(args, **kw):
+    url = args.get("url")
+    if not isinstance(url, str) or not url.startswith(("http://", "https://")):
+        return json.dumps({"error": "url must be an http(s) URL"})
+    async with httpx.AsyncClient(timeout=5) as client:
+        result = await _get(client, url)
+    return json.dumps(result)
+
+
+registry.register(
+    name="fetch_page",
+    toolset="web",
+    schema={"name": "fetch_page", "description": "Fetch a page.", "parameters": {"type": "object", "properties": {"url": {"type": "string", "description": "The page."}}, "required": ["url"]}},
+    handler=fetch_page,
+    is_async=True,
+)
+""",
+            },
+            findings=(("tools/fetch_tool.py", 18),),
+            note="a helper's parameter annotated with a network client's class (`client: httpx.AsyncClient`): its get() may not connect",
             fixed={},
         ),
     )

@@ -77,6 +77,8 @@ _OS_FILE_CALLS = frozenset(
      "replace", "stat"}
 )  # fmt: skip
 _SHUTIL_CALLS = frozenset({"copy", "copy2", "copyfile", "copytree", "move", "rmtree"})
+# Readers of a file's format that open the path they are given (module, name as written).
+_OPENERS = frozenset({("tarfile", "open"), ("zipfile", "ZipFile"), ("wave", "open")})
 # Path methods whose result is the same path, resolved (`Path(p).expanduser()`).
 _PATH_KEEPS = frozenset({"expanduser", "resolve", "absolute", "with_suffix", "with_name"})
 # Tests that a path leads somewhere (`p.exists()`, `os.path.isfile(p)`).
@@ -90,7 +92,9 @@ class InputRisks:
         "_keyed",
         "_parts",
         "any_key_checked",
+        "carries",
         "checked_keys",
+        "checks",
         "derived",
         "guarded",
         "param",
@@ -108,6 +112,8 @@ class InputRisks:
         param: str,
         parses_json: Callable[[ast.expr], bool] | None = None,
         seeds: frozenset[str] = frozenset(),
+        carries: Callable[[ast.Call], tuple[str, int] | None] | None = None,
+        checks: Callable[[ast.Call], frozenset[str]] | None = None,
     ) -> None:
         """`parses_json(func)`: whether a called expression is `json.loads` (as the scope
         resolves it: `from json import loads as parse` too); else only `json.loads` as written.
@@ -115,6 +121,12 @@ class InputRisks:
         lambda's `fn(args.get("n"))`)."""
         self.param = param
         self.parses_json = parses_json
+        # `carries(call)`: ("path" or "text", i) when the call is of a helper that hands back
+        # its i-th argument made into a path or text (`_resolve(raw)` -> `Path(raw).resolve()`)
+        self.carries = carries
+        # `checks(call)`: the keys a helper given the arguments tests (`_key(args)` raising when
+        # `args.get("key")` is not a non-empty string)
+        self.checks = checks
         self.checked_keys: set[str] = set()
         # `[k for k in needed if not args.get(k)]`: keys checked from a list, any of them
         self.any_key_checked = False
@@ -250,6 +262,8 @@ class InputRisks:
                 for sub in ast.walk(arg):
                     if isinstance(sub, ast.Constant) and isinstance(sub.value, str):
                         self.checked_keys.add(sub.value)
+            if self.checks is not None:
+                self.checked_keys.update(self.checks(node))
         if isinstance(func, ast.Attribute):
             if (
                 func.attr == "get"
@@ -291,6 +305,9 @@ class InputRisks:
             return isinstance(expr.value, ast.Name) and expr.value.id == self.param
         if isinstance(expr, ast.Call):
             func = expr.func
+            carried = self._carried(expr)
+            if carried is not None:
+                return carried[0] == "text"
             if isinstance(func, ast.Attribute):
                 if func.attr == "get":
                     return isinstance(func.value, ast.Name) and func.value.id == self.param
@@ -305,6 +322,18 @@ class InputRisks:
         if isinstance(expr, ast.Name):
             return expr.id in self.derived
         return False
+
+    def _carried(self, call: ast.Call) -> tuple[str, int] | None:
+        """What a helper call hands back of the model's value it is given, or None."""
+        if self.carries is None or not call.args:
+            return None
+        carried = self.carries(call)
+        if carried is None or carried[1] >= len(call.args):
+            return None
+        arg = call.args[carried[1]]
+        if isinstance(arg, ast.Starred) or not self._from_model(arg):
+            return None
+        return carried
 
     def risk(self, node: ast.AST) -> tuple[type[BaseException], str] | None:
         """(the exception, what the model does to cause it) when `node` raises on the model's
@@ -383,6 +412,9 @@ class InputRisks:
                 or _is_module(func.value, "shutil")
                 and func.attr in _SHUTIL_CALLS
                 and node.args
+                or isinstance(func.value, ast.Name)
+                and (func.value.id, func.attr) in _OPENERS
+                and node.args
             ):
                 path = node.args[0]
             elif func.attr in _PATH_METHODS and self._model_path(func.value, False):
@@ -413,6 +445,8 @@ class InputRisks:
             return self._model_path(expr.value, False)
         if isinstance(expr, ast.Call):
             func = expr.func
+            if self._carried(expr) is not None:
+                return True  # (a helper's path or text made from the model's)
             name = func.id if isinstance(func, ast.Name) else getattr(func, "attr", None)
             if name == "Path":
                 return any(self._model_path(a) for a in expr.args)

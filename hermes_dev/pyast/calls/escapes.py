@@ -38,8 +38,8 @@ from hermes_dev.pyast.analyze.stdlib_classes import stdlib_exception
 from hermes_dev.pyast.calls.driver import Callee, Code, Transfer, _decorator_name, callees, summary
 from hermes_dev.pyast.calls.quiet import cannot_raise
 from hermes_dev.pyast.semantic.resolve import call_arguments, is_builtin_name, resolve
-from hermes_dev.pyast.semantic.scopes import External
-from hermes_dev.pyast.semantic.walker import walk_function, walk_shallow
+from hermes_dev.pyast.semantic.scopes import External, Function
+from hermes_dev.pyast.semantic.walker import returns_of, walk_function, walk_shallow
 
 Step = tuple[str, int, str]
 _DEF_TYPES = (ast.FunctionDef, ast.AsyncFunctionDef)
@@ -49,6 +49,7 @@ _CONTROL_FLOW_NAMES = frozenset(
 )
 TYPE_CHECKING = False
 if TYPE_CHECKING:
+    from collections.abc import Callable
     from typing import ClassVar
 
     from hermes_dev.pyast.semantic.scopes import Scope
@@ -203,9 +204,102 @@ def handler_escapes(
             return isinstance(found, External) and found.dotted == "json.loads"
 
         # (no parameter of that name when only single values are given: "" is none)
-        walker.inputs = InputRisks(code.node, model_args or "", parses_json, model_values)
+        walker.inputs = InputRisks(
+            code.node, model_args or "", parses_json, model_values, _carrier(scope), _checker(scope)
+        )
     walker.run()
     return walker.escapes
+
+
+def _carrier(scope: Scope) -> Callable[[ast.Call], tuple[str, int] | None]:
+    """`carries(call)` for InputRisks: a call of a def of the root that hands back one of its
+    parameters made into a path or text (`def _resolve(raw): if not raw: return None; return
+    Path(raw).expanduser().resolve()`), never testing whether the file exists."""
+
+    def carries(call: ast.Call) -> tuple[str, int] | None:
+        if not isinstance(call.func, ast.Name) or is_builtin_name(call.func.id, scope):
+            return None
+        found = resolve(call.func, scope).single()
+        if not isinstance(found, Function) or not isinstance(found.node, _DEF_TYPES):
+            return None
+        return _carried_by(found.node)
+
+    return carries
+
+
+def _checker(scope: Scope) -> Callable[[ast.Call], frozenset[str]]:
+    """`checks(call)` for InputRisks: the keys a def of the root that is handed the model's
+    arguments reads from them and then may raise on (`def _key(args): key = args.get("key");
+    if not isinstance(key, str) or not key: raise BadKey(...)`): once it returned, they are
+    there."""
+
+    def checks(call: ast.Call) -> frozenset[str]:
+        if not isinstance(call.func, ast.Name) or is_builtin_name(call.func.id, scope):
+            return frozenset()
+        found = resolve(call.func, scope).single()
+        if not isinstance(found, Function) or not isinstance(found.node, _DEF_TYPES):
+            return frozenset()
+        node = found.node
+        params = [a.arg for a in (*node.args.posonlyargs, *node.args.args)]
+        keys: set[str] = set()
+        raises = False
+        for sub in walk_function(node):
+            if isinstance(sub, ast.Raise):
+                raises = True
+            elif (
+                isinstance(sub, ast.Call)
+                and isinstance(sub.func, ast.Attribute)
+                and sub.func.attr == "get"
+                and isinstance(sub.func.value, ast.Name)
+                and sub.func.value.id in params
+                and sub.args
+                and isinstance(sub.args[0], ast.Constant)
+                and isinstance(sub.args[0].value, str)
+            ):
+                keys.add(sub.args[0].value)
+        return frozenset(keys) if raises else frozenset()
+
+    return checks
+
+
+_CARRIED_ATTR = "_hermes_dev_carried"
+
+
+def _carried_by(node: ast.FunctionDef | ast.AsyncFunctionDef) -> tuple[str, int] | None:
+    """("path" or "text", i): every value `node` returns that is not None is its i-th
+    parameter made into a path (or text), and it tests no file's existence (memoised)."""
+    if _CARRIED_ATTR in node.__dict__:
+        return node.__dict__[_CARRIED_ATTR]  # type: ignore[no-any-return]
+    found: tuple[str, int] | None = None
+    if not node.decorator_list and not isinstance(node, ast.AsyncFunctionDef):
+        calls = walk_function(node)
+        tests = any(
+            isinstance(n, ast.Call)
+            and isinstance(n.func, ast.Attribute)
+            and n.func.attr in _EXISTS_TESTS
+            for n in calls
+        )
+        values = [
+            r.value
+            for r in returns_of(node)
+            if r.value is not None
+            and not (isinstance(r.value, ast.Constant) and r.value.value is None)
+        ]
+        params = [a.arg for a in (*node.args.posonlyargs, *node.args.args)]
+        if values and not tests:
+            for index, param in enumerate(params):
+                risks = InputRisks(node, "", None, frozenset({param}))
+                if all(risks._model_path(v, False) for v in values):
+                    found = ("path", index)
+                    break
+                if all(risks._from_model(v) for v in values):
+                    found = ("text", index)
+                    break
+    node.__dict__[_CARRIED_ATTR] = found
+    return found
+
+
+_EXISTS_TESTS = frozenset({"exists", "is_file", "is_dir", "isfile", "isdir", "lexists"})
 
 
 class _Walker:

@@ -340,7 +340,25 @@ def _parameter(binding: Binding, scope: Scope) -> Possible:
         cls = annotation_class(annotation, scope.parent or scope)
         if cls is not None:
             return Possible((Instance(cls),), False)
+        client = _annotated_client(annotation, scope.parent or scope)
+        if client is not None:
+            return Possible((client,), False)
     return UNKNOWN
+
+
+def _annotated_client(annotation: ast.expr, scope: Scope) -> External | None:
+    """`client: httpx.AsyncClient` (or `Optional[...]` of it): an instance of a network client
+    the semantic model knows (`semantic.clients`)."""
+    if isinstance(annotation, ast.Subscript) or (
+        isinstance(annotation, ast.BinOp) and isinstance(annotation.op, ast.BitOr)
+    ):
+        return None  # (kept simple: the bare class)
+    if not isinstance(annotation, (ast.Name, ast.Attribute)):
+        return None
+    found = resolve(annotation, scope).single()
+    if isinstance(found, External) and is_client_instance(found.dotted + "()"):
+        return External(found.dotted + "()")
+    return None
 
 
 def _element(value: Possible, path: tuple[int, ...] | None, depth: int) -> Possible:
