@@ -1930,6 +1930,72 @@ registry.register(
             },
             note="trap: the same helper, its errors caught by httpx.HTTPError",
         ),
+        Valid(
+            {
+                "tools/mixins.py": """\
+import json
+
+
+class ReplyMixin:
+    def reply(self, **data):
+        return json.dumps(data)
+
+    def refuse(self, message):
+        return json.dumps({"error": message})
+
+
+class CheckMixin:
+    class Invalid(Exception):
+        pass
+
+    def text_arg(self, args, key):
+        value = args.get(key)
+        if not isinstance(value, str) or not value:
+            raise self.Invalid(f"{key!r} must be a non-empty string")
+        return value
+""",
+                "tools/kv_tool.py": """\
+from tools.mixins import CheckMixin, ReplyMixin
+from tools.registry import registry
+
+
+class KvTool(ReplyMixin, CheckMixin):
+    name = ""
+
+    def handle(self, args, **kw):
+        try:
+            return self.work(args)
+        except self.Invalid as exc:
+            return self.refuse(str(exc))
+
+    def work(self, args):
+        raise NotImplementedError
+
+
+class Scan(KvTool):
+    name = "kv_scan"
+
+    def work(self, args):
+        prefix = self.text_arg(args, "prefix")
+        raw = args.get("limit") or 50
+        if not str(raw).isdigit():
+            raise self.Invalid("limit must be a whole number")
+        limit = int(raw)
+        return self.reply(prefix=prefix, limit=limit)
+
+
+for cls in (Scan,):
+    tool = cls()
+    registry.register(
+        name=cls.name,
+        toolset="kv",
+        schema={"name": cls.name, "description": "Keys.", "parameters": {"type": "object", "properties": {}}},
+        handler=tool.handle,
+    )
+""",
+            },
+            note="trap: the limit checked and refused with the mixin's own class, which `except self.Invalid` catches",
+        ),
     )
     INVALID = (
         Invalid(
@@ -4354,6 +4420,71 @@ registry.register(
             },
             findings=(("tools/fetch_tool.py", 18),),
             note="a helper's parameter annotated with a network client's class (`client: httpx.AsyncClient`): its get() may not connect",
+            fixed={},
+        ),
+        Invalid(
+            {
+                "tools/mixins.py": """\
+import json
+
+
+class ReplyMixin:
+    def reply(self, **data):
+        return json.dumps(data)
+
+    def refuse(self, message):
+        return json.dumps({"error": message})
+
+
+class CheckMixin:
+    class Invalid(Exception):
+        pass
+
+    def text_arg(self, args, key):
+        value = args.get(key)
+        if not isinstance(value, str) or not value:
+            raise self.Invalid(f"{key!r} must be a non-empty string")
+        return value
+""",
+                "tools/kv_tool.py": """\
+from tools.mixins import CheckMixin, ReplyMixin
+from tools.registry import registry
+
+
+class KvTool(ReplyMixin, CheckMixin):
+    name = ""
+
+    def handle(self, args, **kw):
+        try:
+            return self.work(args)
+        except self.Invalid as exc:
+            return self.refuse(str(exc))
+
+    def work(self, args):
+        raise NotImplementedError
+
+
+class Scan(KvTool):
+    name = "kv_scan"
+
+    def work(self, args):
+        prefix = self.text_arg(args, "prefix")
+        limit = int(args.get("limit") or 50)
+        return self.reply(prefix=prefix, limit=limit)
+
+
+for cls in (Scan,):
+    tool = cls()
+    registry.register(
+        name=cls.name,
+        toolset="kv",
+        schema={"name": cls.name, "description": "Keys.", "parameters": {"type": "object", "properties": {}}},
+        handler=tool.handle,
+    )
+""",
+            },
+            findings=(("tools/kv_tool.py", 10),),
+            note="`except self.Invalid` names a mixin's nested class (found in the second base): it catches the subclass's own check, not int()'s ValueError",
             fixed={},
         ),
     )

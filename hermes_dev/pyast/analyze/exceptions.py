@@ -157,7 +157,16 @@ def _project_type(cls: ClassRef, depth: int = 0) -> ExcType:
 
 def class_type(expr: ast.expr, scope: Scope) -> ExcType | None:
     """The ExcType of an expression naming an exception class, or None when unknown."""
-    found = resolve(expr, scope).single()
+    possible = resolve(expr, scope)
+    found = possible.single()
+    if (
+        found is None
+        and len(possible.items) == 1
+        and isinstance(expr, ast.Attribute)
+        and isinstance(expr.value, ast.Name)
+        and expr.value.id in ("self", "cls")
+    ):
+        found = possible.items[0]  # `except self.Invalid`: the class's own (a subclass may not)
     if isinstance(found, Class):
         return _project_type(found.ref)
     if isinstance(found, Builtin):

@@ -1515,6 +1515,9 @@ def _class_attribute(cls: ClassRef, name: str, depth: int) -> Possible:
             found = found.join(
                 Possible((Instance(declared),), False) if declared is not None else UNKNOWN
             )
+        elif binding.kind == "class" and isinstance(binding.node, ast.ClassDef):
+            # `class Invalid(Exception)` in the class body: `except self.Invalid`
+            found = found.join(Possible.of(Class(ClassRef(binding.node, cls.module, cls.scope))))
         elif binding.kind != "def":
             found = found.join(UNKNOWN)
     for method in cls.methods():
@@ -1539,8 +1542,9 @@ def _class_attribute(cls: ClassRef, name: str, depth: int) -> Possible:
                 continue
             return UNKNOWN
         inherited = class_attribute(base, name, depth + 1)
-        if inherited.items or not inherited.complete:
+        if inherited.items:
             return inherited
+        # (nothing known of it in this base: the next base of a mixin class may hold it)
     return UNKNOWN
 
 
