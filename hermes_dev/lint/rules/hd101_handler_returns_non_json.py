@@ -641,6 +641,39 @@ registry.register(
             },
             note="trap: a decorator that serialises what is not text (`return result` only under its test of the result): the def's dict reaches the model as JSON",
         ),
+        Valid(
+            {
+                "tools/peek_tool.py": """\
+import json
+from pathlib import Path
+
+from tools.registry import registry
+
+
+def peek(args, **kw):
+    raw = args.get("path")
+    if not isinstance(raw, str) or not raw:
+        return json.dumps({"error": "path is required"})
+    path = Path(raw)
+    if not path.is_file():
+        return json.dumps({"error": f"no such file: {raw}"})
+    head = path.read_bytes()[:512]
+    try:
+        return json.dumps({"text": head.decode("utf-8")})
+    except UnicodeDecodeError:
+        return json.dumps({"hex": head.hex()})
+
+
+registry.register(
+    name="peek",
+    toolset="files",
+    schema={"name": "peek", "description": "A file's head.", "parameters": {"type": "object", "properties": {"path": {"type": "string", "description": "The file."}}, "required": ["path"]}},
+    handler=peek,
+)
+""",
+            },
+            note="trap: the bytes decoded or hexed inside json.dumps",
+        ),
     )
     INVALID = (
         Invalid(
@@ -2407,6 +2440,41 @@ class Label(Tool):
         return json.dumps({"label": str(args.get("text", ""))[:40]})
 """,
             },
+        ),
+        Invalid(
+            {
+                "tools/peek_tool.py": """\
+import json
+from pathlib import Path
+
+from tools.registry import registry
+
+
+def peek(args, **kw):
+    raw = args.get("path")
+    if not isinstance(raw, str) or not raw:
+        return json.dumps({"error": "path is required"})
+    path = Path(raw)
+    if not path.is_file():
+        return json.dumps({"error": f"no such file: {raw}"})
+    head = path.read_bytes()[:512]
+    try:
+        return json.dumps({"text": head.decode("utf-8")})
+    except UnicodeDecodeError:
+        return head
+
+
+registry.register(
+    name="peek",
+    toolset="files",
+    schema={"name": "peek", "description": "A file's head.", "parameters": {"type": "object", "properties": {"path": {"type": "string", "description": "The file."}}, "required": ["path"]}},
+    handler=peek,
+)
+""",
+            },
+            findings=(("tools/peek_tool.py", 18),),
+            note="a binary file's head returned as it was read: bytes (read_bytes(), sliced)",
+            fixed={},
         ),
     )
 

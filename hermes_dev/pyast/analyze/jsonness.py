@@ -155,7 +155,16 @@ def infer(
         return Verdict(NOT_JSON, "a function", expr)
     if isinstance(expr, ast.Attribute):
         return _attribute(expr, scope, calls, depth)
+    if isinstance(expr, ast.Subscript) and isinstance(expr.slice, ast.Slice):
+        # `data[:512]` of bytes is bytes
+        inner = infer(expr.value, scope, calls, depth + 1)
+        if inner.kind == NOT_JSON and inner.reason.startswith("bytes"):
+            return Verdict(NOT_JSON, inner.reason, expr)
     return _UNKNOWN_V
+
+
+# Bytes that hold JSON (their `.decode()` is a JSON string).
+_JSON_BYTES = ("bytes (orjson", "bytes (an encoded JSON")
 
 
 def _constant(value: object, node: ast.AST) -> Verdict:
@@ -827,7 +836,7 @@ def _call(expr: ast.Call, scope: Scope, calls: CallVerdict | None, depth: int) -
     if isinstance(func, ast.Attribute):
         if func.attr == "decode" and isinstance(func.value, ast.Call):
             inner = _call(func.value, scope, calls, depth + 1)
-            if inner.kind == NOT_JSON and inner.reason.startswith("bytes"):
+            if inner.kind == NOT_JSON and inner.reason.startswith(_JSON_BYTES):
                 return _JSON_V  # `orjson.dumps(...).decode()` is a str holding JSON
             return _UNKNOWN_V
         if func.attr == "encode" and isinstance(func.value, (ast.Call, ast.Name)):
@@ -845,6 +854,8 @@ def _call(expr: ast.Call, scope: Scope, calls: CallVerdict | None, depth: int) -
             return _join(func.value, expr, scope, calls, depth)
         if func.attr == "read_text" and _text_file(func.value, scope):
             return Verdict(NOT_JSON, "a file's text", expr)
+        if func.attr == "read_bytes" and not expr.args and not expr.keywords:
+            return Verdict(NOT_JSON, "bytes (a file's contents)", expr)
         if func.attr == "json" and not expr.args and _is_response(func.value, scope):
             return Verdict(NOT_JSON, "a response's parsed body (a dict or a list)", expr)
     if isinstance(func, ast.Name):
