@@ -4487,6 +4487,49 @@ for cls in (Scan,):
             note="`except self.Invalid` names a mixin's nested class (found in the second base): it catches the subclass's own check, not int()'s ValueError",
             fixed={},
         ),
+        Invalid(
+            {
+                "tools/notes_tool.py": """\
+import json
+
+import boto3
+
+from tools.registry import registry
+
+
+class Notes:
+    _client = None
+
+    @classmethod
+    def s3(cls):
+        if Notes._client is None:
+            Notes._client = boto3.client("s3")
+        return Notes._client
+
+    def put(self, name, body):
+        self.s3().put_object(Bucket="notes", Key=name, Body=body.encode("utf-8"))
+        return {"saved": name}
+
+
+def note_put(args, **kw):
+    name = args.get("name")
+    if not isinstance(name, str) or not name:
+        return json.dumps({"error": "name is required"})
+    return json.dumps(Notes().put(name, str(args.get("body") or "")))
+
+
+registry.register(
+    name="note_put",
+    toolset="notes",
+    schema={"name": "note_put", "description": "Save a note.", "parameters": {"type": "object", "properties": {"name": {"type": "string", "description": "The note."}}, "required": ["name"]}},
+    handler=note_put,
+)
+""",
+            },
+            findings=(("tools/notes_tool.py", 26),),
+            note="a class attribute a classmethod sets lazily (`Notes._client = boto3.client(...)` under `if Notes._client is None`): its put_object may not connect",
+            fixed={},
+        ),
     )
 
     def check(self, ctx: LintContext) -> Iterator[Finding]:

@@ -1521,7 +1521,7 @@ def _class_attribute(cls: ClassRef, name: str, depth: int) -> Possible:
         elif binding.kind != "def":
             found = found.join(UNKNOWN)
     for method in cls.methods():
-        for target, value, annotation in _self_assignments(method.node, name):
+        for target, value, annotation in _self_assignments(method.node, name, cls.name):
             seen_any = True
             scope = method.scope.child(method.node, owner=cls)
             if annotation is not None:
@@ -1659,15 +1659,18 @@ def _class_calls(nodes: Iterable[ast.AST], cls: ClassRef, scope: Scope) -> list[
 
 
 def _self_assignments(
-    node: ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda, name: str
+    node: ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda,
+    name: str,
+    class_name: str | None = None,
 ) -> list[tuple[ast.expr, ast.expr | None, ast.expr | None]]:
-    """`self.<name> = value` (and `self.<name>: T = value`) in a method's own body."""
+    """`self.<name> = value` (and `self.<name>: T = value`) in a method's own body; with
+    `class_name`, `Cls.<name> = value` too (a class attribute a method sets)."""
     if isinstance(node, ast.Lambda) or not may_mention(node, name):
         return []
     args = [*node.args.posonlyargs, *node.args.args]
-    if not args:
+    if not args and class_name is None:
         return []
-    me = args[0].arg
+    me = args[0].arg if args else class_name
     found: list[tuple[ast.expr, ast.expr | None, ast.expr | None]] = []
     for stmt, _ in def_statements(node):
         if isinstance(stmt, ast.Assign):
@@ -1683,7 +1686,7 @@ def _self_assignments(
                 isinstance(target, ast.Attribute)
                 and target.attr == name
                 and isinstance(target.value, ast.Name)
-                and target.value.id == me
+                and target.value.id in (me, class_name)
             ):
                 found.append((target, value, annotation))
             elif isinstance(target, (ast.Tuple, ast.List)) and any(
