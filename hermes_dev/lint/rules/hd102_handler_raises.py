@@ -49,7 +49,8 @@ aiohttp.ClientResponseError), which `except requests.ConnectionError` does not c
 that check the command's status when the command fails: `subprocess.check_call`,
 `check_output`, and `subprocess.run(..., check=True)` (subprocess.CalledProcessError). Also known:
 `psycopg2.connect` / `psycopg.connect` (OperationalError when the server is down), and every
-method of a `boto3.client(...)` (botocore's EndpointConnectionError) or a `redis.Redis(...)`
+method of a `boto3.client(...)` (botocore's EndpointConnectionError; not those that work
+locally: `generate_presigned_url`, `get_paginator`...) or a `redis.Redis(...)`
 (redis.ConnectionError), with those drivers' exception classes by their bases. A parameter
 annotated with a client's class (`client: httpx.AsyncClient`) is such a client. A request object
 built by a known HTTP library and handed to a `send`/`request`/`execute` method of a client of
@@ -4528,6 +4529,67 @@ registry.register(
             },
             findings=(("tools/notes_tool.py", 26),),
             note="a class attribute a classmethod sets lazily (`Notes._client = boto3.client(...)` under `if Notes._client is None`): its put_object may not connect",
+            fixed={},
+        ),
+        Invalid(
+            {
+                "tools/note_base.py": """\
+import json
+
+import boto3
+
+
+class NoteTool:
+    _client = None
+
+    @classmethod
+    def s3(cls):
+        if NoteTool._client is None:
+            NoteTool._client = boto3.client("s3")
+        return NoteTool._client
+
+    def run(self, args):
+        raise NotImplementedError
+
+    def __call__(self, args, **kw):
+        name = args.get("name")
+        if not isinstance(name, str) or not name:
+            return json.dumps({"error": "name is required"})
+        return json.dumps(self.run(args))
+""",
+                "tools/notes_tool.py": """\
+from tools.note_base import NoteTool
+from tools.registry import registry
+
+
+class PutNote(NoteTool):
+    name = "note_put"
+
+    def run(self, args):
+        self.s3().put_object(Bucket="notes", Key=args["name"], Body=b"")
+        return {"saved": args["name"]}
+
+
+class LinkNote(NoteTool):
+    name = "note_link"
+
+    def run(self, args):
+        url = self.s3().generate_presigned_url("get_object", Params={"Bucket": "notes", "Key": args["name"]})
+        return {"url": url}
+
+
+for cls in (PutNote, LinkNote):
+    tool = cls()
+    registry.register(
+        name=tool.name,
+        toolset="notes",
+        schema={"name": tool.name, "description": "Notes.", "parameters": {"type": "object", "properties": {"name": {"type": "string", "description": "The note."}}, "required": ["name"]}},
+        handler=tool,
+    )
+""",
+            },
+            findings=(("tools/note_base.py", 22),),
+            note="a boto3 client made in another module (the class's lazily set attribute) reached through `self.s3()`: put_object may not connect. Trap: generate_presigned_url signs locally (note_link stays silent)",
             fixed={},
         ),
     )

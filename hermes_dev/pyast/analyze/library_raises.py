@@ -194,9 +194,25 @@ def raised_by(dotted: str) -> str | None:
     found = _RAISES.get(dotted)
     if found is None and "()." in dotted:
         instance, method = dotted.rsplit(".", 1)
-        if not method.startswith("_") and "." not in method:
+        if not method.startswith("_") and "." not in method and method not in _LOCAL_METHODS:
             found = _ANY_METHOD.get(instance)
     return found
+
+
+# Methods of those clients that do their work locally (a presigned URL is signed, not fetched;
+# a pipeline or a paginator only talks to the service when it runs).
+_LOCAL_METHODS = frozenset(
+    {
+        "generate_presigned_url",
+        "generate_presigned_post",
+        "get_paginator",
+        "can_paginate",
+        "get_waiter",
+        "pipeline",
+        "pubsub",
+        "close",
+    }
+)
 
 
 def class_named(dotted: str) -> str | None:

@@ -572,8 +572,9 @@ def _super_call(call: ast.Call, name: str, scope: Scope) -> list[Callee] | None:
             return None
         method = class_method(base, name)
         if method is not None:
-            made, defined = method
-            bound = Function(made.node, made.module, made.scope, defined, bound=True)
+            made, _ = method
+            # (`self` in the base's method is still the instance of the class that called it)
+            bound = Function(made.node, made.module, made.scope, owner, bound=True)
             return [Callee(bound, _bound(call, scope, bound))]
     return None
 

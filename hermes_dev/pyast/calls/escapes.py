@@ -786,10 +786,17 @@ class _Walker:
         what it raises when it cannot connect."""
         func = call.func
         if isinstance(func, ast.Attribute):
-            if func.attr not in library_raises.CALL_NAMES and not (
-                any(self.module.word_lines(word) for word in library_raises.ANY_METHOD_WORDS)
+            if (
+                func.attr not in library_raises.CALL_NAMES
+                and not isinstance(func.value, (ast.Call, ast.Attribute))
+                and not any(
+                    self.module.word_lines(word) for word in library_raises.ANY_METHOD_WORDS
+                )
             ):
-                return  # (a method: only the table's names; a bare name may be an alias)
+                # (a method of a local or an argument: only the table's names, unless the module
+                # names such a client; one of a call's result or of an attribute, `self.s3()`,
+                # `self.client`, may be a client made elsewhere)
+                return
         elif not isinstance(func, ast.Name) or is_builtin_name(func.id, self.scope):
             return
         for obj in resolve(func, self.scope).items:
