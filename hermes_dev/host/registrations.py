@@ -37,6 +37,7 @@ from hermes_dev.pyast.semantic.resolve import (
     bind_target,
     class_method,
     is_builtin_name,
+    own_object,
     resolve,
     rows,
 )
@@ -365,18 +366,8 @@ def _positional(func: Function, index: int) -> str | None:
 
 def resolve_handler(expr: ast.expr, scope: Scope) -> Handler | None:
     """The code a handler expression runs in `scope`, or None when it cannot be known."""
-    possible = resolve(expr, scope)
-    found = possible.single()
-    if (
-        found is None
-        and len(possible.items) == 1
-        and isinstance(expr, ast.Attribute)
-        and isinstance(expr.value, ast.Name)
-        and expr.value.id in ("self", "cls")
-    ):
-        # `handler=self._handle` in a plugin class's method: its own method (a subclass
-        # could override it, which is what "incomplete" keeps open)
-        found = possible.items[0]
+    # (`handler=self._handle` in a plugin class's method: its own method)
+    found = own_object(expr, scope)
     if isinstance(found, Partial):
         if any(kw.arg is None for kw in found.keywords):
             return None

@@ -23,7 +23,7 @@ import builtins
 
 from hermes_dev.pyast.analyze import library_raises
 from hermes_dev.pyast.analyze.stdlib_classes import stdlib_exception
-from hermes_dev.pyast.semantic.resolve import class_bases, is_builtin_name, resolve
+from hermes_dev.pyast.semantic.resolve import class_bases, is_builtin_name, own_object, resolve
 from hermes_dev.pyast.semantic.scopes import Builtin, Class, External, Instance, Literal
 
 TYPE_CHECKING = False
@@ -157,16 +157,7 @@ def _project_type(cls: ClassRef, depth: int = 0) -> ExcType:
 
 def class_type(expr: ast.expr, scope: Scope) -> ExcType | None:
     """The ExcType of an expression naming an exception class, or None when unknown."""
-    possible = resolve(expr, scope)
-    found = possible.single()
-    if (
-        found is None
-        and len(possible.items) == 1
-        and isinstance(expr, ast.Attribute)
-        and isinstance(expr.value, ast.Name)
-        and expr.value.id in ("self", "cls")
-    ):
-        found = possible.items[0]  # `except self.Invalid`: the class's own (a subclass may not)
+    found = own_object(expr, scope)  # (`except self.Invalid`: the class's own)
     if isinstance(found, Class):
         return _project_type(found.ref)
     if isinstance(found, Builtin):

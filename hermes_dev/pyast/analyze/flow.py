@@ -13,7 +13,7 @@ import ast
 
 from hermes_dev.pyast.semantic.resolve import resolve
 from hermes_dev.pyast.semantic.scopes import Function
-from hermes_dev.pyast.semantic.walker import walk_function
+from hermes_dev.pyast.semantic.walker import walk_function, written_name
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -50,7 +50,7 @@ def _stmt_terminates(stmt: ast.stmt) -> bool:
     if isinstance(stmt, ast.Assert):
         return isinstance(stmt.test, ast.Constant) and not stmt.test.value
     if isinstance(stmt, ast.Expr) and isinstance(stmt.value, ast.Call):
-        name = _dotted(stmt.value.func)
+        name = written_name(stmt.value.func)
         return name in _EXIT_CALLS
     return False
 
@@ -117,14 +117,3 @@ def never_returns_call(stmt: ast.stmt, scope: Scope) -> bool:
     if annotated:
         return True
     return terminates(node.body) and not any(isinstance(n, ast.Return) for n in walk_function(node))
-
-
-def _dotted(expr: ast.expr) -> str | None:
-    parts: list[str] = []
-    while isinstance(expr, ast.Attribute):
-        parts.append(expr.attr)
-        expr = expr.value
-    if not isinstance(expr, ast.Name):
-        return None
-    parts.append(expr.id)
-    return ".".join(reversed(parts))

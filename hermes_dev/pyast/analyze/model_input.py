@@ -20,7 +20,7 @@ import decimal
 import json
 import re
 
-from hermes_dev.pyast.semantic.walker import walk_shallow
+from hermes_dev.pyast.semantic.walker import walk_shallow, written_name
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -279,7 +279,7 @@ class InputRisks:
                 self.guarded.update(self._reads(func.value))
             elif func.attr in _MATCHES and node.args:
                 # `if not DATE.match(text): return ...`: the text's form is tested
-                for arg in node.args[-1:] if _dotted(func) not in _PARSERS else node.args[1:2]:
+                for arg in node.args[-1:] if written_name(func) not in _PARSERS else node.args[1:2]:
                     self.guarded.update(self._reads(arg))
         elif (
             isinstance(func, ast.Name)
@@ -373,12 +373,12 @@ class InputRisks:
                 )
             ):
                 risk = json.JSONDecodeError, "when the model sends text that is not JSON"
-            elif _dotted(func) in _PARSERS:
+            elif written_name(func) in _PARSERS:
                 if not args or isinstance(args[0], ast.Starred):
                     return None
                 if not self._from_model(args[0]) or self._reads(args[0]) & self.guarded:
                     return None
-                exc, what = _PARSERS[_dotted(func)]  # type: ignore[index]
+                exc, what = _PARSERS[written_name(func)]  # type: ignore[index]
                 return exc, f"when the model sends {what}"
             elif id(node) in self.unpacked and isinstance(func, ast.Attribute):
                 text = func.value
@@ -596,18 +596,6 @@ def _converts_itself(value: ast.expr | None, name: str) -> bool:
         and isinstance(func.value, ast.Name)
         and func.value.id == name
     )
-
-
-def _dotted(expr: ast.expr) -> str | None:
-    """`a.b.c` as written, or None."""
-    parts: list[str] = []
-    while isinstance(expr, ast.Attribute):
-        parts.append(expr.attr)
-        expr = expr.value
-    if not isinstance(expr, ast.Name):
-        return None
-    parts.append(expr.id)
-    return ".".join(reversed(parts))
 
 
 def _is_name(expr: ast.expr, name: str) -> bool:

@@ -572,6 +572,22 @@ def _pick(table: Entries, known: bool, key: object, depth: int) -> Possible:
     return found if table.complete else found.join(UNKNOWN)
 
 
+def own_object(expr: ast.expr, scope: Scope) -> Obj | None:
+    """The one object `expr` names, or for `self.x` / `cls.x` the one the class itself gives
+    (a subclass may give another, which is why resolve leaves it incomplete)."""
+    possible = resolve(expr, scope)
+    found = possible.single()
+    if (
+        found is None
+        and len(possible.items) == 1
+        and isinstance(expr, ast.Attribute)
+        and isinstance(expr.value, ast.Name)
+        and expr.value.id in ("self", "cls")
+    ):
+        found = possible.items[0]
+    return found
+
+
 def call_result(call: ast.Call, scope: Scope, depth: int = 0) -> Possible:
     """What a call gives back, when the code it runs can be read."""
     func = call.func

@@ -188,3 +188,15 @@ def walk_function(func: FuncNode) -> list[ast.AST]:
 def returns_of(func: DefNode) -> list[ast.Return]:
     """The `return` statements of a def's own body (not of nested defs)."""
     return [node for node in walk_function(func) if isinstance(node, ast.Return)]
+
+
+def written_name(expr: ast.expr) -> str | None:
+    """`a.b.c` as the code writes it (names and attributes only), or None."""
+    parts: list[str] = []
+    while isinstance(expr, ast.Attribute):
+        parts.append(expr.attr)
+        expr = expr.value
+    if not isinstance(expr, ast.Name):
+        return None
+    parts.append(expr.id)
+    return ".".join(reversed(parts))
