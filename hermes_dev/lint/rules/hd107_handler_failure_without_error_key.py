@@ -15,7 +15,9 @@ assignments that reach the `return` (and the keys set on them later, `result["me
 ...`), a dict spread into another
 (`{"success": bool(res.get("ok")), **res}`), a helper's result serialised unchanged
 (`return json.dumps(check(...))` where `check` returns such a dict on some path), helpers that
-serialise their argument (`def _json(obj): return json.dumps(obj)`), a constant flag passed on
+serialise their argument (`def _json(obj): return json.dumps(obj)`) or their `**kwargs`
+(`def reply(**data): return json.dumps(data)`, called `self.reply(success=False, ...)`), a
+constant flag passed on
 through several helpers' parameters, what a call puts in a helper's `**fields` (spread into its
 report or added with `report.update(fields)`), result objects built with a failing flag
 (`Result(success=False, ...)`: a dataclass, a `TypedDict` (its call is a dict), or a class whose `__init__` keeps its arguments as
@@ -502,6 +504,44 @@ registry.register(
 """,
             },
             note="trap: a status check's ok: False is the state it was asked for (the wiki is down), not the tool failing",
+        ),
+        Valid(
+            {
+                "tools/kvd_tool.py": """\
+import json
+from tools.registry import registry
+
+
+class ReplyMixin:
+    def reply(self, **data):
+        return json.dumps(data)
+
+
+class Tool(ReplyMixin):
+    def handle(self, args, **kw):
+        return self.work(args)
+
+    def work(self, args):
+        if not args.get("key"):
+            return self.reply(success=False, error="nothing stored")
+        return self.reply(success=True)
+
+
+def plain_reply(**data):
+    return json.dumps(data)
+
+
+def kv_delete2(args, **kw):
+    if not args.get("key"):
+        return plain_reply(success=False, error="nothing stored")
+    return plain_reply(success=True)
+
+
+registry.register(name="kv_delete", toolset="kv", schema={}, handler=Tool().handle)
+registry.register(name="kv_delete2", toolset="kv", schema={}, handler=kv_delete2)
+""",
+            },
+            note="trap: the same helpers given an error key",
         ),
     )
     INVALID = (
@@ -1383,6 +1423,48 @@ registry.register(
             },
             findings=(("tools/run_tool.py", 27),),
             note="a dataclass result with status failed and notes that say why, serialised by its own to_json(): a failure without an error key",
+        ),
+        Invalid(
+            {
+                "tools/kvd_tool.py": """\
+import json
+from tools.registry import registry
+
+
+class ReplyMixin:
+    def reply(self, **data):
+        return json.dumps(data)
+
+
+class Tool(ReplyMixin):
+    def handle(self, args, **kw):
+        return self.work(args)
+
+    def work(self, args):
+        if not args.get("key"):
+            return self.reply(success=False, message="nothing stored")
+        return self.reply(success=True)
+
+
+def plain_reply(**data):
+    return json.dumps(data)
+
+
+def kv_delete2(args, **kw):
+    if not args.get("key"):
+        return plain_reply(success=False, message="nothing stored")
+    return plain_reply(success=True)
+
+
+registry.register(name="kv_delete", toolset="kv", schema={}, handler=Tool().handle)
+registry.register(name="kv_delete2", toolset="kv", schema={}, handler=kv_delete2)
+""",
+            },
+            findings=(
+                ("tools/kvd_tool.py", 12),
+                ("tools/kvd_tool.py", 26),
+            ),
+            note="a helper that serialises its **kwargs (`def reply(**data): return json.dumps(data)`), a mixin's method or a function, called with success=False and a message",
         ),
     )
 

@@ -1794,6 +1794,15 @@ def _serialised_argument(target: Callee, call: ast.Call) -> ast.expr | None:
             return None
         param = name
     a = node.args
+    if a.kwarg is not None and a.kwarg.arg == param:
+        # `def reply(**data): return json.dumps(data)`: the call's keywords, as a dict
+        if any(kw.arg is None for kw in call.keywords):
+            return None
+        made = ast.Dict(
+            keys=[ast.Constant(kw.arg) for kw in call.keywords],
+            values=[kw.value for kw in call.keywords],
+        )
+        return ast.fix_missing_locations(ast.copy_location(made, call))
     positional = [p.arg for p in (*a.posonlyargs, *a.args)]
     if target.function.bound:
         positional = positional[1:]
