@@ -20,7 +20,7 @@ import decimal
 import json
 import re
 
-from hermes_dev.pyast.semantic.walker import walk_shallow, written_name
+from hermes_dev.pyast.semantic.walker import is_name, walk_shallow, written_name
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -82,7 +82,8 @@ _OPENERS = frozenset({("tarfile", "open"), ("zipfile", "ZipFile"), ("wave", "ope
 # Path methods whose result is the same path, resolved (`Path(p).expanduser()`).
 _PATH_KEEPS = frozenset({"expanduser", "resolve", "absolute", "with_suffix", "with_name"})
 # Tests that a path leads somewhere (`p.exists()`, `os.path.isfile(p)`).
-_EXISTS = frozenset({"exists", "is_file", "is_dir", "isfile", "isdir", "lexists"})
+# Tests that a path leads to something (a guard of what a file operation on it does).
+EXISTS_TESTS = frozenset({"exists", "is_file", "is_dir", "isfile", "isdir", "lexists"})
 _TEXT_METHODS = frozenset({"strip", "lower", "upper", "lstrip", "rstrip"})
 _CHECKS = frozenset({"isdigit", "isnumeric", "isdecimal"})
 
@@ -286,7 +287,7 @@ class InputRisks:
             and func.id == "isinstance"
             and node.args
             # (`isinstance(x, str)` says nothing of what int(x) or a parser makes of the text)
-            and not (len(node.args) == 2 and _is_name(node.args[1], "str"))
+            and not (len(node.args) == 2 and is_name(node.args[1], "str"))
         ):
             self.guarded.update(self._reads(node.args[0]))
         name = func.id if isinstance(func, ast.Name) else getattr(func, "attr", "")
@@ -294,7 +295,7 @@ class InputRisks:
             # `err = _validate_command(command); if err: return ...`: checked by a helper
             for arg in given:
                 self.guarded.update(self._reads(arg))
-        if isinstance(func, ast.Attribute) and func.attr in _EXISTS:
+        if isinstance(func, ast.Attribute) and func.attr in EXISTS_TESTS:
             # `p.exists()`, `os.path.isfile(p)`: the path is tested before it is used
             tested = node.args[0] if node.args and _is_module(func.value, "path") else func.value
             self.guarded.update(self._reads(tested))
@@ -596,10 +597,6 @@ def _converts_itself(value: ast.expr | None, name: str) -> bool:
         and isinstance(func.value, ast.Name)
         and func.value.id == name
     )
-
-
-def _is_name(expr: ast.expr, name: str) -> bool:
-    return isinstance(expr, ast.Name) and expr.id == name
 
 
 _VALIDATING = frozenset({"validate", "valid", "verify", "check", "sanitize", "sanitise"})

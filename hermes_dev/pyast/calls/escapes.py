@@ -32,14 +32,14 @@ from hermes_dev.pyast.analyze.exceptions import (
     stdlib_type,
 )
 from hermes_dev.pyast.analyze.flow import always_true, has_break, never_returns_call
-from hermes_dev.pyast.analyze.model_input import InputRisks
+from hermes_dev.pyast.analyze.model_input import EXISTS_TESTS, InputRisks
 from hermes_dev.pyast.analyze.preconditions import INTERNAL, TAINTED, guarded_raises, origin
 from hermes_dev.pyast.analyze.stdlib_classes import stdlib_exception
 from hermes_dev.pyast.calls.driver import Callee, Code, Transfer, _decorator_name, callees, summary
 from hermes_dev.pyast.calls.quiet import cannot_raise
 from hermes_dev.pyast.semantic.resolve import call_arguments, is_builtin_name, resolve
 from hermes_dev.pyast.semantic.scopes import External, Function
-from hermes_dev.pyast.semantic.walker import returns_of, walk_function, walk_shallow
+from hermes_dev.pyast.semantic.walker import is_name, returns_of, walk_function, walk_shallow
 
 Step = tuple[str, int, str]
 _DEF_TYPES = (ast.FunctionDef, ast.AsyncFunctionDef)
@@ -211,18 +211,24 @@ def handler_escapes(
     return walker.escapes
 
 
+def _named_def(call: ast.Call, scope: Scope) -> ast.FunctionDef | ast.AsyncFunctionDef | None:
+    """The def of the root a call of a bare name runs (`_resolve(raw)`), or None."""
+    if not isinstance(call.func, ast.Name) or is_builtin_name(call.func.id, scope):
+        return None
+    found = resolve(call.func, scope).single()
+    if not isinstance(found, Function) or not isinstance(found.node, _DEF_TYPES):
+        return None
+    return found.node
+
+
 def _carrier(scope: Scope) -> Callable[[ast.Call], tuple[str, int] | None]:
     """`carries(call)` for InputRisks: a call of a def of the root that hands back one of its
     parameters made into a path or text (`def _resolve(raw): if not raw: return None; return
     Path(raw).expanduser().resolve()`), never testing whether the file exists."""
 
     def carries(call: ast.Call) -> tuple[str, int] | None:
-        if not isinstance(call.func, ast.Name) or is_builtin_name(call.func.id, scope):
-            return None
-        found = resolve(call.func, scope).single()
-        if not isinstance(found, Function) or not isinstance(found.node, _DEF_TYPES):
-            return None
-        return _carried_by(found.node)
+        node = _named_def(call, scope)
+        return _carried_by(node) if node is not None else None
 
     return carries
 
@@ -234,12 +240,9 @@ def _checker(scope: Scope) -> Callable[[ast.Call], frozenset[str]]:
     there."""
 
     def checks(call: ast.Call) -> frozenset[str]:
-        if not isinstance(call.func, ast.Name) or is_builtin_name(call.func.id, scope):
+        node = _named_def(call, scope)
+        if node is None:
             return frozenset()
-        found = resolve(call.func, scope).single()
-        if not isinstance(found, Function) or not isinstance(found.node, _DEF_TYPES):
-            return frozenset()
-        node = found.node
         params = [a.arg for a in (*node.args.posonlyargs, *node.args.args)]
         keys: set[str] = set()
         raises = False
@@ -276,7 +279,7 @@ def _carried_by(node: ast.FunctionDef | ast.AsyncFunctionDef) -> tuple[str, int]
         tests = any(
             isinstance(n, ast.Call)
             and isinstance(n.func, ast.Attribute)
-            and n.func.attr in _EXISTS_TESTS
+            and n.func.attr in EXISTS_TESTS
             for n in calls
         )
         values = [
@@ -297,9 +300,6 @@ def _carried_by(node: ast.FunctionDef | ast.AsyncFunctionDef) -> tuple[str, int]
                     break
     node.__dict__[_CARRIED_ATTR] = found
     return found
-
-
-_EXISTS_TESTS = frozenset({"exists", "is_file", "is_dir", "isfile", "isdir", "lexists"})
 
 
 class _Walker:
@@ -585,7 +585,7 @@ class _Walker:
                 if isinstance(sub, ast.ExceptHandler) and sub.name:
                     for stmt in sub.body:
                         for inner in ast.walk(stmt):
-                            if isinstance(inner, ast.Assign) and _is_name(inner.value, sub.name):
+                            if isinstance(inner, ast.Assign) and is_name(inner.value, sub.name):
                                 blocks[id(inner.value)] = sub
                 if isinstance(sub, ast.Assign):
                     for target in sub.targets:
@@ -1042,12 +1042,12 @@ def _runs_in_catch_all(node: ast.FunctionDef | ast.AsyncFunctionDef, param: str)
         if not any(_catch_all(h) and not _only_reraises(h) for h in sub.handlers):
             continue
         for inner in walk_shallow(sub.body):
-            if isinstance(inner, ast.Await) and _is_name(inner.value, param):
+            if isinstance(inner, ast.Await) and is_name(inner.value, param):
                 return True
             if (
                 isinstance(inner, ast.Call)
                 and _runs_coroutines(inner)
-                and any(_is_name(a, param) for a in inner.args)
+                and any(is_name(a, param) for a in inner.args)
             ):
                 return True
     return False
@@ -1064,10 +1064,6 @@ def _only_reraises(handler: ast.ExceptHandler) -> bool:
     return all(isinstance(stmt, (ast.Raise, ast.Pass, ast.Expr)) for stmt in handler.body) and any(
         isinstance(stmt, ast.Raise) for stmt in handler.body
     )
-
-
-def _is_name(expr: ast.expr, name: str) -> bool:
-    return isinstance(expr, ast.Name) and expr.id == name
 
 
 def _blocks_flat(node: ast.AST) -> bool:

@@ -200,3 +200,8 @@ def written_name(expr: ast.expr) -> str | None:
         return None
     parts.append(expr.id)
     return ".".join(reversed(parts))
+
+
+def is_name(expr: ast.expr, name: str) -> bool:
+    """`expr` is the bare name `name`."""
+    return isinstance(expr, ast.Name) and expr.id == name
