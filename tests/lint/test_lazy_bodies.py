@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 from hermes_dev.pyast.semantic.lazy_bodies import LazyBody, body_read, defer_bodies, may_mention
+from hermes_dev.pyast.semantic.source_lines import SourceLines
 
 REPO = Path(__file__).resolve().parents[2]
 STDLIB = Path(sysconfig.get_paths()["stdlib"])
@@ -54,10 +55,6 @@ SHAPES = {
 }
 
 
-def _lines(source: str) -> list[str]:
-    return source.replace("\r\n", "\n").replace("\r", "\n").split("\n")
-
-
 def _deferred(body: list[ast.stmt]) -> int:
     """Defs with an unread body among these statements and the classes' (no body is read)."""
     count = 0
@@ -71,7 +68,7 @@ def _deferred(body: list[ast.stmt]) -> int:
 
 def _lazy(source: str) -> ast.Module:
     tree = ast.parse(source)
-    defer_bodies(tree, _lines(source))
+    defer_bodies(tree, SourceLines(source))
     return tree
 
 
@@ -155,3 +152,20 @@ def test_a_segment_that_cannot_stand_alone_is_read_from_the_whole_file(
     assert ast.dump(tree, include_attributes=True) == ast.dump(
         ast.parse(source), include_attributes=True
     )
+
+
+@pytest.mark.parametrize(
+    "source",
+    ["", "a", "a\n", "a\r\nb\rc\nd", "\f\r\n\x1cx\n\n", "é😀\r\n\r\n", *SHAPES.values()],
+)
+def test_source_lines_count_lines_as_the_tokenizer_does(source: str) -> None:
+    expected = source.replace("\r\n", "\n").replace("\r", "\n").split("\n")
+    lines = SourceLines(source)
+    assert len(lines) == len(expected)
+    assert list(lines) == expected == lines[:]
+    assert lines[-1] == expected[-1]
+    for first in range(1, len(expected) + 1):
+        last = min(first + 2, len(expected))
+        assert lines.text(first, last) == "\n".join(expected[first - 1 : last]) + "\n"
+    with pytest.raises(IndexError):
+        lines[len(expected)]

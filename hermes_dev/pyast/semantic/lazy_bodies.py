@@ -12,6 +12,9 @@ def a handler calls keeps the rest as statements' headers only.
 from __future__ import annotations
 
 import ast
+import re
+
+from hermes_dev.pyast.semantic.source_lines import SourceLines
 
 # Defs shorter than this keep their body: re-reading the lines costs more than they hold.
 MIN_LINES = 12
@@ -23,11 +26,11 @@ class LazyBody(list):  # type: ignore[type-arg]
     __slots__ = ("_def", "_filename", "_filled", "_source")
 
     def __init__(
-        self, node: ast.FunctionDef | ast.AsyncFunctionDef, source: list[str], filename: str
+        self, node: ast.FunctionDef | ast.AsyncFunctionDef, source: SourceLines, filename: str
     ) -> None:
         super().__init__()
         self._def = node
-        self._source = source
+        self._source: SourceLines | None = source
         self._filename = filename
         self._filled = False
 
@@ -41,18 +44,19 @@ class LazyBody(list):  # type: ignore[type-arg]
             # (text the segment cannot stand for: the whole file, the def found by position)
             body = self._whole_body()
         list.extend(self, body)
-        self._source = []
+        self._source = None
 
     def _segment_body(self) -> list[ast.stmt] | None:
         node, lines = self._def, self._source
+        assert lines is not None
         first, last = node.lineno, node.end_lineno or node.lineno
-        segment = lines[first - 1 : last]
+        segment = lines.text(first, last)
         if node.col_offset:
             # An indented def parses inside a block opened on the line above it, so every line
             # and column number is the file's own.
-            text = "\n" * (first - 2) + "if 1:\n" + "\n".join(segment) + "\n"
+            text = "\n" * (first - 2) + "if 1:\n" + segment
         else:
-            text = "\n" * (first - 1) + "\n".join(segment) + "\n"
+            text = "\n" * (first - 1) + segment
         parsed: ast.stmt = ast.parse(text, self._filename).body[0]
         if node.col_offset and isinstance(parsed, ast.If):
             parsed = parsed.body[0]
@@ -64,8 +68,9 @@ class LazyBody(list):  # type: ignore[type-arg]
 
     def _whole_body(self) -> list[ast.stmt]:
         node = self._def
+        assert self._source is not None
         try:
-            tree = ast.parse("\n".join(self._source), self._filename)
+            tree = ast.parse(self._source.source, self._filename)
         except (SyntaxError, ValueError, RecursionError, MemoryError):
             return []
         for found in ast.walk(tree):
@@ -140,9 +145,9 @@ def _same(found: ast.FunctionDef | ast.AsyncFunctionDef, node: ast.AST) -> bool:
     )
 
 
-def defer_bodies(tree: ast.Module, lines: list[str], filename: str = "<unknown>") -> None:
+def defer_bodies(tree: ast.Module, lines: SourceLines, filename: str = "<unknown>") -> None:
     """Give each long def at module level or in a class body (at any depth of classes) a
-    `LazyBody`; `lines` are the module's lines as the tokenizer counts them."""
+    `LazyBody`; `lines` are the module's (the text `tree` was parsed from)."""
     stack: list[list[ast.stmt]] = [tree.body]
     while stack:
         for stmt in stack.pop():
@@ -175,8 +180,20 @@ def may_mention(node: ast.AST, word: str) -> bool:
     if type(body) is not LazyBody or body._filled:
         return True
     node_def = body._def
-    segment = body._source[node_def.lineno - 1 : (node_def.end_lineno or node_def.lineno)]
-    return any(word in line for line in segment)
+    assert body._source is not None
+    return word in body._source.text(node_def.lineno, node_def.end_lineno or node_def.lineno)
+
+
+def may_match(node: ast.AST, pattern: re.Pattern[str]) -> bool:
+    """`may_mention` for a pattern: False when `node` is a def whose unread body's lines do not
+    match it."""
+    body = getattr(node, "body", None)
+    if type(body) is not LazyBody or body._filled:
+        return True
+    node_def = body._def
+    assert body._source is not None
+    text = body._source.text(node_def.lineno, node_def.end_lineno or node_def.lineno)
+    return pattern.search(text) is not None
 
 
 def body_read(node: ast.AST) -> bool:

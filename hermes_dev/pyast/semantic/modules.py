@@ -23,6 +23,7 @@ from pathlib import Path
 
 from hermes_dev.pyast.semantic.bindings import BindingIndex, module_index
 from hermes_dev.pyast.semantic.lazy_bodies import defer_bodies
+from hermes_dev.pyast.semantic.source_lines import SourceLines
 from hermes_dev.reading import SOURCE_LIMIT, read_bounded
 
 TYPE_CHECKING = False
@@ -119,7 +120,7 @@ class ModuleInfo:
         self._error: SyntaxError | None = None
         self._tree: ast.Module | None = tree
         self._parsed = tree is not None
-        self._lines: list[str] | None = None
+        self._lines: SourceLines | None = None
         self._index: BindingIndex | None = None
         self.state = ModuleState()
 
@@ -151,10 +152,10 @@ class ModuleInfo:
             self._error = error
 
     @property
-    def lines(self) -> list[str]:
+    def lines(self) -> SourceLines:
+        """The module's lines as the tokenizer counts them."""
         if self._lines is None:
-            # As the tokenizer counts lines: str.splitlines() also splits at \f and \x1c.
-            self._lines = self.source.replace("\r\n", "\n").replace("\r", "\n").split("\n")
+            self._lines = SourceLines(self.source)
         return self._lines
 
     @property

@@ -26,12 +26,14 @@ from __future__ import annotations
 
 import ast
 import builtins
+import functools
+import re
 
 from hermes_dev.pyast.semantic.bindings import Binding, defs_spanning, spans_any
 from hermes_dev.pyast.semantic.clients import client_instance, is_client_instance
 from hermes_dev.pyast.semantic.import_graph import subtree_files
 from hermes_dev.pyast.semantic.imports import import_target
-from hermes_dev.pyast.semantic.lazy_bodies import body_read, may_mention
+from hermes_dev.pyast.semantic.lazy_bodies import body_read, may_match, may_mention
 from hermes_dev.pyast.semantic.modules import submodule_name
 from hermes_dev.pyast.semantic.scopes import (
     MAX_ITEMS,
@@ -1674,6 +1676,13 @@ def _class_calls(nodes: Iterable[ast.AST], cls: ClassRef, scope: Scope) -> list[
     return found
 
 
+@functools.lru_cache(maxsize=1024)
+def _assigned_attribute(name: str) -> re.Pattern[str]:
+    """Text that may assign attribute `name` (`x.name =`, `x.name: T`, `x.name, y = ...`): a
+    method whose text has none is not read (most of a class's methods only use it)."""
+    return re.compile(rf"\.\s*{re.escape(name)}\s*(?:=(?!=)|:|,|\))")
+
+
 def _self_assignments(
     node: ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda,
     name: str,
@@ -1681,7 +1690,7 @@ def _self_assignments(
 ) -> list[tuple[ast.expr, ast.expr | None, ast.expr | None]]:
     """`self.<name> = value` (and `self.<name>: T = value`) in a method's own body; with
     `class_name`, `Cls.<name> = value` too (a class attribute a method sets)."""
-    if isinstance(node, ast.Lambda) or not may_mention(node, name):
+    if isinstance(node, ast.Lambda) or not may_match(node, _assigned_attribute(name)):
         return []
     args = [*node.args.posonlyargs, *node.args.args]
     if not args and class_name is None:

@@ -38,6 +38,7 @@ joins several (at most `MAX_ITEMS` objects, past which the answer is incomplete)
 from __future__ import annotations
 
 import ast
+import re
 
 from hermes_dev.pyast.semantic.bindings import (
     REPLACING,
@@ -243,6 +244,8 @@ def changes_name(module: ModuleInfo, name: str) -> bool:
 
         tree = module.tree
         lines = module.word_lines(name) if tree is not None else set()
+        text = module.lines
+        lines = {number for number in lines if _may_change(text[number - 1], name)}
         found = False
         if tree is not None and lines:
             if state.changed_top is None:
@@ -257,6 +260,15 @@ def changes_name(module: ModuleInfo, name: str) -> bool:
             found = name in names
         state.changed[name] = found
     return found
+
+
+def _may_change(line: str, name: str) -> bool:
+    """Whether a line could hold a statement `_note_changed` counts for `name`: one that starts
+    with `name.` or `name[` (or a `del`, or several statements after a `;`)."""
+    stripped = line.lstrip()
+    if stripped.startswith("del") or ";" in stripped:
+        return True
+    return stripped.startswith(name) and stripped[len(name) :].lstrip()[:1] in (".", "[")
 
 
 def _note_changed(stmt: ast.stmt, names: set[str]) -> None:
@@ -285,24 +297,37 @@ def _note_changed(stmt: ast.stmt, names: set[str]) -> None:
                     names.add(elt.id)
 
 
+_GLOBAL_LINE = re.compile(r"[ \t\f]*global[ \t]+(\w+(?:[ \t]*,[ \t]*\w+)*)[ \t]*(?:#.*)?")
+
+
 def _globals(module: ModuleInfo) -> frozenset[str]:
     """The names some def of the module declares `global`."""
     found = module.state.globals
     if found is None:
         names: set[str] = set()
         lines = module.word_lines("global") if module.tree is not None else set()
-        if lines:
-            # A `global` is a statement: visit only statements (and except/case clauses, which
-            # hold statements) whose lines include one where the word occurs.
+        # Most `global` statements are read from their line alone; the bodies of the defs that
+        # hold the others are read (a `;`), and a comment or a string holding the word is not
+        # a statement.
+        text = module.lines
+        pending: set[int] = set()
+        for number in lines:
+            line = text[number - 1]
+            match = _GLOBAL_LINE.fullmatch(line)
+            if match is not None:
+                names.update(part.strip() for part in match.group(1).split(","))
+            elif ";" in line or line.lstrip().startswith("global"):
+                pending.add(number)
+        if pending:
             body = module.tree.body  # type: ignore[union-attr]
-            stack: list[ast.AST] = [stmt for stmt in body if spans_any(stmt, lines)]
+            stack: list[ast.AST] = [stmt for stmt in body if spans_any(stmt, pending)]
             while stack:
                 node = stack.pop()
                 if isinstance(node, ast.Global):
                     names.update(node.names)
                     continue
                 for child in ast.iter_child_nodes(node):
-                    if isinstance(child, _BLOCK_TYPES) and spans_any(child, lines):
+                    if isinstance(child, _BLOCK_TYPES) and spans_any(child, pending):
                         stack.append(child)
         found = module.state.globals = frozenset(names)
     return found
