@@ -2554,7 +2554,7 @@ registry.register(
             verdict = exit.verdict
             value = exit.node.value if isinstance(exit.node, ast.Return) else None
             if value is not None and not exit.falls_off and verdict.kind != JSON:
-                ways = _ways(value, code)
+                ways = _ways(value, code) if not exit.narrowed else []
                 if ways:
                     message = f"`{func.name}` {_through(ways)}"
                     yield ctx.finding(
@@ -2566,7 +2566,7 @@ registry.register(
                         chains=_chains(code, exit.node, ways),
                     )
                     continue
-                found = value_non_json(value, code)
+                found = value_non_json(value, code) if not exit.narrowed else None
                 if found is not None and verdict.kind != NOT_JSON:
                     verdict = Verdict(NOT_JSON, found.reason)
             if verdict.kind != NOT_JSON:

@@ -379,8 +379,8 @@ registry.register(name="by_exception", toolset="t", schema={}, handler=by_except
             _HEAD
             + """\
 import asyncio
+import markdown
 import requests
-import yaml
 
 def _never_called():
     raise RuntimeError("no handler reaches this")
@@ -416,7 +416,7 @@ def run(args, on_done, **kw):
     _exit(args.get("code"))
     asyncio.get_event_loop().create_task(_poll())
     getattr(requests, "get")(args.get("url"))
-    yaml.safe_load(args.get("text"))
+    markdown.markdown(args.get("text"))
     hooks[args.get("hook")]()
     on_done()
     _walk([args])

@@ -46,7 +46,7 @@ from hermes_dev.pyast.semantic.scopes import (
     ModuleObject,
     Partial,
 )
-from hermes_dev.pyast.semantic.walker import returns_of, walk_function
+from hermes_dev.pyast.semantic.walker import returns_of, walk_function, walk_shallow
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -89,12 +89,16 @@ _UNKNOWN_V = Verdict(UNKNOWN)
 class Exit:
     """One way out of a function: a `return` (node is the Return) or falling off the end."""
 
-    __slots__ = ("falls_off", "node", "verdict")
+    __slots__ = ("falls_off", "narrowed", "node", "verdict")
 
-    def __init__(self, node: ast.AST, verdict: Verdict, falls_off: bool = False) -> None:
+    def __init__(
+        self, node: ast.AST, verdict: Verdict, falls_off: bool = False, narrowed: bool = False
+    ) -> None:
         self.node = node
         self.verdict = verdict
         self.falls_off = falls_off
+        # a `return x` a test has shown to be a `str` (what else `x` may hold is not returned)
+        self.narrowed = narrowed
 
 
 # -- inference ---------------------------------------------------------------------------------
@@ -1022,6 +1026,80 @@ def is_generator(node: ast.AST) -> bool:
     return False
 
 
+_NOT_TEXT = frozenset(
+    {"a dict", "a list", "a tuple", "a set", "a generator", "a number", "a bool", "a function"}
+)
+
+
+def _not_text(verdict: Verdict) -> bool:
+    """A verdict about a value that is no `str` at all (a dict, None, bytes...)."""
+    what = verdict.what or ""
+    return what in _NOT_TEXT or what.startswith(("None", "bytes"))
+
+
+def _text_narrowed(stmts: list[ast.stmt], known: dict[int, str]) -> dict[int, str]:
+    """id(return) -> the name a test has shown to be a `str` where that `return` is reached:
+    the body of `if isinstance(x, str):`, the `else` of `if not isinstance(x, str):`, and
+    what follows an `if not isinstance(x, str):` whose body always leaves."""
+    names: set[str] = set()
+
+    def mark(block: list[ast.stmt], extra: set[str]) -> None:
+        for sub in walk_shallow(block):
+            if isinstance(sub, ast.Return) and extra:
+                known.setdefault(id(sub), next(iter(extra)))
+        _text_narrowed(block, known)
+
+    for stmt in stmts:
+        if names:
+            mark([stmt], names)
+        if isinstance(stmt, ast.If):
+            tested, negated = _str_test(stmt.test)
+            if tested is not None and not negated:
+                mark(stmt.body, {tested})
+                _text_narrowed(stmt.orelse, known)
+                continue
+            if tested is not None and negated:
+                mark(stmt.orelse, {tested})
+                _text_narrowed(stmt.body, known)
+                if terminates(stmt.body):
+                    names = {tested}
+                continue
+        if isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            continue
+        for block in _blocks(stmt):
+            _text_narrowed(block, known)
+    return known
+
+
+def _blocks(stmt: ast.stmt) -> list[list[ast.stmt]]:
+    found = [
+        value
+        for name in ("body", "orelse", "finalbody")
+        if isinstance(value := getattr(stmt, name, None), list)
+    ]
+    found.extend(handler.body for handler in getattr(stmt, "handlers", ()))
+    found.extend(case.body for case in getattr(stmt, "cases", ()))
+    return found
+
+
+def _str_test(test: ast.expr) -> tuple[str | None, bool]:
+    """(x, negated) for `isinstance(x, str)` / `not isinstance(x, str)`, else (None, False)."""
+    negated = False
+    if isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not):
+        test, negated = test.operand, True
+    if (
+        isinstance(test, ast.Call)
+        and isinstance(test.func, ast.Name)
+        and test.func.id == "isinstance"
+        and len(test.args) == 2
+        and isinstance(test.args[0], ast.Name)
+        and isinstance(test.args[1], ast.Name)
+        and test.args[1].id == "str"
+    ):
+        return test.args[0].id, negated
+    return None, False
+
+
 def exits(
     node: ast.FunctionDef | ast.AsyncFunctionDef,
     scope: Scope,
@@ -1035,11 +1113,22 @@ def exits(
     found: list[Exit] = []
     if returns is None:
         returns = [sub for sub in walk_function(node) if isinstance(sub, ast.Return)]
+    narrowed: dict[int, str] | None = None
     for ret in returns:
         if ret.value is None:
             found.append(Exit(ret, Verdict(NOT_JSON, "None (a bare return)", ret)))
-        else:
-            found.append(Exit(ret, infer(ret.value, scope, calls)))
+            continue
+        verdict = infer(ret.value, scope, calls)
+        if verdict.kind != JSON and isinstance(ret.value, ast.Name):
+            if narrowed is None:
+                narrowed = _text_narrowed(node.body, {})
+            if narrowed.get(id(ret)) == ret.value.id:
+                # (`if isinstance(result, str): return result`: a dict it may hold is not)
+                if verdict.kind == NOT_JSON and _not_text(verdict):
+                    verdict = _UNKNOWN_V
+                found.append(Exit(ret, verdict, narrowed=True))
+                continue
+        found.append(Exit(ret, verdict))
     if not terminates(node.body):
         where = falloff_node(node.body)
         if not never_returns_call(where, scope):

@@ -77,6 +77,9 @@ _BASES: dict[str, tuple[str, ...]] = {
     "redis.exceptions.ConnectionError": ("redis.exceptions.RedisError",),
     "redis.exceptions.TimeoutError": ("redis.exceptions.RedisError",),
     "urllib.error.HTTPError": ("urllib.error.URLError",),
+    # (what a pydantic model raises on data it refuses: `Model(**args)`, `model_validate`)
+    "pydantic.ValidationError": ("ValueError",),
+    "yaml.YAMLError": ("Exception",),
 }
 
 # Other spellings of a class (package re-exports, modules that hold the class).
@@ -112,6 +115,12 @@ _ALIASES = {
         for lib in ("psycopg2", "psycopg")
         for name in ("OperationalError", "ProgrammingError", "IntegrityError", "DataError")
     },
+    "pydantic_core.ValidationError": "pydantic.ValidationError",
+    **{
+        f"yaml.{name}": "yaml.YAMLError"
+        for name in ("error.YAMLError", "scanner.ScannerError", "parser.ParserError")
+    },
+    "pydantic_core._pydantic_core.ValidationError": "pydantic.ValidationError",
     "socket.error": "OSError",
     "socket.gaierror": "OSError",
     "socket.timeout": "TimeoutError",
@@ -132,6 +141,20 @@ _RAISES: dict[str, str] = {
     },
     "urllib.request.urlopen": "urllib.error.URLError",
     "socket.create_connection": "OSError",
+    # (mail and file-transfer clients connect when they are made with a host)
+    **{
+        f"{lib}.{cls}": "ConnectionRefusedError"
+        for lib, cls in (
+            ("imaplib", "IMAP4"),
+            ("imaplib", "IMAP4_SSL"),
+            ("smtplib", "SMTP"),
+            ("smtplib", "SMTP_SSL"),
+            ("poplib", "POP3"),
+            ("poplib", "POP3_SSL"),
+            ("ftplib", "FTP"),
+            ("ftplib", "FTP_TLS"),
+        )
+    },
     "psycopg2.connect": "psycopg2.OperationalError",
     "psycopg.connect": "psycopg.OperationalError",
     "psycopg.AsyncConnection.connect": "psycopg.OperationalError",

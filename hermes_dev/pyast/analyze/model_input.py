@@ -8,7 +8,8 @@ coerced by the schema, nothing else is checked. So in the handler's own body:
 - `int(x)` / `float(x)` of an argument (`args.get(...)`, `args[...]`, `... or default`, `str()`
   or `.strip()` of one, or a local bound only to such values) raises ValueError for text that is
   not a number (unless the function tests the value with `isinstance` or `.isdigit()` first);
-- `json.loads(x)` of an argument raises ValueError (JSONDecodeError) for text that is not JSON.
+- `json.loads(x)` of an argument raises ValueError (JSONDecodeError) for text that is not JSON,
+  and the parsers of `_PARSERS` (dates, regular expressions, TOML, YAML, XML...) their errors.
 `InputRisks(function_node, "args").risk(node)` says which of these `node` is.
 """
 
@@ -19,6 +20,8 @@ import binascii
 import decimal
 import json
 import re
+import tomllib
+from xml.etree.ElementTree import ParseError
 
 from hermes_dev.pyast.semantic.walker import is_name, walk_shallow, written_name
 
@@ -29,7 +32,8 @@ if TYPE_CHECKING:
 _CONVERTERS = {"int": ValueError, "float": ValueError}
 # Parsers of text, as written, whose first argument may be the model's: what they raise on text
 # they cannot read, and what the model then sent.
-_PARSERS: dict[str, tuple[type[BaseException], str]] = {
+# (a class of the interpreter, or the name of a library's class in analyze.library_raises)
+_PARSERS: dict[str, tuple[type[BaseException] | str, str]] = {
     **{
         name: (ValueError, "a date or time that does not parse")
         for name in (
@@ -64,6 +68,25 @@ _PARSERS: dict[str, tuple[type[BaseException], str]] = {
     "base64.urlsafe_b64decode": (binascii.Error, "text that is not base64"),
     "decimal.Decimal": (decimal.InvalidOperation, "text that is not a number"),
     "Decimal": (decimal.InvalidOperation, "text that is not a number"),
+    "tomllib.loads": (tomllib.TOMLDecodeError, "text that is not TOML"),
+    **{
+        f"yaml.{name}": ("yaml.YAMLError", "text that is not YAML")
+        for name in ("safe_load", "load", "full_load", "safe_load_all", "load_all")
+    },
+    **{
+        name: (ParseError, "text that is not XML")
+        for name in (
+            "ET.fromstring",
+            "ElementTree.fromstring",
+            "xml.etree.ElementTree.fromstring",
+            "ET.XML",
+        )
+    },
+    **{
+        name: (ValueError, "a URL without a scheme")
+        for name in ("urllib.request.urlopen", "urlopen", "urllib.request.Request")
+    },
+    "hashlib.new": (ValueError, "the name of a hash algorithm that does not exist"),
 }
 # Methods of a compiled pattern that test text (a guard of what they are given).
 _MATCHES = frozenset({"match", "fullmatch", "search"})
@@ -103,6 +126,7 @@ class InputRisks:
         "path_objects",
         "paths",
         "rebound",
+        "records",
         "shadowed",
         "unpacked",
     )
@@ -115,6 +139,7 @@ class InputRisks:
         seeds: frozenset[str] = frozenset(),
         carries: Callable[[ast.Call], tuple[str, int] | None] | None = None,
         checks: Callable[[ast.Call], frozenset[str]] | None = None,
+        keeps: Callable[[ast.Call], bool] | None = None,
     ) -> None:
         """`parses_json(func)`: whether a called expression is `json.loads` (as the scope
         resolves it: `from json import loads as parse` too); else only `json.loads` as written.
@@ -183,6 +208,13 @@ class InputRisks:
             if len(keys) == 1 and None not in keys:
                 self._keyed[name] = f"{param}[{keys.pop()!r}]"
         self.guarded.update(self._keyed[n] for n in list(self.guarded) if n in self._keyed)
+        # `p = Params(**args)` of a class that keeps the values as they came: `p.query` is the
+        # model's text (`keeps(call)`: analyze.spread.keeps_values)
+        self.records: set[str] = set()
+        if keeps is not None:
+            for name, values in kept.items():
+                if values and all(isinstance(v, ast.Call) and keeps(v) for v in values):
+                    self.records.add(name)
         for _ in range(2):  # (a local from a local: two rounds are plenty)
             for name, values in kept.items():
                 if (
@@ -322,6 +354,8 @@ class InputRisks:
             return self._from_model(expr.values[0])
         if isinstance(expr, ast.Name):
             return expr.id in self.derived
+        if isinstance(expr, ast.Attribute):
+            return isinstance(expr.value, ast.Name) and expr.value.id in self.records
         return False
 
     def _carried(self, call: ast.Call) -> tuple[str, int] | None:
@@ -336,7 +370,7 @@ class InputRisks:
             return None
         return carried
 
-    def risk(self, node: ast.AST) -> tuple[type[BaseException], str] | None:
+    def risk(self, node: ast.AST) -> tuple[type[BaseException] | str, str] | None:
         """(the exception, what the model does to cause it) when `node` raises on the model's
         input, else None."""
         if self.rebound:
@@ -358,7 +392,7 @@ class InputRisks:
             if isinstance(func, ast.Name) and func.id in _CONVERTERS:
                 if func.id in self.shadowed or node.keywords:
                     return None
-                risk: tuple[type[BaseException], str] = (
+                risk: tuple[type[BaseException] | str, str] = (
                     _CONVERTERS[func.id],
                     "when the model sends text that is not a number",
                 )

@@ -296,7 +296,7 @@ def not_followed(function: Function, context_managers: bool = False) -> bool:
     node = function.node
     if isinstance(node, ast.Lambda):
         return False
-    if context_managers and _context_manager(node):
+    if context_managers and is_context_manager(node):
         return _is_abstract(node, function.owner is not None)
     if wrapped(node, function.scope) and not isinstance(function, Undecorated):
         return True  # a decorator may catch, convert or defer what it does
@@ -311,12 +311,60 @@ def not_followed(function: Function, context_managers: bool = False) -> bool:
 _CONTEXT_MANAGERS = frozenset({"contextmanager", "asynccontextmanager"})
 
 
-def _context_manager(node: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
+def is_context_manager(node: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
     """A generator made a context manager by `@contextlib.contextmanager` (or the async one),
     with no other decorator that may change it."""
     names = [_decorator_name(dec) for dec in node.decorator_list]
     return any(n in _CONTEXT_MANAGERS for n in names) and all(
         n in _CONTEXT_MANAGERS or n in _TRANSPARENT for n in names
+    )
+
+
+def yield_handlers(node: ast.FunctionDef | ast.AsyncFunctionDef) -> list[ast.ExceptHandler]:
+    """The `except` blocks of the `try` statements whose body holds the generator's `yield`
+    (outside nested defs), innermost first."""
+    found: list[ast.ExceptHandler] = []
+
+    def visit(stmts: list[ast.stmt]) -> bool:
+        holds = False
+        for stmt in stmts:
+            if isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+                continue
+            if isinstance(stmt, (ast.Try, ast.TryStar)):
+                if visit(stmt.body):
+                    found.extend(stmt.handlers)
+                    holds = True
+                for block in (*(h.body for h in stmt.handlers), stmt.orelse, stmt.finalbody):
+                    holds = visit(block) or holds
+                continue
+            blocks = [getattr(stmt, name, None) for name in ("body", "orelse")]
+            if isinstance(stmt, ast.Match):
+                blocks = [case.body for case in stmt.cases]
+            nested = [b for b in blocks if isinstance(b, list)]
+            if nested:
+                for block in nested:
+                    holds = visit(block) or holds
+                holds = holds or _yields(stmt, shallow=True)
+            elif _yields(stmt):
+                holds = True
+        return holds
+
+    visit(node.body)
+    return found
+
+
+def _yields(stmt: ast.stmt, shallow: bool = False) -> bool:
+    """A `yield` in the statement (`shallow`: in its header only, not its blocks)."""
+    parts: list[ast.AST] = [stmt]
+    if shallow:
+        parts = [
+            value
+            for name, value in ast.iter_fields(stmt)
+            if name not in ("body", "orelse", "handlers", "finalbody", "cases")
+            and isinstance(value, ast.AST)
+        ]
+    return any(
+        isinstance(sub, (ast.Yield, ast.YieldFrom)) for part in parts for sub in ast.walk(part)
     )
 
 

@@ -34,8 +34,18 @@ from hermes_dev.pyast.analyze.exceptions import (
 from hermes_dev.pyast.analyze.flow import always_true, has_break, never_returns_call
 from hermes_dev.pyast.analyze.model_input import EXISTS_TESTS, InputRisks
 from hermes_dev.pyast.analyze.preconditions import INTERNAL, TAINTED, guarded_raises, origin
+from hermes_dev.pyast.analyze.spread import keeps_values, spread_risk
 from hermes_dev.pyast.analyze.stdlib_classes import stdlib_exception
-from hermes_dev.pyast.calls.driver import Callee, Code, Transfer, _decorator_name, callees, summary
+from hermes_dev.pyast.calls.driver import (
+    Callee,
+    Code,
+    Transfer,
+    _decorator_name,
+    callees,
+    is_context_manager,
+    summary,
+    yield_handlers,
+)
 from hermes_dev.pyast.calls.quiet import cannot_raise
 from hermes_dev.pyast.semantic.resolve import call_arguments, is_builtin_name, resolve
 from hermes_dev.pyast.semantic.scopes import External, Function
@@ -144,16 +154,18 @@ class _InputEscapes(Transfer):
             return []
         walker = _Walker(code, top=False, depth=depth, inputs_only=True)
         # `*args`: the parameter holds the model's arguments themselves; `?key`: a key the
-        # caller checked (present, or its type)
+        # caller made sure is there (`args.get("key")` read, `"key" in args`); `!key`: one
+        # whose value it checked (its type, its form)
         table = next((s[1:] for s in self.seeds if s[0] == "*"), "")
-        values = frozenset(s for s in self.seeds if s[0] not in "*?")
+        values = frozenset(s for s in self.seeds if s[0] not in "*?!")
         inputs = walker.inputs = InputRisks(code.node, table, None, values)
         if table:
             for seed in self.seeds:
                 if seed == "?*":
                     inputs.any_key_checked = True
-                elif seed[0] == "?":
+                elif seed[0] in "?!":
                     inputs.checked_keys.add(seed[1:])
+                if seed[0] == "!":
                     inputs.guarded.add(f"{table}[{seed[1:]!r}]")
         walker.run()
         return walker.escapes
@@ -204,8 +216,15 @@ def handler_escapes(
             return isinstance(found, External) and found.dotted == "json.loads"
 
         # (no parameter of that name when only single values are given: "" is none)
+        param = model_args or ""
         walker.inputs = InputRisks(
-            code.node, model_args or "", parses_json, model_values, _carrier(scope), _checker(scope)
+            code.node,
+            param,
+            parses_json,
+            model_values,
+            _carrier(scope),
+            _checker(scope),
+            lambda call: keeps_values(call, param, scope),
         )
     walker.run()
     return walker.escapes
@@ -329,6 +348,8 @@ class _Walker:
         self.label = code.label
         self._guarded: dict[int, frozenset[str]] | None = None
         self._saved: dict[str, ast.ExceptHandler] | None = None
+        # id(handler) -> the scope its type is read in, for a context manager's `except`
+        self._handler_scopes: dict[int, Scope] = {}
 
     def run(self) -> None:
         node = self.code.node
@@ -453,8 +474,10 @@ class _Walker:
                 self.expr(item.context_expr, handlers, isinstance(stmt, ast.AsyncWith))
             if any(_is_suppress(item.context_expr) for item in stmt.items):
                 self.body(stmt.body, [*handlers, [_BARE_HANDLER]], caught, current)
-            else:
-                self.body(stmt.body, handlers, caught, current)
+                return
+            translating = self._context_handlers(stmt)
+            inner = [*handlers, translating] if translating else handlers
+            self.body(stmt.body, inner, caught, current)
             return
         if isinstance(stmt, ast.Match):
             self.expr(stmt.subject, handlers)
@@ -642,9 +665,33 @@ class _Walker:
         """The innermost `except` that may catch `exc` (None: it escapes)."""
         for group in reversed(handlers):
             for handler in group:
-                if exc is None or catches(handler, exc, self.scope) != MISSES:
+                scope = self._handler_scopes.get(id(handler), self.scope)
+                if exc is None or catches(handler, exc, scope) != MISSES:
                     return handler
         return None
+
+    def _context_handlers(self, stmt: ast.With | ast.AsyncWith) -> list[ast.ExceptHandler]:
+        """The `except` blocks of the `@contextmanager` generators this `with` enters that hold
+        their `yield` and do not re-raise what they catch: what the `with` body raises is thrown
+        in at the `yield`, and such a block takes it (what the block raises instead is the
+        generator's own, followed where the `with` enters it)."""
+        found: list[ast.ExceptHandler] = []
+        for item in stmt.items:
+            expr = item.context_expr
+            if not isinstance(expr, ast.Call):
+                continue
+            targets = callees(expr, self.scope)
+            if not targets or len(targets) != 1:
+                continue
+            node = targets[0].function.node
+            if isinstance(node, ast.Lambda) or not is_context_manager(node):
+                continue
+            scope = targets[0].code().scope
+            for handler in yield_handlers(node):
+                if not _reraises(handler):
+                    self._handler_scopes[id(handler)] = scope
+                    found.append(handler)
+        return found
 
     def escape_or_catch(self, escape: Escape, handlers: list[list[ast.ExceptHandler]]) -> None:
         handler = self.catcher(escape.exc, handlers)
@@ -691,12 +738,22 @@ class _Walker:
             kind = type(node)
             if inputs is not None and (kind is ast.Subscript or kind is ast.Call):
                 risk = inputs.risk(node)
+                found_risk = None
                 if risk is not None:
-                    exc, why = risk
-                    step = (self.module.rel, node.lineno, self.label)  # type: ignore[attr-defined]
-                    self.escape_or_catch(
-                        Escape(stdlib_type(exc), "input", (step,), node, why), handlers
+                    made, why = risk
+                    made_type = stdlib_type(made) if isinstance(made, type) else library_type(made)
+                    found_risk = made_type, why
+                if found_risk is None and kind is ast.Call and not inputs.any_key_checked:
+                    found_risk = spread_risk(
+                        node,  # type: ignore[arg-type]
+                        inputs.param if not inputs.rebound else "",
+                        self.scope,
+                        inputs.checked_keys,
                     )
+                if found_risk is not None:
+                    exc_type, why = found_risk
+                    step = (self.module.rel, node.lineno, self.label)  # type: ignore[attr-defined]
+                    self.escape_or_catch(Escape(exc_type, "input", (step,), node, why), handlers)
             if kind is ast.Await:
                 awaited.add(id(node.value))  # type: ignore[attr-defined]
             elif kind is ast.Call:
@@ -764,7 +821,7 @@ class _Walker:
             return frozenset()
         seeds: set[str] = set()
         for param, expr in call_arguments(call, target.function).items():
-            if isinstance(expr, ast.Name) and inputs.param and expr.id == inputs.param:
+            if inputs.param and _the_arguments(expr, inputs.param):
                 if not inputs.rebound:
                     seeds.add("*" + param)  # (the model's arguments, handed on)
             elif inputs._from_model(expr) and not inputs._reads(expr) & inputs.guarded:
@@ -775,7 +832,7 @@ class _Walker:
             if inputs.any_key_checked:
                 seeds.add("?*")
             seeds.update(
-                "?" + name[len(prefix) + 1 : -2]
+                "!" + name[len(prefix) + 1 : -2]
                 for name in inputs.guarded
                 if name.startswith(prefix)
             )
@@ -1066,13 +1123,43 @@ def _only_reraises(handler: ast.ExceptHandler) -> bool:
     )
 
 
+def _the_arguments(expr: ast.expr, param: str) -> bool:
+    """`expr` is the handler's argument dict `param` as it came, or a copy of it: `args`,
+    `args or {}`, `dict(args)`, `args.copy()`, `{**args}`."""
+    if is_name(expr, param):
+        return True
+    if isinstance(expr, ast.BoolOp) and isinstance(expr.op, ast.Or):
+        return is_name(expr.values[0], param)
+    if isinstance(expr, ast.Call) and len(expr.args) == 1 and not expr.keywords:
+        return is_name(expr.func, "dict") and is_name(expr.args[0], param)
+    if isinstance(expr, ast.Call) and not expr.args and isinstance(expr.func, ast.Attribute):
+        return expr.func.attr == "copy" and is_name(expr.func.value, param)
+    if isinstance(expr, ast.Dict) and len(expr.keys) == 1 and expr.keys[0] is None:
+        return is_name(expr.values[0], param)
+    return False
+
+
 def _blocks_flat(node: ast.AST) -> bool:
-    """A statement that catches (try, `with suppress(...)`): the flat pass would not be exact."""
+    """A statement that may catch (try, `with suppress(...)`, a `with` of a call, which may
+    enter a context manager that catches): the flat pass would not be exact."""
     kind = type(node)
     if kind is ast.Try or kind is ast.TryStar:
         return True
     if kind is ast.With or kind is ast.AsyncWith:
-        return any(_is_suppress(item.context_expr) for item in node.items)  # type: ignore[attr-defined]
+        return any(
+            isinstance(item.context_expr, ast.Call) and not is_name(item.context_expr.func, "open")
+            for item in node.items  # type: ignore[attr-defined]
+        )
+    return False
+
+
+def _reraises(handler: ast.ExceptHandler) -> bool:
+    """Whether an `except` block may raise again what it caught (`raise`, `raise exc`)."""
+    for node in walk_shallow(handler.body):
+        if isinstance(node, ast.Raise) and (
+            node.exc is None or (handler.name is not None and is_name(node.exc, handler.name))
+        ):
+            return True
     return False
 
 

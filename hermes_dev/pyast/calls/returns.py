@@ -96,7 +96,7 @@ class _Returns(Transfer):
                     non_json = NonJson(way.verdict.reason, (step,))
                     break
                 continue
-            found = value_non_json(way.node.value, code, depth)
+            found = value_non_json(way.node.value, code, depth) if not way.narrowed else None
             if found is not None:
                 non_json = _prefixed(found, step)
                 break

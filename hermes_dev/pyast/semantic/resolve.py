@@ -57,7 +57,12 @@ from hermes_dev.pyast.semantic.scopes import (
     union,
 )
 from hermes_dev.pyast.semantic.setup import setup_calls
-from hermes_dev.pyast.semantic.walker import def_statements, module_statements, walk_function
+from hermes_dev.pyast.semantic.walker import (
+    def_statements,
+    is_name,
+    module_statements,
+    walk_function,
+)
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -620,6 +625,8 @@ def _result_of(obj: Obj, call: ast.Call, scope: Scope, depth: int) -> Possible:
     if isinstance(obj, Partial):
         return function_returns(obj.func, {}, depth)
     if isinstance(obj, External):
+        if obj.dotted == "importlib.import_module" and call.args:
+            return _imported_module(call, scope, depth)
         if obj.dotted == "functools.partial" and call.args:
             inner = resolve(call.args[0], scope, depth + 1).single()
             if isinstance(inner, Function) and not any(
@@ -629,8 +636,69 @@ def _result_of(obj: Obj, call: ast.Call, scope: Scope, depth: int) -> Possible:
         made = client_instance(obj.dotted)
         return Possible.of(External(made)) if made is not None else UNKNOWN
     if isinstance(obj, Builtin):
+        if obj.name == "getattr" and 2 <= len(call.args) <= 3:
+            return _getattr(call, scope, depth)
         return Possible.of(Literal(call, scope))  # the call itself says what it gives
     return UNKNOWN
+
+
+def _getattr(call: ast.Call, scope: Scope, depth: int) -> Possible:
+    """`getattr(obj, "name")`: the attribute, as `obj.name` reads it (or the default given
+    when the object may not have it)."""
+    name = text_of(call.args[1], scope, depth)
+    if name is None or not name.isidentifier():
+        return UNKNOWN
+    found = NOTHING
+    for obj in resolve(call.args[0], scope, depth + 1).items:
+        found = found.join(attribute_of(obj, name, depth + 1))
+    if len(call.args) == 3 and (not found.items or not found.complete):
+        found = found.join(resolve(call.args[2], scope, depth + 1))
+    return found if found.items else UNKNOWN
+
+
+def _imported_module(call: ast.Call, scope: Scope, depth: int) -> Possible:
+    """`importlib.import_module("pkg.mod")` (or `(".mod", __package__)`): that module of the
+    root, by its name as the call spells it."""
+    name = text_of(call.args[0], scope, depth)
+    if not name:
+        return UNKNOWN
+    if name.startswith("."):
+        here = scope.module
+        package = (
+            here.dotted if here.rel.endswith("__init__.py") else here.dotted.rpartition(".")[0]
+        )
+        level = len(name) - len(name.lstrip("."))
+        for _ in range(level - 1):
+            package = package.rpartition(".")[0]
+        name = f"{package}.{name.lstrip('.')}" if package else name.lstrip(".")
+    module = scope.module.models.by_name(name)
+    return Possible.of(ModuleObject(module)) if module is not None else Possible.of(External(name))
+
+
+def text_of(expr: ast.expr, scope: Scope, depth: int = 0) -> str | None:
+    """The text an expression makes when every part is a constant: a literal, a name bound to
+    one (a loop's row too), an f-string or a `+` of such parts; else None."""
+    if depth > MAX_DEPTH:
+        return None
+    if isinstance(expr, ast.JoinedStr):
+        parts: list[str] = []
+        for value in expr.values:
+            if isinstance(value, ast.Constant):
+                parts.append(str(value.value))
+                continue
+            if not isinstance(value, ast.FormattedValue) or value.format_spec is not None:
+                return None
+            part = text_of(value.value, scope, depth + 1)
+            if part is None:
+                return None
+            parts.append(part)
+        return "".join(parts)
+    if isinstance(expr, ast.BinOp) and isinstance(expr.op, ast.Add):
+        left = text_of(expr.left, scope, depth + 1)
+        right = text_of(expr.right, scope, depth + 1) if left is not None else None
+        return None if left is None or right is None else left + right
+    known, found = constant_key(expr, scope, depth)
+    return found if known and isinstance(found, str) else None
 
 
 _RETURNED_ATTR = "_hermes_dev_returned"
@@ -916,6 +984,11 @@ def rows(expr: ast.expr, scope: Scope, depth: int = 0) -> Rows | None:
             else:
                 found.extend(_literal_rows(attribute_of(obj, expr.attr, depth + 1), depth))
                 any_known = True
+                if isinstance(obj, Class):
+                    added = _subclass_rows(obj.ref, expr.attr)
+                    if added is not None:
+                        found.items.extend(added.items)
+                        found.complete = found.complete and added.complete
         if not base.complete:
             found.complete = False
         return found if any_known else None
@@ -1021,6 +1094,61 @@ def _paired_rows(kind: str, args: list[ast.expr], scope: Scope, depth: int) -> R
         ast.copy_location(pair, row[-1][0])
         found.items.append((pair, home))
     return found  # (zip stops at the shortest: the rows past it never come)
+
+
+def _subclass_rows(cls: ClassRef, attr: str) -> Rows | None:
+    """What the class's `__init_subclass__` adds to its attribute `attr` for each subclass
+    (`Tool.registry.append(cls())`): the added value with `cls` bound to each project subclass
+    (a subclass for which an `if cls.name:` around it is false adds nothing)."""
+    hook = next(
+        (m for m in cls.methods() if getattr(m.node, "name", "") == "__init_subclass__"), None
+    )
+    if hook is None or isinstance(hook.node, ast.Lambda):
+        return None
+    params = [*hook.node.args.posonlyargs, *hook.node.args.args]
+    if not params:
+        return None
+    me = params[0].arg
+    added: list[tuple[ast.expr, list[str]]] = []  # (value, attributes of `cls` it needs true)
+
+    def visit(stmts: list[ast.stmt], needs: list[str]) -> None:
+        for stmt in stmts:
+            if isinstance(stmt, ast.If):
+                test = stmt.test
+                if isinstance(test, ast.Attribute) and is_name(test.value, me):
+                    visit(stmt.body, [*needs, test.attr])
+                else:
+                    visit(stmt.body, needs)
+                    visit(stmt.orelse, needs)
+            elif isinstance(stmt, ast.Expr) and isinstance(stmt.value, ast.Call):
+                call = stmt.value
+                func = call.func
+                if (
+                    isinstance(func, ast.Attribute)
+                    and func.attr in ("append", "add")
+                    and len(call.args) == 1
+                    and isinstance(func.value, ast.Attribute)
+                    and func.value.attr == attr
+                    and (is_name(func.value.value, me) or is_name(func.value.value, cls.name))
+                ):
+                    added.append((call.args[0], needs))
+
+    visit(hook.node.body, [])
+    if not added:
+        return None
+    found = Rows([])
+    for sub in subclasses(cls):
+        scope = hook.scope.child(hook.node, {me: Possible.of(Class(sub))}, owner=cls)
+        for value, needs in added:
+            if any(_falsy(attribute_of(Class(sub), name)) for name in needs):
+                continue
+            found.items.append((value, scope))
+    return found
+
+
+def _falsy(value: Possible) -> bool:
+    item = value.single()
+    return isinstance(item, Const) and not item.value
 
 
 def _literal_rows(value: Possible, depth: int) -> Rows:
