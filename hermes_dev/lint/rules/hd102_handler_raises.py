@@ -417,7 +417,7 @@ def run(args, on_done, **kw):
     asyncio.get_event_loop().create_task(_poll())
     getattr(requests, "get")(args.get("url"))
     markdown.markdown(args.get("text"))
-    hooks[args.get("hook")]()
+    hooks["done"]()
     on_done()
     _walk([args])
     return json.dumps(args)
@@ -2591,6 +2591,7 @@ class Store:
             },
             findings=(
                 ("plugins/p9/__init__.py", 30),
+                ("plugins/p9/__init__.py", 34),
                 ("plugins/p9/__init__.py", 49),
                 ("plugins/p9/__init__.py", 62),
             ),
@@ -4710,6 +4711,11 @@ def _labels(group: list[Escape]) -> str:
     return f"{', '.join(known[:-1])} or {known[-1]}"
 
 
+def _key_read(node: ast.AST | None) -> bool:
+    """`args["key"]`: a read of one of the model's arguments by its name."""
+    return isinstance(node, ast.Subscript) and isinstance(node.slice, ast.Constant)
+
+
 def _message(group: list[Escape], name: str) -> str:
     escape = group[0]
     label = _labels(group)
@@ -4745,13 +4751,18 @@ def _message(group: list[Escape], name: str) -> str:
             if isinstance(e.node, ast.Subscript) and isinstance(e.node.slice, ast.Constant)
         ]
         whats = [f"when the model leaves {' or '.join(keys)} out"] if keys else []
+        read_keys = [e for e in reads if _key_read(e.node)]
         for e in reads:
-            if not isinstance(e.node, ast.Subscript) and str(e.callee) not in whats:
+            if e not in read_keys and str(e.callee) not in whats:
                 whats.append(str(e.callee))
         cures = []
-        if any(e.exc is not None and e.exc.label == "KeyError" for e in reads):
+        if read_keys:
             it = "it" if len(reads) == 1 else "them"
             cures.append(f"read {it} with .get() and return tool_error(...) when missing")
+        if any(
+            e.exc is not None and e.exc.label == "KeyError" and e not in read_keys for e in reads
+        ):
+            cures.append("test that the table holds it and return tool_error(...) when not")
         if any(e.exc is not None and e.exc.label != "KeyError" for e in reads):
             cures.append("catch it and return tool_error(...) instead")
         verb = "raises" if len(reads) == 1 else "raise"

@@ -115,6 +115,7 @@ class InputRisks:
     __slots__ = (
         "_keyed",
         "_parts",
+        "_tested",
         "any_key_checked",
         "carries",
         "checked_keys",
@@ -164,6 +165,7 @@ class InputRisks:
         self._parts: set[int] = set()  # ids of `s.partition(...)` / `s.split(...)` unpacked
         assigns: dict[str, list[ast.expr | None]] = {}
         body = [node.body] if isinstance(node, ast.Lambda) else node.body
+        self._tested = _tested_calls(body)
         for sub in walk_shallow(body):
             kind = type(sub)
             if kind is ast.Compare:
@@ -193,6 +195,16 @@ class InputRisks:
                     value = sub.value if kind is not ast.AugAssign else None  # type: ignore[attr-defined]
                     assigns.setdefault(target.id, []).append(value)
         self.rebound = param in assigns
+        # `for code in (src, dst): if code not in RATES: return ...`: each value is tested
+        for sub in walk_shallow(body):
+            if (
+                isinstance(sub, ast.For)
+                and isinstance(sub.target, ast.Name)
+                and sub.target.id in self.guarded
+                and isinstance(sub.iter, (ast.Tuple, ast.List))
+            ):
+                for elt in sub.iter.elts:
+                    self.guarded.update(self._reads(elt))
         self.shadowed = {n for n in ("int", "float", "json", "open") if n in assigns}
         # A local counts as the model's value when every binding of it is one (a for target, an
         # augmented assignment or an import leaves a None in its list: not counted).
@@ -267,6 +279,8 @@ class InputRisks:
                 self.any_key_checked = True  # (`k in args` for each k of a list)
             elif isinstance(op, (ast.In, ast.NotIn)) and isinstance(node.left, ast.Constant):
                 self.guarded.update(self._reads(right))  # (`"." in text`: a separator tested)
+            elif isinstance(op, (ast.In, ast.NotIn)):
+                self.guarded.update(self._reads(node.left))  # (`action in ACTIONS`: tested)
 
     def _note_unpacking(self, node: ast.Assign) -> None:
         """`a, b = text.split(".", 1)`: too few parts when the separator is missing."""
@@ -310,7 +324,7 @@ class InputRisks:
                     self.any_key_checked = True
             elif func.attr in _CHECKS:
                 self.guarded.update(self._reads(func.value))
-            elif func.attr in _MATCHES and node.args:
+            elif func.attr in _MATCHES and node.args and id(node) in self._tested:
                 # `if not DATE.match(text): return ...`: the text's form is tested
                 for arg in node.args[-1:] if written_name(func) not in _PARSERS else node.args[1:2]:
                     self.guarded.update(self._reads(arg))
@@ -323,8 +337,9 @@ class InputRisks:
         ):
             self.guarded.update(self._reads(node.args[0]))
         name = func.id if isinstance(func, ast.Name) else getattr(func, "attr", "")
-        if _validates(name):
-            # `err = _validate_command(command); if err: return ...`: checked by a helper
+        if _validates(name) or (id(node) in self._tested and _asks_a_helper(func)):
+            # `err = _validate_command(command); if err: return ...`, `kind = _kind(unit)` ...
+            # `if kind is None: return ...`: checked by a helper, the answer tested
             for arg in given:
                 self.guarded.update(self._reads(arg))
         if isinstance(func, ast.Attribute) and func.attr in EXISTS_TESTS:
@@ -358,6 +373,20 @@ class InputRisks:
             return isinstance(expr.value, ast.Name) and expr.value.id in self.records
         return False
 
+    def _lookup_risk(
+        self, table: ast.expr, key: ast.expr
+    ) -> tuple[type[BaseException] | str, str] | None:
+        """`ACTIONS[action]`, `Color[args["c"]]`: a table looked up by the model's text raises
+        KeyError when the model names an entry it does not hold (unless the text was tested:
+        `if action not in ACTIONS: return ...`)."""
+        if isinstance(key, (ast.Slice, ast.Constant)) or not self._from_model(key):
+            return None
+        if self._reads(key) & self.guarded:
+            return None
+        if isinstance(table, ast.Subscript) or self._from_model(table):
+            return None  # (a part of the model's own value: its shape is the schema's)
+        return KeyError, "when the model names an entry the table does not hold"
+
     def _carried(self, call: ast.Call) -> tuple[str, int] | None:
         """What a helper call hands back of the model's value it is given, or None."""
         if self.carries is None or not call.args:
@@ -380,7 +409,7 @@ class InputRisks:
                 return None
             value, key = node.value, node.slice
             if not (isinstance(value, ast.Name) and value.id == self.param):
-                return None
+                return self._lookup_risk(value, key)
             if not (isinstance(key, ast.Constant) and isinstance(key.value, str)):
                 return None
             if key.value in self.checked_keys or self.any_key_checked:
@@ -614,6 +643,43 @@ def _splits(value: ast.expr) -> bool:
     )
 
 
+def _tested_calls(body: list[ast.stmt] | list[ast.expr]) -> set[int]:
+    """ids of the calls whose result a test reads: in an `if`/`while`/`assert`/conditional
+    test, or bound to a name a test reads (`m = PAT.match(text)` ... `if not m:`)."""
+    tests: list[ast.expr] = []
+    bound: dict[str, list[ast.Call]] = {}
+    for sub in walk_shallow(body):
+        if isinstance(sub, (ast.If, ast.While, ast.IfExp, ast.Assert)):
+            tests.append(sub.test)
+        elif (
+            isinstance(sub, ast.Assign)
+            and isinstance(sub.value, ast.Call)
+            and len(sub.targets) == 1
+            and isinstance(sub.targets[0], ast.Name)
+        ):
+            bound.setdefault(sub.targets[0].id, []).append(sub.value)
+        elif (
+            isinstance(sub, ast.Assign)
+            and len(sub.targets) == 1
+            and isinstance(sub.targets[0], ast.Tuple)
+            and isinstance(sub.value, ast.Tuple)
+            and len(sub.targets[0].elts) == len(sub.value.elts)
+        ):
+            # `k1, k2 = _kind(a), _kind(b)`
+            for target, value in zip(sub.targets[0].elts, sub.value.elts):
+                if isinstance(target, ast.Name) and isinstance(value, ast.Call):
+                    bound.setdefault(target.id, []).append(value)
+        elif isinstance(sub, ast.NamedExpr) and isinstance(sub.value, ast.Call):
+            bound.setdefault(sub.target.id, []).append(sub.value)
+    found: set[int] = set()
+    for node in walk_shallow(tests):
+        if isinstance(node, ast.Call):
+            found.add(id(node))
+        elif isinstance(node, ast.Name):
+            found.update(id(call) for call in bound.get(node.id, ()))
+    return found
+
+
 def _converts_itself(value: ast.expr | None, name: str) -> bool:
     """`int(name)`, `name.strip()`: a conversion of the name's own value."""
     if not isinstance(value, ast.Call):
@@ -634,6 +700,55 @@ def _converts_itself(value: ast.expr | None, name: str) -> bool:
 
 
 _VALIDATING = frozenset({"validate", "valid", "verify", "check", "sanitize", "sanitise"})
+
+
+# Builtins whose answer says nothing of a value's form (`if len(text) > 100:`).
+_NOT_CHECKS = frozenset(
+    {
+        "isinstance",
+        "issubclass",
+        "callable",
+        "len",
+        "str",
+        "repr",
+        "bool",
+        "int",
+        "float",
+        "type",
+        "print",
+        "list",
+        "dict",
+        "tuple",
+        "set",
+        "sorted",
+        "min",
+        "max",
+        "abs",
+        "round",
+        "sum",
+        "any",
+        "all",
+        "getattr",
+        "hasattr",
+        "open",
+        "iter",
+        "next",
+        "enumerate",
+        "zip",
+        "range",
+        "format",
+        "id",
+        "hash",
+    }
+)
+
+
+def _asks_a_helper(func: ast.expr) -> bool:
+    """A call of the project's own helper (`_kind(unit)`, `self._known(code)`), not a builtin
+    or a library method."""
+    if isinstance(func, ast.Name):
+        return func.id not in _NOT_CHECKS
+    return isinstance(func, ast.Attribute) and is_name(func.value, "self")
 
 
 def _validates(name: str) -> bool:
