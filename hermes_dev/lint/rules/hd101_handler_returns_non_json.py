@@ -91,7 +91,15 @@ from hermes_dev.host.registrations import registrations_of
 from hermes_dev.host.served import served_tools_of
 from hermes_dev.lint.call_cache import cached_findings
 from hermes_dev.lint.rule import Fix, Invalid, Rule, Valid
-from hermes_dev.pyast.analyze.jsonness import JSON, NOT_JSON, Verdict, exits, infer
+from hermes_dev.pyast.analyze.jsonness import (
+    JSON,
+    NOT_JSON,
+    Verdict,
+    exits,
+    infer,
+    narrowed_branch,
+    not_text_reason,
+)
 from hermes_dev.pyast.calls.driver import Code, returns_through, wrapped
 from hermes_dev.pyast.calls.returns import (
     NonJson,
@@ -2739,11 +2747,26 @@ def _ways(value: ast.expr, code: Code) -> list[tuple[ast.expr, NonJson]]:
     """Every way a returned value is surely not JSON through a call (a chain to the `return`
     that makes it), one per alternative of the value; empty when none is through a call."""
     ways = []
+    narrowed = _narrowed(value)
     for alternative in _alternatives(value):
         found = value_non_json(alternative, code)
-        if found is not None and found.chain:
-            ways.append((alternative, found))
+        if found is None or not found.chain:
+            continue
+        if id(alternative) in narrowed and not_text_reason(found.reason):
+            continue  # (`x if isinstance(x, str) else ...`: not the dict `x` may hold)
+        ways.append((alternative, found))
     return ways
+
+
+def _narrowed(value: ast.expr) -> set[int]:
+    """ids of the branches of a conditional a test has shown to be text (`narrowed_branch`)."""
+    found: set[int] = set()
+    while isinstance(value, ast.IfExp):
+        branch = narrowed_branch(value)
+        if branch is not None:
+            found.add(id(branch))
+        value = value.orelse
+    return found
 
 
 def _callee(value: ast.expr) -> str:

@@ -136,6 +136,12 @@ def infer(
     if isinstance(expr, ast.IfExp):
         body = infer(expr.body, scope, calls, depth + 1)
         orelse = infer(expr.orelse, scope, calls, depth + 1)
+        # (`x if isinstance(x, str) else json.dumps(x)`: a dict `x` may hold is not returned)
+        narrowed = narrowed_branch(expr)
+        if narrowed is expr.body and body.kind == NOT_JSON and _not_text(body):
+            body = _UNKNOWN_V
+        elif narrowed is expr.orelse and orelse.kind == NOT_JSON and _not_text(orelse):
+            orelse = _UNKNOWN_V
         if body.kind == JSON and orelse.kind == JSON:
             return _JSON_V
         for branch in (body, orelse):
@@ -1034,6 +1040,25 @@ _NOT_TEXT = frozenset(
 def _not_text(verdict: Verdict) -> bool:
     """A verdict about a value that is no `str` at all (a dict, None, bytes...)."""
     what = verdict.what or ""
+    return what in _NOT_TEXT or what.startswith(("None", "bytes"))
+
+
+def narrowed_branch(expr: ast.IfExp) -> ast.expr | None:
+    """The branch of `x if isinstance(x, str) else ...` (or `... if not isinstance(x, str) else
+    x`) that gives `x` where the test has shown it is a `str`, else None."""
+    tested, negated = _str_test(expr.test)
+    branch = expr.orelse if negated else expr.body
+    return (
+        branch
+        if tested is not None and isinstance(branch, ast.Name) and branch.id == tested
+        else None
+    )
+
+
+def not_text_reason(reason: str) -> bool:
+    """A NOT_JSON reason about a value that is no `str` (`a dict`, `the result of f(), which
+    returns a dict`, `None ...`)."""
+    what = reason.rsplit("which returns ", 1)[-1].rsplit("which can return ", 1)[-1]
     return what in _NOT_TEXT or what.startswith(("None", "bytes"))
 
 

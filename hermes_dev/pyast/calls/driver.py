@@ -50,6 +50,7 @@ from hermes_dev.pyast.semantic.scopes import (
     Instance,
     Partial,
     Possible,
+    Undecorated,
 )
 from hermes_dev.pyast.semantic.walker import walk_function
 
@@ -442,16 +443,6 @@ def callees(call: ast.Call, scope: Scope) -> list[Callee] | None:
     if not targets:
         return None
     return targets
-
-
-class Undecorated(Function):
-    """A decorated def as its decorator's wrapper calls it: its own body, no decorator."""
-
-    __slots__ = ()
-
-    @property
-    def key(self) -> tuple[object, ...]:
-        return ("undecorated", *super().key)
 
 
 class Wrapper(Function):

@@ -151,7 +151,20 @@ MESSAGE_KEYS = frozenset(
 )
 # Calls a report variable may be handed to without being changed (its serialisation, logs).
 _READERS = frozenset(
-    {"dumps", "tool_result", "len", "str", "repr", "bool", "print", "dict", "list", "deepcopy"}
+    {
+        "dumps",
+        "tool_result",
+        "len",
+        "str",
+        "repr",
+        "bool",
+        "print",
+        "dict",
+        "list",
+        "deepcopy",
+        "isinstance",
+        "type",
+    }
 )
 _LOG_METHODS = frozenset({"debug", "info", "warning", "warn", "error", "exception", "critical"})
 _DEF_TYPES = (ast.FunctionDef, ast.AsyncFunctionDef)

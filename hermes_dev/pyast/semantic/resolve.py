@@ -52,6 +52,7 @@ from hermes_dev.pyast.semantic.scopes import (
     Partial,
     Possible,
     Scope,
+    Undecorated,
     class_scope_index,
     module_scope,
     union,
@@ -1229,7 +1230,7 @@ def _decorated_rows(name: str, where: Scope, depth: int) -> Rows | None:
     found = Rows([], complete=len(adders) == len(made))
     for binding in adders:
         deco = binding.home
-        if not isinstance(deco, _DEF_TYPES) or not hands_back(deco):
+        if not isinstance(deco, _DEF_TYPES) or not (hands_back(deco) or _hands_wrapper(deco)):
             found.complete = False
             continue
         factory = _parents(module, deco).get(id(deco))
@@ -1253,12 +1254,26 @@ def _decorated_rows(name: str, where: Scope, depth: int) -> Rows | None:
                 if made_by.node is not deco or isinstance(dec, ast.Call):
                     continue
                 outer = where
-            given = Possible.of(Function(def_node, app_module, app_scope))
+            # (what the decorator is handed is the def itself, not what decorating it makes)
+            given = Possible.of(Undecorated(def_node, app_module, app_scope))
             param = [*deco.args.posonlyargs, *deco.args.args][0].arg
             value = binding.value
             assert value is not None
             found.items.append((value, outer.child(deco, {param: given})))
     return found
+
+
+def _hands_wrapper(node: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
+    """A decorator of one parameter whose every `return` gives a def of its own body (`def
+    deco(fn): @wraps(fn) def wrapper(...): ...; TOOLS.append(...); return wrapper`)."""
+    params = [*node.args.posonlyargs, *node.args.args]
+    if len(params) != 1:
+        return False
+    own = {stmt.name for stmt in node.body if isinstance(stmt, _DEF_TYPES)}
+    returns = [sub for sub in walk_function(node) if isinstance(sub, ast.Return)]
+    return bool(returns) and all(
+        isinstance(r.value, ast.Name) and r.value.id in own for r in returns
+    )
 
 
 def hands_back(node: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:

@@ -581,6 +581,17 @@ class Const(Obj):
         return f"Const({text[:40]})"
 
 
+class Undecorated(Function):
+    """A decorated def as its decorator receives it (and its wrapper calls it): its own
+    body, no decorator."""
+
+    __slots__ = ()
+
+    @property
+    def key(self) -> tuple[object, ...]:
+        return ("undecorated", *super().key)
+
+
 class External(Obj):
     __slots__ = ("attr", "module")
 
