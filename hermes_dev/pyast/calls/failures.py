@@ -880,6 +880,30 @@ class _Predicate(Transfer):
         return None
 
 
+def _appended(name: str, code: Code) -> list[ast.expr]:
+    """What the function appends to its local list `name` (`results.append({...})`), when
+    `name` is bound only to a list display; else nothing."""
+    node = code.node
+    if isinstance(node, ast.Lambda):
+        return []
+    bindings = [b for b in code.scope.index.get(name) if b.kind != "mutated"]
+    if not bindings or any(
+        b.kind != "assign" or not isinstance(b.value, ast.List) for b in bindings
+    ):
+        return []
+    found: list[ast.expr] = []
+    for sub in walk_function(node):
+        if (
+            isinstance(sub, ast.Call)
+            and isinstance(sub.func, ast.Attribute)
+            and sub.func.attr == "append"
+            and _is(sub.func.value, name)
+            and len(sub.args) == 1
+        ):
+            found.append(sub.args[0])
+    return found
+
+
 def failure_value(expr: ast.expr, code: Code, depth: int = 0) -> Found | None:
     """How a dict-valued expression can be a failure report without an `"error"` key."""
     return _failure_value(expr, code, (), depth)
@@ -894,6 +918,12 @@ def _failure_value(expr: ast.expr, code: Code, env: Env, depth: int) -> Found | 
         return _failure_value(expr.body, code, env, depth + 1) or _failure_value(
             expr.orelse, code, env, depth + 1
         )
+    if isinstance(expr, ast.Subscript) and isinstance(expr.value, ast.Name):
+        # `results[0]` of a local list: a dict the function appends to it
+        for item in _appended(expr.value.id, code):
+            found = _failure_value(item, code, env, depth + 1)
+            if found is not None:
+                return found
     pairs = _pairs(expr, code.scope)
     if pairs is not None:
         return _display(pairs, code, env, depth)
@@ -1779,6 +1809,70 @@ def _failure_text(expr: ast.expr, code: Code, env: Env, depth: int) -> Found | N
     return _method_report(expr, code, env, depth, "failures.text", _failure_text, targets)
 
 
+def _error_display(expr: ast.expr) -> bool:
+    return isinstance(expr, ast.Dict) and any(
+        isinstance(key, ast.Constant) and key.value == "error" for key in expr.keys
+    )
+
+
+def _payload_of(name: str, scope: Scope, depth: int = 0) -> str | None:
+    """The parameter a local serialised as it is holds on every path: the parameter itself,
+    `{} if data is None else data`, `{**payload, **extra}` of such a local; else None."""
+    bindings = scope.index.get(name)
+    if len(bindings) == 1 and bindings[0].kind == "param":
+        return name
+    if depth > 3 or not bindings:
+        return None
+    found: str | None = None
+    for binding in bindings:
+        if binding.kind == "param":
+            held: str | None = name
+        elif binding.kind == "assign" and binding.value is not None:
+            if _spreads_itself(binding.value, name):
+                continue  # (`payload = {**payload, **extra}`: what it held, with more keys)
+            held = _payload_value(binding.value, name, scope, depth)
+        else:
+            return None
+        if held is None or found not in (None, held):
+            return None
+        found = held
+    return found
+
+
+def _payload_value(value: ast.expr, name: str, scope: Scope, depth: int) -> str | None:
+    if isinstance(value, ast.Name):
+        return _payload_of(value.id, scope, depth + 1) if value.id != name else None
+    if isinstance(value, ast.IfExp):
+        branches = [value.body, value.orelse]
+        empty = [b for b in branches if _empty(b)]
+        held = [b for b in branches if not _empty(b)]
+        if len(empty) == 1 and len(held) == 1 and isinstance(held[0], ast.Name):
+            return _payload_of(held[0].id, scope, depth + 1)
+        return None
+    if isinstance(value, ast.Dict) and value.keys and all(k is None for k in value.keys):
+        # `{**data, **extra}`: the payload, with the call's other keywords
+        first = value.values[0]
+        if isinstance(first, ast.Name) and first.id != name:
+            return _payload_of(first.id, scope, depth + 1)
+    return None
+
+
+def _spreads_itself(value: ast.expr, name: str) -> bool:
+    return (
+        isinstance(value, ast.Dict)
+        and bool(value.keys)
+        and all(k is None for k in value.keys)
+        and isinstance(value.values[0], ast.Name)
+        and value.values[0].id == name
+    )
+
+
+def _empty(expr: ast.expr) -> bool:
+    return (isinstance(expr, ast.Dict) and not expr.keys) or (
+        isinstance(expr, ast.Constant) and expr.value is None
+    )
+
+
 def _serialised_argument(target: Callee, call: ast.Call) -> ast.expr | None:
     """The argument a call passes for the parameter `target` returns serialised as it is
     (`def _json(obj): return json.dumps(obj)`), or None."""
@@ -1791,21 +1885,27 @@ def _serialised_argument(target: Callee, call: ast.Call) -> ast.expr | None:
     returns = reachable_returns(code)
     if not returns:
         return None
+    if any(kw.arg == "error" for kw in call.keywords):
+        return None  # (`tool_result(error=...)`: an error report)
     for ret in returns:
         value = ret.value
-        if not (isinstance(value, ast.Call) and value.args and isinstance(value.args[0], ast.Name)):
+        if not (isinstance(value, ast.Call) and value.args):
             return None
         origin = callee_origin(value.func, scope)
         serialises = origin is not None and (
             (origin[0] in ("json", "simplejson") and origin[1] == "dumps")
             or (_is_registry(origin[0]) and origin[1] == "tool_result")
         )
-        name = value.args[0].id
-        bindings = scope.index.get(name)
-        only_parameter = len(bindings) == 1 and bindings[0].kind == "param"
-        if not serialises or not only_parameter or param not in (None, name):
+        if serialises and _error_display(value.args[0]):
+            continue  # (the helper's own error report: `json.dumps({"error": error, ...})`)
+        if not isinstance(value.args[0], ast.Name):
+            return None
+        name = _payload_of(value.args[0].id, scope)
+        if not serialises or name is None or param not in (None, name):
             return None
         param = name
+    if param is None:
+        return None
     a = node.args
     if a.kwarg is not None and a.kwarg.arg == param:
         # `def reply(**data): return json.dumps(data)`: the call's keywords, as a dict
