@@ -95,6 +95,10 @@ _PATH_METHODS = frozenset(
     {"read_text", "read_bytes", "write_text", "write_bytes", "open", "iterdir", "stat", "unlink",
      "rmdir", "rename", "replace", "mkdir", "touch"}
 )  # fmt: skip
+# Path methods that open the file (a folder raises IsADirectoryError).
+_OPENING_METHODS = frozenset(
+    {"read_text", "read_bytes", "write_text", "write_bytes", "open", "unlink"}
+)
 _OS_FILE_CALLS = frozenset(
     {"open", "listdir", "scandir", "remove", "unlink", "rmdir", "makedirs", "mkdir", "rename",
      "replace", "stat"}
@@ -121,7 +125,9 @@ class InputRisks:
         "checked_keys",
         "checks",
         "derived",
+        "exists_tested",
         "guarded",
+        "kind_tested",
         "param",
         "parses_json",
         "path_objects",
@@ -158,6 +164,9 @@ class InputRisks:
         # `[k for k in needed if not args.get(k)]`: keys checked from a list, any of them
         self.any_key_checked = False
         self.guarded: set[str] = set()
+        # names an `isfile`/`is_dir` test has read (a file, not a folder; `exists` says neither)
+        self.kind_tested: set[str] = set()
+        self.exists_tested: set[str] = set()
         self.rebound = False
         self.shadowed: set[str] = set()
         self.unpacked: dict[int, int] = {}  # id(`s.split(...)`) -> the names it is unpacked to
@@ -346,6 +355,10 @@ class InputRisks:
             # `p.exists()`, `os.path.isfile(p)`: the path is tested before it is used
             tested = node.args[0] if node.args and _is_module(func.value, "path") else func.value
             self.guarded.update(self._reads(tested))
+            if func.attr in ("exists", "lexists"):
+                self.exists_tested.update(self._reads(tested))
+            else:
+                self.kind_tested.update(self._reads(tested))
 
     def _from_model(self, expr: ast.expr) -> bool:
         """`expr` is (text made from) one of the model's arguments."""
@@ -491,6 +504,40 @@ class InputRisks:
             FileNotFoundError,
             "when the model names a path that does not exist or cannot be written",
         )
+
+    def folder_risk(self, node: ast.AST) -> tuple[type[BaseException], str] | None:
+        """A file the model names opened, written or removed (`open(path)`, `p.read_text()`,
+        `os.remove(path)`) raises IsADirectoryError when the model names a folder: unless a
+        test said what the path is (`isfile`, `is_dir`); an `exists()` test does not."""
+        if self.rebound or type(node) is not ast.Call:
+            return None
+        path = self._opened_path(node)
+        if path is None or not self._model_path(path):
+            return None
+        reads = self._reads(path)
+        if reads & self.kind_tested or (reads & self.guarded and not reads & self.exists_tested):
+            return None
+        return IsADirectoryError, "when the model names a folder"
+
+    def _opened_path(self, node: ast.Call) -> ast.expr | None:
+        func = node.func
+        if isinstance(func, ast.Name):
+            if func.id == "open" and "open" not in self.shadowed and node.args:
+                return node.args[0]
+            return None
+        if not isinstance(func, ast.Attribute):
+            return None
+        if _is_module(func.value, "os") and func.attr in ("open", "remove", "unlink") and node.args:
+            return node.args[0]
+        if (
+            isinstance(func.value, ast.Name)
+            and (func.value.id, func.attr) in _OPENERS
+            and node.args
+        ):
+            return node.args[0]
+        if func.attr in _OPENING_METHODS and self._model_path(func.value, False):
+            return func.value
+        return None
 
     def _model_path(self, expr: ast.expr, text: bool = True) -> bool:
         """`expr` is a path the model names: `Path(...)` of its text, joined or resolved, and

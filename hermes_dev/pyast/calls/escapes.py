@@ -754,6 +754,18 @@ class _Walker:
                     exc_type, why = found_risk
                     step = (self.module.rel, node.lineno, self.label)  # type: ignore[attr-defined]
                     self.escape_or_catch(Escape(exc_type, "input", (step,), node, why), handlers)
+                if kind is ast.Call and (
+                    found_risk is None or self.catcher(found_risk[0], handlers) is not None
+                ):
+                    # (a folder where a file is wanted: what `except FileNotFoundError` or an
+                    # `exists()` test lets through)
+                    folder = inputs.folder_risk(node)
+                    if folder is not None:
+                        step = (self.module.rel, node.lineno, self.label)  # type: ignore[attr-defined]
+                        self.escape_or_catch(
+                            Escape(stdlib_type(folder[0]), "input", (step,), node, folder[1]),
+                            handlers,
+                        )
             if kind is ast.Await:
                 awaited.add(id(node.value))  # type: ignore[attr-defined]
             elif kind is ast.Call:
