@@ -682,6 +682,102 @@ registry.register(
             },
             note="trap: the bytes decoded or hexed inside json.dumps",
         ),
+        Valid(
+            {
+                "tools/auto_tool.py": """\
+import json
+
+from tools.registry import registry
+
+
+class Tool:
+    name = ""
+    all = []
+
+    def __init_subclass__(cls, **kw):
+        super().__init_subclass__(**kw)
+        if cls.name:
+            Tool.all.append(cls())
+
+    def run(self, args):
+        raise NotImplementedError
+
+    def __call__(self, args, **kw):
+        result = self.run(args)
+        if isinstance(result, str):
+            return result
+        return json.dumps(result)
+
+
+class Base(Tool):
+    pass
+
+
+class Echo(Tool):
+    name = "echo"
+
+    def run(self, args):
+        return {"text": args.get("text", "")}
+
+
+class Count(Tool):
+    name = "count"
+
+    def run(self, args):
+        return {"n": int(args.get("n", "0"))}
+
+
+for tool in Tool.all:
+    registry.register(name=tool.name, toolset="t", schema={"name": tool.name, "description": "d", "parameters": {"type": "object", "properties": {}}}, handler=tool)
+""",
+            },
+            note='trap: `if isinstance(result, str): return result` returns no dict run() gives; the others are serialised (Base, without a name, is no tool)',
+        ),
+        Valid(
+            {
+                "tools/deco_tool.py": """\
+import functools
+import json
+
+from tools.registry import registry
+
+TOOLS = []
+
+
+def tool(name):
+    def deco(fn):
+        @functools.wraps(fn)
+        def wrapper(args, **kw):
+            try:
+                result = fn(args or {}, **kw)
+            except OSError as exc:
+                return json.dumps({"error": str(exc)})
+            return result if isinstance(result, str) else json.dumps(result)
+
+        TOOLS.append({"name": name, "handler": wrapper})
+        return wrapper
+
+    return deco
+
+
+@tool("move")
+def move(args, **kw):
+    if not args.get("src"):
+        return {"status": "failed", "detail": "src is required"}
+    return {"status": "moved"}
+
+
+@tool("peek")
+def peek(args, **kw):
+    return {"status": "ok", "size": 3}
+
+
+for spec in TOOLS:
+    registry.register(name=spec["name"], toolset="t", schema={"name": spec["name"], "description": "d", "parameters": {"type": "object", "properties": {}}}, handler=spec["handler"])
+""",
+            },
+            note='trap: the wrapper serialises every dict the decorated defs return',
+        ),
     )
     INVALID = (
         Invalid(

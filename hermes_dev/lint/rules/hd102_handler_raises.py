@@ -1997,6 +1997,246 @@ for cls in (Scan,):
             },
             note="trap: the limit checked and refused with the mixin's own class, which `except self.Invalid` catches",
         ),
+        Valid(
+            {
+                "tools/store_tool.py": """\
+import json
+from contextlib import contextmanager
+
+from tools.registry import registry, tool_error
+
+
+class StoreError(Exception):
+    pass
+
+
+class Refused(Exception):
+    def __init__(self, answer):
+        super().__init__(answer)
+        self.answer = answer
+
+
+@contextmanager
+def translated(action):
+    try:
+        yield
+    except StoreError as exc:
+        raise Refused(tool_error(f"{action}: {exc}")) from exc
+
+
+def _put(key, value):
+    if not key:
+        raise StoreError("a key is required")
+    return {"key": key}
+
+
+def put(args, **kw):
+    try:
+        with translated("put"):
+            return json.dumps(_put(args.get("key"), args.get("value")))
+    except Refused as refused:
+        return refused.answer
+
+
+registry.register(name="put", toolset="t", schema={"name": "put", "description": "d", "parameters": {"type": "object", "properties": {}}}, handler=put)
+""",
+            },
+            note='trap: a @contextmanager around its yield turns StoreError into Refused, which the handler catches',
+        ),
+        Valid(
+            {
+                "tools/find_tool.py": """\
+import json
+from dataclasses import dataclass
+
+from tools.registry import registry, tool_error
+
+
+@dataclass
+class Query:
+    text: str
+    limit: int = 10
+
+
+@dataclass
+class Page:
+    size: int = 20
+
+
+def find(args, **kw):
+    try:
+        q = Query(**args)
+    except TypeError as exc:
+        return tool_error(f"bad arguments: {exc}")
+    return json.dumps({"text": q.text})
+
+
+def page(args, **kw):
+    return json.dumps({"size": Page(**args).size})
+
+
+def lookup(city, country="NL"):
+    return {"city": city, "country": country}
+
+
+def where(args, **kw):
+    if not args.get("city"):
+        return tool_error("city is required")
+    return json.dumps(lookup(**args))
+
+
+registry.register(name="find", toolset="t", schema={"name": "find", "description": "d", "parameters": {"type": "object", "properties": {}}}, handler=find)
+registry.register(name="page", toolset="t", schema={"name": "page", "description": "d", "parameters": {"type": "object", "properties": {}}}, handler=page)
+registry.register(name="where", toolset="t", schema={"name": "where", "description": "d", "parameters": {"type": "object", "properties": {}}}, handler=where)
+""",
+            },
+            note='trap: Query(**args) in try/except TypeError; a dataclass whose every field has a default; a function called with **args after the handler checked its one required key',
+        ),
+        Valid(
+            {
+                "tools/convert_tool.py": """\
+import hashlib
+import json
+import tomllib
+
+import yaml
+
+from tools.registry import registry, tool_error
+
+
+def convert(args, **kw):
+    text = args.get("text", "")
+    try:
+        data = tomllib.loads(text) if args.get("kind") == "toml" else yaml.safe_load(text)
+    except (ValueError, yaml.YAMLError) as exc:
+        return tool_error(f"cannot parse: {exc}")
+    return json.dumps(data)
+
+
+def digest(args, **kw):
+    name = args.get("algorithm") or "sha256"
+    if name not in hashlib.algorithms_available:
+        return tool_error(f"unknown algorithm {name}")
+    return json.dumps({"hex": hashlib.new(name, b"x").hexdigest()})
+
+
+registry.register(name="convert", toolset="t", schema={"name": "convert", "description": "d", "parameters": {"type": "object", "properties": {}}}, handler=convert)
+registry.register(name="digest", toolset="t", schema={"name": "digest", "description": "d", "parameters": {"type": "object", "properties": {}}}, handler=digest)
+""",
+            },
+            note='trap: TOMLDecodeError is a ValueError; YAMLError caught by name; the algorithm tested against a table first',
+        ),
+        Valid(
+            {
+                "tools/mail_tool.py": """\
+import imaplib
+import json
+import os
+
+from tools.registry import registry, tool_error
+
+
+def unread(args, **kw):
+    host = os.environ.get("MAIL_HOST", "localhost")
+    try:
+        conn = imaplib.IMAP4_SSL(host)
+        conn.select(args.get("folder") or "INBOX", readonly=True)
+        _, data = conn.search(None, "UNSEEN")
+    except (OSError, imaplib.IMAP4.error) as exc:
+        return tool_error(str(exc))
+    return json.dumps({"unread": len(data[0].split())})
+
+
+registry.register(name="unread", toolset="t", schema={"name": "unread", "description": "d", "parameters": {"type": "object", "properties": {}}}, handler=unread)
+""",
+            },
+            note='trap: the connection made inside the try, OSError caught',
+        ),
+        Valid(
+            {
+                "tools/ctl_tool.py": """\
+import json
+
+from tools.registry import registry, tool_error
+
+RATES = {"EUR": 1.0, "USD": 1.08}
+UNITS = {"m": 1.0, "km": 1000.0}
+
+
+def _start(args):
+    return {"started": args.get("name")}
+
+
+ACTIONS = {"start": _start}
+
+
+def control(args, **kw):
+    action = args.get("action", "")
+    if action not in ACTIONS:
+        return tool_error(f"unknown action {action!r}")
+    return json.dumps(ACTIONS[action](args))
+
+
+def convert(args, **kw):
+    src = str(args.get("from", "")).upper()
+    dst = str(args.get("to", "")).upper()
+    for code in (src, dst):
+        if code not in RATES:
+            return tool_error(f"unknown currency {code}")
+    return json.dumps({"rate": RATES[dst] / RATES[src]})
+
+
+def _kind(unit):
+    return "length" if unit in UNITS else None
+
+
+def scale(args, **kw):
+    unit = args.get("unit", "")
+    if _kind(unit) is None:
+        return tool_error(f"unknown unit {unit}")
+    return json.dumps({"factor": UNITS[unit]})
+
+
+registry.register(name="control", toolset="t", schema={"name": "control", "description": "d", "parameters": {"type": "object", "properties": {}}}, handler=control)
+registry.register(name="convert", toolset="t", schema={"name": "convert", "description": "d", "parameters": {"type": "object", "properties": {}}}, handler=convert)
+registry.register(name="scale", toolset="t", schema={"name": "scale", "description": "d", "parameters": {"type": "object", "properties": {}}}, handler=scale)
+""",
+            },
+            note='trap: the key tested against the table first: `in` the table, each value of a loop over them, a helper whose answer is tested',
+        ),
+        Valid(
+            {
+                "tools/files_tool.py": """\
+import json
+import os
+
+from tools.registry import registry, tool_error
+
+
+def read(args, **kw):
+    path = os.path.expanduser(args.get("path", ""))
+    try:
+        with open(path, encoding="utf-8") as fh:
+            text = fh.read()
+    except OSError as exc:
+        return tool_error(f"cannot read {path}: {exc}")
+    return json.dumps({"text": text[:1000]})
+
+
+def size(args, **kw):
+    path = args.get("path", "")
+    if not os.path.isfile(path):
+        return tool_error("not a file")
+    with open(path, "rb") as fh:
+        return json.dumps({"bytes": len(fh.read())})
+
+
+registry.register(name="read", toolset="t", schema={"name": "read", "description": "d", "parameters": {"type": "object", "properties": {}}}, handler=read)
+registry.register(name="size", toolset="t", schema={"name": "size", "description": "d", "parameters": {"type": "object", "properties": {}}}, handler=size)
+""",
+            },
+            note='trap: OSError caught (IsADirectoryError is one); isfile() tested first',
+        ),
     )
     INVALID = (
         Invalid(
@@ -4592,6 +4832,494 @@ for cls in (PutNote, LinkNote):
             findings=(("tools/note_base.py", 22),),
             note="a boto3 client made in another module (the class's lazily set attribute) reached through `self.s3()`: put_object may not connect. Trap: generate_presigned_url signs locally (note_link stays silent)",
             fixed={},
+        ),
+        Invalid(
+            {
+                "tools/store_tool.py": """\
+import json
+from contextlib import contextmanager
+
+from tools.registry import registry, tool_error
+
+
+class StoreError(Exception):
+    pass
+
+
+class Refused(Exception):
+    def __init__(self, answer):
+        super().__init__(answer)
+        self.answer = answer
+
+
+@contextmanager
+def translated(action):
+    try:
+        yield
+    except StoreError as exc:
+        raise Refused(tool_error(f"{action}: {exc}")) from exc
+
+
+def _put(key, value):
+    if not key:
+        raise StoreError("a key is required")
+    if value is None:
+        raise ValueError("no value")
+    return {"key": key}
+
+
+def put(args, **kw):
+    try:
+        with translated("put"):
+            return json.dumps(_put(args.get("key"), args.get("value")))
+    except Refused as refused:
+        return refused.answer
+
+
+registry.register(name="put", toolset="t", schema={"name": "put", "description": "d", "parameters": {"type": "object", "properties": {}}}, handler=put)
+""",
+            },
+            findings=(
+                ("tools/store_tool.py", 36),
+            ),
+            note='a @contextmanager that turns StoreError into Refused (caught by the handler): the ValueError it does not catch still escapes',
+            fixed={
+            },
+        ),
+        Invalid(
+            {
+                "tools/find_tool.py": """\
+import json
+import re
+from dataclasses import dataclass
+
+from tools.registry import registry, tool_error
+
+
+@dataclass
+class Query:
+    text: str
+    limit: int = 10
+    regex: bool = False
+
+
+def find(args, **kw):
+    q = Query(**args)
+    pattern = re.compile(q.text) if q.regex else None
+    return json.dumps({"text": q.text, "pattern": bool(pattern), "limit": int(q.limit)})
+
+
+def lookup(city, country="NL"):
+    return {"city": city, "country": country}
+
+
+def where(args, **kw):
+    return json.dumps(lookup(**args))
+
+
+registry.register(name="find", toolset="t", schema={"name": "find", "description": "d", "parameters": {"type": "object", "properties": {}}}, handler=find)
+registry.register(name="where", toolset="t", schema={"name": "where", "description": "d", "parameters": {"type": "object", "properties": {}}}, handler=where)
+""",
+            },
+            findings=(
+                ("tools/find_tool.py", 16),
+                ("tools/find_tool.py", 17),
+                ("tools/find_tool.py", 18),
+                ("tools/find_tool.py", 26),
+            ),
+            note="the model's arguments spread into a dataclass (TypeError when 'text' is left out) and a function (when 'city' is); the dataclass keeps the model's text, so re.compile(q.text) and int(q.limit) raise on it",
+            fixed={
+            },
+        ),
+        Invalid(
+            {
+                "tools/book_tool.py": """\
+import json
+
+from pydantic import BaseModel, ValidationError
+
+from tools.registry import registry, tool_error
+
+
+class Booking(BaseModel):
+    room: str
+    nights: int
+
+
+def book(args, **kw):
+    booking = Booking.model_validate(args)
+    return json.dumps({"room": booking.room, "nights": booking.nights})
+
+
+def quote(args, **kw):
+    try:
+        booking = Booking(**args)
+    except ValidationError as exc:
+        return tool_error(str(exc))
+    return json.dumps({"total": booking.nights * 90})
+
+
+registry.register(name="book", toolset="t", schema={"name": "book", "description": "d", "parameters": {"type": "object", "properties": {}}}, handler=book)
+registry.register(name="quote", toolset="t", schema={"name": "quote", "description": "d", "parameters": {"type": "object", "properties": {}}}, handler=quote)
+""",
+            },
+            findings=(
+                ("tools/book_tool.py", 14),
+            ),
+            note="a pydantic model validating the model's arguments raises ValidationError (book); quote catches it",
+            fixed={
+            },
+        ),
+        Invalid(
+            {
+                "tools/convert_tool.py": """\
+import hashlib
+import json
+import tomllib
+import urllib.request
+import xml.etree.ElementTree as ET
+
+import yaml
+
+from tools.registry import registry
+
+
+def convert(args, **kw):
+    kind = args.get("kind")
+    text = args.get("text", "")
+    if kind == "toml":
+        data = tomllib.loads(text)
+    elif kind == "yaml":
+        data = yaml.safe_load(text)
+    else:
+        data = {"root": ET.fromstring(text).tag}
+    return json.dumps(data)
+
+
+def digest(args, **kw):
+    h = hashlib.new(args.get("algorithm") or "sha256")
+    h.update((args.get("text") or "").encode())
+    return json.dumps({"hex": h.hexdigest()})
+
+
+def head(args, **kw):
+    try:
+        with urllib.request.urlopen(args.get("url", ""), timeout=5) as resp:
+            return json.dumps({"status": resp.status})
+    except OSError as exc:
+        return json.dumps({"error": str(exc)})
+
+
+registry.register(name="convert", toolset="t", schema={"name": "convert", "description": "d", "parameters": {"type": "object", "properties": {}}}, handler=convert)
+registry.register(name="digest", toolset="t", schema={"name": "digest", "description": "d", "parameters": {"type": "object", "properties": {}}}, handler=digest)
+registry.register(name="head", toolset="t", schema={"name": "head", "description": "d", "parameters": {"type": "object", "properties": {}}}, handler=head)
+""",
+            },
+            findings=(
+                ("tools/convert_tool.py", 16),
+                ("tools/convert_tool.py", 18),
+                ("tools/convert_tool.py", 20),
+                ("tools/convert_tool.py", 25),
+                ("tools/convert_tool.py", 32),
+            ),
+            note="the model's text parsed as TOML, YAML and XML, a hash named by the model, a URL the model sends without a scheme (ValueError, which except OSError does not catch)",
+            fixed={
+            },
+        ),
+        Invalid(
+            {
+                "tools/mail_tool.py": """\
+import imaplib
+import json
+import os
+
+from tools.registry import registry, tool_error
+
+
+def unread(args, **kw):
+    host = os.environ.get("MAIL_HOST", "localhost")
+    conn = imaplib.IMAP4_SSL(host)
+    try:
+        conn.select(args.get("folder") or "INBOX", readonly=True)
+        _, data = conn.search(None, "UNSEEN")
+    except imaplib.IMAP4.error as exc:
+        return tool_error(str(exc))
+    return json.dumps({"unread": len(data[0].split())})
+
+
+registry.register(name="unread", toolset="t", schema={"name": "unread", "description": "d", "parameters": {"type": "object", "properties": {}}}, handler=unread)
+""",
+            },
+            findings=(
+                ("tools/mail_tool.py", 10),
+            ),
+            note='an IMAP client connects when it is made: outside the try, a refused connection escapes',
+            fixed={
+            },
+        ),
+        Invalid(
+            {
+                "tools/ctl_tool.py": """\
+import json
+
+from tools.registry import registry, tool_error
+
+RATES = {"EUR": 1.0, "USD": 1.08}
+
+
+def _start(args):
+    return {"started": args.get("name")}
+
+
+def _stop(args):
+    return {"stopped": args.get("name")}
+
+
+ACTIONS = {"start": _start, "stop": _stop}
+
+
+def control(args, **kw):
+    return json.dumps(ACTIONS[args.get("action", "")](args))
+
+
+def convert(args, **kw):
+    src = str(args.get("from", "")).upper()
+    return json.dumps({"rate": RATES[src]})
+
+
+registry.register(name="control", toolset="t", schema={"name": "control", "description": "d", "parameters": {"type": "object", "properties": {}}}, handler=control)
+registry.register(name="convert", toolset="t", schema={"name": "convert", "description": "d", "parameters": {"type": "object", "properties": {}}}, handler=convert)
+""",
+            },
+            findings=(
+                ("tools/ctl_tool.py", 20),
+                ("tools/ctl_tool.py", 25),
+            ),
+            note="a table looked up by the model's text: KeyError when the model names an action or a currency the table does not hold",
+            fixed={
+            },
+        ),
+        Invalid(
+            {
+                "tools/files_tool.py": """\
+import json
+import os
+
+from tools.registry import registry, tool_error
+
+
+def read(args, **kw):
+    path = os.path.expanduser(args.get("path", ""))
+    try:
+        with open(path, encoding="utf-8") as fh:
+            text = fh.read()
+    except FileNotFoundError:
+        return tool_error(f"no such file: {path}")
+    return json.dumps({"text": text[:1000]})
+
+
+def size(args, **kw):
+    path = args.get("path", "")
+    if not os.path.exists(path):
+        return tool_error("no such file")
+    with open(path, "rb") as fh:
+        return json.dumps({"bytes": len(fh.read())})
+
+
+registry.register(name="read", toolset="t", schema={"name": "read", "description": "d", "parameters": {"type": "object", "properties": {}}}, handler=read)
+registry.register(name="size", toolset="t", schema={"name": "size", "description": "d", "parameters": {"type": "object", "properties": {}}}, handler=size)
+""",
+            },
+            findings=(
+                ("tools/files_tool.py", 10),
+                ("tools/files_tool.py", 21),
+            ),
+            note='a path the model names opened with only FileNotFoundError caught, or after an exists() test: IsADirectoryError when it names a folder',
+            fixed={
+            },
+        ),
+        Invalid(
+            {
+                "tools/exec_tool.py": """\
+import base64
+import json
+from functools import partial
+
+from tools.registry import registry
+
+
+def _run(operation, args, **kw):
+    try:
+        return json.dumps(operation(args or {}))
+    except OSError as exc:
+        return json.dumps({"error": str(exc)})
+
+
+def decode(args):
+    return {"bytes": len(base64.b64decode(args.get("data", ""), validate=True))}
+
+
+registry.register(name="decode", toolset="t", schema={"name": "decode", "description": "d", "parameters": {"type": "object", "properties": {}}}, handler=partial(_run, decode))
+""",
+            },
+            findings=(
+                ("tools/exec_tool.py", 10),
+            ),
+            note="a generic executor (functools.partial) hands the operation `args or {}`: the model's arguments, so the base64 it cannot decode raises binascii.Error",
+            fixed={
+            },
+        ),
+        Invalid(
+            {
+                "tools/conv_tool.py": """\
+import json
+import tomllib
+
+from tools.registry import registry
+
+
+class Convert:
+    cache = {}
+
+    def parse(self, args):
+        return tomllib.loads(args.get("text", ""))
+
+    def __call__(self, args, **kw):
+        key = (args.get("text") or "")[:64]
+        if key not in self.cache:
+            self.cache[key] = json.dumps(self.parse(args), default=str)
+        return self.cache[key]
+
+
+registry.register(name="convert", toolset="t", schema={"name": "convert", "description": "d", "parameters": {"type": "object", "properties": {}}}, handler=Convert())
+""",
+            },
+            findings=(
+                ("tools/conv_tool.py", 16),
+            ),
+            note="the handler reads args.get('text') (it is there) but never checks its form: the method it hands args to still parses the model's text",
+            fixed={
+            },
+        ),
+        Invalid(
+            {
+                "tools/kit_tool.py": """\
+import importlib
+
+from tools.registry import registry
+
+_MODULES = ["disk", "clock"]
+
+
+def _always():
+    return True
+
+
+for _name in _MODULES:
+    _mod = importlib.import_module(f"tools.kit.{_name}")
+    registry.register(
+        name=_mod.NAME,
+        toolset="kit",
+        schema=_mod.SCHEMA,
+        handler=getattr(_mod, "handle"),
+        check_fn=getattr(_mod, "available", _always),
+    )
+""",
+                "tools/kit/__init__.py": """\
+""",
+                "tools/kit/disk.py": """\
+import json
+import shutil
+
+NAME = "kit_disk"
+SCHEMA = {"name": NAME, "description": "Free space.", "parameters": {"type": "object", "properties": {"path": {"type": "string", "description": "A folder."}}}}
+
+
+def handle(args, **kw):
+    total, used, free = shutil.disk_usage(".")
+    return json.dumps({"low": free < int(args.get("min_free", "0"))})
+""",
+                "tools/kit/clock.py": """\
+import json
+import time
+
+NAME = "kit_clock"
+SCHEMA = {"name": NAME, "description": "The time.", "parameters": {"type": "object", "properties": {}}}
+
+
+def available():
+    return True
+
+
+def handle(args, **kw):
+    return json.dumps({"now": time.time()})
+""",
+                "toolsets.py": """\
+TOOLSETS = {"kit": {"description": "Kit.", "tools": ["kit_disk", "kit_clock"], "includes": []}}
+""",
+            },
+            findings=(
+                ("tools/kit/disk.py", 10),
+            ),
+            note="tool modules loaded by importlib.import_module from a list of names, handlers read with getattr(module, 'handle'): each is followed (int() of the model's text in one)",
+            fixed={
+            },
+        ),
+        Invalid(
+            {
+                "tools/auto_tool.py": """\
+import json
+
+from tools.registry import registry
+
+
+class Tool:
+    name = ""
+    all = []
+
+    def __init_subclass__(cls, **kw):
+        super().__init_subclass__(**kw)
+        if cls.name:
+            Tool.all.append(cls())
+
+    def run(self, args):
+        raise NotImplementedError
+
+    def __call__(self, args, **kw):
+        result = self.run(args)
+        if isinstance(result, str):
+            return result
+        return json.dumps(result)
+
+
+class Base(Tool):
+    pass
+
+
+class Echo(Tool):
+    name = "echo"
+
+    def run(self, args):
+        return {"text": args.get("text", "")}
+
+
+class Count(Tool):
+    name = "count"
+
+    def run(self, args):
+        return {"n": int(args.get("n", "0"))}
+
+
+for tool in Tool.all:
+    registry.register(name=tool.name, toolset="t", schema={"name": tool.name, "description": "d", "parameters": {"type": "object", "properties": {}}}, handler=tool)
+""",
+            },
+            findings=(
+                ("tools/auto_tool.py", 19),
+            ),
+            note="tools that register themselves: a class's __init_subclass__ appends cls() for each subclass with a name; Count's run raises on the model's text",
+            fixed={
+            },
         ),
     )
 

@@ -543,6 +543,51 @@ registry.register(name="kv_delete2", toolset="kv", schema={}, handler=kv_delete2
             },
             note="trap: the same helpers given an error key",
         ),
+        Valid(
+            {
+                "tools/cfg_tool.py": """\
+import json
+
+from tools.registry import registry
+
+
+def reply(data=None, error=None, **extra):
+    if error is not None:
+        return json.dumps({"error": error, **extra})
+    payload = {} if data is None else data
+    if isinstance(payload, dict):
+        payload = {**payload, **extra}
+    return json.dumps(payload, default=str)
+
+
+def check(args, **kw):
+    name = args.get("file") or "config.json"
+    try:
+        with open(name, encoding="utf-8") as fh:
+            json.load(fh)
+    except (OSError, ValueError) as exc:
+        return reply(error=f"cannot read {name}: {exc}", file=name)
+    return reply({"status": "valid", "file": name})
+
+
+def probe(args, **kw):
+    results = []
+    for host in args.get("hosts") or []:
+        if host.endswith(".invalid"):
+            results.append({"host": host, "success": False, "error": "cannot resolve"})
+        else:
+            results.append({"host": host, "success": True})
+    if len(results) == 1:
+        return json.dumps(results[0])
+    return json.dumps({"results": results})
+
+
+registry.register(name="check", toolset="t", schema={"name": "check", "description": "d", "parameters": {"type": "object", "properties": {}}}, handler=check)
+registry.register(name="probe", toolset="t", schema={"name": "probe", "description": "d", "parameters": {"type": "object", "properties": {}}}, handler=probe)
+""",
+            },
+            note="trap: reply(error=...) is the helper's own error report; the list's failing item has an 'error' key",
+        ),
     )
     INVALID = (
         Invalid(
@@ -1465,6 +1510,103 @@ registry.register(name="kv_delete2", toolset="kv", schema={}, handler=kv_delete2
                 ("tools/kvd_tool.py", 26),
             ),
             note="a helper that serialises its **kwargs (`def reply(**data): return json.dumps(data)`), a mixin's method or a function, called with success=False and a message",
+        ),
+        Invalid(
+            {
+                "tools/deco_tool.py": """\
+import functools
+import json
+
+from tools.registry import registry
+
+TOOLS = []
+
+
+def tool(name):
+    def deco(fn):
+        @functools.wraps(fn)
+        def wrapper(args, **kw):
+            try:
+                result = fn(args or {}, **kw)
+            except OSError as exc:
+                return json.dumps({"error": str(exc)})
+            return result if isinstance(result, str) else json.dumps(result)
+
+        TOOLS.append({"name": name, "handler": wrapper})
+        return wrapper
+
+    return deco
+
+
+@tool("move")
+def move(args, **kw):
+    if not args.get("src"):
+        return {"status": "failed", "detail": "src is required"}
+    return {"status": "moved"}
+
+
+@tool("peek")
+def peek(args, **kw):
+    return {"status": "ok", "size": 3}
+
+
+for spec in TOOLS:
+    registry.register(name=spec["name"], toolset="t", schema={"name": spec["name"], "description": "d", "parameters": {"type": "object", "properties": {}}}, handler=spec["handler"])
+""",
+            },
+            findings=(
+                ("tools/deco_tool.py", 17),
+            ),
+            note="a registering decorator whose wrapper serialises what the def returns (`result if isinstance(result, str) else json.dumps(result)`): move's failure has no 'error'",
+        ),
+        Invalid(
+            {
+                "tools/cfg_tool.py": """\
+import json
+
+from tools.registry import registry
+
+
+def reply(data=None, error=None, **extra):
+    if error is not None:
+        return json.dumps({"error": error, **extra})
+    payload = {} if data is None else data
+    if isinstance(payload, dict):
+        payload = {**payload, **extra}
+    return json.dumps(payload, default=str)
+
+
+def check(args, **kw):
+    name = args.get("file") or "config.json"
+    try:
+        with open(name, encoding="utf-8") as fh:
+            json.load(fh)
+    except (OSError, ValueError) as exc:
+        return reply({"status": "failed", "file": name, "reason": str(exc)})
+    return reply({"status": "valid", "file": name})
+
+
+def probe(args, **kw):
+    results = []
+    for host in args.get("hosts") or []:
+        if host.endswith(".invalid"):
+            results.append({"host": host, "success": False, "message": "cannot resolve"})
+        else:
+            results.append({"host": host, "success": True})
+    if len(results) == 1:
+        return json.dumps(results[0])
+    return json.dumps({"results": results})
+
+
+registry.register(name="check", toolset="t", schema={"name": "check", "description": "d", "parameters": {"type": "object", "properties": {}}}, handler=check)
+registry.register(name="probe", toolset="t", schema={"name": "probe", "description": "d", "parameters": {"type": "object", "properties": {}}}, handler=probe)
+""",
+            },
+            findings=(
+                ("tools/cfg_tool.py", 21),
+                ("tools/cfg_tool.py", 33),
+            ),
+            note="the author's reply(data=None, error=None, **extra) serialises the payload it is given (normalised: `{} if data is None else data`, `{**payload, **extra}`); the one report of a list built by appends, returned as results[0]",
         ),
     )
 

@@ -149,6 +149,167 @@ class ToolsetNamesUnregisteredTool(Rule):
             note="a context engine serves its tools through get_tool_schemas() (a schema"
             " appended in the method, an alias it names in code)",
         ),
+        Valid(
+            {
+                "tools/kit_tool.py": """\
+import importlib
+
+from tools.registry import registry
+
+_MODULES = ["disk", "clock"]
+
+
+def _always():
+    return True
+
+
+for _name in _MODULES:
+    _mod = importlib.import_module(f"tools.kit.{_name}")
+    registry.register(
+        name=_mod.NAME,
+        toolset="kit",
+        schema=_mod.SCHEMA,
+        handler=getattr(_mod, "handle"),
+        check_fn=getattr(_mod, "available", _always),
+    )
+""",
+                "tools/kit/__init__.py": """\
+""",
+                "tools/kit/disk.py": """\
+import json
+import shutil
+
+NAME = "kit_disk"
+SCHEMA = {"name": NAME, "description": "Free space.", "parameters": {"type": "object", "properties": {"path": {"type": "string", "description": "A folder."}}}}
+
+
+def handle(args, **kw):
+    total, used, free = shutil.disk_usage(".")
+    return json.dumps({"low": free < int(args.get("min_free", "0"))})
+""",
+                "tools/kit/clock.py": """\
+import json
+import time
+
+NAME = "kit_clock"
+SCHEMA = {"name": NAME, "description": "The time.", "parameters": {"type": "object", "properties": {}}}
+
+
+def available():
+    return True
+
+
+def handle(args, **kw):
+    return json.dumps({"now": time.time()})
+""",
+                "toolsets.py": """\
+TOOLSETS = {"kit": {"description": "Kit.", "tools": ["kit_disk", "kit_clock"], "includes": []}}
+""",
+            },
+            note='trap: the tools a loop over importlib-loaded modules registers (names read from each module) are registered',
+        ),
+        Valid(
+            {
+                "tools/auto_tool.py": """\
+import json
+
+from tools.registry import registry
+
+
+class Tool:
+    name = ""
+    all = []
+
+    def __init_subclass__(cls, **kw):
+        super().__init_subclass__(**kw)
+        if cls.name:
+            Tool.all.append(cls())
+
+    def run(self, args):
+        raise NotImplementedError
+
+    def __call__(self, args, **kw):
+        result = self.run(args)
+        if isinstance(result, str):
+            return result
+        return json.dumps(result)
+
+
+class Base(Tool):
+    pass
+
+
+class Echo(Tool):
+    name = "echo"
+
+    def run(self, args):
+        return {"text": args.get("text", "")}
+
+
+class Count(Tool):
+    name = "count"
+
+    def run(self, args):
+        return {"n": int(args.get("n", "0"))}
+
+
+for tool in Tool.all:
+    registry.register(name=tool.name, toolset="t", schema={"name": tool.name, "description": "d", "parameters": {"type": "object", "properties": {}}}, handler=tool)
+""",
+                "toolsets.py": """\
+TOOLSETS = {"t": {"description": "T.", "tools": ["echo", "count"], "includes": []}}
+""",
+            },
+            note='trap: the tools __init_subclass__ registers, one per named subclass, are registered',
+        ),
+        Valid(
+            {
+                "tools/deco_tool.py": """\
+import functools
+import json
+
+from tools.registry import registry
+
+TOOLS = []
+
+
+def tool(name):
+    def deco(fn):
+        @functools.wraps(fn)
+        def wrapper(args, **kw):
+            try:
+                result = fn(args or {}, **kw)
+            except OSError as exc:
+                return json.dumps({"error": str(exc)})
+            return result if isinstance(result, str) else json.dumps(result)
+
+        TOOLS.append({"name": name, "handler": wrapper})
+        return wrapper
+
+    return deco
+
+
+@tool("move")
+def move(args, **kw):
+    if not args.get("src"):
+        return {"status": "failed", "detail": "src is required"}
+    return {"status": "moved"}
+
+
+@tool("peek")
+def peek(args, **kw):
+    return {"status": "ok", "size": 3}
+
+
+for spec in TOOLS:
+    registry.register(name=spec["name"], toolset="t", schema={"name": spec["name"], "description": "d", "parameters": {"type": "object", "properties": {}}}, handler=spec["handler"])
+""",
+                "toolsets.py": """\
+TOOLSETS = {"t": {"description": "T.", "tools": ["move", "peek"], "includes": []}}
+""",
+            },
+            note='trap: a decorator that hands back a wrapper still adds one row per decorated def',
+        ),
     )
     INVALID: ClassVar[tuple[Invalid, ...]] = (
         Invalid(
