@@ -212,6 +212,12 @@ def _add_entry(
     prefix: list[Any],
 ) -> None:
     summary.toolset_names.add(toolset_name)
+    if isinstance(entry, list | tuple) and entry and all(isinstance(v, str) for v in entry):
+        # `"ops": ["disk_usage", ...]`: a fork's own shape of an entry, its tools listed
+        for i, name in enumerate(entry):
+            add(name, evaluated.locate([*prefix, i], prefer_key=False))
+        summary.entries[toolset_name] = (list(entry), None)
+        return
     if not isinstance(entry, dict):
         summary.entries[toolset_name] = (None, None)
         return

@@ -731,7 +731,7 @@ for tool in Tool.all:
     registry.register(name=tool.name, toolset="t", schema={"name": tool.name, "description": "d", "parameters": {"type": "object", "properties": {}}}, handler=tool)
 """,
             },
-            note='trap: `if isinstance(result, str): return result` returns no dict run() gives; the others are serialised (Base, without a name, is no tool)',
+            note="trap: `if isinstance(result, str): return result` returns no dict run() gives; the others are serialised (Base, without a name, is no tool)",
         ),
         Valid(
             {
@@ -776,7 +776,7 @@ for spec in TOOLS:
     registry.register(name=spec["name"], toolset="t", schema={"name": spec["name"], "description": "d", "parameters": {"type": "object", "properties": {}}}, handler=spec["handler"])
 """,
             },
-            note='trap: the wrapper serialises every dict the decorated defs return',
+            note="trap: the wrapper serialises every dict the decorated defs return",
         ),
     )
     INVALID = (

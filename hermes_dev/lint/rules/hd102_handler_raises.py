@@ -188,8 +188,9 @@ import ast
 from hermes_dev.host.registrations import registrations_of
 from hermes_dev.lint.call_cache import cached_findings
 from hermes_dev.lint.rule import Fix, Invalid, Rule, Valid
-from hermes_dev.pyast.calls.driver import wrapped
+from hermes_dev.pyast.calls.driver import Code, through_decorator, wrapped
 from hermes_dev.pyast.calls.escapes import Escape, Step, handler_escapes
+from hermes_dev.pyast.semantic.scopes import Function, Undecorated
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -2041,7 +2042,7 @@ def put(args, **kw):
 registry.register(name="put", toolset="t", schema={"name": "put", "description": "d", "parameters": {"type": "object", "properties": {}}}, handler=put)
 """,
             },
-            note='trap: a @contextmanager around its yield turns StoreError into Refused, which the handler catches',
+            note="trap: a @contextmanager around its yield turns StoreError into Refused, which the handler catches",
         ),
         Valid(
             {
@@ -2090,7 +2091,7 @@ registry.register(name="page", toolset="t", schema={"name": "page", "description
 registry.register(name="where", toolset="t", schema={"name": "where", "description": "d", "parameters": {"type": "object", "properties": {}}}, handler=where)
 """,
             },
-            note='trap: Query(**args) in try/except TypeError; a dataclass whose every field has a default; a function called with **args after the handler checked its one required key',
+            note="trap: Query(**args) in try/except TypeError; a dataclass whose every field has a default; a function called with **args after the handler checked its one required key",
         ),
         Valid(
             {
@@ -2124,7 +2125,7 @@ registry.register(name="convert", toolset="t", schema={"name": "convert", "descr
 registry.register(name="digest", toolset="t", schema={"name": "digest", "description": "d", "parameters": {"type": "object", "properties": {}}}, handler=digest)
 """,
             },
-            note='trap: TOMLDecodeError is a ValueError; YAMLError caught by name; the algorithm tested against a table first',
+            note="trap: TOMLDecodeError is a ValueError; YAMLError caught by name; the algorithm tested against a table first",
         ),
         Valid(
             {
@@ -2150,7 +2151,7 @@ def unread(args, **kw):
 registry.register(name="unread", toolset="t", schema={"name": "unread", "description": "d", "parameters": {"type": "object", "properties": {}}}, handler=unread)
 """,
             },
-            note='trap: the connection made inside the try, OSError caught',
+            note="trap: the connection made inside the try, OSError caught",
         ),
         Valid(
             {
@@ -2202,7 +2203,7 @@ registry.register(name="convert", toolset="t", schema={"name": "convert", "descr
 registry.register(name="scale", toolset="t", schema={"name": "scale", "description": "d", "parameters": {"type": "object", "properties": {}}}, handler=scale)
 """,
             },
-            note='trap: the key tested against the table first: `in` the table, each value of a loop over them, a helper whose answer is tested',
+            note="trap: the key tested against the table first: `in` the table, each value of a loop over them, a helper whose answer is tested",
         ),
         Valid(
             {
@@ -2235,7 +2236,7 @@ registry.register(name="read", toolset="t", schema={"name": "read", "description
 registry.register(name="size", toolset="t", schema={"name": "size", "description": "d", "parameters": {"type": "object", "properties": {}}}, handler=size)
 """,
             },
-            note='trap: OSError caught (IsADirectoryError is one); isfile() tested first',
+            note="trap: OSError caught (IsADirectoryError is one); isfile() tested first",
         ),
     )
     INVALID = (
@@ -4879,12 +4880,9 @@ def put(args, **kw):
 registry.register(name="put", toolset="t", schema={"name": "put", "description": "d", "parameters": {"type": "object", "properties": {}}}, handler=put)
 """,
             },
-            findings=(
-                ("tools/store_tool.py", 36),
-            ),
-            note='a @contextmanager that turns StoreError into Refused (caught by the handler): the ValueError it does not catch still escapes',
-            fixed={
-            },
+            findings=(("tools/store_tool.py", 36),),
+            note="a @contextmanager that turns StoreError into Refused (caught by the handler): the ValueError it does not catch still escapes",
+            fixed={},
         ),
         Invalid(
             {
@@ -4928,8 +4926,7 @@ registry.register(name="where", toolset="t", schema={"name": "where", "descripti
                 ("tools/find_tool.py", 26),
             ),
             note="the model's arguments spread into a dataclass (TypeError when 'text' is left out) and a function (when 'city' is); the dataclass keeps the model's text, so re.compile(q.text) and int(q.limit) raise on it",
-            fixed={
-            },
+            fixed={},
         ),
         Invalid(
             {
@@ -4963,12 +4960,9 @@ registry.register(name="book", toolset="t", schema={"name": "book", "description
 registry.register(name="quote", toolset="t", schema={"name": "quote", "description": "d", "parameters": {"type": "object", "properties": {}}}, handler=quote)
 """,
             },
-            findings=(
-                ("tools/book_tool.py", 14),
-            ),
+            findings=(("tools/book_tool.py", 14),),
             note="a pydantic model validating the model's arguments raises ValidationError (book); quote catches it",
-            fixed={
-            },
+            fixed={},
         ),
         Invalid(
             {
@@ -5023,8 +5017,7 @@ registry.register(name="head", toolset="t", schema={"name": "head", "description
                 ("tools/convert_tool.py", 32),
             ),
             note="the model's text parsed as TOML, YAML and XML, a hash named by the model, a URL the model sends without a scheme (ValueError, which except OSError does not catch)",
-            fixed={
-            },
+            fixed={},
         ),
         Invalid(
             {
@@ -5050,12 +5043,9 @@ def unread(args, **kw):
 registry.register(name="unread", toolset="t", schema={"name": "unread", "description": "d", "parameters": {"type": "object", "properties": {}}}, handler=unread)
 """,
             },
-            findings=(
-                ("tools/mail_tool.py", 10),
-            ),
-            note='an IMAP client connects when it is made: outside the try, a refused connection escapes',
-            fixed={
-            },
+            findings=(("tools/mail_tool.py", 10),),
+            note="an IMAP client connects when it is made: outside the try, a refused connection escapes",
+            fixed={},
         ),
         Invalid(
             {
@@ -5096,8 +5086,7 @@ registry.register(name="convert", toolset="t", schema={"name": "convert", "descr
                 ("tools/ctl_tool.py", 25),
             ),
             note="a table looked up by the model's text: KeyError when the model names an action or a currency the table does not hold",
-            fixed={
-            },
+            fixed={},
         ),
         Invalid(
             {
@@ -5134,9 +5123,8 @@ registry.register(name="size", toolset="t", schema={"name": "size", "description
                 ("tools/files_tool.py", 10),
                 ("tools/files_tool.py", 21),
             ),
-            note='a path the model names opened with only FileNotFoundError caught, or after an exists() test: IsADirectoryError when it names a folder',
-            fixed={
-            },
+            note="a path the model names opened with only FileNotFoundError caught, or after an exists() test: IsADirectoryError when it names a folder",
+            fixed={},
         ),
         Invalid(
             {
@@ -5162,12 +5150,9 @@ def decode(args):
 registry.register(name="decode", toolset="t", schema={"name": "decode", "description": "d", "parameters": {"type": "object", "properties": {}}}, handler=partial(_run, decode))
 """,
             },
-            findings=(
-                ("tools/exec_tool.py", 10),
-            ),
+            findings=(("tools/exec_tool.py", 10),),
             note="a generic executor (functools.partial) hands the operation `args or {}`: the model's arguments, so the base64 it cannot decode raises binascii.Error",
-            fixed={
-            },
+            fixed={},
         ),
         Invalid(
             {
@@ -5194,12 +5179,9 @@ class Convert:
 registry.register(name="convert", toolset="t", schema={"name": "convert", "description": "d", "parameters": {"type": "object", "properties": {}}}, handler=Convert())
 """,
             },
-            findings=(
-                ("tools/conv_tool.py", 16),
-            ),
+            findings=(("tools/conv_tool.py", 16),),
             note="the handler reads args.get('text') (it is there) but never checks its form: the method it hands args to still parses the model's text",
-            fixed={
-            },
+            fixed={},
         ),
         Invalid(
             {
@@ -5258,12 +5240,9 @@ def handle(args, **kw):
 TOOLSETS = {"kit": {"description": "Kit.", "tools": ["kit_disk", "kit_clock"], "includes": []}}
 """,
             },
-            findings=(
-                ("tools/kit/disk.py", 10),
-            ),
+            findings=(("tools/kit/disk.py", 10),),
             note="tool modules loaded by importlib.import_module from a list of names, handlers read with getattr(module, 'handle'): each is followed (int() of the model's text in one)",
-            fixed={
-            },
+            fixed={},
         ),
         Invalid(
             {
@@ -5314,12 +5293,9 @@ for tool in Tool.all:
     registry.register(name=tool.name, toolset="t", schema={"name": tool.name, "description": "d", "parameters": {"type": "object", "properties": {}}}, handler=tool)
 """,
             },
-            findings=(
-                ("tools/auto_tool.py", 19),
-            ),
+            findings=(("tools/auto_tool.py", 19),),
             note="tools that register themselves: a class's __init_subclass__ appends cls() for each subclass with a name; Count's run raises on the model's text",
-            fixed={
-            },
+            fixed={},
         ),
     )
 
@@ -5336,15 +5312,24 @@ for tool in Tool.all:
             if handler is None:
                 continue
             for func in handler.code():
+                code = handler.code_for(func)
+                param = handler.args_parameter(func)
+                values = handler.model_values(func)
+                let_out: frozenset[object] | None = None
                 if wrapped(func.node, func.scope):
-                    continue  # a decorator may catch what it raises
+                    # A decorator may catch what the def raises: what its wrapper lets out
+                    # (when the project's own decorator makes it) is reported where the def
+                    # raises it; else nothing is known.
+                    let_out = _let_out(func, param)
+                    if let_out is None:
+                        continue
+                    code = Code(Undecorated(func.node, func.module, func.scope, None, func.bound))
                 skip = forwarding_calls(func.node) if handler.target is not None else frozenset()
                 # One finding per place: every exception one call (or one re-raise) lets out.
                 places: dict[object, list[Escape]] = {}
-                code = handler.code_for(func)
-                for escape in handler_escapes(
-                    code, skip, handler.args_parameter(func), handler.model_values(func)
-                ):
+                for escape in handler_escapes(code, skip, param, values):
+                    if let_out is not None and not _passes(escape, let_out):
+                        continue
                     # The model's reads on one line are one finding (`store[args["k"]] =
                     # args["v"]`), as all a call lets out is.
                     key: object = id(escape.node)
@@ -5437,6 +5422,26 @@ def _labels(group: list[Escape]) -> str:
     if len(known) == 1:
         return known[0]
     return f"{', '.join(known[:-1])} or {known[-1]}"
+
+
+def _let_out(func: Function, param: str | None) -> frozenset[object] | None:
+    """What the wrapper of a decorated handler lets out of calling it (the keys of the
+    exceptions, None for one it re-raises unknown), or None when no wrapper is known."""
+    through = through_decorator(func) if param is not None else None
+    if through is None or isinstance(through.node, ast.Lambda):
+        return None
+    params = [*through.node.args.posonlyargs, *through.node.args.args]
+    if not params:
+        return None
+    found: set[object] = set()
+    for escape in handler_escapes(Code(through), frozenset(), params[0].arg, frozenset()):
+        found.add(escape.exc.key if escape.exc is not None else None)
+    return frozenset(found)
+
+
+def _passes(escape: Escape, let_out: frozenset[object]) -> bool:
+    key = escape.exc.key if escape.exc is not None else None
+    return key in let_out or (None in let_out and key is None)
 
 
 def _key_read(node: ast.AST | None) -> bool:

@@ -1554,9 +1554,7 @@ for spec in TOOLS:
     registry.register(name=spec["name"], toolset="t", schema={"name": spec["name"], "description": "d", "parameters": {"type": "object", "properties": {}}}, handler=spec["handler"])
 """,
             },
-            findings=(
-                ("tools/deco_tool.py", 17),
-            ),
+            findings=(("tools/deco_tool.py", 17),),
             note="a registering decorator whose wrapper serialises what the def returns (`result if isinstance(result, str) else json.dumps(result)`): move's failure has no 'error'",
         ),
         Invalid(

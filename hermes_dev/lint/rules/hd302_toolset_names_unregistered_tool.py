@@ -206,7 +206,7 @@ def handle(args, **kw):
 TOOLSETS = {"kit": {"description": "Kit.", "tools": ["kit_disk", "kit_clock"], "includes": []}}
 """,
             },
-            note='trap: the tools a loop over importlib-loaded modules registers (names read from each module) are registered',
+            note="trap: the tools a loop over importlib-loaded modules registers (names read from each module) are registered",
         ),
         Valid(
             {
@@ -260,7 +260,7 @@ for tool in Tool.all:
 TOOLSETS = {"t": {"description": "T.", "tools": ["echo", "count"], "includes": []}}
 """,
             },
-            note='trap: the tools __init_subclass__ registers, one per named subclass, are registered',
+            note="trap: the tools __init_subclass__ registers, one per named subclass, are registered",
         ),
         Valid(
             {
@@ -308,7 +308,7 @@ for spec in TOOLS:
 TOOLSETS = {"t": {"description": "T.", "tools": ["move", "peek"], "includes": []}}
 """,
             },
-            note='trap: a decorator that hands back a wrapper still adds one row per decorated def',
+            note="trap: a decorator that hands back a wrapper still adds one row per decorated def",
         ),
     )
     INVALID: ClassVar[tuple[Invalid, ...]] = (

@@ -425,13 +425,13 @@ def callees(call: ast.Call, scope: Scope) -> list[Callee] | None:
     targets: list[Callee] = []
     for obj in found.items:
         if isinstance(obj, Function):
-            through = _through_decorator(obj)
+            through = through_decorator(obj)
             if through is not None:
                 obj = through  # (the wrapper runs, and calls the def)
             targets.append(Callee(obj, _bound(call, scope, obj)))
             targets.extend(_overrides(obj, call, scope))
         elif isinstance(obj, Class):
-            targets.extend(constructor_callees(obj.ref))
+            targets.extend(constructor_callees(obj.ref, call, scope))
         elif isinstance(obj, Partial):
             targets.append(Callee(obj.func))
         elif isinstance(obj, Instance):
@@ -457,7 +457,7 @@ class Wrapper(Function):
         return f"@{self.via}"
 
 
-def _through_decorator(function: Function) -> Function | None:
+def through_decorator(function: Function) -> Function | None:
     """The wrapper that a call of a decorated function runs, when one project decorator wraps
     it (`def retry(times): def deco(fn): @wraps(fn) def inner(*a, **kw): ...; return inner;
     return deco`): `inner` with `fn` bound to the def itself. None when there is no such
@@ -591,14 +591,23 @@ def partial_code(partial: Partial) -> Code:
     return Code(partial.func, _bound(call, partial.scope, partial.func))
 
 
-def constructor_callees(cls: ClassRef) -> list[Callee]:
-    """What `Cls(...)` runs of the project's code: `__init__` and `__post_init__`."""
+def constructor_callees(
+    cls: ClassRef, call: ast.Call | None = None, scope: Scope | None = None
+) -> list[Callee]:
+    """What `Cls(...)` runs of the project's code: `__init__` (with the constants the call
+    binds, when given) and `__post_init__`."""
     found: list[Callee] = []
     for name in ("__init__", "__post_init__"):
         method = class_method(cls, name)
         if method is not None:
             made, owner = method
-            found.append(Callee(Function(made.node, made.module, made.scope, owner, bound=True)))
+            function = Function(made.node, made.module, made.scope, owner, bound=True)
+            env = (
+                _bound(call, scope, function)
+                if name == "__init__" and call is not None and scope is not None
+                else None
+            )
+            found.append(Callee(function, env))
     return found
 
 

@@ -361,7 +361,12 @@ class _Walker:
             not self.top
             and not self.inputs_only
             and not self.bound
-            and not any(_blocks_flat(n) or self._decided(n) for n in nodes)
+            and not any(
+                _blocks_flat(n)
+                or self._decided(n)
+                or (type(n) is ast.If and self._missing_program(n))
+                for n in nodes
+            )
         ):
             # No try, no `with`, no branch to decide: every raise and call of the body lets
             # its exception out, so one pass over the cached node list does (the same calls
@@ -463,6 +468,8 @@ class _Walker:
         if isinstance(stmt, ast.If):
             self.expr(stmt.test, handlers)
             verdict = decide(stmt.test, self.scope)
+            if verdict is not False and self._missing_program(stmt):
+                verdict = False  # (the tool's own program not installed: the machine's state)
             if verdict is not False:
                 self.body(stmt.body, handlers, caught, current)
             if verdict is not True:
@@ -522,6 +529,39 @@ class _Walker:
         return any(self.ends(s) for s in stmts)
 
     # -- raise -----------------------------------------------------------------------------
+
+    def _missing_program(self, stmt: ast.If) -> bool:
+        """`if exe is None: raise ...` after `exe = shutil.which(name)` of a name the model does
+        not give: a program the tool runs is not installed. Hermes offers such a tool only when
+        its check finds the program, so the raise is the machine's state, not the tool's input.
+        """
+        if not (len(stmt.body) == 1 and isinstance(stmt.body[0], ast.Raise) and not stmt.orelse):
+            return False
+        test = stmt.test
+        if isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not):
+            tested: ast.expr = test.operand
+        elif (
+            isinstance(test, ast.Compare)
+            and len(test.ops) == 1
+            and isinstance(test.ops[0], ast.Is)
+            and isinstance(test.comparators[0], ast.Constant)
+            and test.comparators[0].value is None
+        ):
+            tested = test.left
+        else:
+            return False
+        values = [tested]
+        if isinstance(tested, ast.Name):
+            values = [b.value for b in self.scope.index.get(tested.id) if b.value is not None]
+        calls = [sub for value in values for sub in ast.walk(value) if isinstance(sub, ast.Call)]
+        inputs = self.inputs
+        return bool(calls) and any(
+            isinstance(call.func, ast.Attribute)
+            and call.func.attr == "which"
+            and is_name(call.func.value, "shutil")
+            and not (inputs is not None and any(inputs._from_model(a) for a in call.args))
+            for call in calls
+        )
 
     def raise_(
         self,
