@@ -9,8 +9,8 @@ object (`_reply(False, "no key")` with `def _reply(ok, text): return json.dumps(
 ...})`), a comparison that is False when what it tests fails (`"ok": len(errors) == 0`,
 `"success": proc.returncode == 0`, also through a local bound to it), a variable a `False`
 reaches, or the value of a predicate that can say False (a def
-every `return` of which is `True` or `False`: `removed = store.remove(name)`, unless a test such
-as `if not removed: return tool_error(...)` leaves only True). Followed: variables to the
+every `return` of which is `True` or `False`: `saved = store.save(note)`, unless a test such
+as `if not saved: return tool_error(...)` leaves only True). Followed: variables to the
 assignments that reach the `return` (and the keys set on them later, `result["message"] =
 ...`), a dict spread into another
 (`{"success": bool(res.get("ok")), **res}`), a helper's result serialised unchanged
@@ -38,7 +38,9 @@ Not reported (precision first): an object with an `"error"` key, or one that say
 (`"success": True`); a status report that is no failure: skipped, interrupted, a duplicate or
 nothing to do (`"skipped": True`, `"status": "interrupted"`...), or a verdict the tool found
 (`"findings"`, `"issues"`, `"violations"`, `"diagnostics"`); an action's flag whose reason says
-nothing needed doing (`{"updated": False, "reason": "already up to date"}`); a reason that there is nothing to
+nothing needed doing (`{"updated": False, "reason": "already up to date"}`), or a removal's
+flag alone (`{"removed": False, "name": ...}`, `deleted`, `forgotten`: what should be gone is);
+a reason that there is nothing to
 act on ("no active meeting", "no session is running", "nothing to stop") given by a def or tool
 whose name asks for a status or ends something (`status`, `health`, `stop`, `leave`, `cancel`,
 `close`, `disconnect`...: the answer; asked of anything else it is a failure); the `"ok"` or
@@ -951,6 +953,7 @@ from .store import NoteStore
 
 SAVE = {"name": "notebook_save", "description": "Save a note.", "parameters": {"type": "object", "properties": {"text": {"type": "string", "description": "The note."}}}}
 DROP = {"name": "notebook_drop", "description": "Drop a note.", "parameters": {"type": "object", "properties": {"note_id": {"type": "integer", "description": "Which note."}}}}
+EDIT = {"name": "notebook_edit", "description": "Edit a note.", "parameters": {"type": "object", "properties": {"note_id": {"type": "integer", "description": "Which note."}, "text": {"type": "string", "description": "The new text."}}}}
 PURGE = {"name": "notebook_purge", "description": "Drop every note.", "parameters": {"type": "object", "properties": {"confirm": {"type": "boolean", "description": "Really."}}}}
 LIST = {"name": "notebook_list", "description": "List notes.", "parameters": {"type": "object", "properties": {}}}
 
@@ -960,7 +963,7 @@ class NotebookProvider:
         self._store = NoteStore()
 
     def get_tool_schemas(self):
-        return [SAVE, DROP, PURGE, LIST]
+        return [SAVE, DROP, EDIT, PURGE, LIST]
 
     def handle_tool_call(self, tool_name, args, **kwargs):
         if tool_name == "notebook_save":
@@ -968,6 +971,9 @@ class NotebookProvider:
         if tool_name == "notebook_drop":
             dropped = self._store.drop(int(args.get("note_id", 0)))
             return json.dumps({"removed": dropped})
+        if tool_name == "notebook_edit":
+            edited = self._store.edit(int(args.get("note_id", 0)), args.get("text", ""))
+            return json.dumps({"updated": edited})
         if tool_name == "notebook_purge":
             return self._purge(args)
         if tool_name == "notebook_list":
@@ -1005,10 +1011,16 @@ class NoteStore:
             del self.notes[note_id - 1]
             return True
         return False
+
+    def edit(self, note_id, text):
+        if 0 < note_id <= len(self.notes) and text:
+            self.notes[note_id - 1] = text
+            return True
+        return False
 """,
             },
-            findings=(("plugins/memory/notebook/__init__.py", 24),),
-            note='a memory provider\'s tools, served through get_tool_schemas() and handle_tool_call(tool_name, args): each tool is followed on its own branch, the name bound as a constant. notebook_drop serialises a predicate\'s False under an action\'s key ({"removed": False}). Traps: notebook_purge\'s {"needs_confirmation": True, "removed": False} is a question, not a failure, and one whose reason says nothing needed doing ("already empty") is none either; notebook_save and the unknown-tool branch stay silent',
+            findings=(("plugins/memory/notebook/__init__.py", 28),),
+            note='a memory provider\'s tools, served through get_tool_schemas() and handle_tool_call(tool_name, args): each tool is followed on its own branch, the name bound as a constant. notebook_edit serialises a predicate\'s False under an action\'s key ({"updated": False}). Traps: notebook_drop\'s {"removed": False} (what should be gone is), notebook_purge\'s {"needs_confirmation": True, "removed": False} is a question, not a failure, and one whose reason says nothing needed doing ("already empty") is none either; notebook_save and the unknown-tool branch stay silent',
         ),
         Invalid(
             {

@@ -123,6 +123,8 @@ ACTION_FLAGS = frozenset(
         "written",
     }
 )
+# Of those, the ones whose False leaves the state asked for (nothing by that name to remove).
+REMOVALS = frozenset({"deleted", "removed", "forgotten"})
 STATUS_KEYS = ("status", "state", "result", "outcome")
 FAILURE_WORDS = frozenset({"error", "errored", "failed", "failure", "fail", "fatal"})
 NOT_FAILURE_KEYS = frozenset(
@@ -235,6 +237,8 @@ def judge(keys: dict[str, object]) -> str | None:
         # `{"removed": False}` alone, or with what it was and why: nothing else to tell
         # (`{"removed": False, "needs_confirmation": True, ...}` is a question, not a failure).
         actions = [key for key in keys if key in ACTION_FLAGS]
+        if actions and actions[0] in REMOVALS:
+            actions = []  # (what should be gone is: removing what is not there leaves it so)
         if (
             len(actions) == 1
             and keys[actions[0]] is False
