@@ -23,6 +23,14 @@ model (`semantic.clients`).
 
 from __future__ import annotations
 
+_OPENAI_STATUS = (
+    "BadRequestError",
+    "AuthenticationError",
+    "PermissionDeniedError",
+    "NotFoundError",
+    "RateLimitError",
+    "InternalServerError",
+)
 # Each class: its bases (other classes of this table or builtins), as the libraries define them.
 _BASES: dict[str, tuple[str, ...]] = {
     "requests.exceptions.RequestException": ("OSError",),
@@ -77,6 +85,23 @@ _BASES: dict[str, tuple[str, ...]] = {
     "redis.exceptions.ConnectionError": ("redis.exceptions.RedisError",),
     "redis.exceptions.TimeoutError": ("redis.exceptions.RedisError",),
     "urllib.error.HTTPError": ("urllib.error.URLError",),
+    # OpenAI-compatible LLM clients, the Docker SDK, SSH (paramiko), GitPython.
+    "openai.OpenAIError": ("Exception",),
+    "openai.APIError": ("openai.OpenAIError",),
+    "openai.APIConnectionError": ("openai.APIError",),
+    "openai.APITimeoutError": ("openai.APIConnectionError",),
+    "openai.APIStatusError": ("openai.APIError",),
+    **{f"openai.{name}": ("openai.APIStatusError",) for name in _OPENAI_STATUS},
+    "docker.errors.DockerException": ("Exception",),
+    "docker.errors.APIError": ("docker.errors.DockerException",),
+    "docker.errors.NotFound": ("docker.errors.APIError",),
+    "docker.errors.ImageNotFound": ("docker.errors.NotFound",),
+    "docker.errors.ContainerError": ("docker.errors.DockerException",),
+    "paramiko.ssh_exception.SSHException": ("Exception",),
+    "paramiko.ssh_exception.NoValidConnectionsError": ("OSError",),
+    "git.exc.GitError": ("Exception",),
+    "git.exc.InvalidGitRepositoryError": ("git.exc.GitError",),
+    "git.exc.NoSuchPathError": ("git.exc.GitError", "OSError"),
     # (what a pydantic model raises on data it refuses: `Model(**args)`, `model_validate`)
     "pydantic.ValidationError": ("ValueError",),
     "yaml.YAMLError": ("Exception",),
@@ -117,6 +142,25 @@ _ALIASES = {
     },
     "pydantic_core.ValidationError": "pydantic.ValidationError",
     **{
+        f"openai._exceptions.{name}": f"openai.{name}"
+        for name in (
+            "OpenAIError",
+            "APIError",
+            "APIConnectionError",
+            "APITimeoutError",
+            "APIStatusError",
+            *_OPENAI_STATUS,
+        )
+    },
+    **{
+        f"paramiko.{name}": f"paramiko.ssh_exception.{name}"
+        for name in ("SSHException", "NoValidConnectionsError")
+    },
+    **{
+        f"git.{name}": f"git.exc.{name}"
+        for name in ("GitError", "InvalidGitRepositoryError", "NoSuchPathError")
+    },
+    **{
         f"yaml.{name}": "yaml.YAMLError"
         for name in ("error.YAMLError", "scanner.ScannerError", "parser.ParserError")
     },
@@ -141,6 +185,9 @@ _RAISES: dict[str, str] = {
     },
     "urllib.request.urlopen": "urllib.error.URLError",
     "socket.create_connection": "OSError",
+    "docker.from_env": "docker.errors.DockerException",
+    "docker.client.from_env": "docker.errors.DockerException",
+    "paramiko.SSHClient().connect": "paramiko.ssh_exception.NoValidConnectionsError",
     # (mail and file-transfer clients connect when they are made with a host)
     **{
         f"{lib}.{cls}": "ConnectionRefusedError"
@@ -186,7 +233,7 @@ _ANY_METHOD: dict[str, str] = {
     "redis.Redis()": "redis.exceptions.ConnectionError",
 }
 # Words a module names when it may hold such a client (a cheap test before resolving).
-ANY_METHOD_WORDS = ("boto3", "redis")
+ANY_METHOD_WORDS = ("boto3", "redis", "openai", "docker")
 
 
 # Request objects that a client's `send`/`request` method sends (the client itself may be of
@@ -211,10 +258,27 @@ def raised_by_sending(dotted: str) -> str | None:
     return None
 
 
+# Clients whose resources' methods talk to the service (`client.chat.completions.create`,
+# `docker_client.containers.list`): the instance's prefix -> what they raise.
+_RESOURCE_CLIENTS = {
+    "openai.OpenAI().": "openai.APIConnectionError",
+    "openai.AsyncOpenAI().": "openai.APIConnectionError",
+    "docker.DockerClient().": "docker.errors.DockerException",
+}
+_RESOURCE_VERBS = frozenset(
+    {"create", "list", "retrieve", "delete", "update", "stream", "parse", "get", "run", "logs",
+     "ping", "info", "version", "remove", "stop", "start", "restart", "pull", "exec_run"}
+)  # fmt: skip
+
+
 def raised_by(dotted: str) -> str | None:
     """The class (a key of `bases`, or a builtin's name) a call of `dotted` raises when it
     cannot connect, or None."""
     found = _RAISES.get(dotted)
+    if found is None:
+        for prefix, raised in _RESOURCE_CLIENTS.items():
+            if dotted.startswith(prefix) and dotted.rsplit(".", 1)[1] in _RESOURCE_VERBS:
+                return raised
     if found is None and "()." in dotted:
         instance, method = dotted.rsplit(".", 1)
         if not method.startswith("_") and "." not in method and method not in _LOCAL_METHODS:

@@ -34,6 +34,13 @@ _CLIENTS = {
     "redis.Redis.from_url": "redis.Redis",
     "redis.asyncio.Redis": "redis.Redis",
     "redis.asyncio.from_url": "redis.Redis",
+    "openai.OpenAI": "openai.OpenAI",
+    "openai.AsyncOpenAI": "openai.AsyncOpenAI",
+    "openai.AzureOpenAI": "openai.OpenAI",
+    "docker.from_env": "docker.DockerClient",
+    "docker.DockerClient": "docker.DockerClient",
+    "docker.client.from_env": "docker.DockerClient",
+    "paramiko.SSHClient": "paramiko.SSHClient",
 }
 _VERBS = ("get", "post", "put", "patch", "delete", "head", "options", "request", "send")
 # A request's response: `requests.get(...)`, `session.get(...)`, `await client.get(...)`,
