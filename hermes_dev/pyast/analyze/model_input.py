@@ -21,6 +21,7 @@ import decimal
 import json
 import re
 import tomllib
+import zoneinfo
 from xml.etree.ElementTree import ParseError
 
 from hermes_dev.pyast.semantic.walker import is_name, walk_shallow, written_name
@@ -87,6 +88,15 @@ _PARSERS: dict[str, tuple[type[BaseException] | str, str]] = {
         for name in ("urllib.request.urlopen", "urlopen", "urllib.request.Request")
     },
     "hashlib.new": (ValueError, "the name of a hash algorithm that does not exist"),
+    **{
+        name: (zoneinfo.ZoneInfoNotFoundError, "a time zone that does not exist")
+        for name in ("zoneinfo.ZoneInfo", "ZoneInfo")
+    },
+    **{
+        name: ("git.exc.InvalidGitRepositoryError", "a folder that is not a git repository")
+        for name in ("git.Repo", "Repo")
+    },
+    "codecs.lookup": (LookupError, "the name of an encoding that does not exist"),
 }
 # Methods of a compiled pattern that test text (a guard of what they are given).
 _MATCHES = frozenset({"match", "fullmatch", "search"})
@@ -103,7 +113,7 @@ _OS_FILE_CALLS = frozenset(
     {"open", "listdir", "scandir", "remove", "unlink", "rmdir", "makedirs", "mkdir", "rename",
      "replace", "stat"}
 )  # fmt: skip
-_SHUTIL_CALLS = frozenset({"copy", "copy2", "copyfile", "copytree", "move", "rmtree"})
+_SHUTIL_CALLS = frozenset({"copy", "copy2", "copyfile", "copytree", "move", "rmtree", "disk_usage"})
 # Readers of a file's format that open the path they are given (module, name as written).
 _OPENERS = frozenset({("tarfile", "open"), ("zipfile", "ZipFile"), ("wave", "open")})
 # Path methods whose result is the same path, resolved (`Path(p).expanduser()`).
@@ -463,6 +473,12 @@ class InputRisks:
                     return None
                 sep = node.args[0].value  # type: ignore[attr-defined]
                 return ValueError, f"when the model sends text without {sep!r} (too few to unpack)"
+            elif any(
+                kw.arg in ("encoding", "errors") and self._from_model(kw.value)
+                for kw in node.keywords
+            ):
+                # `open(path, encoding=args["encoding"])`, `text.encode(args.get("codec"))`
+                return LookupError, "when the model names an encoding that does not exist"
             else:
                 return self._file_risk(node)
             if len(args) != 1:
@@ -486,7 +502,7 @@ class InputRisks:
                 _is_module(func.value, "os")
                 and func.attr in _OS_FILE_CALLS
                 and node.args
-                or _is_module(func.value, "shutil")
+                or (_is_module(func.value, "shutil") or _is_module(func.value, "psutil"))
                 and func.attr in _SHUTIL_CALLS
                 and node.args
                 or isinstance(func.value, ast.Name)
