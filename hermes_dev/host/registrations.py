@@ -368,6 +368,16 @@ def resolve_handler(expr: ast.expr, scope: Scope) -> Handler | None:
     """The code a handler expression runs in `scope`, or None when it cannot be known."""
     # (`handler=self._handle` in a plugin class's method: its own method)
     found = own_object(expr, scope)
+    if found is None:
+        # `_agent.run` where `_agent = Agent.instance()` (a lazily made singleton the model
+        # cannot follow to its end): the one callable it is known to be
+        callables = {
+            o.key: o
+            for o in resolve(expr, scope).items
+            if isinstance(o, (Function, Partial, Instance))
+        }
+        if len(callables) == 1:
+            found = next(iter(callables.values()))
     if isinstance(found, Partial):
         if any(kw.arg is None for kw in found.keywords):
             return None

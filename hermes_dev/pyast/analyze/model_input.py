@@ -200,6 +200,16 @@ class InputRisks:
                 for target in sub.targets:  # type: ignore[attr-defined]
                     if isinstance(target, ast.Name):
                         assigns.setdefault(target.id, []).append(value)
+                    elif (
+                        isinstance(target, (ast.Tuple, ast.List))
+                        and isinstance(value, (ast.Tuple, ast.List))
+                        and len(value.elts) == len(target.elts)
+                        and not any(isinstance(e, ast.Starred) for e in value.elts)
+                    ):
+                        # `src, dst = args.get("from"), args.get("to")`: one by one
+                        for elt, item in zip(target.elts, value.elts):
+                            if isinstance(elt, ast.Name):
+                                assigns.setdefault(elt.id, []).append(item)
                     elif isinstance(target, (ast.Tuple, ast.List)):
                         # `start, _, end = spec.partition("-")`: each part is the text's
                         part = value if _splits(value) else None
