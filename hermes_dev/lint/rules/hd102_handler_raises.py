@@ -188,8 +188,9 @@ import ast
 from hermes_dev.host.registrations import registrations_of
 from hermes_dev.lint.call_cache import cached_findings
 from hermes_dev.lint.rule import Fix, Invalid, Rule, Valid
+from hermes_dev.pyast.analyze.exceptions import MISSES, catches
 from hermes_dev.pyast.calls.driver import Code, through_decorator, wrapped
-from hermes_dev.pyast.calls.escapes import Escape, Step, handler_escapes
+from hermes_dev.pyast.calls.escapes import Escape, Step, handler_escapes, wrapper_handlers
 from hermes_dev.pyast.semantic.scopes import Function, Undecorated
 
 TYPE_CHECKING = False
@@ -200,6 +201,7 @@ if TYPE_CHECKING:
     from hermes_dev.lint.context import LintContext
     from hermes_dev.lint.rule import Finding
     from hermes_dev.pyast.semantic.modules import ModuleInfo
+    from hermes_dev.pyast.semantic.scopes import Scope
 
 _HEAD = """\
 import json
@@ -5315,7 +5317,7 @@ for tool in Tool.all:
                 code = handler.code_for(func)
                 param = handler.args_parameter(func)
                 values = handler.model_values(func)
-                let_out: frozenset[object] | None = None
+                let_out: tuple[list[ast.ExceptHandler], Scope] | None = None
                 if wrapped(func.node, func.scope):
                     # A decorator may catch what the def raises: what its wrapper lets out
                     # (when the project's own decorator makes it) is reported where the def
@@ -5424,24 +5426,23 @@ def _labels(group: list[Escape]) -> str:
     return f"{', '.join(known[:-1])} or {known[-1]}"
 
 
-def _let_out(func: Function, param: str | None) -> frozenset[object] | None:
-    """What the wrapper of a decorated handler lets out of calling it (the keys of the
-    exceptions, None for one it re-raises unknown), or None when no wrapper is known."""
+def _let_out(func: Function, param: str | None) -> tuple[list[ast.ExceptHandler], Scope] | None:
+    """The `except` blocks of a decorated handler's wrapper that keep what they catch of the
+    def's exceptions (and the scope they are read in), or None when no wrapper is known."""
     through = through_decorator(func) if param is not None else None
     if through is None or isinstance(through.node, ast.Lambda):
         return None
-    params = [*through.node.args.posonlyargs, *through.node.args.args]
-    if not params:
+    handlers = wrapper_handlers(through)
+    if handlers is None:
         return None
-    found: set[object] = set()
-    for escape in handler_escapes(Code(through), frozenset(), params[0].arg, frozenset()):
-        found.add(escape.exc.key if escape.exc is not None else None)
-    return frozenset(found)
+    return handlers, Code(through).scope
 
 
-def _passes(escape: Escape, let_out: frozenset[object]) -> bool:
-    key = escape.exc.key if escape.exc is not None else None
-    return key in let_out or (None in let_out and key is None)
+def _passes(escape: Escape, let_out: tuple[list[ast.ExceptHandler], Scope]) -> bool:
+    handlers, scope = let_out
+    if escape.exc is None:
+        return not handlers
+    return all(catches(handler, escape.exc, scope) == MISSES for handler in handlers)
 
 
 def _key_read(node: ast.AST | None) -> bool:

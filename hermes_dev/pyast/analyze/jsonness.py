@@ -906,6 +906,10 @@ def _join(
         element = lines.elt
         if _starts_as_prose(element, scope, depth):
             return Verdict(NOT_JSON, "lines of text joined together", call)
+        if separator.value.strip() not in (",",) and _json_element(lines, scope, calls, depth):
+            # `"\n".join(json.dumps(r) for r in rows)`: JSON Lines, one JSON text only when
+            # there is one row
+            return Verdict(NOT_JSON, "JSON strings joined together", call)
         return _UNKNOWN_V
     table = rows(lines, scope)
     if table is None or not table.complete:
@@ -923,6 +927,22 @@ def _join(
     ):
         return Verdict(NOT_JSON, "JSON strings joined together", call)
     return _UNKNOWN_V
+
+
+def _json_element(
+    lines: ast.GeneratorExp | ast.ListComp, scope: Scope, calls: CallVerdict | None, depth: int
+) -> bool:
+    """Each element a `json.dumps(...)` of the loop's value (read in the element's own scope:
+    the loop variable is unknown, which does not matter to `json.dumps`)."""
+    element = lines.elt
+    return (
+        isinstance(element, ast.Call)
+        and isinstance(element.func, ast.Attribute)
+        and element.func.attr == "dumps"
+        and isinstance(element.func.value, ast.Name)
+        and element.func.value.id == "json"
+        and infer(element, scope, calls, depth + 1).kind == JSON
+    )
 
 
 # Library calls that give text in another format (given something to write).

@@ -589,7 +589,7 @@ class InputRisks:
                 return any(self._model_path(a) for a in expr.args)
             if (
                 text
-                and name in ("join", "expanduser", "abspath", "realpath")
+                and name in ("join", "expanduser", "expandvars", "abspath", "realpath", "normpath")
                 and isinstance(func, ast.Attribute)
                 and _is_module(func.value, "path")
             ):

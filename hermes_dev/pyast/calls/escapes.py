@@ -1175,6 +1175,58 @@ def _only_reraises(handler: ast.ExceptHandler) -> bool:
     )
 
 
+def wrapper_handlers(wrapper: Function) -> list[ast.ExceptHandler] | None:
+    """The `except` blocks around a decorator wrapper's call of the def it wraps (its bound
+    parameter, `fn(args, **kw)`) that do not raise again what they catch: what they catch of
+    the def's exceptions never leaves the wrapper. None when the wrapper calls no such def."""
+    node = wrapper.node
+    if isinstance(node, ast.Lambda):
+        return None
+    bound = set(wrapper.scope.env or {})
+    scope = wrapper.scope
+    while not bound and scope.parent is not None:
+        scope = scope.parent
+        bound = set(scope.env or {})
+    found: list[ast.ExceptHandler] = []
+    calls = False
+
+    def visit(stmts: list[ast.stmt], around: list[ast.ExceptHandler]) -> None:
+        nonlocal calls
+        for stmt in stmts:
+            if isinstance(stmt, (ast.Try, ast.TryStar)):
+                inner = [*around, *(h for h in stmt.handlers if not _reraises(h))]
+                visit(stmt.body, inner)
+                for block in (*(h.body for h in stmt.handlers), stmt.orelse, stmt.finalbody):
+                    visit(block, around)
+                continue
+            if isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+                continue
+            headers: list[ast.AST] = []
+            blocks: list[list[ast.stmt]] = []
+            for name, value in ast.iter_fields(stmt):
+                if name in ("body", "orelse", "finalbody"):
+                    blocks.append(value)
+                elif name == "cases":
+                    blocks.extend(case.body for case in value)
+                elif isinstance(value, ast.AST):
+                    headers.append(value)
+                elif isinstance(value, list):
+                    headers.extend(v for v in value if isinstance(v, ast.AST))
+            for sub in walk_shallow(headers):  # type: ignore[arg-type]
+                if (
+                    isinstance(sub, ast.Call)
+                    and isinstance(sub.func, ast.Name)
+                    and sub.func.id in bound
+                ):
+                    calls = True
+                    found.extend(h for h in around if h not in found)
+            for block in blocks:
+                visit(block, around)
+
+    visit(node.body, [])
+    return found if calls else None
+
+
 def _the_arguments(expr: ast.expr, param: str) -> bool:
     """`expr` is the handler's argument dict `param` as it came, or a copy of it: `args`,
     `args or {}`, `dict(args)`, `args.copy()`, `{**args}`."""
