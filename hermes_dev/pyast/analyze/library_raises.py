@@ -85,6 +85,10 @@ _BASES: dict[str, tuple[str, ...]] = {
     "redis.exceptions.ConnectionError": ("redis.exceptions.RedisError",),
     "redis.exceptions.TimeoutError": ("redis.exceptions.RedisError",),
     "urllib.error.HTTPError": ("urllib.error.URLError",),
+    # (a URL the client cannot use: no scheme, an unknown one)
+    "requests.exceptions.MissingSchema": ("requests.exceptions.RequestException", "ValueError"),
+    "httpx.UnsupportedProtocol": ("httpx.TransportError",),
+    "aiohttp.InvalidURL": ("aiohttp.ClientError", "ValueError"),
     # OpenAI-compatible LLM clients, the Docker SDK, SSH (paramiko), GitPython.
     "openai.OpenAIError": ("Exception",),
     "openai.APIError": ("openai.OpenAIError",),
@@ -269,6 +273,18 @@ _RESOURCE_VERBS = frozenset(
     {"create", "list", "retrieve", "delete", "update", "stream", "parse", "get", "run", "logs",
      "ping", "info", "version", "remove", "stop", "start", "restart", "pull", "exec_run"}
 )  # fmt: skip
+
+
+def raised_by_bad_url(dotted: str) -> str | None:
+    """What a request call of `dotted` raises for a URL without a scheme, or None."""
+    for prefix, raised in (
+        ("requests.", "requests.exceptions.MissingSchema"),
+        ("httpx.", "httpx.UnsupportedProtocol"),
+        ("aiohttp.", "aiohttp.InvalidURL"),
+    ):
+        if dotted.startswith(prefix) and dotted.rsplit(".", 1)[1] in _VERBS:
+            return raised
+    return None
 
 
 def raised_by(dotted: str) -> str | None:

@@ -122,7 +122,8 @@ _PATH_KEEPS = frozenset({"expanduser", "resolve", "absolute", "with_suffix", "wi
 # Tests that a path leads to something (a guard of what a file operation on it does).
 EXISTS_TESTS = frozenset({"exists", "is_file", "is_dir", "isfile", "isdir", "lexists"})
 _TEXT_METHODS = frozenset({"strip", "lower", "upper", "lstrip", "rstrip"})
-_CHECKS = frozenset({"isdigit", "isnumeric", "isdecimal"})
+# (`url.startswith(("http://", "https://"))`: the text's form tested)
+_CHECKS = frozenset({"isdigit", "isnumeric", "isdecimal", "startswith"})
 
 
 class InputRisks:

@@ -923,9 +923,30 @@ class _Walker:
             if exc is not None:
                 step = (self.module.rel, call.lineno, self.label)
                 self.escape_or_catch(Escape(exc, "call", (step,), call, obj.dotted), handlers)
+                if raised is not None and self.catcher(exc, handlers) is not None:
+                    self._model_url(call, obj.dotted, handlers)
                 return
         if isinstance(func, ast.Attribute) and func.attr in library_raises.SEND_METHODS:
             self._sent_request(call, handlers)
+
+    def _model_url(
+        self, call: ast.Call, dotted: str, handlers: list[list[ast.ExceptHandler]]
+    ) -> None:
+        """A request to a URL the model sends as it came: the client refuses text that is no
+        URL (no scheme) with its own error, which an `except` of the connection failure
+        alone does not catch."""
+        inputs = self.inputs
+        raised = library_raises.raised_by_bad_url(dotted)
+        if inputs is None or raised is None:
+            return
+        url = next((kw.value for kw in call.keywords if kw.arg == "url"), None)
+        if url is None and call.args and not isinstance(call.args[0], ast.Starred):
+            url = call.args[0]
+        if url is None or not inputs._from_model(url) or inputs._reads(url) & inputs.guarded:
+            return
+        step = (self.module.rel, call.lineno, self.label)
+        why = "when the model sends text that is not a URL"
+        self.escape_or_catch(Escape(library_type(raised), "input", (step,), call, why), handlers)
 
     def _sent_request(self, call: ast.Call, handlers: list[list[ast.ExceptHandler]]) -> None:
         """`client.send(request)` of a client of any type, given a request object of a known
