@@ -879,7 +879,7 @@ def note_read(args, **kw):
     path = args.get("path") or ""
     if not os.path.isfile(path):
         return tool_error(f"no such file: {path}")
-    with open(path, encoding="utf-8") as handle:
+    with open(path, encoding="utf-8", errors="replace") as handle:
         return json.dumps({"text": handle.read()})
 
 
@@ -2221,7 +2221,7 @@ def read(args, **kw):
     try:
         with open(path, encoding="utf-8") as fh:
             text = fh.read()
-    except OSError as exc:
+    except (OSError, UnicodeDecodeError) as exc:
         return tool_error(f"cannot read {path}: {exc}")
     return json.dumps({"text": text[:1000]})
 
@@ -2238,7 +2238,7 @@ registry.register(name="read", toolset="t", schema={"name": "read", "description
 registry.register(name="size", toolset="t", schema={"name": "size", "description": "d", "parameters": {"type": "object", "properties": {}}}, handler=size)
 """,
             },
-            note="trap: OSError caught (IsADirectoryError is one); isfile() tested first",
+            note="trap: OSError caught (IsADirectoryError is one) with UnicodeDecodeError (a file that is not text); isfile() tested first, the file read as bytes",
         ),
     )
     INVALID = (
@@ -2963,7 +2963,7 @@ import json
 
 def read_note(args):
     try:
-        with open(args.get("path", "n.txt")) as fh:
+        with open(args.get("path", "n.txt"), errors="replace") as fh:
             return json.dumps({"text": fh.read()})
     except OSError as exc:
         return json.dumps({"error": str(exc)})
@@ -5125,7 +5125,7 @@ registry.register(name="size", toolset="t", schema={"name": "size", "description
                 ("tools/files_tool.py", 10),
                 ("tools/files_tool.py", 21),
             ),
-            note="a path the model names opened with only FileNotFoundError caught, or after an exists() test: IsADirectoryError when it names a folder",
+            note="a path the model names opened with only FileNotFoundError caught, or after an exists() test: IsADirectoryError when it names a folder, and read as text UnicodeDecodeError when it names a file that is not text",
             fixed={},
         ),
         Invalid(
@@ -5477,7 +5477,9 @@ def _message(group: list[Escape], name: str) -> str:
         texts = []
         for e in reads:
             text = ast.unparse(e.node)  # type: ignore[arg-type]
-            texts.append(f"`{text[:37] + '...' if len(text) > 40 else text}`")
+            shown = f"`{text[:37] + '...' if len(text) > 40 else text}`"
+            if shown not in texts:
+                texts.append(shown)
         # The keys left out, from the reads themselves (`args["k"]`), then each conversion's why.
         keys = [
             repr(e.node.slice.value)
@@ -5499,7 +5501,7 @@ def _message(group: list[Escape], name: str) -> str:
             cures.append("test that the table holds it and return tool_error(...) when not")
         if any(e.exc is not None and e.exc.label != "KeyError" for e in reads):
             cures.append("catch it and return tool_error(...) instead")
-        verb = "raises" if len(reads) == 1 else "raise"
+        verb = "raises" if len(texts) == 1 else "raise"
         return (
             f"{' and '.join(texts)} {verb} {label} {' or '.join(whats)},"
             f" uncaught; {' and '.join(cures)}"

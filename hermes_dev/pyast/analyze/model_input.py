@@ -105,6 +105,8 @@ _PATH_METHODS = frozenset(
     {"read_text", "read_bytes", "write_text", "write_bytes", "open", "iterdir", "stat", "unlink",
      "rmdir", "rename", "replace", "mkdir", "touch"}
 )  # fmt: skip
+# Encodings in which every byte is a character (reading never fails).
+_ANY_BYTE = frozenset({"latin-1", "latin1", "iso-8859-1", "iso8859-1", "cp1252", "cp437"})
 # Path methods that open the file (a folder raises IsADirectoryError).
 _OPENING_METHODS = frozenset(
     {"read_text", "read_bytes", "write_text", "write_bytes", "open", "unlink"}
@@ -545,6 +547,46 @@ class InputRisks:
         if reads & self.kind_tested or (reads & self.guarded and not reads & self.exists_tested):
             return None
         return IsADirectoryError, "when the model names a folder"
+
+    def text_risk(self, node: ast.AST) -> tuple[type[BaseException], str] | None:
+        """A file the model names read as text (`open(path)` without `"b"`, `p.read_text()`)
+        raises UnicodeDecodeError when it is not text in that encoding (unless `errors=` says
+        what to do, or the encoding takes any byte)."""
+        if self.rebound or not isinstance(node, ast.Call):
+            return None
+        func = node.func
+        path: ast.expr | None = None
+        mode: ast.expr | None = None
+        if isinstance(func, ast.Name) and func.id == "open" and "open" not in self.shadowed:
+            path = node.args[0] if node.args else None
+            mode = node.args[1] if len(node.args) > 1 else None
+        elif (
+            isinstance(func, ast.Attribute)
+            and func.attr in ("read_text", "open")
+            and self._model_path(func.value, False)
+        ):
+            path = func.value
+            mode = node.args[0] if func.attr == "open" and node.args else None
+        if path is None or not self._model_path(path):
+            return None
+        keywords = {kw.arg: kw.value for kw in node.keywords}
+        mode = keywords.get("mode", mode)
+        if mode is not None and not (
+            isinstance(mode, ast.Constant) and isinstance(mode.value, str) and "b" not in mode.value
+        ):
+            return None
+        encoding = keywords.get("encoding")
+        if "errors" in keywords or (
+            isinstance(encoding, ast.Constant)
+            and isinstance(encoding.value, str)
+            and encoding.value.lower().replace("_", "-") in _ANY_BYTE
+        ):
+            return None
+        if self._reads(path) & self.guarded and not self._reads(path) & (
+            self.exists_tested | self.kind_tested
+        ):
+            return None
+        return UnicodeDecodeError, "when the model names a file that is not text"
 
     def _opened_path(self, node: ast.Call) -> ast.expr | None:
         func = node.func

@@ -799,13 +799,13 @@ class _Walker:
                 ):
                     # (a folder where a file is wanted: what `except FileNotFoundError` or an
                     # `exists()` test lets through)
-                    folder = inputs.folder_risk(node)
-                    if folder is not None:
-                        step = (self.module.rel, node.lineno, self.label)  # type: ignore[attr-defined]
-                        self.escape_or_catch(
-                            Escape(stdlib_type(folder[0]), "input", (step,), node, folder[1]),
-                            handlers,
-                        )
+                    for more in (inputs.folder_risk(node), inputs.text_risk(node)):
+                        if more is not None:
+                            step = (self.module.rel, node.lineno, self.label)  # type: ignore[attr-defined]
+                            self.escape_or_catch(
+                                Escape(stdlib_type(more[0]), "input", (step,), node, more[1]),
+                                handlers,
+                            )
             if kind is ast.Await:
                 awaited.add(id(node.value))  # type: ignore[attr-defined]
             elif kind is ast.Call:
