@@ -2580,6 +2580,29 @@ registry.register(
             note="a binary file's head returned as it was read: bytes (read_bytes(), sliced)",
             fixed={},
         ),
+        Invalid(
+            {
+                "tools/rows_tool.py": """\
+import json
+
+from tools.registry import registry
+
+
+def rows(args, **kw):
+    data = [{"n": i} for i in range(int(args.get("count") or 3))]
+    return "\\n".join(json.dumps(row) for row in data)
+
+
+registry.register(name="rows", toolset="t", schema={"name": "rows", "description": "d", "parameters": {"type": "object", "properties": {}}}, handler=rows)
+""",
+            },
+            findings=(
+                ("tools/rows_tool.py", 8),
+            ),
+            note='JSON texts joined one per line (JSON Lines): one JSON text only when there is one row',
+            fixed={
+            },
+        ),
     )
 
     def check(self, ctx: LintContext) -> Iterator[Finding]:

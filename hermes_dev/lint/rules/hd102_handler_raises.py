@@ -2240,6 +2240,84 @@ registry.register(name="size", toolset="t", schema={"name": "size", "description
             },
             note="trap: OSError caught (IsADirectoryError is one) with UnicodeDecodeError (a file that is not text); isfile() tested first, the file read as bytes",
         ),
+        Valid(
+            {
+                "tools/env_tool.py": """\
+import json
+import shutil
+import subprocess
+import sys
+
+from tools.registry import registry, tool_error
+
+
+class Runner:
+    def __init__(self, workers=4):
+        if workers < 1:
+            raise ValueError("workers must be at least 1")
+        self.workers = workers
+
+    def run(self, argv, timeout=30):
+        exe = shutil.which(argv[0])
+        if exe is None:
+            raise FileNotFoundError(f"command not found: {argv[0]}")
+        try:
+            proc = subprocess.run([exe, *argv[1:]], capture_output=True, text=True, timeout=timeout)
+        except subprocess.TimeoutExpired:
+            return None
+        return proc.stdout
+
+
+def version(args, **kw):
+    out = Runner(workers=8).run([sys.executable, "--version"])
+    if out is None:
+        return tool_error("timed out")
+    return json.dumps({"version": out.strip()})
+
+
+registry.register(name="version", toolset="t", schema={"name": "version", "description": "d", "parameters": {"type": "object", "properties": {}}}, handler=version)
+""",
+            },
+            note="trap: a program the tool runs not installed (`shutil.which(...) is None`) is the machine's state, which Hermes's check reports before the tool is offered; a constructor given workers=8 never reaches its `workers < 1` raise",
+        ),
+        Valid(
+            {
+                "tools/llm_tool.py": """\
+import json
+
+import docker
+import openai
+from openai import OpenAI
+
+from tools.registry import registry, tool_error
+
+_client = OpenAI(base_url="http://localhost:8080/v1", api_key="none")
+
+
+def ask(args, **kw):
+    try:
+        reply = _client.chat.completions.create(
+            model="local", messages=[{"role": "user", "content": args.get("q", "")}]
+        )
+    except openai.APIError as exc:
+        return tool_error(f"the model server failed: {exc}")
+    return json.dumps({"answer": reply.choices[0].message.content})
+
+
+def containers(args, **kw):
+    try:
+        found = docker.from_env().containers.list()
+    except docker.errors.DockerException:
+        return tool_error("no such container")
+    return json.dumps({"names": [c.name for c in found]})
+
+
+registry.register(name="ask", toolset="t", schema={"name": "ask", "description": "d", "parameters": {"type": "object", "properties": {}}}, handler=ask)
+registry.register(name="containers", toolset="t", schema={"name": "containers", "description": "d", "parameters": {"type": "object", "properties": {}}}, handler=containers)
+""",
+            },
+            note='trap: openai.APIError is the base of APIConnectionError; DockerException caught',
+        ),
     )
     INVALID = (
         Invalid(
@@ -5299,6 +5377,158 @@ for tool in Tool.all:
             note="tools that register themselves: a class's __init_subclass__ appends cls() for each subclass with a name; Count's run raises on the model's text",
             fixed={},
         ),
+        Invalid(
+            {
+                "tools/deco_tool.py": """\
+import functools
+import json
+import logging
+
+from tools.registry import registry
+
+log = logging.getLogger(__name__)
+
+
+def logged(fn):
+    @functools.wraps(fn)
+    def wrapper(args, **kw):
+        try:
+            return fn(args, **kw)
+        except Exception:
+            log.exception("%s failed", fn.__name__)
+            raise
+
+    return wrapper
+
+
+def answered(fn):
+    @functools.wraps(fn)
+    def wrapper(args, **kw):
+        try:
+            return fn(args, **kw)
+        except ValueError as exc:
+            return json.dumps({"error": str(exc)})
+
+    return wrapper
+
+
+@logged
+def recent(args, **kw):
+    return json.dumps({"n": int(args.get("count", 10))})
+
+
+@answered
+def scaled(args, **kw):
+    return json.dumps({"x": float(args.get("x", 1)) * 2})
+
+
+registry.register(name="recent", toolset="t", schema={"name": "recent", "description": "d", "parameters": {"type": "object", "properties": {}}}, handler=recent)
+registry.register(name="scaled", toolset="t", schema={"name": "scaled", "description": "d", "parameters": {"type": "object", "properties": {}}}, handler=scaled)
+""",
+            },
+            findings=(
+                ("tools/deco_tool.py", 35),
+            ),
+            note="a handler decorated by the project's own decorator: what the wrapper lets out of calling it is reported where the def raises it (`@logged` logs and re-raises); `@answered` turns the ValueError into an answer",
+            fixed={
+            },
+        ),
+        Invalid(
+            {
+                "tools/llm_tool.py": """\
+import json
+
+import docker
+from openai import OpenAI
+
+from tools.registry import registry, tool_error
+
+_client = OpenAI(base_url="http://localhost:8080/v1", api_key="none")
+
+
+def ask(args, **kw):
+    reply = _client.chat.completions.create(
+        model="local", messages=[{"role": "user", "content": args.get("q", "")}]
+    )
+    return json.dumps({"answer": reply.choices[0].message.content})
+
+
+def containers(args, **kw):
+    try:
+        found = docker.from_env().containers.list()
+    except docker.errors.NotFound:
+        return tool_error("no such container")
+    return json.dumps({"names": [c.name for c in found]})
+
+
+registry.register(name="ask", toolset="t", schema={"name": "ask", "description": "d", "parameters": {"type": "object", "properties": {}}}, handler=ask)
+registry.register(name="containers", toolset="t", schema={"name": "containers", "description": "d", "parameters": {"type": "object", "properties": {}}}, handler=containers)
+""",
+            },
+            findings=(
+                ("tools/llm_tool.py", 12),
+                ("tools/llm_tool.py", 20),
+            ),
+            note="an OpenAI-compatible client's request (APIConnectionError when the server is down); the Docker SDK's client (DockerException without a daemon, which `except docker.errors.NotFound` does not catch)",
+            fixed={
+            },
+        ),
+        Invalid(
+            {
+                "tools/named_tool.py": """\
+import json
+from zoneinfo import ZoneInfo
+
+import requests
+
+from tools.registry import registry, tool_error
+
+
+class Clock:
+    _instance = None
+
+    @classmethod
+    def instance(cls):
+        if cls._instance is None:
+            cls._instance = cls()
+        return cls._instance
+
+    def now_in(self, args, **kw):
+        src, dst = args.get("from") or "UTC", args.get("to") or "UTC"
+        return json.dumps({"from": src, "zone": str(ZoneInfo(dst))})
+
+
+def fetch(args, **kw):
+    try:
+        resp = requests.get(args.get("url", ""), timeout=10)
+    except requests.ConnectionError as exc:
+        return tool_error(f"cannot connect: {exc}")
+    return json.dumps({"status": resp.status_code})
+
+
+def read(args, **kw):
+    try:
+        with open(args.get("path", ""), encoding=args.get("encoding") or "utf-8") as fh:
+            return json.dumps({"text": fh.read(200)})
+    except (OSError, UnicodeDecodeError) as exc:
+        return tool_error(str(exc))
+
+
+_clock = Clock.instance()
+registry.register(name="now_in", toolset="t", schema={"name": "now_in", "description": "d", "parameters": {"type": "object", "properties": {}}}, handler=_clock.now_in)
+registry.register(name="fetch", toolset="t", schema={"name": "fetch", "description": "d", "parameters": {"type": "object", "properties": {}}}, handler=fetch)
+registry.register(name="read", toolset="t", schema={"name": "read", "description": "d", "parameters": {"type": "object", "properties": {}}}, handler=read)
+""",
+            },
+            findings=(
+                ("tools/named_tool.py", 20),
+                ("tools/named_tool.py", 25),
+                ("tools/named_tool.py", 33),
+            ),
+            note='what the model names: a time zone (ZoneInfoNotFoundError), a URL without a scheme (MissingSchema, which `except requests.ConnectionError` does not catch), an encoding (LookupError); the handler is the method of a lazily made singleton, bound by a tuple assignment',
+            fixed={
+            },
+        ),
     )
 
     def check(self, ctx: LintContext) -> Iterator[Finding]:
@@ -5337,8 +5567,14 @@ for tool in Tool.all:
                     key: object = id(escape.node)
                     if escape.kind == "input":
                         key = ("input", escape.origin[1])
+                    elif escape.kind == "call" and isinstance(escape.node, ast.Call):
+                        # (`docker.from_env().containers.list()`: one line, one finding, at
+                        # its outermost call)
+                        key = ("call", escape.chain[0][1], _outermost(escape.node))
                     places.setdefault(key, []).append(escape)
                 for group in places.values():
+                    # (the widest call of a chain first: the finding spans all of it)
+                    group.sort(key=lambda e: -getattr(e.node, "end_col_offset", 0) or 0)
                     first = group[0]
                     chains = _unique([e.chain for e in group if e.kind == "call"])
                     finding = ctx.finding(
@@ -5443,6 +5679,11 @@ def _passes(escape: Escape, let_out: tuple[list[ast.ExceptHandler], Scope]) -> b
     if escape.exc is None:
         return not handlers
     return all(catches(handler, escape.exc, scope) == MISSES for handler in handlers)
+
+
+def _outermost(call: ast.Call) -> int:
+    """The column a chain of calls on one line starts at (`a().b()` and `a()` share it)."""
+    return call.col_offset
 
 
 def _key_read(node: ast.AST | None) -> bool:

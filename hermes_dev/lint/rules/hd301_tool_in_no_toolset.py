@@ -158,6 +158,28 @@ class ToolInNoToolset(Rule):
             },
             note="toolsets.py resolves toolsets that exist only in the registry ('weather')",
         ),
+        Valid(
+            {
+                "tools/ping_tool.py": """\
+import json
+
+from tools.registry import registry
+
+
+def ping(args, **kw):
+    return json.dumps({"pong": True})
+
+
+registry.register(name="ping", toolset="t", schema={"name": "ping", "description": "d", "parameters": {"type": "object", "properties": {}}}, handler=ping)
+""",
+                "toolsets.py": """\
+TOOLSETS = {
+    "net": ["ping"],
+}
+""",
+            },
+            note="trap: a fork's own toolsets.py whose entries are lists of tool names",
+        ),
     )
     INVALID: ClassVar[tuple[Invalid, ...]] = (
         Invalid(
