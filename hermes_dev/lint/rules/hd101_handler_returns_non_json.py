@@ -2596,12 +2596,9 @@ def rows(args, **kw):
 registry.register(name="rows", toolset="t", schema={"name": "rows", "description": "d", "parameters": {"type": "object", "properties": {}}}, handler=rows)
 """,
             },
-            findings=(
-                ("tools/rows_tool.py", 8),
-            ),
-            note='JSON texts joined one per line (JSON Lines): one JSON text only when there is one row',
-            fixed={
-            },
+            findings=(("tools/rows_tool.py", 8),),
+            note="JSON texts joined one per line (JSON Lines): one JSON text only when there is one row",
+            fixed={},
         ),
     )
 

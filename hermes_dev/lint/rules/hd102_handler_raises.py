@@ -2316,7 +2316,7 @@ registry.register(name="ask", toolset="t", schema={"name": "ask", "description":
 registry.register(name="containers", toolset="t", schema={"name": "containers", "description": "d", "parameters": {"type": "object", "properties": {}}}, handler=containers)
 """,
             },
-            note='trap: openai.APIError is the base of APIConnectionError; DockerException caught',
+            note="trap: openai.APIError is the base of APIConnectionError; DockerException caught",
         ),
     )
     INVALID = (
@@ -5173,6 +5173,7 @@ registry.register(name="convert", toolset="t", schema={"name": "convert", "descr
                 "tools/files_tool.py": """\
 import json
 import os
+from pathlib import Path
 
 from tools.registry import registry, tool_error
 
@@ -5195,15 +5196,24 @@ def size(args, **kw):
         return json.dumps({"bytes": len(fh.read())})
 
 
+def peek(args, **kw):
+    path = Path(args.get("path", ""))
+    if not path.is_file():
+        return tool_error("not a file")
+    return json.dumps({"head": path.read_text(encoding="utf-8")[:200]})
+
+
 registry.register(name="read", toolset="t", schema={"name": "read", "description": "d", "parameters": {"type": "object", "properties": {}}}, handler=read)
 registry.register(name="size", toolset="t", schema={"name": "size", "description": "d", "parameters": {"type": "object", "properties": {}}}, handler=size)
+registry.register(name="peek", toolset="t", schema={"name": "peek", "description": "d", "parameters": {"type": "object", "properties": {}}}, handler=peek)
 """,
             },
             findings=(
-                ("tools/files_tool.py", 10),
-                ("tools/files_tool.py", 21),
+                ("tools/files_tool.py", 11),
+                ("tools/files_tool.py", 22),
+                ("tools/files_tool.py", 30),
             ),
-            note="a path the model names opened with only FileNotFoundError caught, or after an exists() test: IsADirectoryError when it names a folder, and read as text UnicodeDecodeError when it names a file that is not text",
+            note="a path the model names opened with only FileNotFoundError caught, or after an exists() test: IsADirectoryError when it names a folder; read as text after an is_file() test: UnicodeDecodeError when it is no text",
             fixed={},
         ),
         Invalid(
@@ -5426,12 +5436,9 @@ registry.register(name="recent", toolset="t", schema={"name": "recent", "descrip
 registry.register(name="scaled", toolset="t", schema={"name": "scaled", "description": "d", "parameters": {"type": "object", "properties": {}}}, handler=scaled)
 """,
             },
-            findings=(
-                ("tools/deco_tool.py", 35),
-            ),
+            findings=(("tools/deco_tool.py", 35),),
             note="a handler decorated by the project's own decorator: what the wrapper lets out of calling it is reported where the def raises it (`@logged` logs and re-raises); `@answered` turns the ValueError into an answer",
-            fixed={
-            },
+            fixed={},
         ),
         Invalid(
             {
@@ -5470,8 +5477,7 @@ registry.register(name="containers", toolset="t", schema={"name": "containers", 
                 ("tools/llm_tool.py", 20),
             ),
             note="an OpenAI-compatible client's request (APIConnectionError when the server is down); the Docker SDK's client (DockerException without a daemon, which `except docker.errors.NotFound` does not catch)",
-            fixed={
-            },
+            fixed={},
         ),
         Invalid(
             {
@@ -5525,9 +5531,8 @@ registry.register(name="read", toolset="t", schema={"name": "read", "description
                 ("tools/named_tool.py", 25),
                 ("tools/named_tool.py", 33),
             ),
-            note='what the model names: a time zone (ZoneInfoNotFoundError), a URL without a scheme (MissingSchema, which `except requests.ConnectionError` does not catch), an encoding (LookupError); the handler is the method of a lazily made singleton, bound by a tuple assignment',
-            fixed={
-            },
+            note="what the model names: a time zone (ZoneInfoNotFoundError), a URL without a scheme (MissingSchema, which `except requests.ConnectionError` does not catch), an encoding (LookupError); the handler is the method of a lazily made singleton, bound by a tuple assignment",
+            fixed={},
         ),
     )
 

@@ -109,6 +109,7 @@ _BASES: dict[str, tuple[str, ...]] = {
     # (what a pydantic model raises on data it refuses: `Model(**args)`, `model_validate`)
     "pydantic.ValidationError": ("ValueError",),
     "yaml.YAMLError": ("Exception",),
+    "PIL.UnidentifiedImageError": ("OSError",),
 }
 
 # Other spellings of a class (package re-exports, modules that hold the class).
@@ -145,6 +146,7 @@ _ALIASES = {
         for name in ("OperationalError", "ProgrammingError", "IntegrityError", "DataError")
     },
     "pydantic_core.ValidationError": "pydantic.ValidationError",
+    "PIL.Image.UnidentifiedImageError": "PIL.UnidentifiedImageError",
     **{
         f"openai._exceptions.{name}": f"openai.{name}"
         for name in (

@@ -20,7 +20,10 @@ import binascii
 import decimal
 import json
 import re
+import tarfile
 import tomllib
+import wave
+import zipfile
 import zoneinfo
 from xml.etree.ElementTree import ParseError
 
@@ -117,7 +120,16 @@ _OS_FILE_CALLS = frozenset(
 )  # fmt: skip
 _SHUTIL_CALLS = frozenset({"copy", "copy2", "copyfile", "copytree", "move", "rmtree", "disk_usage"})
 # Readers of a file's format that open the path they are given (module, name as written).
-_OPENERS = frozenset({("tarfile", "open"), ("zipfile", "ZipFile"), ("wave", "open")})
+_OPENERS = frozenset(
+    {("tarfile", "open"), ("zipfile", "ZipFile"), ("wave", "open"), ("Image", "open")}
+)
+# What each reader raises when the file is not of its format (a library's class by name).
+_FORMAT_ERRORS: dict[tuple[str, str], tuple[type[BaseException] | str, str]] = {
+    ("tarfile", "open"): (tarfile.ReadError, "a tar archive"),
+    ("zipfile", "ZipFile"): (zipfile.BadZipFile, "a zip archive"),
+    ("wave", "open"): (wave.Error, "a WAV file"),
+    ("Image", "open"): ("PIL.UnidentifiedImageError", "an image"),
+}
 # Path methods whose result is the same path, resolved (`Path(p).expanduser()`).
 _PATH_KEEPS = frozenset({"expanduser", "resolve", "absolute", "with_suffix", "with_name"})
 # Tests that a path leads somewhere (`p.exists()`, `os.path.isfile(p)`).
@@ -139,6 +151,7 @@ class InputRisks:
         "checks",
         "derived",
         "exists_tested",
+        "format_tested",
         "guarded",
         "kind_tested",
         "param",
@@ -180,6 +193,7 @@ class InputRisks:
         # names an `isfile`/`is_dir` test has read (a file, not a folder; `exists` says neither)
         self.kind_tested: set[str] = set()
         self.exists_tested: set[str] = set()
+        self.format_tested: set[str] = set()  # (`tarfile.is_tarfile(path)`)
         self.rebound = False
         self.shadowed: set[str] = set()
         self.unpacked: dict[int, int] = {}  # id(`s.split(...)`) -> the names it is unpacked to
@@ -227,6 +241,21 @@ class InputRisks:
                     value = sub.value if kind is not ast.AugAssign else None  # type: ignore[attr-defined]
                     assigns.setdefault(target.id, []).append(value)
         self.rebound = param in assigns
+        # `url = "https://" + source[9:] if ... else source` after `source.startswith(...)`:
+        # a local made only of tested values is tested
+        own = set(assigns) | (
+            set() if isinstance(node, ast.Lambda) else {a.arg for a in node.args.args}
+        )
+        for _ in range(2):
+            for name, values in assigns.items():
+                if name in self.guarded or not values or None in values:
+                    continue
+                reads = [
+                    {r for r in self._reads(v) if r in own or "[" in r} - {param}  # type: ignore[arg-type]
+                    for v in values
+                ]
+                if all(r and r <= self.guarded for r in reads):
+                    self.guarded.add(name)
         # `for code in (src, dst): if code not in RATES: return ...`: each value is tested
         for sub in walk_shallow(body):
             if (
@@ -369,11 +398,19 @@ class InputRisks:
         ):
             self.guarded.update(self._reads(node.args[0]))
         name = func.id if isinstance(func, ast.Name) else getattr(func, "attr", "")
-        if _validates(name) or (id(node) in self._tested and _asks_a_helper(func)):
+        if _validates(name) or (
+            id(node) in self._tested and _asks_a_helper(func) and self._carried(node) is None
+        ):
             # `err = _validate_command(command); if err: return ...`, `kind = _kind(unit)` ...
             # `if kind is None: return ...`: checked by a helper, the answer tested
             for arg in given:
                 self.guarded.update(self._reads(arg))
+        if name.startswith("is_") and name not in EXISTS_TESTS and given:
+            # `tarfile.is_tarfile(path)`, `zipfile.is_zipfile(p)`: what the file is, tested
+            for arg in given:
+                self.guarded.update(self._reads(arg))
+                self.kind_tested.update(self._reads(arg))
+                self.format_tested.update(self._reads(arg))
         if isinstance(func, ast.Attribute) and func.attr in EXISTS_TESTS:
             # `p.exists()`, `os.path.isfile(p)`: the path is tested before it is used
             tested = node.args[0] if node.args and _is_module(func.value, "path") else func.value
@@ -403,6 +440,9 @@ class InputRisks:
             return False
         if isinstance(expr, ast.BoolOp) and isinstance(expr.op, ast.Or):
             return self._from_model(expr.values[0])
+        if isinstance(expr, ast.IfExp):
+            # `query if regex else re.escape(query)`: the model's text on one branch
+            return self._from_model(expr.body) or self._from_model(expr.orelse)
         if isinstance(expr, ast.Name):
             return expr.id in self.derived
         if isinstance(expr, ast.Attribute):
@@ -431,7 +471,14 @@ class InputRisks:
         if carried is None or carried[1] >= len(call.args):
             return None
         arg = call.args[carried[1]]
-        if isinstance(arg, ast.Starred) or not self._from_model(arg):
+        if isinstance(arg, ast.Starred):
+            return None
+        if carried[0].endswith("*"):
+            # (a helper handed the arguments themselves: this call must give its own)
+            if not (self.param and is_name(arg, self.param)):
+                return None
+            return carried[0][:-1], carried[1]
+        if not self._from_model(arg):
             return None
         return carried
 
@@ -548,25 +595,41 @@ class InputRisks:
             return None
         return IsADirectoryError, "when the model names a folder"
 
+    def format_risk(self, node: ast.AST) -> tuple[type[BaseException] | str, str] | None:
+        """A reader of a format given a file the model names (`zipfile.ZipFile(path)`,
+        `Image.open(path)`) raises its own error when the file is not of that format."""
+        if self.rebound or not isinstance(node, ast.Call) or not node.args:
+            return None
+        func = node.func
+        if not (isinstance(func, ast.Attribute) and isinstance(func.value, ast.Name)):
+            return None
+        known = _FORMAT_ERRORS.get((func.value.id, func.attr))
+        path = node.args[0]
+        if known is None or not self._model_path(path):
+            return None
+        reads = self._reads(path)
+        if reads & self.format_tested:
+            return None
+        if reads & self.guarded and not reads & (self.exists_tested | self.kind_tested):
+            return None
+        return known[0], f"when the model names a file that is not {known[1]}"
+
     def text_risk(self, node: ast.AST) -> tuple[type[BaseException], str] | None:
-        """A file the model names read as text (`open(path)` without `"b"`, `p.read_text()`)
-        raises UnicodeDecodeError when it is not text in that encoding (unless `errors=` says
+        """A file the model names read as text (`p.read_text()`) raises UnicodeDecodeError when it is not text in that encoding (unless `errors=` says
         what to do, or the encoding takes any byte)."""
         if self.rebound or not isinstance(node, ast.Call):
             return None
         func = node.func
         path: ast.expr | None = None
         mode: ast.expr | None = None
-        if isinstance(func, ast.Name) and func.id == "open" and "open" not in self.shadowed:
-            path = node.args[0] if node.args else None
-            mode = node.args[1] if len(node.args) > 1 else None
-        elif (
+        # (only where the call itself reads: a file object opened here may be read where
+        # an `except` of the caller's catches what decoding raises)
+        if (
             isinstance(func, ast.Attribute)
-            and func.attr in ("read_text", "open")
+            and func.attr == "read_text"
             and self._model_path(func.value, False)
         ):
             path = func.value
-            mode = node.args[0] if func.attr == "open" and node.args else None
         if path is None or not self._model_path(path):
             return None
         keywords = {kw.arg: kw.value for kw in node.keywords}
@@ -623,6 +686,10 @@ class InputRisks:
             )
         if isinstance(expr, ast.Attribute) and expr.attr == "parent":
             return self._model_path(expr.value, False)
+        if isinstance(expr, ast.IfExp):
+            # `Path(raw).expanduser() if raw else None`: the path, where there is one
+            branches = [b for b in (expr.body, expr.orelse) if not _is_none(b)]
+            return bool(branches) and all(self._model_path(b, text) for b in branches)
         if isinstance(expr, ast.Call):
             func = expr.func
             if self._carried(expr) is not None:
@@ -757,6 +824,10 @@ def _splits(value: ast.expr) -> bool:
         and isinstance(value.func, ast.Attribute)
         and value.func.attr in ("split", "rsplit", "partition", "rpartition")
     )
+
+
+def _is_none(expr: ast.expr) -> bool:
+    return isinstance(expr, ast.Constant) and expr.value is None
 
 
 def _tested_calls(body: list[ast.stmt] | list[ast.expr]) -> set[int]:

@@ -317,6 +317,12 @@ def _carried_by(node: ast.FunctionDef | ast.AsyncFunctionDef) -> tuple[str, int]
                 if all(risks._from_model(v) for v in values):
                     found = ("text", index)
                     break
+                # `def _path(args): return Path(args.get("path")).expanduser()`: handed the
+                # arguments themselves ("*": the call gives its own argument dict)
+                table = InputRisks(node, param)
+                if all(table._model_path(v, False) for v in values):
+                    found = ("path*", index)
+                    break
     node.__dict__[_CARRIED_ATTR] = found
     return found
 
@@ -795,16 +801,25 @@ class _Walker:
                     step = (self.module.rel, node.lineno, self.label)  # type: ignore[attr-defined]
                     self.escape_or_catch(Escape(exc_type, "input", (step,), node, why), handlers)
                 if kind is ast.Call and (
-                    found_risk is None or self.catcher(found_risk[0], handlers) is not None
+                    found_risk is None
+                    or not self.top  # (a caller's `except` decides what it catches)
+                    or self.catcher(found_risk[0], handlers) is not None
                 ):
                     # (a folder where a file is wanted: what `except FileNotFoundError` or an
                     # `exists()` test lets through)
-                    for more in (inputs.folder_risk(node), inputs.text_risk(node)):
+                    for more in (
+                        inputs.folder_risk(node),
+                        inputs.text_risk(node),
+                        inputs.format_risk(node),
+                    ):
                         if more is not None:
+                            made = more[0]
+                            made_type = (
+                                stdlib_type(made) if isinstance(made, type) else library_type(made)
+                            )
                             step = (self.module.rel, node.lineno, self.label)  # type: ignore[attr-defined]
                             self.escape_or_catch(
-                                Escape(stdlib_type(more[0]), "input", (step,), node, more[1]),
-                                handlers,
+                                Escape(made_type, "input", (step,), node, more[1]), handlers
                             )
             if kind is ast.Await:
                 awaited.add(id(node.value))  # type: ignore[attr-defined]
@@ -876,8 +891,10 @@ class _Walker:
             if inputs.param and _the_arguments(expr, inputs.param):
                 if not inputs.rebound:
                     seeds.add("*" + param)  # (the model's arguments, handed on)
-            elif inputs._from_model(expr) and not inputs._reads(expr) & inputs.guarded:
-                seeds.add(param)
+            elif (inputs._from_model(expr) or inputs._model_path(expr)) and not inputs._reads(
+                expr
+            ) & inputs.guarded:
+                seeds.add(param)  # (the model's text, or a path made of it)
         if any(seed[0] == "*" for seed in seeds):
             prefix = f"{inputs.param}["
             seeds.update("?" + key for key in inputs.checked_keys)
