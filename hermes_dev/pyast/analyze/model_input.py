@@ -250,6 +250,8 @@ class InputRisks:
             for name, values in assigns.items():
                 if name in self.guarded or not values or None in values:
                     continue
+                if any(_makes_text(v) for v in values):  # type: ignore[arg-type]
+                    continue  # (a part of it, `port = text.rsplit(":", 1)[1]`, is another text)
                 reads = [
                     {r for r in self._reads(v) if r in own or "[" in r} - {param}  # type: ignore[arg-type]
                     for v in values
@@ -824,6 +826,21 @@ def _splits(value: ast.expr) -> bool:
         and isinstance(value.func, ast.Attribute)
         and value.func.attr in ("split", "rsplit", "partition", "rpartition")
     )
+
+
+def _makes_text(expr: ast.expr) -> bool:
+    """A call in the value (not in a conditional's test, nor `len`): what it makes of the
+    tested text is another text."""
+    tests = {id(sub.test) for sub in ast.walk(expr) if isinstance(sub, ast.IfExp)}
+    stack: list[ast.AST] = [expr]
+    while stack:
+        node = stack.pop()
+        if id(node) in tests:
+            continue
+        if isinstance(node, ast.Call) and not is_name(node.func, "len"):
+            return True
+        stack.extend(ast.iter_child_nodes(node))
+    return False
 
 
 def _is_none(expr: ast.expr) -> bool:
