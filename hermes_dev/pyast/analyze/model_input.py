@@ -202,6 +202,7 @@ class InputRisks:
         assigns: dict[str, list[ast.expr | None]] = {}
         body = [node.body] if isinstance(node, ast.Lambda) else node.body
         self._tested = _tested_calls(body)
+        self.derived: set[str] = set(seeds)  # (complete after the walk, below)
         for sub in walk_shallow(body):
             kind = type(sub)
             if kind is ast.Compare:
@@ -271,7 +272,7 @@ class InputRisks:
         self.shadowed = {n for n in ("int", "float", "json", "open") if n in assigns}
         # A local counts as the model's value when every binding of it is one (a for target, an
         # augmented assignment or an import leaves a None in its list: not counted).
-        self.derived: set[str] = set(seeds)
+        self.derived = set(seeds)
         # `limit = int(limit)`: the conversion of the model's value, not another value
         kept = {
             name: [v for v in values if not _converts_itself(v, name)]
