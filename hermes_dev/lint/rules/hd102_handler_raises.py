@@ -34,7 +34,25 @@ path the model names (`open(...)`, a `Path`'s `read_text()`, `write_text()`, `mk
 `wave.open(...)`, also through `Path(...)`, `/`, `.expanduser()`, or a helper of the root that
 hands the text back made a path without testing it, `_resolve(args.get("path"))`) raises
 FileNotFoundError when nothing is there or the folder does not exist, unless the path is tested
-first (`p.exists()`, `os.path.isfile(p)`). A key is checked, too, by a helper handed the
+first (`p.exists()`, `os.path.isfile(p)`); it raises IsADirectoryError when the model names a
+folder (unless `isfile()`/`is_dir()` says what it is: `exists()` does not, nor does an `except
+FileNotFoundError`), `p.read_text()` raises UnicodeDecodeError for a file that is not text
+(unless `errors=` says what to do), and a reader of a format raises its own error for a file of
+another (`zipfile.BadZipFile`, `tarfile.ReadError`, `wave.Error`, `PIL.UnidentifiedImageError`;
+unless `zipfile.is_zipfile(p)`-like tests say what it is). More of the model's text read by a
+parser: `tomllib.loads`, `yaml.safe_load` (yaml.YAMLError), `ElementTree.fromstring`
+(ParseError), `hashlib.new(name)`, `ZoneInfo(name)`, `git.Repo(path)`, an `encoding=` the model
+names (LookupError), a URL without a scheme given to `urlopen` (ValueError) or, when only the
+connection failure is caught, to a `requests`/`httpx`/`aiohttp` request (MissingSchema,
+UnsupportedProtocol, InvalidURL). A table looked up by the model's text (`ACTIONS[action]`,
+`RATES[code]`, `Color[name]`) raises KeyError when the model names an entry it does not hold,
+unless the text is tested first (`action in ACTIONS`, each value of `for code in (src, dst): if
+code not in RATES: return ...`, or a helper's answer about it: `if _kind(unit) is None:
+return ...`). The model's arguments spread into a callable (`Query(**args)`, `lookup(**args)`)
+raise TypeError when the model leaves out a parameter it requires, and a pydantic model
+(`Model(**args)`, `Model.model_validate(args)`) raises pydantic.ValidationError when a field is
+left out or of another form; a dataclass or a plain class keeps the values as they came, so
+`re.compile(q.text)` of one counts. A key is checked, too, by a helper handed the
 arguments that reads it with `.get()` and raises (`key = _key(args)` raising BadKey when it
 is missing): `args["key"]` after it returned is not reported.
 
@@ -58,7 +76,12 @@ any type is sent over the network too: `session.send(requests.Request(...).prepa
 `client.send(httpx.Request(...))`, and the Lark SDK's `client.request(BaseRequest.builder()
 ....build())` (lark-oapi sends with requests: requests.ConnectionError). `await
 asyncio.wait_for(aw, timeout)` raises TimeoutError when the timeout passes (not with
-`timeout=None`). The client may be a local, a
+`timeout=None`). Mail and file-transfer clients connect when they are made with a host
+(`imaplib.IMAP4_SSL(host)`, `smtplib.SMTP(...)`, `poplib`, `ftplib`: ConnectionRefusedError), as
+does `docker.from_env()` (DockerException; the Docker client's resources' methods too), an
+OpenAI-compatible client's requests (`client.chat.completions.create(...)`: openai.
+APIConnectionError) and `paramiko.SSHClient().connect(...)` (NoValidConnectionsError, an
+OSError). The client may be a local, a
 module global, `self.session` set in `__init__`, or a `with ... as client` target. Those
 libraries' exception classes are matched with their real bases: `except
 requests.RequestException`, `except httpx.HTTPError`, `except aiohttp.ClientError` or `except
@@ -94,7 +117,16 @@ subclasses are looked for in the folder of the abstract class and the folders un
 backend the code picks at run time may be any of them. An immediately invoked lambda (`(lambda _m=helper(): run(_m))()`) runs at once.
 A coroutine handed to a runner (`asyncio.run(coro())`, `_run_async(coro())`) runs there, unless
 the runner is a def of the root that runs its argument inside `try: ... except Exception`
-(what the coroutine raises stays in there). A function or class given as an argument is bound
+(what the coroutine raises stays in there). A `with` of a `@contextmanager` generator whose
+`except` blocks around its `yield` do not re-raise catches what the `with` body raises there
+(an error translator: `except StoreError as exc: raise Refused(...) from exc` turns one into
+the other). A handler decorated by the project's own decorator is reported where the def
+raises what the wrapper lets out (`@logged` that logs and re-raises lets everything out, one
+that returns `{"error": ...}` for a ValueError keeps that). A program the tool runs that is not
+installed (`exe = shutil.which(name)` ... `if exe is None: raise ...`, the name not the
+model's) is the machine's state, which the tool's check reports before Hermes offers it: not
+reported. A class's constructor gets the constants a call gives it (`Pool(fn, workers=8)` never
+reaches `if workers < 1: raise`). A function or class given as an argument is bound
 in the callee (`_recorded(read_note, args)`,
 also from a handler lambda, and `await fn()` of `lambda: api.send(...)` runs that coroutine).
 Constant arguments (and the defaults a call leaves) decide the callee's `if` tests one level
@@ -133,7 +165,7 @@ above it) guards an invariant and is not reported.
 
 Not followed, and so never reported (precision first): other calls that leave the root (stdlib,
 third-party), calls through names that cannot be resolved (parameters without annotations,
-`getattr`, subscripts), exception classes that cannot be resolved (they count as caught), an
+`getattr` of a name that is not constant, subscripts), exception classes that cannot be resolved (they count as caught), an
 `assert` or a control-flow exception (`CancelledError`, `KeyboardInterrupt`, `SystemExit`,
 `GeneratorExit`) met in a callee, an abstract method's own body, generators, coroutines that
 are not awaited where they are called, and functions behind a decorator that is not the
