@@ -241,7 +241,26 @@ class InputRisks:
                 if isinstance(target, ast.Name):
                     value = sub.value if kind is not ast.AugAssign else None  # type: ignore[attr-defined]
                     assigns.setdefault(target.id, []).append(value)
+            elif kind is ast.For or kind is ast.AsyncFor:
+                # `for p in args.get("paths") or []:` each element is the model's (the loop's
+                # iterable stands for it: its values are as much the model's as it is)
+                target = sub.target  # type: ignore[attr-defined]
+                if isinstance(target, ast.Name):
+                    assigns.setdefault(target.id, []).append(_Element(sub.iter))  # type: ignore[attr-defined]
         self.rebound = param in assigns
+        # `unknown = [n for n in wanted if n not in FEEDS]; if unknown: return ...`: every
+        # value of `wanted` is tested against the table
+        for sub in walk_shallow(body):
+            if isinstance(sub, (ast.ListComp, ast.SetComp, ast.GeneratorExp)):
+                for gen in sub.generators:
+                    if isinstance(gen.target, ast.Name) and any(
+                        isinstance(test, ast.Compare)
+                        and is_name(test.left, gen.target.id)
+                        and any(isinstance(op, (ast.In, ast.NotIn)) for op in test.ops)
+                        for cond in gen.ifs
+                        for test in ast.walk(cond)
+                    ):
+                        self.guarded.update(self._reads(gen.iter))
         # `url = "https://" + source[9:] if ... else source` after `source.startswith(...)`:
         # a local made only of tested values is tested
         own = set(assigns) | (
@@ -446,6 +465,11 @@ class InputRisks:
         if isinstance(expr, ast.IfExp):
             # `query if regex else re.escape(query)`: the model's text on one branch
             return self._from_model(expr.body) or self._from_model(expr.orelse)
+        if isinstance(expr, _Element):
+            return self._from_model(expr.value)
+        if isinstance(expr, (ast.DictComp, ast.ListComp, ast.SetComp, ast.GeneratorExp)):
+            # `{k: str(v) for k, v in (args.get("vars") or {}).items()}`: the model's, reshaped
+            return any(self._iterates_model(gen.iter) for gen in expr.generators)
         if isinstance(expr, ast.Name):
             return expr.id in self.derived
         if isinstance(expr, ast.Attribute):
@@ -465,6 +489,51 @@ class InputRisks:
         if isinstance(table, ast.Subscript) or self._from_model(table):
             return None  # (a part of the model's own value: its shape is the schema's)
         return KeyError, "when the model names an entry the table does not hold"
+
+    def _iterates_model(self, iterable: ast.expr) -> bool:
+        if (
+            isinstance(iterable, ast.Call)
+            and isinstance(iterable.func, ast.Attribute)
+            and iterable.func.attr in ("items", "keys", "values")
+        ):
+            iterable = iterable.func.value
+        return self._from_model(iterable)
+
+    def _fills_template(self, call: ast.Call) -> bool:
+        """`Template(text).substitute(values)`, `text.format(**values)`, `text.format_map(values)`
+        where the template or the values are the model's: a name the template holds that the
+        values lack raises KeyError."""
+        func = call.func
+        if not isinstance(func, ast.Attribute) or func.attr not in (
+            "substitute",
+            "format",
+            "format_map",
+        ):
+            return False
+        values = [*call.args, *(kw.value for kw in call.keywords if kw.arg is None)]
+        if not values or (func.attr == "format" and call.args):
+            return False  # (positional `format` arguments: no names to miss)
+        template: ast.expr | None = func.value
+        if func.attr == "substitute":
+            made = func.value
+            template = (
+                made.args[0]
+                if isinstance(made, ast.Call)
+                and made.args
+                and written_name(made.func) in ("Template", "string.Template")
+                else None
+            )
+            if template is None:
+                return False
+        model = any(self._from_model(v) for v in values) or (
+            template is not None and self._from_model(template)
+        )
+        if not model:
+            return False
+        reads: set[str] = set()
+        for value in values:
+            reads |= self._reads(value)
+        return not reads & self.guarded
 
     def _carried(self, call: ast.Call) -> tuple[str, int] | None:
         """What a helper call hands back of the model's value it is given, or None."""
@@ -536,6 +605,8 @@ class InputRisks:
                     return None
                 sep = node.args[0].value  # type: ignore[attr-defined]
                 return ValueError, f"when the model sends text without {sep!r} (too few to unpack)"
+            elif self._fills_template(node):
+                return KeyError, "when the template names a value the model does not give"
             elif any(
                 kw.arg in ("encoding", "errors") and self._from_model(kw.value)
                 for kw in node.keywords
@@ -827,6 +898,17 @@ def _splits(value: ast.expr) -> bool:
         and isinstance(value.func, ast.Attribute)
         and value.func.attr in ("split", "rsplit", "partition", "rpartition")
     )
+
+
+class _Element(ast.expr):
+    """An element of a loop's iterable, as a value bound to the loop's target."""
+
+    _fields = ("value",)
+
+    def __init__(self, value: ast.expr) -> None:
+        super().__init__()
+        self.value = value
+        ast.copy_location(self, value)
 
 
 def _makes_text(expr: ast.expr) -> bool:
