@@ -2350,6 +2350,46 @@ registry.register(name="containers", toolset="t", schema={"name": "containers", 
             },
             note="trap: openai.APIError is the base of APIConnectionError; DockerException caught",
         ),
+        Valid(
+            {
+                "tools/misc_tool.py": """\
+import json
+import tarfile
+from string import Template
+
+from tools.registry import registry, tool_error
+
+FEEDS = {"news": "https://example.org/rss"}
+
+
+def render(args, **kw):
+    values = {k: str(v) for k, v in (args.get("values") or {}).items()}
+    return json.dumps({"text": Template("Dear $name, $message").safe_substitute(values)})
+
+
+def members(args, **kw):
+    path = args.get("path", "")
+    if not tarfile.is_tarfile(path):
+        return tool_error("not a tar archive")
+    with tarfile.open(path) as tf:
+        return json.dumps({"names": tf.getnames()})
+
+
+def feeds(args, **kw):
+    wanted = args.get("feeds") or []
+    unknown = [name for name in wanted if name not in FEEDS]
+    if unknown:
+        return tool_error(f"unknown feeds: {unknown}")
+    return json.dumps({"urls": [FEEDS[name] for name in wanted]})
+
+
+registry.register(name="render", toolset="t", schema={"name": "render", "description": "d", "parameters": {"type": "object", "properties": {}}}, handler=render)
+registry.register(name="members", toolset="t", schema={"name": "members", "description": "d", "parameters": {"type": "object", "properties": {}}}, handler=members)
+registry.register(name="feeds", toolset="t", schema={"name": "feeds", "description": "d", "parameters": {"type": "object", "properties": {}}}, handler=feeds)
+""",
+            },
+            note='trap: safe_substitute leaves a missing name as it is; is_tarfile() says what the file is before tarfile.open (a file that is missing fails that test); every value of the list tested against the table by a comprehension first',
+        ),
     )
     INVALID = (
         Invalid(
@@ -5565,6 +5605,63 @@ registry.register(name="read", toolset="t", schema={"name": "read", "description
             ),
             note="what the model names: a time zone (ZoneInfoNotFoundError), a URL without a scheme (MissingSchema, which `except requests.ConnectionError` does not catch), an encoding (LookupError); the handler is the method of a lazily made singleton, bound by a tuple assignment",
             fixed={},
+        ),
+        Invalid(
+            {
+                "tools/misc_tool.py": """\
+import json
+import shutil
+import tarfile
+import zipfile
+from string import Template
+
+from tools.registry import registry, tool_error
+
+FEEDS = {"news": "https://example.org/rss"}
+
+
+def usage(args, **kw):
+    report = []
+    for path in args.get("paths") or ["/"]:
+        total, used, free = shutil.disk_usage(path)
+        report.append({"path": path, "free": free})
+    return json.dumps({"disks": report})
+
+
+def render(args, **kw):
+    values = {k: str(v) for k, v in (args.get("values") or {}).items()}
+    return json.dumps({"text": Template("Dear $name, $message").substitute(values)})
+
+
+def members(args, **kw):
+    path = args.get("path", "")
+    try:
+        with zipfile.ZipFile(path) as zf:
+            return json.dumps({"names": zf.namelist()})
+    except FileNotFoundError:
+        return tool_error(f"no such file: {path}")
+
+
+def feeds(args, **kw):
+    wanted = args.get("feeds") or []
+    return json.dumps({"urls": [FEEDS[name] for name in wanted]})
+
+
+registry.register(name="usage", toolset="t", schema={"name": "usage", "description": "d", "parameters": {"type": "object", "properties": {}}}, handler=usage)
+registry.register(name="render", toolset="t", schema={"name": "render", "description": "d", "parameters": {"type": "object", "properties": {}}}, handler=render)
+registry.register(name="members", toolset="t", schema={"name": "members", "description": "d", "parameters": {"type": "object", "properties": {}}}, handler=members)
+registry.register(name="feeds", toolset="t", schema={"name": "feeds", "description": "d", "parameters": {"type": "object", "properties": {}}}, handler=feeds)
+""",
+            },
+            findings=(
+                ("tools/misc_tool.py", 15),
+                ("tools/misc_tool.py", 22),
+                ("tools/misc_tool.py", 28),
+                ("tools/misc_tool.py", 36),
+            ),
+            note="each element of a list the model sends is the model's (a path per element, a key per element); a template filled with the model's values (KeyError for a name they lack); a zip file the model names that is no zip (BadZipFile, which `except FileNotFoundError` does not catch)",
+            fixed={
+            },
         ),
     )
 

@@ -241,7 +241,7 @@ class InputRisks:
                 if isinstance(target, ast.Name):
                     value = sub.value if kind is not ast.AugAssign else None  # type: ignore[attr-defined]
                     assigns.setdefault(target.id, []).append(value)
-            elif kind is ast.For or kind is ast.AsyncFor:
+            elif kind is ast.For or kind is ast.AsyncFor or kind is ast.comprehension:
                 # `for p in args.get("paths") or []:` each element is the model's (the loop's
                 # iterable stands for it: its values are as much the model's as it is)
                 target = sub.target  # type: ignore[attr-defined]
