@@ -2388,7 +2388,7 @@ registry.register(name="members", toolset="t", schema={"name": "members", "descr
 registry.register(name="feeds", toolset="t", schema={"name": "feeds", "description": "d", "parameters": {"type": "object", "properties": {}}}, handler=feeds)
 """,
             },
-            note='trap: safe_substitute leaves a missing name as it is; is_tarfile() says what the file is before tarfile.open (a file that is missing fails that test); every value of the list tested against the table by a comprehension first',
+            note="trap: safe_substitute leaves a missing name as it is; is_tarfile() says what the file is before tarfile.open (a file that is missing fails that test); every value of the list tested against the table by a comprehension first",
         ),
     )
     INVALID = (
@@ -5660,8 +5660,7 @@ registry.register(name="feeds", toolset="t", schema={"name": "feeds", "descripti
                 ("tools/misc_tool.py", 36),
             ),
             note="each element of a list the model sends is the model's (a path per element, a key per element); a template filled with the model's values (KeyError for a name they lack); a zip file the model names that is no zip (BadZipFile, which `except FileNotFoundError` does not catch)",
-            fixed={
-            },
+            fixed={},
         ),
     )
 

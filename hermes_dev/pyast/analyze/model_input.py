@@ -362,8 +362,11 @@ class InputRisks:
                 self.any_key_checked = True  # (`k in args` for each k of a list)
             elif isinstance(op, (ast.In, ast.NotIn)) and isinstance(node.left, ast.Constant):
                 self.guarded.update(self._reads(right))  # (`"." in text`: a separator tested)
-            elif isinstance(op, (ast.In, ast.NotIn)):
-                self.guarded.update(self._reads(node.left))  # (`action in ACTIONS`: tested)
+            elif isinstance(op, (ast.In, ast.NotIn)) and (
+                isinstance(node.left, ast.Name) or self._key_read(node.left) is not None
+            ):
+                # (`action in ACTIONS`: tested; `p.suffix in (".md",)` says nothing of `p`)
+                self.guarded.update(self._reads(node.left))
 
     def _note_unpacking(self, node: ast.Assign) -> None:
         """`a, b = text.split(".", 1)`: too few parts when the separator is missing."""
