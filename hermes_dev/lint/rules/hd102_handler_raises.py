@@ -44,7 +44,11 @@ parser: `tomllib.loads`, `yaml.safe_load` (yaml.YAMLError), `ElementTree.fromstr
 (ParseError), `hashlib.new(name)`, `ZoneInfo(name)`, `git.Repo(path)`, an `encoding=` the model
 names (LookupError), a URL without a scheme given to `urlopen` (ValueError) or, when only the
 connection failure is caught, to a `requests`/`httpx`/`aiohttp` request (MissingSchema,
-UnsupportedProtocol, InvalidURL). A table looked up by the model's text (`ACTIONS[action]`,
+UnsupportedProtocol, InvalidURL), a `cwd=` of a subprocess (FileNotFoundError). Each element
+of a list the model sends (`for p in args.get("paths")`, a comprehension's) is the model's, and
+a template filled with the model's values (`Template(...).substitute(values)`,
+`format(**values)`, `format_map(values)`) raises KeyError for a name they lack (not
+`safe_substitute`). A table looked up by the model's text (`ACTIONS[action]`,
 `RATES[code]`, `Color[name]`) raises KeyError when the model names an entry it does not hold,
 unless the text is tested first (`action in ACTIONS`, each value of `for code in (src, dst): if
 code not in RATES: return ...`, or a helper's answer about it: `if _kind(unit) is None:
@@ -2389,6 +2393,28 @@ registry.register(name="feeds", toolset="t", schema={"name": "feeds", "descripti
 """,
             },
             note="trap: safe_substitute leaves a missing name as it is; is_tarfile() says what the file is before tarfile.open (a file that is missing fails that test); every value of the list tested against the table by a comprehension first",
+        ),
+        Valid(
+            {
+                "tools/git_tool.py": """\
+import json
+import subprocess
+
+from tools.registry import registry, tool_error
+
+
+def status(args, **kw):
+    try:
+        proc = subprocess.run(["git", "status", "--short"], cwd=args.get("repo") or ".", capture_output=True, text=True, timeout=20)
+    except (subprocess.TimeoutExpired, OSError) as exc:
+        return tool_error(f"git failed: {exc}")
+    return json.dumps({"changes": proc.stdout.splitlines()})
+
+
+registry.register(name="status", toolset="t", schema={"name": "status", "description": "d", "parameters": {"type": "object", "properties": {}}}, handler=status)
+""",
+            },
+            note='trap: OSError caught around the subprocess (FileNotFoundError and NotADirectoryError are OSErrors)',
         ),
     )
     INVALID = (
@@ -5661,6 +5687,33 @@ registry.register(name="feeds", toolset="t", schema={"name": "feeds", "descripti
             ),
             note="each element of a list the model sends is the model's (a path per element, a key per element); a template filled with the model's values (KeyError for a name they lack); a zip file the model names that is no zip (BadZipFile, which `except FileNotFoundError` does not catch)",
             fixed={},
+        ),
+        Invalid(
+            {
+                "tools/git_tool.py": """\
+import json
+import subprocess
+
+from tools.registry import registry, tool_error
+
+
+def status(args, **kw):
+    try:
+        proc = subprocess.run(["git", "status", "--short"], cwd=args.get("repo") or ".", capture_output=True, text=True, timeout=20)
+    except subprocess.TimeoutExpired:
+        return tool_error("git took too long")
+    return json.dumps({"changes": proc.stdout.splitlines()})
+
+
+registry.register(name="status", toolset="t", schema={"name": "status", "description": "d", "parameters": {"type": "object", "properties": {}}}, handler=status)
+""",
+            },
+            findings=(
+                ("tools/git_tool.py", 9),
+            ),
+            note='a subprocess run in a folder the model names (`cwd=`): FileNotFoundError when it does not exist',
+            fixed={
+            },
         ),
     )
 

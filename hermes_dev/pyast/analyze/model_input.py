@@ -649,6 +649,13 @@ class InputRisks:
                 path = node.args[0]
             elif func.attr in _PATH_METHODS and self._model_path(func.value, False):
                 path = func.value  # (a `Path`'s method: `str.replace` is none)
+        if (
+            path is None
+            and isinstance(func, ast.Attribute)
+            and _is_module(func.value, "subprocess")
+        ):
+            # `subprocess.run(cmd, cwd=args["repo"])`: the folder must exist
+            path = next((kw.value for kw in node.keywords if kw.arg == "cwd"), None)
         if path is None or not self._model_path(path):
             return None
         if self._reads(path) & self.guarded:
