@@ -2414,7 +2414,7 @@ def status(args, **kw):
 registry.register(name="status", toolset="t", schema={"name": "status", "description": "d", "parameters": {"type": "object", "properties": {}}}, handler=status)
 """,
             },
-            note='trap: OSError caught around the subprocess (FileNotFoundError and NotADirectoryError are OSErrors)',
+            note="trap: OSError caught around the subprocess (FileNotFoundError and NotADirectoryError are OSErrors)",
         ),
     )
     INVALID = (
@@ -5708,12 +5708,9 @@ def status(args, **kw):
 registry.register(name="status", toolset="t", schema={"name": "status", "description": "d", "parameters": {"type": "object", "properties": {}}}, handler=status)
 """,
             },
-            findings=(
-                ("tools/git_tool.py", 9),
-            ),
-            note='a subprocess run in a folder the model names (`cwd=`): FileNotFoundError when it does not exist',
-            fixed={
-            },
+            findings=(("tools/git_tool.py", 9),),
+            note="a subprocess run in a folder the model names (`cwd=`): FileNotFoundError when it does not exist",
+            fixed={},
         ),
     )
 
