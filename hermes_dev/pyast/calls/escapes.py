@@ -245,9 +245,14 @@ def _carrier(scope: Scope) -> Callable[[ast.Call], tuple[str, int] | None]:
     parameters made into a path or text (`def _resolve(raw): if not raw: return None; return
     Path(raw).expanduser().resolve()`), never testing whether the file exists."""
 
+    known: dict[int, tuple[str, int] | None] = {}
+
     def carries(call: ast.Call) -> tuple[str, int] | None:
-        node = _named_def(call, scope)
-        return _carried_by(node) if node is not None else None
+        key = id(call)
+        if key not in known:  # (asked again for every test of the value: resolve once)
+            node = _named_def(call, scope)
+            known[key] = _carried_by(node) if node is not None else None
+        return known[key]
 
     return carries
 
