@@ -85,7 +85,8 @@ asyncio.wait_for(aw, timeout)` raises TimeoutError when the timeout passes (not 
 does `docker.from_env()` (DockerException; the Docker client's resources' methods too), an
 OpenAI-compatible client's requests (`client.chat.completions.create(...)`: openai.
 APIConnectionError) and `paramiko.SSHClient().connect(...)` (NoValidConnectionsError, an
-OSError). The client may be a local, a
+OSError). A def behind tenacity's `@retry(...)` raises `tenacity.RetryError` when it gives up
+(with `reraise=True`, what the def raised). The client may be a local, a
 module global, `self.session` set in `__init__`, or a `with ... as client` target. Those
 libraries' exception classes are matched with their real bases: `except
 requests.RequestException`, `except httpx.HTTPError`, `except aiohttp.ClientError` or `except
@@ -2415,6 +2416,34 @@ registry.register(name="status", toolset="t", schema={"name": "status", "descrip
 """,
             },
             note="trap: OSError caught around the subprocess (FileNotFoundError and NotADirectoryError are OSErrors)",
+        ),
+        Valid(
+            {
+                "tools/ping_tool.py": """\
+import json
+
+import requests
+from tenacity import retry, stop_after_attempt
+
+from tools.registry import registry, tool_error
+
+
+@retry(stop=stop_after_attempt(3), reraise=True)
+def _status(url):
+    return requests.get(url, timeout=5).status_code
+
+
+def ping(args, **kw):
+    try:
+        return json.dumps({"status": _status("https://example.org/health")})
+    except requests.RequestException as exc:
+        return tool_error(f"unreachable: {exc}")
+
+
+registry.register(name="ping", toolset="t", schema={"name": "ping", "description": "d", "parameters": {"type": "object", "properties": {}}}, handler=ping)
+""",
+            },
+            note="trap: @retry(reraise=True) raises the def's last exception as it is, which the handler catches",
         ),
     )
     INVALID = (
@@ -5710,6 +5739,36 @@ registry.register(name="status", toolset="t", schema={"name": "status", "descrip
             },
             findings=(("tools/git_tool.py", 9),),
             note="a subprocess run in a folder the model names (`cwd=`): FileNotFoundError when it does not exist",
+            fixed={},
+        ),
+        Invalid(
+            {
+                "tools/ping_tool.py": """\
+import json
+
+import requests
+from tenacity import retry, stop_after_attempt
+
+from tools.registry import registry, tool_error
+
+
+@retry(stop=stop_after_attempt(3))
+def _status(url):
+    return requests.get(url, timeout=5).status_code
+
+
+def ping(args, **kw):
+    try:
+        return json.dumps({"status": _status("https://example.org/health")})
+    except requests.RequestException as exc:
+        return tool_error(f"unreachable: {exc}")
+
+
+registry.register(name="ping", toolset="t", schema={"name": "ping", "description": "d", "parameters": {"type": "object", "properties": {}}}, handler=ping)
+""",
+            },
+            findings=(("tools/ping_tool.py", 16),),
+            note="tenacity's @retry without reraise=True: once it gives up it raises tenacity.RetryError, which `except requests.RequestException` does not catch",
             fixed={},
         ),
     )

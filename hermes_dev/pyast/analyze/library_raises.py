@@ -110,6 +110,7 @@ _BASES: dict[str, tuple[str, ...]] = {
     "pydantic.ValidationError": ("ValueError",),
     "yaml.YAMLError": ("Exception",),
     "PIL.UnidentifiedImageError": ("OSError",),
+    "tenacity.RetryError": ("Exception",),
 }
 
 # Other spellings of a class (package re-exports, modules that hold the class).

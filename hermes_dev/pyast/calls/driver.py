@@ -457,6 +457,28 @@ class Wrapper(Function):
         return f"@{self.via}"
 
 
+def tenacity_retry(function: Function) -> tuple[Callee, bool] | None:
+    """(the def's own body, whether it re-raises) for a def whose one wrapping decorator is
+    tenacity's `@retry(...)`: a call runs the def until it gives up, then raises
+    `tenacity.RetryError`, or with `reraise=True` the def's last exception as it is."""
+    node = function.node
+    if isinstance(function, Undecorated) or not isinstance(node, _DEF_TYPES):
+        return None
+    wrapping = [dec for dec in node.decorator_list if _decorator_name(dec) not in _TRANSPARENT]
+    if len(wrapping) != 1:
+        return None
+    dec = wrapping[0]
+    made = resolve(dec.func if isinstance(dec, ast.Call) else dec, function.scope).single()
+    if not (isinstance(made, External) and made.dotted in ("tenacity.retry", "tenacity.Retrying")):
+        return None
+    reraise = isinstance(dec, ast.Call) and any(
+        kw.arg == "reraise" and isinstance(kw.value, ast.Constant) and kw.value.value is True
+        for kw in dec.keywords
+    )
+    plain = Undecorated(node, function.module, function.scope, function.owner, function.bound)
+    return Callee(plain), reraise
+
+
 def through_decorator(function: Function) -> Function | None:
     """The wrapper that a call of a decorated function runs, when one project decorator wraps
     it (`def retry(times): def deco(fn): @wraps(fn) def inner(*a, **kw): ...; return inner;

@@ -44,6 +44,7 @@ from hermes_dev.pyast.calls.driver import (
     callees,
     is_context_manager,
     summary,
+    tenacity_retry,
     yield_handlers,
 )
 from hermes_dev.pyast.calls.quiet import cannot_raise
@@ -854,6 +855,9 @@ class _Walker:
             node = target.function.node
             if isinstance(node, ast.AsyncFunctionDef) and not awaited:
                 continue  # a coroutine not awaited here raises elsewhere
+            retried = tenacity_retry(target.function)
+            if retried is not None:
+                target = retried[0]  # (the def's own body, what tenacity calls)
             found: list[Escape] = []
             if not self.inputs_only:
                 found = (
@@ -864,6 +868,13 @@ class _Walker:
             seeds = self._model_parameters(call, target)
             if seeds:
                 found = [*found, *_input_escapes(target, seeds, self.depth + 1)]
+            if retried is not None and not retried[1] and found:
+                # `@retry(...)` without `reraise=True`: once it gives up, tenacity raises its
+                # own RetryError in place of what the def raised
+                first = found[0]
+                found = [
+                    Escape(library_type("tenacity.RetryError"), "call", first.chain, first.node)
+                ]
             for inner in found:
                 needs = inner.needs
                 if needs:
