@@ -119,6 +119,18 @@ def library_type(name: str) -> ExcType:
     return made
 
 
+def exception_type(made: type[BaseException] | str) -> ExcType | None:
+    """The ExcType of a class of the interpreter, or of a class named by its dotted name: a
+    library's of `library_raises`' table, else the standard library's (imported when first
+    asked for), None when it is neither."""
+    if isinstance(made, type):
+        return stdlib_type(made)
+    if library_raises.bases(made) is not None:
+        return library_type(made)
+    cls = stdlib_exception(made)
+    return stdlib_type(cls) if cls is not None else None
+
+
 def _project_type(cls: ClassRef, depth: int = 0) -> ExcType:
     state = cls.module.state
     cached = state.exc_types.get(id(cls.node))

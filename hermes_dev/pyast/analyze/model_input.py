@@ -16,16 +16,8 @@ coerced by the schema, nothing else is checked. So in the handler's own body:
 from __future__ import annotations
 
 import ast
-import binascii
-import decimal
 import json
 import re
-import tarfile
-import tomllib
-import wave
-import zipfile
-import zoneinfo
-from xml.etree.ElementTree import ParseError
 
 from hermes_dev.pyast.semantic.walker import is_name, walk_shallow, written_name
 
@@ -36,7 +28,8 @@ if TYPE_CHECKING:
 _CONVERTERS = {"int": ValueError, "float": ValueError}
 # Parsers of text, as written, whose first argument may be the model's: what they raise on text
 # they cannot read, and what the model then sent.
-# (a class of the interpreter, or the name of a library's class in analyze.library_raises)
+# (a builtin class, or a dotted name: a library's class of analyze.library_raises, else the
+# standard library's, imported only when a risk names it: lint's start-up imports none of them)
 _PARSERS: dict[str, tuple[type[BaseException] | str, str]] = {
     **{
         name: (ValueError, "a date or time that does not parse")
@@ -68,17 +61,17 @@ _PARSERS: dict[str, tuple[type[BaseException] | str, str]] = {
             "split",
         )
     },
-    "base64.b64decode": (binascii.Error, "text that is not base64"),
-    "base64.urlsafe_b64decode": (binascii.Error, "text that is not base64"),
-    "decimal.Decimal": (decimal.InvalidOperation, "text that is not a number"),
-    "Decimal": (decimal.InvalidOperation, "text that is not a number"),
-    "tomllib.loads": (tomllib.TOMLDecodeError, "text that is not TOML"),
+    "base64.b64decode": ("binascii.Error", "text that is not base64"),
+    "base64.urlsafe_b64decode": ("binascii.Error", "text that is not base64"),
+    "decimal.Decimal": ("decimal.InvalidOperation", "text that is not a number"),
+    "Decimal": ("decimal.InvalidOperation", "text that is not a number"),
+    "tomllib.loads": ("tomllib.TOMLDecodeError", "text that is not TOML"),
     **{
         f"yaml.{name}": ("yaml.YAMLError", "text that is not YAML")
         for name in ("safe_load", "load", "full_load", "safe_load_all", "load_all")
     },
     **{
-        name: (ParseError, "text that is not XML")
+        name: ("xml.etree.ElementTree.ParseError", "text that is not XML")
         for name in (
             "ET.fromstring",
             "ElementTree.fromstring",
@@ -92,7 +85,7 @@ _PARSERS: dict[str, tuple[type[BaseException] | str, str]] = {
     },
     "hashlib.new": (ValueError, "the name of a hash algorithm that does not exist"),
     **{
-        name: (zoneinfo.ZoneInfoNotFoundError, "a time zone that does not exist")
+        name: ("zoneinfo.ZoneInfoNotFoundError", "a time zone that does not exist")
         for name in ("zoneinfo.ZoneInfo", "ZoneInfo")
     },
     **{
@@ -125,9 +118,9 @@ _OPENERS = frozenset(
 )
 # What each reader raises when the file is not of its format (a library's class by name).
 _FORMAT_ERRORS: dict[tuple[str, str], tuple[type[BaseException] | str, str]] = {
-    ("tarfile", "open"): (tarfile.ReadError, "a tar archive"),
-    ("zipfile", "ZipFile"): (zipfile.BadZipFile, "a zip archive"),
-    ("wave", "open"): (wave.Error, "a WAV file"),
+    ("tarfile", "open"): ("tarfile.ReadError", "a tar archive"),
+    ("zipfile", "ZipFile"): ("zipfile.BadZipFile", "a zip archive"),
+    ("wave", "open"): ("wave.Error", "a WAV file"),
     ("Image", "open"): ("PIL.UnidentifiedImageError", "an image"),
 }
 # Path methods whose result is the same path, resolved (`Path(p).expanduser()`).

@@ -27,6 +27,7 @@ from hermes_dev.pyast.analyze.exceptions import (
     catches,
     class_type,
     exc_type,
+    exception_type,
     handler_type,
     library_type,
     stdlib_type,
@@ -793,8 +794,8 @@ class _Walker:
                 found_risk = None
                 if risk is not None:
                     made, why = risk
-                    made_type = stdlib_type(made) if isinstance(made, type) else library_type(made)
-                    found_risk = made_type, why
+                    made_type = exception_type(made)
+                    found_risk = (made_type, why) if made_type is not None else None
                 if found_risk is None and kind is ast.Call and not inputs.any_key_checked:
                     found_risk = spread_risk(
                         node,  # type: ignore[arg-type]
@@ -818,11 +819,8 @@ class _Walker:
                         inputs.text_risk(node),
                         inputs.format_risk(node),
                     ):
-                        if more is not None:
-                            made = more[0]
-                            made_type = (
-                                stdlib_type(made) if isinstance(made, type) else library_type(made)
-                            )
+                        made_type = exception_type(more[0]) if more is not None else None
+                        if more is not None and made_type is not None:
                             step = (self.module.rel, node.lineno, self.label)  # type: ignore[attr-defined]
                             self.escape_or_catch(
                                 Escape(made_type, "input", (step,), node, more[1]), handlers
