@@ -19,7 +19,13 @@ import ast
 import json
 import re
 
-from hermes_dev.pyast.semantic.walker import is_name, walk_shallow, written_name
+from hermes_dev.pyast.semantic.walker import (
+    is_name,
+    is_none,
+    last_name,
+    walk_shallow,
+    written_name,
+)
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -415,7 +421,7 @@ class InputRisks:
             and not (len(node.args) == 2 and is_name(node.args[1], "str"))
         ):
             self.guarded.update(self._reads(node.args[0]))
-        name = func.id if isinstance(func, ast.Name) else getattr(func, "attr", "")
+        name = (last_name(func) or "") if not isinstance(func, ast.Call) else ""
         if _validates(name) or (
             id(node) in self._tested and _asks_a_helper(func) and self._carried(node) is None
         ):
@@ -765,7 +771,7 @@ class InputRisks:
             return self._model_path(expr.value, False)
         if isinstance(expr, ast.IfExp):
             # `Path(raw).expanduser() if raw else None`: the path, where there is one
-            branches = [b for b in (expr.body, expr.orelse) if not _is_none(b)]
+            branches = [b for b in (expr.body, expr.orelse) if not is_none(b)]
             return bool(branches) and all(self._model_path(b, text) for b in branches)
         if isinstance(expr, ast.Call):
             func = expr.func
@@ -927,10 +933,6 @@ def _makes_text(expr: ast.expr) -> bool:
             return True
         stack.extend(ast.iter_child_nodes(node))
     return False
-
-
-def _is_none(expr: ast.expr) -> bool:
-    return isinstance(expr, ast.Constant) and expr.value is None
 
 
 def _tested_calls(body: list[ast.stmt] | list[ast.expr]) -> set[int]:

@@ -17,7 +17,7 @@ import ast
 from hermes_dev.pyast.analyze.exceptions import ExcType, builtin_type, library_type
 from hermes_dev.pyast.semantic.resolve import class_method, resolve
 from hermes_dev.pyast.semantic.scopes import Class, ClassRef, External, Function
-from hermes_dev.pyast.semantic.walker import is_name
+from hermes_dev.pyast.semantic.walker import is_name, last_name
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -105,9 +105,7 @@ def _pydantic(cls: ClassRef, depth: int = 0) -> bool:
 
 def _dataclass(cls: ClassRef) -> bool:
     for dec in cls.node.decorator_list:
-        target = dec.func if isinstance(dec, ast.Call) else dec
-        name = target.attr if isinstance(target, ast.Attribute) else getattr(target, "id", "")
-        if name == "dataclass":
+        if last_name(dec) == "dataclass":
             return True
     return False
 
@@ -165,14 +163,11 @@ def _static(node: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
 
 def _class_var(annotation: ast.expr) -> bool:
     target = annotation.value if isinstance(annotation, ast.Subscript) else annotation
-    name = target.attr if isinstance(target, ast.Attribute) else getattr(target, "id", "")
-    return name == "ClassVar"
+    return last_name(target) == "ClassVar"
 
 
 def _is_field_call(call: ast.Call) -> bool:
-    func = call.func
-    name = func.attr if isinstance(func, ast.Attribute) else getattr(func, "id", "")
-    return name in ("field", "Field")
+    return last_name(call.func) in ("field", "Field")
 
 
 def _field_default(call: ast.Call) -> ast.expr | None:
@@ -204,8 +199,7 @@ def _text_type(annotation: ast.expr) -> bool:
     if isinstance(annotation, ast.BinOp) and isinstance(annotation.op, ast.BitOr):
         return _text_type(annotation.left) and _text_type(annotation.right)
     if isinstance(annotation, ast.Subscript):
-        outer = annotation.value
-        name = outer.attr if isinstance(outer, ast.Attribute) else getattr(outer, "id", "")
+        name = last_name(annotation.value)
         if name == "Optional":
             return _text_type(annotation.slice)
         if name == "Union" and isinstance(annotation.slice, ast.Tuple):

@@ -52,7 +52,7 @@ from hermes_dev.pyast.semantic.scopes import (
     Possible,
     Undecorated,
 )
-from hermes_dev.pyast.semantic.walker import walk_function
+from hermes_dev.pyast.semantic.walker import last_name, walk_function
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -125,16 +125,6 @@ class Transfer:
         return result == self.bottom
 
 
-def _decorator_name(node: ast.expr) -> str | None:
-    if isinstance(node, ast.Call):
-        node = node.func
-    if isinstance(node, ast.Attribute):
-        return node.attr
-    if isinstance(node, ast.Name):
-        return node.id
-    return None
-
-
 def wrapped(node: ast.AST, scope: Scope | None = None) -> bool:
     """A def behind a decorator that may change what calling it does. With the `scope` the
     def is made in, a project decorator that hands the def back unchanged (a registering
@@ -143,7 +133,7 @@ def wrapped(node: ast.AST, scope: Scope | None = None) -> bool:
     if not isinstance(node, _DEF_TYPES):
         return False
     for dec in node.decorator_list:
-        if _decorator_name(dec) in _TRANSPARENT:
+        if last_name(dec) in _TRANSPARENT:
             continue
         if scope is None or not _passes_through(dec, scope):
             return True
@@ -180,7 +170,7 @@ def returns_through(node: ast.AST, scope: Scope) -> bool:
     if not isinstance(node, _DEF_TYPES):
         return False
     for dec in node.decorator_list:
-        if _decorator_name(dec) in _TRANSPARENT or _passes_through(dec, scope):
+        if last_name(dec) in _TRANSPARENT or _passes_through(dec, scope):
             continue
         if not _wraps_result(dec, scope):
             return False
@@ -277,7 +267,7 @@ def _dumps_json(value: ast.expr | None) -> bool:
 
 
 def _is_abstract(node: ast.FunctionDef | ast.AsyncFunctionDef, is_method: bool) -> bool:
-    if any(_decorator_name(d) == "abstractmethod" for d in node.decorator_list):
+    if any(last_name(d) == "abstractmethod" for d in node.decorator_list):
         return True
     if not is_method:
         return False
@@ -315,7 +305,7 @@ _CONTEXT_MANAGERS = frozenset({"contextmanager", "asynccontextmanager"})
 def is_context_manager(node: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
     """A generator made a context manager by `@contextlib.contextmanager` (or the async one),
     with no other decorator that may change it."""
-    names = [_decorator_name(dec) for dec in node.decorator_list]
+    names = [last_name(dec) for dec in node.decorator_list]
     return any(n in _CONTEXT_MANAGERS for n in names) and all(
         n in _CONTEXT_MANAGERS or n in _TRANSPARENT for n in names
     )
@@ -464,7 +454,7 @@ def tenacity_retry(function: Function) -> tuple[Callee, bool] | None:
     node = function.node
     if isinstance(function, Undecorated) or not isinstance(node, _DEF_TYPES):
         return None
-    wrapping = [dec for dec in node.decorator_list if _decorator_name(dec) not in _TRANSPARENT]
+    wrapping = [dec for dec in node.decorator_list if last_name(dec) not in _TRANSPARENT]
     if len(wrapping) != 1:
         return None
     dec = wrapping[0]
@@ -496,7 +486,7 @@ def through_decorator(function: Function) -> Function | None:
     wrapping = [
         dec
         for dec in node.decorator_list
-        if _decorator_name(dec) not in _TRANSPARENT and not _passes_through(dec, scope)
+        if last_name(dec) not in _TRANSPARENT and not _passes_through(dec, scope)
     ]
     if len(wrapping) != 1:
         return None
@@ -527,7 +517,7 @@ def through_decorator(function: Function) -> Function | None:
     plain = Undecorated(node, function.module, scope, None, function.bound)
     inner = where.child(deco, {params[0].arg: Possible.of(plain)})
     made_wrapper = Wrapper(wrapper, found.module, inner)
-    made_wrapper.via = _decorator_name(dec) or wrapper.name
+    made_wrapper.via = last_name(dec) or wrapper.name
     return made_wrapper
 
 

@@ -41,7 +41,6 @@ from hermes_dev.pyast.calls.driver import (
     Callee,
     Code,
     Transfer,
-    _decorator_name,
     callees,
     is_context_manager,
     summary,
@@ -51,7 +50,13 @@ from hermes_dev.pyast.calls.driver import (
 from hermes_dev.pyast.calls.quiet import cannot_raise
 from hermes_dev.pyast.semantic.resolve import call_arguments, is_builtin_name, resolve
 from hermes_dev.pyast.semantic.scopes import External, Function
-from hermes_dev.pyast.semantic.walker import is_name, returns_of, walk_function, walk_shallow
+from hermes_dev.pyast.semantic.walker import (
+    is_name,
+    last_name,
+    returns_of,
+    walk_function,
+    walk_shallow,
+)
 
 Step = tuple[str, int, str]
 _DEF_TYPES = (ast.FunctionDef, ast.AsyncFunctionDef)
@@ -1121,7 +1126,7 @@ def _catch_all(handler: ast.ExceptHandler) -> bool:
 def _is_runner(call: ast.Call) -> bool:
     """`asyncio.run(coro())`, `loop.run_until_complete(...)`, `_run_async(...)`: the coroutine
     passed runs (and raises) here."""
-    name = _decorator_name(call.func)
+    name = last_name(call.func)
     return name is not None and "run" in name.lower()
 
 
@@ -1217,7 +1222,7 @@ def _runs_in_catch_all(node: ast.FunctionDef | ast.AsyncFunctionDef, param: str)
 def _runs_coroutines(call: ast.Call) -> bool:
     """`asyncio.run(c)`, `loop.run_until_complete(c)`, `asyncio.wait_for(c, ...)`,
     `asyncio.gather(...)`: a call that runs the coroutine it is given."""
-    name = (_decorator_name(call.func) or "").lower()
+    name = (last_name(call.func) or "").lower()
     return "run" in name or name in ("wait_for", "gather", "shield")
 
 
@@ -1320,7 +1325,7 @@ def _reraises(handler: ast.ExceptHandler) -> bool:
 
 
 def _is_suppress(expr: ast.expr) -> bool:
-    return isinstance(expr, ast.Call) and _decorator_name(expr.func) == "suppress"
+    return isinstance(expr, ast.Call) and last_name(expr.func) == "suppress"
 
 
 def _passes_on_control_flow(
@@ -1334,7 +1339,7 @@ def _passes_on_control_flow(
     if handler is None or handler.type is None:
         return False
     types = handler.type.elts if isinstance(handler.type, ast.Tuple) else [handler.type]
-    return all(_decorator_name(t) in _CONTROL_FLOW_NAMES for t in types)
+    return all(last_name(t) in _CONTROL_FLOW_NAMES for t in types)
 
 
 def _times_out(call: ast.Call) -> bool:

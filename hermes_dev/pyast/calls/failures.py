@@ -91,7 +91,7 @@ from hermes_dev.pyast.semantic.resolve import (
     resolve,
 )
 from hermes_dev.pyast.semantic.scopes import Class, Function, module_scope
-from hermes_dev.pyast.semantic.walker import walk_function
+from hermes_dev.pyast.semantic.walker import is_none, walk_function
 
 Step = tuple[str, int, str]
 
@@ -1872,9 +1872,7 @@ def _spreads_itself(value: ast.expr, name: str) -> bool:
 
 
 def _empty(expr: ast.expr) -> bool:
-    return (isinstance(expr, ast.Dict) and not expr.keys) or (
-        isinstance(expr, ast.Constant) and expr.value is None
-    )
+    return (isinstance(expr, ast.Dict) and not expr.keys) or is_none(expr)
 
 
 def _serialised_argument(target: Callee, call: ast.Call) -> ast.expr | None:

@@ -61,6 +61,8 @@ from hermes_dev.pyast.semantic.setup import setup_calls
 from hermes_dev.pyast.semantic.walker import (
     def_statements,
     is_name,
+    is_none,
+    last_name,
     module_statements,
     walk_function,
 )
@@ -825,25 +827,15 @@ def bind_call(
 
 
 def _is_static(node: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
-    return any(_decorator_name(d) == "staticmethod" for d in node.decorator_list)
+    return any(last_name(d) == "staticmethod" for d in node.decorator_list)
 
 
 def _is_property(node: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
-    return any(_decorator_name(d) in ("property", "cached_property") for d in node.decorator_list)
+    return any(last_name(d) in ("property", "cached_property") for d in node.decorator_list)
 
 
 def _is_classmethod(node: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
-    return any(_decorator_name(d) == "classmethod" for d in node.decorator_list)
-
-
-def _decorator_name(node: ast.expr) -> str | None:
-    if isinstance(node, ast.Call):
-        node = node.func
-    if isinstance(node, ast.Attribute):
-        return node.attr
-    if isinstance(node, ast.Name):
-        return node.id
-    return None
+    return any(last_name(d) == "classmethod" for d in node.decorator_list)
 
 
 def _names_self(ann: ast.expr) -> bool:
@@ -872,7 +864,7 @@ def annotation_class(ann: ast.expr | None, scope: Scope, depth: int = 0) -> Clas
             return None
         return annotation_class(parsed, scope, depth + 1)
     if isinstance(ann, ast.BinOp) and isinstance(ann.op, ast.BitOr):
-        sides = [s for s in (ann.left, ann.right) if not _is_none(s)]
+        sides = [s for s in (ann.left, ann.right) if not is_none(s)]
         return annotation_class(sides[0], scope, depth + 1) if len(sides) == 1 else None
     if isinstance(ann, ast.Subscript):
         head = (
@@ -884,19 +876,13 @@ def annotation_class(ann: ast.expr | None, scope: Scope, depth: int = 0) -> Clas
         items = inner.elts if isinstance(inner, ast.Tuple) else [inner]
         if head == "Annotated":
             items = items[:1]
-        items = [i for i in items if not _is_none(i)]
+        items = [i for i in items if not is_none(i)]
         return annotation_class(items[0], scope, depth + 1) if len(items) == 1 else None
     if isinstance(ann, (ast.Name, ast.Attribute)):
         found = resolve(ann, scope)
         classes = [o.ref for o in found.items if isinstance(o, Class)]
         return classes[0] if len(classes) == 1 else None
     return None
-
-
-def _is_none(expr: ast.expr) -> bool:
-    return (isinstance(expr, ast.Constant) and expr.value is None) or (
-        isinstance(expr, ast.Name) and expr.id == "None"
-    )
 
 
 # -- tables: rows and entries ------------------------------------------------------------------------
@@ -1305,7 +1291,7 @@ def made_decorator(
         if (
             isinstance(stmt, _DEF_TYPES)
             and stmt.name == name
-            and all(_decorator_name(d) in transparent for d in stmt.decorator_list)
+            and all(last_name(d) in transparent for d in stmt.decorator_list)
         ):
             return stmt
     return None

@@ -202,6 +202,23 @@ def written_name(expr: ast.expr) -> str | None:
     return ".".join(reversed(parts))
 
 
+def last_name(expr: ast.expr) -> str | None:
+    """The name an expression ends with: `c` for `a.b.c` and for a call of it (a decorator
+    as written, `@retry(...)`, names `retry`), else None."""
+    if isinstance(expr, ast.Call):
+        expr = expr.func
+    if isinstance(expr, ast.Attribute):
+        return expr.attr
+    if isinstance(expr, ast.Name):
+        return expr.id
+    return None
+
+
+def is_none(expr: ast.expr) -> bool:
+    """`None` as written."""
+    return isinstance(expr, ast.Constant) and expr.value is None
+
+
 def is_name(expr: ast.expr, name: str) -> bool:
     """`expr` is the bare name `name`."""
     return isinstance(expr, ast.Name) and expr.id == name
