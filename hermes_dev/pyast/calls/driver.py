@@ -52,7 +52,7 @@ from hermes_dev.pyast.semantic.scopes import (
     Possible,
     Undecorated,
 )
-from hermes_dev.pyast.semantic.walker import last_name, walk_function
+from hermes_dev.pyast.semantic.walker import handlers_around, last_name, walk_function
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -314,49 +314,7 @@ def is_context_manager(node: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
 def yield_handlers(node: ast.FunctionDef | ast.AsyncFunctionDef) -> list[ast.ExceptHandler]:
     """The `except` blocks of the `try` statements whose body holds the generator's `yield`
     (outside nested defs), innermost first."""
-    found: list[ast.ExceptHandler] = []
-
-    def visit(stmts: list[ast.stmt]) -> bool:
-        holds = False
-        for stmt in stmts:
-            if isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
-                continue
-            if isinstance(stmt, (ast.Try, ast.TryStar)):
-                if visit(stmt.body):
-                    found.extend(stmt.handlers)
-                    holds = True
-                for block in (*(h.body for h in stmt.handlers), stmt.orelse, stmt.finalbody):
-                    holds = visit(block) or holds
-                continue
-            blocks = [getattr(stmt, name, None) for name in ("body", "orelse")]
-            if isinstance(stmt, ast.Match):
-                blocks = [case.body for case in stmt.cases]
-            nested = [b for b in blocks if isinstance(b, list)]
-            if nested:
-                for block in nested:
-                    holds = visit(block) or holds
-                holds = holds or _yields(stmt, shallow=True)
-            elif _yields(stmt):
-                holds = True
-        return holds
-
-    visit(node.body)
-    return found
-
-
-def _yields(stmt: ast.stmt, shallow: bool = False) -> bool:
-    """A `yield` in the statement (`shallow`: in its header only, not its blocks)."""
-    parts: list[ast.AST] = [stmt]
-    if shallow:
-        parts = [
-            value
-            for name, value in ast.iter_fields(stmt)
-            if name not in ("body", "orelse", "handlers", "finalbody", "cases")
-            and isinstance(value, ast.AST)
-        ]
-    return any(
-        isinstance(sub, (ast.Yield, ast.YieldFrom)) for part in parts for sub in ast.walk(part)
-    )
+    return handlers_around(node.body, lambda n: isinstance(n, (ast.Yield, ast.YieldFrom))) or []
 
 
 def summary(transfer: Transfer, callee: Callee, depth: int = 0) -> object:

@@ -51,6 +51,7 @@ from hermes_dev.pyast.calls.quiet import cannot_raise
 from hermes_dev.pyast.semantic.resolve import call_arguments, is_builtin_name, resolve
 from hermes_dev.pyast.semantic.scopes import External, Function
 from hermes_dev.pyast.semantic.walker import (
+    handlers_around,
     is_name,
     last_name,
     returns_of,
@@ -1239,49 +1240,16 @@ def wrapper_handlers(wrapper: Function) -> list[ast.ExceptHandler] | None:
     node = wrapper.node
     if isinstance(node, ast.Lambda):
         return None
-    bound = set(wrapper.scope.env or {})
     scope = wrapper.scope
+    bound = set(scope.env or {})
     while not bound and scope.parent is not None:
         scope = scope.parent
         bound = set(scope.env or {})
-    found: list[ast.ExceptHandler] = []
-    calls = False
-
-    def visit(stmts: list[ast.stmt], around: list[ast.ExceptHandler]) -> None:
-        nonlocal calls
-        for stmt in stmts:
-            if isinstance(stmt, (ast.Try, ast.TryStar)):
-                inner = [*around, *(h for h in stmt.handlers if not _reraises(h))]
-                visit(stmt.body, inner)
-                for block in (*(h.body for h in stmt.handlers), stmt.orelse, stmt.finalbody):
-                    visit(block, around)
-                continue
-            if isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
-                continue
-            headers: list[ast.AST] = []
-            blocks: list[list[ast.stmt]] = []
-            for name, value in ast.iter_fields(stmt):
-                if name in ("body", "orelse", "finalbody"):
-                    blocks.append(value)
-                elif name == "cases":
-                    blocks.extend(case.body for case in value)
-                elif isinstance(value, ast.AST):
-                    headers.append(value)
-                elif isinstance(value, list):
-                    headers.extend(v for v in value if isinstance(v, ast.AST))
-            for sub in walk_shallow(headers):  # type: ignore[arg-type]
-                if (
-                    isinstance(sub, ast.Call)
-                    and isinstance(sub.func, ast.Name)
-                    and sub.func.id in bound
-                ):
-                    calls = True
-                    found.extend(h for h in around if h not in found)
-            for block in blocks:
-                visit(block, around)
-
-    visit(node.body, [])
-    return found if calls else None
+    found = handlers_around(
+        node.body,
+        lambda n: isinstance(n, ast.Call) and isinstance(n.func, ast.Name) and n.func.id in bound,
+    )
+    return None if found is None else [h for h in found if not _reraises(h)]
 
 
 def _the_arguments(expr: ast.expr, param: str) -> bool:

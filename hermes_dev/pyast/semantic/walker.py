@@ -18,6 +18,8 @@ import ast
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
+    from collections.abc import Callable
+
     FuncNode = ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda
     DefNode = ast.FunctionDef | ast.AsyncFunctionDef
 
@@ -183,6 +185,45 @@ def walk_function(func: FuncNode) -> list[ast.AST]:
         nodes = walk_shallow([func.body] if isinstance(func, ast.Lambda) else func.body)
         setattr(func, _WALK_ATTR, nodes)
     return nodes
+
+
+def handlers_around(
+    body: list[ast.stmt], hit: Callable[[ast.AST], bool]
+) -> list[ast.ExceptHandler] | None:
+    """The `except` blocks of the `try` statements whose body holds an expression `hit`
+    accepts (outside nested defs and lambdas), innermost first; None when none holds one."""
+    found: list[ast.ExceptHandler] = []
+
+    def visit(stmts: list[ast.stmt]) -> bool:
+        holds = False
+        for stmt in stmts:
+            if isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+                continue
+            if isinstance(stmt, (ast.Try, ast.TryStar)):
+                if visit(stmt.body):
+                    found.extend(stmt.handlers)
+                    holds = True
+                for block in (*(h.body for h in stmt.handlers), stmt.orelse, stmt.finalbody):
+                    holds = visit(block) or holds
+                continue
+            headers: list[ast.AST] = []
+            blocks: list[list[ast.stmt]] = []
+            for name, value in ast.iter_fields(stmt):
+                if name in ("body", "orelse", "finalbody"):
+                    blocks.append(value)
+                elif name == "cases":
+                    blocks.extend(case.body for case in value)
+                elif isinstance(value, ast.AST):
+                    headers.append(value)
+                elif isinstance(value, list):
+                    headers.extend(v for v in value if isinstance(v, ast.AST))
+            if any(hit(sub) for sub in walk_shallow(headers)):  # type: ignore[arg-type]
+                holds = True
+            for block in blocks:
+                holds = visit(block) or holds
+        return holds
+
+    return found if visit(body) else None
 
 
 def returns_of(func: DefNode) -> list[ast.Return]:
