@@ -176,24 +176,25 @@ def _one_line_header(node: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
 def may_mention(node: ast.AST, word: str) -> bool:
     """False when `node` is a def whose body is still unread and whose lines do not hold `word`
     (so nothing in it can name it); True otherwise. Lets a search for a name skip bodies."""
-    body = getattr(node, "body", None)
-    if type(body) is not LazyBody or body._filled:
-        return True
-    node_def = body._def
-    assert body._source is not None
-    return word in body._source.text(node_def.lineno, node_def.end_lineno or node_def.lineno)
+    text = _unread_text(node)
+    return text is None or word in text
 
 
 def may_match(node: ast.AST, pattern: re.Pattern[str]) -> bool:
     """`may_mention` for a pattern: False when `node` is a def whose unread body's lines do not
     match it."""
+    text = _unread_text(node)
+    return text is None or pattern.search(text) is not None
+
+
+def _unread_text(node: ast.AST) -> str | None:
+    """The lines of a def whose body is still unread, else None."""
     body = getattr(node, "body", None)
     if type(body) is not LazyBody or body._filled:
-        return True
+        return None
     node_def = body._def
     assert body._source is not None
-    text = body._source.text(node_def.lineno, node_def.end_lineno or node_def.lineno)
-    return pattern.search(text) is not None
+    return body._source.text(node_def.lineno, node_def.end_lineno or node_def.lineno)
 
 
 def body_read(node: ast.AST) -> bool:
