@@ -46,7 +46,7 @@ from hermes_dev.pyast.semantic.scopes import (
     ModuleObject,
     Partial,
 )
-from hermes_dev.pyast.semantic.walker import returns_of, walk_function, walk_shallow
+from hermes_dev.pyast.semantic.walker import blocks_of, returns_of, walk_function, walk_shallow
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -1111,20 +1111,9 @@ def _text_narrowed(stmts: list[ast.stmt], known: dict[int, str]) -> dict[int, st
                 continue
         if isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
             continue
-        for block in _blocks(stmt):
+        for block in blocks_of(stmt):
             _text_narrowed(block, known)
     return known
-
-
-def _blocks(stmt: ast.stmt) -> list[list[ast.stmt]]:
-    found = [
-        value
-        for name in ("body", "orelse", "finalbody")
-        if isinstance(value := getattr(stmt, name, None), list)
-    ]
-    found.extend(handler.body for handler in getattr(stmt, "handlers", ()))
-    found.extend(case.body for case in getattr(stmt, "cases", ()))
-    return found
 
 
 def _str_test(test: ast.expr) -> tuple[str | None, bool]:

@@ -674,7 +674,7 @@ class InputRisks:
         if path is None or not self._model_path(path):
             return None
         reads = self._reads(path)
-        if reads & self.kind_tested or (reads & self.guarded and not reads & self.exists_tested):
+        if reads & self.kind_tested or self._checked_otherwise(reads):
             return None
         return IsADirectoryError, "when the model names a folder"
 
@@ -691,9 +691,7 @@ class InputRisks:
         if known is None or not self._model_path(path):
             return None
         reads = self._reads(path)
-        if reads & self.format_tested:
-            return None
-        if reads & self.guarded and not reads & (self.exists_tested | self.kind_tested):
+        if reads & self.format_tested or self._checked_otherwise(reads):
             return None
         return known[0], f"when the model names a file that is not {known[1]}"
 
@@ -728,11 +726,14 @@ class InputRisks:
             and encoding.value.lower().replace("_", "-") in _ANY_BYTE
         ):
             return None
-        if self._reads(path) & self.guarded and not self._reads(path) & (
-            self.exists_tested | self.kind_tested
-        ):
+        if self._checked_otherwise(self._reads(path)):
             return None
         return UnicodeDecodeError, "when the model names a file that is not text"
+
+    def _checked_otherwise(self, reads: set[str]) -> bool:
+        """The path was checked by something other than a test of what is there (`exists()`,
+        `isfile()`): a helper, a pattern; what it checked is not known, so nothing is said."""
+        return bool(reads & self.guarded) and not reads & (self.exists_tested | self.kind_tested)
 
     def _opened_path(self, node: ast.Call) -> ast.expr | None:
         func = node.func

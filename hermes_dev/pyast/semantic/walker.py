@@ -187,6 +187,22 @@ def walk_function(func: FuncNode) -> list[ast.AST]:
     return nodes
 
 
+_BLOCK_FIELDS = frozenset({"body", "orelse", "finalbody", "handlers", "cases"})
+
+
+def blocks_of(stmt: ast.stmt) -> list[list[ast.stmt]]:
+    """The statement lists a compound statement holds: its body, `else`, `finally`, each
+    `except` block's and each `case`'s."""
+    found = [
+        value
+        for name in ("body", "orelse", "finalbody")
+        if isinstance(value := getattr(stmt, name, None), list)
+    ]
+    found.extend(handler.body for handler in getattr(stmt, "handlers", ()))
+    found.extend(case.body for case in getattr(stmt, "cases", ()))
+    return found
+
+
 def handlers_around(
     body: list[ast.stmt], hit: Callable[[ast.AST], bool]
 ) -> list[ast.ExceptHandler] | None:
@@ -207,19 +223,16 @@ def handlers_around(
                     holds = visit(block) or holds
                 continue
             headers: list[ast.AST] = []
-            blocks: list[list[ast.stmt]] = []
             for name, value in ast.iter_fields(stmt):
-                if name in ("body", "orelse", "finalbody"):
-                    blocks.append(value)
-                elif name == "cases":
-                    blocks.extend(case.body for case in value)
-                elif isinstance(value, ast.AST):
+                if name in _BLOCK_FIELDS:
+                    continue
+                if isinstance(value, ast.AST):
                     headers.append(value)
                 elif isinstance(value, list):
                     headers.extend(v for v in value if isinstance(v, ast.AST))
             if any(hit(sub) for sub in walk_shallow(headers)):  # type: ignore[arg-type]
                 holds = True
-            for block in blocks:
+            for block in blocks_of(stmt):
                 holds = visit(block) or holds
         return holds
 
