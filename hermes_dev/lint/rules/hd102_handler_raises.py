@@ -5810,9 +5810,9 @@ registry.register(name="ping", toolset="t", schema={"name": "ping", "description
                     if escape.kind == "input":
                         key = ("input", escape.origin[1])
                     elif escape.kind == "call" and isinstance(escape.node, ast.Call):
-                        # (`docker.from_env().containers.list()`: one line, one finding, at
-                        # its outermost call)
-                        key = ("call", escape.chain[0][1], _outermost(escape.node))
+                        # (`docker.from_env().containers.list()`: the calls of one chain start
+                        # at one column; one finding, at the outermost)
+                        key = ("call", escape.chain[0][1], escape.node.col_offset)
                     places.setdefault(key, []).append(escape)
                 for group in places.values():
                     # (the widest call of a chain first: the finding spans all of it)
@@ -5921,11 +5921,6 @@ def _passes(escape: Escape, let_out: tuple[list[ast.ExceptHandler], Scope]) -> b
     if escape.exc is None:
         return not handlers
     return all(catches(handler, escape.exc, scope) == MISSES for handler in handlers)
-
-
-def _outermost(call: ast.Call) -> int:
-    """The column a chain of calls on one line starts at (`a().b()` and `a()` share it)."""
-    return call.col_offset
 
 
 def _key_read(node: ast.AST | None) -> bool:
