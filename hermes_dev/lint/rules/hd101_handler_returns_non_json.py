@@ -778,6 +778,35 @@ for spec in TOOLS:
             },
             note="trap: the wrapper serialises every dict the decorated defs return",
         ),
+        Valid(
+            {
+                "tools/fmt_tool.py": """\
+import json
+
+from tools.registry import registry
+
+
+def report(args, **kw):
+    body = json.dumps({"ok": True})
+    return f"{body}\\n"
+
+
+def count(args, **kw):
+    n = len(args.get("items") or [])
+    return f"{n}"
+
+
+def ratio(args, **kw):
+    return "%d" % (args.get("n") or 0)
+
+
+registry.register(name="report", toolset="t", schema={"name": "report", "description": "d", "parameters": {"type": "object", "properties": {}}}, handler=report)
+registry.register(name="count", toolset="t", schema={"name": "count", "description": "d", "parameters": {"type": "object", "properties": {}}}, handler=count)
+registry.register(name="ratio", toolset="t", schema={"name": "ratio", "description": "d", "parameters": {"type": "object", "properties": {}}}, handler=ratio)
+""",
+            },
+            note="trap: a JSON text with a newline after it, a number written as text (JSON), `%d` of a number",
+        ),
     )
     INVALID = (
         Invalid(
@@ -2598,6 +2627,107 @@ registry.register(name="rows", toolset="t", schema={"name": "rows", "description
             },
             findings=(("tools/rows_tool.py", 8),),
             note="JSON texts joined one per line (JSON Lines): one JSON text only when there is one row",
+            fixed={},
+        ),
+        Invalid(
+            {
+                "tools/misc_tool.py": """\
+import difflib
+import json
+import os
+import shutil
+
+from tools.registry import registry, tool_error
+
+
+def locate(args, **kw):
+    found = shutil.which(args.get("program") or "")
+    if found is None:
+        return tool_error("not installed")
+    if args.get("bare"):
+        return found
+    return json.dumps({"path": found})
+
+
+def compare(args, **kw):
+    old, new = args.get("old", ""), args.get("new", "")
+    if old == new:
+        return json.dumps({"identical": True})
+    lines = difflib.unified_diff(old.splitlines(True), new.splitlines(True), "old", "new")
+    return "".join(lines)
+
+
+def uptime(args, **kw):
+    with open("/proc/uptime", encoding="utf-8") as fh:
+        seconds = float(fh.read().split()[0])
+    return f"{seconds / 3600:.1f} hours"
+
+
+def where(args, **kw):
+    return os.path.abspath(args.get("path") or ".")
+
+
+registry.register(name="locate", toolset="t", schema={"name": "locate", "description": "d", "parameters": {"type": "object", "properties": {}}}, handler=locate)
+registry.register(name="compare", toolset="t", schema={"name": "compare", "description": "d", "parameters": {"type": "object", "properties": {}}}, handler=compare)
+registry.register(name="uptime", toolset="t", schema={"name": "uptime", "description": "d", "parameters": {"type": "object", "properties": {}}}, handler=uptime)
+registry.register(name="where", toolset="t", schema={"name": "where", "description": "d", "parameters": {"type": "object", "properties": {}}}, handler=where)
+""",
+            },
+            findings=(
+                ("tools/misc_tool.py", 14),
+                ("tools/misc_tool.py", 23),
+                ("tools/misc_tool.py", 29),
+                ("tools/misc_tool.py", 33),
+            ),
+            note="text no JSON is: a program's path (shutil.which), a file's path (os.path.abspath), the lines of a difflib diff joined, an f-string that ends in prose (`... hours`)",
+            fixed={},
+        ),
+        Invalid(
+            {
+                "plugins/kit/plugin.yaml": """\
+name: kit
+version: 0.1.0
+description: d
+provides_tools:
+  - shout
+  - whisper
+""",
+                "plugins/kit/__init__.py": """\
+from .handlers import SPECS
+
+
+def register(ctx):
+    for spec in SPECS:
+        ctx.register_tool(name=spec.name, toolset="kit", schema=spec.schema, handler=spec.handler)
+""",
+                "plugins/kit/handlers.py": """\
+import json
+from typing import Callable, NamedTuple
+
+
+class Spec(NamedTuple):
+    name: str
+    schema: dict
+    handler: Callable
+    emoji: str = "*"
+
+
+def shout(args, **kw):
+    return json.dumps({"text": (args.get("text") or "").upper()})
+
+
+def whisper(args, **kw):
+    return (args.get("text") or "").lower() + "..."
+
+
+SPECS = [
+    Spec("shout", {"name": "shout", "description": "d", "parameters": {"type": "object", "properties": {}}}, shout),
+    Spec(name="whisper", schema={"name": "whisper", "description": "d", "parameters": {"type": "object", "properties": {}}}, handler=whisper),
+]
+""",
+            },
+            findings=(("plugins/kit/handlers.py", 17),),
+            note="a table of NamedTuple rows registered in a loop (`spec.name`, `spec.handler`): each row's own fields, given by position or keyword; `whisper` returns text ending in `...`",
             fixed={},
         ),
     )

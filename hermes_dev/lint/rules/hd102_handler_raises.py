@@ -2445,6 +2445,167 @@ registry.register(name="ping", toolset="t", schema={"name": "ping", "description
             },
             note="trap: @retry(reraise=True) raises the def's last exception as it is, which the handler catches",
         ),
+        Valid(
+            {
+                "tools/repo_helpers.py": """\
+import os
+
+import git
+
+
+def open_repo(path):
+    path = os.path.expanduser(path or os.getcwd())
+    return git.Repo(path, search_parent_directories=True)
+""",
+                "tools/repo_head_tool.py": """\
+import json
+import os
+
+import git
+
+from tools.repo_helpers import open_repo
+from tools.registry import registry, tool_error
+
+
+def repo_head(args, **kw):
+    target = args.get("target")
+    if not target:
+        return tool_error("target is required")
+    target = os.path.abspath(os.path.expanduser(target))
+    try:
+        repo = open_repo(os.path.dirname(target))
+    except git.GitError as exc:
+        return tool_error(f"not a repository: {exc}")
+    return json.dumps({"head": repo.head.commit.hexsha})
+
+
+registry.register(name="repo_head", toolset="t", schema={"name": "repo_head", "description": "d", "parameters": {"type": "object", "properties": {}}}, handler=repo_head)
+""",
+            },
+            note="trap: the same rebinding and helper, with git's base error caught around the call",
+        ),
+        Valid(
+            {
+                "tools/feed_fetch.py": """\
+import requests
+
+
+class FetchError(Exception):
+    pass
+
+
+def fetch_body(url):
+    try:
+        resp = requests.get(url, timeout=10)
+    except requests.RequestException as exc:
+        raise FetchError(str(exc)) from exc
+    return resp.content
+""",
+                "tools/feed_parse.py": """\
+import xml.etree.ElementTree as ET
+
+
+def titles(data):
+    root = ET.fromstring(data)
+    return [item.findtext("title") or "" for item in root.iter("item")]
+""",
+                "tools/feed_tool.py": """\
+import json
+import xml.etree.ElementTree as ET
+
+import requests
+
+from tools.feed_fetch import FetchError, fetch_body
+from tools.feed_parse import titles
+from tools.registry import registry, tool_error
+
+
+def feed_titles(args, **kw):
+    url = args.get("url") or ""
+    if not url.startswith(("http://", "https://")):
+        return tool_error("url must be http(s)")
+    try:
+        body = fetch_body(url)
+    except FetchError as exc:
+        return tool_error(str(exc))
+    try:
+        found = titles(body)
+    except ET.ParseError as exc:
+        return tool_error(f"not a feed: {exc}")
+    return json.dumps({"titles": found})
+
+
+def api_status(args, **kw):
+    try:
+        page = requests.get(args.get("url") or "", timeout=5)
+        return json.dumps({"status": page.json().get("status")})
+    except requests.RequestException as exc:
+        return tool_error(str(exc))
+
+
+registry.register(name="feed_titles", toolset="t", schema={"name": "feed_titles", "description": "d", "parameters": {"type": "object", "properties": {}}}, handler=feed_titles)
+registry.register(name="api_status", toolset="t", schema={"name": "api_status", "description": "d", "parameters": {"type": "object", "properties": {}}}, handler=api_status)
+""",
+            },
+            note="trap: ParseError caught around the parse; requests' JSONDecodeError is a RequestException, caught; a fixed service's `.json()` is not the model's choice",
+        ),
+        Valid(
+            {
+                "tools/table_tool.py": """\
+import csv
+import json
+import xml.etree.ElementTree as ET
+from pathlib import Path
+
+from tools.registry import registry, tool_error
+
+ROOT = Path.cwd()
+
+
+class Tool:
+    def handle(self, args, **kw):
+        try:
+            return json.dumps(self.run(args or {}))
+        except LookupError as exc:
+            return tool_error(str(exc))
+
+    @staticmethod
+    def existing(rel):
+        path = (ROOT / rel).resolve()
+        if not path.is_file():
+            raise LookupError(f"no such file: {rel}")
+        return path
+
+
+class Columns(Tool):
+    def run(self, args):
+        path = self.existing(args.get("path") or "")
+        with open(path, newline="", encoding="utf-8", errors="replace") as fh:
+            header = next(csv.reader(fh), [])
+        return {"columns": header}
+
+
+class Select(Tool):
+    def run(self, args):
+        path = self.existing(args.get("path") or "")
+        try:
+            tree = ET.parse(path)
+        except (ET.ParseError, UnicodeDecodeError) as exc:
+            raise LookupError(f"not XML: {exc}") from exc
+        try:
+            found = tree.getroot().findall(args.get("xpath") or ".")
+        except (SyntaxError, KeyError, TypeError) as exc:
+            raise LookupError(f"bad path: {exc}") from exc
+        return {"count": len(found)}
+
+
+COLUMNS, SELECT = Columns(), Select()
+registry.register(name="csv_columns", toolset="t", schema={"name": "csv_columns", "description": "d", "parameters": {"type": "object", "properties": {}}}, handler=COLUMNS.handle)
+registry.register(name="xml_select", toolset="t", schema={"name": "xml_select", "description": "d", "parameters": {"type": "object", "properties": {}}}, handler=SELECT.handle)
+""",
+            },
+            note="trap: errors='replace' decodes any byte; the ElementTree path's errors turned into the tool's own",
+        ),
     )
     INVALID = (
         Invalid(
@@ -5769,6 +5930,208 @@ registry.register(name="ping", toolset="t", schema={"name": "ping", "description
             },
             findings=(("tools/ping_tool.py", 16),),
             note="tenacity's @retry without reraise=True: once it gives up it raises tenacity.RetryError, which `except requests.RequestException` does not catch",
+            fixed={},
+        ),
+        Invalid(
+            {
+                "tools/repo_helpers.py": """\
+import os
+
+import git
+
+
+def open_repo(path):
+    path = os.path.expanduser(path or os.getcwd())
+    return git.Repo(path, search_parent_directories=True)
+""",
+                "tools/repo_head_tool.py": """\
+import json
+import os
+
+from tools.repo_helpers import open_repo
+from tools.registry import registry, tool_error
+
+
+def repo_head(args, **kw):
+    target = args.get("target")
+    if not target:
+        return tool_error("target is required")
+    target = os.path.abspath(os.path.expanduser(target))
+    repo = open_repo(os.path.dirname(target))
+    return json.dumps({"head": repo.head.commit.hexsha})
+
+
+registry.register(name="repo_head", toolset="t", schema={"name": "repo_head", "description": "d", "parameters": {"type": "object", "properties": {}}}, handler=repo_head)
+""",
+            },
+            findings=(("tools/repo_head_tool.py", 13),),
+            note="the model's path made absolute by rebinding it, its folder handed to a helper that expands it again: git.Repo raises InvalidGitRepositoryError for a folder that is not a repository",
+            fixed={},
+        ),
+        Invalid(
+            {
+                "tools/shelf_tool.py": """\
+import json
+import tarfile
+from pathlib import Path
+
+from tools.registry import registry, tool_error
+
+SHELF = Path.home() / ".shelf"
+
+
+def shelf_dir():
+    SHELF.mkdir(parents=True, exist_ok=True)
+    return SHELF
+
+
+def unpack(args, **kw):
+    name = (args.get("archive") or "").strip()
+    if not name or "/" in name:
+        return tool_error("archive must be a plain file name")
+    with tarfile.open(shelf_dir() / name) as tar:
+        names = tar.getnames()
+    return json.dumps({"files": names})
+
+
+def save(args, **kw):
+    name = (args.get("name") or "").strip()
+    if not name or "/" in name or name.startswith("."):
+        return tool_error("name must be a plain file name")
+    target = shelf_dir() / name
+    with open(target, "w", encoding="utf-8") as fh:
+        fh.write(args.get("text") or "")
+    return json.dumps({"saved": str(target)})
+
+
+registry.register(name="unpack", toolset="t", schema={"name": "unpack", "description": "d", "parameters": {"type": "object", "properties": {}}}, handler=unpack)
+registry.register(name="save", toolset="t", schema={"name": "save", "description": "d", "parameters": {"type": "object", "properties": {}}}, handler=save)
+""",
+            },
+            findings=(("tools/shelf_tool.py", 19),),
+            note="a folder the tool chose joined with the model's file name (`shelf_dir() / name`) is a path the model names: tarfile raises ReadError when it is no archive; a file written there under a checked name says nothing of folders",
+            fixed={},
+        ),
+        Invalid(
+            {
+                "tools/feed_fetch.py": """\
+import requests
+
+
+class FetchError(Exception):
+    pass
+
+
+def fetch_body(url):
+    try:
+        resp = requests.get(url, timeout=10)
+    except requests.RequestException as exc:
+        raise FetchError(str(exc)) from exc
+    return resp.content
+""",
+                "tools/feed_parse.py": """\
+import xml.etree.ElementTree as ET
+
+
+def titles(data):
+    root = ET.fromstring(data)
+    return [item.findtext("title") or "" for item in root.iter("item")]
+""",
+                "tools/feed_tool.py": """\
+import json
+
+import requests
+
+from tools.feed_fetch import FetchError, fetch_body
+from tools.feed_parse import titles
+from tools.registry import registry, tool_error
+
+
+def feed_titles(args, **kw):
+    url = args.get("url") or ""
+    if not url.startswith(("http://", "https://")):
+        return tool_error("url must be http(s)")
+    try:
+        body = fetch_body(url)
+    except FetchError as exc:
+        return tool_error(str(exc))
+    return json.dumps({"titles": titles(body)})
+
+
+def api_status(args, **kw):
+    page = requests.get(args.get("url") or "", timeout=5)
+    return json.dumps({"status": page.json().get("status")})
+
+
+registry.register(name="feed_titles", toolset="t", schema={"name": "feed_titles", "description": "d", "parameters": {"type": "object", "properties": {}}}, handler=feed_titles)
+registry.register(name="api_status", toolset="t", schema={"name": "api_status", "description": "d", "parameters": {"type": "object", "properties": {}}}, handler=api_status)
+""",
+            },
+            findings=(
+                ("tools/feed_tool.py", 18),
+                ("tools/feed_tool.py", 22),
+                ("tools/feed_tool.py", 23),
+            ),
+            note="what an address the model names answers is the model's choice: a helper's ET.fromstring of it raises ParseError for an HTML page (a checked URL does not make the page XML); `.json()` of such a response raises requests' JSONDecodeError",
+            fixed={},
+        ),
+        Invalid(
+            {
+                "tools/table_tool.py": """\
+import csv
+import json
+import xml.etree.ElementTree as ET
+from pathlib import Path
+
+from tools.registry import registry, tool_error
+
+ROOT = Path.cwd()
+
+
+class Tool:
+    def handle(self, args, **kw):
+        try:
+            return json.dumps(self.run(args or {}))
+        except LookupError as exc:
+            return tool_error(str(exc))
+
+    @staticmethod
+    def existing(rel):
+        path = (ROOT / rel).resolve()
+        if not path.is_file():
+            raise LookupError(f"no such file: {rel}")
+        return path
+
+
+class Columns(Tool):
+    def run(self, args):
+        path = self.existing(args.get("path") or "")
+        with open(path, newline="", encoding="utf-8") as fh:
+            header = next(csv.reader(fh), [])
+        return {"columns": header}
+
+
+class Select(Tool):
+    def run(self, args):
+        path = self.existing(args.get("path") or "")
+        try:
+            tree = ET.parse(path)
+        except (ET.ParseError, UnicodeDecodeError) as exc:
+            raise LookupError(f"not XML: {exc}") from exc
+        found = tree.getroot().findall(args.get("xpath") or ".")
+        return {"count": len(found)}
+
+
+COLUMNS, SELECT = Columns(), Select()
+registry.register(name="csv_columns", toolset="t", schema={"name": "csv_columns", "description": "d", "parameters": {"type": "object", "properties": {}}}, handler=COLUMNS.handle)
+registry.register(name="xml_select", toolset="t", schema={"name": "xml_select", "description": "d", "parameters": {"type": "object", "properties": {}}}, handler=SELECT.handle)
+""",
+            },
+            findings=(
+                ("tools/table_tool.py", 14),
+                ("tools/table_tool.py", 14),
+            ),
+            note="a helper method that makes sure the file is there (`self.existing(rel)`) says nothing of what it holds: read as text in a `with` block it raises UnicodeDecodeError for a binary file; an ElementTree path the model sends raises SyntaxError when it does not parse",
             fixed={},
         ),
     )

@@ -590,6 +590,34 @@ registry.register(name="probe", toolset="t", schema={"name": "probe", "descripti
             },
             note="trap: reply(error=...) is the helper's own error report; the list's failing item has an 'error' key",
         ),
+        Valid(
+            {
+                "tools/pack_tool.py": """\
+import json
+import zipfile
+from pathlib import Path
+
+from tools.registry import registry
+
+
+def pack(args, **kw):
+    added, skipped = [], []
+    for name in args.get("paths") or []:
+        p = Path(name)
+        (added if p.is_file() else skipped).append(name)
+    if not added:
+        return json.dumps({"success": False, "skipped": True})
+    with zipfile.ZipFile("out.zip", "w") as zf:
+        for name in added:
+            zf.write(name)
+    return json.dumps({"success": True, "added": len(added), "skipped": skipped})
+
+
+registry.register(name="pack", toolset="t", schema={"name": "pack", "description": "d", "parameters": {"type": "object", "properties": {}}}, handler=pack)
+""",
+            },
+            note="trap: `skipped: True` says the work was skipped on purpose, not a failure",
+        ),
     )
     INVALID = (
         Invalid(
@@ -1617,6 +1645,63 @@ registry.register(name="probe", toolset="t", schema={"name": "probe", "descripti
                 ("tools/cfg_tool.py", 33),
             ),
             note="the author's reply(data=None, error=None, **extra) serialises the payload it is given (normalised: `{} if data is None else data`, `{**payload, **extra}`); the one report of a list built by appends, returned as results[0]",
+        ),
+        Invalid(
+            {
+                "tools/pack_tool.py": """\
+import json
+import zipfile
+from pathlib import Path
+
+from tools.registry import registry
+
+
+def pack(args, **kw):
+    added, skipped = [], []
+    for name in args.get("paths") or []:
+        p = Path(name)
+        (added if p.is_file() else skipped).append(name)
+    if not added:
+        return json.dumps({"success": False, "added": 0, "skipped": skipped})
+    with zipfile.ZipFile("out.zip", "w") as zf:
+        for name in added:
+            zf.write(name)
+    return json.dumps({"success": True, "added": len(added), "skipped": skipped})
+
+
+registry.register(name="pack", toolset="t", schema={"name": "pack", "description": "d", "parameters": {"type": "object", "properties": {}}}, handler=pack)
+""",
+            },
+            findings=(("tools/pack_tool.py", 14),),
+            note="`success: False` with the list of what was passed over beside it (`skipped: skipped`): a failure, the list is data",
+        ),
+        Invalid(
+            {
+                "tools/rows_tool.py": """\
+import json
+
+from tools.registry import registry
+
+
+def add(args, **kw):
+    return json.dumps({"sum": args.get("a", 0) + args.get("b", 0)})
+
+
+def neg(args, **kw):
+    return json.dumps({"status": "error", "message": "not supported"})
+
+
+SPECS = [
+    dict(name="add", handler=add),
+    dict(name="neg", handler=neg),
+]
+
+for spec in SPECS:
+    registry.register(name=spec["name"], toolset="t", schema={"name": spec["name"], "description": "d", "parameters": {"type": "object", "properties": {}}}, handler=spec["handler"])
+""",
+            },
+            findings=(("tools/rows_tool.py", 11),),
+            note="rows written as `dict(name=..., handler=...)` calls: each registration's name and handler are its row's",
         ),
     )
 

@@ -112,6 +112,19 @@ class Evaluator:
         try:
             value = self.evaluate(expr, scope, env).value
         except NotStatic:
+            if env:
+                return None
+            # (what the semantic model knows of it: `spec.name` of a row `Spec("x", ...)`,
+            # `spec["name"]` of a row `dict(name="x", ...)`)
+            found = resolve(expr, scope).single()
+            if isinstance(found, Const) and isinstance(found.value, str):
+                return found.value
+            if (
+                isinstance(found, Literal)
+                and isinstance(found.expr, ast.Constant)
+                and isinstance(found.expr.value, str)
+            ):
+                return found.expr.value
             return None
         return value if isinstance(value, str) else None
 

@@ -113,7 +113,13 @@ def library_type(name: str) -> ExcType:
         else:
             ancestors = {name}
             for base in bases:
-                ancestors |= library_type(base).ancestors
+                # (a base of the standard library's: `json.JSONDecodeError`)
+                cls = (
+                    stdlib_exception(base)
+                    if "." in base and library_raises.bases(base) is None
+                    else None
+                )
+                ancestors |= (stdlib_type(cls) if cls is not None else library_type(base)).ancestors
             made = ExcType(library_raises.label(name), name, frozenset(ancestors), True)
         _LIBRARY_TYPES[name] = made
     return made

@@ -24,6 +24,7 @@ when that can happen) with their verdicts; `is_generator(node)` tells a generato
 from __future__ import annotations
 
 import ast
+import re
 
 from hermes_dev.pyast.analyze.flow import falloff_node, never_returns_call, terminates
 from hermes_dev.pyast.semantic.clients import RESPONSES
@@ -260,10 +261,44 @@ def _starts_as_prose(expr: ast.expr, scope: Scope, depth: int) -> bool:
     return False
 
 
+# A %-conversion at the end of a template (`"%d"`): what it gives ends the text.
+_CONVERSION_AT_END = re.compile(r"%[-#0 +]*(\d+|\*)?(\.(\d+|\*))?[diouxXeEfFgGcrsa]$")
+_CONVERSION = re.compile(r"%(\([^)]*\))?[-#0 +]*(\d+|\*)?(\.(\d+|\*))?[diouxXeEfFgGcrsa]")
+# Last characters of a JSON text (`}`, `]`, a string's quote, a number, true/false/null).
+_JSON_END = '}]"0123456789el'
+
+
+def _ends_as_prose(expr: ast.expr, scope: Scope, depth: int) -> bool:
+    """Whether a string value surely ends with text no JSON ends with (`f"{secs:.2f}
+    seconds"`, `"Saved " + name + "."`), through the names it ends with."""
+    if depth > _MAX_DEPTH:
+        return False
+    if isinstance(expr, ast.Constant) and isinstance(expr.value, str):
+        end = expr.value.rstrip()
+        return bool(end) and end[-1] not in _JSON_END
+    if isinstance(expr, ast.JoinedStr):
+        for part in reversed(expr.values):
+            if isinstance(part, ast.Constant) and isinstance(part.value, str):
+                if not part.value.strip():
+                    continue  # trailing whitespace: look further
+                return _ends_as_prose(part, scope, depth + 1)
+            if isinstance(part, ast.FormattedValue):
+                return part.format_spec is None and _ends_as_prose(part.value, scope, depth + 1)
+        return False
+    if isinstance(expr, ast.BinOp) and isinstance(expr.op, ast.Add):
+        return _ends_as_prose(expr.right, scope, depth + 1)
+    if isinstance(expr, ast.Name):
+        values = _binding_values(expr.id, scope)
+        return bool(values) and all(
+            value is not None and _ends_as_prose(value[0], value[1], depth + 1) for value in values
+        )
+    return False
+
+
 def _fstring(node: ast.JoinedStr, scope: Scope, calls: CallVerdict | None, depth: int) -> Verdict:
     if not node.values:
         return Verdict(NOT_JSON, "an empty string", node)
-    if _starts_as_prose(node, scope, depth):
+    if _starts_as_prose(node, scope, depth) or _ends_as_prose(node, scope, depth):
         return Verdict(NOT_JSON, "an f-string that is not JSON", node)
     # `f"{json.dumps(data)}\n[hint]"`: a JSON value with text joined to it
     has_text = any(
@@ -301,12 +336,24 @@ def has_text(expr: ast.expr) -> bool:
 
 def _binop(expr: ast.BinOp, scope: Scope, calls: CallVerdict | None, depth: int) -> Verdict:
     if isinstance(expr.op, ast.Mod):
-        if _starts_as_prose(expr.left, scope, depth):
+        template = (
+            expr.left.value
+            if isinstance(expr.left, ast.Constant) and isinstance(expr.left.value, str)
+            else None
+        )
+        # (`"%d" % n`: what a conversion at either end gives starts or ends the text)
+        starts = not (
+            template is not None and _CONVERSION.match(template.lstrip())
+        ) and _starts_as_prose(expr.left, scope, depth)
+        ends = not (
+            template is not None and _CONVERSION_AT_END.search(template.rstrip())
+        ) and _ends_as_prose(expr.left, scope, depth)
+        if starts or ends:
             return Verdict(NOT_JSON, "a %-formatted string that is not JSON", expr)
         return _UNKNOWN_V
     if not isinstance(expr.op, ast.Add):
         return _UNKNOWN_V
-    if _starts_as_prose(expr.left, scope, depth):
+    if _starts_as_prose(expr.left, scope, depth) or _ends_as_prose(expr.right, scope, depth):
         return Verdict(NOT_JSON, "a string that is not JSON", expr)
     left = infer(expr.left, scope, calls, depth + 1)
     right = infer(expr.right, scope, calls, depth + 1)
@@ -833,6 +880,9 @@ def _call(expr: ast.Call, scope: Scope, calls: CallVerdict | None, depth: int) -
         other = _OTHER_FORMATS.get((module, name))
         if other is not None and expr.args:
             return Verdict(NOT_JSON, other, expr)
+        made = _PATH_TEXT.get((module, name))
+        if made is not None and expr.args and (name != "join" or len(expr.args) >= 2):
+            return Verdict(NOT_JSON, made, expr)
         if module == "dataclasses" and name in ("asdict", "astuple") and expr.args:
             kind = "a dict" if name == "asdict" else "a tuple"
             return Verdict(NOT_JSON, f"{kind} (dataclasses.{name})", expr)
@@ -857,7 +907,9 @@ def _call(expr: ast.Call, scope: Scope, calls: CallVerdict | None, depth: int) -
                 return Verdict(NOT_JSON, "bytes (encoded text)", expr)
             return _UNKNOWN_V
         if func.attr == "format":
-            if _starts_as_prose(func.value, scope, depth):
+            if _starts_as_prose(func.value, scope, depth) or _ends_as_prose(
+                func.value, scope, depth
+            ):
                 return Verdict(NOT_JSON, "a formatted string that is not JSON", expr)
             return _UNKNOWN_V
         if func.attr == "join" and len(expr.args) == 1 and not expr.keywords:
@@ -899,8 +951,13 @@ def _join(
     lines = call.args[0]
     if isinstance(lines, ast.Name):
         bound = assigned_value(lines.id, scope)
-        if bound is not None and isinstance(bound[0], (ast.GeneratorExp, ast.ListComp)):
+        if bound is not None and isinstance(bound[0], (ast.GeneratorExp, ast.ListComp, ast.Call)):
             lines, scope = bound  # `lines = [f"- {n}" for n in notes]` bound once
+    if isinstance(lines, ast.Call):
+        origin = callee_origin(lines.func, scope)
+        if origin is not None and origin[0] == "difflib" and origin[1] in _DIFFS:
+            return Verdict(NOT_JSON, f"the lines of a diff (difflib.{origin[1]})", call)
+        return _UNKNOWN_V
     if isinstance(lines, (ast.GeneratorExp, ast.ListComp)) and len(lines.generators) == 1:
         # `"\n".join(f"- {n}" for n in notes)`: every line prose (none at all: "")
         element = lines.elt
@@ -953,8 +1010,29 @@ _OTHER_FORMATS = {
     ("tomli_w", "dumps"): "TOML text (tomli_w.dumps)",
     ("pprint", "pformat"): "a Python repr (pprint.pformat)",
 }
+# Library calls that give a file's path (`/usr/bin/git`, `/home/me/notes`): text no JSON is.
+_PATH_TEXT = {
+    ("shutil", "which"): "a program's path (shutil.which)",
+    **{
+        (module, name): f"a file's path (os.path.{name})"
+        for module in ("os.path", "posixpath")
+        for name in ("abspath", "realpath", "join", "expanduser")
+    },
+}
+# Library calls whose lines are a diff (`--- a`, `+++ b` ...).
+_DIFFS = frozenset({"unified_diff", "context_diff", "ndiff"})
 # Reasons of verdicts that are text (their `.encode()` gives bytes).
-_TEXTS = ("an f-string", "lines of text", "a formatted string", "YAML", "TOML", "a Python repr")
+_TEXTS = (
+    "an f-string",
+    "lines of text",
+    "a formatted string",
+    "YAML",
+    "TOML",
+    "a Python repr",
+    "the lines of a diff",
+    "a program's path",
+    "a file's path",
+)
 
 # Builtins whose result is surely not a str.
 _BUILTIN_RESULTS = {

@@ -36,6 +36,11 @@ _BASES: dict[str, tuple[str, ...]] = {
     "requests.exceptions.RequestException": ("OSError",),
     "requests.exceptions.HTTPError": ("requests.exceptions.RequestException",),
     "requests.exceptions.ConnectionError": ("requests.exceptions.RequestException",),
+    # (`response.json()` of a body that is not JSON)
+    "requests.exceptions.JSONDecodeError": (
+        "requests.exceptions.RequestException",
+        "json.JSONDecodeError",
+    ),
     "requests.exceptions.ProxyError": ("requests.exceptions.ConnectionError",),
     "requests.exceptions.SSLError": ("requests.exceptions.ConnectionError",),
     "requests.exceptions.Timeout": ("requests.exceptions.RequestException",),
@@ -125,6 +130,7 @@ _ALIASES = {
             "ConnectTimeout",
             "ReadTimeout",
             "TooManyRedirects",
+            "JSONDecodeError",
         )
     },
     **{

@@ -64,6 +64,7 @@ _PARSERS: dict[str, tuple[type[BaseException] | str, str]] = {
             "findall",
             "finditer",
             "sub",
+            "subn",
             "split",
         )
     },
@@ -135,6 +136,31 @@ _PATH_KEEPS = frozenset({"expanduser", "resolve", "absolute", "with_suffix", "wi
 # Tests that a path leads to something (a guard of what a file operation on it does).
 EXISTS_TESTS = frozenset({"exists", "is_file", "is_dir", "isfile", "isdir", "lexists"})
 _TEXT_METHODS = frozenset({"strip", "lower", "upper", "lstrip", "rstrip"})
+# `os.path` functions whose answer is made of the text they are given (a path, or its parts).
+_OS_PATH_TEXT = frozenset(
+    {"join", "basename", "dirname", "abspath", "realpath", "normpath", "expanduser", "expandvars"}
+)
+# Parsers of a whole document: what they raise when a file or an address the model names holds
+# something else ((module, function) as written -> the exception, the format).
+_DOCUMENT_PARSERS: dict[tuple[str, str], tuple[type[BaseException] | str, str]] = {
+    **{("json", name): ("json.JSONDecodeError", "JSON") for name in ("loads", "load")},
+    **{
+        (module, name): ("xml.etree.ElementTree.ParseError", "XML")
+        for module in ("ET", "ElementTree", "etree")
+        for name in ("fromstring", "XML", "parse")
+    },
+    **{
+        ("yaml", name): ("yaml.YAMLError", "YAML")
+        for name in ("safe_load", "load", "full_load", "safe_load_all", "load_all")
+    },
+    **{("tomllib", name): ("tomllib.TOMLDecodeError", "TOML") for name in ("loads", "load")},
+}
+# Methods of an ElementTree element or tree that read an ElementPath expression.
+_ELEMENT_PATHS = frozenset({"find", "findall", "iterfind", "findtext"})
+# Calls whose answer is an element or a tree (as written, by their last name).
+_ELEMENT_MAKERS = frozenset({"fromstring", "XML", "parse", "getroot", "find", "ElementTree"})
+# Network calls whose first argument (or `url=`) is the address read (by their last name).
+_FETCHES = frozenset({"get", "post", "request", "urlopen", "Request"})
 # (`url.startswith(("http://", "https://"))`: the text's form tested)
 _CHECKS = frozenset({"isdigit", "isnumeric", "isdecimal", "startswith"})
 
@@ -144,14 +170,20 @@ class InputRisks:
         "_keyed",
         "_parts",
         "_tested",
+        "_text_opens",
+        "_values",
         "any_key_checked",
         "carries",
         "checked_keys",
         "checks",
+        "contents",
         "derived",
+        "elements",
         "exists_tested",
+        "form_tested",
         "format_tested",
         "guarded",
+        "handles",
         "kind_tested",
         "param",
         "parses_json",
@@ -159,6 +191,7 @@ class InputRisks:
         "paths",
         "rebound",
         "records",
+        "requested",
         "shadowed",
         "unpacked",
     )
@@ -172,11 +205,13 @@ class InputRisks:
         carries: Callable[[ast.Call], tuple[str, int] | None] | None = None,
         checks: Callable[[ast.Call], frozenset[str]] | None = None,
         keeps: Callable[[ast.Call], bool] | None = None,
+        contents: frozenset[str] = frozenset(),
     ) -> None:
         """`parses_json(func)`: whether a called expression is `json.loads` (as the scope
         resolves it: `from json import loads as parse` too); else only `json.loads` as written.
         `seeds`: parameters that hold one of the model's arguments as it came (a forwarding
-        lambda's `fn(args.get("n"))`)."""
+        lambda's `fn(args.get("n"))`); `contents`: parameters that hold what a file or an
+        address the model names holds (`parse_feed(fetch(url))`)."""
         self.param = param
         self.parses_json = parses_json
         # `carries(call)`: ("path" or "text", i) when the call is of a helper that hands back
@@ -192,6 +227,9 @@ class InputRisks:
         # names an `isfile`/`is_dir` test has read (a file, not a folder; `exists` says neither)
         self.kind_tested: set[str] = set()
         self.exists_tested: set[str] = set()
+        # (of the guarded, names whose text's form was tested: `"/" in name`, a pattern; that
+        # says nothing of the file it names)
+        self.form_tested: set[str] = set()
         self.format_tested: set[str] = set()  # (`tarfile.is_tarfile(path)`)
         self.rebound = False
         self.shadowed: set[str] = set()
@@ -199,6 +237,13 @@ class InputRisks:
         self._keyed: dict[str, str] = {}  # local -> the argument it holds (`args['k']`)
         self._parts: set[int] = set()  # ids of `s.partition(...)` / `s.split(...)` unpacked
         assigns: dict[str, list[ast.expr | None]] = {}
+        withs: list[ast.With | ast.AsyncWith] = []
+        # the files, responses and elements of what the model names (set up below)
+        self.handles: set[str] = set()
+        self.requested: set[str] = set()  # (of those, responses of `requests`)
+        self.contents: set[str] = set(contents)
+        self.elements: set[str] = set()
+        self._text_opens: set[int] = set()
         body = [node.body] if isinstance(node, ast.Lambda) else node.body
         self._tested = _tested_calls(body)
         self.derived: set[str] = set(seeds)  # (complete after the walk, below)
@@ -212,6 +257,8 @@ class InputRisks:
                 self._note_call(sub)  # type: ignore[arg-type]
             elif kind is ast.Name and isinstance(sub.ctx, ast.Store):  # type: ignore[attr-defined]
                 assigns.setdefault(sub.id, [])  # type: ignore[attr-defined]
+            elif kind is ast.With or kind is ast.AsyncWith:
+                withs.append(sub)  # type: ignore[arg-type]
             if kind is ast.Assign:
                 value = sub.value  # type: ignore[attr-defined]
                 for target in sub.targets:  # type: ignore[attr-defined]
@@ -247,6 +294,7 @@ class InputRisks:
                 if isinstance(target, ast.Name):
                     assigns.setdefault(target.id, []).append(_Element(sub.iter))  # type: ignore[attr-defined]
         self.rebound = param in assigns
+        self._values = assigns
         # `unknown = [n for n in wanted if n not in FEEDS]; if unknown: return ...`: every
         # value of `wanted` is tested against the table
         for sub in walk_shallow(body):
@@ -311,12 +359,13 @@ class InputRisks:
                     self.records.add(name)
         for _ in range(2):  # (a local from a local: two rounds are plenty)
             for name, values in kept.items():
-                if (
-                    name != param
-                    and values
-                    and all(v is not None and self._from_model(v) for v in values)
-                ):
-                    self.derived.add(name)
+                if name == param or not values or name in self.derived or None in values:
+                    continue
+                # (taken as the model's while its values are asked: `path =
+                # os.path.abspath(path)` keeps what `path` held)
+                self.derived.add(name)
+                if not all(self._from_model(v) for v in values):  # type: ignore[arg-type]
+                    self.derived.discard(name)
         for name, values in kept.items():
             if len(values) != sum(1 for v in values if v is not None):
                 self.derived.discard(name)
@@ -342,6 +391,167 @@ class InputRisks:
                     ):
                         found.add(name)
 
+        # `p = self.workspace_file(rel)` of a helper that tests the file is there: the path
+        # leads to a file (what it holds is still the model's choice)
+        for name, values in assigns.items():
+            if values and all(
+                isinstance(v, ast.Call) and (self._carried(v) or ("",))[0] == "path!"
+                for v in values
+            ):
+                self.guarded.add(name)
+                self.kind_tested.add(name)
+        # `with open(path) as f`, `resp = requests.get(url)`, `root = ET.fromstring(data)`
+        opened: dict[str, list[ast.expr | None]] = {n: list(v) for n, v in assigns.items()}
+        for statement in withs:
+            for with_item in statement.items:
+                if isinstance(with_item.optional_vars, ast.Name):
+                    opened.setdefault(with_item.optional_vars.id, []).append(with_item.context_expr)
+        for _ in range(2):
+            for name, values in opened.items():
+                if not values or None in values:
+                    continue
+                for test, found in (
+                    (self._handle, self.handles),
+                    (self._content, self.contents),
+                    (self._element, self.elements),
+                ):
+                    if name not in found and all(test(v) for v in values):  # type: ignore[arg-type]
+                        found.add(name)
+                        if found is self.handles and any(
+                            _sent_by(v, "requests", self.requested)  # type: ignore[arg-type]
+                            for v in values
+                        ):
+                            self.requested.add(name)
+        for statement in withs:
+            # (a file the model names read as text in the block, no `except` there for what
+            # decoding raises: the `open` is where it fails)
+            for with_item in statement.items:
+                made = with_item.context_expr
+                target = with_item.optional_vars
+                if (
+                    isinstance(target, ast.Name)
+                    and isinstance(made, ast.Call)
+                    and is_name(made.func, "open")
+                    and made.args
+                    and _text_mode(made, 1)
+                    and _reading(made, 1)
+                    and self._model_path(made.args[0])
+                    and _reads_name(statement.body, target.id)
+                    and not _catches_decoding(statement.body)
+                ):
+                    self._text_opens.add(id(made))
+
+    def _handle(self, expr: ast.expr) -> bool:
+        """`expr` is a file the model names, opened to be read, or the response of an address
+        it names (`open(path)`, `requests.get(url)`, `urlopen(url)`)."""
+        if isinstance(expr, ast.Name):
+            return expr.id in self.handles
+        if not isinstance(expr, ast.Call):
+            return False
+        func = expr.func
+        if is_name(func, "open"):
+            return (
+                "open" not in self.shadowed
+                and bool(expr.args)
+                and _reading(expr, 1)
+                and self._model_path(expr.args[0])
+            )
+        if not isinstance(func, (ast.Name, ast.Attribute)):
+            return False
+        name = last_name(func)
+        if name == "open" and isinstance(func, ast.Attribute):
+            return _reading(expr, 0) and self._model_path(func.value, False)
+        if name not in _FETCHES:
+            return False
+        url = (
+            expr.args[0]
+            if expr.args
+            else next((kw.value for kw in expr.keywords if kw.arg == "url"), None)
+        )
+        if url is None:
+            return False
+        if name == "urlopen" and self._handle(url):
+            return True  # (`urlopen(Request(url))`)
+        if not self._from_model(url):
+            return False
+        if name in ("urlopen", "Request"):
+            return True
+        # (`requests.get(url)`, `self.session.get(url)`: not a dict's `get`)
+        return isinstance(func, ast.Attribute) and _speaks_http(func.value)
+
+    def _content(self, expr: ast.expr) -> bool:
+        """`expr` is what a file or an address the model names holds (`p.read_text()`,
+        `f.read()`, `resp.text`, a helper's `fetch(url)`)."""
+        if isinstance(expr, ast.Name):
+            return expr.id in self.contents
+        if isinstance(expr, ast.Attribute):
+            return expr.attr in ("text", "content") and self._handle(expr.value)
+        if not isinstance(expr, ast.Call):
+            return False
+        carried = self._carried(expr)
+        if carried is not None:
+            return carried[0] == "content"
+        func = expr.func
+        if not isinstance(func, ast.Attribute):
+            return False
+        if func.attr in ("read_text", "read_bytes"):
+            return self._model_path(func.value, False)
+        if func.attr == "read":
+            return self._handle(func.value)
+        if func.attr == "decode" or func.attr in _TEXT_METHODS:
+            return self._content(func.value)
+        return False
+
+    def _element(self, expr: ast.expr) -> bool:
+        """`expr` is an ElementTree element or tree (`ET.fromstring(...)`, `tree.getroot()`)."""
+        if isinstance(expr, ast.Name):
+            return expr.id in self.elements
+        if not isinstance(expr, ast.Call):
+            return False
+        func = expr.func
+        if isinstance(func, ast.Name):
+            return func.id in ("fromstring", "XML")
+        if not isinstance(func, ast.Attribute) or func.attr not in _ELEMENT_MAKERS:
+            return False
+        if func.attr in ("getroot", "find"):
+            return func.attr == "getroot" or self._element(func.value)
+        return isinstance(func.value, ast.Name) and func.value.id in ("ET", "ElementTree", "etree")
+
+    def document_risk(self, node: ast.AST) -> tuple[type[BaseException] | str, str] | None:
+        """A parser given what a file or an address the model names holds (`json.loads(
+        p.read_text())`, `ET.fromstring(fetch(url))`, `resp.json()`) raises when it holds
+        something else; an ElementTree path the model sends (`root.findall(expr)`) when it is
+        not one."""
+        if type(node) is not ast.Call:
+            return None
+        func = node.func
+        if not isinstance(func, ast.Attribute):
+            return None
+        args = node.args
+        if isinstance(func.value, ast.Name) and args:
+            known = _DOCUMENT_PARSERS.get((func.value.id, func.attr))
+            if known is not None:
+                arg = args[0]
+                if not (
+                    self._content(arg)
+                    or self._handle(arg)
+                    or (func.attr == "parse" and self._model_path(arg))
+                ) or (self._reads(arg) & self.contents & self.guarded):
+                    return None
+                return known[0], f"when the model names a file or an address that is not {known[1]}"
+        if func.attr == "json" and not args and self._handle(func.value):
+            made = (
+                "requests.exceptions.JSONDecodeError"
+                if _sent_by(func.value, "requests", self.requested)
+                else "json.JSONDecodeError"
+            )
+            return made, "when the model names an address that does not answer JSON"
+        if func.attr in _ELEMENT_PATHS and args and self._element(func.value):
+            arg = args[0]
+            if self._from_model(arg) and not self._reads(arg) & self.guarded:
+                return SyntaxError, "when the model sends a path ElementTree cannot read"
+        return None
+
     def _note_membership(self, node: ast.Compare) -> None:
         for op, right in zip(node.ops, node.comparators):
             if (
@@ -361,6 +571,7 @@ class InputRisks:
                 self.any_key_checked = True  # (`k in args` for each k of a list)
             elif isinstance(op, (ast.In, ast.NotIn)) and isinstance(node.left, ast.Constant):
                 self.guarded.update(self._reads(right))  # (`"." in text`: a separator tested)
+                self.form_tested.update(self._reads(right))
             elif isinstance(op, (ast.In, ast.NotIn)) and (
                 isinstance(node.left, ast.Name) or self._key_read(node.left) is not None
             ):
@@ -409,10 +620,12 @@ class InputRisks:
                     self.any_key_checked = True
             elif func.attr in _CHECKS:
                 self.guarded.update(self._reads(func.value))
+                self.form_tested.update(self._reads(func.value))
             elif func.attr in _MATCHES and node.args and id(node) in self._tested:
                 # `if not DATE.match(text): return ...`: the text's form is tested
                 for arg in node.args[-1:] if written_name(func) not in _PARSERS else node.args[1:2]:
                     self.guarded.update(self._reads(arg))
+                    self.form_tested.update(self._reads(arg))
         elif (
             isinstance(func, ast.Name)
             and func.id == "isinstance"
@@ -458,6 +671,9 @@ class InputRisks:
                     return isinstance(func.value, ast.Name) and func.value.id == self.param
                 if func.attr in _TEXT_METHODS or id(expr) in self._parts:
                     return self._from_model(func.value)
+                if func.attr in _OS_PATH_TEXT and _is_module(func.value, "path"):
+                    # `os.path.abspath(os.path.expanduser(path))`: the model's text, as a path
+                    return any(self._from_model(a) for a in expr.args)
                 return False
             if isinstance(func, ast.Name) and func.id == "str" and len(expr.args) == 1:
                 return self._from_model(expr.args[0])
@@ -552,7 +768,7 @@ class InputRisks:
             if not (self.param and is_name(arg, self.param)):
                 return None
             return carried[0][:-1], carried[1]
-        if not self._from_model(arg):
+        if not (self._from_model(arg) or (carried[0] == "content" and self._model_path(arg))):
             return None
         return carried
 
@@ -659,6 +875,8 @@ class InputRisks:
             return None
         if self._reads(path) & self.guarded:
             return None
+        if _writes(node) and not self._whole_path(path):
+            return None  # (a file written under a folder the tool chose, the model naming it)
         return (
             FileNotFoundError,
             "when the model names a path that does not exist or cannot be written",
@@ -676,6 +894,8 @@ class InputRisks:
         reads = self._reads(path)
         if reads & self.kind_tested or self._checked_otherwise(reads):
             return None
+        if _writes(node) and not self._whole_path(path):
+            return None  # (a file written under a folder the tool chose, the model naming it)
         return IsADirectoryError, "when the model names a folder"
 
     def format_risk(self, node: ast.AST) -> tuple[type[BaseException] | str, str] | None:
@@ -705,15 +925,30 @@ class InputRisks:
         mode: ast.expr | None = None
         # (only where the call itself reads: a file object opened here may be read where
         # an `except` of the caller's catches what decoding raises)
+        opener = node
         if (
             isinstance(func, ast.Attribute)
             and func.attr == "read_text"
             and self._model_path(func.value, False)
         ):
             path = func.value
+        elif id(node) in self._text_opens:
+            path = node.args[0]
+            mode = node.args[1] if len(node.args) > 1 else None
+        elif (
+            isinstance(func, ast.Attribute)
+            and func.attr in ("read", "readlines")
+            and isinstance(func.value, ast.Call)
+            and is_name(func.value.func, "open")
+            and func.value.args
+        ):
+            # `open(path).read()`: read right here
+            opener = func.value
+            path = opener.args[0]
+            mode = opener.args[1] if len(opener.args) > 1 else None
         if path is None or not self._model_path(path):
             return None
-        keywords = {kw.arg: kw.value for kw in node.keywords}
+        keywords = {kw.arg: kw.value for kw in opener.keywords}
         mode = keywords.get("mode", mode)
         if mode is not None and not (
             isinstance(mode, ast.Constant) and isinstance(mode.value, str) and "b" not in mode.value
@@ -733,7 +968,9 @@ class InputRisks:
     def _checked_otherwise(self, reads: set[str]) -> bool:
         """The path was checked by something other than a test of what is there (`exists()`,
         `isfile()`): a helper, a pattern; what it checked is not known, so nothing is said."""
-        return bool(reads & self.guarded) and not reads & (self.exists_tested | self.kind_tested)
+        return bool(reads & (self.guarded - self.form_tested)) and not reads & (
+            self.exists_tested | self.kind_tested
+        )
 
     def _opened_path(self, node: ast.Call) -> ast.expr | None:
         func = node.func
@@ -763,10 +1000,12 @@ class InputRisks:
         if isinstance(expr, ast.Name):
             return expr.id in (self.paths if text else self.path_objects)
         if isinstance(expr, ast.BinOp) and isinstance(expr.op, ast.Div):
+            # (`base / name`: a division by text is a path, whatever `base` is)
             objects = self._model_path(expr.left, False) or self._model_path(expr.right, False)
-            return objects or (
-                (self._model_path(expr.left) or self._model_path(expr.right))
-                and _is_path_call(expr.left)
+            return (
+                objects
+                or self._model_path(expr.right)
+                or (self._model_path(expr.left) and _is_path_call(expr.left))
             )
         if isinstance(expr, ast.Attribute) and expr.attr == "parent":
             return self._model_path(expr.value, False)
@@ -776,8 +1015,9 @@ class InputRisks:
             return bool(branches) and all(self._model_path(b, text) for b in branches)
         if isinstance(expr, ast.Call):
             func = expr.func
-            if self._carried(expr) is not None:
-                return True  # (a helper's path or text made from the model's)
+            carried = self._carried(expr)
+            if carried is not None:
+                return carried[0] != "content"  # (a helper's path or text made from the model's)
             name = func.id if isinstance(func, ast.Name) else getattr(func, "attr", None)
             if name == "Path":
                 return any(self._model_path(a) for a in expr.args)
@@ -790,6 +1030,30 @@ class InputRisks:
                 return any(self._model_path(a) for a in expr.args)
             if isinstance(func, ast.Attribute) and name in _PATH_KEEPS:
                 return self._model_path(func.value, False)
+        return False
+
+    def _whole_path(self, expr: ast.expr, depth: int = 0) -> bool:
+        """The model names the whole path (`Path(args["out"]).expanduser()`), not only a name
+        under a folder the tool chose (`EXPORTS / name`)."""
+        if self._from_model(expr):
+            return True
+        if depth > 4:
+            return False
+        if isinstance(expr, ast.Name):
+            values = self._values.get(expr.id)
+            return bool(values) and all(
+                v is not None and self._whole_path(v, depth + 1)
+                for v in values  # type: ignore[union-attr]
+            )
+        if isinstance(expr, ast.BinOp) and isinstance(expr.op, ast.Div):
+            return self._whole_path(expr.left, depth + 1)
+        if isinstance(expr, ast.Call) and expr.args and _is_path_call(expr):
+            return self._whole_path(expr.args[0], depth + 1)
+        if isinstance(expr, ast.Call) and isinstance(expr.func, ast.Attribute):
+            if expr.func.attr in _PATH_KEEPS:
+                return self._whole_path(expr.func.value, depth + 1)
+            if expr.func.attr in _OS_PATH_TEXT and expr.args:
+                return self._whole_path(expr.args[0], depth + 1)
         return False
 
     def _reads(self, expr: ast.expr) -> set[str]:
@@ -830,6 +1094,77 @@ class InputRisks:
         ):
             return node.slice.value
         return None
+
+
+def _reading(call: ast.Call, index: int) -> bool:
+    """The call's mode (its `index`-th argument or `mode=`) opens for reading, or there is
+    none."""
+    mode = call.args[index] if len(call.args) > index else None
+    mode = next((kw.value for kw in call.keywords if kw.arg == "mode"), mode)
+    return mode is None or (
+        isinstance(mode, ast.Constant)
+        and isinstance(mode.value, str)
+        and not set(mode.value) & set("wax")
+    )
+
+
+def _writes(call: ast.Call) -> bool:
+    """`open(p, "w")`, `p.write_text(...)`, `p.open("a")`: the call writes the file."""
+    func = call.func
+    if isinstance(func, ast.Attribute) and func.attr in ("write_text", "write_bytes"):
+        return True
+    if is_name(func, "open"):
+        return not _reading(call, 1)
+    return isinstance(func, ast.Attribute) and func.attr == "open" and not _reading(call, 0)
+
+
+def _text_mode(call: ast.Call, index: int) -> bool:
+    mode = call.args[index] if len(call.args) > index else None
+    mode = next((kw.value for kw in call.keywords if kw.arg == "mode"), mode)
+    return mode is None or (
+        isinstance(mode, ast.Constant) and isinstance(mode.value, str) and "b" not in mode.value
+    )
+
+
+def _reads_name(body: list[ast.stmt], name: str) -> bool:
+    return any(
+        isinstance(sub, ast.Name) and sub.id == name and isinstance(sub.ctx, ast.Load)
+        for sub in walk_shallow(body)
+    )
+
+
+_DECODING_CAUGHT = frozenset(
+    {"UnicodeDecodeError", "UnicodeError", "ValueError", "Exception", "BaseException"}
+)
+
+
+def _catches_decoding(body: list[ast.stmt]) -> bool:
+    """A `try` in the block has an `except` that may catch UnicodeDecodeError."""
+    for sub in walk_shallow(body):
+        if isinstance(sub, ast.Try) or type(sub).__name__ == "TryStar":
+            for handler in sub.handlers:  # type: ignore[attr-defined]
+                kinds = handler.type
+                if kinds is None:
+                    return True
+                names = kinds.elts if isinstance(kinds, ast.Tuple) else [kinds]
+                if any(last_name(n) in _DECODING_CAUGHT for n in names):
+                    return True
+    return False
+
+
+def _speaks_http(receiver: ast.expr) -> bool:
+    """`requests`, `httpx`, `self.session`, `client`: a receiver whose `get(url)` fetches."""
+    name = (last_name(receiver) or "").lower().strip("_")
+    return name in ("requests", "httpx", "http", "s") or "session" in name or "client" in name
+
+
+def _sent_by(response: ast.expr, library: str, known: set[str]) -> bool:
+    """The response (or the call that made it) is written with `library` (`requests.get`;
+    `known`: locals holding such responses)."""
+    return any(
+        isinstance(sub, ast.Name) and (sub.id == library or sub.id in known)
+        for sub in ast.walk(response)
+    )
 
 
 def _is_module(expr: ast.expr, name: str) -> bool:
@@ -896,10 +1231,13 @@ def _exclusive(
 
 
 def _passes(value: ast.expr, name: str) -> bool:
-    """`p = adjust(p, ...)`: the path handed on (and what comes back made from it)."""
-    return isinstance(value, ast.Call) and any(
-        isinstance(arg, ast.Name) and arg.id == name for arg in value.args
-    )
+    """`p = adjust(p, ...)`, `p = os.path.abspath(os.path.expanduser(p))`: the path handed on
+    (and what comes back made from it)."""
+    while isinstance(value, ast.Call):
+        if any(isinstance(arg, ast.Name) and arg.id == name for arg in value.args):
+            return True
+        value = next((a for a in value.args if isinstance(a, ast.Call)), None)  # type: ignore[assignment]
+    return False
 
 
 def _splits(value: ast.expr) -> bool:

@@ -165,8 +165,9 @@ class _InputEscapes(Transfer):
         # caller made sure is there (`args.get("key")` read, `"key" in args`); `!key`: one
         # whose value it checked (its type, its form)
         table = next((s[1:] for s in self.seeds if s[0] == "*"), "")
-        values = frozenset(s for s in self.seeds if s[0] not in "*?!")
-        inputs = walker.inputs = InputRisks(code.node, table, None, values)
+        values = frozenset(s for s in self.seeds if s[0] not in "*?!~")
+        contents = frozenset(s[1:] for s in self.seeds if s[0] == "~")
+        inputs = walker.inputs = _input_risks(code, table, values, contents)
         if table:
             for seed in self.seeds:
                 if seed == "?*":
@@ -213,39 +214,62 @@ def handler_escapes(
     parameters that each hold one argument as the model sent it)."""
     walker = _Walker(code, top=True, depth=0, skip=skip)
     if model_args is not None or model_values:
-        scope = code.scope
-
-        def parses_json(func: ast.expr) -> bool:
-            if isinstance(func, ast.Attribute) and func.attr != "loads":
-                return False  # (most calls: no lookup)
-            if not isinstance(func, (ast.Attribute, ast.Name)):
-                return False
-            found = resolve(func, scope).single()
-            return isinstance(found, External) and found.dotted == "json.loads"
-
         # (no parameter of that name when only single values are given: "" is none)
-        param = model_args or ""
-        walker.inputs = InputRisks(
-            code.node,
-            param,
-            parses_json,
-            model_values,
-            _carrier(scope),
-            _checker(scope),
-            lambda call: keeps_values(call, param, scope),
-        )
+        walker.inputs = _input_risks(code, model_args or "", model_values)
     walker.run()
     return walker.escapes
 
 
-def _named_def(call: ast.Call, scope: Scope) -> ast.FunctionDef | ast.AsyncFunctionDef | None:
-    """The def of the root a call of a bare name runs (`_resolve(raw)`), or None."""
-    if not isinstance(call.func, ast.Name) or is_builtin_name(call.func.id, scope):
+def _input_risks(
+    code: Code, param: str, values: frozenset[str], contents: frozenset[str] = frozenset()
+) -> InputRisks:
+    """InputRisks of a def whose `param` holds the model's arguments (or ""), whose parameters
+    `values` each hold one of them, and `contents` what a file or address the model names holds;
+    helpers of the root asked as the def's scope resolves them."""
+    scope = code.scope
+
+    def parses_json(func: ast.expr) -> bool:
+        if isinstance(func, ast.Attribute) and func.attr != "loads":
+            return False  # (most calls: no lookup)
+        if not isinstance(func, (ast.Attribute, ast.Name)):
+            return False
+        found = resolve(func, scope).single()
+        return isinstance(found, External) and found.dotted == "json.loads"
+
+    return InputRisks(
+        code.node,
+        param,
+        parses_json,
+        values,
+        _carrier(scope),
+        _checker(scope),
+        lambda call: keeps_values(call, param, scope),
+        contents,
+    )
+
+
+def _named_def(
+    call: ast.Call, scope: Scope
+) -> tuple[ast.FunctionDef | ast.AsyncFunctionDef, int] | None:
+    """The def of the root a call of a bare name or of `self`'s method runs (`_resolve(raw)`,
+    `self.workspace_file(rel)`), and how many of its parameters the call does not fill (the
+    object a method is bound to), or None."""
+    func = call.func
+    if isinstance(func, ast.Name):
+        if is_builtin_name(func.id, scope):
+            return None
+    elif not (isinstance(func, ast.Attribute) and is_name(func.value, "self")):
         return None
-    found = resolve(call.func, scope).single()
+    possible = resolve(func, scope)
+    # (`self.m`: the method the class defines or inherits, though a subclass might not be
+    # known)
+    found = possible.single() if isinstance(func, ast.Name) else next(iter(possible.items), None)
+    if len(possible.items) != 1 and isinstance(func, ast.Attribute):
+        return None
     if not isinstance(found, Function) or not isinstance(found.node, _DEF_TYPES):
         return None
-    return found.node
+    bound = found.bound or any(last_name(d) == "classmethod" for d in found.node.decorator_list)
+    return found.node, int(bound)
 
 
 def _carrier(scope: Scope) -> Callable[[ast.Call], tuple[str, int] | None]:
@@ -258,8 +282,13 @@ def _carrier(scope: Scope) -> Callable[[ast.Call], tuple[str, int] | None]:
     def carries(call: ast.Call) -> tuple[str, int] | None:
         key = id(call)
         if key not in known:  # (asked again for every test of the value: resolve once)
-            node = _named_def(call, scope)
-            known[key] = _carried_by(node) if node is not None else None
+            named = _named_def(call, scope)
+            carried = _carried_by(named[0]) if named is not None else None
+            if carried is not None and named is not None and named[1]:
+                # (a method: the call's arguments start after `self`)
+                index = carried[1] - named[1]
+                carried = (carried[0], index) if index >= 0 else None
+            known[key] = carried
         return known[key]
 
     return carries
@@ -272,9 +301,10 @@ def _checker(scope: Scope) -> Callable[[ast.Call], frozenset[str]]:
     there."""
 
     def checks(call: ast.Call) -> frozenset[str]:
-        node = _named_def(call, scope)
-        if node is None:
+        named = _named_def(call, scope)
+        if named is None:
             return frozenset()
+        node = named[0]
         params = [a.arg for a in (*node.args.posonlyargs, *node.args.args)]
         keys: set[str] = set()
         raises = False
@@ -306,7 +336,9 @@ def _carried_by(node: ast.FunctionDef | ast.AsyncFunctionDef) -> tuple[str, int]
     if _CARRIED_ATTR in node.__dict__:
         return node.__dict__[_CARRIED_ATTR]  # type: ignore[no-any-return]
     found: tuple[str, int] | None = None
-    if not node.decorator_list and not isinstance(node, ast.AsyncFunctionDef):
+    if not isinstance(node, ast.AsyncFunctionDef) and all(
+        last_name(d) in ("staticmethod", "classmethod") for d in node.decorator_list
+    ):
         calls = walk_function(node)
         tests = any(
             isinstance(n, ast.Call)
@@ -321,20 +353,29 @@ def _carried_by(node: ast.FunctionDef | ast.AsyncFunctionDef) -> tuple[str, int]
             and not (isinstance(r.value, ast.Constant) and r.value.value is None)
         ]
         params = [a.arg for a in (*node.args.posonlyargs, *node.args.args)]
-        if values and not tests:
+        if values:
             for index, param in enumerate(params):
                 risks = InputRisks(node, "", None, frozenset({param}))
                 if all(risks._model_path(v, False) for v in values):
-                    found = ("path", index)
+                    # (`path!`: a path the helper tests, an existing file when it answers)
+                    found = ("path!" if tests else "path", index)
                     break
+                if tests:
+                    continue
                 if all(risks._from_model(v) for v in values):
                     found = ("text", index)
+                    break
+                if all(risks._content(v) for v in values):
+                    found = ("content", index)  # (`def fetch(url): ... return resp.content`)
                     break
                 # `def _path(args): return Path(args.get("path")).expanduser()`: handed the
                 # arguments themselves ("*": the call gives its own argument dict)
                 table = InputRisks(node, param)
                 if all(table._model_path(v, False) for v in values):
                     found = ("path*", index)
+                    break
+                if all(table._from_model(v) for v in values):
+                    found = ("text*", index)  # (`def require(args, key): ... return value`)
                     break
     node.__dict__[_CARRIED_ATTR] = found
     return found
@@ -824,6 +865,7 @@ class _Walker:
                         inputs.folder_risk(node),
                         inputs.text_risk(node),
                         inputs.format_risk(node),
+                        inputs.document_risk(node),
                     ):
                         made_type = exception_type(more[0]) if more is not None else None
                         if more is not None and made_type is not None:
@@ -915,6 +957,8 @@ class _Walker:
                 expr
             ) & inputs.guarded:
                 seeds.add(param)  # (the model's text, or a path made of it)
+            elif inputs._content(expr):
+                seeds.add("~" + param)  # (what a file or an address the model names holds)
         if any(seed[0] == "*" for seed in seeds):
             prefix = f"{inputs.param}["
             seeds.update("?" + key for key in inputs.checked_keys)

@@ -224,6 +224,12 @@ def judge(keys: dict[str, object]) -> str | None:
         return None
     for key in NOT_FAILURE_KEYS:
         if key in keys and keys[key] not in (False, None):
+            if (
+                key in ("skipped", "skip")
+                and keys[key] is UNKNOWN
+                and keys.get("success", keys.get("ok")) is False
+            ):
+                continue  # (`"skipped": skipped`, the items it passed over: data beside a failure)
             return None
     flags = [(key, keys[key]) for key in FLAGS if key in keys]
     if any(value is True for _, value in flags):

@@ -508,6 +508,10 @@ def attribute_of(obj: Obj, attr: str, depth: int = 0) -> Possible:
             return Possible.of(func)
         return class_attribute(obj.ref, attr, depth + 1)
     if isinstance(obj, Instance):
+        if obj.made is not None:
+            given = _constructed_attribute(obj.cls, obj.made, attr, depth)
+            if given is not None:
+                return given
         method = class_method(obj.cls, attr)
         if method is not None:
             func, owner = method
@@ -620,7 +624,9 @@ def call_result(call: ast.Call, scope: Scope, depth: int = 0) -> Possible:
 
 def _result_of(obj: Obj, call: ast.Call, scope: Scope, depth: int) -> Possible:
     if isinstance(obj, Class):
-        return Possible.of(Instance(obj.ref))
+        return Possible.of(Instance(obj.ref, (call, scope)))
+    if isinstance(obj, Builtin) and obj.name == "dict" and not call.args:
+        return Possible.of(Literal(call, scope))  # `dict(name=..., handler=...)`: a display
     if isinstance(obj, Function):
         wanted = returned_parameters(obj.node)
         env = bind_call(call, scope, obj, depth, only=wanted) if wanted else {}
@@ -1693,6 +1699,72 @@ def _class_attribute(cls: ClassRef, name: str, depth: int) -> Possible:
             return inherited
         # (nothing known of it in this base: the next base of a mixin class may hold it)
     return UNKNOWN
+
+
+def _constructed_attribute(
+    cls: ClassRef, made: tuple[ast.Call, Scope], attr: str, depth: int
+) -> Possible | None:
+    """What one construction (`Spec("weather", handler=weather)`) gives an instance's `attr`:
+    a field of a record class (a NamedTuple's, a dataclass's, as declared in order), or what
+    `__init__` stores from one of its parameters (`self.handler = handler`). None when that is
+    not how the instance gets it."""
+    call, scope = made
+    if any(isinstance(a, ast.Starred) for a in call.args) or any(
+        kw.arg is None for kw in call.keywords
+    ):
+        return None
+    fields = record_fields(cls)
+    if fields is not None:
+        for index, (name, default) in enumerate(fields):
+            if name != attr:
+                continue
+            given = call.args[index] if index < len(call.args) else None
+            given = next((kw.value for kw in call.keywords if kw.arg == name), given)
+            if given is not None:
+                return resolve(given, scope, depth + 1)
+            return resolve(default, cls.scope, depth + 1) if default is not None else None
+        return None
+    init = class_method(cls, "__init__")
+    if init is None or not isinstance(init[0].node, ast.FunctionDef):
+        return None
+    node = init[0].node
+    stored = _self_assignments(node, attr)
+    if len(stored) != 1 or not isinstance(stored[0][1], ast.Name):
+        return None
+    if any(
+        method.node is not node and _self_assignments(method.node, attr) for method in cls.methods()
+    ):
+        return None  # (another method sets it too)
+    param = stored[0][1].id
+    bound = Function(node, init[0].module, init[0].scope, owner=cls, bound=True)
+    given_expr = call_arguments(call, bound).get(param)
+    if given_expr is not None:
+        return resolve(given_expr, scope, depth + 1)
+    default = _default_of(node, param)
+    return resolve(default, init[1].scope, depth + 1) if default is not None else None
+
+
+def record_fields(cls: ClassRef) -> list[tuple[str, ast.expr | None]] | None:
+    """A record class's fields in order, each with its default (a `NamedTuple`, a
+    `@dataclass`/attrs class: its annotated class-body names), or None for another class."""
+    node = cls.node
+    record = any(last_name(base) == "NamedTuple" for base in node.bases) or any(
+        last_name(d) in _RECORD_DECORATORS for d in node.decorator_list
+    )
+    if not record:
+        return None
+    fields: list[tuple[str, ast.expr | None]] = []
+    for stmt in node.body:
+        if (
+            isinstance(stmt, ast.AnnAssign)
+            and isinstance(stmt.target, ast.Name)
+            and "ClassVar" not in ast.unparse(stmt.annotation)
+        ):
+            fields.append((stmt.target.id, stmt.value))
+    return fields
+
+
+_RECORD_DECORATORS = frozenset({"dataclass", "define", "frozen", "mutable", "attrs", "s"})
 
 
 def _constructor_parameter(

@@ -512,13 +512,19 @@ class Class(Obj):
 
 
 class Instance(Obj):
-    __slots__ = ("cls",)
+    """An instance of a project class; `made`: the call that made it, with the scope it runs
+    in, when known (what a record's fields or `__init__`'s parameters were given)."""
 
-    def __init__(self, cls: ClassRef) -> None:
+    __slots__ = ("cls", "made")
+
+    def __init__(self, cls: ClassRef, made: tuple[ast.Call, Scope] | None = None) -> None:
         self.cls = cls
+        self.made = made
 
     @property
     def key(self) -> tuple[object, ...]:
+        if self.made is not None:
+            return ("instance", id(self.cls.node), id(self.made[0]))
         return ("instance", id(self.cls.node))
 
     def __repr__(self) -> str:
