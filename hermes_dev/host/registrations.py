@@ -31,7 +31,7 @@ import ast
 
 from hermes_dev.pyast.analyze.evaluate import Evaluator, strings_in
 from hermes_dev.pyast.semantic.bindings import spans_any
-from hermes_dev.pyast.semantic.modules import REGISTER_MARKERS, _lf_only
+from hermes_dev.pyast.semantic.modules import REGISTER_MARKERS, _lf_only, register_aliases
 from hermes_dev.pyast.semantic.resolve import (
     bind_call,
     bind_target,
@@ -467,11 +467,11 @@ def registrations_of(module: ModuleInfo) -> list[Registration]:
     return found
 
 
-def _marker_lines(source: str) -> set[int]:
-    """1-based lines on which a register marker text starts."""
+def _marker_lines(source: str, aliases: dict[str, str] | None = None) -> set[int]:
+    """1-based lines on which a register marker text starts (or a call of an alias)."""
     source = _lf_only(source)
     lines: set[int] = set()
-    for marker in REGISTER_MARKERS:
+    for marker in (*REGISTER_MARKERS, *(f"{name}(" for name in aliases or {})):
         start = source.find(marker)
         while start != -1:
             lines.add(source.count("\n", 0, start) + 1)
@@ -479,9 +479,15 @@ def _marker_lines(source: str) -> set[int]:
     return lines
 
 
-def register_kind(call: ast.Call) -> str | None:
-    """ "registry" for `registry.register(...)`, "plugin" for `<x>.register_tool(...)`."""
+def register_kind(call: ast.Call, aliases: dict[str, str] | None = None) -> str | None:
+    """ "registry" for `registry.register(...)`, "plugin" for `<x>.register_tool(...)` (and
+    for a call of a name bound to one of them: `reg = ctx.register_tool; reg(...)`)."""
     func = call.func
+    if isinstance(func, ast.Name) and aliases and func.id in aliases:
+        given = {kw.arg for kw in call.keywords}
+        if "handler" in given or "schema" in given or len(call.args) >= 4:
+            return aliases[func.id]
+        return None
     if not isinstance(func, ast.Attribute):
         return None
     if func.attr == "register_tool":
@@ -516,13 +522,14 @@ def _is_discoverable_stmt(stmt: ast.AST) -> bool:
 
 def _find_registrations(module: ModuleInfo) -> list[Registration]:
     assert module.tree is not None
-    lines = _marker_lines(module.source)
+    aliases = register_aliases(module.source)
+    lines = _marker_lines(module.source, aliases)
     if not lines:
         return []
     calls: list[tuple[ast.Call, str, list[ast.AST]]] = []
     for stmt in module.tree.body:
         if spans_any(stmt, lines):
-            _visit(stmt, [stmt], lines, calls)
+            _visit(stmt, [stmt], lines, calls, aliases)
     found: list[Registration] = []
     for call, kind, path in calls:
         found.extend(_registrations_for(module, call, kind, path))
@@ -535,17 +542,18 @@ def _visit(
     path: list[ast.AST],
     lines: set[int],
     out: list[tuple[ast.Call, str, list[ast.AST]]],
+    aliases: dict[str, str],
 ) -> None:
     """Collect register calls under `node` with the nodes from the module-level statement down
     to them, descending only where a marker line lies."""
     if isinstance(node, ast.Call):
-        kind = register_kind(node)
+        kind = register_kind(node, aliases)
         if kind is not None:
             out.append((node, kind, list(path)))
     for child in ast.iter_child_nodes(node):
         if spans_any(child, lines):
             path.append(child)
-            _visit(child, path, lines, out)
+            _visit(child, path, lines, out, aliases)
             path.pop()
 
 

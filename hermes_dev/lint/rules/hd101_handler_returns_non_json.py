@@ -807,6 +807,26 @@ registry.register(name="ratio", toolset="t", schema={"name": "ratio", "descripti
             },
             note="trap: a JSON text with a newline after it, a number written as text (JSON), `%d` of a number",
         ),
+        Valid(
+            {
+                "tools/rows_tool.py": """\
+import json
+
+from tools.registry import registry
+
+
+def rows(args, **kw):
+    lines = [json.dumps({"n": 1})]
+    for n in range(2, 4):
+        lines.append(json.dumps({"n": n}))
+    return json.dumps({"jsonl": "\\n".join(lines)})
+
+
+registry.register(name="rows", toolset="t", schema={"name": "rows", "description": "d", "parameters": {"type": "object", "properties": {}}}, handler=rows)
+""",
+            },
+            note="trap: lines joined, then wrapped in a JSON object",
+        ),
     )
     INVALID = (
         Invalid(
@@ -2728,6 +2748,48 @@ SPECS = [
             },
             findings=(("plugins/kit/handlers.py", 17),),
             note="a table of NamedTuple rows registered in a loop (`spec.name`, `spec.handler`): each row's own fields, given by position or keyword; `whisper` returns text ending in `...`",
+            fixed={},
+        ),
+        Invalid(
+            {
+                "tools/listing_tool.py": """\
+import json
+from pathlib import Path
+
+from tools.registry import registry, tool_error
+
+
+def base(raw):
+    return Path(raw).expanduser() if raw else Path.cwd()
+
+
+def listing(args, **kw):
+    root = base(args.get("root"))
+    if not root.is_dir():
+        return tool_error("not a folder")
+    if args.get("format") == "text":
+        lines = [str(root)]
+        for child in sorted(root.iterdir()):
+            lines.append("  " + child.name)
+        return "\\n".join(lines)
+    return json.dumps({"root": str(root), "entries": [c.name for c in root.iterdir()]})
+
+
+def home(args, **kw):
+    if args.get("plain"):
+        return str(base(args.get("root")))
+    return json.dumps({"home": str(base(args.get("root")))})
+
+
+registry.register(name="listing", toolset="t", schema={"name": "listing", "description": "d", "parameters": {"type": "object", "properties": {}}}, handler=listing)
+registry.register(name="home", toolset="t", schema={"name": "home", "description": "d", "parameters": {"type": "object", "properties": {}}}, handler=home)
+""",
+            },
+            findings=(
+                ("tools/listing_tool.py", 19),
+                ("tools/listing_tool.py", 25),
+            ),
+            note="lines joined whose first line is a folder's path (a JSON text starts with none of it); str() of a Path",
             fixed={},
         ),
     )

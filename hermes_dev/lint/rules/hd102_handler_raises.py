@@ -2606,6 +2606,183 @@ registry.register(name="xml_select", toolset="t", schema={"name": "xml_select", 
             },
             note="trap: errors='replace' decodes any byte; the ElementTree path's errors turned into the tool's own",
         ),
+        Valid(
+            {
+                "plugins/tally/plugin.yaml": """\
+name: tally
+version: 0.1.0
+description: d
+provides_tools:
+  - tally_top
+  - tally_sql
+""",
+                "plugins/tally/__init__.py": """\
+import json
+import sqlite3
+import re
+
+from . import report
+
+_ORDER = {"count": "n", "name": "tag"}
+_READ_ONLY = re.compile(r"^\\s*select\\b", re.I)
+
+
+def tally_top(args, **kw):
+    order = args.get("order") or "count"
+    if order not in _ORDER:
+        return json.dumps({"error": f"order must be one of {sorted(_ORDER)}"})
+    rows = report.top(_ORDER[order])
+    return json.dumps({"rows": rows})
+
+
+def tally_sql(args, **kw):
+    sql = args.get("sql") or ""
+    if not _READ_ONLY.match(sql):
+        return json.dumps({"error": "only SELECT"})
+    try:
+        return json.dumps({"rows": report.run(sql)})
+    except sqlite3.Error as exc:
+        return json.dumps({"error": f"query failed: {exc}"})
+
+
+def register(ctx):
+    reg = ctx.register_tool
+    for name, fn in (("tally_top", tally_top), ("tally_sql", tally_sql)):
+        reg(name=name, toolset="tally", schema={"name": name, "description": "d", "parameters": {"type": "object", "properties": {}}}, handler=fn)
+""",
+                "plugins/tally/report.py": """\
+from . import store
+
+
+def top(order_by):
+    with store.connect() as conn:
+        return conn.execute(f"SELECT tag, COUNT(*) AS n FROM items GROUP BY tag ORDER BY {order_by} DESC").fetchall()
+
+
+def run(sql):
+    with store.connect() as conn:
+        return conn.execute(sql).fetchall()
+""",
+                "plugins/tally/store.py": """\
+import sqlite3
+from pathlib import Path
+
+DB = Path.home() / ".tally.db"
+
+
+def connect():
+    return sqlite3.connect(DB)
+""",
+            },
+            note="trap: the ORDER BY value tested against the table of columns; the model's SQL run inside `except sqlite3.Error`",
+        ),
+        Valid(
+            {
+                "tools/units.py": """\
+import json
+import os
+from pathlib import Path
+
+
+class UnitError(Exception):
+    pass
+
+
+def unit_dir():
+    return Path(os.environ.get("UNIT_DIR", "/etc/units"))
+
+
+def load(name):
+    if not name.isidentifier():
+        raise UnitError(f"bad unit name {name!r}")
+    path = unit_dir() / f"{name}.json"
+    try:
+        return json.loads(path.read_text(encoding="utf-8"))
+    except OSError:
+        raise UnitError(f"no unit {name!r}")
+
+
+def snapshot_path(name):
+    if not name.isidentifier():
+        raise ValueError(f"bad snapshot name {name!r}")
+    folder = Path.home() / ".snapshots"
+    folder.mkdir(parents=True, exist_ok=True)
+    return folder / f"{name}.json"
+
+
+def save(name, data):
+    path = snapshot_path(name)
+    path.write_text(json.dumps(data), encoding="utf-8")
+    return path
+""",
+                "tools/units_tool.py": """\
+import json
+
+from tools import units
+from tools.registry import registry, tool_error
+
+
+def unit_show(args, **kw):
+    try:
+        return json.dumps(units.load(args.get("name") or ""))
+    except units.UnitError as exc:
+        return tool_error(str(exc))
+
+
+def snapshot_save(args, **kw):
+    name = args.get("name") or ""
+    try:
+        units.snapshot_path(name)
+    except ValueError as exc:
+        return tool_error(str(exc))
+    path = units.save(name, args.get("data"))
+    return json.dumps({"saved": str(path)})
+
+
+registry.register(name="unit_show", toolset="t", schema={"name": "unit_show", "description": "d", "parameters": {"type": "object", "properties": {}}}, handler=unit_show)
+registry.register(name="snapshot_save", toolset="t", schema={"name": "snapshot_save", "description": "d", "parameters": {"type": "object", "properties": {}}}, handler=snapshot_save)
+""",
+            },
+            note="trap: the model picks a name, the tool the folder and the kind of file (a .json suffix of its own): what the file holds is the tool own; a folder made with parents=True; a name the handler already tested by calling the same helper in a try that returns",
+        ),
+        Valid(
+            {
+                "tools/api_http.py": """\
+import httpx
+
+
+def client():
+    return httpx.Client(base_url="https://api.example.org", timeout=10)
+""",
+                "tools/api_tool.py": """\
+import json
+
+import httpx
+
+from tools import api_http
+from tools.registry import registry, tool_error
+
+
+def api_get(args, **kw):
+    path = args.get("path") or "/"
+    with api_http.client() as c:
+        try:
+            resp = c.get(path)
+            resp.raise_for_status()
+        except httpx.HTTPError as exc:
+            return tool_error(f"request failed: {exc}")
+        try:
+            data = resp.json()
+        except ValueError:
+            return tool_error("the answer is not JSON")
+    return json.dumps({"data": data})
+
+
+registry.register(name="api_get", toolset="t", schema={"name": "api_get", "description": "d", "parameters": {"type": "object", "properties": {}}}, handler=api_get)
+""",
+            },
+            note="trap: the body parsed inside `except ValueError`",
+        ),
     )
     INVALID = (
         Invalid(
@@ -6132,6 +6309,170 @@ registry.register(name="xml_select", toolset="t", schema={"name": "xml_select", 
                 ("tools/table_tool.py", 14),
             ),
             note="a helper method that makes sure the file is there (`self.existing(rel)`) says nothing of what it holds: read as text in a `with` block it raises UnicodeDecodeError for a binary file; an ElementTree path the model sends raises SyntaxError when it does not parse",
+            fixed={},
+        ),
+        Invalid(
+            {
+                "plugins/tally/plugin.yaml": """\
+name: tally
+version: 0.1.0
+description: d
+provides_tools:
+  - tally_top
+  - tally_sql
+""",
+                "plugins/tally/__init__.py": """\
+import json
+import re
+
+from . import report
+
+_ORDER = {"count": "n", "name": "tag"}
+_READ_ONLY = re.compile(r"^\\s*select\\b", re.I)
+
+
+def tally_top(args, **kw):
+    order = args.get("order") or "count"
+    rows = report.top(_ORDER.get(order, order))
+    return json.dumps({"rows": rows})
+
+
+def tally_sql(args, **kw):
+    sql = args.get("sql") or ""
+    if not _READ_ONLY.match(sql):
+        return json.dumps({"error": "only SELECT"})
+    return json.dumps({"rows": report.run(sql)})
+
+
+def register(ctx):
+    reg = ctx.register_tool
+    for name, fn in (("tally_top", tally_top), ("tally_sql", tally_sql)):
+        reg(name=name, toolset="tally", schema={"name": name, "description": "d", "parameters": {"type": "object", "properties": {}}}, handler=fn)
+""",
+                "plugins/tally/report.py": """\
+from . import store
+
+
+def top(order_by):
+    with store.connect() as conn:
+        return conn.execute(f"SELECT tag, COUNT(*) AS n FROM items GROUP BY tag ORDER BY {order_by} DESC").fetchall()
+
+
+def run(sql):
+    with store.connect() as conn:
+        return conn.execute(sql).fetchall()
+""",
+                "plugins/tally/store.py": """\
+import sqlite3
+from pathlib import Path
+
+DB = Path.home() / ".tally.db"
+
+
+def connect():
+    return sqlite3.connect(DB)
+""",
+            },
+            findings=(
+                ("plugins/tally/__init__.py", 12),
+                ("plugins/tally/__init__.py", 20),
+            ),
+            note="SQL the model writes, or a part of it (`ORDER BY {order_by}` from a table's .get with the model's text as default), run on sqlite: DatabaseError when it does not run; a SELECT pattern tested first does not make it run; registrations made through `reg = ctx.register_tool`",
+            fixed={},
+        ),
+        Invalid(
+            {
+                "tools/cli_parsers.py": """\
+import argparse
+
+
+class UsageError(Exception):
+    pass
+
+
+class QuietParser(argparse.ArgumentParser):
+    def error(self, message):
+        raise UsageError(message)
+
+
+def plain():
+    p = argparse.ArgumentParser(prog="count", add_help=False)
+    p.add_argument("file")
+    return p
+
+
+def quiet():
+    p = QuietParser(prog="count", add_help=False)
+    p.add_argument("file")
+    return p
+""",
+                "tools/cli_tool.py": """\
+import json
+import shlex
+
+from tools import cli_parsers
+from tools.registry import registry, tool_error
+
+
+def count_cli(args, **kw):
+    try:
+        opts = cli_parsers.plain().parse_args(shlex.split(args.get("command_line") or ""))
+    except ValueError as exc:
+        return tool_error(str(exc))
+    return json.dumps({"file": opts.file})
+
+
+def count_quiet(args, **kw):
+    try:
+        opts = cli_parsers.quiet().parse_args(shlex.split(args.get("command_line") or ""))
+    except (ValueError, cli_parsers.UsageError) as exc:
+        return tool_error(str(exc))
+    return json.dumps({"file": opts.file})
+
+
+registry.register(name="count_cli", toolset="t", schema={"name": "count_cli", "description": "d", "parameters": {"type": "object", "properties": {}}}, handler=count_cli)
+registry.register(name="count_quiet", toolset="t", schema={"name": "count_quiet", "description": "d", "parameters": {"type": "object", "properties": {}}}, handler=count_quiet)
+""",
+            },
+            findings=(("tools/cli_tool.py", 10),),
+            note="argparse exits (SystemExit, no Exception) on arguments it refuses: the model's command line parsed by a plain ArgumentParser; a subclass whose error() raises is the trap beside it",
+            fixed={},
+        ),
+        Invalid(
+            {
+                "tools/api_http.py": """\
+import httpx
+
+
+def client():
+    return httpx.Client(base_url="https://api.example.org", timeout=10)
+""",
+                "tools/api_tool.py": """\
+import json
+
+import httpx
+
+from tools import api_http
+from tools.registry import registry, tool_error
+
+
+def api_get(args, **kw):
+    path = args.get("path") or "/"
+    with api_http.client() as c:
+        try:
+            resp = c.get(path)
+            resp.raise_for_status()
+        except httpx.HTTPError as exc:
+            return tool_error(f"request failed: {exc}")
+        data = resp.json()
+    return json.dumps({"data": data})
+
+
+registry.register(name="api_get", toolset="t", schema={"name": "api_get", "description": "d", "parameters": {"type": "object", "properties": {}}}, handler=api_get)
+""",
+            },
+            findings=(("tools/api_tool.py", 17),),
+            note="a client made by the project's own `client()` asked for a path the model names: what answers there may not be JSON (`resp.json()` outside the try)",
             fixed={},
         ),
     )

@@ -351,6 +351,9 @@ def _binop(expr: ast.BinOp, scope: Scope, calls: CallVerdict | None, depth: int)
         if starts or ends:
             return Verdict(NOT_JSON, "a %-formatted string that is not JSON", expr)
         return _UNKNOWN_V
+    if isinstance(expr.op, ast.Div):
+        left = infer(expr.left, scope, calls, depth + 1)
+        return left if left.what == "a path" else _UNKNOWN_V  # (`base / name`: a Path)
     if not isinstance(expr.op, ast.Add):
         return _UNKNOWN_V
     if _starts_as_prose(expr.left, scope, depth) or _ends_as_prose(expr.right, scope, depth):
@@ -880,6 +883,8 @@ def _call(expr: ast.Call, scope: Scope, calls: CallVerdict | None, depth: int) -
         other = _OTHER_FORMATS.get((module, name))
         if other is not None and expr.args:
             return Verdict(NOT_JSON, other, expr)
+        if module == "pathlib" and name in ("Path", "PurePath", "PosixPath"):
+            return Verdict(NOT_JSON, "a path (a Path object)", expr, what="a path")
         made = _PATH_TEXT.get((module, name))
         if made is not None and expr.args and (name != "join" or len(expr.args) >= 2):
             return Verdict(NOT_JSON, made, expr)
@@ -894,6 +899,10 @@ def _call(expr: ast.Call, scope: Scope, calls: CallVerdict | None, depth: int) -
                 NOT_JSON, "a command's output" + (" (text)" if text else " (bytes)"), expr
             )
     if isinstance(func, ast.Attribute):
+        if func.attr in _PATH_KEEPING and isinstance(func.value, (ast.Call, ast.Name, ast.BinOp)):
+            inner = infer(func.value, scope, calls, depth + 1)
+            if inner.what == "a path":
+                return inner  # (`Path(p).expanduser().resolve()`: still a Path)
         if func.attr == "decode" and isinstance(func.value, ast.Call):
             inner = _call(func.value, scope, calls, depth + 1)
             if inner.kind == NOT_JSON and inner.reason.startswith(_JSON_BYTES):
@@ -949,6 +958,16 @@ def _join(
     if not (isinstance(separator, ast.Constant) and isinstance(separator.value, str)):
         return _UNKNOWN_V
     lines = call.args[0]
+    if "\n" in separator.value:
+        # (a JSON text holds no line break inside a string: across lines, a first line that
+        # starts or ends as no JSON does makes the whole text none)
+        first = _first_row(lines, scope)
+        if first is not None and (
+            _starts_as_prose(first[0], first[1], depth + 1)
+            or _ends_as_prose(first[0], first[1], depth + 1)
+            or infer(first[0], first[1], calls, depth + 1).reason.endswith(_PATH_REASONS)
+        ):
+            return Verdict(NOT_JSON, "lines of text joined together", call)
     if isinstance(lines, ast.Name):
         bound = assigned_value(lines.id, scope)
         if bound is not None and isinstance(bound[0], (ast.GeneratorExp, ast.ListComp, ast.Call)):
@@ -984,6 +1003,34 @@ def _join(
     ):
         return Verdict(NOT_JSON, "JSON strings joined together", call)
     return _UNKNOWN_V
+
+
+_PATH_REASONS = ("a file's path", "a Path object)")
+# Path methods whose answer is a Path again.
+_PATH_KEEPING = frozenset(
+    {"resolve", "expanduser", "absolute", "with_suffix", "with_name", "with_stem", "joinpath"}
+)
+
+
+def _first_row(lines: ast.expr, scope: Scope) -> tuple[ast.expr, Scope] | None:
+    """The first element of a list written out (`lines = [header]`, later appended to)."""
+    if isinstance(lines, ast.Name):
+        located = scope.lookup(lines.id)
+        if located is None or located[1] is None:
+            return None
+        where = located[0]
+        made = [b for b in where.live(lines.id, located[1]) if b.kind != "mutated"]
+        if not (
+            len(made) == 1
+            and made[0].kind == "assign"
+            and made[0].value is not None
+            and made[0].path == ()
+        ):
+            return None
+        lines, scope = made[0].value, where
+    if isinstance(lines, ast.List) and lines.elts and not isinstance(lines.elts[0], ast.Starred):
+        return lines.elts[0], scope
+    return None
 
 
 def _json_element(
@@ -1088,6 +1135,8 @@ def _repr_text(expr: ast.expr, scope: Scope, calls: CallVerdict | None, depth: i
         return None
     if verdict.what in REPR_NOT_JSON:
         return verdict.reason if verdict.what in ("None", "a bool") else _repr_reason(verdict)
+    if verdict.what == "a path":
+        return "a file's path"
     return None
 
 

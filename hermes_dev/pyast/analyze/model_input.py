@@ -167,7 +167,9 @@ _CHECKS = frozenset({"isdigit", "isnumeric", "isdecimal", "startswith"})
 
 class InputRisks:
     __slots__ = (
+        "_checked",
         "_keyed",
+        "_opened",
         "_parts",
         "_tested",
         "_text_opens",
@@ -184,6 +186,7 @@ class InputRisks:
         "format_tested",
         "guarded",
         "handles",
+        "helper_checked",
         "kind_tested",
         "param",
         "parses_json",
@@ -193,6 +196,7 @@ class InputRisks:
         "records",
         "requested",
         "shadowed",
+        "sqlite",
         "unpacked",
     )
 
@@ -206,12 +210,16 @@ class InputRisks:
         checks: Callable[[ast.Call], frozenset[str]] | None = None,
         keeps: Callable[[ast.Call], bool] | None = None,
         contents: frozenset[str] = frozenset(),
+        checked: frozenset[str] = frozenset(),
+        sqlite: bool = False,
     ) -> None:
         """`parses_json(func)`: whether a called expression is `json.loads` (as the scope
         resolves it: `from json import loads as parse` too); else only `json.loads` as written.
         `seeds`: parameters that hold one of the model's arguments as it came (a forwarding
         lambda's `fn(args.get("n"))`); `contents`: parameters that hold what a file or an
-        address the model names holds (`parse_feed(fetch(url))`)."""
+        address the model names holds (`parse_feed(fetch(url))`); `checked`: those of `seeds`
+        the caller tested (`if not is_read_only(sql): return ...`); `sqlite`: the module
+        uses sqlite3 (what `.execute(sql)` runs on)."""
         self.param = param
         self.parses_json = parses_json
         # `carries(call)`: ("path" or "text", i) when the call is of a helper that hands back
@@ -223,13 +231,16 @@ class InputRisks:
         self.checked_keys: set[str] = set()
         # `[k for k in needed if not args.get(k)]`: keys checked from a list, any of them
         self.any_key_checked = False
-        self.guarded: set[str] = set()
+        self.guarded: set[str] = set(checked)
+        self._checked = checked
+        self.sqlite = sqlite
         # names an `isfile`/`is_dir` test has read (a file, not a folder; `exists` says neither)
         self.kind_tested: set[str] = set()
         self.exists_tested: set[str] = set()
         # (of the guarded, names whose text's form was tested: `"/" in name`, a pattern; that
         # says nothing of the file it names)
         self.form_tested: set[str] = set()
+        self.helper_checked: set[str] = set()  # (by a helper whose test is not known)
         self.format_tested: set[str] = set()  # (`tarfile.is_tarfile(path)`)
         self.rebound = False
         self.shadowed: set[str] = set()
@@ -244,6 +255,7 @@ class InputRisks:
         self.contents: set[str] = set(contents)
         self.elements: set[str] = set()
         self._text_opens: set[int] = set()
+        self._opened: dict[str, list[ast.expr | None]] = {}
         body = [node.body] if isinstance(node, ast.Lambda) else node.body
         self._tested = _tested_calls(body)
         self.derived: set[str] = set(seeds)  # (complete after the walk, below)
@@ -371,6 +383,20 @@ class InputRisks:
                 self.derived.discard(name)
             elif name in seeds and not all(v is not None and self._from_model(v) for v in values):
                 self.derived.discard(name)  # (a parameter given another value in the body)
+        if checked:
+            # (a local made from a value the caller tested is as tested as it: only the risks
+            # no test of the text's form prevents count on it)
+            tested = set(checked)
+            for _ in range(2):
+                for name, values in kept.items():
+                    if (
+                        name in self.derived
+                        and name not in tested
+                        and values
+                        and all(v is not None and self._reads(v) & tested for v in values)
+                    ):
+                        tested.add(name)
+            self.guarded |= tested
         # Locals that are paths the model names (`p = Path(args["path"]).expanduser()`).
         self.paths: set[str] = set()
         self.path_objects: set[str] = set()  # (of those, `Path` objects, not text)
@@ -406,6 +432,7 @@ class InputRisks:
             for with_item in statement.items:
                 if isinstance(with_item.optional_vars, ast.Name):
                     opened.setdefault(with_item.optional_vars.id, []).append(with_item.context_expr)
+        self._opened = opened
         for _ in range(2):
             for name, values in opened.items():
                 if not values or None in values:
@@ -455,12 +482,17 @@ class InputRisks:
                 and bool(expr.args)
                 and _reading(expr, 1)
                 and self._model_path(expr.args[0])
+                and not self._kind_fixed(expr.args[0])
             )
         if not isinstance(func, (ast.Name, ast.Attribute)):
             return False
         name = last_name(func)
         if name == "open" and isinstance(func, ast.Attribute):
-            return _reading(expr, 0) and self._model_path(func.value, False)
+            return (
+                _reading(expr, 0)
+                and self._model_path(func.value, False)
+                and not self._kind_fixed(func.value)
+            )
         if name not in _FETCHES:
             return False
         url = (
@@ -477,7 +509,17 @@ class InputRisks:
         if name in ("urlopen", "Request"):
             return True
         # (`requests.get(url)`, `self.session.get(url)`: not a dict's `get`)
-        return isinstance(func, ast.Attribute) and _speaks_http(func.value)
+        if not isinstance(func, ast.Attribute):
+            return False
+        receiver = func.value
+        if _speaks_http(receiver):
+            return True
+        # (`with http.client() as c: c.get(path)`: a client made by a call so named)
+        made = self._opened.get(receiver.id) if isinstance(receiver, ast.Name) else None
+        return bool(made) and all(
+            isinstance(v, ast.Call) and _speaks_http(v.func)
+            for v in made  # type: ignore[union-attr]
+        )
 
     def _content(self, expr: ast.expr) -> bool:
         """`expr` is what a file or an address the model names holds (`p.read_text()`,
@@ -495,7 +537,7 @@ class InputRisks:
         if not isinstance(func, ast.Attribute):
             return False
         if func.attr in ("read_text", "read_bytes"):
-            return self._model_path(func.value, False)
+            return self._model_path(func.value, False) and not self._kind_fixed(func.value)
         if func.attr == "read":
             return self._handle(func.value)
         if func.attr == "decode" or func.attr in _TEXT_METHODS:
@@ -535,7 +577,9 @@ class InputRisks:
                 if not (
                     self._content(arg)
                     or self._handle(arg)
-                    or (func.attr == "parse" and self._model_path(arg))
+                    or (
+                        func.attr == "parse" and self._model_path(arg) and not self._kind_fixed(arg)
+                    )
                 ) or (self._reads(arg) & self.contents & self.guarded):
                     return None
                 return known[0], f"when the model names a file or an address that is not {known[1]}"
@@ -572,6 +616,8 @@ class InputRisks:
             elif isinstance(op, (ast.In, ast.NotIn)) and isinstance(node.left, ast.Constant):
                 self.guarded.update(self._reads(right))  # (`"." in text`: a separator tested)
                 self.form_tested.update(self._reads(right))
+            elif isinstance(op, (ast.In, ast.NotIn)) and _empties(right):
+                continue  # (`value in (None, "")`: whether it was given, not what it is)
             elif isinstance(op, (ast.In, ast.NotIn)) and (
                 isinstance(node.left, ast.Name) or self._key_read(node.left) is not None
             ):
@@ -642,6 +688,7 @@ class InputRisks:
             # `if kind is None: return ...`: checked by a helper, the answer tested
             for arg in given:
                 self.guarded.update(self._reads(arg))
+                self.helper_checked.update(self._reads(arg))
         if name.startswith("is_") and name not in EXISTS_TESTS and given:
             # `tarfile.is_tarfile(path)`, `zipfile.is_zipfile(p)`: what the file is, tested
             for arg in given:
@@ -668,9 +715,14 @@ class InputRisks:
                 return carried[0] == "text"
             if isinstance(func, ast.Attribute):
                 if func.attr == "get":
-                    return isinstance(func.value, ast.Name) and func.value.id == self.param
+                    # (`ALIASES.get(order, order)`: the model's text when the table lacks it)
+                    return (isinstance(func.value, ast.Name) and func.value.id == self.param) or (
+                        len(expr.args) == 2 and self._from_model(expr.args[1])
+                    )
                 if func.attr in _TEXT_METHODS or id(expr) in self._parts:
                     return self._from_model(func.value)
+                if func.attr == "split" and _is_module(func.value, "shlex"):
+                    return bool(expr.args) and self._from_model(expr.args[0])
                 if func.attr in _OS_PATH_TEXT and _is_module(func.value, "path"):
                     # `os.path.abspath(os.path.expanduser(path))`: the model's text, as a path
                     return any(self._from_model(a) for a in expr.args)
@@ -680,6 +732,17 @@ class InputRisks:
             return False
         if isinstance(expr, ast.BoolOp) and isinstance(expr.op, ast.Or):
             return self._from_model(expr.values[0])
+        if isinstance(expr, ast.JoinedStr):
+            # `f"SELECT * FROM t ORDER BY {order}"`: text the model's text is part of
+            return any(
+                isinstance(part, ast.FormattedValue) and self._from_model(part.value)
+                for part in expr.values
+            )
+        if isinstance(expr, ast.BinOp) and isinstance(expr.op, ast.Add):
+            return (
+                isinstance(expr.left, (ast.Constant, ast.JoinedStr))
+                or isinstance(expr.right, (ast.Constant, ast.JoinedStr))
+            ) and (self._from_model(expr.left) or self._from_model(expr.right))
         if isinstance(expr, ast.IfExp):
             # `query if regex else re.escape(query)`: the model's text on one branch
             return self._from_model(expr.body) or self._from_model(expr.orelse)
@@ -817,6 +880,24 @@ class InputRisks:
                     return None
                 exc, what = _PARSERS[written_name(func)]  # type: ignore[index]
                 return exc, f"when the model sends {what}"
+            elif (
+                self.sqlite
+                and isinstance(func, ast.Attribute)
+                and func.attr in ("execute", "executemany", "executescript")
+            ):
+                # SQL the model writes (or a part of it): what sqlite cannot run raises, however
+                # the text was checked before (a test that it is a SELECT does not make it run)
+                if not args or not self._from_model(args[0]) or self.membership_guarded(args[0]):
+                    return None
+                return "sqlite3.DatabaseError", "when the model sends SQL that sqlite cannot run"
+            elif isinstance(func, ast.Attribute) and func.attr in (
+                "parse_args",
+                "parse_known_args",
+            ):
+                # `parser.parse_args(shlex.split(line))`: argparse exits on what it refuses
+                if not args or not self._from_model(args[0]) or self._reads(args[0]) & self.guarded:
+                    return None
+                return SystemExit, "when the model sends arguments the parser does not accept"
             elif id(node) in self.unpacked and isinstance(func, ast.Attribute):
                 text = func.value
                 if not self._from_model(text) or self._reads(text) & self.guarded:
@@ -864,6 +945,16 @@ class InputRisks:
                 path = node.args[0]
             elif func.attr in _PATH_METHODS and self._model_path(func.value, False):
                 path = func.value  # (a `Path`'s method: `str.replace` is none)
+                if func.attr == "mkdir" and any(
+                    kw.arg == "parents"
+                    and not (isinstance(kw.value, ast.Constant) and not kw.value.value)
+                    for kw in node.keywords
+                ):
+                    # (`mkdir(parents=True)` makes what is missing; a folder the model names
+                    # may still be one nobody can write)
+                    if not self._whole_path(path) or self._reads(path) & self.guarded:
+                        return None
+                    return OSError, "when the model names a folder that cannot be written"
         if (
             path is None
             and isinstance(func, ast.Attribute)
@@ -911,7 +1002,7 @@ class InputRisks:
         if known is None or not self._model_path(path):
             return None
         reads = self._reads(path)
-        if reads & self.format_tested or self._checked_otherwise(reads):
+        if reads & self.format_tested or self._checked_otherwise(reads) or self._kind_fixed(path):
             return None
         return known[0], f"when the model names a file that is not {known[1]}"
 
@@ -961,7 +1052,7 @@ class InputRisks:
             and encoding.value.lower().replace("_", "-") in _ANY_BYTE
         ):
             return None
-        if self._checked_otherwise(self._reads(path)):
+        if self._checked_otherwise(self._reads(path)) or self._kind_fixed(path):
             return None
         return UnicodeDecodeError, "when the model names a file that is not text"
 
@@ -1032,6 +1123,37 @@ class InputRisks:
                 return self._model_path(func.value, False)
         return False
 
+    def membership_guarded(self, expr: ast.expr) -> bool:
+        """A value `expr` reads was tested for what it is (`if t not in TABLES: return ...`),
+        not only for its form (a pattern, `"/" in name`) or by a helper whose test is unknown
+        (`is_read_only(sql)`), nor by the caller (`checked`)."""
+        return bool(
+            self._reads(expr)
+            & (self.guarded - self.form_tested - self.helper_checked - self._checked)
+        )
+
+    def _kind_fixed(self, path: ast.expr, depth: int = 0) -> bool:
+        """The tool names the kind of file (`unit_dir() / f"{name}.json"`, `p.with_suffix(
+        ".md")`): the model picks one of the tool's own files, not what it holds."""
+        if depth > 4:
+            return False
+        if isinstance(path, ast.Name):
+            values = self._values.get(path.id)
+            return bool(values) and all(
+                v is not None and self._kind_fixed(v, depth + 1)
+                for v in values  # type: ignore[union-attr]
+            )
+        if isinstance(path, ast.BinOp) and isinstance(path.op, ast.Div):
+            return _suffixed(path.right)
+        if isinstance(path, ast.Call) and isinstance(path.func, ast.Attribute):
+            if path.func.attr == "with_suffix":
+                return True
+            if path.func.attr in _PATH_KEEPS:
+                return self._kind_fixed(path.func.value, depth + 1)
+            if path.func.attr == "join" and _is_module(path.func.value, "path") and path.args:
+                return _suffixed(path.args[-1])
+        return _suffixed(path)
+
     def _whole_path(self, expr: ast.expr, depth: int = 0) -> bool:
         """The model names the whole path (`Path(args["out"]).expanduser()`), not only a name
         under a folder the tool chose (`EXPORTS / name`)."""
@@ -1040,11 +1162,14 @@ class InputRisks:
         if depth > 4:
             return False
         if isinstance(expr, ast.Name):
+            # (on some path of the code the model names all of it)
             values = self._values.get(expr.id)
-            return bool(values) and all(
+            return bool(values) and any(
                 v is not None and self._whole_path(v, depth + 1)
                 for v in values  # type: ignore[union-attr]
             )
+        if isinstance(expr, ast.Attribute) and expr.attr == "parent":
+            return self._whole_path(expr.value, depth + 1)
         if isinstance(expr, ast.BinOp) and isinstance(expr.op, ast.Div):
             return self._whole_path(expr.left, depth + 1)
         if isinstance(expr, ast.Call) and expr.args and _is_path_call(expr):
@@ -1108,10 +1233,30 @@ def _reading(call: ast.Call, index: int) -> bool:
     )
 
 
+def _suffixed(expr: ast.expr) -> bool:
+    """A file name the code ends with its own extension (`f"{name}.json"`, `name + ".md"`)."""
+    tail: ast.expr | None = expr
+    if isinstance(expr, ast.JoinedStr):
+        tail = expr.values[-1] if expr.values else None
+    elif isinstance(expr, ast.BinOp) and isinstance(expr.op, ast.Add):
+        tail = expr.right
+    return (
+        tail is not expr
+        and isinstance(tail, ast.Constant)
+        and isinstance(tail.value, str)
+        and "." in tail.value
+    )
+
+
 def _writes(call: ast.Call) -> bool:
-    """`open(p, "w")`, `p.write_text(...)`, `p.open("a")`: the call writes the file."""
+    """`open(p, "w")`, `p.write_text(...)`, `p.open("a")`, `p.mkdir()`: the call writes."""
     func = call.func
-    if isinstance(func, ast.Attribute) and func.attr in ("write_text", "write_bytes"):
+    if isinstance(func, ast.Attribute) and func.attr in (
+        "write_text",
+        "write_bytes",
+        "mkdir",
+        "touch",
+    ):
         return True
     if is_name(func, "open"):
         return not _reading(call, 1)
@@ -1150,6 +1295,15 @@ def _catches_decoding(body: list[ast.stmt]) -> bool:
                 if any(last_name(n) in _DECODING_CAUGHT for n in names):
                     return True
     return False
+
+
+def _empties(expr: ast.expr) -> bool:
+    """A literal collection of empty values only (`(None, "")`)."""
+    return (
+        isinstance(expr, (ast.Tuple, ast.List, ast.Set))
+        and bool(expr.elts)
+        and all(isinstance(e, ast.Constant) and not e.value for e in expr.elts)
+    )
 
 
 def _speaks_http(receiver: ast.expr) -> bool:

@@ -48,8 +48,13 @@ from hermes_dev.pyast.calls.driver import (
     yield_handlers,
 )
 from hermes_dev.pyast.calls.quiet import cannot_raise
-from hermes_dev.pyast.semantic.resolve import call_arguments, is_builtin_name, resolve
-from hermes_dev.pyast.semantic.scopes import External, Function
+from hermes_dev.pyast.semantic.resolve import (
+    call_arguments,
+    class_method,
+    is_builtin_name,
+    resolve,
+)
+from hermes_dev.pyast.semantic.scopes import External, Function, Instance
 from hermes_dev.pyast.semantic.walker import (
     handlers_around,
     is_name,
@@ -68,8 +73,10 @@ _CONTROL_FLOW_NAMES = frozenset(
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from collections.abc import Callable
+    from pathlib import Path
     from typing import ClassVar
 
+    from hermes_dev.pyast.semantic.modules import ModuleInfo
     from hermes_dev.pyast.semantic.scopes import Scope
 
 _MAX_PER_FUNCTION = 12
@@ -165,9 +172,10 @@ class _InputEscapes(Transfer):
         # caller made sure is there (`args.get("key")` read, `"key" in args`); `!key`: one
         # whose value it checked (its type, its form)
         table = next((s[1:] for s in self.seeds if s[0] == "*"), "")
-        values = frozenset(s for s in self.seeds if s[0] not in "*?!~")
+        values = frozenset(s for s in self.seeds if s[0] not in "*?!~^")
         contents = frozenset(s[1:] for s in self.seeds if s[0] == "~")
-        inputs = walker.inputs = _input_risks(code, table, values, contents)
+        checked = frozenset(s[1:] for s in self.seeds if s[0] == "^")
+        inputs = walker.inputs = _input_risks(code, table, values | checked, contents, checked)
         if table:
             for seed in self.seeds:
                 if seed == "?*":
@@ -221,7 +229,11 @@ def handler_escapes(
 
 
 def _input_risks(
-    code: Code, param: str, values: frozenset[str], contents: frozenset[str] = frozenset()
+    code: Code,
+    param: str,
+    values: frozenset[str],
+    contents: frozenset[str] = frozenset(),
+    checked: frozenset[str] = frozenset(),
 ) -> InputRisks:
     """InputRisks of a def whose `param` holds the model's arguments (or ""), whose parameters
     `values` each hold one of them, and `contents` what a file or address the model names holds;
@@ -245,7 +257,55 @@ def _input_risks(
         _checker(scope),
         lambda call: keeps_values(call, param, scope),
         contents,
+        checked,
+        _uses_sqlite(code.module),
     )
+
+
+def _given_names(call: ast.Call) -> frozenset[str]:
+    """The plain names a call gives as arguments."""
+    return frozenset(
+        a.id for a in (*call.args, *(kw.value for kw in call.keywords)) if isinstance(a, ast.Name)
+    )
+
+
+def _returns_in_all(group: list[ast.ExceptHandler]) -> bool:
+    """Every `except` of a `try` ends by returning."""
+    return bool(group) and all(h.body and isinstance(h.body[-1], ast.Return) for h in group)
+
+
+def _raises_instead(call: ast.Call, scope: Scope) -> bool:
+    """`parser.parse_args(...)` of a project's ArgumentParser subclass whose `error` (or
+    `exit`) raises instead of exiting."""
+    func = call.func
+    if not isinstance(func, ast.Attribute):
+        return False
+    for obj in resolve(func.value, scope).items:
+        if isinstance(obj, Instance) and (
+            class_method(obj.cls, "error") is not None or class_method(obj.cls, "exit") is not None
+        ):
+            return True
+    return False
+
+
+def _uses_sqlite(module: ModuleInfo) -> bool:
+    """The module, or a module of its folder (its `store.connect()`), uses sqlite3."""
+    if module.word_lines("sqlite3"):
+        return True
+    folder = module.path.parent
+    found = _SQLITE_FOLDERS.get(folder)
+    if found is None:
+        found = False
+        for path in sorted(folder.glob("*.py"))[:50]:
+            text = module.models.read(path) if path != module.path else None
+            if text is not None and "sqlite3" in text:
+                found = True
+                break
+        _SQLITE_FOLDERS[folder] = found
+    return found
+
+
+_SQLITE_FOLDERS: dict[Path, bool] = {}
 
 
 def _named_def(
@@ -399,6 +459,9 @@ class _Walker:
         self.depth = depth
         self.skip = skip
         self.escapes: list[Escape] = []
+        # (label of a def, the names a call gave it, the `except`s around it that return):
+        # what a handler already tested by calling it (`snapshot_path(name)` in a `try`)
+        self._validated: list[tuple[str, frozenset[str], list[ast.ExceptHandler]]] = []
         self._seen: set[tuple[object, ...]] = set()
         # What each `except` block of this def caught (by id): what a bare re-raise in it lets
         # out again (in a callee, where only known raises count).
@@ -838,6 +901,8 @@ class _Walker:
             kind = type(node)
             if inputs is not None and (kind is ast.Subscript or kind is ast.Call):
                 risk = inputs.risk(node)
+                if risk is not None and risk[0] is SystemExit and _raises_instead(node, self.scope):  # type: ignore[arg-type]
+                    risk = None
                 found_risk = None
                 if risk is not None:
                     made, why = risk
@@ -921,7 +986,12 @@ class _Walker:
                 found = [
                     Escape(library_type("tenacity.RetryError"), "call", first.chain, first.node)
                 ]
+            given = _given_names(call)
+            if self.top and handlers and given and _returns_in_all(handlers[-1]):
+                self._validated.append((target.function.label, given, handlers[-1]))
             for inner in found:
+                if self.top and self._tested_before(inner, given):
+                    continue  # (what it raises for these values, the handler already caught)
                 needs = inner.needs
                 if needs:
                     passed = self._passed_on(call, target, needs)
@@ -942,6 +1012,18 @@ class _Walker:
                     handlers,
                 )
 
+    def _tested_before(self, inner: Escape, given: frozenset[str]) -> bool:
+        """The def `inner` is raised in was called before with names this call gives too, in
+        a `try` whose `except` catches it and returns: those values passed its tests."""
+        for label, names, group in self._validated:
+            if (
+                names <= given
+                and any(step[2] == label for step in inner.chain)
+                and self.catcher(inner.exc, [group]) is not None
+            ):
+                return True
+        return False
+
     def _model_parameters(self, call: ast.Call, target: Callee) -> frozenset[str]:
         """The parameters of `target` this call gives one of the model's values, as the model
         sent it (unchecked here): what raises on them in there raises on the model's input."""
@@ -953,10 +1035,14 @@ class _Walker:
             if inputs.param and _the_arguments(expr, inputs.param):
                 if not inputs.rebound:
                     seeds.add("*" + param)  # (the model's arguments, handed on)
-            elif (inputs._from_model(expr) or inputs._model_path(expr)) and not inputs._reads(
-                expr
-            ) & inputs.guarded:
-                seeds.add(param)  # (the model's text, or a path made of it)
+            elif inputs._from_model(expr) or inputs._model_path(expr):
+                # (the model's text, or a path made of it; `^`: its form tested here, or by a
+                # helper, so only what no such test prevents counts in there)
+                tested = inputs._reads(expr) & inputs.guarded
+                if not tested:
+                    seeds.add(param)
+                elif not inputs.membership_guarded(expr):
+                    seeds.add("^" + param)
             elif inputs._content(expr):
                 seeds.add("~" + param)  # (what a file or an address the model names holds)
         if any(seed[0] == "*" for seed in seeds):

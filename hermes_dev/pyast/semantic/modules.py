@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import ast
 import os
+import re
 from pathlib import Path
 
 from hermes_dev.pyast.semantic.bindings import BindingIndex, module_index
@@ -44,10 +45,31 @@ def submodule_name(package: str, attr: str) -> str:
     return f"{package}/{attr}" if package.startswith("@") else f"{package}.{attr}"
 
 
+# `reg = ctx.register_tool` (or `= registry.register`): a name the registrations are made by.
+_REGISTER_ALIAS = re.compile(
+    r"^[ \t]*(\w+)[ \t]*=[ \t]*[\w.]+\.(register_tool|register)[ \t]*(?:#.*)?$", re.MULTILINE
+)
+
+
+def register_aliases(source: str) -> dict[str, str]:
+    """Names bound to a registration method (`reg = ctx.register_tool`): name -> "plugin" or
+    "registry"."""
+    if "register" not in source:
+        return {}
+    return {
+        name: "plugin" if method == "register_tool" else "registry"
+        for name, method in _REGISTER_ALIAS.findall(source)
+    }
+
+
 def might_register(source: str) -> bool:
     """The quick text test: could this source register a tool (or serve tools through
     `get_tool_schemas()`, as a memory provider does)?"""
-    return any(marker in source for marker in REGISTER_MARKERS) or SERVES_TEXT in source
+    return (
+        any(marker in source for marker in REGISTER_MARKERS)
+        or SERVES_TEXT in source
+        or bool(register_aliases(source))
+    )
 
 
 class ModuleState:
