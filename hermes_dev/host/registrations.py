@@ -35,6 +35,7 @@ from hermes_dev.pyast.semantic.modules import REGISTER_MARKERS, _lf_only, regist
 from hermes_dev.pyast.semantic.resolve import (
     bind_call,
     bind_target,
+    class_bases,
     class_method,
     is_builtin_name,
     own_object,
@@ -42,6 +43,7 @@ from hermes_dev.pyast.semantic.resolve import (
     rows,
 )
 from hermes_dev.pyast.semantic.scopes import (
+    Class,
     ClassRef,
     Function,
     Instance,
@@ -51,6 +53,7 @@ from hermes_dev.pyast.semantic.scopes import (
     Scope,
     module_scope,
 )
+from hermes_dev.pyast.semantic.walker import last_name
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -649,6 +652,16 @@ def _function_contexts(
     sites = _call_sites(module, func, depth) if used and isinstance(func, _DEF_TYPES) else []
     # A method (`Plugin.register(self, ctx)`): `self` is an instance of its class.
     holder = path[-2] if len(path) >= 2 else None
+    if (
+        not sites
+        and isinstance(holder, ast.ClassDef)
+        and isinstance(func, _DEF_TYPES)
+        and _first_parameter(func) in used
+        and any(last_name(d) == "classmethod" for d in func.decorator_list)
+    ):
+        # `@classmethod def register(cls): registry.register(name=cls.name, ...)`, called as
+        # `Weather.register()` in each tool's module: one registration per class it is called on
+        return _classmethod_contexts(module, holder, func, contexts, depth)
     for scope, ok in contexts:
         owner = ClassRef(holder, module, scope) if isinstance(holder, ast.ClassDef) else None
         if not sites:
@@ -659,6 +672,83 @@ def _function_contexts(
             env = bind_call(site_call, site_scope, function)
             out.append((scope.child(func, env or None, owner), ok and site_ok))
     return out
+
+
+def _first_parameter(func: ast.FunctionDef | ast.AsyncFunctionDef) -> str | None:
+    positional = [*func.args.posonlyargs, *func.args.args]
+    return positional[0].arg if positional else None
+
+
+def _classmethod_contexts(
+    module: ModuleInfo,
+    holder: ast.ClassDef,
+    func: ast.FunctionDef | ast.AsyncFunctionDef,
+    contexts: list[tuple[Scope, bool]],
+    depth: int,
+) -> list[tuple[Scope, bool]]:
+    """The scopes of a classmethod's body, one per class it is called on (`Weather.register()`)
+    in the modules of its folder and the folders under it: `cls` is that class."""
+    cls_param = _first_parameter(func)
+    out: list[tuple[Scope, bool]] = []
+    for scope, ok in contexts:
+        base = ClassRef(holder, module, scope)
+        for site, site_scope, site_ok in _method_call_sites(module, func.name, depth):
+            if not isinstance(site.func, ast.Attribute):
+                continue
+            for obj in resolve(site.func.value, site_scope).items:
+                if not isinstance(obj, Class) or not _derives_from(obj.ref, base):
+                    continue
+                function = Function(func, module, scope, obj.ref, bound=True)
+                env = dict(bind_call(site, site_scope, function))
+                if cls_param is not None:
+                    env[cls_param] = Possible.of(obj)
+                out.append((scope.child(func, env, obj.ref), ok and site_ok))
+                if len(out) > MAX_ROWS:
+                    return out
+    return out or [(scope.child(func, None, None), False) for scope, _ in contexts]
+
+
+def _derives_from(cls: ClassRef, base: ClassRef, depth: int = 0) -> bool:
+    if cls.node is base.node:
+        return True
+    if depth > 8:
+        return False
+    return any(
+        parent is not None and _derives_from(parent, base, depth + 1) for parent in class_bases(cls)
+    )
+
+
+def _method_call_sites(
+    module: ModuleInfo, name: str, depth: int
+) -> list[tuple[ast.Call, Scope, bool]]:
+    """Calls `X.name(...)` at the top of the modules of `module`'s folder and the folders under
+    it, each with the scopes they run in."""
+    if depth > _MAX_CALL_SITE_DEPTH:
+        return []
+    marker = f".{name}("
+    found: list[tuple[ast.Call, Scope, bool]] = []
+    folder = module.path.parent
+    for path in sorted(folder.rglob("*.py"))[:_MAX_SITE_FILES]:
+        text = module.models.read(path)
+        if text is None or marker not in text:
+            continue
+        site_module = module.models.get(path)
+        if site_module is None or site_module.tree is None:
+            continue
+        for stmt in site_module.tree.body:
+            for node in ast.walk(stmt):
+                if (
+                    isinstance(node, ast.Call)
+                    and isinstance(node.func, ast.Attribute)
+                    and node.func.attr == name
+                    and not isinstance(stmt, (*_FUNC_TYPES, ast.ClassDef))
+                ):
+                    contexts, _ = _contexts(site_module, [stmt], node, depth + 1)
+                    found.extend((node, scope, ok) for scope, ok in contexts)
+    return found[: MAX_ROWS + 1]
+
+
+_MAX_SITE_FILES = 200
 
 
 def _parameters(func: FuncNode) -> set[str]:

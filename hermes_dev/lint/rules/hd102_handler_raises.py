@@ -2783,6 +2783,61 @@ registry.register(name="api_get", toolset="t", schema={"name": "api_get", "descr
             },
             note="trap: the body parsed inside `except ValueError`",
         ),
+        Valid(
+            {
+                "tools/tail_tool.py": """\
+import json
+
+from tools.registry import registry, tool_error
+
+
+async def lines_of(path):
+    with open(path, encoding="utf-8") as fh:
+        for line in fh:
+            yield line.rstrip("\\n")
+
+
+async def tail(args, **kw):
+    path = args.get("path") or ""
+    out = []
+    try:
+        async for line in lines_of(path):
+            out.append(line)
+    except (OSError, UnicodeDecodeError):
+        return tool_error(f"no such file: {path}")
+    return json.dumps({"lines": out[-10:]})
+
+
+registry.register(name="tail", toolset="t", schema={"name": "tail", "description": "d", "parameters": {"type": "object", "properties": {}}}, handler=tail, is_async=True)
+""",
+            },
+            note="trap: OSError and UnicodeDecodeError caught around the loop",
+        ),
+        Valid(
+            {
+                "tools/token_tool.py": """\
+import json
+import os
+
+import jwt
+
+from tools.registry import registry, tool_error
+
+
+def token_check(args, **kw):
+    token = (args.get("token") or "").strip()
+    try:
+        claims = jwt.decode(token, os.environ.get("JWT_SECRET", ""), algorithms=["HS256"])
+    except jwt.InvalidTokenError:
+        return tool_error("expired")
+    return json.dumps({"claims": claims})
+
+
+registry.register(name="token_check", toolset="t", schema={"name": "token_check", "description": "d", "parameters": {"type": "object", "properties": {}}}, handler=token_check)
+""",
+            },
+            note="trap: InvalidTokenError, the base of what decode raises, caught",
+        ),
     )
     INVALID = (
         Invalid(
@@ -6473,6 +6528,201 @@ registry.register(name="api_get", toolset="t", schema={"name": "api_get", "descr
             },
             findings=(("tools/api_tool.py", 17),),
             note="a client made by the project's own `client()` asked for a path the model names: what answers there may not be JSON (`resp.json()` outside the try)",
+            fixed={},
+        ),
+        Invalid(
+            {
+                "tools/pool_workers.py": """\
+import hashlib
+import urllib.request
+from concurrent.futures import ThreadPoolExecutor, as_completed
+
+
+def head(url):
+    req = urllib.request.Request(url, method="HEAD")
+    return {"url": url}
+
+
+def check_all(urls):
+    with ThreadPoolExecutor(max_workers=4) as pool:
+        futures = {pool.submit(head, u): u for u in urls}
+        return [f.result() for f in as_completed(futures)]
+
+
+def digest(path):
+    with open(path, "rb") as fh:
+        return hashlib.sha256(fh.read()).hexdigest()
+
+
+def digest_all(paths):
+    out = {}
+    with ThreadPoolExecutor(max_workers=4) as pool:
+        futures = {pool.submit(digest, p): p for p in paths}
+        for fut in as_completed(futures):
+            try:
+                out[futures[fut]] = fut.result()
+            except OSError as exc:
+                out[futures[fut]] = str(exc)
+    return out
+""",
+                "tools/pool_tool.py": """\
+import asyncio
+import json
+
+from tools import pool_workers
+from tools.registry import registry, tool_error
+
+
+def check_urls(args, **kw):
+    urls = [u.strip() for u in (args.get("urls") or []) if u.strip()]
+    if not urls:
+        return tool_error("urls is empty")
+    results = pool_workers.check_all(urls)
+    return json.dumps({"results": results})
+
+
+def digests(args, **kw):
+    return json.dumps(pool_workers.digest_all(args.get("paths") or []))
+
+
+async def digest_one(args, **kw):
+    value = await asyncio.to_thread(pool_workers.digest, args.get("path") or "")
+    return json.dumps({"sha256": value})
+
+
+async def check_each(args, **kw):
+    urls = args.get("urls") or []
+    found = await asyncio.gather(*(asyncio.to_thread(pool_workers.head, u) for u in urls))
+    return json.dumps({"results": found})
+
+
+registry.register(name="check_urls", toolset="t", schema={"name": "check_urls", "description": "d", "parameters": {"type": "object", "properties": {}}}, handler=check_urls)
+registry.register(name="digests", toolset="t", schema={"name": "digests", "description": "d", "parameters": {"type": "object", "properties": {}}}, handler=digests)
+registry.register(name="digest_one", toolset="t", schema={"name": "digest_one", "description": "d", "parameters": {"type": "object", "properties": {}}}, handler=digest_one, is_async=True)
+registry.register(name="check_each", toolset="t", schema={"name": "check_each", "description": "d", "parameters": {"type": "object", "properties": {}}}, handler=check_each, is_async=True)
+""",
+            },
+            findings=(
+                ("tools/pool_tool.py", 12),
+                ("tools/pool_tool.py", 21),
+                ("tools/pool_tool.py", 27),
+            ),
+            note="work handed to a thread: `pool.submit(fn, u)` raises what fn(u) raised at `fut.result()` (a helper named check_all is no validator: its answer is data); `asyncio.to_thread(fn, p)` at its await; each element of `gather(*(...))`; the trap beside them catches OSError around `fut.result()`",
+            fixed={},
+        ),
+        Invalid(
+            {
+                "tools/tail_tool.py": """\
+import json
+
+from tools.registry import registry, tool_error
+
+
+async def lines_of(path):
+    with open(path, encoding="utf-8") as fh:
+        for line in fh:
+            yield line.rstrip("\\n")
+
+
+async def tail(args, **kw):
+    path = args.get("path") or ""
+    out = []
+    try:
+        async for line in lines_of(path):
+            out.append(line)
+    except FileNotFoundError:
+        return tool_error(f"no such file: {path}")
+    return json.dumps({"lines": out[-10:]})
+
+
+registry.register(name="tail", toolset="t", schema={"name": "tail", "description": "d", "parameters": {"type": "object", "properties": {}}}, handler=tail, is_async=True)
+""",
+            },
+            findings=(("tools/tail_tool.py", 16),),
+            note="an async generator a loop runs: its body raises in the loop (a folder, a file that is not text), where only FileNotFoundError is caught",
+            fixed={},
+        ),
+        Invalid(
+            {
+                "tools/token_tool.py": """\
+import json
+import os
+
+import jwt
+
+from tools.registry import registry, tool_error
+
+
+def token_check(args, **kw):
+    token = (args.get("token") or "").strip()
+    try:
+        claims = jwt.decode(token, os.environ.get("JWT_SECRET", ""), algorithms=["HS256"])
+    except jwt.ExpiredSignatureError:
+        return tool_error("expired")
+    return json.dumps({"claims": claims})
+
+
+registry.register(name="token_check", toolset="t", schema={"name": "token_check", "description": "d", "parameters": {"type": "object", "properties": {}}}, handler=token_check)
+""",
+            },
+            findings=(("tools/token_tool.py", 12),),
+            note="PyJWT's decode of the model's token raises InvalidTokenError (garbage, a bad signature), of which ExpiredSignatureError is one case",
+            fixed={},
+        ),
+        Invalid(
+            {
+                "tools/kit_base.py": """\
+import json
+
+from tools.registry import registry, tool_error
+
+
+class Failure(Exception):
+    pass
+
+
+class Tool:
+    name = ""
+    params = {}
+
+    @classmethod
+    def make(cls, args):
+        return cls()
+
+    @classmethod
+    def handle(cls, args, **kw):
+        try:
+            tool = cls.make(args or {})
+            return json.dumps(tool.run())
+        except Failure as exc:
+            return tool_error(str(exc))
+
+    @classmethod
+    def register(cls):
+        registry.register(name=cls.name, toolset="kit", schema={"name": cls.name, "description": "d", "parameters": {"type": "object", "properties": cls.params}}, handler=cls.handle)
+""",
+                "tools/words_tool.py": """\
+from tools.kit_base import Tool
+
+
+class Words(Tool):
+    name = "word_top"
+
+    @classmethod
+    def make(cls, args):
+        made = cls()
+        made.top = int(args.get("top") or 10)
+        return made
+
+    def run(self):
+        return {"top": self.top}
+
+
+Words.register()
+""",
+            },
+            findings=(("tools/kit_base.py", 21),),
+            note="a classmethod that registers `cls` (`Words.register()` in the tool's module): the subclass's own `make` runs, and its int() of the model's text raises ValueError",
             fixed={},
         ),
     )

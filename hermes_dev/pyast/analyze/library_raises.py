@@ -116,6 +116,13 @@ _BASES: dict[str, tuple[str, ...]] = {
     "yaml.YAMLError": ("Exception",),
     "PIL.UnidentifiedImageError": ("OSError",),
     "tenacity.RetryError": ("Exception",),
+    # PyJWT: what decoding a token raises
+    "jwt.exceptions.PyJWTError": ("Exception",),
+    "jwt.exceptions.InvalidTokenError": ("jwt.exceptions.PyJWTError",),
+    "jwt.exceptions.DecodeError": ("jwt.exceptions.InvalidTokenError",),
+    "jwt.exceptions.InvalidSignatureError": ("jwt.exceptions.DecodeError",),
+    "jwt.exceptions.ExpiredSignatureError": ("jwt.exceptions.InvalidTokenError",),
+    "jwt.exceptions.InvalidAudienceError": ("jwt.exceptions.InvalidTokenError",),
 }
 
 # Other spellings of a class (package re-exports, modules that hold the class).
@@ -178,6 +185,17 @@ _ALIASES = {
         for name in ("error.YAMLError", "scanner.ScannerError", "parser.ParserError")
     },
     "pydantic_core._pydantic_core.ValidationError": "pydantic.ValidationError",
+    **{
+        f"jwt.{name}": f"jwt.exceptions.{name}"
+        for name in (
+            "PyJWTError",
+            "InvalidTokenError",
+            "DecodeError",
+            "InvalidSignatureError",
+            "ExpiredSignatureError",
+            "InvalidAudienceError",
+        )
+    },
     "socket.error": "OSError",
     "socket.gaierror": "OSError",
     "socket.timeout": "TimeoutError",

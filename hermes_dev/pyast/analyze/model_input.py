@@ -100,6 +100,7 @@ _PARSERS: dict[str, tuple[type[BaseException] | str, str]] = {
         for name in ("git.Repo", "Repo")
     },
     "codecs.lookup": (LookupError, "the name of an encoding that does not exist"),
+    "jwt.decode": ("jwt.exceptions.InvalidTokenError", "a token that does not decode or verify"),
 }
 # Methods of a compiled pattern that test text (a guard of what they are given).
 _MATCHES = frozenset({"match", "fullmatch", "search"})
@@ -167,6 +168,7 @@ _CHECKS = frozenset({"isdigit", "isnumeric", "isdecimal", "startswith"})
 
 class InputRisks:
     __slots__ = (
+        "_alone",
         "_checked",
         "_keyed",
         "_opened",
@@ -258,6 +260,12 @@ class InputRisks:
         self._opened: dict[str, list[ast.expr | None]] = {}
         body = [node.body] if isinstance(node, ast.Lambda) else node.body
         self._tested = _tested_calls(body)
+        # (calls made as statements, their answer unused: `validate_path(p)` raises or not)
+        self._alone = {
+            id(sub.value)
+            for sub in walk_shallow(body)
+            if isinstance(sub, ast.Expr) and isinstance(sub.value, ast.Call)
+        }
         self.derived: set[str] = set(seeds)  # (complete after the walk, below)
         for sub in walk_shallow(body):
             kind = type(sub)
@@ -397,6 +405,7 @@ class InputRisks:
                     ):
                         tested.add(name)
             self.guarded |= tested
+            self._checked = frozenset(tested)
         # Locals that are paths the model names (`p = Path(args["path"]).expanduser()`).
         self.paths: set[str] = set()
         self.path_objects: set[str] = set()  # (of those, `Path` objects, not text)
@@ -681,7 +690,7 @@ class InputRisks:
         ):
             self.guarded.update(self._reads(node.args[0]))
         name = (last_name(func) or "") if not isinstance(func, ast.Call) else ""
-        if _validates(name) or (
+        if (_validates(name) and (id(node) in self._tested or id(node) in self._alone)) or (
             id(node) in self._tested and _asks_a_helper(func) and self._carried(node) is None
         ):
             # `err = _validate_command(command); if err: return ...`, `kind = _kind(unit)` ...

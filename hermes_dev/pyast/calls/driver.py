@@ -117,6 +117,9 @@ class Transfer:
     # Whether a `@contextmanager` generator's body is followed: what it raises escapes at the
     # `with` (what it returns or yields is another matter).
     enters_context_managers = False
+    # Whether a generator's body is followed: the call is a loop's iterable, so its body runs
+    # (and raises) while the loop runs.
+    follows_generators = False
 
     def compute(self, code: Code, depth: int) -> object:
         raise NotImplementedError
@@ -281,9 +284,12 @@ def _is_abstract(node: ast.FunctionDef | ast.AsyncFunctionDef, is_method: bool) 
     return isinstance(exc, ast.Name) and exc.id == "NotImplementedError"
 
 
-def not_followed(function: Function, context_managers: bool = False) -> bool:
+def not_followed(
+    function: Function, context_managers: bool = False, generators: bool = False
+) -> bool:
     """Whether a call of `function` is not followed into its body (with `context_managers`, a
-    `@contextmanager` generator is: its body runs, and raises, at the `with`)."""
+    `@contextmanager` generator is: its body runs, and raises, at the `with`; with
+    `generators`, any generator is: a loop runs it)."""
     node = function.node
     if isinstance(node, ast.Lambda):
         return False
@@ -293,6 +299,8 @@ def not_followed(function: Function, context_managers: bool = False) -> bool:
         return True  # a decorator may catch, convert or defer what it does
     if _is_abstract(node, function.owner is not None):
         return True
+    if generators:
+        return False
     for sub in walk_function(node):
         if isinstance(sub, (ast.Yield, ast.YieldFrom)):
             return True  # calling a generator runs none of its body
@@ -333,7 +341,7 @@ def summary(transfer: Transfer, callee: Callee, depth: int = 0) -> object:
         return entry.value
     if entry is IN_PROGRESS:
         return transfer.bottom  # a recursive call adds nothing
-    if not_followed(function, transfer.enters_context_managers):
+    if not_followed(function, transfer.enters_context_managers, transfer.follows_generators):
         memo[key] = Budgeted(transfer.bottom, budget, False)
         return transfer.bottom
     if depth > MAX_DEPTH:

@@ -152,6 +152,16 @@ class _Escapes(Transfer):
 ESCAPES = _Escapes()
 
 
+class _IteratedEscapes(_Escapes):
+    """What a loop over a call of the def lets out: a generator's body too."""
+
+    name = "escapes-iterated"
+    follows_generators = True
+
+
+ITERATED_ESCAPES = _IteratedEscapes()
+
+
 class _InputEscapes(Transfer):
     """What a def raises on the model's values that its parameters `seeds` hold (`int(page)`,
     `open(path)` in a helper the handler hands `args["page"]` to), and its callees' the same
@@ -160,9 +170,10 @@ class _InputEscapes(Transfer):
     bottom: ClassVar[list[Escape]] = []
     enters_context_managers = True
 
-    def __init__(self, seeds: frozenset[str]) -> None:
+    def __init__(self, seeds: frozenset[str], iterated: bool = False) -> None:
         self.seeds = seeds
-        self.name = "input-escapes:" + ",".join(sorted(seeds))
+        self.follows_generators = iterated
+        self.name = ("iterated-" if iterated else "") + "input-escapes:" + ",".join(sorted(seeds))
 
     def compute(self, code: Code, depth: int) -> list[Escape]:
         if isinstance(code.node, ast.Lambda):
@@ -191,21 +202,24 @@ class _InputEscapes(Transfer):
         return not result
 
 
-_INPUT_TRANSFERS: dict[frozenset[str], _InputEscapes] = {}
+_INPUT_TRANSFERS: dict[tuple[frozenset[str], bool], _InputEscapes] = {}
 
 
-def _input_escapes(callee: Callee, seeds: frozenset[str], depth: int) -> list[Escape]:
-    transfer = _INPUT_TRANSFERS.get(seeds)
+def _input_escapes(
+    callee: Callee, seeds: frozenset[str], depth: int, iterated: bool = False
+) -> list[Escape]:
+    transfer = _INPUT_TRANSFERS.get((seeds, iterated))
     if transfer is None:
-        transfer = _INPUT_TRANSFERS[seeds] = _InputEscapes(seeds)
+        transfer = _INPUT_TRANSFERS[(seeds, iterated)] = _InputEscapes(seeds, iterated)
     found = summary(transfer, callee, depth)
     assert isinstance(found, list)
     return found
 
 
-def escapes(callee: Callee, depth: int = 0) -> list[Escape]:
-    """What may escape a call of `callee` (memoised per def and what the call binds)."""
-    found = summary(ESCAPES, callee, depth)
+def escapes(callee: Callee, depth: int = 0, iterated: bool = False) -> list[Escape]:
+    """What may escape a call of `callee` (memoised per def and what the call binds;
+    `iterated`: a loop runs what the call makes, a generator's body too)."""
+    found = summary(ITERATED_ESCAPES if iterated else ESCAPES, callee, depth)
     assert isinstance(found, list)
     return found
 
@@ -260,6 +274,23 @@ def _input_risks(
         checked,
         _uses_sqlite(code.module),
     )
+
+
+_AS_CALLS: dict[tuple[int, int], tuple[ast.Call, ast.Call, ast.Call]] = {}
+
+
+def _as_call(worker: ast.Call, place: ast.Call) -> ast.Call:
+    """`pool.submit(fn, a, k=1)` as the call `fn(a, k=1)`, at `place` (made once per pair:
+    analyses remember calls by identity)."""
+    key = (id(worker), id(place))
+    made = _AS_CALLS.get(key)
+    if made is not None and made[0] is worker and made[1] is place:
+        return made[2]
+    call = ast.Call(func=worker.args[0], args=worker.args[1:], keywords=worker.keywords)
+    ast.copy_location(call, place)
+    call.end_lineno, call.end_col_offset = place.end_lineno, place.end_col_offset
+    _AS_CALLS[key] = (worker, place, call)
+    return call
 
 
 def _given_names(call: ast.Call) -> frozenset[str]:
@@ -462,6 +493,8 @@ class _Walker:
         # (label of a def, the names a call gave it, the `except`s around it that return):
         # what a handler already tested by calling it (`snapshot_path(name)` in a `try`)
         self._validated: list[tuple[str, frozenset[str], list[ast.ExceptHandler]]] = []
+        self._submits: list[ast.Call] | None = None  # (`pool.submit(fn, ...)` in the def)
+        self._iterated: set[int] = set()  # (calls a loop iterates over)
         self._seen: set[tuple[object, ...]] = set()
         # What each `except` block of this def caught (by id): what a bare re-raise in it lets
         # out again (in a callee, where only known raises count).
@@ -617,7 +650,11 @@ class _Walker:
                 self.body(case.body, handlers, caught, current)
             return
         if isinstance(stmt, (ast.For, ast.AsyncFor)):
-            self.expr(stmt.iter, handlers)
+            # (`async for line in aiter_lines(path)`: the async generator runs as awaited; a
+            # generator the loop runs raises here)
+            if isinstance(stmt.iter, ast.Call):
+                self._iterated.add(id(stmt.iter))
+            self.expr(stmt.iter, handlers, isinstance(stmt, ast.AsyncFor))
             self.body(stmt.body, handlers, caught, current)
             self.body(stmt.orelse, handlers, caught, current)
             return
@@ -953,6 +990,8 @@ class _Walker:
                 if id(node) in awaited:
                     awaited.update(_awaited_with(node, self.scope))  # type: ignore[arg-type]
                 self.call(node, handlers, id(node) in awaited)  # type: ignore[arg-type]
+                for deferred in self._deferred_calls(node):  # type: ignore[arg-type]
+                    self.call(deferred, handlers, False)
 
     def call(self, call: ast.Call, handlers: list[list[ast.ExceptHandler]], awaited: bool) -> None:
         if id(call) in self.skip:
@@ -970,15 +1009,16 @@ class _Walker:
             if retried is not None:
                 target = retried[0]  # (the def's own body, what tenacity calls)
             found: list[Escape] = []
+            iterated = id(call) in self._iterated
             if not self.inputs_only:
                 found = (
                     _awaited_through(target, self.depth + 1)
                     if awaited and isinstance(node, ast.Lambda)
-                    else escapes(target, self.depth + 1)
+                    else escapes(target, self.depth + 1, iterated)
                 )
             seeds = self._model_parameters(call, target)
             if seeds:
-                found = [*found, *_input_escapes(target, seeds, self.depth + 1)]
+                found = [*found, *_input_escapes(target, seeds, self.depth + 1, iterated)]
             if retried is not None and not retried[1] and found:
                 # `@retry(...)` without `reraise=True`: once it gives up, tenacity raises its
                 # own RetryError in place of what the def raised
@@ -1011,6 +1051,29 @@ class _Walker:
                     ),
                     handlers,
                 )
+
+    def _deferred_calls(self, call: ast.Call) -> list[ast.Call]:
+        """Calls a worker makes where this call hands back what they raise: `asyncio.to_thread(
+        fn, a)` runs `fn(a)`; `fut.result()` of a def that submits `pool.submit(fn, a)` raises
+        what `fn(a)` raised (written as calls at this call's place)."""
+        func = call.func
+        name = last_name(func) if isinstance(func, (ast.Name, ast.Attribute)) else None
+        if name == "to_thread" and call.args and not isinstance(call.args[0], ast.Starred):
+            return [_as_call(call, call)]
+        if name != "result" or call.args or not isinstance(func, ast.Attribute):
+            return []
+        if self._submits is None:
+            node = self.code.node
+            self._submits = [
+                sub
+                for sub in (walk_function(node) if not isinstance(node, ast.Lambda) else [])
+                if isinstance(sub, ast.Call)
+                and isinstance(sub.func, ast.Attribute)
+                and sub.func.attr == "submit"
+                and sub.args
+                and not isinstance(sub.args[0], ast.Starred)
+            ]
+        return [_as_call(submit, call) for submit in self._submits]
 
     def _tested_before(self, inner: Escape, given: frozenset[str]) -> bool:
         """The def `inner` is raised in was called before with names this call gives too, in
@@ -1288,7 +1351,13 @@ def _awaited_with(call: ast.Call, scope: Scope) -> set[int]:
     if index is None:
         if any(kw.arg == "return_exceptions" for kw in call.keywords):
             return set()  # (`return_exceptions=True` hands the exceptions back as results)
-        return {id(a) for a in call.args if not isinstance(a, ast.Starred)}
+        # (`gather(*(fetch(u) for u in urls))`: each element's coroutine)
+        return {
+            id(a.value.elt)
+            if isinstance(a, ast.Starred) and isinstance(a.value, (ast.GeneratorExp, ast.ListComp))
+            else id(a)
+            for a in call.args
+        }
     if index < len(call.args) and not isinstance(call.args[index], ast.Starred):
         return {id(call.args[index])}
     return set()

@@ -504,7 +504,10 @@ def attribute_of(obj: Obj, attr: str, depth: int = 0) -> Possible:
         if method is not None:
             func, owner = method
             if isinstance(func.node, _DEF_TYPES) and _is_classmethod(func.node):
-                return Possible.of(Function(func.node, func.module, func.scope, owner, bound=True))
+                # (`TextStats.handle` of an inherited classmethod: `cls` is TextStats)
+                return Possible.of(
+                    Function(func.node, func.module, func.scope, obj.ref, bound=True)
+                )
             return Possible.of(func)
         return class_attribute(obj.ref, attr, depth + 1)
     if isinstance(obj, Instance):
