@@ -6725,6 +6725,93 @@ Words.register()
             note="a classmethod that registers `cls` (`Words.register()` in the tool's module): the subclass's own `make` runs, and its int() of the model's text raises ValueError",
             fixed={},
         ),
+        Invalid(
+            {
+                "tools/shop_models.py": """\
+from sqlalchemy import String
+from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
+
+
+class Base(DeclarativeBase):
+    pass
+
+
+class Item(Base):
+    __tablename__ = "items"
+    sku: Mapped[str] = mapped_column(String, primary_key=True)
+""",
+                "tools/shop_repo.py": """\
+from sqlalchemy import select
+from sqlalchemy.orm import Session
+
+from tools.shop_models import Item
+
+
+class Items:
+    def __init__(self, session: Session) -> None:
+        self.session = session
+
+    def by_sku(self, sku):
+        return self.session.execute(select(Item).where(Item.sku == sku)).scalar_one()
+
+    def find(self, sku):
+        return self.session.execute(select(Item).where(Item.sku == sku)).scalar_one_or_none()
+""",
+                "tools/shop_tool.py": """\
+import json
+from pathlib import Path
+
+import websockets
+from sqlalchemy import create_engine
+from sqlalchemy.orm import Session
+from websockets.exceptions import WebSocketException
+
+from tools.registry import registry, tool_error
+from tools.shop_repo import Items
+
+ENGINE = create_engine("sqlite:///shop.db")
+
+
+def item_get(args, **kw):
+    with Session(ENGINE) as session:
+        item = Items(session).by_sku(args.get("sku") or "")
+        return json.dumps({"sku": item.sku})
+
+
+def item_find(args, **kw):
+    with Session(ENGINE) as session:
+        item = Items(session).find(args.get("sku") or "")
+        return json.dumps({"found": item is not None})
+
+
+async def ws_ping(args, **kw):
+    try:
+        async with websockets.connect(args.get("url") or "ws://127.0.0.1:8765") as ws:
+            await ws.send("ping")
+            return json.dumps({"reply": await ws.recv()})
+    except WebSocketException as exc:
+        return tool_error(str(exc))
+
+
+def files_like(args, **kw):
+    root = Path.cwd()
+    return json.dumps({"files": [str(p) for p in root.glob(args.get("pattern") or "*")]})
+
+
+registry.register(name="item_get", toolset="t", schema={"name": "item_get", "description": "d", "parameters": {"type": "object", "properties": {}}}, handler=item_get)
+registry.register(name="item_find", toolset="t", schema={"name": "item_find", "description": "d", "parameters": {"type": "object", "properties": {}}}, handler=item_find)
+registry.register(name="ws_ping", toolset="t", schema={"name": "ws_ping", "description": "d", "parameters": {"type": "object", "properties": {}}}, handler=ws_ping, is_async=True)
+registry.register(name="files_like", toolset="t", schema={"name": "files_like", "description": "d", "parameters": {"type": "object", "properties": {}}}, handler=files_like)
+""",
+            },
+            findings=(
+                ("tools/shop_tool.py", 17),
+                ("tools/shop_tool.py", 29),
+                ("tools/shop_tool.py", 38),
+            ),
+            note="SQLAlchemy's scalar_one() raises NoResultFound when no row is the model's sku (scalar_one_or_none() is the trap beside it); a websocket that cannot connect raises OSError, which WebSocketException is not; Path.glob refuses an empty or absolute pattern (ValueError)",
+            fixed={},
+        ),
     )
 
     def check(self, ctx: LintContext) -> Iterator[Finding]:

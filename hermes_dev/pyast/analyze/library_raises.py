@@ -116,6 +116,16 @@ _BASES: dict[str, tuple[str, ...]] = {
     "yaml.YAMLError": ("Exception",),
     "PIL.UnidentifiedImageError": ("OSError",),
     "tenacity.RetryError": ("Exception",),
+    # websockets: what the library raises of its own (a refused connection is an OSError)
+    "websockets.exceptions.WebSocketException": ("Exception",),
+    "websockets.exceptions.InvalidURI": ("websockets.exceptions.WebSocketException",),
+    "websockets.exceptions.InvalidHandshake": ("websockets.exceptions.WebSocketException",),
+    "websockets.exceptions.ConnectionClosed": ("websockets.exceptions.WebSocketException",),
+    # SQLAlchemy: a query asked for exactly one row
+    "sqlalchemy.exc.SQLAlchemyError": ("Exception",),
+    "sqlalchemy.exc.InvalidRequestError": ("sqlalchemy.exc.SQLAlchemyError",),
+    "sqlalchemy.exc.NoResultFound": ("sqlalchemy.exc.InvalidRequestError",),
+    "sqlalchemy.exc.MultipleResultsFound": ("sqlalchemy.exc.InvalidRequestError",),
     # PyJWT: what decoding a token raises
     "jwt.exceptions.PyJWTError": ("Exception",),
     "jwt.exceptions.InvalidTokenError": ("jwt.exceptions.PyJWTError",),
@@ -186,6 +196,14 @@ _ALIASES = {
     },
     "pydantic_core._pydantic_core.ValidationError": "pydantic.ValidationError",
     **{
+        f"websockets.{name}": f"websockets.exceptions.{name}"
+        for name in ("WebSocketException", "InvalidURI", "InvalidHandshake", "ConnectionClosed")
+    },
+    **{
+        f"sqlalchemy.orm.exc.{name}": f"sqlalchemy.exc.{name}"
+        for name in ("NoResultFound", "MultipleResultsFound")
+    },
+    **{
         f"jwt.{name}": f"jwt.exceptions.{name}"
         for name in (
             "PyJWTError",
@@ -217,6 +235,16 @@ _RAISES: dict[str, str] = {
     "urllib.request.urlopen": "urllib.error.URLError",
     "socket.create_connection": "OSError",
     "docker.from_env": "docker.errors.DockerException",
+    # (a websocket client connects when its context is entered)
+    **{
+        f"{module}.connect": "OSError"
+        for module in (
+            "websockets",
+            "websockets.client",
+            "websockets.asyncio.client",
+            "websockets.sync.client",
+        )
+    },
     "docker.client.from_env": "docker.errors.DockerException",
     "paramiko.SSHClient().connect": "paramiko.ssh_exception.NoValidConnectionsError",
     # (mail and file-transfer clients connect when they are made with a host)

@@ -173,6 +173,7 @@ class InputRisks:
         "_keyed",
         "_opened",
         "_parts",
+        "_path_params",
         "_tested",
         "_text_opens",
         "_values",
@@ -315,6 +316,16 @@ class InputRisks:
                     assigns.setdefault(target.id, []).append(_Element(sub.iter))  # type: ignore[attr-defined]
         self.rebound = param in assigns
         self._values = assigns
+        # (parameters annotated as paths: `root: Path`)
+        self._path_params = (
+            set()
+            if isinstance(node, ast.Lambda)
+            else {
+                a.arg
+                for a in (*node.args.posonlyargs, *node.args.args, *node.args.kwonlyargs)
+                if a.annotation is not None and last_name(a.annotation) == "Path"
+            }
+        )
         # `unknown = [n for n in wanted if n not in FEEDS]; if unknown: return ...`: every
         # value of `wanted` is tested against the table
         for sub in walk_shallow(body):
@@ -899,6 +910,22 @@ class InputRisks:
                 if not args or not self._from_model(args[0]) or self.membership_guarded(args[0]):
                     return None
                 return "sqlite3.DatabaseError", "when the model sends SQL that sqlite cannot run"
+            elif isinstance(func, ast.Attribute) and func.attr in ("glob", "rglob"):
+                # `root.glob(pattern)`: an empty or absolute pattern is refused
+                receiver = func.value
+                if not (
+                    self._model_path(receiver, False)
+                    or _is_path_call(receiver)
+                    or (isinstance(receiver, ast.Name) and receiver.id in self._path_params)
+                    or _made_as_path(receiver, self._values)
+                ):
+                    return None
+                if not args or not self._from_model(args[0]) or self._reads(args[0]) & self.guarded:
+                    return None
+                return (
+                    ValueError,
+                    "when the model sends a pattern Path.glob refuses (empty, absolute)",
+                )
             elif isinstance(func, ast.Attribute) and func.attr in (
                 "parse_args",
                 "parse_known_args",
@@ -1340,6 +1367,22 @@ def _is_module(expr: ast.expr, name: str) -> bool:
         and expr.attr == "path"
         and isinstance(expr.value, ast.Name)
         and expr.value.id == "os"
+    )
+
+
+def _made_as_path(expr: ast.expr, values: dict[str, list[ast.expr | None]]) -> bool:
+    """A local bound only to `Path(...)`, `Path.cwd()` or `Path.home()` (or one of those)."""
+    made = values.get(expr.id) if isinstance(expr, ast.Name) else [expr]
+    return bool(made) and all(
+        v is not None
+        and (
+            _is_path_call(v)
+            or isinstance(v, ast.Call)
+            and isinstance(v.func, ast.Attribute)
+            and v.func.attr in ("cwd", "home")
+            and is_name(v.func.value, "Path")
+        )
+        for v in made  # type: ignore[union-attr]
     )
 
 

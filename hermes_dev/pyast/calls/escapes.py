@@ -1124,6 +1124,17 @@ class _Walker:
         """A network client's call (`requests.get`, `client.get` of an `httpx.AsyncClient()`):
         what it raises when it cannot connect."""
         func = call.func
+        if (
+            isinstance(func, ast.Attribute)
+            and func.attr in ("scalar_one", "one")
+            and not call.args
+            and self.module.word_lines("sqlalchemy")
+        ):
+            # (a SQLAlchemy query asked for exactly one row: none matches what was asked for)
+            step = (self.module.rel, call.lineno, self.label)
+            none_found = library_type("sqlalchemy.exc.NoResultFound")
+            self.escape_or_catch(Escape(none_found, "call", (step,), call, func.attr), handlers)
+            return
         if isinstance(func, ast.Attribute):
             if (
                 func.attr not in library_raises.CALL_NAMES
