@@ -6812,6 +6812,68 @@ registry.register(name="files_like", toolset="t", schema={"name": "files_like", 
             note="SQLAlchemy's scalar_one() raises NoResultFound when no row is the model's sku (scalar_one_or_none() is the trap beside it); a websocket that cannot connect raises OSError, which WebSocketException is not; Path.glob refuses an empty or absolute pattern (ValueError)",
             fixed={},
         ),
+        Invalid(
+            {
+                "tools/tag_db.py": """\
+import sqlite3
+from pathlib import Path
+
+SCHEMA = "CREATE TABLE IF NOT EXISTS tags (id INTEGER PRIMARY KEY AUTOINCREMENT, label TEXT NOT NULL UNIQUE, color TEXT)"
+
+
+def connect():
+    conn = sqlite3.connect(Path.home() / ".tags.db")
+    conn.executescript(SCHEMA)
+    return conn
+""",
+                "tools/tag_tool.py": """\
+import json
+
+from tools.tag_db import connect
+from tools.registry import registry, tool_error
+
+
+def tag_add(args, **kw):
+    label = (args.get("label") or "").strip()
+    if not label:
+        return tool_error("label is required")
+    with connect() as conn:
+        conn.execute("INSERT INTO tags (label, color) VALUES (?, ?)", (label, args.get("color") or "grey"))
+    return json.dumps({"added": label})
+
+
+def tag_add_checked(args, **kw):
+    label = (args.get("label") or "").strip()
+    with connect() as conn:
+        if conn.execute("SELECT id FROM tags WHERE label = ?", (label,)).fetchone():
+            return tool_error(f"{label} exists")
+        conn.execute("INSERT INTO tags (label) VALUES (?)", (label,))
+    return json.dumps({"added": label})
+
+
+def tag_upsert(args, **kw):
+    label = (args.get("label") or "").strip()
+    with connect() as conn:
+        conn.execute("INSERT OR IGNORE INTO tags (label) VALUES (?)", (label,))
+    return json.dumps({"label": label})
+
+
+def tag_color(args, **kw):
+    with connect() as conn:
+        conn.execute("UPDATE tags SET color = ? WHERE label = ?", (args.get("color") or "", args.get("label") or ""))
+    return json.dumps({"ok": True})
+
+
+registry.register(name="tag_add", toolset="t", schema={"name": "tag_add", "description": "d", "parameters": {"type": "object", "properties": {}}}, handler=tag_add)
+registry.register(name="tag_add_checked", toolset="t", schema={"name": "tag_add_checked", "description": "d", "parameters": {"type": "object", "properties": {}}}, handler=tag_add_checked)
+registry.register(name="tag_upsert", toolset="t", schema={"name": "tag_upsert", "description": "d", "parameters": {"type": "object", "properties": {}}}, handler=tag_upsert)
+registry.register(name="tag_color", toolset="t", schema={"name": "tag_color", "description": "d", "parameters": {"type": "object", "properties": {}}}, handler=tag_color)
+""",
+            },
+            findings=(("tools/tag_tool.py", 12),),
+            note="an INSERT of the model's value into a column the project's CREATE TABLE holds UNIQUE: IntegrityError for a value already there; the traps beside it ask with a SELECT first, INSERT OR IGNORE, or update a column that is not unique",
+            fixed={},
+        ),
     )
 
     def check(self, ctx: LintContext) -> Iterator[Finding]:

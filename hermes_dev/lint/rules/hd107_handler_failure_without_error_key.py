@@ -1703,6 +1703,29 @@ for spec in SPECS:
             findings=(("tools/rows_tool.py", 11),),
             note="rows written as `dict(name=..., handler=...)` calls: each registration's name and handler are its row's",
         ),
+        Invalid(
+            {
+                "tools/diffstat_tool.py": """\
+import json
+import subprocess
+
+from tools.registry import registry
+
+
+def diff_stat(args, **kw):
+    ref = args.get("ref") or "HEAD"
+    proc = subprocess.run(["git", "diff", "--stat", ref], capture_output=True, text=True)
+    if proc.returncode != 0:
+        return json.dumps({"status": "failed", "ref": ref, "stderr": proc.stderr.strip()})
+    return json.dumps({"status": "ok", "stat": proc.stdout})
+
+
+registry.register(name="diff_stat", toolset="t", schema={"name": "diff_stat", "description": "d", "parameters": {"type": "object", "properties": {}}}, handler=diff_stat)
+""",
+            },
+            findings=(("tools/diffstat_tool.py", 11),),
+            note="a status that says failed, with the command's stderr beside it: the tool's own failure, reported without an error key",
+        ),
     )
 
     def check(self, ctx: LintContext) -> Iterator[Finding]:

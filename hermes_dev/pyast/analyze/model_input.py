@@ -171,6 +171,7 @@ class InputRisks:
         "_alone",
         "_checked",
         "_keyed",
+        "_looked_up",
         "_opened",
         "_parts",
         "_path_params",
@@ -200,6 +201,7 @@ class InputRisks:
         "requested",
         "shadowed",
         "sqlite",
+        "uniques",
         "unpacked",
     )
 
@@ -215,6 +217,7 @@ class InputRisks:
         contents: frozenset[str] = frozenset(),
         checked: frozenset[str] = frozenset(),
         sqlite: bool = False,
+        uniques: dict[str, frozenset[str]] | None = None,
     ) -> None:
         """`parses_json(func)`: whether a called expression is `json.loads` (as the scope
         resolves it: `from json import loads as parse` too); else only `json.loads` as written.
@@ -237,6 +240,9 @@ class InputRisks:
         self.guarded: set[str] = set(checked)
         self._checked = checked
         self.sqlite = sqlite
+        # sqlite tables -> their UNIQUE columns (as the project's CREATE TABLE says)
+        self.uniques = uniques or {}
+        self._looked_up: set[str] = set()  # (values a SELECT was asked about first)
         # names an `isfile`/`is_dir` test has read (a file, not a folder; `exists` says neither)
         self.kind_tested: set[str] = set()
         self.exists_tested: set[str] = set()
@@ -664,6 +670,25 @@ class InputRisks:
 
     def _note_call(self, node: ast.Call) -> None:
         func = node.func
+        if (
+            self.uniques
+            and isinstance(func, ast.Attribute)
+            and func.attr == "execute"
+            and len(node.args) >= 2
+            and isinstance(node.args[0], ast.Constant)
+            and isinstance(node.args[0].value, str)
+            and node.args[0].value.lstrip().upper().startswith("SELECT")
+        ):
+            # (`SELECT id FROM bookmarks WHERE url = ?` first: whether it is there was asked)
+            self._looked_up.update(self._reads(node.args[1]))
+        elif (
+            id(node) in self._tested
+            and (last_name(func) if isinstance(func, (ast.Name, ast.Attribute)) else None)
+            and _LOOKUP_WORDS & set((last_name(func) or "").lower().split("_"))
+        ):
+            # (`if store.find_by_url(url): return ...`: asked whether it is there)
+            for arg in (*node.args, *(kw.value for kw in node.keywords)):
+                self._looked_up.update(self._reads(arg))
         given = [*node.args, *(kw.value for kw in node.keywords)]
         if any(isinstance(a, ast.Name) and a.id == self.param for a in given):
             # `require(args, "action")`, `_missing(args, ["a", "b"])`: a check of these keys.
@@ -900,6 +925,16 @@ class InputRisks:
                     return None
                 exc, what = _PARSERS[written_name(func)]  # type: ignore[index]
                 return exc, f"when the model sends {what}"
+            elif (
+                self.uniques
+                and isinstance(func, ast.Attribute)
+                and func.attr == "execute"
+                and self._duplicates(node)
+            ):
+                return (
+                    "sqlite3.IntegrityError",
+                    "when the model sends a value the table already holds (UNIQUE)",
+                )
             elif (
                 self.sqlite
                 and isinstance(func, ast.Attribute)
@@ -1159,6 +1194,31 @@ class InputRisks:
                 return self._model_path(func.value, False)
         return False
 
+    def _duplicates(self, call: ast.Call) -> bool:
+        """`conn.execute("INSERT INTO t (a, b) VALUES (?, ?)", (x, y))` (or `UPDATE t SET a =
+        ?`) of the model's value into a column the table holds UNIQUE, without `OR IGNORE`,
+        `OR REPLACE` or `ON CONFLICT`, and no SELECT asked about the value first."""
+        if len(call.args) < 2 or not isinstance(call.args[1], (ast.Tuple, ast.List)):
+            return False
+        sql = call.args[0]
+        if not (isinstance(sql, ast.Constant) and isinstance(sql.value, str)):
+            return False
+        columns = _written_columns(sql.value)
+        if columns is None:
+            return False
+        table, names = columns
+        unique = self.uniques.get(table)
+        values = call.args[1].elts
+        if not unique or len(names) > len(values):
+            return False
+        return any(
+            name in unique
+            and not isinstance(value, ast.Starred)
+            and self._from_model(value)
+            and not self._reads(value) & self._looked_up
+            for name, value in zip(names, values)
+        )
+
     def membership_guarded(self, expr: ast.expr) -> bool:
         """A value `expr` reads was tested for what it is (`if t not in TABLES: return ...`),
         not only for its form (a pattern, `"/" in name`) or by a helper whose test is unknown
@@ -1331,6 +1391,44 @@ def _catches_decoding(body: list[ast.stmt]) -> bool:
                 if any(last_name(n) in _DECODING_CAUGHT for n in names):
                     return True
     return False
+
+
+_INSERT = re.compile(
+    r"^\s*INSERT\s+INTO\s+[\"`]?(\w+)[\"`]?\s*\(([^)]*)\)\s*VALUES\s*\(([^)]*)\)\s*;?\s*$",
+    re.IGNORECASE | re.DOTALL,
+)
+_UPDATE = re.compile(
+    r"^\s*UPDATE\s+[\"`]?(\w+)[\"`]?\s+SET\s+(.*?)\s+WHERE\s", re.IGNORECASE | re.DOTALL
+)
+
+
+_LOOKUP_WORDS = frozenset(
+    {"find", "get", "exists", "exist", "lookup", "has", "fetch", "load", "select", "contains"}
+)
+
+
+def _written_columns(sql: str) -> tuple[str, list[str]] | None:
+    """(table, the columns its `?` placeholders fill, in order) of a plain INSERT or UPDATE
+    (none for `INSERT OR IGNORE` / `OR REPLACE`, `ON CONFLICT`, or placeholders elsewhere)."""
+    if "ON CONFLICT" in sql.upper():
+        return None
+    found = _INSERT.match(sql)
+    if found is not None:
+        names = [c.strip().strip('"`').lower() for c in found.group(2).split(",")]
+        marks = [v.strip() for v in found.group(3).split(",")]
+        if len(names) != len(marks) or any(m != "?" for m in marks):
+            return None
+        return found.group(1).lower(), names
+    found = _UPDATE.match(sql)
+    if found is not None:
+        names = []
+        for part in found.group(2).split(","):
+            column, _, value = part.partition("=")
+            if value.strip() != "?":
+                return None
+            names.append(column.strip().strip('"`').lower())
+        return found.group(1).lower(), names
+    return None
 
 
 def _empties(expr: ast.expr) -> bool:

@@ -18,6 +18,7 @@
 from __future__ import annotations
 
 import ast
+import re
 
 from hermes_dev.pyast.analyze import library_raises
 from hermes_dev.pyast.analyze.branches import decide
@@ -273,6 +274,7 @@ def _input_risks(
         contents,
         checked,
         _uses_sqlite(code.module),
+        _sqlite_uniques(code.module),
     )
 
 
@@ -337,6 +339,68 @@ def _uses_sqlite(module: ModuleInfo) -> bool:
 
 
 _SQLITE_FOLDERS: dict[Path, bool] = {}
+_UNIQUES: dict[Path, dict[str, frozenset[str]]] = {}
+_CREATE = re.compile(
+    r"CREATE\s+TABLE\s+(?:IF\s+NOT\s+EXISTS\s+)?[\"`]?(\w+)[\"`]?\s*\((.*?)\)\s*(?:;|\"|'|$)",
+    re.IGNORECASE | re.DOTALL,
+)
+
+
+def _sqlite_uniques(module: ModuleInfo) -> dict[str, frozenset[str]]:
+    """The UNIQUE columns of each table the CREATE TABLE statements of the module's folder
+    declare (a column's own `UNIQUE` or non-integer `PRIMARY KEY`, a one-column
+    `UNIQUE (col)`), when the folder uses sqlite3."""
+    folder = module.path.parent
+    found = _UNIQUES.get(folder)
+    if found is not None:
+        return found
+    found = {}
+    if _uses_sqlite(module):
+        for path in sorted(folder.glob("*.py"))[:50]:
+            text = module.models.read(path)
+            if text is None or "CREATE TABLE" not in text.upper():
+                continue
+            for match in _CREATE.finditer(text):
+                columns = _unique_columns(match.group(2))
+                if columns:
+                    found[match.group(1).lower()] = columns
+    _UNIQUES[folder] = found
+    return found
+
+
+def _unique_columns(body: str) -> frozenset[str]:
+    columns: set[str] = set()
+    for part in _top_level_parts(body):
+        words = part.split()
+        if not words:
+            continue
+        upper = part.upper()
+        first = words[0].upper()
+        if first == "UNIQUE" and "(" in part and ")" in part:
+            inner = part[part.index("(") + 1 : part.rindex(")")].split(",")
+            if len(inner) == 1:
+                columns.add(inner[0].strip().strip('"`').lower())
+        elif first not in ("PRIMARY", "CONSTRAINT", "FOREIGN", "CHECK") and (
+            "UNIQUE" in upper.split() or ("PRIMARY KEY" in upper and "INTEGER" not in upper)
+        ):
+            columns.add(words[0].strip('"`').lower())
+    return frozenset(columns)
+
+
+def _top_level_parts(body: str) -> list[str]:
+    """A CREATE TABLE body split at its top-level commas."""
+    parts: list[str] = []
+    depth = start = 0
+    for i, char in enumerate(body):
+        if char == "(":
+            depth += 1
+        elif char == ")":
+            depth -= 1
+        elif char == "," and depth == 0:
+            parts.append(body[start:i])
+            start = i + 1
+    parts.append(body[start:])
+    return [p.strip() for p in parts]
 
 
 def _named_def(

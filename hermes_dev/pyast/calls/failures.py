@@ -327,8 +327,9 @@ def _name_words(name: str) -> list[str]:
 
 
 def _says_why(key: str) -> bool:
-    """A key that explains an outcome: `message`, `reason`, `detail`, `error_code`..."""
-    return key in MESSAGE_KEYS or key.startswith("error")
+    """A key that explains an outcome: `message`, `reason`, `detail`, `error_code`, a failed
+    command's `stderr`..."""
+    return key in MESSAGE_KEYS or key.startswith("error") or key == "stderr"
 
 
 def _names_item(key: str) -> bool:
