@@ -6874,6 +6874,60 @@ registry.register(name="tag_color", toolset="t", schema={"name": "tag_color", "d
             note="an INSERT of the model's value into a column the project's CREATE TABLE holds UNIQUE: IntegrityError for a value already there; the traps beside it ask with a SELECT first, INSERT OR IGNORE, or update a column that is not unique",
             fixed={},
         ),
+        Invalid(
+            {
+                "tools/misc2_tool.py": """\
+import json
+import socket
+import unicodedata
+from email.utils import parsedate_to_datetime
+from pathlib import Path
+
+from tools.registry import registry, tool_error
+
+
+def char_named(args, **kw):
+    name = " ".join(str(args.get("name", "")).upper().split())
+    if not name:
+        return tool_error("name is required")
+    return json.dumps({"char": unicodedata.lookup(name)})
+
+
+def mail_date(args, **kw):
+    return json.dumps({"iso": parsedate_to_datetime(args.get("value") or "").isoformat()})
+
+
+def resolve_host(args, **kw):
+    host = (args.get("host") or "").strip()
+    if not host:
+        return tool_error("host is required")
+    return json.dumps({"ip": socket.gethostbyname(host)})
+
+
+def file_size(args, **kw):
+    path = Path(args.get("path") or "")
+    try:
+        with open(path, "rb") as fh:
+            head = fh.read(16)
+    except OSError as exc:
+        return tool_error(str(exc))
+    return json.dumps({"head": head.hex(), "size": path.stat().st_size})
+
+
+registry.register(name="char_named", toolset="t", schema={"name": "char_named", "description": "d", "parameters": {"type": "object", "properties": {}}}, handler=char_named)
+registry.register(name="mail_date", toolset="t", schema={"name": "mail_date", "description": "d", "parameters": {"type": "object", "properties": {}}}, handler=mail_date)
+registry.register(name="resolve_host", toolset="t", schema={"name": "resolve_host", "description": "d", "parameters": {"type": "object", "properties": {}}}, handler=resolve_host)
+registry.register(name="file_size", toolset="t", schema={"name": "file_size", "description": "d", "parameters": {"type": "object", "properties": {}}}, handler=file_size)
+""",
+            },
+            findings=(
+                ("tools/misc2_tool.py", 14),
+                ("tools/misc2_tool.py", 18),
+                ("tools/misc2_tool.py", 25),
+            ),
+            note="more readers of the model's text: unicodedata.lookup (KeyError, through join/split of the text), email.utils.parsedate_to_datetime (ValueError); a host name looked up (socket.gethostbyname: gaierror, an OSError); the trap beside them: stat() of a file a try already opened, returning on OSError",
+            fixed={},
+        ),
     )
 
     def check(self, ctx: LintContext) -> Iterator[Finding]:

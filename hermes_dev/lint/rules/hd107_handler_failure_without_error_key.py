@@ -1726,6 +1726,35 @@ registry.register(name="diff_stat", toolset="t", schema={"name": "diff_stat", "d
             findings=(("tools/diffstat_tool.py", 11),),
             note="a status that says failed, with the command's stderr beside it: the tool's own failure, reported without an error key",
         ),
+        Invalid(
+            {
+                "tools/mailsend_tool.py": """\
+import json
+import smtplib
+
+from tools.registry import registry
+
+
+def respond(**data):
+    return json.dumps(data)
+
+
+def mail_send(args, **kw):
+    to = args.get("to") or []
+    try:
+        with smtplib.SMTP("localhost", 25, timeout=5) as smtp:
+            smtp.sendmail("me@example.org", to, args.get("body") or "")
+    except (smtplib.SMTPException, OSError) as exc:
+        return respond(sent=False, to=to, reason=str(exc))
+    return respond(sent=True, to=to)
+
+
+registry.register(name="mail_send", toolset="t", schema={"name": "mail_send", "description": "d", "parameters": {"type": "object", "properties": {}}}, handler=mail_send)
+""",
+            },
+            findings=(("tools/mailsend_tool.py", 17),),
+            note="an action's flag False with what it was for (`to`) and why: a failure, through a helper that serialises its keywords",
+        ),
     )
 
     def check(self, ctx: LintContext) -> Iterator[Finding]:

@@ -234,6 +234,10 @@ _RAISES: dict[str, str] = {
     },
     "urllib.request.urlopen": "urllib.error.URLError",
     "socket.create_connection": "OSError",
+    # (a name that does not resolve: socket.gaierror, an OSError)
+    "socket.gethostbyname": "OSError",
+    "socket.gethostbyname_ex": "OSError",
+    "socket.getaddrinfo": "OSError",
     "docker.from_env": "docker.errors.DockerException",
     # (a websocket client connects when its context is entered)
     **{

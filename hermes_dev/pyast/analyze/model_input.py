@@ -101,6 +101,22 @@ _PARSERS: dict[str, tuple[type[BaseException] | str, str]] = {
     },
     "codecs.lookup": (LookupError, "the name of an encoding that does not exist"),
     "jwt.decode": ("jwt.exceptions.InvalidTokenError", "a token that does not decode or verify"),
+    **{
+        name: (ValueError, "a date that does not parse")
+        for name in (
+            "email.utils.parsedate_to_datetime",
+            "utils.parsedate_to_datetime",
+            "parsedate_to_datetime",
+        )
+    },
+    **{
+        name: (KeyError, "a character name that does not exist")
+        for name in ("unicodedata.lookup", "lookup")
+    },
+    **{
+        name: (ModuleNotFoundError, "a module whose package does not exist")
+        for name in ("importlib.util.find_spec", "util.find_spec", "find_spec")
+    },
 }
 # Methods of a compiled pattern that test text (a guard of what they are given).
 _MATCHES = frozenset({"match", "fullmatch", "search"})
@@ -443,6 +459,18 @@ class InputRisks:
                     ):
                         found.add(name)
 
+        # `try: open(path) ... except OSError: return ...`: past the `try`, the file is there
+        for sub in walk_shallow(body):
+            if isinstance(sub, ast.Try) and _returns_on_os_error(sub):
+                for inner in walk_shallow(sub.body):
+                    if isinstance(inner, ast.Call) and not _writes(inner):
+                        # (a file read there is there; one written there says nothing of it)
+                        file_path = self._opened_path(inner)
+                        if file_path is not None and self._model_path(file_path):
+                            opened_reads = self._reads(file_path)
+                            self.guarded.update(opened_reads)
+                            self.exists_tested.update(opened_reads)
+                            self.kind_tested.update(opened_reads)
         # `p = self.workspace_file(rel)` of a helper that tests the file is there: the path
         # leads to a file (what it holds is still the model's choice)
         for name, values in assigns.items():
@@ -768,6 +796,14 @@ class InputRisks:
                     return self._from_model(func.value)
                 if func.attr == "split" and _is_module(func.value, "shlex"):
                     return bool(expr.args) and self._from_model(expr.args[0])
+                if func.attr in ("split", "rsplit", "splitlines"):
+                    return self._from_model(func.value)  # (the model's text, in parts)
+                if (
+                    func.attr == "join"
+                    and isinstance(func.value, ast.Constant)
+                    and len(expr.args) == 1
+                ):
+                    return self._from_model(expr.args[0])  # (`" ".join(text.split())`)
                 if func.attr in _OS_PATH_TEXT and _is_module(func.value, "path"):
                     # `os.path.abspath(os.path.expanduser(path))`: the model's text, as a path
                     return any(self._from_model(a) for a in expr.args)
@@ -1429,6 +1465,28 @@ def _written_columns(sql: str) -> tuple[str, list[str]] | None:
             names.append(column.strip().strip('"`').lower())
         return found.group(1).lower(), names
     return None
+
+
+# (not FileNotFoundError alone: a folder opened there still escapes, and is reported there)
+_OS_ERRORS = frozenset({"OSError", "IOError", "EnvironmentError", "Exception", "BaseException"})
+
+
+def _returns_on_os_error(node: ast.Try) -> bool:
+    """A `try` with an `except` that catches any OSError and returns (or raises)."""
+    for handler in node.handlers:
+        kinds = handler.type
+        names = (
+            [None]
+            if kinds is None
+            else [last_name(n) for n in (kinds.elts if isinstance(kinds, ast.Tuple) else [kinds])]
+        )
+        if (
+            (None in names or set(names) & _OS_ERRORS)
+            and handler.body
+            and isinstance(handler.body[-1], (ast.Return, ast.Raise))
+        ):
+            return True
+    return False
 
 
 def _empties(expr: ast.expr) -> bool:

@@ -334,7 +334,14 @@ def _says_why(key: str) -> bool:
 
 def _names_item(key: str) -> bool:
     """A key that names what an action was for: `id`, `fact_id`, `name`, `path`..."""
-    return key in ("id", "name", "path", "key", "title") or key.endswith(("_id", "_name"))
+    return key in _ITEM_KEYS or key.endswith(("_id", "_name", "_path"))
+
+
+# (what an action was for: `{"sent": False, "to": [...], "reason": ...}`)
+_ITEM_KEYS = frozenset(
+    {"id", "name", "path", "key", "title", "to", "recipient", "recipients", "url", "file",
+     "target", "dest", "destination", "email", "address"}
+)  # fmt: skip
 
 
 def _word(text: str) -> str:
