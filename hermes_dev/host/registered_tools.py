@@ -265,6 +265,19 @@ def _given(reg: Registration, param: str, evaluator: Evaluator, unknown_rows: bo
         try:
             value = evaluator.evaluate(node, reg.scope).value
         except NotStatic:
-            return True
+            # (what the semantic model knows: `spec.requires_env` of a record whose field
+            # defaults to an empty list)
+            return not _empty_display(single)
         return value is not None and value != [] and value != ()
     return True
+
+
+def _empty_display(obj: object) -> bool:
+    from hermes_dev.pyast.semantic.scopes import Literal
+
+    return isinstance(obj, Literal) and (
+        isinstance(obj.expr, (ast.List, ast.Tuple))
+        and not obj.expr.elts
+        or isinstance(obj.expr, ast.Dict)
+        and not obj.expr.keys
+    )

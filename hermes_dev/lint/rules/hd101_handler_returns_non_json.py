@@ -2792,6 +2792,110 @@ registry.register(name="home", toolset="t", schema={"name": "home", "description
             note="lines joined whose first line is a folder's path (a JSON text starts with none of it); str() of a Path",
             fixed={},
         ),
+        Invalid(
+            {
+                "plugins/ops/plugin.yaml": """\
+name: ops
+version: 0.1.0
+description: d
+provides_tools:
+  - prune
+  - grep
+""",
+                "plugins/ops/__init__.py": """\
+from . import ops  # noqa: F401  (importing registers the tools)
+from .kit import TOOLS
+
+
+def register(ctx):
+    for name, spec in TOOLS.items():
+        ctx.register_tool(name=spec.name, toolset="ops", schema={"name": spec.name, "description": "d", "parameters": {"type": "object", "properties": {}}}, handler=spec.handler, requires_env=spec.requires_env)
+""",
+                "plugins/ops/kit.py": """\
+import functools
+import json
+from dataclasses import dataclass, field
+from typing import Callable
+
+TOOLS = {}
+
+
+@dataclass
+class Spec:
+    name: str
+    handler: Callable
+    requires_env: list = field(default_factory=list)
+
+
+def tool(name):
+    def deco(fn):
+        @functools.wraps(fn)
+        def handler(args, **kw):
+            return json.dumps(fn(args or {}))
+
+        TOOLS[name] = Spec(name=name, handler=handler)
+        return handler
+
+    return deco
+
+
+def add_instance(obj):
+    TOOLS[obj.name] = Spec(name=obj.name, handler=obj)
+    return obj
+""",
+                "plugins/ops/ops.py": """\
+import re
+
+from .kit import add_instance, tool
+
+
+@tool("prune")
+def prune(args):
+    keep = args.get("keep", 5)
+    if not isinstance(keep, int) or keep < 1:
+        return {"status": "error", "message": "keep must be a positive integer"}
+    return {"status": "ok", "kept": keep}
+
+
+class Grep:
+    name = "grep"
+
+    def __call__(self, args, **kw):
+        return {"hits": bool(re.search(args.get("pattern") or "", args.get("text") or ""))}
+
+
+add_instance(Grep())
+""",
+            },
+            findings=(("plugins/ops/ops.py", 18),),
+            note="the same table: `Grep()` registered through `add_instance`, its `__call__` returns a dict",
+            fixed={
+                "plugins/ops/ops.py": """\
+import json
+import re
+
+from .kit import add_instance, tool
+
+
+@tool("prune")
+def prune(args):
+    keep = args.get("keep", 5)
+    if not isinstance(keep, int) or keep < 1:
+        return {"status": "error", "message": "keep must be a positive integer"}
+    return {"status": "ok", "kept": keep}
+
+
+class Grep:
+    name = "grep"
+
+    def __call__(self, args, **kw):
+        return json.dumps({"hits": bool(re.search(args.get("pattern") or "", args.get("text") or ""))})
+
+
+add_instance(Grep())
+""",
+            },
+        ),
     )
 
     def check(self, ctx: LintContext) -> Iterator[Finding]:

@@ -1755,6 +1755,84 @@ registry.register(name="mail_send", toolset="t", schema={"name": "mail_send", "d
             findings=(("tools/mailsend_tool.py", 17),),
             note="an action's flag False with what it was for (`to`) and why: a failure, through a helper that serialises its keywords",
         ),
+        Invalid(
+            {
+                "plugins/ops/plugin.yaml": """\
+name: ops
+version: 0.1.0
+description: d
+provides_tools:
+  - prune
+  - grep
+""",
+                "plugins/ops/__init__.py": """\
+from . import ops  # noqa: F401  (importing registers the tools)
+from .kit import TOOLS
+
+
+def register(ctx):
+    for name, spec in TOOLS.items():
+        ctx.register_tool(name=spec.name, toolset="ops", schema={"name": spec.name, "description": "d", "parameters": {"type": "object", "properties": {}}}, handler=spec.handler, requires_env=spec.requires_env)
+""",
+                "plugins/ops/kit.py": """\
+import functools
+import json
+from dataclasses import dataclass, field
+from typing import Callable
+
+TOOLS = {}
+
+
+@dataclass
+class Spec:
+    name: str
+    handler: Callable
+    requires_env: list = field(default_factory=list)
+
+
+def tool(name):
+    def deco(fn):
+        @functools.wraps(fn)
+        def handler(args, **kw):
+            return json.dumps(fn(args or {}))
+
+        TOOLS[name] = Spec(name=name, handler=handler)
+        return handler
+
+    return deco
+
+
+def add_instance(obj):
+    TOOLS[obj.name] = Spec(name=obj.name, handler=obj)
+    return obj
+""",
+                "plugins/ops/ops.py": """\
+import re
+
+from .kit import add_instance, tool
+
+
+@tool("prune")
+def prune(args):
+    keep = args.get("keep", 5)
+    if not isinstance(keep, int) or keep < 1:
+        return {"status": "error", "message": "keep must be a positive integer"}
+    return {"status": "ok", "kept": keep}
+
+
+class Grep:
+    name = "grep"
+
+    def __call__(self, args, **kw):
+        return {"hits": bool(re.search(args.get("pattern") or "", args.get("text") or ""))}
+
+
+add_instance(Grep())
+""",
+            },
+            findings=(("plugins/ops/kit.py", 20),),
+            note="a table filled by a registering decorator (`TOOLS[name] = Spec(...)` inside it) and by a helper called at the top of a module (`add_instance(Grep())`): one row per tool, the record's fields read per row (a dataclass field defaulting to an empty list is no requires_env)",
+        ),
     )
 
     def check(self, ctx: LintContext) -> Iterator[Finding]:

@@ -1221,41 +1221,73 @@ def _decorated_rows(name: str, where: Scope, depth: int) -> Rows | None:
     ]
     if not adders:
         return None
-    module = where.module
     found = Rows([], complete=len(adders) == len(made))
     for binding in adders:
-        deco = binding.home
-        if not isinstance(deco, _DEF_TYPES) or not (hands_back(deco) or _hands_wrapper(deco)):
+        applied = decorator_applications(binding, where, depth)
+        if applied is None:
             found.complete = False
             continue
-        factory = _parents(module, deco).get(id(deco))
-        if isinstance(factory, _DEF_TYPES) and made_decorator(factory) is not deco:
-            found.complete = False
-            continue
-        if not isinstance(factory, _DEF_TYPES):
-            factory = None
-        word = factory.name if factory is not None else deco.name
-        for app_module, def_node, dec in _decorated_defs(module, word):
-            app_scope = module_scope(app_module)
-            target = dec.func if isinstance(dec, ast.Call) else dec
-            made_by = resolve(target, app_scope, depth + 1).single()
-            if not isinstance(made_by, Function):
-                continue
-            if factory is not None:
-                if made_by.node is not factory or not isinstance(dec, ast.Call):
-                    continue
-                outer = where.child(factory, bind_call(dec, app_scope, made_by, depth + 1))
-            else:
-                if made_by.node is not deco or isinstance(dec, ast.Call):
-                    continue
-                outer = where
-            # (what the decorator is handed is the def itself, not what decorating it makes)
-            given = Possible.of(Undecorated(def_node, app_module, app_scope))
-            param = [*deco.args.posonlyargs, *deco.args.args][0].arg
-            value = binding.value
-            assert value is not None
-            found.items.append((value, outer.child(deco, {param: given})))
+        value = binding.value
+        assert value is not None
+        found.items.extend((value, scope) for scope in applied)
     return found
+
+
+def decorator_applications(binding: Binding, where: Scope, depth: int) -> list[Scope] | None:
+    """The scopes a change a decorator makes to a module-level table runs in, one per def it
+    decorates (its parameters and the factory's bound to what that application gives), or
+    None when the change is not made by a decorator that hands back the def or a wrapper."""
+    deco = binding.home
+    module = where.module
+    if not isinstance(deco, _DEF_TYPES):
+        return None
+    factory = _parents(module, deco).get(id(deco))
+    # (a module-level def called as a helper: `add_instance(NoteSearch())`)
+    called = (
+        _helper_applications(module, deco, where, depth)
+        if not isinstance(factory, (*_DEF_TYPES, ast.ClassDef)) and not deco.decorator_list
+        else None
+    )
+    if not (hands_back(deco) or _hands_wrapper(deco)):
+        return called
+    applied = _decorator_scopes(deco, factory, where, depth)
+    if called:
+        applied = [*(applied or []), *called]
+    return applied
+
+
+def _decorator_scopes(
+    deco: ast.FunctionDef | ast.AsyncFunctionDef,
+    factory: ast.AST | None,
+    where: Scope,
+    depth: int,
+) -> list[Scope] | None:
+    module = where.module
+    if isinstance(factory, _DEF_TYPES) and made_decorator(factory) is not deco:
+        return None
+    if not isinstance(factory, _DEF_TYPES):
+        factory = None
+    word = factory.name if factory is not None else deco.name
+    out: list[Scope] = []
+    for app_module, def_node, dec in _decorated_defs(module, word):
+        app_scope = module_scope(app_module)
+        target = dec.func if isinstance(dec, ast.Call) else dec
+        made_by = resolve(target, app_scope, depth + 1).single()
+        if not isinstance(made_by, Function):
+            continue
+        if factory is not None:
+            if made_by.node is not factory or not isinstance(dec, ast.Call):
+                continue
+            outer = where.child(factory, bind_call(dec, app_scope, made_by, depth + 1))
+        else:
+            if made_by.node is not deco or isinstance(dec, ast.Call):
+                continue
+            outer = where
+        # (what the decorator is handed is the def itself, not what decorating it makes)
+        given = Possible.of(Undecorated(def_node, app_module, app_scope))
+        param = [*deco.args.posonlyargs, *deco.args.args][0].arg
+        out.append(outer.child(deco, {param: given}))
+    return out
 
 
 def _hands_wrapper(node: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
@@ -1306,6 +1338,51 @@ def made_decorator(
     return None
 
 
+def _helper_applications(
+    module: ModuleInfo, helper: ast.FunctionDef | ast.AsyncFunctionDef, where: Scope, depth: int
+) -> list[Scope] | None:
+    """The scopes a module-level helper that changes a table runs in (`def add_instance(obj):
+    TOOLS[obj.name] = {...}`), one per call of it at the top of the modules of its folder and
+    those under it (`add_instance(NoteSearch())`), its parameters bound to what each gives."""
+    if depth > MAX_DEPTH:
+        return None
+    sites = _HELPER_SITES.get(id(helper))
+    if sites is None or sites[0] is not helper:
+        # (only a call at the top of a module, as its text shows before anything is parsed)
+        top_call = re.compile(
+            rf"^(?:\w+\s*=\s*)?(?:[\w.]+\.)?{re.escape(helper.name)}\(", re.MULTILINE
+        )
+        found: list[tuple[ast.Call, Scope, Function]] = []
+        for other in _subtree_modules(module, helper.name + "(", top_call):
+            tree = other.tree
+            if tree is None:
+                continue
+            app_scope = module_scope(other)
+            for stmt in tree.body:
+                if not isinstance(stmt, (ast.Expr, ast.Assign)) or not isinstance(
+                    stmt.value, ast.Call
+                ):
+                    continue
+                call = stmt.value
+                if last_name(call.func) != helper.name:
+                    continue
+                made_by = resolve(call.func, app_scope, depth + 1).single()
+                if isinstance(made_by, Function) and made_by.node is helper:
+                    found.append((call, app_scope, made_by))
+        sites = _HELPER_SITES[id(helper)] = (helper, found)
+    out = [
+        where.child(helper, bind_call(call, app_scope, made_by, depth + 1))
+        for call, app_scope, made_by in sites[1]
+    ]
+    return out or None
+
+
+# def -> (the def, the top-level calls of it found in its neighbourhood)
+_HELPER_SITES: dict[
+    int, tuple[ast.FunctionDef | ast.AsyncFunctionDef, list[tuple[ast.Call, Scope, Function]]]
+] = {}
+
+
 def _decorated_defs(
     module: ModuleInfo, word: str
 ) -> list[tuple[ModuleInfo, ast.FunctionDef | ast.AsyncFunctionDef, ast.expr]]:
@@ -1332,9 +1409,12 @@ def _decorated_defs(
     return out
 
 
-def _subtree_modules(module: ModuleInfo, needle: str) -> list[ModuleInfo]:
+def _subtree_modules(
+    module: ModuleInfo, needle: str, pattern: re.Pattern[str] | None = None
+) -> list[ModuleInfo]:
     """The modules of `module`'s folder and the folders under it whose text holds `needle`
-    (the files `import_graph.subtree_files` gives, which the cache's key counts too)."""
+    (and matches `pattern`, when given) (the files `import_graph.subtree_files` gives, which
+    the cache's key counts too)."""
     models = module.models
     root = models.root
     try:
@@ -1346,6 +1426,8 @@ def _subtree_modules(module: ModuleInfo, needle: str) -> list[ModuleInfo]:
         path = root / rel
         source = models.read(path)
         if source is None or needle not in source:
+            continue
+        if pattern is not None and not pattern.search(source):
             continue
         found = models.get(path, source)
         if found is not None:
@@ -1457,6 +1539,24 @@ def entries(expr: ast.expr, scope: Scope, depth: int = 0) -> Entries | None:
                     and binding.detail == "setitem"
                     and binding.value is not None
                 ):
+                    applied = (
+                        decorator_applications(binding, where, depth)
+                        if binding.home is not None
+                        else None
+                    )
+                    if applied:
+                        # (`TOOLS[name] = {...}` in a registering decorator: one entry per
+                        # def it decorates, its key and value read in that application)
+                        for scope_of in applied:
+                            key_known, entry_key = (
+                                constant_key(binding.key, scope_of, depth)
+                                if binding.key
+                                else (False, None)
+                            )
+                            found.items.append(
+                                (entry_key if key_known else _UNKNOWN_KEY, binding.value, scope_of)
+                            )
+                        continue
                     home = (
                         def_scope(where.module, binding.home) if binding.home is not None else where
                     )
@@ -1725,7 +1825,19 @@ def _constructed_attribute(
             given = next((kw.value for kw in call.keywords if kw.arg == name), given)
             if given is not None:
                 return resolve(given, scope, depth + 1)
-            return resolve(default, cls.scope, depth + 1) if default is not None else None
+            if default is None:
+                return None
+            if isinstance(default, ast.Call) and last_name(default.func) == "field":
+                # (`field(default=...)`, `field(default_factory=list)`)
+                for kw in default.keywords:
+                    if kw.arg == "default":
+                        return resolve(kw.value, cls.scope, depth + 1)
+                    if kw.arg == "default_factory" and isinstance(kw.value, ast.Name):
+                        empty = _EMPTY_DISPLAYS.get(kw.value.id)
+                        if empty is not None:
+                            return Possible.of(Literal(empty, cls.scope))
+                return None
+            return resolve(default, cls.scope, depth + 1)
         return None
     init = class_method(cls, "__init__")
     if init is None or not isinstance(init[0].node, ast.FunctionDef):
@@ -1767,6 +1879,12 @@ def record_fields(cls: ClassRef) -> list[tuple[str, ast.expr | None]] | None:
     return fields
 
 
+# What `field(default_factory=...)` makes, as a display.
+_EMPTY_DISPLAYS: dict[str, ast.expr] = {
+    "list": ast.List(elts=[], ctx=ast.Load()),
+    "tuple": ast.Tuple(elts=[], ctx=ast.Load()),
+    "dict": ast.Dict(keys=[], values=[]),
+}
 _RECORD_DECORATORS = frozenset({"dataclass", "define", "frozen", "mutable", "attrs", "s"})
 
 
