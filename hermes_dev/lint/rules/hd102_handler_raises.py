@@ -6928,6 +6928,52 @@ registry.register(name="file_size", toolset="t", schema={"name": "file_size", "d
             note="more readers of the model's text: unicodedata.lookup (KeyError, through join/split of the text), email.utils.parsedate_to_datetime (ValueError); a host name looked up (socket.gethostbyname: gaierror, an OSError); the trap beside them: stat() of a file a try already opened, returning on OSError",
             fixed={},
         ),
+        Invalid(
+            {
+                "tools/task_db.py": """\
+import sqlite3
+
+SCHEMA = "CREATE TABLE IF NOT EXISTS tasks (id INTEGER PRIMARY KEY, project TEXT NOT NULL, title TEXT NOT NULL, UNIQUE (project, title))"
+
+
+def connect():
+    conn = sqlite3.connect("tasks.db")
+    conn.execute(SCHEMA)
+    return conn
+""",
+                "tools/task_tool.py": """\
+import json
+from urllib.parse import urlsplit
+
+from tools.task_db import connect
+from tools.registry import registry, tool_error
+
+
+def task_add(args, **kw):
+    title = (args.get("title") or "").strip()
+    if not title:
+        return tool_error("title is required")
+    with connect() as conn:
+        conn.execute("INSERT INTO tasks(project, title) VALUES (?, ?)", ("inbox", title))
+    return json.dumps({"added": title})
+
+
+def url_parts(args, **kw):
+    parts = urlsplit(args.get("url") or "")
+    return json.dumps({"host": parts.hostname, "port": parts.port, "again": parts.port})
+
+
+registry.register(name="task_add", toolset="t", schema={"name": "task_add", "description": "d", "parameters": {"type": "object", "properties": {}}}, handler=task_add)
+registry.register(name="url_parts", toolset="t", schema={"name": "url_parts", "description": "d", "parameters": {"type": "object", "properties": {}}}, handler=url_parts)
+""",
+            },
+            findings=(
+                ("tools/task_tool.py", 13),
+                ("tools/task_tool.py", 19),
+            ),
+            note="a table-level UNIQUE (project, title), every column of it written, the title the model's: IntegrityError for a task already there; `.port` of a URL the model sends raises ValueError when it is no number (once: a second read of it cannot)",
+            fixed={},
+        ),
     )
 
     def check(self, ctx: LintContext) -> Iterator[Finding]:

@@ -186,6 +186,7 @@ class InputRisks:
     __slots__ = (
         "_alone",
         "_checked",
+        "_first_port",
         "_keyed",
         "_looked_up",
         "_opened",
@@ -233,7 +234,7 @@ class InputRisks:
         contents: frozenset[str] = frozenset(),
         checked: frozenset[str] = frozenset(),
         sqlite: bool = False,
-        uniques: dict[str, frozenset[str]] | None = None,
+        uniques: dict[str, tuple[frozenset[str], ...]] | None = None,
     ) -> None:
         """`parses_json(func)`: whether a called expression is `json.loads` (as the scope
         resolves it: `from json import loads as parse` too); else only `json.loads` as written.
@@ -259,6 +260,7 @@ class InputRisks:
         # sqlite tables -> their UNIQUE columns (as the project's CREATE TABLE says)
         self.uniques = uniques or {}
         self._looked_up: set[str] = set()  # (values a SELECT was asked about first)
+        self._first_port: dict[str, int] = {}
         # names an `isfile`/`is_dir` test has read (a file, not a folder; `exists` says neither)
         self.kind_tested: set[str] = set()
         self.exists_tested: set[str] = set()
@@ -1243,17 +1245,51 @@ class InputRisks:
         if columns is None:
             return False
         table, names = columns
-        unique = self.uniques.get(table)
+        groups = self.uniques.get(table)
         values = call.args[1].elts
-        if not unique or len(names) > len(values):
+        if not groups or len(names) > len(values):
             return False
+        given = dict(zip(names, values))
+        # (a UNIQUE column, or every column of a UNIQUE group, written, one of them the model's)
         return any(
-            name in unique
-            and not isinstance(value, ast.Starred)
-            and self._from_model(value)
-            and not self._reads(value) & self._looked_up
-            for name, value in zip(names, values)
+            group <= given.keys()
+            and any(
+                not isinstance(given[name], ast.Starred)
+                and self._from_model(given[name])
+                and not self._reads(given[name]) & self._looked_up
+                for name in group
+            )
+            for group in groups
         )
+
+    def port_risk(self, node: ast.AST) -> tuple[type[BaseException], str] | None:
+        """`urlsplit(url).port` of a URL the model sends raises ValueError when its port is
+        not a number (or out of range)."""
+        if not (isinstance(node, ast.Attribute) and node.attr == "port"):
+            return None
+        value = node.value
+        if isinstance(value, ast.Name):
+            # (the first read of a URL's port raises; a later one of the same URL cannot)
+            first = self._first_port.setdefault(value.id, id(node))
+            if first != id(node):
+                return None
+        made = (
+            [value]
+            if isinstance(value, ast.Call)
+            else (self._values.get(value.id) if isinstance(value, ast.Name) else None)
+        )
+        if not made:
+            return None
+        for call in made:
+            if not (
+                isinstance(call, ast.Call)
+                and last_name(call.func) in ("urlparse", "urlsplit")
+                and call.args
+                and self._from_model(call.args[0])
+                and not self.membership_guarded(call.args[0])
+            ):
+                return None
+        return ValueError, "when the model sends a URL whose port is not a number"
 
     def membership_guarded(self, expr: ast.expr) -> bool:
         """A value `expr` reads was tested for what it is (`if t not in TABLES: return ...`),

@@ -339,14 +339,14 @@ def _uses_sqlite(module: ModuleInfo) -> bool:
 
 
 _SQLITE_FOLDERS: dict[Path, bool] = {}
-_UNIQUES: dict[Path, dict[str, frozenset[str]]] = {}
+_UNIQUES: dict[Path, dict[str, tuple[frozenset[str], ...]]] = {}
 _CREATE = re.compile(
     r"CREATE\s+TABLE\s+(?:IF\s+NOT\s+EXISTS\s+)?[\"`]?(\w+)[\"`]?\s*\((.*?)\)\s*(?:;|\"|'|$)",
     re.IGNORECASE | re.DOTALL,
 )
 
 
-def _sqlite_uniques(module: ModuleInfo) -> dict[str, frozenset[str]]:
+def _sqlite_uniques(module: ModuleInfo) -> dict[str, tuple[frozenset[str], ...]]:
     """The UNIQUE columns of each table the CREATE TABLE statements of the module's folder
     declare (a column's own `UNIQUE` or non-integer `PRIMARY KEY`, a one-column
     `UNIQUE (col)`), when the folder uses sqlite3."""
@@ -368,8 +368,10 @@ def _sqlite_uniques(module: ModuleInfo) -> dict[str, frozenset[str]]:
     return found
 
 
-def _unique_columns(body: str) -> frozenset[str]:
-    columns: set[str] = set()
+def _unique_columns(body: str) -> tuple[frozenset[str], ...]:
+    """The column groups a table holds UNIQUE: a column's own `UNIQUE` (or a primary key that
+    is not an INTEGER one), a table's `UNIQUE (a, b)`."""
+    groups: list[frozenset[str]] = []
     for part in _top_level_parts(body):
         words = part.split()
         if not words:
@@ -378,13 +380,12 @@ def _unique_columns(body: str) -> frozenset[str]:
         first = words[0].upper()
         if first == "UNIQUE" and "(" in part and ")" in part:
             inner = part[part.index("(") + 1 : part.rindex(")")].split(",")
-            if len(inner) == 1:
-                columns.add(inner[0].strip().strip('"`').lower())
+            groups.append(frozenset(c.strip().strip('"`').lower() for c in inner))
         elif first not in ("PRIMARY", "CONSTRAINT", "FOREIGN", "CHECK") and (
             "UNIQUE" in upper.split() or ("PRIMARY KEY" in upper and "INTEGER" not in upper)
         ):
-            columns.add(words[0].strip('"`').lower())
-    return frozenset(columns)
+            groups.append(frozenset({words[0].strip('"`').lower()}))
+    return tuple(groups)
 
 
 def _top_level_parts(body: str) -> list[str]:
@@ -1000,6 +1001,13 @@ class _Walker:
         inputs = self.inputs
         for node in nodes:
             kind = type(node)
+            if inputs is not None and kind is ast.Attribute:
+                port = inputs.port_risk(node)
+                if port is not None:
+                    step = (self.module.rel, node.lineno, self.label)  # type: ignore[attr-defined]
+                    self.escape_or_catch(
+                        Escape(stdlib_type(port[0]), "input", (step,), node, port[1]), handlers
+                    )
             if inputs is not None and (kind is ast.Subscript or kind is ast.Call):
                 risk = inputs.risk(node)
                 if risk is not None and risk[0] is SystemExit and _raises_instead(node, self.scope):  # type: ignore[arg-type]
