@@ -10,7 +10,12 @@ appended to it (`result_json += "[Hint: ...]"`), text the handler builds itself 
 of text lines, `str()` of a dict, list, None or exception, `.read_text()` of a file the code names
 as text (`notes.md`), the `stdout` of a command written out in the code that prints text (also
 run through the project's wrapper of `subprocess.run`, or built in a local list; `docker logs`,
-`kubectl logs` too), two such texts joined (`proc.stdout + proc.stderr`); a command
+`kubectl logs` too), two such texts joined (`proc.stdout + proc.stderr`), text that ends as no
+JSON text ends (`f"{secs:.2f} seconds"`, `"Saved " + name + "."`; a `%`-conversion at either
+end of a template is no prose), a file's or a program's path (`shutil.which(...)`,
+`os.path.abspath(...)`, `str()` of a `Path`), the lines of a difflib diff joined, lines joined
+whose first line starts or ends as no JSON does (`lines = [str(root)]` ... `"\n".join(lines)`:
+a JSON text holds no line break inside a string); a command
 asked for JSON, an API client such as `gh` or `curl`, a shell or interpreter, or a command the code
 does not show may print JSON and is not reported), or the result of a call one of whose
 reachable returns is one of those. A finding through a call sits at the handler's `return` and

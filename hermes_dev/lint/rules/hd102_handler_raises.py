@@ -162,6 +162,37 @@ decides: it is not reported (a handler's own is). A file operation on a path the
 counts when any binding of the path is the model's (`file_path = Path(output_path)` on one
 branch, a default folder on the other), or a helper's result made from it.
 
+What a file or an address the model names holds is the model's choice too: parsed (`json.loads(
+p.read_text())`, `ET.fromstring(fetch(url))` through a helper that returns `resp.content`,
+`yaml.safe_load(f)`, a response's `.json()`) it raises when it holds something else
+(JSONDecodeError, ParseError, YAMLError, requests' JSONDecodeError); a text file the model names
+read in a `with` block raises UnicodeDecodeError; an ElementTree path the model sends
+(`root.findall(expr)`) SyntaxError; `Path.glob(pattern)` ValueError for an empty or absolute
+one; `urlsplit(url).port` ValueError. SQL the model writes, or a part of it (an f-string, a
+table's `.get(order, order)`), run on sqlite raises DatabaseError unless the text was tested
+against the allowed values (a pattern or a helper's test of its form does not make it run); an
+INSERT (or `UPDATE ... SET col = ?`) of the model's value into a column, or every column of a
+group, that the project's CREATE TABLE holds UNIQUE raises IntegrityError, unless a SELECT (or
+a find/get/exists helper whose answer is tested) asked about it first, or the statement says
+`OR IGNORE`/`OR REPLACE`/`ON CONFLICT`. argparse's `parse_args` of the model's command line
+exits (SystemExit), unless the parser's class raises in `error()`. Also known: PyJWT's
+`jwt.decode` (InvalidTokenError), `unicodedata.lookup` (KeyError), `email.utils.
+parsedate_to_datetime`, `importlib.util.find_spec`, SQLAlchemy's `scalar_one()`/`one()`
+(NoResultFound), a websocket client's connect (OSError, which the library's own
+WebSocketException is not), `socket.gethostbyname` (gaierror). Work handed to a thread raises
+where its result is asked for: `pool.submit(fn, x)` at `fut.result()`, `asyncio.to_thread(fn,
+x)` at its await, each coroutine of `asyncio.gather(*(f(u) for u in urls))`; a generator (or
+async generator) a `for` loop runs raises in the loop. A path made of the model's text keeps
+being its path when rebound (`path = os.path.abspath(os.path.expanduser(path))`), through
+`os.path` functions and `base / name`; a folder the tool chose joined with the model's name
+says nothing of folders when the file is written, and a file whose kind the tool names
+(`unit_dir() / f"{name}.json"`) holds what the tool wrote; a helper method that tests the
+file is there (`self.workspace_file(rel)`) still leaves its content to the model; a file a
+`try` already opened for reading, returning on any OSError, is there after it; a value the
+handler already tested by calling the same helper in a `try` that returns passes that helper
+again; `mkdir(parents=True)` makes what is missing (a folder the model names may still be one
+nobody can write: OSError).
+
 A raise in an `except` whose `try` surely raises nothing (a fallback that only logs and builds
 a dict from constants, f-strings and `uuid.uuid4()`) is never reached, and not reported.
 
@@ -172,8 +203,10 @@ Not followed, and so never reported (precision first): other calls that leave th
 third-party), calls through names that cannot be resolved (parameters without annotations,
 `getattr` of a name that is not constant, subscripts), exception classes that cannot be resolved (they count as caught), an
 `assert` or a control-flow exception (`CancelledError`, `KeyboardInterrupt`, `SystemExit`,
-`GeneratorExit`) met in a callee, an abstract method's own body, generators, coroutines that
-are not awaited where they are called, and functions behind a decorator that is not the
+`GeneratorExit`) met in a callee, an abstract method's own body, generators no loop runs,
+coroutines that are not awaited where they are called, the numbers the schema asks for used
+without a conversion (Hermes coerces numbers written as text), a state file of the tool's own
+that may be corrupt, and functions behind a decorator that is not the
 project's own (or behind more than one that wraps them). A project decorator that hands the def
 back unchanged, such as a registering `@tool(...)` that adds the def to a table, is seen
 through, and each def it adds is a row of that table. One that wraps it (`@retry(times=3,
@@ -2837,6 +2870,34 @@ registry.register(name="token_check", toolset="t", schema={"name": "token_check"
 """,
             },
             note="trap: InvalidTokenError, the base of what decode raises, caught",
+        ),
+        Valid(
+            {
+                "tools/note_title_tool.py": """\
+import json
+
+from tools.registry import registry
+
+
+class Note:
+    title = "x"
+
+
+def clean(text):
+    return text.strip()
+
+
+def note_title(args, **kw):
+    note = Note()
+    if not clean(note.title):
+        return json.dumps({"error": "no title"})
+    return json.dumps({"title": note.title})
+
+
+registry.register(name="note_title", toolset="t", schema={"name": "note_title", "description": "d", "parameters": {"type": "object", "properties": {}}}, handler=note_title)
+""",
+            },
+            note="trap (and no crash): a helper that hands back its text, tested on an attribute of a local object while the handler's values are still being read",
         ),
     )
     INVALID = (

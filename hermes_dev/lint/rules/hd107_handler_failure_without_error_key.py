@@ -3,8 +3,10 @@ Reports a `return` in a tool handler (or in the function a handler lambda or `fu
 forwards to) that can give a JSON object reporting a failure without an `"error"` key. A JSON
 object reports a failure when its own flags say so: `"success": False`, `"ok": False`, or a
 `"status"` (`"state"`, `"result"`, `"outcome"`) of `"error"`, `"failed"`, `"failure"`, `"fail"`
-or `"fatal"`: `json.dumps({"success": False, "message": ...})`, `tool_result(ok=False,
-reason=...)`. The flag may be a constant, a constant argument of the helper that builds the
+or `"fatal"` beside a key that says why (`message`, `reason`, a failed command's `stderr`...):
+`json.dumps({"success": False, "message": ...})`, `tool_result(ok=False, reason=...)`; an
+action's flag False (`"sent": False`) with only what it was for (`to`, `url`, `file`...) and why
+beside it; a list of skipped items beside `"success": False` is data, not a skip. The flag may be a constant, a constant argument of the helper that builds the
 object (`_reply(False, "no key")` with `def _reply(ok, text): return json.dumps({"success": ok,
 ...})`), a comparison that is False when what it tests fails (`"ok": len(errors) == 0`,
 `"success": proc.returncode == 0`, also through a local bound to it), a variable a `False`

@@ -278,6 +278,7 @@ class InputRisks:
         withs: list[ast.With | ast.AsyncWith] = []
         # the files, responses and elements of what the model names (set up below)
         self.handles: set[str] = set()
+        self.records: set[str] = set()  # (set below; asked of by helpers during the walk)
         self.requested: set[str] = set()  # (of those, responses of `requests`)
         self.contents: set[str] = set(contents)
         self.elements: set[str] = set()
@@ -286,13 +287,14 @@ class InputRisks:
         body = [node.body] if isinstance(node, ast.Lambda) else node.body
         self._tested = _tested_calls(body)
         # (calls made as statements, their answer unused: `validate_path(p)` raises or not)
+        nodes = walk_shallow(body)  # (read once: every pass below walks the same nodes)
         self._alone = {
             id(sub.value)
-            for sub in walk_shallow(body)
+            for sub in nodes
             if isinstance(sub, ast.Expr) and isinstance(sub.value, ast.Call)
         }
         self.derived: set[str] = set(seeds)  # (complete after the walk, below)
-        for sub in walk_shallow(body):
+        for sub in nodes:
             kind = type(sub)
             if kind is ast.Compare:
                 self._note_membership(sub)  # type: ignore[arg-type]
@@ -352,7 +354,7 @@ class InputRisks:
         )
         # `unknown = [n for n in wanted if n not in FEEDS]; if unknown: return ...`: every
         # value of `wanted` is tested against the table
-        for sub in walk_shallow(body):
+        for sub in nodes:
             if isinstance(sub, (ast.ListComp, ast.SetComp, ast.GeneratorExp)):
                 for gen in sub.generators:
                     if isinstance(gen.target, ast.Name) and any(
@@ -381,7 +383,7 @@ class InputRisks:
                 if all(r and r <= self.guarded for r in reads):
                     self.guarded.add(name)
         # `for code in (src, dst): if code not in RATES: return ...`: each value is tested
-        for sub in walk_shallow(body):
+        for sub in nodes:
             if (
                 isinstance(sub, ast.For)
                 and isinstance(sub.target, ast.Name)
@@ -407,7 +409,6 @@ class InputRisks:
         self.guarded.update(self._keyed[n] for n in list(self.guarded) if n in self._keyed)
         # `p = Params(**args)` of a class that keeps the values as they came: `p.query` is the
         # model's text (`keeps(call)`: analyze.spread.keeps_values)
-        self.records: set[str] = set()
         if keeps is not None:
             for name, values in kept.items():
                 if values and all(isinstance(v, ast.Call) and keeps(v) for v in values):
@@ -462,7 +463,7 @@ class InputRisks:
                         found.add(name)
 
         # `try: open(path) ... except OSError: return ...`: past the `try`, the file is there
-        for sub in walk_shallow(body):
+        for sub in nodes:
             if isinstance(sub, ast.Try) and _returns_on_os_error(sub):
                 for inner in walk_shallow(sub.body):
                     if isinstance(inner, ast.Call) and not _writes(inner):

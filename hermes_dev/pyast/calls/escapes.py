@@ -433,21 +433,34 @@ def _carrier(scope: Scope) -> Callable[[ast.Call], tuple[str, int] | None]:
     parameters made into a path or text (`def _resolve(raw): if not raw: return None; return
     Path(raw).expanduser().resolve()`), never testing whether the file exists."""
 
-    known: dict[int, tuple[str, int] | None] = {}
+    # (asked again for every test of the value, and by every def's InputRisks in the same
+    # scope: resolve once per call and scope)
+    known = _CARRIED_CALLS.setdefault((id(scope.module), scope.env_key()), {})
 
     def carries(call: ast.Call) -> tuple[str, int] | None:
         key = id(call)
-        if key not in known:  # (asked again for every test of the value: resolve once)
-            named = _named_def(call, scope)
-            carried = _carried_by(named[0]) if named is not None else None
-            if carried is not None and named is not None and named[1]:
-                # (a method: the call's arguments start after `self`)
-                index = carried[1] - named[1]
-                carried = (carried[0], index) if index >= 0 else None
-            known[key] = carried
-        return known[key]
+        found = known.get(key)
+        if found is not None and found[0] is call:
+            return found[1]
+        if not isinstance(call.func, ast.Name) and not (
+            isinstance(call.func, ast.Attribute) and is_name(call.func.value, "self")
+        ):
+            return None  # (only a bare name or `self.m` can be a helper of the root)
+        named = _named_def(call, scope)
+        carried = _carried_by(named[0]) if named is not None else None
+        if carried is not None and named is not None and named[1]:
+            # (a method: the call's arguments start after `self`)
+            index = carried[1] - named[1]
+            carried = (carried[0], index) if index >= 0 else None
+        known[key] = (call, carried)
+        return carried
 
     return carries
+
+
+_CARRIED_CALLS: dict[
+    tuple[int, tuple[object, ...]], dict[int, tuple[ast.Call, tuple[str, int] | None]]
+] = {}
 
 
 def _checker(scope: Scope) -> Callable[[ast.Call], frozenset[str]]:
