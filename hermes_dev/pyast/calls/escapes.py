@@ -497,6 +497,9 @@ def _checker(scope: Scope) -> Callable[[ast.Call], frozenset[str]]:
 
 
 _CARRIED_ATTR = "_hermes_dev_carried"
+# What a returned value that may be a parameter made into text or a path is written as (not a
+# display, a constant or a comparison).
+_CARRYING = (ast.Name, ast.Call, ast.Attribute, ast.BinOp, ast.JoinedStr, ast.IfExp, ast.Subscript)
 
 
 def _carried_by(node: ast.FunctionDef | ast.AsyncFunctionDef) -> tuple[str, int] | None:
@@ -522,8 +525,12 @@ def _carried_by(node: ast.FunctionDef | ast.AsyncFunctionDef) -> tuple[str, int]
             and not (isinstance(r.value, ast.Constant) and r.value.value is None)
         ]
         params = [a.arg for a in (*node.args.posonlyargs, *node.args.args)]
-        if values:
+        if values and all(isinstance(v, _CARRYING) for v in values):
+            # (a parameter the body never reads hands nothing back)
+            read = {n.id for n in calls if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load)}
             for index, param in enumerate(params):
+                if param not in read:
+                    continue
                 risks = InputRisks(node, "", None, frozenset({param}))
                 if all(risks._model_path(v, False) for v in values):
                     # (`path!`: a path the helper tests, an existing file when it answers)
@@ -1189,8 +1196,8 @@ class _Walker:
                 tested = inputs._reads(expr) & inputs.guarded
                 if not tested:
                     seeds.add(param)
-                elif not inputs.membership_guarded(expr):
-                    seeds.add("^" + param)
+                elif not inputs.membership_guarded(expr) and _uses_sqlite(target.function.module):
+                    seeds.add("^" + param)  # (only SQL it runs raises on a tested text)
             elif inputs._content(expr):
                 seeds.add("~" + param)  # (what a file or an address the model names holds)
         if any(seed[0] == "*" for seed in seeds):

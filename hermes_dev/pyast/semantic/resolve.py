@@ -627,7 +627,9 @@ def call_result(call: ast.Call, scope: Scope, depth: int = 0) -> Possible:
 
 def _result_of(obj: Obj, call: ast.Call, scope: Scope, depth: int) -> Possible:
     if isinstance(obj, Class):
-        return Possible.of(Instance(obj.ref, (call, scope)))
+        # (a record's instance remembers its call: each row's fields are its own; other
+        # classes' instances are one object per class, as their attributes are read in general)
+        return Possible.of(Instance(obj.ref, (call, scope) if _is_record(obj.ref) else None))
     if isinstance(obj, Builtin) and obj.name == "dict" and not call.args:
         return Possible.of(Literal(call, scope))  # `dict(name=..., handler=...)`: a display
     if isinstance(obj, Function):
@@ -1859,24 +1861,39 @@ def _constructed_attribute(
     return resolve(default, init[1].scope, depth + 1) if default is not None else None
 
 
+def _is_record(cls: ClassRef) -> bool:
+    node = cls.node
+    return any(last_name(base) == "NamedTuple" for base in node.bases) or any(
+        last_name(d) in _RECORD_DECORATORS for d in node.decorator_list
+    )
+
+
 def record_fields(cls: ClassRef) -> list[tuple[str, ast.expr | None]] | None:
     """A record class's fields in order, each with its default (a `NamedTuple`, a
     `@dataclass`/attrs class: its annotated class-body names), or None for another class."""
     node = cls.node
-    record = any(last_name(base) == "NamedTuple" for base in node.bases) or any(
-        last_name(d) in _RECORD_DECORATORS for d in node.decorator_list
-    )
-    if not record:
+    if not _is_record(cls):
         return None
+    known = _RECORD_FIELDS.get(id(node))
+    if known is not None and known[0] is node:
+        return known[1]
     fields: list[tuple[str, ast.expr | None]] = []
     for stmt in node.body:
         if (
             isinstance(stmt, ast.AnnAssign)
             and isinstance(stmt.target, ast.Name)
-            and "ClassVar" not in ast.unparse(stmt.annotation)
+            and not any(
+                last_name(sub) == "ClassVar"
+                for sub in ast.walk(stmt.annotation)
+                if isinstance(sub, (ast.Name, ast.Attribute))
+            )
         ):
             fields.append((stmt.target.id, stmt.value))
+    _RECORD_FIELDS[id(node)] = (node, fields)
     return fields
+
+
+_RECORD_FIELDS: dict[int, tuple[ast.ClassDef, list[tuple[str, ast.expr | None]]]] = {}
 
 
 # What `field(default_factory=...)` makes, as a display.
