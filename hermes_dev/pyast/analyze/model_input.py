@@ -19,6 +19,18 @@ import ast
 import json
 import re
 
+from hermes_dev.pyast.analyze.file_calls import (
+    catches_decoding,
+    reading,
+    reads_name,
+    returns_on_os_error,
+    sent_by,
+    speaks_http,
+    suffixed,
+    text_mode,
+    writes,
+)
+from hermes_dev.pyast.analyze.sqlite_schema import written_columns
 from hermes_dev.pyast.semantic.walker import (
     is_name,
     is_none,
@@ -464,9 +476,9 @@ class InputRisks:
 
         # `try: open(path) ... except OSError: return ...`: past the `try`, the file is there
         for sub in nodes:
-            if isinstance(sub, ast.Try) and _returns_on_os_error(sub):
+            if isinstance(sub, ast.Try) and returns_on_os_error(sub):
                 for inner in walk_shallow(sub.body):
-                    if isinstance(inner, ast.Call) and not _writes(inner):
+                    if isinstance(inner, ast.Call) and not writes(inner):
                         # (a file read there is there; one written there says nothing of it)
                         file_path = self._opened_path(inner)
                         if file_path is not None and self._model_path(file_path):
@@ -502,7 +514,7 @@ class InputRisks:
                     if name not in found and all(test(v) for v in values):  # type: ignore[arg-type]
                         found.add(name)
                         if found is self.handles and any(
-                            _sent_by(v, "requests", self.requested)  # type: ignore[arg-type]
+                            sent_by(v, "requests", self.requested)  # type: ignore[arg-type]
                             for v in values
                         ):
                             self.requested.add(name)
@@ -517,11 +529,11 @@ class InputRisks:
                     and isinstance(made, ast.Call)
                     and is_name(made.func, "open")
                     and made.args
-                    and _text_mode(made, 1)
-                    and _reading(made, 1)
+                    and text_mode(made, 1)
+                    and reading(made, 1)
                     and self._model_path(made.args[0])
-                    and _reads_name(statement.body, target.id)
-                    and not _catches_decoding(statement.body)
+                    and reads_name(statement.body, target.id)
+                    and not catches_decoding(statement.body)
                 ):
                     self._text_opens.add(id(made))
 
@@ -537,7 +549,7 @@ class InputRisks:
             return (
                 "open" not in self.shadowed
                 and bool(expr.args)
-                and _reading(expr, 1)
+                and reading(expr, 1)
                 and self._model_path(expr.args[0])
                 and not self._kind_fixed(expr.args[0])
             )
@@ -546,7 +558,7 @@ class InputRisks:
         name = last_name(func)
         if name == "open" and isinstance(func, ast.Attribute):
             return (
-                _reading(expr, 0)
+                reading(expr, 0)
                 and self._model_path(func.value, False)
                 and not self._kind_fixed(func.value)
             )
@@ -569,12 +581,12 @@ class InputRisks:
         if not isinstance(func, ast.Attribute):
             return False
         receiver = func.value
-        if _speaks_http(receiver):
+        if speaks_http(receiver):
             return True
         # (`with http.client() as c: c.get(path)`: a client made by a call so named)
         made = self._opened.get(receiver.id) if isinstance(receiver, ast.Name) else None
         return bool(made) and all(
-            isinstance(v, ast.Call) and _speaks_http(v.func)
+            isinstance(v, ast.Call) and speaks_http(v.func)
             for v in made  # type: ignore[union-attr]
         )
 
@@ -643,7 +655,7 @@ class InputRisks:
         if func.attr == "json" and not args and self._handle(func.value):
             made = (
                 "requests.exceptions.JSONDecodeError"
-                if _sent_by(func.value, "requests", self.requested)
+                if sent_by(func.value, "requests", self.requested)
                 else "json.JSONDecodeError"
             )
             return made, "when the model names an address that does not answer JSON"
@@ -1076,7 +1088,7 @@ class InputRisks:
             return None
         if self._reads(path) & self.guarded:
             return None
-        if _writes(node) and not self._whole_path(path):
+        if writes(node) and not self._whole_path(path):
             return None  # (a file written under a folder the tool chose, the model naming it)
         return (
             FileNotFoundError,
@@ -1095,7 +1107,7 @@ class InputRisks:
         reads = self._reads(path)
         if reads & self.kind_tested or self._checked_otherwise(reads):
             return None
-        if _writes(node) and not self._whole_path(path):
+        if writes(node) and not self._whole_path(path):
             return None  # (a file written under a folder the tool chose, the model naming it)
         return IsADirectoryError, "when the model names a folder"
 
@@ -1242,7 +1254,7 @@ class InputRisks:
         sql = call.args[0]
         if not (isinstance(sql, ast.Constant) and isinstance(sql.value, str)):
             return False
-        columns = _written_columns(sql.value)
+        columns = written_columns(sql.value)
         if columns is None:
             return False
         table, names = columns
@@ -1313,15 +1325,15 @@ class InputRisks:
                 for v in values  # type: ignore[union-attr]
             )
         if isinstance(path, ast.BinOp) and isinstance(path.op, ast.Div):
-            return _suffixed(path.right)
+            return suffixed(path.right)
         if isinstance(path, ast.Call) and isinstance(path.func, ast.Attribute):
             if path.func.attr == "with_suffix":
                 return True
             if path.func.attr in _PATH_KEEPS:
                 return self._kind_fixed(path.func.value, depth + 1)
             if path.func.attr == "join" and _is_module(path.func.value, "path") and path.args:
-                return _suffixed(path.args[-1])
-        return _suffixed(path)
+                return suffixed(path.args[-1])
+        return suffixed(path)
 
     def _whole_path(self, expr: ast.expr, depth: int = 0) -> bool:
         """The model names the whole path (`Path(args["out"]).expanduser()`), not only a name
@@ -1390,140 +1402,9 @@ class InputRisks:
         return None
 
 
-def _reading(call: ast.Call, index: int) -> bool:
-    """The call's mode (its `index`-th argument or `mode=`) opens for reading, or there is
-    none."""
-    mode = call.args[index] if len(call.args) > index else None
-    mode = next((kw.value for kw in call.keywords if kw.arg == "mode"), mode)
-    return mode is None or (
-        isinstance(mode, ast.Constant)
-        and isinstance(mode.value, str)
-        and not set(mode.value) & set("wax")
-    )
-
-
-def _suffixed(expr: ast.expr) -> bool:
-    """A file name the code ends with its own extension (`f"{name}.json"`, `name + ".md"`)."""
-    tail: ast.expr | None = expr
-    if isinstance(expr, ast.JoinedStr):
-        tail = expr.values[-1] if expr.values else None
-    elif isinstance(expr, ast.BinOp) and isinstance(expr.op, ast.Add):
-        tail = expr.right
-    return (
-        tail is not expr
-        and isinstance(tail, ast.Constant)
-        and isinstance(tail.value, str)
-        and "." in tail.value
-    )
-
-
-def _writes(call: ast.Call) -> bool:
-    """`open(p, "w")`, `p.write_text(...)`, `p.open("a")`, `p.mkdir()`: the call writes."""
-    func = call.func
-    if isinstance(func, ast.Attribute) and func.attr in (
-        "write_text",
-        "write_bytes",
-        "mkdir",
-        "touch",
-    ):
-        return True
-    if is_name(func, "open"):
-        return not _reading(call, 1)
-    return isinstance(func, ast.Attribute) and func.attr == "open" and not _reading(call, 0)
-
-
-def _text_mode(call: ast.Call, index: int) -> bool:
-    mode = call.args[index] if len(call.args) > index else None
-    mode = next((kw.value for kw in call.keywords if kw.arg == "mode"), mode)
-    return mode is None or (
-        isinstance(mode, ast.Constant) and isinstance(mode.value, str) and "b" not in mode.value
-    )
-
-
-def _reads_name(body: list[ast.stmt], name: str) -> bool:
-    return any(
-        isinstance(sub, ast.Name) and sub.id == name and isinstance(sub.ctx, ast.Load)
-        for sub in walk_shallow(body)
-    )
-
-
-_DECODING_CAUGHT = frozenset(
-    {"UnicodeDecodeError", "UnicodeError", "ValueError", "Exception", "BaseException"}
-)
-
-
-def _catches_decoding(body: list[ast.stmt]) -> bool:
-    """A `try` in the block has an `except` that may catch UnicodeDecodeError."""
-    for sub in walk_shallow(body):
-        if isinstance(sub, ast.Try) or type(sub).__name__ == "TryStar":
-            for handler in sub.handlers:  # type: ignore[attr-defined]
-                kinds = handler.type
-                if kinds is None:
-                    return True
-                names = kinds.elts if isinstance(kinds, ast.Tuple) else [kinds]
-                if any(last_name(n) in _DECODING_CAUGHT for n in names):
-                    return True
-    return False
-
-
-_INSERT = re.compile(
-    r"^\s*INSERT\s+INTO\s+[\"`]?(\w+)[\"`]?\s*\(([^)]*)\)\s*VALUES\s*\(([^)]*)\)\s*;?\s*$",
-    re.IGNORECASE | re.DOTALL,
-)
-_UPDATE = re.compile(
-    r"^\s*UPDATE\s+[\"`]?(\w+)[\"`]?\s+SET\s+(.*?)\s+WHERE\s", re.IGNORECASE | re.DOTALL
-)
-
-
 _LOOKUP_WORDS = frozenset(
     {"find", "get", "exists", "exist", "lookup", "has", "fetch", "load", "select", "contains"}
 )
-
-
-def _written_columns(sql: str) -> tuple[str, list[str]] | None:
-    """(table, the columns its `?` placeholders fill, in order) of a plain INSERT or UPDATE
-    (none for `INSERT OR IGNORE` / `OR REPLACE`, `ON CONFLICT`, or placeholders elsewhere)."""
-    if "ON CONFLICT" in sql.upper():
-        return None
-    found = _INSERT.match(sql)
-    if found is not None:
-        names = [c.strip().strip('"`').lower() for c in found.group(2).split(",")]
-        marks = [v.strip() for v in found.group(3).split(",")]
-        if len(names) != len(marks) or any(m != "?" for m in marks):
-            return None
-        return found.group(1).lower(), names
-    found = _UPDATE.match(sql)
-    if found is not None:
-        names = []
-        for part in found.group(2).split(","):
-            column, _, value = part.partition("=")
-            if value.strip() != "?":
-                return None
-            names.append(column.strip().strip('"`').lower())
-        return found.group(1).lower(), names
-    return None
-
-
-# (not FileNotFoundError alone: a folder opened there still escapes, and is reported there)
-_OS_ERRORS = frozenset({"OSError", "IOError", "EnvironmentError", "Exception", "BaseException"})
-
-
-def _returns_on_os_error(node: ast.Try) -> bool:
-    """A `try` with an `except` that catches any OSError and returns (or raises)."""
-    for handler in node.handlers:
-        kinds = handler.type
-        names = (
-            [None]
-            if kinds is None
-            else [last_name(n) for n in (kinds.elts if isinstance(kinds, ast.Tuple) else [kinds])]
-        )
-        if (
-            (None in names or set(names) & _OS_ERRORS)
-            and handler.body
-            and isinstance(handler.body[-1], (ast.Return, ast.Raise))
-        ):
-            return True
-    return False
 
 
 def _empties(expr: ast.expr) -> bool:
@@ -1532,21 +1413,6 @@ def _empties(expr: ast.expr) -> bool:
         isinstance(expr, (ast.Tuple, ast.List, ast.Set))
         and bool(expr.elts)
         and all(isinstance(e, ast.Constant) and not e.value for e in expr.elts)
-    )
-
-
-def _speaks_http(receiver: ast.expr) -> bool:
-    """`requests`, `httpx`, `self.session`, `client`: a receiver whose `get(url)` fetches."""
-    name = (last_name(receiver) or "").lower().strip("_")
-    return name in ("requests", "httpx", "http", "s") or "session" in name or "client" in name
-
-
-def _sent_by(response: ast.expr, library: str, known: set[str]) -> bool:
-    """The response (or the call that made it) is written with `library` (`requests.get`;
-    `known`: locals holding such responses)."""
-    return any(
-        isinstance(sub, ast.Name) and (sub.id == library or sub.id in known)
-        for sub in ast.walk(response)
     )
 
 

@@ -18,7 +18,6 @@
 from __future__ import annotations
 
 import ast
-import re
 
 from hermes_dev.pyast.analyze import library_raises
 from hermes_dev.pyast.analyze.branches import decide
@@ -37,6 +36,7 @@ from hermes_dev.pyast.analyze.flow import always_true, has_break, never_returns_
 from hermes_dev.pyast.analyze.model_input import EXISTS_TESTS, InputRisks
 from hermes_dev.pyast.analyze.preconditions import INTERNAL, TAINTED, guarded_raises, origin
 from hermes_dev.pyast.analyze.spread import keeps_values, spread_risk
+from hermes_dev.pyast.analyze.sqlite_schema import sqlite_uniques, uses_sqlite
 from hermes_dev.pyast.analyze.stdlib_classes import stdlib_exception
 from hermes_dev.pyast.calls.driver import (
     Callee,
@@ -74,10 +74,8 @@ _CONTROL_FLOW_NAMES = frozenset(
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from collections.abc import Callable
-    from pathlib import Path
     from typing import ClassVar
 
-    from hermes_dev.pyast.semantic.modules import ModuleInfo
     from hermes_dev.pyast.semantic.scopes import Scope
 
 _MAX_PER_FUNCTION = 12
@@ -273,8 +271,8 @@ def _input_risks(
         lambda call: keeps_values(call, param, scope),
         contents,
         checked,
-        _uses_sqlite(code.module),
-        _sqlite_uniques(code.module),
+        uses_sqlite(code.module),
+        sqlite_uniques(code.module),
     )
 
 
@@ -319,89 +317,6 @@ def _raises_instead(call: ast.Call, scope: Scope) -> bool:
         ):
             return True
     return False
-
-
-def _uses_sqlite(module: ModuleInfo) -> bool:
-    """The module, or a module of its folder (its `store.connect()`), uses sqlite3."""
-    if module.word_lines("sqlite3"):
-        return True
-    folder = module.path.parent
-    found = _SQLITE_FOLDERS.get(folder)
-    if found is None:
-        found = False
-        for path in sorted(folder.glob("*.py"))[:50]:
-            text = module.models.read(path) if path != module.path else None
-            if text is not None and "sqlite3" in text:
-                found = True
-                break
-        _SQLITE_FOLDERS[folder] = found
-    return found
-
-
-_SQLITE_FOLDERS: dict[Path, bool] = {}
-_UNIQUES: dict[Path, dict[str, tuple[frozenset[str], ...]]] = {}
-_CREATE = re.compile(
-    r"CREATE\s+TABLE\s+(?:IF\s+NOT\s+EXISTS\s+)?[\"`]?(\w+)[\"`]?\s*\((.*?)\)\s*(?:;|\"|'|$)",
-    re.IGNORECASE | re.DOTALL,
-)
-
-
-def _sqlite_uniques(module: ModuleInfo) -> dict[str, tuple[frozenset[str], ...]]:
-    """The UNIQUE columns of each table the CREATE TABLE statements of the module's folder
-    declare (a column's own `UNIQUE` or non-integer `PRIMARY KEY`, a one-column
-    `UNIQUE (col)`), when the folder uses sqlite3."""
-    folder = module.path.parent
-    found = _UNIQUES.get(folder)
-    if found is not None:
-        return found
-    found = {}
-    if _uses_sqlite(module):
-        for path in sorted(folder.glob("*.py"))[:50]:
-            text = module.models.read(path)
-            if text is None or "CREATE TABLE" not in text.upper():
-                continue
-            for match in _CREATE.finditer(text):
-                columns = _unique_columns(match.group(2))
-                if columns:
-                    found[match.group(1).lower()] = columns
-    _UNIQUES[folder] = found
-    return found
-
-
-def _unique_columns(body: str) -> tuple[frozenset[str], ...]:
-    """The column groups a table holds UNIQUE: a column's own `UNIQUE` (or a primary key that
-    is not an INTEGER one), a table's `UNIQUE (a, b)`."""
-    groups: list[frozenset[str]] = []
-    for part in _top_level_parts(body):
-        words = part.split()
-        if not words:
-            continue
-        upper = part.upper()
-        first = words[0].upper()
-        if first == "UNIQUE" and "(" in part and ")" in part:
-            inner = part[part.index("(") + 1 : part.rindex(")")].split(",")
-            groups.append(frozenset(c.strip().strip('"`').lower() for c in inner))
-        elif first not in ("PRIMARY", "CONSTRAINT", "FOREIGN", "CHECK") and (
-            "UNIQUE" in upper.split() or ("PRIMARY KEY" in upper and "INTEGER" not in upper)
-        ):
-            groups.append(frozenset({words[0].strip('"`').lower()}))
-    return tuple(groups)
-
-
-def _top_level_parts(body: str) -> list[str]:
-    """A CREATE TABLE body split at its top-level commas."""
-    parts: list[str] = []
-    depth = start = 0
-    for i, char in enumerate(body):
-        if char == "(":
-            depth += 1
-        elif char == ")":
-            depth -= 1
-        elif char == "," and depth == 0:
-            parts.append(body[start:i])
-            start = i + 1
-    parts.append(body[start:])
-    return [p.strip() for p in parts]
 
 
 def _named_def(
@@ -1196,7 +1111,7 @@ class _Walker:
                 tested = inputs._reads(expr) & inputs.guarded
                 if not tested:
                     seeds.add(param)
-                elif not inputs.membership_guarded(expr) and _uses_sqlite(target.function.module):
+                elif not inputs.membership_guarded(expr) and uses_sqlite(target.function.module):
                     seeds.add("^" + param)  # (only SQL it runs raises on a tested text)
             elif inputs._content(expr):
                 seeds.add("~" + param)  # (what a file or an address the model names holds)

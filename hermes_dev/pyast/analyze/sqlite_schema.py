@@ -1,0 +1,134 @@
+"""What a project's sqlite code says of its tables, read from its text: the UNIQUE columns its
+CREATE TABLE statements declare (`sqlite_uniques(module)`, for the module's folder), whether a
+folder uses sqlite3 at all (`uses_sqlite(module)`), and which columns a plain INSERT or UPDATE
+fills with its `?` placeholders (`written_columns(sql)`).
+"""
+
+from __future__ import annotations
+
+import re
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from pathlib import Path
+
+    from hermes_dev.pyast.semantic.modules import ModuleInfo
+
+
+def uses_sqlite(module: ModuleInfo) -> bool:
+    """The module, or a module of its folder (its `store.connect()`), uses sqlite3."""
+    if module.word_lines("sqlite3"):
+        return True
+    folder = module.path.parent
+    found = _SQLITE_FOLDERS.get(folder)
+    if found is None:
+        found = False
+        for path in sorted(folder.glob("*.py"))[:50]:
+            text = module.models.read(path) if path != module.path else None
+            if text is not None and "sqlite3" in text:
+                found = True
+                break
+        _SQLITE_FOLDERS[folder] = found
+    return found
+
+
+_SQLITE_FOLDERS: dict[Path, bool] = {}
+_UNIQUES: dict[Path, dict[str, tuple[frozenset[str], ...]]] = {}
+_CREATE = re.compile(
+    r"CREATE\s+TABLE\s+(?:IF\s+NOT\s+EXISTS\s+)?[\"`]?(\w+)[\"`]?\s*\((.*?)\)\s*(?:;|\"|'|$)",
+    re.IGNORECASE | re.DOTALL,
+)
+
+
+def sqlite_uniques(module: ModuleInfo) -> dict[str, tuple[frozenset[str], ...]]:
+    """The UNIQUE columns of each table the CREATE TABLE statements of the module's folder
+    declare (a column's own `UNIQUE` or non-integer `PRIMARY KEY`, a one-column
+    `UNIQUE (col)`), when the folder uses sqlite3."""
+    folder = module.path.parent
+    found = _UNIQUES.get(folder)
+    if found is not None:
+        return found
+    found = {}
+    if uses_sqlite(module):
+        for path in sorted(folder.glob("*.py"))[:50]:
+            text = module.models.read(path)
+            if text is None or "CREATE TABLE" not in text.upper():
+                continue
+            for match in _CREATE.finditer(text):
+                columns = _unique_columns(match.group(2))
+                if columns:
+                    found[match.group(1).lower()] = columns
+    _UNIQUES[folder] = found
+    return found
+
+
+def _unique_columns(body: str) -> tuple[frozenset[str], ...]:
+    """The column groups a table holds UNIQUE: a column's own `UNIQUE` (or a primary key that
+    is not an INTEGER one), a table's `UNIQUE (a, b)`."""
+    groups: list[frozenset[str]] = []
+    for part in _top_level_parts(body):
+        words = part.split()
+        if not words:
+            continue
+        upper = part.upper()
+        first = words[0].upper()
+        if first == "UNIQUE" and "(" in part and ")" in part:
+            inner = part[part.index("(") + 1 : part.rindex(")")].split(",")
+            groups.append(frozenset(c.strip().strip('"`').lower() for c in inner))
+        elif first not in ("PRIMARY", "CONSTRAINT", "FOREIGN", "CHECK") and (
+            "UNIQUE" in upper.split() or ("PRIMARY KEY" in upper and "INTEGER" not in upper)
+        ):
+            groups.append(frozenset({words[0].strip('"`').lower()}))
+    return tuple(groups)
+
+
+def _top_level_parts(body: str) -> list[str]:
+    """A CREATE TABLE body split at its top-level commas."""
+    parts: list[str] = []
+    depth = start = 0
+    for i, char in enumerate(body):
+        if char == "(":
+            depth += 1
+        elif char == ")":
+            depth -= 1
+        elif char == "," and depth == 0:
+            parts.append(body[start:i])
+            start = i + 1
+    parts.append(body[start:])
+    return [p.strip() for p in parts]
+
+
+_INSERT = re.compile(
+    r"^\s*INSERT\s+INTO\s+[\"`]?(\w+)[\"`]?\s*\(([^)]*)\)\s*VALUES\s*\(([^)]*)\)\s*;?\s*$",
+    re.IGNORECASE | re.DOTALL,
+)
+_UPDATE = re.compile(
+    r"^\s*UPDATE\s+[\"`]?(\w+)[\"`]?\s+SET\s+(.*?)\s+WHERE\s", re.IGNORECASE | re.DOTALL
+)
+
+
+def written_columns(sql: str) -> tuple[str, list[str]] | None:
+    """(table, the columns its `?` placeholders fill, in order) of a plain INSERT or UPDATE
+    (none for `INSERT OR IGNORE` / `OR REPLACE`, `ON CONFLICT`, or placeholders elsewhere)."""
+    if "ON CONFLICT" in sql.upper():
+        return None
+    found = _INSERT.match(sql)
+    if found is not None:
+        names = [c.strip().strip('"`').lower() for c in found.group(2).split(",")]
+        marks = [v.strip() for v in found.group(3).split(",")]
+        if len(names) != len(marks) or any(m != "?" for m in marks):
+            return None
+        return found.group(1).lower(), names
+    found = _UPDATE.match(sql)
+    if found is not None:
+        names = []
+        for part in found.group(2).split(","):
+            column, _, value = part.partition("=")
+            if value.strip() != "?":
+                return None
+            names.append(column.strip().strip('"`').lower())
+        return found.group(1).lower(), names
+    return None
+
+
+# (not FileNotFoundError alone: a folder opened there still escapes, and is reported there)
