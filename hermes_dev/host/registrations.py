@@ -41,6 +41,7 @@ from hermes_dev.pyast.semantic.resolve import (
     own_object,
     resolve,
     rows,
+    subtree_modules,
 )
 from hermes_dev.pyast.semantic.scopes import (
     Class,
@@ -725,15 +726,10 @@ def _method_call_sites(
     it, each with the scopes they run in."""
     if depth > _MAX_CALL_SITE_DEPTH:
         return []
-    marker = f".{name}("
     found: list[tuple[ast.Call, Scope, bool]] = []
-    folder = module.path.parent
-    for path in sorted(folder.rglob("*.py"))[:_MAX_SITE_FILES]:
-        text = module.models.read(path)
-        if text is None or marker not in text:
-            continue
-        site_module = module.models.get(path)
-        if site_module is None or site_module.tree is None:
+    # (the files the cache's key of a module with such a classmethod counts too)
+    for site_module in subtree_modules(module, f".{name}("):
+        if site_module.tree is None:
             continue
         for stmt in site_module.tree.body:
             for node in ast.walk(stmt):
@@ -746,9 +742,6 @@ def _method_call_sites(
                     contexts, _ = _contexts(site_module, [stmt], node, depth + 1)
                     found.extend((node, scope, ok) for scope, ok in contexts)
     return found[: MAX_ROWS + 1]
-
-
-_MAX_SITE_FILES = 200
 
 
 def _parameters(func: FuncNode) -> set[str]:

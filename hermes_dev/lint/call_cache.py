@@ -43,7 +43,7 @@ if TYPE_CHECKING:
     from hermes_dev.pyast.semantic.modules import ModuleInfo
 
 _KEYS = "call_cache.keys"
-IMPORTS_KIND = "imports-v3"  # a file's import candidates, by its content
+IMPORTS_KIND = "imports-v4"  # a file's import candidates, by its content
 REUSED_LABEL = "checks reused from the cache (per module or plugin folder, and rule)"
 
 

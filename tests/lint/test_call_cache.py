@@ -198,3 +198,76 @@ def test_a_def_a_registering_decorator_adds_keys_the_table_s_readers(
     after, reused = _run(root)
     assert reused == 0
     assert [(code, line) for code, line, _, _ in after] == [("HD101", 8)]
+
+
+CLASSMETHOD_FILES = {
+    "tools/kit_base.py": """\
+import json
+
+from tools.registry import registry, tool_error
+
+
+class Tool:
+    name = ""
+
+    @classmethod
+    def make(cls, args):
+        return cls()
+
+    @classmethod
+    def handle(cls, args, **kw):
+        return json.dumps({"top": cls.make(args or {}).top})
+
+    @classmethod
+    def register(cls):
+        registry.register(name=cls.name, toolset="kit", schema={}, handler=cls.handle)
+""",
+    "tools/words_tool.py": """\
+from tools.kit_base import Tool
+
+
+class Words(Tool):
+    name = "word_top"
+
+    @classmethod
+    def make(cls, args):
+        made = cls()
+        made.top = 10
+        return made
+
+
+Words.register()
+""",
+}
+
+
+def test_a_class_a_registering_classmethod_runs_for_keys_the_cache(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A classmethod that registers `cls` runs for each class of its folder it is called on,
+    in modules the registering module does not import: changing one re-analyses it."""
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
+    root = make_root(tmp_path / "root", CLASSMETHOD_FILES)
+    before, _ = _run(root)
+    assert before == []
+    words = root / "tools/words_tool.py"
+    words.write_text(
+        words.read_text().replace("made.top = 10", 'made.top = int(args.get("top") or 10)'),
+        encoding="utf-8",
+    )
+    after, reused = _run(root)
+    assert reused == 0
+    assert [(code, line) for code, line, _, _ in after] == [("HD102", 15)]
+    assert "ValueError" in after[0][2]
+
+
+def test_a_table_a_def_fills_by_key_marks_its_module_s_folder() -> None:
+    """`TOOLS[name] = ...` under a def of the module that makes `TOOLS` a dict: the calls of
+    that def are looked for in the folder, so the folder counts in the key; a dict a def
+    fills for itself does not."""
+    from hermes_dev.pyast.semantic.import_graph import SUBTREE, import_candidates
+
+    filled = "TOOLS = {}\n\n\ndef add(obj):\n    TOOLS[obj.name] = obj\n    return obj\n"
+    local = "def add(obj):\n    seen = {}\n    seen[obj.name] = obj\n    return seen\n"
+    assert f"plugins/kit/{SUBTREE}" in import_candidates("plugins/kit/registry.py", filled)
+    assert f"plugins/kit/{SUBTREE}" not in import_candidates("plugins/kit/registry.py", local)

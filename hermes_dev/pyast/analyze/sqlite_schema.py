@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import re
 
+from hermes_dev.pyast.semantic.import_graph import subtree_files
+
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from pathlib import Path
@@ -20,24 +22,39 @@ def uses_sqlite(module: ModuleInfo) -> bool:
     if module.word_lines("sqlite3"):
         return True
     folder = module.path.parent
-    found = _SQLITE_FOLDERS.get(folder)
+    memo = module.models.memo
+    found = memo.get(("uses-sqlite", folder))
     if found is None:
         found = False
-        for path in sorted(folder.glob("*.py"))[:50]:
+        for path in _folder_files(module):
             text = module.models.read(path) if path != module.path else None
             if text is not None and "sqlite3" in text:
                 found = True
                 break
-        _SQLITE_FOLDERS[folder] = found
-    return found
+        memo[("uses-sqlite", folder)] = found
+    return bool(found)
 
 
-_SQLITE_FOLDERS: dict[Path, bool] = {}
-_UNIQUES: dict[Path, dict[str, tuple[frozenset[str], ...]]] = {}
 _CREATE = re.compile(
     r"CREATE\s+TABLE\s+(?:IF\s+NOT\s+EXISTS\s+)?[\"`]?(\w+)[\"`]?\s*\((.*?)\)\s*(?:;|\"|'|$)",
     re.IGNORECASE | re.DOTALL,
 )
+
+
+def _folder_files(module: ModuleInfo) -> list[Path]:
+    """The `.py` files of the module's own folder, as `import_graph.subtree_files` lists them
+    (what the cache's key of a module that runs SQL counts)."""
+    root = module.models.root
+    try:
+        folder = module.path.parent.relative_to(root).as_posix()
+    except ValueError:
+        return []
+    folder = "" if folder == "." else folder
+    return [
+        root / rel
+        for rel in subtree_files(str(root), folder)
+        if (rel.rpartition("/")[0] if "/" in rel else "") == folder
+    ]
 
 
 def sqlite_uniques(module: ModuleInfo) -> dict[str, tuple[frozenset[str], ...]]:
@@ -45,12 +62,13 @@ def sqlite_uniques(module: ModuleInfo) -> dict[str, tuple[frozenset[str], ...]]:
     declare (a column's own `UNIQUE` or non-integer `PRIMARY KEY`, a one-column
     `UNIQUE (col)`), when the folder uses sqlite3."""
     folder = module.path.parent
-    found = _UNIQUES.get(folder)
-    if found is not None:
-        return found
+    memo = module.models.memo
+    known = memo.get(("sqlite-uniques", folder))
+    if known is not None:
+        return known  # type: ignore[return-value]
     found = {}
     if uses_sqlite(module):
-        for path in sorted(folder.glob("*.py"))[:50]:
+        for path in _folder_files(module):
             text = module.models.read(path)
             if text is None or "CREATE TABLE" not in text.upper():
                 continue
@@ -58,7 +76,7 @@ def sqlite_uniques(module: ModuleInfo) -> dict[str, tuple[frozenset[str], ...]]:
                 columns = _unique_columns(match.group(2))
                 if columns:
                     found[match.group(1).lower()] = columns
-    _UNIQUES[folder] = found
+    memo[("sqlite-uniques", folder)] = found
     return found
 
 

@@ -276,20 +276,17 @@ def _input_risks(
     )
 
 
-_AS_CALLS: dict[tuple[int, int], tuple[ast.Call, ast.Call, ast.Call]] = {}
-
-
-def _as_call(worker: ast.Call, place: ast.Call) -> ast.Call:
+def _as_call(worker: ast.Call, place: ast.Call, memo: dict[object, object]) -> ast.Call:
     """`pool.submit(fn, a, k=1)` as the call `fn(a, k=1)`, at `place` (made once per pair:
     analyses remember calls by identity)."""
-    key = (id(worker), id(place))
-    made = _AS_CALLS.get(key)
-    if made is not None and made[0] is worker and made[1] is place:
-        return made[2]
+    key = ("as-call", id(worker), id(place))
+    made = memo.get(key)
+    if isinstance(made, tuple) and made[0] is worker and made[1] is place:
+        return made[2]  # type: ignore[no-any-return]
     call = ast.Call(func=worker.args[0], args=worker.args[1:], keywords=worker.keywords)
     ast.copy_location(call, place)
     call.end_lineno, call.end_col_offset = place.end_lineno, place.end_col_offset
-    _AS_CALLS[key] = (worker, place, call)
+    memo[key] = (worker, place, call)
     return call
 
 
@@ -350,7 +347,9 @@ def _carrier(scope: Scope) -> Callable[[ast.Call], tuple[str, int] | None]:
 
     # (asked again for every test of the value, and by every def's InputRisks in the same
     # scope: resolve once per call and scope)
-    known = _CARRIED_CALLS.setdefault((id(scope.module), scope.env_key()), {})
+    known: dict[int, tuple[ast.Call, tuple[str, int] | None]] = scope.module.models.memo.setdefault(
+        ("carried", id(scope.module), scope.env_key()), {}
+    )  # type: ignore[assignment]
 
     def carries(call: ast.Call) -> tuple[str, int] | None:
         key = id(call)
@@ -371,11 +370,6 @@ def _carrier(scope: Scope) -> Callable[[ast.Call], tuple[str, int] | None]:
         return carried
 
     return carries
-
-
-_CARRIED_CALLS: dict[
-    tuple[int, tuple[object, ...]], dict[int, tuple[ast.Call, tuple[str, int] | None]]
-] = {}
 
 
 def _checker(scope: Scope) -> Callable[[ast.Call], frozenset[str]]:
@@ -1066,7 +1060,7 @@ class _Walker:
         func = call.func
         name = last_name(func) if isinstance(func, (ast.Name, ast.Attribute)) else None
         if name == "to_thread" and call.args and not isinstance(call.args[0], ast.Starred):
-            return [_as_call(call, call)]
+            return [_as_call(call, call, self.module.models.memo)]
         if name != "result" or call.args or not isinstance(func, ast.Attribute):
             return []
         if self._submits is None:
@@ -1080,7 +1074,7 @@ class _Walker:
                 and sub.args
                 and not isinstance(sub.args[0], ast.Starred)
             ]
-        return [_as_call(submit, call) for submit in self._submits]
+        return [_as_call(submit, call, self.module.models.memo) for submit in self._submits]
 
     def _tested_before(self, inner: Escape, given: frozenset[str]) -> bool:
         """The def `inner` is raised in was called before with names this call gives too, in

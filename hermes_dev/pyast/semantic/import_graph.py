@@ -210,9 +210,31 @@ def import_candidates(rel: str, text: str) -> list[str]:
         "abstractmethod" in text
         or "NotImplementedError" in text
         or (("append(" in text or ".add(" in text) and _hands_back(text))
+        or ("@classmethod" in text and "register" in text)
+        or ".execute(" in text
+        or _fills_table_in_def(text)
     ):
-        # A call of its abstract methods runs what subclasses put in their place, and a
-        # registering decorator's table holds the defs it decorates, both found in this
-        # folder and those under it (`resolve.subclasses`, `resolve._decorated_rows`).
+        # A call of its abstract methods runs what subclasses put in their place, a
+        # registering decorator's table holds the defs it decorates, a table a def fills holds
+        # what the calls of that def at the top of other modules give, a classmethod that
+        # registers `cls` runs for each class it is called on, all found in this folder and
+        # those under it (`resolve.subclasses`, `resolve.decorator_applications`,
+        # `host.registrations`); SQL run here is read against the CREATE TABLE statements of
+        # this folder (`analyze.sqlite_schema`).
         found["/".join([*folder, SUBTREE])] = None
     return list(found)
+
+
+# A module-level table made as a dict (`TOOLS = {}`, `TOOLS: dict[str, Spec] = dict()`).
+_MODULE_TABLE = re.compile(r"^([A-Za-z_]\w*)[ \t]*(?::[^=\n]+)?=[ \t]*(?:\{|dict\()", re.MULTILINE)
+
+
+def _fills_table_in_def(text: str) -> bool:
+    """A def of the module sets a key of one of its module-level dict tables (`TOOLS[name] =
+    ...` indented under a def), read from the text alone."""
+    if "] =" not in text and "]=" not in text:
+        return False
+    for name in {m.group(1) for m in _MODULE_TABLE.finditer(text)}:
+        if re.search(rf"^[ \t]+{re.escape(name)}\[[^\]\n]*\][ \t]*=[^=]", text, re.MULTILINE):
+            return True
+    return False

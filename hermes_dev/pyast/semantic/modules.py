@@ -234,6 +234,9 @@ class Models:
         # Absolute path -> text read in place of the file's (an editor's unsaved buffer, lint's
         # stdin); such a file need not exist on disk.
         self.unsaved: dict[str, str] = {}
+        # What analyses remember for this run, by a key of their own (a folder's sqlite
+        # tables, a helper's call sites): gone with the run, so a server's next run sees edits.
+        self.memo: dict[object, object] = {}
 
     def relative(self, path: Path) -> str:
         key = str(path)

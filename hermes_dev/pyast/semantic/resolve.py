@@ -1348,14 +1348,15 @@ def _helper_applications(
     those under it (`add_instance(NoteSearch())`), its parameters bound to what each gives."""
     if depth > MAX_DEPTH:
         return None
-    sites = _HELPER_SITES.get(id(helper))
-    if sites is None or sites[0] is not helper:
+    memo = module.models.memo
+    sites = memo.get(("helper-sites", id(helper)))
+    if not (isinstance(sites, tuple) and sites[0] is helper):
         # (only a call at the top of a module, as its text shows before anything is parsed)
         top_call = re.compile(
             rf"^(?:\w+\s*=\s*)?(?:[\w.]+\.)?{re.escape(helper.name)}\(", re.MULTILINE
         )
         found: list[tuple[ast.Call, Scope, Function]] = []
-        for other in _subtree_modules(module, helper.name + "(", top_call):
+        for other in subtree_modules(module, helper.name + "(", top_call):
             tree = other.tree
             if tree is None:
                 continue
@@ -1371,18 +1372,12 @@ def _helper_applications(
                 made_by = resolve(call.func, app_scope, depth + 1).single()
                 if isinstance(made_by, Function) and made_by.node is helper:
                     found.append((call, app_scope, made_by))
-        sites = _HELPER_SITES[id(helper)] = (helper, found)
+        sites = memo[("helper-sites", id(helper))] = (helper, found)
     out = [
         where.child(helper, bind_call(call, app_scope, made_by, depth + 1))
         for call, app_scope, made_by in sites[1]
     ]
     return out or None
-
-
-# def -> (the def, the top-level calls of it found in its neighbourhood)
-_HELPER_SITES: dict[
-    int, tuple[ast.FunctionDef | ast.AsyncFunctionDef, list[tuple[ast.Call, Scope, Function]]]
-] = {}
 
 
 def _decorated_defs(
@@ -1392,7 +1387,7 @@ def _decorated_defs(
     `@mod.word(...)`) in `module`'s folder and the folders under it (bounded, as
     `subclasses`)."""
     out: list[tuple[ModuleInfo, ast.FunctionDef | ast.AsyncFunctionDef, ast.expr]] = []
-    for other in _subtree_modules(module, "@"):
+    for other in subtree_modules(module, "@"):
         tree = other.tree
         if tree is None or word not in other.source:
             continue
@@ -1411,7 +1406,7 @@ def _decorated_defs(
     return out
 
 
-def _subtree_modules(
+def subtree_modules(
     module: ModuleInfo, needle: str, pattern: re.Pattern[str] | None = None
 ) -> list[ModuleInfo]:
     """The modules of `module`'s folder and the folders under it whose text holds `needle`
@@ -1674,7 +1669,7 @@ def subclasses(cls: ClassRef) -> list[ClassRef]:
     if cached is not None:
         return cached  # type: ignore[return-value]
     state.summaries[key] = []  # a cycle ends here
-    modules = _subtree_modules(cls.module, "class ")
+    modules = subtree_modules(cls.module, "class ")
     found: list[ClassRef] = []
     wanted = {cls}
     names = {cls.name}
@@ -1874,9 +1869,10 @@ def record_fields(cls: ClassRef) -> list[tuple[str, ast.expr | None]] | None:
     node = cls.node
     if not _is_record(cls):
         return None
-    known = _RECORD_FIELDS.get(id(node))
-    if known is not None and known[0] is node:
-        return known[1]
+    memo = cls.module.models.memo
+    known = memo.get(("record-fields", id(node)))
+    if isinstance(known, tuple) and known[0] is node:
+        return known[1]  # type: ignore[no-any-return]
     fields: list[tuple[str, ast.expr | None]] = []
     for stmt in node.body:
         if (
@@ -1889,11 +1885,8 @@ def record_fields(cls: ClassRef) -> list[tuple[str, ast.expr | None]] | None:
             )
         ):
             fields.append((stmt.target.id, stmt.value))
-    _RECORD_FIELDS[id(node)] = (node, fields)
+    memo[("record-fields", id(node))] = (node, fields)
     return fields
-
-
-_RECORD_FIELDS: dict[int, tuple[ast.ClassDef, list[tuple[str, ast.expr | None]]]] = {}
 
 
 # What `field(default_factory=...)` makes, as a display.
@@ -1981,7 +1974,7 @@ def _constructions(cls: ClassRef) -> list[tuple[ast.Call, Scope]]:
                 found.append((sub, scope))
     modules = [
         cls.module,
-        *(m for m in _subtree_modules(cls.module, cls.name) if m is not cls.module),
+        *(m for m in subtree_modules(cls.module, cls.name) if m is not cls.module),
     ]
     for module in modules:
         tree = module.tree
