@@ -2899,6 +2899,51 @@ registry.register(name="note_title", toolset="t", schema={"name": "note_title", 
             },
             note="trap (and no crash): a helper that hands back its text, tested on an attribute of a local object while the handler's values are still being read",
         ),
+        Valid(
+            {
+                "tools/quote_tool.py": """\
+import json
+from dataclasses import dataclass
+from datetime import date
+from decimal import Decimal
+
+from tools.registry import registry
+
+
+@dataclass
+class Quote:
+    symbol: str
+    price: float
+
+    def as_dict(self):
+        return {"symbol": self.symbol, "price": self.price}
+
+
+def _quote(symbol):
+    return Quote(symbol, 1.0)
+
+
+def _price(text):
+    amount = Decimal(text)
+    amount = float(amount)
+    return amount
+
+
+def quote_get(args, **kw):
+    quote = _quote(str(args.get("symbol") or "X"))
+    day = date.today()
+    try:
+        raw = json.dumps({"quote": quote, "day": day})
+    except TypeError:
+        raw = "{}"
+    return json.dumps({"quote": quote.as_dict(), "day": day.isoformat(), "price": _price("1.5"), "raw": raw})
+
+
+registry.register(name="quote_get", toolset="quotes", schema={"name": "quote_get", "description": "A quote.", "parameters": {"type": "object", "properties": {"symbol": {"type": "string", "description": "A symbol."}}}}, handler=quote_get)
+""",
+            },
+            note="trap: a record instance and a date serialised in a try that catches TypeError; their converted forms outside it; a Decimal rebound to float",
+        ),
     )
     INVALID = (
         Invalid(
@@ -7035,6 +7080,147 @@ registry.register(name="url_parts", toolset="t", schema={"name": "url_parts", "d
             note="a table-level UNIQUE (project, title), every column of it written, the title the model's: IntegrityError for a task already there; `.port` of a URL the model sends raises ValueError when it is no number (once: a second read of it cannot)",
             fixed={},
         ),
+        Invalid(
+            {
+                "tools/folders_tool.py": """\
+import json
+from datetime import datetime
+from pathlib import Path
+
+from tools.registry import registry
+
+
+def _entry(path, detailed=False):
+    row = {"name": path.name, "bytes": path.stat().st_size}
+    if detailed:
+        row["modified"] = datetime.fromtimestamp(path.stat().st_mtime)
+    return row
+
+
+def folder_list(args, **kw):
+    try:
+        base = Path(args.get("folder") or ".").expanduser()
+        rows = [_entry(p, detailed=True) for p in base.iterdir()]
+    except OSError as exc:
+        return json.dumps({"error": str(exc)})
+    return json.dumps({"folder": str(base), "entries": rows})
+
+
+def folder_here(args, **kw):
+    here = Path.cwd() / "notes"
+    return json.dumps({"here": here})
+
+
+def count_words(args, **kw):
+    try:
+        limit = int(args.get("limit") or 10)
+    except ValueError as err:
+        return json.dumps({"error": err})
+    return json.dumps({"limit": limit})
+
+
+def folder_summary(args, **kw):
+    # traps: the value converted before it is serialised, a local rebound to text, a
+    # comprehension's own name, a flag left False by the call, and default=str
+    stamp = datetime.now()
+    stamp = stamp.isoformat()
+    base = Path(args.get("folder") or ".")
+    names = sorted(str(p) for p in base.glob("*"))
+    files = [p for p in names]
+    brief = _entry(base)
+    full = {"raw": Path(".")}
+    text = json.dumps(full, default=str)
+    return json.dumps({"at": stamp, "files": files, "brief": brief, "text": text, "tags": sorted({"a", "b"})})
+
+
+SCHEMA = {"type": "object", "properties": {"folder": {"type": "string", "description": "A folder."}, "limit": {"type": "integer", "description": "How many."}}}
+for name, handler in (("folder_list", folder_list), ("folder_here", folder_here), ("count_words", count_words), ("folder_summary", folder_summary)):
+    registry.register(name=name, toolset="folders", schema={"name": name, "description": "Folder tools.", "parameters": SCHEMA}, handler=handler)
+""",
+            },
+            findings=(
+                ("tools/folders_tool.py", 21),
+                ("tools/folders_tool.py", 26),
+                ("tools/folders_tool.py", 33),
+            ),
+            note="json.dumps of a value JSON refuses: a datetime a helper adds under a flag the call sets, a Path made with `/`, the exception an except caught; traps beside them (converted, rebound, a comprehension name, a flag left False, default=str, a set sorted)",
+            fixed={},
+        ),
+        Invalid(
+            {
+                "tools/feeds_tool.py": """\
+import asyncio
+import json
+
+from tools.registry import registry
+
+
+class FeedDown(Exception):
+    pass
+
+
+async def _pull(name):
+    await asyncio.sleep(0)
+    if name.startswith("x"):
+        raise FeedDown(name)
+    return {"feed": name}
+
+
+async def feeds_pull(args, **kw):
+    names = [str(n) for n in args.get("feeds") or []]
+    got = []
+
+    async def one(name):
+        got.append(await _pull(name))
+
+    try:
+        async with asyncio.TaskGroup() as tg:
+            for name in names:
+                tg.create_task(one(name))
+    except FeedDown as exc:
+        return json.dumps({"error": f"feed down: {exc}"})
+    return json.dumps({"feeds": got})
+
+
+async def feeds_pull_star(args, **kw):
+    # trap: `except*` meets each exception of the group
+    names = [str(n) for n in args.get("feeds") or []]
+    got, down = [], []
+
+    async def one(name):
+        got.append(await _pull(name))
+
+    try:
+        async with asyncio.TaskGroup() as tg:
+            for name in names:
+                tg.create_task(one(name))
+    except* FeedDown as group:
+        down.extend(str(e) for e in group.exceptions)
+    if down:
+        return json.dumps({"error": "feeds down", "feeds": down})
+    return json.dumps({"feeds": got})
+
+
+async def feeds_pull_any(args, **kw):
+    # trap: `except Exception` catches the group itself
+    names = [str(n) for n in args.get("feeds") or []]
+    try:
+        async with asyncio.TaskGroup() as tg:
+            tasks = [tg.create_task(_pull(n)) for n in names]
+    except Exception as exc:
+        return json.dumps({"error": str(exc)})
+    return json.dumps({"feeds": [t.result() for t in tasks]})
+
+
+SCHEMA = {"type": "object", "properties": {"feeds": {"type": "array", "items": {"type": "string"}, "description": "Feed names."}}}
+for name, handler in (("feeds_pull", feeds_pull), ("feeds_pull_star", feeds_pull_star), ("feeds_pull_any", feeds_pull_any)):
+    registry.register(name=name, toolset="feeds", schema={"name": name, "description": "Pull feeds.", "parameters": SCHEMA}, handler=handler, is_async=True)
+""",
+            },
+            findings=(("tools/feeds_tool.py", 28),),
+            note="asyncio.TaskGroup: what a task raises leaves the block as an ExceptionGroup, which `except FeedDown` misses; traps: `except* FeedDown`, and `except Exception` around the group",
+            fixed={},
+        ),
     )
 
     def check(self, ctx: LintContext) -> Iterator[Finding]:
@@ -7241,7 +7427,10 @@ def _message(group: list[Escape], name: str) -> str:
             e.exc is not None and e.exc.label == "KeyError" and e not in read_keys for e in reads
         ):
             cures.append("test that the table holds it and return tool_error(...) when not")
-        if any(e.exc is not None and e.exc.label != "KeyError" for e in reads):
+        refused = [e for e in reads if str(e.callee).startswith("when it holds")]
+        if refused:
+            cures.append("convert the value first (str(), .isoformat()) or pass default=str")
+        if any(e.exc is not None and e.exc.label != "KeyError" and e not in refused for e in reads):
             cures.append("catch it and return tool_error(...) instead")
         verb = "raises" if len(texts) == 1 else "raise"
         return (

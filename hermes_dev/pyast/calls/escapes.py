@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import ast
 
-from hermes_dev.pyast.analyze import library_raises
+from hermes_dev.pyast.analyze import library_raises, serialisable
 from hermes_dev.pyast.analyze.branches import decide
 from hermes_dev.pyast.analyze.exceptions import (
     MISSES,
@@ -997,6 +997,8 @@ class _Walker:
     def call(self, call: ast.Call, handlers: list[list[ast.ExceptHandler]], awaited: bool) -> None:
         if id(call) in self.skip:
             return
+        if not self.inputs_only and self._task_group_task(call, handlers):
+            return
         targets = callees(call, self.scope)
         if not targets:
             if not self.inputs_only:
@@ -1052,6 +1054,48 @@ class _Walker:
                     ),
                     handlers,
                 )
+
+    def _task_group_task(self, call: ast.Call, handlers: list[list[ast.ExceptHandler]]) -> bool:
+        """`tg.create_task(fetch(u))` in `async with asyncio.TaskGroup() as tg`: what the
+        coroutine raises leaves the block wrapped in an ExceptionGroup, which an `except` of
+        the inner class does not catch (only `except*`, or a class ExceptionGroup derives
+        from)."""
+        func = call.func
+        if not (
+            isinstance(func, ast.Attribute)
+            and func.attr == "create_task"
+            and isinstance(func.value, ast.Name)
+            and len(call.args) == 1
+            and isinstance(call.args[0], ast.Call)
+            and _task_group(func.value.id, self.scope)
+        ):
+            return False
+        for target in callees(call.args[0], self.scope) or []:
+            if not isinstance(target.function.node, ast.AsyncFunctionDef):
+                continue
+            found = [e for e in escapes(target, self.depth + 1) if e.exc is not None]
+            step = (self.module.rel, call.lineno, self.label)
+            label = target.function.label
+            if handlers and isinstance(self._tries.get(id(handlers[-1][0])), ast.TryStar):
+                # (`except* httpx.HTTPError`: each exception of the group meets the handlers)
+                for each in found:
+                    self.escape_or_catch(
+                        Escape(each.exc, "call", (step, *each.chain), call, label), handlers
+                    )
+            elif found:
+                made = library_type("ExceptionGroup")
+                group = ExcType(
+                    f"ExceptionGroup (of {found[0].label})",
+                    made.key,
+                    made.ancestors,
+                    True,
+                    builtin=True,
+                )
+                self.escape_or_catch(
+                    Escape(group, "call", (step, *found[0].chain), call, label), handlers
+                )
+            break
+        return True
 
     def _deferred_calls(self, call: ast.Call) -> list[ast.Call]:
         """Calls a worker makes where this call hands back what they raise: `asyncio.to_thread(
@@ -1125,6 +1169,8 @@ class _Walker:
         """A network client's call (`requests.get`, `client.get` of an `httpx.AsyncClient()`):
         what it raises when it cannot connect."""
         func = call.func
+        if self._refused_value(call, handlers):
+            return
         if (
             isinstance(func, ast.Attribute)
             and func.attr in ("scalar_one", "one")
@@ -1170,6 +1216,28 @@ class _Walker:
                 return
         if isinstance(func, ast.Attribute) and func.attr in library_raises.SEND_METHODS:
             self._sent_request(call, handlers)
+
+    def _refused_value(self, call: ast.Call, handlers: list[list[ast.ExceptHandler]]) -> bool:
+        """`json.dumps(obj)` of a value holding what JSON refuses (a Path, a datetime, the
+        exception an `except` caught): TypeError, on every path that reaches it."""
+        func = call.func
+        name = func.attr if isinstance(func, ast.Attribute) else getattr(func, "id", None)
+        if name not in ("dumps", "dump"):
+            return False
+        for obj in resolve(func, self.scope).items:
+            value = serialisable.dumps_call(call, obj.dotted) if isinstance(obj, External) else None
+            if value is None:
+                continue
+            hit = serialisable.refused(value, self.scope)
+            if hit is None:
+                return True
+            made = (hit.scope.module.rel, getattr(hit.node, "lineno", call.lineno), self.label)
+            step = (self.module.rel, call.lineno, self.label)
+            why = f"when it holds {hit.shown} (made at {made[0]}:{made[1]})"
+            exc = library_type("TypeError")
+            self.escape_or_catch(Escape(exc, "input", (step, made), call, why), handlers)
+            return True
+        return False
 
     def _model_url(
         self, call: ast.Call, dotted: str, handlers: list[list[ast.ExceptHandler]]
@@ -1234,6 +1302,20 @@ class _Walker:
             if where != INTERNAL:
                 passed.add(where)
         return frozenset(passed) if passed else None
+
+
+def _task_group(name: str, scope: Scope) -> bool:
+    """`name` is bound by `async with asyncio.TaskGroup() as name` in this def."""
+    found = scope.lookup(name)
+    if found is None or found[1] is None:
+        return False
+    for binding in found[1]:
+        if binding.kind != "with" or not isinstance(binding.value, ast.Call):
+            continue
+        for obj in resolve(binding.value.func, found[0]).items:
+            if isinstance(obj, External) and obj.dotted == "asyncio.TaskGroup":
+                return True
+    return False
 
 
 def _built_from(expr: ast.expr, scope: Scope, depth: int) -> str | None:

@@ -1,0 +1,381 @@
+"""Values `json.dumps` refuses: `refused(expr, scope)` names one the serialised value may hold.
+
+The standard encoder raises TypeError ("Object of type Path is not JSON serializable") for any
+value that is not a str, number, bool, None, list, tuple or dict, unless the call passes
+`default=` or `cls=`. Authors put such values in their results without noticing: a `Path`, a
+`datetime`, a `Decimal`, a set, bytes, the exception an `except` caught (`{"error": exc}`), an
+instance of their own record class.
+
+What is followed: dict, list and tuple displays (and `**`/`*` in them), comprehensions, `x if c
+else y`, `a or b`, names to the bindings that reach the call (assignments, `d[k] = v`,
+`.append`/`.update`...; an assignment in the same block before the call replaces the earlier
+ones), parameters a call binds, and calls of project defs to what they return. A value is
+refused only when the code makes it: a call of a known constructor (`Path(...)`,
+`datetime.now()`, `Decimal(...)`, `set(...)`, a project class with no base), a method that
+keeps its type (`p.resolve()`, `p / "x"`), bytes and set literals, or an `except ... as e` name.
+Unknown values are never refused (precision first).
+"""
+
+from __future__ import annotations
+
+import ast
+
+from hermes_dev.pyast.analyze.branches import decide
+from hermes_dev.pyast.semantic.resolve import bind_call, resolve
+from hermes_dev.pyast.semantic.scopes import (
+    Builtin,
+    Class,
+    Const,
+    External,
+    Function,
+    Literal,
+    Possible,
+    Undecorated,
+)
+from hermes_dev.pyast.semantic.walker import returns_of
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from hermes_dev.pyast.semantic.bindings import Binding
+    from hermes_dev.pyast.semantic.scopes import Scope
+
+# What a call of these makes, as the encoder's message names it.
+_MADE_BY: dict[str, str] = {
+    **{
+        f"pathlib.{cls}{tail}": "Path"
+        for cls in ("Path", "PurePath", "PosixPath", "PurePosixPath", "WindowsPath")
+        for tail in ("", ".cwd", ".home")
+    },
+    **{
+        f"datetime.datetime{tail}": "datetime"
+        for tail in (
+            "",
+            ".now",
+            ".utcnow",
+            ".today",
+            ".fromtimestamp",
+            ".utcfromtimestamp",
+            ".fromisoformat",
+            ".strptime",
+            ".combine",
+        )
+    },
+    **{
+        f"datetime.date{tail}": "date"
+        for tail in ("", ".today", ".fromtimestamp", ".fromisoformat")
+    },
+    "datetime.time": "time",
+    "datetime.timedelta": "timedelta",
+    "decimal.Decimal": "Decimal",
+    "fractions.Fraction": "Fraction",
+    "uuid.UUID": "UUID",
+    "uuid.uuid1": "UUID",
+    "uuid.uuid3": "UUID",
+    "uuid.uuid4": "UUID",
+    "uuid.uuid5": "UUID",
+}
+_BUILTINS = {"set": "set", "frozenset": "frozenset", "bytes": "bytes", "bytearray": "bytearray"}
+# Methods and attributes that give a value of the type they are called on.
+_KEEPS_TYPE = {
+    "Path": frozenset(
+        {
+            "resolve",
+            "absolute",
+            "expanduser",
+            "with_suffix",
+            "with_name",
+            "with_stem",
+            "joinpath",
+            "relative_to",
+            "parent",
+        }
+    ),
+    "datetime": frozenset({"replace", "astimezone"}),
+    "date": frozenset({"replace"}),
+}
+_KNOWN_NAMES = frozenset({*_MADE_BY.values(), *_BUILTINS.values(), "generator", "set"})
+_MAX_DEPTH = 6
+
+
+class Refusal:
+    """A value the encoder refuses: its type name and the expression that makes it."""
+
+    __slots__ = ("node", "scope", "type_name")
+
+    def __init__(self, type_name: str, node: ast.AST, scope: Scope) -> None:
+        self.type_name = type_name
+        self.node = node
+        self.scope = scope
+
+    @property
+    def shown(self) -> str:
+        """`a Path`, `bytes`, `an exception object`: the value as a sentence names it."""
+        name = self.type_name
+        if name in ("bytes", "an exception object"):
+            return name
+        if name not in _KNOWN_NAMES:
+            return f"a {name} instance"
+        return f"{'an' if name[0] in 'aeiouAEIOU' else 'a'} {name}"
+
+
+def dumps_call(call: ast.Call, dotted: str) -> ast.expr | None:
+    """The value a `json.dumps(obj)` / `json.dump(obj, fp)` call serialises with the standard
+    encoder (no `default=`, `cls=` or `**options`), or None."""
+    if dotted not in ("json.dumps", "json.dump") or not call.args:
+        return None
+    if any(kw.arg in (None, "default", "cls") for kw in call.keywords):
+        return None
+    first = call.args[0]
+    return None if isinstance(first, ast.Starred) else first
+
+
+def refused(expr: ast.expr, scope: Scope, depth: int = 0) -> Refusal | None:
+    """A value `expr` may hold (at any depth of its lists and dicts) that JSON refuses."""
+    return _Search().value(expr, scope, depth)
+
+
+class _Search:
+    def __init__(self) -> None:
+        self.seen: set[tuple[int, int]] = set()
+        self.shadowed: frozenset[str] = frozenset()
+
+    def value(self, expr: ast.expr, scope: Scope, depth: int) -> Refusal | None:
+        if depth > _MAX_DEPTH:
+            return None
+        key = (id(expr), id(scope))
+        if key in self.seen:
+            return None
+        self.seen.add(key)
+        kind = type(expr)
+        if kind is ast.Dict:
+            parts: list[ast.expr] = list(expr.values)  # type: ignore[attr-defined]
+        elif kind in (ast.List, ast.Tuple):
+            parts = [
+                e.value if isinstance(e, ast.Starred) else e
+                for e in expr.elts  # type: ignore[attr-defined]
+            ]
+        elif kind in (ast.Set, ast.SetComp):
+            return Refusal("set", expr, scope)
+        elif kind is ast.GeneratorExp:
+            return Refusal("generator", expr, scope)
+        elif kind in (ast.ListComp, ast.DictComp):
+            element = expr.elt if kind is ast.ListComp else expr.value  # type: ignore[attr-defined]
+            return self.element(expr, element, scope, depth)  # type: ignore[arg-type]
+        elif kind is ast.IfExp:
+            parts = [expr.body, expr.orelse]  # type: ignore[attr-defined]
+        elif kind is ast.BoolOp:
+            parts = list(expr.values)  # type: ignore[attr-defined]
+        elif kind is ast.Await:
+            parts = [expr.value]  # type: ignore[attr-defined]
+        elif kind is ast.Constant:
+            value = expr.value  # type: ignore[attr-defined]
+            return Refusal("bytes", expr, scope) if isinstance(value, bytes) else None
+        elif kind is ast.Name:
+            return self.name(expr, scope, depth)  # type: ignore[arg-type]
+        elif kind is ast.Call:
+            return self.call(expr, scope, depth)  # type: ignore[arg-type]
+        else:
+            made = self.kept(expr, scope, depth)
+            return Refusal(made, expr, scope) if made is not None else None
+        for part in parts:
+            found = self.value(part, scope, depth + 1)
+            if found is not None:
+                return found
+        return None
+
+    def element(
+        self,
+        comp: ast.ListComp | ast.DictComp | ast.GeneratorExp | ast.SetComp,
+        element: ast.expr,
+        scope: Scope,
+        depth: int,
+    ) -> Refusal | None:
+        """A comprehension's element (its own loop names are not the def's)."""
+        names = {
+            n.id for gen in comp.generators for n in ast.walk(gen.target) if isinstance(n, ast.Name)
+        }
+        before = self.shadowed
+        self.shadowed = before | names
+        try:
+            return self.value(element, scope, depth + 1)
+        finally:
+            self.shadowed = before
+
+    def name(self, expr: ast.Name, scope: Scope, depth: int) -> Refusal | None:
+        if expr.id in self.shadowed:
+            return None
+        found = scope.lookup(expr.id)
+        if found is None:
+            return None
+        where, bindings = found
+        if bindings is None:
+            return self.possible(where.env[expr.id], depth)  # type: ignore[index]
+        for binding in _reaching(where, bindings, expr.lineno):
+            if _ruled_out(binding, where):
+                continue
+            kind = binding.kind
+            if kind == "except" and where is scope:
+                return Refusal("an exception object", binding.node, where)
+            adds = kind == "mutated" and binding.detail in ("setitem", "append", "update", "add")
+            if not (adds or (kind in ("assign", "annotated", "named") and binding.path == ())):
+                continue
+            value = binding.value
+            if value is None:
+                continue
+            hit = self.value(value, where, depth + 1)
+            if hit is not None:
+                return hit
+        return None
+
+    def possible(self, possible: object, depth: int) -> Refusal | None:
+        for obj in getattr(possible, "items", ()):
+            if isinstance(obj, Literal):
+                hit = self.value(obj.expr, obj.scope, depth + 1)
+                if hit is not None:
+                    return hit
+        return None
+
+    def call(self, call: ast.Call, scope: Scope, depth: int) -> Refusal | None:
+        made = self.kept(call, scope, depth)
+        if made is not None:
+            return Refusal(made, call, scope)
+        func = call.func
+        if isinstance(func, ast.Name) and func.id in ("list", "tuple", "sorted") and call.args:
+            # (a list of what it iterates: a comprehension's elements are what count)
+            arg = call.args[0]
+            if isinstance(arg, (ast.GeneratorExp, ast.ListComp, ast.SetComp)):
+                return self.element(arg, arg.elt, scope, depth)
+            return None
+        if isinstance(func, ast.Name) and func.id == "dict" and not call.args:
+            for kw in call.keywords:
+                hit = self.value(kw.value, scope, depth + 1)
+                if hit is not None:
+                    return hit
+            return None
+        for obj in resolve(func, scope).items:
+            if isinstance(obj, Function) and not isinstance(obj.node, ast.Lambda):
+                from hermes_dev.pyast.calls.driver import wrapped
+
+                if not isinstance(obj, Undecorated) and wrapped(obj.node, obj.scope):
+                    continue  # (what the decorator's wrapper returns is another value)
+                shadowed, self.shadowed = self.shadowed, frozenset()
+                try:
+                    hit = self.returned(obj, call, scope, depth)
+                finally:
+                    self.shadowed = shadowed
+                if hit is not None:
+                    return hit
+        return None
+
+    def returned(self, obj: Function, call: ast.Call, scope: Scope, depth: int) -> Refusal | None:
+        """What a project def returns, its parameters bound to what the call gives (and the
+        defaults it leaves), so a branch on a flag the call leaves False is not taken."""
+        from hermes_dev.pyast.calls.driver import Code
+
+        env = bind_call(call, scope, obj, depth)
+        node = obj.node
+        if isinstance(node, ast.Lambda):
+            return None
+        if not any(isinstance(a, ast.Starred) for a in call.args) and not any(
+            kw.arg is None for kw in call.keywords
+        ):
+            args = node.args
+            positional = [*args.posonlyargs, *args.args]
+            pairs = [
+                *zip(reversed(positional), reversed(args.defaults)),
+                *((a, d) for a, d in zip(args.kwonlyargs, args.kw_defaults) if d is not None),
+            ]
+            for param, default in pairs:
+                if param.arg not in env and isinstance(default, ast.Constant):
+                    env[param.arg] = Possible.of(Const(default.value))
+        inner = Code(obj, env).scope
+        for ret in returns_of(node):
+            if ret.value is not None:
+                hit = self.value(ret.value, inner, depth + 1)
+                if hit is not None:
+                    return hit
+        return None
+
+    def kept(self, expr: ast.expr, scope: Scope, depth: int) -> str | None:
+        """The refused type a call, an attribute or `/` makes, by what it is."""
+        if isinstance(expr, ast.BinOp) and isinstance(expr.op, ast.Div):
+            return "Path" if self.made(expr.left, scope, depth) == "Path" else None
+        if isinstance(expr, ast.Attribute):
+            base = self.made(expr.value, scope, depth)
+            return base if base is not None and expr.attr in _KEEPS_TYPE.get(base, ()) else None
+        if not isinstance(expr, ast.Call):
+            return None
+        func = expr.func
+        if isinstance(func, ast.Attribute):
+            base = self.made(func.value, scope, depth)
+            if base is not None and func.attr in _KEEPS_TYPE.get(base, ()):
+                return base
+            if func.attr == "read_bytes" and self.made(func.value, scope, depth) == "Path":
+                return "bytes"
+        for obj in resolve(func, scope).items:
+            if isinstance(obj, External):
+                made = _MADE_BY.get(obj.dotted)
+                if made is not None:
+                    return made
+            elif isinstance(obj, Class):
+                if _plain_class(obj.ref.node):
+                    return obj.ref.node.name
+            elif isinstance(obj, Builtin) and obj.name in _BUILTINS:
+                return _BUILTINS[obj.name]
+        return None
+
+    def made(self, expr: ast.expr, scope: Scope, depth: int) -> str | None:
+        """The refused type `expr` is known to hold (a name followed to its one value)."""
+        if depth > _MAX_DEPTH:
+            return None
+        if isinstance(expr, ast.Name):
+            found = scope.lookup(expr.id)
+            if found is None:
+                return None
+            where, bindings = found
+            if bindings is None:
+                return None
+            values = [
+                b.value
+                for b in bindings
+                if b.kind in ("assign", "annotated") and b.path == () and b.value is not None
+            ]
+            if len(values) != 1 or len(bindings) != 1:
+                return None
+            return self.made(values[0], where, depth + 1)
+        return self.kept(expr, scope, depth + 1)
+
+
+def _reaching(where: Scope, bindings: list[Binding], line: int) -> list[Binding]:
+    """The bindings of a def that may reach a use on `line`: those before it, less those a
+    later assignment in the same block replaces first."""
+    if where.func is None:
+        return where.live(bindings[0].name, bindings) if bindings else []
+    before = [b for b in bindings if b.line < line and b.kind != "deleted"]
+    kept: list[Binding] = []
+    for i, binding in enumerate(before):
+        if binding.kind == "mutated" or not any(
+            later.kind in ("assign", "annotated") and later.blocks == binding.blocks
+            for later in before[i + 1 :]
+        ):
+            kept.append(binding)
+    return kept
+
+
+def _ruled_out(binding: Binding, where: Scope) -> bool:
+    """A binding under an `if` whose test the call's arguments decide the other way."""
+    for block in binding.blocks:
+        node = block.node
+        if isinstance(node, ast.If) and block.part in ("body", "orelse"):
+            verdict = decide(node.test, where)
+            if verdict is not None and verdict != (block.part == "body"):
+                return True
+    return False
+
+
+def _plain_class(node: ast.ClassDef) -> bool:
+    """A project class the encoder cannot take apart: no base (or only `object`), so not a
+    dict, list, str, number or Enum of one."""
+    return all(isinstance(b, ast.Name) and b.id == "object" for b in node.bases) and not any(
+        kw.arg == "metaclass" for kw in node.keywords
+    )
