@@ -2944,6 +2944,83 @@ registry.register(name="quote_get", toolset="quotes", schema={"name": "quote_get
             },
             note="trap: a record instance and a date serialised in a try that catches TypeError; their converted forms outside it; a Decimal rebound to float",
         ),
+        Valid(
+            {
+                "tools/photos_tool.py": """\
+import json
+from pathlib import Path
+
+from tools.registry import registry
+
+
+class PhotoError(Exception):
+    pass
+
+
+def _resolve(raw):
+    p = Path(str(raw)).expanduser()
+    if not p.exists() or p.is_dir():
+        raise PhotoError(f"no such file: {p}")
+    return p
+
+
+def _open_photo(raw):
+    p = _resolve(raw)
+    return p.read_bytes()[:16]
+
+
+class Photos:
+    def size(self, raw):
+        head = _open_photo(raw)
+        p = Path(raw)
+        return {"head": head.hex(), "bytes": p.stat().st_size}
+
+
+_PHOTOS = Photos()
+
+
+def photo_size(args, **kw):
+    try:
+        return json.dumps(_PHOTOS.size(args.get("path", "")))
+    except PhotoError as exc:
+        return json.dumps({"error": str(exc)})
+
+
+registry.register(name="photo_size", toolset="photos", schema={"name": "photo_size", "description": "A photo's size.", "parameters": {"type": "object", "properties": {"path": {"type": "string", "description": "A photo."}}}}, handler=photo_size)
+""",
+            },
+            note="trap: a method reads the path's size after a helper (two calls deep) raised its own error unless the path leads to a file, which the handler catches",
+        ),
+        Valid(
+            {
+                "tools/ports_tool.py": """\
+import asyncio
+import json
+import socket
+
+from tools.registry import registry
+
+PORTS = (22, 80, 443)
+
+
+def _probe(host, port):
+    with socket.create_connection((host, port), timeout=2):
+        return True
+
+
+async def ports_open(args, **kw):
+    host = str(args.get("host") or "localhost")
+    jobs = [asyncio.wait_for(asyncio.to_thread(_probe, host, p), timeout=3) for p in PORTS]
+    results = await asyncio.gather(*jobs, return_exceptions=True)
+    found = {str(p): r is True for p, r in zip(PORTS, results)}
+    return json.dumps({"host": host, "open": found})
+
+
+registry.register(name="ports_open", toolset="ports", schema={"name": "ports_open", "description": "Open ports.", "parameters": {"type": "object", "properties": {"host": {"type": "string", "description": "A host."}}}}, handler=ports_open, is_async=True)
+""",
+            },
+            note='trap: asyncio.wait_for(asyncio.to_thread(...)) made in a list and gathered with return_exceptions=True: what they raise is a result',
+        ),
     )
     INVALID = (
         Invalid(
@@ -7219,6 +7296,64 @@ for name, handler in (("feeds_pull", feeds_pull), ("feeds_pull_star", feeds_pull
             },
             findings=(("tools/feeds_tool.py", 28),),
             note="asyncio.TaskGroup: what a task raises leaves the block as an ExceptionGroup, which `except FeedDown` misses; traps: `except* FeedDown`, and `except Exception` around the group",
+            fixed={},
+        ),
+        Invalid(
+            {
+                "tools/texts_tool.py": """\
+import json
+from pathlib import Path
+
+from tools.registry import registry
+
+MODES = ("strict", "replace", "ignore")
+
+
+def _load(path):
+    p = Path(path).expanduser()
+    if not p.is_file():
+        raise FileNotFoundError(path)
+    return p
+
+
+def text_recode(args, **kw):
+    source = args.get("source") or "utf-8"
+    errors = args.get("errors") or "strict"
+    if errors not in MODES:
+        return json.dumps({"error": f"errors must be one of {MODES}"})
+    try:
+        data = _load(args.get("path") or "").read_bytes()
+    except OSError as exc:
+        return json.dumps({"error": str(exc)})
+    try:
+        text = data.decode(source, errors)
+    except UnicodeDecodeError as exc:
+        return json.dumps({"error": f"not {source}: {exc}"})
+    return json.dumps({"text": text[:2000]})
+
+
+def text_size(args, **kw):
+    # traps: the path a helper raised on unless it is a file, used again; a checked error mode
+    path = args.get("path") or ""
+    errors = args.get("errors") or "strict"
+    if errors not in MODES:
+        return json.dumps({"error": f"errors must be one of {MODES}"})
+    try:
+        _load(path)
+    except OSError as exc:
+        return json.dumps({"error": str(exc)})
+    raw = Path(path).expanduser()
+    text = raw.read_bytes().decode("utf-8", errors)
+    return json.dumps({"bytes": raw.stat().st_size, "chars": len(text)})
+
+
+SCHEMA = {"type": "object", "properties": {"path": {"type": "string", "description": "A file."}, "source": {"type": "string", "description": "Its encoding."}, "errors": {"type": "string", "description": "strict, replace or ignore."}}}
+for name, handler in (("text_recode", text_recode), ("text_size", text_size)):
+    registry.register(name=name, toolset="texts", schema={"name": name, "description": "Text files.", "parameters": SCHEMA}, handler=handler)
+""",
+            },
+            findings=(("tools/texts_tool.py", 26),),
+            note="an encoding the model names, given to bytes.decode positionally: LookupError, which `except UnicodeDecodeError` misses; traps: an error mode tested against a tuple, and a path used again after a helper that raises unless it is a file",
             fixed={},
         ),
     )

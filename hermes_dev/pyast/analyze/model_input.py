@@ -198,12 +198,15 @@ class InputRisks:
     __slots__ = (
         "_alone",
         "_checked",
+        "_ensured",
         "_first_port",
         "_keyed",
+        "_locals",
         "_looked_up",
         "_opened",
         "_parts",
         "_path_params",
+        "_rejected",
         "_tested",
         "_text_opens",
         "_values",
@@ -283,6 +286,7 @@ class InputRisks:
         self.format_tested: set[str] = set()  # (`tarfile.is_tarfile(path)`)
         self.rebound = False
         self.shadowed: set[str] = set()
+        self._locals: set[str] = set()
         self.unpacked: dict[int, int] = {}  # id(`s.split(...)`) -> the names it is unpacked to
         self._keyed: dict[str, str] = {}  # local -> the argument it holds (`args['k']`)
         self._parts: set[int] = set()  # ids of `s.partition(...)` / `s.split(...)` unpacked
@@ -298,6 +302,8 @@ class InputRisks:
         self._opened: dict[str, list[ast.expr | None]] = {}
         body = [node.body] if isinstance(node, ast.Lambda) else node.body
         self._tested = _tested_calls(body)
+        self._ensured: set[str] = set()  # (names a helper raised on unless they lead to a file)
+        self._rejected = _rejected_prefixes(body)
         # (calls made as statements, their answer unused: `validate_path(p)` raises or not)
         nodes = walk_shallow(body)  # (read once: every pass below walks the same nodes)
         self._alone = {
@@ -405,6 +411,7 @@ class InputRisks:
                 for elt in sub.iter.elts:
                     self.guarded.update(self._reads(elt))
         self.shadowed = {n for n in ("int", "float", "json", "open") if n in assigns}
+        self._locals = set(assigns) | {a.arg for a in ast.walk(node.args) if isinstance(a, ast.arg)}
         # A local counts as the model's value when every binding of it is one (a for target, an
         # augmented assignment or an import leaves a None in its list: not counted).
         self.derived = set(seeds)
@@ -495,6 +502,13 @@ class InputRisks:
             ):
                 self.guarded.add(name)
                 self.kind_tested.add(name)
+        if self._ensured:
+            # (`p = Path(raw)` after `open_image(raw)` returned: p leads to that file)
+            for name, values in assigns.items():
+                if values and all(v is not None and self._reads(v) & self._ensured for v in values):
+                    self.guarded.add(name)
+                    self.exists_tested.add(name)
+                    self.kind_tested.add(name)
         # `with open(path) as f`, `resp = requests.get(url)`, `root = ET.fromstring(data)`
         opened: dict[str, list[ast.expr | None]] = {n: list(v) for n, v in assigns.items()}
         for statement in withs:
@@ -733,6 +747,19 @@ class InputRisks:
             for arg in (*node.args, *(kw.value for kw in node.keywords)):
                 self._looked_up.update(self._reads(arg))
         given = [*node.args, *(kw.value for kw in node.keywords)]
+        if (
+            self.checks is not None
+            and isinstance(func, (ast.Name, ast.Attribute))
+            and any(isinstance(a, ast.Name) and a.id != self.param for a in node.args)
+        ):
+            for mark in self.checks(node):
+                if mark.startswith("#") and int(mark[1:]) < len(node.args):
+                    # (a helper that raises unless the path leads to a file: it does)
+                    reads = self._reads(node.args[int(mark[1:])])
+                    self._ensured.update(reads)
+                    self.guarded.update(reads)
+                    self.exists_tested.update(reads)
+                    self.kind_tested.update(reads)
         if any(isinstance(a, ast.Name) and a.id == self.param for a in given):
             # `require(args, "action")`, `_missing(args, ["a", "b"])`: a check of these keys.
             for arg in given:
@@ -752,7 +779,7 @@ class InputRisks:
                     self.checked_keys.add(node.args[0].value)
                 elif isinstance(node.args[0], ast.Name):
                     self.any_key_checked = True
-            elif func.attr in _CHECKS:
+            elif func.attr in _CHECKS and id(node) not in self._rejected:
                 self.guarded.update(self._reads(func.value))
                 self.form_tested.update(self._reads(func.value))
             elif func.attr in _MATCHES and node.args and id(node) in self._tested:
@@ -1029,8 +1056,8 @@ class InputRisks:
             elif self._fills_template(node):
                 return KeyError, "when the template names a value the model does not give"
             elif any(
-                kw.arg in ("encoding", "errors") and self._from_model(kw.value)
-                for kw in node.keywords
+                self._from_model(value) and not self._reads(value) & self.guarded
+                for value in _encoding_arguments(node, self._locals)
             ):
                 # `open(path, encoding=args["encoding"])`, `text.encode(args.get("codec"))`
                 return LookupError, "when the model names an encoding that does not exist"
@@ -1537,6 +1564,45 @@ def _makes_text(expr: ast.expr) -> bool:
             return True
         stack.extend(ast.iter_child_nodes(node))
     return False
+
+
+def _encoding_arguments(call: ast.Call, local: set[str]) -> list[ast.expr]:
+    """What a call takes as the name of an encoding or of an error handler: `encoding=` and
+    `errors=`, and the first two arguments of `.encode(...)` / `.decode(...)` of a value (a
+    local, or what a call or a subscript gives; `qr.encode(text)` of a module is no codec)."""
+    found = [kw.value for kw in call.keywords if kw.arg in ("encoding", "errors")]
+    func = call.func
+    if (
+        isinstance(func, ast.Attribute)
+        and func.attr in ("encode", "decode")
+        and (
+            isinstance(func.value, (ast.Call, ast.Subscript, ast.Constant, ast.JoinedStr))
+            or (isinstance(func.value, ast.Name) and func.value.id in local)
+        )
+    ):
+        found.extend(a for a in call.args[:2] if not isinstance(a, ast.Starred))
+    return found
+
+
+def _rejected_prefixes(body: list[ast.stmt] | list[ast.expr]) -> set[int]:
+    """ids of `text.startswith(...)` tests that turn one form away (`if name.startswith("."):
+    return ...`): what is left may still be any other text, so they validate nothing."""
+    found: set[int] = set()
+    for sub in walk_shallow(body):
+        if not isinstance(sub, ast.If) or not isinstance(sub.body[-1], (ast.Return, ast.Raise)):
+            continue  # (`if url.startswith("https://"): <fetch>`: the test lets the form in)
+        parts = [sub.test]
+        while parts:
+            part = parts.pop()
+            if isinstance(part, ast.BoolOp) and isinstance(part.op, ast.Or):
+                parts.extend(part.values)
+            elif (
+                isinstance(part, ast.Call)
+                and isinstance(part.func, ast.Attribute)
+                and part.func.attr == "startswith"
+            ):
+                found.add(id(part))
+    return found
 
 
 def _tested_calls(body: list[ast.stmt] | list[ast.expr]) -> set[int]:

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import ast
 
-from hermes_dev.pyast.analyze import library_raises, serialisable
+from hermes_dev.pyast.analyze import library_raises
 from hermes_dev.pyast.analyze.branches import decide
 from hermes_dev.pyast.analyze.exceptions import (
     MISSES,
@@ -38,6 +38,7 @@ from hermes_dev.pyast.analyze.preconditions import INTERNAL, TAINTED, guarded_ra
 from hermes_dev.pyast.analyze.spread import keeps_values, spread_risk
 from hermes_dev.pyast.analyze.sqlite_schema import sqlite_uniques, uses_sqlite
 from hermes_dev.pyast.analyze.stdlib_classes import stdlib_exception
+from hermes_dev.pyast.calls import serialisable
 from hermes_dev.pyast.calls.driver import (
     Callee,
     Code,
@@ -383,6 +384,13 @@ def _checker(scope: Scope) -> Callable[[ast.Call], frozenset[str]]:
         if named is None:
             return frozenset()
         node = named[0]
+        if not any(isinstance(a, ast.Name) for a in call.args):
+            return frozenset()
+        ensured = _ensures_file(node, scope, 0)
+        if ensured:
+            # (`open_image(raw)` of a helper that raises unless the path leads to a file:
+            # once it returned, the argument names one: "#i", the call's i-th argument)
+            return frozenset(f"#{i - named[1]}" for i in ensured if i >= named[1])
         params = [a.arg for a in (*node.args.posonlyargs, *node.args.args)]
         keys: set[str] = set()
         raises = False
@@ -403,6 +411,54 @@ def _checker(scope: Scope) -> Callable[[ast.Call], frozenset[str]]:
         return frozenset(keys) if raises else frozenset()
 
     return checks
+
+
+_ENSURES_ATTR = "_hermes_dev_ensures"
+
+
+def _ensures_file(
+    node: ast.FunctionDef | ast.AsyncFunctionDef, scope: Scope, depth: int
+) -> set[int]:
+    """The indices of `node`'s parameters it raises on unless they lead to a file: an `if`
+    that tests existence (`if not p.exists(): raise ...`, `p.is_dir()`) of a path made of the
+    parameter and raises, or a call handing the parameter to such a def (memoised)."""
+    known = node.__dict__.get(_ENSURES_ATTR)
+    if known is not None:
+        return known  # type: ignore[no-any-return]
+    node.__dict__[_ENSURES_ATTR] = set()  # (a cycle: nothing)
+    params = [a.arg for a in (*node.args.posonlyargs, *node.args.args)]
+    # the names made of each parameter (`p = Path(str(raw)).expanduser()`)
+    made: dict[str, int] = {name: i for i, name in enumerate(params)}
+    found: set[int] = set()
+    for sub in walk_function(node):
+        if isinstance(sub, ast.Assign) and len(sub.targets) == 1:
+            target = sub.targets[0]
+            if isinstance(target, ast.Name):
+                reads = {n.id for n in ast.walk(sub.value) if isinstance(n, ast.Name)} & set(made)
+                if len(reads) == 1:
+                    made[target.id] = made[reads.pop()]
+        elif isinstance(sub, ast.If) and any(isinstance(b, ast.Raise) for b in sub.body):
+            for test in ast.walk(sub.test):
+                if (
+                    isinstance(test, ast.Call)
+                    and isinstance(test.func, ast.Attribute)
+                    and test.func.attr in EXISTS_TESTS
+                ):
+                    tested = test.args[0] if test.args else test.func.value
+                    if isinstance(tested, ast.Name) and tested.id in made:
+                        found.add(made[tested.id])
+        elif isinstance(sub, ast.Call) and depth < 3 and sub.args:
+            inner = _named_def(sub, scope)
+            if inner is None:
+                continue
+            for i in _ensures_file(inner[0], scope, depth + 1):
+                j = i - inner[1]
+                if 0 <= j < len(sub.args):
+                    arg = sub.args[j]
+                    if isinstance(arg, ast.Name) and arg.id in made:
+                        found.add(made[arg.id])
+    node.__dict__[_ENSURES_ATTR] = found
+    return found
 
 
 _CARRIED_ATTR = "_hermes_dev_carried"
@@ -999,6 +1055,8 @@ class _Walker:
             return
         if not self.inputs_only and self._task_group_task(call, handlers):
             return
+        if not awaited and self._kept_as_results(call):
+            return
         targets = callees(call, self.scope)
         if not targets:
             if not self.inputs_only:
@@ -1055,6 +1113,31 @@ class _Walker:
                     handlers,
                 )
 
+    def _kept_as_results(self, call: ast.Call) -> bool:
+        """A coroutine of asyncio made and not awaited here (`jobs = [asyncio.wait_for(
+        asyncio.to_thread(f, x), 8) ...]`) in a def that gathers with `return_exceptions=True`:
+        what it raises becomes one of the results."""
+        func = call.func
+        name = func.attr if isinstance(func, ast.Attribute) else getattr(func, "id", None)
+        if name not in _ASYNCIO_COROUTINES:
+            return False
+        node = self.code.node
+        if isinstance(node, ast.Lambda) or not any(
+            isinstance(sub, ast.Call)
+            and (last_name(sub.func) if isinstance(sub.func, (ast.Name, ast.Attribute)) else None)
+            == "gather"
+            and any(
+                kw.arg == "return_exceptions"
+                and isinstance(kw.value, ast.Constant)
+                and kw.value.value
+                for kw in sub.keywords
+            )
+            for sub in walk_function(node)
+        ):
+            return False
+        made = resolve(func, self.scope).single()
+        return isinstance(made, External) and made.dotted == f"asyncio.{name}"
+
     def _task_group_task(self, call: ast.Call, handlers: list[list[ast.ExceptHandler]]) -> bool:
         """`tg.create_task(fetch(u))` in `async with asyncio.TaskGroup() as tg`: what the
         coroutine raises leaves the block wrapped in an ExceptionGroup, which an `except` of
@@ -1104,6 +1187,8 @@ class _Walker:
         func = call.func
         name = last_name(func) if isinstance(func, (ast.Name, ast.Attribute)) else None
         if name == "to_thread" and call.args and not isinstance(call.args[0], ast.Starred):
+            if self._kept_as_results(call):
+                return []
             return [_as_call(call, call, self.module.models.memo)]
         if name != "result" or call.args or not isinstance(func, ast.Attribute):
             return []
@@ -1302,6 +1387,10 @@ class _Walker:
             if where != INTERNAL:
                 passed.add(where)
         return frozenset(passed) if passed else None
+
+
+# asyncio's coroutine functions: calling one makes a coroutine; it raises where it is awaited.
+_ASYNCIO_COROUTINES = frozenset({"wait_for", "to_thread", "shield", "sleep", "open_connection"})
 
 
 def _task_group(name: str, scope: Scope) -> bool:

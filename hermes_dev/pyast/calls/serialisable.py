@@ -21,6 +21,7 @@ from __future__ import annotations
 import ast
 
 from hermes_dev.pyast.analyze.branches import decide
+from hermes_dev.pyast.calls.driver import Code, wrapped
 from hermes_dev.pyast.semantic.resolve import bind_call, resolve
 from hermes_dev.pyast.semantic.scopes import (
     Builtin,
@@ -254,8 +255,6 @@ class _Search:
             return None
         for obj in resolve(func, scope).items:
             if isinstance(obj, Function) and not isinstance(obj.node, ast.Lambda):
-                from hermes_dev.pyast.calls.driver import wrapped
-
                 if not isinstance(obj, Undecorated) and wrapped(obj.node, obj.scope):
                     continue  # (what the decorator's wrapper returns is another value)
                 shadowed, self.shadowed = self.shadowed, frozenset()
@@ -270,8 +269,6 @@ class _Search:
     def returned(self, obj: Function, call: ast.Call, scope: Scope, depth: int) -> Refusal | None:
         """What a project def returns, its parameters bound to what the call gives (and the
         defaults it leaves), so a branch on a flag the call leaves False is not taken."""
-        from hermes_dev.pyast.calls.driver import Code
-
         env = bind_call(call, scope, obj, depth)
         node = obj.node
         if isinstance(node, ast.Lambda):
