@@ -182,7 +182,13 @@ parsedate_to_datetime`, `importlib.util.find_spec`, SQLAlchemy's `scalar_one()`/
 WebSocketException is not), `socket.gethostbyname` (gaierror). Work handed to a thread raises
 where its result is asked for: `pool.submit(fn, x)` at `fut.result()`, `asyncio.to_thread(fn,
 x)` at its await, each coroutine of `asyncio.gather(*(f(u) for u in urls))`; a generator (or
-async generator) a `for` loop runs raises in the loop. A path made of the model's text keeps
+async generator) a `for` loop runs raises in the loop; a task of an `asyncio.TaskGroup` lets
+out an ExceptionGroup, which only `except*` (or a class it derives from) catches, while
+coroutines gathered with `return_exceptions=True` raise nothing. `json.dumps(obj)` (no
+`default=`/`cls=`) raises TypeError when obj holds what JSON refuses: a `Path`, a `datetime`,
+a `Decimal`, a set, bytes, the exception an `except` caught, an instance of a plain project
+class, made in the handler or returned by the project's functions it calls. An encoding the
+model names (`data.decode(args["encoding"])`) raises LookupError. A path made of the model's text keeps
 being its path when rebound (`path = os.path.abspath(os.path.expanduser(path))`), through
 `os.path` functions and `base / name`; a folder the tool chose joined with the model's name
 says nothing of folders when the file is written, and a file whose kind the tool names
