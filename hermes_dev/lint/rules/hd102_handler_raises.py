@@ -3025,7 +3025,7 @@ async def ports_open(args, **kw):
 registry.register(name="ports_open", toolset="ports", schema={"name": "ports_open", "description": "Open ports.", "parameters": {"type": "object", "properties": {"host": {"type": "string", "description": "A host."}}}}, handler=ports_open, is_async=True)
 """,
             },
-            note='trap: asyncio.wait_for(asyncio.to_thread(...)) made in a list and gathered with return_exceptions=True: what they raise is a result',
+            note="trap: asyncio.wait_for(asyncio.to_thread(...)) made in a list and gathered with return_exceptions=True: what they raise is a result",
         ),
     )
     INVALID = (

@@ -200,6 +200,7 @@ class InputRisks:
         "_checked",
         "_ensured",
         "_first_port",
+        "_helper_calls",
         "_keyed",
         "_locals",
         "_looked_up",
@@ -303,6 +304,7 @@ class InputRisks:
         body = [node.body] if isinstance(node, ast.Lambda) else node.body
         self._tested = _tested_calls(body)
         self._ensured: set[str] = set()  # (names a helper raised on unless they lead to a file)
+        self._helper_calls: list[ast.Call] = []
         self._rejected = _rejected_prefixes(body)
         # (calls made as statements, their answer unused: `validate_path(p)` raises or not)
         nodes = walk_shallow(body)  # (read once: every pass below walks the same nodes)
@@ -502,6 +504,21 @@ class InputRisks:
             ):
                 self.guarded.add(name)
                 self.kind_tested.add(name)
+        checks = self.checks
+        for helper_call in self._helper_calls if checks is not None else []:
+            if not any(
+                isinstance(a, ast.Name) and (a.id in self.paths or a.id in self.derived)
+                for a in helper_call.args
+            ):
+                continue
+            for mark in checks(helper_call):  # type: ignore[misc]
+                if mark.startswith("#") and int(mark[1:]) < len(helper_call.args):
+                    # (a helper that raises unless the path leads to a file: it does)
+                    ensured = self._reads(helper_call.args[int(mark[1:])])
+                    self._ensured.update(ensured)
+                    self.guarded.update(ensured)
+                    self.exists_tested.update(ensured)
+                    self.kind_tested.update(ensured)
         if self._ensured:
             # (`p = Path(raw)` after `open_image(raw)` returned: p leads to that file)
             for name, values in assigns.items():
@@ -752,14 +769,7 @@ class InputRisks:
             and isinstance(func, (ast.Name, ast.Attribute))
             and any(isinstance(a, ast.Name) and a.id != self.param for a in node.args)
         ):
-            for mark in self.checks(node):
-                if mark.startswith("#") and int(mark[1:]) < len(node.args):
-                    # (a helper that raises unless the path leads to a file: it does)
-                    reads = self._reads(node.args[int(mark[1:])])
-                    self._ensured.update(reads)
-                    self.guarded.update(reads)
-                    self.exists_tested.update(reads)
-                    self.kind_tested.update(reads)
+            self._helper_calls.append(node)  # (asked once the paths are known, below)
         if any(isinstance(a, ast.Name) and a.id == self.param for a in given):
             # `require(args, "action")`, `_missing(args, ["a", "b"])`: a check of these keys.
             for arg in given:
