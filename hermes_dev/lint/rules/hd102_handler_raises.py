@@ -265,6 +265,7 @@ from hermes_dev.host.registrations import registrations_of
 from hermes_dev.lint.call_cache import cached_findings
 from hermes_dev.lint.rule import Fix, Invalid, Rule, Valid
 from hermes_dev.pyast.analyze.exceptions import MISSES, catches
+from hermes_dev.pyast.calls import serialisable
 from hermes_dev.pyast.calls.driver import Code, through_decorator, wrapped
 from hermes_dev.pyast.calls.escapes import Escape, Step, handler_escapes, wrapper_handlers
 from hermes_dev.pyast.semantic.scopes import Function, Undecorated
@@ -7568,7 +7569,7 @@ def _message(group: list[Escape], name: str) -> str:
             e.exc is not None and e.exc.label == "KeyError" and e not in read_keys for e in reads
         ):
             cures.append("test that the table holds it and return tool_error(...) when not")
-        refused = [e for e in reads if str(e.callee).startswith("when it holds")]
+        refused = [e for e in reads if str(e.callee).startswith(serialisable.WHY)]
         if refused:
             cures.append("convert the value first (str(), .isoformat()) or pass default=str")
         if any(e.exc is not None and e.exc.label != "KeyError" and e not in refused for e in reads):

@@ -323,6 +323,13 @@ def _named_def(
     """The def of the root a call of a bare name or of `self`'s method runs (`_resolve(raw)`,
     `self.workspace_file(rel)`), and how many of its parameters the call does not fill (the
     object a method is bound to), or None."""
+    named = _named_function(call, scope)
+    return (named[0].node, named[1]) if named is not None else None  # type: ignore[return-value]
+
+
+def _named_function(call: ast.Call, scope: Scope) -> tuple[Function, int] | None:
+    """`_named_def`'s def as the semantic model's Function (its scope says where its own
+    calls resolve)."""
     func = call.func
     if isinstance(func, ast.Name):
         if is_builtin_name(func.id, scope):
@@ -338,7 +345,7 @@ def _named_def(
     if not isinstance(found, Function) or not isinstance(found.node, _DEF_TYPES):
         return None
     bound = found.bound or any(last_name(d) == "classmethod" for d in found.node.decorator_list)
-    return found.node, int(bound)
+    return found, int(bound)
 
 
 def _carrier(scope: Scope) -> Callable[[ast.Call], tuple[str, int] | None]:
@@ -380,13 +387,14 @@ def _checker(scope: Scope) -> Callable[[ast.Call], frozenset[str]]:
     there."""
 
     def checks(call: ast.Call) -> frozenset[str]:
-        named = _named_def(call, scope)
+        named = _named_function(call, scope)
         if named is None:
             return frozenset()
-        node = named[0]
-        if not any(isinstance(a, ast.Name) for a in call.args):
-            return frozenset()
-        ensured = _ensures_file(node, scope, 0)
+        node = named[0].node
+        assert isinstance(node, _DEF_TYPES)
+        ensured = (
+            _ensures_file(named[0], 0) if any(isinstance(a, ast.Name) for a in call.args) else set()
+        )
         if ensured:
             # (`open_image(raw)` of a helper that raises unless the path leads to a file:
             # once it returned, the argument names one: "#i", the call's i-th argument)
@@ -416,12 +424,12 @@ def _checker(scope: Scope) -> Callable[[ast.Call], frozenset[str]]:
 _ENSURES_ATTR = "_hermes_dev_ensures"
 
 
-def _ensures_file(
-    node: ast.FunctionDef | ast.AsyncFunctionDef, scope: Scope, depth: int
-) -> set[int]:
+def _ensures_file(function: Function, depth: int) -> set[int]:
     """The indices of `node`'s parameters it raises on unless they lead to a file: an `if`
     that tests existence (`if not p.exists(): raise ...`, `p.is_dir()`) of a path made of the
     parameter and raises, or a call handing the parameter to such a def (memoised)."""
+    node = function.node
+    assert isinstance(node, _DEF_TYPES)
     known = node.__dict__.get(_ENSURES_ATTR)
     if known is not None:
         return known  # type: ignore[no-any-return]
@@ -430,6 +438,7 @@ def _ensures_file(
     # the names made of each parameter (`p = Path(str(raw)).expanduser()`)
     made: dict[str, int] = {name: i for i, name in enumerate(params)}
     found: set[int] = set()
+    scope: Scope | None = None
     for sub in walk_function(node):
         if isinstance(sub, ast.Assign) and len(sub.targets) == 1:
             target = sub.targets[0]
@@ -448,10 +457,12 @@ def _ensures_file(
                     if isinstance(tested, ast.Name) and tested.id in made:
                         found.add(made[tested.id])
         elif isinstance(sub, ast.Call) and depth < 3 and sub.args:
-            inner = _named_def(sub, scope)
+            if scope is None:
+                scope = Code(function).scope  # (its own calls resolve where it is written)
+            inner = _named_function(sub, scope)
             if inner is None:
                 continue
-            for i in _ensures_file(inner[0], scope, depth + 1):
+            for i in _ensures_file(inner[0], depth + 1):
                 j = i - inner[1]
                 if 0 <= j < len(sub.args):
                     arg = sub.args[j]
@@ -1318,7 +1329,7 @@ class _Walker:
                 return True
             made = (hit.scope.module.rel, getattr(hit.node, "lineno", call.lineno), self.label)
             step = (self.module.rel, call.lineno, self.label)
-            why = f"when it holds {hit.shown} (made at {made[0]}:{made[1]})"
+            why = f"{serialisable.WHY} {hit.shown} (made at {made[0]}:{made[1]})"
             exc = library_type("TypeError")
             self.escape_or_catch(Escape(exc, "input", (step, made), call, why), handlers)
             return True

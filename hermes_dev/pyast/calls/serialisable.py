@@ -96,6 +96,8 @@ _KEEPS_TYPE = {
 }
 _KNOWN_NAMES = frozenset({*_MADE_BY.values(), *_BUILTINS.values(), "generator", "set"})
 _MAX_DEPTH = 6
+# How an escape's reason starts when the value serialised is refused (the rule's cure reads it).
+WHY = "when it holds"
 
 
 class Refusal:
