@@ -42,8 +42,10 @@ def test_version_import_reads_no_package_metadata() -> None:
 def test_pyproject_has_what_an_index_shows() -> None:
     project = PYPROJECT["project"]
     assert "version" not in project and project["dynamic"] == ["version"]
-    assert PYPROJECT["tool"]["hatch"]["version"]["source"] == "vcs"
-    assert PYPROJECT["tool"]["hatch"]["version"]["fallback-version"]
+    assert PYPROJECT["tool"]["hatch"]["version"] == {
+        "source": "code",
+        "path": "release_version.py",
+    }
     assert "hatch-vcs" in " ".join(PYPROJECT["build-system"]["requires"])
     assert project["license"] == "MIT" and (REPO / "LICENSE").is_file()
     assert project["authors"]
@@ -125,13 +127,16 @@ def _wheel_version(out: Path) -> str:
     return version.group(1)
 
 
-@pytest.mark.skipif(
+_NEEDS_BUILD = pytest.mark.skipif(
     shutil.which("git") is None
     or importlib.util.find_spec("hatchling") is None
     or importlib.util.find_spec("hatch_vcs") is None
     or not (REPO / ".git").exists(),
     reason="needs git, hatchling and hatch-vcs, and a git checkout of hermes-dev",
 )
+
+
+@_NEEDS_BUILD
 def test_tag_sdist_and_plain_copy_each_build_with_a_version(tmp_path: Path) -> None:
     """A tag v9.8.7 makes 9.8.7; its sdist (no git inside) rebuilds as 9.8.7; a plain copy of
     the files builds with the fallback version instead of failing."""
@@ -159,10 +164,49 @@ def test_tag_sdist_and_plain_copy_each_build_with_a_version(tmp_path: Path) -> N
     assert _wheel_version(tmp_path / "from-sdist") == "9.8.7"
 
     _build(plain, tmp_path / "plain-dist", "-t", "wheel")
-    assert (
-        _wheel_version(tmp_path / "plain-dist")
-        == PYPROJECT["tool"]["hatch"]["version"]["fallback-version"]
+    assert _wheel_version(tmp_path / "plain-dist") == "0.0.0"
+
+
+@_NEEDS_BUILD
+def test_history_without_tags_takes_the_version_changelog_dates(tmp_path: Path) -> None:
+    """A clone that lost its tags: the commit that adds a dated CHANGELOG heading is that
+    release, and each commit after it counts as a build towards the next patch release."""
+    copy = tmp_path / "copy"
+    for name in _files(REPO):
+        source = REPO / name
+        if source.is_file():
+            target = copy / name
+            target.parent.mkdir(parents=True, exist_ok=True)
+            shutil.copy2(source, target)
+    changelog = copy / "CHANGELOG.md"
+    text = changelog.read_text(encoding="utf-8")
+    undated = re.sub(r"^## \[\d+\.\d+\.\d+\] - .*$", "## [0.0.9] - 2020-01-01", text, flags=re.M)
+    git = ["git", "-c", "user.name=t", "-c", "user.email=t@example.invalid"]
+
+    def commit(message: str) -> None:
+        for args in (["add", "-A"], ["commit", "-qm", message]):
+            subprocess.run([*git, *args], cwd=copy, capture_output=True, timeout=60, check=True)
+
+    changelog.write_text(undated, encoding="utf-8")
+    subprocess.run([*git, "init", "-q"], cwd=copy, capture_output=True, timeout=60, check=True)
+    commit("before")
+    changelog.write_text(
+        undated.replace("## [Unreleased]\n", "## [Unreleased]\n\n## [4.5.6] - 2030-01-02\n", 1),
+        encoding="utf-8",
     )
+    commit("Release 4.5.6")
+    _build(copy, tmp_path / "at-release", "-t", "wheel")
+    assert _wheel_version(tmp_path / "at-release") == "4.5.6"
+
+    (copy / "NOTE.txt").write_text("after\n", encoding="utf-8")
+    commit("one")
+    (copy / "NOTE.txt").write_text("after again\n", encoding="utf-8")
+    commit("two")
+    short = subprocess.run(
+        ["git", "rev-parse", "--short", "HEAD"], cwd=copy, capture_output=True, text=True, check=True
+    ).stdout.strip()
+    _build(copy, tmp_path / "after", "-t", "wheel")
+    assert _wheel_version(tmp_path / "after") == f"4.5.7.dev2+g{short}"
 
 
 def test_ci_runs_the_readmes_test_command() -> None:
