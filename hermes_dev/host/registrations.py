@@ -534,11 +534,42 @@ def _find_registrations(module: ModuleInfo) -> list[Registration]:
     for stmt in module.tree.body:
         if spans_any(stmt, lines):
             _visit(stmt, [stmt], lines, calls, aliases)
+    fixed = _partial_keywords(module.tree, aliases) if aliases else {}
     found: list[Registration] = []
     for call, kind, path in calls:
+        if isinstance(call.func, ast.Name) and call.func.id in fixed:
+            call = _with_fixed(call, fixed[call.func.id])
         found.extend(_registrations_for(module, call, kind, path))
     found.sort(key=lambda r: (r.call.lineno, r.call.col_offset))
     return found
+
+
+def _partial_keywords(tree: ast.Module, aliases: dict[str, str]) -> dict[str, list[ast.keyword]]:
+    """`reg = functools.partial(ctx.register_tool, toolset="fx")`: reg -> the keywords fixed."""
+    found: dict[str, list[ast.keyword]] = {}
+    for node in ast.walk(tree):
+        if (
+            isinstance(node, ast.Assign)
+            and len(node.targets) == 1
+            and isinstance(node.targets[0], ast.Name)
+            and node.targets[0].id in aliases
+            and isinstance(node.value, ast.Call)
+            and last_name(node.value.func) == "partial"
+            and len(node.value.args) == 1
+        ):
+            found[node.targets[0].id] = [kw for kw in node.value.keywords if kw.arg is not None]
+    return found
+
+
+def _with_fixed(call: ast.Call, fixed: list[ast.keyword]) -> ast.Call:
+    """The call as the partial makes it: its fixed keywords, then the call's own."""
+    given = {kw.arg for kw in call.keywords}
+    merged = ast.Call(
+        func=call.func,
+        args=call.args,
+        keywords=[*(kw for kw in fixed if kw.arg not in given), *call.keywords],
+    )
+    return ast.copy_location(merged, call)
 
 
 def _visit(

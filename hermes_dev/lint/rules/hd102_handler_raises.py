@@ -39,7 +39,16 @@ folder (unless `isfile()`/`is_dir()` says what it is: `exists()` does not, nor d
 FileNotFoundError`), `p.read_text()` raises UnicodeDecodeError for a file that is not text
 (unless `errors=` says what to do), and a reader of a format raises its own error for a file of
 another (`zipfile.BadZipFile`, `tarfile.ReadError`, `wave.Error`, `PIL.UnidentifiedImageError`;
-unless `zipfile.is_zipfile(p)`-like tests say what it is). More of the model's text read by a
+unless `zipfile.is_zipfile(p)`-like tests say what it is; `tarfile.is_tarfile(p)` opens the file
+itself, so it raises FileNotFoundError for a path that is not there). The size of what the
+model sends: `text.split(":")[1]` raises IndexError when the text has no ":" (`[0]` and `[-1]`
+never do), `text.split()[0]` when it is blank, `items[0]` of the model's list when it is empty,
+`max(items)`/`min(items)` without `default=` ValueError, `statistics.mean(items)` (and `median`,
+`stdev`...) StatisticsError, `random.choice(items)` IndexError, `total / len(items)` and `x /
+args["n"]` ZeroDivisionError; unless the code looks at the size first (`if not items`,
+`len(parts) < 2`, `":" in text`, a value's `or` default). A test that ends the function when
+it passes (`if PAT.match(name): return ...`, `if code in SPECIAL: return ...`, no `else`) checks
+the value only inside its block: after it the value is unchecked. More of the model's text read by a
 parser: `tomllib.loads`, `yaml.safe_load` (yaml.YAMLError), `ElementTree.fromstring`
 (ParseError), `hashlib.new(name)`, `ZoneInfo(name)`, `git.Repo(path)`, an `encoding=` the model
 names (LookupError), a URL without a scheme given to `urlopen` (ValueError) or, when only the
@@ -51,8 +60,9 @@ a template filled with the model's values (`Template(...).substitute(values)`,
 `safe_substitute`). A table looked up by the model's text (`ACTIONS[action]`,
 `RATES[code]`, `Color[name]`) raises KeyError when the model names an entry it does not hold,
 unless the text is tested first (`action in ACTIONS`, each value of `for code in (src, dst): if
-code not in RATES: return ...`, or a helper's answer about it: `if _kind(unit) is None:
-return ...`). The model's arguments spread into a callable (`Query(**args)`, `lookup(**args)`)
+code not in RATES: return ...`, or a helper's answer about it, read as a yes or no where it ends the function: `if
+_kind(unit) is None: return ...`; a value a helper gives back compared, `if order < 0:`, says
+nothing of what it was given). The model's arguments spread into a callable (`Query(**args)`, `lookup(**args)`)
 raise TypeError when the model leaves out a parameter it requires, and a pydantic model
 (`Model(**args)`, `Model.model_validate(args)`) raises pydantic.ValidationError when a field is
 left out or of another form; a dataclass or a plain class keeps the values as they came, so
@@ -2399,6 +2409,7 @@ registry.register(name="containers", toolset="t", schema={"name": "containers", 
             {
                 "tools/misc_tool.py": """\
 import json
+import os
 import tarfile
 from string import Template
 
@@ -2414,7 +2425,7 @@ def render(args, **kw):
 
 def members(args, **kw):
     path = args.get("path", "")
-    if not tarfile.is_tarfile(path):
+    if not os.path.isfile(path) or not tarfile.is_tarfile(path):
         return tool_error("not a tar archive")
     with tarfile.open(path) as tf:
         return json.dumps({"names": tf.getnames()})
@@ -2433,7 +2444,7 @@ registry.register(name="members", toolset="t", schema={"name": "members", "descr
 registry.register(name="feeds", toolset="t", schema={"name": "feeds", "description": "d", "parameters": {"type": "object", "properties": {}}}, handler=feeds)
 """,
             },
-            note="trap: safe_substitute leaves a missing name as it is; is_tarfile() says what the file is before tarfile.open (a file that is missing fails that test); every value of the list tested against the table by a comprehension first",
+            note="trap: safe_substitute leaves a missing name as it is; isfile() then is_tarfile() say what the file is before tarfile.open (is_tarfile itself opens the file: only after isfile is it safe); every value of the list tested against the table by a comprehension first",
         ),
         Valid(
             {
@@ -7363,6 +7374,178 @@ for name, handler in (("text_recode", text_recode), ("text_size", text_size)):
             note="an encoding the model names, given to bytes.decode positionally: LookupError, which `except UnicodeDecodeError` misses; traps: an error mode tested against a tuple, and a path used again after a helper that raises unless it is a file",
             fixed={},
         ),
+        Invalid(
+            {
+                "tools/readings_tool.py": """\
+import json
+import statistics
+import tarfile
+from datetime import datetime
+
+from tools.registry import registry
+
+
+def reading_split(args, **kw):
+    spec = str(args.get("spec") or "")
+    parts = spec.split(":")
+    return json.dumps({"sensor": parts[0], "channel": parts[1]})
+
+
+def reading_split_checked(args, **kw):
+    # traps: the parts counted first; index 0 and -1 of a split always exist
+    spec = str(args.get("spec") or "")
+    parts = spec.split(":")
+    if len(parts) < 2:
+        return json.dumps({"error": "spec must be sensor:channel"})
+    return json.dumps({"sensor": parts[0], "channel": parts[1], "last": parts[-1]})
+
+
+def reading_stats(args, **kw):
+    values = args.get("values") or []
+    return json.dumps({"mean": statistics.mean(values), "peak": max(values)})
+
+
+def reading_stats_checked(args, **kw):
+    # traps: an empty list turned away first; max with a default
+    values = args.get("values") or []
+    if not values:
+        return json.dumps({"error": "no values"})
+    return json.dumps({"mean": statistics.mean(values), "low": min(values, default=0.0)})
+
+
+def reading_average(args, **kw):
+    values = args.get("values") or []
+    return json.dumps({"avg": sum(values) / len(values)})
+
+
+def reading_archive(args, **kw):
+    path = str(args.get("path") or "")
+    if not tarfile.is_tarfile(path):
+        return json.dumps({"error": "not a tar archive"})
+    with tarfile.open(path) as tf:
+        return json.dumps({"members": tf.getnames()})
+
+
+def reading_day(args, **kw):
+    day = datetime.strptime(str(args.get("day") or ""), "%Y-%m-%d").date()
+    if day > datetime.now().date():
+        return json.dumps({"error": "that day has not come yet"})
+    return json.dumps({"day": day.isoformat()})
+
+
+SCHEMA = {"type": "object", "properties": {"spec": {"type": "string", "description": "sensor:channel"}, "values": {"type": "array", "items": {"type": "number"}, "description": "Readings."}, "path": {"type": "string", "description": "An archive."}, "day": {"type": "string", "description": "YYYY-MM-DD"}}}
+for name, handler in (("reading_split", reading_split), ("reading_split_checked", reading_split_checked), ("reading_stats", reading_stats), ("reading_stats_checked", reading_stats_checked), ("reading_average", reading_average), ("reading_archive", reading_archive), ("reading_day", reading_day)):
+    registry.register(name=name, toolset="readings", schema={"name": name, "description": "Readings.", "parameters": SCHEMA}, handler=handler)
+""",
+            },
+            findings=(
+                ("tools/readings_tool.py", 12),
+                ("tools/readings_tool.py", 26),
+                ("tools/readings_tool.py", 39),
+                ("tools/readings_tool.py", 44),
+                ("tools/readings_tool.py", 51),
+            ),
+            note="the size of what the model sends: a part of a split past the first, max/statistics of an empty list, a division by its length; is_tarfile opens the file; a converted value compared is no verdict on it; traps: the parts counted first, an empty list turned away first, min with a default",
+            fixed={},
+        ),
+        Invalid(
+            {
+                "plugins/clocks/plugin.yaml": """\
+name: clocks
+version: 0.1.0
+description: Clocks and versions.
+provides_tools:
+  - clock_zone
+  - clock_zone_listed
+  - version_newer
+""",
+                "plugins/clocks/zones.py": """\
+import re
+from datetime import timedelta, timezone
+from zoneinfo import ZoneInfo
+
+SHORT = {"UTC": "UTC", "CET": "Europe/Paris"}
+OFFSET = re.compile(r"^([+-])([0-9]{1,2})$")
+
+
+def zone(name):
+    name = name.strip()
+    if name.upper() in SHORT:
+        return ZoneInfo(SHORT[name.upper()])
+    m = OFFSET.match(name)
+    if m:
+        sign = -1 if m.group(1) == "-" else 1
+        return timezone(sign * timedelta(hours=int(m.group(2))))
+    return ZoneInfo(name)
+
+
+def listed(name):
+    # traps: a name looked up only where the test passed it; a pattern that must match first
+    if name in SHORT:
+        return ZoneInfo(SHORT[name])
+    m = OFFSET.match(name)
+    if not m:
+        raise LookupError(name)
+    return timezone(timedelta(hours=int(m.group(2))))
+
+
+def parse_version(text):
+    text = re.sub(r"^[vV]", "", text.strip())
+    return tuple(int(part) for part in text.split("."))
+
+
+def compare(a, b):
+    pa, pb = parse_version(a), parse_version(b)
+    return (pa > pb) - (pa < pb)
+""",
+                "plugins/clocks/__init__.py": """\
+import functools
+import json
+
+from . import zones
+from .zones import compare
+
+
+def clock_zone(args, **kw):
+    tz = zones.zone(str(args.get("zone") or "UTC"))
+    return json.dumps({"zone": str(tz)})
+
+
+def clock_zone_listed(args, **kw):
+    try:
+        tz = zones.listed(str(args.get("zone") or "UTC"))
+    except LookupError:
+        return json.dumps({"error": "unknown zone"})
+    return json.dumps({"zone": str(tz)})
+
+
+def version_newer(args, **kw):
+    current = str(args.get("current") or "").strip()
+    candidate = str(args.get("candidate") or "").strip()
+    if not current or not candidate:
+        return json.dumps({"error": "both versions are needed"})
+    order = compare(current, candidate)
+    if order < 0:
+        return json.dumps({"newer": True})
+    return json.dumps({"newer": False})
+
+
+SCHEMA = {"type": "object", "properties": {"zone": {"type": "string", "description": "A zone."}, "current": {"type": "string", "description": "A version."}, "candidate": {"type": "string", "description": "A version."}}}
+
+
+def register(ctx):
+    reg = functools.partial(ctx.register_tool, toolset="clocks", description="Clocks.")
+    for name, handler in (("clock_zone", clock_zone), ("clock_zone_listed", clock_zone_listed), ("version_newer", version_newer)):
+        reg(name=name, schema={"name": name, "description": "Clocks.", "parameters": SCHEMA}, handler=handler)
+""",
+            },
+            findings=(
+                ("plugins/clocks/__init__.py", 9),
+                ("plugins/clocks/__init__.py", 26),
+            ),
+            note="registered through functools.partial(ctx.register_tool, ...); a name a pattern turned away (`if m: return ...`) is unchecked after the if; a helper's answer compared (`order < 0`) is a value, not a verdict on its arguments; traps: a lookup inside the if that tested membership, a pattern that must match first",
+            fixed={},
+        ),
     )
 
     def check(self, ctx: LintContext) -> Iterator[Finding]:
@@ -7517,7 +7700,11 @@ def _passes(escape: Escape, let_out: tuple[list[ast.ExceptHandler], Scope]) -> b
 
 def _key_read(node: ast.AST | None) -> bool:
     """`args["key"]`: a read of one of the model's arguments by its name."""
-    return isinstance(node, ast.Subscript) and isinstance(node.slice, ast.Constant)
+    return (
+        isinstance(node, ast.Subscript)
+        and isinstance(node.slice, ast.Constant)
+        and isinstance(node.slice.value, str)
+    )
 
 
 def _message(group: list[Escape], name: str) -> str:
@@ -7552,9 +7739,9 @@ def _message(group: list[Escape], name: str) -> str:
                 texts.append(shown)
         # The keys left out, from the reads themselves (`args["k"]`), then each conversion's why.
         keys = [
-            repr(e.node.slice.value)
+            repr(e.node.slice.value)  # type: ignore[union-attr]
             for e in reads
-            if isinstance(e.node, ast.Subscript) and isinstance(e.node.slice, ast.Constant)
+            if _key_read(e.node)
         ]
         whats = [f"when the model leaves {' or '.join(keys)} out"] if keys else []
         read_keys = [e for e in reads if _key_read(e.node)]

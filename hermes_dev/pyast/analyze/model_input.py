@@ -18,6 +18,7 @@ from __future__ import annotations
 import ast
 import json
 import re
+from typing import TypeVar
 
 from hermes_dev.pyast.analyze.file_calls import (
     catches_decoding,
@@ -30,6 +31,7 @@ from hermes_dev.pyast.analyze.file_calls import (
     text_mode,
     writes,
 )
+from hermes_dev.pyast.analyze.sizes import Sizes
 from hermes_dev.pyast.analyze.sqlite_schema import written_columns
 from hermes_dev.pyast.semantic.walker import (
     is_name,
@@ -150,7 +152,13 @@ _OS_FILE_CALLS = frozenset(
 _SHUTIL_CALLS = frozenset({"copy", "copy2", "copyfile", "copytree", "move", "rmtree", "disk_usage"})
 # Readers of a file's format that open the path they are given (module, name as written).
 _OPENERS = frozenset(
-    {("tarfile", "open"), ("zipfile", "ZipFile"), ("wave", "open"), ("Image", "open")}
+    {
+        ("tarfile", "open"),
+        ("tarfile", "is_tarfile"),
+        ("zipfile", "ZipFile"),
+        ("wave", "open"),
+        ("Image", "open"),
+    }
 )
 # What each reader raises when the file is not of its format (a library's class by name).
 _FORMAT_ERRORS: dict[tuple[str, str], tuple[type[BaseException] | str, str]] = {
@@ -164,7 +172,23 @@ _PATH_KEEPS = frozenset({"expanduser", "resolve", "absolute", "with_suffix", "wi
 # Tests that a path leads somewhere (`p.exists()`, `os.path.isfile(p)`).
 # Tests that a path leads to something (a guard of what a file operation on it does).
 EXISTS_TESTS = frozenset({"exists", "is_file", "is_dir", "isfile", "isdir", "lexists"})
-_TEXT_METHODS = frozenset({"strip", "lower", "upper", "lstrip", "rstrip"})
+_TEXT_METHODS = frozenset(
+    {
+        "strip",
+        "lower",
+        "upper",
+        "lstrip",
+        "rstrip",
+        "replace",
+        "casefold",
+        "title",
+        "capitalize",
+        "swapcase",
+        "removeprefix",
+        "removesuffix",
+        "expandtabs",
+    }
+)
 # `os.path` functions whose answer is made of the text they are given (a path, or its parts).
 _OS_PATH_TEXT = frozenset(
     {"join", "basename", "dirname", "abspath", "realpath", "normpath", "expanduser", "expandvars"}
@@ -194,22 +218,47 @@ _FETCHES = frozenset({"get", "post", "request", "urlopen", "Request"})
 _CHECKS = frozenset({"isdigit", "isnumeric", "isdecimal", "startswith"})
 
 
+_Method = TypeVar("_Method", bound="Callable[..., object]")
+
+
+def _placed(method: _Method) -> _Method:
+    """Asked of one node: the guards that hold where it is (see InputRisks.guards_at)."""
+
+    def run(self: InputRisks, node: ast.AST) -> object:
+        if not self._conditional:
+            return method(self, node)
+        kept = self.guarded
+        self.guarded = self.guards_at(node)
+        try:
+            return method(self, node)
+        finally:
+            self.guarded = kept
+
+    return run  # type: ignore[return-value]
+
+
 class InputRisks:
     __slots__ = (
         "_alone",
         "_checked",
+        "_conditional",
         "_ensured",
         "_first_port",
         "_helper_calls",
         "_keyed",
         "_locals",
         "_looked_up",
+        "_nodes",
         "_opened",
         "_parts",
+        "_passing",
         "_path_params",
         "_rejected",
+        "_sizes",
+        "_tar_tested",
         "_tested",
         "_text_opens",
+        "_turned_away",
         "_values",
         "any_key_checked",
         "carries",
@@ -285,6 +334,8 @@ class InputRisks:
         self.form_tested: set[str] = set()
         self.helper_checked: set[str] = set()  # (by a helper whose test is not known)
         self.format_tested: set[str] = set()  # (`tarfile.is_tarfile(path)`)
+        self._tar_tested: set[str] = set()  # (by `tarfile.is_tarfile`, which opens the file)
+        self._sizes: Sizes | None = None  # (made when first asked: most functions never are)
         self.rebound = False
         self.shadowed: set[str] = set()
         self._locals: set[str] = set()
@@ -303,11 +354,17 @@ class InputRisks:
         self._opened: dict[str, list[ast.expr | None]] = {}
         body = [node.body] if isinstance(node, ast.Lambda) else node.body
         self._tested = _tested_calls(body)
+        self._turned_away = _tested_calls(body, turning_away=True)
         self._ensured: set[str] = set()  # (names a helper raised on unless they lead to a file)
         self._helper_calls: list[ast.Call] = []
         self._rejected = _rejected_prefixes(body)
+        # (tests that turn the values they pass away: `if PAT.match(name): return ...` says
+        # nothing of `name` after the `if`; what they guard holds only inside it)
+        self._passing = _passing_exits(body)
+        self._conditional: dict[str, list[tuple[int, int]]] = {}
         # (calls made as statements, their answer unused: `validate_path(p)` raises or not)
         nodes = walk_shallow(body)  # (read once: every pass below walks the same nodes)
+        self._nodes = nodes
         self._alone = {
             id(sub.value)
             for sub in nodes
@@ -317,11 +374,11 @@ class InputRisks:
         for sub in nodes:
             kind = type(sub)
             if kind is ast.Compare:
-                self._note_membership(sub)  # type: ignore[arg-type]
+                self._noted(sub, self._note_membership)
             elif kind is ast.Assign:
                 self._note_unpacking(sub)  # type: ignore[arg-type]
             elif kind is ast.Call:
-                self._note_call(sub)  # type: ignore[arg-type]
+                self._noted(sub, self._note_call)
             elif kind is ast.Name and isinstance(sub.ctx, ast.Store):  # type: ignore[attr-defined]
                 assigns.setdefault(sub.id, [])  # type: ignore[attr-defined]
             elif kind is ast.With or kind is ast.AsyncWith:
@@ -659,6 +716,7 @@ class InputRisks:
             return func.attr == "getroot" or self._element(func.value)
         return isinstance(func.value, ast.Name) and func.value.id in ("ET", "ElementTree", "etree")
 
+    @_placed
     def document_risk(self, node: ast.AST) -> tuple[type[BaseException] | str, str] | None:
         """A parser given what a file or an address the model names holds (`json.loads(
         p.read_text())`, `ET.fromstring(fetch(url))`, `resp.json()`) raises when it holds
@@ -696,6 +754,33 @@ class InputRisks:
                 return SyntaxError, "when the model sends a path ElementTree cannot read"
         return None
 
+    def _noted(self, node: ast.AST, note: Callable[..., None]) -> None:
+        """`note(node)`; what a test that turns its passing values away guards is kept apart,
+        with the lines where it holds."""
+        lines = self._passing.get(id(node))
+        if lines is None:
+            note(node)
+            return
+        kept = self.guarded
+        self.guarded = set()
+        try:
+            note(node)
+        finally:
+            for name in self.guarded - kept:
+                self._conditional.setdefault(name, []).append(lines)
+            self.guarded = kept
+
+    def guards_at(self, node: ast.AST) -> set[str]:
+        """What is guarded where `node` is (the values a test turned away guarded inside it)."""
+        if not self._conditional:
+            return self.guarded
+        line = getattr(node, "lineno", 0)
+        return self.guarded | {
+            name
+            for name, spans in self._conditional.items()
+            if any(first <= line <= last for first, last in spans)
+        }
+
     def _note_membership(self, node: ast.Compare) -> None:
         for op, right in zip(node.ops, node.comparators):
             if (
@@ -719,7 +804,14 @@ class InputRisks:
             elif isinstance(op, (ast.In, ast.NotIn)) and _empties(right):
                 continue  # (`value in (None, "")`: whether it was given, not what it is)
             elif isinstance(op, (ast.In, ast.NotIn)) and (
-                isinstance(node.left, ast.Name) or self._key_read(node.left) is not None
+                isinstance(node.left, ast.Name)
+                or self._key_read(node.left) is not None
+                or (
+                    isinstance(node.left, ast.Call)
+                    and isinstance(node.left.func, ast.Attribute)
+                    and node.left.func.attr in _TEXT_METHODS
+                    and isinstance(node.left.func.value, ast.Name)
+                )
             ):
                 # (`action in ACTIONS`: tested; `p.suffix in (".md",)` says nothing of `p`)
                 self.guarded.update(self._reads(node.left))
@@ -807,15 +899,21 @@ class InputRisks:
             self.guarded.update(self._reads(node.args[0]))
         name = (last_name(func) or "") if not isinstance(func, ast.Call) else ""
         if (_validates(name) and (id(node) in self._tested or id(node) in self._alone)) or (
-            id(node) in self._tested and _asks_a_helper(func) and self._carried(node) is None
+            id(node) in self._turned_away and _asks_a_helper(func) and self._carried(node) is None
         ):
             # `err = _validate_command(command); if err: return ...`, `kind = _kind(unit)` ...
             # `if kind is None: return ...`: checked by a helper, the answer tested
             for arg in given:
                 self.guarded.update(self._reads(arg))
                 self.helper_checked.update(self._reads(arg))
-        if name.startswith("is_") and name not in EXISTS_TESTS and given:
-            # `tarfile.is_tarfile(path)`, `zipfile.is_zipfile(p)`: what the file is, tested
+        if name == "is_tarfile" and given:
+            # (`tarfile.is_tarfile(path)` opens the file: a missing one raises there, once; the
+            # path it answered for is a tar archive that exists)
+            for arg in given:
+                self._tar_tested.update(self._reads(arg))
+                self.format_tested.update(self._reads(arg))
+        elif name.startswith("is_") and name not in EXISTS_TESTS and given:
+            # `zipfile.is_zipfile(p)`: what the file is, tested (a missing one is not a zip)
             for arg in given:
                 self.guarded.update(self._reads(arg))
                 self.kind_tested.update(self._reads(arg))
@@ -846,6 +944,10 @@ class InputRisks:
                     )
                 if func.attr in _TEXT_METHODS or id(expr) in self._parts:
                     return self._from_model(func.value)
+                if func.attr == "sub":
+                    # `re.sub(p, r, text)`, `PATTERN.sub(r, text)`: the model's text, edited
+                    at = 2 if _is_module(func.value, "re") else 1
+                    return len(expr.args) > at and self._from_model(expr.args[at])
                 if func.attr == "split" and _is_module(func.value, "shlex"):
                     return bool(expr.args) and self._from_model(expr.args[0])
                 if func.attr in ("split", "rsplit", "splitlines"):
@@ -968,6 +1070,7 @@ class InputRisks:
             return None
         return carried
 
+    @_placed
     def risk(self, node: ast.AST) -> tuple[type[BaseException] | str, str] | None:
         """(the exception, what the model does to cause it) when `node` raises on the model's
         input, else None."""
@@ -978,15 +1081,20 @@ class InputRisks:
                 return None
             value, key = node.value, node.slice
             if not (isinstance(value, ast.Name) and value.id == self.param):
-                return self._lookup_risk(value, key)
+                return self._lookup_risk(value, key) or self.size_risk(node)
             if not (isinstance(key, ast.Constant) and isinstance(key.value, str)):
                 return None
             if key.value in self.checked_keys or self.any_key_checked:
                 return None
             return KeyError, f"when the model leaves {key.value!r} out"
+        if type(node) is ast.BinOp:
+            return self.size_risk(node)
         if type(node) is ast.Call:
             func = node.func
             args = node.args
+            sized = self.size_risk(node)
+            if sized is not None:
+                return sized
             if isinstance(func, ast.Name) and func.id in _CONVERTERS:
                 if func.id in self.shadowed or node.keywords:
                     return None
@@ -1081,6 +1189,14 @@ class InputRisks:
             return risk
         return None
 
+    def size_risk(self, node: ast.AST) -> tuple[type[BaseException] | str, str] | None:
+        """An empty list or text the model sends (analyze.sizes)."""
+        if self._sizes is None:
+            self._sizes = Sizes(
+                self._nodes, self._values, self._from_model, self._reads, self._key_read
+            )
+        return self._sizes.risk(node, self.guarded)
+
     def _file_risk(self, node: ast.Call) -> tuple[type[BaseException], str] | None:
         """A file operation on a path the model names (`open(args["path"])`,
         `Path(path).read_text()`, `os.remove(path)`): the file may not exist."""
@@ -1125,6 +1241,10 @@ class InputRisks:
             return None
         if self._reads(path) & self.guarded:
             return None
+        if self._reads(path) & self._tar_tested and not (
+            isinstance(func, ast.Attribute) and func.attr == "is_tarfile"
+        ):
+            return None  # (is_tarfile opened it first: the first call raised, or it exists)
         if writes(node) and not self._whole_path(path):
             return None  # (a file written under a folder the tool chose, the model naming it)
         return (
@@ -1132,6 +1252,7 @@ class InputRisks:
             "when the model names a path that does not exist or cannot be written",
         )
 
+    @_placed
     def folder_risk(self, node: ast.AST) -> tuple[type[BaseException], str] | None:
         """A file the model names opened, written or removed (`open(path)`, `p.read_text()`,
         `os.remove(path)`) raises IsADirectoryError when the model names a folder: unless a
@@ -1144,10 +1265,13 @@ class InputRisks:
         reads = self._reads(path)
         if reads & self.kind_tested or self._checked_otherwise(reads):
             return None
+        if reads & self._tar_tested and last_name(node.func) != "is_tarfile":
+            return None  # (is_tarfile opened it first)
         if writes(node) and not self._whole_path(path):
             return None  # (a file written under a folder the tool chose, the model naming it)
         return IsADirectoryError, "when the model names a folder"
 
+    @_placed
     def format_risk(self, node: ast.AST) -> tuple[type[BaseException] | str, str] | None:
         """A reader of a format given a file the model names (`zipfile.ZipFile(path)`,
         `Image.open(path)`) raises its own error when the file is not of that format."""
@@ -1165,6 +1289,7 @@ class InputRisks:
             return None
         return known[0], f"when the model names a file that is not {known[1]}"
 
+    @_placed
     def text_risk(self, node: ast.AST) -> tuple[type[BaseException], str] | None:
         """A file the model names read as text (`p.read_text()`) raises UnicodeDecodeError when it is not text in that encoding (unless `errors=` says
         what to do, or the encoding takes any byte)."""
@@ -1312,6 +1437,7 @@ class InputRisks:
             for group in groups
         )
 
+    @_placed
     def port_risk(self, node: ast.AST) -> tuple[type[BaseException], str] | None:
         """`urlsplit(url).port` of a URL the model sends raises ValueError when its port is
         not a number (or out of range)."""
@@ -1341,6 +1467,7 @@ class InputRisks:
                 return None
         return ValueError, "when the model sends a URL whose port is not a number"
 
+    @_placed
     def membership_guarded(self, expr: ast.expr) -> bool:
         """A value `expr` reads was tested for what it is (`if t not in TABLES: return ...`),
         not only for its form (a pattern, `"/" in name`) or by a helper whose test is unknown
@@ -1615,21 +1742,69 @@ def _rejected_prefixes(body: list[ast.stmt] | list[ast.expr]) -> set[int]:
     return found
 
 
-def _tested_calls(body: list[ast.stmt] | list[ast.expr]) -> set[int]:
+def _passing_exits(body: list[ast.stmt] | list[ast.expr]) -> dict[int, tuple[int, int]]:
+    """ids of the pattern and membership tests an `if` ends the function on when they pass
+    (`if PAT.match(name): return ...`, `if code in SPECIAL: return ...`, no `else`), with the
+    lines of that `if`'s block: the only place they say what the value is."""
+    found: dict[int, tuple[int, int]] = {}
+    bound: dict[str, list[ast.Call]] = {}
+    ifs: list[ast.If] = []
+    for sub in walk_shallow(body):
+        if isinstance(sub, ast.If) and not sub.orelse and _ends(sub.body):
+            ifs.append(sub)
+        elif _binds_call(sub):
+            bound.setdefault(sub.targets[0].id, []).append(sub.value)  # type: ignore[attr-defined]
+    for branch in ifs:
+        lines = (branch.body[0].lineno, branch.body[-1].end_lineno or branch.body[-1].lineno)
+        parts = [branch.test]
+        while parts:
+            part = parts.pop()
+            if isinstance(part, ast.BoolOp) and isinstance(part.op, ast.And):
+                parts.extend(part.values)
+            elif isinstance(part, ast.Name):
+                for call in bound.get(part.id, ()):
+                    if _passing_test(call):
+                        found[id(call)] = lines
+            elif _passing_test(part):
+                found[id(part)] = lines
+    return found
+
+
+def _binds_call(node: ast.AST) -> bool:
+    """`name = call(...)`."""
+    return (
+        isinstance(node, ast.Assign)
+        and isinstance(node.value, ast.Call)
+        and len(node.targets) == 1
+        and isinstance(node.targets[0], ast.Name)
+    )
+
+
+def _passing_test(node: ast.expr) -> bool:
+    if isinstance(node, ast.Compare):
+        return len(node.ops) == 1 and isinstance(node.ops[0], ast.In)
+    return (
+        isinstance(node, ast.Call)
+        and isinstance(node.func, ast.Attribute)
+        and node.func.attr in (_MATCHES | _CHECKS) - {"startswith"}
+    )
+
+
+def _tested_calls(body: list[ast.stmt] | list[ast.expr], turning_away: bool = False) -> set[int]:
     """ids of the calls whose result a test reads: in an `if`/`while`/`assert`/conditional
-    test, or bound to a name a test reads (`m = PAT.match(text)` ... `if not m:`)."""
+    test, or bound to a name a test reads (`m = PAT.match(text)` ... `if not m:`); with
+    `turning_away`, only tests that can end the function (`if err: return ...`), not those
+    that pick what to do with an answer (`if order < 0: result["bump"] = ...`)."""
     tests: list[ast.expr] = []
     bound: dict[str, list[ast.Call]] = {}
     for sub in walk_shallow(body):
-        if isinstance(sub, (ast.If, ast.While, ast.IfExp, ast.Assert)):
+        if isinstance(sub, ast.If) and turning_away:
+            if _ends(sub.body) or _ends(sub.orelse):
+                tests.append(sub.test)
+        elif isinstance(sub, (ast.If, ast.While, ast.IfExp, ast.Assert)):
             tests.append(sub.test)
-        elif (
-            isinstance(sub, ast.Assign)
-            and isinstance(sub.value, ast.Call)
-            and len(sub.targets) == 1
-            and isinstance(sub.targets[0], ast.Name)
-        ):
-            bound.setdefault(sub.targets[0].id, []).append(sub.value)
+        elif _binds_call(sub):
+            bound.setdefault(sub.targets[0].id, []).append(sub.value)  # type: ignore[attr-defined]
         elif (
             isinstance(sub, ast.Assign)
             and len(sub.targets) == 1
@@ -1644,12 +1819,47 @@ def _tested_calls(body: list[ast.stmt] | list[ast.expr]) -> set[int]:
         elif isinstance(sub, ast.NamedExpr) and isinstance(sub.value, ast.Call):
             bound.setdefault(sub.target.id, []).append(sub.value)
     found: set[int] = set()
-    for node in walk_shallow(tests):
+    nodes = walk_shallow(tests) if not turning_away else _verdicts(tests)
+    for node in nodes:
         if isinstance(node, ast.Call):
             found.add(id(node))
         elif isinstance(node, ast.Name):
             found.update(id(call) for call in bound.get(node.id, ()))
     return found
+
+
+def _verdicts(tests: list[ast.expr]) -> list[ast.AST]:
+    """The parts of tests read as a yes or no (`err`, `not ok`, `kind is None`, `check(x)`),
+    not a value compared (`day > date.today()`, `order < 0`): a helper whose answer is a
+    value converted something; one whose answer is a verdict checked it."""
+    found: list[ast.AST] = []
+    parts = list(tests)
+    while parts:
+        part = parts.pop()
+        if isinstance(part, (ast.Name, ast.Call)):
+            found.append(part)
+            if isinstance(part, ast.Call):
+                inside: list[ast.expr] = [part]
+                found.extend(walk_shallow(inside))
+        elif isinstance(part, ast.UnaryOp) and isinstance(part.op, ast.Not):
+            parts.append(part.operand)
+        elif isinstance(part, ast.BoolOp):
+            parts.extend(part.values)
+        elif (
+            isinstance(part, ast.Compare)
+            and all(isinstance(op, (ast.Is, ast.IsNot, ast.Eq, ast.NotEq)) for op in part.ops)
+            and all(
+                isinstance(c, ast.Constant) and c.value in (None, True, False, "")
+                for c in part.comparators
+            )
+        ):
+            parts.append(part.left)
+    return found
+
+
+def _ends(body: list[ast.stmt]) -> bool:
+    """A block that leaves the function or the loop (`return tool_error(...)`, `raise`)."""
+    return bool(body) and isinstance(body[-1], (ast.Return, ast.Raise, ast.Continue, ast.Break))
 
 
 def _converts_itself(value: ast.expr | None, name: str) -> bool:

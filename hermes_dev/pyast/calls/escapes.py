@@ -1004,7 +1004,9 @@ class _Walker:
                     self.escape_or_catch(
                         Escape(stdlib_type(port[0]), "input", (step,), node, port[1]), handlers
                     )
-            if inputs is not None and (kind is ast.Subscript or kind is ast.Call):
+            if inputs is not None and (
+                kind is ast.Subscript or kind is ast.Call or kind is ast.BinOp
+            ):
                 risk = inputs.risk(node)
                 if risk is not None and risk[0] is SystemExit and _raises_instead(node, self.scope):  # type: ignore[arg-type]
                     risk = None
@@ -1201,6 +1203,21 @@ class _Walker:
             if self._kept_as_results(call):
                 return []
             return [_as_call(call, call, self.module.models.memo)]
+        if (
+            name == "run_in_executor"
+            and len(call.args) >= 2
+            and not any(isinstance(a, ast.Starred) for a in call.args)
+        ):
+            # `loop.run_in_executor(None, fn, a)` runs `fn(a)` (the executor comes first)
+            if self._kept_as_results(call):
+                return []
+            memo = self.module.models.memo
+            key = ("executor", id(call))
+            made = memo.get(key)
+            if not (isinstance(made, tuple) and made[0] is call):
+                made = (call, ast.Call(func=func, args=call.args[1:], keywords=[]))
+                memo[key] = made
+            return [_as_call(made[1], call, memo)]
         if name != "result" or call.args or not isinstance(func, ast.Attribute):
             return []
         if self._submits is None:
@@ -1242,7 +1259,7 @@ class _Walker:
             elif inputs._from_model(expr) or inputs._model_path(expr):
                 # (the model's text, or a path made of it; `^`: its form tested here, or by a
                 # helper, so only what no such test prevents counts in there)
-                tested = inputs._reads(expr) & inputs.guarded
+                tested = inputs._reads(expr) & inputs.guards_at(call)
                 if not tested:
                     seeds.add(param)
                 elif not inputs.membership_guarded(expr) and uses_sqlite(target.function.module):

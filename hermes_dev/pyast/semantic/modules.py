@@ -51,14 +51,22 @@ _REGISTER_ALIAS = re.compile(
 )
 
 
+# `reg = functools.partial(ctx.register_tool, toolset="fx")`: the same, with keywords fixed.
+_REGISTER_PARTIAL = re.compile(
+    r"^[ \t]*(\w+)[ \t]*=[ \t]*(?:functools\.)?partial\(\s*[\w.]+\.(register_tool|register)\b",
+    re.MULTILINE,
+)
+
+
 def register_aliases(source: str) -> dict[str, str]:
-    """Names bound to a registration method (`reg = ctx.register_tool`): name -> "plugin" or
-    "registry"."""
+    """Names bound to a registration method (`reg = ctx.register_tool`, or a `partial` of it):
+    name -> "plugin" or "registry"."""
     if "register" not in source:
         return {}
     return {
         name: "plugin" if method == "register_tool" else "registry"
-        for name, method in _REGISTER_ALIAS.findall(source)
+        for pattern in (_REGISTER_ALIAS, _REGISTER_PARTIAL)
+        for name, method in pattern.findall(source)
     }
 
 

@@ -1,0 +1,292 @@
+"""What raises on the size of what the model sent: an empty list, text without a separator.
+
+- `text.split(":")[1]` raises IndexError when the text has no ":" (`[0]` and `[-1]` never do);
+  `text.split()[0]` when it is blank; `items[0]` of the model's own list when it is empty;
+- `max(items)` / `min(items)` (without `default=`) raise ValueError on an empty list,
+  `statistics.mean(items)` StatisticsError (`stdev`/`variance` on fewer than two values),
+  `random.choice(items)` IndexError;
+- `total / len(items)` raises ZeroDivisionError on an empty list, `x / args["n"]` when the
+  model sends 0.
+
+A value whose size the function looks at (`if not items`, `len(parts) < 2`, `":" in text`,
+`x if parts else y`, any `len(...)` of it) is taken as checked: precision first.
+"""
+
+from __future__ import annotations
+
+import ast
+
+from hermes_dev.pyast.semantic.walker import is_name, written_name
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from collections.abc import Callable
+
+# (exception, what the model sends) of a call given the model's list, by name as written
+_EMPTY_CALLS: dict[str, tuple[type[BaseException] | str, str]] = {
+    **{
+        f"statistics.{name}": ("statistics.StatisticsError", "an empty list")
+        for name in (
+            "mean",
+            "fmean",
+            "median",
+            "median_low",
+            "median_high",
+            "median_grouped",
+            "mode",
+            "geometric_mean",
+            "harmonic_mean",
+            "quantiles",
+        )
+    },
+    **{
+        f"statistics.{name}": ("statistics.StatisticsError", "fewer than two values")
+        for name in ("stdev", "variance")
+    },
+    "random.choice": (IndexError, "an empty list"),
+    "max": (ValueError, "an empty list"),
+    "min": (ValueError, "an empty list"),
+}
+_FROM_STATISTICS = {name.split(".", 1)[1]: name for name in _EMPTY_CALLS if "." in name}
+_NUMBER_CALLS = frozenset({"int", "float", "abs"})
+
+Risk = tuple[type[BaseException] | str, str]
+
+
+class Sizes:
+    """Size risks in one function, asked node by node (`risk(node)`)."""
+
+    __slots__ = (
+        "_from_model",
+        "_guarded",
+        "_key_read",
+        "_looked_at",
+        "_reads",
+        "_tested",
+        "_values",
+    )
+
+    def __init__(
+        self,
+        nodes: list[ast.AST],
+        values: dict[str, list[ast.expr | None]],
+        from_model: Callable[[ast.expr], bool],
+        reads: Callable[[ast.expr], set[str]],
+        key_read: Callable[[ast.AST], str | None],
+    ) -> None:
+        self._values = values
+        self._from_model = from_model
+        self._reads = reads
+        self._key_read = key_read
+        tested: set[str] = set()
+        sized: set[str] = set()
+        for sub in nodes:
+            kind = type(sub)
+            if kind in (ast.If, ast.While, ast.IfExp, ast.Assert):
+                tested |= self._tested_in(sub.test)  # type: ignore[attr-defined]
+            elif kind is ast.comprehension:
+                for test in sub.ifs:  # type: ignore[attr-defined]
+                    tested |= self._tested_in(test)
+            elif kind is ast.BoolOp and isinstance(sub.op, ast.And):  # type: ignore[attr-defined]
+                # (`parts and parts[1]`; `items or []` gives a default, it tests nothing)
+                for value in sub.values[:-1]:  # type: ignore[attr-defined]
+                    tested |= self._tested_in(value)
+            elif kind is ast.Compare:
+                tested |= self._tested_in(sub)  # type: ignore[arg-type]
+            elif kind is ast.Call and is_name(sub.func, "len") and sub.args:  # type: ignore[attr-defined]
+                sized |= reads(sub.args[0])  # type: ignore[attr-defined]
+        # (a local holding a size that is tested: `n = len(items); if n < 2: ...`)
+        for name, bound in values.items():
+            if name in tested:
+                for value in bound:
+                    if isinstance(value, ast.Call) and is_name(value.func, "len") and value.args:
+                        tested |= reads(value.args[0])
+        self._tested = tested
+        self._looked_at = tested | sized
+        self._guarded: set[str] = set()
+
+    def _tested_in(self, test: ast.expr) -> set[str]:
+        """What a test looks at the size or presence of: `items`, `not items`, `len(parts) < 2`,
+        `":" in text`, `args.get("items")`; not `parts[1] == "on"` (that reads a part)."""
+        if isinstance(test, ast.Name):
+            return {test.id}
+        if isinstance(test, ast.UnaryOp):
+            return self._tested_in(test.operand)
+        if isinstance(test, ast.BoolOp):
+            return set().union(*(self._tested_in(v) for v in test.values))
+        if isinstance(test, ast.Compare):
+            return set().union(*(self._tested_in(v) for v in (test.left, *test.comparators)))
+        if isinstance(test, ast.Call):
+            if is_name(test.func, "len") and test.args:
+                return self._reads(test.args[0])
+            if self._key_read(test) is not None:
+                return self._reads(test)
+            return set()
+        if isinstance(test, ast.Subscript) and self._key_read(test) is not None:
+            return self._reads(test)
+        if isinstance(test, ast.NamedExpr):
+            return self._tested_in(test.value) | {test.target.id}
+        return set()
+
+    def risk(self, node: ast.AST, guarded: set[str]) -> Risk | None:
+        """`guarded`: what the caller's tests guard where `node` is."""
+        self._guarded = guarded
+        kind = type(node)
+        if kind is ast.Subscript:
+            return self._index(node)  # type: ignore[arg-type]
+        if kind is ast.Call:
+            return self._aggregate(node)  # type: ignore[arg-type]
+        if kind is ast.BinOp and isinstance(node.op, (ast.Div, ast.FloorDiv)):  # type: ignore[attr-defined]
+            return self._division(node.right)  # type: ignore[attr-defined]
+        return None
+
+    # -- what a value is ------------------------------------------------------------------------
+
+    def _sequence(self, expr: ast.expr, depth: int = 0) -> tuple[str, str, set[str]] | None:
+        """("sep", ":", reads) for the parts of the model's text split at ":", ("blank", "",
+        reads) for its words or lines, ("empty", noun, reads) for the model's own list or text;
+        reads: what a test of its size reads."""
+        if depth > 3:
+            return None
+        if isinstance(expr, ast.Name):
+            bound = self._values.get(expr.id)
+            if bound:
+                if any(v is None for v in bound):
+                    return None
+                found = [self._sequence(v, depth + 1) for v in bound]  # type: ignore[arg-type]
+                first = found[0]
+                if first is None or any(f is None or f[:2] != first[:2] for f in found):
+                    return None
+                reads = {expr.id}.union(*(f[2] for f in found if f is not None))
+                return first[0], first[1], reads
+            if self._from_model(expr):
+                return "empty", "an empty list or text", {expr.id}
+            return None
+        if isinstance(expr, ast.Call) and isinstance(expr.func, ast.Attribute):
+            method = expr.func.attr
+            if method in ("split", "rsplit", "splitlines") and self._from_model(expr.func.value):
+                reads = self._reads(expr.func.value)
+                sep = expr.args[0] if expr.args else None
+                if (
+                    method == "splitlines"
+                    or sep is None
+                    or (isinstance(sep, ast.Constant) and sep.value is None)
+                ):
+                    return "blank", "", reads
+                if isinstance(sep, ast.Constant) and isinstance(sep.value, str) and sep.value:
+                    return "sep", sep.value, reads
+                return None
+            if method == "get" and self._key_read(expr) is not None:
+                return (
+                    "empty",
+                    _noun(expr.args[1] if len(expr.args) > 1 else None),
+                    self._reads(expr),
+                )
+            return None
+        if isinstance(expr, ast.Subscript) and self._key_read(expr) is not None:
+            return "empty", "an empty list or text", self._reads(expr)
+        if (
+            isinstance(expr, ast.BoolOp)
+            and isinstance(expr.op, ast.Or)
+            and len(expr.values) == 2
+            and self._key_read(expr.values[0]) is not None
+        ):
+            return "empty", _noun(expr.values[1]), self._reads(expr)
+        if isinstance(expr, ast.ListComp) and len(expr.generators) == 1:
+            gen = expr.generators[0]
+            inner = self._sequence(gen.iter, depth + 1)
+            if inner is None or gen.ifs:
+                return None  # (a filter may leave nothing for any input: said elsewhere)
+            return inner[0], inner[1] if inner[0] != "empty" else "an empty list", inner[2]
+        return None
+
+    # -- the risks ------------------------------------------------------------------------------
+
+    def _index(self, node: ast.Subscript) -> Risk | None:
+        if not isinstance(node.ctx, ast.Load):
+            return None
+        index = _constant_int(node.slice)
+        if index is None:
+            return None
+        found = self._sequence(node.value)
+        if found is None or found[2] & (self._looked_at | self._guarded):
+            return None
+        kind, what, _ = found
+        if kind == "sep":
+            if -1 <= index <= 0:
+                return None
+            return IndexError, f"when the model sends text without {what!r}"
+        if kind == "blank":
+            return IndexError, "when the model sends blank text"
+        return IndexError, f"when the model sends {what}"
+
+    def _aggregate(self, call: ast.Call) -> Risk | None:
+        name = written_name(call.func)
+        if name is None:
+            return None
+        name = _FROM_STATISTICS.get(name, name) if "." not in name else name
+        made = _EMPTY_CALLS.get(name)
+        if made is None or len(call.args) != 1 or call.keywords:
+            return None
+        if isinstance(call.args[0], ast.Starred):
+            return None
+        found = self._sequence(call.args[0])
+        if found is None or found[0] == "sep" or found[2] & (self._looked_at | self._guarded):
+            return None
+        return made[0], f"when the model sends {made[1]}"
+
+    def _division(self, divisor: ast.expr) -> Risk | None:
+        if (
+            isinstance(divisor, ast.Call)
+            and is_name(divisor.func, "len")
+            and len(divisor.args) == 1
+        ):
+            found = self._sequence(divisor.args[0])
+            if found is None or found[0] == "sep" or found[2] & (self._tested | self._guarded):
+                return None
+            return ZeroDivisionError, "when the model sends an empty list"
+        if self._number(divisor) and not self._reads(divisor) & (self._looked_at | self._guarded):
+            return ZeroDivisionError, "when the model sends 0"
+        return None
+
+    def _number(self, expr: ast.expr, depth: int = 0) -> bool:
+        """The model's number as it came (`args["n"]`, `int(args.get("n"))`), no default
+        applied by `or`."""
+        if self._key_read(expr) is not None:
+            return True
+        if (
+            isinstance(expr, ast.Call)
+            and isinstance(expr.func, ast.Name)
+            and expr.func.id in _NUMBER_CALLS
+            and len(expr.args) == 1
+            and not expr.keywords
+        ):
+            return self._number(expr.args[0], depth + 1)
+        if isinstance(expr, ast.Name) and depth < 3:
+            bound = self._values.get(expr.id)
+            return bool(bound) and all(
+                v is not None and self._number(v, depth + 1)
+                for v in bound  # type: ignore[union-attr]
+            )
+        return False
+
+
+def _constant_int(expr: ast.expr) -> int | None:
+    if isinstance(expr, ast.Constant) and type(expr.value) is int:
+        return expr.value
+    if (
+        isinstance(expr, ast.UnaryOp)
+        and isinstance(expr.op, ast.USub)
+        and isinstance(expr.operand, ast.Constant)
+        and type(expr.operand.value) is int
+    ):
+        return -expr.operand.value
+    return None
+
+
+def _noun(default: ast.expr | None) -> str:
+    if isinstance(default, (ast.List, ast.Tuple, ast.ListComp)):
+        return "an empty list"
+    if isinstance(default, ast.Constant) and isinstance(default.value, str):
+        return "empty text"
+    return "an empty list or text"
