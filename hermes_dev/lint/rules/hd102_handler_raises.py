@@ -197,7 +197,10 @@ out an ExceptionGroup, which only `except*` (or a class it derives from) catches
 coroutines gathered with `return_exceptions=True` raise nothing. `json.dumps(obj)` (no
 `default=`/`cls=`) raises TypeError when obj holds what JSON refuses: a `Path`, a `datetime`,
 a `Decimal`, a set, bytes, the exception an `except` caught, an instance of a plain project
-class, made in the handler or returned by the project's functions it calls. An encoding the
+class, made in the handler or returned by the project's functions it calls, or a field a
+project class declares of such a type (`amount: Decimal` of a dataclass, read as `entry.amount`,
+also of an element of a list the class declares `entries: list[Entry]`, or `min(...)` of one).
+An encoding the
 model names (`data.decode(args["encoding"])`) raises LookupError. A path made of the model's text keeps
 being its path when rebound (`path = os.path.abspath(os.path.expanduser(path))`), through
 `os.path` functions and `base / name`; a folder the tool chose joined with the model's name
@@ -7544,6 +7547,61 @@ def register(ctx):
                 ("plugins/clocks/__init__.py", 26),
             ),
             note="registered through functools.partial(ctx.register_tool, ...); a name a pattern turned away (`if m: return ...`) is unchecked after the if; a helper's answer compared (`order < 0`) is a value, not a verdict on its arguments; traps: a lookup inside the if that tested membership, a pattern that must match first",
+            fixed={},
+        ),
+        Invalid(
+            {
+                "tools/ledger_tool.py": """\
+import json
+from dataclasses import dataclass, field
+from datetime import date
+from decimal import Decimal
+from typing import List, Optional
+
+from tools.registry import registry
+
+
+@dataclass
+class Entry:
+    when: date
+    memo: str
+    amount: Decimal
+    note: Optional[str] = None
+
+
+@dataclass
+class Book:
+    entries: List[Entry] = field(default_factory=list)
+
+
+def _load(name):
+    book = Book()
+    book.entries.append(Entry(date.today(), name, Decimal("1.50")))
+    return book
+
+
+def ledger_largest(args, **kw):
+    book = _load(str(args.get("book") or "main"))
+    if not book.entries:
+        return json.dumps({"error": "the book is empty"})
+    worst = min(book.entries, key=lambda e: e.amount)
+    return json.dumps({"memo": worst.memo, "amount": worst.amount})
+
+
+def ledger_rows(args, **kw):
+    # traps: each field converted first; a str field as it is
+    book = _load(str(args.get("book") or "main"))
+    rows = [{"when": e.when.isoformat(), "amount": str(e.amount), "note": e.note} for e in book.entries]
+    return json.dumps({"rows": rows})
+
+
+SCHEMA = {"type": "object", "properties": {"book": {"type": "string", "description": "A book."}}}
+for name, handler in (("ledger_largest", ledger_largest), ("ledger_rows", ledger_rows)):
+    registry.register(name=name, toolset="ledger", schema={"name": name, "description": "Ledger.", "parameters": SCHEMA}, handler=handler)
+""",
+            },
+            findings=(("tools/ledger_tool.py", 34),),
+            note="a record field declared `amount: Decimal` reached through a list the class declares `list[Entry]` and `min(...)` of it: json.dumps refuses it; traps: each field converted first, a str field as it is",
             fixed={},
         ),
     )

@@ -12,7 +12,8 @@ else y`, `a or b`, names to the bindings that reach the call (assignments, `d[k]
 ones), parameters a call binds, and calls of project defs to what they return. A value is
 refused only when the code makes it: a call of a known constructor (`Path(...)`,
 `datetime.now()`, `Decimal(...)`, `set(...)`, a project class with no base), a method that
-keeps its type (`p.resolve()`, `p / "x"`), bytes and set literals, or an `except ... as e` name.
+keeps its type (`p.resolve()`, `p / "x"`), bytes and set literals, an `except ... as e` name,
+or a field a project class declares of such a type (`entry.amount` of `amount: Decimal`).
 Unknown values are never refused (precision first).
 """
 
@@ -29,16 +30,17 @@ from hermes_dev.pyast.semantic.scopes import (
     Const,
     External,
     Function,
+    Instance,
     Literal,
     Possible,
     Undecorated,
 )
-from hermes_dev.pyast.semantic.walker import returns_of
+from hermes_dev.pyast.semantic.walker import is_none, last_name, returns_of
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from hermes_dev.pyast.semantic.bindings import Binding
-    from hermes_dev.pyast.semantic.scopes import Scope
+    from hermes_dev.pyast.semantic.scopes import ClassRef, Scope
 
 # What a call of these makes, as the encoder's message names it.
 _MADE_BY: dict[str, str] = {
@@ -301,7 +303,9 @@ class _Search:
             return "Path" if self.made(expr.left, scope, depth) == "Path" else None
         if isinstance(expr, ast.Attribute):
             base = self.made(expr.value, scope, depth)
-            return base if base is not None and expr.attr in _KEEPS_TYPE.get(base, ()) else None
+            if base in _KEEPS_TYPE:
+                return base if expr.attr in _KEEPS_TYPE[base] else None
+            return _field_type(expr, scope)
         if not isinstance(expr, ast.Call):
             return None
         func = expr.func
@@ -370,6 +374,50 @@ def _ruled_out(binding: Binding, where: Scope) -> bool:
             if verdict is not None and verdict != (block.part == "body"):
                 return True
     return False
+
+
+def _field_type(expr: ast.Attribute, scope: Scope) -> str | None:
+    """`entry.amount` of a project class whose body declares `amount: Decimal` (a dataclass's
+    field, an annotated attribute): the refused type it holds, when every object `entry` may be
+    is such an instance."""
+    found = resolve(expr.value, scope)
+    if not found.items or not all(isinstance(o, Instance) for o in found.items):
+        return None
+    names = {_declared(o.cls, expr.attr) for o in found.items}  # type: ignore[attr-defined]
+    return names.pop() if len(names) == 1 else None
+
+
+def _declared(cls: ClassRef, attr: str) -> str | None:
+    """The refused type the class body annotates `attr` with (`Optional[...]` too)."""
+    for stmt in cls.node.body:
+        if (
+            isinstance(stmt, ast.AnnAssign)
+            and isinstance(stmt.target, ast.Name)
+            and stmt.target.id == attr
+        ):
+            return _annotated_type(stmt.annotation, cls.scope)
+    return None
+
+
+def _annotated_type(ann: ast.expr, scope: Scope) -> str | None:
+    if isinstance(ann, ast.BinOp) and isinstance(ann.op, ast.BitOr):
+        sides = [s for s in (ann.left, ann.right) if not is_none(s)]
+        return _annotated_type(sides[0], scope) if len(sides) == 1 else None
+    if isinstance(ann, ast.Subscript):
+        head = last_name(ann.value)
+        if head == "Optional":
+            return _annotated_type(ann.slice, scope)
+        return {"set": "set", "Set": "set", "frozenset": "frozenset"}.get(head or "")
+    if not isinstance(ann, (ast.Name, ast.Attribute)):
+        return None
+    for obj in resolve(ann, scope).items:
+        if isinstance(obj, External):
+            made = _MADE_BY.get(obj.dotted)
+            if made is not None:
+                return made
+        elif isinstance(obj, Builtin) and obj.name in _BUILTINS:
+            return _BUILTINS[obj.name]
+    return None
 
 
 def _plain_class(node: ast.ClassDef) -> bool:

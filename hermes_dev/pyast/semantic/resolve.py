@@ -652,6 +652,16 @@ def _result_of(obj: Obj, call: ast.Call, scope: Scope, depth: int) -> Possible:
     if isinstance(obj, Builtin):
         if obj.name == "getattr" and 2 <= len(call.args) <= 3:
             return _getattr(call, scope, depth)
+        if (
+            obj.name in ("min", "max")
+            and len(call.args) == 1
+            and not isinstance(call.args[0], ast.Starred)
+        ):
+            # `min(entries, key=...)`: one of the rows it is given
+            table = rows(call.args[0], scope, depth + 1)
+            if table is not None and table.items:
+                found = union([resolve(row, where, depth + 1) for row, where in table.items])
+                return found if table.complete else found.join(UNKNOWN)
         return Possible.of(Literal(call, scope))  # the call itself says what it gives
     return UNKNOWN
 
@@ -982,6 +992,13 @@ def rows(expr: ast.expr, scope: Scope, depth: int = 0) -> Rows | None:
             else:
                 found.extend(_literal_rows(attribute_of(obj, expr.attr, depth + 1), depth))
                 any_known = True
+                if isinstance(obj, Instance):
+                    # (`result.entries` of a class that declares `entries: list[Entry]`: what
+                    # else it holds, it holds Entry objects)
+                    declared = _declared_rows(obj.cls, expr.attr)
+                    if declared is not None:
+                        found.items.append(declared)
+                        found.complete = False
                 if isinstance(obj, Class):
                     added = _subclass_rows(obj.ref, expr.attr)
                     if added is not None:
@@ -1147,6 +1164,46 @@ def _subclass_rows(cls: ClassRef, attr: str) -> Rows | None:
 def _falsy(value: Possible) -> bool:
     item = value.single()
     return isinstance(item, Const) and not item.value
+
+
+_SEQUENCES = frozenset(
+    {"list", "List", "Sequence", "Iterable", "Iterator", "tuple", "Tuple", "set", "Set"}
+)
+# annotation node id -> (the annotation, a call of its element class made once: rows are
+# remembered by identity)
+_ELEMENT_CALLS: dict[int, tuple[ast.expr, ast.Call]] = {}
+
+
+def _declared_rows(cls: ClassRef, attr: str) -> tuple[ast.expr, Scope] | None:
+    """A row standing for an element of `attr` as the class body declares it (`entries:
+    list[Entry]`): a call of the element's project class."""
+    for stmt in cls.node.body:
+        if not (
+            isinstance(stmt, ast.AnnAssign)
+            and isinstance(stmt.target, ast.Name)
+            and stmt.target.id == attr
+            and isinstance(stmt.annotation, ast.Subscript)
+            and last_name(stmt.annotation.value) in _SEQUENCES
+        ):
+            continue
+        element = stmt.annotation.slice
+        if isinstance(element, ast.Tuple):
+            if len(element.elts) != 2 or not (
+                isinstance(element.elts[1], ast.Constant) and element.elts[1].value is Ellipsis
+            ):
+                return None
+            element = element.elts[0]  # (`tuple[Entry, ...]`)
+        if not isinstance(element, (ast.Name, ast.Attribute)):
+            return None
+        if annotation_class(element, cls.scope) is None:
+            return None
+        made = _ELEMENT_CALLS.get(id(element))
+        if made is None or made[0] is not element:
+            call = ast.Call(func=element, args=[], keywords=[])
+            ast.copy_location(call, element)
+            made = _ELEMENT_CALLS[id(element)] = (element, call)
+        return made[1], cls.scope
+    return None
 
 
 def _literal_rows(value: Possible, depth: int) -> Rows:
