@@ -57,7 +57,8 @@ UnsupportedProtocol, InvalidURL), a `cwd=` of a subprocess (FileNotFoundError). 
 of a list the model sends (`for p in args.get("paths")`, a comprehension's) is the model's, and
 a template filled with the model's values (`Template(...).substitute(values)`,
 `format(**values)`, `format_map(values)`) raises KeyError for a name they lack (not
-`safe_substitute`). A table looked up by the model's text (`ACTIONS[action]`,
+`safe_substitute`), and a template the model sends (or a file it names holds) raises
+ValueError in `substitute` for a `$` that starts no name. A table looked up by the model's text (`ACTIONS[action]`,
 `RATES[code]`, `Color[name]`) raises KeyError when the model names an entry it does not hold,
 unless the text is tested first (`action in ACTIONS`, each value of `for code in (src, dst): if
 code not in RATES: return ...`, or a helper's answer about it, read as a yes or no where it ends the function: `if
@@ -7602,6 +7603,47 @@ for name, handler in (("ledger_largest", ledger_largest), ("ledger_rows", ledger
             },
             findings=(("tools/ledger_tool.py", 34),),
             note="a record field declared `amount: Decimal` reached through a list the class declares `list[Entry]` and `min(...)` of it: json.dumps refuses it; traps: each field converted first, a str field as it is",
+            fixed={},
+        ),
+        Invalid(
+            {
+                "tools/render_tool.py": """\
+import json
+from string import Template
+
+from tools.registry import registry
+
+GREETING = Template("Hello $name")
+
+
+def render_note(args, **kw):
+    tpl = Template(str(args.get("template") or ""))
+    values = {k: str(v) for k, v in (args.get("values") or {}).items()}
+    try:
+        text = tpl.substitute(values)
+    except KeyError as exc:
+        return json.dumps({"error": f"missing value: {exc}"})
+    return json.dumps({"text": text})
+
+
+def render_greeting(args, **kw):
+    # traps: the tool's own template with the name given; a model template filled leniently
+    text = GREETING.substitute(name=str(args.get("name") or "there"))
+    loose = Template(str(args.get("template") or "")).safe_substitute(name="x")
+    return json.dumps({"text": text, "loose": loose})
+
+
+def color_code(args, **kw):
+    return json.dumps({"rgb": int(str(args.get("color") or "ffffff").lstrip("#"), 16)})
+
+
+SCHEMA = {"type": "object", "properties": {"template": {"type": "string", "description": "A template."}, "values": {"type": "object", "description": "Values."}, "name": {"type": "string", "description": "A name."}, "color": {"type": "string", "description": "A hex colour."}}}
+for name, handler in (("render_note", render_note), ("render_greeting", render_greeting), ("color_code", color_code)):
+    registry.register(name=name, toolset="render", schema={"name": name, "description": "Render.", "parameters": SCHEMA}, handler=handler)
+""",
+            },
+            findings=(("tools/render_tool.py", 13), ("tools/render_tool.py", 27),),
+            note="a template the model sends, bound to a name and filled with substitute: ValueError for a `$` that starts no name, which `except KeyError` misses; int(text, 16) of the model's text; traps: the tool's own template, safe_substitute",
             fixed={},
         ),
     )

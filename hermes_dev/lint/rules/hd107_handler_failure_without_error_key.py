@@ -10,7 +10,8 @@ beside it; a list of skipped items beside `"success": False` is data, not a skip
 object (`_reply(False, "no key")` with `def _reply(ok, text): return json.dumps({"success": ok,
 ...})`), a comparison that is False when what it tests fails (`"ok": len(errors) == 0`,
 `"success": proc.returncode == 0`, also through a local bound to it), a variable a `False`
-reaches, or the value of a predicate that can say False (a def
+reaches (also an item unpacked from a helper's tuples: `ok, detail = _post(...)` where `_post`
+returns `False, "network error"` on one path), or the value of a predicate that can say False (a def
 every `return` of which is `True` or `False`: `saved = store.save(note)`, unless a test such
 as `if not saved: return tool_error(...)` leaves only True). Followed: variables to the
 assignments that reach the `return` (and the keys set on them later, `result["message"] =
@@ -1834,6 +1835,46 @@ add_instance(Grep())
             },
             findings=(("plugins/ops/kit.py", 20),),
             note="a table filled by a registering decorator (`TOOLS[name] = Spec(...)` inside it) and by a helper called at the top of a module (`add_instance(Grep())`): one row per tool, the record's fields read per row (a dataclass field defaulting to an empty list is no requires_env)",
+        ),
+        Invalid(
+            {
+                "tools/notify_tool.py": """\
+import json
+import urllib.error
+import urllib.request
+
+from tools.registry import registry
+
+
+def _post(url, payload):
+    data = json.dumps(payload).encode("utf-8")
+    try:
+        with urllib.request.urlopen(urllib.request.Request(url, data=data), timeout=10) as resp:
+            return 200 <= resp.status < 300, resp.read(200).decode("utf-8", "replace")
+    except (urllib.error.URLError, OSError) as exc:
+        return False, f"network error: {exc}"
+
+
+def notify_team(args, **kw):
+    ok, detail = _post("https://chat.example.invalid/hook", {"text": str(args.get("text") or "")})
+    return json.dumps({"delivered": ok, "detail": detail})
+
+
+def notify_ops(args, **kw):
+    # trap: a failed post turned away with an error first
+    ok, detail = _post("https://ops.example.invalid/hook", {"text": str(args.get("text") or "")})
+    if not ok:
+        return json.dumps({"error": f"post failed: {detail}"})
+    return json.dumps({"delivered": ok, "detail": detail})
+
+
+SCHEMA = {"type": "object", "properties": {"text": {"type": "string", "description": "The message."}}}
+for name, handler in (("notify_team", notify_team), ("notify_ops", notify_ops)):
+    registry.register(name=name, toolset="notify", schema={"name": name, "description": "Notify.", "parameters": SCHEMA}, handler=handler)
+""",
+            },
+            findings=(("tools/notify_tool.py", 19),),
+            note="a flag unpacked from a helper's tuples (`ok, detail = _post(...)`), False where the post failed, reported as `delivered` without an error; trap: the failure turned away with an error first",
         ),
     )
 

@@ -1031,14 +1031,7 @@ class InputRisks:
             return False  # (positional `format` arguments: no names to miss)
         template: ast.expr | None = func.value
         if func.attr == "substitute":
-            made = func.value
-            template = (
-                made.args[0]
-                if isinstance(made, ast.Call)
-                and made.args
-                and written_name(made.func) in ("Template", "string.Template")
-                else None
-            )
+            template = self._template_text(func.value)
             if template is None:
                 return False
         model = any(self._from_model(v) for v in values) or (
@@ -1050,6 +1043,35 @@ class InputRisks:
         for value in values:
             reads |= self._reads(value)
         return not reads & self.guarded
+
+    def _template_text(self, made: ast.expr) -> ast.expr | None:
+        """The text of `Template(text)`, written there or bound to the name (its one value)."""
+        if isinstance(made, ast.Name):
+            bound = self._values.get(made.id)
+            if not bound or len(bound) != 1 or bound[0] is None:
+                return None
+            made = bound[0]
+        if (
+            isinstance(made, ast.Call)
+            and made.args
+            and written_name(made.func) in ("Template", "string.Template")
+        ):
+            return made.args[0]
+        return None
+
+    @_placed
+    def template_risk(self, node: ast.AST) -> tuple[type[BaseException], str] | None:
+        """`Template(text).substitute(...)` of a template the model sends (or a file it names
+        holds) raises ValueError for a `$` that starts no name (`costs $5`)."""
+        if self.rebound or not isinstance(node, ast.Call):
+            return None
+        func = node.func
+        if not isinstance(func, ast.Attribute) or func.attr != "substitute":
+            return None
+        template = self._template_text(func.value)
+        if template is None or not (self._from_model(template) or self._content(template)):
+            return None
+        return ValueError, "when the template holds a `$` that starts no name"
 
     def _carried(self, call: ast.Call) -> tuple[str, int] | None:
         """What a helper call hands back of the model's value it is given, or None."""
@@ -1096,8 +1118,12 @@ class InputRisks:
             if sized is not None:
                 return sized
             if isinstance(func, ast.Name) and func.id in _CONVERTERS:
-                if func.id in self.shadowed or node.keywords:
+                if func.id in self.shadowed or any(
+                    kw.arg != "base" or func.id != "int" for kw in node.keywords
+                ):
                     return None
+                if func.id == "int" and len(args) == 2:
+                    args = args[:1]  # (`int(text, 16)`: text in that base, or ValueError)
                 risk: tuple[type[BaseException] | str, str] = (
                     _CONVERTERS[func.id],
                     "when the model sends text that is not a number",

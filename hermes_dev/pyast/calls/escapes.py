@@ -1038,6 +1038,7 @@ class _Walker:
                         inputs.text_risk(node),
                         inputs.format_risk(node),
                         inputs.document_risk(node),
+                        inputs.template_risk(node),
                     ):
                         made_type = exception_type(more[0]) if more is not None else None
                         if more is not None and made_type is not None:

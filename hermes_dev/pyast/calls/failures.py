@@ -106,6 +106,7 @@ ACTION_FLAGS = frozenset(
         "applied",
         "created",
         "deleted",
+        "delivered",
         "forgotten",
         "installed",
         "moved",
@@ -616,7 +617,7 @@ class _Reach:
                 constant = self.dict_value
             else:
                 constant = _constant(value) if value is not None else UNKNOWN
-            if want and self.calls_truthy and _is_call(value):
+            if want and self.calls_truthy and (_is_call(value) or isinstance(value, _Unpacked)):
                 kept.append(_TRUE)  # (a predicate's value, known truthy here)
             elif constant is UNKNOWN or constant is _ABSENT or bool(constant) == want:
                 kept.append(value)
@@ -660,6 +661,13 @@ class _Reach:
             for target in stmt.targets:
                 if isinstance(target, ast.Name) and target.id == name:
                     state = [stmt.value] if self.key is None else [_FROM_DICT]
+                elif (
+                    self.key is None
+                    and _unpacked_at(target, name) is not None
+                    and (_is_call(stmt.value))
+                ):
+                    # `ok, detail = _post(...)`: the def's tuples give it
+                    state = [_Unpacked(stmt.value, _unpacked_at(target, name))]  # type: ignore[arg-type]
                 elif _binds(target, name):
                     state = [None]
                 elif self.key is not None and self.is_item(target):
@@ -804,6 +812,8 @@ def _value(expr: ast.expr, code: Code, env: Env, flag: bool = False) -> object:
             continue
         if _is_call(value):
             values.append(False if _predicate_false(value, code) else UNKNOWN)
+        elif isinstance(value, _Unpacked):
+            values.append(False if _tuple_false(value, code) else UNKNOWN)
         elif flag and _may_fail(value) and not _asks_state(code):
             values.append(_compared(value, code, env))  # type: ignore[arg-type]
         else:
@@ -896,6 +906,70 @@ class _Predicate(Transfer):
         if values and all(isinstance(v, bool) for v in values) and False in values:
             return True
         return None
+
+
+class _Unpacked(ast.expr):
+    """The `index`-th item of what `call` gives, bound by unpacking (`ok, detail = call()`)."""
+
+    _fields = ()
+
+    def __init__(self, call: ast.expr, index: int) -> None:
+        super().__init__()
+        self.call = call
+        self.index = index
+
+
+def _unpacked_at(target: ast.expr, name: str) -> int | None:
+    """The position `name` takes in a tuple target without `*` (`ok, detail = ...`)."""
+    if not isinstance(target, ast.Tuple | ast.List) or any(
+        isinstance(e, ast.Starred) for e in target.elts
+    ):
+        return None
+    for index, elt in enumerate(target.elts):
+        if isinstance(elt, ast.Name) and elt.id == name:
+            return index
+    return None
+
+
+def _tuple_false(value: _Unpacked, code: Code) -> bool:
+    """The item of a def's tuples that is a flag, False on some path (`return False, "network
+    error"` beside `return True, body`)."""
+    call = value.call.value if isinstance(value.call, ast.Await) else value.call
+    assert isinstance(call, ast.Call)
+    for target in callees(call, code.scope) or ():
+        flags = summary(_TupleFlags(), target)
+        if isinstance(flags, frozenset) and value.index in flags:
+            return True
+    return False
+
+
+class _TupleFlags(Transfer):
+    """The positions of a def's returned tuples that hold a flag one of them gives as False:
+    every reachable `return` a tuple display of one length, each of those items a constant
+    bool or a comparison."""
+
+    name = "failures.tuple_flags"
+    bottom = None
+
+    def compute(self, code: Code, depth: int) -> frozenset[int] | None:
+        if isinstance(code.node, ast.Lambda):
+            return None
+        tuples = [r.value for r in reachable_returns(code)]
+        if not tuples or not all(isinstance(t, ast.Tuple) for t in tuples):
+            return None
+        sizes = {len(t.elts) for t in tuples}  # type: ignore[union-attr]
+        if len(sizes) != 1:
+            return None
+        found: set[int] = set()
+        for index in range(sizes.pop()):
+            items = [t.elts[index] for t in tuples]  # type: ignore[union-attr]
+            flags = [_constant(item) for item in items]
+            if False in flags and all(
+                isinstance(f, bool) or isinstance(item, ast.Compare)
+                for f, item in zip(flags, items)
+            ):
+                found.add(index)
+        return frozenset(found) if found else None
 
 
 def _appended(name: str, code: Code) -> list[ast.expr]:
