@@ -58,7 +58,12 @@ of a list the model sends (`for p in args.get("paths")`, a comprehension's) is t
 a template filled with the model's values (`Template(...).substitute(values)`,
 `format(**values)`, `format_map(values)`) raises KeyError for a name they lack (not
 `safe_substitute`), and a template the model sends (or a file it names holds) raises
-ValueError in `substitute` for a `$` that starts no name. A table looked up by the model's text (`ACTIONS[action]`,
+ValueError in `substitute` for a `$` that starts no name. An object the model sends (an
+item of its list, also handed to a helper) read by key (`line["qty"]`) raises KeyError when the
+model leaves the key out, unless the code asks (`"qty" in line`, `line.get("qty")`); a row
+fetched for the model's value (`conn.execute("SELECT ... WHERE sku = ?", (sku,)).fetchone()`)
+is None when nothing matches, so `row[0]` raises TypeError unless `row` is tested (an
+aggregate, `COUNT(*)`, always gives a row). A table looked up by the model's text (`ACTIONS[action]`,
 `RATES[code]`, `Color[name]`) raises KeyError when the model names an entry it does not hold,
 unless the text is tested first (`action in ACTIONS`, each value of `for code in (src, dst): if
 code not in RATES: return ...`, or a helper's answer about it, read as a yes or no where it ends the function: `if
@@ -3042,6 +3047,46 @@ registry.register(name="ports_open", toolset="ports", schema={"name": "ports_ope
 """,
             },
             note="trap: asyncio.wait_for(asyncio.to_thread(...)) made in a list and gathered with return_exceptions=True: what they raise is a result",
+        ),
+        Valid(
+            {
+                "tools/disk_tool.py": """\
+import json
+import os
+import shutil
+
+from tools.registry import registry
+
+
+def _usage(path):
+    total, used, free = shutil.disk_usage(path)
+    return {"total": total, "used": used, "free": free}
+
+
+def _children(path, top):
+    entries = sorted(os.scandir(path), key=lambda e: e.name)
+    return [e.name for e in entries[:top]]
+
+
+def disk_report(args, **kw):
+    # trap: the path the model names failed the first helper's way before (caught, returned):
+    # after it, the second helper's same failure cannot happen
+    path = os.path.expanduser(str(args.get("path") or "/"))
+    try:
+        usage = _usage(path)
+    except FileNotFoundError:
+        return json.dumps({"error": f"no such path: {path}"})
+    except OSError as exc:
+        return json.dumps({"error": str(exc)})
+    usage["first"] = _children(path, 5)
+    return json.dumps(usage)
+
+
+SCHEMA = {"type": "object", "properties": {"path": {"type": "string", "description": "A folder."}}}
+registry.register(name="disk_report", toolset="disk", schema={"name": "disk_report", "description": "Disk.", "parameters": SCHEMA}, handler=disk_report)
+""",
+            },
+            note="the model's path failed one helper (FileNotFoundError, caught and returned) before another helper is given it: that failure cannot happen there",
         ),
     )
     INVALID = (
@@ -7642,8 +7687,74 @@ for name, handler in (("render_note", render_note), ("render_greeting", render_g
     registry.register(name=name, toolset="render", schema={"name": name, "description": "Render.", "parameters": SCHEMA}, handler=handler)
 """,
             },
-            findings=(("tools/render_tool.py", 13), ("tools/render_tool.py", 27),),
+            findings=(
+                ("tools/render_tool.py", 13),
+                ("tools/render_tool.py", 27),
+            ),
             note="a template the model sends, bound to a name and filled with substitute: ValueError for a `$` that starts no name, which `except KeyError` misses; int(text, 16) of the model's text; traps: the tool's own template, safe_substitute",
+            fixed={},
+        ),
+        Invalid(
+            {
+                "tools/orders_tool.py": """\
+import json
+import os
+import sqlite3
+from fractions import Fraction
+
+from tools.registry import registry
+
+
+def _connect():
+    conn = sqlite3.connect(os.path.expanduser("~/.orders.db"))
+    conn.execute("CREATE TABLE IF NOT EXISTS items (sku TEXT PRIMARY KEY, price REAL, qty INTEGER)")
+    return conn
+
+
+def _price(conn, line):
+    sku = str(line["sku"]).strip().upper()
+    qty = int(line["qty"])
+    row = conn.execute("SELECT price, qty FROM items WHERE sku = ?", (sku,)).fetchone()
+    return {"sku": sku, "qty": qty, "total": row[0] * qty}
+
+
+def order_quote(args, **kw):
+    lines = args.get("lines") or []
+    with _connect() as conn:
+        return json.dumps({"lines": [_price(conn, line) for line in lines]})
+
+
+def order_quote_checked(args, **kw):
+    # traps: each key asked first, the row tested, a count that always has a row
+    lines = args.get("lines") or []
+    out = []
+    with _connect() as conn:
+        for line in lines:
+            if "sku" not in line or not str(line.get("qty", "")).isdigit():
+                return json.dumps({"error": "each line needs a sku and a whole qty"})
+            row = conn.execute("SELECT price FROM items WHERE sku = ?", (line["sku"],)).fetchone()
+            if row is None:
+                return json.dumps({"error": f"unknown sku {line['sku']}"})
+            count = conn.execute("SELECT COUNT(*) FROM items WHERE sku = ?", (line["sku"],)).fetchone()[0]
+            out.append({"sku": line["sku"], "price": row[0], "count": count})
+    return json.dumps({"lines": out})
+
+
+def order_scale(args, **kw):
+    factor = Fraction(str(args.get("factor") or "1"))
+    return json.dumps({"factor": str(factor)})
+
+
+SCHEMA = {"type": "object", "properties": {"lines": {"type": "array", "items": {"type": "object"}, "description": "Order lines."}, "factor": {"type": "string", "description": "A factor like 3/2."}}}
+for name, handler in (("order_quote", order_quote), ("order_quote_checked", order_quote_checked), ("order_scale", order_scale)):
+    registry.register(name=name, toolset="orders", schema={"name": name, "description": "Orders.", "parameters": SCHEMA}, handler=handler)
+""",
+            },
+            findings=(
+                ("tools/orders_tool.py", 25),
+                ("tools/orders_tool.py", 45),
+            ),
+            note="an item of the model's list read by key (KeyError) and converted (ValueError), a row fetched for the model's sku used as if found (fetchone() is None: TypeError), Fraction of the model's text; traps: the keys asked first, the row tested, an aggregate that always gives a row",
             fixed={},
         ),
     )

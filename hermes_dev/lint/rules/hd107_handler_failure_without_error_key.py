@@ -1876,6 +1876,39 @@ for name, handler in (("notify_team", notify_team), ("notify_ops", notify_ops)):
             findings=(("tools/notify_tool.py", 19),),
             note="a flag unpacked from a helper's tuples (`ok, detail = _post(...)`), False where the post failed, reported as `delivered` without an error; trap: the failure turned away with an error first",
         ),
+        Invalid(
+            {
+                "tools/bookings_tool.py": """\
+import json
+
+from tools.registry import registry
+
+ROOMS = {"small": 4, "large": 12}
+
+
+def booking_request(args, **kw):
+    room = str(args.get("room") or "")
+    people = args.get("people") or 1
+    if room not in ROOMS:
+        return json.dumps({"error": f"unknown room {room!r}"})
+    if people > ROOMS[room]:
+        return json.dumps({"status": "rejected", "reason": f"{room} holds {ROOMS[room]} people"})
+    return json.dumps({"status": "booked", "room": room})
+
+
+def booking_history(args, **kw):
+    # trap: a status word alone describes a past booking, with nothing saying why
+    return json.dumps({"bookings": [{"room": "small", "status": "rejected"}]})
+
+
+SCHEMA = {"type": "object", "properties": {"room": {"type": "string", "description": "A room."}, "people": {"type": "integer", "description": "How many."}}}
+for name, handler in (("booking_request", booking_request), ("booking_history", booking_history)):
+    registry.register(name=name, toolset="bookings", schema={"name": name, "description": "Bookings.", "parameters": SCHEMA}, handler=handler)
+""",
+            },
+            findings=(("tools/bookings_tool.py", 14),),
+            note="a status `rejected` beside a reason: the tool turned the request away without an error; trap: a past booking's status in data, with nothing saying why",
+        ),
     )
 
     def check(self, ctx: LintContext) -> Iterator[Finding]:

@@ -85,6 +85,8 @@ _PARSERS: dict[str, tuple[type[BaseException] | str, str]] = {
     "base64.b64decode": ("binascii.Error", "text that is not base64"),
     "base64.urlsafe_b64decode": ("binascii.Error", "text that is not base64"),
     "decimal.Decimal": ("decimal.InvalidOperation", "text that is not a number"),
+    "fractions.Fraction": (ValueError, "text that is not a number or a fraction"),
+    "Fraction": (ValueError, "text that is not a number or a fraction"),
     "Decimal": ("decimal.InvalidOperation", "text that is not a number"),
     "tomllib.loads": ("tomllib.TOMLDecodeError", "text that is not TOML"),
     **{
@@ -240,6 +242,7 @@ def _placed(method: _Method) -> _Method:
 class InputRisks:
     __slots__ = (
         "_alone",
+        "_asked_keys",
         "_checked",
         "_conditional",
         "_ensured",
@@ -336,6 +339,7 @@ class InputRisks:
         self.format_tested: set[str] = set()  # (`tarfile.is_tarfile(path)`)
         self._tar_tested: set[str] = set()  # (by `tarfile.is_tarfile`, which opens the file)
         self._sizes: Sizes | None = None  # (made when first asked: most functions never are)
+        self._asked_keys: set[tuple[str, str]] | None = None  # (likewise)
         self.rebound = False
         self.shadowed: set[str] = set()
         self._locals: set[str] = set()
@@ -930,7 +934,15 @@ class InputRisks:
     def _from_model(self, expr: ast.expr) -> bool:
         """`expr` is (text made from) one of the model's arguments."""
         if isinstance(expr, ast.Subscript):
-            return isinstance(expr.value, ast.Name) and expr.value.id == self.param
+            if isinstance(expr.value, ast.Name) and expr.value.id == self.param:
+                return True
+            # (`line["qty"]` of an object the model sent, an item of its list)
+            return (
+                isinstance(expr.value, ast.Name)
+                and expr.value.id in self.derived
+                and isinstance(expr.slice, ast.Constant)
+                and isinstance(expr.slice.value, str)
+            )
         if isinstance(expr, ast.Call):
             func = expr.func
             carried = self._carried(expr)
@@ -1103,7 +1115,12 @@ class InputRisks:
                 return None
             value, key = node.value, node.slice
             if not (isinstance(value, ast.Name) and value.id == self.param):
-                return self._lookup_risk(value, key) or self.size_risk(node)
+                return (
+                    self._lookup_risk(value, key)
+                    or self._item_risk(value, key)
+                    or self._row_risk(value, key)
+                    or self.size_risk(node)
+                )
             if not (isinstance(key, ast.Constant) and isinstance(key.value, str)):
                 return None
             if key.value in self.checked_keys or self.any_key_checked:
@@ -1214,6 +1231,73 @@ class InputRisks:
                 return None
             return risk
         return None
+
+    def _item_risk(self, value: ast.expr, key: ast.expr) -> tuple[type[BaseException], str] | None:
+        """`line["qty"]` of an object the model sent (an item of its list, a parameter a
+        caller gave one): KeyError when the model leaves the key out, unless the code asks
+        (`"qty" in line`, `line.get("qty")`)."""
+        if not (
+            isinstance(value, ast.Name)
+            and value.id != self.param
+            and value.id in self.derived
+            and isinstance(key, ast.Constant)
+            and isinstance(key.value, str)
+        ):
+            return None
+        if self._asked_keys is None:
+            self._asked_keys = _asked_keys(self._nodes)
+        if (value.id, key.value) in self._asked_keys or (value.id, "") in self._asked_keys:
+            return None
+        if self._from_text(value):
+            return None  # (text the model sent: a `str` has no keys to leave out)
+        return KeyError, f"when the model leaves {key.value!r} out of what it sends"
+
+    def _from_text(self, name: ast.Name) -> bool:
+        """A local made of the model's text (`.strip()`, `.split()`...), not an object."""
+        bound = self._values.get(name.id) or []
+        return any(
+            isinstance(v, ast.Call)
+            and not (isinstance(v.func, ast.Attribute) and v.func.attr == "get")
+            for v in bound
+        )
+
+    def _row_risk(self, value: ast.expr, key: ast.expr) -> tuple[type[BaseException], str] | None:
+        """`row[0]` of `cur.execute("SELECT ... WHERE sku = ?", (sku,)).fetchone()` asked about
+        the model's value: None when no row matches, so TypeError, unless the row is tested."""
+        call: ast.expr | None = value
+        if isinstance(value, ast.Name):
+            bound = self._values.get(value.id)
+            call = bound[0] if bound and len(bound) == 1 else None
+            if self._asked_keys is None:
+                self._asked_keys = _asked_keys(self._nodes)
+            if (value.id, "") in self._asked_keys or value.id in self.guarded:
+                return None
+        if not (
+            isinstance(call, ast.Call)
+            and isinstance(call.func, ast.Attribute)
+            and call.func.attr == "fetchone"
+            and isinstance(call.func.value, ast.Call)
+            and isinstance(call.func.value.func, ast.Attribute)
+            and call.func.value.func.attr == "execute"
+            and len(call.func.value.args) >= 2
+        ):
+            return None
+        sql, params = call.func.value.args[:2]
+        if not (isinstance(sql, ast.Constant) and isinstance(sql.value, str)):
+            return None
+        text = sql.value.upper()
+        if not text.lstrip().startswith("SELECT") or " WHERE " not in f" {text} ".replace(
+            "\n", " "
+        ):
+            return None
+        if any(f"{agg}(" in text for agg in ("COUNT", "SUM", "MAX", "MIN", "AVG", "TOTAL")):
+            return None  # (an aggregate gives one row whatever matches)
+        if not any(
+            self._from_model(p) and not self._reads(p) & self.guarded
+            for p in (params.elts if isinstance(params, (ast.Tuple, ast.List)) else [params])
+        ):
+            return None
+        return TypeError, "when the model names a row the table does not hold (fetchone() is None)"
 
     def size_risk(self, node: ast.AST) -> tuple[type[BaseException] | str, str] | None:
         """An empty list or text the model sends (analyze.sizes)."""
@@ -1765,6 +1849,45 @@ def _rejected_prefixes(body: list[ast.stmt] | list[ast.expr]) -> set[int]:
                 and part.func.attr == "startswith"
             ):
                 found.add(id(part))
+    return found
+
+
+def _asked_keys(nodes: list[ast.AST]) -> set[tuple[str, str]]:
+    """(name, key) pairs the code asks about (`"qty" in line`, `line.get("qty")`); (name, "")
+    for a name whose keys are asked generally or that is tested itself (`if row is None`,
+    `if not row`, `for k in line`, `line.keys()`)."""
+    found: set[tuple[str, str]] = set()
+    for sub in nodes:
+        if isinstance(sub, ast.Compare):
+            for op, right in zip(sub.ops, sub.comparators):
+                if isinstance(op, (ast.In, ast.NotIn)) and isinstance(right, ast.Name):
+                    left = sub.left
+                    key = left.value if isinstance(left, ast.Constant) else None
+                    found.add((right.id, key if isinstance(key, str) else ""))
+            if isinstance(sub.left, ast.Name) and all(
+                isinstance(op, (ast.Is, ast.IsNot, ast.Eq, ast.NotEq)) for op in sub.ops
+            ):
+                found.add((sub.left.id, ""))
+        elif isinstance(sub, (ast.If, ast.While, ast.IfExp, ast.Assert)):
+            test = sub.test
+            while isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not):
+                test = test.operand
+            if isinstance(test, ast.Name):
+                found.add((test.id, ""))
+        elif (
+            isinstance(sub, ast.Call)
+            and isinstance(sub.func, ast.Attribute)
+            and isinstance(sub.func.value, ast.Name)
+        ):
+            if sub.func.attr in ("get", "pop", "setdefault") and sub.args:
+                key = sub.args[0].value if isinstance(sub.args[0], ast.Constant) else None
+                found.add((sub.func.value.id, key if isinstance(key, str) else ""))
+            elif sub.func.attr in ("keys", "items"):
+                found.add((sub.func.value.id, ""))
+        elif isinstance(sub, ast.BoolOp) and isinstance(sub.op, ast.And):
+            for part in sub.values[:-1]:
+                if isinstance(part, ast.Name):
+                    found.add((part.id, ""))
     return found
 
 

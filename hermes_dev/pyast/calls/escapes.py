@@ -553,7 +553,11 @@ class _Walker:
         self.escapes: list[Escape] = []
         # (label of a def, the names a call gave it, the `except`s around it that return):
         # what a handler already tested by calling it (`snapshot_path(name)` in a `try`)
-        self._validated: list[tuple[str, frozenset[str], list[ast.ExceptHandler]]] = []
+        # (defs called in a `try` whose `except`s all return: their label, the names given,
+        # the `except`s, and what they raised on the model's values)
+        self._validated: list[
+            tuple[str, frozenset[str], list[ast.ExceptHandler], frozenset[object]]
+        ] = []
         self._submits: list[ast.Call] | None = None  # (`pool.submit(fn, ...)` in the def)
         self._iterated: set[int] = set()  # (calls a loop iterates over)
         self._seen: set[tuple[object, ...]] = set()
@@ -1092,8 +1096,10 @@ class _Walker:
                     else escapes(target, self.depth + 1, iterated)
                 )
             seeds = self._model_parameters(call, target)
+            from_input: list[Escape] = []
             if seeds:
-                found = [*found, *_input_escapes(target, seeds, self.depth + 1, iterated)]
+                from_input = _input_escapes(target, seeds, self.depth + 1, iterated)
+                found = [*found, *from_input]
             if retried is not None and not retried[1] and found:
                 # `@retry(...)` without `reraise=True`: once it gives up, tenacity raises its
                 # own RetryError in place of what the def raised
@@ -1102,10 +1108,12 @@ class _Walker:
                     Escape(library_type("tenacity.RetryError"), "call", first.chain, first.node)
                 ]
             given = _given_names(call)
+            on_input = {id(e) for e in from_input}
             if self.top and handlers and given and _returns_in_all(handlers[-1]):
-                self._validated.append((target.function.label, given, handlers[-1]))
+                failed = frozenset(e.exc.key for e in from_input if e.exc is not None)
+                self._validated.append((target.function.label, given, handlers[-1], failed))
             for inner in found:
-                if self.top and self._tested_before(inner, given):
+                if self.top and self._tested_before(inner, given, id(inner) in on_input):
                     continue  # (what it raises for these values, the handler already caught)
                 needs = inner.needs
                 if needs:
@@ -1234,13 +1242,18 @@ class _Walker:
             ]
         return [_as_call(submit, call, self.module.models.memo) for submit in self._submits]
 
-    def _tested_before(self, inner: Escape, given: frozenset[str]) -> bool:
+    def _tested_before(self, inner: Escape, given: frozenset[str], on_input: bool) -> bool:
         """The def `inner` is raised in was called before with names this call gives too, in
-        a `try` whose `except` catches it and returns: those values passed its tests."""
-        for label, names, group in self._validated:
+        a `try` whose `except` catches it and returns: those values passed its tests. So did
+        they when another def given them before failed the same way on them (`on_input`: the
+        model's path that is not there, caught around `fs_usage(path)`, is there after it)."""
+        for label, names, group, failed in self._validated:
             if (
                 names <= given
-                and any(step[2] == label for step in inner.chain)
+                and (
+                    any(step[2] == label for step in inner.chain)
+                    or (on_input and inner.exc is not None and inner.exc.key in failed)
+                )
                 and self.catcher(inner.exc, [group]) is not None
             ):
                 return True

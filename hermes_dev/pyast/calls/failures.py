@@ -127,7 +127,9 @@ ACTION_FLAGS = frozenset(
 # Of those, the ones whose False leaves the state asked for (nothing by that name to remove).
 REMOVALS = frozenset({"deleted", "removed", "forgotten"})
 STATUS_KEYS = ("status", "state", "result", "outcome")
-FAILURE_WORDS = frozenset({"error", "errored", "failed", "failure", "fail", "fatal"})
+FAILURE_WORDS = frozenset(
+    {"error", "errored", "failed", "failure", "fail", "fatal", "rejected", "refused"}
+)
 NOT_FAILURE_KEYS = frozenset(
     {
         "skipped",
