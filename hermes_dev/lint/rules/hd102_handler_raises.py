@@ -3088,6 +3088,43 @@ registry.register(name="disk_report", toolset="disk", schema={"name": "disk_repo
             },
             note="the model's path failed one helper (FileNotFoundError, caught and returned) before another helper is given it: that failure cannot happen there",
         ),
+        Valid(
+            {
+                "tools/notes_tool.py": """\
+import base64
+import json
+
+from tools.registry import registry
+
+
+def note_title(args, **kw):
+    # traps: blank text turned away first (`not text.strip()`), then its first line exists
+    text = args.get("text")
+    if not isinstance(text, str) or not text.strip():
+        return json.dumps({"error": "text is required"})
+    title = args.get("title") or text.strip().splitlines()[0][:60]
+    return json.dumps({"title": title})
+
+
+def note_token(args, **kw):
+    # traps: a prefix stripped, then the text decoded inside a try that catches what fails
+    token = str(args.get("token") or "")
+    if token.lower().startswith("bearer "):
+        token = token[7:]
+    try:
+        body = json.loads(base64.urlsafe_b64decode(token + "==").decode("utf-8"))
+    except ValueError as exc:
+        return json.dumps({"error": f"not a token: {exc}"})
+    return json.dumps({"body": body})
+
+
+SCHEMA = {"type": "object", "properties": {"text": {"type": "string", "description": "A note."}, "title": {"type": "string", "description": "Its title."}, "token": {"type": "string", "description": "A token."}}}
+for name, handler in (("note_title", note_title), ("note_token", note_token)):
+    registry.register(name=name, toolset="notes", schema={"name": name, "description": "Notes.", "parameters": SCHEMA}, handler=handler)
+""",
+            },
+            note="blank text turned away by `not text.strip()` before its first line is read; a prefix stripped and the decoded text parsed inside a try that catches ValueError (binascii.Error, UnicodeDecodeError and JSONDecodeError are ValueErrors)",
+        ),
     )
     INVALID = (
         Invalid(
@@ -7755,6 +7792,45 @@ for name, handler in (("order_quote", order_quote), ("order_quote_checked", orde
                 ("tools/orders_tool.py", 45),
             ),
             note="an item of the model's list read by key (KeyError) and converted (ValueError), a row fetched for the model's sku used as if found (fetchone() is None: TypeError), Fraction of the model's text; traps: the keys asked first, the row tested, an aggregate that always gives a row",
+            fixed={},
+        ),
+        Invalid(
+            {
+                "tools/notes_tool.py": """\
+import base64
+import json
+
+from tools.registry import registry
+
+
+def note_title(args, **kw):
+    # traps: blank text turned away first (`not text.strip()`), then its first line exists
+    text = args.get("text")
+    if not isinstance(text, str) or not text.strip():
+        return json.dumps({"error": "text is required"})
+    title = args.get("title") or text.strip().splitlines()[0][:60]
+    return json.dumps({"title": title})
+
+
+def note_token(args, **kw):
+    # a prefix stripped, then the text decoded inside a try that catches the wrong error
+    token = str(args.get("token") or "")
+    if token.lower().startswith("bearer "):
+        token = token[7:]
+    try:
+        body = json.loads(base64.urlsafe_b64decode(token + "==").decode("utf-8"))
+    except KeyError as exc:
+        return json.dumps({"error": f"not a token: {exc}"})
+    return json.dumps({"body": body})
+
+
+SCHEMA = {"type": "object", "properties": {"text": {"type": "string", "description": "A note."}, "title": {"type": "string", "description": "Its title."}, "token": {"type": "string", "description": "A token."}}}
+for name, handler in (("note_title", note_title), ("note_token", note_token)):
+    registry.register(name=name, toolset="notes", schema={"name": name, "description": "Notes.", "parameters": SCHEMA}, handler=handler)
+""",
+            },
+            findings=(("tools/notes_tool.py", 22),),
+            note="the model's token, a prefix stripped (`token[7:]`), joined with padding, base64-decoded, decoded and parsed as JSON: binascii.Error and JSONDecodeError, which `except KeyError` misses; trap: blank text turned away by `not text.strip()`",
             fixed={},
         ),
     )

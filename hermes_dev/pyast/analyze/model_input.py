@@ -134,6 +134,23 @@ _PARSERS: dict[str, tuple[type[BaseException] | str, str]] = {
         for name in ("importlib.util.find_spec", "util.find_spec", "find_spec")
     },
 }
+# Calls that give back what the model's text spells (its first argument), decoded.
+_DECODERS = frozenset(
+    {
+        "base64.b64decode",
+        "base64.urlsafe_b64decode",
+        "base64.b32decode",
+        "base64.b16decode",
+        "binascii.unhexlify",
+        "binascii.a2b_base64",
+        "bytes.fromhex",
+        "urllib.parse.unquote",
+        "parse.unquote",
+        "unquote",
+        "unquote_plus",
+        "html.unescape",
+    }
+)
 # Methods of a compiled pattern that test text (a guard of what they are given).
 _MATCHES = frozenset({"match", "fullmatch", "search"})
 # File operations that fail when the path does not lead to a file (or cannot be written).
@@ -936,12 +953,17 @@ class InputRisks:
         if isinstance(expr, ast.Subscript):
             if isinstance(expr.value, ast.Name) and expr.value.id == self.param:
                 return True
-            # (`line["qty"]` of an object the model sent, an item of its list)
+            # (`line["qty"]` of an object the model sent, `parts[0]` of its text split)
             return (
                 isinstance(expr.value, ast.Name)
                 and expr.value.id in self.derived
-                and isinstance(expr.slice, ast.Constant)
-                and isinstance(expr.slice.value, str)
+                and (
+                    isinstance(expr.slice, ast.Slice)  # (`token[7:]`: a part of its text)
+                    or (
+                        isinstance(expr.slice, ast.Constant)
+                        and isinstance(expr.slice.value, (str, int))
+                    )
+                )
             )
         if isinstance(expr, ast.Call):
             func = expr.func
@@ -960,6 +982,11 @@ class InputRisks:
                     # `re.sub(p, r, text)`, `PATTERN.sub(r, text)`: the model's text, edited
                     at = 2 if _is_module(func.value, "re") else 1
                     return len(expr.args) > at and self._from_model(expr.args[at])
+                if func.attr in ("encode", "decode"):
+                    return self._from_model(func.value)  # (the same text, as bytes or back)
+                if written_name(func) in _DECODERS:
+                    # `base64.urlsafe_b64decode(token)`: what the model's text spells
+                    return any(self._from_model(a) for a in expr.args[:1])
                 if func.attr == "split" and _is_module(func.value, "shlex"):
                     return bool(expr.args) and self._from_model(expr.args[0])
                 if func.attr in ("split", "rsplit", "splitlines"):
@@ -986,9 +1013,10 @@ class InputRisks:
                 for part in expr.values
             )
         if isinstance(expr, ast.BinOp) and isinstance(expr.op, ast.Add):
-            return (
-                isinstance(expr.left, (ast.Constant, ast.JoinedStr))
-                or isinstance(expr.right, (ast.Constant, ast.JoinedStr))
+            # (text joined to the model's: `segment + pad`, `"https://" + host`; not a sum)
+            return not any(
+                isinstance(side, ast.Constant) and not isinstance(side.value, (str, bytes))
+                for side in (expr.left, expr.right)
             ) and (self._from_model(expr.left) or self._from_model(expr.right))
         if isinstance(expr, ast.IfExp):
             # `query if regex else re.escape(query)`: the model's text on one branch
@@ -1899,12 +1927,15 @@ def _passing_exits(body: list[ast.stmt] | list[ast.expr]) -> dict[int, tuple[int
     bound: dict[str, list[ast.Call]] = {}
     ifs: list[ast.If] = []
     for sub in walk_shallow(body):
-        if isinstance(sub, ast.If) and not sub.orelse and _ends(sub.body):
+        if isinstance(sub, ast.If) and not sub.orelse:
             ifs.append(sub)
         elif _binds_call(sub):
             bound.setdefault(sub.targets[0].id, []).append(sub.value)  # type: ignore[attr-defined]
     for branch in ifs:
         lines = (branch.body[0].lineno, branch.body[-1].end_lineno or branch.body[-1].lineno)
+        # (a prefix tested to strip it, `if token.startswith("Bearer "): token = token[7:]`,
+        # says nothing of the text after the `if` either, whether or not the block ends it)
+        ends = _ends(branch.body)
         parts = [branch.test]
         while parts:
             part = parts.pop()
@@ -1912,11 +1943,19 @@ def _passing_exits(body: list[ast.stmt] | list[ast.expr]) -> dict[int, tuple[int
                 parts.extend(part.values)
             elif isinstance(part, ast.Name):
                 for call in bound.get(part.id, ()):
-                    if _passing_test(call):
+                    if _passing_test(call) and ends:
                         found[id(call)] = lines
-            elif _passing_test(part):
+            elif _prefix_test(part) or (ends and _passing_test(part)):
                 found[id(part)] = lines
     return found
+
+
+def _prefix_test(node: ast.expr) -> bool:
+    return (
+        isinstance(node, ast.Call)
+        and isinstance(node.func, ast.Attribute)
+        and node.func.attr in ("startswith", "endswith")
+    )
 
 
 def _binds_call(node: ast.AST) -> bool:

@@ -49,6 +49,10 @@ _EMPTY_CALLS: dict[str, tuple[type[BaseException] | str, str]] = {
 }
 _FROM_STATISTICS = {name.split(".", 1)[1]: name for name in _EMPTY_CALLS if "." in name}
 _NUMBER_CALLS = frozenset({"int", "float", "abs"})
+# Methods whose answer is empty exactly when what they are called on is empty or blank.
+_KEEP_SIZE = frozenset(
+    {"strip", "lstrip", "rstrip", "lower", "upper", "casefold", "splitlines", "split"}
+)
 
 Risk = tuple[type[BaseException] | str, str]
 
@@ -119,6 +123,8 @@ class Sizes:
         if isinstance(test, ast.Call):
             if is_name(test.func, "len") and test.args:
                 return self._reads(test.args[0])
+            if isinstance(test.func, ast.Attribute) and test.func.attr in _KEEP_SIZE:
+                return self._tested_in(test.func.value)  # (`not text.strip()`: blank or not)
             if self._key_read(test) is not None:
                 return self._reads(test)
             return set()
