@@ -63,7 +63,8 @@ item of its list, also handed to a helper) read by key (`line["qty"]`) raises Ke
 model leaves the key out, unless the code asks (`"qty" in line`, `line.get("qty")`); a row
 fetched for the model's value (`conn.execute("SELECT ... WHERE sku = ?", (sku,)).fetchone()`)
 is None when nothing matches, so `row[0]` raises TypeError unless `row` is tested (an
-aggregate, `COUNT(*)`, always gives a row). A table looked up by the model's text (`ACTIONS[action]`,
+aggregate, `COUNT(*)`, always gives a row); `struct.unpack(fmt, data[16:24])` of what a file
+the model names holds raises struct.error when the file is shorter. A table looked up by the model's text (`ACTIONS[action]`,
 `RATES[code]`, `Color[name]`) raises KeyError when the model names an entry it does not hold,
 unless the text is tested first (`action in ACTIONS`, each value of `for code in (src, dst): if
 code not in RATES: return ...`, or a helper's answer about it, read as a yes or no where it ends the function: `if
@@ -7831,6 +7832,52 @@ for name, handler in (("note_title", note_title), ("note_token", note_token)):
             },
             findings=(("tools/notes_tool.py", 22),),
             note="the model's token, a prefix stripped (`token[7:]`), joined with padding, base64-decoded, decoded and parsed as JSON: binascii.Error and JSONDecodeError, which `except KeyError` misses; trap: blank text turned away by `not text.strip()`",
+            fixed={},
+        ),
+        Invalid(
+            {
+                "tools/headers_tool.py": """\
+import json
+import struct
+
+from tools.registry import registry
+
+
+def _png_size(data):
+    width, height = struct.unpack(">II", data[16:24])
+    return {"width": width, "height": height}
+
+
+def _read_head(path):
+    with open(path, "rb") as fh:
+        return fh.read(1024)
+
+
+def image_size(args, **kw):
+    try:
+        data = _read_head(str(args.get("path") or ""))
+    except OSError as exc:
+        return json.dumps({"error": str(exc)})
+    return json.dumps(_png_size(data))
+
+
+def image_size_checked(args, **kw):
+    # trap: the layout's error caught
+    try:
+        data = _read_head(str(args.get("path") or ""))
+        size = _png_size(data)
+    except (OSError, struct.error) as exc:
+        return json.dumps({"error": str(exc)})
+    return json.dumps(size)
+
+
+SCHEMA = {"type": "object", "properties": {"path": {"type": "string", "description": "An image."}}}
+for name, handler in (("image_size", image_size), ("image_size_checked", image_size_checked)):
+    registry.register(name=name, toolset="images", schema={"name": name, "description": "Images.", "parameters": SCHEMA}, handler=handler)
+""",
+            },
+            findings=(("tools/headers_tool.py", 22),),
+            note="struct.unpack of a slice of what a file the model names holds (read by a helper): struct.error when the file is shorter than the layout; trap: struct.error caught",
             fixed={},
         ),
     )

@@ -762,6 +762,14 @@ class InputRisks:
                 ) or (self._reads(arg) & self.contents & self.guarded):
                     return None
                 return known[0], f"when the model names a file or an address that is not {known[1]}"
+        if (
+            func.attr in ("unpack", "unpack_from")
+            and _is_module(func.value, "struct")
+            and len(args) >= 2
+            and self._content(_unsliced(args[1]))
+        ):
+            # `struct.unpack(">II", data[16:24])` of what a file the model names holds
+            return "struct.error", "when the model names a file shorter than the layout it reads"
         if func.attr == "json" and not args and self._handle(func.value):
             made = (
                 "requests.exceptions.JSONDecodeError"
@@ -1878,6 +1886,13 @@ def _rejected_prefixes(body: list[ast.stmt] | list[ast.expr]) -> set[int]:
             ):
                 found.add(id(part))
     return found
+
+
+def _unsliced(expr: ast.expr) -> ast.expr:
+    """`data` of `data[16:24]` (a part of the same bytes)."""
+    while isinstance(expr, ast.Subscript) and isinstance(expr.slice, ast.Slice):
+        expr = expr.value
+    return expr
 
 
 def _asked_keys(nodes: list[ast.AST]) -> set[tuple[str, str]]:
