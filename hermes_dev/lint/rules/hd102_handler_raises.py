@@ -32,7 +32,8 @@ code tests `"." in text` first); a file operation on a
 path the model names (`open(...)`, a `Path`'s `read_text()`, `write_text()`, `mkdir()`...,
 `os.remove(...)`, `shutil.copy(...)`, `tarfile.open(...)`, `zipfile.ZipFile(...)`,
 `wave.open(...)`, also through `Path(...)`, `/`, `.expanduser()`, or a helper of the root that
-hands the text back made a path without testing it, `_resolve(args.get("path"))`) raises
+hands the text back made a path without testing it, `_resolve(args.get("path"))`, also as an
+item of the tuple it gives, `path, err = _resolve(raw)`) raises
 FileNotFoundError when nothing is there or the folder does not exist, unless the path is tested
 first (`p.exists()`, `os.path.isfile(p)`); it raises IsADirectoryError when the model names a
 folder (unless `isfile()`/`is_dir()` says what it is: `exists()` does not, nor does an `except
@@ -7878,6 +7879,60 @@ for name, handler in (("image_size", image_size), ("image_size_checked", image_s
             },
             findings=(("tools/headers_tool.py", 22),),
             note="struct.unpack of a slice of what a file the model names holds (read by a helper): struct.error when the file is shorter than the layout; trap: struct.error caught",
+            fixed={},
+        ),
+        Invalid(
+            {
+                "tools/media_tool.py": """\
+import json
+import os
+import struct
+from pathlib import Path
+
+from tools.registry import registry
+
+KINDS = {"png": 16, "gif": 6}
+
+
+def _resolve(raw):
+    if not isinstance(raw, str) or not raw.strip():
+        return None, "path must be a non-empty string"
+    path = Path(os.path.expanduser(raw.strip()))
+    if not path.is_file():
+        return None, f"not a file: {path}"
+    return path, None
+
+
+def _pick(args):
+    kind = str(args.get("kind") or "png").lower()
+    if kind not in KINDS:
+        return None, f"kind must be one of {sorted(KINDS)}"
+    return kind, None
+
+
+def _header(path, offset):
+    with open(path, "rb") as fh:
+        data = fh.read(64)
+    return struct.unpack(">II", data[offset:offset + 8])
+
+
+def media_size(args, **kw):
+    path, err = _resolve(args.get("path"))
+    if err:
+        return json.dumps({"error": err})
+    kind, err = _pick(args)
+    if err:
+        return json.dumps({"error": err})
+    width, height = _header(str(path), KINDS[kind])
+    return json.dumps({"width": width, "height": height})
+
+
+SCHEMA = {"type": "object", "properties": {"path": {"type": "string", "description": "A file."}, "kind": {"type": "string", "description": "png or gif."}}}
+registry.register(name="media_size", toolset="media", schema={"name": "media_size", "description": "Media.", "parameters": SCHEMA}, handler=media_size)
+""",
+            },
+            findings=(("tools/media_tool.py", 40),),
+            note="an item of a helper's (value, error) tuple: a path the helper tested to be a file, handed on as text, whose bytes a layout reads (struct.error); traps: no FileNotFoundError after the helper's is_file test, and a kind the other helper refused unless the table holds it looked up without KeyError",
             fixed={},
         ),
     )

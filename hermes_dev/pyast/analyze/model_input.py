@@ -313,7 +313,7 @@ class InputRisks:
         param: str,
         parses_json: Callable[[ast.expr], bool] | None = None,
         seeds: frozenset[str] = frozenset(),
-        carries: Callable[[ast.Call], tuple[str, int] | None] | None = None,
+        carries: Callable[..., tuple[str, int] | None] | None = None,
         checks: Callable[[ast.Call], frozenset[str]] | None = None,
         keeps: Callable[[ast.Call], bool] | None = None,
         contents: frozenset[str] = frozenset(),
@@ -424,9 +424,18 @@ class InputRisks:
                         part = value if _splits(value) else None
                         if part is not None:
                             self._parts.add(id(part))
-                        for elt in target.elts:
+                        items = (
+                            part is None
+                            and carries is not None
+                            and isinstance(value, ast.Call)
+                            and not any(isinstance(e, ast.Starred) for e in target.elts)
+                        )
+                        for index, elt in enumerate(target.elts):
                             if isinstance(elt, ast.Name):
-                                assigns.setdefault(elt.id, []).append(part)
+                                # (`path, err = _resolve(raw)`: an item of the helper's tuple)
+                                assigns.setdefault(elt.id, []).append(
+                                    _Item(value, index) if items else part
+                                )
             elif kind in (ast.AnnAssign, ast.AugAssign, ast.NamedExpr):
                 target = sub.target  # type: ignore[attr-defined]
                 if isinstance(target, ast.Name):
@@ -577,7 +586,7 @@ class InputRisks:
         # leads to a file (what it holds is still the model's choice)
         for name, values in assigns.items():
             if values and all(
-                isinstance(v, ast.Call) and (self._carried(v) or ("",))[0] == "path!"
+                isinstance(v, (ast.Call, _Item)) and (self._carried(v) or ("",))[0] == "path!"
                 for v in values
             ):
                 self.guarded.add(name)
@@ -704,6 +713,9 @@ class InputRisks:
         `f.read()`, `resp.text`, a helper's `fetch(url)`)."""
         if isinstance(expr, ast.Name):
             return expr.id in self.contents
+        if isinstance(expr, _Item):
+            carried = self._carried(expr)
+            return carried is not None and carried[0] == "content"
         if isinstance(expr, ast.Attribute):
             return expr.attr in ("text", "content") and self._handle(expr.value)
         if not isinstance(expr, ast.Call):
@@ -958,6 +970,9 @@ class InputRisks:
 
     def _from_model(self, expr: ast.expr) -> bool:
         """`expr` is (text made from) one of the model's arguments."""
+        if isinstance(expr, _Item):
+            carried = self._carried(expr)
+            return carried is not None and carried[0] == "text"
         if isinstance(expr, ast.Subscript):
             if isinstance(expr.value, ast.Name) and expr.value.id == self.param:
                 return True
@@ -1121,11 +1136,17 @@ class InputRisks:
             return None
         return ValueError, "when the template holds a `$` that starts no name"
 
-    def _carried(self, call: ast.Call) -> tuple[str, int] | None:
-        """What a helper call hands back of the model's value it is given, or None."""
+    def _carried(self, call: ast.Call | _Item) -> tuple[str, int] | None:
+        """What a helper call (or an item of the tuple it gives) hands back of the model's
+        value it is given, or None."""
+        if isinstance(call, _Item):
+            item: int | None = call.index
+            call = call.call
+        else:
+            item = None
         if self.carries is None or not call.args:
             return None
-        carried = self.carries(call)
+        carried = self.carries(call) if item is None else self.carries(call, item)
         if carried is None or carried[1] >= len(call.args):
             return None
         arg = call.args[carried[1]]
@@ -1518,6 +1539,9 @@ class InputRisks:
         with `text` the text itself (`os.path.join(...)` of it too)."""
         if text and self._from_model(expr):
             return True
+        if isinstance(expr, _Item):
+            carried = self._carried(expr)
+            return carried is not None and carried[0] not in ("content", "text")
         if isinstance(expr, ast.Name):
             return expr.id in (self.paths if text else self.path_objects)
         if isinstance(expr, ast.BinOp) and isinstance(expr.op, ast.Div):
@@ -1542,6 +1566,8 @@ class InputRisks:
             name = func.id if isinstance(func, ast.Name) else getattr(func, "attr", None)
             if name == "Path":
                 return any(self._model_path(a) for a in expr.args)
+            if text and name in ("str", "fspath") and len(expr.args) == 1:
+                return self._model_path(expr.args[0], False)  # (the path as text)
             if (
                 text
                 and name in ("join", "expanduser", "expandvars", "abspath", "realpath", "normpath")
@@ -1821,6 +1847,18 @@ def _splits(value: ast.expr) -> bool:
         and isinstance(value.func, ast.Attribute)
         and value.func.attr in ("split", "rsplit", "partition", "rpartition")
     )
+
+
+class _Item(ast.expr):
+    """The `index`-th item of the tuple a helper call gives (`path, err = _resolve(raw)`); it
+    reads what the call reads (a test of `raw` tests it)."""
+
+    _fields = ("call",)
+
+    def __init__(self, call: ast.Call, index: int) -> None:
+        super().__init__()
+        self.call = call
+        self.index = index
 
 
 class _Element(ast.expr):

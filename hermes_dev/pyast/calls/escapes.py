@@ -60,6 +60,7 @@ from hermes_dev.pyast.semantic.scopes import External, Function, Instance
 from hermes_dev.pyast.semantic.walker import (
     handlers_around,
     is_name,
+    is_none,
     last_name,
     returns_of,
     walk_function,
@@ -183,10 +184,18 @@ class _InputEscapes(Transfer):
         # caller made sure is there (`args.get("key")` read, `"key" in args`); `!key`: one
         # whose value it checked (its type, its form)
         table = next((s[1:] for s in self.seeds if s[0] == "*"), "")
-        values = frozenset(s for s in self.seeds if s[0] not in "*?!~^")
+        values = frozenset(s for s in self.seeds if s[0] not in "*?!~^@")
         contents = frozenset(s[1:] for s in self.seeds if s[0] == "~")
         checked = frozenset(s[1:] for s in self.seeds if s[0] == "^")
-        inputs = walker.inputs = _input_risks(code, table, values | checked, contents, checked)
+        # `@path`: a path the caller tested leads to a file (what it holds is the model's)
+        files = frozenset(s[1:] for s in self.seeds if s[0] == "@")
+        inputs = walker.inputs = _input_risks(
+            code, table, values | checked | files, contents, checked
+        )
+        if files:
+            inputs.guarded |= files
+            inputs.kind_tested |= files
+            inputs.exists_tested |= files
         if table:
             for seed in self.seeds:
                 if seed == "?*":
@@ -348,19 +357,20 @@ def _named_function(call: ast.Call, scope: Scope) -> tuple[Function, int] | None
     return found, int(bound)
 
 
-def _carrier(scope: Scope) -> Callable[[ast.Call], tuple[str, int] | None]:
+def _carrier(scope: Scope) -> Callable[..., tuple[str, int] | None]:
     """`carries(call)` for InputRisks: a call of a def of the root that hands back one of its
     parameters made into a path or text (`def _resolve(raw): if not raw: return None; return
     Path(raw).expanduser().resolve()`), never testing whether the file exists."""
 
     # (asked again for every test of the value, and by every def's InputRisks in the same
     # scope: resolve once per call and scope)
-    known: dict[int, tuple[ast.Call, tuple[str, int] | None]] = scope.module.models.memo.setdefault(
-        ("carried", id(scope.module), scope.env_key()), {}
-    )  # type: ignore[assignment]
+    key = ("carried", id(scope.module), scope.env_key())
+    known: dict[object, tuple[ast.Call, tuple[str, int] | None]] = (
+        scope.module.models.memo.setdefault(key, {})  # type: ignore[assignment]
+    )
 
-    def carries(call: ast.Call) -> tuple[str, int] | None:
-        key = id(call)
+    def carries(call: ast.Call, item: int | None = None) -> tuple[str, int] | None:
+        key = id(call) if item is None else (id(call), item)
         found = known.get(key)
         if found is not None and found[0] is call:
             return found[1]
@@ -369,7 +379,13 @@ def _carrier(scope: Scope) -> Callable[[ast.Call], tuple[str, int] | None]:
         ):
             return None  # (only a bare name or `self.m` can be a helper of the root)
         named = _named_def(call, scope)
-        carried = _carried_by(named[0]) if named is not None else None
+        carried = (
+            None
+            if named is None
+            else _carried_by(named[0])
+            if item is None
+            else _carried_item(named[0], item)
+        )
         if carried is not None and named is not None and named[1]:
             # (a method: the call's arguments start after `self`)
             index = carried[1] - named[1]
@@ -473,6 +489,7 @@ def _ensures_file(function: Function, depth: int) -> set[int]:
 
 
 _CARRIED_ATTR = "_hermes_dev_carried"
+_CARRIED_ITEMS_ATTR = "_hermes_dev_carried_items"
 # What a returned value that may be a parameter made into text or a path is written as (not a
 # display, a constant or a comparison).
 _CARRYING = (ast.Name, ast.Call, ast.Attribute, ast.BinOp, ast.JoinedStr, ast.IfExp, ast.Subscript)
@@ -483,54 +500,83 @@ def _carried_by(node: ast.FunctionDef | ast.AsyncFunctionDef) -> tuple[str, int]
     parameter made into a path (or text), and it tests no file's existence (memoised)."""
     if _CARRIED_ATTR in node.__dict__:
         return node.__dict__[_CARRIED_ATTR]  # type: ignore[no-any-return]
-    found: tuple[str, int] | None = None
-    if not isinstance(node, ast.AsyncFunctionDef) and all(
-        last_name(d) in ("staticmethod", "classmethod") for d in node.decorator_list
-    ):
-        calls = walk_function(node)
-        tests = any(
-            isinstance(n, ast.Call)
-            and isinstance(n.func, ast.Attribute)
-            and n.func.attr in EXISTS_TESTS
-            for n in calls
-        )
-        values = [
-            r.value
-            for r in returns_of(node)
-            if r.value is not None
-            and not (isinstance(r.value, ast.Constant) and r.value.value is None)
-        ]
-        params = [a.arg for a in (*node.args.posonlyargs, *node.args.args)]
-        if values and all(isinstance(v, _CARRYING) for v in values):
-            # (a parameter the body never reads hands nothing back)
-            read = {n.id for n in calls if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load)}
-            for index, param in enumerate(params):
-                if param not in read:
-                    continue
-                risks = InputRisks(node, "", None, frozenset({param}))
-                if all(risks._model_path(v, False) for v in values):
-                    # (`path!`: a path the helper tests, an existing file when it answers)
-                    found = ("path!" if tests else "path", index)
-                    break
-                if tests:
-                    continue
-                if all(risks._from_model(v) for v in values):
-                    found = ("text", index)
-                    break
-                if all(risks._content(v) for v in values):
-                    found = ("content", index)  # (`def fetch(url): ... return resp.content`)
-                    break
-                # `def _path(args): return Path(args.get("path")).expanduser()`: handed the
-                # arguments themselves ("*": the call gives its own argument dict)
-                table = InputRisks(node, param)
-                if all(table._model_path(v, False) for v in values):
-                    found = ("path*", index)
-                    break
-                if all(table._from_model(v) for v in values):
-                    found = ("text*", index)  # (`def require(args, key): ... return value`)
-                    break
+    values = [
+        r.value
+        for r in returns_of(node)
+        if r.value is not None and not (isinstance(r.value, ast.Constant) and r.value.value is None)
+    ]
+    found = _carried_values(node, values)
     node.__dict__[_CARRIED_ATTR] = found
     return found
+
+
+def _carried_item(
+    node: ast.FunctionDef | ast.AsyncFunctionDef, index: int
+) -> tuple[str, int] | None:
+    """The same for the `index`-th item of the tuples `node` returns (`return p, None` /
+    `return None, "not found"`, unpacked as `path, err = _resolve(raw)`)."""
+    memo: dict[int, tuple[str, int] | None] = node.__dict__.setdefault(_CARRIED_ITEMS_ATTR, {})
+    if index in memo:
+        return memo[index]
+    tuples = [r.value for r in returns_of(node)]
+    found: tuple[str, int] | None = None
+    if tuples and all(isinstance(t, ast.Tuple) for t in tuples):
+        sizes = {len(t.elts) for t in tuples}  # type: ignore[union-attr]
+        if len(sizes) == 1 and index < sizes.pop():
+            values = [
+                t.elts[index]  # type: ignore[union-attr]
+                for t in tuples
+                if not is_none(t.elts[index])  # type: ignore[union-attr]
+            ]
+            found = _carried_values(node, values)
+            if found is not None and found[0].startswith("text") and len(values) < len(tuples):
+                # (`return None, None, "unknown ecosystem"`: a helper that can refuse the value
+                # checked the text it gives back; a path it gives is still only a path)
+                found = None
+    memo[index] = found
+    return found
+
+
+def _carried_values(
+    node: ast.FunctionDef | ast.AsyncFunctionDef, values: list[ast.expr]
+) -> tuple[str, int] | None:
+    if isinstance(node, ast.AsyncFunctionDef) or not all(
+        last_name(d) in ("staticmethod", "classmethod") for d in node.decorator_list
+    ):
+        return None
+    if not values or not all(isinstance(v, _CARRYING) for v in values):
+        return None
+    calls = walk_function(node)
+    tests = any(
+        isinstance(n, ast.Call)
+        and isinstance(n.func, ast.Attribute)
+        and n.func.attr in EXISTS_TESTS
+        for n in calls
+    )
+    params = [a.arg for a in (*node.args.posonlyargs, *node.args.args)]
+    # (a parameter the body never reads hands nothing back)
+    read = {n.id for n in calls if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load)}
+    for index, param in enumerate(params):
+        if param not in read:
+            continue
+        risks = InputRisks(node, "", None, frozenset({param}))
+        if all(risks._model_path(v, False) for v in values):
+            # (`path!`: a path the helper tests, an existing file when it answers)
+            return ("path!" if tests else "path", index)
+        if tests:
+            continue
+        if all(risks._from_model(v) for v in values):
+            return ("text", index)
+        if all(risks._content(v) for v in values):
+            return ("content", index)  # (`def fetch(url): ... return resp.content`)
+        # `def _path(args): return Path(args.get("path")).expanduser()`: handed the
+        # arguments themselves ("*": the call gives its own argument dict)
+        table = InputRisks(node, param)
+        if all(table._model_path(v, False) for v in values):
+            return ("path*", index)
+        if all(table._from_model(v) for v in values):
+            return ("text*", index)  # (`def require(args, key): ... return value`)
+    return None
 
 
 class _Walker:
@@ -551,8 +597,6 @@ class _Walker:
         self.depth = depth
         self.skip = skip
         self.escapes: list[Escape] = []
-        # (label of a def, the names a call gave it, the `except`s around it that return):
-        # what a handler already tested by calling it (`snapshot_path(name)` in a `try`)
         # (defs called in a `try` whose `except`s all return: their label, the names given,
         # the `except`s, and what they raised on the model's values)
         self._validated: list[
@@ -1276,6 +1320,10 @@ class _Walker:
                 tested = inputs._reads(expr) & inputs.guards_at(call)
                 if not tested:
                     seeds.add(param)
+                elif tested <= inputs.kind_tested and inputs._model_path(expr):
+                    seeds.add(
+                        "@" + param
+                    )  # (tested to lead to a file: its bytes are still the model's)
                 elif not inputs.membership_guarded(expr) and uses_sqlite(target.function.module):
                     seeds.add("^" + param)  # (only SQL it runs raises on a tested text)
             elif inputs._content(expr):
