@@ -2901,6 +2901,48 @@ add_instance(Grep())
 """,
             },
         ),
+        Invalid(
+            {
+                "tools/convert_tool.py": """\
+import json
+
+from tools.registry import registry
+
+FACTORS = {"m": 1.0, "km": 1000.0, "mi": 1609.344}
+
+
+def _month_days(month):
+    for days in (31, 30, 29, 28):
+        if days <= 31:
+            return days
+    raise ValueError("unreachable")
+
+
+def convert_length(args, **kw):
+    src = str(args.get("from") or "m")
+    dst = str(args.get("to") or "m")
+    if src not in FACTORS or dst not in FACTORS:
+        return json.dumps({"error": f"units must be among {sorted(FACTORS)}"})
+    value = args.get("value") or 0
+    result = value * FACTORS[src] / FACTORS[dst]
+    return f"{value:g} {src} = {result:.6g} {dst}"
+
+
+def convert_days(args, **kw):
+    # traps: a raise its message calls unreachable; a number alone is a JSON text
+    days = _month_days(str(args.get("month") or "jan"))
+    return f"{days:d}"
+
+
+SCHEMA = {"type": "object", "properties": {"from": {"type": "string", "description": "A unit."}, "to": {"type": "string", "description": "A unit."}, "value": {"type": "number", "description": "A length."}, "month": {"type": "string", "description": "A month."}}}
+for name, handler in (("convert_length", convert_length), ("convert_days", convert_days)):
+    registry.register(name=name, toolset="convert", schema={"name": name, "description": "Convert.", "parameters": SCHEMA}, handler=handler)
+""",
+            },
+            findings=(("tools/convert_tool.py", 22),),
+            note="an f-string that starts with a formatted number (`{value:g}`) and goes on with text of its own: no JSON text is a number followed by more; traps: a number alone (`{days:d}`), a raise its message calls unreachable",
+            fixed={},
+        ),
     )
 
     def check(self, ctx: LintContext) -> Iterator[Finding]:

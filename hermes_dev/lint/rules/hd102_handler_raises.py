@@ -224,7 +224,8 @@ A raise in an `except` whose `try` surely raises nothing (a fallback that only l
 a dict from constants, f-strings and `uuid.uuid4()`) is never reached, and not reported.
 
 A raise its author marks `# pragma: no cover` (on the raise, or on the `if`/`else` line just
-above it) guards an invariant and is not reported.
+above it), or whose message says it cannot happen (`raise ValueError("unreachable")`, "should
+never happen"), guards an invariant and is not reported.
 
 Not followed, and so never reported (precision first): other calls that leave the root (stdlib,
 third-party), calls through names that cannot be resolved (parameters without annotations,
@@ -3126,6 +3127,36 @@ for name, handler in (("note_title", note_title), ("note_token", note_token)):
 """,
             },
             note="blank text turned away by `not text.strip()` before its first line is read; a prefix stripped and the decoded text parsed inside a try that catches ValueError (binascii.Error, UnicodeDecodeError and JSONDecodeError are ValueErrors)",
+        ),
+        Valid(
+            {
+                "tools/calendar_tool.py": """\
+import json
+from datetime import date
+
+from tools.registry import registry
+
+
+def _clamped(year, month, day):
+    for candidate in (day, 30, 29, 28):
+        try:
+            return date(year, month, candidate)
+        except ValueError:
+            continue
+    raise ValueError("unreachable: every month has a 28th")
+
+
+def month_end(args, **kw):
+    # trap: the helper's last raise is one its author marks unreachable in its message
+    today = date.today()
+    return json.dumps({"end": _clamped(today.year, today.month, 31).isoformat()})
+
+
+SCHEMA = {"type": "object", "properties": {}}
+registry.register(name="month_end", toolset="calendar", schema={"name": "month_end", "description": "Calendar.", "parameters": SCHEMA}, handler=month_end)
+""",
+            },
+            note="a raise whose message says the author holds it unreachable (`unreachable`, `should never happen`) guards an invariant, as `# pragma: no cover` does",
         ),
     )
     INVALID = (

@@ -295,10 +295,36 @@ def _ends_as_prose(expr: ast.expr, scope: Scope, depth: int) -> bool:
     return False
 
 
+# A format spec that makes a number (`:g`, `:.2f`, `:,d`, `:5.1%`): its last character.
+_NUMBER_SPEC = re.compile(r"^[^{}]*?[,_]?(\.\d+)?[bcdeEfFgGnoxX%]$")
+
+
+def _number_then_text(node: ast.JoinedStr) -> bool:
+    """`f"{value:g} {unit} = {result:.6g}"`: a formatted number first, then text of the
+    f-string's own; a JSON text that starts as a number is that number alone."""
+    parts = [
+        v for v in node.values if not (isinstance(v, ast.Constant) and not str(v.value).strip())
+    ]
+    if len(parts) < 2 or not isinstance(parts[0], ast.FormattedValue):
+        return False
+    spec = parts[0].format_spec
+    if not (
+        isinstance(spec, ast.JoinedStr)
+        and all(isinstance(v, ast.Constant) for v in spec.values)
+        and _NUMBER_SPEC.match("".join(str(v.value) for v in spec.values))  # type: ignore[attr-defined]
+    ):
+        return False
+    return any(isinstance(v, ast.Constant) and str(v.value).strip() for v in parts[1:])
+
+
 def _fstring(node: ast.JoinedStr, scope: Scope, calls: CallVerdict | None, depth: int) -> Verdict:
     if not node.values:
         return Verdict(NOT_JSON, "an empty string", node)
-    if _starts_as_prose(node, scope, depth) or _ends_as_prose(node, scope, depth):
+    if (
+        _starts_as_prose(node, scope, depth)
+        or _ends_as_prose(node, scope, depth)
+        or _number_then_text(node)
+    ):
         return Verdict(NOT_JSON, "an f-string that is not JSON", node)
     # `f"{json.dumps(data)}\n[hint]"`: a JSON value with text joined to it
     has_text = any(

@@ -18,6 +18,7 @@
 from __future__ import annotations
 
 import ast
+import re
 
 from hermes_dev.pyast.analyze import library_raises
 from hermes_dev.pyast.analyze.branches import decide
@@ -495,6 +496,30 @@ _CARRIED_ITEMS_ATTR = "_hermes_dev_carried_items"
 _CARRYING = (ast.Name, ast.Call, ast.Attribute, ast.BinOp, ast.JoinedStr, ast.IfExp, ast.Subscript)
 
 
+# A raise's message that says the author holds it unreachable.
+_UNREACHABLE = re.compile(
+    r"\bunreachable\b|\bshould (never|not) (happen|be reached|get here)\b|"
+    r"\bcan(no|')t (happen|get here)\b|\bimpossible\b",
+    re.IGNORECASE,
+)
+
+
+def _raised_message(exc: ast.expr | None) -> str | None:
+    """The constant text a raise gives its exception (`ValueError("unreachable")`)."""
+    if not (isinstance(exc, ast.Call) and exc.args):
+        return None
+    first = exc.args[0]
+    if isinstance(first, ast.Constant) and isinstance(first.value, str):
+        return first.value
+    if isinstance(first, ast.JoinedStr):
+        return "".join(
+            v.value
+            for v in first.values
+            if isinstance(v, ast.Constant) and isinstance(v.value, str)
+        )
+    return None
+
+
 def _carried_by(node: ast.FunctionDef | ast.AsyncFunctionDef) -> tuple[str, int] | None:
     """("path" or "text", i): every value `node` returns that is not None is its i-th
     parameter made into a path (or text), and it tests no file's existence (memoised)."""
@@ -891,7 +916,11 @@ class _Walker:
 
     def _not_covered(self, stmt: ast.Raise) -> bool:
         """A raise its author marks as unreachable (`# pragma: no cover` on it, or on the line
-        of the `if` / `else` just above it): a guard of an invariant, not a failure."""
+        of the `if` / `else` just above it, or its message: `raise ValueError("unreachable")`):
+        a guard of an invariant, not a failure."""
+        message = _raised_message(stmt.exc)
+        if message is not None and _UNREACHABLE.search(message):
+            return True
         lines = self.module.lines
         for number in (stmt.lineno, stmt.lineno - 1):
             line = lines[number - 1] if 0 < number <= len(lines) else ""
