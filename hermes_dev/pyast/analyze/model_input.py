@@ -260,6 +260,7 @@ class InputRisks:
     __slots__ = (
         "_alone",
         "_asked_keys",
+        "_body",
         "_checked",
         "_conditional",
         "_ensured",
@@ -268,7 +269,6 @@ class InputRisks:
         "_keyed",
         "_locals",
         "_looked_up",
-        "_nodes",
         "_opened",
         "_parts",
         "_passing",
@@ -374,18 +374,18 @@ class InputRisks:
         self._text_opens: set[int] = set()
         self._opened: dict[str, list[ast.expr | None]] = {}
         body = [node.body] if isinstance(node, ast.Lambda) else node.body
-        self._tested = _tested_calls(body)
-        self._turned_away = _tested_calls(body, turning_away=True)
+        nodes = walk_shallow(body)  # (read once: every pass below walks the same nodes)
+        self._body = body  # (walked again only if sizes or keys are asked about: rarely)
+        self._tested = _tested_calls(nodes)
+        self._turned_away = _tested_calls(nodes, turning_away=True)
         self._ensured: set[str] = set()  # (names a helper raised on unless they lead to a file)
         self._helper_calls: list[ast.Call] = []
-        self._rejected = _rejected_prefixes(body)
+        self._rejected = _rejected_prefixes(nodes)
         # (tests that turn the values they pass away: `if PAT.match(name): return ...` says
         # nothing of `name` after the `if`; what they guard holds only inside it)
-        self._passing = _passing_exits(body)
+        self._passing = _passing_exits(nodes)
         self._conditional: dict[str, list[tuple[int, int]]] = {}
         # (calls made as statements, their answer unused: `validate_path(p)` raises or not)
-        nodes = walk_shallow(body)  # (read once: every pass below walks the same nodes)
-        self._nodes = nodes
         self._alone = {
             id(sub.value)
             for sub in nodes
@@ -1302,7 +1302,7 @@ class InputRisks:
         ):
             return None
         if self._asked_keys is None:
-            self._asked_keys = _asked_keys(self._nodes)
+            self._asked_keys = _asked_keys(walk_shallow(self._body))
         if (value.id, key.value) in self._asked_keys or (value.id, "") in self._asked_keys:
             return None
         if self._from_text(value):
@@ -1326,7 +1326,7 @@ class InputRisks:
             bound = self._values.get(value.id)
             call = bound[0] if bound and len(bound) == 1 else None
             if self._asked_keys is None:
-                self._asked_keys = _asked_keys(self._nodes)
+                self._asked_keys = _asked_keys(walk_shallow(self._body))
             if (value.id, "") in self._asked_keys or value.id in self.guarded:
                 return None
         if not (
@@ -1360,7 +1360,11 @@ class InputRisks:
         """An empty list or text the model sends (analyze.sizes)."""
         if self._sizes is None:
             self._sizes = Sizes(
-                self._nodes, self._values, self._from_model, self._reads, self._key_read
+                walk_shallow(self._body),
+                self._values,
+                self._from_model,
+                self._reads,
+                self._key_read,
             )
         return self._sizes.risk(node, self.guarded)
 
@@ -1905,11 +1909,12 @@ def _encoding_arguments(call: ast.Call, local: set[str]) -> list[ast.expr]:
     return found
 
 
-def _rejected_prefixes(body: list[ast.stmt] | list[ast.expr]) -> set[int]:
+def _rejected_prefixes(nodes: list[ast.AST]) -> set[int]:
     """ids of `text.startswith(...)` tests that turn one form away (`if name.startswith("."):
-    return ...`): what is left may still be any other text, so they validate nothing."""
+    return ...`): what is left may still be any other text, so they validate nothing (`nodes`:
+    the function's, walked once)."""
     found: set[int] = set()
-    for sub in walk_shallow(body):
+    for sub in nodes:
         if not isinstance(sub, ast.If) or not isinstance(sub.body[-1], (ast.Return, ast.Raise)):
             continue  # (`if url.startswith("https://"): <fetch>`: the test lets the form in)
         parts = [sub.test]
@@ -1972,14 +1977,14 @@ def _asked_keys(nodes: list[ast.AST]) -> set[tuple[str, str]]:
     return found
 
 
-def _passing_exits(body: list[ast.stmt] | list[ast.expr]) -> dict[int, tuple[int, int]]:
+def _passing_exits(nodes: list[ast.AST]) -> dict[int, tuple[int, int]]:
     """ids of the pattern and membership tests an `if` ends the function on when they pass
     (`if PAT.match(name): return ...`, `if code in SPECIAL: return ...`, no `else`), with the
     lines of that `if`'s block: the only place they say what the value is."""
     found: dict[int, tuple[int, int]] = {}
     bound: dict[str, list[ast.Call]] = {}
     ifs: list[ast.If] = []
-    for sub in walk_shallow(body):
+    for sub in nodes:
         if isinstance(sub, ast.If) and not sub.orelse:
             ifs.append(sub)
         elif _binds_call(sub):
@@ -2031,14 +2036,14 @@ def _passing_test(node: ast.expr) -> bool:
     )
 
 
-def _tested_calls(body: list[ast.stmt] | list[ast.expr], turning_away: bool = False) -> set[int]:
+def _tested_calls(nodes: list[ast.AST], turning_away: bool = False) -> set[int]:
     """ids of the calls whose result a test reads: in an `if`/`while`/`assert`/conditional
     test, or bound to a name a test reads (`m = PAT.match(text)` ... `if not m:`); with
     `turning_away`, only tests that can end the function (`if err: return ...`), not those
     that pick what to do with an answer (`if order < 0: result["bump"] = ...`)."""
     tests: list[ast.expr] = []
     bound: dict[str, list[ast.Call]] = {}
-    for sub in walk_shallow(body):
+    for sub in nodes:
         if isinstance(sub, ast.If) and turning_away:
             if _ends(sub.body) or _ends(sub.orelse):
                 tests.append(sub.test)
