@@ -63,9 +63,10 @@ def register_aliases(source: str) -> dict[str, str]:
     name -> "plugin" or "registry"."""
     if "register" not in source:
         return {}
+    patterns = (_REGISTER_ALIAS, _REGISTER_PARTIAL) if "partial(" in source else (_REGISTER_ALIAS,)
     return {
         name: "plugin" if method == "register_tool" else "registry"
-        for pattern in (_REGISTER_ALIAS, _REGISTER_PARTIAL)
+        for pattern in patterns
         for name, method in pattern.findall(source)
     }
 
