@@ -1,0 +1,217 @@
+"""What a function's tests say of the values they read, as InputRisks asks it.
+
+- `tested_calls(nodes)`: the calls whose answer a test reads (`if not PAT.match(x)`, `m = ...;
+  if m:`), or with `turning_away` only those read as a yes or no in a test that can end the
+  function (`err = _check(x); if err: return ...`);
+- `passing_exits(nodes)`: pattern, membership and prefix tests that hold only inside their
+  `if` (`if PAT.match(name): return ...`), with the lines where they hold;
+- `rejected_prefixes(nodes)`: `startswith` tests that turn one form away;
+- `asked_keys(nodes)`: the keys asked of a name (`"qty" in line`, `line.get("qty")`), and
+  the names tested themselves (`if row is None`);
+- `ends(body)`: a block that leaves the function or the loop.
+
+`nodes` is a function's own nodes, walked once (`walker.walk_shallow`).
+"""
+
+from __future__ import annotations
+
+import ast
+
+from hermes_dev.pyast.semantic.walker import walk_shallow
+
+# Methods of a compiled pattern that test text (a guard of what they are given).
+MATCHES = frozenset({"match", "fullmatch", "search"})
+# Text methods whose answer tests the text's form.
+CHECKS = frozenset({"isdigit", "isnumeric", "isdecimal", "startswith"})
+
+
+def rejected_prefixes(nodes: list[ast.AST]) -> set[int]:
+    """ids of `text.startswith(...)` tests that turn one form away (`if name.startswith("."):
+    return ...`): what is left may still be any other text, so they validate nothing (`nodes`:
+    the function's, walked once)."""
+    found: set[int] = set()
+    for sub in nodes:
+        if not isinstance(sub, ast.If) or not isinstance(sub.body[-1], (ast.Return, ast.Raise)):
+            continue  # (`if url.startswith("https://"): <fetch>`: the test lets the form in)
+        parts = [sub.test]
+        while parts:
+            part = parts.pop()
+            if isinstance(part, ast.BoolOp) and isinstance(part.op, ast.Or):
+                parts.extend(part.values)
+            elif (
+                isinstance(part, ast.Call)
+                and isinstance(part.func, ast.Attribute)
+                and part.func.attr == "startswith"
+            ):
+                found.add(id(part))
+    return found
+
+
+def asked_keys(nodes: list[ast.AST]) -> set[tuple[str, str]]:
+    """(name, key) pairs the code asks about (`"qty" in line`, `line.get("qty")`); (name, "")
+    for a name whose keys are asked generally or that is tested itself (`if row is None`,
+    `if not row`, `for k in line`, `line.keys()`)."""
+    found: set[tuple[str, str]] = set()
+    for sub in nodes:
+        if isinstance(sub, ast.Compare):
+            for op, right in zip(sub.ops, sub.comparators):
+                if isinstance(op, (ast.In, ast.NotIn)) and isinstance(right, ast.Name):
+                    left = sub.left
+                    key = left.value if isinstance(left, ast.Constant) else None
+                    found.add((right.id, key if isinstance(key, str) else ""))
+            if isinstance(sub.left, ast.Name) and all(
+                isinstance(op, (ast.Is, ast.IsNot, ast.Eq, ast.NotEq)) for op in sub.ops
+            ):
+                found.add((sub.left.id, ""))
+        elif isinstance(sub, (ast.If, ast.While, ast.IfExp, ast.Assert)):
+            test = sub.test
+            while isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not):
+                test = test.operand
+            if isinstance(test, ast.Name):
+                found.add((test.id, ""))
+        elif (
+            isinstance(sub, ast.Call)
+            and isinstance(sub.func, ast.Attribute)
+            and isinstance(sub.func.value, ast.Name)
+        ):
+            if sub.func.attr in ("get", "pop", "setdefault") and sub.args:
+                key = sub.args[0].value if isinstance(sub.args[0], ast.Constant) else None
+                found.add((sub.func.value.id, key if isinstance(key, str) else ""))
+            elif sub.func.attr in ("keys", "items"):
+                found.add((sub.func.value.id, ""))
+        elif isinstance(sub, ast.BoolOp) and isinstance(sub.op, ast.And):
+            for part in sub.values[:-1]:
+                if isinstance(part, ast.Name):
+                    found.add((part.id, ""))
+    return found
+
+
+def passing_exits(nodes: list[ast.AST]) -> dict[int, tuple[int, int]]:
+    """ids of the pattern and membership tests an `if` ends the function on when they pass
+    (`if PAT.match(name): return ...`, `if code in SPECIAL: return ...`, no `else`), with the
+    lines of that `if`'s block: the only place they say what the value is."""
+    found: dict[int, tuple[int, int]] = {}
+    bound: dict[str, list[ast.Call]] = {}
+    ifs: list[ast.If] = []
+    for sub in nodes:
+        if isinstance(sub, ast.If) and not sub.orelse:
+            ifs.append(sub)
+        elif _binds_call(sub):
+            bound.setdefault(sub.targets[0].id, []).append(sub.value)  # type: ignore[attr-defined]
+    for branch in ifs:
+        lines = (branch.body[0].lineno, branch.body[-1].end_lineno or branch.body[-1].lineno)
+        # (a prefix tested to strip it, `if token.startswith("Bearer "): token = token[7:]`,
+        # says nothing of the text after the `if` either, whether or not the block ends it)
+        leaves = ends(branch.body)
+        parts = [branch.test]
+        while parts:
+            part = parts.pop()
+            if isinstance(part, ast.BoolOp) and isinstance(part.op, ast.And):
+                parts.extend(part.values)
+            elif isinstance(part, ast.Name):
+                for call in bound.get(part.id, ()):
+                    if _passing_test(call) and leaves:
+                        found[id(call)] = lines
+            elif _prefix_test(part) or (leaves and _passing_test(part)):
+                found[id(part)] = lines
+    return found
+
+
+def _prefix_test(node: ast.expr) -> bool:
+    return (
+        isinstance(node, ast.Call)
+        and isinstance(node.func, ast.Attribute)
+        and node.func.attr in ("startswith", "endswith")
+    )
+
+
+def _binds_call(node: ast.AST) -> bool:
+    """`name = call(...)`."""
+    return (
+        isinstance(node, ast.Assign)
+        and isinstance(node.value, ast.Call)
+        and len(node.targets) == 1
+        and isinstance(node.targets[0], ast.Name)
+    )
+
+
+def _passing_test(node: ast.expr) -> bool:
+    if isinstance(node, ast.Compare):
+        return len(node.ops) == 1 and isinstance(node.ops[0], ast.In)
+    return (
+        isinstance(node, ast.Call)
+        and isinstance(node.func, ast.Attribute)
+        and node.func.attr in (MATCHES | CHECKS) - {"startswith"}
+    )
+
+
+def tested_calls(nodes: list[ast.AST], turning_away: bool = False) -> set[int]:
+    """ids of the calls whose result a test reads: in an `if`/`while`/`assert`/conditional
+    test, or bound to a name a test reads (`m = PAT.match(text)` ... `if not m:`); with
+    `turning_away`, only tests that can end the function (`if err: return ...`), not those
+    that pick what to do with an answer (`if order < 0: result["bump"] = ...`)."""
+    tests: list[ast.expr] = []
+    bound: dict[str, list[ast.Call]] = {}
+    for sub in nodes:
+        if isinstance(sub, ast.If) and turning_away:
+            if ends(sub.body) or ends(sub.orelse):
+                tests.append(sub.test)
+        elif isinstance(sub, (ast.If, ast.While, ast.IfExp, ast.Assert)):
+            tests.append(sub.test)
+        elif _binds_call(sub):
+            bound.setdefault(sub.targets[0].id, []).append(sub.value)  # type: ignore[attr-defined]
+        elif (
+            isinstance(sub, ast.Assign)
+            and len(sub.targets) == 1
+            and isinstance(sub.targets[0], ast.Tuple)
+            and isinstance(sub.value, ast.Tuple)
+            and len(sub.targets[0].elts) == len(sub.value.elts)
+        ):
+            # `k1, k2 = _kind(a), _kind(b)`
+            for target, value in zip(sub.targets[0].elts, sub.value.elts):
+                if isinstance(target, ast.Name) and isinstance(value, ast.Call):
+                    bound.setdefault(target.id, []).append(value)
+        elif isinstance(sub, ast.NamedExpr) and isinstance(sub.value, ast.Call):
+            bound.setdefault(sub.target.id, []).append(sub.value)
+    found: set[int] = set()
+    nodes = walk_shallow(tests) if not turning_away else _verdicts(tests)
+    for node in nodes:
+        if isinstance(node, ast.Call):
+            found.add(id(node))
+        elif isinstance(node, ast.Name):
+            found.update(id(call) for call in bound.get(node.id, ()))
+    return found
+
+
+def _verdicts(tests: list[ast.expr]) -> list[ast.AST]:
+    """The parts of tests read as a yes or no (`err`, `not ok`, `kind is None`, `check(x)`),
+    not a value compared (`day > date.today()`, `order < 0`): a helper whose answer is a
+    value converted something; one whose answer is a verdict checked it."""
+    found: list[ast.AST] = []
+    parts = list(tests)
+    while parts:
+        part = parts.pop()
+        if isinstance(part, (ast.Name, ast.Call)):
+            found.append(part)
+            if isinstance(part, ast.Call):
+                inside: list[ast.expr] = [part]
+                found.extend(walk_shallow(inside))
+        elif isinstance(part, ast.UnaryOp) and isinstance(part.op, ast.Not):
+            parts.append(part.operand)
+        elif isinstance(part, ast.BoolOp):
+            parts.extend(part.values)
+        elif (
+            isinstance(part, ast.Compare)
+            and all(isinstance(op, (ast.Is, ast.IsNot, ast.Eq, ast.NotEq)) for op in part.ops)
+            and all(
+                isinstance(c, ast.Constant) and c.value in (None, True, False, "")
+                for c in part.comparators
+            )
+        ):
+            parts.append(part.left)
+    return found
+
+
+def ends(body: list[ast.stmt]) -> bool:
+    """A block that leaves the function or the loop (`return tool_error(...)`, `raise`)."""
+    return bool(body) and isinstance(body[-1], (ast.Return, ast.Raise, ast.Continue, ast.Break))
