@@ -223,6 +223,11 @@ nobody can write: OSError).
 A raise in an `except` whose `try` surely raises nothing (a fallback that only logs and builds
 a dict from constants, f-strings and `uuid.uuid4()`) is never reached, and not reported.
 
+A program the code names for `subprocess.run`/`Popen`/`check_output`... (`["ffmpeg", ...]`,
+also through a table's rows and `list(...) + [...]`) raises FileNotFoundError where it is not
+installed: not reported for POSIX basics (`ls`, `tar`, `git`...), `python`, a path, `shell=True`,
+or in a module that asks `shutil.which`.
+
 A raise its author marks `# pragma: no cover` (on the raise, or on the `if`/`else` line just
 above it), or whose message says it cannot happen (`raise ValueError("unreachable")`, "should
 never happen"), guards an invariant and is not reported.
@@ -7964,6 +7969,47 @@ registry.register(name="media_size", toolset="media", schema={"name": "media_siz
             },
             findings=(("tools/media_tool.py", 40),),
             note="an item of a helper's (value, error) tuple: a path the helper tested to be a file, handed on as text, whose bytes a layout reads (struct.error); traps: no FileNotFoundError after the helper's is_file test, and a kind the other helper refused unless the table holds it looked up without KeyError",
+            fixed={},
+        ),
+        Invalid(
+            {
+                "tools/lint_runner_tool.py": """\
+import json
+import subprocess
+
+from tools.registry import registry
+
+ARGV = {"ruff": ("ruff", "check", "--quiet"), "flake8": ("flake8",)}
+
+
+def run_linter(args, **kw):
+    linter = str(args.get("linter") or "ruff")
+    if linter not in ARGV:
+        return json.dumps({"error": f"linter must be one of {sorted(ARGV)}"})
+    try:
+        proc = subprocess.run(list(ARGV[linter]) + ["."], capture_output=True, text=True, timeout=60)
+    except subprocess.TimeoutExpired:
+        return json.dumps({"error": f"{linter} timed out"})
+    return json.dumps({"clean": proc.returncode == 0, "output": proc.stdout[-4000:]})
+
+
+def count_lines(args, **kw):
+    # traps: a POSIX basic, and a program whose absence is caught
+    wc = subprocess.run(["wc", "-l", "README.md"], capture_output=True, text=True, timeout=10)
+    try:
+        cloc = subprocess.run(["cloc", "."], capture_output=True, text=True, timeout=60).stdout
+    except OSError:
+        cloc = ""
+    return json.dumps({"wc": wc.stdout, "cloc": cloc})
+
+
+SCHEMA = {"type": "object", "properties": {"linter": {"type": "string", "description": "ruff or flake8."}}}
+for name, handler in (("run_linter", run_linter), ("count_lines", count_lines)):
+    registry.register(name=name, toolset="dev", schema={"name": name, "description": "Dev.", "parameters": SCHEMA}, handler=handler)
+""",
+            },
+            findings=(("tools/lint_runner_tool.py", 14),),
+            note="a program named in the code (through a table's rows, `list(...)` and `+`) that a machine may not have: FileNotFoundError, which `except TimeoutExpired` misses; traps: a POSIX basic (`wc`), a program whose absence is caught (OSError)",
             fixed={},
         ),
     )

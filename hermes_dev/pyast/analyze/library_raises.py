@@ -287,6 +287,7 @@ SEND_METHODS = frozenset({"request", "arequest", "send", "execute"})
 CALL_NAMES = frozenset(
     {dotted.rsplit(".", 1)[1] for dotted in (*_RAISES, *COMMAND_CALLS, *TIMEOUT_CALLS)}
     | SEND_METHODS
+    | {"Popen", "call"}  # (subprocess's, which start a program that may not be installed)
 )
 
 

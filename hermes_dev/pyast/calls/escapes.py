@@ -52,8 +52,10 @@ from hermes_dev.pyast.calls.driver import (
 )
 from hermes_dev.pyast.calls.quiet import cannot_raise
 from hermes_dev.pyast.semantic.resolve import (
+    assigned_value,
     call_arguments,
     class_method,
+    entries,
     is_builtin_name,
     resolve,
 )
@@ -1412,6 +1414,13 @@ class _Walker:
                 exc = stdlib_type(cls) if cls is not None else None
             elif obj.dotted in library_raises.TIMEOUT_CALLS and _times_out(call):
                 exc = library_type(library_raises.TIMEOUT_CALLS[obj.dotted])
+            if obj.dotted in _PROGRAM_CALLS and self._runs_a_program(call):
+                # `subprocess.run(["ffmpeg", ...])`: FileNotFoundError where it is not installed
+                step = (self.module.rel, call.lineno, self.label)
+                self.escape_or_catch(
+                    Escape(stdlib_type(FileNotFoundError), "call", (step,), call, obj.dotted),
+                    handlers,
+                )
             if exc is not None:
                 step = (self.module.rel, call.lineno, self.label)
                 self.escape_or_catch(Escape(exc, "call", (step,), call, obj.dotted), handlers)
@@ -1420,6 +1429,23 @@ class _Walker:
                 return
         if isinstance(func, ast.Attribute) and func.attr in library_raises.SEND_METHODS:
             self._sent_request(call, handlers)
+
+    def _runs_a_program(self, call: ast.Call) -> bool:
+        """The call runs a program named in the code (`["ffmpeg", "-i", path]`) that a machine
+        may not have: not a POSIX basic, not the interpreter, and the module never asks
+        `shutil.which` whether it is there."""
+        argv = call.args[0] if call.args else None
+        for kw in call.keywords:
+            if kw.arg == "args":
+                argv = kw.value
+            elif kw.arg == "shell" and not (
+                isinstance(kw.value, ast.Constant) and not kw.value.value
+            ):
+                return False  # (a shell runs it: a missing program is its exit status)
+        if argv is None or self.module.word_lines("which"):
+            return False
+        names = _programs(argv, self.scope, 0)
+        return bool(names) and not any(n in _BASE_PROGRAMS or "/" in n for n in names)
 
     def _refused_value(self, call: ast.Call, handlers: list[list[ast.ExceptHandler]]) -> bool:
         """`json.dumps(obj)` of a value holding what JSON refuses (a Path, a datetime, the
@@ -1809,6 +1835,63 @@ def _passes_on_control_flow(
         return False
     types = handler.type.elts if isinstance(handler.type, ast.Tuple) else [handler.type]
     return all(last_name(t) in _CONTROL_FLOW_NAMES for t in types)
+
+
+# Calls that start a program (FileNotFoundError when it is not installed).
+_PROGRAM_CALLS = frozenset(
+    {
+        "subprocess.run",
+        "subprocess.call",
+        "subprocess.check_call",
+        "subprocess.check_output",
+        "subprocess.Popen",
+    }
+)
+# Programs every POSIX machine Hermes runs on has (and git, which Hermes itself needs).
+_BASE_PROGRAMS = frozenset(
+    {
+        "sh", "bash", "env", "ls", "cat", "cp", "mv", "rm", "mkdir", "rmdir", "find", "grep",
+        "sed", "awk", "tar", "gzip", "gunzip", "head", "tail", "wc", "sort", "uniq", "date",
+        "echo", "true", "false", "test", "kill", "ps", "df", "du", "uname", "id", "whoami",
+        "hostname", "chmod", "chown", "ln", "touch", "stat", "sleep", "xargs", "tee", "cut",
+        "tr", "diff", "python", "python3", "git", "which", "command", "nohup", "nice", "timeout",
+    }
+)  # fmt: skip
+
+
+def _programs(argv: ast.expr, scope: Scope, depth: int) -> set[str]:
+    """The programs a command line may start: the first word of a list or text written out,
+    through names bound once, `list(...)`, `+` and a table's rows (`list(ARGV[linter]) +
+    [path]`); empty when one is not known."""
+    if depth > 4:
+        return set()
+    if isinstance(argv, (ast.List, ast.Tuple)):
+        first = argv.elts[0] if argv.elts else None
+        if isinstance(first, ast.Constant) and isinstance(first.value, str) and first.value:
+            return {first.value}
+        return set()
+    if isinstance(argv, ast.Constant) and isinstance(argv.value, str):
+        words = argv.value.split()
+        return {words[0]} if words else set()
+    if isinstance(argv, ast.BinOp) and isinstance(argv.op, ast.Add):
+        return _programs(argv.left, scope, depth + 1)
+    if isinstance(argv, ast.Call) and last_name(argv.func) in ("list", "tuple") and argv.args:
+        return _programs(argv.args[0], scope, depth + 1)
+    if isinstance(argv, ast.Name):
+        bound = assigned_value(argv.id, scope)
+        return _programs(bound[0], bound[1], depth + 1) if bound is not None else set()
+    if isinstance(argv, ast.Subscript):
+        table = entries(argv.value, scope)
+        if table is None or not table.complete or not table.items:
+            return set()
+        found: set[str] = set()
+        for _, value, where in table.items:
+            names = _programs(value, where, depth + 1)
+            if not names:
+                return set()
+            found |= names
+        return found
+    return set()
 
 
 def _times_out(call: ast.Call) -> bool:
