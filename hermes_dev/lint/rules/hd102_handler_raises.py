@@ -8012,6 +8012,45 @@ for name, handler in (("run_linter", run_linter), ("count_lines", count_lines)):
             note="a program named in the code (through a table's rows, `list(...)` and `+`) that a machine may not have: FileNotFoundError, which `except TimeoutExpired` misses; traps: a POSIX basic (`wc`), a program whose absence is caught (OSError)",
             fixed={},
         ),
+        Invalid(
+            {
+                "tools/parcel_tool.py": """\
+import json
+
+from tools.registry import registry
+
+
+class CarrierError(Exception):
+    pass
+
+
+class TrackClient:
+    def __init__(self, key):
+        self.key = key
+
+    def track(self, number):
+        if not self.key:
+            raise PermissionError("no API key")
+        return {"number": number}
+
+
+def parcel_track(args, *, client_factory=TrackClient, **kw):
+    client = client_factory("")
+    try:
+        info = client.track(str(args.get("number") or ""))
+    except CarrierError as exc:
+        return json.dumps({"error": str(exc)})
+    return json.dumps(info)
+
+
+SCHEMA = {"type": "object", "properties": {"number": {"type": "string", "description": "A tracking number."}}}
+registry.register(name="parcel_track", toolset="parcel", schema={"name": "parcel_track", "description": "Parcels.", "parameters": SCHEMA}, handler=parcel_track)
+""",
+            },
+            findings=(("tools/parcel_tool.py", 23),),
+            note="a handler parameter whose default is a class (`client_factory=TrackClient`): Hermes leaves it, so the call gets the default and its method is followed; PermissionError, which `except CarrierError` misses",
+            fixed={},
+        ),
     )
 
     def check(self, ctx: LintContext) -> Iterator[Finding]:

@@ -345,6 +345,18 @@ def _parameter(binding: Binding, scope: Scope) -> Possible:
         if _is_classmethod(func):
             return Possible((Class(scope.owner),), False)
         return Possible((Instance(scope.owner),), False)  # a subclass may override
+    default = (
+        _default_of(func, arg.arg)
+        if isinstance(func, _DEF_TYPES) and isinstance(arg, ast.arg)
+        else None
+    )
+    if isinstance(default, (ast.Name, ast.Attribute)):
+        # `def track(args, *, client_factory=ShipTrackClient)`: a call that leaves it (Hermes
+        # calling the handler) gets the default class or def
+        found = resolve(default, scope.parent or scope)
+        made = tuple(o for o in found.items if isinstance(o, (Class, Function)))
+        if made:
+            return Possible(made, False)
     annotation = getattr(arg, "annotation", None)
     if annotation is not None:
         cls = annotation_class(annotation, scope.parent or scope)
@@ -1997,13 +2009,16 @@ def _constructor_parameter(
     return found
 
 
-def _default_of(method: ast.FunctionDef, name: str) -> ast.expr | None:
-    """The default value of a positional parameter, or None."""
+def _default_of(method: ast.FunctionDef | ast.AsyncFunctionDef, name: str) -> ast.expr | None:
+    """The default value of a parameter (positional or keyword-only), or None."""
     positional = [*method.args.posonlyargs, *method.args.args]
     defaults = method.args.defaults
     for param, default in zip(positional[len(positional) - len(defaults) :], defaults):
         if param.arg == name:
             return default
+    for kw_param, kw_default in zip(method.args.kwonlyargs, method.args.kw_defaults):
+        if kw_param.arg == name:
+            return kw_default
     return None
 
 
