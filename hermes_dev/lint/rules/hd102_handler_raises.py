@@ -3163,6 +3163,39 @@ registry.register(name="month_end", toolset="calendar", schema={"name": "month_e
             },
             note="a raise whose message says the author holds it unreachable (`unreachable`, `should never happen`) guards an invariant, as `# pragma: no cover` does",
         ),
+        Valid(
+            {
+                "tools/listen_tool.py": """\
+import json
+from tools.registry import registry
+
+SCHEMA = {"type": "object", "properties": {"playback_speed": {"type": "number", "description": "A speed."}}}
+
+
+def format_duration(total: int) -> str:
+    h, rem = divmod(int(total), 3600)
+    return f"{h:02d}:{rem:02d}"
+
+
+def listen_time(args, **kw):
+    # trap: a total divided by the model's number made a float is a number, not a path
+    speed = args.get("playback_speed", 1.0)
+    try:
+        speed = float(speed)
+    except (TypeError, ValueError):
+        return json.dumps({"error": "bad"})
+    total = 0
+    for x in [1, 2]:
+        total += x
+    listening = total / speed
+    return json.dumps({"total": format_duration(total), "at": format_duration(listening)})
+
+
+registry.register(name="listen_time", toolset="listen", schema={"name": "listen_time", "description": "Listening.", "parameters": SCHEMA}, handler=listen_time)
+""",
+            },
+            note="a total divided by the model's number made a float (`speed = float(speed)`) is a number, not a path: int() of it in a helper raises nothing on text",
+        ),
     )
     INVALID = (
         Invalid(

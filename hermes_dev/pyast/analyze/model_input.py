@@ -1554,7 +1554,10 @@ class InputRisks:
         if isinstance(expr, ast.Name):
             return expr.id in (self.paths if text else self.path_objects)
         if isinstance(expr, ast.BinOp) and isinstance(expr.op, ast.Div):
-            # (`base / name`: a division by text is a path, whatever `base` is)
+            # (`base / name`: a division by text is a path, whatever `base` is; not by the
+            # model's number, `total / speed` after `speed = float(speed)`)
+            if self._a_number(expr.right):
+                return False
             objects = self._model_path(expr.left, False) or self._model_path(expr.right, False)
             return (
                 objects
@@ -1586,6 +1589,22 @@ class InputRisks:
                 return any(self._model_path(a) for a in expr.args)
             if isinstance(func, ast.Attribute) and name in _PATH_KEEPS:
                 return self._model_path(func.value, False)
+        return False
+
+    def _a_number(self, expr: ast.expr) -> bool:
+        """A value made a number (`float(x)`, `int(x)`, written out, or a name one of whose
+        bindings converts it so)."""
+        if isinstance(expr, ast.Constant):
+            return isinstance(expr.value, (int, float)) and not isinstance(expr.value, bool)
+        if isinstance(expr, ast.Call):
+            return isinstance(expr.func, ast.Name) and expr.func.id in _CONVERTERS
+        if isinstance(expr, ast.Name):
+            return any(
+                isinstance(v, ast.Call)
+                and isinstance(v.func, ast.Name)
+                and v.func.id in _CONVERTERS
+                for v in self._values.get(expr.id) or []
+            )
         return False
 
     def _duplicates(self, call: ast.Call) -> bool:
