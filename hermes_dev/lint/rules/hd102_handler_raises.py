@@ -8027,7 +8027,8 @@ def run_linter(args, **kw):
 
 
 def count_lines(args, **kw):
-    # traps: a POSIX basic, and a program whose absence is caught
+    # traps: a POSIX basic, and a program whose absence is caught (the word which in prose
+    # is no shutil.which call)
     wc = subprocess.run(["wc", "-l", "README.md"], capture_output=True, text=True, timeout=10)
     try:
         cloc = subprocess.run(["cloc", "."], capture_output=True, text=True, timeout=60).stdout

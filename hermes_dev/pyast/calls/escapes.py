@@ -1442,7 +1442,8 @@ class _Walker:
                 isinstance(kw.value, ast.Constant) and not kw.value.value
             ):
                 return False  # (a shell runs it: a missing program is its exit status)
-        if argv is None or self.module.word_lines("which"):
+        # (`shutil.which(...)` or `which(...)` called: the word in prose says nothing)
+        if argv is None or "which(" in self.module.source:
             return False
         names = _programs(argv, self.scope, 0)
         return bool(names) and not any(n in _BASE_PROGRAMS or "/" in n for n in names)
