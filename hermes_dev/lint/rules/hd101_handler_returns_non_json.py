@@ -2943,6 +2943,51 @@ for name, handler in (("convert_length", convert_length), ("convert_days", conve
             note="an f-string that starts with a formatted number (`{value:g}`) and goes on with text of its own: no JSON text is a number followed by more; traps: a number alone (`{days:d}`), a raise its message calls unreachable",
             fixed={},
         ),
+        Invalid(
+            {
+                "tools/card_tool.py": """\
+import json
+
+from tools.registry import registry
+
+RECIPES = {"pancakes": {"title": "Pancakes", "steps": ["Mix", "Fry"], "notes": "Serve warm."}}
+
+
+def _render(recipe):
+    out = [f"# {recipe['title']}", ""]
+    for number, step in enumerate(recipe["steps"], 1):
+        out.append(f"{number}. {step}")
+    if recipe.get("notes"):
+        out += ["", recipe["notes"]]
+    return "\\n".join(out)
+
+
+def recipe_card(args, **kw):
+    recipe = RECIPES.get(str(args.get("name", "")).lower())
+    if recipe is None:
+        return json.dumps({"error": "no such recipe", "known": sorted(RECIPES)})
+    return _render(recipe)
+
+
+def zone_clock(args, **kw):
+    lines = []
+    for name in args.get("zones") or ["UTC"]:
+        lines.append(f"{name}: unknown zone")
+    return "\\n".join(lines)
+
+
+SCHEMA = {"type": "object", "properties": {"name": {"type": "string", "description": "A recipe."}}}
+for name, fn in (("recipe_card", recipe_card), ("zone_clock", zone_clock)):
+    registry.register(name=name, toolset="cards", schema={"name": name, "description": "Cards.", "parameters": SCHEMA}, handler=fn)
+""",
+            },
+            findings=(
+                ("tools/card_tool.py", 21),
+                ("tools/card_tool.py", 28),
+            ),
+            note="lines of text joined: a list that starts with a markdown title and grows by `+=` and `.append`, returned through a helper; lines that each end as no JSON text does (`: unknown zone` ends in a letter, yet not in true, false or null)",
+            fixed={},
+        ),
     )
 
     def check(self, ctx: LintContext) -> Iterator[Finding]:

@@ -266,6 +266,7 @@ _CONVERSION_AT_END = re.compile(r"%[-#0 +]*(\d+|\*)?(\.(\d+|\*))?[diouxXeEfFgGcr
 _CONVERSION = re.compile(r"%(\([^)]*\))?[-#0 +]*(\d+|\*)?(\.(\d+|\*))?[diouxXeEfFgGcrsa]")
 # Last characters of a JSON text (`}`, `]`, a string's quote, a number, true/false/null).
 _JSON_END = '}]"0123456789el'
+_JSON_WORDS = ("true", "false", "null")
 
 
 def _ends_as_prose(expr: ast.expr, scope: Scope, depth: int) -> bool:
@@ -275,7 +276,15 @@ def _ends_as_prose(expr: ast.expr, scope: Scope, depth: int) -> bool:
         return False
     if isinstance(expr, ast.Constant) and isinstance(expr.value, str):
         end = expr.value.rstrip()
-        return bool(end) and end[-1] not in _JSON_END
+        if not end:
+            return False
+        if end[-1] in "el":
+            # (only `true`, `false` and `null` end a JSON text with a letter: "unknown zone"
+            # cannot, "e" after a value might)
+            return not (
+                end.endswith(_JSON_WORDS) or any(word.endswith(end) for word in _JSON_WORDS)
+            )
+        return end[-1] not in _JSON_END
     if isinstance(expr, ast.JoinedStr):
         for part in reversed(expr.values):
             if isinstance(part, ast.Constant) and isinstance(part.value, str):
@@ -1045,7 +1054,10 @@ def _first_row(lines: ast.expr, scope: Scope) -> tuple[ast.expr, Scope] | None:
         if located is None or located[1] is None:
             return None
         where = located[0]
-        made = [b for b in where.live(lines.id, located[1]) if b.kind != "mutated"]
+        # (`out += [...]` and `.append` add lines after the first)
+        made = [
+            b for b in where.live(lines.id, located[1]) if b.kind not in ("mutated", "augmented")
+        ]
         if not (
             len(made) == 1
             and made[0].kind == "assign"
