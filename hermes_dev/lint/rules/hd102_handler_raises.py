@@ -3196,6 +3196,122 @@ registry.register(name="listen_time", toolset="listen", schema={"name": "listen_
             },
             note="a total divided by the model's number made a float (`speed = float(speed)`) is a number, not a path: int() of it in a helper raises nothing on text",
         ),
+        Valid(
+            {
+                "tools/tally_tool.py": """\
+import json
+import sqlite3
+from datetime import date, datetime, timedelta
+
+from tools.registry import registry
+
+
+def _count(limit: int):
+    with sqlite3.connect("tally.db") as conn:
+        return conn.execute("SELECT n FROM tally LIMIT ?", (limit,)).fetchall()
+
+
+def tally_list(args, **kw):
+    try:
+        limit = int(args.get("limit") or 10)
+    except ValueError:
+        return json.dumps({"error": "limit must be a number"})
+    try:
+        rows = _count(max(1, min(limit, 200)))
+    except sqlite3.Error as exc:
+        return json.dumps({"error": str(exc)})
+    return json.dumps({"rows": [r[0] for r in rows]})
+
+
+def tally_since(args, **kw):
+    days = args.get("days") if isinstance(args.get("days"), int) else 7
+    if not 1 <= days <= 3650:
+        return json.dumps({"error": "days must be between 1 and 3650"})
+    since = datetime.now() - timedelta(days=days)
+    return json.dumps({"since": since.isoformat()})
+
+
+def tally_day(args, **kw):
+    try:
+        day = date(int(args.get("year", 2024)), int(args.get("month", 1)), int(args.get("day", 1)))
+        stamp = datetime.fromtimestamp(float(args.get("at", 0)))
+    except (ValueError, OverflowError, OSError) as exc:
+        return json.dumps({"error": f"not a date: {exc}"})
+    return json.dumps({"day": day.isoformat(), "at": stamp.isoformat()})
+
+
+SCHEMA = {"type": "object", "properties": {"limit": {"type": "integer", "description": "How many."}}}
+for name, fn in (("tally_list", tally_list), ("tally_since", tally_since), ("tally_day", tally_day)):
+    registry.register(name=name, toolset="tally", schema={"name": name, "description": "Tally.", "parameters": SCHEMA}, handler=fn)
+""",
+            },
+            note="the model's numbers bounded before use: `max(1, min(limit, 200))` into sqlite, `1 <= days <= 3650` before `timedelta`, a date and a timestamp whose ValueError, OverflowError and OSError are caught",
+        ),
+        Valid(
+            {
+                "plugins/stopwatch/plugin.yaml": """\
+name: stopwatch
+version: 0.2.0
+description: Lap times and their spread.
+provides_tools:
+  - lap_stats
+""",
+                "plugins/stopwatch/maths.py": """\
+def spread(sorted_laps, share):
+    if not sorted_laps:
+        raise ValueError("no laps")
+    at = min(len(sorted_laps) - 1, int(share * len(sorted_laps)))
+    return sorted_laps[at] - sorted_laps[0]
+""",
+                "plugins/stopwatch/__init__.py": """\
+import json
+
+from .maths import spread
+
+
+def lap_stats(args, **kwargs):
+    laps = sorted(float(x) for x in args.get("laps") or [] if isinstance(x, (int, float)))
+    if not laps:
+        return json.dumps({"error": "give at least one lap time in seconds"})
+    return json.dumps({"laps": len(laps), "p90_spread": spread(laps, 0.9)})
+
+
+def register(ctx):
+    schema = {"name": "lap_stats", "description": "Lap times.", "parameters": {"type": "object", "properties": {"laps": {"type": "array", "items": {"type": "number"}, "description": "Seconds per lap."}}}}
+    ctx.register_tool(name="lap_stats", toolset="stopwatch", schema=schema, handler=lap_stats)
+""",
+            },
+            note="`if not laps: return ...` before the call: the helper's own `if not sorted_laps: raise ValueError` cannot fire for the list it is given",
+        ),
+        Valid(
+            {
+                "tools/stats_tool.py": """\
+import json
+
+from tools.registry import registry
+
+
+def median(values):
+    ordered = sorted(v for v in values if isinstance(v, (int, float)))
+    if not ordered:
+        return None
+    middle = len(ordered) // 2
+    if len(ordered) % 2:
+        return ordered[middle]
+    return (ordered[middle - 1] + ordered[middle]) / 2
+
+
+def stats_median(args, **kw):
+    values = args.get("values") or []
+    return json.dumps({"median": median(values)})
+
+
+SCHEMA = {"type": "object", "properties": {"values": {"type": "array", "items": {"type": "number"}, "description": "Numbers."}}}
+registry.register(name="stats_median", toolset="stats", schema={"name": "stats_median", "description": "Median.", "parameters": SCHEMA}, handler=stats_median)
+""",
+            },
+            note="a project's own `median` (it answers None for no values) is not statistics.median: a call is what its name resolves to, not what it is called",
+        ),
     )
     INVALID = (
         Invalid(
@@ -8083,6 +8199,192 @@ registry.register(name="parcel_track", toolset="parcel", schema={"name": "parcel
             },
             findings=(("tools/parcel_tool.py", 23),),
             note="a handler parameter whose default is a class (`client_factory=TrackClient`): Hermes leaves it, so the call gets the default and its method is followed; PermissionError, which `except CarrierError` misses",
+            fixed={},
+        ),
+        Invalid(
+            {
+                "plugins/shelf/plugin.yaml": """\
+name: shelf
+version: 0.1.0
+description: A book shelf kept in sqlite.
+provides_tools:
+  - shelf_get
+  - shelf_due
+""",
+                "plugins/shelf/store.py": """\
+import sqlite3
+from pathlib import Path
+
+DB = Path.home() / ".shelf.db"
+
+
+def book(book_id: int):
+    with sqlite3.connect(DB) as conn:
+        return conn.execute("SELECT title FROM books WHERE id = ?", (book_id,)).fetchone()
+""",
+                "plugins/shelf/__init__.py": """\
+import json
+import sqlite3
+from datetime import datetime, timedelta
+
+from . import store
+
+
+def shelf_get(args, **kwargs):
+    try:
+        found = store.book(int(args.get("id", 0)))
+    except (TypeError, ValueError):
+        return json.dumps({"error": "id must be a whole number"})
+    except sqlite3.Error as exc:
+        return json.dumps({"error": f"shelf database: {exc}"})
+    return json.dumps({"title": found[0] if found else None})
+
+
+def shelf_due(args, **kwargs):
+    try:
+        weeks = float(args.get("weeks", 3))
+    except ValueError:
+        return json.dumps({"error": "weeks must be a number"})
+    if weeks <= 0:
+        return json.dumps({"error": "weeks must be positive"})
+    due = datetime.now() + timedelta(weeks=weeks)
+    return json.dumps({"due": due.date().isoformat()})
+
+
+def _schema(name, prop):
+    return {"name": name, "description": "Shelf.", "parameters": {"type": "object", "properties": {prop: {"type": "integer", "description": "A number."}}}}
+
+
+def register(ctx):
+    ctx.register_tool(name="shelf_get", toolset="shelf", schema=_schema("shelf_get", "id"), handler=shelf_get)
+    ctx.register_tool(name="shelf_due", toolset="shelf", schema=_schema("shelf_due", "weeks"), handler=shelf_due)
+""",
+            },
+            findings=(
+                ("plugins/shelf/__init__.py", 10),
+                ("plugins/shelf/__init__.py", 25),
+            ),
+            note="the model's number has no upper bound: `int(x)` bound into sqlite through a helper's `book_id: int` (OverflowError, which `except sqlite3.Error` misses) and `timedelta(weeks=float(x))` after a test against 0 only",
+            fixed={},
+        ),
+        Invalid(
+            {
+                "tools/rota_tool.py": """\
+import json
+from datetime import date
+
+from tools.registry import registry
+
+
+def rota_month(args, **kw):
+    try:
+        year = int(args.get("year") or date.today().year)
+        month = int(args.get("month") or 1)
+    except ValueError:
+        return json.dumps({"error": "year and month must be numbers"})
+    if month < 1:
+        return json.dumps({"error": "month starts at 1"})
+    first = date(year, month, 1)
+    return json.dumps({"first": first.isoformat(), "weekday": first.strftime("%A")})
+
+
+SCHEMA = {"type": "object", "properties": {"year": {"type": "integer", "description": "Year."}, "month": {"type": "integer", "description": "Month."}}}
+registry.register(name="rota_month", toolset="rota", schema={"name": "rota_month", "description": "Rota.", "parameters": SCHEMA}, handler=rota_month)
+""",
+            },
+            findings=(("tools/rota_tool.py", 15),),
+            note="`date(year, month, 1)` of the model's numbers: a month of 13 raises ValueError; `month < 1` bounds it from below only",
+            fixed={},
+        ),
+        Invalid(
+            {
+                "tools/schedule_tool.py": """\
+import json
+
+from tools.registry import registry
+
+FIELDS = (("minute", 0, 59), ("hour", 0, 23), ("day", 1, 31))
+
+
+class ScheduleError(Exception):
+    pass
+
+
+def _field(text, lo, hi):
+    if text == "*":
+        return list(range(lo, hi + 1))
+    value = int(text)
+    if not lo <= value <= hi:
+        raise ScheduleError(f"{text} is outside {lo}-{hi}")
+    return [value]
+
+
+def parse(spec):
+    parts = spec.split()
+    if len(parts) != len(FIELDS):
+        raise ScheduleError(f"expected {len(FIELDS)} fields")
+    out = {}
+    for raw, (name, lo, hi) in zip(parts, FIELDS):
+        out[name] = _field(raw, lo, hi)
+    return out
+
+
+def schedule_explain(args, **kw):
+    try:
+        fields = parse(str(args.get("spec", "")))
+    except ScheduleError as exc:
+        return json.dumps({"error": str(exc)})
+    return json.dumps(fields)
+
+
+SCHEMA = {"type": "object", "properties": {"spec": {"type": "string", "description": "minute hour day, as in cron."}}}
+registry.register(name="schedule_explain", toolset="schedule", schema={"name": "schedule_explain", "description": "Schedules.", "parameters": SCHEMA}, handler=schedule_explain)
+""",
+            },
+            findings=(("tools/schedule_tool.py", 33),),
+            note="a loop's tuple target paired with the model's sequence (`for raw, (name, lo, hi) in zip(parts, FIELDS)`) holds its parts: `int(raw)` two calls down raises ValueError, which `except ScheduleError` misses",
+            fixed={},
+        ),
+        Invalid(
+            {
+                "tools/repo_tool.py": """\
+import json
+import subprocess
+
+from tools.registry import registry
+
+
+def run_git(folder, args, check=True):
+    return subprocess.run(["git", "-C", folder, *args], capture_output=True, text=True, timeout=30, check=check)
+
+
+def repo_authors(args, **kw):
+    folder = str(args.get("path") or ".")
+    try:
+        out = run_git(folder, ["shortlog", "-sn", "HEAD"]).stdout
+    except (FileNotFoundError, subprocess.TimeoutExpired) as exc:
+        return json.dumps({"error": f"git did not run: {exc}"})
+    return json.dumps({"authors": out.splitlines()})
+
+
+def repo_head(args, **kw):
+    folder = str(args.get("path") or ".")
+    try:
+        done = run_git(folder, ["rev-parse", "HEAD"], check=False)
+    except (FileNotFoundError, subprocess.TimeoutExpired) as exc:
+        return json.dumps({"error": f"git did not run: {exc}"})
+    if done.returncode != 0:
+        return json.dumps({"error": done.stderr.strip() or "not a git repository"})
+    return json.dumps({"head": done.stdout.strip()})
+
+
+SCHEMA = {"type": "object", "properties": {"path": {"type": "string", "description": "A repository folder."}}}
+for name, fn in (("repo_authors", repo_authors), ("repo_head", repo_head)):
+    registry.register(name=name, toolset="repo", schema={"name": name, "description": "Git.", "parameters": SCHEMA}, handler=fn)
+""",
+            },
+            findings=(("tools/repo_tool.py", 14),),
+            note="`subprocess.run(..., check=check)` in a helper whose `check` defaults to True: a call that leaves it out raises CalledProcessError when git fails; trap: the call that passes `check=False` and reads the exit code",
             fixed={},
         ),
     )

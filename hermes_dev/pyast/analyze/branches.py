@@ -8,6 +8,9 @@
 - `decide(test, scope)`: True or False when the test is decided that way, else None.
 - `relevant_parameters(node)`: the parameters of a def whose constant value may decide a branch
   somewhere down its calls (read in a test, or passed on to a call); a call binds only those.
+- `non_empty_at(name, call, scope)`: the local `name` is known not empty where `call` is (an
+  `if not name: return ...` before it), so a call binds NON_EMPTY for it: the callee's own
+  `if not values: raise ValueError(...)` cannot fire.
 """
 
 from __future__ import annotations
@@ -33,6 +36,22 @@ if TYPE_CHECKING:
     from hermes_dev.pyast.semantic.scopes import Scope
 
 _UNKNOWN = object()
+
+
+class _NonEmpty:
+    """A value known only to be truthy (a list tested not empty): `not x` is False, `x is
+    None` False; any other question about it is not decided."""
+
+    __slots__ = ()
+
+    def __bool__(self) -> bool:
+        return True
+
+    def __repr__(self) -> str:
+        return "<non-empty>"
+
+
+NON_EMPTY = _NonEmpty()
 _DEF_TYPES = (ast.FunctionDef, ast.AsyncFunctionDef)
 _RELEVANT_ATTR = "_hermes_dev_relevant"
 _MAX_DEPTH = 12
@@ -201,7 +220,7 @@ def _value(expr: ast.expr, scope: Scope, depth: int) -> object:
         return _compare(expr, scope, depth)  # type: ignore[arg-type]
     if kind is ast.Tuple or kind is ast.List or kind is ast.Set:
         items = [_value(e, scope, depth + 1) for e in expr.elts]  # type: ignore[attr-defined]
-        if any(i is _UNKNOWN for i in items) or len(items) > 1000:
+        if any(i is _UNKNOWN or i is NON_EMPTY for i in items) or len(items) > 1000:
             return _UNKNOWN
         try:
             return frozenset(items) if kind is ast.Set else tuple(items)
@@ -224,6 +243,8 @@ def _name(expr: ast.Name, scope: Scope, depth: int) -> object:
         assert where.env is not None
         found = where.env[name].single()
         if isinstance(found, Const):
+            if found.value is NON_EMPTY:
+                return NON_EMPTY
             return found.value if _plain(found.value) else _UNKNOWN
         if isinstance(found, Literal):
             return _value(found.expr, found.scope, depth + 1)
@@ -287,11 +308,11 @@ def _compare(expr: ast.Compare, scope: Scope, depth: int) -> object:
     if none_test is not None:
         return none_test
     left = _value(expr.left, scope, depth + 1)
-    if left is _UNKNOWN:
+    if left is _UNKNOWN or left is NON_EMPTY:
         return _UNKNOWN
     for op, comparator in zip(expr.ops, expr.comparators):
         right = _value(comparator, scope, depth + 1)
-        if right is _UNKNOWN:
+        if right is _UNKNOWN or right is NON_EMPTY:
             return _UNKNOWN
         try:
             if isinstance(op, ast.In):
@@ -467,7 +488,7 @@ def _call(expr: ast.Call, scope: Scope, depth: int) -> object:
         if name not in ("len", "bool", "str", "int") or not is_builtin_name(name, scope):
             return _UNKNOWN
         arg = _value(expr.args[0], scope, depth + 1)
-        if arg is _UNKNOWN:
+        if arg is _UNKNOWN or (arg is NON_EMPTY and name != "bool"):
             return _UNKNOWN
         try:
             if name == "len" and isinstance(arg, (str, tuple, frozenset)):
@@ -481,3 +502,89 @@ def _call(expr: ast.Call, scope: Scope, depth: int) -> object:
         except (TypeError, ValueError):
             return _UNKNOWN
     return _UNKNOWN
+
+
+_EXITS = (ast.Return, ast.Raise)
+_NON_EMPTY_ATTR = "_hermes_dev_non_empty"
+
+
+def non_empty_at(name: str, call: ast.Call, scope: Scope) -> bool:
+    """The local `name` is tested not empty before `call` in its def (`if not values: return
+    ...`, in the same block or one around the call), and never bound again after the test."""
+    func = scope.func
+    if func is None or isinstance(func, ast.Lambda):
+        return False
+    tests: dict[str, list[tuple[int, int, int]]] | None = func.__dict__.get(_NON_EMPTY_ATTR)
+    if tests is None:
+        tests = _emptiness_exits(func)
+        setattr(func, _NON_EMPTY_ATTR, tests)
+    line = getattr(call, "lineno", None)  # (a call made up for a deferred one may have none)
+    if line is None:
+        return False
+    return any(
+        first <= line <= last and tested < line for tested, first, last in tests.get(name, ())
+    )
+
+
+def _emptiness_exits(
+    func: ast.FunctionDef | ast.AsyncFunctionDef,
+) -> dict[str, list[tuple[int, int, int]]]:
+    """name -> (the test's last line, first and last line of what follows it in its block) for
+    each `if not name: return/raise` whose name no statement binds after it."""
+    found: dict[str, list[tuple[int, int, int]]] = {}
+    stores: dict[str, int] = {}
+    for sub in walk_function(func):
+        if isinstance(sub, ast.Name) and not isinstance(sub.ctx, ast.Load):
+            stores[sub.id] = max(stores.get(sub.id, 0), sub.lineno)
+    blocks: list[list[ast.stmt]] = [func.body]
+    for sub in walk_function(func):
+        for field in ("body", "orelse", "finalbody"):
+            block = getattr(sub, field, None)
+            if (
+                isinstance(block, list)
+                and block
+                and isinstance(block[0], ast.stmt)
+                and sub is not func
+            ):
+                blocks.append(block)
+        if isinstance(sub, ast.Try):
+            blocks.extend(h.body for h in sub.handlers)
+    for block in blocks:
+        for at, stmt in enumerate(block[:-1]):
+            if not (
+                isinstance(stmt, ast.If) and not stmt.orelse and isinstance(stmt.body[-1], _EXITS)
+            ):
+                continue
+            end = stmt.end_lineno or stmt.lineno
+            for tested in _emptied(stmt.test):
+                if stores.get(tested, 0) > end:
+                    continue
+                found.setdefault(tested, []).append(
+                    (end, block[at + 1].lineno, block[-1].end_lineno or block[-1].lineno)
+                )
+    return found
+
+
+def _emptied(test: ast.expr) -> list[str]:
+    """The names a test that exits when true finds empty: `not x`, `len(x) == 0`, `len(x) < 1`,
+    either side of an `or`."""
+    if isinstance(test, ast.BoolOp) and isinstance(test.op, ast.Or):
+        return [n for value in test.values for n in _emptied(value)]
+    if isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not):
+        return [test.operand.id] if isinstance(test.operand, ast.Name) else []
+    if (
+        isinstance(test, ast.Compare)
+        and len(test.ops) == 1
+        and isinstance(test.left, ast.Call)
+        and isinstance(test.left.func, ast.Name)
+        and test.left.func.id == "len"
+        and len(test.left.args) == 1
+        and isinstance(test.left.args[0], ast.Name)
+        and isinstance(test.comparators[0], ast.Constant)
+        and (
+            (isinstance(test.ops[0], ast.Eq) and test.comparators[0].value == 0)
+            or (isinstance(test.ops[0], ast.Lt) and test.comparators[0].value == 1)
+        )
+    ):
+        return [test.left.args[0].id]
+    return []

@@ -31,6 +31,7 @@ from hermes_dev.pyast.analyze.file_calls import (
     text_mode,
     writes,
 )
+from hermes_dev.pyast.analyze.magnitudes import Magnitudes
 from hermes_dev.pyast.analyze.sizes import Sizes
 from hermes_dev.pyast.analyze.sqlite_schema import written_columns
 from hermes_dev.pyast.analyze.tests_read import (
@@ -274,6 +275,8 @@ class InputRisks:
         "_keyed",
         "_locals",
         "_looked_up",
+        "_magnitudes",
+        "_numbers",
         "_opened",
         "_parts",
         "_passing",
@@ -291,6 +294,7 @@ class InputRisks:
         "checks",
         "contents",
         "derived",
+        "dotted",
         "elements",
         "exists_tested",
         "form_tested",
@@ -325,6 +329,8 @@ class InputRisks:
         checked: frozenset[str] = frozenset(),
         sqlite: bool = False,
         uniques: dict[str, tuple[frozenset[str], ...]] | None = None,
+        dotted: Callable[[ast.expr], str | None] | None = None,
+        numbers: frozenset[str] = frozenset(),
     ) -> None:
         """`parses_json(func)`: whether a called expression is `json.loads` (as the scope
         resolves it: `from json import loads as parse` too); else only `json.loads` as written.
@@ -332,7 +338,9 @@ class InputRisks:
         lambda's `fn(args.get("n"))`); `contents`: parameters that hold what a file or an
         address the model names holds (`parse_feed(fetch(url))`); `checked`: those of `seeds`
         the caller tested (`if not is_read_only(sql): return ...`); `sqlite`: the module
-        uses sqlite3 (what `.execute(sql)` runs on)."""
+        uses sqlite3 (what `.execute(sql)` runs on); `dotted(func)`: the library name a called
+        expression resolves to; `numbers`: parameters that hold the model's number (a caller's
+        `int(args["id"])`) that nothing bounds."""
         self.param = param
         self.parses_json = parses_json
         # `carries(call)`: ("path" or "text", i) when the call is of a helper that hands back
@@ -349,6 +357,18 @@ class InputRisks:
         self.sqlite = sqlite
         # sqlite tables -> their UNIQUE columns (as the project's CREATE TABLE says)
         self.uniques = uniques or {}
+        self.dotted = dotted
+        self._magnitudes: Magnitudes | None = None  # (made when first asked, like sizes)
+        # (a parameter given the model's value and declared a number: `def get(note_id: int)`)
+        self._numbers = numbers | (
+            frozenset()
+            if isinstance(node, ast.Lambda)
+            else frozenset(
+                a.arg
+                for a in (*node.args.posonlyargs, *node.args.args, *node.args.kwonlyargs)
+                if a.arg in seeds and a.annotation is not None and is_name(a.annotation, "int")
+            )
+        )
         self._looked_up: set[str] = set()  # (values a SELECT was asked about first)
         self._first_port: dict[str, int] = {}
         # names an `isfile`/`is_dir` test has read (a file, not a folder; `exists` says neither)
@@ -452,6 +472,15 @@ class InputRisks:
                 target = sub.target  # type: ignore[attr-defined]
                 if isinstance(target, ast.Name):
                     assigns.setdefault(target.id, []).append(_Element(sub.iter))  # type: ignore[attr-defined]
+                elif isinstance(target, ast.Tuple):
+                    # `for raw, spec in zip(parts, FIELDS)`, `for i, line in enumerate(lines)`:
+                    # a name paired with the model's sequence holds its elements
+                    paired = _paired(sub.iter, len(target.elts))  # type: ignore[attr-defined]
+                    for elt, source in zip(target.elts, paired):
+                        if isinstance(elt, ast.Name):
+                            assigns.setdefault(elt.id, []).append(
+                                _Element(source) if source is not None else None
+                            )
         self.rebound = param in assigns
         self._values = assigns
         # (parameters annotated as paths: `root: Path`)
@@ -1193,7 +1222,7 @@ class InputRisks:
         if type(node) is ast.Call:
             func = node.func
             args = node.args
-            sized = self.size_risk(node)
+            sized = self.size_risk(node) or self.magnitude_risk(node)
             if sized is not None:
                 return sized
             if isinstance(func, ast.Name) and func.id in _CONVERTERS:
@@ -1370,8 +1399,33 @@ class InputRisks:
                 self._from_model,
                 self._reads,
                 self._key_read,
+                self.dotted,
             )
         return self._sizes.risk(node, self.guarded)
+
+    def _magnitudes_of(self) -> Magnitudes:
+        if self._magnitudes is None:
+            self._magnitudes = Magnitudes(
+                lambda: walk_shallow(self._body),
+                self._values,
+                lambda expr: self._from_model(expr) or self._content(expr),
+                self._reads,
+                self.dotted or (lambda func: None),
+                self._numbers,
+                self.sqlite,
+                self.shadowed,
+            )
+        return self._magnitudes
+
+    def magnitude_risk(self, node: ast.Call) -> tuple[type[BaseException] | str, str] | None:
+        """A number the model sends, too large for where it goes (analyze.magnitudes)."""
+        return self._magnitudes_of().risk(node)
+
+    def number(self, expr: ast.expr) -> bool:
+        """`expr` is the model's number, and nothing here bounds it (analyze.magnitudes)."""
+        if self.rebound:
+            return False
+        return self._magnitudes_of().number(expr) is not None
 
     def _file_risk(self, node: ast.Call) -> tuple[type[BaseException], str] | None:
         """A file operation on a path the model names (`open(args["path"])`,
@@ -1898,6 +1952,20 @@ class _Element(ast.expr):
         super().__init__()
         self.value = value
         ast.copy_location(self, value)
+
+
+def _paired(iterable: ast.expr, width: int) -> list[ast.expr | None]:
+    """For each name of a loop's tuple target, the sequence whose elements it takes (`zip(a,
+    b)`: a, b; `enumerate(a)`: None, a), None where unknown."""
+    if isinstance(iterable, ast.Call) and isinstance(iterable.func, ast.Name):
+        args = iterable.args
+        if any(isinstance(a, ast.Starred) for a in args):
+            return [None] * width
+        if iterable.func.id == "zip" and len(args) == width:
+            return list(args)
+        if iterable.func.id == "enumerate" and len(args) >= 1 and width == 2:
+            return [None, args[0]]
+    return [None] * width
 
 
 def _makes_text(expr: ast.expr) -> bool:

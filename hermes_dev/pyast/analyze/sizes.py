@@ -61,6 +61,7 @@ class Sizes:
     """Size risks in one function, asked node by node (`risk(node)`)."""
 
     __slots__ = (
+        "_dotted",
         "_from_model",
         "_guarded",
         "_key_read",
@@ -77,7 +78,11 @@ class Sizes:
         from_model: Callable[[ast.expr], bool],
         reads: Callable[[ast.expr], set[str]],
         key_read: Callable[[ast.AST], str | None],
+        dotted: Callable[[ast.expr], str | None] | None = None,
     ) -> None:
+        """`dotted(func)`: the library name a called expression resolves to (`mean` imported
+        from statistics); without it, names are taken as written."""
+        self._dotted = dotted
         self._values = values
         self._from_model = from_model
         self._reads = reads
@@ -230,7 +235,12 @@ class Sizes:
         name = written_name(call.func)
         if name is None:
             return None
-        name = _FROM_STATISTICS.get(name, name) if "." not in name else name
+        if name in ("max", "min"):
+            pass  # (builtins: a def of that name would have been followed instead)
+        elif self._dotted is not None:
+            name = self._dotted(call.func) or ""
+        elif "." not in name:
+            name = _FROM_STATISTICS.get(name, name)
         made = _EMPTY_CALLS.get(name)
         if made is None or len(call.args) != 1 or call.keywords:
             return None

@@ -24,7 +24,9 @@ from __future__ import annotations
 import ast
 
 from hermes_dev.pyast.analyze.branches import (
+    NON_EMPTY,
     constant,
+    non_empty_at,
     normalised_parameters,
     relevant_parameters,
 )
@@ -636,6 +638,13 @@ def _bound(call: ast.Call, scope: Scope, function: Function) -> dict[str, Possib
         if known:
             if _plain(value) and (name not in normalised or isinstance(value, normalised[name])):
                 kept[name] = Possible.of(Const(value))
+            continue
+        if (
+            name not in normalised
+            and isinstance(expr, ast.Name)
+            and non_empty_at(expr.id, call, scope)
+        ):
+            kept[name] = Possible.of(Const(NON_EMPTY))  # (`if not values: return` before)
             continue
         if name in normalised or not isinstance(expr, (ast.Name, ast.Attribute, ast.Lambda)):
             continue  # (only a name or a lambda is worth resolving for a function)

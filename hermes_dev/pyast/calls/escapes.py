@@ -21,7 +21,7 @@ import ast
 import re
 
 from hermes_dev.pyast.analyze import library_raises
-from hermes_dev.pyast.analyze.branches import decide
+from hermes_dev.pyast.analyze.branches import constant, decide
 from hermes_dev.pyast.analyze.exceptions import (
     MISSES,
     ExcType,
@@ -187,13 +187,15 @@ class _InputEscapes(Transfer):
         # caller made sure is there (`args.get("key")` read, `"key" in args`); `!key`: one
         # whose value it checked (its type, its form)
         table = next((s[1:] for s in self.seeds if s[0] == "*"), "")
-        values = frozenset(s for s in self.seeds if s[0] not in "*?!~^@")
+        values = frozenset(s for s in self.seeds if s[0] not in "*?!~^@#")
         contents = frozenset(s[1:] for s in self.seeds if s[0] == "~")
         checked = frozenset(s[1:] for s in self.seeds if s[0] == "^")
         # `@path`: a path the caller tested leads to a file (what it holds is the model's)
         files = frozenset(s[1:] for s in self.seeds if s[0] == "@")
+        # `#n`: the model's number, unbounded (`int(args["id"])` handed on)
+        numbers = frozenset(s[1:] for s in self.seeds if s[0] == "#")
         inputs = walker.inputs = _input_risks(
-            code, table, values | checked | files, contents, checked
+            code, table, values | checked | files, contents, checked, numbers
         )
         if files:
             inputs.guarded |= files
@@ -260,6 +262,7 @@ def _input_risks(
     values: frozenset[str],
     contents: frozenset[str] = frozenset(),
     checked: frozenset[str] = frozenset(),
+    numbers: frozenset[str] = frozenset(),
 ) -> InputRisks:
     """InputRisks of a def whose `param` holds the model's arguments (or ""), whose parameters
     `values` each hold one of them, and `contents` what a file or address the model names holds;
@@ -274,6 +277,12 @@ def _input_risks(
         found = resolve(func, scope).single()
         return isinstance(found, External) and found.dotted == "json.loads"
 
+    def dotted(func: ast.expr) -> str | None:
+        if not isinstance(func, (ast.Attribute, ast.Name)):
+            return None
+        found = resolve(func, scope).single()
+        return found.dotted if isinstance(found, External) else None
+
     return InputRisks(
         code.node,
         param,
@@ -286,6 +295,8 @@ def _input_risks(
         checked,
         uses_sqlite(code.module),
         sqlite_uniques(code.module),
+        dotted,
+        numbers,
     )
 
 
@@ -1359,6 +1370,8 @@ class _Walker:
                     seeds.add("^" + param)  # (only SQL it runs raises on a tested text)
             elif inputs._content(expr):
                 seeds.add("~" + param)  # (what a file or an address the model names holds)
+            if inputs.number(expr):
+                seeds.add("#" + param)  # (the model's number, that nothing bounds)
         if any(seed[0] == "*" for seed in seeds):
             prefix = f"{inputs.param}["
             seeds.update("?" + key for key in inputs.checked_keys)
@@ -1409,7 +1422,9 @@ class _Walker:
             exc: ExcType | None = None
             if raised is not None:
                 exc = library_type(raised)
-            elif obj.dotted in library_raises.COMMAND_CALLS and _checks_status(call, obj.dotted):
+            elif obj.dotted in library_raises.COMMAND_CALLS and _checks_status(
+                call, obj.dotted, self.scope
+            ):
                 cls = stdlib_exception(library_raises.COMMAND_ERROR)
                 exc = stdlib_type(cls) if cls is not None else None
             elif obj.dotted in library_raises.TIMEOUT_CALLS and _times_out(call):
@@ -1904,12 +1919,29 @@ def _times_out(call: ast.Call) -> bool:
     return timeout is not None and not (isinstance(timeout, ast.Constant) and timeout.value is None)
 
 
-def _checks_status(call: ast.Call, dotted: str) -> bool:
+def _checks_status(call: ast.Call, dotted: str, scope: Scope) -> bool:
     """Whether a subprocess call raises when its command fails: `check_call`/`check_output`
-    always, `run` with `check=True` written out."""
+    always, `run` with `check=True` (written out, or a parameter the call binds to True:
+    `def run_git(args, check=True)` called without it)."""
     if dotted != "subprocess.run":
         return True
-    return any(
-        kw.arg == "check" and isinstance(kw.value, ast.Constant) and kw.value.value is True
-        for kw in call.keywords
-    )
+    for kw in call.keywords:
+        if kw.arg == "check":
+            known, value = constant(kw.value, scope)
+            if known:
+                return value is True
+            # (a parameter whose default is True, not bound here: as most calls leave it)
+            func = scope.func
+            if not isinstance(kw.value, ast.Name) or func is None or isinstance(func, ast.Lambda):
+                return False
+            a = func.args
+            positional = [*a.posonlyargs, *a.args]
+            defaults = dict(
+                zip([p.arg for p in positional[len(positional) - len(a.defaults) :]], a.defaults)
+            )
+            defaults.update(
+                (p.arg, d) for p, d in zip(a.kwonlyargs, a.kw_defaults) if d is not None
+            )
+            default = defaults.get(kw.value.id)
+            return isinstance(default, ast.Constant) and default.value is True
+    return False

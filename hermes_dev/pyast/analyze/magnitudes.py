@@ -1,0 +1,236 @@
+"""What raises on how large the model's number is: JSON has no upper bound on an integer.
+
+- a number bound into a sqlite statement (`conn.execute(sql, (limit,))`) raises OverflowError
+  above 2**63 - 1: `except sqlite3.Error` does not catch it;
+- `timedelta(days=n)` raises OverflowError past 999,999,999 days (a float: past its range,
+  or infinity), `datetime.fromtimestamp(n)` past the platform's time_t;
+- `date(y, m, d)` / `datetime(...)` raise ValueError on a month of 13 or a day of 0.
+
+The model's number is `int(x)` / `float(x)` of its value (or of what a file it names holds), a
+value tested to be one (`n if isinstance(n, int) else 20`), a parameter a caller hands one to,
+and sums and products of those. A number compared with a bound (`n > 500`, `1 <= m <= 12`,
+`n in range(...)`) is taken as checked; one compared only with 0 or 1 is not (`if n <= 0:`
+still lets 10**30 through).
+"""
+
+from __future__ import annotations
+
+import ast
+
+from hermes_dev.pyast.semantic.walker import is_name, last_name
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from collections.abc import Callable
+
+Risk = tuple[type[BaseException] | str, str]
+
+_ORDERS = (ast.Lt, ast.LtE, ast.Gt, ast.GtE)
+# (what a test against these says nothing of how large a number is)
+_NO_BOUND = frozenset({0, 1, -1})
+_SQL_RUNS = frozenset({"execute"})
+_DATES = frozenset({"datetime.date", "datetime.datetime", "datetime.time"})
+_STAMPS = frozenset(
+    {
+        "datetime.datetime.fromtimestamp",
+        "datetime.datetime.utcfromtimestamp",
+        "datetime.date.fromtimestamp",
+    }
+)
+# (last names worth resolving: every other call is not asked about)
+_ASKED = frozenset({"timedelta", "date", "datetime", "time", "fromtimestamp", "utcfromtimestamp"})
+
+
+class Magnitudes:
+    """Magnitude risks in one function, asked node by node (`risk(node)`)."""
+
+    __slots__ = (
+        "_bounded",
+        "_dotted",
+        "_given",
+        "_model",
+        "_nodes",
+        "_reads",
+        "_shadowed",
+        "_sqlite",
+        "_values",
+    )
+
+    def __init__(
+        self,
+        nodes: Callable[[], list[ast.AST]],
+        values: dict[str, list[ast.expr | None]],
+        model: Callable[[ast.expr], bool],
+        reads: Callable[[ast.expr], set[str]],
+        dotted: Callable[[ast.expr], str | None],
+        given: frozenset[str],
+        sqlite: bool,
+        shadowed: set[str],
+    ) -> None:
+        """`model(expr)`: the model's value, or what a file it names holds; `dotted(func)`: the
+        library name a called expression resolves to; `given`: parameters a caller hands the
+        model's number (unchecked there); `sqlite`: the module runs sqlite3."""
+        self._values = values
+        self._model = model
+        self._reads = reads
+        self._dotted = dotted
+        self._given = given
+        self._sqlite = sqlite
+        self._shadowed = shadowed
+        self._nodes = nodes
+        self._bounded: set[str] | None = None  # (found when first needed: most never are)
+
+    def _bounded_reads(self) -> set[str]:
+        if self._bounded is not None:
+            return self._bounded
+        reads = self._reads
+        bounded: set[str] = set()
+        for sub in self._nodes():
+            if type(sub) is not ast.Compare:
+                continue
+            sides = [sub.left, *sub.comparators]
+            ops = sub.ops
+            if any(isinstance(op, (ast.In, ast.NotIn)) for op in ops) and any(
+                isinstance(s, ast.Call) and is_name(s.func, "range") for s in sides
+            ):
+                bounded |= reads(sub.left)
+                continue
+            if not any(isinstance(op, _ORDERS) for op in ops):
+                continue
+            for at, side in enumerate(sides):
+                if any(_a_bound(other) for other in sides[:at] + sides[at + 1 :]):
+                    bounded |= reads(side)
+        self._bounded = bounded
+        return bounded
+
+    def number(self, expr: ast.expr, depth: int = 0) -> str | None:
+        """ "int" or "float" when `expr` is the model's number and nothing bounds it."""
+        kind = self._kind(expr, depth)
+        if kind is None or self._reads(expr) & self._bounded_reads():
+            return None
+        return kind
+
+    def _kind(self, expr: ast.expr, depth: int) -> str | None:
+        if depth > 4:
+            return None
+        if isinstance(expr, ast.Call):
+            func = expr.func
+            if (
+                isinstance(func, ast.Name)
+                and func.id in ("int", "float")
+                and func.id not in self._shadowed
+                and expr.args
+                and not isinstance(expr.args[0], ast.Starred)
+            ):
+                inner = expr.args[0]
+                if self._model(inner) or self._kind(inner, depth + 1) is not None:
+                    return func.id
+                return None
+            if is_name(func, "abs") and len(expr.args) == 1:
+                return self._kind(expr.args[0], depth + 1)
+            return None
+        if isinstance(expr, ast.Name):
+            bound = self._values.get(expr.id)
+            if not bound:
+                return "int" if expr.id in self._given else None
+            if any(v is None for v in bound):
+                return None
+            kinds = {self._kind(v, depth + 1) for v in bound}  # type: ignore[arg-type]
+            if None in kinds:
+                return None
+            return "float" if "float" in kinds else "int"
+        if isinstance(expr, ast.IfExp):
+            tested = _tested_as(expr.test)
+            if tested is not None and self._model(expr.body):
+                return tested  # (`n if isinstance(n, int) else 20`)
+            sides = [self._kind(expr.body, depth + 1), self._kind(expr.orelse, depth + 1)]
+            if sides[0] is None and sides[1] is None:
+                return None
+            other = expr.orelse if sides[0] is not None else expr.body
+            known = sides[0] or sides[1]
+            if None in sides and not _a_literal_number(other):
+                return None
+            return "float" if "float" in sides else known
+        if isinstance(expr, ast.BinOp) and isinstance(expr.op, (ast.Add, ast.Sub, ast.Mult)):
+            sides = [self._kind(expr.left, depth + 1), self._kind(expr.right, depth + 1)]
+            if sides == [None, None]:
+                return None
+            for side, kind in zip((expr.left, expr.right), sides):
+                if kind is None and not _a_literal_number(side):
+                    return None
+            return "float" if "float" in sides else "int"
+        return None
+
+    def risk(self, node: ast.Call) -> Risk | None:
+        func = node.func
+        if self._sqlite and isinstance(func, ast.Attribute) and func.attr in _SQL_RUNS:
+            if len(node.args) >= 2 and any(
+                self.number(value) == "int" for value in self._parameters(node.args[1])
+            ):
+                return OverflowError, "when the model sends a number larger than SQLite holds"
+            return None
+        if last_name(func) not in _ASKED:
+            return None
+        dotted = self._dotted(func)
+        given = [*node.args, *(kw.value for kw in node.keywords if kw.arg is not None)]
+        if dotted == "datetime.timedelta" and any(self.number(v) for v in given):
+            return OverflowError, "when the model sends a number too large for a timedelta"
+        if dotted in _STAMPS and node.args and self.number(node.args[0]):
+            return OverflowError, "when the model sends a timestamp past the platform's range"
+        if dotted in _DATES and any(self.number(v) == "int" for v in given[:7]):
+            return ValueError, "when the model sends a date out of range (month 13, day 0)"
+        return None
+
+    def _parameters(self, params: ast.expr) -> list[ast.expr]:
+        if isinstance(params, ast.Name):
+            bound = self._values.get(params.id)
+            if not bound or len(bound) != 1 or bound[0] is None:
+                return []
+            params = bound[0]
+        if isinstance(params, (ast.Tuple, ast.List)):
+            return [e for e in params.elts if not isinstance(e, ast.Starred)]
+        if isinstance(params, ast.Dict):
+            return list(params.values)
+        return []
+
+
+def _a_bound(side: ast.expr) -> bool:
+    """A side of an ordering test that bounds the others: a name, a call, a constant other
+    than 0 or 1 (`n <= 0` lets any large number through)."""
+    if isinstance(side, ast.UnaryOp) and isinstance(side.op, ast.USub):
+        side = side.operand
+    if isinstance(side, ast.Constant):
+        value = side.value
+        return (
+            isinstance(value, (int, float))
+            and not isinstance(value, bool)
+            and value not in _NO_BOUND
+        )
+    return True
+
+
+def _a_literal_number(expr: ast.expr) -> bool:
+    if isinstance(expr, ast.UnaryOp) and isinstance(expr.op, ast.USub):
+        expr = expr.operand
+    return (
+        isinstance(expr, ast.Constant)
+        and isinstance(expr.value, (int, float))
+        and not isinstance(expr.value, bool)
+    )
+
+
+def _tested_as(test: ast.expr) -> str | None:
+    """ "int" for `isinstance(x, int)`, "float" when float is among the classes."""
+    if not (
+        isinstance(test, ast.Call) and is_name(test.func, "isinstance") and len(test.args) == 2
+    ):
+        return None
+    classes = test.args[1]
+    names = (
+        {last_name(e) for e in classes.elts}
+        if isinstance(classes, ast.Tuple)
+        else {last_name(classes)}
+    )
+    if "float" in names:
+        return "float"
+    return "int" if "int" in names else None
