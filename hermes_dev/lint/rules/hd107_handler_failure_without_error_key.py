@@ -2,8 +2,9 @@
 Reports a `return` in a tool handler (or in the function a handler lambda or `functools.partial`
 forwards to) that can give a JSON object reporting a failure without an `"error"` key. A JSON
 object reports a failure when its own flags say so: `"success": False`, `"ok": False`, or a
-`"status"` (`"state"`, `"result"`, `"outcome"`) of `"error"`, `"failed"`, `"failure"`, `"fail"`
-or `"fatal"` beside a key that says why (`message`, `reason`, a failed command's `stderr`...):
+`"status"` (`"state"`, `"result"`, `"outcome"`) of `"error"`, `"failed"`, `"failure"`, `"fail"`,
+`"fatal"`, `"unavailable"` or `"not_found"` beside a key that says why (`message`, `reason`, a
+failed command's `stderr`, an `http_status` or `exit_code`...):
 `json.dumps({"success": False, "message": ...})`, `tool_result(ok=False, reason=...)`; an
 action's flag False (`"sent": False`) with only what it was for (`to`, `url`, `file`...) and why
 beside it; a list of skipped items beside `"success": False` is data, not a skip. The flag may be a constant, a constant argument of the helper that builds the
@@ -48,7 +49,8 @@ act on ("no active meeting", "no session is running", "nothing to stop") given b
 whose name asks for a status or ends something (`status`, `health`, `stop`, `leave`, `cancel`,
 `close`, `disconnect`...: the answer; asked of anything else it is a failure); the `"ok"` or
 `"success"` flag of a def named for a state (`wiki_status`, `health`, `ping`: `{"ok": False,
-"reason": ...}` when the service is down is the state it was asked for); a flag whose
+"reason": ...}` when the service is down is the state it was asked for; not one that changes
+the state, `put_state`, `set_status`: that is an action's outcome); a flag whose
 value is not known (`{"success": ok}` where no `False` reaches `ok`, `Result(success=check())`);
 a dict some other code may change before the `return` (`result.update(...)`, handed to a
 function that is not known only to read it: a def of the root that only subscripts it, reads
@@ -620,6 +622,42 @@ registry.register(name="pack", toolset="t", schema={"name": "pack", "description
 """,
             },
             note="trap: `skipped: True` says the work was skipped on purpose, not a failure",
+        ),
+        Valid(
+            {
+                "tools/feeds_tool.py": """\
+import json
+
+import requests
+
+from tools.registry import registry
+
+FEEDS = {"news": "http://feeds.local/news", "blog": "http://feeds.local/blog"}
+
+
+def feeds_check(args, **kw):
+    results = []
+    for name, url in FEEDS.items():
+        try:
+            ok = requests.head(url, timeout=5).ok
+        except requests.RequestException:
+            ok = False
+        results.append({"feed": name, "status": "available" if ok else "unavailable"})
+    return json.dumps({"feeds": results})
+
+
+def poller_start(args, **kw):
+    if args.get("running"):
+        return json.dumps({"started": False, "reason": "already running"})
+    return json.dumps({"started": True})
+
+
+SCHEMA = {"type": "object", "properties": {}}
+for name, fn in (("feeds_check", feeds_check), ("poller_start", poller_start)):
+    registry.register(name=name, toolset="feeds", schema={"name": name, "description": "Feeds.", "parameters": SCHEMA}, handler=fn)
+""",
+            },
+            note="traps: a status word per item of a list, without a reason (data about each feed); an action not needed (`started: False` because it is already running)",
         ),
     )
     INVALID = (
@@ -1908,6 +1946,63 @@ for name, handler in (("booking_request", booking_request), ("booking_history", 
             },
             findings=(("tools/bookings_tool.py", 14),),
             note="a status `rejected` beside a reason: the tool turned the request away without an error; trap: a past booking's status in data, with nothing saying why",
+        ),
+        Invalid(
+            {
+                "tools/lamp_tool.py": """\
+import json
+
+import requests
+
+from tools.registry import registry
+
+BASE = "http://lamp.local/api"
+
+
+class Lamp:
+    def __init__(self, base):
+        self.base = base
+
+    def put_state(self, lamp_id, on):
+        try:
+            resp = requests.put(f"{self.base}/{lamp_id}", json={"on": bool(on)}, timeout=5)
+        except requests.RequestException as exc:
+            return {"ok": False, "reason": f"lamp unreachable: {exc}"}
+        return {"ok": resp.ok, "status": resp.status_code}
+
+
+def lamp_set(args, **kw):
+    result = Lamp(BASE).put_state(str(args.get("lamp", "")), args.get("on"))
+    result["lamp"] = args.get("lamp")
+    return json.dumps(result)
+
+
+def lamp_history(args, **kw):
+    try:
+        resp = requests.get(f"{BASE}/history", timeout=5)
+        resp.raise_for_status()
+    except requests.HTTPError as exc:
+        return json.dumps({"status": "failed", "http_status": exc.response.status_code})
+    except requests.RequestException as exc:
+        return json.dumps({"status": "unavailable", "detail": f"lamp hub unreachable: {exc}"})
+    return json.dumps({"status": "ok", "events": resp.json()})
+
+
+def quiz_grade(args, **kw):
+    answers = {"q1": "b", "q2": "d"}
+    question = str(args.get("question", ""))
+    if question not in answers:
+        return json.dumps({"graded": False, "reason": f"unknown question id {question}"})
+    return json.dumps({"graded": True, "correct": args.get("answer") == answers[question]})
+
+
+SCHEMA = {"type": "object", "properties": {}}
+for name, fn in (("lamp_set", lamp_set), ("lamp_history", lamp_history), ("quiz_grade", quiz_grade)):
+    registry.register(name=name, toolset="home", schema={"name": name, "description": "Home.", "parameters": SCHEMA}, handler=fn)
+""",
+            },
+            findings=(("tools/lamp_tool.py", 25), ("tools/lamp_tool.py", 33), ("tools/lamp_tool.py", 35), ("tools/lamp_tool.py", 43),),
+            note="a def named for a state that changes it (`put_state`) reports its outcome as any action does; a failed status beside an HTTP status code or a `detail`, `unavailable` included; an action flag (`graded`) False beside its reason",
         ),
     )
 

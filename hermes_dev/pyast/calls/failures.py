@@ -4,8 +4,9 @@ Hermes' contract is that a tool reports a failure as `{"error": ...}`. A failure
 JSON object whose own flags say it failed: `"success": False` or `"ok": False`, an action's
 flag False with nothing beside it but what it was for and why (`{"removed": False}`,
 `{"updated": False, "id": 7}`), or a
-`"status"` (`"state"`, `"result"`, `"outcome"`) of `"error"`, `"failed"`, `"failure"`, `"fail"`
-or `"fatal"` beside a key that says why (`"message"`, `"reason"`, `"detail"`, `"notes"`, `"error_code"`...:
+`"status"` (`"state"`, `"result"`, `"outcome"`) of `"error"`, `"failed"`, `"failure"`, `"fail"`,
+`"fatal"`, `"unavailable"`... beside a key that says why (`"message"`, `"reason"`, `"detail"`,
+`"notes"`, `"error_code"`, `"http_status"`...:
 a status word alone may describe data, `{"job": 7, "status": "failed"}`). It is not one when it
 has an `"error"` key, when a flag says it succeeded (`"success": True`), when it says it skipped
 or was interrupted or asks for a confirmation (`"skipped"`, `"interrupted"`, `"duplicate"`,
@@ -103,22 +104,75 @@ _DICT_READS = frozenset({"get", "keys", "values", "items", "copy"})
 ACTION_FLAGS = frozenset(
     {
         "added",
+        "answered",
         "applied",
+        "approved",
+        "archived",
+        "assigned",
+        "attached",
+        "booked",
+        "charged",
+        "committed",
+        "completed",
+        "confirmed",
+        "converted",
+        "copied",
         "created",
         "deleted",
         "delivered",
+        "deployed",
+        "downloaded",
+        "enqueued",
+        "executed",
+        "exported",
         "forgotten",
+        "forwarded",
+        "generated",
+        "graded",
+        "imported",
+        "indexed",
         "installed",
+        "invited",
+        "linked",
+        "locked",
+        "logged",
+        "marked",
+        "merged",
         "moved",
+        "notified",
+        "paid",
+        "paused",
+        "played",
         "posted",
+        "processed",
         "published",
+        "pushed",
+        "queued",
+        "rated",
+        "recorded",
+        "refunded",
+        "registered",
         "removed",
         "renamed",
+        "rendered",
+        "replied",
+        "rescheduled",
+        "reserved",
+        "restarted",
+        "restored",
+        "resumed",
         "saved",
         "scheduled",
         "sent",
+        "shared",
         "stored",
         "submitted",
+        "subscribed",
+        "synced",
+        "tagged",
+        "transferred",
+        "translated",
+        "unlocked",
         "updated",
         "uploaded",
         "written",
@@ -129,6 +183,8 @@ REMOVALS = frozenset({"deleted", "removed", "forgotten"})
 STATUS_KEYS = ("status", "state", "result", "outcome")
 FAILURE_WORDS = frozenset(
     {"error", "errored", "failed", "failure", "fail", "fatal", "rejected", "refused"}
+    # (with a reason beside: `{"status": "unavailable", "detail": "service unreachable"}`)
+    | {"unavailable", "unreachable", "not_found"}
 )
 NOT_FAILURE_KEYS = frozenset(
     {
@@ -331,8 +387,14 @@ def _name_words(name: str) -> list[str]:
 
 def _says_why(key: str) -> bool:
     """A key that explains an outcome: `message`, `reason`, `detail`, `error_code`, a failed
-    command's `stderr`..."""
-    return key in MESSAGE_KEYS or key.startswith("error") or key == "stderr"
+    command's `stderr` or exit code, a request's HTTP status..."""
+    return key in MESSAGE_KEYS or key.startswith("error") or key in _CODE_KEYS
+
+
+# (the code a failed request or command ended with: it says why, as a message does)
+_CODE_KEYS = frozenset(
+    {"stderr", "http_status", "status_code", "http_code", "exit_code", "returncode", "exit_status"}
+)
 
 
 def _names_item(key: str) -> bool:
@@ -828,8 +890,22 @@ def _value(expr: ast.expr, code: Code, env: Env, flag: bool = False) -> object:
 _STATE_WORDS = frozenset({"status", "health", "state", "ping", "healthcheck"})
 
 
+# Verbs that make a def named for a state change it (`put_state`, `set_status`): its flags are
+# the change's outcome, as any action's.
+_CHANGING = frozenset(
+    {"set", "put", "post", "patch", "update", "change", "write", "save", "apply", "send"}
+    | {"push", "sync", "toggle", "reset", "clear", "store", "record", "publish"}
+)
+# (words before the verb that say nothing of what the def does)
+_PREFIXES = frozenset({"handle", "on", "do", "cmd", "tool", "api"})
+
+
 def _asks_state(code: Code) -> bool:
-    return any(word in _STATE_WORDS for word in _name_words(code.function.name))
+    words = _name_words(code.function.name)
+    verbs = [word for word in words if word not in _PREFIXES]
+    if verbs and verbs[0] in _CHANGING:
+        return False
+    return any(word in _STATE_WORDS for word in words)
 
 
 def _compared(expr: ast.Compare, code: Code, env: Env) -> object:
