@@ -2001,7 +2001,12 @@ for name, fn in (("lamp_set", lamp_set), ("lamp_history", lamp_history), ("quiz_
     registry.register(name=name, toolset="home", schema={"name": name, "description": "Home.", "parameters": SCHEMA}, handler=fn)
 """,
             },
-            findings=(("tools/lamp_tool.py", 25), ("tools/lamp_tool.py", 33), ("tools/lamp_tool.py", 35), ("tools/lamp_tool.py", 43),),
+            findings=(
+                ("tools/lamp_tool.py", 25),
+                ("tools/lamp_tool.py", 33),
+                ("tools/lamp_tool.py", 35),
+                ("tools/lamp_tool.py", 43),
+            ),
             note="a def named for a state that changes it (`put_state`) reports its outcome as any action does; a failed status beside an HTTP status code or a `detail`, `unavailable` included; an action flag (`graded`) False beside its reason",
         ),
     )
