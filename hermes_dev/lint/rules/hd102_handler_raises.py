@@ -3312,6 +3312,51 @@ registry.register(name="stats_median", toolset="stats", schema={"name": "stats_m
             },
             note="a project's own `median` (it answers None for no values) is not statistics.median: a call is what its name resolves to, not what it is called",
         ),
+        Valid(
+            {
+                "plugins/renewals/plugin.yaml": """\
+name: renewals
+version: 1.0.0
+description: When does a subscription renew next.
+provides_tools:
+  - renewal_next
+""",
+                "plugins/renewals/cycles.py": """\
+from datetime import date, timedelta
+
+CYCLES = ("weekly", "fortnightly", "yearly")
+
+
+def advance(day: date, cycle: str) -> date:
+    if cycle == "weekly":
+        return day + timedelta(days=7)
+    if cycle == "fortnightly":
+        return day + timedelta(days=14)
+    if cycle == "yearly":
+        return day.replace(year=day.year + 1) if day.month != 2 or day.day != 29 else day + timedelta(days=365)
+    raise ValueError(f"unknown cycle {cycle!r}")
+""",
+                "plugins/renewals/__init__.py": """\
+import json
+from datetime import date
+
+from .cycles import CYCLES, advance
+
+
+def renewal_next(args, **kwargs):
+    cycle = args.get("cycle")
+    if not isinstance(cycle, str) or cycle not in CYCLES:
+        return json.dumps({"error": f"cycle must be one of {', '.join(CYCLES)}"})
+    return json.dumps({"next": advance(date.today(), cycle).isoformat()})
+
+
+def register(ctx):
+    schema = {"name": "renewal_next", "description": "Next renewal.", "parameters": {"type": "object", "properties": {"cycle": {"type": "string", "enum": ["weekly", "fortnightly", "yearly"], "description": "How often it renews."}}}}
+    ctx.register_tool(name="renewal_next", toolset="renewals", schema=schema, handler=renewal_next)
+""",
+            },
+            note="`if cycle not in CYCLES: return ...` before the call: the helper's `if cycle == ...: return` chain covers every member of CYCLES (a tuple imported from its module), so its last `raise` cannot run",
+        ),
     )
     INVALID = (
         Invalid(
@@ -8385,6 +8430,45 @@ for name, fn in (("repo_authors", repo_authors), ("repo_head", repo_head)):
             },
             findings=(("tools/repo_tool.py", 14),),
             note="`subprocess.run(..., check=check)` in a helper whose `check` defaults to True: a call that leaves it out raises CalledProcessError when git fails; trap: the call that passes `check=False` and reads the exit code",
+            fixed={},
+        ),
+        Invalid(
+            {
+                "tools/units_tool.py": """\
+import json
+
+from tools.registry import registry
+
+UNITS = {"km": 1000.0, "m": 1.0, "mi": 1609.344, "ft": 0.3048}
+
+
+def to_metres(value, unit):
+    if unit == "km":
+        return value * 1000.0
+    if unit == "m":
+        return value
+    if unit == "mi":
+        return value * 1609.344
+    raise KeyError(unit)
+
+
+def distance_convert(args, **kw):
+    unit = args.get("unit", "m")
+    if unit not in UNITS:
+        return json.dumps({"error": f"unit must be one of {sorted(UNITS)}"})
+    try:
+        value = float(args.get("value", 0))
+    except (TypeError, ValueError):
+        return json.dumps({"error": "value must be a number"})
+    return json.dumps({"metres": to_metres(value, unit)})
+
+
+SCHEMA = {"type": "object", "properties": {"unit": {"type": "string", "description": "km, m, mi or ft."}, "value": {"type": "number", "description": "A distance."}}}
+registry.register(name="distance_convert", toolset="units", schema={"name": "distance_convert", "description": "Distances.", "parameters": SCHEMA}, handler=distance_convert)
+""",
+            },
+            findings=(("tools/units_tool.py", 26),),
+            note="the caller checks the unit against a table of four, the helper's chain handles three (`ft` falls through): its `raise KeyError` runs for a unit the table holds",
             fixed={},
         ),
     )

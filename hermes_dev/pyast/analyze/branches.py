@@ -11,6 +11,9 @@
 - `non_empty_at(name, call, scope)`: the local `name` is known not empty where `call` is (an
   `if not name: return ...` before it), so a call binds NON_EMPTY for it: the callee's own
   `if not values: raise ValueError(...)` cannot fire.
+- `members_at(name, call, scope)`: the constants `name` is one of where `call` is (`if cycle
+  not in CYCLES: return ...` before it), so a call binds them all: a callee's chain of `if
+  cycle == "weekly": return ...` that covers them leaves its last `raise` unreachable.
 """
 
 from __future__ import annotations
@@ -505,33 +508,83 @@ def _call(expr: ast.Call, scope: Scope, depth: int) -> object:
 
 
 _EXITS = (ast.Return, ast.Raise)
-_NON_EMPTY_ATTR = "_hermes_dev_non_empty"
+_EXIT_TESTS_ATTR = "_hermes_dev_exit_tests"
+# (more constants than this are not told apart: a table that large is not a branch's test)
+MAX_MEMBERS = 16
+
+# name -> (what the test found: None for "empty", else the table it is not in; the test's last
+# line; the first and last line of what follows it in its block)
+_ExitTests = dict[str, list[tuple[ast.expr | None, int, int, int]]]
 
 
 def non_empty_at(name: str, call: ast.Call, scope: Scope) -> bool:
     """The local `name` is tested not empty before `call` in its def (`if not values: return
     ...`, in the same block or one around the call), and never bound again after the test."""
+    return any(table is None for table in _exit_tests_at(name, call, scope))
+
+
+def members_at(name: str, call: ast.Call, scope: Scope) -> tuple[object, ...] | None:
+    """The constants the local `name` is one of where `call` is: `if cycle not in CYCLES:
+    return ...` before it, CYCLES a table of at most MAX_MEMBERS constants (a tuple, list or
+    set, or a dict's keys, written out at module level)."""
+    for table in _exit_tests_at(name, call, scope):
+        if table is None:
+            continue
+        members = _members(table, scope)
+        if members is not None:
+            return members
+    return None
+
+
+def _members(table: ast.expr, scope: Scope) -> tuple[object, ...] | None:
+    known, value = constant(table, scope)
+    if not known and isinstance(table, (ast.Name, ast.Attribute)):
+        # (a table imported from a sibling module, or a dict whose keys are the members)
+        found = resolve(table, scope).single()
+        if not isinstance(found, Literal) or _changed(found, table):
+            return None
+        if isinstance(found.expr, ast.Dict):
+            keys = found.expr.keys
+            if all(isinstance(k, ast.Constant) for k in keys):
+                known, value = True, tuple(k.value for k in keys)  # type: ignore[union-attr]
+        elif isinstance(found.expr, (ast.Tuple, ast.List, ast.Set)):
+            value = _value(found.expr, found.scope, 1)
+            known = value is not _UNKNOWN
+    if not known or not isinstance(value, (tuple, frozenset)) or not value:
+        return None
+    if len(value) > MAX_MEMBERS or not all(_plain(v) for v in value):
+        return None
+    return tuple(sorted(set(value), key=repr))
+
+
+def _changed(found: Literal, table: ast.Name | ast.Attribute) -> bool:
+    """The module that writes the table changes it somewhere (`TABLE[k] = ...`, `.append`)."""
+    name = table.id if isinstance(table, ast.Name) else table.attr
+    return changes_name(found.scope.module, name)
+
+
+def _exit_tests_at(name: str, call: ast.Call, scope: Scope) -> list[ast.expr | None]:
     func = scope.func
     if func is None or isinstance(func, ast.Lambda):
-        return False
-    tests: dict[str, list[tuple[int, int, int]]] | None = func.__dict__.get(_NON_EMPTY_ATTR)
-    if tests is None:
-        tests = _emptiness_exits(func)
-        setattr(func, _NON_EMPTY_ATTR, tests)
+        return []
     line = getattr(call, "lineno", None)  # (a call made up for a deferred one may have none)
     if line is None:
-        return False
-    return any(
-        first <= line <= last and tested < line for tested, first, last in tests.get(name, ())
-    )
+        return []
+    tests: _ExitTests | None = func.__dict__.get(_EXIT_TESTS_ATTR)
+    if tests is None:
+        tests = _exit_tests(func)
+        setattr(func, _EXIT_TESTS_ATTR, tests)
+    return [
+        table
+        for table, tested, first, last in tests.get(name, ())
+        if first <= line <= last and tested < line
+    ]
 
 
-def _emptiness_exits(
-    func: ast.FunctionDef | ast.AsyncFunctionDef,
-) -> dict[str, list[tuple[int, int, int]]]:
-    """name -> (the test's last line, first and last line of what follows it in its block) for
-    each `if not name: return/raise` whose name no statement binds after it."""
-    found: dict[str, list[tuple[int, int, int]]] = {}
+def _exit_tests(func: ast.FunctionDef | ast.AsyncFunctionDef) -> _ExitTests:
+    """For each `if not name: return/raise` (or `if name not in TABLE: ...`) whose name no
+    statement binds after it: where what follows it in its block starts and ends."""
+    found: _ExitTests = {}
     stores: dict[str, int] = {}
     for sub in walk_function(func):
         if isinstance(sub, ast.Name) and not isinstance(sub.ctx, ast.Load):
@@ -556,35 +609,39 @@ def _emptiness_exits(
             ):
                 continue
             end = stmt.end_lineno or stmt.lineno
-            for tested in _emptied(stmt.test):
+            for tested, table in _ruled_out(stmt.test):
                 if stores.get(tested, 0) > end:
                     continue
                 found.setdefault(tested, []).append(
-                    (end, block[at + 1].lineno, block[-1].end_lineno or block[-1].lineno)
+                    (table, end, block[at + 1].lineno, block[-1].end_lineno or block[-1].lineno)
                 )
     return found
 
 
-def _emptied(test: ast.expr) -> list[str]:
-    """The names a test that exits when true finds empty: `not x`, `len(x) == 0`, `len(x) < 1`,
-    either side of an `or`."""
+def _ruled_out(test: ast.expr) -> list[tuple[str, ast.expr | None]]:
+    """What a test that exits when true rules out after it: (name, None) for an empty value
+    (`not x`, `len(x) == 0`, `len(x) < 1`), (name, TABLE) for `x not in TABLE`; either side
+    of an `or`."""
     if isinstance(test, ast.BoolOp) and isinstance(test.op, ast.Or):
-        return [n for value in test.values for n in _emptied(value)]
+        return [found for value in test.values for found in _ruled_out(value)]
     if isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not):
-        return [test.operand.id] if isinstance(test.operand, ast.Name) else []
+        return [(test.operand.id, None)] if isinstance(test.operand, ast.Name) else []
+    if not (isinstance(test, ast.Compare) and len(test.ops) == 1):
+        return []
+    op, right = test.ops[0], test.comparators[0]
+    if isinstance(op, ast.NotIn) and isinstance(test.left, ast.Name):
+        return [(test.left.id, right)]
     if (
-        isinstance(test, ast.Compare)
-        and len(test.ops) == 1
-        and isinstance(test.left, ast.Call)
+        isinstance(test.left, ast.Call)
         and isinstance(test.left.func, ast.Name)
         and test.left.func.id == "len"
         and len(test.left.args) == 1
         and isinstance(test.left.args[0], ast.Name)
-        and isinstance(test.comparators[0], ast.Constant)
+        and isinstance(right, ast.Constant)
         and (
-            (isinstance(test.ops[0], ast.Eq) and test.comparators[0].value == 0)
-            or (isinstance(test.ops[0], ast.Lt) and test.comparators[0].value == 1)
+            (isinstance(op, ast.Eq) and right.value == 0)
+            or (isinstance(op, ast.Lt) and right.value == 1)
         )
     ):
-        return [test.left.args[0].id]
+        return [(test.left.args[0].id, None)]
     return []

@@ -26,6 +26,7 @@ import ast
 from hermes_dev.pyast.analyze.branches import (
     NON_EMPTY,
     constant,
+    members_at,
     non_empty_at,
     normalised_parameters,
     relevant_parameters,
@@ -639,13 +640,15 @@ def _bound(call: ast.Call, scope: Scope, function: Function) -> dict[str, Possib
             if _plain(value) and (name not in normalised or isinstance(value, normalised[name])):
                 kept[name] = Possible.of(Const(value))
             continue
-        if (
-            name not in normalised
-            and isinstance(expr, ast.Name)
-            and non_empty_at(expr.id, call, scope)
-        ):
-            kept[name] = Possible.of(Const(NON_EMPTY))  # (`if not values: return` before)
-            continue
+        if name not in normalised and isinstance(expr, ast.Name):
+            members = members_at(expr.id, call, scope)
+            if members is not None:
+                # (`if cycle not in CYCLES: return` before: one of those)
+                kept[name] = Possible(tuple(Const(m) for m in members), True)
+                continue
+            if non_empty_at(expr.id, call, scope):
+                kept[name] = Possible.of(Const(NON_EMPTY))  # (`if not values: return` before)
+                continue
         if name in normalised or not isinstance(expr, (ast.Name, ast.Attribute, ast.Lambda)):
             continue  # (only a name or a lambda is worth resolving for a function)
         # a few steps only: a function passed on is written as one, not computed

@@ -59,7 +59,7 @@ from hermes_dev.pyast.semantic.resolve import (
     is_builtin_name,
     resolve,
 )
-from hermes_dev.pyast.semantic.scopes import External, Function, Instance
+from hermes_dev.pyast.semantic.scopes import Const, External, Function, Instance
 from hermes_dev.pyast.semantic.walker import (
     handlers_around,
     is_name,
@@ -653,6 +653,9 @@ class _Walker:
         self._saved: dict[str, ast.ExceptHandler] | None = None
         # id(handler) -> the scope its type is read in, for a context manager's `except`
         self._handler_scopes: dict[int, Scope] = {}
+        # parameters bound to one of several constants -> those the path here has ruled out
+        # (`if cycle == "weekly": return ...` passed): all of them, and the rest cannot run
+        self._ruled_out: dict[str, frozenset[object]] = {}
 
     def run(self) -> None:
         node = self.code.node
@@ -712,10 +715,18 @@ class _Walker:
         caught: dict[str, ast.ExceptHandler],
         current: ast.ExceptHandler | None,
     ) -> None:
-        for stmt in stmts:
-            self.stmt(stmt, handlers, caught, current)
-            if self.ends(stmt):
-                break  # what follows is unreachable
+        saved = self._ruled_out
+        try:
+            for stmt in stmts:
+                if self._ruled_out and self._exhausted():
+                    break  # (every constant the parameter can be was handled above)
+                self.stmt(stmt, handlers, caught, current)
+                if self.ends(stmt):
+                    break  # what follows is unreachable
+                if isinstance(stmt, ast.If) and not stmt.orelse and self.ends_all(stmt.body):
+                    self._rule_out(stmt.test)
+        finally:
+            self._ruled_out = saved
 
     def stmt(
         self,
@@ -776,7 +787,12 @@ class _Walker:
             if verdict is not False:
                 self.body(stmt.body, handlers, caught, current)
             if verdict is not True:
-                self.body(stmt.orelse, handlers, caught, current)
+                saved = self._ruled_out
+                self._rule_out(stmt.test)
+                try:
+                    self.body(stmt.orelse, handlers, caught, current)
+                finally:
+                    self._ruled_out = saved
             return
         if isinstance(stmt, (ast.With, ast.AsyncWith)):
             for item in stmt.items:
@@ -811,6 +827,46 @@ class _Walker:
             self.body(stmt.orelse, handlers, caught, current)
             return
         self.expr(stmt, handlers)  # a simple statement: no statements inside
+
+    def _one_of(self, name: str) -> frozenset[object] | None:
+        """The constants a call bound the parameter `name` to, when more than one."""
+        env = self.scope.env
+        possible = env.get(name) if env else None
+        if possible is None or len(possible.items) < 2 or not possible.complete:
+            return None
+        if not all(isinstance(o, Const) for o in possible.items):
+            return None
+        return frozenset(o.value for o in possible.items)  # type: ignore[attr-defined]
+
+    def _rule_out(self, test: ast.expr) -> None:
+        """After `if name == C` (or `name in (C, D)`) is passed by: C is ruled out for `name`."""
+        if not (isinstance(test, ast.Compare) and len(test.ops) == 1):
+            return
+        left, right, op = test.left, test.comparators[0], test.ops[0]
+        if isinstance(op, ast.Eq) and isinstance(left, ast.Constant):
+            left, right = right, left
+        if not isinstance(left, ast.Name) or self._one_of(left.id) is None:
+            return
+        if isinstance(op, ast.Eq) and isinstance(right, ast.Constant):
+            values = frozenset({right.value})
+        elif (
+            isinstance(op, ast.In)
+            and isinstance(right, (ast.Tuple, ast.List, ast.Set))
+            and all(isinstance(e, ast.Constant) for e in right.elts)
+        ):
+            values = frozenset(e.value for e in right.elts)  # type: ignore[attr-defined]
+        else:
+            return
+        out = dict(self._ruled_out)
+        out[left.id] = out.get(left.id, frozenset()) | values
+        self._ruled_out = out
+
+    def _exhausted(self) -> bool:
+        for name, out in self._ruled_out.items():
+            one_of = self._one_of(name)
+            if one_of is not None and one_of <= out:
+                return True
+        return False
 
     def ends(self, stmt: ast.stmt) -> bool:
         """True when control cannot go on after `stmt` (a call of a def that always raises
