@@ -3357,6 +3357,42 @@ def register(ctx):
             },
             note="`if cycle not in CYCLES: return ...` before the call: the helper's `if cycle == ...: return` chain covers every member of CYCLES (a tuple imported from its module), so its last `raise` cannot run",
         ),
+        Valid(
+            {
+                "tools/isbn_tool.py": """\
+import json
+
+from tools.registry import registry
+
+
+def clean(raw):
+    return "".join(ch for ch in str(raw or "") if ch.isdigit() or ch in "Xx").upper()
+
+
+def to_isbn10(isbn13):
+    if not isbn13.startswith("978"):
+        raise ValueError("only 978 ISBNs have an ISBN-10 form")
+    body = isbn13[3:12]
+    total = sum((10 - i) * int(c) for i, c in enumerate(body))
+    check = (11 - total % 11) % 11
+    return body + ("X" if check == 10 else str(check))
+
+
+def isbn_short(args, **kw):
+    isbn = clean(args.get("isbn"))
+    if len(isbn) != 13 or not isbn.isdigit():
+        return json.dumps({"error": "give a 13-digit ISBN"})
+    if not isbn.startswith("978"):
+        return json.dumps({"error": "a 979 ISBN has no ISBN-10 form"})
+    return json.dumps({"isbn10": to_isbn10(isbn)})
+
+
+SCHEMA = {"type": "object", "properties": {"isbn": {"type": "string", "description": "An ISBN-13."}}}
+registry.register(name="isbn_short", toolset="books", schema={"name": "isbn_short", "description": "ISBN-10 of an ISBN-13.", "parameters": SCHEMA}, handler=isbn_short)
+""",
+            },
+            note='the handler\'s exit test `if not isbn.startswith("978"): return ...` answers the helper\'s own `if not isbn13.startswith("978"): raise` for the value it hands on: that raise cannot run',
+        ),
     )
     INVALID = (
         Invalid(

@@ -19,6 +19,7 @@
 from __future__ import annotations
 
 import ast
+import copy
 
 from hermes_dev.pyast.semantic.clients import is_client_instance
 from hermes_dev.pyast.semantic.resolve import is_builtin_name, resolve
@@ -55,6 +56,31 @@ class _NonEmpty:
 
 
 NON_EMPTY = _NonEmpty()
+
+# (what a test is, with the tested name written as this one: the same test of another name)
+_PLACEHOLDER = "\x00"
+
+
+class Facts:
+    """Tests a caller saw answered for a value before handing it on (`if not
+    s.startswith("978"): return ...`): each test, written with the value as _PLACEHOLDER
+    (ast.dump), and its answer."""
+
+    __slots__ = ("known",)
+
+    def __init__(self, known: frozenset[tuple[str, bool]]) -> None:
+        self.known = known
+
+    def __hash__(self) -> int:
+        return hash(self.known)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Facts) and other.known == self.known
+
+    def __repr__(self) -> str:
+        return f"<facts {len(self.known)}>"
+
+
 _DEF_TYPES = (ast.FunctionDef, ast.AsyncFunctionDef)
 _RELEVANT_ATTR = "_hermes_dev_relevant"
 _MAX_DEPTH = 12
@@ -203,6 +229,16 @@ def _value(expr: ast.expr, scope: Scope, depth: int) -> object:
     if depth > _MAX_DEPTH:
         return _UNKNOWN
     kind = type(expr)
+    if kind is ast.Call or kind is ast.Compare or kind is ast.Name:
+        facts = _facts_in(scope)
+        if facts:
+            known = _fact(expr, facts)
+            if known is not None and kind is ast.Name:
+                # (a name tested truthy is some truthy value, not True: `region == "eu"`
+                # is not decided by it)
+                return NON_EMPTY if known else _UNKNOWN
+            if known is not None:
+                return known
     if kind is ast.Constant:
         return expr.value  # type: ignore[attr-defined]
     if kind is ast.Name:
@@ -248,6 +284,8 @@ def _name(expr: ast.Name, scope: Scope, depth: int) -> object:
         if isinstance(found, Const):
             if found.value is NON_EMPTY:
                 return NON_EMPTY
+            if isinstance(found.value, Facts):
+                return _UNKNOWN
             return found.value if _plain(found.value) else _UNKNOWN
         if isinstance(found, Literal):
             return _value(found.expr, found.scope, depth + 1)
@@ -515,6 +553,8 @@ MAX_MEMBERS = 16
 # name -> (what the test found: None for "empty", else the table it is not in; the test's last
 # line; the first and last line of what follows it in its block)
 _ExitTests = dict[str, list[tuple[ast.expr | None, int, int, int]]]
+# name -> (a test of it, its answer after the exit test; the same three lines)
+_Answered = dict[str, list[tuple[ast.expr, bool, int, int, int]]]
 
 
 def non_empty_at(name: str, call: ast.Call, scope: Scope) -> bool:
@@ -570,10 +610,7 @@ def _exit_tests_at(name: str, call: ast.Call, scope: Scope) -> list[ast.expr | N
     line = getattr(call, "lineno", None)  # (a call made up for a deferred one may have none)
     if line is None:
         return []
-    tests: _ExitTests | None = func.__dict__.get(_EXIT_TESTS_ATTR)
-    if tests is None:
-        tests = _exit_tests(func)
-        setattr(func, _EXIT_TESTS_ATTR, tests)
+    tests = _exit_tests_of(func)[0]
     return [
         table
         for table, tested, first, last in tests.get(name, ())
@@ -581,10 +618,31 @@ def _exit_tests_at(name: str, call: ast.Call, scope: Scope) -> list[ast.expr | N
     ]
 
 
-def _exit_tests(func: ast.FunctionDef | ast.AsyncFunctionDef) -> _ExitTests:
+def _exit_tests_of(func: ast.FunctionDef | ast.AsyncFunctionDef) -> tuple[_ExitTests, _Answered]:
+    found: tuple[_ExitTests, _Answered] | None = func.__dict__.get(_EXIT_TESTS_ATTR)
+    if found is None:
+        found = _exit_tests(func)
+        setattr(func, _EXIT_TESTS_ATTR, found)
+    return found
+
+
+def _answered_at(name: str, call: ast.Call, scope: Scope) -> list[tuple[ast.expr, bool]]:
+    func = scope.func
+    line = getattr(call, "lineno", None)
+    if func is None or isinstance(func, ast.Lambda) or line is None:
+        return []
+    return [
+        (test, answer)
+        for test, answer, tested, first, last in _exit_tests_of(func)[1].get(name, ())
+        if first <= line <= last and tested < line
+    ]
+
+
+def _exit_tests(func: ast.FunctionDef | ast.AsyncFunctionDef) -> tuple[_ExitTests, _Answered]:
     """For each `if not name: return/raise` (or `if name not in TABLE: ...`) whose name no
     statement binds after it: where what follows it in its block starts and ends."""
     found: _ExitTests = {}
+    answered: _Answered = {}
     stores: dict[str, int] = {}
     for sub in walk_function(func):
         if isinstance(sub, ast.Name) and not isinstance(sub.ctx, ast.Load):
@@ -609,13 +667,29 @@ def _exit_tests(func: ast.FunctionDef | ast.AsyncFunctionDef) -> _ExitTests:
             ):
                 continue
             end = stmt.end_lineno or stmt.lineno
+            span = (end, block[at + 1].lineno, block[-1].end_lineno or block[-1].lineno)
             for tested, table in _ruled_out(stmt.test):
-                if stores.get(tested, 0) > end:
-                    continue
-                found.setdefault(tested, []).append(
-                    (table, end, block[at + 1].lineno, block[-1].end_lineno or block[-1].lineno)
-                )
-    return found
+                if stores.get(tested, 0) <= end:
+                    found.setdefault(tested, []).append((table, *span))
+            for tested, test, answer in _answers(stmt.test):
+                if stores.get(tested, 0) <= end:
+                    answered.setdefault(tested, []).append((test, answer, *span))
+    return found, answered
+
+
+def _answers(test: ast.expr) -> list[tuple[str, ast.expr, bool]]:
+    """(name, test, answer) for each test of one name that a test which exits when true
+    leaves answered after it: `not X` leaves X true, X (a call or comparison) false; either
+    side of an `or` is false."""
+    if isinstance(test, ast.BoolOp) and isinstance(test.op, ast.Or):
+        return [found for value in test.values for found in _answers(value)]
+    answer = False
+    if isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not):
+        test, answer = test.operand, True
+    if not isinstance(test, (ast.Call, ast.Compare, ast.Name)):
+        return []
+    tested = _tested_name(test)
+    return [(tested, test, answer)] if tested is not None else []
 
 
 def _ruled_out(test: ast.expr) -> list[tuple[str, ast.expr | None]]:
@@ -645,3 +719,68 @@ def _ruled_out(test: ast.expr) -> list[tuple[str, ast.expr | None]]:
     ):
         return [(test.left.args[0].id, None)]
     return []
+
+
+_FACTS_KEY = "branch-facts"
+# (calls a test may make besides the tested value's methods: the same in caller and callee)
+_NEUTRAL = frozenset({"len", "isinstance", "str", "int", "float", "bool", "list", "dict", "tuple"})
+
+
+def _facts_in(scope: Scope) -> dict[str, frozenset[tuple[str, bool]]]:
+    """The parameters a call bound to Facts, in this scope and those around it."""
+    cache = scope.cache()
+    cached = cache.get(_FACTS_KEY)
+    if isinstance(cached, dict):
+        return cached
+    found: dict[str, frozenset[tuple[str, bool]]] = {}
+    where: Scope | None = scope
+    while where is not None:
+        for name, possible in (where.env or {}).items():
+            only = possible.single()
+            if isinstance(only, Const) and isinstance(only.value, Facts):
+                found.setdefault(name, only.value.known)
+        where = where.parent
+    cache[_FACTS_KEY] = found
+    return found
+
+
+def _fact(expr: ast.expr, facts: dict[str, frozenset[tuple[str, bool]]]) -> bool | None:
+    tested = _tested_name(expr)
+    if tested is None or tested not in facts:
+        return None
+    written = _written(expr, tested)
+    known = facts[tested]
+    if (written, True) in known:
+        return True
+    if (written, False) in known:
+        return False
+    return None
+
+
+def _tested_name(expr: ast.expr) -> str | None:
+    """The one name a test reads (besides neutral builtins), or None."""
+    names = {n.id for n in ast.walk(expr) if isinstance(n, ast.Name) and n.id not in _NEUTRAL}
+    return names.pop() if len(names) == 1 else None
+
+
+def _written(expr: ast.expr, name: str) -> str:
+    """The test as ast.dump, with `name` written as _PLACEHOLDER."""
+
+    class _Rename(ast.NodeTransformer):
+        def visit_Name(self, node: ast.Name) -> ast.Name:
+            if node.id == name:
+                return ast.Name(id=_PLACEHOLDER, ctx=ast.Load())
+            return node
+
+    return ast.dump(_Rename().visit(copy.deepcopy(expr)))
+
+
+def facts_at(name: str, call: ast.Call, scope: Scope) -> Facts | None:
+    """What tests `name` passed before `call` (each exit test's answer on the way on):
+    `if not s.startswith("978"): return ...` leaves `s.startswith("978")` True."""
+    found: set[tuple[str, bool]] = set()
+    for test, answer in _answered_at(name, call, scope):
+        found.add((_written(test, name), answer))
+    if found and non_empty_at(name, call, scope):
+        found.add((_written(ast.Name(id=name, ctx=ast.Load()), name), True))
+    return Facts(frozenset(found)) if found else None

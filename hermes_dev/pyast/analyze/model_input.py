@@ -396,6 +396,10 @@ class InputRisks:
         self.requested: set[str] = set()  # (of those, responses of `requests`)
         self.contents: set[str] = set(contents)
         self.elements: set[str] = set()
+        # (filled once the bindings are read, below; a helper asked about during the first
+        # pass finds none yet)
+        self.paths: set[str] = set()
+        self.path_objects: set[str] = set()
         self._text_opens: set[int] = set()
         self._opened: dict[str, list[ast.expr | None]] = {}
         body = [node.body] if isinstance(node, ast.Lambda) else node.body
@@ -584,9 +588,8 @@ class InputRisks:
                         tested.add(name)
             self.guarded |= tested
             self._checked = frozenset(tested)
-        # Locals that are paths the model names (`p = Path(args["path"]).expanduser()`).
-        self.paths: set[str] = set()
-        self.path_objects: set[str] = set()  # (of those, `Path` objects, not text)
+        # Locals that are paths the model names (`p = Path(args["path"]).expanduser()`);
+        # path_objects: of those, `Path` objects, not text
         arms: dict[int, tuple[tuple[int, int], ...]] | None = None
         for _ in range(2):
             for name, values in assigns.items():

@@ -26,6 +26,7 @@ import ast
 from hermes_dev.pyast.analyze.branches import (
     NON_EMPTY,
     constant,
+    facts_at,
     members_at,
     non_empty_at,
     normalised_parameters,
@@ -640,11 +641,17 @@ def _bound(call: ast.Call, scope: Scope, function: Function) -> dict[str, Possib
             if _plain(value) and (name not in normalised or isinstance(value, normalised[name])):
                 kept[name] = Possible.of(Const(value))
             continue
-        if name not in normalised and isinstance(expr, ast.Name):
+        if name not in normalised and isinstance(expr, ast.Name) and _plain_value(expr, scope):
             members = members_at(expr.id, call, scope)
             if members is not None:
                 # (`if cycle not in CYCLES: return` before: one of those)
                 kept[name] = Possible(tuple(Const(m) for m in members), True)
+                continue
+            facts = facts_at(expr.id, call, scope)
+            if facts is not None:
+                # (`if not s.startswith("978"): return` before: the callee's same test is
+                # answered; `if not values:` makes `values` truthy there too)
+                kept[name] = Possible.of(Const(facts))
                 continue
             if non_empty_at(expr.id, call, scope):
                 kept[name] = Possible.of(Const(NON_EMPTY))  # (`if not values: return` before)
@@ -671,6 +678,15 @@ def _bound(call: ast.Call, scope: Scope, function: Function) -> dict[str, Possib
         ):
             kept[name] = Possible.of(Const(default.value))
     return kept
+
+
+def _plain_value(expr: ast.Name, scope: Scope) -> bool:
+    """A name whose objects are not known (or are constants): binding what its tests said
+    in their place loses nothing (an instance's class would be lost: `store.add()`)."""
+    possible = resolve(expr, scope, RESOLVE_DEPTH - 4)
+    return not any(
+        isinstance(o, (Instance, Function, Class, Partial, External)) for o in possible.items
+    )
 
 
 def _keywords_unknown(call: ast.Call) -> bool:
