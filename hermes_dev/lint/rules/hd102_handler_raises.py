@@ -3393,6 +3393,42 @@ registry.register(name="isbn_short", toolset="books", schema={"name": "isbn_shor
             },
             note='the handler\'s exit test `if not isbn.startswith("978"): return ...` answers the helper\'s own `if not isbn13.startswith("978"): raise` for the value it hands on: that raise cannot run',
         ),
+        Valid(
+            {
+                "tools/dotenv_tool.py": """\
+import json
+from pathlib import Path
+
+from tools.registry import registry
+
+LIMIT = 256 * 1024
+
+
+def _read(path_text) -> str:
+    path = Path(path_text).expanduser()
+    if path.stat().st_size > LIMIT:
+        raise ValueError(f"{path} is too large")
+    return path.read_text(encoding="utf-8", errors="replace")
+
+
+def dotenv_keys(args, **kw):
+    text = args.get("text")
+    path = args.get("path") or ".env"
+    if text is None:
+        try:
+            text = _read(path)
+        except (OSError, ValueError) as exc:
+            return json.dumps({"error": f"could not read {path}: {exc}"})
+    keys = [line.split("=", 1)[0].strip() for line in str(text).splitlines() if "=" in line]
+    return json.dumps({"keys": keys})
+
+
+SCHEMA = {"type": "object", "properties": {"path": {"type": "string", "description": "A .env file."}, "text": {"type": "string", "description": "Or its text."}}}
+registry.register(name="dotenv_keys", toolset="dotenv", schema={"name": "dotenv_keys", "description": "Keys of a .env file.", "parameters": SCHEMA}, handler=dotenv_keys)
+""",
+            },
+            note="a helper that hands back what the model's file holds, called in a `try` whose excepts return: silent (and no crash: 0.8.0 raised AttributeError asking about paths before they were read)",
+        ),
     )
     INVALID = (
         Invalid(
