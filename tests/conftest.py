@@ -21,3 +21,10 @@ def _signal_handlers_restored() -> Iterator[None]:
     for sig in _WATCHED:
         signal.signal(sig, before[sig])  # type: ignore[arg-type]
     assert not changed, f"signal handlers left changed: {changed}"
+
+
+@pytest.fixture(autouse=True)
+def _strict_analyses(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A bug in an analysis fails the test: lint would otherwise keep going without it (one
+    stderr line, exit 2), which is right for users and would hide it here."""
+    monkeypatch.setenv("HERMES_DEV_STRICT", "1")

@@ -81,7 +81,8 @@ def _build() -> click.Command:
             "PATHS are files or folders (plugin.yaml manifests too); by default the root's tools/"
             " and plugins/ (in a Hermes root only files there hold tools: others are skipped);"
             " `-` is the text on stdin, named by --stdin-filename. Paths after `--` are never"
-            " read as options. Exit status: 0 clean, 1 findings, 2 usage or config error."
+            " read as options. Exit status: 0 clean, 1 findings, 2 usage or config error (or"
+            " an analysis that failed on a file: a bug, said on stderr; the rest is reported)."
             " Suppress a finding with `# hermes-dev: ignore[CODE]` or `# noqa: CODE` on its line;"
             " `hermes-dev rule CODE` explains a rule."
         ),

@@ -276,7 +276,7 @@ def cached_at(
     """`compute()`'s findings of rule `code`, kept in the entry of the file `anchor` under
     `key` (which must cover everything they depend on); None: computed, never cached."""
     if key is None:
-        return list(compute())  # (an unsaved text is never cached)
+        return _computed(ctx, anchor, code, compute) or []  # (an unsaved text: never cached)
     kind = f"{code}-findings-v3-{__version__}"
     cache = ctx.cache
     hit, value = cache.get(anchor, kind)
@@ -289,9 +289,33 @@ def cached_at(
                 ctx.stats.add_once(label, count_key, n)
             return findings
     with ctx.stats.recording() as counts:
-        findings = list(compute())
-    cache.put(anchor, kind, _dump(ctx.root, findings, key, counts))
-    return findings
+        computed = _computed(ctx, anchor, code, compute)
+    if computed is None:
+        return []  # (not cached: the next run tries again)
+    cache.put(anchor, kind, _dump(ctx.root, computed, key, counts))
+    return computed
+
+
+def _computed(
+    ctx: LintContext, anchor: Path, code: str, compute: Callable[[], Iterable[Finding]]
+) -> list[Finding] | None:
+    """`compute()`'s findings; None when it fails: a bug in an analysis is one file's loss,
+    said on stderr (`ctx.internal_errors`), not the whole run's. HERMES_DEV_STRICT=1 (the
+    test suite) lets it raise."""
+    try:
+        return list(compute())
+    except Exception as exc:  # (any bug in an analysis, kept to its file)
+        if os.environ.get("HERMES_DEV_STRICT"):
+            raise
+        try:
+            shown = anchor.relative_to(ctx.root).as_posix()
+        except ValueError:
+            shown = str(anchor)
+        text = str(exc).splitlines()[0][:120] if str(exc) else ""
+        ctx.internal_errors.append(
+            f"{code} could not analyse {shown} ({type(exc).__name__}{': ' + text if text else ''})"
+        )
+        return None
 
 
 def file_digest(ctx: LintContext, rel: str) -> str | None:

@@ -188,6 +188,8 @@ class LintContext:
         self.whole_root = False  # set by lint(): no paths given, the whole root is linted
         # Files reported on that register nothing and do not parse (HD000 reports them).
         self.unparsed: list[ModuleInfo] = []
+        # Analyses that failed on a file (a bug in hermes-dev): one line each for stderr.
+        self.internal_errors: list[str] = []
         self._project: ProjectView | None = None
 
     @property

@@ -437,7 +437,15 @@ def _run_rules(
         rules[code] = rule_class = catalog.load_rule(code)
         if code == UNUSED_SUPPRESSION:
             continue  # produced by _filter
-        raw.extend(f for f in rule_class().check(ctx) if f.code == code)
+        try:
+            raw.extend([f for f in rule_class().check(ctx) if f.code == code])
+        except Exception as exc:  # (a bug in a rule: the other rules' findings stand)
+            if os.environ.get("HERMES_DEV_STRICT"):
+                raise
+            text = str(exc).splitlines()[0][:120] if str(exc) else ""
+            ctx.internal_errors.append(
+                f"{code} could not run ({type(exc).__name__}{': ' + text if text else ''})"
+            )
     if checks is not None and SYNTAX_ERROR in codes:
         _unparsed(ctx, *checks)
         raw.extend(rules[SYNTAX_ERROR]().unparsed(ctx))  # type: ignore[attr-defined]

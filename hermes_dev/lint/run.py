@@ -24,6 +24,17 @@ if TYPE_CHECKING:
 DEFAULT_BASELINE = ".hermes-dev-baseline.json"  # as hermes_dev.lint.baseline.DEFAULT_FILE
 EXIT_CLEAN = 0
 EXIT_FINDINGS = 1
+EXIT_ERROR = 2
+
+
+def _internal_errors(result: LintResult) -> bool:
+    """Say on stderr each analysis that failed on a file (the rest of the run stands); True
+    when there was one."""
+    ctx = result.context
+    errors = ctx.internal_errors if ctx is not None else []
+    for line in dict.fromkeys(errors):
+        sys.stderr.write(f"hermes-dev: {line}: a bug in hermes-dev, please report it\n")
+    return bool(errors)
 
 
 def _codes(values: Sequence[str] | None) -> list[str] | None:
@@ -165,6 +176,8 @@ def run_lint(
                 if result.cache is not None:
                     result.cache.save()  # (a no-op when the second lint saved it)
         report.write(result, applied, sys.stdout)
+        if _internal_errors(result):
+            return EXIT_ERROR
         if result.findings and not exit_zero:
             return EXIT_FINDINGS
         return EXIT_CLEAN
@@ -426,6 +439,8 @@ def _run_stdin(
     applied = _apply(result, recorded, show_baselined)
     if not (fix or diff):
         report.write(result, applied, sys.stdout)
+        if _internal_errors(result):
+            return EXIT_ERROR
         return EXIT_FINDINGS if result.findings and not exit_zero else EXIT_CLEAN
     from hermes_dev.lint.fix import applicable, plan_fixes
 
