@@ -3429,6 +3429,43 @@ registry.register(name="dotenv_keys", toolset="dotenv", schema={"name": "dotenv_
             },
             note="a helper that hands back what the model's file holds, called in a `try` whose excepts return: silent (and no crash: 0.8.0 raised AttributeError asking about paths before they were read)",
         ),
+        Valid(
+            {
+                "tools/pairs_tool.py": """\
+import json
+import re
+
+from tools.registry import registry
+
+PAIR = re.compile(r"-?[0-9]+(?:[.][0-9]+)?,-?[0-9]+(?:[.][0-9]+)?")
+
+
+def is_pair(text):
+    return PAIR.fullmatch(text) is not None
+
+
+def parse_pair(text):
+    left, right = text.split(",")
+    return {"x": float(left), "y": float(right)}
+
+
+READERS = [(is_pair, parse_pair)]
+
+
+def pair_parse(args, **kw):
+    text = str(args.get("text") or "").strip()
+    for test, reader in READERS:
+        if test(text):
+            return json.dumps(reader(text))
+    return json.dumps({"error": "give two numbers separated by a comma"})
+
+
+SCHEMA = {"type": "object", "properties": {"text": {"type": "string", "description": "x,y"}}}
+registry.register(name="pair_parse", toolset="pairs", schema={"name": "pair_parse", "description": "Pairs.", "parameters": SCHEMA}, handler=pair_parse)
+""",
+            },
+            note="trap: a table whose test matches the whole text (`PAIR.fullmatch(text)`) before its reader splits and converts it: the reader cannot fail on what passed",
+        ),
     )
     INVALID = (
         Invalid(
@@ -8541,6 +8578,54 @@ registry.register(name="distance_convert", toolset="units", schema={"name": "dis
             },
             findings=(("tools/units_tool.py", 26),),
             note="the caller checks the unit against a table of four, the helper's chain handles three (`ft` falls through): its `raise KeyError` runs for a unit the table holds",
+            fixed={},
+        ),
+        Invalid(
+            {
+                "tools/coords_tool.py": """\
+import json
+
+from tools.registry import registry
+
+
+def _parse_geo(text):
+    lat, lon = text[4:].split(",")[:2]
+    return {"lat": float(lat), "lon": float(lon)}
+
+
+def _parse_plain(text):
+    return {"text": text}
+
+
+PARSERS = [
+    ("geo", lambda t: t.startswith("geo:"), _parse_geo),
+    ("plain", lambda t: True, _parse_plain),
+]
+
+
+def coords_parse(args, **kw):
+    text = str(args.get("payload") or "").strip()
+    for kind, test, parser in PARSERS:
+        if test(text):
+            return json.dumps({"kind": kind, "fields": parser(text)})
+    return json.dumps({"error": "unknown"})
+
+
+def coords_parse2(args, **kw):
+    text = str(args.get("payload") or "").strip()
+    return json.dumps({"fields": _parse_geo(text)})
+
+
+SCHEMA = {"type": "object", "properties": {"payload": {"type": "string", "description": "Text."}}}
+for n, f in (("coords_parse", coords_parse), ("coords_parse2", coords_parse2)):
+    registry.register(name=n, toolset="c", schema={"name": n, "description": "C.", "parameters": SCHEMA}, handler=f)
+""",
+            },
+            findings=(
+                ("tools/coords_tool.py", 25),
+                ("tools/coords_tool.py", 31),
+            ),
+            note='a table of (kind, test, parser) rows: a test that only looks at how the text starts (`t.startswith("geo:")`) checks nothing the parser reads after it; `a, b = text.split(",")[:2]` unpacks too few parts without a comma, and `float(a)` of a part raises ValueError',
             fixed={},
         ),
     )

@@ -281,6 +281,7 @@ class InputRisks:
         "_parts",
         "_passing",
         "_path_params",
+        "_recognizes",
         "_rejected",
         "_sizes",
         "_tar_tested",
@@ -331,6 +332,7 @@ class InputRisks:
         uniques: dict[str, tuple[frozenset[str], ...]] | None = None,
         dotted: Callable[[ast.expr], str | None] | None = None,
         numbers: frozenset[str] = frozenset(),
+        recognizes: Callable[[ast.Call], bool] | None = None,
     ) -> None:
         """`parses_json(func)`: whether a called expression is `json.loads` (as the scope
         resolves it: `from json import loads as parse` too); else only `json.loads` as written.
@@ -340,7 +342,8 @@ class InputRisks:
         the caller tested (`if not is_read_only(sql): return ...`); `sqlite`: the module
         uses sqlite3 (what `.execute(sql)` runs on); `dotted(func)`: the library name a called
         expression resolves to; `numbers`: parameters that hold the model's number (a caller's
-        `int(args["id"])`) that nothing bounds."""
+        `int(args["id"])`) that nothing bounds; `recognizes(call)`: the call is of a helper that
+        only tells kinds of text apart (`t.startswith("geo:")`), which checks nothing else."""
         self.param = param
         self.parses_json = parses_json
         # `carries(call)`: ("path" or "text", i) when the call is of a helper that hands back
@@ -358,6 +361,7 @@ class InputRisks:
         # sqlite tables -> their UNIQUE columns (as the project's CREATE TABLE says)
         self.uniques = uniques or {}
         self.dotted = dotted
+        self._recognizes = recognizes
         self._magnitudes: Magnitudes | None = None  # (made when first asked, like sizes)
         # (a parameter given the model's value and declared a number: `def get(note_id: int)`)
         self._numbers = numbers | (
@@ -450,7 +454,7 @@ class InputRisks:
                                 assigns.setdefault(elt.id, []).append(item)
                     elif isinstance(target, (ast.Tuple, ast.List)):
                         # `start, _, end = spec.partition("-")`: each part is the text's
-                        part = value if _splits(value) else None
+                        part = value if _splits(value) or _first_parts(value) else None
                         if part is not None:
                             self._parts.add(id(part))
                         items = (
@@ -895,8 +899,11 @@ class InputRisks:
                 self.guarded.update(self._reads(node.left))
 
     def _note_unpacking(self, node: ast.Assign) -> None:
-        """`a, b = text.split(".", 1)`: too few parts when the separator is missing."""
+        """`a, b = text.split(".", 1)` (or its first parts, `text.split(",")[:2]`): too few
+        parts when the separator is missing."""
         value = node.value
+        if _first_parts(value):
+            value = value.value  # type: ignore[attr-defined]
         if not (
             len(node.targets) == 1
             and isinstance(node.targets[0], (ast.Tuple, ast.List))
@@ -976,9 +983,14 @@ class InputRisks:
         ):
             self.guarded.update(self._reads(node.args[0]))
         name = (last_name(func) or "") if not isinstance(func, ast.Call) else ""
-        if (_validates(name) and (id(node) in self._tested or id(node) in self._alone)) or (
-            id(node) in self._turned_away and _asks_a_helper(func) and self._carried(node) is None
-        ):
+        if (
+            (_validates(name) and (id(node) in self._tested or id(node) in self._alone))
+            or (
+                id(node) in self._turned_away
+                and _asks_a_helper(func)
+                and self._carried(node) is None
+            )
+        ) and not (self._recognizes is not None and self._recognizes(node)):
             # `err = _validate_command(command); if err: return ...`, `kind = _kind(unit)` ...
             # `if kind is None: return ...`: checked by a helper, the answer tested
             for arg in given:
@@ -1013,16 +1025,16 @@ class InputRisks:
         if isinstance(expr, ast.Subscript):
             if isinstance(expr.value, ast.Name) and expr.value.id == self.param:
                 return True
-            # (`line["qty"]` of an object the model sent, `parts[0]` of its text split)
+            # (`line["qty"]` of an object the model sent, `parts[0]` of its text split,
+            # `text.split(",")[:2]`)
             return (
-                isinstance(expr.value, ast.Name)
-                and expr.value.id in self.derived
-                and (
-                    isinstance(expr.slice, ast.Slice)  # (`token[7:]`: a part of its text)
-                    or (
-                        isinstance(expr.slice, ast.Constant)
-                        and isinstance(expr.slice.value, (str, int))
-                    )
+                (isinstance(expr.value, ast.Name) and expr.value.id in self.derived)
+                or (isinstance(expr.value, ast.Call) and self._from_model(expr.value))
+            ) and (
+                isinstance(expr.slice, ast.Slice)  # (`token[7:]`: a part of its text)
+                or (
+                    isinstance(expr.slice, ast.Constant)
+                    and isinstance(expr.slice.value, (str, int))
                 )
             )
         if isinstance(expr, ast.Call):
@@ -1924,6 +1936,17 @@ def _passes(value: ast.expr, name: str) -> bool:
             return True
         value = next((a for a in value.args if isinstance(a, ast.Call)), None)  # type: ignore[assignment]
     return False
+
+
+def _first_parts(value: ast.expr) -> bool:
+    """`text.split(",")[:2]`: the first parts of a split."""
+    return (
+        isinstance(value, ast.Subscript)
+        and _splits(value.value)
+        and isinstance(value.slice, ast.Slice)
+        and value.slice.lower is None
+        and value.slice.step is None
+    )
 
 
 def _splits(value: ast.expr) -> bool:

@@ -283,6 +283,17 @@ def _input_risks(
         found = resolve(func, scope).single()
         return found.dotted if isinstance(found, External) else None
 
+    def recognizes(call: ast.Call) -> bool:
+        # (only a helper that is no library call, `test(text)` of a table's row)
+        if not isinstance(call.func, (ast.Name, ast.Attribute)):
+            return False
+        targets = callees(call, scope)
+        return (
+            targets is not None
+            and bool(targets)
+            and all(_prefix_only(t.function.node) for t in targets)
+        )
+
     return InputRisks(
         code.node,
         param,
@@ -297,6 +308,51 @@ def _input_risks(
         sqlite_uniques(code.module),
         dotted,
         numbers,
+        recognizes,
+    )
+
+
+def _prefix_only(node: ast.AST) -> bool:
+    """A def (or lambda) whose every answer is a test of how its text starts or ends
+    (`lambda t: t.startswith("geo:")`): it tells kinds apart, it checks nothing after that."""
+    if isinstance(node, ast.Lambda):
+        answers: list[ast.expr | None] = [node.body]
+    elif isinstance(node, _DEF_TYPES):
+        answers = [r.value for r in returns_of(node)]
+    else:
+        return False
+    return bool(answers) and all(a is not None and _a_prefix_test(a) for a in answers)
+
+
+def _a_prefix_test(expr: ast.expr) -> bool:
+    if isinstance(expr, ast.Constant):
+        return isinstance(expr.value, bool)
+    if isinstance(expr, ast.BoolOp):
+        return all(_a_prefix_test(v) for v in expr.values)
+    if isinstance(expr, ast.UnaryOp) and isinstance(expr.op, ast.Not):
+        return _a_prefix_test(expr.operand)
+    if (
+        isinstance(expr, ast.Compare)
+        and len(expr.ops) == 1
+        and isinstance(expr.ops[0], (ast.Is, ast.IsNot))
+        and is_none(expr.comparators[0])
+    ):
+        # `re.match(r"https?://", t) is not None`: how the text starts, unless the
+        # pattern is anchored at its end too
+        match = expr.left
+        return (
+            isinstance(match, ast.Call)
+            and isinstance(match.func, ast.Attribute)
+            and match.func.attr == "match"
+            and bool(match.args)
+            and isinstance(match.args[0], ast.Constant)
+            and isinstance(match.args[0].value, str)
+            and not match.args[0].value.endswith(("$", "\\Z"))
+        )
+    return (
+        isinstance(expr, ast.Call)
+        and isinstance(expr.func, ast.Attribute)
+        and expr.func.attr in ("startswith", "endswith")
     )
 
 
