@@ -3466,6 +3466,40 @@ registry.register(name="pair_parse", toolset="pairs", schema={"name": "pair_pars
             },
             note="trap: a table whose test matches the whole text (`PAIR.fullmatch(text)`) before its reader splits and converts it: the reader cannot fail on what passed",
         ),
+        Valid(
+            {
+                "tools/safe_tool.py": """\
+import csv
+import io
+import json
+from pathlib import Path
+
+from tools.registry import registry
+
+ROOT = Path.home() / "notes"
+
+
+def note_line(args, **kw):
+    name = str(args.get("name") or "note")
+    rel = ROOT / name
+    return json.dumps({"line": "%s lives at %s" % (name, rel)})
+
+
+def csv_rows(args, **kw):
+    sep = args.get("delimiter") or ","
+    if len(sep) != 1:
+        return json.dumps({"error": "the delimiter is one character"})
+    rows = list(csv.reader(io.StringIO(str(args.get("csv") or "")), delimiter=sep))
+    return json.dumps({"rows": rows})
+
+
+SCHEMA = {"type": "object", "properties": {}}
+for name, fn in (("note_line", note_line), ("csv_rows", csv_rows)):
+    registry.register(name=name, toolset="safe", schema={"name": name, "description": "Safe.", "parameters": SCHEMA}, handler=fn)
+""",
+            },
+            note="traps: `%` that formats text, a path joined to the model's name with `/`, a delimiter whose length is checked first",
+        ),
     )
     INVALID = (
         Invalid(
@@ -8626,6 +8660,60 @@ for n, f in (("coords_parse", coords_parse), ("coords_parse2", coords_parse2)):
                 ("tools/coords_tool.py", 31),
             ),
             note='a table of (kind, test, parser) rows: a test that only looks at how the text starts (`t.startswith("geo:")`) checks nothing the parser reads after it; `a, b = text.split(",")[:2]` unpacks too few parts without a comma, and `float(a)` of a part raises ValueError',
+            fixed={},
+        ),
+        Invalid(
+            {
+                "tools/logtime_tool.py": """\
+import csv
+import io
+import json
+from datetime import datetime
+
+from tools.registry import registry
+
+
+def _since(text):
+    if not text:
+        return None
+    return datetime.fromisoformat(text)
+
+
+def _bucket(stamp, minutes):
+    return stamp.minute - stamp.minute % minutes
+
+
+def log_buckets(args, **kw):
+    start = _since(args.get("since"))
+    counts = {}
+    for line in str(args.get("log") or "").splitlines():
+        stamp = datetime.now()
+        if start and stamp < start:
+            continue
+        key = _bucket(stamp, args.get("bucket_minutes", 5))
+        counts[key] = counts.get(key, 0) + len(line)
+    return json.dumps({"buckets": counts})
+
+
+def csv_columns(args, **kw):
+    sep = args.get("delimiter") or ","
+    if sep.lower() == "tab":
+        sep = "\\t"
+    rows = list(csv.reader(io.StringIO(str(args.get("csv") or "")), delimiter=sep))
+    return json.dumps({"columns": rows[0] if rows else []})
+
+
+SCHEMA = {"type": "object", "properties": {}}
+for name, fn in (("log_buckets", log_buckets), ("csv_columns", csv_columns)):
+    registry.register(name=name, toolset="logs", schema={"name": name, "description": "Logs.", "parameters": SCHEMA}, handler=fn)
+""",
+            },
+            findings=(
+                ("tools/logtime_tool.py", 20),
+                ("tools/logtime_tool.py", 26),
+                ("tools/logtime_tool.py", 35),
+            ),
+            note="a test inside a loop that only skips an item (`if start and stamp < start: continue`) checks nothing of the helper's argument made before the loop (fromisoformat's ValueError); `stamp.minute % minutes` of the model's number (ZeroDivisionError on 0); csv's delimiter from the model, kept on every path but the one an `if` replaced with a tab (TypeError unless one character)",
             fixed={},
         ),
     )

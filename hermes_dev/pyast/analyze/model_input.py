@@ -55,6 +55,7 @@ if TYPE_CHECKING:
     from collections.abc import Callable
 
 _CONVERTERS = {"int": ValueError, "float": ValueError}
+_CSV_CALLS = frozenset({"reader", "writer", "DictReader", "DictWriter"})
 # Parsers of text, as written, whose first argument may be the model's: what they raise on text
 # they cannot read, and what the model then sent.
 # (a builtin class, or a dotted name: a library's class of analyze.library_raises, else the
@@ -563,6 +564,9 @@ class InputRisks:
             for name, values in kept.items():
                 if values and all(isinstance(v, ast.Call) and keeps(v) for v in values):
                     self.records.add(name)
+        # `if sep == "tab": sep = "\t"`: a constant put in place of one value the test picked
+        # out; on every other path the name holds what it held
+        normalising = _normalising_constants(nodes)
         for _ in range(2):  # (a local from a local: two rounds are plenty)
             for name, values in kept.items():
                 if name == param or not values or name in self.derived or None in values:
@@ -570,12 +574,18 @@ class InputRisks:
                 # (taken as the model's while its values are asked: `path =
                 # os.path.abspath(path)` keeps what `path` held)
                 self.derived.add(name)
-                if not all(self._from_model(v) for v in values):  # type: ignore[arg-type]
+                if not all(
+                    self._from_model(v) or id(v) in normalising.get(name, ())  # type: ignore[arg-type]
+                    for v in values
+                ) or all(id(v) in normalising.get(name, ()) for v in values):
                     self.derived.discard(name)
         for name, values in kept.items():
             if len(values) != sum(1 for v in values if v is not None):
                 self.derived.discard(name)
-            elif name in seeds and not all(v is not None and self._from_model(v) for v in values):
+            elif name in seeds and not all(
+                v is not None and (self._from_model(v) or id(v) in normalising.get(name, ()))
+                for v in values
+            ):
                 self.derived.discard(name)  # (a parameter given another value in the body)
         if checked:
             # (a local made from a value the caller tested is as tested as it: only the risks
@@ -1322,6 +1332,8 @@ class InputRisks:
                 return ValueError, f"when the model sends text without {sep!r} (too few to unpack)"
             elif self._fills_template(node):
                 return KeyError, "when the template names a value the model does not give"
+            elif self._dialect_risk(node):
+                return TypeError, "when the model sends a delimiter that is not one character"
             elif any(
                 self._from_model(value) and not self._reads(value) & self.guarded
                 for value in _encoding_arguments(node, self._locals)
@@ -1337,6 +1349,33 @@ class InputRisks:
                 return None
             return risk
         return None
+
+    def _dialect_risk(self, call: ast.Call) -> bool:
+        """`csv.reader(f, delimiter=args["sep"])`: csv takes a one-character delimiter (quote
+        or escape character) only, unless the length was looked at (`len(sep) != 1`)."""
+        name = written_name(call.func) or ""
+        if name.rsplit(".", 1)[-1] not in _CSV_CALLS:
+            return False
+        dotted = self.dotted(call.func) if self.dotted is not None else None
+        if dotted is not None and not dotted.startswith("csv."):
+            return False
+        if dotted is None and not name.startswith("csv."):
+            return False
+        for kw in call.keywords:
+            if kw.arg in ("delimiter", "quotechar", "escapechar") and self._from_model(kw.value):
+                reads = self._reads(kw.value)
+                if reads & self.guarded or reads & self._sized():
+                    continue
+                return True
+        return False
+
+    def _sized(self) -> set[str]:
+        """What a `len(...)` anywhere in the def reads."""
+        found: set[str] = set()
+        for sub in walk_shallow(self._body):
+            if isinstance(sub, ast.Call) and is_name(sub.func, "len") and sub.args:
+                found |= self._reads(sub.args[0])
+        return found
 
     def _item_risk(self, value: ast.expr, key: ast.expr) -> tuple[type[BaseException], str] | None:
         """`line["qty"]` of an object the model sent (an item of its list, a parameter a
@@ -1978,6 +2017,26 @@ class _Element(ast.expr):
         super().__init__()
         self.value = value
         ast.copy_location(self, value)
+
+
+def _normalising_constants(nodes: list[ast.AST]) -> dict[str, set[int]]:
+    """name -> ids of the constants an `if` that tests the name binds it to in its block
+    (`if sep == "tab": sep = "\t"`, `if not unit: unit = "m"`)."""
+    found: dict[str, set[int]] = {}
+    for sub in nodes:
+        if not isinstance(sub, ast.If):
+            continue
+        tested = {n.id for n in ast.walk(sub.test) if isinstance(n, ast.Name)}
+        for stmt in sub.body:
+            if (
+                isinstance(stmt, ast.Assign)
+                and len(stmt.targets) == 1
+                and isinstance(stmt.targets[0], ast.Name)
+                and stmt.targets[0].id in tested
+                and isinstance(stmt.value, ast.Constant)
+            ):
+                found.setdefault(stmt.targets[0].id, set()).add(id(stmt.value))
+    return found
 
 
 def _paired(iterable: ast.expr, width: int) -> list[ast.expr | None]:

@@ -5,8 +5,8 @@
 - `max(items)` / `min(items)` (without `default=`) raise ValueError on an empty list,
   `statistics.mean(items)` StatisticsError (`stdev`/`variance` on fewer than two values),
   `random.choice(items)` IndexError;
-- `total / len(items)` raises ZeroDivisionError on an empty list, `x / args["n"]` when the
-  model sends 0.
+- `total / len(items)` raises ZeroDivisionError on an empty list, `x / args["n"]` (or `//`,
+  `%`, also of a parameter a caller hands the model's value) when the model sends 0.
 
 A value whose size the function looks at (`if not items`, `len(parts) < 2`, `":" in text`,
 `x if parts else y`, any `len(...)` of it) is taken as checked: precision first.
@@ -149,6 +149,13 @@ class Sizes:
             return self._aggregate(node)  # type: ignore[arg-type]
         if kind is ast.BinOp and isinstance(node.op, (ast.Div, ast.FloorDiv)):  # type: ignore[attr-defined]
             return self._division(node.right)  # type: ignore[attr-defined]
+        if (
+            kind is ast.BinOp
+            and isinstance(node.op, ast.Mod)  # type: ignore[attr-defined]
+            and not _text(node.left)  # type: ignore[attr-defined]
+        ):
+            # (`ts.minute % minutes`; not `"%s" % name`, which formats)
+            return self._division(node.right, given=True)  # type: ignore[attr-defined]
         return None
 
     # -- what a value is ------------------------------------------------------------------------
@@ -251,7 +258,9 @@ class Sizes:
             return None
         return made[0], f"when the model sends {made[1]}"
 
-    def _division(self, divisor: ast.expr) -> Risk | None:
+    def _division(self, divisor: ast.expr, given: bool = False) -> Risk | None:
+        """`given`: a parameter handed the model's value counts as its number (not for `/`,
+        which joins a path to the model's text)."""
         if (
             isinstance(divisor, ast.Call)
             and is_name(divisor.func, "len")
@@ -261,11 +270,13 @@ class Sizes:
             if found is None or found[0] == "sep" or found[2] & (self._tested | self._guarded):
                 return None
             return ZeroDivisionError, "when the model sends an empty list"
-        if self._number(divisor) and not self._reads(divisor) & (self._looked_at | self._guarded):
+        if self._number(divisor, given=given) and not self._reads(divisor) & (
+            self._looked_at | self._guarded
+        ):
             return ZeroDivisionError, "when the model sends 0"
         return None
 
-    def _number(self, expr: ast.expr, depth: int = 0) -> bool:
+    def _number(self, expr: ast.expr, depth: int = 0, given: bool = False) -> bool:
         """The model's number as it came (`args["n"]`, `int(args.get("n"))`), no default
         applied by `or`."""
         if self._key_read(expr) is not None:
@@ -280,11 +291,22 @@ class Sizes:
             return self._number(expr.args[0], depth + 1)
         if isinstance(expr, ast.Name) and depth < 3:
             bound = self._values.get(expr.id)
-            return bool(bound) and all(
-                v is not None and self._number(v, depth + 1)
-                for v in bound  # type: ignore[union-attr]
-            )
+            if not bound:
+                # (a parameter a caller hands the model's value, as it came)
+                return given and bound is None and self._from_model(expr)
+            return all(v is not None and self._number(v, depth + 1) for v in bound)
         return False
+
+
+def _text(expr: ast.expr) -> bool:
+    """Text written out, which `%` formats: a string, an f-string, `"..." + x`."""
+    if isinstance(expr, ast.Constant):
+        return isinstance(expr.value, (str, bytes))
+    if isinstance(expr, ast.JoinedStr):
+        return True
+    if isinstance(expr, ast.BinOp) and isinstance(expr.op, (ast.Add, ast.Mod)):
+        return _text(expr.left) or _text(expr.right)
+    return False
 
 
 def _constant_int(expr: ast.expr) -> int | None:

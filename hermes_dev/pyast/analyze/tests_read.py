@@ -152,10 +152,23 @@ def tested_calls(nodes: list[ast.AST], turning_away: bool = False) -> set[int]:
     that pick what to do with an answer (`if order < 0: result["bump"] = ...`)."""
     tests: list[ast.expr] = []
     bound: dict[str, list[ast.Call]] = {}
+    # (a test that only skips a loop's item turns away what the loop made, not a value made
+    # before it: `start = parse(since)` ... `for r in rows: if start and r.ts < start: continue`)
+    within: dict[int, tuple[int, int]] = {}
+    loops = [
+        (sub.lineno, sub.end_lineno or sub.lineno)
+        for sub in nodes
+        if isinstance(sub, (ast.For, ast.AsyncFor, ast.While))
+    ]
     for sub in nodes:
         if isinstance(sub, ast.If) and turning_away:
-            if ends(sub.body) or ends(sub.orelse):
+            if _leaves(sub.body) or _leaves(sub.orelse):
                 tests.append(sub.test)
+            elif ends(sub.body) or ends(sub.orelse):
+                around = [span for span in loops if span[0] <= sub.lineno <= span[1]]
+                if around:
+                    tests.append(sub.test)
+                    within[id(sub.test)] = max(around)  # (the innermost loop)
         elif isinstance(sub, (ast.If, ast.While, ast.IfExp, ast.Assert)):
             tests.append(sub.test)
         elif _binds_call(sub):
@@ -174,13 +187,30 @@ def tested_calls(nodes: list[ast.AST], turning_away: bool = False) -> set[int]:
         elif isinstance(sub, ast.NamedExpr) and isinstance(sub.value, ast.Call):
             bound.setdefault(sub.target.id, []).append(sub.value)
     found: set[int] = set()
-    nodes = walk_shallow(tests) if not turning_away else _verdicts(tests)
-    for node in nodes:
-        if isinstance(node, ast.Call):
-            found.add(id(node))
-        elif isinstance(node, ast.Name):
-            found.update(id(call) for call in bound.get(node.id, ()))
+    if not turning_away:
+        for node in walk_shallow(tests):
+            if isinstance(node, ast.Call):
+                found.add(id(node))
+            elif isinstance(node, ast.Name):
+                found.update(id(call) for call in bound.get(node.id, ()))
+        return found
+    for test in tests:
+        span = within.get(id(test))
+        for node in _verdicts([test]):
+            if isinstance(node, ast.Call):
+                found.add(id(node))
+            elif isinstance(node, ast.Name):
+                found.update(
+                    id(call)
+                    for call in bound.get(node.id, ())
+                    if span is None or span[0] <= call.lineno <= span[1]
+                )
     return found
+
+
+def _leaves(body: list[ast.stmt]) -> bool:
+    """A block that leaves the function (`return`, `raise`)."""
+    return bool(body) and isinstance(body[-1], (ast.Return, ast.Raise))
 
 
 def _verdicts(tests: list[ast.expr]) -> list[ast.AST]:
