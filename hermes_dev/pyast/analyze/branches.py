@@ -19,7 +19,6 @@
 from __future__ import annotations
 
 import ast
-import copy
 
 from hermes_dev.pyast.semantic.clients import is_client_instance
 from hermes_dev.pyast.semantic.resolve import is_builtin_name, resolve
@@ -765,14 +764,7 @@ def _tested_name(expr: ast.expr) -> str | None:
 
 def _written(expr: ast.expr, name: str) -> str:
     """The test as ast.dump, with `name` written as _PLACEHOLDER."""
-
-    class _Rename(ast.NodeTransformer):
-        def visit_Name(self, node: ast.Name) -> ast.Name:
-            if node.id == name:
-                return ast.Name(id=_PLACEHOLDER, ctx=ast.Load())
-            return node
-
-    return ast.dump(_Rename().visit(copy.deepcopy(expr)))
+    return ast.dump(expr).replace(f"Name(id={name!r}, ctx=Load())", _PLACEHOLDER)
 
 
 def facts_at(name: str, call: ast.Call, scope: Scope) -> Facts | None:
@@ -784,3 +776,55 @@ def facts_at(name: str, call: ast.Call, scope: Scope) -> Facts | None:
     if found and non_empty_at(name, call, scope):
         found.add((_written(ast.Name(id=name, ctx=ast.Load()), name), True))
     return Facts(frozenset(found)) if found else None
+
+
+_TESTS_ATTR = "_hermes_dev_param_tests"
+
+
+def parameter_tests(node: ast.FunctionDef | ast.AsyncFunctionDef) -> dict[str, frozenset[str]]:
+    """param -> the tests of it the def makes itself (written as `_written` writes them, the
+    parts of `and`/`or` and the operands of `not` each): what a caller's Facts can answer
+    (memoised). Comparisons with a constant count under "==" too (what members decide)."""
+    cached: dict[str, frozenset[str]] | None = node.__dict__.get(_TESTS_ATTR)
+    if cached is not None:
+        return cached
+    a = node.args
+    params = {p.arg for p in (*a.posonlyargs, *a.args, *a.kwonlyargs)}
+    found: dict[str, set[str]] = {}
+    parts: list[ast.expr] = []
+    for sub in walk_function(node):
+        if isinstance(sub, (ast.If, ast.While, ast.IfExp, ast.Assert)):
+            parts.append(sub.test)
+    while parts:
+        part = parts.pop()
+        if isinstance(part, ast.BoolOp):
+            parts.extend(part.values)
+            continue
+        if isinstance(part, ast.UnaryOp) and isinstance(part.op, ast.Not):
+            parts.append(part.operand)
+            continue
+        if not isinstance(part, (ast.Call, ast.Compare, ast.Name)):
+            continue
+        tested = _tested_name(part)
+        if tested not in params:
+            continue
+        written = found.setdefault(tested, set())
+        written.add(_written(part, tested))
+        if isinstance(part, ast.Compare) and any(
+            isinstance(op, (ast.Eq, ast.NotEq, ast.In, ast.NotIn)) for op in part.ops
+        ):
+            written.add("==")
+    result = {name: frozenset(tests) for name, tests in found.items()}
+    setattr(node, _TESTS_ATTR, result)
+    return result
+
+
+def answered_tests(facts: Facts, asked: frozenset[str]) -> Facts | None:
+    """Of `facts`, those the callee asks (`parameter_tests`), or None when it asks none."""
+    kept = frozenset(fact for fact in facts.known if fact[0] in asked)
+    return Facts(kept) if kept else None
+
+
+def truthiness_asked(asked: frozenset[str], name: str = "x") -> bool:
+    """The callee tests the bare value (`if not values:`)."""
+    return _written(ast.Name(id=name, ctx=ast.Load()), name) in asked

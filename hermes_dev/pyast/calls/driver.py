@@ -25,12 +25,15 @@ import ast
 
 from hermes_dev.pyast.analyze.branches import (
     NON_EMPTY,
+    answered_tests,
     constant,
     facts_at,
     members_at,
     non_empty_at,
     normalised_parameters,
+    parameter_tests,
     relevant_parameters,
+    truthiness_asked,
 )
 from hermes_dev.pyast.semantic.resolve import (
     IN_PROGRESS,
@@ -641,19 +644,28 @@ def _bound(call: ast.Call, scope: Scope, function: Function) -> dict[str, Possib
             if _plain(value) and (name not in normalised or isinstance(value, normalised[name])):
                 kept[name] = Possible.of(Const(value))
             continue
-        if name not in normalised and isinstance(expr, ast.Name) and _plain_value(expr, scope):
-            members = members_at(expr.id, call, scope)
+        asked = parameter_tests(node).get(name) if isinstance(expr, ast.Name) else None
+        if (
+            asked
+            and name not in normalised
+            and isinstance(expr, ast.Name)
+            and _plain_value(expr, scope)
+        ):
+            # (only what the callee itself tests is worth binding: each binding is another
+            # summary of it)
+            members = members_at(expr.id, call, scope) if "==" in asked else None
             if members is not None:
                 # (`if cycle not in CYCLES: return` before: one of those)
                 kept[name] = Possible(tuple(Const(m) for m in members), True)
                 continue
             facts = facts_at(expr.id, call, scope)
+            facts = answered_tests(facts, asked) if facts is not None else None
             if facts is not None:
                 # (`if not s.startswith("978"): return` before: the callee's same test is
                 # answered; `if not values:` makes `values` truthy there too)
                 kept[name] = Possible.of(Const(facts))
                 continue
-            if non_empty_at(expr.id, call, scope):
+            if truthiness_asked(asked) and non_empty_at(expr.id, call, scope):
                 kept[name] = Possible.of(Const(NON_EMPTY))  # (`if not values: return` before)
                 continue
         if name in normalised or not isinstance(expr, (ast.Name, ast.Attribute, ast.Lambda)):
