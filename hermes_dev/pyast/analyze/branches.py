@@ -643,11 +643,14 @@ def _exit_tests(func: ast.FunctionDef | ast.AsyncFunctionDef) -> tuple[_ExitTest
     found: _ExitTests = {}
     answered: _Answered = {}
     stores: dict[str, int] = {}
-    for sub in walk_function(func):
-        if isinstance(sub, ast.Name) and not isinstance(sub.ctx, ast.Load):
-            stores[sub.id] = max(stores.get(sub.id, 0), sub.lineno)
     blocks: list[list[ast.stmt]] = [func.body]
     for sub in walk_function(func):
+        if isinstance(sub, ast.Name):
+            if not isinstance(sub.ctx, ast.Load):
+                stores[sub.id] = max(stores.get(sub.id, 0), sub.lineno)
+            continue
+        if not isinstance(sub, ast.stmt):
+            continue
         for field in ("body", "orelse", "finalbody"):
             block = getattr(sub, field, None)
             if (
@@ -721,12 +724,15 @@ def _ruled_out(test: ast.expr) -> list[tuple[str, ast.expr | None]]:
 
 
 _FACTS_KEY = "branch-facts"
+_NO_FACTS: dict[str, frozenset[tuple[str, bool]]] = {}
 # (calls a test may make besides the tested value's methods: the same in caller and callee)
 _NEUTRAL = frozenset({"len", "isinstance", "str", "int", "float", "bool", "list", "dict", "tuple"})
 
 
 def _facts_in(scope: Scope) -> dict[str, frozenset[tuple[str, bool]]]:
     """The parameters a call bound to Facts, in this scope and those around it."""
+    if not scope.env_key():
+        return _NO_FACTS  # (nothing bound by a call: most scopes)
     cache = scope.cache()
     cached = cache.get(_FACTS_KEY)
     if isinstance(cached, dict):

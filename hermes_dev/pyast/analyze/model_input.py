@@ -566,7 +566,11 @@ class InputRisks:
                     self.records.add(name)
         # `if sep == "tab": sep = "\t"`: a constant put in place of one value the test picked
         # out; on every other path the name holds what it held
-        normalising = _normalising_constants(nodes)
+        normalising = (
+            _normalising_constants(nodes)
+            if any(isinstance(v, ast.Constant) for values in kept.values() for v in values)
+            else {}
+        )
         for _ in range(2):  # (a local from a local: two rounds are plenty)
             for name, values in kept.items():
                 if name == param or not values or name in self.derived or None in values:
