@@ -26,3 +26,14 @@ class Interrupted(HermesDevError):
         self.exit_code = 128 + signum
         name = signal.Signals(signum).name
         super().__init__(f"interrupted ({name}){'; ' + outcome if outcome else ''}")
+
+
+def writable(text: str) -> str:
+    """`text` as UTF-8 can write it. The checked code may spell a lone surrogate (`"\\ud800"` in
+    a tool's name or an exception's message); it is written as that escape, which a JSON
+    reader reads back as the same string."""
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return text.encode("utf-8", "backslashreplace").decode("utf-8")
+    return text

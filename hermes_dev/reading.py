@@ -37,10 +37,17 @@ class TooLarge(OSError):
     """The file holds more than the limit."""
 
 
+def _open(path: str | os.PathLike[str], follow: bool) -> int:
+    try:
+        return os.open(path, _FLAGS | (0 if follow else _NOFOLLOW))
+    except ValueError:  # (a NUL byte in the path, an editor's %00: no file has that name)
+        raise OSError(errno.EINVAL, "a path with a NUL byte", repr(str(path))) from None
+
+
 def read_head(path: str | os.PathLike[str], size: int, *, follow: bool = True) -> bytes:
     """The first `size` bytes (or fewer) of the regular file at `path`: for a marker or a text
     test near the top. Raises OSError (also NotRegularFile) instead of blocking."""
-    fd = os.open(path, _FLAGS | (0 if follow else _NOFOLLOW))
+    fd = _open(path, follow)
     try:
         if not stat.S_ISREG(os.fstat(fd).st_mode):
             raise NotRegularFile(errno.EINVAL, "not a regular file", str(path))
@@ -61,7 +68,7 @@ def read_bounded(path: str | os.PathLike[str], limit: int, *, follow: bool = Tru
     """The bytes of the regular file at `path`; at most `limit` of them. Raises OSError (also
     NotRegularFile, TooLarge) instead of blocking or reading without end. `follow=False`: a
     symlink at `path` is refused (ELOOP) rather than followed."""
-    fd = os.open(path, _FLAGS | (0 if follow else _NOFOLLOW))
+    fd = _open(path, follow)
     try:
         info = os.fstat(fd)
         if not stat.S_ISREG(info.st_mode):

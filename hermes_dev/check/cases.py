@@ -12,14 +12,18 @@ extra: `pip install 'hermes-dev[check]'`).
 
 from __future__ import annotations
 
+import contextlib
 import json
+import math
+import signal
+import threading
 
 from hermes_dev.errors import UserError
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from collections.abc import Callable, Iterator
-    from typing import Any
+    from typing import Any, TypeGuard
 
     from hermes_dev.check.sandbox import ToolInfo
 
@@ -165,9 +169,9 @@ def minimal_value(prop: Any, depth: int = 0) -> Any:
         low = prop.get("minimum", prop.get("exclusiveMinimum"))
         high = prop.get("maximum", prop.get("exclusiveMaximum"))
         value: int | float = 0
-        if isinstance(low, (int, float)) and value < low:
+        if _finite(low) and value < low:
             value = low + (1 if "exclusiveMinimum" in prop and "minimum" not in prop else 0)
-        if isinstance(high, (int, float)) and value > high:
+        if _finite(high) and value > high:
             value = high
         return int(value) if kind == "integer" else value
     if kind == "boolean":
@@ -205,7 +209,7 @@ def _boundaries(prop: Any) -> Iterator[tuple[object, str]]:
             continue
         for bound in ("minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum"):
             value = prop.get(bound)
-            if isinstance(value, (int, float)) and not isinstance(value, bool):
+            if _finite(value):
                 step = 1 if kind == "integer" else 0.5
                 if bound == "exclusiveMinimum":
                     value = value + step
@@ -227,7 +231,8 @@ def designed(tool: ToolInfo) -> list[Case]:
     is_valid = validator(schema)
     props = schema.get("properties")
     props = props if isinstance(props, dict) else {}
-    required = [r for r in schema.get("required") or [] if isinstance(r, str)]
+    listed = schema.get("required")
+    required = [r for r in listed if isinstance(r, str)] if isinstance(listed, list) else []
     cases: list[Case] = []
     seen: set[str] = set()
 
@@ -240,8 +245,8 @@ def designed(tool: ToolInfo) -> list[Case]:
     base = minimal_object(schema)
     if not is_valid(base):
         found = simplest_valid(schema)
-        if found is not None:
-            base = found
+        if isinstance(found, dict):  # (parameters that are no object schema: Hermes still
+            base = found  # passes a dict; the designed calls send one)
     add(base, "valid", "the simplest valid arguments")
     full = dict(base)
     for name, prop in props.items():
@@ -278,15 +283,53 @@ def simplest_valid(schema: dict[str, Any]) -> Any:
     from hypothesis_jsonschema import from_schema
 
     try:
-        return hypothesis.find(
-            from_schema(_closed(schema)),
-            lambda _: True,
-            settings=hypothesis.settings(
-                database=None, max_examples=50, suppress_health_check=list(hypothesis.HealthCheck)
-            ),
-        )
-    except Exception:  # noqa: BLE001 -- NoSuchExample, an unsupported schema
+        with _time_limit(FIND_SECONDS):
+            return hypothesis.find(
+                from_schema(_closed(schema)),
+                lambda _: True,
+                settings=hypothesis.settings(
+                    database=None,
+                    max_examples=50,
+                    suppress_health_check=list(hypothesis.HealthCheck),
+                ),
+            )
+    except Exception:  # noqa: BLE001 -- NoSuchExample, an unsupported schema, too slow
         return None
+
+
+# (a schema hypothesis takes long to satisfy, `propertyNames` of a long pattern: the search
+# gives up after this, and the designed calls go on without its example)
+FIND_SECONDS = 10.0
+
+
+class _TooSlow(Exception):
+    pass
+
+
+@contextlib.contextmanager
+def _time_limit(seconds: float) -> Iterator[None]:
+    """Raise _TooSlow in the main thread after `seconds` (a timer signal); elsewhere, none."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+
+    def expire(signum: int, frame: object) -> None:
+        raise _TooSlow
+
+    before = signal.signal(signal.SIGALRM, expire)
+    signal.setitimer(signal.ITIMER_REAL, seconds)
+    try:
+        yield
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, before)
+
+
+def _finite(value: object) -> TypeGuard[int | float]:
+    """A number a bound can be (`float("-inf")` and NaN are none; nor a bool)."""
+    return (
+        isinstance(value, (int, float)) and not isinstance(value, bool) and math.isfinite(value)
+    )
 
 
 def _closed(schema: dict[str, Any]) -> dict[str, Any]:

@@ -6,7 +6,7 @@ from __future__ import annotations
 import os
 import sys
 
-from hermes_dev.errors import UserError
+from hermes_dev.errors import UserError, writable
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -112,11 +112,11 @@ def run_check(
     if output is not None:
         try:
             with open(output, "w", encoding="utf-8") as fh:
-                fh.write(report)
+                fh.write(writable(report))
         except OSError as exc:
             raise UserError(f"--output {output}: {exc.strerror or exc}") from None
     else:
-        sys.stdout.write(report)
+        sys.stdout.write(writable(report))
         sys.stdout.flush()
     if result.unknown:
         return EXIT_USAGE

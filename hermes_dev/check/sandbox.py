@@ -438,7 +438,8 @@ class Child:
 
     def _send(self, message: dict[str, Any]) -> None:
         assert self._req is not None
-        data = (json.dumps(message, ensure_ascii=False) + "\n").encode("utf-8")
+        # (ASCII escapes: a lone surrogate the schema spells reaches the handler as it is)
+        data = (json.dumps(message) + "\n").encode("utf-8")
         view = memoryview(data)
         while view:
             written = os.write(self._req, view)

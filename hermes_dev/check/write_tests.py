@@ -18,7 +18,7 @@ import os
 import re
 from pathlib import Path
 
-from hermes_dev.errors import UserError
+from hermes_dev.errors import UserError, writable
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -243,7 +243,7 @@ def write_tests(result: CheckResult, timeout: float = 10.0) -> list[Path]:
         path.parent.mkdir(parents=True, exist_ok=True)
         tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
         try:
-            tmp.write_text(text, encoding="utf-8")
+            tmp.write_text(writable(text), encoding="utf-8")
             os.replace(tmp, path)
         except OSError as exc:
             tmp.unlink(missing_ok=True)

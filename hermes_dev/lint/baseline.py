@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import os
 
-from hermes_dev.errors import UserError
+from hermes_dev.errors import UserError, writable
 from hermes_dev.reading import DATA_LIMIT, read_bounded
 
 TYPE_CHECKING = False
@@ -343,7 +343,7 @@ def write(path: str, result: LintResult, previous: Baseline | None) -> int:
         old = None
     except OSError as exc:
         raise UserError(f"--write-baseline {path}: {exc.strerror or exc}") from None
-    new = text.encode("utf-8")
+    new = writable(text).encode("utf-8")
     if new != old:
         plan = Plan(Path(os.path.dirname(full)), (FileChange(os.path.basename(full), old, new),))
         try:

@@ -301,16 +301,21 @@ def _computed(
 ) -> list[Finding] | None:
     """`compute()`'s findings; None when it fails: a bug in an analysis is one file's loss,
     said on stderr (`ctx.internal_errors`), not the whole run's. HERMES_DEV_STRICT=1 (the
-    test suite) lets it raise."""
+    test suite) lets it raise. Code nested deeper than Python's stack lets a walk go (a chain
+    of thousands of `elif`) is a limit, not a bug: said as a note (`ctx.skipped_deep`)."""
     try:
         return list(compute())
     except Exception as exc:  # (any bug in an analysis, kept to its file)
-        if os.environ.get("HERMES_DEV_STRICT"):
-            raise
         try:
             shown = anchor.relative_to(ctx.root).as_posix()
         except ValueError:
             shown = str(anchor)
+        if isinstance(exc, RecursionError):
+            # (code nested deeper than Python's own stack lets a walk go: not a bug, a limit)
+            ctx.skipped_deep.append(f"{code} skipped {shown}: nested too deeply to follow")
+            return None
+        if os.environ.get("HERMES_DEV_STRICT"):
+            raise
         text = str(exc).splitlines()[0][:120] if str(exc) else ""
         ctx.internal_errors.append(
             f"{code} could not analyse {shown} ({type(exc).__name__}{': ' + text if text else ''})"

@@ -190,6 +190,8 @@ class LintContext:
         self.unparsed: list[ModuleInfo] = []
         # Analyses that failed on a file (a bug in hermes-dev): one line each for stderr.
         self.internal_errors: list[str] = []
+        # Files a rule could not follow for their depth (thousands of nested branches).
+        self.skipped_deep: list[str] = []
         self._project: ProjectView | None = None
 
     @property

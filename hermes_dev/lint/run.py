@@ -5,7 +5,7 @@ from __future__ import annotations
 import os
 import sys
 
-from hermes_dev.errors import UserError
+from hermes_dev.errors import UserError, writable
 from hermes_dev.lint.config import split_codes
 from hermes_dev.lint.engine import complete, lint
 from hermes_dev.lint.report import counters, fixed_lines, render, statistics, statistics_json
@@ -32,8 +32,10 @@ def _internal_errors(result: LintResult) -> bool:
     when there was one."""
     ctx = result.context
     errors = ctx.internal_errors if ctx is not None else []
+    for line in dict.fromkeys(ctx.skipped_deep if ctx is not None else []):
+        sys.stderr.write(writable(f"hermes-dev: {line}\n"))
     for line in dict.fromkeys(errors):
-        sys.stderr.write(f"hermes-dev: {line}: a bug in hermes-dev, please report it\n")
+        sys.stderr.write(writable(f"hermes-dev: {line}: a bug in hermes-dev, please report it\n"))
     return bool(errors)
 
 
@@ -259,14 +261,14 @@ class _Report:
         if self.output is not None:
             _write_report(self.output, report)
         else:
-            stream.write(report)
+            stream.write(writable(report))
             stream.flush()
         if applied is not None and applied.gone:
             from hermes_dev.lint.baseline import gone_message
 
             notes.append(gone_message(applied.gone))
         if notes and not self.quiet:
-            sys.stderr.write("".join(line + "\n" for line in notes))
+            sys.stderr.write(writable("".join(line + "\n" for line in notes)))
 
 
 def _color(choice: str, output: str | None, stream: TextIO) -> bool:
@@ -287,7 +289,7 @@ def _color(choice: str, output: str | None, stream: TextIO) -> bool:
 def _write_report(output: str, report: str) -> None:
     try:
         with open(output, "w", encoding="utf-8") as fh:
-            fh.write(report)
+            fh.write(writable(report))
     except OSError as exc:
         raise UserError(f"--output-file {output}: {exc.strerror or exc}") from None
 

@@ -311,7 +311,9 @@ def _quoted_elsewhere(root: Path, names: set[str]) -> set[str] | None:
     if not names:
         return set()
     pattern = re.compile(
-        rb"""["'](""" + b"|".join(re.escape(n.encode()) for n in sorted(names)) + rb""")["']"""
+        rb"""["']("""
+        + b"|".join(re.escape(n.encode("utf-8", "backslashreplace")) for n in sorted(names))
+        + rb""")["']"""
     )
     skip = {root / "toolsets.py", root / "hermes_cli" / "tools_config.py"}
     found: set[str] = set()

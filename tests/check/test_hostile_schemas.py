@@ -1,0 +1,55 @@
+"""Schemas that are valid JSON Schema but no object schema, or bounds no number meets: the
+designed calls are made, never a crash, and a schema hypothesis is slow to satisfy is given up
+on in bounded time."""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+import pytest
+
+from hermes_dev.check import cases
+from hermes_dev.check.cases import designed
+from hermes_dev.check.sandbox import ToolInfo
+
+
+def _tool(parameters: dict[str, Any]) -> ToolInfo:
+    return ToolInfo({"name": "t", "toolset": "s", "parameters": parameters})
+
+
+@pytest.mark.parametrize(
+    "parameters",
+    [
+        {"type": "string"},
+        {"type": "integer"},
+        {"type": "array"},
+        {"type": "boolean"},
+        {"type": "object", "properties": {"n": {"type": "integer"}}, "required": 5},
+        {"type": "object", "properties": {"n": {"type": "integer", "maximum": float("-inf")}}},
+        {"type": "object", "properties": {"n": {"type": "number", "minimum": float("nan")}}},
+    ],
+)
+def test_designed_calls_of_an_odd_schema_are_dicts(parameters: dict[str, Any]) -> None:
+    made = designed(_tool(parameters))
+    assert made
+    assert all(isinstance(case.args, dict) for case in made)
+
+
+def test_a_slow_schema_is_given_up_on(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(cases, "FIND_SECONDS", 1.0)
+    slow = {
+        "type": "object",
+        "required": ["tags"],
+        "properties": {
+            "tags": {
+                "type": "object",
+                "minProperties": 3,
+                "propertyNames": {"pattern": "^[a-z]{200,}$"},
+            }
+        },
+    }
+    start = time.perf_counter()
+    made = designed(_tool(slow))
+    assert time.perf_counter() - start < 20
+    assert made

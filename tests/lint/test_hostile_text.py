@@ -1,0 +1,89 @@
+"""Strings the checked code spells that UTF-8 cannot write, paths with a NUL byte, and code
+nested deeper than Python's stack: each is reported or noted, never a crash."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from hermes_dev.errors import writable
+from hermes_dev.lint.run import run_lint
+from hermes_dev.reading import read_bounded, read_head
+from tests.lint.support import make_root
+
+SURROGATE = {
+    "tools/a_tool.py": """\
+from tools.registry import registry
+
+def a(args, **kw):
+    return {"ok": True}
+
+registry.register(name="a\\ud800", toolset="t", schema={}, handler=a)
+""",
+}
+
+
+def test_writable_escapes_only_what_utf8_cannot_write() -> None:
+    assert writable("plain é ☃") == "plain é ☃"
+    assert writable("a\ud800b") == "a\\ud800b"
+    assert json.loads(json.dumps({"k": 1}).replace("1", '"' + writable("\ud800") + '"')) == {
+        "k": "\ud800"
+    }
+
+
+@pytest.mark.parametrize("fmt", ["text", "json", "sarif", "github"])
+def test_a_lone_surrogate_in_a_tool_name_is_written_escaped(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], fmt: str
+) -> None:
+    root = make_root(tmp_path, SURROGATE)
+    code = run_lint([str(root)], root=str(root), no_cache=True, fmt=fmt, color="never")
+    out = capsys.readouterr().out
+    assert code == 1
+    assert "a\\ud800" in out
+    if fmt in ("json", "sarif"):
+        json.loads(out)  # (the escape is JSON's own: the name reads back as it was)
+
+
+def test_a_surrogate_survives_the_report_file_and_the_baseline(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    root = make_root(tmp_path, SURROGATE)
+    report = tmp_path / "report.json"
+    run_lint([str(root)], root=str(root), no_cache=True, fmt="json", output=str(report))
+    names = {t for f in json.loads(report.read_text("utf-8")) for t in f.get("tools") or []}
+    assert names == {"a\ud800"}
+    baseline = tmp_path / "baseline.json"
+    assert run_lint([str(root)], root=str(root), no_cache=True, write_baseline=str(baseline)) == 0
+    capsys.readouterr()
+    # read back, the baseline hides every finding it recorded
+    assert run_lint([str(root)], root=str(root), no_cache=True, baseline=str(baseline)) == 0
+
+
+def test_a_path_with_a_nul_byte_is_an_oserror(tmp_path: Path) -> None:
+    for read in (lambda p: read_bounded(p, 100), lambda p: read_head(p, 10)):
+        with pytest.raises(OSError, match="NUL"):
+            read(str(tmp_path / "a\x00b.py"))
+
+
+def test_code_nested_deeper_than_the_stack_is_a_note_not_a_failure(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    branches = "".join(
+        f"    {'if' if i == 0 else 'elif'} k == {i}:\n        return str({i})\n"
+        for i in range(3000)
+    )
+    root = make_root(
+        tmp_path,
+        {
+            "tools/deep_tool.py": "from tools.registry import registry\n\n"
+            "def deep(args, **kw):\n    k = args.get('k')\n" + branches + "    return '{}'\n\n"
+            'registry.register(name="deep", toolset="t", schema={}, handler=deep)\n'
+        },
+    )
+    code = run_lint([str(root)], root=str(root), no_cache=True, select=["HD101", "HD102"])
+    err = capsys.readouterr().err
+    assert code in (0, 1)
+    assert "nested too deeply to follow" in err
+    assert "Traceback" not in err
