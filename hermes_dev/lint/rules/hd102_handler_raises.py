@@ -74,7 +74,18 @@ nothing of what it was given). The model's arguments spread into a callable (`Qu
 raise TypeError when the model leaves out a parameter it requires, and a pydantic model
 (`Model(**args)`, `Model.model_validate(args)`) raises pydantic.ValidationError when a field is
 left out or of another form; a dataclass or a plain class keeps the values as they came, so
-`re.compile(q.text)` of one counts. A key is checked, too, by a helper handed the
+`re.compile(q.text)` of one counts. The model's number has no upper bound: `int(x)` of it (or
+one tested to be an int, or a parameter a caller hands one to, `book_id: int`) bound into a
+sqlite statement raises OverflowError past 2**63 - 1, `timedelta(...)` and
+`datetime.fromtimestamp(...)` of it OverflowError, `date(y, m, d)` (`datetime`, `time`)
+ValueError; unless it is compared with a bound other than 0 or 1 first. `x % n` of the model's
+number raises ZeroDivisionError; csv's `delimiter=` (`quotechar`, `escapechar`) of its text
+TypeError unless its length is looked at. What a caller's exit tests said before a call holds
+in the callee for the value it hands on (`if not values: return` leaves a helper's own `if not
+xs: raise` unreachable, as `if cycle not in CYCLES: return` does a chain of `if cycle == ...`
+that handles each member, and `if not s.startswith("978"): return` the same test); a helper
+that only tests how the text starts (`startswith`, an unanchored `re.match`) checks nothing
+after that, and a loop's `continue` guards nothing made before the loop. A key is checked, too, by a helper handed the
 arguments that reads it with `.get()` and raises (`key = _key(args)` raising BadKey when it
 is missing): `args["key"]` after it returned is not reported.
 
