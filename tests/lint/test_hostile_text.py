@@ -87,3 +87,37 @@ def test_code_nested_deeper_than_the_stack_is_a_note_not_a_failure(
     assert code in (0, 1)
     assert "nested too deeply to follow" in err
     assert "Traceback" not in err
+
+
+def test_thousands_of_keys_set_one_by_one_stay_linear(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """HD107 followed each key of a report through the whole body (quadratic: 6,000 keys took
+    minutes); only keys whose value it judges are followed now. An alarm, not a timing: the
+    test fails instead of hanging the suite."""
+    import signal
+
+    lines = "".join(f'    r["k{i}"] = {i}\n' for i in range(4000))
+    root = make_root(
+        tmp_path,
+        {
+            "tools/wide_tool.py": "import json\nfrom tools.registry import registry\n\n"
+            'def wide(args, **kw):\n    r = {"ok": False, "reason": "no data"}\n'
+            + lines
+            + "    return json.dumps(r)\n\n"
+            'registry.register(name="wide", toolset="t", schema={}, handler=wide)\n'
+        },
+    )
+
+    def stop(signum: int, frame: object) -> None:
+        raise TimeoutError("HD107 took more than 60 s on 4,000 keys")
+
+    before = signal.signal(signal.SIGALRM, stop)
+    signal.alarm(60)
+    try:
+        code = run_lint([str(root)], root=str(root), no_cache=True, select=["HD107"])
+    finally:
+        signal.alarm(0)
+        signal.signal(signal.SIGALRM, before)
+    assert code == 1
+    assert '{"ok": False, "reason": ..., ...}' in capsys.readouterr().out

@@ -1224,6 +1224,11 @@ def _name_value(name: ast.Name, code: Code, env: Env, depth: int) -> Found | Non
             continue
         keys = dict(found.keys)
         for key in stored:
+            if not _judged_by_value(key):
+                # (its value says nothing judge reads: that it is there is all; following
+                # each of thousands of such keys through the body was quadratic)
+                keys[key] = keys.get(key, UNKNOWN)
+                continue
             item = _item(name, key, keys, code, env)
             if item is _ABSENT:
                 keys.pop(key, None)
@@ -1236,6 +1241,18 @@ def _name_value(name: ast.Name, code: Code, env: Env, depth: int) -> Found | Non
 
 
 _ABSENT = object()  # a key a dict does not have on any path
+
+
+def _judged_by_value(key: str) -> bool:
+    """A key whose value `judge` reads (a flag, a status, a reason...), not only its presence."""
+    return (
+        key in FLAGS
+        or key in ACTION_FLAGS
+        or key in STATUS_KEYS
+        or key in NOT_FAILURE_KEYS
+        or key == "error"
+        or _says_why(key)
+    )
 
 
 def _item(name: ast.Name, key: str, keys: dict[str, object], code: Code, env: Env) -> object:
