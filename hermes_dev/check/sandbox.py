@@ -35,7 +35,7 @@ MAX_LINE = 1024 * 1024  # a call's answer or a guard report
 MAX_READY_LINE = 32 * 1024 * 1024  # the tool list with every schema
 MAX_GUARDS_PER_CALL = 200
 LOG_TAIL = 64 * 1024
-START_TIMEOUT = 120.0  # importing a real checkout takes seconds; a hang at import is an error
+START_TIMEOUT = 60.0  # importing a real checkout takes seconds; a hang at import is an error
 DUMP_WAIT = 0.5
 DUMP_POLL = 0.02
 
@@ -245,7 +245,14 @@ class Child:
         guards: list[Guard] = []
         deadline = time.monotonic() + START_TIMEOUT
         while True:
-            message = self._read(deadline, MAX_READY_LINE)
+            try:
+                message = self._read(deadline, MAX_READY_LINE)
+            except TimeoutError:
+                self.stop()
+                raise ChildFailed(
+                    f"importing the host did not finish in {START_TIMEOUT:.0f} s"
+                    " (a module that blocks or loops when it is imported?)"
+                ) from None
             if message is None:
                 tail = self.log_tail()
                 self.stop()

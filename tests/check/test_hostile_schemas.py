@@ -5,6 +5,7 @@ on in bounded time."""
 from __future__ import annotations
 
 import time
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -53,3 +54,26 @@ def test_a_slow_schema_is_given_up_on(monkeypatch: pytest.MonkeyPatch) -> None:
     made = designed(_tool(slow))
     assert time.perf_counter() - start < 20
     assert made
+
+
+def test_a_host_that_hangs_at_import_is_one_line(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A plugin whose module loops when it is imported: check gives up after the start limit
+    and says why (it used to print an empty error)."""
+    from hermes_dev.check import sandbox
+    from hermes_dev.check.command import run_check
+    from hermes_dev.errors import UserError
+
+    (tmp_path / "hp").mkdir()
+    (tmp_path / "hp" / "__init__.py").write_text(
+        "import time\nwhile True:\n    time.sleep(1)\n\ndef register(ctx):\n    pass\n"
+    )
+    (tmp_path / "pyproject.toml").write_text(
+        '[project]\nname = "hp"\nversion = "0.1.0"\n\n'
+        '[project.entry-points."hermes_agent.plugins"]\nhp = "hp:register"\n'
+    )
+    monkeypatch.setattr(sandbox, "START_TIMEOUT", 2.0)
+    monkeypatch.chdir(tmp_path)
+    with pytest.raises(UserError, match="importing the host did not finish in 2 s"):
+        run_check(all_tools=True, root=".")
