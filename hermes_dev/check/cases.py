@@ -327,9 +327,7 @@ def _time_limit(seconds: float) -> Iterator[None]:
 
 def _finite(value: object) -> TypeGuard[int | float]:
     """A number a bound can be (`float("-inf")` and NaN are none; nor a bool)."""
-    return (
-        isinstance(value, (int, float)) and not isinstance(value, bool) and math.isfinite(value)
-    )
+    return isinstance(value, (int, float)) and not isinstance(value, bool) and math.isfinite(value)
 
 
 def _closed(schema: dict[str, Any]) -> dict[str, Any]:
