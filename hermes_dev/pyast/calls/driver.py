@@ -555,7 +555,7 @@ def _lambda_defaults(lam: Function) -> dict[str, Possible]:
     positional = [*node.args.posonlyargs, *node.args.args]
     first = positional[0].arg if positional else None  # the model's arguments
     env: dict[str, Possible] = {}
-    for name, default in _defaults(node).items():
+    for name, default in parameter_defaults(node).items():
         found = resolve(default, lam.scope, RESOLVE_DEPTH - 4)
         if (
             name != first
@@ -679,7 +679,7 @@ def _bound(call: ast.Call, scope: Scope, function: Function) -> dict[str, Possib
         ):
             kept[name] = possible
     # A parameter left out takes its default: a constant default may decide a branch too.
-    for name, default in _defaults(node).items():
+    for name, default in parameter_defaults(node).items():
         if (
             name in relevant
             and name not in given
@@ -707,7 +707,10 @@ def _keywords_unknown(call: ast.Call) -> bool:
     )
 
 
-def _defaults(node: ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda) -> dict[str, ast.expr]:
+def parameter_defaults(
+    node: ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda,
+) -> dict[str, ast.expr]:
+    """Each parameter's default as written (`check=True` -> {"check": True})."""
     a = node.args
     positional = [*a.posonlyargs, *a.args]
     found = {p.arg: d for p, d in zip(positional[len(positional) - len(a.defaults) :], a.defaults)}

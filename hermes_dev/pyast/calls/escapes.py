@@ -46,6 +46,7 @@ from hermes_dev.pyast.calls.driver import (
     Transfer,
     callees,
     is_context_manager,
+    parameter_defaults,
     summary,
     tenacity_retry,
     yield_handlers,
@@ -2044,16 +2045,8 @@ def _checks_status(call: ast.Call, dotted: str, scope: Scope) -> bool:
                 return value is True
             # (a parameter whose default is True, not bound here: as most calls leave it)
             func = scope.func
-            if not isinstance(kw.value, ast.Name) or func is None or isinstance(func, ast.Lambda):
+            if not isinstance(kw.value, ast.Name) or func is None:
                 return False
-            a = func.args
-            positional = [*a.posonlyargs, *a.args]
-            defaults = dict(
-                zip([p.arg for p in positional[len(positional) - len(a.defaults) :]], a.defaults)
-            )
-            defaults.update(
-                (p.arg, d) for p, d in zip(a.kwonlyargs, a.kw_defaults) if d is not None
-            )
-            default = defaults.get(kw.value.id)
+            default = parameter_defaults(func).get(kw.value.id)
             return isinstance(default, ast.Constant) and default.value is True
     return False
