@@ -21,6 +21,7 @@ from pathlib import Path
 from hermes_dev.check.result import CheckResult
 from hermes_dev.errors import UserError
 from hermes_dev.lint.finding import Finding
+from hermes_dev.reading import SOURCE_LIMIT, read_bounded
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -408,16 +409,24 @@ def _shrunk_label(group: _Group) -> str:
 
 
 def _columns(path: Path, line: int) -> tuple[int, int]:
-    try:
-        with open(path, encoding="utf-8", errors="replace") as fh:
-            for number, text in enumerate(fh, 1):
-                if number == line:
-                    text = text.rstrip("\r\n")
-                    start = len(text) - len(text.lstrip())
-                    return start + 1, max(len(text) + 1, start + 2)
-    except OSError:
-        pass
+    lines = _source_text(path).splitlines()
+    if 0 < line <= len(lines):
+        text = lines[line - 1]
+        start = len(text) - len(text.lstrip())
+        return start + 1, max(len(text) + 1, start + 2)
     return 1, 2
+
+
+def _source_text(path: Path) -> str:
+    """The text of the file a handler's code names, "" when there is none to read. That name
+    is the handler's to choose (`compile(src, "/dev/zero", "exec")`): read as any untrusted
+    file, bounded, a regular file only (a FIFO or a device is no source), a name that cannot
+    be a file's skipped."""
+    try:
+        data = read_bounded(path, SOURCE_LIMIT)
+    except (OSError, ValueError, UnicodeError):
+        return ""
+    return data.decode("utf-8-sig", "replace")
 
 
 def _startup_finding(guard: Any, scope: Scope, root: Path, result: CheckResult) -> list[Finding]:
@@ -452,11 +461,7 @@ def _filter(raw: list[Finding], root: Path, config: Config, result: CheckResult)
         if any(f.code.startswith(c) for c in ignored):
             continue
         if f.path not in sources:
-            try:
-                text = f.path.read_text(encoding="utf-8-sig", errors="replace")
-            except OSError:
-                text = ""
-            sources[f.path] = find_suppressions(text)
+            sources[f.path] = find_suppressions(_source_text(f.path))
         if any(sup.covers(f.code) for sup in sources[f.path].get(f.line, ())):
             continue
         kept.append(f)

@@ -77,3 +77,45 @@ def test_a_host_that_hangs_at_import_is_one_line(
     monkeypatch.chdir(tmp_path)
     with pytest.raises(UserError, match="importing the host did not finish in 2 s"):
         run_check(all_tools=True, root=".")
+
+
+@pytest.mark.parametrize("named", ["/dev/zero", "hp/fifo.py", "\ud800.py"])
+def test_the_file_a_handler_names_is_read_bounded(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], named: str
+) -> None:
+    """A handler's code may name any file (`compile(src, "/dev/zero", "exec")`): placing its
+    finding read that file whole (a device without end, a FIFO that blocks, a name no file
+    can have). It is read as untrusted input now: bounded, regular files only."""
+    import os
+    import signal
+
+    from hermes_dev.check.command import run_check
+
+    (tmp_path / "hp").mkdir()
+    if named == "hp/fifo.py":
+        os.mkfifo(tmp_path / "hp" / "fifo.py")
+    source = "def handler(args, **kw):\n    return {'ok': True}\n"
+    (tmp_path / "hp" / "__init__.py").write_text(
+        f"space = {{}}\nexec(compile({source!r}, {named!r}, 'exec'), space)\n"
+        "def register(ctx):\n"
+        "    ctx.register_tool(name='t', toolset='s', schema={'name': 't', 'description': 'd',"
+        " 'parameters': {'type': 'object', 'properties': {}}}, handler=space['handler'])\n"
+    )
+    (tmp_path / "pyproject.toml").write_text(
+        '[project]\nname = "hp"\nversion = "0.1.0"\n\n'
+        '[project.entry-points."hermes_agent.plugins"]\nhp = "hp:register"\n'
+    )
+    monkeypatch.chdir(tmp_path)
+
+    def stop(signum: int, frame: object) -> None:
+        raise TimeoutError("check blocked on the file the handler names")
+
+    before = signal.signal(signal.SIGALRM, stop)
+    signal.alarm(120)
+    try:
+        code = run_check(["t"], root=".", max_examples=0)
+    finally:
+        signal.alarm(0)
+        signal.signal(signal.SIGALRM, before)
+    assert code == 1
+    assert "HD502" in capsys.readouterr().out
