@@ -293,7 +293,7 @@ def simplest_valid(schema: dict[str, Any]) -> Any:
                     suppress_health_check=list(hypothesis.HealthCheck),
                 ),
             )
-    except Exception:  # noqa: BLE001 -- NoSuchExample, an unsupported schema, too slow
+    except (Exception, _TooSlow):  # noqa: BLE001 -- NoSuchExample, an unsupported schema, too slow
         return None
 
 
@@ -302,8 +302,9 @@ def simplest_valid(schema: dict[str, Any]) -> Any:
 FIND_SECONDS = 10.0
 
 
-class _TooSlow(Exception):
-    pass
+class _TooSlow(BaseException):
+    """Past the time limit: a BaseException, so hypothesis, which takes an Exception in the
+    search for a failing example to shrink, lets it through."""
 
 
 @contextlib.contextmanager
