@@ -421,7 +421,7 @@ def _run_stdin(
     if os.path.isdir(stdin_filename):
         raise UserError(f"--stdin-filename {stdin_filename}: is a folder, not a file")
     path = os.path.abspath(stdin_filename)
-    raw, bom, text = _read_stdin()
+    raw, bom, text, is_utf8 = _read_stdin()
 
     def run(source: str) -> LintResult:
         return lint(
@@ -452,6 +452,12 @@ def _run_stdin(
         for f in result.findings
         if applicable(f, unsafe_fixes) and f.fix is not None and str(f.fix.path) == path
     ]
+    if here and not is_utf8:
+        # A fix writes UTF-8: it would change every byte it did not mean to (as on disk).
+        sys.stderr.write(
+            f"hermes-dev: {stdin_filename}: the text on stdin is not UTF-8; not fixed\n"
+        )
+        here = []
     change = None
     fixed = 0
     if here:
@@ -491,14 +497,14 @@ def _run_stdin(
     return EXIT_FINDINGS if result.findings and not exit_zero else EXIT_CLEAN
 
 
-def _read_stdin() -> tuple[bytes, bytes, str]:
-    """(the bytes on stdin, their UTF-8 byte-order mark or b"", the text after it); no stdin
-    reads as empty."""
+def _read_stdin() -> tuple[bytes, bytes, str, bool]:
+    """(the bytes on stdin, their UTF-8 byte-order mark or b"", the text after it, whether it
+    was UTF-8); no stdin reads as empty."""
     stream = sys.stdin.buffer if sys.stdin is not None else None
     raw = stream.read() if stream is not None else b""
     bom = b"\xef\xbb\xbf" if raw.startswith(b"\xef\xbb\xbf") else b""
     data = raw[len(bom) :]
     try:
-        return raw, bom, data.decode("utf-8")
+        return raw, bom, data.decode("utf-8"), True
     except UnicodeDecodeError:
-        return raw, bom, data.decode("latin-1")  # as a file is read (Models.read)
+        return raw, bom, data.decode("latin-1"), False  # as a file is read (Models.read)

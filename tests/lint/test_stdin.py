@@ -118,6 +118,17 @@ def test_fix_writes_the_fixed_text_to_stdout_and_nothing_to_disk(root: Path) -> 
     assert (root / "tools" / "ping_tool.py").read_bytes() == before
 
 
+def test_fix_of_text_that_is_not_utf8_gives_it_back_byte_for_byte(root: Path) -> None:
+    """A fix writes UTF-8; a Latin-1 comment would come back changed, so nothing is fixed."""
+    source = ("# caf\xe9\n" + BROKEN).encode("latin-1")
+    done = _run("-", "--stdin-filename", "tools/ping_tool.py", "--fix", stdin=source, cwd=root)
+    assert done.stdout == source
+    assert done.returncode == 1
+    err = done.stderr.decode()
+    assert "tools/ping_tool.py: the text on stdin is not UTF-8; not fixed" in err
+    assert "HD101" in err
+
+
 def test_fix_with_nothing_to_fix_echoes_the_text_and_reports_on_stderr(root: Path) -> None:
     text = BROKEN.replace("schema=SCHEMA", 'schema=SCHEMA, requires_env=["PING_KEY"]')
     done = _run(
