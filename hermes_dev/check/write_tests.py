@@ -220,7 +220,15 @@ def render(result: CheckResult, tool: str, findings: list[Finding], timeout: flo
 
 
 def _docstring_text(text: str) -> str:
-    return text.replace("\\", "\\\\").replace('"""', "'''")
+    """`text` inside a docstring: a NUL, a control character, a lone surrogate or a line break
+    other than \\n is written as its escape (raw, the file would not parse or not read back)."""
+    text = text.replace("\\", "\\\\").replace('"""', "'''")
+    return "".join(_escaped(c) for c in text)
+
+
+def _escaped(c: str) -> str:
+    # isprintable() is False for control characters, line separators and surrogates.
+    return c if c in "\n\t" or c.isprintable() else c.encode("unicode_escape").decode("ascii")
 
 
 def write_tests(result: CheckResult, timeout: float = 10.0) -> list[Path]:

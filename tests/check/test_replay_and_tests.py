@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import ast
 import json
 import os
 import subprocess
@@ -125,3 +126,26 @@ def test_saved_failures_are_replayed_first(
     assert [i["call"] for i in json.loads(first.stdout)] == ['mode="table"']
     assert [i["call"] for i in json.loads(second.stdout)] == ["a call that failed before"]
     assert list((tmp_path / "cache" / "hermes-dev" / "check").iterdir())
+
+
+def test_write_tests_escapes_control_characters_in_the_docstrings(host: Path) -> None:
+    """An exception's message with a NUL, an ESC and a line separator: raw in a docstring, the
+    written file would not parse."""
+    (host / "tools" / "ctl_tool.py").write_text(
+        "from tools.registry import registry\n\n"
+        "def ctl(args, **kw):\n"
+        "    raise ValueError('bad\\x00byte \\x1b[31mred\\u2028line')\n\n"
+        'SCHEMA = {"name": "ctl", "description": "d", "parameters": {"type": "object",'
+        ' "properties": {}}}\n'
+        'registry.register(name="ctl", toolset="ctl", schema=SCHEMA, handler=ctl)\n',
+        encoding="utf-8",
+    )
+    proc = run_check(host, "ctl", "--timeout", "2", "--write-tests", "--select", "HD501")
+    assert proc.returncode == 1, proc.stderr
+    written = host / "tests" / "tools" / "test_check_ctl.py"
+    tree = ast.parse(written.read_bytes())
+    defs = [f for f in tree.body if isinstance(f, ast.FunctionDef)]
+    docs = [ast.get_docstring(f, clean=False) or "" for f in defs]
+    assert any("bad\x00byte \x1b[31mred" in doc for doc in docs), docs
+    result = run_host_pytest(host, "tests/tools/test_check_ctl.py")
+    assert "ValueError: bad" in result.stdout, result.stdout
