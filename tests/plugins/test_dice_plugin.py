@@ -6,6 +6,7 @@ inside a Hermes checkout, or with Hermes installed) one more test registers the 
 Hermes' own registry and dispatches them there.
 """
 
+import asyncio
 import importlib
 import json
 import sys

@@ -162,3 +162,35 @@ def test_joining_a_toolset_on_by_default_is_refused(checkout):
     assert err.startswith("hermes-dev: error: toolset 'text' is on by default on cli")
     assert "switches 'text' off" in err
     assert snapshot(checkout) == before
+
+
+def _unbound_names(source: str) -> set[str]:
+    """Names the module reads that nothing in it binds and that are no builtins (pyflakes's
+    F821, roughly: any binding anywhere counts)."""
+    import ast
+    import builtins
+
+    tree = ast.parse(source)
+    bound = set(dir(builtins)) | {"__file__", "__name__"}
+    loaded = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Name):
+            (loaded if isinstance(node.ctx, ast.Load) else bound).add(node.id)
+        elif isinstance(node, (ast.Import, ast.ImportFrom)):
+            bound.update((a.asname or a.name).split(".")[0] for a in node.names)
+        elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            bound.add(node.name)
+        elif isinstance(node, ast.arg):
+            bound.add(node.arg)
+        elif isinstance(node, ast.ExceptHandler) and node.name:
+            bound.add(node.name)
+    return loaded - bound
+
+
+@pytest.mark.parametrize("flags", [(), ("--async",)])
+def test_generated_plugin_test_binds_every_name_it_uses(checkout, flags):
+    """Its `call()` awaits a handler recorded as async, so it needs asyncio either way."""
+    code, _, err = run_cli(*FORECAST, *flags, "--root", str(checkout))
+    assert code == 0, err
+    source = (checkout / "tests" / "plugins" / "test_weather_pack_plugin.py").read_text()
+    assert _unbound_names(source) == set()
