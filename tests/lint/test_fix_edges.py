@@ -7,6 +7,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from hermes_dev.lint.engine import lint
 from hermes_dev.lint.fix import plan_fixes
 from tests.lint.support import make_root
@@ -192,3 +194,55 @@ def test_the_transforms_still_refuse_a_fix_that_would_call_a_local(tmp_path: Pat
     fixes = plan_fixes(root, [finding], unsafe=True)
     assert fixes.notes == ["tools/s_tool.py: 1 fix does not apply to the code as it is; not fixed"]
     assert not fixes.plan.changes
+
+
+RAISER = """\
+import json
+from tools.registry import registry
+{binding}
+
+
+def h(args, **kw):
+    if not args.get("x"):
+        raise ValueError("x needed")
+    return json.dumps({{}})
+
+
+registry.register(name="h", toolset="t", schema={{}}, handler=h)
+"""
+
+
+@pytest.mark.parametrize(
+    "binding",
+    [
+        "from os.path import *",  # may bind anything, but not the registry's tool_error
+        "(tool_error := 5)",
+        "try:\n    pass\nexcept Exception as tool_error:\n    pass",
+        "match 1:\n    case tool_error:\n        pass",
+        "def reset():\n    global tool_error\n    tool_error = None",
+    ],
+)
+def test_no_tool_error_fix_where_the_module_binds_the_name_otherwise(
+    tmp_path: Path, binding: str
+) -> None:
+    """An import of tool_error would be rebound (or, after `import *`, never made)."""
+    root = make_root(tmp_path, {"tools/h_tool.py": RAISER.format(binding=binding)})
+    found = lint([], root=str(root), select=["HD102"]).findings
+    assert [(f.code, f.fix is not None) for f in found] == [("HD102", False)]
+
+
+@pytest.mark.parametrize(
+    ("binding", "imported"),
+    [
+        ("from tools.registry import *", "from tools.registry import registry\n"),
+        ("def tool_error(m):\n    return json.dumps({'error': m})", "from tools.registry import registry\n"),
+        ("def f():\n    tool_error = 1", "from tools.registry import registry, tool_error\n"),
+    ],
+)
+def test_tool_error_fix_where_the_name_is_the_registry_s_or_free(
+    tmp_path: Path, binding: str, imported: str
+) -> None:
+    root = make_root(tmp_path, {"tools/h_tool.py": RAISER.format(binding=binding)})
+    fixed = _fix_twice(root, "tools/h_tool.py", "HD102").decode()
+    assert 'return tool_error("x needed")' in fixed
+    assert fixed.splitlines(keepends=True)[1] == imported

@@ -104,21 +104,77 @@ def _index_of(tree: ast.Module) -> BindingIndex:
     return index
 
 
-def module_bindings(tree: ast.Module, name: str) -> list[ast.stmt]:
-    """The statements of the module body that bind `name` (imports, defs, assignments, loop
-    and `with` targets, in any block: `try: import ujson as json`), and every `import *`
-    (which may bind it), from the binding index."""
-    found: list[ast.stmt] = []
+def module_bindings(tree: ast.Module, name: str) -> list[ast.AST]:
+    """What binds `name` in the module's scope: statements of the module body (imports, defs,
+    assignments, loop and `with` targets, in any block: `try: import ujson as json`), from the
+    binding index; every `import *` (which may bind it); and what the index leaves to others
+    (`except ... as name`, a `case` capture, a module-level `:=`, an assignment under `global
+    name` in a def), which a fix must not take for its own import."""
+    found: list[ast.AST] = []
     for binding in _index_of(tree).get(name):
         if binding.kind in ("mutated", "deleted"):
             continue
         node = binding.node
-        if isinstance(node, ast.stmt) and not any(node is f for f in found):
+        if not any(node is f for f in found):
             found.append(node)
     for stmt, _ in module_statements(tree):
         if isinstance(stmt, ast.ImportFrom) and any(a.name == "*" for a in stmt.names):
             found.append(stmt)
+    found.extend(_bound_elsewhere(tree, name))
     return found
+
+
+_LAST_ELSEWHERE: list[tuple[ast.Module, dict[str, list[ast.AST]]]] = []
+
+
+def _bound_elsewhere(tree: ast.Module, name: str) -> list[ast.AST]:
+    """`name := ...` in the module's scope, and what binds `name` in a def that declares it
+    `global` (the binding index leaves both to the scopes that run them). One walk per tree,
+    kept for the tree asked last, as `_index_of`."""
+    if not _LAST_ELSEWHERE or _LAST_ELSEWHERE[0][0] is not tree:
+        found: dict[str, list[ast.AST]] = {}
+        _visit(tree, frozenset(), True, found)
+        _LAST_ELSEWHERE[:] = [(tree, found)]
+    return _LAST_ELSEWHERE[0][1].get(name, [])
+
+
+def _visit(
+    node: ast.AST, globals_: frozenset[str], module: bool, found: dict[str, list[ast.AST]]
+) -> None:
+    """`globals_`: the names the enclosing def declares `global`; `module`: in the module's
+    own scope (where the binding index has all but `:=`)."""
+    for child in ast.iter_child_nodes(node):
+        for bound in _names_bound(child, globals_, module):
+            found.setdefault(bound, []).append(child)
+        if isinstance(child, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            declared = frozenset(
+                name
+                for stmt in child.body
+                for n in ast.walk(stmt)
+                if isinstance(n, ast.Global)
+                for name in n.names
+            )
+            _visit(child, declared, False, found)
+        elif isinstance(child, (ast.Lambda, ast.ClassDef)):
+            _visit(child, frozenset(), False, found)
+        else:
+            _visit(child, globals_, module, found)
+
+
+def _names_bound(node: ast.AST, globals_: frozenset[str], module: bool) -> list[str]:
+    if isinstance(node, ast.NamedExpr) and isinstance(node.target, ast.Name):
+        return [node.target.id] if module or node.target.id in globals_ else []
+    if not globals_:
+        return []
+    if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+        names = [node.name]
+    elif isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store):
+        names = [node.id]
+    elif isinstance(node, (ast.Import, ast.ImportFrom)):
+        names = [a.asname or a.name.split(".")[0] for a in node.names]
+    else:
+        return []
+    return [n for n in names if n in globals_]
 
 
 def json_dumps_name(tree: ast.Module) -> tuple[str, Requirement | None]:
@@ -140,16 +196,19 @@ def json_dumps_name(tree: ast.Module) -> tuple[str, Requirement | None]:
     return "json.dumps", ("json", None)  # import_edit says when `json` is something else
 
 
-def _only(tree: ast.Module, name: str, stmt: ast.stmt) -> bool:
+def _only(tree: ast.Module, name: str, stmt: ast.AST) -> bool:
     """True when `stmt` is the one module-level binding of `name`."""
     return module_bindings(tree, name) == [stmt]
 
 
-def _provides(binding: ast.stmt, module: str, name: str | None) -> bool:
+def _provides(binding: ast.AST, module: str, name: str | None) -> bool:
     if name is None:
         return isinstance(binding, ast.Import) and any(
             a.name == module and a.asname is None for a in binding.names
         )
+    if isinstance(binding, ast.ImportFrom) and any(a.name == "*" for a in binding.names):
+        # `from x import *` gives `tool_error` only from the registry (Hermes's exports it).
+        return (binding.module or "").split(".")[-1] == "registry"
     # A module's own `tool_error` (imported from anywhere, or defined there) is the one to call.
     return isinstance(binding, (ast.ImportFrom, ast.FunctionDef, ast.AsyncFunctionDef))
 
