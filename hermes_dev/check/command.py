@@ -61,6 +61,7 @@ def run_check(
 
     if without_env and replay is None:
         raise UserError("--without-env goes with --replay")
+    _hypothesis_storage()
 
     def progress(line: str) -> None:
         sys.stderr.write(line + "\n")
@@ -187,3 +188,24 @@ def _write_baseline(result: CheckResult, target: str | None) -> int:
         f" ({entries} entr{'ies' if entries != 1 else 'y'})\n"
     )
     return EXIT_CLEAN
+
+
+def _hypothesis_storage() -> None:
+    """hypothesis keeps caches (its unicode tables) under `.hypothesis/` in the current folder:
+    put them under hermes-dev's cache instead, or, with the cache off, in a temporary folder
+    removed at exit. A HYPOTHESIS_STORAGE_DIRECTORY the user set is theirs. (Only `check` on
+    the command line: the pytest plugin runs in the user's own hypothesis session.)"""
+    if os.environ.get("HYPOTHESIS_STORAGE_DIRECTORY"):
+        return
+    from hermes_dev.lint.cache import cache_dir, disabled_by_env
+
+    if disabled_by_env():
+        import atexit
+        import shutil
+        import tempfile
+
+        where = tempfile.mkdtemp(prefix="hermes-dev-hypothesis-")
+        atexit.register(shutil.rmtree, where, True)
+    else:
+        where = os.path.join(cache_dir(), "check", "hypothesis")
+    os.environ["HYPOTHESIS_STORAGE_DIRECTORY"] = where

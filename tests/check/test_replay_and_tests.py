@@ -149,3 +149,10 @@ def test_write_tests_escapes_control_characters_in_the_docstrings(host: Path) ->
     assert any("bad\x00byte \x1b[31mred" in doc for doc in docs), docs
     result = run_host_pytest(host, "tests/tools/test_check_ctl.py")
     assert "ValueError: bad" in result.stdout, result.stdout
+
+
+def test_check_leaves_no_hypothesis_folder_in_the_project(host: Path) -> None:
+    """hypothesis's own caches go under hermes-dev's cache (here: off, so a temporary folder)."""
+    proc = run_check(host, "weather", "--max-examples", "3")
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    assert not (host / ".hypothesis").exists()
