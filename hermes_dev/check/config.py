@@ -1,5 +1,5 @@
 """`[tool.hermes-dev.check]` in the root's `pyproject.toml`: which tools `check --all` leaves
-out, and the defaults of `--timeout` and `--max-examples`.
+out, the defaults of `--timeout` and `--max-examples`, and the memory a call may take.
 
 ```toml
 [tool.hermes-dev.check]
@@ -8,6 +8,7 @@ extend-skip-toolsets = ["spotify"]          # adds to it
 skip-tools = ["send_message"]
 timeout = 10                                # seconds per call
 max-examples = 50                           # generated calls per tool
+memory-per-call = 2048                      # MB a call may add to the sandbox (1024)
 ```
 
 A malformed value is a `UserError` (one line, exit 2).
@@ -51,7 +52,15 @@ MIN_TIMEOUT = 0.1
 MAX_TIMEOUT = 3600.0
 MAX_EXAMPLES = 10_000
 
-KEYS = ("skip-toolsets", "extend-skip-toolsets", "skip-tools", "timeout", "max-examples")
+KEYS = (
+    "skip-toolsets",
+    "extend-skip-toolsets",
+    "skip-tools",
+    "timeout",
+    "max-examples",
+    "memory-per-call",
+)
+MEMORY_RANGE = (16, 1024**2)  # MB
 WHERE = "pyproject.toml [tool.hermes-dev.check]"
 
 
@@ -61,6 +70,7 @@ class CheckConfig:
         self.skip_tools: tuple[str, ...] = ()
         self.timeout: float | None = None
         self.max_examples: int | None = None
+        self.memory_per_call: int | None = None  # MB
 
 
 def check_config(config: Config | None) -> CheckConfig:
@@ -93,6 +103,14 @@ def check_config(config: Config | None) -> CheckConfig:
         if problem is not None:
             raise UserError(f"{WHERE} max-examples: {problem}")
         out.max_examples = examples
+    memory = table.get("memory-per-call")
+    if memory is not None:
+        low, high = MEMORY_RANGE
+        if isinstance(memory, bool) or not isinstance(memory, int) or not low <= memory <= high:
+            raise UserError(
+                f"{WHERE} memory-per-call: must be a whole number of MB from {low} to {high:,}"
+            )
+        out.memory_per_call = memory
     return out
 
 

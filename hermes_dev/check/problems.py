@@ -83,6 +83,10 @@ def problems_of(outcome: Outcome, tool: ToolInfo, scope: Scope, timeout: float) 
         found.append(
             _placed("HD504", ("timeout",), f"gives no answer within {timeout:g} s", frames)
         )
+    elif outcome.kind == "memory":
+        frames = scope.frames(outcome.frames)
+        what = f"was stopped for its memory: {outcome.detail}"
+        found.append(_placed("HD504", ("memory",), what, frames))
     elif outcome.kind == "died":
         found.append(
             Problem(

@@ -73,7 +73,13 @@ def check(
         timeout_problem,
     )
     from hermes_dev.check.problems import Scope
-    from hermes_dev.check.sandbox import CHILD_SCRIPT, Child, ChildFailed, Settings
+    from hermes_dev.check.sandbox import (
+        CHILD_SCRIPT,
+        DEFAULT_CALL_MEMORY,
+        Child,
+        ChildFailed,
+        Settings,
+    )
     from hermes_dev.lint import catalog
     from hermes_dev.lint.config import check_codes, load_config
 
@@ -108,11 +114,13 @@ def check(
         from hermes_dev.check.cases import require_hypothesis
 
         require_hypothesis()
+    memory = settings_file.memory_per_call
     settings = Settings(
         root_path,
         python or sys.executable,
         env=env,
         timeout=limit,
+        call_memory_bytes=DEFAULT_CALL_MEMORY if memory is None else memory * 1024**2,
         env_placeholders=env_placeholders,
         package_modules=package_modules,
     )

@@ -38,6 +38,10 @@ LOG_TAIL = 64 * 1024
 START_TIMEOUT = 60.0  # importing a real checkout takes seconds; a hang at import is an error
 DUMP_WAIT = 0.5
 DUMP_POLL = 0.02
+# What one call may add to the child's resident memory before it is stopped (the address-space
+# limit alone let a runaway call take 3 GB first), and how often that is looked at.
+DEFAULT_CALL_MEMORY = 1024**3
+MEMORY_POLL = 0.1
 
 
 class Settings:
@@ -51,6 +55,7 @@ class Settings:
         timeout: float = 5.0,
         cpu_seconds: int = 600,
         memory_bytes: int = 4 * 1024**3,
+        call_memory_bytes: int = DEFAULT_CALL_MEMORY,
         file_size_bytes: int = 64 * 1024**2,
         open_files: int = 1024,
         env_placeholders: bool = True,
@@ -62,6 +67,7 @@ class Settings:
         self.timeout = timeout
         self.cpu_seconds = cpu_seconds
         self.memory_bytes = memory_bytes
+        self.call_memory_bytes = call_memory_bytes
         self.file_size_bytes = file_size_bytes
         self.open_files = open_files
         self.env_placeholders = env_placeholders
@@ -83,8 +89,9 @@ class Guard:
 
 
 class Outcome:
-    """What one call did: `kind` is returned, raised, timeout, died or harness-error; `data` the
-    child's answer (validated); `guards` what fired meanwhile; `frames` a time-out's stack."""
+    """What one call did: `kind` is returned, raised, timeout, memory (stopped for growing past
+    the limit; `detail` by how much), died or harness-error; `data` the child's answer
+    (validated); `guards` what fired meanwhile; `frames` the stack of a stopped call."""
 
     def __init__(
         self,
@@ -342,13 +349,28 @@ class Child:
             return self._died(proc, [], began)
         guards: list[Guard] = []
         deadline = began + limit
+        at_start = resident_bytes(proc.pid)
         while True:
             try:
-                message = self._read(deadline, MAX_LINE)
+                message = self._read(min(deadline, time.monotonic() + MEMORY_POLL), MAX_LINE)
             except ChildFailed as exc:
                 self.stop()
                 return Outcome("harness-error", detail=str(exc), guards=guards)
             except TimeoutError:
+                now = resident_bytes(proc.pid)
+                grown = now - at_start if now is not None and at_start is not None else 0
+                if grown > self.settings.call_memory_bytes:
+                    frames = self._dump_and_kill(proc, log_size)
+                    return Outcome(
+                        "memory",
+                        guards=guards,
+                        frames=frames,
+                        detail=f"{grown / 1024**2:,.0f} MB more than when the call began"
+                        f" (the limit is {self.settings.call_memory_bytes / 1024**2:,.0f} MB)",
+                        seconds=time.monotonic() - began,
+                    )
+                if time.monotonic() < deadline:
+                    continue
                 frames = self._dump_and_kill(proc, log_size)
                 return Outcome(
                     "timeout", guards=guards, frames=frames, seconds=time.monotonic() - began
@@ -492,6 +514,18 @@ def _guard(message: dict[str, Any]) -> Guard | None:
     return Guard(
         kind, event, _text(message.get("detail"), 2000) or detail, frames_of(message.get("frames"))
     )
+
+
+def resident_bytes(pid: int) -> int | None:
+    """The process's resident memory, from /proc (None where there is none: not Linux)."""
+    try:
+        with open(f"/proc/{pid}/statm", "rb") as fh:
+            return int(fh.read().split()[1]) * _PAGE
+    except (OSError, ValueError, IndexError):
+        return None
+
+
+_PAGE = os.sysconf("SC_PAGE_SIZE") if hasattr(os, "sysconf") else 4096
 
 
 def _kill(proc: subprocess.Popen[bytes]) -> None:

@@ -7,6 +7,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 from tests.check.conftest import run_check
 
 ODD_SCHEMA_TOOL = """\
@@ -198,4 +200,17 @@ def test_only_unknown_tools_print_no_all_checks_passed(host: Path) -> None:
     assert (proc.returncode, proc.stdout) == (2, "")
     assert proc.stderr == (
         "hermes-dev: check: no tool named 'nosuchtool' is registered (checked: none of them)\n"
+    )
+
+
+@pytest.mark.parametrize("value", ["0", "8", "1.5", "true", '"big"', "9999999"])
+def test_memory_per_call_out_of_range_is_one_line(host: Path, value: str) -> None:
+    (host / "pyproject.toml").write_text(
+        f"[tool.hermes-dev.check]\nmemory-per-call = {value}\n", encoding="utf-8"
+    )
+    proc = run_check(host, "weather")
+    assert (proc.returncode, proc.stderr) == (
+        2,
+        "hermes-dev: error: pyproject.toml [tool.hermes-dev.check] memory-per-call: must be a"
+        " whole number of MB from 16 to 1,048,576\n",
     )

@@ -97,3 +97,30 @@ def test_a_whole_run_reports_each_distinct_attempt_once(tmp_path: Path) -> None:
     codes = [i["code"] for i in json.loads(proc.stdout)]
     assert set(codes) == {"HD505"}
     assert list(outside.iterdir()) == []
+
+
+def test_a_call_that_grows_without_end_is_stopped_at_the_memory_limit(tmp_path: Path) -> None:
+    """Stopped by the parent at `memory-per-call` (the address-space limit alone let it take
+    gigabytes first), reported at the line that was running, long before the time limit."""
+    from tests.scaffold.hosts import make_host
+
+    root = make_host(tmp_path / "host")
+    (root / "pyproject.toml").write_text(
+        '[tool.hermes-dev.check]\nmemory-per-call = 64\n', encoding="utf-8"
+    )
+    (root / "tools" / "hog_tool.py").write_text(
+        "from tools.registry import registry\n\n"
+        "def hog(args, **kw):\n"
+        "    kept = []\n"
+        "    while True:\n"
+        "        kept.append(bytearray(4 * 1024 * 1024))\n\n"
+        'SCHEMA = {"name": "hog", "description": "d", "parameters": {"type": "object",'
+        ' "properties": {}}}\n'
+        'registry.register(name="hog", toolset="hog", schema=SCHEMA, handler=hog)\n',
+        encoding="utf-8",
+    )
+    proc = run_check(root, "hog", "--replay", "{}", "--timeout", "60", "--no-lint")
+    assert proc.returncode == 1, proc.stdout + proc.stderr
+    first = proc.stdout.splitlines()[0]
+    assert first.startswith("tools/hog_tool.py:6:9: HD504 was stopped for its memory: "), first
+    assert "(the limit is 64 MB)" in first

@@ -1,8 +1,10 @@
 """## What it does
 Reported by `hermes-dev check` (see HD501 for how it calls handlers): a handler gave no answer
-within the time limit (`--timeout`, 5 seconds by default), or the process ended during the call
-(a crash in C code, `os._exit`, a resource limit). The child process is killed and started
-again for the remaining calls. On a time-out the finding sits at the handler's line that was
+within the time limit (`--timeout`, 5 seconds by default), grew the process's memory by more
+than the limit of a call (1,024 MB by default; `memory-per-call` in
+`[tool.hermes-dev.check]`), or the process ended during the call (a crash in C code,
+`os._exit`, a resource limit). The child process is killed and started again for the
+remaining calls. On a time-out or a memory stop the finding sits at the handler's line that was
 running (read from a stack dump taken before the kill), with the other frames under the root
 as the chain; an async handler waits off the stack (its thread is in the event loop), so its
 finding sits at the handler's definition, as does a process that ended.
