@@ -477,6 +477,13 @@ def _load_package_plugins(root: str, registry: Any, notes: list[Any], modules: l
             notes.append(f"plugin module {module_name} failed: {type(exc).__name__}: {exc}")
 
 
+def _top_level_in(folder: str, module: str) -> bool:
+    top = module.split(".")[0]
+    return os.path.isdir(os.path.join(folder, top)) or os.path.isfile(
+        os.path.join(folder, top + ".py")
+    )
+
+
 def discover(root: str, package_modules: list[Any], notes: list[Any]) -> Any:
     """Register the host's tools as Hermes does (`discover_builtin_tools()`, then the plugins
     through `hermes_cli.plugins`, then `model_tools` as Hermes imports it at start-up); the
@@ -792,9 +799,14 @@ def main(argv: list[Any]) -> int:
     if os.path.basename(own_tree) not in ("site-packages", "dist-packages") and own_tree != root:
         sys.path[:] = [p for p in sys.path if os.path.abspath(p or ".") != own_tree]
     sys.path.insert(0, root)
+    package_modules = list(start.get("package_modules") or [])
+    # A plugin package in the src layout imports from src/ (as its installed wheel would).
+    src = os.path.join(root, "src")
+    if any(_top_level_in(src, str(m)) for m in package_modules):
+        sys.path.insert(1, src)
     notes: list[Any] = []
     try:
-        registry = discover(root, list(start.get("package_modules") or []), notes)
+        registry = discover(root, package_modules, notes)
     except BaseException as exc:
         _send(
             resp_fd,

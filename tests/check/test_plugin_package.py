@@ -33,3 +33,27 @@ def test_a_generated_package_is_clean_and_a_broken_one_is_not(tmp_path: Path) ->
     assert [(i["code"], i["path"], i["arguments"]) for i in items] == [
         ("HD502", "hermes_plugin_dice/tools.py", {"sides": 0})
     ]
+
+
+def test_a_package_in_the_src_layout_is_imported_from_src(tmp_path: Path) -> None:
+    """Not installed: its entry point's module is found under src/, as lint finds it."""
+    pkg = tmp_path / "hermes-peek"
+    (pkg / "src" / "peek").mkdir(parents=True)
+    (pkg / "pyproject.toml").write_text(
+        '[build-system]\nrequires = ["flit_core"]\nbuild-backend = "flit_core.buildapi"\n\n'
+        '[project]\nname = "hermes-peek"\nversion = "0.1.0"\ndescription = "d"\n\n'
+        '[project.entry-points."hermes_agent.plugins"]\npeek = "peek"\n',
+        encoding="utf-8",
+    )
+    (pkg / "src" / "peek" / "__init__.py").write_text(
+        "def peek(args, **kw):\n"
+        "    return {'seen': args.get('what')}\n\n\n"
+        "def register(ctx):\n"
+        "    ctx.register_tool(name='peek', toolset='peek', handler=peek, schema={\n"
+        "        'name': 'peek', 'description': 'Peek.', 'parameters': {'type': 'object',\n"
+        "        'properties': {'what': {'type': 'string', 'description': 'What.'}}}})\n",
+        encoding="utf-8",
+    )
+    proc = run_check(pkg, "peek", "--replay", '{"what": "x"}', "--no-lint")
+    assert proc.returncode == 1, proc.stdout + proc.stderr
+    assert proc.stdout.startswith("src/peek/__init__.py:1:1: HD502 returns a dict"), proc.stdout
