@@ -137,6 +137,9 @@ def check(
                 " host's own interpreter: --python PATH)"
             ) from None
         result.notes.extend(f"host: {note}" for note in child.notes)
+        if not child.tools:
+            why = f" ({child.notes[0]})" if child.notes else ""
+            raise UserError(f"the host registers no tool{why}: nothing to check")
         selected, unknown = _select(child.tools, names, all_tools, settings_file)
         result.unknown = unknown
         result.checked_tools = frozenset(t.name for t in selected)

@@ -214,3 +214,23 @@ def test_memory_per_call_out_of_range_is_one_line(host: Path, value: str) -> Non
         "hermes-dev: error: pyproject.toml [tool.hermes-dev.check] memory-per-call: must be a"
         " whole number of MB from 16 to 1,048,576\n",
     )
+
+
+def test_a_package_whose_plugin_registers_nothing_is_not_all_checks_passed(
+    tmp_path: Path,
+) -> None:
+    """Its entry point names a module that is not there: `--all` checked nothing, and said
+    "All checks passed (0 tools checked)" with exit 0."""
+    pkg = tmp_path / "pkg"
+    pkg.mkdir()
+    (pkg / "pyproject.toml").write_text(
+        '[project]\nname = "p"\nversion = "0.1"\n\n'
+        '[project.entry-points."hermes_agent.plugins"]\npeek = "nowhere"\n',
+        encoding="utf-8",
+    )
+    proc = run_check(pkg, "--all")
+    assert (proc.returncode, proc.stdout) == (2, "")
+    assert proc.stderr == (
+        "hermes-dev: error: the host registers no tool (plugin module nowhere failed:"
+        " ModuleNotFoundError: No module named 'nowhere'): nothing to check\n"
+    )
