@@ -3511,6 +3511,92 @@ for name, fn in (("note_line", note_line), ("csv_rows", csv_rows)):
             },
             note="traps: `%` that formats text, a path joined to the model's name with `/`, a delimiter whose length is checked first",
         ),
+        Valid(
+            {
+                "tools/notes_tool.py": """\
+import contextlib
+import json
+import sqlite3
+
+from tools.registry import registry, tool_error
+
+
+class NoteStore:
+    def __init__(self, path="notes.db"):
+        self.conn = sqlite3.connect(path)
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        self.conn.close()
+
+    def fetch(self, note_id):
+        return self.conn.execute("SELECT body FROM notes WHERE id = ?", (note_id,)).fetchone()
+
+
+@contextlib.contextmanager
+def opened(path):
+    store = NoteStore(path)
+    try:
+        yield store
+    finally:
+        store.conn.close()
+
+
+def _note_id(args):
+    try:
+        return int(args.get("note_id", 0))
+    except (TypeError, ValueError):
+        return None
+
+
+def read_note(args, **kw):
+    note_id = _note_id(args)
+    if note_id is None:
+        return tool_error("note_id must be a whole number")
+    try:
+        if not 0 < note_id < 2**31:
+            return tool_error("no such note")
+        with NoteStore() as store:
+            row = store.fetch(note_id)
+    except sqlite3.Error as exc:
+        return tool_error(str(exc))
+    return json.dumps({"body": row[0] if row else None})
+
+
+def read_archived(args, **kw):
+    note_id = _note_id(args)
+    if note_id is None:
+        return tool_error("note_id must be a whole number")
+    try:
+        with opened("archive.db") as store:
+            row = store.fetch(note_id)
+    except (sqlite3.Error, OverflowError) as exc:
+        return tool_error(str(exc))
+    return json.dumps({"body": row[0] if row else None})
+
+
+SCHEMA = {
+    "name": "read_note",
+    "description": "Read a note.",
+    "parameters": {
+        "type": "object",
+        "properties": {"note_id": {"type": "integer", "description": "The note's id."}},
+        "required": ["note_id"],
+    },
+}
+registry.register(name="read_note", toolset="notes", schema=SCHEMA, handler=read_note)
+registry.register(
+    name="read_archived",
+    toolset="notes",
+    schema={**SCHEMA, "name": "read_archived"},
+    handler=read_archived,
+)
+""",
+            },
+            note="traps: the helper's number bounded before the `with` (`0 < note_id < 2**31`), and OverflowError caught beside sqlite3.Error",
+        ),
     )
     INVALID = (
         Invalid(
@@ -8725,6 +8811,92 @@ for name, fn in (("log_buckets", log_buckets), ("csv_columns", csv_columns)):
                 ("tools/logtime_tool.py", 35),
             ),
             note="a test inside a loop that only skips an item (`if start and stamp < start: continue`) checks nothing of the helper's argument made before the loop (fromisoformat's ValueError); `stamp.minute % minutes` of the model's number (ZeroDivisionError on 0); csv's delimiter from the model, kept on every path but the one an `if` replaced with a tab (TypeError unless one character)",
+            fixed={},
+        ),
+        Invalid(
+            {
+                "tools/notes_tool.py": """\
+import contextlib
+import json
+import sqlite3
+
+from tools.registry import registry, tool_error
+
+
+class NoteStore:
+    def __init__(self, path="notes.db"):
+        self.conn = sqlite3.connect(path)
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        self.conn.close()
+
+    def fetch(self, note_id):
+        return self.conn.execute("SELECT body FROM notes WHERE id = ?", (note_id,)).fetchone()
+
+
+@contextlib.contextmanager
+def opened(path):
+    store = NoteStore(path)
+    try:
+        yield store
+    finally:
+        store.conn.close()
+
+
+def _note_id(args):
+    try:
+        return int(args.get("note_id", 0))
+    except (TypeError, ValueError):
+        return None
+
+
+def read_note(args, **kw):
+    note_id = _note_id(args)
+    if note_id is None:
+        return tool_error("note_id must be a whole number")
+    try:
+        with NoteStore() as store:
+            row = store.fetch(note_id)
+    except sqlite3.Error as exc:
+        return tool_error(str(exc))
+    return json.dumps({"body": row[0] if row else None})
+
+
+def read_archived(args, **kw):
+    note_id = _note_id(args)
+    if note_id is None:
+        return tool_error("note_id must be a whole number")
+    try:
+        with opened("archive.db") as store:
+            row = store.fetch(note_id)
+    except sqlite3.Error as exc:
+        return tool_error(str(exc))
+    return json.dumps({"body": row[0] if row else None})
+
+
+SCHEMA = {
+    "name": "read_note",
+    "description": "Read a note.",
+    "parameters": {
+        "type": "object",
+        "properties": {"note_id": {"type": "integer", "description": "The note's id."}},
+        "required": ["note_id"],
+    },
+}
+registry.register(name="read_note", toolset="notes", schema=SCHEMA, handler=read_note)
+registry.register(
+    name="read_archived",
+    toolset="notes",
+    schema={**SCHEMA, "name": "read_archived"},
+    handler=read_archived,
+)
+""",
+            },
+            findings=(("tools/notes_tool.py", 44), ("tools/notes_tool.py", 56),),
+            note="the model's number reaches sqlite through a helper that hands it back (`_note_id(args)`: `int(args.get(...))`, unbounded) and an object a `with` binds: `__enter__` returning self, and what a `@contextmanager` generator yields (OverflowError, which `except sqlite3.Error` misses)",
             fixed={},
         ),
     )

@@ -8,6 +8,7 @@
 
 The model's number is `int(x)` / `float(x)` of its value (or of what a file it names holds), a
 value tested to be one (`n if isinstance(n, int) else 20`), a parameter a caller hands one to,
+what a helper hands back of one (`def _id(args): return int(args.get("id"))`, unbounded there),
 and sums and products of those. A number compared with a bound (`n > 500`, `1 <= m <= 12`,
 `n in range(...)`) is taken as checked; one compared only with 0 or 1 is not (`if n <= 0:`
 still lets 10**30 through).
@@ -46,6 +47,7 @@ class Magnitudes:
 
     __slots__ = (
         "_bounded",
+        "_carried",
         "_dotted",
         "_given",
         "_model",
@@ -66,10 +68,12 @@ class Magnitudes:
         given: frozenset[str],
         sqlite: bool,
         shadowed: set[str],
+        carried: Callable[[ast.Call], str | None] = lambda call: None,
     ) -> None:
         """`model(expr)`: the model's value, or what a file it names holds; `dotted(func)`: the
         library name a called expression resolves to; `given`: parameters a caller hands the
-        model's number (unchecked there); `sqlite`: the module runs sqlite3."""
+        model's number (unchecked there); `sqlite`: the module runs sqlite3; `carried(call)`:
+        the number a helper hands back of the model's ("int", "float"), unbounded there."""
         self._values = values
         self._model = model
         self._reads = reads
@@ -78,6 +82,7 @@ class Magnitudes:
         self._sqlite = sqlite
         self._shadowed = shadowed
         self._nodes = nodes
+        self._carried = carried
         self._bounded: set[str] | None = None  # (found when first needed: most never are)
 
     def _bounded_reads(self) -> set[str]:
@@ -128,7 +133,7 @@ class Magnitudes:
                 return None
             if is_name(func, "abs") and len(expr.args) == 1:
                 return self._kind(expr.args[0], depth + 1)
-            return None
+            return self._carried(expr)
         if isinstance(expr, ast.Name):
             bound = self._values.get(expr.id)
             if not bound:

@@ -1472,6 +1472,7 @@ class InputRisks:
                 self._numbers,
                 self.sqlite,
                 self.shadowed,
+                self._carried_number,
             )
         return self._magnitudes
 
@@ -1481,9 +1482,19 @@ class InputRisks:
 
     def number(self, expr: ast.expr) -> bool:
         """`expr` is the model's number, and nothing here bounds it (analyze.magnitudes)."""
+        return self.number_kind(expr) is not None
+
+    def number_kind(self, expr: ast.expr) -> str | None:
+        """ "int" or "float" when `expr` is the model's number, unbounded here."""
         if self.rebound:
-            return False
-        return self._magnitudes_of().number(expr) is not None
+            return None
+        return self._magnitudes_of().number(expr)
+
+    def _carried_number(self, call: ast.Call) -> str | None:
+        """ "int" or "float" when `call` is of a helper that hands back the model's number it
+        is given (or reads from the arguments it is handed), unbounded there."""
+        carried = self._carried(call)
+        return carried[0] if carried is not None and carried[0] in ("int", "float") else None
 
     def _file_risk(self, node: ast.Call) -> tuple[type[BaseException], str] | None:
         """A file operation on a path the model names (`open(args["path"])`,
@@ -1662,7 +1673,7 @@ class InputRisks:
             return True
         if isinstance(expr, _Item):
             carried = self._carried(expr)
-            return carried is not None and carried[0] not in ("content", "text")
+            return carried is not None and carried[0].startswith("path")
         if isinstance(expr, ast.Name):
             return expr.id in (self.paths if text else self.path_objects)
         if isinstance(expr, ast.BinOp) and isinstance(expr.op, ast.Div):
@@ -1686,7 +1697,8 @@ class InputRisks:
             func = expr.func
             carried = self._carried(expr)
             if carried is not None:
-                return carried[0] != "content"  # (a helper's path or text made from the model's)
+                # (a helper's path or text made from the model's)
+                return carried[0].startswith(("path", "text"))
             name = func.id if isinstance(func, ast.Name) else getattr(func, "attr", None)
             if name == "Path":
                 return any(self._model_path(a) for a in expr.args)

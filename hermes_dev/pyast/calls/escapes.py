@@ -664,6 +664,9 @@ def _carried_values(
             return ("text", index)
         if all(risks._content(v) for v in values):
             return ("content", index)  # (`def fetch(url): ... return resp.content`)
+        number = _number_kind(risks, values)
+        if number is not None:
+            return (number, index)  # (`def _as_int(raw): return int(raw)`: unbounded)
         # `def _path(args): return Path(args.get("path")).expanduser()`: handed the
         # arguments themselves ("*": the call gives its own argument dict)
         table = InputRisks(node, param)
@@ -671,7 +674,18 @@ def _carried_values(
             return ("path*", index)
         if all(table._from_model(v) for v in values):
             return ("text*", index)  # (`def require(args, key): ... return value`)
+        number = _number_kind(table, values)
+        if number is not None:
+            return (number + "*", index)  # (`def _id(args): return int(args.get("id"))`)
     return None
+
+
+def _number_kind(risks: InputRisks, values: list[ast.expr]) -> str | None:
+    """ "int" or "float" when every value is the model's number, unbounded in the helper."""
+    kinds = {risks.number_kind(v) for v in values}
+    if None in kinds:
+        return None
+    return "float" if "float" in kinds else "int"
 
 
 class _Walker:

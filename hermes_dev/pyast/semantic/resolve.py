@@ -252,16 +252,7 @@ def resolve_binding(binding: Binding, scope: Scope, depth: int = 0) -> Possible:
                 value = Possible(value.items + (Instance(cls),), False)
         return value
     if kind == "with" and binding.path == () and binding.value is not None:
-        # `with requests.Session() as s`: a client's `__enter__` gives the client itself.
-        value = resolve(binding.value, scope, depth + 1)
-        clients = [
-            o for o in value.items if isinstance(o, External) and is_client_instance(o.dotted)
-        ]
-        return (
-            Possible.of(clients[0])
-            if value.complete and len(value.items) == 1 and clients
-            else UNKNOWN
-        )
+        return _entered(binding.value, isinstance(binding.node, ast.AsyncWith), scope, depth)
     if kind == "param":
         return _parameter(binding, scope)
     if kind == "declared":
@@ -271,6 +262,52 @@ def resolve_binding(binding: Binding, scope: Scope, depth: int = 0) -> Possible:
     if kind == "mutated":
         return NOTHING
     return UNKNOWN
+
+
+def _entered(manager: ast.expr, is_async: bool, scope: Scope, depth: int) -> Possible:
+    """What `with manager as name` binds: a client's `__enter__` gives the client itself; a
+    project class's `__enter__` (`__aenter__`) what it returns (`return self`: the instance);
+    a `@contextmanager` generator what it yields."""
+    if isinstance(manager, ast.Call):
+        made = _context_generator(manager, scope, depth)
+        if made is not None:
+            return made
+    value = resolve(manager, scope, depth + 1)
+    if not value.complete or len(value.items) != 1:
+        return UNKNOWN
+    obj = value.items[0]
+    if isinstance(obj, External):
+        return Possible.of(obj) if is_client_instance(obj.dotted) else UNKNOWN
+    if not isinstance(obj, Instance):
+        return UNKNOWN
+    method = attribute_of(obj, "__aenter__" if is_async else "__enter__", depth + 1).single()
+    if not isinstance(method, Function) or not method.bound:
+        return UNKNOWN
+    return function_returns(method, {}, depth + 1)
+
+
+def _context_generator(call: ast.Call, scope: Scope, depth: int) -> Possible | None:
+    """What a `@contextmanager` (`@asynccontextmanager`) generator's `yield`s give, for a
+    call of one (None when the call is not of one)."""
+    func = resolve(call.func, scope, depth + 1).single()
+    if not isinstance(func, Function) or not isinstance(func.node, _DEF_TYPES):
+        return None
+    if not any(
+        last_name(dec) in ("contextmanager", "asynccontextmanager")
+        for dec in func.node.decorator_list
+    ):
+        return None
+    body = func.scope.child(func.node, bind_call(call, scope, func, depth) or None, func.owner)
+    found = NOTHING
+    for sub in walk_function(func.node):
+        if isinstance(sub, ast.Yield):
+            value = sub.value
+            found = found.join(
+                resolve(value, body, depth + 1) if value is not None else Possible.of(Const(None))
+            )
+        elif isinstance(sub, ast.YieldFrom):
+            found = found.join(UNKNOWN)
+    return found if found.items or not found.complete else UNKNOWN
 
 
 def _handed_by_setup(binding: Binding, module: ModuleInfo, depth: int) -> Possible | None:
