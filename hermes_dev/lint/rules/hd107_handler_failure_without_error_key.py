@@ -59,7 +59,8 @@ that cannot be known; a
 handler that returns a dict instead of a JSON string (HD101's); calls that leave the root or
 cannot be resolved, generators and functions behind a decorator that may change them (a
 project decorator that hands the def back unchanged, or whose wrapper returns the def's result
-as it is, is seen through).
+as it is or serialises it, is seen through); a value whose failure an `if` reading the key
+that tells it turned away first (`if result.get("ok") is False: return tool_error(...)`).
 
 ## Why is this bad?
 Hermes' contract is that a tool reports a failure as `{"error": "..."}`: that key is what the
@@ -93,7 +94,7 @@ from hermes_dev.host.registrations import registrations_of
 from hermes_dev.host.served import served_tools_of
 from hermes_dev.lint.call_cache import cached_findings
 from hermes_dev.lint.rule import Invalid, Rule, Valid
-from hermes_dev.pyast.calls.driver import Code, returns_through, wrapped
+from hermes_dev.pyast.calls.driver import Code, returns_through, through_decorator, wrapped
 from hermes_dev.pyast.calls.failures import Found, failure_text, status_report
 from hermes_dev.pyast.calls.returns import reachable_returns
 from hermes_dev.pyast.semantic.walker import walk_function
@@ -658,6 +659,67 @@ for name, fn in (("feeds_check", feeds_check), ("poller_start", poller_start)):
 """,
             },
             note="traps: a status word per item of a list, without a reason (data about each feed); an action not needed (`started: False` because it is already running)",
+        ),
+        Valid(
+            {
+                "tools/t_tool.py": """\
+import functools
+import json
+
+from tools.registry import registry
+
+
+def json_tool(fn):
+    @functools.wraps(fn)
+    def wrapper(args, **kwargs):
+        try:
+            result = fn(args or {}, **kwargs)
+        except OSError as exc:
+            return json.dumps({"error": f"storage problem: {exc}"})
+        if isinstance(result, dict) and result.get("ok") is False:
+            return json.dumps({"error": result.get("message") or "failed"})
+        return json.dumps(result, ensure_ascii=False)
+    return wrapper
+
+
+@json_tool
+def review(args, **kwargs):
+    card = args.get("card")
+    if not card:
+        return {"error": "card is required"}
+    if card not in ("a", "b"):
+        return {"ok": False, "message": f"No card {card}"}
+    return {"ok": True, "card": card}
+
+
+SCHEMA = {"name": "review", "description": "d", "parameters": {"type": "object", "properties": {"card": {"type": "string", "description": "c"}}}}
+registry.register(name="review", toolset="t", schema=SCHEMA, handler=review)
+""",
+                "tools/w_tool.py": """\
+import json
+
+from tools.registry import registry
+
+
+def _review(args):
+    card = args.get("card")
+    if card not in ("a", "b"):
+        return {"ok": False, "message": f"No card {card}"}
+    return {"ok": True, "card": card}
+
+
+def review3(args, **kwargs):
+    result = _review(args)
+    if result.get("ok") is False:
+        return json.dumps({"error": result.get("message") or "failed"})
+    return json.dumps(result)
+
+
+SCHEMA = {"name": "review3", "description": "d", "parameters": {"type": "object", "properties": {"card": {"type": "string", "description": "c"}}}}
+registry.register(name="review3", toolset="t", schema=SCHEMA, handler=review3)
+""",
+            },
+            note="traps: a failure turned away before it is serialised, by a test of the key that tells it (`if result.get(\"ok\") is False: return json.dumps({\"error\": ...})`), in a decorator's wrapper and in a handler",
         ),
     )
     INVALID = (
@@ -2009,6 +2071,43 @@ for name, fn in (("lamp_set", lamp_set), ("lamp_history", lamp_history), ("quiz_
             ),
             note="a def named for a state that changes it (`put_state`) reports its outcome as any action does; a failed status beside an HTTP status code or a `detail`, `unavailable` included; an action flag (`graded`) False beside its reason",
         ),
+        Invalid(
+            {
+                "tools/t_tool.py": """\
+import functools
+import json
+
+from tools.registry import registry
+
+
+def json_tool(fn):
+    @functools.wraps(fn)
+    def wrapper(args, **kwargs):
+        try:
+            result = fn(args or {}, **kwargs)
+        except OSError as exc:
+            return json.dumps({"error": f"storage problem: {exc}"})
+        return json.dumps(result, ensure_ascii=False)
+    return wrapper
+
+
+@json_tool
+def review(args, **kwargs):
+    card = args.get("card")
+    if not card:
+        return {"error": "card is required"}
+    if card not in ("a", "b"):
+        return {"ok": False, "message": f"No card {card}"}
+    return {"ok": True, "card": card}
+
+
+SCHEMA = {"name": "review", "description": "d", "parameters": {"type": "object", "properties": {"card": {"type": "string", "description": "c"}}}}
+registry.register(name="review", toolset="t", schema=SCHEMA, handler=review)
+""",
+            },
+            findings=(("tools/t_tool.py", 24),),
+            note="a def behind a project decorator whose wrapper serialises what it returns (`return json.dumps(fn(args))`): the def's failure is the handler's, reported at the def's own return",
+        ),
     )
 
     def check(self, ctx: LintContext) -> Iterator[Finding]:
@@ -2026,7 +2125,18 @@ for name, fn in (("lamp_set", lamp_set), ("lamp_history", lamp_history), ("quiz_
             tool = reg.label()
             for func in handler.code():
                 if wrapped(func.node, func.scope) and not returns_through(func.node, func.scope):
-                    continue  # a decorator may change what it returns
+                    # a decorator may change what it returns: what its wrapper returns,
+                    # with the def bound to what it calls (`return json.dumps(fn(args))`)
+                    through = through_decorator(func)
+                    if through is not None and not isinstance(through.node, ast.Lambda):
+                        code = Code(through)
+                        wrapper_returns: list[tuple[ast.AST, ast.expr]] = [
+                            (r, r.value) for r in reachable_returns(code) if r.value is not None
+                        ]
+                        yield from self._findings(
+                            ctx, through, code, wrapper_returns, tool, reg.name or "", inner=func
+                        )
+                    continue
                 node = func.node
                 code = handler.code_for(func)
                 if isinstance(node, ast.Lambda):
@@ -2059,18 +2169,39 @@ for name, fn in (("lamp_set", lamp_set), ("lamp_history", lamp_history), ("quiz_
         places: list[tuple[ast.AST, ast.expr]],
         tool: str,
         name: str,
+        inner: Function | None = None,
     ) -> Iterator[Finding]:
+        """`inner`: the decorated def whose wrapper `func` is; a failure it returns is
+        reported at its own `return` (where the fix goes), not at the wrapper's."""
         for place, value in places:
             ways = _ways(value, code, (func.name, name))
-            if ways:
-                yield ctx.finding(
-                    self.code,
-                    _message(func.name, ways),
-                    func.module,
-                    place,
-                    tool,
-                    chains=_chains(code, place, ways),
-                )
+            if not ways:
+                continue
+            at, said, module = place, func.name, func.module
+            own = _own_return(inner, ways[0]) if inner is not None else None
+            if own is not None and inner is not None:
+                at, said, module = own, inner.name, inner.module
+            yield ctx.finding(
+                self.code,
+                _message(said, ways, own is None),
+                module,
+                at,
+                tool,
+                chains=_chains(code, place, ways),
+            )
+
+
+def _own_return(inner: Function, found: Found) -> ast.Return | None:
+    """The `return` of `inner` that the failure's chain ends at, if it ends in `inner`."""
+    if not found.chain:
+        return None
+    rel, line, _ = found.chain[-1]
+    if rel != inner.module.rel:
+        return None
+    for sub in walk_function(inner.node):
+        if isinstance(sub, ast.Return) and sub.lineno <= line <= (sub.end_lineno or sub.lineno):
+            return sub
+    return None
 
 
 def _alternatives(value: ast.expr) -> list[ast.expr]:
@@ -2093,10 +2224,11 @@ def _ways(value: ast.expr, code: Code, names: tuple[str, ...]) -> list[Found]:
     return ways
 
 
-def _message(name: str, ways: list[Found]) -> str:
+def _message(name: str, ways: list[Found], says_where: bool = True) -> str:
+    """`says_where`: name where the failure is made (False: the finding is there)."""
     first = ways[0]
     where = ""
-    if first.chain:
+    if first.chain and says_where:
         rel, line, _ = first.chain[-1]
         steps = [step[2] for step in first.chain]
         where = f"{rel}:{line}, via {' -> '.join(steps)}"

@@ -1206,6 +1206,8 @@ def _name_value(name: ast.Name, code: Code, env: Env, depth: int) -> Found | Non
         keys = {key: _constant(item) for key, item in pairs if key is not None}
         step = (where.module.rel, table.lineno, "<module>")
         return Found(reason, (step,) if where.module is not code.module else (), keys)
+    if _turned_away(name, code):
+        return None
     stored = _local_keys(name.id, code, name, env)
     if stored is None:
         return None  # changed in a way not known, or handed to other code
@@ -1238,6 +1240,41 @@ def _name_value(name: ast.Name, code: Code, env: Env, depth: int) -> Found | Non
         if reason is not None:
             return Found(reason, found.chain, keys)
     return None
+
+
+def _turned_away(use: ast.Name, code: Code) -> bool:
+    """`if result.get("ok") is False: return tool_error(...)` before `return json.dumps(result)`:
+    an `if` that reads one of the value's keys (or attributes) and leaves has handled the
+    failures that key tells, whichever it lets through."""
+    node = code.function.node
+    if isinstance(node, ast.Lambda):
+        return False
+    for sub in walk_function(node):
+        if (
+            type(sub) is not ast.If
+            or sub.lineno >= use.lineno
+            or use.lineno <= (sub.end_lineno or sub.lineno)
+            or not sub.body
+            or not isinstance(sub.body[-1], (ast.Return, ast.Raise))
+        ):
+            continue
+        if any(_reads_part(n, use.id) for n in ast.walk(sub.test)):
+            return True
+    return False
+
+
+def _reads_part(node: ast.AST, name: str) -> bool:
+    """`name["ok"]`, `name.get("ok")`, `name.ok`."""
+    if isinstance(node, ast.Subscript):
+        return _is(node.value, name) and isinstance(node.slice, ast.Constant)
+    if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute):
+        return (
+            node.func.attr == "get"
+            and _is(node.func.value, name)
+            and bool(node.args)
+            and isinstance(node.args[0], ast.Constant)
+        )
+    return isinstance(node, ast.Attribute) and _is(node.value, name) and node.attr != "get"
 
 
 _ABSENT = object()  # a key a dict does not have on any path
