@@ -832,6 +832,38 @@ registry.register(name="rows", toolset="t", schema={"name": "rows", "description
             },
             note="trap: lines joined, then wrapped in a JSON object",
         ),
+        Valid(
+            {
+                "tools/a_tool.py": """\
+import json
+
+from tools.registry import registry
+
+WORDS = ["True", "False"]
+
+
+def shout(args, **kw):
+    reply = json.dumps({"said": args.get("text")})
+    return reply[:1].upper() + reply[1:]
+
+
+def quiet(args, **kw):
+    word = WORDS[0] if args.get("yes") else WORDS[1]
+    return word.lower()
+
+
+def listed(args, **kw):
+    rows = [json.dumps({"n": 1})]
+    return ", ".join(rows)
+
+
+S = {"name": "shout", "description": "d", "parameters": {"type": "object", "properties": {}}}
+for name, fn in (("shout", shout), ("quiet", quiet), ("listed", listed)):
+    registry.register(name=name, toolset="t", schema=dict(S, name=name), handler=fn)
+""",
+            },
+            note="traps: JSON capitalised (`{` stays JSON's start), `.lower()` of \"True\" (JSON's `true`), one JSON row joined",
+        ),
     )
     INVALID = (
         Invalid(
@@ -2986,6 +3018,54 @@ for name, fn in (("recipe_card", recipe_card), ("zone_clock", zone_clock)):
                 ("tools/card_tool.py", 28),
             ),
             note="lines of text joined: a list that starts with a markdown title and grows by `+=` and `.append`, returned through a helper; lines that each end as no JSON text does (`: unknown zone` ends in a letter, yet not in true, false or null)",
+            fixed={},
+        ),
+        Invalid(
+            {
+                "tools/a_tool.py": """\
+import json
+
+from tools.registry import registry
+
+FIELDS = [("minute", 0, 59), ("hour", 0, 23), ("day", 1, 31)]
+
+
+def _describe(name, value):
+    if value is None:
+        return None
+    return "%s %s" % (name, value)
+
+
+def explain(spec):
+    pieces = []
+    if spec.get("every"):
+        pieces.append("every minute")
+    for name, low, high in FIELDS[1:]:
+        said = _describe(name, spec.get(name))
+        if said:
+            pieces.append(said if name != "day" else "on " + said)
+    text = ", ".join(pieces).replace("  ", " ")
+    return text[:1].upper() + text[1:]
+
+
+def cron_explain(args, **kw):
+    if args.get("format") == "text":
+        return explain(args)
+    return json.dumps({"ok": True})
+
+
+def motto(args, **kw):
+    pieces = ["keep going"]
+    return ", ".join(pieces).capitalize()
+
+
+S = {"name": "cron_explain", "description": "d", "parameters": {"type": "object", "properties": {}}}
+registry.register(name="cron_explain", toolset="t", schema=S, handler=cron_explain)
+registry.register(name="motto", toolset="t", schema=dict(S, name="motto"), handler=motto)
+""",
+            },
+            findings=(("tools/a_tool.py", 28), ("tools/a_tool.py", 34),),
+            note="text that starts as prose, through what keeps its start: `text[:1].upper() + text[1:]`, `.capitalize()`, `.replace(\"  \", \" \")`, `\", \".join(pieces)` of pieces that each start as prose (an if's two branches, a `%s` template of a field name from `FIELDS[1:]`, a helper's returns but None)",
             fixed={},
         ),
     )

@@ -30,6 +30,7 @@ from hermes_dev.pyast.analyze.flow import falloff_node, never_returns_call, term
 from hermes_dev.pyast.semantic.clients import RESPONSES
 from hermes_dev.pyast.semantic.resolve import (
     assigned_value,
+    bind_call,
     def_scope,
     import_objects,
     is_typed_dict,
@@ -47,7 +48,13 @@ from hermes_dev.pyast.semantic.scopes import (
     ModuleObject,
     Partial,
 )
-from hermes_dev.pyast.semantic.walker import blocks_of, returns_of, walk_function, walk_shallow
+from hermes_dev.pyast.semantic.walker import (
+    blocks_of,
+    is_none,
+    returns_of,
+    walk_function,
+    walk_shallow,
+)
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -239,6 +246,47 @@ def _starts_as_prose(expr: ast.expr, scope: Scope, depth: int) -> bool:
         return False
     if isinstance(expr, ast.BinOp) and isinstance(expr.op, ast.Add):
         return _starts_as_prose(expr.left, scope, depth + 1)
+    if isinstance(expr, ast.IfExp):
+        return _starts_as_prose(expr.body, scope, depth + 1) and _starts_as_prose(
+            expr.orelse, scope, depth + 1
+        )
+    if (
+        isinstance(expr, ast.BinOp)
+        and isinstance(expr.op, ast.Mod)
+        and isinstance(expr.left, ast.Constant)
+        and isinstance(expr.left.value, str)
+    ):
+        # `"%s %s" % (name, ...)`: the template's own start, or the first value's
+        template = expr.left.value.lstrip()
+        if not template.startswith("%"):
+            return _starts_as_prose(expr.left, scope, depth + 1)
+        first = expr.right.elts[0] if isinstance(expr.right, ast.Tuple) else expr.right
+        return (
+            template.startswith("%s")
+            and not isinstance(first, ast.Starred)
+            and _starts_as_prose(first, scope, depth + 1)
+        )
+    kept = _same_start(expr)
+    if kept is not None:
+        return _starts_as_prose(kept, scope, depth + 1)
+    if (
+        isinstance(expr, ast.Call)
+        and isinstance(expr.func, ast.Attribute)
+        and expr.func.attr == "join"
+        and isinstance(expr.func.value, ast.Constant)
+        and isinstance(expr.func.value.value, str)
+        and len(expr.args) == 1
+    ):
+        # (`", ".join(pieces)`: whichever piece comes first, every one starts as prose)
+        table = rows(expr.args[0], scope)
+        return (
+            table is not None
+            and table.complete
+            and bool(table.items)
+            and all(_starts_as_prose(row, where, depth + 1) for row, where in table.items)
+        )
+    if isinstance(expr, ast.Call):
+        return _returns_prose(expr, scope, depth)
     if isinstance(expr, ast.Name):
         values = _binding_values(expr.id, scope)
         if values and all(v is not None for v in values):
@@ -259,6 +307,55 @@ def _starts_as_prose(expr: ast.expr, scope: Scope, depth: int) -> bool:
             )
         )
     return False
+
+
+# Text methods after which a text that starts as prose still does (`lower` does not: "True"
+# becomes JSON's `true`).
+_START_KEEPING = frozenset({"upper", "capitalize", "title", "rstrip"})
+
+
+def _same_start(expr: ast.expr) -> ast.expr | None:
+    """The text whose start `expr` keeps, as far as JSON can tell: `text[:1].upper()`,
+    `text.capitalize()`, `text.strip()`, `text[:40]`, `text.replace("  ", " ")`."""
+    if isinstance(expr, ast.Subscript) and isinstance(expr.slice, ast.Slice):
+        lower = expr.slice.lower
+        if lower is None or (isinstance(lower, ast.Constant) and lower.value == 0):
+            return expr.value if expr.slice.step is None else None
+        return None
+    if not (isinstance(expr, ast.Call) and isinstance(expr.func, ast.Attribute)):
+        return None
+    attr, args = expr.func.attr, expr.args
+    if attr in _START_KEEPING or (attr in ("strip", "lstrip") and not args):
+        return expr.func.value
+    if (
+        attr == "replace"
+        and len(args) == 2
+        and all(
+            isinstance(a, ast.Constant) and isinstance(a.value, str) and not a.value.strip()
+            for a in args
+        )
+        and args[0].value  # type: ignore[attr-defined]
+    ):
+        return expr.func.value  # (white space for white space)
+    return None
+
+
+def _returns_prose(call: ast.Call, scope: Scope, depth: int) -> bool:
+    """A call of a project def whose every return but `None` starts as prose (`None` cannot be
+    joined or concatenated: the caller's text is not made of it)."""
+    origin = resolve(call.func, scope).single()
+    if not isinstance(origin, Function) or isinstance(origin.node, ast.Lambda):
+        return False
+    if is_generator(origin.node):
+        return False
+    # (what the call gives the parameters: `_describe("minute", ...)` names its field)
+    inner = origin.scope.child(
+        origin.node, bind_call(call, scope, origin, depth) or None, origin.owner
+    )
+    values = [
+        r.value for r in returns_of(origin.node) if r.value is not None and not is_none(r.value)
+    ]
+    return bool(values) and all(_starts_as_prose(v, inner, depth + 1) for v in values)
 
 
 # A %-conversion at the end of a template (`"%d"`): what it gives ends the text.
@@ -296,6 +393,13 @@ def _ends_as_prose(expr: ast.expr, scope: Scope, depth: int) -> bool:
         return False
     if isinstance(expr, ast.BinOp) and isinstance(expr.op, ast.Add):
         return _ends_as_prose(expr.right, scope, depth + 1)
+    if (
+        isinstance(expr, ast.Subscript)
+        and isinstance(expr.slice, ast.Slice)
+        and expr.slice.upper is None
+        and expr.slice.step is None
+    ):
+        return _ends_as_prose(expr.value, scope, depth + 1)  # (`text[1:]`)
     if isinstance(expr, ast.Name):
         values = _binding_values(expr.id, scope)
         return bool(values) and all(
@@ -933,6 +1037,8 @@ def _call(expr: ast.Call, scope: Scope, calls: CallVerdict | None, depth: int) -
             return Verdict(
                 NOT_JSON, "a command's output" + (" (text)" if text else " (bytes)"), expr
             )
+    if _same_start(expr) is not None and _starts_as_prose(expr, scope, depth):
+        return Verdict(NOT_JSON, "a string that is not JSON", expr)  # (`summary.capitalize()`)
     if isinstance(func, ast.Attribute):
         if func.attr in _PATH_KEEPING and isinstance(func.value, (ast.Call, ast.Name, ast.BinOp)):
             inner = infer(func.value, scope, calls, depth + 1)

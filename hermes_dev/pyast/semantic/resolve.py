@@ -1029,6 +1029,8 @@ def rows(expr: ast.expr, scope: Scope, depth: int = 0) -> Rows | None:
         return _call_rows(expr, scope, depth)
     if isinstance(expr, ast.Name):
         return _name_rows(expr.id, scope, depth)
+    if isinstance(expr, ast.Subscript) and isinstance(expr.slice, ast.Slice):
+        return _sliced_rows(expr.value, expr.slice, scope, depth)
     if isinstance(expr, ast.Attribute):
         base = resolve(expr.value, scope, depth + 1)
         found = Rows([])
@@ -1057,6 +1059,32 @@ def rows(expr: ast.expr, scope: Scope, depth: int = 0) -> Rows | None:
             found.complete = False
         return found if any_known else None
     return None
+
+
+def _sliced_rows(value: ast.expr, part: ast.Slice, scope: Scope, depth: int) -> Rows | None:
+    """`FIELDS[2:]` of a list or tuple written out (and bound once, never changed): those rows;
+    of anything else, some of its rows."""
+    written: ast.expr | None = value
+    where = scope
+    if isinstance(value, ast.Name):
+        bound = assigned_value(value.id, scope, depth + 1)
+        written, where = bound if bound is not None else (None, scope)
+    bounds = [part.lower, part.upper, part.step]
+    if (
+        isinstance(written, (ast.List, ast.Tuple))
+        and not any(isinstance(e, ast.Starred) for e in written.elts)
+        and all(b is None or (isinstance(b, ast.Constant) and type(b.value) is int) for b in bounds)
+    ):
+        low, high, step = (
+            b.value if isinstance(b, ast.Constant) and type(b.value) is int else None
+            for b in bounds
+        )
+        if step != 0:
+            return Rows([(e, where) for e in written.elts[low:high:step]])
+    whole = rows(value, scope, depth + 1)
+    if whole is not None:
+        whole.complete = False
+    return whole
 
 
 def _keys(table: Entries) -> Rows:
