@@ -206,7 +206,9 @@ a find/get/exists helper whose answer is tested) asked about it first, or the st
 `OR IGNORE`/`OR REPLACE`/`ON CONFLICT`. argparse's `parse_args` of the model's command line
 exits (SystemExit), unless the parser's class raises in `error()`. Also known: PyJWT's
 `jwt.decode` (InvalidTokenError), `unicodedata.lookup` (KeyError), `email.utils.
-parsedate_to_datetime`, `importlib.util.find_spec`, SQLAlchemy's `scalar_one()`/`one()`
+parsedate_to_datetime`, `importlib.util.find_spec`, `ast.literal_eval` (SyntaxError),
+pytz's `timezone` (UnknownTimeZoneError), dateutil's `parser.parse`, packaging's `Version`,
+`ipaddress`'s classes, `bytes.fromhex` and the hex and base32 decoders, SQLAlchemy's `scalar_one()`/`one()`
 (NoResultFound), a websocket client's connect (OSError, which the library's own
 WebSocketException is not), `socket.gethostbyname` (gaierror). Work handed to a thread raises
 where its result is asked for: `pool.submit(fn, x)` at `fut.result()`, `asyncio.to_thread(fn,
@@ -3596,6 +3598,67 @@ registry.register(
 """,
             },
             note="traps: the helper's number bounded before the `with` (`0 < note_id < 2**31`), and OverflowError caught beside sqlite3.Error",
+        ),
+        Valid(
+            {
+                "tools/p_tool.py": """\
+import ast
+import ipaddress
+import json
+
+import pytz
+import dateutil.parser
+
+from tools.registry import registry
+
+
+def inspect_value(args, **kw):
+    text = args.get("text", "")
+    try:
+        value = ast.literal_eval(text)
+    except (ValueError, SyntaxError):
+        return json.dumps({"error": "not a literal"})
+    return json.dumps({"type": type(value).__name__})
+
+
+def zone_now(args, **kw):
+    try:
+        zone = pytz.timezone(args.get("zone", "UTC"))
+    except KeyError:
+        return json.dumps({"error": "unknown zone"})
+    return json.dumps({"zone": str(zone)})
+
+
+def when(args, **kw):
+    try:
+        moment = dateutil.parser.parse(args.get("text", ""))
+    except (OverflowError, ValueError):
+        return json.dumps({"error": "out of range"})
+    return json.dumps({"iso": moment.isoformat()})
+
+
+def net(args, **kw):
+    try:
+        iface = ipaddress.ip_interface(args.get("cidr", ""))
+    except ValueError as exc:
+        return json.dumps({"error": str(exc)})
+    return json.dumps({"network": str(iface.network)})
+
+
+def hexed(args, **kw):
+    try:
+        raw = bytes.fromhex(args.get("hex", ""))
+    except ValueError:
+        return json.dumps({"error": "not hexadecimal"})
+    return json.dumps({"bytes": len(raw)})
+
+
+S = {"name": "x", "description": "d", "parameters": {"type": "object", "properties": {}}}
+for name, fn in (("inspect_value", inspect_value), ("zone_now", zone_now), ("when", when), ("net", net), ("hexed", hexed)):
+    registry.register(name=name, toolset="t", schema=dict(S, name=name), handler=fn)
+""",
+            },
+            note="traps: each caught by its class or a base (UnknownTimeZoneError is a KeyError, ParserError a ValueError)",
         ),
     )
     INVALID = (
@@ -8897,6 +8960,59 @@ registry.register(
             },
             findings=(("tools/notes_tool.py", 44), ("tools/notes_tool.py", 56),),
             note="the model's number reaches sqlite through a helper that hands it back (`_note_id(args)`: `int(args.get(...))`, unbounded) and an object a `with` binds: `__enter__` returning self, and what a `@contextmanager` generator yields (OverflowError, which `except sqlite3.Error` misses)",
+            fixed={},
+        ),
+        Invalid(
+            {
+                "tools/p_tool.py": """\
+import ast
+import ipaddress
+import json
+
+import pytz
+import dateutil.parser
+
+from tools.registry import registry
+
+
+def inspect_value(args, **kw):
+    text = args.get("text", "")
+    try:
+        value = ast.literal_eval(text)
+    except ValueError:
+        return json.dumps({"error": "not a literal"})
+    return json.dumps({"type": type(value).__name__})
+
+
+def zone_now(args, **kw):
+    zone = pytz.timezone(args.get("zone", "UTC"))
+    return json.dumps({"zone": str(zone)})
+
+
+def when(args, **kw):
+    try:
+        moment = dateutil.parser.parse(args.get("text", ""))
+    except OverflowError:
+        return json.dumps({"error": "out of range"})
+    return json.dumps({"iso": moment.isoformat()})
+
+
+def net(args, **kw):
+    iface = ipaddress.ip_interface(args.get("cidr", ""))
+    return json.dumps({"network": str(iface.network)})
+
+
+def hexed(args, **kw):
+    return json.dumps({"bytes": len(bytes.fromhex(args.get("hex", "")))})
+
+
+S = {"name": "x", "description": "d", "parameters": {"type": "object", "properties": {}}}
+for name, fn in (("inspect_value", inspect_value), ("zone_now", zone_now), ("when", when), ("net", net), ("hexed", hexed)):
+    registry.register(name=name, toolset="t", schema=dict(S, name=name), handler=fn)
+""",
+            },
+            findings=(("tools/p_tool.py", 14), ("tools/p_tool.py", 21), ("tools/p_tool.py", 27), ("tools/p_tool.py", 34), ("tools/p_tool.py", 39),),
+            note="more parsers of what the model sends: `ast.literal_eval` (SyntaxError, which `except ValueError` misses), pytz's `timezone` (UnknownTimeZoneError), dateutil's `parse` (ParserError), `ipaddress.ip_interface`, `bytes.fromhex` (ValueError)",
             fixed={},
         ),
     )

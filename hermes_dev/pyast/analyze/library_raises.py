@@ -126,6 +126,10 @@ _BASES: dict[str, tuple[str, ...]] = {
     "sqlalchemy.exc.InvalidRequestError": ("sqlalchemy.exc.SQLAlchemyError",),
     "sqlalchemy.exc.NoResultFound": ("sqlalchemy.exc.InvalidRequestError",),
     "sqlalchemy.exc.MultipleResultsFound": ("sqlalchemy.exc.InvalidRequestError",),
+    # parsers of what the model names (model_input's table)
+    "pytz.exceptions.UnknownTimeZoneError": ("KeyError",),
+    "dateutil.parser.ParserError": ("ValueError",),
+    "packaging.version.InvalidVersion": ("ValueError",),
     # PyJWT: what decoding a token raises
     "jwt.exceptions.PyJWTError": ("Exception",),
     "jwt.exceptions.InvalidTokenError": ("jwt.exceptions.PyJWTError",),
@@ -195,6 +199,8 @@ _ALIASES = {
         for name in ("error.YAMLError", "scanner.ScannerError", "parser.ParserError")
     },
     "pydantic_core._pydantic_core.ValidationError": "pydantic.ValidationError",
+    "pytz.UnknownTimeZoneError": "pytz.exceptions.UnknownTimeZoneError",
+    "dateutil.parser._parser.ParserError": "dateutil.parser.ParserError",
     **{
         f"websockets.{name}": f"websockets.exceptions.{name}"
         for name in ("WebSocketException", "InvalidURI", "InvalidHandshake", "ConnectionClosed")

@@ -143,6 +143,30 @@ _PARSERS: dict[str, tuple[type[BaseException] | str, str]] = {
         name: (ModuleNotFoundError, "a module whose package does not exist")
         for name in ("importlib.util.find_spec", "util.find_spec", "find_spec")
     },
+    **{
+        f"ipaddress.{name}": (ValueError, "text that is not an IP address or network")
+        for name in ("ip_interface", "IPv4Address", "IPv6Address", "IPv4Network", "IPv6Network")
+    },
+    "bytes.fromhex": (ValueError, "text that is not hexadecimal"),
+    **{
+        name: ("binascii.Error", "text that is not hexadecimal")
+        for name in ("binascii.unhexlify", "binascii.a2b_hex", "base64.b16decode")
+    },
+    "base64.b32decode": ("binascii.Error", "text that is not base32"),
+    **{
+        name: (ValueError, "a time that does not parse")
+        for name in ("time.fromisoformat", "datetime.time.fromisoformat")
+    },
+    "ast.literal_eval": (SyntaxError, "text that is not a Python literal"),
+    "pytz.timezone": ("pytz.exceptions.UnknownTimeZoneError", "a time zone that does not exist"),
+    **{
+        f"dateutil.parser.{name}": ("dateutil.parser.ParserError", "a date that does not parse")
+        for name in ("parse", "isoparse")
+    },
+    **{
+        name: ("packaging.version.InvalidVersion", "text that is not a version")
+        for name in ("packaging.version.Version", "packaging.version.parse")
+    },
 }
 # Calls that give back what the model's text spells (its first argument), decoded.
 _DECODERS = frozenset(
