@@ -106,6 +106,7 @@ from hermes_dev.pyast.analyze.jsonness import (
     not_text_reason,
 )
 from hermes_dev.pyast.calls.driver import Code, returns_through, wrapped
+from hermes_dev.pyast.calls.escapes import model_text
 from hermes_dev.pyast.calls.returns import (
     NonJson,
     call_oracle,
@@ -863,6 +864,34 @@ for name, fn in (("shout", shout), ("quiet", quiet), ("listed", listed)):
 """,
             },
             note="traps: JSON capitalised (`{` stays JSON's start), `.lower()` of \"True\" (JSON's `true`), one JSON row joined",
+        ),
+        Valid(
+            {
+                "tools/text_tool.py": """\
+import json
+
+from tools.registry import registry, tool_error
+
+
+def relay(args, **kw):
+    payload = args.get("payload", "")
+    try:
+        json.loads(payload)
+    except ValueError:
+        return tool_error("payload is not JSON")
+    return payload
+
+
+def tidy(args, **kw):
+    return json.dumps({"text": args.get("text", "").strip()})
+
+
+S = {"name": "x", "description": "d", "parameters": {"type": "object", "properties": {}}}
+for name, fn in (("relay", relay), ("tidy", tidy)):
+    registry.register(name=name, toolset="t", schema=dict(S, name=name), handler=fn)
+""",
+            },
+            note="traps: text the handler parses as JSON before it hands it back, and the model's text inside json.dumps",
         ),
     )
     INVALID = (
@@ -3064,8 +3093,44 @@ registry.register(name="cron_explain", toolset="t", schema=S, handler=cron_expla
 registry.register(name="motto", toolset="t", schema=dict(S, name="motto"), handler=motto)
 """,
             },
-            findings=(("tools/a_tool.py", 28), ("tools/a_tool.py", 34),),
-            note="text that starts as prose, through what keeps its start: `text[:1].upper() + text[1:]`, `.capitalize()`, `.replace(\"  \", \" \")`, `\", \".join(pieces)` of pieces that each start as prose (an if's two branches, a `%s` template of a field name from `FIELDS[1:]`, a helper's returns but None)",
+            findings=(
+                ("tools/a_tool.py", 28),
+                ("tools/a_tool.py", 34),
+            ),
+            note='text that starts as prose, through what keeps its start: `text[:1].upper() + text[1:]`, `.capitalize()`, `.replace("  ", " ")`, `", ".join(pieces)` of pieces that each start as prose (an if\'s two branches, a `%s` template of a field name from `FIELDS[1:]`, a helper\'s returns but None)',
+            fixed={},
+        ),
+        Invalid(
+            {
+                "tools/text_tool.py": """\
+import json
+import re
+
+from tools.registry import registry
+
+
+def _squeeze(raw):
+    return re.sub(r"\\s+", " ", raw).strip()
+
+
+def tidy(args, **kw):
+    text = _squeeze(str(args.get("text", "")))
+    if args.get("format") == "json":
+        return json.dumps({"text": text})
+    return text
+
+
+def shout(args, **kw):
+    return args.get("text", "").upper()
+
+
+S = {"name": "x", "description": "d", "parameters": {"type": "object", "properties": {}}}
+for name, fn in (("tidy", tidy), ("shout", shout)):
+    registry.register(name=name, toolset="t", schema=dict(S, name=name), handler=fn)
+""",
+            },
+            findings=(("tools/text_tool.py", 15), ("tools/text_tool.py", 19),),
+            note="the model's own text handed back, or text made from it (a helper's re.sub and strip, `.upper()`): for most of what the model sends (`hello`, an empty string) no JSON",
             fixed={},
         ),
     )
@@ -3161,6 +3226,8 @@ registry.register(name="motto", toolset="t", schema=dict(S, name="motto"), handl
                 found = value_non_json(value, code) if not exit.narrowed else None
                 if found is not None and verdict.kind != NOT_JSON:
                     verdict = Verdict(NOT_JSON, found.reason)
+                if verdict.kind != NOT_JSON and not exit.narrowed and _the_model_s(func, value):
+                    verdict = Verdict(NOT_JSON, "the model's own text (or text made from it)")
             if verdict.kind != NOT_JSON:
                 continue
             if exit.falls_off:
@@ -3177,6 +3244,18 @@ registry.register(name="motto", toolset="t", schema=dict(S, name="motto"), handl
             if not exit.falls_off and isinstance(exit.node, ast.Return):
                 finding = finding.with_fix(_offered(_fix(func, exit.node), func.module.tree))
             yield finding
+
+
+def _the_model_s(func: Function, value: ast.expr) -> bool:
+    """The handler returns the text the model sent (or text made from it): for most of what
+    the model can send (`hello`, an empty string) no JSON."""
+    node = func.node
+    if isinstance(node, ast.Lambda):
+        return False
+    params = [a.arg for a in (*node.args.posonlyargs, *node.args.args)]
+    if func.owner is not None and func.bound:
+        params = params[1:]
+    return bool(params) and model_text(Code(func), params[0], value)
 
 
 # The first words of a returned string that make it an error message (HD101's tool_error fix).

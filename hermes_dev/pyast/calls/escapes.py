@@ -69,6 +69,7 @@ from hermes_dev.pyast.semantic.walker import (
     returns_of,
     walk_function,
     walk_shallow,
+    written_name,
 )
 
 Step = tuple[str, int, str]
@@ -255,6 +256,41 @@ def handler_escapes(
         walker.inputs = _input_risks(code, model_args or "", model_values)
     walker.run()
     return walker.escapes
+
+
+def model_text(code: Code, param: str, expr: ast.expr) -> bool:
+    """`expr`, in the def `code` runs, is the model's own text (its argument in `param`) or text
+    made from it (stripped, replaced, split and joined, a helper's that hands it back), and the
+    def never parses it as JSON (where it might be JSON by design)."""
+    if isinstance(expr, (ast.BinOp, ast.JoinedStr)):
+        return False  # (what text is added to it says more: jsonness judges that)
+    risks = _input_risks(code, param, frozenset())
+    if not risks._from_model(expr):
+        return False
+    read = {n.id for n in ast.walk(expr) if isinstance(n, ast.Name)} | {param}
+    made = [expr]
+    for sub in walk_function(code.function.node):
+        if isinstance(sub, ast.Assign) and any(
+            isinstance(t, ast.Name) and t.id in read for t in sub.targets
+        ):
+            made.append(sub.value)
+        if (
+            isinstance(sub, ast.Call)
+            and written_name(sub.func) in ("json.loads", "loads")
+            and any(isinstance(n, ast.Name) and n.id in read for a in sub.args for n in ast.walk(a))
+        ):
+            return False
+    # (JSON made by hand of the model's items: `"[" + ",".join(json.dumps(i) ...) + "]"`)
+    return not any(
+        (isinstance(n, ast.Call) and written_name(n.func) in ("json.dumps", "dumps"))
+        or (
+            isinstance(n, ast.Constant)
+            and isinstance(n.value, str)
+            and n.value.startswith(("[", "{"))
+        )
+        for value in made
+        for n in ast.walk(value)
+    )
 
 
 def _input_risks(
