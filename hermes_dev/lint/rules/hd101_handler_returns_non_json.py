@@ -893,6 +893,24 @@ for name, fn in (("relay", relay), ("tidy", tidy)):
             },
             note="traps: text the handler parses as JSON before it hands it back, and the model's text inside json.dumps",
         ),
+        Valid(
+            {
+                "tools/card_tool.py": """\
+from tools.registry import registry
+
+
+def card(args, **kw):
+    name = str(args.get("name") or "").replace('"', "'")
+    count = int(args.get("count") or 0)
+    return f'{{\\n  "name": "{name}",\\n  "count": {count}\\n}}'
+
+
+S = {"name": "card", "description": "d", "parameters": {"type": "object", "properties": {}}}
+registry.register(name="card", toolset="t", schema=S, handler=card)
+""",
+            },
+            note="trap: JSON written by hand across lines (`{\\n  \"name\": ...,\\n}`): beside each line break only white space, structure and quotes",
+        ),
     )
     INVALID = (
         Invalid(
@@ -3131,6 +3149,39 @@ for name, fn in (("tidy", tidy), ("shout", shout)):
             },
             findings=(("tools/text_tool.py", 15), ("tools/text_tool.py", 19),),
             note="the model's own text handed back, or text made from it (a helper's re.sub and strip, `.upper()`): for most of what the model sends (`hello`, an empty string) no JSON",
+            fixed={},
+        ),
+        Invalid(
+            {
+                "tools/notes_tool.py": """\
+import json
+from datetime import date
+from pathlib import Path
+
+from tools.registry import registry, tool_error
+
+
+def release_notes(args, **kw):
+    path = Path("CHANGES.md")
+    try:
+        before = path.read_text(encoding="utf-8")
+    except OSError as exc:
+        return tool_error(str(exc))
+    version = str(args.get("version") or "0.1.0")
+    stamp = date.today().isoformat()
+    text = f"{before}\\n## [{stamp}]\\n\\n{before}"
+    if args.get("dry_run"):
+        return text
+    path.write_text(text, encoding="utf-8")
+    return json.dumps({"version": version})
+
+
+S = {"name": "release_notes", "description": "d", "parameters": {"type": "object", "properties": {}}}
+registry.register(name="release_notes", toolset="t", schema=S, handler=release_notes)
+""",
+            },
+            findings=(("tools/notes_tool.py", 18),),
+            note="an f-string whose own text has a line break beside a character no JSON holds outside a string (`\\n## [...]`): a raw line break is never inside a JSON string, so the text is no JSON whatever the fields hold",
             fixed={},
         ),
     )

@@ -437,6 +437,10 @@ def _fstring(node: ast.JoinedStr, scope: Scope, calls: CallVerdict | None, depth
         _starts_as_prose(node, scope, depth)
         or _ends_as_prose(node, scope, depth)
         or _number_then_text(node)
+        or any(
+            isinstance(v, ast.Constant) and isinstance(v.value, str) and _prose_line(v.value)
+            for v in node.values
+        )
     ):
         return Verdict(NOT_JSON, "an f-string that is not JSON", node)
     # `f"{json.dumps(data)}\n[hint]"`: a JSON value with text joined to it
@@ -458,6 +462,25 @@ def _fstring(node: ast.JoinedStr, scope: Scope, calls: CallVerdict | None, depth
     ):
         return Verdict(NOT_JSON, "JSON strings joined together", node)
     return _UNKNOWN_V
+
+
+# Characters a JSON text holds outside its strings (white space, structure, numbers, and the
+# letters of true, false and null).
+_OUTSIDE_STRINGS = frozenset(' \t\r\n{}[],:-+.0123456789eEtruefalsn"')
+
+
+def _prose_line(part: str) -> bool:
+    """A piece of an f-string's own text with a line break, beside which (up to a quote) stands
+    a character no JSON text holds outside a string: a raw line break is never inside a JSON
+    string, so that character is outside one (`f"{before}## [Unreleased]\n\n{body}"`)."""
+    if "\n" not in part:
+        return False
+    for at in (i for i, c in enumerate(part) if c == "\n"):
+        before = part[:at].rsplit('"', 1)[-1]
+        after = part[at + 1 :].split('"', 1)[0]
+        if any(c not in _OUTSIDE_STRINGS for c in before + after):
+            return True
+    return False
 
 
 def has_text(expr: ast.expr) -> bool:
