@@ -59,8 +59,9 @@ that cannot be known; a
 handler that returns a dict instead of a JSON string (HD101's); calls that leave the root or
 cannot be resolved, generators and functions behind a decorator that may change them (a
 project decorator that hands the def back unchanged, or whose wrapper returns the def's result
-as it is or serialises it, is seen through); a value whose failure an `if` reading the key
-that tells it turned away first (`if result.get("ok") is False: return tool_error(...)`).
+as it is or serialises it, is seen through); a value whose failure an `if` turned away first
+(after its last assignment, a test that is True of the failure's keys, a body that returns or
+raises: `if result.get("ok") is False: return tool_error(...)`).
 
 ## Why is this bad?
 Hermes' contract is that a tool reports a failure as `{"error": "..."}`: that key is what the
@@ -2107,6 +2108,42 @@ registry.register(name="review", toolset="t", schema=SCHEMA, handler=review)
             },
             findings=(("tools/t_tool.py", 24),),
             note="a def behind a project decorator whose wrapper serialises what it returns (`return json.dumps(fn(args))`): the def's failure is the handler's, reported at the def's own return",
+        ),
+        Invalid(
+            {
+                "tools/cards_tool.py": """\
+import json
+
+from tools.registry import registry
+
+
+def review(args, **kwargs):
+    card = args.get("card")
+    result = {"ok": True, "card": card}
+    if card not in ("a", "b"):
+        result = {"ok": False, "message": f"No card {card}"}
+    if result.get("ok") is True:
+        return json.dumps({"card": card})
+    return json.dumps(result)
+
+
+def flip(args, **kwargs):
+    card = args.get("card")
+    result = {"ok": True, "card": card}
+    if result["ok"] is False:
+        return json.dumps({"error": "not flipped"})
+    if card not in ("a", "b"):
+        result = {"ok": False, "message": f"No card {card}"}
+    return json.dumps(result)
+
+
+S = {"name": "x", "description": "d", "parameters": {"type": "object", "properties": {}}}
+for name, fn in (("review", review), ("flip", flip)):
+    registry.register(name=name, toolset="t", schema=dict(S, name=name), handler=fn)
+""",
+            },
+            findings=(("tools/cards_tool.py", 13), ("tools/cards_tool.py", 23),),
+            note="an if that does not turn the failure away: its test, asked of the failure's keys, is False (`result.get(\"ok\") is True` lets `ok: False` through), or it runs before the value becomes the failure",
         ),
     )
 

@@ -1206,8 +1206,6 @@ def _name_value(name: ast.Name, code: Code, env: Env, depth: int) -> Found | Non
         keys = {key: _constant(item) for key, item in pairs if key is not None}
         step = (where.module.rel, table.lineno, "<module>")
         return Found(reason, (step,) if where.module is not code.module else (), keys)
-    if _turned_away(name, code):
-        return None
     stored = _local_keys(name.id, code, name, env)
     if stored is None:
         return None  # changed in a way not known, or handed to other code
@@ -1237,44 +1235,90 @@ def _name_value(name: ast.Name, code: Code, env: Env, depth: int) -> Found | Non
             else:
                 keys[key] = item
         reason = judge(keys)
-        if reason is not None:
+        if reason is not None and not _turned_away(name, code, keys):
             return Found(reason, found.chain, keys)
     return None
 
 
-def _turned_away(use: ast.Name, code: Code) -> bool:
+def _turned_away(use: ast.Name, code: Code, keys: dict[str, object]) -> bool:
     """`if result.get("ok") is False: return tool_error(...)` before `return json.dumps(result)`:
-    an `if` that reads one of the value's keys (or attributes) and leaves has handled the
-    failures that key tells, whichever it lets through."""
+    an `if` after the value's last assignment whose test, asked of the failure's keys, is True
+    and whose body leaves (a return or a raise) has turned that failure away."""
     node = code.function.node
     if isinstance(node, ast.Lambda):
         return False
+    name = use.id
+    last = 0
+    tests: list[ast.If] = []
     for sub in walk_function(node):
-        if (
-            type(sub) is not ast.If
-            or sub.lineno >= use.lineno
-            or use.lineno <= (sub.end_lineno or sub.lineno)
-            or not sub.body
-            or not isinstance(sub.body[-1], (ast.Return, ast.Raise))
-        ):
+        line = getattr(sub, "lineno", 0)
+        if line >= use.lineno:
             continue
-        if any(_reads_part(n, use.id) for n in ast.walk(sub.test)):
-            return True
-    return False
+        if isinstance(sub, (ast.Assign, ast.AnnAssign, ast.AugAssign, ast.For, ast.With)):
+            if any(
+                isinstance(n, ast.Name) and n.id == name and isinstance(n.ctx, ast.Store)
+                for n in ast.walk(sub)
+            ):
+                last = max(last, line)
+        elif (
+            type(sub) is ast.If
+            and use.lineno > (sub.end_lineno or line)
+            and sub.body
+            and isinstance(sub.body[-1], (ast.Return, ast.Raise))
+        ):
+            tests.append(sub)
+    return any(test.lineno > last and _asked_of(test.test, name, keys) is True for test in tests)
 
 
-def _reads_part(node: ast.AST, name: str) -> bool:
-    """`name["ok"]`, `name.get("ok")`, `name.ok`."""
-    if isinstance(node, ast.Subscript):
-        return _is(node.value, name) and isinstance(node.slice, ast.Constant)
-    if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute):
-        return (
-            node.func.attr == "get"
-            and _is(node.func.value, name)
-            and bool(node.args)
-            and isinstance(node.args[0], ast.Constant)
-        )
-    return isinstance(node, ast.Attribute) and _is(node.value, name) and node.attr != "get"
+def _asked_of(test: ast.expr, name: str, keys: dict[str, object]) -> object:
+    """The value of `test` for the report `name` holding `keys` (UNKNOWN when it cannot be
+    told): `name.get("k")`, `name["k"]`, compared with `is`/`==`, negated, and/or."""
+    if isinstance(test, ast.Constant):
+        return test.value
+    if isinstance(test, ast.Call):
+        func = test.func
+        if (
+            isinstance(func, ast.Attribute)
+            and func.attr == "get"
+            and _is(func.value, name)
+            and test.args
+            and isinstance(test.args[0], ast.Constant)
+            and isinstance(test.args[0].value, str)
+        ):
+            default = _asked_of(test.args[1], name, keys) if len(test.args) > 1 else None
+            return keys.get(test.args[0].value, default)
+        if isinstance(func, ast.Name) and func.id == "isinstance" and len(test.args) == 2:
+            # (the report is a dict: `isinstance(result, dict) and result.get("ok") is False`)
+            kinds = test.args[1].elts if isinstance(test.args[1], ast.Tuple) else [test.args[1]]
+            if _is(test.args[0], name) and any(_is(k, "dict") for k in kinds):
+                return True
+        return UNKNOWN
+    if isinstance(test, ast.Subscript) and _is(test.value, name):
+        key = test.slice.value if isinstance(test.slice, ast.Constant) else None
+        return keys.get(key, UNKNOWN) if isinstance(key, str) else UNKNOWN
+    if isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not):
+        inner = _asked_of(test.operand, name, keys)
+        return UNKNOWN if inner is UNKNOWN else not inner
+    if isinstance(test, ast.BoolOp):
+        values = [_asked_of(v, name, keys) for v in test.values]
+        wanted = isinstance(test.op, ast.Or)
+        if any(v is not UNKNOWN and bool(v) is wanted for v in values):
+            return wanted
+        return UNKNOWN if any(v is UNKNOWN for v in values) else not wanted
+    if isinstance(test, ast.Compare) and len(test.ops) == 1:
+        left = _asked_of(test.left, name, keys)
+        right = _asked_of(test.comparators[0], name, keys)
+        if left is UNKNOWN or right is UNKNOWN:
+            return UNKNOWN
+        op = test.ops[0]
+        if isinstance(op, (ast.Is, ast.IsNot)):
+            return (left is right) is isinstance(op, ast.Is)
+        if isinstance(op, (ast.Eq, ast.NotEq)):
+            try:
+                return (left == right) is isinstance(op, ast.Eq)
+            except Exception:  # noqa: BLE001 - constants of odd types
+                return UNKNOWN
+    return UNKNOWN
 
 
 _ABSENT = object()  # a key a dict does not have on any path
