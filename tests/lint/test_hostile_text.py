@@ -121,3 +121,35 @@ def test_thousands_of_keys_set_one_by_one_stay_linear(
         signal.signal(signal.SIGALRM, before)
     assert code == 1
     assert '{"ok": False, "reason": ..., ...}' in capsys.readouterr().out
+
+
+def test_a_chain_of_helpers_each_returning_the_next_is_asked_once_per_helper(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """HD101 asked whether a helper's text starts as prose of every `return` of every helper
+    down a chain, on every path: 7 returns x 8 helpers deep was 7**8 questions. Each helper
+    is asked once per binding now (counted, not timed)."""
+    from hermes_dev.pyast.analyze import jsonness
+
+    helpers = ['def f0(x):\n    return "Hello there"\n']
+    for level in range(1, 9):
+        branches = "".join(f"    if x == {i}:\n        return f{level - 1}(x)\n" for i in range(6))
+        helpers.append(f"def f{level}(x):\n{branches}    return f{level - 1}(x)\n")
+    source = (
+        "from tools.registry import registry\n\n"
+        + "\n\n".join(helpers)
+        + '\n\ndef read_note(args, **kw):\n    return f8(args.get("x")).capitalize()\n\n'
+        'registry.register(name="read_note", toolset="t", schema={}, handler=read_note)\n'
+    )
+    root = make_root(tmp_path, {"tools/notes_tool.py": source})
+    asked = []
+    real = jsonness._returns_prose
+
+    def counting(call, scope, depth):  # type: ignore[no-untyped-def]
+        asked.append(call)
+        return real(call, scope, depth)
+
+    monkeypatch.setattr(jsonness, "_returns_prose", counting)
+    code = run_lint([str(root)], root=str(root), no_cache=True, select=["HD101"])
+    assert code == 1
+    assert len(asked) < 200, len(asked)

@@ -352,10 +352,25 @@ def _returns_prose(call: ast.Call, scope: Scope, depth: int) -> bool:
     inner = origin.scope.child(
         origin.node, bind_call(call, scope, origin, depth) or None, origin.owner
     )
+    # (memoised per def and binding: a chain of helpers each returning the next was asked
+    # again on every path, exponentially)
+    memo = origin.module.state.summaries
+    key = ("jsonness.returns_prose", id(origin.node), inner.env_key())
+    known = memo.get(key)
+    if isinstance(known, bool):
+        return known
+    if known is _ASKING:
+        return False  # (a recursive call)
+    memo[key] = _ASKING
     values = [
         r.value for r in returns_of(origin.node) if r.value is not None and not is_none(r.value)
     ]
-    return bool(values) and all(_starts_as_prose(v, inner, depth + 1) for v in values)
+    found = bool(values) and all(_starts_as_prose(v, inner, depth + 1) for v in values)
+    memo[key] = found
+    return found
+
+
+_ASKING = object()
 
 
 # A %-conversion at the end of a template (`"%d"`): what it gives ends the text.
