@@ -220,6 +220,11 @@ registry.register(name="h", toolset="t", schema={{}}, handler=h)
         "try:\n    pass\nexcept Exception as tool_error:\n    pass",
         "match 1:\n    case tool_error:\n        pass",
         "def reset():\n    global tool_error\n    tool_error = None",
+        "def f():\n    global tool_error\n    try:\n        pass\n    except Exception as tool_error:\n        pass",
+        "def f():\n    global tool_error\n    del tool_error",
+        "class C:\n    global tool_error\n    tool_error = 1",
+        # (bound only when setup() runs: no module-level tool_error to call)
+        "def setup():\n    global tool_error\n    from os import sep as tool_error",
     ],
 )
 def test_no_tool_error_fix_where_the_module_binds_the_name_otherwise(

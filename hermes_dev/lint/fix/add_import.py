@@ -120,8 +120,20 @@ def module_bindings(tree: ast.Module, name: str) -> list[ast.AST]:
     for stmt, _ in module_statements(tree):
         if isinstance(stmt, ast.ImportFrom) and any(a.name == "*" for a in stmt.names):
             found.append(stmt)
-    found.extend(_bound_elsewhere(tree, name))
+    # (never the module's own: they bind it only when the def runs)
+    found.extend(_Elsewhere(node) for node in _bound_elsewhere(tree, name))
     return found
+
+
+class _Elsewhere(ast.AST):
+    """A binding made when a def (or class body) runs, not at import: it never gives the
+    module the name, so a fix neither calls it as the registry's nor imports beside it."""
+
+    _fields = ()
+
+    def __init__(self, node: ast.AST) -> None:
+        super().__init__()
+        self.node = node
 
 
 _LAST_ELSEWHERE: list[tuple[ast.Module, dict[str, list[ast.AST]]]] = []
@@ -146,7 +158,8 @@ def _visit(
     for child in ast.iter_child_nodes(node):
         for bound in _names_bound(child, globals_, module):
             found.setdefault(bound, []).append(child)
-        if isinstance(child, (ast.FunctionDef, ast.AsyncFunctionDef)):
+        if isinstance(child, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            # (a class body runs in a scope of its own, which may declare names global too)
             declared = frozenset(
                 name
                 for stmt in child.body
@@ -155,7 +168,7 @@ def _visit(
                 for name in n.names
             )
             _visit(child, declared, False, found)
-        elif isinstance(child, (ast.Lambda, ast.ClassDef)):
+        elif isinstance(child, ast.Lambda):
             _visit(child, frozenset(), False, found)
         else:
             _visit(child, globals_, module, found)
@@ -166,15 +179,22 @@ def _names_bound(node: ast.AST, globals_: frozenset[str], module: bool) -> list[
         return [node.target.id] if module or node.target.id in globals_ else []
     if not globals_:
         return []
+    names: list[str | None]
     if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
         names = [node.name]
-    elif isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store):
-        names = [node.id]
+    elif isinstance(node, ast.Name):
+        names = [node.id] if isinstance(node.ctx, (ast.Store, ast.Del)) else []
     elif isinstance(node, (ast.Import, ast.ImportFrom)):
         names = [a.asname or a.name.split(".")[0] for a in node.names]
+    elif isinstance(node, ast.ExceptHandler):
+        names = [node.name]  # (unbound again when the block ends)
+    elif isinstance(node, (ast.MatchAs, ast.MatchStar)):
+        names = [node.name]
+    elif isinstance(node, ast.MatchMapping):
+        names = [node.rest]
     else:
         return []
-    return [n for n in names if n in globals_]
+    return [n for n in names if n is not None and n in globals_]
 
 
 def json_dumps_name(tree: ast.Module) -> tuple[str, Requirement | None]:
