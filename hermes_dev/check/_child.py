@@ -484,6 +484,25 @@ def _top_level_in(folder: str, module: str) -> bool:
     )
 
 
+def _warnings_kept() -> Any:
+    """A logging handler keeping the messages of the first warnings (and errors) logged."""
+    import logging
+
+    class Warnings(logging.Handler):
+        def __init__(self) -> None:
+            super().__init__(logging.WARNING)
+            self.seen: list[str] = []
+
+        def emit(self, record: logging.LogRecord) -> None:
+            if len(self.seen) < 5:
+                try:
+                    self.seen.append(str(record.getMessage())[:500])
+                except Exception:
+                    pass
+
+    return Warnings()
+
+
 def discover(root: str, package_modules: list[Any], notes: list[Any]) -> Any:
     """Register the host's tools as Hermes does (`discover_builtin_tools()`, then the plugins
     through `hermes_cli.plugins`, then `model_tools` as Hermes imports it at start-up); the
@@ -800,11 +819,18 @@ def main(argv: list[Any]) -> int:
         sys.path[:] = [p for p in sys.path if os.path.abspath(p or ".") != own_tree]
     sys.path.insert(0, root)
     package_modules = list(start.get("package_modules") or [])
-    # A plugin package in the src layout imports from src/ (as its installed wheel would).
+    # A plugin package in the src layout imports from src/ (as its installed wheel would:
+    # after the standard library, which a `src/csv.py` must not stand in for).
     src = os.path.join(root, "src")
     if any(_top_level_in(src, str(m)) for m in package_modules):
-        sys.path.insert(1, src)
+        sys.path.append(src)
     notes: list[Any] = []
+    # What the host logs while its tools register (Hermes logs a tool module that fails to
+    # import and goes on): the reason when nothing registers.
+    import logging
+
+    warned = _warnings_kept()
+    logging.getLogger().addHandler(warned)
     try:
         registry = discover(root, package_modules, notes)
     except BaseException as exc:
@@ -824,7 +850,8 @@ def main(argv: list[Any]) -> int:
                 if var not in (start.get("keep_unset") or []):
                     os.environ.setdefault(var, PLACEHOLDER)
     sys.audit(PHASE_EVENT, "call")
-    _send(resp_fd, {"op": "ready", "tools": tools, "notes": notes[:50]})
+    logging.getLogger().removeHandler(warned)
+    _send(resp_fd, {"op": "ready", "tools": tools, "notes": notes[:50], "warned": warned.seen})
     while True:
         request = read()
         if request is None or request.get("op") == "stop":

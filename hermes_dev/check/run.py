@@ -138,8 +138,12 @@ def check(
             ) from None
         result.notes.extend(f"host: {note}" for note in child.notes)
         if not child.tools:
-            why = f" ({child.notes[0]})" if child.notes else ""
-            raise UserError(f"the host registers no tool{why}: nothing to check")
+            # (what the host logged as its tools registered first: Hermes logs a tool module
+            # that fails to import and goes on)
+            said = [*child.warned, *child.notes]
+            told = f"; it said: {_one_line(said[0])}" if said else ""
+            more = f" (and {len(said) - 1} more)" if len(said) > 1 else ""
+            raise UserError(f"the host registers no tool: nothing to check{told}{more}")
         selected, unknown = _select(child.tools, names, all_tools, settings_file)
         result.unknown = unknown
         result.checked_tools = frozenset(t.name for t in selected)
@@ -552,3 +556,9 @@ def _forget_fixed(
                     database.delete(_db_key(tool), value)
                 except OSError:
                     pass
+
+
+def _one_line(text: str, limit: int = 300) -> str:
+    """A message as one printable line (control characters as their escapes), cut short."""
+    flat = "".join(c if c.isprintable() else c.encode("unicode_escape").decode() for c in text)
+    return flat if len(flat) <= limit else flat[: limit - 1] + "…"

@@ -168,6 +168,7 @@ class Child:
         self.settings = settings
         self.tools: dict[str, ToolInfo] = {}
         self.notes: list[str] = []
+        self.warned: list[str] = []  # what the host logged as its tools registered
         self.startup_guards: list[Guard] = []
         self.starts = 0
         self.calls = 0
@@ -283,6 +284,8 @@ class Child:
                             self.tools[info.name] = info
                 notes = message.get("notes")
                 self.notes = [_text(n) for n in notes[:50]] if isinstance(notes, list) else []
+                warned = message.get("warned")
+                self.warned = [_text(n) for n in warned[:5]] if isinstance(warned, list) else []
                 if self.starts == 1:
                     self.startup_guards = guards
                 return
@@ -350,13 +353,12 @@ class Child:
         guards: list[Guard] = []
         deadline = began + limit
         at_start = resident_bytes(proc.pid)
+        next_look = began + MEMORY_POLL
         while True:
-            try:
-                message = self._read(min(deadline, time.monotonic() + MEMORY_POLL), MAX_LINE)
-            except ChildFailed as exc:
-                self.stop()
-                return Outcome("harness-error", detail=str(exc), guards=guards)
-            except TimeoutError:
+            if time.monotonic() >= next_look:
+                # (looked at between messages too: a call that sends them all the time, a
+                # guard firing in its loop, grew past the limit unseen)
+                next_look = time.monotonic() + MEMORY_POLL
                 now = resident_bytes(proc.pid)
                 grown = now - at_start if now is not None and at_start is not None else 0
                 if grown > self.settings.call_memory_bytes:
@@ -369,6 +371,12 @@ class Child:
                         f" (the limit is {self.settings.call_memory_bytes / 1024**2:,.0f} MB)",
                         seconds=time.monotonic() - began,
                     )
+            try:
+                message = self._read(min(deadline, next_look), MAX_LINE)
+            except ChildFailed as exc:
+                self.stop()
+                return Outcome("harness-error", detail=str(exc), guards=guards)
+            except TimeoutError:
                 if time.monotonic() < deadline:
                     continue
                 frames = self._dump_and_kill(proc, log_size)

@@ -231,6 +231,27 @@ def test_a_package_whose_plugin_registers_nothing_is_not_all_checks_passed(
     proc = run_check(pkg, "--all")
     assert (proc.returncode, proc.stdout) == (2, "")
     assert proc.stderr == (
-        "hermes-dev: error: the host registers no tool (plugin module nowhere failed:"
-        " ModuleNotFoundError: No module named 'nowhere'): nothing to check\n"
+        "hermes-dev: error: the host registers no tool: nothing to check; it said: plugin"
+        " module nowhere failed: ModuleNotFoundError: No module named 'nowhere'\n"
     )
+
+
+def test_a_checkout_whose_one_tool_module_fails_to_import_says_so(host: Path) -> None:
+    """Hermes logs a tool module that fails to import and goes on: that warning is the reason
+    given, not an unrelated note."""
+    import shutil
+
+    for module in (host / "tools").glob("*_tool.py"):
+        module.unlink()
+    shutil.rmtree(host / "plugins")
+    (host / "tools" / "h_tool.py").write_text(
+        "import does_not_exist\nfrom tools.registry import registry\n\n"
+        'registry.register(name="h", toolset="t", schema={}, handler=lambda a, **k: "{}")\n',
+        encoding="utf-8",
+    )
+    proc = run_check(host, "--all", "--no-lint")
+    assert proc.returncode == 2
+    assert proc.stderr.startswith(
+        "hermes-dev: error: the host registers no tool: nothing to check; it said: Could not"
+        " import tool module tools.h_tool: No module named 'does_not_exist'"
+    ), proc.stderr

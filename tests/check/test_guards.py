@@ -99,9 +99,13 @@ def test_a_whole_run_reports_each_distinct_attempt_once(tmp_path: Path) -> None:
     assert list(outside.iterdir()) == []
 
 
-def test_a_call_that_grows_without_end_is_stopped_at_the_memory_limit(tmp_path: Path) -> None:
+@pytest.mark.parametrize("guarded", [False, True])
+def test_a_call_that_grows_without_end_is_stopped_at_the_memory_limit(
+    tmp_path: Path, guarded: bool
+) -> None:
     """Stopped by the parent at `memory-per-call` (the address-space limit alone let it take
-    gigabytes first), reported at the line that was running, long before the time limit."""
+    gigabytes first), reported at the line that was running, long before the time limit; also
+    while a guard fires all the time (its messages kept the parent from looking)."""
     from tests.scaffold.hosts import make_host
 
     root = make_host(tmp_path / "host")
@@ -113,7 +117,16 @@ def test_a_call_that_grows_without_end_is_stopped_at_the_memory_limit(tmp_path: 
         "def hog(args, **kw):\n"
         "    kept = []\n"
         "    while True:\n"
-        "        kept.append(bytearray(4 * 1024 * 1024))\n\n"
+        "        kept.append(bytearray(4 * 1024 * 1024))\n"
+        + (
+            "        try:\n"
+            "            open('/hermes-dev-outside.txt', 'w')\n"
+            "        except OSError:\n"
+            "            pass\n"
+            if guarded
+            else ""
+        )
+        + "\n"
         'SCHEMA = {"name": "hog", "description": "d", "parameters": {"type": "object",'
         ' "properties": {}}}\n'
         'registry.register(name="hog", toolset="hog", schema=SCHEMA, handler=hog)\n',
@@ -122,5 +135,7 @@ def test_a_call_that_grows_without_end_is_stopped_at_the_memory_limit(tmp_path: 
     proc = run_check(root, "hog", "--replay", "{}", "--timeout", "60", "--no-lint")
     assert proc.returncode == 1, proc.stdout + proc.stderr
     first = proc.stdout.splitlines()[0]
-    assert first.startswith("tools/hog_tool.py:6:9: HD504 was stopped for its memory: "), first
-    assert "(the limit is 64 MB)" in first
+    assert "HD504 was stopped for its memory: " in proc.stdout, proc.stdout
+    assert "(the limit is 64 MB)" in proc.stdout
+    if not guarded:
+        assert first.startswith("tools/hog_tool.py:6:9: HD504 was stopped for its memory: ")

@@ -54,6 +54,10 @@ def test_a_package_in_the_src_layout_is_imported_from_src(tmp_path: Path) -> Non
         "        'properties': {'what': {'type': 'string', 'description': 'What.'}}}})\n",
         encoding="utf-8",
     )
+    # (after the standard library, as an installed wheel: a `src/csv.py` is no stand-in)
+    (pkg / "src" / "csv.py").write_text("raise ImportError('not the csv module')\n")
+    init = pkg / "src" / "peek" / "__init__.py"
+    init.write_text("import csv\n" + init.read_text(encoding="utf-8"), encoding="utf-8")
     proc = run_check(pkg, "peek", "--replay", '{"what": "x"}', "--no-lint")
     assert proc.returncode == 1, proc.stdout + proc.stderr
-    assert proc.stdout.startswith("src/peek/__init__.py:1:1: HD502 returns a dict"), proc.stdout
+    assert proc.stdout.startswith("src/peek/__init__.py:2:1: HD502 returns a dict"), proc.stdout
