@@ -3660,6 +3660,53 @@ for name, fn in (("inspect_value", inspect_value), ("zone_now", zone_now), ("whe
             },
             note="traps: each caught by its class or a base (UnknownTimeZoneError is a KeyError, ParserError a ValueError)",
         ),
+        Valid(
+            {
+                "tools/quiz_tool.py": """\
+import json
+
+from tools.registry import registry
+
+ANSWERS = {"q1": "a", "q2": "b"}
+ZONES = {"utc": 0, "cet": 1}
+
+
+def load():
+    return [("q1", "a"), ("q2", "b")]
+
+
+def lookup(name):
+    return ZONES.get(name.lower())
+
+
+def grade(args, **kw):
+    answers = args.get("answers")
+    if not isinstance(answers, dict):
+        return json.dumps({"error": "answers must be an object"})
+    correct = 0
+    for qid, given in answers.items():
+        if qid not in ANSWERS:
+            return json.dumps({"error": f"no question {qid}"})
+        correct += ANSWERS[qid] == given
+    expected = {qid: ANSWERS[qid] for qid, _ in load()}
+    return json.dumps({"score": correct, "expected": expected})
+
+
+def zone(args, **kw):
+    name = args.get("zone")
+    if not isinstance(name, str):
+        return json.dumps({"error": "zone must be text"})
+    offset = lookup(name)
+    return json.dumps({"offset": offset})
+
+
+S = {"name": "x", "description": "d", "parameters": {"type": "object", "properties": {}}}
+for name, fn in (("grade", grade), ("zone", zone)):
+    registry.register(name=name, toolset="t", schema=dict(S, name=name), handler=fn)
+""",
+            },
+            note="traps: each key tested against the table first; a comprehension's `qid` over the code's own rows; a project's own `lookup(name)` is not unicodedata's",
+        ),
     )
     INVALID = (
         Invalid(
@@ -9013,6 +9060,48 @@ for name, fn in (("inspect_value", inspect_value), ("zone_now", zone_now), ("whe
             },
             findings=(("tools/p_tool.py", 14), ("tools/p_tool.py", 21), ("tools/p_tool.py", 27), ("tools/p_tool.py", 34), ("tools/p_tool.py", 39),),
             note="more parsers of what the model sends: `ast.literal_eval` (SyntaxError, which `except ValueError` misses), pytz's `timezone` (UnknownTimeZoneError), dateutil's `parse` (ParserError), `ipaddress.ip_interface`, `bytes.fromhex` (ValueError)",
+            fixed={},
+        ),
+        Invalid(
+            {
+                "tools/quiz_tool.py": """\
+import json
+
+from tools.registry import registry
+
+ANSWERS = {"q1": "a", "q2": "b"}
+
+
+def load():
+    return [("q1", "a"), ("q2", "b")]
+
+
+def grade(args, **kw):
+    answers = args.get("answers")
+    if not isinstance(answers, dict):
+        return json.dumps({"error": "answers must be an object"})
+    index = {qid: ans for qid, ans in load()}
+    correct = 0
+    for qid, given in answers.items():
+        correct += index[qid] == given
+    return json.dumps({"score": correct})
+
+
+def check_one(args, **kw):
+    answers = args.get("answers") or {}
+    correct = 0
+    for qid, given in answers.items():
+        correct += ANSWERS[qid] == given
+    return json.dumps({"score": correct})
+
+
+S = {"name": "x", "description": "d", "parameters": {"type": "object", "properties": {}}}
+for name, fn in (("grade", grade), ("check_one", check_one)):
+    registry.register(name=name, toolset="t", schema=dict(S, name=name), handler=fn)
+""",
+            },
+            findings=(("tools/quiz_tool.py", 19), ("tools/quiz_tool.py", 27),),
+            note="the keys of the model's object (`for qid, given in answers.items()`) looked up in a table of the code's: KeyError for a key it does not hold, even after `isinstance(answers, dict)` (a test of the type, not of its keys); a comprehension's own `qid` is not the loop's",
             fixed={},
         ),
     )

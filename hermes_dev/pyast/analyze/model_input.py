@@ -293,7 +293,9 @@ class InputRisks:
         "_asked_keys",
         "_body",
         "_checked",
+        "_comprehended",
         "_conditional",
+        "_container_typed",
         "_ensured",
         "_first_port",
         "_helper_calls",
@@ -417,6 +419,10 @@ class InputRisks:
         self.unpacked: dict[int, int] = {}  # id(`s.split(...)`) -> the names it is unpacked to
         self._keyed: dict[str, str] = {}  # local -> the argument it holds (`args['k']`)
         self._parts: set[int] = set()  # ids of `s.partition(...)` / `s.split(...)` unpacked
+        # (a name a comprehension binds is its own, not the def's: the ids of its uses there,
+        # to the element it takes, or None where that is not known)
+        self._comprehended: dict[int, ast.expr | None] = {}
+        self._container_typed: set[str] = set()  # (names `isinstance(x, dict)` tested)
         assigns: dict[str, list[ast.expr | None]] = {}
         withs: list[ast.With | ast.AsyncWith] = []
         # the files, responses and elements of what the model names (set up below)
@@ -499,7 +505,9 @@ class InputRisks:
                 if isinstance(target, ast.Name):
                     value = sub.value if kind is not ast.AugAssign else None  # type: ignore[attr-defined]
                     assigns.setdefault(target.id, []).append(value)
-            elif kind is ast.For or kind is ast.AsyncFor or kind is ast.comprehension:
+            elif kind in _COMPREHENSIONS:
+                self._note_comprehension(sub)  # type: ignore[arg-type]
+            elif kind is ast.For or kind is ast.AsyncFor:
                 # `for p in args.get("paths") or []:` each element is the model's (the loop's
                 # iterable stands for it: its values are as much the model's as it is)
                 target = sub.target  # type: ignore[attr-defined]
@@ -556,6 +564,8 @@ class InputRisks:
                 ]
                 if all(r and r <= self.guarded for r in reads):
                     self.guarded.add(name)
+                    if all(r <= self._container_typed for r in reads):
+                        self._container_typed.add(name)  # (its elements: `for k in d`)
         # `for code in (src, dst): if code not in RATES: return ...`: each value is tested
         for sub in nodes:
             if (
@@ -1020,6 +1030,9 @@ class InputRisks:
             and not (len(node.args) == 2 and is_name(node.args[1], "str"))
         ):
             self.guarded.update(self._reads(node.args[0]))
+            if len(node.args) == 2 and _containers_only(node.args[1]):
+                # (nor `isinstance(x, dict)` of the keys the model put in it, looked up)
+                self._container_typed.update(self._reads(node.args[0]))
         name = (last_name(func) or "") if not isinstance(func, ast.Call) else ""
         if (
             (_validates(name) and (id(node) in self._tested or id(node) in self._alone))
@@ -1137,10 +1150,47 @@ class InputRisks:
             # `{k: str(v) for k, v in (args.get("vars") or {}).items()}`: the model's, reshaped
             return any(self._iterates_model(gen.iter) for gen in expr.generators)
         if isinstance(expr, ast.Name):
+            element = self._comprehended.get(id(expr), expr)
+            if element is not expr:
+                return element is not None and self._from_model(element)
             return expr.id in self.derived
         if isinstance(expr, ast.Attribute):
             return isinstance(expr.value, ast.Name) and expr.value.id in self.records
         return False
+
+    def _note_comprehension(
+        self, node: ast.ListComp | ast.SetComp | ast.DictComp | ast.GeneratorExp
+    ) -> None:
+        """The uses, inside the comprehension, of the names its generators bind: each the
+        element of its generator's iterable (`{qid: a for qid, a in load()}` binds a `qid` of
+        its own, which says nothing of the def's `qid`)."""
+        bound: dict[str, ast.expr | None] = {}
+        for gen in node.generators:
+            target = gen.target
+            if isinstance(target, ast.Name):
+                bound[target.id] = _Element(gen.iter)
+            elif isinstance(target, ast.Tuple):
+                paired = _paired(gen.iter, len(target.elts))
+                for elt, source in zip(target.elts, paired):
+                    if isinstance(elt, ast.Name):
+                        bound[elt.id] = _Element(source) if source is not None else None
+            else:
+                for name in ast.walk(target):
+                    if isinstance(name, ast.Name):
+                        bound[name.id] = None
+        if not bound:
+            return
+        for sub in ast.walk(node):
+            if isinstance(sub, ast.Name) and sub.id in bound and isinstance(sub.ctx, ast.Load):
+                self._comprehended.setdefault(id(sub), bound[sub.id])
+
+    def _library_call(self, func: ast.expr) -> bool:
+        """A parser's name written bare (`lookup(...)`, `UUID(...)`) is the library's only when
+        it resolves to it: a project's own `def lookup(name)` is not unicodedata's."""
+        if not isinstance(func, ast.Name) or self.dotted is None:
+            return True
+        dotted = self.dotted(func)
+        return dotted is not None and dotted.rsplit(".", 1)[-1] == func.id
 
     def _lookup_risk(
         self, table: ast.expr, key: ast.expr
@@ -1150,7 +1200,7 @@ class InputRisks:
         `if action not in ACTIONS: return ...`)."""
         if isinstance(key, (ast.Slice, ast.Constant)) or not self._from_model(key):
             return None
-        if self._reads(key) & self.guarded:
+        if (self._reads(key) & self.guarded) - self._container_typed:
             return None
         if isinstance(table, ast.Subscript) or self._from_model(table):
             return None  # (a part of the model's own value: its shape is the schema's)
@@ -1301,7 +1351,7 @@ class InputRisks:
                 )
             ):
                 risk = json.JSONDecodeError, "when the model sends text that is not JSON"
-            elif written_name(func) in _PARSERS:
+            elif written_name(func) in _PARSERS and self._library_call(func):
                 if not args or isinstance(args[0], ast.Starred):
                     return None
                 if not self._from_model(args[0]) or self._reads(args[0]) & self.guarded:
@@ -2048,6 +2098,20 @@ class _Item(ast.expr):
         self.index = index
 
 
+_CONTAINERS = frozenset(
+    {"str", "dict", "list", "tuple", "set", "frozenset", "Mapping", "Sequence", "Iterable"}
+)
+
+
+def _containers_only(classes: ast.expr) -> bool:
+    """`str`, `dict`, `(list, tuple)`...: a test of a container's type, not of what it holds."""
+    names = classes.elts if isinstance(classes, ast.Tuple) else [classes]
+    return bool(names) and all(last_name(n) in _CONTAINERS for n in names)
+
+
+_COMPREHENSIONS = (ast.ListComp, ast.SetComp, ast.DictComp, ast.GeneratorExp)
+
+
 class _Element(ast.expr):
     """An element of a loop's iterable, as a value bound to the loop's target."""
 
@@ -2081,7 +2145,7 @@ def _normalising_constants(nodes: list[ast.AST]) -> dict[str, set[int]]:
 
 def _paired(iterable: ast.expr, width: int) -> list[ast.expr | None]:
     """For each name of a loop's tuple target, the sequence whose elements it takes (`zip(a,
-    b)`: a, b; `enumerate(a)`: None, a), None where unknown."""
+    b)`: a, b; `enumerate(a)`: None, a; `d.items()`: d, d), None where unknown."""
     if isinstance(iterable, ast.Call) and isinstance(iterable.func, ast.Name):
         args = iterable.args
         if any(isinstance(a, ast.Starred) for a in args):
@@ -2090,6 +2154,15 @@ def _paired(iterable: ast.expr, width: int) -> list[ast.expr | None]:
             return list(args)
         if iterable.func.id == "enumerate" and len(args) >= 1 and width == 2:
             return [None, args[0]]
+    if (
+        isinstance(iterable, ast.Call)
+        and isinstance(iterable.func, ast.Attribute)
+        and iterable.func.attr == "items"
+        and not iterable.args
+        and width == 2
+    ):
+        # `for qid, given in answers.items()`: the model's keys (text) and its values
+        return [iterable.func.value, iterable.func.value]
     return [None] * width
 
 
