@@ -3707,6 +3707,52 @@ for name, fn in (("grade", grade), ("zone", zone)):
             },
             note="traps: each key tested against the table first; a comprehension's `qid` over the code's own rows; a project's own `lookup(name)` is not unicodedata's",
         ),
+        Valid(
+            {
+                "tools/v_tool.py": """\
+import json
+
+from tools.registry import registry
+
+
+def bump(version, part):
+    major, minor, patch = version
+    if part == "major":
+        return (major + 1, 0, 0)
+    if part == "minor":
+        return (major, minor + 1, 0)
+    if part == "patch":
+        return (major, minor, patch + 1)
+    raise ValueError(f"unknown part {part!r}")
+
+
+def latest(args, **kw):
+    version = (1, 2, 3)
+    return json.dumps({"next": {part: bump(version, part) for part in ("major", "minor", "patch")}})
+
+
+def latest2(args, **kw):
+    version = (1, 2, 3)
+    out = {}
+    for part in ("major", "minor"):
+        out[part] = bump(version, part)
+    return json.dumps({"next": out})
+
+
+S = {"name": "x", "description": "d", "parameters": {"type": "object", "properties": {}}}
+for name, fn in (("latest", latest), ("latest2", latest2)):
+    registry.register(name=name, toolset="t", schema=dict(S, name=name), handler=fn)
+
+
+def latest3(args, **kw):
+    return json.dumps({"next": bump((1, 2, 3), "minor")})
+
+
+registry.register(name="latest3", toolset="t", schema=dict(S, name="latest3"), handler=latest3)
+""",
+            },
+            note="traps: a helper called with each constant of a loop's or a comprehension's tuple, or with one constant, whose `if part == ...: return` chain covers them all: its last raise is not reached",
+        ),
     )
     INVALID = (
         Invalid(
@@ -9102,6 +9148,36 @@ for name, fn in (("grade", grade), ("check_one", check_one)):
             },
             findings=(("tools/quiz_tool.py", 19), ("tools/quiz_tool.py", 27),),
             note="the keys of the model's object (`for qid, given in answers.items()`) looked up in a table of the code's: KeyError for a key it does not hold, even after `isinstance(answers, dict)` (a test of the type, not of its keys); a comprehension's own `qid` is not the loop's",
+            fixed={},
+        ),
+        Invalid(
+            {
+                "tools/v_tool.py": """\
+import json
+
+from tools.registry import registry
+
+
+def bump(version, part):
+    major, minor, patch = version
+    if part == "major":
+        return (major + 1, 0, 0)
+    if part == "minor":
+        return (major, minor + 1, 0)
+    raise ValueError(f"unknown part {part!r}")
+
+
+def plan(args, **kw):
+    version = (1, 2, 3)
+    return json.dumps({"next": {part: bump(version, part) for part in ("major", "build")}})
+
+
+S = {"name": "plan", "description": "d", "parameters": {"type": "object", "properties": {}}}
+registry.register(name="plan", toolset="t", schema=S, handler=plan)
+""",
+            },
+            findings=(("tools/v_tool.py", 17),),
+            note="a comprehension hands a helper each constant of its tuple in turn; for \"build\" the helper's `if part == ...: return` chain falls through to its raise",
             fixed={},
         ),
     )

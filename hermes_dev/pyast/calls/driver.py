@@ -46,6 +46,7 @@ from hermes_dev.pyast.semantic.resolve import (
     hands_back,
     made_decorator,
     resolve,
+    rows,
     subclasses,
 )
 from hermes_dev.pyast.semantic.resolve import MAX_DEPTH as RESOLVE_DEPTH
@@ -58,6 +59,7 @@ from hermes_dev.pyast.semantic.scopes import (
     Partial,
     Possible,
     Undecorated,
+    union,
 )
 from hermes_dev.pyast.semantic.walker import handlers_around, last_name, walk_function
 
@@ -391,7 +393,8 @@ def callees(call: ast.Call, scope: Scope) -> list[Callee] | None:
             through = through_decorator(obj)
             if through is not None:
                 obj = through  # (the wrapper runs, and calls the def)
-            targets.append(Callee(obj, _bound(call, scope, obj)))
+            given = _bound(call, scope, obj)
+            targets.extend(Callee(obj, env) for env in _one_by_one(call, scope, obj, given))
             targets.extend(_overrides(obj, call, scope))
         elif isinstance(obj, Class):
             targets.extend(constructor_callees(obj.ref, call, scope))
@@ -690,6 +693,80 @@ def _bound(call: ast.Call, scope: Scope, function: Function) -> dict[str, Possib
         ):
             kept[name] = Possible.of(Const(default.value))
     return kept
+
+
+# At most this many constants a name may hold for a call to be followed once for each.
+MAX_SPLIT = 4
+
+
+def _one_by_one(
+    call: ast.Call, scope: Scope, function: Function, bound: dict[str, Possible]
+) -> list[dict[str, Possible]]:
+    """`bound`, or one binding for each constant a name given to a parameter that may decide
+    a branch holds (`for part in ("major", "minor"): bump(v, part)`): each is followed on its
+    own, so that a test the callee makes of it is decided (its `raise` for any other value is
+    not reached). For the first such parameter only."""
+    node = function.node
+    if isinstance(node, ast.Lambda):
+        return [bound]
+    relevant = relevant_parameters(node)
+    if not relevant:
+        return [bound]
+    normalised = normalised_parameters(node)
+    for name, expr in call_arguments(call, function).items():
+        if name in bound or name not in relevant or not isinstance(expr, ast.Name):
+            continue
+        possible = _comprehended(expr, call, scope) or resolve(expr, scope, RESOLVE_DEPTH - 4)
+        items = possible.items
+        if not possible.complete or not 2 <= len(items) <= MAX_SPLIT:
+            continue
+        values = [o.value for o in items if isinstance(o, Const)]
+        if len(values) != len(items) or not all(
+            _plain(v) and (name not in normalised or isinstance(v, normalised[name]))
+            for v in values
+        ):
+            continue
+        return [{**bound, name: Possible.of(Const(v))} for v in values]
+    return [bound]
+
+
+def _comprehended(name: ast.Name, call: ast.Call, scope: Scope) -> Possible | None:
+    """What a comprehension around `call` binds `name` to (`{p: f(p) for p in ("a", "b")}`):
+    its iterable's rows resolved; None when no comprehension there binds it."""
+    func = scope.func
+    if func is None:
+        return None
+    for node, gen in _comprehension_targets(func).get(name.id, ()):
+        if not any(sub is call for sub in ast.walk(node)):
+            continue
+        table = rows(gen.iter, scope)
+        if table is None or not table.complete or gen.ifs:
+            return None
+        found = union([resolve(row, where) for row, where in table.items])
+        return found if found.complete else None
+    return None
+
+
+_COMPREHENDED_ATTR = "_hermes_dev_comprehended"
+
+
+def _comprehension_targets(
+    func: ast.AST,
+) -> dict[str, list[tuple[ast.expr, ast.comprehension]]]:
+    """The names a def's comprehensions bind to a plain target, with the comprehension and its
+    generator (memoised on the def)."""
+    known = func.__dict__.get(_COMPREHENDED_ATTR)
+    if known is not None:
+        return known  # type: ignore[no-any-return]
+    found: dict[str, list[tuple[ast.expr, ast.comprehension]]] = {}
+    if isinstance(func, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)):
+        for node in walk_function(func):
+            if isinstance(node, (ast.ListComp, ast.SetComp, ast.DictComp, ast.GeneratorExp)):
+                for gen in node.generators:
+                    if isinstance(gen.target, ast.Name):
+                        found.setdefault(gen.target.id, []).append((node, gen))
+    func.__dict__[_COMPREHENDED_ATTR] = found
+    return found
 
 
 def _plain_value(expr: ast.Name, scope: Scope) -> bool:

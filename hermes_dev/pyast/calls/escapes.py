@@ -981,7 +981,14 @@ class _Walker:
         if isinstance(stmt, (ast.Return, ast.Raise)):
             return True
         if isinstance(stmt, ast.If):
-            return bool(stmt.orelse) and self.ends_all(stmt.body) and self.ends_all(stmt.orelse)
+            if bool(stmt.orelse) and self.ends_all(stmt.body) and self.ends_all(stmt.orelse):
+                return True
+            # (`if part == "minor": return ...` where a call bound `part` to "minor": what
+            # follows is not reached; a branch it decides the other way leaves the else)
+            verdict = decide(stmt.test, self.scope) if self.bound else None
+            if verdict is True:
+                return self.ends_all(stmt.body)
+            return verdict is False and bool(stmt.orelse) and self.ends_all(stmt.orelse)
         if isinstance(stmt, ast.While):
             return always_true(stmt.test) and not has_break(stmt.body)
         if isinstance(stmt, (ast.Try, ast.TryStar)):
