@@ -31,7 +31,8 @@ class Client:
     def __init__(self):
         self._login()
 
-    def _login(self, key=None):
+    def _login(self):
+        key = self.__dict__.get("key")
         if key is None:
             raise AuthError("no key")
         raise ValueError("bad key")
