@@ -909,7 +909,7 @@ S = {"name": "card", "description": "d", "parameters": {"type": "object", "prope
 registry.register(name="card", toolset="t", schema=S, handler=card)
 """,
             },
-            note="trap: JSON written by hand across lines (`{\\n  \"name\": ...,\\n}`): beside each line break only white space, structure and quotes",
+            note='trap: JSON written by hand across lines (`{\\n  "name": ...,\\n}`): beside each line break only white space, structure and quotes',
         ),
     )
     INVALID = (
@@ -3147,7 +3147,10 @@ for name, fn in (("tidy", tidy), ("shout", shout)):
     registry.register(name=name, toolset="t", schema=dict(S, name=name), handler=fn)
 """,
             },
-            findings=(("tools/text_tool.py", 15), ("tools/text_tool.py", 19),),
+            findings=(
+                ("tools/text_tool.py", 15),
+                ("tools/text_tool.py", 19),
+            ),
             note="the model's own text handed back, or text made from it (a helper's re.sub and strip, `.upper()`): for most of what the model sends (`hello`, an empty string) no JSON",
             fixed={},
         ),

@@ -9051,7 +9051,10 @@ registry.register(
 )
 """,
             },
-            findings=(("tools/notes_tool.py", 44), ("tools/notes_tool.py", 56),),
+            findings=(
+                ("tools/notes_tool.py", 44),
+                ("tools/notes_tool.py", 56),
+            ),
             note="the model's number reaches sqlite through a helper that hands it back (`_note_id(args)`: `int(args.get(...))`, unbounded) and an object a `with` binds: `__enter__` returning self, and what a `@contextmanager` generator yields (OverflowError, which `except sqlite3.Error` misses)",
             fixed={},
         ),
@@ -9104,7 +9107,13 @@ for name, fn in (("inspect_value", inspect_value), ("zone_now", zone_now), ("whe
     registry.register(name=name, toolset="t", schema=dict(S, name=name), handler=fn)
 """,
             },
-            findings=(("tools/p_tool.py", 14), ("tools/p_tool.py", 21), ("tools/p_tool.py", 27), ("tools/p_tool.py", 34), ("tools/p_tool.py", 39),),
+            findings=(
+                ("tools/p_tool.py", 14),
+                ("tools/p_tool.py", 21),
+                ("tools/p_tool.py", 27),
+                ("tools/p_tool.py", 34),
+                ("tools/p_tool.py", 39),
+            ),
             note="more parsers of what the model sends: `ast.literal_eval` (SyntaxError, which `except ValueError` misses), pytz's `timezone` (UnknownTimeZoneError), dateutil's `parse` (ParserError), `ipaddress.ip_interface`, `bytes.fromhex` (ValueError)",
             fixed={},
         ),
@@ -9146,7 +9155,10 @@ for name, fn in (("grade", grade), ("check_one", check_one)):
     registry.register(name=name, toolset="t", schema=dict(S, name=name), handler=fn)
 """,
             },
-            findings=(("tools/quiz_tool.py", 19), ("tools/quiz_tool.py", 27),),
+            findings=(
+                ("tools/quiz_tool.py", 19),
+                ("tools/quiz_tool.py", 27),
+            ),
             note="the keys of the model's object (`for qid, given in answers.items()`) looked up in a table of the code's: KeyError for a key it does not hold, even after `isinstance(answers, dict)` (a test of the type, not of its keys); a comprehension's own `qid` is not the loop's",
             fixed={},
         ),
@@ -9177,7 +9189,7 @@ registry.register(name="plan", toolset="t", schema=S, handler=plan)
 """,
             },
             findings=(("tools/v_tool.py", 17),),
-            note="a comprehension hands a helper each constant of its tuple in turn; for \"build\" the helper's `if part == ...: return` chain falls through to its raise",
+            note='a comprehension hands a helper each constant of its tuple in turn; for "build" the helper\'s `if part == ...: return` chain falls through to its raise',
             fixed={},
         ),
     )

@@ -720,7 +720,7 @@ SCHEMA = {"name": "review3", "description": "d", "parameters": {"type": "object"
 registry.register(name="review3", toolset="t", schema=SCHEMA, handler=review3)
 """,
             },
-            note="traps: a failure turned away before it is serialised, by a test of the key that tells it (`if result.get(\"ok\") is False: return json.dumps({\"error\": ...})`), in a decorator's wrapper and in a handler",
+            note='traps: a failure turned away before it is serialised, by a test of the key that tells it (`if result.get("ok") is False: return json.dumps({"error": ...})`), in a decorator\'s wrapper and in a handler',
         ),
     )
     INVALID = (
@@ -2142,8 +2142,11 @@ for name, fn in (("review", review), ("flip", flip)):
     registry.register(name=name, toolset="t", schema=dict(S, name=name), handler=fn)
 """,
             },
-            findings=(("tools/cards_tool.py", 13), ("tools/cards_tool.py", 23),),
-            note="an if that does not turn the failure away: its test, asked of the failure's keys, is False (`result.get(\"ok\") is True` lets `ok: False` through), or it runs before the value becomes the failure",
+            findings=(
+                ("tools/cards_tool.py", 13),
+                ("tools/cards_tool.py", 23),
+            ),
+            note='an if that does not turn the failure away: its test, asked of the failure\'s keys, is False (`result.get("ok") is True` lets `ok: False` through), or it runs before the value becomes the failure',
         ),
     )
 
