@@ -37,3 +37,14 @@ def writable(text: str) -> str:
     except UnicodeEncodeError:
         return text.encode("utf-8", "backslashreplace").decode("utf-8")
     return text
+
+
+def printable(text: str, keep: str = "") -> str:
+    """`text` with every character that is not printable (a NUL, an escape, a line break or
+    separator, a lone surrogate), except those in `keep`, written as its escape."""
+    if text.isprintable():
+        return text
+    return "".join(
+        c if c.isprintable() or c in keep else c.encode("unicode_escape").decode("ascii")
+        for c in text
+    )

@@ -19,7 +19,7 @@ import time
 from pathlib import Path
 
 from hermes_dev.check.result import CheckResult
-from hermes_dev.errors import UserError
+from hermes_dev.errors import UserError, printable
 from hermes_dev.lint.finding import Finding
 from hermes_dev.reading import SOURCE_LIMIT, read_bounded
 
@@ -560,5 +560,5 @@ def _forget_fixed(
 
 def _one_line(text: str, limit: int = 300) -> str:
     """A message as one printable line (control characters as their escapes), cut short."""
-    flat = "".join(c if c.isprintable() else c.encode("unicode_escape").decode() for c in text)
+    flat = printable(text)
     return flat if len(flat) <= limit else flat[: limit - 1] + "…"

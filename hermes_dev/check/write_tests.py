@@ -18,7 +18,7 @@ import os
 import re
 from pathlib import Path
 
-from hermes_dev.errors import UserError, writable
+from hermes_dev.errors import UserError, printable, writable
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -223,12 +223,7 @@ def _docstring_text(text: str) -> str:
     """`text` inside a docstring: a NUL, a control character, a lone surrogate or a line break
     other than \\n is written as its escape (raw, the file would not parse or not read back)."""
     text = text.replace("\\", "\\\\").replace('"""', "'''")
-    return "".join(_escaped(c) for c in text)
-
-
-def _escaped(c: str) -> str:
-    # isprintable() is False for control characters, line separators and surrogates.
-    return c if c in "\n\t" or c.isprintable() else c.encode("unicode_escape").decode("ascii")
+    return printable(text, keep="\n\t")
 
 
 def write_tests(result: CheckResult, timeout: float = 10.0) -> list[Path]:
