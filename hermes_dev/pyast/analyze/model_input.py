@@ -43,6 +43,7 @@ from hermes_dev.pyast.analyze.tests_read import (
     tested_calls,
 )
 from hermes_dev.pyast.semantic.walker import (
+    COMPREHENSIONS,
     is_name,
     is_none,
     last_name,
@@ -505,7 +506,7 @@ class InputRisks:
                 if isinstance(target, ast.Name):
                     value = sub.value if kind is not ast.AugAssign else None  # type: ignore[attr-defined]
                     assigns.setdefault(target.id, []).append(value)
-            elif kind in _COMPREHENSIONS:
+            elif kind in COMPREHENSIONS:
                 self._note_comprehension(sub)  # type: ignore[arg-type]
             elif kind is ast.For or kind is ast.AsyncFor:
                 # `for p in args.get("paths") or []:` each element is the model's (the loop's
@@ -2107,9 +2108,6 @@ def _containers_only(classes: ast.expr) -> bool:
     """`str`, `dict`, `(list, tuple)`...: a test of a container's type, not of what it holds."""
     names = classes.elts if isinstance(classes, ast.Tuple) else [classes]
     return bool(names) and all(last_name(n) in _CONTAINERS for n in names)
-
-
-_COMPREHENSIONS = (ast.ListComp, ast.SetComp, ast.DictComp, ast.GeneratorExp)
 
 
 class _Element(ast.expr):

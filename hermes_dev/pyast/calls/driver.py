@@ -61,7 +61,12 @@ from hermes_dev.pyast.semantic.scopes import (
     Undecorated,
     union,
 )
-from hermes_dev.pyast.semantic.walker import handlers_around, last_name, walk_function
+from hermes_dev.pyast.semantic.walker import (
+    COMPREHENSIONS,
+    handlers_around,
+    last_name,
+    walk_function,
+)
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -761,7 +766,7 @@ def _comprehension_targets(
     found: dict[str, list[tuple[ast.expr, ast.comprehension]]] = {}
     if isinstance(func, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)):
         for node in walk_function(func):
-            if isinstance(node, (ast.ListComp, ast.SetComp, ast.DictComp, ast.GeneratorExp)):
+            if isinstance(node, COMPREHENSIONS):
                 for gen in node.generators:
                     if isinstance(gen.target, ast.Name):
                         found.setdefault(gen.target.id, []).append((node, gen))

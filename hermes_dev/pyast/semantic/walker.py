@@ -28,6 +28,8 @@ _NOT_ENTERED = (*_DEF_TYPES, ast.Lambda, ast.ClassDef)
 _LOOPS = (ast.For, ast.AsyncFor, ast.While)
 _TRIES = (ast.Try, ast.TryStar)
 _WITHS = (ast.With, ast.AsyncWith)
+# (expressions whose generators bind names of their own)
+COMPREHENSIONS = (ast.ListComp, ast.SetComp, ast.DictComp, ast.GeneratorExp)
 _STATEMENTS_ATTR = "_hermes_dev_statements"
 _WALK_ATTR = "_hermes_dev_walk"
 
