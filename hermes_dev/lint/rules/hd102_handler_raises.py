@@ -3753,6 +3753,52 @@ registry.register(name="latest3", toolset="t", schema=dict(S, name="latest3"), h
             },
             note="traps: a helper called with each constant of a loop's or a comprehension's tuple, or with one constant, whose `if part == ...: return` chain covers them all: its last raise is not reached",
         ),
+        Valid(
+            {
+                "tools/groups_tool.py": """\
+import json
+from collections import defaultdict
+
+from tools.registry import registry
+
+
+def tally(args, **kw):
+    answers = args.get("answers") or {}
+    seen = defaultdict(list)
+    for k, v in answers.items():
+        seen[k].append(v)
+    return json.dumps(seen)
+
+
+S = {"name": "tally", "description": "d", "parameters": {"type": "object", "properties": {"answers": {"type": "object"}}}}
+registry.register(name="tally", toolset="t", schema=S, handler=tally)
+""",
+                "tools/nested_tool.py": """\
+import json
+
+from tools.registry import registry
+
+TABLE = {"q1": "a", "q2": "b"}
+
+
+def grid(args, **kw):
+    answers = args.get("answers") or {}
+    # the inner k runs over TABLE's own keys: TABLE[k] cannot raise
+    return json.dumps([[TABLE[k] for k in TABLE] for k, v in answers.items()])
+
+
+def grid2(args, **kw):
+    answers = args.get("answers") or {}
+    return json.dumps([[TABLE[k] for k, _ in TABLE.items()] for k in answers])
+
+
+S = {"name": "x", "description": "d", "parameters": {"type": "object", "properties": {"answers": {"type": "object"}}}}
+for name, fn in (("grid", grid), ("grid2", grid2)):
+    registry.register(name=name, toolset="t", schema=dict(S, name=name), handler=fn)
+""",
+            },
+            note="traps: a defaultdict makes a missing key instead of raising; an inner comprehension's `k` over the table's own keys is not the model's key of the outer one",
+        ),
     )
     INVALID = (
         Invalid(
@@ -9190,6 +9236,69 @@ registry.register(name="plan", toolset="t", schema=S, handler=plan)
             },
             findings=(("tools/v_tool.py", 17),),
             note='a comprehension hands a helper each constant of its tuple in turn; for "build" the helper\'s `if part == ...: return` chain falls through to its raise',
+            fixed={},
+        ),
+        Invalid(
+            {
+                "tools/scopes_tool.py": """\
+import json
+
+from tools.registry import registry
+
+
+def bump(version, part):
+    if part == "major":
+        return version + 1
+    if part == "minor":
+        return version + 2
+    raise ValueError(f"unknown part {part!r}")
+
+
+def nested_gen(args, **kw):
+    # the second generator rebinds part to "build": bump raises
+    return json.dumps([bump(1, part) for part in ("major", "minor") for part in ("build",)])
+
+
+def inner_bad(args, **kw):
+    # the inner comprehension's part ("build", "x") is what bump gets: it raises
+    return json.dumps([[bump(1, part) for part in ("build", "x")] for part in ("major", "minor")])
+
+
+def inner_ok(args, **kw):
+    # the inner comprehension's part ("major", "minor") is what bump gets: it never raises
+    return json.dumps([[bump(1, part) for part in ("major", "minor")] for part in ("build", "x")])
+
+
+S = {"name": "x", "description": "d", "parameters": {"type": "object", "properties": {}}}
+for name, fn in (("nested_gen", nested_gen), ("inner_bad", inner_bad), ("inner_ok", inner_ok)):
+    registry.register(name=name, toolset="t", schema=dict(S, name=name), handler=fn)
+""",
+                "tools/zone_tool.py": """\
+import json
+
+from tools.registry import registry
+
+try:
+    from zoneinfo import ZoneInfo
+except ImportError:  # pragma: no cover
+    from backports.zoneinfo import ZoneInfo
+
+
+def h_zone(args, **kw):
+    name = args.get("zone") or "UTC"
+    return json.dumps({"key": str(ZoneInfo(name))})
+
+
+S = {"name": "h_zone", "description": "d", "parameters": {"type": "object", "properties": {"zone": {"type": "string"}}}}
+registry.register(name="h_zone", toolset="t", schema=S, handler=h_zone)
+""",
+            },
+            findings=(
+                ("tools/scopes_tool.py", 16),
+                ("tools/scopes_tool.py", 21),
+                ("tools/zone_tool.py", 13),
+            ),
+            note="the constants a call is followed for are those of the generator in scope at it: a later generator's, an inner comprehension's (\"build\" reaches the raise); ZoneInfo imported by a try/except ImportError fallback from either module is still the library's parser",
             fixed={},
         ),
     )

@@ -1181,9 +1181,11 @@ class InputRisks:
                         bound[name.id] = None
         if not bound:
             return
+        # (outer comprehensions are noted before the ones inside them: what an inner one binds
+        # is written over the outer one's)
         for sub in ast.walk(node):
             if isinstance(sub, ast.Name) and sub.id in bound and isinstance(sub.ctx, ast.Load):
-                self._comprehended.setdefault(id(sub), bound[sub.id])
+                self._comprehended[id(sub)] = bound[sub.id]
 
     def _library_call(self, func: ast.expr) -> bool:
         """A parser's name written bare (`lookup(...)`, `UUID(...)`) is the library's only when
@@ -1205,6 +1207,11 @@ class InputRisks:
             return None
         if isinstance(table, ast.Subscript) or self._from_model(table):
             return None  # (a part of the model's own value: its shape is the schema's)
+        if isinstance(table, ast.Name) and any(
+            isinstance(v, ast.Call) and last_name(v.func) in _DEFAULTING
+            for v in self._values.get(table.id) or ()
+        ):
+            return None  # (`seen = defaultdict(list)`: a missing key is made, not raised)
         return KeyError, "when the model names an entry the table does not hold"
 
     def _iterates_model(self, iterable: ast.expr) -> bool:
@@ -2099,6 +2106,8 @@ class _Item(ast.expr):
         self.index = index
 
 
+# Tables that make a missing key instead of raising KeyError.
+_DEFAULTING = frozenset({"defaultdict", "Counter"})
 _CONTAINERS = frozenset(
     {"str", "dict", "list", "tuple", "set", "frozenset", "Mapping", "Sequence", "Iterable"}
 )

@@ -39,6 +39,7 @@ from hermes_dev.pyast.semantic.resolve import (
     IN_PROGRESS,
     TRUNCATED,
     Budgeted,
+    assigned_value,
     bind_call,
     call_arguments,
     class_bases,
@@ -46,7 +47,6 @@ from hermes_dev.pyast.semantic.resolve import (
     hands_back,
     made_decorator,
     resolve,
-    rows,
     subclasses,
 )
 from hermes_dev.pyast.semantic.resolve import MAX_DEPTH as RESOLVE_DEPTH
@@ -59,7 +59,6 @@ from hermes_dev.pyast.semantic.scopes import (
     Partial,
     Possible,
     Undecorated,
-    union,
 )
 from hermes_dev.pyast.semantic.walker import (
     COMPREHENSIONS,
@@ -721,12 +720,10 @@ def _one_by_one(
     for name, expr in call_arguments(call, function).items():
         if name in bound or name not in relevant or not isinstance(expr, ast.Name):
             continue
-        possible = _comprehended(expr, call, scope) or resolve(expr, scope, RESOLVE_DEPTH - 4)
-        items = possible.items
-        if not possible.complete or not 2 <= len(items) <= MAX_SPLIT:
+        values = _looped_constants(expr, call, scope)
+        if values is None or not 2 <= len(values) <= MAX_SPLIT:
             continue
-        values = [o.value for o in items if isinstance(o, Const)]
-        if len(values) != len(items) or not all(
+        if not all(
             _plain(v) and (name not in normalised or isinstance(v, normalised[name]))
             for v in values
         ):
@@ -735,42 +732,65 @@ def _one_by_one(
     return [bound]
 
 
-def _comprehended(name: ast.Name, call: ast.Call, scope: Scope) -> Possible | None:
-    """What a comprehension around `call` binds `name` to (`{p: f(p) for p in ("a", "b")}`):
-    its iterable's rows resolved; None when no comprehension there binds it."""
+def _looped_constants(name: ast.Name, call: ast.Call, scope: Scope) -> list[object] | None:
+    """The constants a loop or a comprehension around `call` takes `name` through, from a
+    tuple, list or set written out there (or a module's tuple: nothing adds to it); None
+    when `name` is bound otherwise (a list the code extends may hold anything)."""
     func = scope.func
     if func is None:
         return None
-    for node, gen in _comprehension_targets(func).get(name.id, ()):
-        if not any(sub is call for sub in ast.walk(node)):
-            continue
-        table = rows(gen.iter, scope)
-        if table is None or not table.complete or gen.ifs:
-            return None
-        found = union([resolve(row, where) for row, where in table.items])
-        return found if found.complete else None
-    return None
+    generator = _comprehension_scopes(func).get(id(call), {}).get(name.id)
+    if generator is not None:
+        return None if generator.ifs else _written_constants(generator.iter, scope)
+    located = scope.lookup(name.id)
+    if located is None or located[1] is None or located[0] is not scope:
+        return None
+    live = [b for b in located[1] if b.kind != "mutated"]
+    if len(live) != 1 or live[0].kind != "loop" or live[0].path != () or live[0].value is None:
+        return None
+    return _written_constants(live[0].value, scope)
 
 
-_COMPREHENDED_ATTR = "_hermes_dev_comprehended"
+def _written_constants(iterable: ast.expr, scope: Scope) -> list[object] | None:
+    written: ast.expr | None = iterable
+    if isinstance(iterable, ast.Name):
+        bound = assigned_value(iterable.id, scope)
+        # (a tuple, bound once and never changed: a list may be extended anywhere)
+        written = bound[0] if bound is not None and isinstance(bound[0], ast.Tuple) else None
+    if not isinstance(written, (ast.Tuple, ast.List, ast.Set)):
+        return None
+    values: list[object] = [e.value for e in written.elts if isinstance(e, ast.Constant)]
+    return values if len(values) == len(written.elts) else None
 
 
-def _comprehension_targets(
-    func: ast.AST,
-) -> dict[str, list[tuple[ast.expr, ast.comprehension]]]:
-    """The names a def's comprehensions bind to a plain target, with the comprehension and its
-    generator (memoised on the def)."""
-    known = func.__dict__.get(_COMPREHENDED_ATTR)
+_SCOPES_ATTR = "_hermes_dev_comprehension_scopes"
+
+
+def _comprehension_scopes(func: ast.AST) -> dict[int, dict[str, ast.comprehension]]:
+    """For each call inside a def's comprehensions (by id), the generator that binds each name
+    there: the innermost, the latest of one comprehension's (memoised on the def)."""
+    known = func.__dict__.get(_SCOPES_ATTR)
     if known is not None:
         return known  # type: ignore[no-any-return]
-    found: dict[str, list[tuple[ast.expr, ast.comprehension]]] = {}
+    found: dict[int, dict[str, ast.comprehension]] = {}
     if isinstance(func, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)):
+        # (outer comprehensions come before the ones inside them: what an inner one binds
+        # is written over what an outer one did)
         for node in walk_function(func):
-            if isinstance(node, COMPREHENSIONS):
-                for gen in node.generators:
-                    if isinstance(gen.target, ast.Name):
-                        found.setdefault(gen.target.id, []).append((node, gen))
-    func.__dict__[_COMPREHENDED_ATTR] = found
+            if not isinstance(node, COMPREHENSIONS):
+                continue
+            gens = node.generators
+            results = [node.key, node.value] if isinstance(node, ast.DictComp) else [node.elt]
+            for at, gen in enumerate(gens):
+                if not isinstance(gen.target, ast.Name):
+                    continue
+                # (its own ifs, the generators after it and the results see its name)
+                seen: list[ast.AST] = [*gen.ifs, *gens[at + 1 :], *results]
+                for part in seen:
+                    for sub in ast.walk(part):
+                        if isinstance(sub, ast.Call):
+                            found.setdefault(id(sub), {})[gen.target.id] = gen
+    func.__dict__[_SCOPES_ATTR] = found
     return found
 
 

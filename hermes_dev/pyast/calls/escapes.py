@@ -317,8 +317,18 @@ def _input_risks(
     def dotted(func: ast.expr) -> str | None:
         if not isinstance(func, (ast.Attribute, ast.Name)):
             return None
-        found = resolve(func, scope).single()
-        return found.dotted if isinstance(found, External) else None
+        found = resolve(func, scope)
+        items = found.items
+        # (`try: from zoneinfo import ZoneInfo` / `except ImportError: from backports.zoneinfo
+        # import ZoneInfo`: the same class by either name, the first one)
+        if (
+            found.complete
+            and items
+            and all(isinstance(o, External) for o in items)
+            and len({o.dotted.rsplit(".", 1)[-1] for o in items}) == 1  # type: ignore[attr-defined]
+        ):
+            return items[0].dotted  # type: ignore[attr-defined,no-any-return]
+        return None
 
     def recognizes(call: ast.Call) -> bool:
         # (only a helper that is no library call, `test(text)` of a table's row)
