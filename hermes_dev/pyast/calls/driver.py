@@ -35,11 +35,11 @@ from hermes_dev.pyast.analyze.branches import (
     relevant_parameters,
     truthiness_asked,
 )
+from hermes_dev.pyast.calls.per_constant import one_by_one, plain_constant
 from hermes_dev.pyast.semantic.resolve import (
     IN_PROGRESS,
     TRUNCATED,
     Budgeted,
-    assigned_value,
     bind_call,
     call_arguments,
     class_bases,
@@ -61,7 +61,6 @@ from hermes_dev.pyast.semantic.scopes import (
     Undecorated,
 )
 from hermes_dev.pyast.semantic.walker import (
-    COMPREHENSIONS,
     handlers_around,
     last_name,
     walk_function,
@@ -398,7 +397,7 @@ def callees(call: ast.Call, scope: Scope) -> list[Callee] | None:
             if through is not None:
                 obj = through  # (the wrapper runs, and calls the def)
             given = _bound(call, scope, obj)
-            targets.extend(Callee(obj, env) for env in _one_by_one(call, scope, obj, given))
+            targets.extend(Callee(obj, env) for env in one_by_one(call, scope, obj, given))
             targets.extend(_overrides(obj, call, scope))
         elif isinstance(obj, Class):
             targets.extend(constructor_callees(obj.ref, call, scope))
@@ -648,7 +647,9 @@ def _bound(call: ast.Call, scope: Scope, function: Function) -> dict[str, Possib
             continue
         known, value = constant(expr, scope)
         if known:
-            if _plain(value) and (name not in normalised or isinstance(value, normalised[name])):
+            if plain_constant(value) and (
+                name not in normalised or isinstance(value, normalised[name])
+            ):
                 kept[name] = Possible.of(Const(value))
             continue
         asked = parameter_tests(node).get(name) if isinstance(expr, ast.Name) else None
@@ -692,106 +693,11 @@ def _bound(call: ast.Call, scope: Scope, function: Function) -> dict[str, Possib
             and name not in given
             and not _keywords_unknown(call)
             and isinstance(default, ast.Constant)
-            and _plain(default.value)
+            and plain_constant(default.value)
             and (name not in normalised or isinstance(default.value, normalised[name]))
         ):
             kept[name] = Possible.of(Const(default.value))
     return kept
-
-
-# At most this many constants a name may hold for a call to be followed once for each.
-MAX_SPLIT = 4
-
-
-def _one_by_one(
-    call: ast.Call, scope: Scope, function: Function, bound: dict[str, Possible]
-) -> list[dict[str, Possible]]:
-    """`bound`, or one binding for each constant a name given to a parameter that may decide
-    a branch holds (`for part in ("major", "minor"): bump(v, part)`): each is followed on its
-    own, so that a test the callee makes of it is decided (its `raise` for any other value is
-    not reached). For the first such parameter only."""
-    node = function.node
-    if isinstance(node, ast.Lambda):
-        return [bound]
-    relevant = relevant_parameters(node)
-    if not relevant:
-        return [bound]
-    normalised = normalised_parameters(node)
-    for name, expr in call_arguments(call, function).items():
-        if name in bound or name not in relevant or not isinstance(expr, ast.Name):
-            continue
-        values = _looped_constants(expr, call, scope)
-        if values is None or not 2 <= len(values) <= MAX_SPLIT:
-            continue
-        if not all(
-            _plain(v) and (name not in normalised or isinstance(v, normalised[name]))
-            for v in values
-        ):
-            continue
-        return [{**bound, name: Possible.of(Const(v))} for v in values]
-    return [bound]
-
-
-def _looped_constants(name: ast.Name, call: ast.Call, scope: Scope) -> list[object] | None:
-    """The constants a loop or a comprehension around `call` takes `name` through, from a
-    tuple, list or set written out there (or a module's tuple: nothing adds to it); None
-    when `name` is bound otherwise (a list the code extends may hold anything)."""
-    func = scope.func
-    if func is None:
-        return None
-    generator = _comprehension_scopes(func).get(id(call), {}).get(name.id)
-    if generator is not None:
-        return None if generator.ifs else _written_constants(generator.iter, scope)
-    located = scope.lookup(name.id)
-    if located is None or located[1] is None or located[0] is not scope:
-        return None
-    live = [b for b in located[1] if b.kind != "mutated"]
-    if len(live) != 1 or live[0].kind != "loop" or live[0].path != () or live[0].value is None:
-        return None
-    return _written_constants(live[0].value, scope)
-
-
-def _written_constants(iterable: ast.expr, scope: Scope) -> list[object] | None:
-    written: ast.expr | None = iterable
-    if isinstance(iterable, ast.Name):
-        bound = assigned_value(iterable.id, scope)
-        # (a tuple, bound once and never changed: a list may be extended anywhere)
-        written = bound[0] if bound is not None and isinstance(bound[0], ast.Tuple) else None
-    if not isinstance(written, (ast.Tuple, ast.List, ast.Set)):
-        return None
-    values: list[object] = [e.value for e in written.elts if isinstance(e, ast.Constant)]
-    return values if len(values) == len(written.elts) else None
-
-
-_SCOPES_ATTR = "_hermes_dev_comprehension_scopes"
-
-
-def _comprehension_scopes(func: ast.AST) -> dict[int, dict[str, ast.comprehension]]:
-    """For each call inside a def's comprehensions (by id), the generator that binds each name
-    there: the innermost, the latest of one comprehension's (memoised on the def)."""
-    known = func.__dict__.get(_SCOPES_ATTR)
-    if known is not None:
-        return known  # type: ignore[no-any-return]
-    found: dict[int, dict[str, ast.comprehension]] = {}
-    if isinstance(func, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)):
-        # (outer comprehensions come before the ones inside them: what an inner one binds
-        # is written over what an outer one did)
-        for node in walk_function(func):
-            if not isinstance(node, COMPREHENSIONS):
-                continue
-            gens = node.generators
-            results = [node.key, node.value] if isinstance(node, ast.DictComp) else [node.elt]
-            for at, gen in enumerate(gens):
-                if not isinstance(gen.target, ast.Name):
-                    continue
-                # (its own ifs, the generators after it and the results see its name)
-                seen: list[ast.AST] = [*gen.ifs, *gens[at + 1 :], *results]
-                for part in seen:
-                    for sub in ast.walk(part):
-                        if isinstance(sub, ast.Call):
-                            found.setdefault(id(sub), {})[gen.target.id] = gen
-    func.__dict__[_SCOPES_ATTR] = found
-    return found
 
 
 def _plain_value(expr: ast.Name, scope: Scope) -> bool:
@@ -820,9 +726,3 @@ def parameter_defaults(
         if kw_default is not None:
             found[p.arg] = kw_default
     return found
-
-
-def _plain(value: object) -> bool:
-    if isinstance(value, str):
-        return len(value) <= 1000
-    return value is None or isinstance(value, (bool, int, float))
