@@ -208,7 +208,8 @@ exits (SystemExit), unless the parser's class raises in `error()`. Also known: P
 `jwt.decode` (InvalidTokenError), `unicodedata.lookup` (KeyError), `email.utils.
 parsedate_to_datetime`, `importlib.util.find_spec`, `ast.literal_eval` (SyntaxError),
 pytz's `timezone` (UnknownTimeZoneError), dateutil's `parser.parse`, packaging's `Version`,
-`ipaddress`'s classes, `bytes.fromhex` and the hex and base32 decoders, SQLAlchemy's `scalar_one()`/`one()`
+`ipaddress`'s classes, `bytes.fromhex` and the hex and base32 decoders, sqlite's full-text
+`MATCH ?` of the model's text (OperationalError, unless quoted as a phrase), SQLAlchemy's `scalar_one()`/`one()`
 (NoResultFound), a websocket client's connect (OSError, which the library's own
 WebSocketException is not), `socket.gethostbyname` (gaierror). Work handed to a thread raises
 where its result is asked for: `pool.submit(fn, x)` at `fut.result()`, `asyncio.to_thread(fn,
@@ -3798,6 +3799,49 @@ for name, fn in (("grid", grid), ("grid2", grid2)):
 """,
             },
             note="traps: a defaultdict makes a missing key instead of raising; an inner comprehension's `k` over the table's own keys is not the model's key of the outer one",
+        ),
+        Valid(
+            {
+                "tools/journal_tool.py": """\
+import json
+import sqlite3
+
+from tools.registry import registry, tool_error
+
+SEARCH = "SELECT day, body FROM entries WHERE entries MATCH ? ORDER BY rank LIMIT ?"
+
+
+def search(args, **kw):
+    query = (args.get("query") or "").strip()
+    if not query:
+        return tool_error("query is required")
+    conn = sqlite3.connect("journal.db")
+    try:
+        rows = conn.execute(SEARCH, (query, 20)).fetchall()
+    except sqlite3.OperationalError as exc:
+        return tool_error(f"bad search: {exc}")
+    finally:
+        conn.close()
+    return json.dumps({"hits": [{"day": d, "text": b} for d, b in rows]})
+
+
+def phrase(args, **kw):
+    text = str(args.get("query") or "")
+    quoted = '"' + text.replace('"', '""') + '"'
+    conn = sqlite3.connect("journal.db")
+    try:
+        rows = conn.execute(SEARCH, (quoted, 20)).fetchall()
+    except sqlite3.DatabaseError as exc:
+        return tool_error(str(exc))
+    return json.dumps({"hits": len(rows)})
+
+
+S = {"name": "x", "description": "d", "parameters": {"type": "object", "properties": {}}}
+for name, fn in (("search", search), ("phrase", phrase)):
+    registry.register(name=name, toolset="t", schema=dict(S, name=name), handler=fn)
+""",
+            },
+            note="traps: OperationalError (or DatabaseError, its base) caught; the text quoted as a phrase (`'\"' + q.replace('\"', '\"\"') + '\"'`)",
         ),
     )
     INVALID = (
@@ -9299,6 +9343,49 @@ registry.register(name="h_zone", toolset="t", schema=S, handler=h_zone)
                 ("tools/zone_tool.py", 13),
             ),
             note="the constants a call is followed for are those of the generator in scope at it: a later generator's, an inner comprehension's (\"build\" reaches the raise); ZoneInfo imported by a try/except ImportError fallback from either module is still the library's parser",
+            fixed={},
+        ),
+        Invalid(
+            {
+                "tools/journal_tool.py": """\
+import json
+import sqlite3
+
+from tools.registry import registry, tool_error
+
+SEARCH = "SELECT day, body FROM entries WHERE entries MATCH ? ORDER BY rank LIMIT ?"
+
+
+def search(args, **kw):
+    query = (args.get("query") or "").strip()
+    if not query:
+        return tool_error("query is required")
+    conn = sqlite3.connect("journal.db")
+    try:
+        rows = conn.execute(SEARCH, (query, 20)).fetchall()
+    finally:
+        conn.close()
+    return json.dumps({"hits": [{"day": d, "text": b} for d, b in rows]})
+
+
+def search_named(args, **kw):
+    conn = sqlite3.connect("journal.db")
+    rows = conn.execute(
+        "SELECT day FROM entries WHERE entries MATCH :q", {"q": args.get("query", "")}
+    ).fetchall()
+    return json.dumps({"days": [d for (d,) in rows]})
+
+
+S = {"name": "x", "description": "d", "parameters": {"type": "object", "properties": {}}}
+for name, fn in (("search", search), ("search_named", search_named)):
+    registry.register(name=name, toolset="t", schema=dict(S, name=name), handler=fn)
+""",
+            },
+            findings=(
+                ("tools/journal_tool.py", 15),
+                ("tools/journal_tool.py", 23),
+            ),
+            note="the model's text as a full-text query (`MATCH ?` of a module's SQL constant, `MATCH :q`): FTS5 parses it, and `NOT`, a stray quote or `C++` raises OperationalError",
             fixed={},
         ),
     )

@@ -56,6 +56,8 @@ if TYPE_CHECKING:
     from collections.abc import Callable
 
 _CONVERTERS = {"int": ValueError, "float": ValueError}
+# A full-text search's query placeholder (FTS5, FTS4): `WHERE notes MATCH ?`.
+_MATCH = re.compile(r"\bMATCH\s+(\?|:\w+)", re.IGNORECASE)
 _CSV_CALLS = frozenset({"reader", "writer", "DictReader", "DictWriter"})
 # Parsers of text, as written, whose first argument may be the model's: what they raise on text
 # they cannot read, and what the model then sent.
@@ -315,6 +317,7 @@ class InputRisks:
         "_tar_tested",
         "_tested",
         "_text_opens",
+        "_texts",
         "_turned_away",
         "_values",
         "any_key_checked",
@@ -361,6 +364,7 @@ class InputRisks:
         dotted: Callable[[ast.expr], str | None] | None = None,
         numbers: frozenset[str] = frozenset(),
         recognizes: Callable[[ast.Call], bool] | None = None,
+        texts: Callable[[ast.expr], str | None] | None = None,
     ) -> None:
         """`parses_json(func)`: whether a called expression is `json.loads` (as the scope
         resolves it: `from json import loads as parse` too); else only `json.loads` as written.
@@ -388,6 +392,7 @@ class InputRisks:
         self.sqlite = sqlite
         # sqlite tables -> their UNIQUE columns (as the project's CREATE TABLE says)
         self.uniques = uniques or {}
+        self._texts = texts  # (the text an expression makes of constants: `SEARCH`)
         self.dotted = dotted
         self._recognizes = recognizes
         self._magnitudes: Magnitudes | None = None  # (made when first asked, like sizes)
@@ -1187,6 +1192,44 @@ class InputRisks:
             if isinstance(sub, ast.Name) and sub.id in bound and isinstance(sub.ctx, ast.Load):
                 self._comprehended[id(sub)] = bound[sub.id]
 
+    def _fts_query(self, sql: ast.expr, params: ast.expr) -> bool:
+        """The parameter a full-text `MATCH ?` (`MATCH :name`) takes is the model's text,
+        untested and not quoted as a phrase (`'"' + q.replace('"', '""') + '"'`)."""
+        text = sql.value if isinstance(sql, ast.Constant) else None
+        if text is None and self._texts is not None:
+            text = self._texts(sql)
+        if not isinstance(text, str):
+            return False
+        found = _MATCH.search(text)
+        if found is None:
+            return False
+        if isinstance(params, ast.Name):
+            bound = self._values.get(params.id)
+            if not bound or len(bound) != 1 or bound[0] is None:
+                return False
+            params = bound[0]
+        value: ast.expr | None = None
+        if found.group(1) == "?" and isinstance(params, (ast.Tuple, ast.List)):
+            at = text[: found.start(1)].count("?")
+            elts = params.elts
+            if at < len(elts) and not any(isinstance(e, ast.Starred) for e in elts[: at + 1]):
+                value = elts[at]
+        elif found.group(1).startswith(":") and isinstance(params, ast.Dict):
+            for key, item in zip(params.keys, params.values):
+                if isinstance(key, ast.Constant) and key.value == found.group(1)[1:]:
+                    value = item
+        if value is None or not self._from_model(value) or self.membership_guarded(value):
+            return False
+        made = [value]
+        if isinstance(value, ast.Name):
+            made.extend(v for v in self._values.get(value.id) or () if v is not None)
+        # (quoted as a phrase: FTS5 reads it as text)
+        return not any(
+            isinstance(n, ast.Constant) and isinstance(n.value, str) and '"' in n.value
+            for part in made
+            for n in ast.walk(part)
+        )
+
     def _library_call(self, func: ast.expr) -> bool:
         """A parser's name written bare (`lookup(...)`, `UUID(...)`) is the library's only when
         it resolves to it: a project's own `def lookup(name)` is not unicodedata's."""
@@ -1381,6 +1424,13 @@ class InputRisks:
                 and isinstance(func, ast.Attribute)
                 and func.attr in ("execute", "executemany", "executescript")
             ):
+                if func.attr == "execute" and len(args) >= 2 and self._fts_query(args[0], args[1]):
+                    # `... WHERE notes MATCH ?` with the model's text: FTS5 parses it as a
+                    # query, and `NOT`, a stray quote or `C++` is a syntax error
+                    return (
+                        "sqlite3.OperationalError",
+                        "when the model sends text that is no full-text query (`NOT`, a stray quote)",
+                    )
                 # SQL the model writes (or a part of it): what sqlite cannot run raises, however
                 # the text was checked before (a test that it is a SELECT does not make it run)
                 if not args or not self._from_model(args[0]) or self.membership_guarded(args[0]):

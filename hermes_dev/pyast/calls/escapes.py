@@ -59,6 +59,7 @@ from hermes_dev.pyast.semantic.resolve import (
     entries,
     is_builtin_name,
     resolve,
+    text_of,
 )
 from hermes_dev.pyast.semantic.scopes import Const, External, Function, Instance
 from hermes_dev.pyast.semantic.walker import (
@@ -356,6 +357,7 @@ def _input_risks(
         dotted,
         numbers,
         recognizes,
+        lambda expr: text_of(expr, scope),
     )
 
 
