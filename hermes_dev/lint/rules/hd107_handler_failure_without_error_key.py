@@ -4,7 +4,10 @@ forwards to) that can give a JSON object reporting a failure without an `"error"
 object reports a failure when its own flags say so: `"success": False`, `"ok": False`, or a
 `"status"` (`"state"`, `"result"`, `"outcome"`) of `"error"`, `"failed"`, `"failure"`, `"fail"`,
 `"fatal"`, `"unavailable"` or `"not_found"` beside a key that says why (`message`, `reason`, a
-failed command's `stderr`, an `http_status` or `exit_code`...):
+failed command's `stderr`, an `http_status` or `exit_code`...; `"not_found"` also beside only
+the id asked for, `{"status": "not_found", "ticket_id": ...}`); `"cancelled": False` or
+`"valid": False` beside a reason (the input could not be used; from a def named for judging
+its input, `validate_email`, `verify`, `check`, `valid: False` is its verdict, not a failure):
 `json.dumps({"success": False, "message": ...})`, `tool_result(ok=False, reason=...)`; an
 action's flag False (`"sent": False`) with only what it was for (`to`, `url`, `file`...) and why
 beside it; a list of skipped items beside `"success": False` is data, not a skip. The flag may be a constant, a constant argument of the helper that builds the
@@ -721,6 +724,37 @@ registry.register(name="review3", toolset="t", schema=SCHEMA, handler=review3)
 """,
             },
             note='traps: a failure turned away before it is serialised, by a test of the key that tells it (`if result.get("ok") is False: return json.dumps({"error": ...})`), in a decorator\'s wrapper and in a handler',
+        ),
+        Valid(
+            _HEAD
+            + """\
+def email_validate(args, **kw):
+    address = str(args.get("address", ""))
+    if "@" not in address:
+        return json.dumps({"valid": False, "message": f"{address!r} has no @"})
+    return json.dumps({"valid": True})
+
+
+def job_get(args, **kw):
+    return json.dumps({"id": 3, "name": "nightly", "cancelled": False})
+
+
+def cache_get(args, **kw):
+    return json.dumps({"found": False, "key": args.get("key")})
+
+
+def job_find(args, **kw):
+    return json.dumps({"status": "not_found", "id": 3, "error": "no job 3"})
+
+
+registry.register(name="email_validate", toolset="mail", schema={}, handler=email_validate)
+registry.register(name="job_get", toolset="jobs", schema={}, handler=job_get)
+registry.register(name="cache_get", toolset="jobs", schema={}, handler=cache_get)
+registry.register(name="job_find", toolset="jobs", schema={}, handler=job_find)
+""",
+            note="traps: a validator's verdict (valid False from a def named for validating), a"
+            " job record whose cancelled flag is False with no reason, a cache miss without a"
+            " reason, a not-found status with an error key",
         ),
     )
     INVALID = (
@@ -2147,6 +2181,91 @@ for name, fn in (("review", review), ("flip", flip)):
                 ("tools/cards_tool.py", 23),
             ),
             note='an if that does not turn the failure away: its test, asked of the failure\'s keys, is False (`result.get("ok") is True` lets `ok: False` through), or it runs before the value becomes the failure',
+        ),
+        Invalid(
+            _HEAD
+            + """\
+def token_decode(args, **kw):
+    parts = str(args.get("token", "")).split(".")
+    if len(parts) != 3:
+        return json.dumps({"valid": False, "message": f"expected 3 parts, got {len(parts)}"})
+    return json.dumps({"header": parts[0]})
+
+
+def meeting_book(args, **kw):
+    if args.get("action") == "cancel":
+        mid = args.get("id")
+        return json.dumps({"cancelled": False, "reason": f"no meeting with id {mid}"})
+    return json.dumps({"booked": True})
+
+
+def ticket_get(args, **kw):
+    return json.dumps({"status": "not_found", "ticket_id": args.get("id")})
+
+
+registry.register(name="token_decode", toolset="sec", schema={}, handler=token_decode)
+registry.register(name="meeting_book", toolset="cal", schema={}, handler=meeting_book)
+registry.register(name="ticket_get", toolset="desk", schema={}, handler=ticket_get)
+""",
+            lines=(7, 14, 19),
+            note="valid False from a def that decodes (not one that validates), cancelled False"
+            " with a reason (no meeting by that id), a not-found status beside the id asked for",
+        ),
+        Invalid(
+            {
+                "plugins/board/plugin.yaml": "name: board\nversion: '1'\ndescription: d\nprovides_tools: [board_move, board_add, board_move2]\n",
+                "plugins/board/__init__.py": """\
+import functools
+import json
+
+
+def with_board(fn, args, **kwargs):
+    board = {"cards": {}}
+    return fn(board, args)
+
+
+def logged(fn, args, **kwargs):
+    print("tool call", args)
+    return fn({"cards": {}}, args)
+
+
+def move_card(board, args):
+    card = board["cards"].get(args.get("id"))
+    if card is None:
+        return json.dumps({"moved": False, "reason": "no such card"})
+    return json.dumps({"moved": True})
+
+
+def add_card(board, args):
+    return json.dumps({"added": True})
+
+
+TOOLS = [
+    {"name": "board_move", "fn": move_card},
+    {"name": "board_add", "fn": add_card},
+]
+
+
+def register(ctx):
+    for spec in TOOLS:
+        ctx.register_tool(
+            name=spec["name"],
+            toolset="board",
+            schema={"name": spec["name"], "description": "d", "parameters": {"type": "object"}},
+            handler=functools.partial(with_board, spec["fn"]),
+        )
+    ctx.register_tool(
+        name="board_move2",
+        toolset="board",
+        schema={"name": "board_move2", "description": "d", "parameters": {"type": "object"}},
+        handler=lambda args, _s=TOOLS[0], **kw: logged(_s["fn"], args),
+    )
+""",
+            },
+            findings=(("plugins/board/__init__.py", 7), ("plugins/board/__init__.py", 12)),
+            note="a table's function handed to a shared wrapper by a partial of the row's field"
+            ' (`partial(with_board, spec["fn"])`) and by a lambda\'s default (`_s=TOOLS[0]`):'
+            " each row's function is followed; `add_card` is silent",
         ),
     )
 

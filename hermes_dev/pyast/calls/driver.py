@@ -56,6 +56,7 @@ from hermes_dev.pyast.semantic.scopes import (
     External,
     Function,
     Instance,
+    Literal,
     Partial,
     Possible,
     Undecorated,
@@ -567,9 +568,9 @@ def _lambda_defaults(lam: Function) -> dict[str, Possible]:
             name != first
             and found.complete
             and len(found.items) == 1
-            and isinstance(found.items[0], (Const, Function, Class, Partial))
+            and isinstance(found.items[0], (Const, Function, Class, Partial, Literal))
         ):
-            env[name] = found
+            env[name] = found  # (a row, `_s=spec`, for what its fields give: `_s["fn"]`)
     return env
 
 
@@ -630,6 +631,14 @@ def _only_constants(possible: Possible) -> bool:
     return all(isinstance(o, Const) for o in possible.items)
 
 
+def _names_callable(expr: ast.expr) -> bool:
+    """A name, an attribute, a lambda, or a table row's field (`spec["fn"]`, `row[1]`): how a
+    function handed on is written."""
+    if isinstance(expr, ast.Subscript):
+        return isinstance(expr.slice, ast.Constant) and _names_callable(expr.value)
+    return isinstance(expr, (ast.Name, ast.Attribute, ast.Lambda))
+
+
 def _bound(call: ast.Call, scope: Scope, function: Function) -> dict[str, Possible]:
     """What a call binds that a summary is worth telling apart by: a constant for a parameter
     that may decide a branch down the line, a function or class given as an argument."""
@@ -676,8 +685,8 @@ def _bound(call: ast.Call, scope: Scope, function: Function) -> dict[str, Possib
             if truthiness_asked(asked) and non_empty_at(expr.id, call, scope):
                 kept[name] = Possible.of(Const(NON_EMPTY))  # (`if not values: return` before)
                 continue
-        if name in normalised or not isinstance(expr, (ast.Name, ast.Attribute, ast.Lambda)):
-            continue  # (only a name or a lambda is worth resolving for a function)
+        if name in normalised or not _names_callable(expr):
+            continue  # (only a name, a lambda or a row's field is worth resolving for a function)
         # a few steps only: a function passed on is written as one, not computed
         possible = resolve(expr, scope, RESOLVE_DEPTH - 4)
         if (

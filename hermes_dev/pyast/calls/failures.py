@@ -301,9 +301,11 @@ def judge(keys: dict[str, object]) -> str | None:
     if signal is None and not flags:
         # `{"removed": False}` alone, or with what it was and why: nothing else to tell
         # (`{"removed": False, "needs_confirmation": True, ...}` is a question, not a failure).
-        actions = [key for key in keys if key in ACTION_FLAGS]
+        actions = [key for key in keys if key in ACTION_FLAGS or key in _FLAGS_WITH_WHY]
         if actions and actions[0] in REMOVALS:
             actions = []  # (what should be gone is: removing what is not there leaves it so)
+        if actions and actions[0] in _FLAGS_WITH_WHY and not any(_says_why(k) for k in keys):
+            actions = []  # (`{"id": 3, "cancelled": False}` describes a job)
         if (
             len(actions) == 1
             and keys[actions[0]] is False
@@ -314,6 +316,12 @@ def judge(keys: dict[str, object]) -> str | None:
             )
         ):
             signal = actions[0]
+    if (
+        signal is None
+        and keys.get("status") == "not_found"
+        and all(key == "status" or _names_item(key) for key in keys)
+    ):
+        signal = "status"  # (`{"status": "not_found", "id": 7}`: what was asked for is not there)
     if signal is None and any(_says_why(key) for key in keys):
         # A status word alone may be data (`{"job": 7, "status": "failed"}` describes a job);
         # with a message beside it the object reports the tool's own failure.
@@ -327,6 +335,10 @@ def judge(keys: dict[str, object]) -> str | None:
     return _describe(keys, signal)
 
 
+# Flags that say an action failed only with a reason beside them: `{"cancelled": False,
+# "reason": ...}` (cancelled True is an interruption), `{"valid": False, "message": ...}` (the
+# input could not be used; asked of a def that validates it is the verdict, `status_report`).
+_FLAGS_WITH_WHY = frozenset({"cancelled", "canceled", "valid"})
 # A reason an action was not needed (`{"updated": False, "reason": "already up to date"}`).
 _NO_NEED = re.compile(r"\balready\b|\bup to date\b|\bno changes?\b|\bunchanged\b|\bnothing to\b")
 # A reason that says there is nothing to act on: no meeting/session/job is active or running.
@@ -368,6 +380,13 @@ def status_report(found: Found, names: Iterable[str]) -> bool:
     meeting"}`) from a def that asks for a state or ends one (`status`, `stop`, `leave`...:
     one of `names`, the defs and the tool it comes through): the answer, not a failure. Asked
     of anything else ("no active meeting" when reading its transcript) it is a failure."""
+    words = {word for name in names for word in _name_words(name)}
+    if (
+        found.keys.get("valid") is False
+        and words & _VERDICT_WORDS
+        and judge({k: v for k, v in found.keys.items() if k != "valid"}) is None
+    ):
+        return True  # (`validate_email` saying `"valid": False` gives its verdict)
     texts = [
         value.strip().lower()
         for key, value in found.keys.items()
@@ -375,7 +394,14 @@ def status_report(found: Found, names: Iterable[str]) -> bool:
     ]
     if not any(_NOTHING.search(text) for text in texts):
         return False
-    return any(word in _STATUS_WORDS for name in names for word in _name_words(name))
+    return bool(words & _STATUS_WORDS)
+
+
+# What a def does when those words name it: it judges its input, so `"valid": False` answers.
+_VERDICT_WORDS = frozenset(
+    {"valid", "validate", "validator", "validation", "verify", "verifier", "check", "checker"}
+    | {"lint", "linter", "test", "audit", "inspect", "is", "can"}
+)
 
 
 def _name_words(name: str) -> list[str]:
