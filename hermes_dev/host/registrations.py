@@ -7,7 +7,8 @@ new-tool and remove-tool. Read with the semantic model (`hermes_dev.pyast.semant
   row of each loop around it (any loop, at module level or in a def: `for` over a literal, an
   imported table, `BASE + EXTRA`, a table built with `.append`/`.extend`/`+=`/`[k] = v`, a
   dict's `.items()`...), and, in a helper def whose parameters the call uses, one per call of the
-  helper in the module (`_register("book", book, BOOK_SCHEMA)`), each with what the rows and
+  helper in the module (`_register("book", book, BOOK_SCHEMA)`, or `add(spec)` after
+  `add = partial(_register_one, ctx)`), each with what the rows and
   calls bind in its `scope`. When rows cannot be read the call gives one Registration whose
   `rows_known` is False.
 - `Registration`: `module`, `call`, `kind`, `scope` (where its arguments are read), `keywords`
@@ -797,6 +798,21 @@ def _call_sites(
     for stmt in module.tree.body:
         if spans_any(stmt, lines):
             _visit_calls(stmt, [stmt], lines, name, calls)
+    # `add = partial(_register_one, ctx)` then `add(spec)`: a call of the helper with the
+    # partial's arguments first
+    for alias, bound in _partial_aliases(module.tree, lines, name).items():
+        alias_lines = module.word_lines(alias)
+        alias_calls: list[tuple[ast.Call, str, list[ast.AST]]] = []
+        for stmt in module.tree.body:
+            if spans_any(stmt, alias_lines):
+                _visit_calls(stmt, [stmt], alias_lines, alias, alias_calls)
+        for site, _, site_path in alias_calls:
+            made = ast.Call(
+                func=ast.Name(id=name, ctx=ast.Load()),
+                args=[*bound.args[1:], *site.args],
+                keywords=[*bound.keywords, *site.keywords],
+            )
+            calls.append((ast.copy_location(made, site), name, site_path))
     for site, _, site_path in calls:
         if any(node is func for node in site_path):
             continue  # a recursive call
@@ -805,6 +821,29 @@ def _call_sites(
             found.append((site, scope, ok))
             if len(found) > MAX_ROWS:
                 return found
+    return found
+
+
+def _partial_aliases(tree: ast.Module, lines: set[int], name: str) -> dict[str, ast.Call]:
+    """The names bound to `partial(name, ...)` (`functools.partial` too) on those lines."""
+    found: dict[str, ast.Call] = {}
+    for stmt in tree.body:
+        if not spans_any(stmt, lines):
+            continue
+        for node in ast.walk(stmt):
+            if (
+                isinstance(node, ast.Assign)
+                and len(node.targets) == 1
+                and isinstance(node.targets[0], ast.Name)
+                and isinstance(node.value, ast.Call)
+                and last_name(node.value.func) == "partial"
+                and node.value.args
+                and isinstance(node.value.args[0], ast.Name)
+                and node.value.args[0].id == name
+                and not any(isinstance(a, ast.Starred) for a in node.value.args)
+                and all(kw.arg is not None for kw in node.value.keywords)
+            ):
+                found[node.targets[0].id] = node.value
     return found
 
 

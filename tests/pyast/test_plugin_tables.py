@@ -54,3 +54,45 @@ def test_a_sibling_tables_rows_are_read_in_the_sibling(tmp_path: Path) -> None:
         ("team_status", "plugins/p/team.py", 5),
         ("local_status", "plugins/p/__init__.py", 6),
     ]
+
+
+PARTIAL_HELPER = """\
+from functools import partial
+
+
+def _read(args, **kw):
+    return "{}"
+
+
+def _write(args, **kw):
+    return "{}"
+
+
+TOOLS = [
+    dict(name="notes_read", handler=_read),
+    dict(name="notes_write", handler=_write),
+]
+
+
+def _register_one(ctx, spec):
+    ctx.register_tool(name=spec["name"], toolset="notes", schema={}, handler=spec["handler"])
+
+
+def register(ctx):
+    add = partial(_register_one, ctx)
+    for spec in TOOLS:
+        add(spec)
+"""
+
+
+def test_a_helper_called_through_a_partial_registers_each_row(tmp_path: Path) -> None:
+    """`add = partial(_register_one, ctx)` then `add(spec)` in a loop: a call of the helper
+    with the partial's arguments first, one registration per row, each row's handler."""
+    root = make_root(tmp_path, {"plugins/p/__init__.py": PARTIAL_HELPER})
+    module = Models(root).get(root / "plugins/p/__init__.py")
+    assert module is not None
+    found = []
+    for reg in registrations_of(module):
+        assert reg.handler is not None, reg
+        found.append((reg.name, reg.handler.func.name))
+    assert found == [("notes_read", "_read"), ("notes_write", "_write")]
