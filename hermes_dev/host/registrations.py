@@ -216,6 +216,16 @@ def _spread(expr: ast.expr, scope: Scope) -> list[tuple[str, ast.expr, ast.expr,
     if not isinstance(found, Literal):
         return []
     made = found.expr
+    own = found.scope is scope or (found.scope.func is None and found.scope.module is scope.module)
+
+    def read(key: str, value: ast.expr) -> ast.expr:
+        # A row made in another scope (a decorator's `_TOOLS.append({"handler": fn, ...})`)
+        # holds names of that scope: read its items through the row, `spec["handler"]`.
+        if own:
+            return value
+        item = ast.Subscript(value=expr, slice=ast.Constant(value=key), ctx=ast.Load())
+        return ast.copy_location(item, expr)
+
     if (
         isinstance(made, ast.Call)
         and isinstance(made.func, ast.Name)
@@ -226,14 +236,18 @@ def _spread(expr: ast.expr, scope: Scope) -> list[tuple[str, ast.expr, ast.expr,
         # `kwargs = dict(name=..., handler=...)`: its keywords (none of them `**more`)
         if any(kw.arg is None for kw in made.keywords):
             return []
-        return [(kw.arg, kw.value, kw.value, found.scope.module) for kw in made.keywords if kw.arg]
+        return [
+            (kw.arg, kw.value, read(kw.arg, kw.value), found.scope.module)
+            for kw in made.keywords
+            if kw.arg
+        ]
     if not isinstance(made, ast.Dict):
         return []
     items: list[tuple[str, ast.expr, ast.expr, ModuleInfo]] = []
     for key, value in zip(made.keys, made.values):
         if not (isinstance(key, ast.Constant) and isinstance(key.value, str)):
             return []  # a spread or a computed key: not known whole
-        items.append((key.value, key, value, found.scope.module))
+        items.append((key.value, key, read(key.value, value), found.scope.module))
     return items
 
 

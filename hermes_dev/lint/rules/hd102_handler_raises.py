@@ -3843,6 +3843,39 @@ for name, fn in (("search", search), ("phrase", phrase)):
             },
             note="traps: OperationalError (or DatabaseError, its base) caught; the text quoted as a phrase (`'\"' + q.replace('\"', '\"\"') + '\"'`)",
         ),
+        Valid(
+            _HEAD
+            + """\
+import re
+from dataclasses import dataclass, field
+from decimal import Decimal
+
+
+@dataclass
+class Receipt:
+    lines: list[str] = field(default_factory=list)
+    discounts: list[Decimal] = field(default_factory=list)
+
+    def to_dict(self):
+        return {"lines": self.lines, "discounts": [str(d) for d in self.discounts]}
+
+
+def receipt_parse(args, **kw):
+    receipt = Receipt(lines=str(args.get("text", "")).splitlines())
+    return json.dumps(receipt.to_dict())
+
+
+def date_split(args, **kw):
+    parts = re.split(r"[./-]", str(args.get("when", "")))
+    return json.dumps({"parts": parts})
+
+
+registry.register(name="receipt_parse", toolset="r", schema={}, handler=receipt_parse)
+registry.register(name="date_split", toolset="r", schema={}, handler=date_split)
+""",
+            note="traps: a field annotated list[Decimal] serialised item by item as text;"
+            " re.split's parts kept as a list (never unpacked)",
+        ),
     )
     INVALID = (
         Invalid(
@@ -9386,6 +9419,111 @@ for name, fn in (("search", search), ("search_named", search_named)):
                 ("tools/journal_tool.py", 23),
             ),
             note="the model's text as a full-text query (`MATCH ?` of a module's SQL constant, `MATCH :q`): FTS5 parses it, and `NOT`, a stray quote or `C++` raises OperationalError",
+            fixed={},
+        ),
+        Invalid(
+            _HEAD
+            + """\
+import re
+from dataclasses import dataclass, field
+from datetime import date
+from decimal import Decimal
+
+
+@dataclass
+class Receipt:
+    lines: list[str] = field(default_factory=list)
+    discounts: list[Decimal] = field(default_factory=list)
+
+    def to_dict(self):
+        return {"lines": self.lines, "discounts": self.discounts}
+
+
+def _to_date(raw):
+    day, month, year = re.split(r"[./-]", raw)
+    return date(int(year), int(month), int(day))
+
+
+def receipt_parse(args, **kw):
+    receipt = Receipt(lines=str(args.get("text", "")).splitlines())
+    return json.dumps(receipt.to_dict())
+
+
+def due_date(args, **kw):
+    return json.dumps({"due": _to_date(args.get("when", "")).isoformat()})
+
+
+registry.register(name="receipt_parse", toolset="r", schema={}, handler=receipt_parse)
+registry.register(name="due_date", toolset="r", schema={}, handler=due_date)
+""",
+            lines=(26, 30),
+            note="a field annotated list[Decimal] put in the result as it is (TypeError once it"
+            " holds one); re.split of the model's text unpacked to three names (ValueError)",
+            fixed={},
+        ),
+        Invalid(
+            {
+                "plugins/track/plugin.yaml": "name: track\nversion: '1'\ndescription: d\nprovides_tools: [track_parcel, parse_slip]\n",
+                "plugins/track/__init__.py": """\
+import asyncio
+import functools
+import json
+
+import requests
+
+TOOLS = []
+
+
+def tool(name):
+    def deco(fn):
+        TOOLS.append({"name": name, "handler": fn, "schema": {"name": name, "description": "d", "parameters": {"type": "object"}}})
+        return fn
+
+    return deco
+
+
+def with_retries(attempts=3, retry_on=(requests.Timeout,)):
+    def deco(fn):
+        @functools.wraps(fn)
+        def wrapper(*a, **kw):
+            for attempt in range(1, attempts + 1):
+                try:
+                    return fn(*a, **kw)
+                except retry_on:
+                    if attempt == attempts:
+                        raise
+
+        return wrapper
+
+    return deco
+
+
+class Client:
+    @with_retries(attempts=2)
+    def get(self, path):
+        return requests.get("https://api.example.com" + path, timeout=5).json()
+
+
+@tool("track_parcel")
+async def track_parcel(args, **kw):
+    data = await asyncio.to_thread(Client().get, "/parcels/" + str(args.get("id", "")))
+    return json.dumps(data)
+
+
+@tool("parse_slip")
+def parse_slip(args, **kw):
+    return json.dumps({"lines": str(args.get("text", "")).splitlines()})
+
+
+def register(ctx):
+    for spec in TOOLS:
+        ctx.register_tool(toolset="track", **spec)
+""",
+            },
+            findings=(("plugins/track/__init__.py", 42),),
+            note="tools a decorator adds to a table, registered with `**spec` (the rows' names"
+            " read where the decorator made them); a method behind a project retry decorator"
+            " whose wrapper passes `*a, **kw` on: what the wrapper does not catch escapes",
             fixed={},
         ),
     )

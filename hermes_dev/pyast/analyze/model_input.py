@@ -1118,8 +1118,19 @@ class InputRisks:
                     return any(self._from_model(a) for a in expr.args[:1])
                 if func.attr == "split" and _is_module(func.value, "shlex"):
                     return bool(expr.args) and self._from_model(expr.args[0])
+                if func.attr == "split" and _is_module(func.value, "re"):
+                    # `re.split(r"[./-]", text)`: the model's text, in parts
+                    return len(expr.args) > 1 and self._from_model(expr.args[1])
                 if func.attr in ("split", "rsplit", "splitlines"):
-                    return self._from_model(func.value)  # (the model's text, in parts)
+                    if self._from_model(func.value):
+                        return True  # (the model's text, in parts)
+                    # `SEPARATORS.split(text)` of a compiled pattern
+                    return (
+                        func.attr == "split"
+                        and not isinstance(func.value, ast.Constant)
+                        and bool(expr.args)
+                        and self._from_model(expr.args[0])
+                    )
                 if (
                     func.attr == "join"
                     and isinstance(func.value, ast.Constant)
@@ -1379,6 +1390,10 @@ class InputRisks:
             sized = self.size_risk(node) or self.magnitude_risk(node)
             if sized is not None:
                 return sized
+            if id(node) in self.unpacked and isinstance(func, ast.Attribute):
+                unpacked = self._unpack_risk(node, func)
+                if unpacked is not None:
+                    return unpacked
             if isinstance(func, ast.Name) and func.id in _CONVERTERS:
                 if func.id in self.shadowed or any(
                     kw.arg != "base" or func.id != "int" for kw in node.keywords
@@ -1460,12 +1475,6 @@ class InputRisks:
                 if not args or not self._from_model(args[0]) or self._reads(args[0]) & self.guarded:
                     return None
                 return SystemExit, "when the model sends arguments the parser does not accept"
-            elif id(node) in self.unpacked and isinstance(func, ast.Attribute):
-                text = func.value
-                if not self._from_model(text) or self._reads(text) & self.guarded:
-                    return None
-                sep = node.args[0].value  # type: ignore[attr-defined]
-                return ValueError, f"when the model sends text without {sep!r} (too few to unpack)"
             elif self._fills_template(node):
                 return KeyError, "when the template names a value the model does not give"
             elif self._dialect_risk(node):
@@ -1485,6 +1494,22 @@ class InputRisks:
                 return None
             return risk
         return None
+
+    def _unpack_risk(
+        self, call: ast.Call, func: ast.Attribute
+    ) -> tuple[type[BaseException], str] | None:
+        """`a, b = text.split(".")` (`re.split(r"[./-]", text)` too) of the model's text."""
+        text = func.value
+        sep = call.args[0].value  # type: ignore[attr-defined]
+        missing = f"without {sep!r}"
+        if _is_module(text, "re"):
+            if len(call.args) < 2:
+                return None
+            text = call.args[1]  # (the pattern comes first)
+            missing = f"that {sep!r} does not split"
+        if not self._from_model(text) or self._reads(text) & self.guarded:
+            return None
+        return ValueError, f"when the model sends text {missing} (too few to unpack)"
 
     def _dialect_risk(self, call: ast.Call) -> bool:
         """`csv.reader(f, delimiter=args["sep"])`: csv takes a one-character delimiter (quote

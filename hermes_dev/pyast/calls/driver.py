@@ -453,13 +453,13 @@ def through_decorator(function: Function) -> Function | None:
     """The wrapper that a call of a decorated function runs, when one project decorator wraps
     it (`def retry(times): def deco(fn): @wraps(fn) def inner(*a, **kw): ...; return inner;
     return deco`): `inner` with `fn` bound to the def itself. None when there is no such
-    decorator, or more than one, or a method (its wrapper would get `self` too)."""
+    decorator, or more than one, or a method whose wrapper names its parameters (it would get
+    `self` among them; `def inner(*a, **kw)` passes it on)."""
     node = function.node
     if (
         isinstance(function, Undecorated)
         or not isinstance(node, _DEF_TYPES)
         or not node.decorator_list
-        or function.owner is not None
     ):
         return None
     scope = function.scope
@@ -494,7 +494,11 @@ def through_decorator(function: Function) -> Function | None:
     wrapper = made_decorator(deco, _TRANSPARENT)
     if len(params) != 1 or wrapper is None or deco.args.vararg is not None:
         return None
-    plain = Undecorated(node, function.module, scope, None, function.bound)
+    if function.owner is not None and (
+        wrapper.args.posonlyargs or wrapper.args.args or wrapper.args.vararg is None
+    ):
+        return None
+    plain = Undecorated(node, function.module, scope, function.owner, function.bound)
     inner = where.child(deco, {params[0].arg: Possible.of(plain)})
     made_wrapper = Wrapper(wrapper, found.module, inner)
     made_wrapper.via = last_name(dec) or wrapper.name

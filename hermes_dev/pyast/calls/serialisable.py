@@ -407,6 +407,17 @@ def _annotated_type(ann: ast.expr, scope: Scope) -> str | None:
         head = last_name(ann.value)
         if head == "Optional":
             return _annotated_type(ann.slice, scope)
+        inner = ann.slice
+        if head in _SEQUENCES:
+            # (`discounts: List[Decimal]`: once it holds one, the encoder refuses it)
+            if isinstance(inner, ast.Tuple):
+                kinds = {
+                    _annotated_type(e, scope) for e in inner.elts if not _is_ellipsis(e)
+                }
+                return kinds.pop() if len(kinds) == 1 else None
+            return _annotated_type(inner, scope)
+        if head in _MAPPINGS and isinstance(inner, ast.Tuple) and len(inner.elts) == 2:
+            return _annotated_type(inner.elts[1], scope)
         return {"set": "set", "Set": "set", "frozenset": "frozenset"}.get(head or "")
     if not isinstance(ann, (ast.Name, ast.Attribute)):
         return None
@@ -418,6 +429,16 @@ def _annotated_type(ann: ast.expr, scope: Scope) -> str | None:
         elif isinstance(obj, Builtin) and obj.name in _BUILTINS:
             return _BUILTINS[obj.name]
     return None
+
+
+_SEQUENCES = frozenset(
+    {"list", "List", "tuple", "Tuple", "Sequence", "MutableSequence", "Iterable", "deque"}
+)
+_MAPPINGS = frozenset({"dict", "Dict", "Mapping", "MutableMapping", "OrderedDict", "defaultdict"})
+
+
+def _is_ellipsis(expr: ast.expr) -> bool:
+    return isinstance(expr, ast.Constant) and expr.value is Ellipsis
 
 
 def _plain_class(node: ast.ClassDef) -> bool:
