@@ -411,9 +411,7 @@ def _annotated_type(ann: ast.expr, scope: Scope) -> str | None:
         if head in _SEQUENCES:
             # (`discounts: List[Decimal]`: once it holds one, the encoder refuses it)
             if isinstance(inner, ast.Tuple):
-                kinds = {
-                    _annotated_type(e, scope) for e in inner.elts if not _is_ellipsis(e)
-                }
+                kinds = {_annotated_type(e, scope) for e in inner.elts if not _is_ellipsis(e)}
                 return kinds.pop() if len(kinds) == 1 else None
             return _annotated_type(inner, scope)
         if head in _MAPPINGS and isinstance(inner, ast.Tuple) and len(inner.elts) == 2:
