@@ -96,3 +96,42 @@ def test_a_helper_called_through_a_partial_registers_each_row(tmp_path: Path) ->
         assert reg.handler is not None, reg
         found.append((reg.name, reg.handler.func.name))
     assert found == [("notes_read", "_read"), ("notes_write", "_write")]
+
+
+DICT_CALL_ROWS = """\
+SEARCH = {"name": "log_search", "description": "d", "parameters": {"type": "object"}}
+TAIL = {"name": "log_tail", "description": "d", "parameters": {"type": "object"}}
+
+
+def log_search(args, **kw):
+    return "{}"
+
+
+def log_tail(args, **kw):
+    return "{}"
+
+
+_REGISTRATIONS = [
+    dict(schema=SEARCH, handler=log_search, emoji="s"),
+    dict(schema=TAIL, handler=log_tail, emoji="t"),
+]
+
+
+def register(ctx):
+    for spec in _REGISTRATIONS:
+        schema = spec["schema"]
+        ctx.register_tool(name=schema["name"], toolset="logs", schema=schema, handler=spec["handler"])
+"""
+
+
+def test_rows_written_as_dict_calls_give_their_names(tmp_path: Path) -> None:
+    """Rows written `dict(schema=..., handler=fn)`: a row's entry is read alone (its handler,
+    a function, is no constant), through a local bound to it (`schema["name"]`)."""
+    root = make_root(tmp_path, {"plugins/p/__init__.py": DICT_CALL_ROWS})
+    module = Models(root).get(root / "plugins/p/__init__.py")
+    assert module is not None
+    found = []
+    for reg in registrations_of(module):
+        assert reg.handler is not None, reg
+        found.append((reg.name, reg.handler.func.name))
+    assert found == [("log_search", "log_search"), ("log_tail", "log_tail")]

@@ -9526,6 +9526,30 @@ def register(ctx):
             " whose wrapper passes `*a, **kw` on: what the wrapper does not catch escapes",
             fixed={},
         ),
+        Invalid(
+            _HEAD
+            + """\
+from datetime import datetime
+
+
+def _parse_when(value):
+    if not value:
+        return None
+    return datetime.fromisoformat(str(value).strip())
+
+
+def log_search(args, **kw):
+    since = _parse_when(args.get("since"))
+    return json.dumps({"since": since.isoformat() if since else None})
+
+
+registry.register(name="log_search", toolset="logs", schema={}, handler=log_search)
+""",
+            lines=(14,),
+            note="a helper's answer read by a conditional expression picks a value; it turns"
+            " nothing away, so what the helper raises on the model's text escapes",
+            fixed={},
+        ),
     )
 
     def check(self, ctx: LintContext) -> Iterator[Finding]:

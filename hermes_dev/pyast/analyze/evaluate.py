@@ -309,7 +309,7 @@ class Evaluator:
         if isinstance(base, Value):
             return None
         node, node_scope, node_env = base
-        if not isinstance(node, (ast.Dict, ast.List, ast.Tuple)):
+        if not isinstance(node, (ast.Dict, ast.List, ast.Tuple)) and not _dict_call(node):
             return None
         key, _ = self._eval(expr.slice, scope, env)
         picked = _pick_literal(node, key)
@@ -965,6 +965,17 @@ def _check_format(template: str, values: Sequence[Any]) -> None:
         raise NotStatic("too big")
 
 
+def _dict_call(node: ast.expr) -> bool:
+    """`dict(a=..., b=...)`: keywords only, none of them `**more`."""
+    return (
+        isinstance(node, ast.Call)
+        and isinstance(node.func, ast.Name)
+        and node.func.id == "dict"
+        and not node.args
+        and all(kw.arg is not None for kw in node.keywords)
+    )
+
+
 def _pick_literal(node: ast.expr, key: Any) -> ast.expr | None:
     """The element of a literal `node` at constant `key`, when it is written plainly there."""
     if isinstance(node, ast.Dict):
@@ -975,6 +986,10 @@ def _pick_literal(node: ast.expr, key: Any) -> ast.expr | None:
             if isinstance(k, ast.Constant) and k.value == key:
                 picked = v  # the last one wins, as in Python
         return picked
+    if _dict_call(node) and isinstance(key, str):
+        # `dict(schema=..., handler=fn)`: the keyword of that name
+        assert isinstance(node, ast.Call)
+        return next((kw.value for kw in node.keywords if kw.arg == key), None)
     if isinstance(node, ast.List | ast.Tuple) and isinstance(key, int):
         if any(isinstance(e, ast.Starred) for e in node.elts):
             return None

@@ -169,7 +169,10 @@ def tested_calls(nodes: list[ast.AST], turning_away: bool = False) -> set[int]:
                 if around:
                     tests.append(sub.test)
                     within[id(sub.test)] = max(around)  # (the innermost loop)
-        elif isinstance(sub, (ast.If, ast.While, ast.IfExp, ast.Assert)):
+        elif isinstance(sub, ast.Assert) or (
+            not turning_away and isinstance(sub, (ast.If, ast.While, ast.IfExp))
+        ):
+            # (`x.isoformat() if x else None` picks a value; it turns nothing away)
             tests.append(sub.test)
         elif _binds_call(sub):
             bound.setdefault(sub.targets[0].id, []).append(sub.value)  # type: ignore[attr-defined]
