@@ -45,8 +45,8 @@ itself, so it raises FileNotFoundError for a path that is not there). The size o
 model sends: `text.split(":")[1]` raises IndexError when the text has no ":" (`[0]` and `[-1]`
 never do), `text.split()[0]` when it is blank, `items[0]` of the model's list when it is empty,
 `max(items)`/`min(items)` without `default=` ValueError, `statistics.mean(items)` (and `median`,
-`stdev`...) StatisticsError, `random.choice(items)` IndexError, `total / len(items)` and `x /
-args["n"]` ZeroDivisionError; unless the code looks at the size first (`if not items`,
+`stdev`...) StatisticsError, `random.choice(items)` IndexError, `total / len(items)` (also `/ n`
+after `n = len(items)`, of `sorted(items)`) and `x / args["n"]` ZeroDivisionError; unless the code looks at the size first (`if not items`,
 `len(parts) < 2`, `":" in text`, a value's `or` default). A test that ends the function when
 it passes (`if PAT.match(name): return ...`, `if code in SPECIAL: return ...`, no `else`) checks
 the value only inside its block: after it the value is unchecked. More of the model's text read by a
@@ -3875,6 +3875,32 @@ registry.register(name="date_split", toolset="r", schema={}, handler=date_split)
 """,
             note="traps: a field annotated list[Decimal] serialised item by item as text;"
             " re.split's parts kept as a list (never unpacked)",
+        ),
+        Valid(
+            _HEAD
+            + """\
+def stats_mean(args, **kw):
+    values = args.get("values") or []
+    n = len(values)
+    if n == 0:
+        return tool_error("no values")
+    ordered = sorted(values)
+    if not ordered:
+        return tool_error("no values")
+    return json.dumps({"mean": sum(values) / n, "median": ordered[len(ordered) // 2]})
+
+
+def stats_safe(args, **kw):
+    values = args.get("values") or []
+    n = len(values) or 1
+    return json.dumps({"mean": sum(values) / n})
+
+
+registry.register(name="stats_mean", toolset="stats", schema={}, handler=stats_mean)
+registry.register(name="stats_safe", toolset="stats", schema={}, handler=stats_safe)
+""",
+            note="traps: the size kept in a local and tested before dividing by it; a size that"
+            " `or 1` keeps from zero",
         ),
     )
     INVALID = (
@@ -9548,6 +9574,28 @@ registry.register(name="log_search", toolset="logs", schema={}, handler=log_sear
             lines=(14,),
             note="a helper's answer read by a conditional expression picks a value; it turns"
             " nothing away, so what the helper raises on the model's text escapes",
+            fixed={},
+        ),
+        Invalid(
+            _HEAD
+            + """\
+def stats_mean(args, **kw):
+    values = args.get("values") or []
+    n = len(values)
+    return json.dumps({"mean": sum(values) / n})
+
+
+def stats_spread(args, **kw):
+    ordered = sorted(args.get("values") or [])
+    return json.dumps({"mean": sum(ordered) / len(ordered)})
+
+
+registry.register(name="stats_mean", toolset="stats", schema={}, handler=stats_mean)
+registry.register(name="stats_spread", toolset="stats", schema={}, handler=stats_spread)
+""",
+            lines=(7, 12),
+            note="the size of the model's list kept in a local (`n = len(values)`) and of its"
+            " sorted copy: ZeroDivisionError when the model sends an empty list",
             fixed={},
         ),
     )

@@ -5,7 +5,8 @@
 - `max(items)` / `min(items)` (without `default=`) raise ValueError on an empty list,
   `statistics.mean(items)` StatisticsError (`stdev`/`variance` on fewer than two values),
   `random.choice(items)` IndexError;
-- `total / len(items)` raises ZeroDivisionError on an empty list, `x / args["n"]` (or `//`,
+- `total / len(items)` raises ZeroDivisionError on an empty list (also `/ n` after `n =
+  len(items)`, and of `sorted(items)` or `list(items)`), `x / args["n"]` (or `//`,
   `%`, also of a parameter a caller hands the model's value) when the model sends 0.
 
 A value whose size the function looks at (`if not items`, `len(parts) < 2`, `":" in text`,
@@ -210,6 +211,18 @@ class Sizes:
             and self._key_read(expr.values[0]) is not None
         ):
             return "empty", _noun(expr.values[1]), self._reads(expr)
+        if (
+            isinstance(expr, ast.Call)
+            and isinstance(expr.func, ast.Name)
+            and expr.func.id in ("sorted", "list", "tuple")
+            and len(expr.args) == 1
+            and not isinstance(expr.args[0], ast.Starred)
+        ):
+            # `sorted(values)`: as many items as it was given
+            inner = self._sequence(expr.args[0], depth + 1)
+            if inner is None or inner[0] != "empty":
+                return None
+            return inner
         if isinstance(expr, ast.ListComp) and len(expr.generators) == 1:
             gen = expr.generators[0]
             inner = self._sequence(gen.iter, depth + 1)
@@ -270,6 +283,16 @@ class Sizes:
             if found is None or found[0] == "sep" or found[2] & (self._tested | self._guarded):
                 return None
             return ZeroDivisionError, "when the model sends an empty list"
+        if isinstance(divisor, ast.Name) and divisor.id not in self._tested | self._guarded:
+            # `n = len(vals)` ... `/ n`: the size, through a local bound to it alone
+            bound = self._values.get(divisor.id)
+            if (
+                bound
+                and len(bound) == 1
+                and isinstance(bound[0], ast.Call)
+                and is_name(bound[0].func, "len")
+            ):
+                return self._division(bound[0])
         if self._number(divisor, given=given) and not self._reads(divisor) & (
             self._looked_at | self._guarded
         ):
