@@ -56,6 +56,18 @@ def test_a_sibling_tables_rows_are_read_in_the_sibling(tmp_path: Path) -> None:
     ]
 
 
+def _names_and_handlers(tmp_path: Path, source: str) -> list[tuple[str | None, str]]:
+    """(tool name, handler def's name) of each registration a plugin's `__init__.py` makes."""
+    root = make_root(tmp_path, {"plugins/p/__init__.py": source})
+    module = Models(root).get(root / "plugins/p/__init__.py")
+    assert module is not None
+    found = []
+    for reg in registrations_of(module):
+        assert reg.handler is not None, reg
+        found.append((reg.name, reg.handler.func.name))
+    return found
+
+
 PARTIAL_HELPER = """\
 from functools import partial
 
@@ -88,14 +100,10 @@ def register(ctx):
 def test_a_helper_called_through_a_partial_registers_each_row(tmp_path: Path) -> None:
     """`add = partial(_register_one, ctx)` then `add(spec)` in a loop: a call of the helper
     with the partial's arguments first, one registration per row, each row's handler."""
-    root = make_root(tmp_path, {"plugins/p/__init__.py": PARTIAL_HELPER})
-    module = Models(root).get(root / "plugins/p/__init__.py")
-    assert module is not None
-    found = []
-    for reg in registrations_of(module):
-        assert reg.handler is not None, reg
-        found.append((reg.name, reg.handler.func.name))
-    assert found == [("notes_read", "_read"), ("notes_write", "_write")]
+    assert _names_and_handlers(tmp_path, PARTIAL_HELPER) == [
+        ("notes_read", "_read"),
+        ("notes_write", "_write"),
+    ]
 
 
 DICT_CALL_ROWS = """\
@@ -127,11 +135,7 @@ def register(ctx):
 def test_rows_written_as_dict_calls_give_their_names(tmp_path: Path) -> None:
     """Rows written `dict(schema=..., handler=fn)`: a row's entry is read alone (its handler,
     a function, is no constant), through a local bound to it (`schema["name"]`)."""
-    root = make_root(tmp_path, {"plugins/p/__init__.py": DICT_CALL_ROWS})
-    module = Models(root).get(root / "plugins/p/__init__.py")
-    assert module is not None
-    found = []
-    for reg in registrations_of(module):
-        assert reg.handler is not None, reg
-        found.append((reg.name, reg.handler.func.name))
-    assert found == [("log_search", "log_search"), ("log_tail", "log_tail")]
+    assert _names_and_handlers(tmp_path, DICT_CALL_ROWS) == [
+        ("log_search", "log_search"),
+        ("log_tail", "log_tail"),
+    ]
