@@ -385,6 +385,47 @@ def _relay(
     }
 
 
+_ARCHIVE = """\
+import os
+import re
+from pathlib import Path
+
+_STATION = re.compile(r"[A-Z0-9]{3,8}")
+
+
+class ArchiveError(Exception):
+    pass
+
+
+def valid_station(station):
+    return isinstance(station, str) and bool(_STATION.fullmatch(station))
+
+
+def station_dir(station):
+    if not valid_station(station):
+        raise ArchiveError(f"invalid station id: {station!r}")
+    return Path(os.environ.get("WX_DIR", "/tmp/wx")) / station
+
+
+def month_files(station):
+    folder = station_dir(station)
+    return sorted(folder.glob("*.csv")) if folder.is_dir() else []
+"""
+
+
+def _stations(handler: str) -> dict[str, str]:
+    """A plugin whose archive helper raises on what `valid_station` turns away (two cases)."""
+    return {
+        "plugins/wx/__init__.py": "import json\nfrom pathlib import Path\n\nfrom . import archive\n\n\n"
+        + handler
+        + "\n\ndef register(ctx):\n"
+        '    ctx.register_tool(name="wx_stations", toolset="wx", schema={}, handler=stations)\n',
+        "plugins/wx/archive.py": _ARCHIVE,
+        "plugins/wx/plugin.yaml": "name: wx\nversion: 0.1.0\n"
+        "description: Weather archive\nprovides_tools: [wx_stations]\n",
+    }
+
+
 class HandlerRaises(Rule):
     code = "HD102"
     name = "handler-raises"
@@ -3901,6 +3942,25 @@ registry.register(name="stats_safe", toolset="stats", schema={}, handler=stats_s
 """,
             note="traps: the size kept in a local and tested before dividing by it; a size that"
             " `or 1` keeps from zero",
+        ),
+        Valid(
+            _stations(
+                """\
+def stations(args, **kw):
+    root = Path(args.get("root") or "/tmp/wx")
+    found = {}
+    for d in sorted(root.iterdir()) if root.is_dir() else []:
+        if not archive.valid_station(d.name):
+            continue
+        found[d.name] = len(archive.month_files(d.name))
+    names = [n for n in args.get("names") or [] if archive.valid_station(n)]
+    more = {n: len(archive.month_files(n)) for n in names}
+    one = args.get("one") or ""
+    last = archive.month_files(one) if archive.valid_station(one) else []
+    return json.dumps({"stations": found, "more": more, "last": [p.name for p in last]})"""
+            ),
+            note="a helper raises on what a validator turns away: callers asked it first "
+            "(an `if ...: continue`, a comprehension's `if`, a conditional expression)",
         ),
     )
     INVALID = (
@@ -9596,6 +9656,21 @@ registry.register(name="stats_spread", toolset="stats", schema={}, handler=stats
             lines=(7, 12),
             note="the size of the model's list kept in a local (`n = len(values)`) and of its"
             " sorted copy: ZeroDivisionError when the model sends an empty list",
+            fixed={},
+        ),
+        Invalid(
+            _stations(
+                """\
+def stations(args, **kw):
+    one = args.get("one") or ""
+    if archive.valid_station(one.upper()):
+        last = archive.month_files(one)
+    else:
+        last = []
+    return json.dumps({"last": [p.name for p in last]})"""
+            ),
+            findings=(("plugins/wx/__init__.py", 10),),
+            note="the validator was asked about another value than the one passed",
             fixed={},
         ),
     )

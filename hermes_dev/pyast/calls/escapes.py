@@ -39,6 +39,7 @@ from hermes_dev.pyast.analyze.preconditions import INTERNAL, TAINTED, guarded_ra
 from hermes_dev.pyast.analyze.spread import keeps_values, spread_risk
 from hermes_dev.pyast.analyze.sqlite_schema import sqlite_uniques, uses_sqlite
 from hermes_dev.pyast.analyze.stdlib_classes import stdlib_exception
+from hermes_dev.pyast.analyze.verdicts import Guard, holds_at, rebound, verdict_raises
 from hermes_dev.pyast.calls import serialisable
 from hermes_dev.pyast.calls.driver import (
     Callee,
@@ -105,10 +106,14 @@ _NETWORK_WORDS = frozenset(
     | {"boto3", "redis", "psycopg", "psycopg2", "paramiko", "smtplib", "ftplib", "http"}
 )
 _BARE_HANDLER = ast.ExceptHandler(type=None, name=None, body=[])
+# A helper's label and the guard of its answer (`analyze.verdicts`); `_HOLDS`: at this call
+# site the raise cannot fire.
+Verdict = tuple[str, Guard]
+_HOLDS: Verdict = ("", Guard(ast.Call(ast.Name(""), [], []), "", -1, (), True))
 
 
 class Escape:
-    __slots__ = ("callee", "chain", "exc", "kind", "needs", "node", "reraise")
+    __slots__ = ("callee", "chain", "exc", "kind", "needs", "node", "reraise", "verdict")
 
     def __init__(
         self,
@@ -119,6 +124,7 @@ class Escape:
         callee: str | None = None,
         reraise: bool = False,
         needs: frozenset[str] = frozenset(),
+        verdict: Verdict | None = None,
     ) -> None:
         self.exc = exc
         self.reraise = reraise or kind == "reraise"  # the origin re-raises what it caught
@@ -129,6 +135,9 @@ class Escape:
         # The parameters of the def that lets it out whose type a guard checks before the
         # raise: a caller that builds them itself never sees it (`analyze.preconditions`).
         self.needs = needs
+        # The helper whose answer on one parameter the raise depends on: a caller that asked
+        # it first about what it passes never sees it (`analyze.verdicts`).
+        self.verdict = verdict
 
     @property
     def origin(self) -> Step:
@@ -769,6 +778,7 @@ class _Walker:
         self.inputs: InputRisks | None = None
         self.label = code.label
         self._guarded: dict[int, frozenset[str]] | None = None
+        self._verdicts: dict[int, Guard] | None = None
         self._saved: dict[str, ast.ExceptHandler] | None = None
         # id(handler) -> the scope its type is read in, for a context manager's `except`
         self._handler_scopes: dict[int, Scope] = {}
@@ -1107,7 +1117,8 @@ class _Walker:
             if self._guarded is None:
                 self._guarded = guarded_raises(self.code.node)
             needs = self._guarded.get(id(stmt), frozenset())
-        self.check(stmt, exc, handlers, kind, needs)
+        verdict = self._verdict(stmt) if not self.top and kind == "raise" else None
+        self.check(stmt, exc, handlers, kind, needs, verdict)
 
     def _not_covered(self, stmt: ast.Raise) -> bool:
         """A raise its author marks as unreachable (`# pragma: no cover` on it, or on the line
@@ -1240,13 +1251,16 @@ class _Walker:
         handlers: list[list[ast.ExceptHandler]],
         kind: str,
         needs: frozenset[str] = frozenset(),
+        verdict: Verdict | None = None,
     ) -> None:
         step = (self.module.rel, node.lineno, self.label)
-        self.escape_or_catch(Escape(exc, kind, (step,), node, needs=needs), handlers)
+        self.escape_or_catch(
+            Escape(exc, kind, (step,), node, needs=needs, verdict=verdict), handlers
+        )
 
     def add(self, escape: Escape) -> None:
         exc_key = escape.exc.key if escape.exc else None
-        key: tuple[object, ...] = (exc_key, escape.origin)
+        key: tuple[object, ...] = (exc_key, escape.origin, escape.verdict)
         if self.top:
             key = (exc_key, id(escape.node), escape.origin)
         if key in self._seen or (not self.top and len(self.escapes) >= _MAX_PER_FUNCTION):
@@ -1389,6 +1403,11 @@ class _Walker:
                     if passed is None:
                         continue  # the caller built what the guard checks: it holds
                     needs = passed
+                verdict = inner.verdict
+                if verdict is not None:
+                    verdict = self._verdict_at(call, target, verdict)
+                    if verdict is _HOLDS:
+                        continue  # (this def asked the helper first: the raise cannot fire)
                 step = (self.module.rel, call.lineno, self.label)
                 self.escape_or_catch(
                     Escape(
@@ -1399,6 +1418,7 @@ class _Walker:
                         target.function.label,
                         inner.reraise,
                         needs,
+                        verdict,
                     ),
                     handlers,
                 )
@@ -1700,6 +1720,46 @@ class _Walker:
             self.escape_or_catch(
                 Escape(library_type(raised), "call", (step,), call, what), handlers
             )
+
+    def _verdict(self, stmt: ast.Raise) -> Verdict | None:
+        """The helper's verdict this raise depends on, the helper known by its label."""
+        if self._verdicts is None:
+            self._verdicts = verdict_raises(self.code.node)
+        guard = self._verdicts.get(id(stmt))
+        if guard is None:
+            return None
+        labels = {t.function.label for t in callees(guard.test, self.scope) or ()}
+        return (labels.pop(), guard) if len(labels) == 1 else None
+
+    def _verdict_at(self, call: ast.Call, target: Callee, verdict: Verdict) -> Verdict | None:
+        """`_HOLDS` when this def asked the helper about the argument `call` gives the guarded
+        parameter and goes on only on the answer that lets the raise pass; the verdict on this
+        def's own parameter when it passes one on as it is; else None (it may fire)."""
+        label, guard = verdict
+        callee = target.function.node
+        if isinstance(callee, ast.Lambda):
+            return None
+        a = callee.args
+        names = [p.arg for p in (*a.posonlyargs, *a.args)]
+        if target.function.bound and names:
+            names = names[1:]
+        expr = _argument(call, names, guard.param)
+        if expr is None or expr is _DEFAULT:
+            return None
+        node = self.code.node
+
+        def same(test: ast.Call) -> bool:
+            return any(t.function.label == label for t in callees(test, self.scope) or ())
+
+        if holds_at(node, call, expr, guard, same):
+            return _HOLDS
+        if (
+            isinstance(expr, ast.Name)
+            and origin(expr, node) == expr.id
+            and expr.id not in rebound(node)
+        ):
+            return (label, guard._replace(param=expr.id))
+        return None
 
     def _passed_on(
         self, call: ast.Call, target: Callee, needs: frozenset[str]
