@@ -3962,6 +3962,38 @@ def stations(args, **kw):
             note="a helper raises on what a validator turns away: callers asked it first "
             "(an `if ...: continue`, a comprehension's `if`, a conditional expression)",
         ),
+        Valid(
+            _HEAD
+            + """\
+class Playlists:
+    def __init__(self, names):
+        self.names = names
+        self.actions = {"add": self.add, "show": self.show}
+
+    def add(self, args):
+        position = args.get("position") or 0
+        if not isinstance(position, int):
+            return {"error": "position must be a whole number"}
+        self.names.insert(position, args.get("name") or "")
+        return {"added": position}
+
+    def show(self, args):
+        return {"names": self.names}
+
+    def run(self, args):
+        fn = self.actions.get(args.get("action"))
+        if fn is None:
+            return {"error": "unknown action"}
+        return fn(args)
+
+
+def playlists(args, **kw):
+    return json.dumps(Playlists([]).run(args))
+
+registry.register(name="playlists", toolset="t", schema={}, handler=playlists)
+""",
+            note="the methods a table of bound methods holds all check what they read",
+        ),
     )
     INVALID = (
         Invalid(
@@ -9671,6 +9703,38 @@ def stations(args, **kw):
             ),
             findings=(("plugins/wx/__init__.py", 10),),
             note="the validator was asked about another value than the one passed",
+            fixed={},
+        ),
+        Invalid(
+            _HEAD
+            + """\
+class Playlists:
+    def __init__(self, names):
+        self.names = names
+        self.actions = {"add": self.add, "show": self.show}
+
+    def add(self, args):
+        position = int(args.get("position") or 0)
+        self.names.insert(position, args.get("name") or "")
+        return {"added": position}
+
+    def show(self, args):
+        return {"names": self.names}
+
+    def run(self, args):
+        fn = self.actions.get(args.get("action"))
+        if fn is None:
+            return {"error": "unknown action"}
+        return fn(args)
+
+
+def playlists(args, **kw):
+    return json.dumps(Playlists([]).run(args))
+
+registry.register(name="playlists", toolset="t", schema={}, handler=playlists)
+""",
+            lines=(25,),
+            note="a method reached through a table of bound methods made in __init__",
             fixed={},
         ),
     )

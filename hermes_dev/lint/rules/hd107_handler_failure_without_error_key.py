@@ -2267,6 +2267,39 @@ def register(ctx):
             ' (`partial(with_board, spec["fn"])`) and by a lambda\'s default (`_s=TOOLS[0]`):'
             " each row's function is followed; `add_card` is silent",
         ),
+        Invalid(
+            _HEAD
+            + """\
+class Playlists:
+    def __init__(self, names):
+        self.names = names
+        self.actions = {"remove": self.remove, "show": self.show}
+
+    def remove(self, args):
+        name = args.get("name") or ""
+        if name not in self.names:
+            return {"ok": False, "message": f"{name} is not in the playlist"}
+        self.names.remove(name)
+        return {"ok": True, "removed": name}
+
+    def show(self, args):
+        return {"names": self.names}
+
+    def run(self, args):
+        fn = self.actions.get(args.get("action"))
+        if fn is None:
+            return {"error": "unknown action"}
+        return fn(args)
+
+
+def playlists(args, **kw):
+    return json.dumps(Playlists([]).run(args))
+
+registry.register(name="playlists", toolset="t", schema={}, handler=playlists)
+""",
+            lines=(27,),
+            note="a failure made by a method reached through a table of bound methods",
+        ),
     )
 
     def check(self, ctx: LintContext) -> Iterator[Finding]:

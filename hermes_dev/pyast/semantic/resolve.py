@@ -1700,11 +1700,23 @@ def entries(expr: ast.expr, scope: Scope, depth: int = 0) -> Entries | None:
                     found.complete = False
         return found if known else None
     if isinstance(expr, ast.Attribute):
-        base = resolve(expr.value, scope, depth + 1).single()
+        possible = resolve(expr.value, scope, depth + 1)
+        base = possible.single()
         if isinstance(base, ModuleObject) and base.module.tree is not None:
             return entries(ast.Name(expr.attr, ast.Load()), module_scope(base.module), depth + 1)
         if base is not None:
             return _literal_entries(attribute_of(base, expr.attr, depth + 1), depth)
+        if (
+            len(possible.items) == 1
+            and isinstance(expr.value, ast.Name)
+            and expr.value.id in ("self", "cls")
+        ):
+            # (`self.actions` of a method: the table its class makes; a subclass may make
+            # another, so more entries may exist)
+            made = _literal_entries(attribute_of(possible.items[0], expr.attr, depth + 1), depth)
+            if made is not None:
+                made.complete = False
+            return made
         return None
     if isinstance(expr, ast.Call):
         return _literal_entries(call_result(expr, scope, depth + 1), depth)
