@@ -117,6 +117,29 @@ class ToolSchema:
 NOT_STATIC_LABEL = "schemas skipped (not static)"
 
 
+def unbounded_numbers(schema: ToolSchema) -> dict[str, str]:
+    """The arguments a tool's schema declares numbers ("integer": "int", "number": "float")
+    without a range: no `maximum` or no `minimum` (JSON sets no bound, and Hermes passes what
+    the model sends)."""
+    value = schema.evaluated.value if schema.evaluated is not None else None
+    params = value.get("parameters") if isinstance(value, dict) else None
+    props = params.get("properties") if isinstance(params, dict) else None
+    if not isinstance(props, dict):
+        return {}
+    found: dict[str, str] = {}
+    for key, prop in props.items():
+        if not isinstance(key, str) or not isinstance(prop, dict) or "enum" in prop:
+            continue
+        kind = prop.get("type")
+        if kind not in ("integer", "number"):
+            continue
+        above = "maximum" in prop or "exclusiveMaximum" in prop
+        below = "minimum" in prop or "exclusiveMinimum" in prop
+        if not (above and below):
+            found[key] = "int" if kind == "integer" else "float"
+    return found
+
+
 def tool_schemas(module: ModuleInfo) -> list[ToolSchema]:
     """Every registration's schema in `module` (one per table row), evaluated once per run
     (kept in the module's state). Schemas that cannot be evaluated statically are counted in

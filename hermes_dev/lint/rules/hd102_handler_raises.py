@@ -305,6 +305,7 @@ import ast
 from hermes_dev.host.registrations import registrations_of
 from hermes_dev.lint.call_cache import cached_findings
 from hermes_dev.lint.rule import Fix, Invalid, Rule, Valid
+from hermes_dev.lint.schema_check import tool_schemas, unbounded_numbers
 from hermes_dev.pyast.analyze.exceptions import MISSES, catches
 from hermes_dev.pyast.calls import serialisable
 from hermes_dev.pyast.calls.driver import Code, through_decorator, wrapped
@@ -3993,6 +3994,29 @@ def playlists(args, **kw):
 registry.register(name="playlists", toolset="t", schema={}, handler=playlists)
 """,
             note="the methods a table of bound methods holds all check what they read",
+        ),
+        Valid(
+            _HEAD
+            + """\
+from datetime import datetime, timedelta, timezone
+
+SCHEMA = {
+    "name": "uptime_window",
+    "description": "Checks in the last hours.",
+    "parameters": {
+        "type": "object",
+        "properties": {"hours": {"type": "number", "minimum": 1, "maximum": 720}},
+    },
+}
+
+
+def uptime_window(args, **kw):
+    since = datetime.now(timezone.utc) - timedelta(hours=args.get("hours", 24))
+    return json.dumps({"since": since.isoformat()})
+
+registry.register(name="uptime_window", toolset="t", schema=SCHEMA, handler=uptime_window)
+""",
+            note="the schema bounds the number on both sides",
         ),
     )
     INVALID = (
@@ -9737,6 +9761,31 @@ registry.register(name="playlists", toolset="t", schema={}, handler=playlists)
             note="a method reached through a table of bound methods made in __init__",
             fixed={},
         ),
+        Invalid(
+            _HEAD
+            + """\
+from datetime import datetime, timedelta, timezone
+
+SCHEMA = {
+    "name": "uptime_window",
+    "description": "Checks in the last hours.",
+    "parameters": {
+        "type": "object",
+        "properties": {"hours": {"type": "number", "minimum": 1, "default": 24}},
+    },
+}
+
+
+def uptime_window(args, **kw):
+    since = datetime.now(timezone.utc) - timedelta(hours=args.get("hours", 24))
+    return json.dumps({"since": since.isoformat()})
+
+registry.register(name="uptime_window", toolset="t", schema=SCHEMA, handler=uptime_window)
+""",
+            lines=(17,),
+            note="the schema declares a number with no maximum: the model may send 1e12",
+            fixed={},
+        ),
     )
 
     def check(self, ctx: LintContext) -> Iterator[Finding]:
@@ -9747,10 +9796,13 @@ registry.register(name="playlists", toolset="t", schema={}, handler=playlists)
         return lambda: self.module_findings(ctx, module)
 
     def module_findings(self, ctx: LintContext, module: ModuleInfo) -> Iterator[Finding]:
+        schemas = {id(ts.reg): ts for ts in tool_schemas(module)}
         for reg in registrations_of(module):
             handler = reg.handler
             if handler is None:
                 continue
+            schema = schemas.get(id(reg))
+            numbers = unbounded_numbers(schema) if schema is not None else {}
             for func in handler.code():
                 code = handler.code_for(func)
                 param = handler.args_parameter(func)
@@ -9767,7 +9819,7 @@ registry.register(name="playlists", toolset="t", schema={}, handler=playlists)
                 skip = forwarding_calls(func.node) if handler.target is not None else frozenset()
                 # One finding per place: every exception one call (or one re-raise) lets out.
                 places: dict[object, list[Escape]] = {}
-                for escape in handler_escapes(code, skip, param, values):
+                for escape in handler_escapes(code, skip, param, values, numbers):
                     if let_out is not None and not _passes(escape, let_out):
                         continue
                     # The model's reads on one line are one finding (`store[args["k"]] =

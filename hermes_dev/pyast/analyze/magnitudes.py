@@ -55,6 +55,7 @@ class Magnitudes:
         "_reads",
         "_shadowed",
         "_sqlite",
+        "_typed",
         "_values",
     )
 
@@ -69,11 +70,14 @@ class Magnitudes:
         sqlite: bool,
         shadowed: set[str],
         carried: Callable[[ast.Call], str | None] = lambda call: None,
+        typed: Callable[[ast.expr], str | None] = lambda expr: None,
     ) -> None:
         """`model(expr)`: the model's value, or what a file it names holds; `dotted(func)`: the
         library name a called expression resolves to; `given`: parameters a caller hands the
         model's number (unchecked there); `sqlite`: the module runs sqlite3; `carried(call)`:
-        the number a helper hands back of the model's ("int", "float"), unbounded there."""
+        the number a helper hands back of the model's ("int", "float"), unbounded there;
+        `typed(expr)`: "int" or "float" for a read of an argument the tool's schema declares a
+        number with no range (JSON sets no bound; Hermes does not check the schema)."""
         self._values = values
         self._model = model
         self._reads = reads
@@ -83,6 +87,7 @@ class Magnitudes:
         self._shadowed = shadowed
         self._nodes = nodes
         self._carried = carried
+        self._typed = typed
         self._bounded: set[str] | None = None  # (found when first needed: most never are)
 
     def _bounded_reads(self) -> set[str]:
@@ -133,7 +138,9 @@ class Magnitudes:
                 return None
             if is_name(func, "abs") and len(expr.args) == 1:
                 return self._kind(expr.args[0], depth + 1)
-            return self._carried(expr)
+            return self._typed(expr) or self._carried(expr)
+        if isinstance(expr, ast.Subscript):
+            return self._typed(expr)
         if isinstance(expr, ast.Name):
             bound = self._values.get(expr.id)
             if not bound:

@@ -344,6 +344,7 @@ class InputRisks:
         "requested",
         "shadowed",
         "sqlite",
+        "typed_numbers",
         "uniques",
         "unpacked",
     )
@@ -396,6 +397,8 @@ class InputRisks:
         self.dotted = dotted
         self._recognizes = recognizes
         self._magnitudes: Magnitudes | None = None  # (made when first asked, like sizes)
+        # keys the tool's schema declares numbers with no range -> "int" or "float"
+        self.typed_numbers: dict[str, str] = {}
         # (a parameter given the model's value and declared a number: `def get(note_id: int)`)
         self._numbers = numbers | (
             frozenset()
@@ -1630,8 +1633,15 @@ class InputRisks:
                 self.sqlite,
                 self.shadowed,
                 self._carried_number,
+                self._typed_number,
             )
         return self._magnitudes
+
+    def _typed_number(self, expr: ast.expr) -> str | None:
+        if not self.typed_numbers or self.rebound:
+            return None
+        key = self._key_read(expr)
+        return self.typed_numbers.get(key) if key is not None else None
 
     def magnitude_risk(self, node: ast.Call) -> tuple[type[BaseException] | str, str] | None:
         """A number the model sends, too large for where it goes (analyze.magnitudes)."""

@@ -255,15 +255,18 @@ def handler_escapes(
     skip: frozenset[int] = frozenset(),
     model_args: str | None = None,
     model_values: frozenset[str] = frozenset(),
+    numbers: dict[str, str] | None = None,
 ) -> list[Escape]:
     """What may escape a handler's own code (`skip`: ids of calls not to follow, such as the
     call a forwarding lambda makes to the function checked on its own; `model_args`: the
     parameter that holds the model's arguments, whose reads can raise too; `model_values`:
-    parameters that each hold one argument as the model sent it)."""
+    parameters that each hold one argument as the model sent it; `numbers`: the arguments its
+    schema declares numbers with no range, "int" or "float")."""
     walker = _Walker(code, top=True, depth=0, skip=skip)
     if model_args is not None or model_values:
         # (no parameter of that name when only single values are given: "" is none)
         walker.inputs = _input_risks(code, model_args or "", model_values)
+        walker.inputs.typed_numbers = numbers or {}
     walker.run()
     return walker.escapes
 
