@@ -4018,6 +4018,27 @@ registry.register(name="uptime_window", toolset="t", schema=SCHEMA, handler=upti
 """,
             note="the schema bounds the number on both sides",
         ),
+        Valid(
+            _HEAD
+            + """\
+def _leg(raw, index):
+    return {"from": raw.get("depart_tz"), "to": raw.get("arrive_tz"), "index": index}
+
+
+def _legs(raw_legs):
+    return [_leg(raw, i) for i, raw in enumerate(raw_legs)]
+
+
+def plan_trip(args, **kw):
+    legs = args.get("legs")
+    if not legs or not isinstance(legs, list):
+        return tool_error("legs must be a non-empty list")
+    return json.dumps({"legs": _legs(legs)})
+
+registry.register(name="plan_trip", toolset="t", schema={}, handler=plan_trip)
+""",
+            note="the items of a list tested to be a list, read with .get()",
+        ),
     )
     INVALID = (
         Invalid(
@@ -9784,6 +9805,29 @@ registry.register(name="uptime_window", toolset="t", schema=SCHEMA, handler=upti
 """,
             lines=(17,),
             note="the schema declares a number with no maximum: the model may send 1e12",
+            fixed={},
+        ),
+        Invalid(
+            _HEAD
+            + """\
+def _leg(raw, index):
+    return {"from": raw["depart_tz"], "to": raw["arrive_tz"], "index": index}
+
+
+def _legs(raw_legs):
+    return [_leg(raw, i) for i, raw in enumerate(raw_legs)]
+
+
+def plan_trip(args, **kw):
+    legs = args.get("legs")
+    if not legs or not isinstance(legs, list):
+        return tool_error("legs must be a non-empty list")
+    return json.dumps({"legs": _legs(legs)})
+
+registry.register(name="plan_trip", toolset="t", schema={}, handler=plan_trip)
+""",
+            lines=(16,),
+            note="a list tested to be a list: each of its items is still the model's",
             fixed={},
         ),
     )

@@ -1637,6 +1637,13 @@ class InputRisks:
             )
         return self._magnitudes
 
+    def only_container_typed(self) -> set[str]:
+        """Names whose only test is of their type as a list or dict (`isinstance(legs, list)`):
+        what they hold is still the model's."""
+        names = self._container_typed - self.helper_checked - self.form_tested
+        # (and what they were read from: `legs = args.get("legs")` tests `args['legs']` too)
+        return {read for name in names for read in self._reads(ast.Name(name, ast.Load()))}
+
     def _typed_number(self, expr: ast.expr) -> str | None:
         if not self.typed_numbers or self.rebound:
             return None

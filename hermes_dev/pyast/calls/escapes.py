@@ -1564,7 +1564,10 @@ class _Walker:
             elif inputs._from_model(expr) or inputs._model_path(expr):
                 # (the model's text, or a path made of it; `^`: its form tested here, or by a
                 # helper, so only what no such test prevents counts in there)
-                tested = inputs._reads(expr) & inputs.guards_at(call)
+                # (a list or dict tested to be one: its items are still the model's)
+                tested = (
+                    inputs._reads(expr) & inputs.guards_at(call)
+                ) - inputs.only_container_typed()
                 if not tested:
                     seeds.add(param)
                 elif tested <= inputs.kind_tested and inputs._model_path(expr):
