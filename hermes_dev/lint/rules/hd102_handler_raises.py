@@ -4039,6 +4039,37 @@ registry.register(name="plan_trip", toolset="t", schema={}, handler=plan_trip)
 """,
             note="the items of a list tested to be a list, read with .get()",
         ),
+        Valid(
+            _HEAD
+            + """\
+class PayloadError(ValueError):
+    pass
+
+
+def _require(fields, *names):
+    missing = [n for n in names if not str(fields.get(n) or "").strip()]
+    if missing:
+        raise PayloadError("missing field(s): " + ", ".join(missing))
+
+
+def _wifi(f):
+    _require(f, "ssid")
+    return "WIFI:S:" + str(f["ssid"]) + ";;"
+
+
+def qr_payload(args, **kw):
+    fields = args.get("fields") or {}
+    if not isinstance(fields, dict):
+        return tool_error("fields must be an object")
+    try:
+        return json.dumps({"payload": _wifi(fields)})
+    except PayloadError as exc:
+        return tool_error(str(exc))
+
+registry.register(name="qr_payload", toolset="t", schema={}, handler=qr_payload)
+""",
+            note="an item's key a check was handed first (_require(f, 'ssid')) is there",
+        ),
     )
     INVALID = (
         Invalid(

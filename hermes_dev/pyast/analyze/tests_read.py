@@ -53,6 +53,8 @@ def asked_keys(nodes: list[ast.AST]) -> set[tuple[str, str]]:
     `if not row`, `for k in line`, `line.keys()`)."""
     found: set[tuple[str, str]] = set()
     for sub in nodes:
+        if isinstance(sub, ast.Call):
+            _handed_keys(sub, found)
         if isinstance(sub, ast.Compare):
             for op, right in zip(sub.ops, sub.comparators):
                 if isinstance(op, (ast.In, ast.NotIn)) and isinstance(right, ast.Name):
@@ -84,6 +86,22 @@ def asked_keys(nodes: list[ast.AST]) -> set[tuple[str, str]]:
                 if isinstance(part, ast.Name):
                     found.add((part.id, ""))
     return found
+
+
+def _handed_keys(call: ast.Call, found: set[tuple[str, str]]) -> None:
+    """`_require(fields, "ssid")`, `need(item, ["a", "b"])`: a name handed to a check with the
+    keys it must hold (as `require(args, "k")` checks the model's arguments)."""
+    names = [a.id for a in call.args if isinstance(a, ast.Name)]
+    if not names:
+        return
+    keys: list[str] = []
+    for arg in call.args:
+        parts = arg.elts if isinstance(arg, (ast.List, ast.Tuple, ast.Set)) else [arg]
+        keys.extend(
+            p.value for p in parts if isinstance(p, ast.Constant) and isinstance(p.value, str)
+        )
+    for name in names:
+        found.update((name, key) for key in keys)
 
 
 def passing_exits(nodes: list[ast.AST]) -> dict[int, tuple[int, int]]:
