@@ -911,6 +911,23 @@ registry.register(name="card", toolset="t", schema=S, handler=card)
             },
             note='trap: JSON written by hand across lines (`{\\n  "name": ...,\\n}`): beside each line break only white space, structure and quotes',
         ),
+        Valid(
+            _HEAD
+            + """\
+def pair(args, **kw):
+    a = json.dumps(args.get("a"))
+    b = json.dumps(args.get("b"))
+    return f"[{a}, {b}]"
+
+
+def named(args, **kw):
+    return f'{{"name": {json.dumps(args.get("name"))}, "ok": true}}'
+
+registry.register(name="pair", toolset="u", schema={}, handler=pair)
+registry.register(name="named", toolset="u", schema={}, handler=named)
+""",
+            note="f-strings that build JSON: structure, numbers and literals outside strings only",
+        ),
     )
     INVALID = (
         Invalid(
@@ -3185,6 +3202,21 @@ registry.register(name="release_notes", toolset="t", schema=S, handler=release_n
             },
             findings=(("tools/notes_tool.py", 18),),
             note="an f-string whose own text has a line break beside a character no JSON holds outside a string (`\\n## [...]`): a raw line break is never inside a JSON string, so the text is no JSON whatever the fields hold",
+            fixed={},
+        ),
+        Invalid(
+            _HEAD
+            + """\
+def unit_convert(args, **kw):
+    amount = args.get("amount", 1)
+    unit = args.get("unit", "cup")
+    grams = float(amount) * 240 if isinstance(amount, (int, float)) else 0.0
+    return f"{amount} {unit} = {grams:.0f} g"
+
+registry.register(name="unit_convert", toolset="u", schema={}, handler=unit_convert)
+""",
+            lines=(8,),
+            note="an f-string whose own text holds what JSON never has outside a string",
             fixed={},
         ),
     )

@@ -427,6 +427,31 @@ def _ends_as_prose(expr: ast.expr, scope: Scope, depth: int) -> bool:
 _NUMBER_SPEC = re.compile(r"^[^{}]*?[,_]?(\.\d+)?[bcdeEfFgGnoxX%]$")
 
 
+def _wrapped_in_structure(node: ast.JoinedStr) -> bool:
+    """The f-string opens an array or object in its own text and closes it there."""
+    first, last = node.values[0], node.values[-1]
+    return (
+        isinstance(first, ast.Constant)
+        and isinstance(first.value, str)
+        and first.value.lstrip()[:1] in ("[", "{")
+        and isinstance(last, ast.Constant)
+        and isinstance(last.value, str)
+        and last.value.rstrip()[-1:] in ("]", "}")
+    )
+
+
+def _text_between(node: ast.JoinedStr) -> bool:
+    """`f"{amount} {unit} = {grams} g"`: the f-string's own text holds characters JSON never
+    has outside a string (`=`, letters other than true/false/null), and no quote of its own
+    opens one: only a value that ends in an open string could make it JSON."""
+    parts = [
+        v.value for v in node.values if isinstance(v, ast.Constant) and isinstance(v.value, str)
+    ]
+    if not parts or any('"' in part for part in parts):
+        return False
+    return any(set(part) - _OUTSIDE_STRINGS for part in parts)
+
+
 def _number_then_text(node: ast.JoinedStr) -> bool:
     """`f"{value:g} {unit} = {result:.6g}"`: a formatted number first, then text of the
     f-string's own; a JSON text that starts as a number is that number alone."""
@@ -452,12 +477,15 @@ def _fstring(node: ast.JoinedStr, scope: Scope, calls: CallVerdict | None, depth
         _starts_as_prose(node, scope, depth)
         or _ends_as_prose(node, scope, depth)
         or _number_then_text(node)
+        or _text_between(node)
         or any(
             isinstance(v, ast.Constant) and isinstance(v.value, str) and _prose_line(v.value)
             for v in node.values
         )
     ):
         return Verdict(NOT_JSON, "an f-string that is not JSON", node)
+    if _wrapped_in_structure(node):
+        return _UNKNOWN_V  # (`f"[{a}, {b}]"`, `f'{{"id": {n}}}'`: JSON built around values)
     # `f"{json.dumps(data)}\n[hint]"`: a JSON value with text joined to it
     has_text = any(
         isinstance(v, ast.Constant) and isinstance(v.value, str) and v.value.strip()
