@@ -4070,6 +4070,34 @@ registry.register(name="qr_payload", toolset="t", schema={}, handler=qr_payload)
 """,
             note="an item's key a check was handed first (_require(f, 'ssid')) is there",
         ),
+        Valid(
+            _HEAD
+            + """\
+import asyncio
+from pathlib import Path
+
+
+def _write_records(path, records):
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        with path.open("w", encoding="ascii") as fh:
+            fh.write("\\n".join(records))
+    except OSError as exc:
+        raise RuntimeError(f"cannot write {path}: {exc}") from None
+
+
+async def fasta_save(args, **kw):
+    out = args.get("output") or "kept.fasta"
+    try:
+        await asyncio.to_thread(_write_records, Path(out).expanduser(), ["ACGT"])
+    except RuntimeError as exc:
+        return tool_error(str(exc))
+    return json.dumps({"output": out})
+
+registry.register(name="fasta_save", toolset="t", schema={}, handler=fasta_save)
+""",
+            note="a helper that opens the model's path catches what opening raises",
+        ),
     )
     INVALID = (
         Invalid(
@@ -8268,8 +8296,9 @@ for name, handler in (("folder_list", folder_list), ("folder_here", folder_here)
                 ("tools/folders_tool.py", 21),
                 ("tools/folders_tool.py", 26),
                 ("tools/folders_tool.py", 33),
+                ("tools/folders_tool.py", 45),
             ),
-            note="json.dumps of a value JSON refuses: a datetime a helper adds under a flag the call sets, a Path made with `/`, the exception an except caught; traps beside them (converted, rebound, a comprehension name, a flag left False, default=str, a set sorted)",
+            note="json.dumps of a value JSON refuses: a datetime a helper adds under a flag the call sets, a Path made with `/`, the exception an except caught; traps beside them (converted, rebound, a comprehension name, a flag left False, default=str, a set sorted); and `path.stat()` in a helper of the model's folder, which may not exist",
             fixed={},
         ),
         Invalid(
@@ -9859,6 +9888,30 @@ registry.register(name="plan_trip", toolset="t", schema={}, handler=plan_trip)
 """,
             lines=(16,),
             note="a list tested to be a list: each of its items is still the model's",
+            fixed={},
+        ),
+        Invalid(
+            _HEAD
+            + """\
+import asyncio
+from pathlib import Path
+
+
+def _write_records(path, records):
+    with path.open("x", encoding="ascii") as fh:
+        for record in records:
+            fh.write(record + "\\n")
+
+
+async def fasta_save(args, **kw):
+    out = args.get("output") or "kept.fasta"
+    await asyncio.to_thread(_write_records, Path(out).expanduser(), ["ACGT"])
+    return json.dumps({"output": out})
+
+registry.register(name="fasta_save", toolset="t", schema={}, handler=fasta_save)
+""",
+            lines=(16,),
+            note="a helper opens the model's path as a Path object it was handed (path.open)",
             fixed={},
         ),
     )

@@ -649,6 +649,11 @@ class InputRisks:
                         tested.add(name)
             self.guarded |= tested
             self._checked = frozenset(tested)
+        # Parameters given the model's path as a `Path` (`path.open("x")` in the body)
+        if seeds and not isinstance(node, ast.Lambda):
+            for a in (*node.args.posonlyargs, *node.args.args, *node.args.kwonlyargs):
+                if a.arg in seeds and a.arg not in assigns and _a_path_object(a, nodes):
+                    self.path_objects.add(a.arg)
         # Locals that are paths the model names (`p = Path(args["path"]).expanduser()`);
         # path_objects: of those, `Path` objects, not text
         arms: dict[int, tuple[tuple[int, int], ...]] | None = None
@@ -2114,6 +2119,21 @@ def _is_path_call(expr: ast.expr) -> bool:
     func = expr.func
     return (isinstance(func, ast.Name) and func.id == "Path") or (
         isinstance(func, ast.Attribute) and func.attr == "Path"
+    )
+
+
+def _a_path_object(param: ast.arg, nodes: list[ast.AST]) -> bool:
+    """A parameter whose path methods the body calls (`path.open(...)`, `path.write_text()`):
+    text has none of them. (An annotation alone says less: `skill_dir: Path` may be given the
+    model's text, made a path by the caller or not.)"""
+    return any(
+        isinstance(sub, ast.Call)
+        and isinstance(sub.func, ast.Attribute)
+        and sub.func.attr in _PATH_METHODS
+        and sub.func.attr != "replace"  # (text has that one)
+        and isinstance(sub.func.value, ast.Name)
+        and sub.func.value.id == param.arg
+        for sub in nodes
     )
 
 
