@@ -2300,6 +2300,29 @@ registry.register(name="playlists", toolset="t", schema={}, handler=playlists)
             lines=(27,),
             note="a failure made by a method reached through a table of bound methods",
         ),
+        Invalid(
+            _HEAD
+            + """\
+SCENES = {"movie": {"lamp": 20}, "morning": {"lamp": 100}}
+ACTIVE = {"scene": "morning"}
+
+
+def scene_apply(args, **kw):
+    name = args.get("scene") or ""
+    if name not in SCENES:
+        return json.dumps({"applied": False, "reason": f"no scene named {name!r}", "available": sorted(SCENES)})
+    if ACTIVE["scene"] == name:
+        return json.dumps({"applied": False, "reason": "already active", "available": sorted(SCENES)})
+    ACTIVE["scene"] = name
+    return json.dumps({"applied": True, "scene": name})
+
+
+registry.register(name="scene_apply", toolset="home", schema={}, handler=scene_apply)
+""",
+            lines=(11,),
+            note="an action flag False with a reason and the choices the model could have made; "
+            "the same with a reason that says nothing was needed is no failure",
+        ),
     )
 
     def check(self, ctx: LintContext) -> Iterator[Finding]:

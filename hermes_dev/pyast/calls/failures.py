@@ -309,7 +309,10 @@ def judge(keys: dict[str, object]) -> str | None:
         if (
             len(actions) == 1
             and keys[actions[0]] is False
-            and all(key in actions or _says_why(key) or _names_item(key) for key in keys)
+            and all(
+                key in actions or _says_why(key) or _names_item(key) or key in _CHOICE_KEYS
+                for key in keys
+            )
             and not any(
                 _says_why(key) and isinstance(value, str) and _NO_NEED.search(value.lower())
                 for key, value in keys.items()
@@ -433,6 +436,13 @@ _ITEM_KEYS = frozenset(
     {"id", "name", "path", "key", "title", "to", "recipient", "recipients", "url", "file",
      "target", "dest", "destination", "email", "address"}
 )  # fmt: skip
+
+
+# (what the model could have asked for instead: `{"applied": False, "reason": "no scene named
+# 'x'", "available": [...]}`)
+_CHOICE_KEYS = frozenset(
+    {"available", "choices", "options", "allowed", "valid_values", "suggestions", "did_you_mean"}
+)
 
 
 def _word(text: str) -> str:
