@@ -26,6 +26,7 @@ so a new hermes-dev never reuses an old result. Best effort: a wrong shape read 
 
 from __future__ import annotations
 
+import gc
 import os
 import zlib
 from pathlib import Path
@@ -304,7 +305,9 @@ def _computed(
     test suite) lets it raise. Code nested deeper than Python's stack lets a walk go (a chain
     of thousands of `elif`) is a limit, not a bug: said as a note (`ctx.skipped_deep`)."""
     try:
-        return list(compute())
+        found = list(compute())
+        _collect_cycles()
+        return found
     except Exception as exc:  # (any bug in an analysis, kept to its file)
         try:
             shown = anchor.relative_to(ctx.root).as_posix()
@@ -321,6 +324,19 @@ def _computed(
             f"{code} could not analyse {shown} ({type(exc).__name__}{': ' + text if text else ''})"
         )
         return None
+
+
+# Objects made since the last collection past which one is worth it.
+_COLLECT_AFTER = 100_000
+
+
+def _collect_cycles() -> None:
+    """Free what one module's analysis left in cycles (a callee's scope whose memo holds values
+    that point back at it): lint runs with the cyclic collector off (it would rescan the heap of
+    trees again and again), so nothing else frees them. The young generations only: what was
+    alive at an earlier collection (the trees) is not scanned again."""
+    if gc.get_count()[0] >= _COLLECT_AFTER:
+        gc.collect(1)
 
 
 def file_digest(ctx: LintContext, rel: str) -> str | None:
