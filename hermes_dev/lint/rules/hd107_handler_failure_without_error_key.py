@@ -756,6 +756,41 @@ registry.register(name="job_find", toolset="jobs", schema={}, handler=job_find)
             " job record whose cancelled flag is False with no reason, a cache miss without a"
             " reason, a not-found status with an error key",
         ),
+        Valid(
+            _HEAD
+            + """\
+import functools
+
+WATCHED = ["https://a.example"]
+
+
+def _remove(args, targets):
+    url = args.get("url") or ""
+    kept = [t for t in targets if t != url]
+    if len(kept) == len(targets):
+        return {"status": "failed", "reason": f"{url} is not being watched"}, None
+    return {"removed": url, "watching": len(kept)}, kept
+
+
+def _add(args, targets):
+    url = args.get("url") or ""
+    return {"added": url}, [*targets, url]
+
+
+def _targets(op, args, **kw):
+    result, new_targets = op(args, list(WATCHED))
+    if new_targets is None:
+        return tool_error(result["reason"])
+    if new_targets is not None:
+        WATCHED[:] = new_targets
+    return json.dumps(result)
+
+
+for _name, _op in (("monitor_add", _add), ("monitor_remove", _remove)):
+    registry.register(name=_name, toolset="uptime", schema={}, handler=functools.partial(_targets, _op))
+""",
+            note="the unpacked failure turned into an error before the report",
+        ),
     )
     INVALID = (
         Invalid(
@@ -2322,6 +2357,41 @@ registry.register(name="scene_apply", toolset="home", schema={}, handler=scene_a
             lines=(11,),
             note="an action flag False with a reason and the choices the model could have made; "
             "the same with a reason that says nothing was needed is no failure",
+        ),
+        Invalid(
+            _HEAD
+            + """\
+import functools
+
+WATCHED = ["https://a.example"]
+
+
+def _remove(args, targets):
+    url = args.get("url") or ""
+    kept = [t for t in targets if t != url]
+    if len(kept) == len(targets):
+        return {"status": "failed", "reason": f"{url} is not being watched"}, None
+    return {"removed": url, "watching": len(kept)}, kept
+
+
+def _add(args, targets):
+    url = args.get("url") or ""
+    return {"added": url}, [*targets, url]
+
+
+def _targets(op, args, **kw):
+    result, new_targets = op(args, list(WATCHED))
+    if new_targets is not None:
+        WATCHED[:] = new_targets
+    return json.dumps(result)
+
+
+for _name, _op in (("monitor_add", _add), ("monitor_remove", _remove)):
+    registry.register(name=_name, toolset="uptime", schema={}, handler=functools.partial(_targets, _op))
+""",
+            lines=(26,),
+            note="a failure report as the first item of a helper's tuple, unpacked by the "
+            "handler a partial binds per row",
         ),
     )
 

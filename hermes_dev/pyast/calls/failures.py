@@ -767,7 +767,9 @@ class _Reach:
                     and (_is_call(stmt.value))
                 ):
                     # `ok, detail = _post(...)`: the def's tuples give it
-                    state = [_Unpacked(stmt.value, _unpacked_at(target, name))]  # type: ignore[arg-type]
+                    at = _unpacked_at(target, name)
+                    assert at is not None
+                    state = [_Unpacked(stmt.value, at, _names_in(target) - {name})]
                 elif _binds(target, name):
                     state = [None]
                 elif self.key is not None and self.is_item(target):
@@ -1027,10 +1029,11 @@ class _Unpacked(ast.expr):
 
     _fields = ()
 
-    def __init__(self, call: ast.expr, index: int) -> None:
+    def __init__(self, call: ast.expr, index: int, others: frozenset[str] = frozenset()) -> None:
         super().__init__()
         self.call = call
         self.index = index
+        self.others = others  # (the names the other items are bound to)
 
 
 def _unpacked_at(target: ast.expr, name: str) -> int | None:
@@ -1043,6 +1046,49 @@ def _unpacked_at(target: ast.expr, name: str) -> int | None:
         if isinstance(elt, ast.Name) and elt.id == name:
             return index
     return None
+
+
+def _tests_any(code: Code, names: frozenset[str]) -> bool:
+    """The def may turn a result away on one of `names`: an `if` that tests it and leaves on
+    one branch (`if new_targets is None: return tool_error(...)`), a conditional expression or
+    an `assert` of it."""
+    if not names:
+        return False
+    for sub in walk_function(code.node):
+        if isinstance(sub, (ast.IfExp, ast.Assert)) and names & _names_in(sub.test):
+            return True
+        if (
+            isinstance(sub, ast.If)
+            and names & _names_in(sub.test)
+            and any(
+                block and isinstance(block[-1], (ast.Return, ast.Raise))
+                for block in (sub.body, sub.orelse)
+            )
+        ):
+            return True
+    return False
+
+
+_ITEM_TESTS: dict[int, _ValueTest] = {}
+
+
+def _tuple_item(index: int) -> _ValueTest:
+    """A test of the `index`-th item of a returned tuple display (`return {"status":
+    "failed", ...}, None`)."""
+    test = _ITEM_TESTS.get(index)
+    if test is None:
+
+        def test(expr: ast.expr, code: Code, env: Env, depth: int) -> Found | None:
+            if (
+                isinstance(expr, ast.Tuple)
+                and index < len(expr.elts)
+                and not any(isinstance(e, ast.Starred) for e in expr.elts)
+            ):
+                return _failure_value(expr.elts[index], code, env, depth + 1)
+            return None
+
+        _ITEM_TESTS[index] = test
+    return test
 
 
 def _tuple_false(value: _Unpacked, code: Code) -> bool:
@@ -1130,6 +1176,17 @@ def _failure_value(expr: ast.expr, code: Code, env: Env, depth: int) -> Found | 
             found = _failure_value(item, code, env, depth + 1)
             if found is not None:
                 return found
+    if isinstance(expr, _Unpacked):
+        # `result, kept = op(args, targets)`: that item of the tuples the def returns
+        call = expr.call.value if isinstance(expr.call, ast.Await) else expr.call
+        if not isinstance(call, ast.Call) or _tests_any(code, expr.others):
+            return None  # (`if new_targets is None: return tool_error(...)`: which one is not followed)
+        for target in callees(call, code.scope) or ():
+            kind = f"failures.dict.item{expr.index}"
+            found = _follow(target, call, depth, kind, _tuple_item(expr.index), code, env)
+            if found is not None:
+                return found
+        return None
     pairs = _pairs(expr, code.scope)
     if pairs is not None:
         return _display(pairs, code, env, depth)
