@@ -9914,6 +9914,35 @@ registry.register(name="fasta_save", toolset="t", schema={}, handler=fasta_save)
             note="a helper opens the model's path as a Path object it was handed (path.open)",
             fixed={},
         ),
+        Invalid(
+            _HEAD
+            + """\
+from pathlib import Path
+
+
+def _npm(path):
+    data = json.loads(path.read_text(encoding="utf-8"))
+    return sorted(data.get("packages", {}))
+
+
+READERS = {"package-lock.json": _npm}
+
+
+def audit_lockfile(args, **kw):
+    lockfile = Path(str(args.get("lockfile", ""))).expanduser()
+    reader = READERS.get(lockfile.name)
+    if reader is None:
+        return tool_error(f"unsupported lock file: {lockfile.name}")
+    if not lockfile.exists():
+        return tool_error(f"{lockfile} does not exist")
+    return json.dumps({"packages": reader(lockfile)})
+
+registry.register(name="audit_lockfile", toolset="t", schema={}, handler=audit_lockfile)
+""",
+            lines=(22,),
+            note="a path tested to exist handed to a reader: what the file holds is the model's",
+            fixed={},
+        ),
     )
 
     def check(self, ctx: LintContext) -> Iterator[Finding]:

@@ -1570,10 +1570,11 @@ class _Walker:
                 ) - inputs.only_container_typed()
                 if not tested:
                     seeds.add(param)
-                elif tested <= inputs.kind_tested and inputs._model_path(expr):
-                    seeds.add(
-                        "@" + param
-                    )  # (tested to lead to a file: its bytes are still the model's)
+                elif tested <= inputs.kind_tested | inputs.exists_tested and inputs._model_path(
+                    expr
+                ):
+                    # (tested to be there, or to be a file: its bytes are still the model's)
+                    seeds.add("@" + param)
                 elif not inputs.membership_guarded(expr) and uses_sqlite(target.function.module):
                     seeds.add("^" + param)  # (only SQL it runs raises on a tested text)
             elif inputs._content(expr):
