@@ -4098,6 +4098,24 @@ registry.register(name="fasta_save", toolset="t", schema={}, handler=fasta_save)
 """,
             note="a helper that opens the model's path catches what opening raises",
         ),
+        Valid(
+            _HEAD
+            + """\
+GLOSSARY = {"en-de": {"cat": {"term": "cat", "translation": "Katze"}}}
+
+
+def glossary_delete(args, **kw):
+    pair = str(args.get("pair") or "")
+    key = str(args.get("term") or "").lower()
+    if key not in GLOSSARY.get(pair, {}):
+        return tool_error("nothing to delete")
+    removed = GLOSSARY[pair].pop(key)
+    return json.dumps({"removed": removed})
+
+registry.register(name="glossary_delete", toolset="t", schema={}, handler=glossary_delete)
+""",
+            note="`key in table.get(pair, {})` holds only when `pair` is in the table",
+        ),
     )
     INVALID = (
         Invalid(
@@ -9941,6 +9959,54 @@ registry.register(name="audit_lockfile", toolset="t", schema={}, handler=audit_l
 """,
             lines=(22,),
             note="a path tested to exist handed to a reader: what the file holds is the model's",
+            fixed={},
+        ),
+        Invalid(
+            _HEAD
+            + """\
+from datetime import datetime, timedelta, timezone
+
+
+class RecordError(ValueError):
+    pass
+
+
+def parse_ts(raw):
+    raw = raw.strip()
+    try:
+        ts = datetime.fromisoformat(raw)
+    except ValueError as exc:
+        raise RecordError(f"bad timestamp {raw!r}") from exc
+    try:
+        return ts.astimezone(timezone.utc)
+    except OverflowError as exc:
+        raise RecordError(f"timestamp out of range {raw!r}") from exc
+
+
+STORED = [{"ts": "2026-01-01T10:00:00+00:00", "pm25": 4.0}]
+
+
+def _window(rows, minutes):
+    latest = parse_ts(rows[-1]["ts"])
+    cutoff = latest - timedelta(minutes=minutes)
+    return [r for r in rows if parse_ts(r["ts"]) >= cutoff]
+
+
+def air_recent(args, **kw):
+    rows = list(STORED)
+    return json.dumps({"recent": len(_window(rows, 60))})
+
+
+def air_since(args, **kw):
+    since = parse_ts(str(args.get("since") or ""))
+    return json.dumps({"since": since.isoformat()})
+
+registry.register(name="air_recent", toolset="t", schema={}, handler=air_recent)
+registry.register(name="air_since", toolset="t", schema={}, handler=air_since)
+""",
+            lines=(38,),
+            note="a helper that converts a parse failure into its own error: raised on the "
+            "model's text (air_since), not on rows the tool stored itself (air_recent)",
             fixed={},
         ),
     )

@@ -959,6 +959,10 @@ class InputRisks:
             ):
                 # (`action in ACTIONS`: tested; `p.suffix in (".md",)` says nothing of `p`)
                 self.guarded.update(self._reads(node.left))
+                key = _table_key(right)
+                if key is not None:
+                    # (`key in gl.get(pair, {})`: where it holds, `pair` is in `gl` too)
+                    self.guarded.update(self._reads(key))
 
     def _note_unpacking(self, node: ast.Assign) -> None:
         """`a, b = text.split(".", 1)` (or its first parts, `text.split(",")[:2]`): too few
@@ -2120,6 +2124,26 @@ def _is_path_call(expr: ast.expr) -> bool:
     return (isinstance(func, ast.Name) and func.id == "Path") or (
         isinstance(func, ast.Attribute) and func.attr == "Path"
     )
+
+
+def _table_key(expr: ast.expr) -> ast.expr | None:
+    """`K` of `table.get(K, {})` (or no default): a table's entry, empty where it has none."""
+    if not (
+        isinstance(expr, ast.Call)
+        and isinstance(expr.func, ast.Attribute)
+        and expr.func.attr == "get"
+        and 1 <= len(expr.args) <= 2
+        and not expr.keywords
+    ):
+        return None
+    if len(expr.args) == 2:
+        default = expr.args[1]
+        empty = isinstance(default, (ast.Dict, ast.List, ast.Tuple, ast.Set)) and not (
+            default.keys if isinstance(default, ast.Dict) else default.elts
+        )
+        if not empty:
+            return None
+    return expr.args[0]
 
 
 def _a_path_object(param: ast.arg, nodes: list[ast.AST]) -> bool:

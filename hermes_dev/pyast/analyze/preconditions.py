@@ -102,11 +102,43 @@ def origin(expr: ast.expr, node: FuncNode, depth: int = 0) -> str:
     return INTERNAL if _internal(expr, node, params, depth) else TAINTED
 
 
+def root_parameter(expr: ast.expr, node: FuncNode, depth: int = 0) -> str | None:
+    """The parameter of `node` that `expr` is a part of: read through subscripts, attributes
+    and a loop's or comprehension's item (`rows[-1]["ts"]`, `r["ts"]` of `for r in rows`)."""
+    if depth > _MAX_DEPTH:
+        return None
+    while isinstance(expr, (ast.Subscript, ast.Attribute)):
+        expr = expr.value
+    if not isinstance(expr, ast.Name):
+        return None
+    params = set(parameters(node))
+    if expr.id in params:
+        return expr.id
+    found: str | None = None
+    for sub in walk_function(node):
+        loops: list[tuple[ast.expr, ast.expr]] = []
+        if isinstance(sub, (ast.For, ast.AsyncFor, ast.comprehension)):
+            loops.append((sub.target, sub.iter))
+        elif isinstance(sub, (ast.Assign, ast.AnnAssign, ast.AugAssign, ast.NamedExpr)):
+            targets = sub.targets if isinstance(sub, ast.Assign) else [sub.target]
+            if any(isinstance(t, ast.Name) and t.id == expr.id for t in targets):
+                return None  # (bound otherwise too)
+        for target, iterated in loops:
+            if isinstance(target, ast.Name) and target.id == expr.id:
+                root = root_parameter(iterated, node, depth + 1)
+                if root is None or (found is not None and found != root):
+                    return None
+                found = root
+    return found
+
+
 def _internal(expr: ast.expr, node: FuncNode, params: set[str], depth: int) -> bool:
     if depth > _MAX_DEPTH:
         return False
     if isinstance(expr, ast.Constant):
         return True
+    if isinstance(expr, ast.Await):
+        return _internal(expr.value, node, params, depth + 1)
     if isinstance(expr, ast.Name):
         if expr.id in params:
             return False

@@ -20,7 +20,7 @@ from __future__ import annotations
 import ast
 import re
 
-from hermes_dev.pyast.analyze import library_raises
+from hermes_dev.pyast.analyze import library_raises, preconditions
 from hermes_dev.pyast.analyze.branches import constant, decide
 from hermes_dev.pyast.analyze.exceptions import (
     MISSES,
@@ -1120,6 +1120,8 @@ class _Walker:
             if self._guarded is None:
                 self._guarded = guarded_raises(self.code.node)
             needs = self._guarded.get(id(stmt), frozenset())
+        if not self.top and kind == "raise" and not needs and current is not None:
+            needs = self._converted(current)
         verdict = self._verdict(stmt) if not self.top and kind == "raise" else None
         self.check(stmt, exc, handlers, kind, needs, verdict)
 
@@ -1728,6 +1730,46 @@ class _Walker:
                 Escape(library_type(raised), "call", (step,), call, what), handlers
             )
 
+    def _converted(self, handler: ast.ExceptHandler) -> frozenset[str]:
+        """The parameters a raise in `handler` says were bad: its `try` reads them and it
+        catches only what a parser raises (`try: ts = datetime.fromisoformat(raw) except
+        ValueError as exc: raise RecordError(...) from exc`). Like a type guard's, the raise
+        asserts what callers pass: one that built the value itself (its own stored rows) never
+        sees it (`_passed_on`)."""
+        owner = self._tries.get(id(handler))
+        if owner is None or handler.type is None:
+            return frozenset()
+        types = handler.type.elts if isinstance(handler.type, ast.Tuple) else [handler.type]
+        if not all(last_name(t) in _PARSE_ERRORS for t in types):
+            return frozenset()
+        node = self.code.node
+        if isinstance(node, ast.Lambda):
+            return frozenset()
+        params = preconditions.parameters(node)
+        # (and the locals made of them: `ts = datetime.fromisoformat(raw)`, then `ts` read;
+        # not what they look up: `raw = os.getenv(name)` is the environment's)
+        made: dict[str, set[str]] = {p: {p} for p in params}
+        for _ in range(2):
+            for sub in walk_function(node):
+                if isinstance(sub, ast.Assign) and not _looks_up(sub.value):
+                    sources: set[str] = set()
+                    for name in ast.walk(sub.value):
+                        if isinstance(name, ast.Name) and name.id in made:
+                            sources |= made[name.id]
+                    for target in sub.targets:
+                        if isinstance(target, ast.Name) and sources:
+                            made[target.id] = made.get(target.id, set()) | sources
+        called = {
+            id(sub.func)
+            for sub in walk_shallow(owner.body)
+            if isinstance(sub, ast.Call) and isinstance(sub.func, ast.Name)
+        }
+        read: set[str] = set()
+        for sub in walk_shallow(owner.body):
+            if isinstance(sub, ast.Name) and sub.id in made and id(sub) not in called:
+                read |= made[sub.id]  # (a function handed in, `converter(raw)`, is no value)
+        return frozenset(read)
+
     def _verdict(self, stmt: ast.Raise) -> Verdict | None:
         """The helper's verdict this raise depends on, the helper known by its label."""
         if self._verdicts is None:
@@ -1792,6 +1834,11 @@ class _Walker:
                 if expr is not _DEFAULT
                 else INTERNAL
             )
+            if where == TAINTED and expr is not None:
+                root = preconditions.root_parameter(expr, node)
+                if root is None:
+                    return frozenset()
+                where = root  # (`rows[-1]["ts"]`, `r["ts"]` for r in rows: of `rows`)
             if where == TAINTED:
                 return frozenset()
             if where != INTERNAL:
@@ -1863,6 +1910,27 @@ def _chain_root(expr: ast.expr) -> str | None:
 
 # The exceptions a parameter's type guard raises (see `analyze.preconditions`).
 _ASSERTING = frozenset({"ValueError", "TypeError"})
+
+
+def _looks_up(value: ast.expr) -> bool:
+    """A value found by a key rather than made of it: `os.getenv(name)`, `cfg.get(name)`,
+    `os.environ[name]`, `table[name]`, a file read."""
+    for sub in ast.walk(value):
+        if isinstance(sub, ast.Subscript):
+            return True
+        if isinstance(sub, ast.Call) and last_name(sub.func) in _LOOKUPS:
+            return True
+    return False
+
+
+_LOOKUPS = frozenset(
+    {"getenv", "get", "pop", "environ", "open", "read", "read_text", "read_bytes", "load"}
+)
+# What a parser raises on text it cannot read (an `except` of only these converts a bad value).
+_PARSE_ERRORS = frozenset(
+    {"ValueError", "TypeError", "OverflowError", "JSONDecodeError", "InvalidOperation"}
+    | {"KeyError", "IndexError", "UnicodeDecodeError", "ParseError", "YAMLError"}
+)
 # An argument a call leaves to the parameter's default.
 _DEFAULT = ast.Constant(value=None)
 
