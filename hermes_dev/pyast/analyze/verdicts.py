@@ -189,7 +189,7 @@ def holds_at(
         return False
     if block(node.body):
         return True
-    nodes = walk_function(node)
+    nodes = _shaping(node)
     if isinstance(expr, ast.Name) and an_item_kept(nodes):
         return True
     for sub in nodes:
@@ -216,6 +216,32 @@ def holds_at(
             ):
                 return True
     return False
+
+
+_SHAPING = (
+    ast.If,
+    ast.For,
+    ast.AsyncFor,
+    ast.While,
+    ast.With,
+    ast.AsyncWith,
+    ast.Try,
+    ast.TryStar,
+    ast.match_case,
+    ast.IfExp,
+    *_COMPREHENSIONS,
+)
+_SHAPING_ATTR = "_hermes_dev_shaping"
+
+
+def _shaping(node: ast.FunctionDef | ast.AsyncFunctionDef) -> list[ast.AST]:
+    """The def's blocks, conditional expressions and comprehensions (kept on the node: asked
+    again at each guarded call)."""
+    found: list[ast.AST] | None = node.__dict__.get(_SHAPING_ATTR)
+    if found is None:
+        found = [sub for sub in walk_function(node) if isinstance(sub, _SHAPING)]
+        setattr(node, _SHAPING_ATTR, found)
+    return found
 
 
 def _same_name(a: ast.expr, b: ast.expr) -> bool:

@@ -1804,7 +1804,7 @@ class _Walker:
             return _HOLDS
         if (
             isinstance(expr, ast.Name)
-            and origin(expr, node) == expr.id
+            and expr.id in preconditions.parameters(node)
             and expr.id not in rebound(node)
         ):
             return (label, guard._replace(param=expr.id))
