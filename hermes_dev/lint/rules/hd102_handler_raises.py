@@ -4116,6 +4116,31 @@ registry.register(name="glossary_delete", toolset="t", schema={}, handler=glossa
 """,
             note="`key in table.get(pair, {})` holds only when `pair` is in the table",
         ),
+        Valid(
+            _HEAD
+            + """\
+import socket
+
+
+def _lookup(hostname):
+    infos = socket.getaddrinfo(hostname, None, socket.AF_INET, socket.SOCK_STREAM)
+    return sorted({info[4][0] for info in infos})
+
+
+def dns_resolve(args, **kw):
+    hostname = str(args.get("hostname", "")).strip().rstrip(".")
+    if not hostname:
+        return tool_error("hostname is required")
+    try:
+        addresses = _lookup(hostname)
+    except (socket.gaierror, UnicodeError) as exc:
+        return tool_error(f"lookup of {hostname} failed: {exc}")
+    return json.dumps({"hostname": hostname, "addresses": addresses})
+
+registry.register(name="dns_resolve", toolset="t", schema={}, handler=dns_resolve)
+""",
+            note="the lookup's UnicodeError caught beside gaierror",
+        ),
     )
     INVALID = (
         Invalid(
@@ -10009,6 +10034,33 @@ registry.register(name="air_since", toolset="t", schema={}, handler=air_since)
             "model's text (air_since), not on rows the tool stored itself (air_recent)",
             fixed={},
         ),
+        Invalid(
+            _HEAD
+            + """\
+import socket
+
+
+def _lookup(hostname):
+    infos = socket.getaddrinfo(hostname, None, socket.AF_INET, socket.SOCK_STREAM)
+    return sorted({info[4][0] for info in infos})
+
+
+def dns_resolve(args, **kw):
+    hostname = str(args.get("hostname", "")).strip().rstrip(".")
+    if not hostname:
+        return tool_error("hostname is required")
+    try:
+        addresses = _lookup(hostname)
+    except socket.gaierror as exc:
+        return tool_error(f"lookup of {hostname} failed: {exc}")
+    return json.dumps({"hostname": hostname, "addresses": addresses})
+
+registry.register(name="dns_resolve", toolset="t", schema={}, handler=dns_resolve)
+""",
+            lines=(17,),
+            note="a host name is encoded to IDNA before the lookup: UnicodeError, no gaierror",
+            fixed={},
+        ),
     )
 
     def check(self, ctx: LintContext) -> Iterator[Finding]:
@@ -10042,13 +10094,21 @@ registry.register(name="air_since", toolset="t", schema={}, handler=air_since)
                 skip = forwarding_calls(func.node) if handler.target is not None else frozenset()
                 # One finding per place: every exception one call (or one re-raise) lets out.
                 places: dict[object, list[Escape]] = {}
-                for escape in handler_escapes(code, skip, param, values, numbers):
+                found = handler_escapes(code, skip, param, values, numbers)
+                called = {
+                    id(e.node) for e in found if e.kind == "call" and isinstance(e.node, ast.Call)
+                }
+                for escape in found:
                     if let_out is not None and not _passes(escape, let_out):
                         continue
                     # The model's reads on one line are one finding (`store[args["k"]] =
                     # args["v"]`), as all a call lets out is.
                     key: object = id(escape.node)
-                    if escape.kind == "input":
+                    if escape.kind == "input" and id(escape.node) in called:
+                        # (`socket.gethostbyname(host)`: what the model's text makes it raise
+                        # and what the call raises anyway, one finding)
+                        key = ("call", escape.origin[1], escape.node.col_offset)  # type: ignore[union-attr]
+                    elif escape.kind == "input":
                         key = ("input", escape.origin[1])
                     elif escape.kind == "call" and isinstance(escape.node, ast.Call):
                         # (`docker.from_env().containers.list()`: the calls of one chain start
@@ -10057,7 +10117,9 @@ registry.register(name="air_since", toolset="t", schema={}, handler=air_since)
                     places.setdefault(key, []).append(escape)
                 for group in places.values():
                     # (the widest call of a chain first: the finding spans all of it)
-                    group.sort(key=lambda e: -getattr(e.node, "end_col_offset", 0) or 0)
+                    group.sort(
+                        key=lambda e: (-getattr(e.node, "end_col_offset", 0) or 0, e.kind != "call")
+                    )
                     first = group[0]
                     chains = _unique([e.chain for e in group if e.kind == "call"])
                     finding = ctx.finding(

@@ -120,6 +120,11 @@ _PARSERS: dict[str, tuple[type[BaseException] | str, str]] = {
         for name in ("urllib.request.urlopen", "urlopen", "urllib.request.Request")
     },
     "hashlib.new": (ValueError, "the name of a hash algorithm that does not exist"),
+    # (the name is encoded to IDNA first: `foo..com`, a label past 63 characters)
+    **{
+        name: (UnicodeError, "a host name with an empty or overlong label")
+        for name in ("socket.getaddrinfo", "socket.gethostbyname", "socket.gethostbyname_ex")
+    },
     **{
         name: ("zoneinfo.ZoneInfoNotFoundError", "a time zone that does not exist")
         for name in ("zoneinfo.ZoneInfo", "ZoneInfo")
