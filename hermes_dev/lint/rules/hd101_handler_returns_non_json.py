@@ -5,7 +5,10 @@ forwards to) whose value is surely not a JSON string: a dict, list, tuple, set, 
 a dict made by `dataclasses.asdict(...)`, `vars(...)`, `obj.__dict__`, a `TypedDict`'s call or a pydantic model's
 `model_dump()` (its `model_dump_json()` is JSON), the `.json()` of a requests, httpx or aiohttp
 response (the parsed body), a
-plain or f-string that is not JSON such as `f"Error: {e}"`, a JSON string with text concatenated or
+plain or f-string that is not JSON such as `f"Error: {e}"` (also one whose own text holds what JSON
+never has outside a string and no quote to open one, `f"{amount} {unit} = {grams:.0f} g"`; one
+that opens and closes an array or object in its own text, `f"[{a}, {b}]"`, builds JSON and is
+not reported), a JSON string with text concatenated or
 appended to it (`result_json += "[Hint: ...]"`), text the handler builds itself (`"\\n".join(lines)`
 of text lines, `str()` of a dict, list, None or exception, `.read_text()` of a file the code names
 as text (`notes.md`), the `stdout` of a command written out in the code that prints text (also

@@ -51,7 +51,8 @@ after `n = len(items)`, of `sorted(items)`) and `x / args["n"]` ZeroDivisionErro
 it passes (`if PAT.match(name): return ...`, `if code in SPECIAL: return ...`, no `else`) checks
 the value only inside its block: after it the value is unchecked. More of the model's text read by a
 parser: `tomllib.loads`, `yaml.safe_load` (yaml.YAMLError), `ElementTree.fromstring`
-(ParseError), `hashlib.new(name)`, `ZoneInfo(name)`, `git.Repo(path)`, an `encoding=` the model
+(ParseError), `hashlib.new(name)`, `ZoneInfo(name)`, `git.Repo(path)`, a host name looked up
+(`socket.getaddrinfo`, `gethostbyname`: UnicodeError for an empty or overlong label), an `encoding=` the model
 names (LookupError), a URL without a scheme given to `urlopen` (ValueError) or, when only the
 connection failure is caught, to a `requests`/`httpx`/`aiohttp` request (MissingSchema,
 UnsupportedProtocol, InvalidURL), a `cwd=` of a subprocess (FileNotFoundError). Each element
@@ -65,7 +66,9 @@ model leaves the key out, unless the code asks (`"qty" in line`, `line.get("qty"
 fetched for the model's value (`conn.execute("SELECT ... WHERE sku = ?", (sku,)).fetchone()`)
 is None when nothing matches, so `row[0]` raises TypeError unless `row` is tested (an
 aggregate, `COUNT(*)`, always gives a row); `struct.unpack(fmt, data[16:24])` of what a file
-the model names holds raises struct.error when the file is shorter. A table looked up by the model's text (`ACTIONS[action]`,
+the model names holds raises struct.error when the file is shorter. An argument the tool's schema declares a number
+(`integer`, `number`) without a `maximum` and a `minimum` is the model's number, as `int()` of
+its text is. A table looked up by the model's text (`ACTIONS[action]`,
 `RATES[code]`, `Color[name]`) raises KeyError when the model names an entry it does not hold,
 unless the text is tested first (`action in ACTIONS`, each value of `for code in (src, dst): if
 code not in RATES: return ...`, or a helper's answer about it, read as a yes or no where it ends the function: `if
@@ -175,7 +178,13 @@ behind a type check of the def's own parameters
 (`if not isinstance(url, str) or not url: raise ValueError(...)`) asserts what callers pass: it
 counts where a caller hands on the model's arguments or a value derived from them (through any
 number of parameters passed on as they are), not where the caller built the value itself (a
-constant, its own state, a record a store returns).
+constant, its own state, a record a store returns). So does a raise in an `except` of only what a
+parser raises around a read of a parameter (`try: ts = datetime.fromisoformat(raw) except
+ValueError: raise RecordError(...)`): it counts for the model's text, not for rows the tool
+stored itself (`rows[-1]["ts"]`, a loop's item of them). A raise guarded by a helper's verdict
+on a parameter (`if not valid_station(station): raise ArchiveError(...)`) is silent at a call
+whose def asked the same helper about the same argument first (an `if` that leaves, a
+conditional expression, a comprehension's `if`, a list kept of the items it accepted).
 
 The model's values handed on to a helper, as they came (`parse_range(args["pages"])`, or the
 arguments themselves: `self._do_think(args)`), are followed there and in what the helper hands

@@ -10,7 +10,8 @@ the id asked for, `{"status": "not_found", "ticket_id": ...}`); `"cancelled": Fa
 its input, `validate_email`, `verify`, `check`, `valid: False` is its verdict, not a failure):
 `json.dumps({"success": False, "message": ...})`, `tool_result(ok=False, reason=...)`; an
 action's flag False (`"sent": False`) with only what it was for (`to`, `url`, `file`...) and why
-beside it; a list of skipped items beside `"success": False` is data, not a skip. The flag may be a constant, a constant argument of the helper that builds the
+beside it (and the choices the model could have made, `"available"`, `"options"`,
+`"suggestions"`...); a list of skipped items beside `"success": False` is data, not a skip. The flag may be a constant, a constant argument of the helper that builds the
 object (`_reply(False, "no key")` with `def _reply(ok, text): return json.dumps({"success": ok,
 ...})`), a comparison that is False when what it tests fails (`"ok": len(errors) == 0`,
 `"success": proc.returncode == 0`, also through a local bound to it), a variable a `False`
@@ -21,7 +22,10 @@ as `if not saved: return tool_error(...)` leaves only True). Followed: variables
 assignments that reach the `return` (and the keys set on them later, `result["message"] =
 ...`), a dict spread into another
 (`{"success": bool(res.get("ok")), **res}`), a helper's result serialised unchanged
-(`return json.dumps(check(...))` where `check` returns such a dict on some path), helpers that
+(`return json.dumps(check(...))` where `check` returns such a dict on some path; also one item
+of the tuples a helper returns, `result, kept = op(args, targets)` where `op` returns
+`{"status": "failed", ...}, None`, unless the handler leaves on a test of another item first,
+`if kept is None: return tool_error(...)`), helpers that
 serialise their argument (`def _json(obj): return json.dumps(obj)`) or their `**kwargs`
 (`def reply(**data): return json.dumps(data)`, called `self.reply(success=False, ...)`), a
 constant flag passed on
