@@ -10070,6 +10070,34 @@ registry.register(name="dns_resolve", toolset="t", schema={}, handler=dns_resolv
             note="a host name is encoded to IDNA before the lookup: UnicodeError, no gaierror",
             fixed={},
         ),
+        Invalid(
+            _HEAD
+            + """\
+def bump(version, part, preid="rc"):
+    part = (part or "patch").lower()
+    if part == "major":
+        return version + 100
+    if part == "prerelease":
+        raise ValueError(f"invalid pre-release id {preid!r}")
+    return version + 1
+
+
+def release_next(args, **kw):
+    return json.dumps({part: bump(3, part) for part in ("Major", "minor", "patch")})
+
+
+def release_pre(args, **kw):
+    return json.dumps({"next": bump(3, "PRERELEASE")})
+
+registry.register(name="release_next", toolset="t", schema={}, handler=release_next)
+registry.register(name="release_pre", toolset="t", schema={}, handler=release_pre)
+""",
+            lines=(18,),
+            note="a parameter made over at the top (`part = (part or 'patch').lower()`) holds "
+            "what that makes of the call's constant: 'PRERELEASE' reaches the raise, the "
+            "loop's 'Major', 'minor', 'patch' do not",
+            fixed={},
+        ),
     )
 
     def check(self, ctx: LintContext) -> Iterator[Finding]:

@@ -19,6 +19,7 @@
 from __future__ import annotations
 
 import ast
+import copy
 
 from hermes_dev.pyast.semantic.clients import is_client_instance
 from hermes_dev.pyast.semantic.resolve import is_builtin_name, resolve
@@ -136,6 +137,7 @@ def relevant_parameters(
                 if isinstance(name, ast.Name) and name.id in params:
                     relevant.add(name.id)
         assigned -= set(normalised_parameters(node))
+        assigned -= set(text_rebinds(node))
     result = frozenset(relevant - assigned)
     setattr(node, _RELEVANT_ATTR, result)
     return result
@@ -201,6 +203,87 @@ def _normalising(stmt: ast.stmt) -> tuple[str, type] | None:
     ):
         return None
     return name, _TYPES[kind]
+
+
+_REBINDS_ATTR = "_hd_text_rebinds"
+
+
+def text_rebinds(node: ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda) -> dict[str, ast.expr]:
+    """Parameters the body's first statements make over from themselves and constants alone
+    (`part = (part or "patch").lower()`, `unit = unit.strip().lower()`), and never assign
+    again: a constant bound to `part` is, past them, what that expression makes of it
+    (`rebound_value`). Memoised."""
+    cached: dict[str, ast.expr] | None = node.__dict__.get(_REBINDS_ATTR)
+    if cached is not None:
+        return cached
+    found: dict[str, ast.expr] = {}
+    if not isinstance(node, ast.Lambda):
+        a = node.args
+        params = {p.arg for p in (*a.posonlyargs, *a.args, *a.kwonlyargs)}
+        body = node.body
+        start = 1 if body and _docstring(body[0]) else 0
+        for stmt in body[start:]:
+            if not (
+                isinstance(stmt, ast.Assign)
+                and len(stmt.targets) == 1
+                and isinstance(stmt.targets[0], ast.Name)
+                and stmt.targets[0].id in params
+                and stmt.targets[0].id not in found
+                and _made_of(stmt.value, stmt.targets[0].id)
+            ):
+                break
+            found[stmt.targets[0].id] = stmt.value
+        if found:
+            kept = {id(stmt.targets[0]) for stmt in body[start : start + len(found)]}  # type: ignore[attr-defined]
+            for sub in walk_function(node):
+                if (
+                    isinstance(sub, ast.Name)
+                    and not isinstance(sub.ctx, ast.Load)
+                    and sub.id in found
+                    and id(sub) not in kept
+                ):
+                    del found[sub.id]
+    setattr(node, _REBINDS_ATTR, found)
+    return found
+
+
+def _docstring(stmt: ast.stmt) -> bool:
+    return isinstance(stmt, ast.Expr) and isinstance(stmt.value, ast.Constant)
+
+
+def _made_of(expr: ast.expr, name: str) -> bool:
+    """`expr` reads `name`, constants, `or`/`and`, `str()` and text methods only."""
+    reads = False
+    for sub in ast.walk(expr):
+        if isinstance(sub, ast.Name):
+            if sub.id == name:
+                reads = True
+            elif not (sub.id == "str" and isinstance(sub.ctx, ast.Load)):
+                return False
+        elif isinstance(sub, ast.Call):
+            func = sub.func
+            if sub.keywords or not (
+                (isinstance(func, ast.Attribute) and func.attr in _STR_METHODS)
+                or (isinstance(func, ast.Name) and func.id == "str")
+            ):
+                return False
+        elif not isinstance(
+            sub, (ast.Constant, ast.BoolOp, ast.Attribute, ast.expr_context, ast.boolop)
+        ):
+            return False
+    return reads
+
+
+def rebound_value(expr: ast.expr, name: str, value: object, scope: Scope) -> tuple[bool, object]:
+    """What the rebinding `expr` of parameter `name` (`text_rebinds`) makes of the constant
+    `value`."""
+
+    class _Put(ast.NodeTransformer):
+        def visit_Name(self, node: ast.Name) -> ast.AST:
+            return ast.Constant(value) if node.id == name else node  # type: ignore[arg-type]
+
+    made = _Put().visit(copy.deepcopy(expr))
+    return constant(made, scope)
 
 
 def _targets(stmt: ast.stmt) -> list[ast.expr]:

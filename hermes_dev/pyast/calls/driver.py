@@ -32,7 +32,9 @@ from hermes_dev.pyast.analyze.branches import (
     non_empty_at,
     normalised_parameters,
     parameter_tests,
+    rebound_value,
     relevant_parameters,
+    text_rebinds,
     truthiness_asked,
 )
 from hermes_dev.pyast.calls.per_constant import one_by_one, plain_constant
@@ -653,18 +655,26 @@ def _bound(call: ast.Call, scope: Scope, function: Function) -> dict[str, Possib
     if not relevant:
         return {}
     normalised = normalised_parameters(node)
+    rebinds = text_rebinds(node)
     given = call_arguments(call, function)
     kept: dict[str, Possible] = {}
     for name, expr in given.items():
         if name not in relevant:
             continue
         known, value = constant(expr, scope)
+        if known and name in rebinds:
+            # (`part = (part or "patch").lower()` first: the parameter holds what it makes)
+            known, value = rebound_value(rebinds[name], name, value, function.scope)
+            if not known:
+                continue
         if known:
             if plain_constant(value) and (
                 name not in normalised or isinstance(value, normalised[name])
             ):
                 kept[name] = Possible.of(Const(value))
             continue
+        if name in rebinds:
+            continue  # (what a test said of the caller's value is not what the rebinding made)
         asked = parameter_tests(node).get(name) if isinstance(expr, ast.Name) else None
         if (
             asked
@@ -709,6 +719,11 @@ def _bound(call: ast.Call, scope: Scope, function: Function) -> dict[str, Possib
             and plain_constant(default.value)
             and (name not in normalised or isinstance(default.value, normalised[name]))
         ):
+            if name in rebinds:
+                known, value = rebound_value(rebinds[name], name, default.value, function.scope)
+                if known and plain_constant(value):
+                    kept[name] = Possible.of(Const(value))
+                continue
             kept[name] = Possible.of(Const(default.value))
     return kept
 
