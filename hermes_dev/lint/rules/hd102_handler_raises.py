@@ -66,7 +66,9 @@ model leaves the key out, unless the code asks (`"qty" in line`, `line.get("qty"
 fetched for the model's value (`conn.execute("SELECT ... WHERE sku = ?", (sku,)).fetchone()`)
 is None when nothing matches, so `row[0]` raises TypeError unless `row` is tested (an
 aggregate, `COUNT(*)`, always gives a row); `struct.unpack(fmt, data[16:24])` of what a file
-the model names holds raises struct.error when the file is shorter. An argument the tool's schema declares a number
+the model names holds raises struct.error when the file is shorter; each row or line of such
+a file (`for row in csv.reader(fh)`, `for line in fh`) is what it holds, and a date
+(`strptime`, `fromisoformat`) or `Decimal` read from it raises when it does not parse. An argument the tool's schema declares a number
 (`integer`, `number`) without a `maximum` and a `minimum` is the model's number, as `int()` of
 its text is. A table looked up by the model's text (`ACTIONS[action]`,
 `RATES[code]`, `Color[name]`) raises KeyError when the model names an entry it does not hold,
@@ -4149,6 +4151,36 @@ def dns_resolve(args, **kw):
 registry.register(name="dns_resolve", toolset="t", schema={}, handler=dns_resolve)
 """,
             note="the lookup's UnicodeError caught beside gaierror",
+        ),
+        Valid(
+            _HEAD
+            + """\
+import csv
+from datetime import datetime
+from pathlib import Path
+
+
+def _day(raw):
+    return datetime.strptime(raw.strip(), "%Y-%m-%d").date()
+
+
+def statement_days(args, **kw):
+    path = Path(str(args.get("path") or "")).expanduser()
+    if not path.is_file():
+        return tool_error(f"no such file: {path}")
+    days = []
+    try:
+        with open(path, newline="", encoding="utf-8") as fh:
+            for row in csv.reader(fh):
+                days.append(_day(row[0]).isoformat())
+    except (OSError, ValueError, csv.Error) as exc:
+        return tool_error(f"cannot read {path}: {exc}")
+    return json.dumps({"days": days})
+
+registry.register(name="statement_days", toolset="t", schema={}, handler=statement_days)
+""",
+            note="the rows' dates parsed inside a try that catches ValueError (UnicodeDecodeError "
+            "is one)",
         ),
     )
     INVALID = (
@@ -10096,6 +10128,38 @@ registry.register(name="release_pre", toolset="t", schema={}, handler=release_pr
             note="a parameter made over at the top (`part = (part or 'patch').lower()`) holds "
             "what that makes of the call's constant: 'PRERELEASE' reaches the raise, the "
             "loop's 'Major', 'minor', 'patch' do not",
+            fixed={},
+        ),
+        Invalid(
+            _HEAD
+            + """\
+import csv
+from datetime import datetime
+from pathlib import Path
+
+
+def _day(raw):
+    return datetime.strptime(raw.strip(), "%Y-%m-%d").date()
+
+
+def statement_days(args, **kw):
+    path = Path(str(args.get("path") or "")).expanduser()
+    if not path.is_file():
+        return tool_error(f"no such file: {path}")
+    days = []
+    try:
+        with open(path, newline="", encoding="utf-8") as fh:
+            for row in csv.reader(fh):
+                days.append(_day(row[0]).isoformat())
+    except (OSError, UnicodeDecodeError, csv.Error) as exc:
+        return tool_error(f"cannot read {path}: {exc}")
+    return json.dumps({"days": days})
+
+registry.register(name="statement_days", toolset="t", schema={}, handler=statement_days)
+""",
+            lines=(21,),
+            note="each row of a CSV file the model names is what the file holds: a date in it "
+            "that does not parse raises ValueError in the helper",
             fixed={},
         ),
     )

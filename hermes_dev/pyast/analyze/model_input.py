@@ -252,6 +252,19 @@ _TEXT_METHODS = frozenset(
 _OS_PATH_TEXT = frozenset(
     {"join", "basename", "dirname", "abspath", "realpath", "normpath", "expanduser", "expandvars"}
 )
+# Parsers of a value the text of a file may hold (`datetime.strptime(row[0], ...)`).
+_CONTENT_PARSERS = frozenset(
+    {
+        "datetime.strptime",
+        "datetime.datetime.strptime",
+        "datetime.fromisoformat",
+        "datetime.datetime.fromisoformat",
+        "date.fromisoformat",
+        "datetime.date.fromisoformat",
+        "decimal.Decimal",
+        "Decimal",
+    }
+)
 # Parsers of a whole document: what they raise when a file or an address the model names holds
 # something else ((module, function) as written -> the exception, the format).
 _DOCUMENT_PARSERS: dict[tuple[str, str], tuple[type[BaseException] | str, str]] = {
@@ -826,6 +839,12 @@ class InputRisks:
             return carried is not None and carried[0] == "content"
         if isinstance(expr, ast.Attribute):
             return expr.attr in ("text", "content") and self._handle(expr.value)
+        if isinstance(expr, _Element):
+            # (`for row in csv.reader(fh)`, `for line in fh`: each row or line it holds)
+            return self._rows_of_content(expr.value)
+        if isinstance(expr, ast.Subscript):
+            # (`row[0]`, `row["date"]` of a row the file holds)
+            return isinstance(expr.value, ast.Name) and expr.value.id in self.contents
         if not isinstance(expr, ast.Call):
             return False
         carried = self._carried(expr)
@@ -840,6 +859,25 @@ class InputRisks:
             return self._handle(func.value)
         if func.attr == "decode" or func.attr in _TEXT_METHODS:
             return self._content(func.value)
+        return False
+
+    def _rows_of_content(self, expr: ast.expr) -> bool:
+        """`expr` iterates what a file or an address the model names holds: the file itself,
+        a csv reader of it, its text's lines."""
+        if self._handle(expr) or self._content(expr):
+            return True
+        if isinstance(expr, ast.Call) and expr.args:
+            name = (
+                last_name(expr.func) if isinstance(expr.func, (ast.Name, ast.Attribute)) else None
+            )
+            if name in _CSV_CALLS and name in ("reader", "DictReader"):
+                return self._handle(expr.args[0]) or self._content(expr.args[0])
+        if (
+            isinstance(expr, ast.Call)
+            and isinstance(expr.func, ast.Attribute)
+            and expr.func.attr in ("splitlines", "split")
+        ):
+            return self._content(expr.func.value)
         return False
 
     def _element(self, expr: ast.expr) -> bool:
@@ -1437,10 +1475,14 @@ class InputRisks:
             elif written_name(func) in _PARSERS and self._library_call(func):
                 if not args or isinstance(args[0], ast.Starred):
                     return None
-                if not self._from_model(args[0]) or self._reads(args[0]) & self.guarded:
-                    return None
                 exc, what = _PARSERS[written_name(func)]  # type: ignore[index]
-                return exc, f"when the model sends {what}"
+                if self._reads(args[0]) & self.guarded:
+                    return None
+                if self._from_model(args[0]):
+                    return exc, f"when the model sends {what}"
+                if written_name(func) in _CONTENT_PARSERS and self._content(args[0]):
+                    return exc, f"when a file or an address the model names holds {what}"
+                return None
             elif (
                 self.uniques
                 and isinstance(func, ast.Attribute)
