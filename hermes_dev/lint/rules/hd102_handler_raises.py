@@ -4182,6 +4182,32 @@ registry.register(name="statement_days", toolset="t", schema={}, handler=stateme
             note="the rows' dates parsed inside a try that catches ValueError (UnicodeDecodeError "
             "is one)",
         ),
+        Valid(
+            _HEAD
+            + """\
+import sqlite3
+
+
+def snippet_get(args, **kw):
+    sid = None
+    if args.get("action") != "list":
+        try:
+            sid = int(args.get("id"))
+        except (TypeError, ValueError):
+            return tool_error("id must be an integer")
+        if not 0 < sid < 2**63:
+            return tool_error("id out of range")
+    try:
+        with sqlite3.connect("snippets.db") as conn:
+            row = conn.execute("SELECT body FROM snippets WHERE id = ?", (sid,)).fetchone()
+    except sqlite3.Error as exc:
+        return tool_error(f"database error: {exc}")
+    return json.dumps({"id": sid, "body": row[0] if row else None})
+
+registry.register(name="snippet_get", toolset="t", schema={}, handler=snippet_get)
+""",
+            note="the number bounded before it is bound into the statement",
+        ),
     )
     INVALID = (
         Invalid(
@@ -10160,6 +10186,33 @@ registry.register(name="statement_days", toolset="t", schema={}, handler=stateme
             lines=(21,),
             note="each row of a CSV file the model names is what the file holds: a date in it "
             "that does not parse raises ValueError in the helper",
+            fixed={},
+        ),
+        Invalid(
+            _HEAD
+            + """\
+import sqlite3
+
+
+def snippet_get(args, **kw):
+    sid = None
+    if args.get("action") != "list":
+        try:
+            sid = int(args.get("id"))
+        except (TypeError, ValueError):
+            return tool_error("id must be an integer")
+    try:
+        with sqlite3.connect("snippets.db") as conn:
+            row = conn.execute("SELECT body FROM snippets WHERE id = ?", (sid,)).fetchone()
+    except sqlite3.Error as exc:
+        return tool_error(f"database error: {exc}")
+    return json.dumps({"id": sid, "body": row[0] if row else None})
+
+registry.register(name="snippet_get", toolset="t", schema={}, handler=snippet_get)
+""",
+            lines=(16,),
+            note="the model's number on one path, a None placeholder on the other: sqlite "
+            "raises OverflowError past 2**63 - 1, which except sqlite3.Error does not catch",
             fixed={},
         ),
     )

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import ast
 
-from hermes_dev.pyast.semantic.walker import is_name, last_name
+from hermes_dev.pyast.semantic.walker import is_name, is_none, last_name
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -147,6 +147,8 @@ class Magnitudes:
                 return "int" if expr.id in self._given else None
             if any(v is None for v in bound):
                 return None
+            # (`sid = None` before `sid = int(args.get("id"))`: a placeholder, no number)
+            bound = [v for v in bound if not is_none(v)] or bound  # type: ignore[arg-type]
             kinds = {self._kind(v, depth + 1) for v in bound}  # type: ignore[arg-type]
             if None in kinds:
                 return None
