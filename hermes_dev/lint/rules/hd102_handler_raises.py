@@ -44,7 +44,8 @@ unless `zipfile.is_zipfile(p)`-like tests say what it is; `tarfile.is_tarfile(p)
 itself, so it raises FileNotFoundError for a path that is not there). The size of what the
 model sends: `text.split(":")[1]` raises IndexError when the text has no ":" (`[0]` and `[-1]`
 never do), `text.split()[0]` when it is blank, `items[0]` of the model's list when it is empty,
-`max(items)`/`min(items)` without `default=` ValueError, `statistics.mean(items)` (and `median`,
+`next(s for s in stops if s.id == wanted)` of the model's value without a default
+StopIteration (RuntimeError in a coroutine), `max(items)`/`min(items)` without `default=` ValueError, `statistics.mean(items)` (and `median`,
 `stdev`...) StatisticsError, `random.choice(items)` IndexError, `total / len(items)` (also `/ n`
 after `n = len(items)`, of `sorted(items)`) and `x / args["n"]` ZeroDivisionError; unless the code looks at the size first (`if not items`,
 `len(parts) < 2`, `":" in text`, a value's `or` default). A test that ends the function when
@@ -4207,6 +4208,28 @@ def snippet_get(args, **kw):
 registry.register(name="snippet_get", toolset="t", schema={}, handler=snippet_get)
 """,
             note="the number bounded before it is bound into the statement",
+        ),
+        Valid(
+            _HEAD
+            + """\
+STOPS = [{"id": "S1", "seq": 1}, {"id": "S2", "seq": 2}]
+
+
+def stop_find(args, **kw):
+    wanted = str(args.get("stop") or "")
+    stop = next((s for s in STOPS if s["id"] == wanted), None)
+    if stop is None:
+        return tool_error(f"no stop {wanted!r}")
+    return json.dumps(stop)
+
+
+def stop_second(args, **kw):
+    return json.dumps(next(s for s in STOPS if s["seq"] == 2))
+
+registry.register(name="stop_find", toolset="t", schema={}, handler=stop_find)
+registry.register(name="stop_second", toolset="t", schema={}, handler=stop_second)
+""",
+            note="next() with a default, and a search for a constant of the code's own table",
         ),
     )
     INVALID = (
@@ -10215,6 +10238,34 @@ registry.register(name="snippet_get", toolset="t", schema={}, handler=snippet_ge
             "raises OverflowError past 2**63 - 1, which except sqlite3.Error does not catch",
             fixed={},
         ),
+        Invalid(
+            _HEAD
+            + """\
+STOPS = [{"id": "S1", "seq": 1}, {"id": "S2", "seq": 2}]
+
+
+def stop_find(args, **kw):
+    wanted = str(args.get("stop") or "")
+    stop = next(s for s in STOPS if s["id"] == wanted)
+    return json.dumps(stop)
+
+
+async def stop_find_async(args, **kw):
+    wanted = args.get("stop")
+    try:
+        stop = next(s for s in STOPS if s["id"] == wanted)
+    except ValueError as exc:
+        return tool_error(str(exc))
+    return json.dumps(stop)
+
+registry.register(name="stop_find", toolset="t", schema={}, handler=stop_find)
+registry.register(name="stop_find_async", toolset="t", schema={}, handler=stop_find_async, is_async=True)
+""",
+            lines=(9, 16),
+            note="next() of a search for the model's value without a default: StopIteration "
+            "when nothing matches (RuntimeError out of a coroutine)",
+            fixed={},
+        ),
     )
 
     def check(self, ctx: LintContext) -> Iterator[Finding]:
@@ -10438,10 +10489,16 @@ def _message(group: list[Escape], name: str) -> str:
             e.exc is not None and e.exc.label == "KeyError" and e not in read_keys for e in reads
         ):
             cures.append("test that the table holds it and return tool_error(...) when not")
+        searched = [e for e in reads if "next() without a default" in str(e.callee)]
+        if searched:
+            cures.append("give next() a default and return tool_error(...) when nothing matches")
         refused = [e for e in reads if str(e.callee).startswith(serialisable.WHY)]
         if refused:
             cures.append("convert the value first (str(), .isoformat()) or pass default=str")
-        if any(e.exc is not None and e.exc.label != "KeyError" and e not in refused for e in reads):
+        if any(
+            e.exc is not None and e.exc.label != "KeyError" and e not in refused + searched
+            for e in reads
+        ):
             cures.append("catch it and return tool_error(...) instead")
         verb = "raises" if len(texts) == 1 else "raise"
         return (

@@ -312,6 +312,7 @@ class InputRisks:
     __slots__ = (
         "_alone",
         "_asked_keys",
+        "_async",
         "_body",
         "_checked",
         "_comprehended",
@@ -396,6 +397,7 @@ class InputRisks:
         `int(args["id"])`) that nothing bounds; `recognizes(call)`: the call is of a helper that
         only tells kinds of text apart (`t.startswith("geo:")`), which checks nothing else."""
         self.param = param
+        self._async = isinstance(node, ast.AsyncFunctionDef)
         self.parses_json = parses_json
         # `carries(call)`: ("path" or "text", i) when the call is of a helper that hands back
         # its i-th argument made into a path or text (`_resolve(raw)` -> `Path(raw).resolve()`)
@@ -860,6 +862,24 @@ class InputRisks:
         if func.attr == "decode" or func.attr in _TEXT_METHODS:
             return self._content(func.value)
         return False
+
+    def _search_risk(self, node: ast.Call) -> tuple[type[BaseException] | str, str] | None:
+        """`next(s for s in stops if s.stop_id == wanted)` without a default, searching for
+        the model's value: StopIteration when nothing matches (a coroutine turns it into
+        RuntimeError)."""
+        if len(node.args) != 1 or node.keywords or not isinstance(node.args[0], ast.GeneratorExp):
+            return None
+        tests = [test for gen in node.args[0].generators for test in gen.ifs]
+        if not any(
+            isinstance(sub, ast.expr)
+            and self._from_model(sub)
+            and not self._reads(sub) & self.guarded
+            for test in tests
+            for sub in ast.walk(test)
+        ):
+            return None
+        exc: type[BaseException] = RuntimeError if self._async else StopIteration
+        return exc, "when nothing matches what the model asked for (next() without a default)"
 
     def _rows_of_content(self, expr: ast.expr) -> bool:
         """`expr` iterates what a file or an address the model names holds: the file itself,
@@ -1449,6 +1469,8 @@ class InputRisks:
                 unpacked = self._unpack_risk(node, func)
                 if unpacked is not None:
                     return unpacked
+            if is_name(func, "next") and "next" not in self.shadowed:
+                return self._search_risk(node)
             if isinstance(func, ast.Name) and func.id in _CONVERTERS:
                 if func.id in self.shadowed or any(
                     kw.arg != "base" or func.id != "int" for kw in node.keywords
