@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import ast
 import copy
+from typing import Any
 
 from hermes_dev.pyast.semantic.clients import is_client_instance
 from hermes_dev.pyast.semantic.resolve import is_builtin_name, resolve
@@ -165,16 +166,24 @@ def normalised_parameters(
         if found:
             # Any other assignment of the parameter anywhere: not only the idiom.
             idiom = {id(t) for stmt in node.body if _normalising(stmt) for t in _targets(stmt)}
-            for sub in walk_function(node):
-                if (
-                    isinstance(sub, ast.Name)
-                    and not isinstance(sub.ctx, ast.Load)
-                    and sub.id in found
-                    and id(sub) not in idiom
-                ):
-                    del found[sub.id]
+            _drop_reassigned(node, found, idiom)
     setattr(node, _NORMALISED_ATTR, found)
     return found
+
+
+def _drop_reassigned(
+    node: ast.FunctionDef | ast.AsyncFunctionDef, found: dict[str, Any], idiom: set[int]
+) -> None:
+    """Leave out of `found` the parameters the def assigns anywhere but at the idiom's targets
+    (`idiom`: their ids)."""
+    for sub in walk_function(node):
+        if (
+            isinstance(sub, ast.Name)
+            and not isinstance(sub.ctx, ast.Load)
+            and sub.id in found
+            and id(sub) not in idiom
+        ):
+            del found[sub.id]
 
 
 def _normalising(stmt: ast.stmt) -> tuple[str, type] | None:
@@ -235,14 +244,7 @@ def text_rebinds(node: ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda) -> d
             found[stmt.targets[0].id] = stmt.value
         if found:
             kept = {id(stmt.targets[0]) for stmt in body[start : start + len(found)]}  # type: ignore[attr-defined]
-            for sub in walk_function(node):
-                if (
-                    isinstance(sub, ast.Name)
-                    and not isinstance(sub.ctx, ast.Load)
-                    and sub.id in found
-                    and id(sub) not in kept
-                ):
-                    del found[sub.id]
+            _drop_reassigned(node, found, kept)
     setattr(node, _REBINDS_ATTR, found)
     return found
 
