@@ -318,7 +318,9 @@ def _time_limit(seconds: float) -> Iterator[None]:
         raise _TooSlow
 
     before = signal.signal(signal.SIGALRM, expire)
-    signal.setitimer(signal.ITIMER_REAL, seconds)
+    # (again every half second: a signal that lands in a weakref callback or a finaliser is
+    # swallowed there, "Exception ignored", and the search would go on)
+    signal.setitimer(signal.ITIMER_REAL, seconds, 0.5)
     try:
         yield
     finally:
