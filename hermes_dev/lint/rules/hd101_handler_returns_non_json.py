@@ -3222,6 +3222,40 @@ registry.register(name="unit_convert", toolset="u", schema={}, handler=unit_conv
             note="an f-string whose own text holds what JSON never has outside a string",
             fixed={},
         ),
+        Invalid(
+            _HEAD
+            + """\
+from functools import partial
+
+
+def leases(args, **kw):
+    found = [l for l in ("a", "b") if l == args.get("query")]
+    if not found:
+        return {"leases": [], "note": "no matching leases"}
+    return json.dumps({"leases": found})
+
+
+async def probe(args, **kw):
+    return json.dumps({"open": []})
+
+
+def _call(fn, args, **kw):
+    return fn(args or {}, **kw)
+
+
+TOOLS = [
+    dict(name="leases", fn=leases, is_async=False),
+    dict(name="probe", fn=probe, is_async=True),
+]
+
+for t in TOOLS:
+    handler = t["fn"] if t["is_async"] else partial(_call, t["fn"])
+    registry.register(name=t["name"], toolset="t", schema={}, handler=handler, is_async=t["is_async"])
+""",
+            lines=(19,),
+            note="a handler chosen per row by a conditional expression the row decides (`t['fn'] if t['is_async'] else partial(_call, t['fn'])`): each row's own handler is followed",
+            fixed={},
+        ),
     )
 
     def check(self, ctx: LintContext) -> Iterator[Finding]:

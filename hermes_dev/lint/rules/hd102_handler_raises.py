@@ -20,7 +20,10 @@ args`, reads `args.get("k")` or hands `args` and `"k"` to a check (`require(args
 `.strip()` of one, or a local bound only to such values) raises ValueError for text that is not
 a number, unless the value is tested first: `isinstance` with a type other than `str`,
 `.isdigit()`, or a helper named for checking it (`problem = _validate_times(times)`,
-`is_valid_date(d)`, `check_path(p)`); `json.loads(...)`
+`is_valid_date(d)`, `check_path(p)`), whose answer tested (`rgb = to_rgb(text); if rgb is
+None: return ...`) holds after the call, not in it: the helper itself still runs on the
+unchecked text; a helper that returns only for entries of its tables and raises past its
+tests (`category_of(unit)`) makes its argument one of them; `json.loads(...)`
 of an argument raises ValueError (JSONDecodeError) for text that is not JSON; the standard
 library's parsers of an argument raise on text they cannot read: `datetime.strptime` and
 `fromisoformat` (ValueError), `uuid.UUID`, `ipaddress.ip_address`, `shlex.split` (unbalanced
@@ -83,8 +86,11 @@ left out or of another form; a dataclass or a plain class keeps the values as th
 `re.compile(q.text)` of one counts. The model's number has no upper bound: `int(x)` of it (or
 one tested to be an int, or a parameter a caller hands one to, `book_id: int`) bound into a
 sqlite statement raises OverflowError past 2**63 - 1, `timedelta(...)` and
-`datetime.fromtimestamp(...)` of it OverflowError, `date(y, m, d)` (`datetime`, `time`)
-ValueError; unless it is compared with a bound other than 0 or 1 first. `x % n` of the model's
+`datetime.fromtimestamp(...)` of it OverflowError, `date(y, m, d)` (`datetime`, `time`,
+`date.fromisocalendar`) ValueError, as for digits a pattern picks out of its text
+(`int(m.group(2))`); unless it is compared with a bound other than 0 or 1 first (a
+comprehension's filter is no bound: `next(p for kg, p in BANDS if w <= kg)` is a search that
+can find nothing). `x % n` of the model's
 number raises ZeroDivisionError; csv's `delimiter=` (`quotechar`, `escapechar`) of its text
 TypeError unless its length is looked at. What a caller's exit tests said before a call holds
 in the callee for the value it hands on (`if not values: return` leaves a helper's own `if not
@@ -4230,6 +4236,118 @@ registry.register(name="stop_find", toolset="t", schema={}, handler=stop_find)
 registry.register(name="stop_second", toolset="t", schema={}, handler=stop_second)
 """,
             note="next() with a default, and a search for a constant of the code's own table",
+        ),
+        Valid(
+            _HEAD
+            + """\
+UNITS = {"m": 1.0, "km": 1000.0}
+TEMPERATURE = {"c": (0, 1), "f": (32, 1.8)}
+COMMON = {"ssh": 22, "http": 80}
+
+
+class UnknownUnit(KeyError):
+    pass
+
+
+def category_of(unit):
+    if unit in TEMPERATURE:
+        return "temperature"
+    for name, table in (("length", UNITS),):
+        if unit in table:
+            return name
+    raise UnknownUnit(unit)
+
+
+def convert(value, unit):
+    cat = category_of(unit)
+    if cat == "temperature":
+        zero, scale = TEMPERATURE[unit]
+        return (value - zero) / scale
+    return value * UNITS[unit]
+
+
+def parse_id(raw):
+    if isinstance(raw, str):
+        s = raw.strip().lstrip("#")
+        if s.isdigit() and int(s) > 0:
+            return int(s)
+    return None
+
+
+def ports_of(raw):
+    if not isinstance(raw, list):
+        return None
+    out = []
+    for item in raw:
+        if isinstance(item, str) and item.strip().lower() in COMMON:
+            out.append(COMMON[item.strip().lower()])
+    return out
+
+
+def checksum_ok(code):
+    code = code.replace(" ", "").upper()
+    if not re.fullmatch(r"[A-Z]{2}[0-9]{2}[A-Z0-9]{4,30}", code):
+        return False
+    digits = "".join(str(int(ch, 36)) for ch in code[4:] + code[:4])
+    return int(digits) % 97 == 1
+
+
+def convert_tool(args, **kw):
+    try:
+        return json.dumps({"value": convert(1.0, str(args.get("unit") or ""))})
+    except UnknownUnit:
+        return tool_error("unknown unit")
+
+
+def lookup(args, **kw):
+    ticket = parse_id(args.get("ticket"))
+    if ticket is None:
+        return tool_error("ticket must be a number")
+    ports = ports_of(args.get("ports"))
+    if ports is None:
+        return tool_error("ports must be a list")
+    if not checksum_ok(str(args.get("iban") or "")):
+        return tool_error("bad iban")
+    return json.dumps({"ticket": ticket, "ports": ports})
+
+
+registry.register(name="convert_tool", toolset="t", schema={}, handler=convert_tool)
+registry.register(name="lookup", toolset="t", schema={}, handler=lookup)
+""".replace("import json\n", "import json\nimport re\n", 1),
+            note="traps: a helper that returns only for entries of its tables and raises past its tests (`category_of`) makes its argument one, so `TEMPERATURE[unit]` after it holds; `s.isdigit() and int(s)` in one test; a list item tested with `item.strip().lower() in COMMON` before `COMMON[...]` of the same text; the characters of a text matched whole by a pattern, and digits joined from `str(int(...))`",
+        ),
+        Valid(
+            _HEAD
+            + """\
+import re
+from datetime import date
+
+WEEK = re.compile(r"^(\\d{4})-W(\\d{1,2})$")
+
+
+def week_start(spec):
+    m = WEEK.match(spec)
+    if not m:
+        return None
+    year, week = int(m.group(1)), int(m.group(2))
+    if not (1 <= week <= 52 and 1900 <= year <= 2100):
+        return None
+    return date.fromisocalendar(year, week, 1)
+
+
+def summary(args, **kw):
+    spec = args.get("week")
+    if not spec:
+        spec = date.today().strftime("%G-W%V")
+    start = week_start(str(spec))
+    if start is None:
+        return tool_error("week must look like 2024-W07")
+    return json.dumps({"start": start.isoformat()})
+
+
+registry.register(name="summary", toolset="t", schema={}, handler=summary)
+""",
+            note="trap: the year and week a pattern picked out of the model's text, checked against their range before `date.fromisocalendar`",
         ),
     )
     INVALID = (
@@ -10264,6 +10382,100 @@ registry.register(name="stop_find_async", toolset="t", schema={}, handler=stop_f
             lines=(9, 16),
             note="next() of a search for the model's value without a default: StopIteration "
             "when nothing matches (RuntimeError out of a coroutine)",
+            fixed={},
+        ),
+        Invalid(
+            _HEAD
+            + """\
+NAMED = {"red": (255, 0, 0)}
+
+
+def hex_to_rgb(value):
+    h = value.strip().lstrip("#")
+    return int(h[0:2], 16), int(h[2:4], 16), int(h[4:6], 16)
+
+
+def to_rgb(raw):
+    s = raw.strip().lower()
+    if s in NAMED:
+        return NAMED[s]
+    if s.startswith("#"):
+        return hex_to_rgb(s)
+    return None
+
+
+def color(args, **kw):
+    text = args.get("color")
+    if not isinstance(text, str) or not text:
+        return tool_error("color is required")
+    rgb = to_rgb(text)
+    if rgb is None:
+        return tool_error("not a colour")
+    return json.dumps({"rgb": rgb})
+
+
+BANDS = [(1.0, 4.5), (5.0, 9.0), (20.0, 15.0)]
+
+
+def quote(args, **kw):
+    try:
+        weight = float(args["weight_kg"])
+    except (KeyError, TypeError, ValueError):
+        return tool_error("weight_kg must be a number")
+    if weight <= 0:
+        return tool_error("weight_kg must be positive")
+    price = next(p for max_kg, p in BANDS if weight <= max_kg)
+    return json.dumps({"price": price})
+
+
+registry.register(name="color", toolset="t", schema={}, handler=color)
+registry.register(name="quote", toolset="t", schema={}, handler=quote)
+""",
+            lines=(25, 41),
+            note="a helper whose answer the handler tests (`if rgb is None`) still runs on the unchecked text first: `int(h, 16)` of '#ggg'; a search for the model's number in a table (`next()` without a default) finds nothing past the last band: the filter is the search, not a bound",
+            fixed={},
+        ),
+        Invalid(
+            _HEAD
+            + """\
+import re
+from datetime import date
+
+WEEK = re.compile(r"^(\\d{4})-W(\\d{1,2})$")
+DAY = re.compile(r"(\\d{1,2})/(\\d{1,2})/(\\d{4})")
+
+
+def week_start(spec):
+    m = WEEK.match(spec)
+    if not m:
+        return None
+    year, week = int(m.group(1)), int(m.group(2))
+    return date.fromisocalendar(year, week, 1)
+
+
+def summary(args, **kw):
+    spec = args.get("week")
+    if not spec:
+        spec = date.today().strftime("%G-W%V")
+    start = week_start(str(spec))
+    if start is None:
+        return tool_error("week must look like 2024-W07")
+    return json.dumps({"start": start.isoformat()})
+
+
+def invoice_date(args, **kw):
+    m = DAY.search(args.get("text") or "")
+    if m is None:
+        return tool_error("no date found")
+    day = date(int(m.group(3)), int(m.group(1)), int(m.group(2)))
+    return json.dumps({"date": day.isoformat()})
+
+
+registry.register(name="summary", toolset="t", schema={}, handler=summary)
+registry.register(name="invoice_date", toolset="t", schema={}, handler=invoice_date)
+""",
+            lines=(23, 33),
+            note="digits a pattern picks out of the model's text are any digits: week 0 or month 13 make `date.fromisocalendar` / `date()` raise ValueError; a name given a default only when the model sent nothing (`if not spec: spec = ...`) still holds the model's text every other time",
             fixed={},
         ),
     )

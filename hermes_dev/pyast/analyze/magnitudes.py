@@ -27,6 +27,7 @@ if TYPE_CHECKING:
 Risk = tuple[type[BaseException] | str, str]
 
 _ORDERS = (ast.Lt, ast.LtE, ast.Gt, ast.GtE)
+_COMPREHENSIONS = (ast.ListComp, ast.SetComp, ast.GeneratorExp, ast.DictComp)
 # (what a test against these says nothing of how large a number is)
 _NO_BOUND = frozenset({0, 1, -1})
 _SQL_RUNS = frozenset({"execute"})
@@ -38,8 +39,21 @@ _STAMPS = frozenset(
         "datetime.date.fromtimestamp",
     }
 )
+_WEEKS = frozenset({"datetime.date.fromisocalendar", "datetime.datetime.fromisocalendar"})
 # (last names worth resolving: every other call is not asked about)
-_ASKED = frozenset({"timedelta", "date", "datetime", "time", "fromtimestamp", "utcfromtimestamp"})
+_ASKED = frozenset(
+    {
+        "timedelta",
+        "date",
+        "datetime",
+        "time",
+        "fromtimestamp",
+        "utcfromtimestamp",
+        "fromisocalendar",
+    }
+)
+# (the kind of `int(m.group(1))`: only a date's parts are asked about it, not its size)
+_DIGITS = "digits"
 
 
 class Magnitudes:
@@ -95,8 +109,19 @@ class Magnitudes:
             return self._bounded
         reads = self._reads
         bounded: set[str] = set()
-        for sub in self._nodes():
-            if type(sub) is not ast.Compare:
+        nodes = self._nodes()
+        # (a comprehension's filter picks items by the number: `next(p for kg, p in bands if
+        # w <= kg)` bounds nothing, it is the search the number can fail)
+        filters = {
+            id(test)
+            for sub in nodes
+            if type(sub) in _COMPREHENSIONS
+            for gen in sub.generators  # type: ignore[attr-defined]
+            for cond in gen.ifs
+            for test in ast.walk(cond)
+        }
+        for sub in nodes:
+            if type(sub) is not ast.Compare or id(sub) in filters:
                 continue
             sides = [sub.left, *sub.comparators]
             ops = sub.ops
@@ -116,7 +141,7 @@ class Magnitudes:
     def number(self, expr: ast.expr, depth: int = 0) -> str | None:
         """ "int" or "float" when `expr` is the model's number and nothing bounds it."""
         kind = self._kind(expr, depth)
-        if kind is None or self._reads(expr) & self._bounded_reads():
+        if kind is None or kind == _DIGITS or self._reads(expr) & self._bounded_reads():
             return None
         return kind
 
@@ -135,6 +160,8 @@ class Magnitudes:
                 inner = expr.args[0]
                 if self._model(inner) or self._kind(inner, depth + 1) is not None:
                     return func.id
+                if func.id == "int" and self._group(inner):
+                    return _DIGITS
                 return None
             if is_name(func, "abs") and len(expr.args) == 1:
                 return self._kind(expr.args[0], depth + 1)
@@ -152,6 +179,8 @@ class Magnitudes:
             kinds = {self._kind(v, depth + 1) for v in bound}  # type: ignore[arg-type]
             if None in kinds:
                 return None
+            if _DIGITS in kinds:
+                return _DIGITS
             return "float" if "float" in kinds else "int"
         if isinstance(expr, ast.IfExp):
             tested = _tested_as(expr.test)
@@ -172,8 +201,38 @@ class Magnitudes:
             for side, kind in zip((expr.left, expr.right), sides):
                 if kind is None and not _a_literal_number(side):
                     return None
+            if _DIGITS in sides:
+                return _DIGITS
             return "float" if "float" in sides else "int"
         return None
+
+    def _group(self, expr: ast.expr) -> bool:
+        """`m.group(2)` / `m[2]` of `m = PATTERN.match(text)` on the model's text: digits the
+        pattern let through, of any value (`(\\d{2})` takes 13 and 00)."""
+        if isinstance(expr, ast.Call) and isinstance(expr.func, ast.Attribute):
+            if expr.func.attr != "group" or len(expr.args) != 1:
+                return False
+            match = expr.func.value
+        elif isinstance(expr, ast.Subscript):
+            match = expr.value
+        else:
+            return False
+        if not isinstance(match, ast.Name):
+            return False
+        bound = self._values.get(match.id)
+        return bool(bound) and all(
+            isinstance(v, ast.Call)
+            and isinstance(v.func, ast.Attribute)
+            and v.func.attr in ("match", "fullmatch", "search")
+            and bool(v.args)
+            and self._model(v.args[-1] if is_name(v.func.value, "re") else v.args[0])
+            for v in bound  # type: ignore[union-attr]
+        )
+
+    def _date_part(self, expr: ast.expr) -> bool:
+        """The model's whole number, or digits of its text a pattern picked (unbounded here)."""
+        kind = self._kind(expr, 0)
+        return kind in ("int", _DIGITS) and not self._reads(expr) & self._bounded_reads()
 
     def risk(self, node: ast.Call) -> Risk | None:
         func = node.func
@@ -191,8 +250,10 @@ class Magnitudes:
             return OverflowError, "when the model sends a number too large for a timedelta"
         if dotted in _STAMPS and node.args and self.number(node.args[0]):
             return OverflowError, "when the model sends a timestamp past the platform's range"
-        if dotted in _DATES and any(self.number(v) == "int" for v in given[:7]):
+        if dotted in _DATES and any(self._date_part(v) for v in given[:7]):
             return ValueError, "when the model sends a date out of range (month 13, day 0)"
+        if dotted in _WEEKS and any(self._date_part(v) for v in given[:3]):
+            return ValueError, "when the model sends a week out of range (week 0, week 54)"
         return None
 
     def _parameters(self, params: ast.expr) -> list[ast.expr]:

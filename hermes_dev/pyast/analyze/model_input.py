@@ -56,6 +56,7 @@ if TYPE_CHECKING:
     from collections.abc import Callable
 
 _CONVERTERS = {"int": ValueError, "float": ValueError}
+_END = 1 << 30  # (a span that runs to the def's end)
 # A full-text search's query placeholder (FTS5, FTS4): `WHERE notes MATCH ?`.
 _MATCH = re.compile(r"\bMATCH\s+(\?|:\w+)", re.IGNORECASE)
 _CSV_CALLS = frozenset({"reader", "writer", "DictReader", "DictWriter"})
@@ -311,6 +312,7 @@ def _placed(method: _Method) -> _Method:
 class InputRisks:
     __slots__ = (
         "_alone",
+        "_answered",
         "_asked_keys",
         "_async",
         "_body",
@@ -478,6 +480,9 @@ class InputRisks:
         # nothing of `name` after the `if`; what they guard holds only inside it)
         self._passing = passing_exits(nodes)
         self._conditional: dict[str, list[tuple[int, int]]] = {}
+        # (what a helper's tested answer guards: it holds after the call, not at the call,
+        # which runs on the unchecked value; placed by `_noted`)
+        self._answered: set[str] = set()
         # (calls made as statements, their answer unused: `validate_path(p)` raises or not)
         self._alone = {
             id(sub.value)
@@ -595,6 +600,25 @@ class InputRisks:
                     self.guarded.add(name)
                     if all(r <= self._container_typed for r in reads):
                         self._container_typed.add(name)  # (its elements: `for k in d`)
+                elif name not in self._conditional and all(
+                    r and r <= self.guarded | self._conditional.keys() for r in reads
+                ):
+                    # (made of a value a helper's answer guards: guarded where that holds)
+                    spans = [self._conditional[n] for r in reads for n in r - self.guarded]
+                    self._conditional[name] = list(spans[0])
+        # `(int(ch, 36) for ch in iban)` of a text matched whole: each of its items is
+        # tested (not the items of a value tested only to be a list or dict)
+        for sub in nodes:
+            if isinstance(sub, COMPREHENSIONS):
+                for gen in sub.generators:
+                    if isinstance(gen.target, ast.Name) and not assigns.get(gen.target.id):
+                        iterated = self._reads(gen.iter)
+                        if (
+                            iterated
+                            and iterated <= self.guarded
+                            and not iterated & self._container_typed
+                        ):
+                            self.guarded.add(gen.target.id)
         # `for code in (src, dst): if code not in RATES: return ...`: each value is tested
         for sub in nodes:
             if (
@@ -621,6 +645,8 @@ class InputRisks:
             if len(keys) == 1 and None not in keys:
                 self._keyed[name] = f"{param}[{keys.pop()!r}]"
         self.guarded.update(self._keyed[n] for n in list(self.guarded) if n in self._keyed)
+        for name in [n for n in self._conditional if n in self._keyed]:
+            self._conditional.setdefault(self._keyed[name], []).extend(self._conditional[name])
         # `p = Params(**args)` of a class that keeps the values as they came: `p.query` is the
         # model's text (`keeps(call)`: analyze.spread.keeps_values)
         if keeps is not None:
@@ -631,7 +657,7 @@ class InputRisks:
         # out; on every other path the name holds what it held
         normalising = (
             _normalising_constants(nodes)
-            if any(isinstance(v, ast.Constant) for values in kept.values() for v in values)
+            if any(len(values) > 1 for values in kept.values())
             else {}
         )
         for _ in range(2):  # (a local from a local: two rounds are plenty)
@@ -729,6 +755,12 @@ class InputRisks:
                     self.guarded.update(ensured)
                     self.exists_tested.update(ensured)
                     self.kind_tested.update(ensured)
+                elif mark.startswith("=") and int(mark[1:]) < len(helper_call.args):
+                    # (a helper that raises unless the value is an entry of its tables: past
+                    # the call, it is one)
+                    after = (getattr(helper_call, "end_lineno", 0) + 1, _END)
+                    for name in self._reads(helper_call.args[int(mark[1:])]):
+                        self._conditional.setdefault(name, []).append(after)
         if self._ensured:
             # (`p = Path(raw)` after `open_image(raw)` returned: p leads to that file)
             for name, values in assigns.items():
@@ -872,8 +904,10 @@ class InputRisks:
         tests = [test for gen in node.args[0].generators for test in gen.ifs]
         if not any(
             isinstance(sub, ast.expr)
-            and self._from_model(sub)
-            and not self._reads(sub) & self.guarded
+            and (
+                (self._from_model(sub) and not self._reads(sub) & self.guarded)
+                or (isinstance(sub, ast.Name) and self.number(sub))
+            )
             for test in tests
             for sub in ast.walk(test)
         ):
@@ -961,20 +995,36 @@ class InputRisks:
                 return SyntaxError, "when the model sends a path ElementTree cannot read"
         return None
 
+    def _tested_here(self, names: set[str], node: ast.AST) -> bool:
+        """One of `names` is tested where `node` is by a test that holds there only (`if
+        item.strip() in COMMON: ports.append(COMMON[item.strip()])`), never a type test."""
+        line = getattr(node, "lineno", 0)
+        return any(
+            first <= line <= last
+            for name in names & self._conditional.keys()
+            for first, last in self._conditional[name]
+        )
+
     def _noted(self, node: ast.AST, note: Callable[..., None]) -> None:
         """`note(node)`; what a test that turns its passing values away guards is kept apart,
         with the lines where it holds."""
         lines = self._passing.get(id(node))
         if lines is None:
             note(node)
+            if self._answered:
+                after = (getattr(node, "end_lineno", 0) + 1, _END)
+                for name in self._answered:
+                    self._conditional.setdefault(name, []).append(after)
+                self._answered.clear()
             return
         kept = self.guarded
         self.guarded = set()
         try:
             note(node)
         finally:
-            for name in self.guarded - kept:
+            for name in (self.guarded - kept) | self._answered:
                 self._conditional.setdefault(name, []).append(lines)
+            self._answered.clear()
             self.guarded = kept
 
     def guards_at(self, node: ast.AST) -> set[str]:
@@ -1013,14 +1063,10 @@ class InputRisks:
             elif isinstance(op, (ast.In, ast.NotIn)) and (
                 isinstance(node.left, ast.Name)
                 or self._key_read(node.left) is not None
-                or (
-                    isinstance(node.left, ast.Call)
-                    and isinstance(node.left.func, ast.Attribute)
-                    and node.left.func.attr in _TEXT_METHODS
-                    and isinstance(node.left.func.value, ast.Name)
-                )
+                or (isinstance(node.left, ast.Call) and _text_of_name(node.left))
             ):
-                # (`action in ACTIONS`: tested; `p.suffix in (".md",)` says nothing of `p`)
+                # (`action in ACTIONS`, `item.strip().lower() in COMMON`: tested; `p.suffix in
+                # (".md",)` says nothing of `p`)
                 self.guarded.update(self._reads(node.left))
                 key = _table_key(right)
                 if key is not None:
@@ -1124,9 +1170,10 @@ class InputRisks:
             )
         ) and not (self._recognizes is not None and self._recognizes(node)):
             # `err = _validate_command(command); if err: return ...`, `kind = _kind(unit)` ...
-            # `if kind is None: return ...`: checked by a helper, the answer tested
+            # `if kind is None: return ...`: checked by a helper, the answer tested (past
+            # the call: the helper itself still runs on the unchecked value)
             for arg in given:
-                self.guarded.update(self._reads(arg))
+                self._answered.update(self._reads(arg))
                 self.helper_checked.update(self._reads(arg))
         if name == "is_tarfile" and given:
             # (`tarfile.is_tarfile(path)` opens the file: a missing one raises there, once; the
@@ -1240,7 +1287,11 @@ class InputRisks:
             return self._from_model(expr.value)
         if isinstance(expr, (ast.DictComp, ast.ListComp, ast.SetComp, ast.GeneratorExp)):
             # `{k: str(v) for k, v in (args.get("vars") or {}).items()}`: the model's, reshaped
-            return any(self._iterates_model(gen.iter) for gen in expr.generators)
+            # (not numbers made of it: `str(int(ch, 36)) for ch in text`)
+            item = expr.value if isinstance(expr, ast.DictComp) else expr.elt
+            return not _number_text(item) and any(
+                self._iterates_model(gen.iter) for gen in expr.generators
+            )
         if isinstance(expr, ast.Name):
             element = self._comprehended.get(id(expr), expr)
             if element is not expr:
@@ -1332,7 +1383,8 @@ class InputRisks:
         `if action not in ACTIONS: return ...`)."""
         if isinstance(key, (ast.Slice, ast.Constant)) or not self._from_model(key):
             return None
-        if (self._reads(key) & self.guarded) - self._container_typed:
+        reads = self._reads(key)
+        if (reads & self.guarded) - self._container_typed or self._tested_here(reads, key):
             return None
         if isinstance(table, ast.Subscript) or self._from_model(table):
             return None  # (a part of the model's own value: its shape is the schema's)
@@ -2349,10 +2401,29 @@ def _normalising_constants(nodes: list[ast.AST]) -> dict[str, set[int]]:
                 and len(stmt.targets) == 1
                 and isinstance(stmt.targets[0], ast.Name)
                 and stmt.targets[0].id in tested
-                and isinstance(stmt.value, ast.Constant)
+                and (
+                    isinstance(stmt.value, ast.Constant)
+                    # (`if not spec: spec = f"{y}-W{w:02d}"`: a default where none was given;
+                    # every other time the name holds what the model sent)
+                    or _absent_test(sub.test, stmt.targets[0].id)
+                )
             ):
                 found.setdefault(stmt.targets[0].id, set()).add(id(stmt.value))
     return found
+
+
+def _absent_test(test: ast.expr, name: str) -> bool:
+    """`not name`, `name is None`, `name == ""`: whether the value was given at all."""
+    if isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not):
+        return is_name(test.operand, name)
+    return (
+        isinstance(test, ast.Compare)
+        and len(test.ops) == 1
+        and isinstance(test.ops[0], (ast.Is, ast.Eq))
+        and is_name(test.left, name)
+        and isinstance(test.comparators[0], ast.Constant)
+        and test.comparators[0].value in (None, "")
+    )
 
 
 def _paired(iterable: ast.expr, width: int) -> list[ast.expr | None]:
@@ -2376,6 +2447,28 @@ def _paired(iterable: ast.expr, width: int) -> list[ast.expr | None]:
         # `for qid, given in answers.items()`: the model's keys (text) and its values
         return [iterable.func.value, iterable.func.value]
     return [None] * width
+
+
+def _text_of_name(expr: ast.expr) -> bool:
+    """`name.strip().lower()`: text methods called on a name, one after another."""
+    while (
+        isinstance(expr, ast.Call)
+        and isinstance(expr.func, ast.Attribute)
+        and expr.func.attr in _TEXT_METHODS
+    ):
+        expr = expr.func.value
+    return isinstance(expr, ast.Name)
+
+
+def _number_text(expr: ast.expr) -> bool:
+    """A number, or the digits `str()` writes of one: `int(ch, 36)`, `str(ord(c))`."""
+    if isinstance(expr, ast.Call) and is_name(expr.func, "str") and len(expr.args) == 1:
+        expr = expr.args[0]
+    return (
+        isinstance(expr, ast.Call)
+        and isinstance(expr.func, ast.Name)
+        and expr.func.id in ("int", "float", "ord", "len", "round", "abs")
+    )
 
 
 def _makes_text(expr: ast.expr) -> bool:

@@ -131,7 +131,8 @@ def passing_exits(nodes: list[ast.AST]) -> dict[int, tuple[int, int]]:
                     if _passing_test(call) and leaves:
                         found[id(call)] = lines
             elif _prefix_test(part) or (leaves and _passing_test(part)):
-                found[id(part)] = lines
+                # (from the test on: `s.isdigit() and int(s) > 0` holds for the `int`)
+                found[id(part)] = (part.lineno, lines[1])
     return found
 
 

@@ -546,6 +546,11 @@ def _checker(scope: Scope) -> Callable[[ast.Call], frozenset[str]]:
             # (`open_image(raw)` of a helper that raises unless the path leads to a file:
             # once it returned, the argument names one: "#i", the call's i-th argument)
             return frozenset(f"#{i - named[1]}" for i in ensured if i >= named[1])
+        members = _ensures_member(node)
+        if members:
+            # (`category_of(unit)` of a helper that returns only where `unit in TABLE` and
+            # raises past its tests: once it returned, the argument is an entry: "=i")
+            return frozenset(f"={i - named[1]}" for i in members if i >= named[1])
         params = [a.arg for a in (*node.args.posonlyargs, *node.args.args)]
         keys: set[str] = set()
         raises = False
@@ -617,6 +622,61 @@ def _ensures_file(function: Function, depth: int) -> set[int]:
                         found.add(made[arg.id])
     node.__dict__[_ENSURES_ATTR] = found
     return found
+
+
+def _ensures_member(node: ast.FunctionDef | ast.AsyncFunctionDef) -> set[int]:
+    """The indices of `node`'s parameters it returns only for entries of its tables: every
+    `return` sits in the body of an `if param in TABLE:` (or of an `and` holding one), and
+    the def ends with a raise (`if unit in TEMPERATURE: return ...; for cat, table in
+    LINEAR.items(): if unit in table: return cat; raise UnknownUnit(unit)`)."""
+    if not node.body or not isinstance(node.body[-1], ast.Raise):
+        return set()
+    params = [a.arg for a in (*node.args.posonlyargs, *node.args.args)]
+    found: set[int] = set()
+    for index, param in enumerate(params):
+        if _returns_only_members(node.body, param, False):
+            found.add(index)
+    return found
+
+
+def _returns_only_members(stmts: list[ast.stmt], param: str, tested: bool) -> bool:
+    """Every `return` in `stmts` (nested defs aside) is under a membership test of `param`,
+    and at least one is."""
+    seen = False
+    for stmt in stmts:
+        if isinstance(stmt, ast.Return):
+            if not tested:
+                return False
+            seen = True
+        elif isinstance(stmt, ast.If):
+            inner = tested or _tests_member(stmt.test, param)
+            for part, flag in ((stmt.body, inner), (stmt.orelse, tested)):
+                if any(isinstance(s, ast.Return) for s in ast.walk(ast.Module(part, []))):
+                    if not _returns_only_members(part, param, flag):
+                        return False
+                    seen = True
+        elif isinstance(stmt, (ast.For, ast.AsyncFor, ast.While, ast.With, ast.AsyncWith)):
+            if any(isinstance(s, ast.Return) for s in ast.walk(stmt)):
+                if not _returns_only_members(stmt.body, param, tested):
+                    return False
+                seen = True
+        elif not isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)) and any(
+            isinstance(s, ast.Return) for s in ast.walk(stmt)
+        ):
+            return False  # (a `try` or `match` holding a return: not followed)
+    return seen
+
+
+def _tests_member(test: ast.expr, param: str) -> bool:
+    parts = test.values if isinstance(test, ast.BoolOp) and isinstance(test.op, ast.And) else [test]
+    return any(
+        isinstance(part, ast.Compare)
+        and len(part.ops) == 1
+        and isinstance(part.ops[0], ast.In)
+        and isinstance(part.left, ast.Name)
+        and part.left.id == param
+        for part in parts
+    )
 
 
 _CARRIED_ATTR = "_hermes_dev_carried"
