@@ -4349,6 +4349,28 @@ registry.register(name="summary", toolset="t", schema={}, handler=summary)
 """,
             note="trap: the year and week a pattern picked out of the model's text, checked against their range before `date.fromisocalendar`",
         ),
+        Valid(
+            _HEAD
+            + """\
+from decimal import Decimal, InvalidOperation
+
+
+def invoice(args, **kw):
+    try:
+        rate = Decimal(str(args["rate"])) if args.get("rate") is not None else None
+    except (KeyError, InvalidOperation):
+        return tool_error("rate must be a number")
+    if rate is not None and not (0 <= rate <= 10_000):
+        return tool_error("rate must be between 0 and 10000")
+    hours = Decimal("7.5")
+    amount = (hours * rate).quantize(Decimal("0.01")) if rate is not None else None
+    return json.dumps({"amount": str(amount)})
+
+
+registry.register(name="invoice", toolset="t", schema={}, handler=invoice)
+""",
+            note="trap: the model's rate bounded before `.quantize()`",
+        ),
     )
     INVALID = (
         Invalid(
@@ -10476,6 +10498,30 @@ registry.register(name="invoice_date", toolset="t", schema={}, handler=invoice_d
 """,
             lines=(23, 33),
             note="digits a pattern picks out of the model's text are any digits: week 0 or month 13 make `date.fromisocalendar` / `date()` raise ValueError; a name given a default only when the model sent nothing (`if not spec: spec = ...`) still holds the model's text every other time",
+            fixed={},
+        ),
+        Invalid(
+            _HEAD
+            + """\
+from decimal import Decimal, InvalidOperation
+
+
+def invoice(args, **kw):
+    try:
+        rate = Decimal(str(args["rate"])) if args.get("rate") is not None else None
+    except (KeyError, InvalidOperation):
+        return tool_error("rate must be a number")
+    if rate is not None and (not rate.is_finite() or rate < 0):
+        return tool_error("rate must be a non-negative number")
+    hours = Decimal("7.5")
+    amount = (hours * rate).quantize(Decimal("0.01")) if rate is not None else None
+    return json.dumps({"amount": str(amount)})
+
+
+registry.register(name="invoice", toolset="t", schema={}, handler=invoice)
+""",
+            lines=(15,),
+            note="`.quantize()` of the model's number (or what it multiplies): past the context's 28 digits the result cannot be held (decimal.InvalidOperation); a test against 0 bounds nothing",
             fixed={},
         ),
     )

@@ -165,6 +165,16 @@ class Magnitudes:
                 return None
             if is_name(func, "abs") and len(expr.args) == 1:
                 return self._kind(expr.args[0], depth + 1)
+            if (
+                last_name(func) == "Decimal"
+                and len(expr.args) == 1
+                and self._dotted(func) == "decimal.Decimal"
+            ):
+                # (`Decimal(str(args["rate"]))`: the model's number, as exact as it came)
+                inner = expr.args[0]
+                if self._model(inner) or self._kind(inner, depth + 1) in ("int", "float"):
+                    return "float"
+                return None
             return self._typed(expr) or self._carried(expr)
         if isinstance(expr, ast.Subscript):
             return self._typed(expr)
@@ -191,8 +201,8 @@ class Magnitudes:
                 return None
             other = expr.orelse if sides[0] is not None else expr.body
             known = sides[0] or sides[1]
-            if None in sides and not _a_literal_number(other):
-                return None
+            if None in sides and not (_a_literal_number(other) or is_none(other)):
+                return None  # (`n if given else None`: the number, or no number at all)
             return "float" if "float" in sides else known
         if isinstance(expr, ast.BinOp) and isinstance(expr.op, (ast.Add, ast.Sub, ast.Mult)):
             sides = [self._kind(expr.left, depth + 1), self._kind(expr.right, depth + 1)]
@@ -236,6 +246,18 @@ class Magnitudes:
 
     def risk(self, node: ast.Call) -> Risk | None:
         func = node.func
+        if isinstance(func, ast.Attribute) and func.attr == "quantize":
+            # (`(hours * rate).quantize(Decimal("0.01"))`: past 28 digits the context's
+            # precision cannot hold the result)
+            if any(
+                isinstance(sub, (ast.Name, ast.Call)) and self.number(sub) is not None
+                for sub in ast.walk(func.value)
+            ):
+                return (
+                    "decimal.InvalidOperation",
+                    "when the model sends a number too large to round",
+                )
+            return None
         if self._sqlite and isinstance(func, ast.Attribute) and func.attr in _SQL_RUNS:
             if len(node.args) >= 2 and any(
                 self.number(value) == "int" for value in self._parameters(node.args[1])
