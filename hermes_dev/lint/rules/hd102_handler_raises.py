@@ -88,7 +88,8 @@ one tested to be an int, or a parameter a caller hands one to, `book_id: int`) b
 sqlite statement raises OverflowError past 2**63 - 1, `timedelta(...)` and
 `datetime.fromtimestamp(...)` of it OverflowError, `date(y, m, d)` (`datetime`, `time`,
 `date.fromisocalendar`) ValueError, as for digits a pattern picks out of its text
-(`int(m.group(2))`); unless it is compared with a bound other than 0 or 1 first (a
+(`int(m.group(2))`: what a pattern matched is the model's text, of the form it tested, so
+a table looked up by a group, `int()` of one, a length are not reported); unless it is compared with a bound other than 0 or 1 first (a
 comprehension's filter is no bound: `next(p for kg, p in BANDS if w <= kg)` is a search that
 can find nothing). `x % n` of the model's
 number raises ZeroDivisionError; csv's `delimiter=` (`quotechar`, `escapechar`) of its text
@@ -239,8 +240,9 @@ coroutines gathered with `return_exceptions=True` raise nothing. `json.dumps(obj
 a `Decimal`, a set, bytes, the exception an `except` caught, an instance of a plain project
 class, made in the handler or returned by the project's functions it calls, or a field a
 project class declares of such a type (`amount: Decimal` of a dataclass, read as `entry.amount`,
-also of an element of a list the class declares `entries: list[Entry]`, or `min(...)` of one).
-An encoding the
+also of an element of a list the class declares `entries: list[Entry]`, or `min(...)` of one),
+a NumPy array or integer, or a record YAML or TOML read put in as it is (both read an
+unquoted `2024-05-01` as a date). An encoding the
 model names (`data.decode(args["encoding"])`) raises LookupError. A path made of the model's text keeps
 being its path when rebound (`path = os.path.abspath(os.path.expanduser(path))`), through
 `os.path` functions and `base / name`; a folder the tool chose joined with the model's name
@@ -2291,7 +2293,7 @@ def convert(args, **kw):
         data = tomllib.loads(text) if args.get("kind") == "toml" else yaml.safe_load(text)
     except (ValueError, yaml.YAMLError) as exc:
         return tool_error(f"cannot parse: {exc}")
-    return json.dumps(data)
+    return json.dumps(data, default=str)
 
 
 def digest(args, **kw):
@@ -4370,6 +4372,125 @@ def invoice(args, **kw):
 registry.register(name="invoice", toolset="t", schema={}, handler=invoice)
 """,
             note="trap: the model's rate bounded before `.quantize()`",
+        ),
+        Valid(
+            {
+                "tools/units.py": """\
+UNITS = {"m": 1.0, "km": 1000.0}
+
+
+class UnitError(ValueError):
+    pass
+
+
+def lookup(symbol):
+    try:
+        return UNITS[symbol.strip()]
+    except KeyError:
+        raise UnitError(f"unknown unit {symbol!r}") from None
+
+
+def convert(value, src, dst):
+    return value * lookup(src) / lookup(dst)
+""",
+                "tools/licenses_tool.py": """\
+import json
+
+import yaml
+
+from tools.registry import registry, tool_error
+from tools.units import UnitError, convert, lookup
+
+
+def load(path):
+    with open(path, encoding="utf-8") as fh:
+        data = yaml.safe_load(fh) or {}
+    return [i for i in data.get("licenses", []) if isinstance(i, dict)]
+
+
+def licenses(args, **kw):
+    try:
+        items = load("licenses.yaml")
+    except (OSError, yaml.YAMLError) as exc:
+        return tool_error(str(exc))
+    rows = [{"product": str(i.get("product")), "seats": i.get("seats")} for i in items]
+    return json.dumps({"licenses": rows, "raw": items}, default=str)
+
+
+def to_unit(args, **kw):
+    src, dst = str(args.get("from") or ""), str(args.get("to") or "")
+    try:
+        value = convert(1.0, src, dst)
+    except UnitError as exc:
+        return tool_error(str(exc))
+    return json.dumps({"value": value, "unit": lookup(dst)})
+
+
+registry.register(name="licenses", toolset="t", schema={"name": "licenses", "description": "d", "parameters": {"type": "object", "properties": {}}}, handler=licenses)
+registry.register(name="to_unit", toolset="t", schema={"name": "to_unit", "description": "d", "parameters": {"type": "object", "properties": {}}}, handler=to_unit)
+""",
+            },
+            note="traps: fields of a YAML record no one writes a date in, and a whole record dumped with default=str; `lookup(dst)` after `convert(1.0, src, dst)` returned inside a try that caught what lookup raised in there for the same units",
+        ),
+        Valid(
+            {
+                "tools/parse_tool.py": """\
+import csv
+import io
+import json
+import re
+from datetime import datetime, timedelta
+from decimal import ROUND_HALF_UP, Decimal
+
+from tools.registry import registry, tool_error
+
+RELATIVE = re.compile(r"^(\\d+)\\s*([smhd])$", re.I)
+UNITS = {"s": "seconds", "m": "minutes", "h": "hours", "d": "days"}
+REPLY = re.compile(r"seq=(?P<seq>\\d+) ttl=(?P<ttl>\\d+)")
+LOSS = re.compile(r"(?P<tx>\\d+) sent, (?P<rx>\\d+) received")
+CENT = Decimal("0.01")
+
+
+def ago(text):
+    m = RELATIVE.match(text)
+    if m:
+        unit = m.group(2).lower()
+        return datetime(2024, 1, 1) - timedelta(**{UNITS[unit]: min(int(m.group(1)), 1000)})
+    return None
+
+
+def replies(text):
+    out = []
+    for line in text.splitlines():
+        m = REPLY.search(line) or LOSS.search(line)
+        if m and "seq" in m.groupdict():
+            out.append((int(m["seq"]), int(m["ttl"])))
+    return out
+
+
+def rows(text, delimiter=None):
+    if delimiter is None:
+        delimiter = ","
+    return list(csv.reader(io.StringIO(text), delimiter=delimiter))
+
+
+def parse(args, **kw):
+    text = str(args.get("text") or "")
+    sep = args.get("sep")
+    if sep is not None and (not isinstance(sep, str) or len(sep) != 1):
+        return tool_error("sep must be one character")
+    days = args.get("days")
+    if not isinstance(days, int) or days < 1:
+        return tool_error("days must be a positive whole number")
+    share = (Decimal("100") / days).quantize(CENT, rounding=ROUND_HALF_UP)
+    when = ago(text)
+    return json.dumps({"when": str(when), "replies": replies(text), "rows": rows(text, sep), "share": str(share)})
+
+
+registry.register(name="parse", toolset="t", schema={"name": "parse", "description": "d", "parameters": {"type": "object", "properties": {}}}, handler=parse)
+""",
+            },
+            note="traps: a group of a pattern whose class holds the table's keys (`([smhd])`, lowered) looked up in that table; named groups of either of two patterns (`A.search(s) or B.search(s)`); a delimiter whose length the caller tested, handed to a helper that defaults it; the model's number only as a divisor before `.quantize()`",
         ),
     )
     INVALID = (
@@ -7146,10 +7267,11 @@ registry.register(name="head", toolset="t", schema={"name": "head", "description
                 ("tools/convert_tool.py", 16),
                 ("tools/convert_tool.py", 18),
                 ("tools/convert_tool.py", 20),
+                ("tools/convert_tool.py", 21),
                 ("tools/convert_tool.py", 25),
                 ("tools/convert_tool.py", 32),
             ),
-            note="the model's text parsed as TOML, YAML and XML, a hash named by the model, a URL the model sends without a scheme (ValueError, which except OSError does not catch)",
+            note="the model's text parsed as TOML, YAML and XML (and what they read put in the result: a date), a hash named by the model, a URL the model sends without a scheme (ValueError, which except OSError does not catch)",
             fixed={},
         ),
         Invalid(
@@ -10524,6 +10646,79 @@ registry.register(name="invoice", toolset="t", schema={}, handler=invoice)
             note="`.quantize()` of the model's number (or what it multiplies): past the context's 28 digits the result cannot be held (decimal.InvalidOperation); a test against 0 bounds nothing",
             fixed={},
         ),
+        Invalid(
+            {
+                "tools/licenses_tool.py": """\
+import json
+
+import numpy as np
+import yaml
+
+from tools.registry import registry, tool_error
+
+
+def load(path):
+    with open(path, encoding="utf-8") as fh:
+        data = yaml.safe_load(fh) or {}
+    return [i for i in data.get("licenses", []) if isinstance(i, dict)]
+
+
+def licenses(args, **kw):
+    try:
+        items = load("licenses.yaml")
+    except (OSError, yaml.YAMLError) as exc:
+        return tool_error(str(exc))
+    rows = []
+    for item in items:
+        row = dict(item)
+        row["key"] = "****"
+        rows.append(row)
+    first = items[0].get("expires") if items else None
+    return json.dumps({"licenses": rows, "first_expiry": first})
+
+
+def rank(args, **kw):
+    matrix = np.array(args.get("matrix") or [[1.0]], dtype=float)
+    return json.dumps({"rank": np.linalg.matrix_rank(matrix)})
+
+
+registry.register(name="licenses", toolset="t", schema={"name": "licenses", "description": "d", "parameters": {"type": "object", "properties": {}}}, handler=licenses)
+registry.register(name="rank", toolset="t", schema={"name": "rank", "description": "d", "parameters": {"type": "object", "properties": {}}}, handler=rank)
+""",
+            },
+            findings=(("tools/licenses_tool.py", 26), ("tools/licenses_tool.py", 31)),
+            note="a record YAML read, copied into the result as it is (and a field named for a date): YAML reads an unquoted `expires: 2025-01-01` as a date, which json.dumps refuses; a NumPy integer (`np.linalg.matrix_rank`) likewise",
+            fixed={},
+        ),
+        Invalid(
+            _HEAD
+            + """\
+import subprocess
+from pathlib import Path
+
+
+def _git_log(folder):
+    out = subprocess.run(["git", "log", "--format=%an"], cwd=folder, capture_output=True, text=True, check=True, timeout=30)
+    return out.stdout.splitlines()
+
+
+def authors(args, **kw):
+    folder = Path(str(args.get("folder") or ".")).expanduser()
+    try:
+        lines = _git_log(folder)
+    except FileNotFoundError:
+        return tool_error("git is not installed or the folder does not exist")
+    except subprocess.TimeoutExpired:
+        return tool_error("git log timed out")
+    return json.dumps({"authors": sorted(set(lines)), "again": len(_git_log(folder))})
+
+
+registry.register(name="authors", toolset="t", schema={}, handler=authors)
+""",
+            lines=(16, 21),
+            note="a call whose except catches some of what it raises (FileNotFoundError, TimeoutExpired) still lets the rest out (CalledProcessError, check=True), there and at the same call made again",
+            fixed={},
+        ),
     )
 
     def check(self, ctx: LintContext) -> Iterator[Finding]:
@@ -10572,7 +10767,8 @@ registry.register(name="invoice", toolset="t", schema={}, handler=invoice)
                         # and what the call raises anyway, one finding)
                         key = ("call", escape.origin[1], escape.node.col_offset)  # type: ignore[union-attr]
                     elif escape.kind == "input":
-                        key = ("input", escape.origin[1])
+                        # (where it raises: a value JSON refuses is made elsewhere)
+                        key = ("input", getattr(escape.node, "lineno", escape.origin[1]))
                     elif escape.kind == "call" and isinstance(escape.node, ast.Call):
                         # (`docker.from_env().containers.list()`: the calls of one chain start
                         # at one column; one finding, at the outermost)
@@ -10751,7 +10947,9 @@ def _message(group: list[Escape], name: str) -> str:
         if searched:
             cures.append("give next() a default and return tool_error(...) when nothing matches")
         refused = [e for e in reads if str(e.callee).startswith(serialisable.WHY)]
-        if refused:
+        if refused and all("ndarray" in str(e.callee) or "int64" in str(e.callee) for e in refused):
+            cures.append("convert the value first (.tolist(), int()) or pass default=str")
+        elif refused:
             cures.append("convert the value first (str(), .isoformat()) or pass default=str")
         if any(
             e.exc is not None and e.exc.label != "KeyError" and e not in refused + searched

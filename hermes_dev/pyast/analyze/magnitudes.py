@@ -63,6 +63,7 @@ class Magnitudes:
         "_bounded",
         "_carried",
         "_dotted",
+        "_formed",
         "_given",
         "_model",
         "_nodes",
@@ -85,13 +86,16 @@ class Magnitudes:
         shadowed: set[str],
         carried: Callable[[ast.Call], str | None] = lambda call: None,
         typed: Callable[[ast.expr], str | None] = lambda expr: None,
+        formed: Callable[[ast.expr], bool] = lambda expr: False,
     ) -> None:
         """`model(expr)`: the model's value, or what a file it names holds; `dotted(func)`: the
         library name a called expression resolves to; `given`: parameters a caller hands the
         model's number (unchecked there); `sqlite`: the module runs sqlite3; `carried(call)`:
         the number a helper hands back of the model's ("int", "float"), unbounded there;
         `typed(expr)`: "int" or "float" for a read of an argument the tool's schema declares a
-        number with no range (JSON sets no bound; Hermes does not check the schema)."""
+        number with no range (JSON sets no bound; Hermes does not check the schema);
+        `formed(expr)`: text whose form a pattern tested (its digits: any value, few of them)."""
+        self._formed = formed
         self._values = values
         self._model = model
         self._reads = reads
@@ -158,10 +162,10 @@ class Magnitudes:
                 and not isinstance(expr.args[0], ast.Starred)
             ):
                 inner = expr.args[0]
+                if func.id == "int" and (self._group(inner) or self._formed(inner)):
+                    return _DIGITS  # (digits a pattern let through: a date's parts, no size)
                 if self._model(inner) or self._kind(inner, depth + 1) is not None:
                     return func.id
-                if func.id == "int" and self._group(inner):
-                    return _DIGITS
                 return None
             if is_name(func, "abs") and len(expr.args) == 1:
                 return self._kind(expr.args[0], depth + 1)
@@ -249,10 +253,7 @@ class Magnitudes:
         if isinstance(func, ast.Attribute) and func.attr == "quantize":
             # (`(hours * rate).quantize(Decimal("0.01"))`: past 28 digits the context's
             # precision cannot hold the result)
-            if any(
-                isinstance(sub, (ast.Name, ast.Call)) and self.number(sub) is not None
-                for sub in ast.walk(func.value)
-            ):
+            if any(self.number(sub) is not None for sub in _growing(func.value)):
                 return (
                     "decimal.InvalidOperation",
                     "when the model sends a number too large to round",
@@ -304,6 +305,24 @@ def _a_bound(side: ast.expr) -> bool:
             and value not in _NO_BOUND
         )
     return True
+
+
+def _growing(expr: ast.expr) -> list[ast.expr]:
+    """The names and calls of an arithmetic value that make it larger as they grow (not a
+    divisor: `total / days` shrinks as `days` grows)."""
+    found: list[ast.expr] = []
+    stack = [expr]
+    while stack:
+        node = stack.pop()
+        if isinstance(node, (ast.Name, ast.Call)):
+            found.append(node)
+        if isinstance(node, ast.BinOp):
+            stack.append(node.left)
+            if not isinstance(node.op, (ast.Div, ast.FloorDiv, ast.Mod)):
+                stack.append(node.right)
+        elif isinstance(node, (ast.UnaryOp, ast.Call)):
+            stack.extend(n for n in ast.iter_child_nodes(node) if isinstance(n, ast.expr))
+    return found
 
 
 def _a_literal_number(expr: ast.expr) -> bool:

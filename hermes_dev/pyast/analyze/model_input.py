@@ -327,6 +327,7 @@ class InputRisks:
         "_locals",
         "_looked_up",
         "_magnitudes",
+        "_matched",
         "_numbers",
         "_opened",
         "_parts",
@@ -334,6 +335,7 @@ class InputRisks:
         "_path_params",
         "_recognizes",
         "_rejected",
+        "_sized_memo",
         "_sizes",
         "_tar_tested",
         "_tested",
@@ -364,6 +366,7 @@ class InputRisks:
         "records",
         "requested",
         "shadowed",
+        "sized_given",
         "sqlite",
         "typed_numbers",
         "uniques",
@@ -483,6 +486,8 @@ class InputRisks:
         # (what a helper's tested answer guards: it holds after the call, not at the call,
         # which runs on the unchecked value; placed by `_noted`)
         self._answered: set[str] = set()
+        self.sized_given: frozenset[str] = frozenset()  # (whose length a caller looked at)
+        self._sized_memo: set[str] | None = None
         # (calls made as statements, their answer unused: `validate_path(p)` raises or not)
         self._alone = {
             id(sub.value)
@@ -581,6 +586,16 @@ class InputRisks:
                         for test in ast.walk(cond)
                     ):
                         self.guarded.update(self._reads(gen.iter))
+        # `m = PATTERN.match(text)`, `for m in PATTERN.finditer(text)`: what a pattern
+        # matched; its groups are of the form the pattern tested
+        matched = {
+            name
+            for name, values in assigns.items()
+            if values and all(v is not None and _a_match(v) for v in values)
+        }
+        self.guarded |= matched
+        self.form_tested |= matched
+        self._matched = matched
         # `url = "https://" + source[9:] if ... else source` after `source.startswith(...)`:
         # a local made only of tested values is tested
         own = set(assigns) | (
@@ -593,7 +608,7 @@ class InputRisks:
                 if any(_makes_text(v) for v in values):  # type: ignore[arg-type]
                     continue  # (a part of it, `port = text.rsplit(":", 1)[1]`, is another text)
                 reads = [
-                    {r for r in self._reads(v) if r in own or "[" in r} - {param}  # type: ignore[arg-type]
+                    {r for r in self._value_reads(v) if r in own or "[" in r} - {param}  # type: ignore[arg-type]
                     for v in values
                 ]
                 if all(r and r <= self.guarded for r in reads):
@@ -606,19 +621,7 @@ class InputRisks:
                     # (made of a value a helper's answer guards: guarded where that holds)
                     spans = [self._conditional[n] for r in reads for n in r - self.guarded]
                     self._conditional[name] = list(spans[0])
-        # `(int(ch, 36) for ch in iban)` of a text matched whole: each of its items is
-        # tested (not the items of a value tested only to be a list or dict)
-        for sub in nodes:
-            if isinstance(sub, COMPREHENSIONS):
-                for gen in sub.generators:
-                    if isinstance(gen.target, ast.Name) and not assigns.get(gen.target.id):
-                        iterated = self._reads(gen.iter)
-                        if (
-                            iterated
-                            and iterated <= self.guarded
-                            and not iterated & self._container_typed
-                        ):
-                            self.guarded.add(gen.target.id)
+        self._guard_items(nodes, assigns)
         # `for code in (src, dst): if code not in RATES: return ...`: each value is tested
         for sub in nodes:
             if (
@@ -695,6 +698,7 @@ class InputRisks:
                         tested.add(name)
             self.guarded |= tested
             self._checked = frozenset(tested)
+            self._guard_items(nodes, assigns)
         # Parameters given the model's path as a `Path` (`path.open("x")` in the body)
         if seeds and not isinstance(node, ast.Lambda):
             for a in (*node.args.posonlyargs, *node.args.args, *node.args.kwonlyargs):
@@ -995,6 +999,39 @@ class InputRisks:
                 return SyntaxError, "when the model sends a path ElementTree cannot read"
         return None
 
+    def _guard_items(self, nodes: list[ast.AST], assigns: dict[str, list[ast.expr | None]]) -> None:
+        """`(int(ch, 36) for ch in iban)` of a text matched whole, `int(c) for i, c in
+        enumerate(digits)`: each item of a tested value is tested (not the items of a value
+        tested only to be a list or dict)."""
+        for sub in nodes:
+            if not isinstance(sub, COMPREHENSIONS):
+                continue
+            for gen in sub.generators:
+                target = gen.target
+                if isinstance(target, ast.Name):
+                    pairs: list[tuple[ast.expr, ast.expr | None]] = [(target, gen.iter)]
+                elif isinstance(target, ast.Tuple):
+                    pairs = list(zip(target.elts, _paired(gen.iter, len(target.elts))))
+                else:
+                    continue
+                for elt, source in pairs:
+                    if not isinstance(elt, ast.Name) or source is None or assigns.get(elt.id):
+                        continue
+                    iterated = self._reads(source)
+                    if (
+                        iterated
+                        and iterated <= self.guarded
+                        and not iterated & self._container_typed
+                    ):
+                        self.guarded.add(elt.id)
+
+    def _value_reads(self, value: ast.expr) -> set[str]:
+        """What a value is made of: `_reads`, less what only a conditional's test reads
+        (`m.group(1) if kind == "assignment" else m.group(0)` is made of `m`)."""
+        if isinstance(value, ast.IfExp):
+            return self._value_reads(value.body) | self._value_reads(value.orelse)
+        return self._reads(value)
+
     def _tested_here(self, names: set[str], node: ast.AST) -> bool:
         """One of `names` is tested where `node` is by a test that holds there only (`if
         item.strip() in COMMON: ports.append(COMMON[item.strip()])`), never a type test."""
@@ -1227,8 +1264,16 @@ class InputRisks:
                     return (isinstance(func.value, ast.Name) and func.value.id == self.param) or (
                         len(expr.args) == 2 and self._from_model(expr.args[1])
                     )
+                if func.attr == "split" and _is_module(func.value, "re"):
+                    # `re.split(r"[./-]", text)`: the model's text, in parts
+                    return len(expr.args) > 1 and self._from_model(expr.args[1])
                 if func.attr in _TEXT_METHODS or id(expr) in self._parts:
                     return self._from_model(func.value)
+                if func.attr in _GROUPS:
+                    return self._from_model(func.value)  # (`m.group(2)`: a part of the text)
+                matched = _matched_text(expr) if func.attr in _MATCHING else None
+                if matched is not None:
+                    return self._from_model(matched)  # (a match of the model's text)
                 if func.attr == "sub":
                     # `re.sub(p, r, text)`, `PATTERN.sub(r, text)`: the model's text, edited
                     at = 2 if _is_module(func.value, "re") else 1
@@ -1240,9 +1285,6 @@ class InputRisks:
                     return any(self._from_model(a) for a in expr.args[:1])
                 if func.attr == "split" and _is_module(func.value, "shlex"):
                     return bool(expr.args) and self._from_model(expr.args[0])
-                if func.attr == "split" and _is_module(func.value, "re"):
-                    # `re.split(r"[./-]", text)`: the model's text, in parts
-                    return len(expr.args) > 1 and self._from_model(expr.args[1])
                 if func.attr in ("split", "rsplit", "splitlines"):
                     if self._from_model(func.value):
                         return True  # (the model's text, in parts)
@@ -1665,11 +1707,13 @@ class InputRisks:
 
     def _sized(self) -> set[str]:
         """What a `len(...)` anywhere in the def reads."""
-        found: set[str] = set()
-        for sub in walk_shallow(self._body):
-            if isinstance(sub, ast.Call) and is_name(sub.func, "len") and sub.args:
-                found |= self._reads(sub.args[0])
-        return found
+        if self._sized_memo is None:
+            found: set[str] = set()
+            for sub in walk_shallow(self._body):
+                if isinstance(sub, ast.Call) and is_name(sub.func, "len") and sub.args:
+                    found |= self._reads(sub.args[0])
+            self._sized_memo = found
+        return self._sized_memo | self.sized_given
 
     def _item_risk(self, value: ast.expr, key: ast.expr) -> tuple[type[BaseException], str] | None:
         """`line["qty"]` of an object the model sent (an item of its list, a parameter a
@@ -1679,6 +1723,7 @@ class InputRisks:
             isinstance(value, ast.Name)
             and value.id != self.param
             and value.id in self.derived
+            and value.id not in self._matched  # (`m["label"]`: a group the pattern names)
             and isinstance(key, ast.Constant)
             and isinstance(key.value, str)
         ):
@@ -1764,6 +1809,7 @@ class InputRisks:
                 self.shadowed,
                 self._carried_number,
                 self._typed_number,
+                lambda expr: bool(self._reads(expr) & (self.form_tested | self._checked)),
             )
         return self._magnitudes
 
@@ -2395,7 +2441,11 @@ def _normalising_constants(nodes: list[ast.AST]) -> dict[str, set[int]]:
         if not isinstance(sub, ast.If):
             continue
         tested = {n.id for n in ast.walk(sub.test) if isinstance(n, ast.Name)}
-        for stmt in sub.body:
+        # (the block's own statements; under an absence test, those nested in it too:
+        # `if not text: ... try: text = path.read_text()`)
+        absent = any(_absent_test(sub.test, name) for name in tested)
+        block = walk_shallow(sub.body) if absent else sub.body
+        for stmt in block:
             if (
                 isinstance(stmt, ast.Assign)
                 and len(stmt.targets) == 1
@@ -2480,10 +2530,41 @@ def _makes_text(expr: ast.expr) -> bool:
         node = stack.pop()
         if id(node) in tests:
             continue
-        if isinstance(node, ast.Call) and not is_name(node.func, "len"):
+        if (
+            isinstance(node, ast.Call)
+            and not is_name(node.func, "len")
+            and not (isinstance(node.func, ast.Attribute) and node.func.attr in _SAME_TEXT)
+        ):
             return True
         stack.extend(ast.iter_child_nodes(node))
     return False
+
+
+# Pattern methods whose answer is a match (or matches) of the text they are given.
+_MATCHING = frozenset({"match", "fullmatch", "search", "finditer"})
+# A match's methods that give what its groups matched.
+_GROUPS = frozenset({"group", "groups", "groupdict"})
+# (what these make of a tested text is that text: a group the pattern matched, its case or
+# its outer blanks changed)
+_SAME_TEXT = _GROUPS | {"lower", "upper", "casefold", "strip", "lstrip", "rstrip"}
+
+
+def _matched_text(call: ast.Call) -> ast.expr | None:
+    """The text `re.match(p, text)` / `PATTERN.search(text)` / `.finditer(text)` reads."""
+    func = call.func
+    if not isinstance(func, ast.Attribute) or func.attr not in _MATCHING:
+        return None
+    at = 1 if is_name(func.value, "re") else 0
+    return call.args[at] if len(call.args) > at else None
+
+
+def _a_match(value: ast.expr) -> bool:
+    """A match of a pattern (`PATTERN.match(text)`), or one a loop takes of `finditer`."""
+    if isinstance(value, _Element):
+        value = value.value
+    if isinstance(value, ast.BoolOp):
+        return all(_a_match(v) for v in value.values)  # (`A.search(s) or B.search(s)`)
+    return isinstance(value, ast.Call) and _matched_text(value) is not None
 
 
 def _encoding_arguments(call: ast.Call, local: set[str]) -> list[ast.expr]:

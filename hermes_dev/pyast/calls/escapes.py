@@ -199,7 +199,7 @@ class _InputEscapes(Transfer):
         # caller made sure is there (`args.get("key")` read, `"key" in args`); `!key`: one
         # whose value it checked (its type, its form)
         table = next((s[1:] for s in self.seeds if s[0] == "*"), "")
-        values = frozenset(s for s in self.seeds if s[0] not in "*?!~^@#")
+        values = frozenset(s for s in self.seeds if s[0] not in "*?!~^@#%")
         contents = frozenset(s[1:] for s in self.seeds if s[0] == "~")
         checked = frozenset(s[1:] for s in self.seeds if s[0] == "^")
         # `@path`: a path the caller tested leads to a file (what it holds is the model's)
@@ -213,6 +213,8 @@ class _InputEscapes(Transfer):
             inputs.guarded |= files
             inputs.kind_tested |= files
             inputs.exists_tested |= files
+        # `%name`: a value whose length the caller looked at (`len(sep) != 1`)
+        inputs.sized_given = frozenset(s[1:] for s in self.seeds if s[0] == "%")
         if table:
             for seed in self.seeds:
                 if seed == "?*":
@@ -827,9 +829,16 @@ class _Walker:
         self.skip = skip
         self.escapes: list[Escape] = []
         # (defs called in a `try` whose `except`s all return: their label, the names given,
-        # the `except`s, and what they raised on the model's values)
+        # the `except`s, what they raised on the model's values, and where what was caught
+        # was raised)
         self._validated: list[
-            tuple[str, frozenset[str], list[ast.ExceptHandler], frozenset[object]]
+            tuple[
+                str,
+                frozenset[str],
+                list[ast.ExceptHandler],
+                frozenset[object],
+                frozenset[tuple[Step, object]],
+            ]
         ] = []
         self._submits: list[ast.Call] | None = None  # (`pool.submit(fn, ...)` in the def)
         self._iterated: set[int] = set()  # (calls a loop iterates over)
@@ -1458,7 +1467,14 @@ class _Walker:
             on_input = {id(e) for e in from_input}
             if self.top and handlers and given and _returns_in_all(handlers[-1]):
                 failed = frozenset(e.exc.key for e in from_input if e.exc is not None)
-                self._validated.append((target.function.label, given, handlers[-1], failed))
+                # (where what it let out was raised: `convert(v, src, dst)` caught around, then
+                # `lookup(src)`, which raised in there for a unit it does not know, cannot now)
+                sites = frozenset(
+                    (e.origin, e.exc.key)
+                    for e in found
+                    if e.exc is not None and self.catcher(e.exc, [handlers[-1]]) is not None
+                )
+                self._validated.append((target.function.label, given, handlers[-1], failed, sites))
             for inner in found:
                 if self.top and self._tested_before(inner, given, id(inner) in on_input):
                     continue  # (what it raises for these values, the handler already caught)
@@ -1600,7 +1616,7 @@ class _Walker:
         a `try` whose `except` catches it and returns: those values passed its tests. So did
         they when another def given them before failed the same way on them (`on_input`: the
         model's path that is not there, caught around `fs_usage(path)`, is there after it)."""
-        for label, names, group, failed in self._validated:
+        for label, names, group, failed, sites in self._validated:
             if (
                 names <= given
                 and (
@@ -1610,6 +1626,14 @@ class _Walker:
                 and self.catcher(inner.exc, [group]) is not None
             ):
                 return True
+            if (
+                given
+                and given <= names
+                and not on_input
+                and inner.exc is not None
+                and (inner.origin, inner.exc.key) in sites
+            ):
+                return True  # (the same raise of the same exception, caught before)
         return False
 
     def _model_parameters(self, call: ast.Call, target: Callee) -> frozenset[str]:
@@ -1637,12 +1661,18 @@ class _Walker:
                 ):
                     # (tested to be there, or to be a file: its bytes are still the model's)
                     seeds.add("@" + param)
-                elif not inputs.membership_guarded(expr) and uses_sqlite(target.function.module):
-                    seeds.add("^" + param)  # (only SQL it runs raises on a tested text)
+                elif not inputs.membership_guarded(expr) and (
+                    uses_sqlite(target.function.module) or tested <= inputs.form_tested
+                ):
+                    # (only what no test of its form prevents raises on a tested text: SQL it
+                    # runs, a date made of the digits a pattern let through)
+                    seeds.add("^" + param)
             elif inputs._content(expr):
                 seeds.add("~" + param)  # (what a file or an address the model names holds)
             if inputs.number(expr):
                 seeds.add("#" + param)  # (the model's number, that nothing bounds)
+            if param in seeds and inputs._reads(expr) & inputs._sized():
+                seeds.add("%" + param)  # (its length looked at here: `len(sep) != 1`)
         if any(seed[0] == "*" for seed in seeds):
             prefix = f"{inputs.param}["
             seeds.update("?" + key for key in inputs.checked_keys)

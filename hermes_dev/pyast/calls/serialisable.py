@@ -3,7 +3,7 @@
 The standard encoder raises TypeError ("Object of type Path is not JSON serializable") for any
 value that is not a str, number, bool, None, list, tuple or dict, unless the call passes
 `default=` or `cls=`. Authors put such values in their results without noticing: a `Path`, a
-`datetime`, a `Decimal`, a set, bytes, the exception an `except` caught (`{"error": exc}`), an
+`datetime`, a `Decimal`, a set, bytes, a NumPy array or integer (`np.linalg.matrix_rank(a)`), the exception an `except` caught (`{"error": exc}`), an
 instance of their own record class.
 
 What is followed: dict, list and tuple displays (and `**`/`*` in them), comprehensions, `x if c
@@ -14,12 +14,15 @@ refused only when the code makes it: a call of a known constructor (`Path(...)`,
 `datetime.now()`, `Decimal(...)`, `set(...)`, a project class with no base), a method that
 keeps its type (`p.resolve()`, `p / "x"`), bytes and set literals, an `except ... as e` name,
 or a field a project class declares of such a type (`entry.amount` of `amount: Decimal`).
+What YAML or TOML read is put in as it is (a whole record, `dict(item)` of one, or a field
+named for a date): both read an unquoted `2024-05-01` as a date.
 Unknown values are never refused (precision first).
 """
 
 from __future__ import annotations
 
 import ast
+import re
 
 from hermes_dev.pyast.analyze.branches import decide
 from hermes_dev.pyast.calls.driver import Code, wrapped
@@ -35,7 +38,7 @@ from hermes_dev.pyast.semantic.scopes import (
     Possible,
     Undecorated,
 )
-from hermes_dev.pyast.semantic.walker import is_none, last_name, returns_of
+from hermes_dev.pyast.semantic.walker import is_name, is_none, last_name, returns_of
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -76,6 +79,22 @@ _MADE_BY: dict[str, str] = {
     "uuid.uuid3": "UUID",
     "uuid.uuid4": "UUID",
     "uuid.uuid5": "UUID",
+    # NumPy: arrays, and the integers its searches and counts give (a float64 is a float)
+    **{
+        f"numpy.{name}": "ndarray"
+        for name in (
+            "array",
+            "asarray",
+            "zeros",
+            "ones",
+            "arange",
+            "linspace",
+            "linalg.inv",
+            "linalg.solve",
+            "linalg.matrix_power",
+        )
+    },
+    **{f"numpy.{name}": "int64" for name in ("linalg.matrix_rank", "argmax", "argmin")},
 }
 _BUILTINS = {"set": "set", "frozenset": "frozenset", "bytes": "bytes", "bytearray": "bytearray"}
 # Methods and attributes that give a value of the type they are called on.
@@ -105,17 +124,20 @@ WHY = "when it holds"
 class Refusal:
     """A value the encoder refuses: its type name and the expression that makes it."""
 
-    __slots__ = ("node", "scope", "type_name")
+    __slots__ = ("how", "node", "scope", "type_name")
 
-    def __init__(self, type_name: str, node: ast.AST, scope: Scope) -> None:
+    def __init__(self, type_name: str, node: ast.AST, scope: Scope, how: str = "") -> None:
         self.type_name = type_name
         self.node = node
         self.scope = scope
+        self.how = how  # (how it comes to be one, when the code does not make it)
 
     @property
     def shown(self) -> str:
         """`a Path`, `bytes`, `an exception object`: the value as a sentence names it."""
         name = self.type_name
+        if self.how:
+            return f"a {name} ({self.how})"
         if name in ("bytes", "an exception object"):
             return name
         if name not in _KNOWN_NAMES:
@@ -176,17 +198,33 @@ class _Search:
             value = expr.value  # type: ignore[attr-defined]
             return Refusal("bytes", expr, scope) if isinstance(value, bytes) else None
         elif kind is ast.Name:
-            return self.name(expr, scope, depth)  # type: ignore[arg-type]
+            return self.name(expr, scope, depth) or self.record(expr, scope)  # type: ignore[arg-type]
         elif kind is ast.Call:
-            return self.call(expr, scope, depth)  # type: ignore[arg-type]
+            return self.call(expr, scope, depth) or self.record(expr, scope)  # type: ignore[arg-type]
         else:
             made = self.kept(expr, scope, depth)
+            if made is None and kind is ast.Subscript:
+                return self.record(expr, scope)
             return Refusal(made, expr, scope) if made is not None else None
         for part in parts:
             found = self.value(part, scope, depth + 1)
             if found is not None:
                 return found
         return None
+
+    def record(self, expr: ast.expr, scope: Scope) -> Refusal | None:
+        """What YAML or TOML read, put in as it is: a whole record (or a field whose name
+        says it is a date) may hold a date, which both read from an unquoted `2024-05-01`."""
+        if self.shadowed and any(
+            isinstance(n, ast.Name) and n.id in self.shadowed for n in ast.walk(expr)
+        ):
+            return None
+        field = _field_read(expr)
+        if field is not None and not _DATE_WORDS.search(field):
+            return None  # (`item.get("seats")`: a field no one writes a date in)
+        if not _Loaded().holds(expr, scope, 0):
+            return None
+        return Refusal("date", expr, scope, "YAML and TOML read an unquoted 2024-05-01 as one")
 
     def element(
         self,
@@ -347,6 +385,122 @@ class _Search:
                 return None
             return self.made(values[0], where, depth + 1)
         return self.kept(expr, scope, depth + 1)
+
+
+# Loaders whose answer turns unquoted dates into `datetime.date` / `datetime.datetime`.
+_LOADERS = frozenset(
+    {
+        "yaml.safe_load",
+        "yaml.load",
+        "yaml.full_load",
+        "yaml.unsafe_load",
+        "tomllib.load",
+        "tomllib.loads",
+        "toml.load",
+        "toml.loads",
+    }
+)
+_LOADED_DEPTH = 16  # (each name, call and operator is a step)
+_DATE_WORDS = re.compile(
+    r"date|time|day|expir|created|updated|modified|deadline|due|since|until|birth|released|"
+    r"(^|_)(at|on)$",
+    re.IGNORECASE,
+)
+
+
+def _field_read(expr: ast.expr) -> str | None:
+    """ "k" for `x["k"]` / `x.get("k", ...)`: one field of a record, by its name."""
+    if isinstance(expr, ast.Subscript) and isinstance(expr.slice, ast.Constant):
+        key = expr.slice.value
+        return key if isinstance(key, str) else ""
+    if (
+        isinstance(expr, ast.Call)
+        and isinstance(expr.func, ast.Attribute)
+        and expr.func.attr == "get"
+        and expr.args
+        and isinstance(expr.args[0], ast.Constant)
+    ):
+        key = expr.args[0].value
+        return key if isinstance(key, str) else ""
+    return None
+
+
+class _Loaded:
+    """Whether a value is (a part of) what a YAML or TOML loader answered, followed through
+    names, loops, `dict(x)` / `x.get(...)` / `x[k]`, comprehensions and project defs."""
+
+    def __init__(self) -> None:
+        self.seen: set[tuple[int, int]] = set()
+
+    def holds(self, expr: ast.expr, scope: Scope, depth: int) -> bool:
+        if depth > _LOADED_DEPTH:
+            return False
+        key = (id(expr), id(scope))
+        if key in self.seen:
+            return False
+        self.seen.add(key)
+        kind = type(expr)
+        if kind is ast.BoolOp:
+            return any(self.holds(v, scope, depth + 1) for v in expr.values)  # type: ignore[attr-defined]
+        if isinstance(expr, ast.IfExp):
+            return self.holds(expr.body, scope, depth + 1) or self.holds(
+                expr.orelse, scope, depth + 1
+            )
+        if kind is ast.Subscript:
+            return self.holds(expr.value, scope, depth + 1)  # type: ignore[attr-defined]
+        if kind is ast.Await:
+            return self.holds(expr.value, scope, depth + 1)  # type: ignore[attr-defined]
+        if kind in (ast.ListComp, ast.GeneratorExp):
+            elt = expr.elt  # type: ignore[attr-defined]
+            for gen in expr.generators:  # type: ignore[attr-defined]
+                if isinstance(elt, ast.Name) and is_name(gen.target, elt.id):
+                    return self.holds(gen.iter, scope, depth + 1)
+            return False
+        if kind is ast.Name:
+            return self.name(expr, scope, depth)  # type: ignore[arg-type]
+        if kind is ast.Call:
+            return self.call(expr, scope, depth)  # type: ignore[arg-type]
+        return False
+
+    def name(self, expr: ast.Name, scope: Scope, depth: int) -> bool:
+        found = scope.lookup(expr.id)
+        if found is None:
+            return False
+        where, bindings = found
+        if bindings is None:
+            return False
+        for binding in _reaching(where, bindings, expr.lineno):
+            if binding.path != () or binding.value is None:
+                continue
+            if binding.kind in ("assign", "annotated", "named", "loop") and self.holds(
+                binding.value, where, depth + 1
+            ):
+                return True
+        return False
+
+    def call(self, call: ast.Call, scope: Scope, depth: int) -> bool:
+        func = call.func
+        if isinstance(func, ast.Name) and func.id in ("dict", "list", "sorted", "tuple"):
+            return bool(call.args) and self.holds(call.args[0], scope, depth + 1)
+        if isinstance(func, ast.Attribute) and func.attr in ("get", "copy", "values"):
+            return self.holds(func.value, scope, depth + 1)
+        if not isinstance(func, (ast.Name, ast.Attribute)):
+            return False
+        for obj in resolve(func, scope).items:
+            if isinstance(obj, External) and obj.dotted in _LOADERS:
+                return True
+            if (
+                isinstance(obj, Function)
+                and isinstance(obj.node, (ast.FunctionDef, ast.AsyncFunctionDef))
+                and not wrapped(obj.node, obj.scope)
+            ):
+                inner = Code(obj).scope
+                if any(
+                    ret.value is not None and self.holds(ret.value, inner, depth + 1)
+                    for ret in returns_of(obj.node)
+                ):
+                    return True
+        return False
 
 
 def _reaching(where: Scope, bindings: list[Binding], line: int) -> list[Binding]:
