@@ -10719,6 +10719,47 @@ registry.register(name="authors", toolset="t", schema={}, handler=authors)
             note="a call whose except catches some of what it raises (FileNotFoundError, TimeoutExpired) still lets the rest out (CalledProcessError, check=True), there and at the same call made again",
             fixed={},
         ),
+        Invalid(
+            _HEAD
+            + """\
+from decimal import ROUND_HALF_UP, Decimal
+
+CENT = Decimal("0.01")
+
+
+def money(value):
+    return Decimal(str(value)).quantize(CENT, rounding=ROUND_HALF_UP)
+
+
+def build_quote(price, quantity):
+    unit = money(price)
+    subtotal = unit * quantity
+    quote = {"unit_price": str(unit), "quantity": quantity}
+    if quantity >= 10:
+        savings = money(subtotal * 15 / 100)
+        quote["group_savings"] = savings
+    quote["total"] = str(subtotal)
+    return quote
+
+
+def quote(args, **kw):
+    return json.dumps(build_quote(12.5, 12))
+
+
+SPECS = [
+    {"name": "quote", "handler": quote, "emoji": "x", "description": "d", "parameters": {"type": "object", "properties": {}}},
+]
+
+for spec in SPECS:
+    spec = dict(spec)
+    handler = spec.pop("handler")
+    emoji = spec.pop("emoji")
+    registry.register(name=spec["name"], toolset="t", schema=spec, handler=handler, emoji=emoji)
+""",
+            lines=(25,),
+            note="a Decimal a helper rounds (`.quantize()` keeps it one), put in the result under a branch; the handler found in a row copied with `dict(spec)` and taken out with `spec.pop('handler')`",
+            fixed={},
+        ),
     )
 
     def check(self, ctx: LintContext) -> Iterator[Finding]:

@@ -114,7 +114,12 @@ _KEEPS_TYPE = {
     ),
     "datetime": frozenset({"replace", "astimezone"}),
     "date": frozenset({"replace"}),
+    "Decimal": frozenset(
+        {"quantize", "normalize", "copy_abs", "copy_negate", "sqrt", "to_integral_value"}
+    ),
 }
+# (arithmetic that keeps a Decimal a Decimal: `unit * quantity`, `subtotal - off`)
+_ARITHMETIC = (ast.Add, ast.Sub, ast.Mult, ast.Div, ast.FloorDiv, ast.Mod, ast.Pow)
 _KNOWN_NAMES = frozenset({*_MADE_BY.values(), *_BUILTINS.values(), "generator", "set"})
 _MAX_DEPTH = 6
 # How an escape's reason starts when the value serialised is refused (the rule's cure reads it).
@@ -338,7 +343,13 @@ class _Search:
     def kept(self, expr: ast.expr, scope: Scope, depth: int) -> str | None:
         """The refused type a call, an attribute or `/` makes, by what it is."""
         if isinstance(expr, ast.BinOp) and isinstance(expr.op, ast.Div):
-            return "Path" if self.made(expr.left, scope, depth) == "Path" else None
+            left = self.made(expr.left, scope, depth)
+            if left in ("Path", "Decimal"):
+                return left
+            return "Decimal" if self.made(expr.right, scope, depth) == "Decimal" else None
+        if isinstance(expr, ast.BinOp) and isinstance(expr.op, _ARITHMETIC):
+            sides = (self.made(expr.left, scope, depth), self.made(expr.right, scope, depth))
+            return "Decimal" if "Decimal" in sides else None
         if isinstance(expr, ast.Attribute):
             base = self.made(expr.value, scope, depth)
             if base in _KEEPS_TYPE:
@@ -376,6 +387,14 @@ class _Search:
             where, bindings = found
             if bindings is None:
                 return None
+            if (
+                len(bindings) == 1
+                and bindings[0].kind == "param"
+                and isinstance(bindings[0].node, ast.arg)
+                and bindings[0].node.annotation is not None
+            ):
+                # (`def allocate(total: Decimal, ...)`: what the def says it is given)
+                return _annotated_type(bindings[0].node.annotation, where)
             values = [
                 b.value
                 for b in bindings

@@ -668,7 +668,8 @@ def own_object(expr: ast.expr, scope: Scope) -> Obj | None:
 def call_result(call: ast.Call, scope: Scope, depth: int = 0) -> Possible:
     """What a call gives back, when the code it runs can be read."""
     func = call.func
-    if isinstance(func, ast.Attribute) and func.attr == "get" and call.args:
+    if isinstance(func, ast.Attribute) and func.attr in ("get", "pop", "setdefault") and call.args:
+        # (`spec.pop("handler")` of a row: the row's value, as `.get` gives it)
         table = entries(func.value, scope, depth + 1)
         if table is not None:
             known, key = constant_key(call.args[0], scope, depth)
@@ -692,6 +693,14 @@ def _result_of(obj: Obj, call: ast.Call, scope: Scope, depth: int) -> Possible:
         return Possible.of(Instance(obj.ref, (call, scope) if _is_record(obj.ref) else None))
     if isinstance(obj, Builtin) and obj.name == "dict" and not call.args:
         return Possible.of(Literal(call, scope))  # `dict(name=..., handler=...)`: a display
+    if (
+        isinstance(obj, Builtin)
+        and obj.name == "dict"
+        and len(call.args) == 1
+        and not call.keywords
+        and not isinstance(call.args[0], ast.Starred)
+    ):
+        return resolve(call.args[0], scope, depth + 1)  # `dict(spec)`: a copy of the row
     if isinstance(obj, Function):
         wanted = returned_parameters(obj.node)
         env = bind_call(call, scope, obj, depth, only=wanted) if wanted else {}
