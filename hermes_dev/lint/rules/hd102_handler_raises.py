@@ -330,7 +330,9 @@ from hermes_dev.pyast.analyze.exceptions import MISSES, catches
 from hermes_dev.pyast.calls import serialisable
 from hermes_dev.pyast.calls.driver import Code, through_decorator, wrapped
 from hermes_dev.pyast.calls.escapes import Escape, Step, handler_escapes, wrapper_handlers
-from hermes_dev.pyast.semantic.scopes import Function, Undecorated
+from hermes_dev.pyast.semantic.resolve import resolve
+from hermes_dev.pyast.semantic.scopes import External, Function, Undecorated
+from hermes_dev.pyast.semantic.walker import returns_of
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -4491,6 +4493,47 @@ registry.register(name="parse", toolset="t", schema={"name": "parse", "descripti
 """,
             },
             note="traps: a group of a pattern whose class holds the table's keys (`([smhd])`, lowered) looked up in that table; named groups of either of two patterns (`A.search(s) or B.search(s)`); a delimiter whose length the caller tested, handed to a helper that defaults it; the model's number only as a divisor before `.quantize()`",
+        ),
+        Valid(
+            _HEAD
+            + """\
+from decimal import Decimal
+from functools import wraps
+
+
+def serialised(fn):
+    @wraps(fn)
+    def wrapper(args, **kw):
+        try:
+            result = fn(args)
+            return json.dumps(result)
+        except (ValueError, TypeError) as exc:
+            return tool_error(str(exc))
+    return wrapper
+
+
+def as_text(fn):
+    @wraps(fn)
+    def wrapper(args, **kw):
+        result = fn(args)
+        return json.dumps(result, default=str)
+    return wrapper
+
+
+@serialised
+def saved(args):
+    return {"saved": sum([Decimal("1.5")], Decimal(0))}
+
+
+@as_text
+def saved_text(args):
+    return {"saved": sum([Decimal("1.5")], Decimal(0))}
+
+
+registry.register(name="saved", toolset="t", schema={}, handler=saved)
+registry.register(name="saved_text", toolset="t", schema={}, handler=saved_text)
+""",
+            note="traps: a decorator that serialises the def's result inside a try that catches TypeError, and one that passes default=str",
         ),
     )
     INVALID = (
@@ -10760,6 +10803,39 @@ for spec in SPECS:
             note="a Decimal a helper rounds (`.quantize()` keeps it one), put in the result under a branch; the handler found in a row copied with `dict(spec)` and taken out with `spec.pop('handler')`",
             fixed={},
         ),
+        Invalid(
+            _HEAD
+            + """\
+from decimal import Decimal
+from functools import wraps
+
+
+def finance_tool(fn):
+    @wraps(fn)
+    def wrapper(args, **kw):
+        try:
+            result = fn(args)
+        except ArithmeticError as exc:
+            return tool_error(str(exc))
+        return json.dumps(result)
+    return wrapper
+
+
+@finance_tool
+def schedule(args):
+    rows = [Decimal("1.25"), Decimal("2.50")]
+    result = {"months": len(rows)}
+    if args.get("extra"):
+        result["interest_saved"] = sum(rows, Decimal(0)) - Decimal("1")
+    return result
+
+
+registry.register(name="schedule", toolset="t", schema={}, handler=schedule)
+""",
+            lines=(25,),
+            note="a decorator that serialises what the def returns (`return json.dumps(result)` outside its try): a Decimal the def puts in its result (`sum(rows, Decimal(0)) - ...`) makes it raise TypeError",
+            fixed={},
+        ),
     )
 
     def check(self, ctx: LintContext) -> Iterator[Finding]:
@@ -10790,6 +10866,19 @@ for spec in SPECS:
                     if let_out is None:
                         continue
                     code = Code(Undecorated(func.node, func.module, func.scope, None, func.bound))
+                    refused = _serialised_by_wrapper(func, code)
+                    if refused is not None:
+                        ret, hit = refused
+                        yield ctx.finding(
+                            self.code,
+                            f"`{func.name}` returns {hit.shown} (made at "
+                            f"{hit.scope.module.rel}:{getattr(hit.node, 'lineno', ret.lineno)}),"
+                            " which its decorator's json.dumps refuses (TypeError), uncaught;"
+                            " convert the value first or pass default=str",
+                            func.module,
+                            ret,
+                            reg.label(),
+                        )
                 skip = forwarding_calls(func.node) if handler.target is not None else frozenset()
                 # One finding per place: every exception one call (or one re-raise) lets out.
                 places: dict[object, list[Escape]] = {}
@@ -10917,6 +11006,66 @@ def _let_out(func: Function, param: str | None) -> tuple[list[ast.ExceptHandler]
     if handlers is None:
         return None
     return handlers, Code(through).scope
+
+
+def _serialised_by_wrapper(
+    func: Function, code: Code
+) -> tuple[ast.Return, serialisable.Refusal] | None:
+    """A return of a decorated def whose value JSON refuses, where the decorator's wrapper
+    serialises what the def returns (`result = fn(args)` ... `return json.dumps(result)`)
+    outside any `try`: the first such return and what it holds."""
+    through = through_decorator(func)
+    if through is None or not isinstance(through.node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+        return None
+    wrapper = through.node
+    tried = {id(n) for t in ast.walk(wrapper) if isinstance(t, ast.Try) for n in ast.walk(t)}
+    scope = Code(through).scope
+    dumped = False
+    for sub in ast.walk(wrapper):
+        if not isinstance(sub, ast.Return) or id(sub) in tried or sub.value is None:
+            continue
+        call = sub.value
+        if not (isinstance(call, ast.Call) and call.args):
+            continue
+        for obj in resolve(call.func, scope).items:
+            if isinstance(obj, External) and serialisable.dumps_call(call, obj.dotted) is not None:
+                dumped = dumped or _made_by_def(call.args[0], wrapper)
+    if not dumped:
+        return None
+    for ret in returns_of(func.node):  # type: ignore[arg-type]
+        if ret.value is not None:
+            hit = serialisable.refused(ret.value, code.scope)
+            if hit is not None:
+                return ret, hit
+    return None
+
+
+def _made_by_def(value: ast.expr, wrapper: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
+    """`result`, bound in the wrapper to a call of one of its enclosing def's parameters (the
+    function decorated): `result = fn(args)`, or that call itself."""
+    if isinstance(value, ast.Call):
+        return isinstance(value.func, ast.Name) and value.func.id not in _wrapper_names(wrapper)
+    if not isinstance(value, ast.Name):
+        return False
+    for sub in ast.walk(wrapper):
+        if (
+            isinstance(sub, ast.Assign)
+            and any(isinstance(t, ast.Name) and t.id == value.id for t in sub.targets)
+            and isinstance(sub.value, ast.Call)
+            and isinstance(sub.value.func, ast.Name)
+            and sub.value.func.id not in _wrapper_names(wrapper)
+        ):
+            return True
+    return False
+
+
+def _wrapper_names(wrapper: ast.FunctionDef | ast.AsyncFunctionDef) -> set[str]:
+    """Names the wrapper binds itself (its parameters and locals): not the decorated def."""
+    names = {a.arg for a in ast.walk(wrapper.args) if isinstance(a, ast.arg)}
+    names |= {
+        n.id for n in ast.walk(wrapper) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Store)
+    }
+    return names | {"json", "str", "dict", "list"}
 
 
 def _passes(escape: Escape, let_out: tuple[list[ast.ExceptHandler], Scope]) -> bool:

@@ -1025,6 +1025,22 @@ class InputRisks:
                     ):
                         self.guarded.add(elt.id)
 
+    def _of_a_match(self, expr: ast.expr) -> bool:
+        """`m.group(2)`, or a local bound only to groups of matches: digits of the length the
+        pattern allows (`isdigit()` allows any length: not this)."""
+        reads = self._reads(expr)
+        if not reads:
+            return False
+        for name in reads:
+            if name in self._matched:
+                continue
+            values = self._values.get(name)
+            if not values or not all(
+                v is not None and (r := self._reads(v)) and r <= self._matched for v in values
+            ):
+                return False
+        return True
+
     def _value_reads(self, value: ast.expr) -> set[str]:
         """What a value is made of: `_reads`, less what only a conditional's test reads
         (`m.group(1) if kind == "assignment" else m.group(0)` is made of `m`)."""
@@ -1809,7 +1825,7 @@ class InputRisks:
                 self.shadowed,
                 self._carried_number,
                 self._typed_number,
-                lambda expr: bool(self._reads(expr) & (self.form_tested | self._checked)),
+                self._of_a_match,
             )
         return self._magnitudes
 

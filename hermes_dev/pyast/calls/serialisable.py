@@ -358,6 +358,13 @@ class _Search:
         if not isinstance(expr, ast.Call):
             return None
         func = expr.func
+        if (
+            isinstance(func, ast.Name)
+            and func.id == "sum"
+            and len(expr.args) == 2
+            and self.made(expr.args[1], scope, depth) == "Decimal"
+        ):
+            return "Decimal"  # (`sum(amounts, Decimal(0))`)
         if isinstance(func, ast.Attribute):
             base = self.made(func.value, scope, depth)
             if base is not None and func.attr in _KEEPS_TYPE.get(base, ()):
