@@ -2303,6 +2303,18 @@ def _programs(argv: ast.expr, scope: Scope, depth: int) -> set[str]:
     if isinstance(argv, ast.Name):
         bound = assigned_value(argv.id, scope)
         return _programs(bound[0], bound[1], depth + 1) if bound is not None else set()
+    if isinstance(argv, ast.Call) and isinstance(argv.func, ast.Name):
+        # `_pull_command(seconds)`: the command lines a helper of the project writes out (one
+        # the user configures instead, `shlex.split(custom)`, leaves the default's program)
+        helper = resolve(argv.func, scope).single()
+        if not isinstance(helper, Function) or not isinstance(helper.node, _DEF_TYPES):
+            return set()
+        inner = Code(helper).scope
+        written: set[str] = set()
+        for ret in returns_of(helper.node):
+            if ret.value is not None:
+                written |= _programs(ret.value, inner, depth + 1)
+        return written
     if isinstance(argv, ast.Subscript):
         table = entries(argv.value, scope)
         if table is None or not table.complete or not table.items:
