@@ -30,10 +30,12 @@ from __future__ import annotations
 
 import ast
 
+from hermes_dev.pyast.analyze.branches import decide
 from hermes_dev.pyast.analyze.evaluate import Evaluator, strings_in
 from hermes_dev.pyast.semantic.bindings import spans_any
 from hermes_dev.pyast.semantic.modules import REGISTER_MARKERS, _lf_only, register_aliases
 from hermes_dev.pyast.semantic.resolve import (
+    assigned_value,
     bind_call,
     bind_target,
     class_bases,
@@ -383,8 +385,29 @@ def _positional(func: Function, index: int) -> str | None:
     return params[index] if index < len(params) else None
 
 
+def _decided(expr: ast.expr, scope: Scope) -> tuple[ast.expr, Scope]:
+    """The branch of a conditional expression its row decides (`t["fn"] if t["is_async"] else
+    partial(_call, t["fn"])`, written out or through the name it is bound to)."""
+    for _ in range(3):
+        where = scope
+        value = expr
+        if isinstance(expr, ast.Name):
+            bound = assigned_value(expr.id, scope)
+            if bound is None:
+                break
+            value, where = bound
+        if not isinstance(value, ast.IfExp):
+            break
+        verdict = decide(value.test, where)
+        if verdict is None:
+            break
+        expr, scope = (value.body if verdict else value.orelse), where
+    return expr, scope
+
+
 def resolve_handler(expr: ast.expr, scope: Scope) -> Handler | None:
     """The code a handler expression runs in `scope`, or None when it cannot be known."""
+    expr, scope = _decided(expr, scope)
     # (`handler=self._handle` in a plugin class's method: its own method)
     found = own_object(expr, scope)
     if found is None:

@@ -10836,6 +10836,37 @@ registry.register(name="schedule", toolset="t", schema={}, handler=schedule)
             note="a decorator that serialises what the def returns (`return json.dumps(result)` outside its try): a Decimal the def puts in its result (`sum(rows, Decimal(0)) - ...`) makes it raise TypeError",
             fixed={},
         ),
+        Invalid(
+            _HEAD
+            + """\
+import os
+import shlex
+import subprocess
+
+
+def _pull_command(seconds):
+    custom = os.environ.get("RAIN_PULL_CMD")
+    if custom:
+        return shlex.split(custom)
+    return ["rtl_433", "-F", "json", "-T", str(seconds)]
+
+
+def pull(args, **kw):
+    try:
+        proc = subprocess.run(_pull_command(30), capture_output=True, text=True, timeout=45, check=True)
+    except subprocess.TimeoutExpired:
+        return tool_error("the receiver did not finish")
+    except subprocess.CalledProcessError as exc:
+        return tool_error(f"the receiver exited with status {exc.returncode}")
+    return json.dumps({"lines": len(proc.stdout.splitlines())})
+
+
+registry.register(name="pull", toolset="t", schema={}, handler=pull)
+""",
+            lines=(18,),
+            note="the command line a helper writes out (`return ['rtl_433', ...]`) starts a program the machine may not have: FileNotFoundError, which neither except catches",
+            fixed={},
+        ),
     )
 
     def check(self, ctx: LintContext) -> Iterator[Finding]:

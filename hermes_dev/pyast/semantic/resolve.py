@@ -141,7 +141,7 @@ def resolve(expr: ast.expr, scope: Scope, depth: int = 0) -> Possible:
     if kind is ast.Subscript:
         return _subscript(expr, scope, depth)  # type: ignore[arg-type]
     if kind is ast.IfExp:
-        return _if_exp(expr, scope, depth)  # type: ignore[arg-type]
+        return resolve(expr.body, scope, depth + 1).join(resolve(expr.orelse, scope, depth + 1))  # type: ignore[attr-defined]
     if kind is ast.BoolOp:
         found = NOTHING
         for value in expr.values:  # type: ignore[attr-defined]
@@ -152,17 +152,6 @@ def resolve(expr: ast.expr, scope: Scope, depth: int = 0) -> Possible:
     if isinstance(expr, _LITERAL_TYPES):
         return Possible.of(Literal(expr, scope))
     return UNKNOWN
-
-
-def _if_exp(expr: ast.IfExp, scope: Scope, depth: int) -> Possible:
-    """Both values, unless the test is decided where the code runs (`t["fn"] if
-    t["is_async"] else partial(_call, t["fn"])` for one row of a table)."""
-    from hermes_dev.pyast.analyze.branches import decide
-
-    verdict = decide(expr.test, scope) if scope.env is not None else None
-    if verdict is not None:
-        return resolve(expr.body if verdict else expr.orelse, scope, depth + 1)
-    return resolve(expr.body, scope, depth + 1).join(resolve(expr.orelse, scope, depth + 1))
 
 
 # -- names ---------------------------------------------------------------------------------------
