@@ -4535,6 +4535,36 @@ registry.register(name="saved_text", toolset="t", schema={}, handler=saved_text)
 """,
             note="traps: a decorator that serialises the def's result inside a try that catches TypeError, and one that passes default=str",
         ),
+        Valid(
+            _HEAD
+            + """\
+from pathlib import Path
+
+NOTES = Path(__file__).parent / "notes"
+
+
+def collect(target):
+    if target.is_file():
+        return [target]
+    return sorted(p for p in target.glob("**/*.md") if p.is_file())
+
+
+def words(args, **kw):
+    target = Path(str(args.get("path") or ".")).expanduser()
+    if not target.exists():
+        return tool_error("no such folder")
+    total = 0
+    for f in collect(target):
+        total += len(f.read_text(encoding="utf-8", errors="replace").split())
+    for f in sorted(NOTES.glob("*.md")):
+        total += len(f.read_text(encoding="utf-8").split())
+    return json.dumps({"words": total})
+
+
+registry.register(name="words", toolset="t", schema={}, handler=words)
+""",
+            note="traps: files listed from the model's folder read with errors='replace'; files of the tool's own folder read strictly",
+        ),
     )
     INVALID = (
         Invalid(
@@ -10865,6 +10895,73 @@ registry.register(name="pull", toolset="t", schema={}, handler=pull)
 """,
             lines=(18,),
             note="the command line a helper writes out (`return ['rtl_433', ...]`) starts a program the machine may not have: FileNotFoundError, which neither except catches",
+            fixed={},
+        ),
+        Invalid(
+            _HEAD
+            + """\
+from pathlib import Path
+
+
+def collect(target):
+    if target.is_file():
+        return [target]
+    return sorted(p for p in target.glob("**/*.md") if p.is_file())
+
+
+def read_markdown(path):
+    with open(path, "r", encoding="utf-8") as fh:
+        return fh.read()
+
+
+def reading_time(args, **kw):
+    target = Path(str(args.get("path") or ".")).expanduser()
+    try:
+        files = collect(target)
+    except FileNotFoundError:
+        return tool_error("no such file or folder")
+    total = 0
+    for f in files:
+        try:
+            total += len(read_markdown(f).split())
+        except FileNotFoundError:
+            continue
+    return json.dumps({"minutes": round(total / 230, 1)})
+
+
+registry.register(name="reading_time", toolset="t", schema={}, handler=reading_time)
+""",
+            lines=(27,),
+            note="files a helper lists from the model's folder (`[target]` or `target.glob(...)`) hold what they hold: one that is not UTF-8 makes a strict read raise UnicodeDecodeError",
+            fixed={},
+        ),
+        Invalid(
+            _HEAD
+            + """\
+from decimal import ROUND_DOWN, Decimal
+
+CENT = Decimal("0.01")
+
+
+def allocate(total: Decimal, weights: dict) -> tuple:
+    wsum = sum(weights.values())
+    shares = {n: (total * w / wsum).quantize(CENT, rounding=ROUND_DOWN) for n, w in weights.items()}
+    return shares, total - sum(shares.values())
+
+
+def split(args, **kw):
+    names = [str(n) for n in args.get("travellers") or ["a", "b", "c"]]
+    shares, leftover = allocate(Decimal("100"), {n: Decimal(1) for n in names})
+    result = {"shares": {n: float(v) for n, v in shares.items()}}
+    if leftover:
+        result["rounding"] = {"assigned_to": names[0], "amount": leftover}
+    return json.dumps(result)
+
+
+registry.register(name="split", toolset="t", schema={}, handler=split)
+""",
+            lines=(21,),
+            note="an item of the tuple a helper returns (`shares, leftover = allocate(...)`), arithmetic on a parameter the helper annotates `Decimal`, put in the result: json.dumps refuses it",
             fixed={},
         ),
     )

@@ -723,6 +723,19 @@ class InputRisks:
                     ):
                         found.add(name)
 
+        # `for f in root.rglob("*.md")`, `for f in collect_markdown(root)`: files found in the
+        # model's folder; they are there, what they hold is not known
+        for name, values in assigns.items():
+            if (
+                values
+                and name not in self.paths
+                and all(isinstance(v, _Element) and self._listing(v.value) for v in values)
+            ):
+                self.paths.add(name)
+                self.path_objects.add(name)
+                self.guarded.add(name)
+                self.exists_tested.add(name)
+                self.kind_tested.add(name)
         # `try: open(path) ... except OSError: return ...`: past the `try`, the file is there
         for sub in nodes:
             if isinstance(sub, ast.Try) and returns_on_os_error(sub):
@@ -1541,7 +1554,9 @@ class InputRisks:
             if not (self.param and is_name(arg, self.param)):
                 return None
             return carried[0][:-1], carried[1]
-        if not (self._from_model(arg) or (carried[0] == "content" and self._model_path(arg))):
+        if not (
+            self._from_model(arg) or (carried[0] in ("content", "files") and self._model_path(arg))
+        ):
             return None
         return carried
 
@@ -2081,6 +2096,40 @@ class InputRisks:
                 return self._model_path(func.value, False)
         return False
 
+    def _listing(self, expr: ast.expr, depth: int = 0) -> bool:
+        """`expr` lists files of a folder (or the file) the model names: `root.rglob("*.md")`,
+        `sorted(p for p in root.glob(pattern) if p.is_file())`, `[root]`, a name bound only to
+        those, or a helper that hands back such a list of its argument."""
+        if depth > 3:
+            return False
+        if isinstance(expr, ast.Name):
+            values = self._values.get(expr.id) or []
+            return bool(values) and all(
+                v is not None and not isinstance(v, _Element) and self._listing(v, depth + 1)
+                for v in values
+            )
+        if isinstance(expr, (ast.List, ast.Tuple)):
+            return bool(expr.elts) and all(self._model_path(e) for e in expr.elts)
+        if isinstance(expr, (ast.ListComp, ast.GeneratorExp)):
+            gen = expr.generators[0]
+            return (
+                len(expr.generators) == 1
+                and isinstance(expr.elt, ast.Name)
+                and is_name(gen.target, expr.elt.id)
+                and self._listing(gen.iter, depth + 1)
+            )
+        if isinstance(expr, ast.IfExp):
+            return self._listing(expr.body, depth + 1) and self._listing(expr.orelse, depth + 1)
+        if not isinstance(expr, ast.Call):
+            return False
+        func = expr.func
+        if isinstance(func, ast.Name) and func.id in ("sorted", "list", "tuple") and expr.args:
+            return self._listing(expr.args[0], depth + 1)
+        if isinstance(func, ast.Attribute) and func.attr in ("glob", "rglob", "iterdir"):
+            return self._model_path(func.value)
+        carried = self._carried(expr)
+        return carried is not None and carried[0] == "files"
+
     def _a_number(self, expr: ast.expr) -> bool:
         """A value made a number (`float(x)`, `int(x)`, written out, or a name one of whose
         bindings converts it so)."""
@@ -2527,9 +2576,16 @@ def _text_of_name(expr: ast.expr) -> bool:
 
 
 def _number_text(expr: ast.expr) -> bool:
-    """A number, or the digits `str()` writes of one: `int(ch, 36)`, `str(ord(c))`."""
+    """A number, or the digits `str()` writes of one: `int(ch, 36)`, `str(ord(c))`,
+    `(total * w / wsum).quantize(CENT)`, `a / b`."""
     if isinstance(expr, ast.Call) and is_name(expr.func, "str") and len(expr.args) == 1:
         expr = expr.args[0]
+    if isinstance(expr, ast.BinOp) and isinstance(
+        expr.op, (ast.Sub, ast.Div, ast.FloorDiv, ast.Pow)
+    ):
+        return True
+    if isinstance(expr, ast.Call) and isinstance(expr.func, ast.Attribute):
+        return expr.func.attr == "quantize"
     return (
         isinstance(expr, ast.Call)
         and isinstance(expr.func, ast.Name)

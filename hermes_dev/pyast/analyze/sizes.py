@@ -210,7 +210,12 @@ class Sizes:
             and len(expr.values) == 2
             and self._key_read(expr.values[0]) is not None
         ):
-            return "empty", _noun(expr.values[1]), self._reads(expr)
+            default = expr.values[1]
+            if (isinstance(default, (ast.List, ast.Tuple)) and default.elts) or (
+                isinstance(default, ast.Constant) and default.value
+            ):
+                return None  # (`args.get("names") or ["a"]`: never empty)
+            return "empty", _noun(default), self._reads(expr)
         if (
             isinstance(expr, ast.Call)
             and isinstance(expr.func, ast.Name)

@@ -685,7 +685,16 @@ _CARRIED_ATTR = "_hermes_dev_carried"
 _CARRIED_ITEMS_ATTR = "_hermes_dev_carried_items"
 # What a returned value that may be a parameter made into text or a path is written as (not a
 # display, a constant or a comparison).
-_CARRYING = (ast.Name, ast.Call, ast.Attribute, ast.BinOp, ast.JoinedStr, ast.IfExp, ast.Subscript)
+_CARRYING = (
+    ast.Name,
+    ast.Call,
+    ast.Attribute,
+    ast.BinOp,
+    ast.JoinedStr,
+    ast.IfExp,
+    ast.Subscript,
+    ast.List,  # (`return [root]`: one of the files a listing gives)
+)
 
 
 # A raise's message that says the author holds it unreachable.
@@ -780,6 +789,8 @@ def _carried_values(
         if all(risks._model_path(v, False) for v in values):
             # (`path!`: a path the helper tests, an existing file when it answers)
             return ("path!" if tests else "path", index)
+        if all(risks._listing(v) for v in values):
+            return ("files", index)  # (`return sorted(p for p in root.glob("*.md"))`)
         if tests:
             continue
         if all(risks._from_model(v) for v in values):

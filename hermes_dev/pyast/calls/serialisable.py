@@ -265,7 +265,19 @@ class _Search:
             if kind == "except" and where is scope:
                 return Refusal("an exception object", binding.node, where)
             adds = kind == "mutated" and binding.detail in ("setitem", "append", "update", "add")
-            if not (adds or (kind in ("assign", "annotated", "named") and binding.path == ())):
+            path = binding.path
+            if (
+                kind == "assign"
+                and path is not None
+                and len(path) == 1
+                and isinstance(binding.value, ast.Call)
+            ):
+                # `shares, leftover = allocate(total, weights)`: that item of what it returns
+                hit = self.item(binding.value, path[0], where, depth + 1)
+                if hit is not None:
+                    return hit
+                continue
+            if not (adds or (kind in ("assign", "annotated", "named") and path == ())):
                 continue
             value = binding.value
             if value is None:
@@ -273,6 +285,31 @@ class _Search:
             hit = self.value(value, where, depth + 1)
             if hit is not None:
                 return hit
+        return None
+
+    def item(self, call: ast.Call, index: int, scope: Scope, depth: int) -> Refusal | None:
+        """The `index`-th item of the tuples a project def returns (`return shares, total -
+        sum(...)`), its parameters bound to what the call gives."""
+        if depth > _MAX_DEPTH:
+            return None
+        for obj in resolve(call.func, scope).items:
+            if not isinstance(obj, Function) or not isinstance(
+                obj.node, (ast.FunctionDef, ast.AsyncFunctionDef)
+            ):
+                continue
+            if not isinstance(obj, Undecorated) and wrapped(obj.node, obj.scope):
+                continue
+            inner = Code(obj, bind_call(call, scope, obj, depth)).scope
+            shadowed, self.shadowed = self.shadowed, frozenset()
+            try:
+                for ret in returns_of(obj.node):
+                    value = ret.value
+                    if isinstance(value, ast.Tuple) and index < len(value.elts):
+                        hit = self.value(value.elts[index], inner, depth + 1)
+                        if hit is not None:
+                            return hit
+            finally:
+                self.shadowed = shadowed
         return None
 
     def possible(self, possible: object, depth: int) -> Refusal | None:
@@ -393,6 +430,13 @@ class _Search:
                 return None
             where, bindings = found
             if bindings is None:
+                # (a parameter a call binds: what the def says it is given)
+                func = where.func
+                if func is None or isinstance(func, ast.Lambda):
+                    return None
+                for arg in (*func.args.posonlyargs, *func.args.args, *func.args.kwonlyargs):
+                    if arg.arg == expr.id and arg.annotation is not None:
+                        return _annotated_type(arg.annotation, where)
                 return None
             if (
                 len(bindings) == 1
