@@ -10964,6 +10964,55 @@ registry.register(name="split", toolset="t", schema={}, handler=split)
             note="an item of the tuple a helper returns (`shares, leftover = allocate(...)`), arithmetic on a parameter the helper annotates `Decimal`, put in the result: json.dumps refuses it",
             fixed={},
         ),
+        Invalid(
+            _HEAD
+            + """\
+import functools
+from datetime import datetime, timedelta, timezone
+
+RULES = [{"name": "mem", "metric": "memory_used_pct", "threshold": 90.0}]
+
+
+def tool_errors(fn):
+    @functools.wraps(fn)
+    def wrapper(args, **kw):
+        try:
+            return json.dumps(fn(args))
+        except (ValueError, KeyError, TypeError) as exc:
+            return tool_error(f"invalid input: {exc}")
+    return wrapper
+
+
+@tool_errors
+def add_window(args):
+    minutes = int(args.get("duration_minutes", 60))
+    if minutes <= 0:
+        raise ValueError("duration_minutes must be positive")
+    end = datetime.now(timezone.utc) + timedelta(minutes=minutes)
+    return {"end": end.isoformat()}
+
+
+def evaluate(args, **kw):
+    metrics = args.get("metrics") or {}
+    if not isinstance(metrics, dict):
+        return tool_error("metrics must be an object")
+    firing = []
+    for rule in RULES:
+        if rule["metric"] not in metrics:
+            continue
+        if float(metrics[rule["metric"]]) > rule["threshold"]:
+            firing.append(rule["name"])
+    return json.dumps({"firing": firing})
+
+
+TOOLS = [("add_window", add_window), ("evaluate", evaluate)]
+for _name, _fn in TOOLS:
+    registry.register(name=_name, toolset="t", schema={}, handler=lambda args, _f=_fn, **kw: _f(args))
+""",
+            lines=(44, 44),
+            note="a def a loop's lambda binds by its default (`lambda args, _f=_fn, **kw: _f(args)`) is followed through its decorator, which lets OverflowError out; a value of the model's dict, tested only to be a dict, looked up by a table's key and made a number",
+            fixed={},
+        ),
     )
 
     def check(self, ctx: LintContext) -> Iterator[Finding]:

@@ -1272,6 +1272,13 @@ class InputRisks:
                 return True
             # (`line["qty"]` of an object the model sent, `parts[0]` of its text split,
             # `text.split(",")[:2]`)
+            if (
+                isinstance(expr.value, ast.Name)
+                and expr.value.id in self.derived
+                and expr.value.id in self._container_typed
+                and not isinstance(expr.slice, ast.Slice)
+            ):
+                return True  # (`metrics[rule.metric]` of the model's dict: one of its values)
             return (
                 (isinstance(expr.value, ast.Name) and expr.value.id in self.derived)
                 or (isinstance(expr.value, ast.Call) and self._from_model(expr.value))
@@ -1696,7 +1703,10 @@ class InputRisks:
             if len(args) != 1:
                 return None
             arg = args[0]
-            if not self._from_model(arg) or self._reads(arg) & self.guarded:
+            # (a dict or list tested only for its type: its items are still the model's)
+            if not self._from_model(arg) or (self._reads(arg) & self.guarded) - (
+                self.only_container_typed() if isinstance(arg, ast.Subscript) else set()
+            ):
                 return None
             return risk
         return None

@@ -383,8 +383,9 @@ def _parameter(binding: Binding, scope: Scope) -> Possible:
             return Possible((Class(scope.owner),), False)
         return Possible((Instance(scope.owner),), False)  # a subclass may override
     default = (
-        _default_of(func, arg.arg)
-        if isinstance(func, _DEF_TYPES) and isinstance(arg, ast.arg)
+        _default_of(func, arg.arg)  # type: ignore[arg-type]
+        # (`lambda args, _f=_fn, **kw: _f(args)`: the late-binding idiom of a registration loop)
+        if isinstance(func, (*_DEF_TYPES, ast.Lambda)) and isinstance(arg, ast.arg)
         else None
     )
     if isinstance(default, (ast.Name, ast.Attribute)):
