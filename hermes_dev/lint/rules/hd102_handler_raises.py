@@ -4565,6 +4565,34 @@ registry.register(name="words", toolset="t", schema={}, handler=words)
 """,
             note="traps: files listed from the model's folder read with errors='replace'; files of the tool's own folder read strictly",
         ),
+        Valid(
+            _HEAD
+            + """\
+FACTORS = {"m": 1.0, "km": 1000.0}
+
+
+class UnknownUnit(ValueError):
+    pass
+
+
+def known_unit(unit):
+    if unit in FACTORS:
+        return unit
+    raise UnknownUnit(unit)
+
+
+def scale(args, **kw):
+    try:
+        unit = known_unit(args.get("unit"))
+    except UnknownUnit as exc:
+        return tool_error(f"unknown unit {exc}")
+    return json.dumps({"factor": FACTORS[unit], "again": FACTORS[args.get("unit")]})
+
+
+registry.register(name="scale", toolset="t", schema={}, handler=scale)
+""",
+            note="trap: a helper that returns its argument only when the table holds it (and raises past its test) makes both what it hands back and the argument it was given entries of the table",
+        ),
     )
     INVALID = (
         Invalid(

@@ -760,7 +760,8 @@ class InputRisks:
         checks = self.checks
         for helper_call in self._helper_calls if checks is not None else []:
             if not any(
-                isinstance(a, ast.Name) and (a.id in self.paths or a.id in self.derived)
+                (isinstance(a, ast.Name) and (a.id in self.paths or a.id in self.derived))
+                or self._key_read(a) is not None
                 for a in helper_call.args
             ):
                 continue
@@ -776,7 +777,11 @@ class InputRisks:
                     # (a helper that raises unless the value is an entry of its tables: past
                     # the call, it is one)
                     after = (getattr(helper_call, "end_lineno", 0) + 1, _END)
-                    for name in self._reads(helper_call.args[int(mark[1:])]):
+                    named = {
+                        n for n, vs in assigns.items() if vs and all(v is helper_call for v in vs)
+                    }
+                    # (and what it hands back, `v = member_of(x)`: the entry it found)
+                    for name in self._reads(helper_call.args[int(mark[1:])]) | named:
                         self._conditional.setdefault(name, []).append(after)
         if self._ensured:
             # (`p = Path(raw)` after `open_image(raw)` returned: p leads to that file)
@@ -1185,7 +1190,10 @@ class InputRisks:
         if (
             self.checks is not None
             and isinstance(func, (ast.Name, ast.Attribute))
-            and any(isinstance(a, ast.Name) and a.id != self.param for a in node.args)
+            and any(
+                (isinstance(a, ast.Name) and a.id != self.param) or self._key_read(a) is not None
+                for a in node.args
+            )
         ):
             self._helper_calls.append(node)  # (asked once the paths are known, below)
         if any(isinstance(a, ast.Name) and a.id == self.param for a in given):

@@ -576,6 +576,7 @@ def _checker(scope: Scope) -> Callable[[ast.Call], frozenset[str]]:
 
 
 _ENSURES_ATTR = "_hermes_dev_ensures"
+_MEMBERS_ATTR = "_hermes_dev_members"
 
 
 def _ensures_file(function: Function, depth: int) -> set[int]:
@@ -631,13 +632,16 @@ def _ensures_member(node: ast.FunctionDef | ast.AsyncFunctionDef) -> set[int]:
     `return` sits in the body of an `if param in TABLE:` (or of an `and` holding one), and
     the def ends with a raise (`if unit in TEMPERATURE: return ...; for cat, table in
     LINEAR.items(): if unit in table: return cat; raise UnknownUnit(unit)`)."""
-    if not node.body or not isinstance(node.body[-1], ast.Raise):
-        return set()
-    params = [a.arg for a in (*node.args.posonlyargs, *node.args.args)]
+    known = node.__dict__.get(_MEMBERS_ATTR)
+    if known is not None:
+        return known  # type: ignore[no-any-return]
     found: set[int] = set()
-    for index, param in enumerate(params):
-        if _returns_only_members(node.body, param, False):
-            found.add(index)
+    if node.body and isinstance(node.body[-1], ast.Raise):
+        params = [a.arg for a in (*node.args.posonlyargs, *node.args.args)]
+        for index, param in enumerate(params):
+            if _returns_only_members(node.body, param, False):
+                found.add(index)
+    node.__dict__[_MEMBERS_ATTR] = found
     return found
 
 
