@@ -4593,6 +4593,27 @@ registry.register(name="scale", toolset="t", schema={}, handler=scale)
 """,
             note="trap: a helper that returns its argument only when the table holds it (and raises past its test) makes both what it hands back and the argument it was given entries of the table",
         ),
+        Valid(
+            _HEAD
+            + """\
+import re
+from datetime import date
+
+RELEASED = "release-2024-05-01"
+
+
+def released(args, **kw):
+    m = re.search(r"(\\d{4})-(\\d{2})-(\\d{2})", RELEASED)
+    if not m:
+        return tool_error("no date")
+    day = date(int(m.group(1)), int(m.group(2)), int(m.group(3)))
+    return json.dumps({"day": day.isoformat(), "asked": str(args.get("q") or "")})
+
+
+registry.register(name="released", toolset="t", schema={}, handler=released)
+""",
+            note="trap: digits a pattern picks out of the tool's own text, not the model's, made into a date",
+        ),
     )
     INVALID = (
         Invalid(

@@ -162,7 +162,7 @@ class Magnitudes:
                 and not isinstance(expr.args[0], ast.Starred)
             ):
                 inner = expr.args[0]
-                if func.id == "int" and (self._group(inner) or self._formed(inner)):
+                if func.id == "int" and self._formed(inner) and self._model(inner):
                     return _DIGITS  # (digits a pattern let through: a date's parts, no size)
                 if self._model(inner) or self._kind(inner, depth + 1) is not None:
                     return func.id
@@ -219,29 +219,6 @@ class Magnitudes:
                 return _DIGITS
             return "float" if "float" in sides else "int"
         return None
-
-    def _group(self, expr: ast.expr) -> bool:
-        """`m.group(2)` / `m[2]` of `m = PATTERN.match(text)` on the model's text: digits the
-        pattern let through, of any value (`(\\d{2})` takes 13 and 00)."""
-        if isinstance(expr, ast.Call) and isinstance(expr.func, ast.Attribute):
-            if expr.func.attr != "group" or len(expr.args) != 1:
-                return False
-            match = expr.func.value
-        elif isinstance(expr, ast.Subscript):
-            match = expr.value
-        else:
-            return False
-        if not isinstance(match, ast.Name):
-            return False
-        bound = self._values.get(match.id)
-        return bool(bound) and all(
-            isinstance(v, ast.Call)
-            and isinstance(v.func, ast.Attribute)
-            and v.func.attr in ("match", "fullmatch", "search")
-            and bool(v.args)
-            and self._model(v.args[-1] if is_name(v.func.value, "re") else v.args[0])
-            for v in bound  # type: ignore[union-attr]
-        )
 
     def _date_part(self, expr: ast.expr) -> bool:
         """The model's whole number, or digits of its text a pattern picked (unbounded here)."""
