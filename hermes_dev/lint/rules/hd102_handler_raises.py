@@ -4614,6 +4614,35 @@ registry.register(name="released", toolset="t", schema={}, handler=released)
 """,
             note="trap: digits a pattern picks out of the tool's own text, not the model's, made into a date",
         ),
+        Valid(
+            _HEAD
+            + """\
+import os
+from pathlib import Path
+
+TEMPLATES = Path(os.getenv("TEMPLATES_DIR", "~/.templates")).expanduser()
+
+
+def template_path(name):
+    name = os.path.basename(str(name).strip())
+    if not name.endswith(".md"):
+        name += ".md"
+    return TEMPLATES / name
+
+
+def placeholders(args, **kw):
+    path = template_path(args.get("template", ""))
+    try:
+        text = path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        return tool_error(f"cannot read {path.name}: {exc}")
+    return json.dumps({"count": text.count("{{")})
+
+
+registry.register(name="placeholders", toolset="t", schema={}, handler=placeholders)
+""",
+            note="trap: the same path, read inside a try that catches what a missing file raises",
+        ),
     )
     INVALID = (
         Invalid(
@@ -11060,6 +11089,34 @@ for _name, _fn in TOOLS:
 """,
             lines=(44, 44),
             note="a def a loop's lambda binds by its default (`lambda args, _f=_fn, **kw: _f(args)`) is followed through its decorator, which lets OverflowError out; a value of the model's dict, tested only to be a dict, looked up by a table's key and made a number",
+            fixed={},
+        ),
+        Invalid(
+            _HEAD
+            + """\
+import os
+from pathlib import Path
+
+TEMPLATES = Path(os.getenv("TEMPLATES_DIR", "~/.templates")).expanduser()
+
+
+def template_path(name):
+    name = os.path.basename(str(name).strip())
+    if not name.endswith(".md"):
+        name += ".md"
+    return TEMPLATES / name
+
+
+def placeholders(args, **kw):
+    path = template_path(args.get("template", ""))
+    text = path.read_text(encoding="utf-8")
+    return json.dumps({"count": text.count("{{")})
+
+
+registry.register(name="placeholders", toolset="t", schema={}, handler=placeholders)
+""",
+            lines=(19,),
+            note="a name an augmented assignment extends (`name += '.md'`) is still the model's text: the file it names may not exist",
             fixed={},
         ),
     )

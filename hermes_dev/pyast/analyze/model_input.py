@@ -44,6 +44,7 @@ from hermes_dev.pyast.analyze.tests_read import (
 )
 from hermes_dev.pyast.semantic.walker import (
     COMPREHENSIONS,
+    augmented_value,
     is_name,
     is_none,
     last_name,
@@ -542,7 +543,11 @@ class InputRisks:
             elif kind in (ast.AnnAssign, ast.AugAssign, ast.NamedExpr):
                 target = sub.target  # type: ignore[attr-defined]
                 if isinstance(target, ast.Name):
-                    value = sub.value if kind is not ast.AugAssign else None  # type: ignore[attr-defined]
+                    value = (
+                        augmented_value(sub)  # type: ignore[arg-type]
+                        if kind is ast.AugAssign
+                        else sub.value  # type: ignore[attr-defined]
+                    )
                     assigns.setdefault(target.id, []).append(value)
             elif kind in COMPREHENSIONS:
                 self._note_comprehension(sub)  # type: ignore[arg-type]

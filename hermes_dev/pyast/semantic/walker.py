@@ -278,3 +278,21 @@ def is_none(expr: ast.expr) -> bool:
 def is_name(expr: ast.expr, name: str) -> bool:
     """`expr` is the bare name `name`."""
     return isinstance(expr, ast.Name) and expr.id == name
+
+
+_AUGMENTED_ATTR = "_hd_augmented"
+
+
+def augmented_value(stmt: ast.AugAssign) -> ast.expr:
+    """The value an augmented assignment binds, as the plain one writes it: `name += ".md"`
+    binds `name + ".md"` (memoised on the statement: one node, whoever asks)."""
+    found: ast.expr | None = stmt.__dict__.get(_AUGMENTED_ATTR)
+    if found is None:
+        target = stmt.target
+        left: ast.expr = (
+            ast.Name(id=target.id, ctx=ast.Load()) if isinstance(target, ast.Name) else target
+        )
+        ast.copy_location(left, target)
+        found = ast.copy_location(ast.BinOp(left=left, op=stmt.op, right=stmt.value), stmt)
+        setattr(stmt, _AUGMENTED_ATTR, found)
+    return found
