@@ -4643,6 +4643,73 @@ registry.register(name="placeholders", toolset="t", schema={}, handler=placehold
 """,
             note="trap: the same path, read inside a try that catches what a missing file raises",
         ),
+        Valid(
+            _HEAD
+            + """\
+from dataclasses import dataclass
+from decimal import Decimal
+
+
+@dataclass
+class Entry:
+    kind: str
+    amount: Decimal
+
+    @property
+    def signed(self) -> Decimal:
+        return self.amount if self.kind == "charge" else -self.amount
+
+
+class Ledger:
+    def entries(self, unit):
+        rows = [("charge", "12.50"), ("payment", "10.00")]
+        return [Entry(kind, Decimal(amount)) for kind, amount in rows]
+
+    def balance(self, unit):
+        return sum(e.signed for e in self.entries(unit))
+
+
+def balance(args, **kw):
+    owed = Ledger().balance(args.get("unit"))
+    return json.dumps({"owed": str(owed), "entries": len(Ledger().entries(None))})
+
+
+registry.register(name="balance", toolset="t", schema={}, handler=balance)
+""",
+            note="trap: the Decimal sum made text before it is serialised",
+        ),
+        Valid(
+            {
+                "plugins/matters/__init__.py": """\
+import json
+import sqlite3
+
+SCHEMA = "CREATE TABLE IF NOT EXISTS matters (id INTEGER PRIMARY KEY, number TEXT, opened_on DATETIME, closed_on DATE);"
+
+
+def _connect():
+    conn = sqlite3.connect("matters.db")
+    conn.row_factory = sqlite3.Row
+    conn.executescript(SCHEMA)
+    return conn
+
+
+def matter(args, **kw):
+    try:
+        with _connect() as conn:
+            row = conn.execute("SELECT * FROM matters WHERE number = ?", (str(args.get("number")),)).fetchone()
+    except sqlite3.Error as exc:
+        return json.dumps({"error": str(exc)})
+    return json.dumps({"matter": dict(row) if row else None})
+
+
+def register(ctx):
+    ctx.register_tool(name="matter", toolset="m", schema={}, handler=matter)
+""",
+                "plugins/matters/plugin.yaml": "name: matters\nversion: 0.1.0\ndescription: Matters.\nprovides_tools:\n  - matter\n",
+            },
+            note="trap: a connection opened without detect_types hands back DATE columns as the text stored",
+        ),
     )
     INVALID = (
         Invalid(
@@ -11117,6 +11184,84 @@ registry.register(name="placeholders", toolset="t", schema={}, handler=placehold
 """,
             lines=(19,),
             note="a name an augmented assignment extends (`name += '.md'`) is still the model's text: the file it names may not exist",
+            fixed={},
+        ),
+        Invalid(
+            _HEAD
+            + """\
+from dataclasses import dataclass
+from decimal import Decimal
+
+
+@dataclass
+class Entry:
+    kind: str
+    amount: Decimal
+
+    @property
+    def signed(self) -> Decimal:
+        return self.amount if self.kind == "charge" else -self.amount
+
+
+class Ledger:
+    def entries(self, unit):
+        rows = [("charge", "12.50"), ("payment", "10.00")]
+        return [Entry(kind, Decimal(amount)) for kind, amount in rows]
+
+    def balance(self, unit):
+        return sum(e.signed for e in self.entries(unit))
+
+
+def balance(args, **kw):
+    owed = Ledger().balance(args.get("unit"))
+    return json.dumps({"owed": owed, "paid": sum(e.amount for e in Ledger().entries(None))})
+
+
+registry.register(name="balance", toolset="t", schema={}, handler=balance)
+""",
+            lines=(29,),
+            note="a sum over a comprehension of fields (or properties) a class declares Decimal is a Decimal once there is one, which json.dumps refuses",
+            fixed={},
+        ),
+        Invalid(
+            {
+                "plugins/matters/__init__.py": """\
+import json
+import sqlite3
+
+SCHEMA = "CREATE TABLE IF NOT EXISTS matters (id INTEGER PRIMARY KEY, number TEXT, opened_on DATE, closed_on DATE);"
+
+
+def _connect():
+    conn = sqlite3.connect("matters.db", detect_types=sqlite3.PARSE_DECLTYPES)
+    conn.row_factory = sqlite3.Row
+    conn.executescript(SCHEMA)
+    return conn
+
+
+def find_matter(conn, number):
+    return conn.execute("SELECT * FROM matters WHERE number = ?", (number,)).fetchone()
+
+
+def matter(args, **kw):
+    try:
+        with _connect() as conn:
+            row = find_matter(conn, str(args.get("number")))
+            ids = [r["id"] for r in conn.execute("SELECT id, number FROM matters").fetchall()]
+    except sqlite3.Error as exc:
+        return json.dumps({"error": str(exc)})
+    if row is None:
+        return json.dumps({"error": "no such matter", "known": ids})
+    return json.dumps({"matter": dict(row)})
+
+
+def register(ctx):
+    ctx.register_tool(name="matter", toolset="m", schema={}, handler=matter)
+""",
+                "plugins/matters/plugin.yaml": "name: matters\nversion: 0.1.0\ndescription: Matters.\nprovides_tools:\n  - matter\n",
+            },
+            findings=(("plugins/matters/__init__.py", 27),),
+            note="a row of a query that reads a DATE column, on a connection opened with detect_types=PARSE_DECLTYPES, holds a datetime.date: json.dumps refuses it (the query of other columns is no trap)",
             fixed={},
         ),
     )

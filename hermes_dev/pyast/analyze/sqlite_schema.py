@@ -150,3 +150,69 @@ def written_columns(sql: str) -> tuple[str, list[str]] | None:
 
 
 # (not FileNotFoundError alone: a folder opened there still escapes, and is reported there)
+
+
+# Declared types sqlite3's default converters turn into objects when a connection is opened
+# with `detect_types=sqlite3.PARSE_DECLTYPES` (no others: a DATETIME column stays text).
+_CONVERTED = {"DATE": "date", "TIMESTAMP": "datetime"}
+
+
+def converted_columns(module: ModuleInfo) -> dict[str, dict[str, str]]:
+    """table -> {column: "date" | "datetime"}: the columns the module's folder declares DATE or
+    TIMESTAMP, when a module of the folder connects with PARSE_DECLTYPES (else empty)."""
+    folder = module.path.parent
+    memo = module.models.memo
+    known = memo.get(("sqlite-converted", folder))
+    if known is not None:
+        return known  # type: ignore[return-value]
+    texts = [
+        text
+        for text in (module.models.read(path) for path in _folder_files(module))
+        if text is not None
+    ]
+    found: dict[str, dict[str, str]] = {}
+    if any("PARSE_DECLTYPES" in text for text in texts):
+        for text in texts:
+            if "CREATE TABLE" not in text.upper():
+                continue
+            for match in _CREATE.finditer(text):
+                columns = {}
+                for part in _top_level_parts(match.group(2)):
+                    words = part.split()
+                    if len(words) < 2 or words[0].upper() in _CONSTRAINTS:
+                        continue
+                    made = _CONVERTED.get(words[1].split("(")[0].upper())
+                    if made is not None:
+                        columns[words[0].strip('"`').lower()] = made
+                if columns:
+                    found[match.group(1).lower()] = columns
+    memo[("sqlite-converted", folder)] = found
+    return found
+
+
+_CONSTRAINTS = frozenset({"PRIMARY", "CONSTRAINT", "FOREIGN", "CHECK", "UNIQUE"})
+_SELECT = re.compile(r"^\s*SELECT\s+(?:DISTINCT\s+)?(.*?)\s+FROM\s", re.IGNORECASE | re.DOTALL)
+_TABLES = re.compile(r"\b(?:FROM|JOIN)\s+[\"`]?(\w+)", re.IGNORECASE)
+_COLUMN = re.compile(
+    r"^(?:[\"`]?\w+[\"`]?\.)?[\"`]?(\w+|\*)[\"`]?(?:\s+(?:AS\s+)?\w+)?$", re.IGNORECASE
+)
+
+
+def selected_conversion(sql: str, converted: dict[str, dict[str, str]]) -> str | None:
+    """ "date" or "datetime" when the SELECT reads a column `converted_columns` names (by name,
+    or by `*`) of a table it reads from; None for expressions, other columns, other SQL."""
+    found = _SELECT.match(sql)
+    if found is None or not converted:
+        return None
+    tables = [converted.get(t.lower(), {}) for t in _TABLES.findall(sql)]
+    for item in _top_level_parts(found.group(1)):
+        column = _COLUMN.match(item)
+        if column is None:
+            continue
+        name = column.group(1).lower()
+        for columns in tables:
+            if name == "*" and columns:
+                return next(iter(columns.values()))
+            if name in columns:
+                return columns[name]
+    return None

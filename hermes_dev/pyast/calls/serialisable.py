@@ -25,8 +25,9 @@ import ast
 import re
 
 from hermes_dev.pyast.analyze.branches import decide
+from hermes_dev.pyast.analyze.sqlite_schema import converted_columns, selected_conversion
 from hermes_dev.pyast.calls.driver import Code, wrapped
-from hermes_dev.pyast.semantic.resolve import bind_call, resolve
+from hermes_dev.pyast.semantic.resolve import bind_call, resolve, rows
 from hermes_dev.pyast.semantic.scopes import (
     Builtin,
     Class,
@@ -166,6 +167,12 @@ def refused(expr: ast.expr, scope: Scope, depth: int = 0) -> Refusal | None:
     return _Search().value(expr, scope, depth)
 
 
+def made_type(expr: ast.expr, scope: Scope) -> str | None:
+    """The type `expr` is known to hold, by what makes it (`date.fromisoformat(...)`, a
+    parameter annotated `date`), of those JSON refuses (`"date"`, `"Path"`...), or None."""
+    return _Search().made(expr, scope, 0)
+
+
 class _Search:
     def __init__(self) -> None:
         self.seen: set[tuple[int, int]] = set()
@@ -227,9 +234,10 @@ class _Search:
         field = _field_read(expr)
         if field is not None and not _DATE_WORDS.search(field):
             return None  # (`item.get("seats")`: a field no one writes a date in)
-        if not _Loaded().holds(expr, scope, 0):
+        loaded = _Loaded()
+        if not loaded.holds(expr, scope, 0):
             return None
-        return Refusal("date", expr, scope, "YAML and TOML read an unquoted 2024-05-01 as one")
+        return Refusal(loaded.made, expr, scope, loaded.how)
 
     def element(
         self,
@@ -402,6 +410,14 @@ class _Search:
             and self.made(expr.args[1], scope, depth) == "Decimal"
         ):
             return "Decimal"  # (`sum(amounts, Decimal(0))`)
+        if (
+            isinstance(func, ast.Name)
+            and func.id == "sum"
+            and len(expr.args) == 1
+            and isinstance(expr.args[0], (ast.GeneratorExp, ast.ListComp))
+            and _element_type(expr.args[0], scope) == "Decimal"
+        ):
+            return "Decimal"  # (`sum(e.amount for e in entries)`, once there is one)
         if isinstance(func, ast.Attribute):
             base = self.made(func.value, scope, depth)
             if base is not None and func.attr in _KEEPS_TYPE.get(base, ()):
@@ -501,6 +517,8 @@ class _Loaded:
 
     def __init__(self) -> None:
         self.seen: set[tuple[int, int]] = set()
+        self.made = "date"
+        self.how = "YAML and TOML read an unquoted 2024-05-01 as one"
 
     def holds(self, expr: ast.expr, scope: Scope, depth: int) -> bool:
         if depth > _LOADED_DEPTH:
@@ -552,8 +570,10 @@ class _Loaded:
         func = call.func
         if isinstance(func, ast.Name) and func.id in ("dict", "list", "sorted", "tuple"):
             return bool(call.args) and self.holds(call.args[0], scope, depth + 1)
-        if isinstance(func, ast.Attribute) and func.attr in ("get", "copy", "values"):
+        if isinstance(func, ast.Attribute) and func.attr in ("get", "copy", "values", *_FETCHES):
             return self.holds(func.value, scope, depth + 1)
+        if isinstance(func, ast.Attribute) and func.attr == "execute" and call.args:
+            return self.selected(call.args[0], scope)
         if not isinstance(func, (ast.Name, ast.Attribute)):
             return False
         for obj in resolve(func, scope).items:
@@ -571,6 +591,28 @@ class _Loaded:
                 ):
                     return True
         return False
+
+    def selected(self, sql: ast.expr, scope: Scope) -> bool:
+        """The query reads a DATE or TIMESTAMP column of a table the folder declares, and
+        the folder connects with PARSE_DECLTYPES: sqlite3 hands back a date or datetime."""
+        converted = converted_columns(scope.module)
+        if not converted:
+            return False
+        texts = (
+            [sql.value]
+            if isinstance(sql, ast.Constant)
+            else [obj.value for obj in resolve(sql, scope).items if isinstance(obj, Const)]
+        )
+        for text in texts:
+            made = selected_conversion(text, converted) if isinstance(text, str) else None
+            if made is not None:
+                self.made = made
+                self.how = f"sqlite3 reads a {made.upper()} column as one with PARSE_DECLTYPES"
+                return True
+        return False
+
+
+_FETCHES = ("fetchone", "fetchall", "fetchmany")
 
 
 def _reaching(where: Scope, bindings: list[Binding], line: int) -> list[Binding]:
@@ -611,8 +653,33 @@ def _field_type(expr: ast.Attribute, scope: Scope) -> str | None:
     return names.pop() if len(names) == 1 else None
 
 
+def _element_type(comp: ast.GeneratorExp | ast.ListComp, scope: Scope) -> str | None:
+    """The refused type each element of a one-loop comprehension is declared to hold:
+    `e.amount for e in entries` where every row of `entries` is an instance whose class
+    declares `amount: Decimal`."""
+    elt = comp.elt
+    if (
+        len(comp.generators) != 1
+        or not isinstance(elt, ast.Attribute)
+        or not isinstance(elt.value, ast.Name)
+        or not is_name(comp.generators[0].target, elt.value.id)
+    ):
+        return None
+    table = rows(comp.generators[0].iter, scope)
+    if table is None or not table.items:
+        return None
+    names = set()
+    for row, row_scope in table.items:
+        found = resolve(row, row_scope)
+        if not found.items or not all(isinstance(o, Instance) for o in found.items):
+            return None
+        names |= {_declared(o.cls, elt.attr) for o in found.items}  # type: ignore[attr-defined]
+    return names.pop() if len(names) == 1 else None
+
+
 def _declared(cls: ClassRef, attr: str) -> str | None:
-    """The refused type the class body annotates `attr` with (`Optional[...]` too)."""
+    """The refused type the class body annotates `attr` with (`Optional[...]` too), or a
+    property of that name says it returns."""
     for stmt in cls.node.body:
         if (
             isinstance(stmt, ast.AnnAssign)
@@ -620,6 +687,13 @@ def _declared(cls: ClassRef, attr: str) -> str | None:
             and stmt.target.id == attr
         ):
             return _annotated_type(stmt.annotation, cls.scope)
+        if (
+            isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef))
+            and stmt.name == attr
+            and stmt.returns is not None
+            and any(last_name(d) == "property" for d in stmt.decorator_list)
+        ):
+            return _annotated_type(stmt.returns, cls.scope)
     return None
 
 

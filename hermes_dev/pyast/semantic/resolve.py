@@ -1034,6 +1034,12 @@ def rows(expr: ast.expr, scope: Scope, depth: int = 0) -> Rows | None:
             if inner is not None and gen.ifs:
                 inner.complete = False  # the filter may leave rows out
             return inner
+        if isinstance(expr.elt, ast.Call) and not _reads_any(
+            expr.elt.func,
+            {n.id for g in expr.generators for n in ast.walk(g.target) if isinstance(n, ast.Name)},
+        ):
+            # `[Entry(*r) for r in rows]`: each row is what that call makes (how many: unknown)
+            return Rows([(expr.elt, scope)], False)
         return None
     if isinstance(expr, ast.Call):
         return _call_rows(expr, scope, depth)
@@ -1107,6 +1113,10 @@ def _keys(table: Entries) -> Rows:
         ast.copy_location(node, value)
         found.items.append((node, value_scope))
     return found
+
+
+def _reads_any(expr: ast.expr, names: set[str]) -> bool:
+    return any(isinstance(n, ast.Name) and n.id in names for n in ast.walk(expr))
 
 
 def _call_rows(call: ast.Call, scope: Scope, depth: int) -> Rows | None:
