@@ -4710,6 +4710,106 @@ def register(ctx):
             },
             note="trap: a connection opened without detect_types hands back DATE columns as the text stored",
         ),
+        Valid(
+            _HEAD
+            + """\
+from datetime import date, datetime
+
+
+def add_months(d: date, n: int) -> date:
+    index = d.month - 1 + n
+    return d.replace(year=d.year + index // 12, month=index % 12 + 1, day=1)
+
+
+def month_end(month: str) -> date:
+    start = datetime.strptime(month, "%Y-%m").date()
+    return start.replace(month=start.month % 12 + 1)
+
+
+def renewal(args, **kw):
+    try:
+        end = date.fromisoformat(str(args.get("end")))
+        months = int(args.get("months", 1))
+    except ValueError:
+        return tool_error("end must be YYYY-MM-DD, months a number")
+    if not 0 <= months <= 120:
+        return tool_error("months must be between 0 and 120")
+    return json.dumps({"first": add_months(end, months).isoformat()})
+
+
+def billing(args, **kw):
+    if not str(args.get("month", "")).strip():
+        return tool_error("month is required")
+    try:
+        return json.dumps({"end": month_end(str(args["month"])).isoformat()})
+    except ValueError:
+        return tool_error("month must be YYYY-MM")
+
+
+registry.register(name="renewal", toolset="t", schema={}, handler=renewal)
+registry.register(name="billing", toolset="t", schema={}, handler=billing)
+""",
+            note="traps: a month moved with the day set to the 1st, and one of a date read without a day (strptime '%Y-%m' gives the 1st)",
+        ),
+        Valid(
+            _HEAD
+            + """\
+import sqlite3
+
+
+def _amount(args, key):
+    value = args.get(key)
+    if value is None:
+        raise KeyError(key)
+    return float(value)
+
+
+def log_use(args, **kw):
+    try:
+        amount = _amount(args, "amount")
+        with sqlite3.connect("pantry.db") as conn:
+            conn.execute("INSERT INTO uses (amount) VALUES (?)", (amount,))
+    except (KeyError, TypeError, ValueError, sqlite3.Error) as exc:
+        return tool_error(str(exc))
+    if amount <= 0:
+        return tool_error("amount must be positive")
+    return json.dumps({"per_portion": 100.0 / amount})
+
+
+registry.register(name="log_use", toolset="t", schema={}, handler=log_use)
+""",
+            note="traps: a float bound into a statement (sqlite binds it as REAL, whatever its size); a division after its divisor is tested",
+        ),
+        Valid(
+            _HEAD
+            + """\
+from pathlib import Path
+
+
+class Store:
+    def __init__(self):
+        path = Path("tickets.json")
+        self._data = json.loads(path.read_text()) if path.exists() else {"tickets": {}}
+
+    def get(self, tid):
+        return dict(self._data["tickets"][tid])
+
+
+def ticket(args, **kw):
+    tid = str(args.get("ticket_id", "")).strip().upper()
+    try:
+        store = Store()
+    except (OSError, ValueError) as exc:
+        return tool_error(str(exc))
+    if tid not in store._data["tickets"]:
+        return tool_error(f"no ticket {tid}")
+    return json.dumps(store.get(tid))
+
+
+registry.register(name="ticket", toolset="t", schema={}, handler=ticket)
+""",
+            note="trap: the model's key tested against the store's table before it is looked up",
+        ),
     )
     INVALID = (
         Invalid(
@@ -11262,6 +11362,116 @@ def register(ctx):
             },
             findings=(("plugins/matters/__init__.py", 27),),
             note="a row of a query that reads a DATE column, on a connection opened with detect_types=PARSE_DECLTYPES, holds a datetime.date: json.dumps refuses it (the query of other columns is no trap)",
+            fixed={},
+        ),
+        Invalid(
+            _HEAD
+            + """\
+from datetime import date
+
+
+def add_months(d: date, n: int) -> date:
+    index = d.month - 1 + n
+    return d.replace(year=d.year + index // 12, month=index % 12 + 1)
+
+
+def renewal(args, **kw):
+    try:
+        end = date.fromisoformat(str(args.get("end")))
+        months = int(args.get("months", 1))
+    except ValueError:
+        return tool_error("end must be YYYY-MM-DD, months a number")
+    if not 0 <= months <= 120:
+        return tool_error("months must be between 0 and 120")
+    return json.dumps({"first": add_months(end, months).isoformat()})
+
+
+registry.register(name="renewal", toolset="t", schema={}, handler=renewal)
+""",
+            lines=(20,),
+            note="a date moved to another month by `replace(month=...)`, its day kept: from the 29th on, a shorter month has no such day (ValueError)",
+            fixed={},
+        ),
+        Invalid(
+            _HEAD
+            + """\
+def _num(args, key, default=None):
+    value = args.get(key, default)
+    if value is None:
+        raise KeyError(key)
+    return float(value)
+
+
+def tempo(args, **kw):
+    try:
+        bpm = _num(args, "bpm")
+    except (KeyError, TypeError, ValueError):
+        return tool_error("bpm must be a number")
+    return json.dumps({"ms_per_beat": 60000.0 / bpm})
+
+
+registry.register(name="tempo", toolset="t", schema={}, handler=tempo)
+""",
+            lines=(16,),
+            note="a division by the model's number a helper hands back (`_num(args, 'bpm')`): 0 raises ZeroDivisionError",
+            fixed={},
+        ),
+        Invalid(
+            _HEAD
+            + """\
+from fractions import Fraction
+
+
+def quantity(q):
+    text = str(q).strip()
+    if " " in text:
+        whole, part = text.split(None, 1)
+        return Fraction(whole) + Fraction(part)
+    return Fraction(text)
+
+
+def scale(args, **kw):
+    try:
+        qty = quantity(args.get("qty", "1"))
+    except ValueError:
+        return tool_error("qty must be a number or a fraction")
+    return json.dumps({"double": str(qty * 2)})
+
+
+registry.register(name="scale", toolset="t", schema={}, handler=scale)
+""",
+            lines=(17,),
+            note="`Fraction(text)` of the model's text: '1/0' has a fraction's form and raises ZeroDivisionError, which `except ValueError` lets through",
+            fixed={},
+        ),
+        Invalid(
+            _HEAD
+            + """\
+from pathlib import Path
+
+
+class Store:
+    def __init__(self):
+        path = Path("tickets.json")
+        self._data = json.loads(path.read_text()) if path.exists() else {"tickets": {}}
+
+    def get(self, tid):
+        return dict(self._data["tickets"][tid])
+
+
+def ticket(args, **kw):
+    tid = str(args.get("ticket_id", "")).strip().upper()
+    try:
+        store = Store()
+    except (OSError, ValueError) as exc:
+        return tool_error(str(exc))
+    return json.dumps(store.get(tid))
+
+
+registry.register(name="ticket", toolset="t", schema={}, handler=ticket)
+""",
+            lines=(22,),
+            note="a table of the tool's own store (`self._data['tickets']`) looked up by the model's key raises KeyError for an entry it does not hold",
             fixed={},
         ),
     )

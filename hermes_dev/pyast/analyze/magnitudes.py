@@ -185,7 +185,9 @@ class Magnitudes:
         if isinstance(expr, ast.Name):
             bound = self._values.get(expr.id)
             if not bound:
-                return "int" if expr.id in self._given else None
+                if expr.id in self._given:
+                    return "int"
+                return "float" if "." + expr.id in self._given else None
             if any(v is None for v in bound):
                 return None
             # (`sid = None` before `sid = int(args.get("id"))`: a placeholder, no number)

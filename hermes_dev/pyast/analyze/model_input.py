@@ -1477,8 +1477,20 @@ class InputRisks:
         reads = self._reads(key)
         if (reads & self.guarded) - self._container_typed or self._tested_here(reads, key):
             return None
-        if isinstance(table, ast.Subscript) or self._from_model(table):
-            return None  # (a part of the model's own value: its shape is the schema's)
+        root = table
+        while isinstance(root, ast.Subscript):
+            root = root.value
+        if (
+            self._from_model(root)
+            or self._from_model(table)
+            or root is not table
+            and (
+                not isinstance(root, (ast.Name, ast.Attribute)) or self._reads(root) & self.guarded
+            )
+        ):
+            # (a part of the model's own value: its shape is the schema's; of a record that is
+            # not the tool's own store, nothing is known)
+            return None
         if isinstance(table, ast.Name) and any(
             isinstance(v, ast.Call) and last_name(v.func) in _DEFAULTING
             for v in self._values.get(table.id) or ()
@@ -1847,6 +1859,7 @@ class InputRisks:
                 self._reads,
                 self._key_read,
                 self.dotted,
+                self._carried_number,
             )
         return self._sizes.risk(node, self.guarded)
 
@@ -2198,6 +2211,16 @@ class InputRisks:
             )
             for group in groups
         )
+
+    def fraction_risk(self, node: ast.AST) -> tuple[type[BaseException], str] | None:
+        """`Fraction(text)` of the model's text also raises ZeroDivisionError: "1/0" is a
+        fraction's form (what `except ValueError` around it lets through)."""
+        if not (isinstance(node, ast.Call) and last_name(node.func) == "Fraction"):
+            return None
+        found = self.risk(node)
+        if found is None or found[1] != "when the model sends " + _PARSERS["Fraction"][1]:
+            return None
+        return ZeroDivisionError, "when the model sends a fraction over 0 (1/0)"
 
     @_placed
     def port_risk(self, node: ast.AST) -> tuple[type[BaseException], str] | None:

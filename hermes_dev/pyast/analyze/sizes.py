@@ -62,6 +62,7 @@ class Sizes:
     """Size risks in one function, asked node by node (`risk(node)`)."""
 
     __slots__ = (
+        "_carried",
         "_dotted",
         "_from_model",
         "_guarded",
@@ -80,10 +81,13 @@ class Sizes:
         reads: Callable[[ast.expr], set[str]],
         key_read: Callable[[ast.AST], str | None],
         dotted: Callable[[ast.expr], str | None] | None = None,
+        carried: Callable[[ast.Call], str | None] = lambda call: None,
     ) -> None:
         """`dotted(func)`: the library name a called expression resolves to (`mean` imported
-        from statistics); without it, names are taken as written."""
+        from statistics); without it, names are taken as written. `carried(call)`: the number
+        a helper hands back of the model's (`_num(args, "bpm")` -> `float(args.get("bpm"))`)."""
         self._dotted = dotted
+        self._carried = carried
         self._values = values
         self._from_model = from_model
         self._reads = reads
@@ -317,6 +321,8 @@ class Sizes:
             and not expr.keywords
         ):
             return self._number(expr.args[0], depth + 1)
+        if isinstance(expr, ast.Call) and self._carried(expr) is not None:
+            return True
         if isinstance(expr, ast.Name) and depth < 3:
             bound = self._values.get(expr.id)
             if not bound:

@@ -205,7 +205,7 @@ class _InputEscapes(Transfer):
         # `@path`: a path the caller tested leads to a file (what it holds is the model's)
         files = frozenset(s[1:] for s in self.seeds if s[0] == "@")
         # `#n`: the model's number, unbounded (`int(args["id"])` handed on)
-        numbers = frozenset(s[1:] for s in self.seeds if s[0] == "#")
+        numbers = frozenset(s[1:] for s in self.seeds if s[0] == "#")  # (`.<name>`: a float)
         inputs = walker.inputs = _input_risks(
             code, table, values | checked | files, contents, checked, numbers
         )
@@ -1409,6 +1409,7 @@ class _Walker:
                     # (a folder where a file is wanted: what `except FileNotFoundError` or an
                     # `exists()` test lets through)
                     for more in (
+                        inputs.fraction_risk(node),
                         inputs.folder_risk(node),
                         inputs.text_risk(node),
                         inputs.format_risk(node),
@@ -1684,8 +1685,11 @@ class _Walker:
                     seeds.add("^" + param)
             elif inputs._content(expr):
                 seeds.add("~" + param)  # (what a file or an address the model names holds)
-            if inputs.number(expr):
-                seeds.add("#" + param)  # (the model's number, that nothing bounds)
+            number = inputs.number_kind(expr)
+            if number is not None:
+                # (the model's number, that nothing bounds; `#.` a float, which sqlite binds
+                # as REAL whatever its size)
+                seeds.add(("#." if number == "float" else "#") + param)
             if param in seeds and inputs._reads(expr) & inputs._sized():
                 seeds.add("%" + param)  # (its length looked at here: `len(sep) != 1`)
         if any(seed[0] == "*" for seed in seeds):
@@ -1705,6 +1709,17 @@ class _Walker:
         what it raises when it cannot connect."""
         func = call.func
         if self._refused_value(call, handlers):
+            return
+        if (
+            isinstance(func, ast.Attribute)
+            and func.attr == "replace"
+            and _moves_month(call, self.scope)
+        ):
+            step = (self.module.rel, call.lineno, self.label)
+            why = "when the day is past the end of the month it moves to (31 January to February)"
+            self.escape_or_catch(
+                Escape(stdlib_type(ValueError), "input", (step,), call, why), handlers
+            )
             return
         if (
             isinstance(func, ast.Attribute)
@@ -2351,6 +2366,66 @@ def _times_out(call: ast.Call) -> bool:
         if kw.arg == "timeout":
             timeout = kw.value
     return timeout is not None and not (isinstance(timeout, ast.Constant) and timeout.value is None)
+
+
+def _moves_month(call: ast.Call, scope: Scope) -> bool:
+    """`d.replace(month=m)` (a month not written out, no `day=`) of a date or datetime whose
+    day is not known to be one every month has: raises ValueError from the 29th on."""
+    func = call.func
+    assert isinstance(func, ast.Attribute)
+    given = {kw.arg: kw.value for kw in call.keywords}
+    month = given.get("month")
+    if call.args or month is None or "day" in given or isinstance(month, ast.Constant):
+        return False
+    if serialisable.made_type(func.value, scope) not in ("date", "datetime"):
+        return False
+    return not _day_fixed(func.value, scope, 0)
+
+
+def _day_fixed(expr: ast.expr, scope: Scope, depth: int) -> bool:
+    """A date whose day is written out and at most 28: `d.replace(day=1)`, `date(y, m, 1)`,
+    `strptime(text, "%Y-%m")` (no day read: the 1st), `strptime(t + "-01", "%Y-%m-%d")`,
+    `.date()` of one, a name bound once to one."""
+    if depth > 4:
+        return False
+    if isinstance(expr, ast.Name):
+        found = assigned_value(expr.id, scope)
+        return found is not None and _day_fixed(found[0], found[1], depth + 1)
+    if not isinstance(expr, ast.Call):
+        return False
+    func = expr.func
+    if isinstance(func, ast.Attribute) and func.attr == "date" and not expr.args:
+        return _day_fixed(func.value, scope, depth + 1)
+    day = next((kw.value for kw in expr.keywords if kw.arg == "day"), None)
+    name = last_name(func)
+    if name == "replace":
+        return _small_day(day) or (
+            day is None
+            and isinstance(func, ast.Attribute)
+            and _day_fixed(func.value, scope, depth + 1)
+        )
+    if name in ("date", "datetime"):
+        return _small_day(expr.args[2] if len(expr.args) > 2 else day)
+    if name == "strptime" and len(expr.args) == 2:
+        text, form = expr.args
+        if not (isinstance(form, ast.Constant) and isinstance(form.value, str)):
+            return False
+        if "%d" not in form.value and "%j" not in form.value:
+            return True  # (no day read: the 1st)
+        return (
+            form.value.endswith("%d")
+            and isinstance(text, ast.BinOp)
+            and isinstance(text.right, ast.Constant)
+            and isinstance(text.right.value, str)
+            and _small_day(ast.Constant(text.right.value[-2:].lstrip("0") or "0"))
+        )
+    return False
+
+
+def _small_day(day: ast.expr | None) -> bool:
+    if isinstance(day, ast.Constant) and isinstance(day.value, str) and day.value.isdigit():
+        return 1 <= int(day.value) <= 28
+    return isinstance(day, ast.Constant) and type(day.value) is int and 1 <= day.value <= 28
 
 
 def _checks_status(call: ast.Call, dotted: str, scope: Scope) -> bool:
