@@ -46,7 +46,9 @@ that may change them. Seen through: a project decorator that hands the def back 
 registering `@tool(...)`), and one whose wrapper returns the def's result as it is (`try:
 return fn(*args, **kw) except Exception: return tool_error(...)`, or `result = fn(...)` ...
 `return result` not under a test of `result`, beside returns of `json.dumps(...)`: a timing
-decorator that adds to JSON objects; the def's own returns are then the handler's).
+decorator that adds to JSON objects; the def's own returns are then the handler's), and one
+that hands text on as it is (`if isinstance(result, str): return result`) and serialises the
+rest: the def's text that is not JSON is reported, its dicts are not.
 
 ## Why is this bad?
 Hermes hands the handler's return value to the model as the tool result, and the contract is a
@@ -108,7 +110,7 @@ from hermes_dev.pyast.analyze.jsonness import (
     narrowed_branch,
     not_text_reason,
 )
-from hermes_dev.pyast.calls.driver import Code, returns_through, wrapped
+from hermes_dev.pyast.calls.driver import Code, passes_text_through, returns_through, wrapped
 from hermes_dev.pyast.calls.escapes import model_text
 from hermes_dev.pyast.calls.returns import (
     NonJson,
@@ -930,6 +932,38 @@ registry.register(name="pair", toolset="u", schema={}, handler=pair)
 registry.register(name="named", toolset="u", schema={}, handler=named)
 """,
             note="f-strings that build JSON: structure, numbers and literals outside strings only",
+        ),
+        Valid(
+            _HEAD
+            + """\
+import functools
+
+
+def json_tool(fn):
+    @functools.wraps(fn)
+    def wrapper(args, **kwargs):
+        try:
+            result = fn(args, **kwargs)
+        except OSError as exc:
+            return json.dumps({"error": f"storage problem: {exc}"})
+        if isinstance(result, str):
+            return result
+        return json.dumps(result, ensure_ascii=False)
+    return wrapper
+
+
+@json_tool
+def duration(args, **kw):
+    name = args.get("name", "")
+    if not name:
+        return {"error": "name is required"}
+    songs = len(name.split(","))
+    return {"songs": songs, "report": f"{name}: {songs} songs"}
+
+
+registry.register(name="duration", toolset="t", schema={}, handler=duration)
+""",
+            note="trap: a decorator that serialises what is not text; the def returns dicts only",
         ),
     )
     INVALID = (
@@ -3256,6 +3290,43 @@ for t in TOOLS:
             note="a handler chosen per row by a conditional expression the row decides (`t['fn'] if t['is_async'] else partial(_call, t['fn'])`): each row's own handler is followed",
             fixed={},
         ),
+        Invalid(
+            _HEAD
+            + """\
+import functools
+
+
+def json_tool(fn):
+    @functools.wraps(fn)
+    def wrapper(args, **kwargs):
+        try:
+            result = fn(args, **kwargs)
+        except OSError as exc:
+            return json.dumps({"error": f"storage problem: {exc}"})
+        if isinstance(result, str):
+            return result
+        return json.dumps(result, ensure_ascii=False)
+    return wrapper
+
+
+@json_tool
+def duration(args, **kw):
+    name = args.get("name", "")
+    if not name:
+        return {"error": "name is required"}
+    songs = len(name.split(","))
+    report = f"{name}: {songs} songs"
+    if songs > 20:
+        report += " (a long set)"
+    return report
+
+
+registry.register(name="duration", toolset="t", schema={}, handler=duration)
+""",
+            lines=(29,),
+            note="a decorator that hands text on as it is (`if isinstance(result, str): return result`) and serialises the rest: the def's prose report reaches the model, its dicts do not",
+            fixed={},
+        ),
     )
 
     def check(self, ctx: LintContext) -> Iterator[Finding]:
@@ -3276,8 +3347,11 @@ for t in TOOLS:
                 continue
             tool = reg.label()
             for func in handler.code():
+                text_only = False
                 if wrapped(func.node, func.scope) and not returns_through(func.node, func.scope):
-                    continue  # a decorator may turn what it returns into JSON
+                    if not passes_text_through(func.node, func.scope):
+                        continue  # a decorator may turn what it returns into JSON
+                    text_only = True  # (it serialises the rest, and hands text on as it is)
                 node = func.node
                 code = handler.code_for(func)
                 if isinstance(node, ast.Lambda):
@@ -3286,7 +3360,7 @@ for t in TOOLS:
                     continue  # else the function it forwards to is checked instead
                 # (constants a lambda or partial binds rule out other tools' branches)
                 returns = reachable_returns(code) if code.scope.env_key() else None
-                yield from self._def_findings(ctx, func, code, tool, returns)
+                yield from self._def_findings(ctx, func, code, tool, returns, text_only=text_only)
         for served in served_tools_of(module):
             func = served.function
             if not wrapped(func.node, func.scope):
@@ -3324,17 +3398,19 @@ for t in TOOLS:
         tool: str,
         returns: list[ast.Return] | None,
         served: bool = False,
+        text_only: bool = False,
     ) -> Iterator[Finding]:
-        """The findings of a def's ways out (`returns`: those to look at, all by default)."""
+        """The findings of a def's ways out (`returns`: those to look at, all by default;
+        `text_only`: only text that is not JSON, what its decorator hands on as it is)."""
         node = func.node
         assert not isinstance(node, ast.Lambda)
         for exit in exits(node, code.scope, call_oracle(), returns):
-            if exit.falls_off and served:
+            if exit.falls_off and (served or text_only):
                 continue  # (the end that only names of no served tool reach)
             verdict = exit.verdict
             value = exit.node.value if isinstance(exit.node, ast.Return) else None
             if value is not None and not exit.falls_off and verdict.kind != JSON:
-                ways = _ways(value, code) if not exit.narrowed else []
+                ways = _ways(value, code) if not exit.narrowed and not text_only else []
                 if ways:
                     message = f"`{func.name}` {_through(ways)}"
                     yield ctx.finding(
@@ -3353,6 +3429,14 @@ for t in TOOLS:
                     verdict = Verdict(NOT_JSON, "the model's own text (or text made from it)")
             if verdict.kind != NOT_JSON:
                 continue
+            if text_only:
+                if _is_text_reason(verdict.reason):
+                    message = (
+                        f"`{func.name}` returns {_what(verdict.reason)}, which its decorator"
+                        " hands on as it is; use json.dumps(...) or tool_error(...)"
+                    )
+                    yield ctx.finding(self.code, message, func.module, exit.node, tool)
+                continue
             if exit.falls_off:
                 message = (
                     f"`{func.name}` can end without a return (the handler returns None);"
@@ -3367,6 +3451,12 @@ for t in TOOLS:
             if not exit.falls_off and isinstance(exit.node, ast.Return):
                 finding = finding.with_fix(_offered(_fix(func, exit.node), func.module.tree))
             yield finding
+
+
+def _is_text_reason(reason: str) -> bool:
+    """A verdict that the value is text (a string, lines joined, a file's text), not some
+    other object a decorator would serialise."""
+    return any(word in reason for word in ("string", "text", "lines"))
 
 
 def _the_model_s(func: Function, value: ast.expr) -> bool:

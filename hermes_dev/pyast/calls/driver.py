@@ -195,6 +195,67 @@ def returns_through(node: ast.AST, scope: Scope) -> bool:
     return True
 
 
+def passes_text_through(node: ast.AST, scope: Scope) -> bool:
+    """A def whose decorators (project ones) hand on what it returns when that is text
+    (`result = fn(...)`; `if isinstance(result, str): return result`) and serialise the rest
+    themselves: its text returns are what the handler returns, the others are made JSON."""
+    if not isinstance(node, _DEF_TYPES) or not node.decorator_list:
+        return False
+    found = False
+    for dec in node.decorator_list:
+        if last_name(dec) in _TRANSPARENT or _passes_through(dec, scope):
+            continue
+        deco = _decorator_def(dec, scope, _TRANSPARENT)
+        params = [*deco.args.posonlyargs, *deco.args.args] if deco is not None else []
+        wrapper = made_decorator(deco, _TRANSPARENT) if deco is not None else None
+        if wrapper is None or len(params) != 1 or not _text_passed(wrapper, params[0].arg):
+            return False
+        found = True
+    return found
+
+
+def _text_passed(wrapper: ast.FunctionDef | ast.AsyncFunctionDef, param: str) -> bool:
+    """Every `return` of `wrapper` outside its `except` blocks is JSON it makes or the call's
+    result under `isinstance(result, str)`, and one is that."""
+    handlers = {
+        id(sub)
+        for block in walk_function(wrapper)
+        if isinstance(block, ast.ExceptHandler)
+        for stmt in block.body
+        for sub in ast.walk(stmt)
+    }
+    results = _call_results(wrapper, param)
+    as_text = {
+        id(stmt)
+        for test in walk_function(wrapper)
+        if isinstance(test, ast.If) and _is_text_test(test.test, results)
+        for stmt in test.body
+    }
+    passing = 0
+    for sub in walk_function(wrapper):
+        if not isinstance(sub, ast.Return) or id(sub) in handlers:
+            continue
+        if isinstance(sub.value, ast.Name) and sub.value.id in results and id(sub) in as_text:
+            passing += 1
+        elif not _dumps_json(sub.value):
+            return False
+    return passing > 0
+
+
+def _is_text_test(test: ast.expr, results: set[str]) -> bool:
+    """`isinstance(result, str)` of a local holding the call's result."""
+    return (
+        isinstance(test, ast.Call)
+        and isinstance(test.func, ast.Name)
+        and test.func.id == "isinstance"
+        and len(test.args) == 2
+        and isinstance(test.args[0], ast.Name)
+        and test.args[0].id in results
+        and isinstance(test.args[1], ast.Name)
+        and test.args[1].id == "str"
+    )
+
+
 def _wraps_result(dec: ast.expr, scope: Scope) -> bool:
     deco = _decorator_def(dec, scope, _TRANSPARENT)
     if deco is None:
