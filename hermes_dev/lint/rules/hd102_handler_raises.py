@@ -75,7 +75,8 @@ a file (`for row in csv.reader(fh)`, `for line in fh`) is what it holds, and a d
 (`strptime`, `fromisoformat`) or `Decimal` read from it raises when it does not parse. An argument the tool's schema declares a number
 (`integer`, `number`) without a `maximum` and a `minimum` is the model's number, as `int()` of
 its text is. A table looked up by the model's text (`ACTIONS[action]`,
-`RATES[code]`, `Color[name]`) raises KeyError when the model names an entry it does not hold,
+`RATES[code]`, `Color[name]`, a table of the tool's own store, `self._data["tickets"][tid]`)
+raises KeyError when the model names an entry it does not hold,
 unless the text is tested first (`action in ACTIONS`, each value of `for code in (src, dst): if
 code not in RATES: return ...`, or a helper's answer about it, read as a yes or no where it ends the function: `if
 _kind(unit) is None: return ...`; a value a helper gives back compared, `if order < 0:`, says
@@ -92,7 +93,11 @@ sqlite statement raises OverflowError past 2**63 - 1, `timedelta(...)` and
 a table looked up by a group, `int()` of one, a length are not reported); unless it is compared with a bound other than 0 or 1 first (a
 comprehension's filter is no bound: `next(p for kg, p in BANDS if w <= kg)` is a search that
 can find nothing). `x % n` of the model's
-number raises ZeroDivisionError; csv's `delimiter=` (`quotechar`, `escapechar`) of its text
+number raises ZeroDivisionError (also `x / n` of the number a helper hands back, `n =
+_num(args, "bpm")`), `Fraction(text)` ZeroDivisionError for "1/0" (past `except
+ValueError`); a date of the model's moved to another month with `d.replace(month=...)`, its
+day kept, ValueError from the 29th on (not when the day is set, `day=1`, or `strptime` read
+none); csv's `delimiter=` (`quotechar`, `escapechar`) of its text
 TypeError unless its length is looked at. What a caller's exit tests said before a call holds
 in the callee for the value it hands on (`if not values: return` leaves a helper's own `if not
 xs: raise` unreachable, as `if cycle not in CYCLES: return` does a chain of `if cycle == ...`
@@ -241,8 +246,10 @@ a `Decimal`, a set, bytes, the exception an `except` caught, an instance of a pl
 class, made in the handler or returned by the project's functions it calls, or a field a
 project class declares of such a type (`amount: Decimal` of a dataclass, read as `entry.amount`,
 also of an element of a list the class declares `entries: list[Entry]`, or `min(...)` of one),
-a NumPy array or integer, or a record YAML or TOML read put in as it is (both read an
-unquoted `2024-05-01` as a date). An encoding the
+a NumPy array or integer, a record YAML or TOML read put in as it is (both read an
+unquoted `2024-05-01` as a date), a row sqlite3 reads DATE or TIMESTAMP columns into on a
+connection opened with `detect_types=PARSE_DECLTYPES`, or a sum over a comprehension of
+Decimal fields (or properties that say they return one). An encoding the
 model names (`data.decode(args["encoding"])`) raises LookupError. A path made of the model's text keeps
 being its path when rebound (`path = os.path.abspath(os.path.expanduser(path))`), through
 `os.path` functions and `base / name`; a folder the tool chose joined with the model's name

@@ -15,7 +15,10 @@ refused only when the code makes it: a call of a known constructor (`Path(...)`,
 keeps its type (`p.resolve()`, `p / "x"`), bytes and set literals, an `except ... as e` name,
 or a field a project class declares of such a type (`entry.amount` of `amount: Decimal`).
 What YAML or TOML read is put in as it is (a whole record, `dict(item)` of one, or a field
-named for a date): both read an unquoted `2024-05-01` as a date.
+named for a date): both read an unquoted `2024-05-01` as a date; so does a row sqlite3 reads a
+DATE or TIMESTAMP column into on a connection opened with PARSE_DECLTYPES (the folder's
+CREATE TABLE says which; `SELECT *` reads them all). A sum over a comprehension of fields a
+class declares Decimal (`sum(e.amount for e in entries)`) is one.
 Unknown values are never refused (precision first).
 """
 
