@@ -4817,6 +4817,93 @@ registry.register(name="ticket", toolset="t", schema={}, handler=ticket)
 """,
             note="trap: the model's key tested against the store's table before it is looked up",
         ),
+        Valid(
+            _HEAD
+            + """\
+def weighted(means, weights):
+    used = {k: w for k, w in weights.items() if k in means}
+    total = sum(used.values())
+    if total <= 0:
+        raise ValueError("weights must add up to more than 0")
+    return sum(means[k] * w for k, w in used.items()) / total
+
+
+def average(args, **kw):
+    weights = args.get("weights") or {"exam": 1.0}
+    if not isinstance(weights, dict):
+        return tool_error("weights must be an object")
+    try:
+        return json.dumps({"average": weighted({"exam": 3.0, "homework": 4.0}, weights)})
+    except (TypeError, ValueError) as exc:
+        return tool_error(str(exc))
+
+
+registry.register(name="average", toolset="t", schema={}, handler=average)
+""",
+            note="trap: the sum of the model's weights tested before it divides",
+        ),
+        Valid(
+            _HEAD
+            + """\
+from collections import defaultdict
+from decimal import Decimal
+
+CENTS = Decimal("0.01")
+
+
+def _money(d):
+    return d.quantize(CENTS)
+
+
+def stock_value(args, **kw):
+    rows = [("tyres", "12.50", 4), ("chains", "20.00", 2)]
+    by_category = defaultdict(Decimal)
+    for category, cost, qty in rows:
+        by_category[category] += Decimal(cost) * qty
+    total = _money(sum(by_category.values(), Decimal(0)))
+    return json.dumps({
+        "total": str(total),
+        "by_category": {cat: str(_money(v)) for cat, v in sorted(by_category.items())},
+    })
+
+
+registry.register(name="stock_value", toolset="t", schema={}, handler=stock_value)
+""",
+            note="trap: Decimal totals made text before they are serialised",
+        ),
+        Valid(
+            _HEAD
+            + """\
+from functools import partial
+
+ANGLES = {"deg": 1.0, "arcmin": 1 / 60, "arcsec": 1 / 3600}
+ALIASES = {"degree": "deg", "arcsecond": "arcsec"}
+
+
+def unit_key(raw, table):
+    if not isinstance(raw, str):
+        raise ValueError("units must be strings")
+    key = raw.strip().lower()
+    key = ALIASES.get(key, key)
+    if key not in table:
+        raise ValueError(f"unknown unit {raw!r}")
+    return key
+
+
+def convert(args, *, table, **kw):
+    try:
+        value = float(args.get("value"))
+        src = unit_key(args.get("from_unit"), table)
+        dst = unit_key(args.get("to_unit"), table)
+    except (TypeError, ValueError) as exc:
+        return tool_error(str(exc))
+    return json.dumps({"result": value * table[src] / table[dst]})
+
+
+registry.register(name="convert_angle", toolset="t", schema={}, handler=partial(convert, table=ANGLES))
+""",
+            note="trap: a helper that raises unless the table it is handed holds the key it made of the text, then returns that key: the handler's lookups by it cannot fail",
+        ),
     )
     INVALID = (
         Invalid(
@@ -11479,6 +11566,76 @@ registry.register(name="ticket", toolset="t", schema={}, handler=ticket)
 """,
             lines=(22,),
             note="a table of the tool's own store (`self._data['tickets']`) looked up by the model's key raises KeyError for an entry it does not hold",
+            fixed={},
+        ),
+        Invalid(
+            _HEAD
+            + """\
+def weighted_mass(isotopes, normalize=True):
+    masses = [float(i["mass"]) for i in isotopes]
+    abund = [float(i["abundance"]) for i in isotopes]
+    total = sum(abund)
+    if normalize:
+        abund = [a / total for a in abund]
+    return sum(m * a for m, a in zip(masses, abund))
+
+
+def atomic_mass(args, **kw):
+    isotopes = args.get("isotopes") or []
+    if not isinstance(isotopes, list) or not isotopes:
+        return tool_error("isotopes are required")
+    try:
+        return json.dumps({"mass": weighted_mass(isotopes)})
+    except (KeyError, TypeError, ValueError) as exc:
+        return tool_error(str(exc))
+
+
+registry.register(name="atomic_mass", toolset="t", schema={}, handler=atomic_mass)
+""",
+            lines=(18,),
+            note="a division by the sum of numbers the model sends (its abundances, its weights): they may add up to 0, which a test of the list's size does not rule out",
+            fixed={},
+        ),
+        Invalid(
+            _HEAD
+            + """\
+from collections import defaultdict
+from decimal import ROUND_HALF_UP, Decimal
+
+CENTS = Decimal("0.01")
+
+
+def _dec(value):
+    d = Decimal(str(value))
+    if not d.is_finite():
+        raise ValueError("not a finite number")
+    return d
+
+
+def _money(d):
+    return d.quantize(CENTS, rounding=ROUND_HALF_UP)
+
+
+def bill(args, **kw):
+    try:
+        rate = _dec(args.get("unit_rate", "0.245"))
+        kwh = _dec(args.get("kwh", "0"))
+    except (ArithmeticError, ValueError) as exc:
+        return tool_error(str(exc))
+    energy = _money(kwh * rate)
+    by_band = defaultdict(Decimal)
+    by_band["day"] += energy
+    return json.dumps({
+        "total": str(energy),
+        "breakdown": {"energy": energy},
+        "bands": {band: v.quantize(CENTS) for band, v in by_band.items()},
+    })
+
+
+registry.register(name="bill", toolset="t", schema={}, handler=bill)
+""",
+            lines=(30,),
+            note="what helpers return followed to its type (`_money(d)` of `_dec(...)`'s Decimal, `d.quantize(...)`), and the values of a `defaultdict(Decimal)`: Decimals json.dumps refuses",
             fixed={},
         ),
     )

@@ -369,6 +369,7 @@ class InputRisks:
         "shadowed",
         "sized_given",
         "sqlite",
+        "tool_valued",
         "typed_numbers",
         "uniques",
         "unpacked",
@@ -488,6 +489,9 @@ class InputRisks:
         # which runs on the unchecked value; placed by `_noted`)
         self._answered: set[str] = set()
         self.sized_given: frozenset[str] = frozenset()  # (whose length a caller looked at)
+        # (parameters a caller hands a comprehension over the model's items whose values are
+        # its own: `{n: Decimal(1) for n in names}`)
+        self.tool_valued: frozenset[str] = frozenset()
         self._sized_memo: set[str] | None = None
         # (calls made as statements, their answer unused: `validate_path(p)` raises or not)
         self._alone = {
@@ -1860,6 +1864,7 @@ class InputRisks:
                 self._key_read,
                 self.dotted,
                 self._carried_number,
+                self.tool_valued,
             )
         return self._sizes.risk(node, self.guarded)
 

@@ -70,6 +70,7 @@ class Sizes:
         "_looked_at",
         "_reads",
         "_tested",
+        "_tool_valued",
         "_values",
     )
 
@@ -82,12 +83,14 @@ class Sizes:
         key_read: Callable[[ast.AST], str | None],
         dotted: Callable[[ast.expr], str | None] | None = None,
         carried: Callable[[ast.Call], str | None] = lambda call: None,
+        tool_valued: frozenset[str] = frozenset(),
     ) -> None:
         """`dotted(func)`: the library name a called expression resolves to (`mean` imported
         from statistics); without it, names are taken as written. `carried(call)`: the number
         a helper hands back of the model's (`_num(args, "bpm")` -> `float(args.get("bpm"))`)."""
         self._dotted = dotted
         self._carried = carried
+        self._tool_valued = tool_valued  # (the model's keys, the tool's values)
         self._values = values
         self._from_model = from_model
         self._reads = reads
@@ -292,6 +295,20 @@ class Sizes:
             if found is None or found[0] == "sep" or found[2] & (self._tested | self._guarded):
                 return None
             return ZeroDivisionError, "when the model sends an empty list"
+        if (
+            isinstance(divisor, ast.Call)
+            and is_name(divisor.func, "sum")
+            and len(divisor.args) == 1
+            and not divisor.keywords
+            and not isinstance(divisor.args[0], ast.Starred)
+        ):
+            # `total = sum(weights.values())` ... `/ total`: the model's numbers may add up to 0
+            summed = divisor.args[0]
+            if self._made_of_model(summed, 0) and not self._reads(summed) & (
+                self._tested | self._guarded
+            ):
+                return ZeroDivisionError, "when the model sends numbers that add up to 0 (or none)"
+            return None
         if isinstance(divisor, ast.Name) and divisor.id not in self._tested | self._guarded:
             # `n = len(vals)` ... `/ n`: the size, through a local bound to it alone
             bound = self._values.get(divisor.id)
@@ -299,7 +316,7 @@ class Sizes:
                 bound
                 and len(bound) == 1
                 and isinstance(bound[0], ast.Call)
-                and is_name(bound[0].func, "len")
+                and (is_name(bound[0].func, "len") or is_name(bound[0].func, "sum"))
             ):
                 return self._division(bound[0])
         if self._number(divisor, given=given) and not self._reads(divisor) & (
@@ -307,6 +324,43 @@ class Sizes:
         ):
             return ZeroDivisionError, "when the model sends 0"
         return None
+
+    def _made_of_model(
+        self, expr: ast.expr, depth: int, seen: frozenset[str] = frozenset()
+    ) -> bool:
+        """Values made item by item from what the model sent: the model's own list or dict
+        (`.values()` of it), a comprehension over one, a local bound only to such (and to
+        what is made of itself: `abund = [a / total for a in abund]`)."""
+        if depth > 4 or (isinstance(expr, ast.Name) and expr.id in self._tool_valued):
+            return False
+        if self._from_model(expr):
+            return True
+        if (
+            isinstance(expr, ast.Call)
+            and isinstance(expr.func, ast.Attribute)
+            and expr.func.attr in ("values", "items")
+            and not expr.args
+        ):
+            return self._made_of_model(expr.func.value, depth + 1, seen)
+        if isinstance(expr, ast.Name):
+            if expr.id in seen:
+                return True
+            bound = self._values.get(expr.id) or []
+            inner = seen | {expr.id}
+            return bool(bound) and all(
+                v is not None and self._made_of_model(v, depth + 1, inner) for v in bound
+            )
+        if isinstance(expr, (ast.ListComp, ast.GeneratorExp, ast.DictComp, ast.SetComp)):
+            if len(expr.generators) != 1:
+                return False
+            gen = expr.generators[0]
+            item = expr.value if isinstance(expr, ast.DictComp) else expr.elt
+            targets = {n.id for n in ast.walk(gen.target) if isinstance(n, ast.Name)}
+            # (each value made of the item it takes: `{n: Decimal(1) for n in names}` is not)
+            return any(
+                isinstance(n, ast.Name) and n.id in targets for n in ast.walk(item)
+            ) and self._made_of_model(gen.iter, depth + 1, seen)
+        return False
 
     def _number(self, expr: ast.expr, depth: int = 0, given: bool = False) -> bool:
         """The model's number as it came (`args["n"]`, `int(args.get("n"))`), no default

@@ -199,7 +199,7 @@ class _InputEscapes(Transfer):
         # caller made sure is there (`args.get("key")` read, `"key" in args`); `!key`: one
         # whose value it checked (its type, its form)
         table = next((s[1:] for s in self.seeds if s[0] == "*"), "")
-        values = frozenset(s for s in self.seeds if s[0] not in "*?!~^@#%")
+        values = frozenset(s for s in self.seeds if s[0] not in "*?!~^@#%&")
         contents = frozenset(s[1:] for s in self.seeds if s[0] == "~")
         checked = frozenset(s[1:] for s in self.seeds if s[0] == "^")
         # `@path`: a path the caller tested leads to a file (what it holds is the model's)
@@ -215,6 +215,8 @@ class _InputEscapes(Transfer):
             inputs.exists_tested |= files
         # `%name`: a value whose length the caller looked at (`len(sep) != 1`)
         inputs.sized_given = frozenset(s[1:] for s in self.seeds if s[0] == "%")
+        # `&name`: a comprehension over the model's items whose values the tool wrote
+        inputs.tool_valued = frozenset(s[1:] for s in self.seeds if s[0] == "&")
         if table:
             for seed in self.seeds:
                 if seed == "?*":
@@ -636,13 +638,71 @@ def _ensures_member(node: ast.FunctionDef | ast.AsyncFunctionDef) -> set[int]:
     if known is not None:
         return known  # type: ignore[no-any-return]
     found: set[int] = set()
+    params = [a.arg for a in (*node.args.posonlyargs, *node.args.args)]
     if node.body and isinstance(node.body[-1], ast.Raise):
-        params = [a.arg for a in (*node.args.posonlyargs, *node.args.args)]
         for index, param in enumerate(params):
             if _returns_only_members(node.body, param, False):
                 found.add(index)
+    else:
+        found |= _raises_unless_member(node, params)
     node.__dict__[_MEMBERS_ATTR] = found
     return found
+
+
+def _raises_unless_member(
+    node: ast.FunctionDef | ast.AsyncFunctionDef, params: list[str]
+) -> set[int]:
+    """`key = raw.strip().lower(); if key not in table: raise ...; return key`: every return
+    gives one name, after a test at the top of the body that raises unless a table holds it;
+    the index of the one parameter it is made from."""
+    returns = [r for r in walk_function(node) if isinstance(r, ast.Return)]
+    if not returns or not all(isinstance(r.value, ast.Name) for r in returns):
+        return set()
+    names = {r.value.id for r in returns}  # type: ignore[union-attr]
+    if len(names) != 1:
+        return set()
+    name = names.pop()
+    test_at = next(
+        (
+            at
+            for at, stmt in enumerate(node.body)
+            if isinstance(stmt, ast.If)
+            and not stmt.orelse
+            and stmt.body
+            and isinstance(stmt.body[-1], ast.Raise)
+            and _tests_not_member(stmt.test, name)
+        ),
+        None,
+    )
+    if test_at is None:
+        return set()
+    tested_line = node.body[test_at].lineno
+    if any(r.lineno < tested_line for r in returns):
+        return set()
+    made_from: set[str] = set()
+    for at, stmt in enumerate(node.body):
+        for sub in ast.walk(stmt):
+            if isinstance(sub, ast.Name) and sub.id == name and isinstance(sub.ctx, ast.Store):
+                if at > test_at or not isinstance(stmt, ast.Assign):
+                    return set()  # (bound again after its test, or in a block)
+                made_from |= {n.id for n in ast.walk(stmt.value) if isinstance(n, ast.Name)}
+    if name in params:
+        made_from.add(name)
+    sources = [p for p in params if p in made_from]
+    return {params.index(sources[0])} if len(sources) == 1 else set()
+
+
+def _tests_not_member(test: ast.expr, name: str) -> bool:
+    """`name not in T` (alone, or one of an `or`)."""
+    parts = test.values if isinstance(test, ast.BoolOp) and isinstance(test.op, ast.Or) else [test]
+    return any(
+        isinstance(part, ast.Compare)
+        and len(part.ops) == 1
+        and isinstance(part.ops[0], ast.NotIn)
+        and isinstance(part.left, ast.Name)
+        and part.left.id == name
+        for part in parts
+    )
 
 
 def _returns_only_members(stmts: list[ast.stmt], param: str, tested: bool) -> bool:
@@ -1692,6 +1752,8 @@ class _Walker:
                 seeds.add(("#." if number == "float" else "#") + param)
             if param in seeds and inputs._reads(expr) & inputs._sized():
                 seeds.add("%" + param)  # (its length looked at here: `len(sep) != 1`)
+            if param in seeds and _own_values(expr):
+                seeds.add("&" + param)  # (`{n: Decimal(1) for n in names}`: the tool's values)
         if any(seed[0] == "*" for seed in seeds):
             prefix = f"{inputs.param}["
             seeds.update("?" + key for key in inputs.checked_keys)
@@ -2366,6 +2428,18 @@ def _times_out(call: ast.Call) -> bool:
         if kw.arg == "timeout":
             timeout = kw.value
     return timeout is not None and not (isinstance(timeout, ast.Constant) and timeout.value is None)
+
+
+def _own_values(expr: ast.expr) -> bool:
+    """A comprehension whose items (a dict's values) read none of the names it loops over:
+    `{n: Decimal(1) for n in names}` keys the tool's own values by the model's."""
+    if not isinstance(expr, (ast.ListComp, ast.GeneratorExp, ast.SetComp, ast.DictComp)):
+        return False
+    item = expr.value if isinstance(expr, ast.DictComp) else expr.elt
+    targets = {
+        n.id for gen in expr.generators for n in ast.walk(gen.target) if isinstance(n, ast.Name)
+    }
+    return not any(isinstance(n, ast.Name) and n.id in targets for n in ast.walk(item))
 
 
 def _moves_month(call: ast.Call, scope: Scope) -> bool:

@@ -126,6 +126,7 @@ _KEEPS_TYPE = {
 _ARITHMETIC = (ast.Add, ast.Sub, ast.Mult, ast.Div, ast.FloorDiv, ast.Mod, ast.Pow)
 _KNOWN_NAMES = frozenset({*_MADE_BY.values(), *_BUILTINS.values(), "generator", "set"})
 _MAX_DEPTH = 6
+_MADE_DEPTH = 14  # (a type is followed through names, helpers' returns and their parameters)
 # How an escape's reason starts when the value serialised is refused (the rule's cure reads it).
 WHY = "when it holds"
 
@@ -180,6 +181,8 @@ class _Search:
     def __init__(self) -> None:
         self.seen: set[tuple[int, int]] = set()
         self.shadowed: frozenset[str] = frozenset()
+        # (the comprehensions whose element is being looked at, innermost last)
+        self.comps: list[tuple[ast.expr, Scope]] = []
 
     def value(self, expr: ast.expr, scope: Scope, depth: int) -> Refusal | None:
         if depth > _MAX_DEPTH:
@@ -255,10 +258,41 @@ class _Search:
         }
         before = self.shadowed
         self.shadowed = before | names
+        self.comps.append((comp, scope))
         try:
             return self.value(element, scope, depth + 1)
         finally:
             self.shadowed = before
+            self.comps.pop()
+
+    def target_type(self, name: str) -> str | None:
+        """The refused type a comprehension's loop name holds: `v` of `for k, v in
+        totals.items()` (or `.values()`, also sorted) of a dict whose values are made one
+        type (`totals = defaultdict(Decimal)`, `totals: dict[str, Decimal]`)."""
+        for comp, scope in reversed(self.comps):
+            for gen in comp.generators:  # type: ignore[attr-defined]
+                target, iterated = gen.target, gen.iter
+                if isinstance(iterated, ast.Call) and is_name(iterated.func, "sorted"):
+                    iterated = iterated.args[0] if iterated.args else iterated
+                method = (
+                    iterated.func.attr
+                    if isinstance(iterated, ast.Call)
+                    and isinstance(iterated.func, ast.Attribute)
+                    and not iterated.args
+                    else None
+                )
+                if method == "values" and is_name(target, name):
+                    return _value_type(iterated.func.value, scope)
+                if (
+                    method == "items"
+                    and isinstance(target, ast.Tuple)
+                    and len(target.elts) == 2
+                    and is_name(target.elts[1], name)
+                ):
+                    return _value_type(iterated.func.value, scope)
+                if any(isinstance(n, ast.Name) and n.id == name for n in ast.walk(target)):
+                    return None
+        return None
 
     def name(self, expr: ast.Name, scope: Scope, depth: int) -> Refusal | None:
         if expr.id in self.shadowed:
@@ -332,7 +366,8 @@ class _Search:
         return None
 
     def call(self, call: ast.Call, scope: Scope, depth: int) -> Refusal | None:
-        made = self.kept(call, scope, depth)
+        # (a project def's returns are followed below, to where the value is made)
+        made = self.kept(call, scope, depth, defs=False)
         if made is not None:
             return Refusal(made, call, scope)
         func = call.func
@@ -388,8 +423,9 @@ class _Search:
                     return hit
         return None
 
-    def kept(self, expr: ast.expr, scope: Scope, depth: int) -> str | None:
-        """The refused type a call, an attribute or `/` makes, by what it is."""
+    def kept(self, expr: ast.expr, scope: Scope, depth: int, defs: bool = True) -> str | None:
+        """The refused type a call, an attribute or `/` makes, by what it is (`defs`: also a
+        call of a project def, by what it returns)."""
         if isinstance(expr, ast.BinOp) and isinstance(expr.op, ast.Div):
             left = self.made(expr.left, scope, depth)
             if left in ("Path", "Decimal"):
@@ -437,25 +473,40 @@ class _Search:
                     return obj.ref.node.name
             elif isinstance(obj, Builtin) and obj.name in _BUILTINS:
                 return _BUILTINS[obj.name]
+            elif isinstance(obj, Function) and defs:
+                made = self.returned_type(expr, obj, scope, depth + 1)
+                if made is not None:
+                    return made
         return None
 
     def made(self, expr: ast.expr, scope: Scope, depth: int) -> str | None:
         """The refused type `expr` is known to hold (a name followed to its one value)."""
-        if depth > _MAX_DEPTH:
+        if depth > _MADE_DEPTH:
             return None
+        if isinstance(expr, ast.Name) and expr.id in self.shadowed:
+            return self.target_type(expr.id)
         if isinstance(expr, ast.Name):
             found = scope.lookup(expr.id)
             if found is None:
                 return None
             where, bindings = found
             if bindings is None:
-                # (a parameter a call binds: what the def says it is given)
+                # (a parameter a call binds: what the def says it is given, or what the call
+                # gives it)
                 func = where.func
                 if func is None or isinstance(func, ast.Lambda):
                     return None
                 for arg in (*func.args.posonlyargs, *func.args.args, *func.args.kwonlyargs):
                     if arg.arg == expr.id and arg.annotation is not None:
                         return _annotated_type(arg.annotation, where)
+                given = where.env.get(expr.id) if where.env else None
+                items = getattr(given, "items", ())
+                if items and getattr(given, "complete", False):
+                    kinds = {
+                        self.made(o.expr, o.scope, depth + 1) if isinstance(o, Literal) else None
+                        for o in items
+                    }
+                    return kinds.pop() if len(kinds) == 1 else None
                 return None
             if (
                 len(bindings) == 1
@@ -470,10 +521,29 @@ class _Search:
                 for b in bindings
                 if b.kind in ("assign", "annotated") and b.path == () and b.value is not None
             ]
-            if len(values) != 1 or len(bindings) != 1:
+            if not values or len(values) != len(bindings):
                 return None
-            return self.made(values[0], where, depth + 1)
+            # (`kwh = _dec(raw)` on one branch, `kwh = sum(..., Decimal(0))` on the other)
+            kinds = {self.made(v, where, depth + 1) for v in values}
+            return kinds.pop() if len(kinds) == 1 else None
         return self.kept(expr, scope, depth + 1)
+
+    def returned_type(self, call: ast.Call, obj: Function, scope: Scope, depth: int) -> str | None:
+        """The refused type every value a project def returns is made as (its parameters
+        bound to what the call gives), or None."""
+        node = obj.node
+        if (
+            isinstance(node, ast.Lambda)
+            or (not isinstance(obj, Undecorated) and wrapped(node, obj.scope))
+            or depth > _MADE_DEPTH
+        ):
+            return None
+        values = [r.value for r in returns_of(node) if r.value is not None]
+        if not values:
+            return None
+        inner = Code(obj, bind_call(call, scope, obj, depth)).scope
+        kinds = {self.made(v, inner, depth + 1) for v in values}
+        return kinds.pop() if len(kinds) == 1 else None
 
 
 # Loaders whose answer turns unquoted dates into `datetime.date` / `datetime.datetime`.
@@ -654,6 +724,40 @@ def _field_type(expr: ast.Attribute, scope: Scope) -> str | None:
         return None
     names = {_declared(o.cls, expr.attr) for o in found.items}  # type: ignore[attr-defined]
     return names.pop() if len(names) == 1 else None
+
+
+def _value_type(table: ast.expr, scope: Scope) -> str | None:
+    """The refused type each value of a dict is made as: `defaultdict(Decimal)`, or what its
+    annotation says (`dict[str, Decimal]`), bound once."""
+    if not isinstance(table, ast.Name):
+        return None
+    found = scope.lookup(table.id)
+    if found is None:
+        return None
+    where, bindings = found
+    made = [b for b in bindings or () if b.kind != "mutated"]
+    if len(made) != 1:
+        return None
+    binding = made[0]
+    annotation = getattr(binding.node, "annotation", None)
+    if binding.kind == "annotated" and annotation is not None:
+        said = _annotated_type(annotation, where)
+        if said is not None:
+            return said
+    value = binding.value
+    if (
+        binding.kind in ("assign", "annotated")
+        and isinstance(value, ast.Call)
+        and last_name(value.func) == "defaultdict"
+        and len(value.args) == 1
+        and isinstance(value.args[0], (ast.Name, ast.Attribute))
+    ):
+        for obj in resolve(value.args[0], where).items:
+            if isinstance(obj, External) and obj.dotted in _MADE_BY:
+                return _MADE_BY[obj.dotted]
+            if isinstance(obj, Builtin) and obj.name in _BUILTINS:
+                return _BUILTINS[obj.name]
+    return None
 
 
 def _element_type(comp: ast.GeneratorExp | ast.ListComp, scope: Scope) -> str | None:
