@@ -965,6 +965,35 @@ registry.register(name="duration", toolset="t", schema={}, handler=duration)
 """,
             note="trap: a decorator that serialises what is not text; the def returns dicts only",
         ),
+        Valid(
+            _HEAD
+            + """\
+from pathlib import Path
+
+CACHE = Path.home() / ".cache" / "forecast.json"
+
+
+def _read_cache():
+    try:
+        return json.loads(CACHE.read_text())
+    except (OSError, ValueError):
+        return None
+
+
+def forecast(args, **kw):
+    cached = _read_cache()
+    if cached is not None:
+        cached["cached"] = True
+        cached = json.dumps(cached)
+        return cached
+    parts = [json.dumps({"hours": 12}), "extra"]
+    return json.dumps({"forecast": " ".join(parts[1:])})
+
+
+registry.register(name="forecast", toolset="t", schema={}, handler=forecast)
+""",
+            note="traps: a dict given items, then serialised under the same name; text joined inside a JSON object",
+        ),
     )
     INVALID = (
         Invalid(
@@ -3325,6 +3354,61 @@ registry.register(name="duration", toolset="t", schema={}, handler=duration)
 """,
             lines=(29,),
             note="a decorator that hands text on as it is (`if isinstance(result, str): return result`) and serialises the rest: the def's prose report reaches the model, its dicts do not",
+            fixed={},
+        ),
+        Invalid(
+            _HEAD
+            + """\
+from pathlib import Path
+
+CACHE = Path.home() / ".cache" / "forecast.json"
+
+
+def _read_cache():
+    try:
+        return json.loads(CACHE.read_text())
+    except (OSError, ValueError):
+        return None
+
+
+def forecast(args, **kw):
+    cached = _read_cache()
+    if cached is not None:
+        cached["cached"] = True
+        return cached
+    return json.dumps({"hours": 12})
+
+
+registry.register(name="forecast", toolset="t", schema={}, handler=forecast)
+""",
+            lines=(20,),
+            note="a value the code gives items (`cached['cached'] = True`) is a dict or a list, never text: returned as it is, it is no JSON string",
+            fixed={},
+        ),
+        Invalid(
+            _HEAD
+            + """\
+BANDS = {"exceeding": "{name} works well beyond the standard in {subject}.",
+         "secure": "{name} is secure in {subject}."}
+
+
+def _fill(template, name, subject):
+    return template.format(name=name, subject=subject)
+
+
+def comment(args, **kw):
+    name = str(args.get("name", "")).strip()
+    band = str(args.get("band", "secure"))
+    if not name or band not in BANDS:
+        return tool_error("name and a known band are required")
+    parts = [_fill(BANDS[band], name, "maths"), "Keep it up."]
+    return " ".join(parts)
+
+
+registry.register(name="comment", toolset="t", schema={}, handler=comment)
+""",
+            lines=(18,),
+            note="pieces joined with a space start as the first piece does: a sentence filled from a template (`.format()` keeps its start), no JSON",
             fixed={},
         ),
     )

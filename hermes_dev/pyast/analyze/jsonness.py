@@ -327,6 +327,9 @@ def _same_start(expr: ast.expr) -> ast.expr | None:
     attr, args = expr.func.attr, expr.args
     if attr in _START_KEEPING or (attr in ("strip", "lstrip") and not args):
         return expr.func.value
+    if attr in ("format", "format_map"):
+        # (a template's literal start stays; one that starts with a `{` field is not prose)
+        return expr.func.value
     if (
         attr == "replace"
         and len(args) == 2
@@ -419,6 +422,69 @@ def _ends_as_prose(expr: ast.expr, scope: Scope, depth: int) -> bool:
         values = _binding_values(expr.id, scope)
         return bool(values) and all(
             value is not None and _ends_as_prose(value[0], value[1], depth + 1) for value in values
+        )
+    if (
+        isinstance(expr, ast.Call)
+        and isinstance(expr.func, ast.Attribute)
+        and expr.func.attr in ("format", "format_map")
+    ):
+        # (a template ends as its text after the last field does)
+        return _template_ends_as_prose(expr.func.value, scope, depth + 1)
+    if isinstance(expr, ast.Call):
+        origin = resolve(expr.func, scope).single()
+        if not isinstance(origin, Function) or isinstance(origin.node, ast.Lambda):
+            return False
+        if is_generator(origin.node):
+            return False
+        inner = origin.scope.child(
+            origin.node, bind_call(expr, scope, origin, depth) or None, origin.owner
+        )
+        returned = [
+            r.value for r in returns_of(origin.node) if r.value is not None and not is_none(r.value)
+        ]
+        return bool(returned) and all(_ends_as_prose(v, inner, depth + 1) for v in returned)
+    return False
+
+
+def _template_ends_as_prose(template: ast.expr, scope: Scope, depth: int) -> bool:
+    """A `str.format` template whose text after its last `{field}` ends as prose: written
+    out, bound to one, a parameter given one, or any value of a table of them."""
+    if depth > _MAX_DEPTH:
+        return False
+    if isinstance(template, ast.Constant) and isinstance(template.value, str):
+        tail = template.value.rsplit("}", 1)[-1]
+        return bool(tail.strip()) and _ends_as_prose(ast.Constant(tail), scope, depth + 1)
+    if isinstance(template, ast.Subscript) and isinstance(template.value, ast.Name):
+        # (`BANDS[band]`: every value of the table)
+        found = assigned_value(template.value.id, scope)
+        table = found[0] if found is not None else None
+        return (
+            isinstance(table, ast.Dict)
+            and bool(table.values)
+            and None not in table.keys
+            and all(
+                _template_ends_as_prose(v, found[1], depth + 1)  # type: ignore[index]
+                for v in table.values
+            )
+        )
+    if isinstance(template, ast.Name):
+        values = _binding_values(template.id, scope)
+        if values and all(v is not None for v in values):
+            return all(
+                value is not None and _template_ends_as_prose(value[0], value[1], depth + 1)
+                for value in values
+            )
+        # (a parameter a call binds: the constants it can hold)
+        held = resolve(template, scope)
+        return (
+            held.complete
+            and bool(held.items)
+            and all(
+                isinstance(obj, Const)
+                and isinstance(obj.value, str)
+                and _template_ends_as_prose(ast.Constant(obj.value), scope, depth + 1)
+                for obj in held.items
+            )
         )
     return False
 
@@ -618,6 +684,27 @@ def _value_of(binding: Binding, where: Scope) -> tuple[ast.expr, Scope] | None:
     return None
 
 
+# Changes that only a dict, a list or a set takes (never a string).
+_ADDS_ITEMS = frozenset({"setitem", "append", "update", "add"})
+
+
+def _may_be_multimodal(binding: Binding, where: Scope) -> bool:
+    """The value may be Hermes' multimodal envelope, a dict it passes on: the module, or that
+    of the def whose call made it, builds one."""
+    if MULTIMODAL_KEY in where.module.source:
+        return True
+    value = binding.value
+    if not isinstance(value, ast.Call):
+        return False
+    return any(
+        isinstance(obj, Function) and MULTIMODAL_KEY in obj.module.source
+        for obj in resolve(value.func, where).items
+    )
+
+
+MULTIMODAL_KEY = "_multimodal"
+
+
 def _name(expr: ast.Name, scope: Scope, calls: CallVerdict | None, depth: int) -> Verdict:
     name = expr.id
     located = scope.lookup(name)
@@ -657,7 +744,8 @@ def _name_uncached(
             return _UNKNOWN_V
         verdicts = [_object_verdict(obj, calls, depth) for obj in possible.items]
     else:
-        live = [b for b in where.live(name, bindings) if b.kind != "mutated"]
+        reaching = where.live(name, bindings)
+        live = [b for b in reaching if b.kind != "mutated"]
         if not live:
             return _UNKNOWN_V
         appended = [b for b in live if b.kind == "augmented"]
@@ -686,6 +774,29 @@ def _name_uncached(
         return _JSON_V
     if verdicts and all(v.kind == NOT_JSON for v in verdicts):
         return verdicts[0]
+    if bindings is not None:
+        return _given_items(name, where, bindings)
+    return _UNKNOWN_V
+
+
+def _given_items(name: str, where: Scope, bindings: list[Binding]) -> Verdict:
+    """`cached["cached"] = True` ... `return cached`: a value given items after every binding
+    that reaches here is a dict or a list (no text takes items), unless it may be the
+    multimodal envelope Hermes passes on."""
+    reaching = where.live(name, bindings)
+    live = [b for b in reaching if b.kind != "mutated"]
+    added = [b for b in reaching if b.kind == "mutated" and b.detail in _ADDS_ITEMS]
+    if (
+        live
+        and added
+        and all(any(m.line > b.line for m in added) for b in live)
+        and not any(_may_be_multimodal(b, where) for b in live)
+    ):
+        return Verdict(
+            NOT_JSON,
+            f"a dict or a list (items are added to it, line {added[0].line})",
+            added[0].node,
+        )
     return _UNKNOWN_V
 
 
@@ -1165,6 +1276,14 @@ def _join(
     if not (isinstance(separator, ast.Constant) and isinstance(separator.value, str)):
         return _UNKNOWN_V
     lines = call.args[0]
+    if "\n" not in separator.value:
+        # (the joined text starts as its first piece does, and ends as its last)
+        first = _first_row(lines, scope)
+        last = _last_rows(lines, scope)
+        if (first is not None and _starts_as_prose(first[0], first[1], depth + 1)) or (
+            last and all(_ends_as_prose(row, where, depth + 1) for row, where in last)
+        ):
+            return Verdict(NOT_JSON, "pieces of text joined together", call)
     if "\n" in separator.value:
         # (a JSON text holds no line break inside a string: across lines, a first line that
         # starts or ends as no JSON does makes the whole text none)
@@ -1217,6 +1336,39 @@ _PATH_REASONS = ("a file's path", "a Path object)")
 _PATH_KEEPING = frozenset(
     {"resolve", "expanduser", "absolute", "with_suffix", "with_name", "with_stem", "joinpath"}
 )
+
+
+def _last_rows(lines: ast.expr, scope: Scope) -> list[tuple[ast.expr, Scope]]:
+    """What may be the last element of a list written out and only appended to (`parts =
+    [a, b]` ... `parts.append(c)`): its last element and each value appended; [] when not
+    known."""
+    if not isinstance(lines, ast.Name):
+        return []
+    located = scope.lookup(lines.id)
+    if located is None:
+        return []
+    where, bindings = located
+    if bindings is None:
+        return []
+    live = where.live(lines.id, bindings)
+    made = [b for b in live if b.kind != "mutated"]
+    if not (
+        len(made) == 1
+        and made[0].kind == "assign"
+        and made[0].path == ()
+        and isinstance(made[0].value, ast.List)
+        and made[0].value.elts
+        and not any(isinstance(e, ast.Starred) for e in made[0].value.elts)
+    ):
+        return []
+    found = [(made[0].value.elts[-1], where)]
+    for binding in live:
+        if binding.kind != "mutated":
+            continue
+        if binding.detail != "append" or binding.value is None:
+            return []
+        found.append((binding.value, where))
+    return found
 
 
 def _first_row(lines: ast.expr, scope: Scope) -> tuple[ast.expr, Scope] | None:
