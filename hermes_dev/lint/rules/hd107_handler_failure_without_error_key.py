@@ -2397,6 +2397,31 @@ for _name, _op in (("monitor_add", _add), ("monitor_remove", _remove)):
             note="a failure report as the first item of a helper's tuple, unpacked by the "
             "handler a partial binds per row",
         ),
+        Invalid(
+            _HEAD
+            + """\
+import csv
+
+
+def reorder(args, **kw):
+    rows = [{"sku": "A1", "qty": 2}]
+    result = {"count": len(rows), "parts": rows}
+    if args.get("export"):
+        try:
+            with open("reorder.csv", "w", newline="") as fh:
+                csv.writer(fh).writerows([[r["sku"], r["qty"]] for r in rows])
+        except OSError as exc:
+            return json.dumps({"status": "failed", "detail": f"could not write: {exc}", **result})
+        result["exported_to"] = "reorder.csv"
+    result["status"] = "ok"
+    return json.dumps(result)
+
+
+registry.register(name="reorder", toolset="t", schema={}, handler=reorder)
+""",
+            lines=(15,),
+            note="a dict spread into a failure report holds the keys stored on it before that point: `result['status'] = 'ok'`, stored after the `return`, does not override the failing status",
+        ),
     )
 
     def check(self, ctx: LintContext) -> Iterator[Finding]:

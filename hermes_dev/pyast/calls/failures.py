@@ -1472,8 +1472,10 @@ def _local_keys(name: str, code: Code, use: ast.Name, env: Env = ()) -> dict[str
     dead = _ruled_out(node, env)
     for sub in walk_function(node):
         if isinstance(sub, ast.Subscript) and _is(sub.value, name):
-            if isinstance(sub.ctx, ast.Store) and id(sub) in dead:
-                continue  # under `if error:` where the call leaves `error=None`
+            if isinstance(sub.ctx, ast.Store) and (id(sub) in dead or later(sub)):
+                # (under `if error:` where the call leaves `error=None`; or stored only after
+                # the use, `result["status"] = "ok"` past a `return` of `{**result}`)
+                continue
             if isinstance(sub.ctx, ast.Store):
                 key = sub.slice
                 if not (isinstance(key, ast.Constant) and isinstance(key.value, str)):
