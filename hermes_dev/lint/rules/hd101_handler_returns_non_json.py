@@ -18,7 +18,11 @@ JSON text ends (`f"{secs:.2f} seconds"`, `"Saved " + name + "."`; a `%`-conversi
 end of a template is no prose), a file's or a program's path (`shutil.which(...)`,
 `os.path.abspath(...)`, `str()` of a `Path`), the lines of a difflib diff joined, lines joined
 whose first line starts or ends as no JSON does (`lines = [str(root)]` ... `"\n".join(lines)`:
-a JSON text holds no line break inside a string); a command
+a JSON text holds no line break inside a string), pieces joined with another separator whose
+first piece starts, or whose every possible last piece ends, as no JSON does (a sentence filled
+from a `.format()` template, also any value of a table of templates), a value the code gives
+items (`cached["cached"] = True`: a dict or a list, unless its module builds the multimodal
+envelope); a command
 asked for JSON, an API client such as `gh` or `curl`, a shell or interpreter, or a command the code
 does not show may print JSON and is not reported), or the result of a call one of whose
 reachable returns is one of those. A finding through a call sits at the handler's `return` and

@@ -94,10 +94,13 @@ a table looked up by a group, `int()` of one, a length are not reported); unless
 comprehension's filter is no bound: `next(p for kg, p in BANDS if w <= kg)` is a search that
 can find nothing). `x % n` of the model's
 number raises ZeroDivisionError (also `x / n` of the number a helper hands back, `n =
-_num(args, "bpm")`), `Fraction(text)` ZeroDivisionError for "1/0" (past `except
+_num(args, "bpm")`, and `x / sum(weights.values())` of numbers the model sends, which may add
+up to 0), `Fraction(text)` ZeroDivisionError for "1/0" (past `except
 ValueError`); a date of the model's moved to another month with `d.replace(month=...)`, its
 day kept, ValueError from the 29th on (not when the day is set, `day=1`, or `strptime` read
-none); csv's `delimiter=` (`quotechar`, `escapechar`) of its text
+none); a datetime read from the model's text by `fromisoformat` (naive or aware as the model
+writes it) compared with or subtracted from another datetime, TypeError (unless the code looks
+at its `.tzinfo` or gives it a zone); csv's `delimiter=` (`quotechar`, `escapechar`) of its text
 TypeError unless its length is looked at. What a caller's exit tests said before a call holds
 in the callee for the value it hands on (`if not values: return` leaves a helper's own `if not
 xs: raise` unreachable, as `if cycle not in CYCLES: return` does a chain of `if cycle == ...`
@@ -248,8 +251,9 @@ project class declares of such a type (`amount: Decimal` of a dataclass, read as
 also of an element of a list the class declares `entries: list[Entry]`, or `min(...)` of one),
 a NumPy array or integer, a record YAML or TOML read put in as it is (both read an
 unquoted `2024-05-01` as a date), a row sqlite3 reads DATE or TIMESTAMP columns into on a
-connection opened with `detect_types=PARSE_DECLTYPES`, or a sum over a comprehension of
-Decimal fields (or properties that say they return one). An encoding the
+connection opened with `detect_types=PARSE_DECLTYPES`, a sum over a comprehension of
+Decimal fields (or properties that say they return one), what a project helper returns made of
+one (`_money(_dec(x))`), or a value of a `defaultdict(Decimal)`. An encoding the
 model names (`data.decode(args["encoding"])`) raises LookupError. A path made of the model's text keeps
 being its path when rebound (`path = os.path.abspath(os.path.expanduser(path))`), through
 `os.path` functions and `base / name`; a folder the tool chose joined with the model's name
@@ -4903,6 +4907,27 @@ def convert(args, *, table, **kw):
 registry.register(name="convert_angle", toolset="t", schema={}, handler=partial(convert, table=ANGLES))
 """,
             note="trap: a helper that raises unless the table it is handed holds the key it made of the text, then returns that key: the handler's lookups by it cannot fail",
+        ),
+        Valid(
+            _HEAD
+            + """\
+from datetime import datetime, timezone
+
+
+def since_hits(args, **kw):
+    hits = [datetime(2024, 3, 1, 12, tzinfo=timezone.utc)]
+    try:
+        since = datetime.fromisoformat(str(args.get("since", "2024-01-01")))
+    except ValueError:
+        return tool_error("since must be an ISO date or time")
+    if since.tzinfo is None:
+        since = since.replace(tzinfo=timezone.utc)
+    return json.dumps({"count": len([h for h in hits if h >= since])})
+
+
+registry.register(name="since_hits", toolset="t", schema={}, handler=since_hits)
+""",
+            note="trap: a time the model sends given a zone when it has none before it is compared",
         ),
     )
     INVALID = (
@@ -11636,6 +11661,41 @@ registry.register(name="bill", toolset="t", schema={}, handler=bill)
 """,
             lines=(30,),
             note="what helpers return followed to its type (`_money(d)` of `_dec(...)`'s Decimal, `d.quantize(...)`), and the values of a `defaultdict(Decimal)`: Decimals json.dumps refuses",
+            fixed={},
+        ),
+        Invalid(
+            _HEAD
+            + """\
+from dataclasses import dataclass
+from datetime import datetime, timezone
+
+
+@dataclass
+class Hit:
+    ip: str
+    ts: datetime
+
+
+def load_hits():
+    return [Hit("10.0.0.1", datetime(2024, 3, 1, 12, tzinfo=timezone.utc))]
+
+
+def summary(args, **kw):
+    hits = load_hits()
+    since_raw = args.get("since")
+    if since_raw:
+        try:
+            since = datetime.fromisoformat(str(since_raw))
+        except ValueError:
+            return tool_error(f"since must be an ISO date or time, got {since_raw!r}")
+        hits = [h for h in hits if h.ts >= since]
+    return json.dumps({"requests": len(hits)})
+
+
+registry.register(name="summary", toolset="t", schema={}, handler=summary)
+""",
+            lines=(26,),
+            note="a datetime read from the model's text by fromisoformat is naive or aware as the model writes it: compared with a record's time of the other kind it raises TypeError",
             fixed={},
         ),
     )

@@ -57,6 +57,14 @@ if TYPE_CHECKING:
     from collections.abc import Callable
 
 _CONVERTERS = {"int": ValueError, "float": ValueError}
+# Parsers whose datetime is naive or aware as the text says (`2024-03-01` or `...+00:00`).
+_ZONE_FREE_PARSERS = frozenset(
+    {"datetime.datetime.fromisoformat", "dateutil.parser.isoparse", "dateutil.parser.parse"}
+)
+# A record's field that holds a moment: `h.ts`, `event.start`, `row.created_at`.
+_DATETIME_FIELD = re.compile(
+    r"^(ts|timestamp|time|when|at|start|end|created|updated|modified|due|expires?)(_at|_on|_time)?$|_(at|time)$"
+)
 _END = 1 << 30  # (a span that runs to the def's end)
 # A full-text search's query placeholder (FTS5, FTS4): `WHERE notes MATCH ?`.
 _MATCH = re.compile(r"\bMATCH\s+(\?|:\w+)", re.IGNORECASE)
@@ -1619,7 +1627,9 @@ class InputRisks:
                 return None
             return KeyError, f"when the model leaves {key.value!r} out"
         if type(node) is ast.BinOp:
-            return self.size_risk(node)
+            return self.size_risk(node) or self._zone_risk(node)
+        if type(node) is ast.Compare:
+            return self._zone_risk(node)
         if type(node) is ast.Call:
             func = node.func
             args = node.args
@@ -2216,6 +2226,64 @@ class InputRisks:
             )
             for group in groups
         )
+
+    def _zone_risk(self, node: ast.BinOp | ast.Compare) -> tuple[type[BaseException], str] | None:
+        """`since > datetime.now(timezone.utc)`, `end - start` of a datetime read from the
+        model's text by `fromisoformat`: naive or aware as the model writes it, so it cannot be
+        compared with (or subtracted from) another datetime of the other kind: TypeError."""
+        if isinstance(node, ast.BinOp):
+            if not isinstance(node.op, ast.Sub):
+                return None
+            sides = [node.left, node.right]
+        else:
+            if not all(isinstance(op, (ast.Lt, ast.LtE, ast.Gt, ast.GtE)) for op in node.ops):
+                return None
+            sides = [node.left, *node.comparators]
+        parsed = [side for side in sides if self._zone_free(side)]
+        if not parsed or len(parsed) == len(sides):
+            return None
+        others = [side for side in sides if side not in parsed]
+        if any(isinstance(o, ast.Constant) or not self._a_datetime(o) for o in others):
+            return None
+        return (
+            TypeError,
+            "when the model sends a time with a UTC offset and the other has none, or the reverse",
+        )
+
+    def _zone_free(self, expr: ast.expr) -> bool:
+        """A name bound only to `datetime.fromisoformat(...)` of the model's text, whose zone
+        the function never looks at (`.tzinfo`, `.astimezone()`, `.replace(tzinfo=...)`)."""
+        if not isinstance(expr, ast.Name) or self.dotted is None:
+            return False
+        values = self._values.get(expr.id)
+        if not values or not all(
+            isinstance(v, ast.Call)
+            and self.dotted(v.func) in _ZONE_FREE_PARSERS
+            and v.args
+            and self._from_model(v.args[0])
+            for v in values
+        ):
+            return False
+        for sub in walk_shallow(self._body):
+            if isinstance(sub, ast.Attribute) and sub.attr in ("tzinfo", "astimezone", "utcoffset"):
+                if is_name(sub.value, expr.id):
+                    return False
+            elif isinstance(sub, ast.keyword) and sub.arg == "tzinfo":
+                return False
+        return True
+
+    def _a_datetime(self, expr: ast.expr) -> bool:
+        """A value made as a datetime here: `datetime.now(...)`, a datetime a parser made, an
+        attribute or name the code does not show (a record's `.ts`, a parameter), not a number."""
+        if isinstance(expr, ast.Call):
+            dotted = self.dotted(expr.func) if self.dotted is not None else None
+            return dotted is not None and dotted.startswith("datetime.datetime")
+        if isinstance(expr, ast.Attribute):
+            return bool(_DATETIME_FIELD.search(expr.attr))
+        if isinstance(expr, ast.Name):
+            values = self._values.get(expr.id) or []
+            return bool(values) and all(v is not None and self._a_datetime(v) for v in values)
+        return False
 
     def fraction_risk(self, node: ast.AST) -> tuple[type[BaseException], str] | None:
         """`Fraction(text)` of the model's text also raises ZeroDivisionError: "1/0" is a

@@ -1440,7 +1440,10 @@ class _Walker:
                         Escape(stdlib_type(port[0]), "input", (step,), node, port[1]), handlers
                     )
             if inputs is not None and (
-                kind is ast.Subscript or kind is ast.Call or kind is ast.BinOp
+                kind is ast.Subscript
+                or kind is ast.Call
+                or kind is ast.BinOp
+                or kind is ast.Compare
             ):
                 risk = inputs.risk(node)
                 if risk is not None and risk[0] is SystemExit and _raises_instead(node, self.scope):  # type: ignore[arg-type]
