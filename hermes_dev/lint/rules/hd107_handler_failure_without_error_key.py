@@ -2422,6 +2422,29 @@ registry.register(name="reorder", toolset="t", schema={}, handler=reorder)
             lines=(15,),
             note="a dict spread into a failure report holds the keys stored on it before that point: `result['status'] = 'ok'`, stored after the `return`, does not override the failing status",
         ),
+        Invalid(
+            _HEAD
+            + """\
+from pathlib import Path
+
+
+def stock_update(args, **kw):
+    feed = str(args.get("feed", ""))
+    try:
+        stock = json.loads(Path("stock.json").read_text())
+    except (OSError, ValueError) as exc:
+        return tool_error(f"stock file unreadable: {exc}")
+    if feed not in stock:
+        return json.dumps({"updated": False, "reason": f"unknown feed {feed!r}", "known": sorted(stock)})
+    stock[feed] += float(args.get("delta_kg", 0))
+    return json.dumps({"feed": feed, "updated": True})
+
+
+registry.register(name="stock_update", toolset="t", schema={}, handler=stock_update)
+""",
+            lines=(14,),
+            note="an action's flag False with why, and what the model could have named instead (`known`, `known_feeds`, like `available`): a failure",
+        ),
     )
 
     def check(self, ctx: LintContext) -> Iterator[Finding]:

@@ -310,7 +310,7 @@ def judge(keys: dict[str, object]) -> str | None:
             len(actions) == 1
             and keys[actions[0]] is False
             and all(
-                key in actions or _says_why(key) or _names_item(key) or key in _CHOICE_KEYS
+                key in actions or _says_why(key) or _names_item(key) or _a_choice(key)
                 for key in keys
             )
             and not any(
@@ -441,8 +441,14 @@ _ITEM_KEYS = frozenset(
 # (what the model could have asked for instead: `{"applied": False, "reason": "no scene named
 # 'x'", "available": [...]}`)
 _CHOICE_KEYS = frozenset(
-    {"available", "choices", "options", "allowed", "valid_values", "suggestions", "did_you_mean"}
-)
+    {"available", "choices", "options", "allowed", "valid_values", "suggestions", "did_you_mean",
+     "known", "supported", "accepted", "expected"}
+)  # fmt: skip
+
+
+def _a_choice(key: str) -> bool:
+    """`available`, `known_feeds`, `supported_units`: what the model could have asked for."""
+    return key in _CHOICE_KEYS or key.startswith(tuple(f"{k}_" for k in _CHOICE_KEYS))
 
 
 def _word(text: str) -> str:
