@@ -4929,6 +4929,134 @@ registry.register(name="since_hits", toolset="t", schema={}, handler=since_hits)
 """,
             note="trap: a time the model sends given a zone when it has none before it is compared",
         ),
+        Valid(
+            _HEAD
+            + """\
+import re
+import sqlite3
+
+_LINE = re.compile(r"^\\s*(?P<ts>\\d{1,2}(?::\\d{1,2}){1,2})\\s+(?P<title>.+?)\\s*$")
+
+
+class ChapterError(ValueError):
+    pass
+
+
+def to_seconds(ts: str) -> int:
+    parts = [int(p) for p in ts.split(":")]
+    if any(p >= 60 for p in parts[1:]):
+        raise ChapterError(f"bad timestamp {ts!r}")
+    total = 0
+    for p in parts:
+        total = total * 60 + p
+    return total
+
+
+def store(start_min: int, end_min: int) -> int:
+    with sqlite3.connect("slots.db") as conn:
+        return conn.execute("INSERT INTO slots (start_min, end_min) VALUES (?, ?)", (start_min, end_min)).lastrowid
+
+
+def chapters(args, **kw):
+    text = args.get("text")
+    if not isinstance(text, str) or not text.strip():
+        return tool_error("text is required")
+    found = []
+    for line in text.splitlines():
+        m = _LINE.match(line)
+        if not m:
+            continue
+        try:
+            found.append(to_seconds(m.group("ts")))
+        except ChapterError as exc:
+            return tool_error(str(exc))
+    try:
+        slot = store(found[0], found[-1]) if found else None
+    except sqlite3.Error as exc:
+        return tool_error(str(exc))
+    return json.dumps({"chapters": found, "slot": slot})
+
+
+registry.register(name="chapters", toolset="t", schema={}, handler=chapters)
+""",
+            note="traps: the parts of a text a pattern matched as digits and colons are digits (also where the helper's loop reuses the name); numbers made of them, handed to a parameter annotated int, are no model's number of any size",
+        ),
+        Valid(
+            _HEAD
+            + """\
+import yaml
+from pathlib import Path
+
+
+def write_meta(args, **kw):
+    path = Path("meta") / "episode.yaml"
+    existing = {}
+    if path.exists():
+        try:
+            existing = yaml.safe_load(path.read_text()) or {}
+        except (OSError, yaml.YAMLError) as exc:
+            return tool_error(str(exc))
+    existing.update({"title": str(args.get("title", ""))})
+    return json.dumps({"path": str(path), "fields": sorted(existing)})
+
+
+registry.register(name="write_meta", toolset="t", schema={}, handler=write_meta)
+""",
+            note="trap: sorted() of a mapping YAML read gives its keys, the names of its fields",
+        ),
+        Valid(
+            _HEAD
+            + """\
+import sqlite3
+from datetime import datetime
+
+OPEN, CLOSE = 8 * 60, 18 * 60
+
+
+def to_minutes(text):
+    t = datetime.strptime(text.strip(), "%H:%M").time()
+    return t.hour * 60 + t.minute
+
+
+def validated(args):
+    try:
+        start = to_minutes(str(args.get("start", "")))
+    except ValueError:
+        raise ValueError("start must be HH:MM") from None
+    duration = args.get("duration_min", 15)
+    if isinstance(duration, bool) or not isinstance(duration, (int, float)):
+        raise ValueError("duration_min must be a number")
+    duration = int(duration)
+    if not 5 <= duration <= 240:
+        raise ValueError("duration_min must be between 5 and 240")
+    end = start + duration
+    if start < OPEN or end > CLOSE:
+        raise ValueError("outside opening hours")
+    return start, end
+
+
+def insert(start_min: int, end_min: int) -> int:
+    with sqlite3.connect("slots.db") as conn:
+        cur = conn.execute("INSERT INTO slots (start_min, end_min) VALUES (?, ?)", (start_min, end_min))
+        return cur.lastrowid
+
+
+def book(args, **kw):
+    try:
+        start, end = validated(args)
+    except ValueError as exc:
+        return tool_error(str(exc))
+    try:
+        slot = insert(start, end)
+    except sqlite3.Error as exc:
+        return tool_error(str(exc))
+    return json.dumps({"slot": slot})
+
+
+registry.register(name="book", toolset="t", schema={}, handler=book)
+""",
+            note="trap: numbers a validating helper bounded before it returns them, handed to parameters annotated int and bound into a statement: no size sqlite cannot hold",
+        ),
     )
     INVALID = (
         Invalid(

@@ -400,6 +400,7 @@ class InputRisks:
         numbers: frozenset[str] = frozenset(),
         recognizes: Callable[[ast.Call], bool] | None = None,
         texts: Callable[[ast.expr], str | None] | None = None,
+        worked: frozenset[str] = frozenset(),
     ) -> None:
         """`parses_json(func)`: whether a called expression is `json.loads` (as the scope
         resolves it: `from json import loads as parse` too); else only `json.loads` as written.
@@ -410,7 +411,9 @@ class InputRisks:
         uses sqlite3 (what `.execute(sql)` runs on); `dotted(func)`: the library name a called
         expression resolves to; `numbers`: parameters that hold the model's number (a caller's
         `int(args["id"])`) that nothing bounds; `recognizes(call)`: the call is of a helper that
-        only tells kinds of text apart (`t.startswith("geo:")`), which checks nothing else."""
+        only tells kinds of text apart (`t.startswith("geo:")`), which checks nothing else.
+        `worked`: those of `seeds` a caller made of the model's values with its own code
+        (`start + duration` a helper bounded), no number the model sent as it is."""
         self.param = param
         self._async = isinstance(node, ast.AsyncFunctionDef)
         self.parses_json = parses_json
@@ -441,7 +444,9 @@ class InputRisks:
             else frozenset(
                 a.arg
                 for a in (*node.args.posonlyargs, *node.args.args, *node.args.kwonlyargs)
-                if a.arg in seeds and a.annotation is not None and is_name(a.annotation, "int")
+                if a.arg in seeds - checked - worked
+                and a.annotation is not None
+                and is_name(a.annotation, "int")
             )
         )
         self._looked_up: set[str] = set()  # (values a SELECT was asked about first)
@@ -2398,6 +2403,11 @@ class InputRisks:
                 found.add(node.id)
                 if node.id in self._keyed:
                     found.add(self._keyed[node.id])
+                element = self._comprehended.get(id(node))
+                if isinstance(element, _Element):
+                    # (a comprehension's item of a text whose form was tested, `for p in
+                    # ts.split(":")`, is of that form too)
+                    found |= self._reads(element.value) & (self._checked | self.form_tested)
         return found
 
     def _key_read(self, node: ast.AST) -> str | None:

@@ -199,15 +199,16 @@ class _InputEscapes(Transfer):
         # caller made sure is there (`args.get("key")` read, `"key" in args`); `!key`: one
         # whose value it checked (its type, its form)
         table = next((s[1:] for s in self.seeds if s[0] == "*"), "")
-        values = frozenset(s for s in self.seeds if s[0] not in "*?!~^@#%&")
+        values = frozenset(s for s in self.seeds if s[0] not in "*?!~^@#%&$")
         contents = frozenset(s[1:] for s in self.seeds if s[0] == "~")
         checked = frozenset(s[1:] for s in self.seeds if s[0] == "^")
         # `@path`: a path the caller tested leads to a file (what it holds is the model's)
         files = frozenset(s[1:] for s in self.seeds if s[0] == "@")
         # `#n`: the model's number, unbounded (`int(args["id"])` handed on)
         numbers = frozenset(s[1:] for s in self.seeds if s[0] == "#")  # (`.<name>`: a float)
+        made = frozenset(s[1:] for s in self.seeds if s[0] == "$")
         inputs = walker.inputs = _input_risks(
-            code, table, values | checked | files, contents, checked, numbers
+            code, table, values | checked | files, contents, checked, numbers, made
         )
         if files:
             inputs.guarded |= files
@@ -317,6 +318,7 @@ def _input_risks(
     contents: frozenset[str] = frozenset(),
     checked: frozenset[str] = frozenset(),
     numbers: frozenset[str] = frozenset(),
+    made: frozenset[str] = frozenset(),
 ) -> InputRisks:
     """InputRisks of a def whose `param` holds the model's arguments (or ""), whose parameters
     `values` each hold one of them, and `contents` what a file or address the model names holds;
@@ -374,6 +376,7 @@ def _input_risks(
         numbers,
         recognizes,
         lambda expr: text_of(expr, scope),
+        made,
     )
 
 
@@ -1755,6 +1758,8 @@ class _Walker:
                 seeds.add(("#." if number == "float" else "#") + param)
             if param in seeds and inputs._reads(expr) & inputs._sized():
                 seeds.add("%" + param)  # (its length looked at here: `len(sep) != 1`)
+            if param in seeds and not _as_sent(expr, inputs):
+                seeds.add("$" + param)  # (made by the caller's code of the model's values)
             if param in seeds and _own_values(expr):
                 seeds.add("&" + param)  # (`{n: Decimal(1) for n in names}`: the tool's values)
         if any(seed[0] == "*" for seed in seeds):
@@ -2431,6 +2436,19 @@ def _times_out(call: ast.Call) -> bool:
         if kw.arg == "timeout":
             timeout = kw.value
     return timeout is not None and not (isinstance(timeout, ast.Constant) and timeout.value is None)
+
+
+def _as_sent(expr: ast.expr, inputs: InputRisks) -> bool:
+    """The model's value as it came: `args["id"]`, `args.get("id")`, or a name bound only to
+    such a read (not `start + duration`, not an item of a helper's answer)."""
+    if inputs._key_read(expr) is not None:
+        return True
+    if isinstance(expr, ast.Name):
+        values = inputs._values.get(expr.id) or []
+        return bool(values) and all(
+            v is not None and inputs._key_read(v) is not None for v in values
+        )
+    return False
 
 
 def _own_values(expr: ast.expr) -> bool:

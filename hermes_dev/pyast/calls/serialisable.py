@@ -642,6 +642,8 @@ class _Loaded:
     def call(self, call: ast.Call, scope: Scope, depth: int) -> bool:
         func = call.func
         if isinstance(func, ast.Name) and func.id in ("dict", "list", "sorted", "tuple"):
+            if func.id != "dict" and call.args and _a_mapping(call.args[0], scope):
+                return False  # (`sorted(record)`: a mapping's keys, the names of its fields)
             return bool(call.args) and self.holds(call.args[0], scope, depth + 1)
         if isinstance(func, ast.Attribute) and func.attr in ("get", "copy", "values", *_FETCHES):
             return self.holds(func.value, scope, depth + 1)
@@ -686,6 +688,22 @@ class _Loaded:
 
 
 _FETCHES = ("fetchone", "fetchall", "fetchmany")
+
+
+def _a_mapping(expr: ast.expr, scope: Scope) -> bool:
+    """A name the code treats as a dict: bound to a dict display (`existing = {}`) or given
+    `.update(...)` / `.setdefault(...)` / `.items()`."""
+    if not isinstance(expr, ast.Name):
+        return False
+    found = scope.lookup(expr.id)
+    if found is None or found[1] is None:
+        return False
+    for binding in found[1]:
+        if binding.kind == "assign" and isinstance(binding.value, (ast.Dict, ast.DictComp)):
+            return True
+        if binding.kind == "mutated" and binding.detail in ("update", "setdefault"):
+            return True
+    return False
 
 
 def _reaching(where: Scope, bindings: list[Binding], line: int) -> list[Binding]:
