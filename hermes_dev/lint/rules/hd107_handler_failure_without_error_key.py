@@ -3,7 +3,8 @@ Reports a `return` in a tool handler (or in the function a handler lambda or `fu
 forwards to) that can give a JSON object reporting a failure without an `"error"` key. A JSON
 object reports a failure when its own flags say so: `"success": False`, `"ok": False`, or a
 `"status"` (`"state"`, `"result"`, `"outcome"`) of `"error"`, `"failed"`, `"failure"`, `"fail"`,
-`"fatal"`, `"unavailable"` or `"not_found"` beside a key that says why (`message`, `reason`, a
+`"fatal"`, `"unavailable"` or `"not_found"` (or a compound ending in one: `"tm_unreachable"`,
+`"upload_failed"`) beside a key that says why (`message`, `reason`, a
 failed command's `stderr`, an `http_status` or `exit_code`...; `"not_found"` also beside only
 the id asked for, `{"status": "not_found", "ticket_id": ...}`); `"cancelled": False` or
 `"valid": False` beside a reason (the input could not be used; from a def named for judging
@@ -11,7 +12,7 @@ its input, `validate_email`, `verify`, `check`, `valid: False` is its verdict, n
 `json.dumps({"success": False, "message": ...})`, `tool_result(ok=False, reason=...)`; an
 action's flag False (`"sent": False`) with only what it was for (`to`, `url`, `file`...) and why
 beside it (and the choices the model could have made, `"available"`, `"options"`,
-`"suggestions"`...); a list of skipped items beside `"success": False` is data, not a skip. The flag may be a constant, a constant argument of the helper that builds the
+`"suggestions"`, `"known"`, `"supported_units"`...); a list of skipped items beside `"success": False` is data, not a skip. The flag may be a constant, a constant argument of the helper that builds the
 object (`_reply(False, "no key")` with `def _reply(ok, text): return json.dumps({"success": ok,
 ...})`), a comparison that is False when what it tests fails (`"ok": len(errors) == 0`,
 `"success": proc.returncode == 0`, also through a local bound to it), a variable a `False`
@@ -21,7 +22,7 @@ every `return` of which is `True` or `False`: `saved = store.save(note)`, unless
 as `if not saved: return tool_error(...)` leaves only True). Followed: variables to the
 assignments that reach the `return` (and the keys set on them later, `result["message"] =
 ...`), a dict spread into another
-(`{"success": bool(res.get("ok")), **res}`), a helper's result serialised unchanged
+(`{"success": bool(res.get("ok")), **res}`; with the keys stored on it before that point only), a helper's result serialised unchanged
 (`return json.dumps(check(...))` where `check` returns such a dict on some path; also one item
 of the tuples a helper returns, `result, kept = op(args, targets)` where `op` returns
 `{"status": "failed", ...}, None`, unless the handler leaves on a test of another item first,
@@ -2444,6 +2445,28 @@ registry.register(name="stock_update", toolset="t", schema={}, handler=stock_upd
 """,
             lines=(14,),
             note="an action's flag False with why, and what the model could have named instead (`known`, `known_feeds`, like `available`): a failure",
+        ),
+        Invalid(
+            _HEAD
+            + """\
+import urllib.error
+import urllib.request
+
+
+def tm_lookup(args, **kw):
+    segment = str(args.get("segment", ""))
+    try:
+        with urllib.request.urlopen("http://tm.local/lookup?q=" + segment, timeout=5) as resp:
+            matches = json.loads(resp.read())
+    except (urllib.error.URLError, ValueError) as exc:
+        return json.dumps({"matches": [], "status": "tm_unreachable", "detail": str(exc)})
+    return json.dumps({"matches": matches, "status": "ok"})
+
+
+registry.register(name="tm_lookup", toolset="t", schema={}, handler=tm_lookup)
+""",
+            lines=(14,),
+            note="a status that ends in a failure word (`tm_unreachable`, `upload_failed`) beside a detail: a failure",
         ),
     )
 

@@ -330,7 +330,7 @@ def judge(keys: dict[str, object]) -> str | None:
         # with a message beside it the object reports the tool's own failure.
         for key in STATUS_KEYS:
             value = keys.get(key)
-            if isinstance(value, str) and _word(value) in FAILURE_WORDS:
+            if isinstance(value, str) and _failure_word(value):
                 signal = key
                 break
     if signal is None:
@@ -444,6 +444,12 @@ _CHOICE_KEYS = frozenset(
     {"available", "choices", "options", "allowed", "valid_values", "suggestions", "did_you_mean",
      "known", "supported", "accepted", "expected"}
 )  # fmt: skip
+
+
+def _failure_word(value: str) -> bool:
+    """`"failed"`, or a compound that ends in one (`"tm_unreachable"`, `"file_not_found"`)."""
+    word = _word(value)
+    return any(word == w or word.endswith("_" + w) for w in FAILURE_WORDS)
 
 
 def _a_choice(key: str) -> bool:
