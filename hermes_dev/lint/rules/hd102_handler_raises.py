@@ -48,7 +48,9 @@ itself, so it raises FileNotFoundError for a path that is not there). The size o
 model sends: `text.split(":")[1]` raises IndexError when the text has no ":" (`[0]` and `[-1]`
 never do), `text.split()[0]` when it is blank, `items[0]` of the model's list when it is empty,
 `next(s for s in stops if s.id == wanted)` of the model's value without a default
-StopIteration (RuntimeError in a coroutine), `max(items)`/`min(items)` without `default=` ValueError, `statistics.mean(items)` (and `median`,
+StopIteration (RuntimeError in a coroutine), the first of what such a search found
+(`difflib.get_close_matches(query, names)[0]`, `re.findall(p, text)[0]`, a filtered
+comprehension's `[0]`) IndexError unless the matches are looked at first, `max(items)`/`min(items)` without `default=` ValueError, `statistics.mean(items)` (and `median`,
 `stdev`...) StatisticsError, `random.choice(items)` IndexError, `total / len(items)` (also `/ n`
 after `n = len(items)`, of `sorted(items)`) and `x / args["n"]` ZeroDivisionError; unless the code looks at the size first (`if not items`,
 `len(parts) < 2`, `":" in text`, a value's `or` default). A test that ends the function when
@@ -60,7 +62,8 @@ parser: `tomllib.loads`, `yaml.safe_load` (yaml.YAMLError), `ElementTree.fromstr
 names (LookupError), a URL without a scheme given to `urlopen` (ValueError) or, when only the
 connection failure is caught, to a `requests`/`httpx`/`aiohttp` request (MissingSchema,
 UnsupportedProtocol, InvalidURL), a `cwd=` of a subprocess (FileNotFoundError). Each element
-of a list the model sends (`for p in args.get("paths")`, a comprehension's) is the model's, and
+of a list the model sends (`for p in args.get("paths")`, a comprehension's, also through
+`dict.fromkeys(...)`, `sorted(...)`, `set(...)`) is the model's, and
 a template filled with the model's values (`Template(...).substitute(values)`,
 `format(**values)`, `format_map(values)`) raises KeyError for a name they lack (not
 `safe_substitute`), and a template the model sends (or a file it names holds) raises
@@ -5056,6 +5059,53 @@ def book(args, **kw):
 registry.register(name="book", toolset="t", schema={}, handler=book)
 """,
             note="trap: numbers a validating helper bounded before it returns them, handed to parameters annotated int and bound into a statement: no size sqlite cannot hold",
+        ),
+        Valid(
+            _HEAD
+            + """\
+import difflib
+
+MENU = [{"name": "Margherita", "allergens": ["milk"]}, {"name": "Marinara", "allergens": []}]
+
+
+def allergens(args, **kw):
+    query = str(args.get("item", ""))
+    names = [i["name"] for i in MENU]
+    close = difflib.get_close_matches(query, names, n=1, cutoff=0.4)
+    if not close:
+        return tool_error(f"no menu item like {query!r}")
+    item = [i for i in MENU if i["name"] == close[0]][0]
+    return json.dumps({"item": item["name"], "allergens": item["allergens"]})
+
+
+registry.register(name="allergens", toolset="t", schema={}, handler=allergens)
+""",
+            note="trap: the close matches looked at before the first is taken; a search for a name the code found itself",
+        ),
+        Valid(
+            _HEAD
+            + """\
+DEVICES = {"lamp": {"on": True}, "fan": {"on": False}}
+
+
+def snapshot(devices, ids):
+    return {dev_id: dict(devices[dev_id]) for dev_id in ids}
+
+
+def scene_save(args, **kw):
+    ids = args.get("device_ids") or []
+    if not isinstance(ids, list):
+        return tool_error("device_ids must be a list")
+    ids = list(dict.fromkeys(ids))
+    missing = [i for i in ids if i not in DEVICES]
+    if missing:
+        return tool_error(f"unknown devices: {missing}")
+    return json.dumps({"scene": snapshot(DEVICES, ids)})
+
+
+registry.register(name="scene_save", toolset="t", schema={}, handler=scene_save)
+""",
+            note="trap: the model's list, tested only for its type and then each value against the table (`missing = [...]; if missing: return`), handed to a helper that looks each up",
         ),
     )
     INVALID = (
@@ -11824,6 +11874,57 @@ registry.register(name="summary", toolset="t", schema={}, handler=summary)
 """,
             lines=(26,),
             note="a datetime read from the model's text by fromisoformat is naive or aware as the model writes it: compared with a record's time of the other kind it raises TypeError",
+            fixed={},
+        ),
+        Invalid(
+            _HEAD
+            + """\
+import difflib
+
+MENU = [{"name": "Margherita", "allergens": ["milk"]}, {"name": "Marinara", "allergens": []}]
+
+
+def allergens(args, **kw):
+    query = str(args.get("item", ""))
+    names = [i["name"] for i in MENU]
+    best = difflib.get_close_matches(query, names, n=1, cutoff=0.4)[0]
+    item = next(i for i in MENU if i["name"] == best)
+    return json.dumps({"item": item["name"], "allergens": item["allergens"]})
+
+
+registry.register(name="allergens", toolset="t", schema={}, handler=allergens)
+""",
+            lines=(12,),
+            note="the first of what a search for the model's value found (`get_close_matches(query, names)[0]`, `re.findall(p, text)[0]`, a filtered comprehension's `[0]`): IndexError when nothing matches",
+            fixed={},
+        ),
+        Invalid(
+            _HEAD
+            + """\
+from datetime import datetime
+from zoneinfo import ZoneInfo
+
+DEFAULT_ZONES = ["Europe/London", "America/New_York"]
+
+
+def _cohort(local, zone_name):
+    return local.replace(tzinfo=ZoneInfo(zone_name)).isoformat()
+
+
+def send_window(args, **kw):
+    zones = args.get("timezones") or DEFAULT_ZONES
+    try:
+        local = datetime.strptime(str(args.get("send_at", "")), "%Y-%m-%d %H:%M")
+        cohorts = [_cohort(local, z) for z in dict.fromkeys(zones)]
+    except ValueError as exc:
+        return tool_error(str(exc))
+    return json.dumps({"cohorts": cohorts, "zones": sorted(set(zones))})
+
+
+registry.register(name="send_window", toolset="t", schema={}, handler=send_window)
+""",
+            lines=(18,),
+            note="the model's values through `dict.fromkeys(...)` (or `sorted`, `set`, `list`) are still the model's: `ZoneInfo(name)` of one raises ZoneInfoNotFoundError, which `except ValueError` does not catch",
             fixed={},
         ),
     )

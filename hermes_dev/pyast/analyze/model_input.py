@@ -57,6 +57,10 @@ if TYPE_CHECKING:
     from collections.abc import Callable
 
 _CONVERTERS = {"int": ValueError, "float": ValueError}
+# Builtins that give back the values of what they are handed, in another order or container.
+_REORDERING = frozenset({"sorted", "list", "tuple", "set", "frozenset", "reversed"})
+# Searches whose answer is a list that is empty when nothing matches: the argument searched for.
+_SEARCHES = {"difflib.get_close_matches": 0, "re.findall": 1}
 # Parsers whose datetime is naive or aware as the text says (`2024-03-01` or `...+00:00`).
 _ZONE_FREE_PARSERS = frozenset(
     {"datetime.datetime.fromisoformat", "dateutil.parser.isoparse", "dateutil.parser.parse"}
@@ -359,6 +363,7 @@ class InputRisks:
         "contents",
         "derived",
         "dotted",
+        "each_tested",
         "elements",
         "exists_tested",
         "form_tested",
@@ -502,6 +507,9 @@ class InputRisks:
         # which runs on the unchecked value; placed by `_noted`)
         self._answered: set[str] = set()
         self.sized_given: frozenset[str] = frozenset()  # (whose length a caller looked at)
+        # (names each of whose values a comprehension tests against a table: `missing = [i for
+        # i in ids if i not in DEVICES]`)
+        self.each_tested: set[str] = set()
         # (parameters a caller hands a comprehension over the model's items whose values are
         # its own: `{n: Decimal(1) for n in names}`)
         self.tool_valued: frozenset[str] = frozenset()
@@ -608,6 +616,7 @@ class InputRisks:
                         for test in ast.walk(cond)
                     ):
                         self.guarded.update(self._reads(gen.iter))
+                        self.each_tested.update(self._reads(gen.iter))
         # `m = PATTERN.match(text)`, `for m in PATTERN.finditer(text)`: what a pattern
         # matched; its groups are of the form the pattern tested
         matched = {
@@ -958,6 +967,47 @@ class InputRisks:
             return None
         exc: type[BaseException] = RuntimeError if self._async else StopIteration
         return exc, "when nothing matches what the model asked for (next() without a default)"
+
+    def _first_found_risk(
+        self, found: ast.expr, key: ast.expr
+    ) -> tuple[type[BaseException] | str, str] | None:
+        """`difflib.get_close_matches(query, names)[0]`, `re.findall(pat, text)[0]`, `[r for r in
+        rows if r.name == wanted][0]`: the first of what a search for the model's value found,
+        IndexError when it found nothing (unless the code looks at the matches first)."""
+        if not (isinstance(key, ast.Constant) and type(key.value) is int) and not (
+            isinstance(key, ast.UnaryOp)
+            and isinstance(key.op, ast.USub)
+            and isinstance(key.operand, ast.Constant)
+        ):
+            return None
+        if isinstance(found, ast.Name):
+            values = self._values.get(found.id) or []
+            if len(values) != 1 or values[0] is None or _looked_at(self._body, found.id):
+                return None
+            found = values[0]
+        if isinstance(found, ast.ListComp):
+            tests = [test for gen in found.generators for test in gen.ifs]
+            searched = any(
+                isinstance(sub, ast.expr)
+                and self._from_model(sub)
+                and not self._reads(sub) & self.guarded
+                for test in tests
+                for sub in ast.walk(test)
+            )
+        elif isinstance(found, ast.Call) and self.dotted is not None:
+            dotted = self.dotted(found.func)
+            at = _SEARCHES.get(dotted or "")
+            searched = (
+                at is not None
+                and len(found.args) > at
+                and self._from_model(found.args[at])
+                and not self._reads(found.args[at]) & self.guarded
+            )
+        else:
+            return None
+        if not searched:
+            return None
+        return IndexError, "when nothing matches what the model asked for"
 
     def _rows_of_content(self, expr: ast.expr) -> bool:
         """`expr` iterates what a file or an address the model names holds: the file itself,
@@ -1370,9 +1420,18 @@ class InputRisks:
                 if func.attr in _OS_PATH_TEXT and _is_module(func.value, "path"):
                     # `os.path.abspath(os.path.expanduser(path))`: the model's text, as a path
                     return any(self._from_model(a) for a in expr.args)
+                if func.attr == "fromkeys" and is_name(func.value, "dict") and expr.args:
+                    return self._from_model(expr.args[0])  # (`dict.fromkeys(zones)`: deduped)
                 return False
             if isinstance(func, ast.Name) and func.id == "str" and len(expr.args) == 1:
                 return self._from_model(expr.args[0])
+            if (
+                isinstance(func, ast.Name)
+                and func.id in _REORDERING
+                and func.id not in self.shadowed
+                and len(expr.args) == 1
+            ):
+                return self._from_model(expr.args[0])  # (`sorted(set(tags))`: the same values)
             return False
         if isinstance(expr, ast.BoolOp) and isinstance(expr.op, ast.Or):
             return self._from_model(expr.values[0])
@@ -1625,6 +1684,7 @@ class InputRisks:
                     or self._item_risk(value, key)
                     or self._row_risk(value, key)
                     or self.size_risk(node)
+                    or self._first_found_risk(value, key)
                 )
             if not (isinstance(key, ast.Constant) and isinstance(key.value, str)):
                 return None
@@ -2625,6 +2685,22 @@ class _Element(ast.expr):
         super().__init__()
         self.value = value
         ast.copy_location(self, value)
+
+
+def _looked_at(body: list[ast.stmt] | list[ast.expr], name: str) -> bool:
+    """The def tests `name` (`if not close:`, `x if close else y`, `close and ...`) or takes
+    its length."""
+    for sub in walk_shallow(body):
+        tests: list[ast.expr] = []
+        if isinstance(sub, (ast.If, ast.While, ast.IfExp, ast.Assert)):
+            tests.append(sub.test)
+        elif isinstance(sub, ast.BoolOp):
+            tests.extend(sub.values[:-1])
+        elif isinstance(sub, ast.Call) and is_name(sub.func, "len"):
+            tests.extend(sub.args)
+        if any(isinstance(n, ast.Name) and n.id == name for t in tests for n in ast.walk(t)):
+            return True
+    return False
 
 
 def _normalising_constants(nodes: list[ast.AST]) -> dict[str, set[int]]:

@@ -1736,7 +1736,11 @@ class _Walker:
                 tested = (
                     inputs._reads(expr) & inputs.guards_at(call)
                 ) - inputs.only_container_typed()
-                if not tested:
+                if not tested and inputs._reads(expr) & inputs.each_tested:
+                    # (each value tested against a table, `missing = [i for i in ids if i not in
+                    # devices]; if missing: return`, is an entry of it, whatever else it is)
+                    pass
+                elif not tested:
                     seeds.add(param)
                 elif tested <= inputs.kind_tested | inputs.exists_tested and inputs._model_path(
                     expr
