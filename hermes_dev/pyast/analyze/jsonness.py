@@ -295,18 +295,22 @@ def _starts_as_prose(expr: ast.expr, scope: Scope, depth: int) -> bool:
                 for value in values
             )
         # a loop target or a parameter a call binds: the constants it can hold
-        found = resolve(expr, scope)
-        return (
-            found.complete
-            and bool(found.items)
-            and all(
-                isinstance(obj, Const)
-                and isinstance(obj.value, str)
-                and _text(obj.value, expr, whole=False).kind == NOT_JSON
-                for obj in found.items
-            )
+        texts = _held_texts(expr, scope)
+        return bool(texts) and all(
+            _text(text, expr, whole=False).kind == NOT_JSON for text in texts
         )
     return False
+
+
+def _held_texts(name: ast.Name, scope: Scope) -> list[str]:
+    """The texts a name can hold, when each is a constant (a loop over a table of them, a
+    parameter calls give one); [] when any is not."""
+    found = resolve(name, scope)
+    if not found.complete or not all(
+        isinstance(obj, Const) and isinstance(obj.value, str) for obj in found.items
+    ):
+        return []
+    return [obj.value for obj in found.items]  # type: ignore[attr-defined]
 
 
 # Text methods after which a text that starts as prose still does (`lower` does not: "True"
@@ -475,16 +479,9 @@ def _template_ends_as_prose(template: ast.expr, scope: Scope, depth: int) -> boo
                 for value in values
             )
         # (a parameter a call binds: the constants it can hold)
-        held = resolve(template, scope)
-        return (
-            held.complete
-            and bool(held.items)
-            and all(
-                isinstance(obj, Const)
-                and isinstance(obj.value, str)
-                and _template_ends_as_prose(ast.Constant(obj.value), scope, depth + 1)
-                for obj in held.items
-            )
+        texts = _held_texts(template, scope)
+        return bool(texts) and all(
+            _template_ends_as_prose(ast.Constant(text), scope, depth + 1) for text in texts
         )
     return False
 

@@ -2338,8 +2338,8 @@ class InputRisks:
         return True
 
     def _a_datetime(self, expr: ast.expr) -> bool:
-        """A value made as a datetime here: `datetime.now(...)`, a datetime a parser made, an
-        attribute or name the code does not show (a record's `.ts`, a parameter), not a number."""
+        """A value made as a datetime here (`datetime.now(...)`, a datetime a parser made, a
+        local bound only to such), or a record's field named for a moment (`h.ts`, `e.start`)."""
         if isinstance(expr, ast.Call):
             dotted = self.dotted(expr.func) if self.dotted is not None else None
             return dotted is not None and dotted.startswith("datetime.datetime")

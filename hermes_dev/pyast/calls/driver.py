@@ -214,16 +214,21 @@ def passes_text_through(node: ast.AST, scope: Scope) -> bool:
     return found
 
 
-def _text_passed(wrapper: ast.FunctionDef | ast.AsyncFunctionDef, param: str) -> bool:
-    """Every `return` of `wrapper` outside its `except` blocks is JSON it makes or the call's
-    result under `isinstance(result, str)`, and one is that."""
-    handlers = {
+def _in_handlers(wrapper: ast.FunctionDef | ast.AsyncFunctionDef) -> set[int]:
+    """ids of the nodes inside the def's `except` blocks."""
+    return {
         id(sub)
         for block in walk_function(wrapper)
         if isinstance(block, ast.ExceptHandler)
         for stmt in block.body
         for sub in ast.walk(stmt)
     }
+
+
+def _text_passed(wrapper: ast.FunctionDef | ast.AsyncFunctionDef, param: str) -> bool:
+    """Every `return` of `wrapper` outside its `except` blocks is JSON it makes or the call's
+    result under `isinstance(result, str)`, and one is that."""
+    handlers = _in_handlers(wrapper)
     results = _call_results(wrapper, param)
     as_text = {
         id(stmt)
@@ -272,13 +277,7 @@ def _returns_call_of(wrapper: ast.FunctionDef | ast.AsyncFunctionDef, param: str
     or not) as it is, or a local bound only to it (`result = fn(...)` ... `return result`,
     not under a test of that local: `if isinstance(result, str): return result` converts the
     rest), or JSON it makes itself (`json.dumps(...)`); and one gives the call's result."""
-    handlers = {
-        id(sub)
-        for block in walk_function(wrapper)
-        if isinstance(block, ast.ExceptHandler)
-        for stmt in block.body
-        for sub in ast.walk(stmt)
-    }
+    handlers = _in_handlers(wrapper)
     results = _call_results(wrapper, param)
     tested = {
         id(sub)
