@@ -3415,6 +3415,25 @@ registry.register(name="comment", toolset="t", schema={}, handler=comment)
             note="pieces joined with a space start as the first piece does: a sentence filled from a template (`.format()` keeps its start), no JSON",
             fixed={},
         ),
+        Invalid(
+            _HEAD
+            + """\
+def disk_usage(args, **kw):
+    rows = [("/", 252.0, 29.0), ("/home", 900.0, 410.5)]
+    if args.get("format") == "text":
+        lines = [f"{'Mounted on':<30} {'Size':>8} {'Used':>8}"]
+        for mount, size, used in rows:
+            lines.append(f"{mount:<30} {size:>8.1f} {used:>8.1f}")
+        return "\\n".join(lines)
+    return json.dumps({"filesystems": [list(r) for r in rows]})
+
+
+registry.register(name="disk_usage", toolset="t", schema={}, handler=disk_usage)
+""",
+            lines=(10,),
+            note="a header padded to a width (`{'Mounted on':<30}`) still starts as prose: spaces are all a width adds, and JSON skips them",
+            fixed={},
+        ),
     )
 
     def check(self, ctx: LintContext) -> Iterator[Finding]:

@@ -242,7 +242,10 @@ def _starts_as_prose(expr: ast.expr, scope: Scope, depth: int) -> bool:
                     continue  # leading whitespace: look further
                 return _text(part.value, part, whole=False).kind == NOT_JSON
             if isinstance(part, ast.FormattedValue):
-                return part.format_spec is None and _starts_as_prose(part.value, scope, depth + 1)
+                # (a width pads text with spaces, which JSON skips: `{'Mounted on':<30}`)
+                return _padding_only(part.format_spec) and _starts_as_prose(
+                    part.value, scope, depth + 1
+                )
         return False
     if isinstance(expr, ast.BinOp) and isinstance(expr.op, ast.Add):
         return _starts_as_prose(expr.left, scope, depth + 1)
@@ -300,6 +303,22 @@ def _starts_as_prose(expr: ast.expr, scope: Scope, depth: int) -> bool:
             _text(text, expr, whole=False).kind == NOT_JSON for text in texts
         )
     return False
+
+
+_PADDING = re.compile(r"^[<>^]?\d*$")
+
+
+def _padding_only(spec: ast.expr | None) -> bool:
+    """No format spec, or only an alignment and a width (`:<30`, `:>8`)."""
+    if spec is None:
+        return True
+    return (
+        isinstance(spec, ast.JoinedStr)
+        and len(spec.values) == 1
+        and isinstance(spec.values[0], ast.Constant)
+        and isinstance(spec.values[0].value, str)
+        and bool(_PADDING.match(spec.values[0].value))
+    )
 
 
 def _held_texts(name: ast.Name, scope: Scope) -> list[str]:
