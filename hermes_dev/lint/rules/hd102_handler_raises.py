@@ -166,7 +166,10 @@ inherited), and methods: `self.m()`, `cls.m()`, `Cls.m()`, `super().m()`, and `o
 `Handlers(Service.from_env())`, `cls(boto3.client("s3"))`, or the parameter's default when a
 construction leaves it: `def __init__(self, client_factory=shared_client)`), a `@property` (what
 its getter returns), a parameter or class attribute annotation (also `Optional[Cls]`, `Cls | None`, `"Cls"`) or a function's return
-annotation. `await asyncio.to_thread(fn, ...)` and `await loop.run_in_executor(None, fn, ...)`
+annotation. Reading a `@property` of such an object (`game.average`) runs its getter, so what
+the getter raises is reported there (a division by the size of a field the class starts empty,
+`field(default_factory=list)`, raises ZeroDivisionError unless the getter looks at it first).
+`await asyncio.to_thread(fn, ...)` and `await loop.run_in_executor(None, fn, ...)`
 run `fn(...)`; the body of a `@contextmanager` (or `@asynccontextmanager`) generator runs, and
 raises, at the `with` that enters it; the coroutines given to an awaited `asyncio.wait_for`, `asyncio.shield`,
 `asyncio.create_task` or `asyncio.gather` (without `return_exceptions`) raise at that `await`. A call of an abstract method (`@abstractmethod`, or a body that only raises
@@ -342,7 +345,7 @@ from hermes_dev.lint.rule import Fix, Invalid, Rule, Valid
 from hermes_dev.lint.schema_check import tool_schemas, unbounded_numbers
 from hermes_dev.pyast.analyze.exceptions import MISSES, catches
 from hermes_dev.pyast.calls import serialisable
-from hermes_dev.pyast.calls.driver import Code, through_decorator, wrapped
+from hermes_dev.pyast.calls.driver import Code, is_property_read, through_decorator, wrapped
 from hermes_dev.pyast.calls.escapes import Escape, Step, handler_escapes, wrapper_handlers
 from hermes_dev.pyast.semantic.resolve import resolve
 from hermes_dev.pyast.semantic.scopes import External, Function, Undecorated
@@ -5106,6 +5109,153 @@ def scene_save(args, **kw):
 registry.register(name="scene_save", toolset="t", schema={}, handler=scene_save)
 """,
             note="trap: the model's list, tested only for its type and then each value against the table (`missing = [...]; if missing: return`), handed to a helper that looks each up",
+        ),
+        Valid(
+            _HEAD
+            + """\
+from dataclasses import dataclass, field
+
+
+@dataclass
+class Game:
+    name: str
+    ratings: list = field(default_factory=list)
+
+    @property
+    def average(self) -> float:
+        if not self.ratings:
+            return 0.0
+        return round(sum(self.ratings) / len(self.ratings), 1)
+
+
+CATALOGUE = {"cascadia": Game("Cascadia"), "heat": Game("Heat", [7, 8])}
+
+
+def game_details(args, **kw):
+    game = CATALOGUE.get(str(args.get("game", "")))
+    if game is None:
+        return tool_error("no such game")
+    return json.dumps({"name": game.name, "average": game.average})
+
+
+registry.register(name="game_details", toolset="t", schema={}, handler=game_details)
+""",
+            note="trap: a property that looks at the size of the field it divides by",
+        ),
+        Valid(
+            _HEAD
+            + """\
+import sqlite3
+
+
+class Store:
+    def __init__(self, path="marks.db"):
+        self.path = path
+        self._conn = None
+
+    def __enter__(self):
+        self._conn = sqlite3.connect(self.path)
+        return self
+
+    def __exit__(self, *exc):
+        self._conn.close()
+        self._conn = None
+        return False
+
+    @property
+    def db(self):
+        if self._conn is None:
+            raise RuntimeError("Store used outside of a with block")
+        return self._conn
+
+    def count(self):
+        return self.db.execute("SELECT count(*) FROM marks").fetchone()[0]
+
+
+def mark_count(args, **kw):
+    try:
+        with Store() as store:
+            return json.dumps({"count": store.count()})
+    except sqlite3.Error as exc:
+        return tool_error(str(exc))
+
+
+registry.register(name="mark_count", toolset="t", schema={}, handler=mark_count)
+""",
+            note="trap: a property that raises on the object's own state (used outside its `with`), read inside the `with` that sets it up",
+        ),
+        Valid(
+            _HEAD
+            + """\
+import math
+
+
+def _positive(name, value):
+    number = float(value)
+    if not math.isfinite(number) or number <= 0:
+        raise ValueError(f"{name} must be a positive number")
+    return number
+
+
+def extraction(args, **kw):
+    try:
+        dose = _positive("dose_g", args.get("dose_g"))
+        beverage = _positive("beverage_g", args.get("beverage_g"))
+    except (TypeError, ValueError, OverflowError) as exc:
+        return tool_error(str(exc))
+    return json.dumps({"ratio": round(beverage / dose, 2)})
+
+
+registry.register(name="extraction", toolset="t", schema={}, handler=extraction)
+""",
+            note="trap: a division by the number a helper hands back only once it is above 0",
+        ),
+        Valid(
+            _HEAD
+            + """\
+from decimal import Decimal
+
+PRICES = {"jersey": "45.00", "bibs": "65.00"}
+
+
+class KitError(ValueError):
+    pass
+
+
+def _line_price(sku):
+    return Decimal(PRICES[sku])
+
+
+def price_lines(items):
+    lines = []
+    for raw in items:
+        sku = str(raw.get("sku", ""))
+        if sku not in PRICES:
+            raise KitError(f"unknown item {sku!r}")
+        unit = _line_price(sku)
+        lines.append({"sku": sku, "unit_price": unit, "line_total": unit * int(raw.get("qty", 1))})
+    return lines
+
+
+def _jsonable(lines):
+    for line in lines:
+        line["unit_price"] = str(line["unit_price"])
+        line["line_total"] = str(line["line_total"])
+    return lines, len(lines)
+
+
+def quote(args, **kw):
+    try:
+        lines = price_lines(args.get("items") or [])
+    except (KitError, TypeError, ValueError, AttributeError) as exc:
+        return tool_error(str(exc))
+    lines, count = _jsonable(lines)
+    return json.dumps({"lines": lines, "count": count})
+
+
+registry.register(name="quote", toolset="t", schema={}, handler=quote)
+""",
+            note="trap: Decimal items rewritten one by one as text by a helper (`for l in lines: l['k'] = str(...)`), the list rebound to what it returns after the `try` that made it",
         ),
     )
     INVALID = (
@@ -11927,6 +12077,38 @@ registry.register(name="send_window", toolset="t", schema={}, handler=send_windo
             note="the model's values through `dict.fromkeys(...)` (or `sorted`, `set`, `list`) are still the model's: `ZoneInfo(name)` of one raises ZoneInfoNotFoundError, which `except ValueError` does not catch",
             fixed={},
         ),
+        Invalid(
+            _HEAD
+            + """\
+from dataclasses import dataclass, field
+
+
+@dataclass
+class Game:
+    name: str
+    ratings: list = field(default_factory=list)
+
+    @property
+    def average(self) -> float:
+        return round(sum(self.ratings) / len(self.ratings), 1)
+
+
+CATALOGUE = {"cascadia": Game("Cascadia"), "heat": Game("Heat", [7, 8])}
+
+
+def game_details(args, **kw):
+    game = CATALOGUE.get(str(args.get("game", "")))
+    if game is None:
+        return tool_error("no such game")
+    return json.dumps({"name": game.name, "average": game.average})
+
+
+registry.register(name="game_details", toolset="t", schema={}, handler=game_details)
+""",
+            lines=(24,),
+            note="a property read runs its getter, as a call would (`game.average`); a division by the size of a field the class starts empty (`field(default_factory=list)`) raises ZeroDivisionError for a record that has none",
+            fixed={},
+        ),
     )
 
     def check(self, ctx: LintContext) -> Iterator[Finding]:
@@ -12193,8 +12375,9 @@ def _message(group: list[Escape], name: str) -> str:
         others = len(_unique([e.chain for e in group])) - 1
         more = f"; {others} more path{'s' if others != 1 else ''}" if others else ""
         them = "them" if " or " in label else "it"
+        shown = text if is_property_read(call) else f"{text}()"
         return (
-            f"`{text}()` can raise {label} ({where}{via}{more}), uncaught; catch {them} and"
+            f"`{shown}` can raise {label} ({where}{via}{more}), uncaught; catch {them} and"
             " return tool_error(...) instead"
         )
     if escape.kind == "input" and escape.node is not None:

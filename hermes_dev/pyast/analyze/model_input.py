@@ -1938,7 +1938,7 @@ class InputRisks:
                 self._reads,
                 self._key_read,
                 self.dotted,
-                self._carried_number,
+                self._carried_divisor,
                 self.tool_valued,
             )
         return self._sizes.risk(node, self.guarded)
@@ -1990,6 +1990,12 @@ class InputRisks:
     def _carried_number(self, call: ast.Call) -> str | None:
         """ "int" or "float" when `call` is of a helper that hands back the model's number it
         is given (or reads from the arguments it is handed), unbounded there."""
+        carried = self._carried(call)
+        kind = carried[0].removesuffix("+") if carried is not None else None
+        return kind if kind in ("int", "float") else None
+
+    def _carried_divisor(self, call: ast.Call) -> str | None:
+        """`_carried_number`, when the helper does not rule out 0 (`if n <= 0: raise`)."""
         carried = self._carried(call)
         return carried[0] if carried is not None and carried[0] in ("int", "float") else None
 

@@ -477,6 +477,63 @@ def callees(call: ast.Call, scope: Scope) -> list[Callee] | None:
     return targets
 
 
+_PROPERTY_CALL_ATTR = "_hd_property_call"
+
+
+def property_callees(node: ast.Attribute, scope: Scope) -> tuple[ast.Call, list[Callee]] | None:
+    """`game.average` of an instance whose class defines `average` as a `@property`: the
+    getter runs there, as a call would (a call node standing for the read, one per node, and
+    the getter bound to the instance), or None."""
+    targets: list[Callee] = []
+    seen: set[tuple[object, ...]] = set()
+    for obj in resolve(node.value, scope).items:
+        if not isinstance(obj, Instance):
+            continue
+        method = class_method(obj.cls, node.attr)
+        if method is None:
+            continue
+        func = method[0]
+        if (
+            not isinstance(func.node, _DEF_TYPES)
+            or not any(
+                last_name(d) in ("property", "cached_property") for d in func.node.decorator_list
+            )
+            or _guards_state(func.node)
+        ):
+            continue
+        # (the getter's own body runs: `property` hands back no wrapper of its own)
+        getter = Undecorated(func.node, func.module, func.scope, obj.cls, bound=True)
+        if getter.key not in seen:
+            seen.add(getter.key)
+            targets.append(Callee(getter))
+    if not targets:
+        return None
+    call: ast.Call | None = node.__dict__.get(_PROPERTY_CALL_ATTR)
+    if call is None:
+        call = ast.copy_location(ast.Call(func=node, args=[], keywords=[]), node)
+        call.end_lineno, call.end_col_offset = node.end_lineno, node.end_col_offset
+        setattr(call, _PROPERTY_CALL_ATTR, True)
+        setattr(node, _PROPERTY_CALL_ATTR, call)
+    return call, targets
+
+
+def _guards_state(node: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
+    """A getter that raises on the object's own state (`if self._conn is None: raise
+    RuntimeError("used outside a with block")`): a guard of how the class is used, which the
+    code that holds the object keeps (a `with` entered it); not followed."""
+    return any(
+        isinstance(sub, ast.If)
+        and any(isinstance(n, ast.Name) and n.id == "self" for n in ast.walk(sub.test))
+        and any(isinstance(r, ast.Raise) for r in ast.walk(ast.Module(sub.body, [])))
+        for sub in walk_function(node)
+    )
+
+
+def is_property_read(call: ast.Call) -> bool:
+    """The call node stands for a property read (`property_callees`): shown without `()`."""
+    return call.__dict__.get(_PROPERTY_CALL_ATTR) is True
+
+
 class Wrapper(Function):
     """A decorator's wrapper as a call of the decorated def runs it (a chain names it
     `@decorator`)."""

@@ -48,6 +48,7 @@ from hermes_dev.pyast.calls.driver import (
     callees,
     is_context_manager,
     parameter_defaults,
+    property_callees,
     summary,
     tenacity_retry,
     yield_handlers,
@@ -866,7 +867,8 @@ def _carried_values(
             return ("content", index)  # (`def fetch(url): ... return resp.content`)
         number = _number_kind(risks, values)
         if number is not None:
-            return (number, index)  # (`def _as_int(raw): return int(raw)`: unbounded)
+            # (`def _as_int(raw): return int(raw)`: unbounded; `+`: never 0 when it returns)
+            return (number + ("+" if _rules_out_zero(node, values) else ""), index)
         # `def _path(args): return Path(args.get("path")).expanduser()`: handed the
         # arguments themselves ("*": the call gives its own argument dict)
         table = InputRisks(node, param)
@@ -876,8 +878,43 @@ def _carried_values(
             return ("text*", index)  # (`def require(args, key): ... return value`)
         number = _number_kind(table, values)
         if number is not None:
-            return (number + "*", index)  # (`def _id(args): return int(args.get("id"))`)
+            # (`def _id(args): return int(args.get("id"))`)
+            return (number + ("+" if _rules_out_zero(node, values) else "") + "*", index)
     return None
+
+
+def _rules_out_zero(node: ast.FunctionDef | ast.AsyncFunctionDef, values: list[ast.expr]) -> bool:
+    """The helper tests the number it returns against 0 (`if number <= 0: raise ...`, `if not
+    n:`), so a division by what it hands back cannot be by zero."""
+    names = {v.id for v in values if isinstance(v, ast.Name)}
+    if not names:
+        return False
+    for sub in walk_function(node):
+        if not isinstance(sub, (ast.If, ast.While, ast.Assert)):
+            continue
+        for test in ast.walk(sub.test):
+            if (
+                isinstance(test, ast.UnaryOp)
+                and isinstance(test.op, ast.Not)
+                and isinstance(test.operand, ast.Name)
+                and test.operand.id in names
+            ):
+                return True
+            if (
+                isinstance(test, ast.Compare)
+                and any(
+                    isinstance(side, ast.Name) and side.id in names
+                    for side in (test.left, *test.comparators)
+                )
+                and any(
+                    isinstance(side, ast.Constant)
+                    and side.value == 0
+                    and type(side.value) is not bool
+                    for side in (test.left, *test.comparators)
+                )
+            ):
+                return True
+    return False
 
 
 def _number_kind(risks: InputRisks, values: list[ast.expr]) -> str | None:
@@ -968,9 +1005,12 @@ class _Walker:
 
     def flat(self, nodes: list[ast.AST]) -> None:
         awaited: set[int] = set()
+        called = {id(n.func) for n in nodes if type(n) is ast.Call}
         for node in nodes:
             kind = type(node)
-            if kind is ast.Raise:
+            if kind is ast.Attribute or kind is ast.BinOp:
+                self._read_or_divided(node, called, [])
+            elif kind is ast.Raise:
                 self.raise_(node, [], {}, None)  # type: ignore[arg-type]
             elif kind is ast.Await:
                 awaited.add(id(node.value))  # type: ignore[attr-defined]
@@ -1433,8 +1473,11 @@ class _Walker:
         nodes = walk_shallow([expr])  # type: ignore[arg-type]
         awaited: set[int] = {id(expr)} if entered else set()
         inputs = self.inputs
+        called = {id(n.func) for n in nodes if type(n) is ast.Call}
         for node in nodes:
             kind = type(node)
+            if kind is ast.Attribute or kind is ast.BinOp:
+                self._read_or_divided(node, called, handlers)
             if inputs is not None and kind is ast.Attribute:
                 port = inputs.port_risk(node)
                 if port is not None:
@@ -1506,14 +1549,21 @@ class _Walker:
                 for deferred in self._deferred_calls(node):  # type: ignore[arg-type]
                     self.call(deferred, handlers, False)
 
-    def call(self, call: ast.Call, handlers: list[list[ast.ExceptHandler]], awaited: bool) -> None:
+    def call(
+        self,
+        call: ast.Call,
+        handlers: list[list[ast.ExceptHandler]],
+        awaited: bool,
+        known: list[Callee] | None = None,
+    ) -> None:
+        """`known`: the defs it runs, when the node only stands for a call (a property read)."""
         if id(call) in self.skip:
             return
         if not self.inputs_only and self._task_group_task(call, handlers):
             return
         if not awaited and self._kept_as_results(call):
             return
-        targets = callees(call, self.scope)
+        targets = known if known is not None else callees(call, self.scope)
         if not targets:
             if not self.inputs_only:
                 self._library_call(call, handlers)
@@ -1585,6 +1635,65 @@ class _Walker:
                     ),
                     handlers,
                 )
+
+    def _read_or_divided(
+        self, node: ast.AST, called: set[int], handlers: list[list[ast.ExceptHandler]]
+    ) -> None:
+        """A property read (`game.average`: its getter runs, as a call would) or a division by
+        the size of a field its class starts empty."""
+        if (
+            type(node) is ast.Attribute
+            and id(node) not in called
+            and type(node.ctx) is ast.Load
+            and type(node.value) is ast.Name
+        ):
+            read = property_callees(node, self.scope)
+            if read is not None:
+                self.call(read[0], handlers, False, read[1])
+        elif type(node) is ast.BinOp and not self.inputs_only:
+            field = self._empty_field_divisor(node)
+            if field is not None:
+                step = (self.module.rel, node.lineno, self.label)
+                why = f"when its {field!r} is empty (the class starts it empty)"
+                self.escape_or_catch(
+                    Escape(stdlib_type(ZeroDivisionError), "input", (step,), node, why),
+                    handlers,
+                )
+
+    def _empty_field_divisor(self, node: ast.BinOp) -> str | None:
+        """`sum(self.ratings) / len(self.ratings)` in a method of a class that declares
+        `ratings` empty by default (`field(default_factory=list)`, `= []`), the method not
+        looking at its size first: the field's name, else None."""
+        if not isinstance(node.op, (ast.Div, ast.FloorDiv, ast.Mod)):
+            return None
+        divisor = node.right
+        if not (
+            isinstance(divisor, ast.Call)
+            and is_name(divisor.func, "len")
+            and len(divisor.args) == 1
+            and isinstance(divisor.args[0], ast.Attribute)
+            and is_name(divisor.args[0].value, "self")
+        ):
+            return None
+        owner = self.code.function.owner
+        attr = divisor.args[0].attr
+        if owner is None or not _starts_empty(owner.node, attr):
+            return None
+        func = self.code.node
+        body = func.body if not isinstance(func, ast.Lambda) else [func.body]
+        for sub in walk_shallow(body):
+            tests: list[ast.expr] = []
+            if isinstance(sub, (ast.If, ast.While, ast.IfExp, ast.Assert)):
+                tests.append(sub.test)
+            elif isinstance(sub, ast.BoolOp):
+                tests.extend(sub.values[:-1])
+            if any(
+                isinstance(n, ast.Attribute) and n.attr == attr and is_name(n.value, "self")
+                for t in tests
+                for n in ast.walk(t)
+            ):
+                return None
+        return attr
 
     def _kept_as_results(self, call: ast.Call) -> bool:
         """A coroutine of asyncio made and not awaited here (`jobs = [asyncio.wait_for(
@@ -2451,6 +2560,32 @@ def _as_sent(expr: ast.expr, inputs: InputRisks) -> bool:
         values = inputs._values.get(expr.id) or []
         return bool(values) and all(
             v is not None and inputs._key_read(v) is not None for v in values
+        )
+    return False
+
+
+def _starts_empty(cls: ast.ClassDef, attr: str) -> bool:
+    """The class body declares `attr` with an empty default: `attr: list =
+    field(default_factory=list)`, `attr: list = []` (a dataclass's field)."""
+    for stmt in cls.body:
+        if not (
+            isinstance(stmt, ast.AnnAssign)
+            and isinstance(stmt.target, ast.Name)
+            and stmt.target.id == attr
+        ):
+            continue
+        value = stmt.value
+        if isinstance(value, (ast.List, ast.Dict, ast.Tuple, ast.Set)):
+            return not (value.keys if isinstance(value, ast.Dict) else value.elts)
+        return (
+            isinstance(value, ast.Call)
+            and last_name(value.func) == "field"
+            and any(
+                kw.arg == "default_factory"
+                and isinstance(kw.value, ast.Name)
+                and kw.value.id in ("list", "dict", "set", "tuple")
+                for kw in value.keywords
+            )
         )
     return False
 

@@ -42,7 +42,13 @@ from hermes_dev.pyast.semantic.scopes import (
     Possible,
     Undecorated,
 )
-from hermes_dev.pyast.semantic.walker import is_name, is_none, last_name, returns_of
+from hermes_dev.pyast.semantic.walker import (
+    is_name,
+    is_none,
+    last_name,
+    returns_of,
+    walk_function,
+)
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -301,6 +307,8 @@ class _Search:
         if found is None:
             return None
         where, bindings = found
+        if where.func is not None and _items_rewritten(expr.id, where.func):
+            return None  # (`for l in lines: l["price"] = str(l["price"])`: made serialisable)
         if bindings is None:
             return self.possible(where.env[expr.id], depth)  # type: ignore[index]
         for binding in _reaching(where, bindings, expr.lineno):
@@ -690,6 +698,24 @@ class _Loaded:
 _FETCHES = ("fetchone", "fetchall", "fetchmany")
 
 
+def _items_rewritten(name: str, func: ast.AST) -> bool:
+    """The def rewrites the items of the list `name` one by one (`for l in lines:
+    l["unit_price"] = str(l["unit_price"])`): what they held before is not known to be there."""
+    for sub in walk_function(func):  # type: ignore[arg-type]
+        if not (
+            isinstance(sub, (ast.For, ast.AsyncFor))
+            and is_name(sub.iter, name)
+            and isinstance(sub.target, ast.Name)
+        ):
+            continue
+        item = sub.target.id
+        for stmt in ast.walk(ast.Module(sub.body, [])):
+            targets = stmt.targets if isinstance(stmt, ast.Assign) else []
+            if any(isinstance(t, ast.Subscript) and is_name(t.value, item) for t in targets):
+                return True
+    return False
+
+
 def _a_mapping(expr: ast.expr, scope: Scope) -> bool:
     """A name the code treats as a dict: bound to a dict display (`existing = {}`) or given
     `.update(...)` / `.setdefault(...)` / `.items()`."""
@@ -714,8 +740,11 @@ def _reaching(where: Scope, bindings: list[Binding], line: int) -> list[Binding]
     before = [b for b in bindings if b.line < line and b.kind != "deleted"]
     kept: list[Binding] = []
     for i, binding in enumerate(before):
+        # (replaced by a later assignment in the same block, or in a block around it: `lines
+        # = load()` in a `try` whose `except` returns, then `lines, tot = convert(lines)`)
         if binding.kind == "mutated" or not any(
-            later.kind in ("assign", "annotated") and later.blocks == binding.blocks
+            later.kind in ("assign", "annotated")
+            and binding.blocks[: len(later.blocks)] == later.blocks
             for later in before[i + 1 :]
         ):
             kept.append(binding)
