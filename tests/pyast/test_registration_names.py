@@ -64,3 +64,53 @@ def test_new_tool_sees_the_names_lint_reports(root: Path) -> None:
     # the same way.
     assert by_code["HD301"] == {"web_search", "web_fetch", "alpha_tool", "beta_tool"}
     assert by_code["HD101"] == {"web_search"}  # the handler's line, under its first tool
+
+
+def test_rows_a_decorator_factory_builds_are_named_by_the_records_property(tmp_path: Path) -> None:
+    # `TOOLS.append(ToolDef(schema, fn))` in a factory's decorator, `name=td.name` where the
+    # property reads `self.schema["name"]`: each decorated def is its own row, with its own name.
+    toolkit = (
+        "from dataclasses import dataclass\n"
+        "TOOLS = []\n\n\n"
+        "@dataclass\n"
+        "class ToolDef:\n"
+        "    schema: dict\n"
+        "    handler: object\n\n"
+        "    @property\n"
+        "    def name(self):\n"
+        '        return self.schema["name"]\n\n\n'
+        "def tool(schema):\n"
+        "    def deco(fn):\n"
+        "        TOOLS.append(ToolDef(schema, fn))\n"
+        "        return fn\n"
+        "    return deco\n"
+    )
+    handlers = (
+        "from ._toolkit import tool\n\n\n"
+        '@tool({"name": "notes_generate"})\n'
+        "def generate(args, **kw):\n"
+        '    return "{}"\n\n\n'
+        '@tool({"name": "notes_publish"})\n'
+        "def publish(args, **kw):\n"
+        '    return "{}"\n'
+    )
+    init = (
+        "from . import handlers\n"
+        "from ._toolkit import TOOLS\n\n\n"
+        "def register(ctx):\n"
+        "    for td in TOOLS:\n"
+        '        ctx.register_tool(name=td.name, toolset="notes", schema=td.schema, handler=td.handler)\n'
+    )
+    root = make_root(
+        tmp_path,
+        {
+            "plugins/notes/_toolkit.py": toolkit,
+            "plugins/notes/handlers.py": handlers,
+            "plugins/notes/__init__.py": init,
+        },
+    )
+    models = Models(root)
+    module = models.get(root / "plugins/notes/__init__.py")
+    assert module is not None
+    labels = sorted(reg.label() for reg in registrations_of(module))
+    assert labels == ["notes_generate", "notes_publish"]

@@ -5257,6 +5257,68 @@ registry.register(name="quote", toolset="t", schema={}, handler=quote)
 """,
             note="trap: Decimal items rewritten one by one as text by a helper (`for l in lines: l['k'] = str(...)`), the list rebound to what it returns after the `try` that made it",
         ),
+        Valid(
+            _HEAD
+            + """\
+class ReservationError(ValueError):
+    pass
+
+
+def _require_str(args, key):
+    value = args.get(key)
+    if not isinstance(value, str) or not value.strip():
+        raise ReservationError(f"{key!r} is required")
+    return value.strip()
+
+
+def _isbn(args):
+    return _require_str(args, "isbn").replace("-", "").replace(" ", "")
+
+
+def queue(args, **kw):
+    try:
+        isbn = _isbn(args)
+    except ReservationError as exc:
+        return tool_error(str(exc))
+    return json.dumps({"isbn": isbn})
+
+
+registry.register(name="queue", toolset="t", schema={}, handler=queue)
+""",
+            note="trap: the model's text with `str.replace(a, b)`, which renames no file (`Path.replace(target)` takes one argument)",
+        ),
+        Valid(
+            {
+                "plugins/bump/__init__.py": """\
+import json
+import re
+import tomllib
+from pathlib import Path
+
+SEMVER = re.compile(r"^(\\d+)\\.(\\d+)\\.(\\d+)$")
+
+
+def bump(args, **kw):
+    src = Path("mod.toml")
+    try:
+        data = tomllib.loads(src.read_text(encoding="utf-8"))
+    except (OSError, ValueError) as exc:
+        return json.dumps({"error": str(exc)})
+    old = data.get("version")
+    match = SEMVER.match(old) if isinstance(old, str) else None
+    if not match:
+        return json.dumps({"error": f"version {old!r} is not semver"})
+    major, minor, patch = (int(g) for g in match.groups())
+    return json.dumps({"old": old, "new": f"{major}.{minor}.{patch + 1}"})
+
+
+def register(ctx):
+    ctx.register_tool(name="bump", toolset="b", schema={}, handler=bump)
+""",
+                "plugins/bump/plugin.yaml": "name: bump\nversion: 0.1.0\ndescription: Bump.\nprovides_tools:\n  - bump\n",
+            },
+            note="trap: a field TOML read, bound to a name, whose key no one writes a date in (`version`)",
+        ),
     )
     INVALID = (
         Invalid(
@@ -12107,6 +12169,114 @@ registry.register(name="game_details", toolset="t", schema={}, handler=game_deta
 """,
             lines=(24,),
             note="a property read runs its getter, as a call would (`game.average`); a division by the size of a field the class starts empty (`field(default_factory=list)`) raises ZeroDivisionError for a record that has none",
+            fixed={},
+        ),
+        Invalid(
+            {
+                "plugins/loans/__init__.py": """\
+import json
+import sqlite3
+from datetime import date
+
+SCHEMA = "CREATE TABLE IF NOT EXISTS loans (id INTEGER PRIMARY KEY, isbn TEXT, due_on DATE NOT NULL, returned_on DATE);"
+
+
+def _connect():
+    conn = sqlite3.connect("loans.db", detect_types=sqlite3.PARSE_DECLTYPES)
+    conn.row_factory = sqlite3.Row
+    conn.executescript(SCHEMA)
+    return conn
+
+
+def overdue_rows(conn, as_of, isbn=None):
+    sql = "SELECT id, isbn, due_on FROM loans WHERE returned_on IS NULL AND due_on < ?"
+    params = [as_of]
+    if isbn:
+        sql += " AND isbn = ?"
+        params.append(isbn)
+    sql += " ORDER BY due_on"
+    return conn.execute(sql, params).fetchall()
+
+
+def overdue(args, **kw):
+    as_of = date.today()
+    try:
+        with _connect() as conn:
+            rows = overdue_rows(conn, as_of, args.get("isbn"))
+    except sqlite3.Error as exc:
+        return json.dumps({"error": str(exc)})
+    loans = [dict(r) for r in rows]
+    for loan in loans:
+        loan["days_overdue"] = (as_of - loan["due_on"]).days
+    return json.dumps({"count": len(loans), "loans": loans})
+
+
+def register(ctx):
+    ctx.register_tool(name="overdue", toolset="l", schema={}, handler=overdue)
+""",
+                "plugins/loans/plugin.yaml": "name: loans\nversion: 0.1.0\ndescription: Loans.\nprovides_tools:\n  - overdue\n",
+            },
+            findings=(("plugins/loans/__init__.py", 35),),
+            note="rows of a query built by `+=` from a SELECT of a DATE column (the statement's start names what it reads), each made a dict in a comprehension: dates json.dumps refuses (a field added beside them changes none of them)",
+            fixed={},
+        ),
+        Invalid(
+            {
+                "plugins/notes/_toolkit.py": """\
+from dataclasses import dataclass
+from typing import Callable
+
+TOOLS: list["ToolDef"] = []
+
+
+@dataclass
+class ToolDef:
+    schema: dict
+    handler: Callable
+
+    @property
+    def name(self) -> str:
+        return self.schema["name"]
+
+
+def tool(schema: dict):
+    def deco(fn):
+        TOOLS.append(ToolDef(schema, fn))
+        return fn
+    return deco
+""",
+                "plugins/notes/handlers.py": """\
+import json
+
+from ._toolkit import tool
+
+GENERATE = {"name": "notes_generate", "description": "Write notes.", "parameters": {"type": "object", "properties": {}}}
+PUBLISH = {"name": "notes_publish", "description": "Publish notes.", "parameters": {"type": "object", "properties": {}}}
+
+
+@tool(GENERATE)
+def generate(args, **kw):
+    version = args["version"]
+    return json.dumps({"version": version})
+
+
+@tool(PUBLISH)
+def publish(args, **kw):
+    return json.dumps({"published": str(args.get("version", ""))})
+""",
+                "plugins/notes/__init__.py": """\
+from . import handlers  # noqa: F401
+from ._toolkit import TOOLS
+
+
+def register(ctx):
+    for td in TOOLS:
+        ctx.register_tool(name=td.name, toolset="notes", schema=td.schema, handler=td.handler)
+""",
+                "plugins/notes/plugin.yaml": "name: notes\nversion: 0.1.0\ndescription: Notes.\nprovides_tools:\n  - notes_generate\n  - notes_publish\n",
+            },
+            findings=(("plugins/notes/handlers.py", 11),),
+            note="rows a decorator factory builds (`TOOLS.append(ToolDef(schema, fn))`), each named by a property of the record (`td.name` reads `self.schema['name']`): each row is its own tool, its handler followed",
             fixed={},
         ),
     )

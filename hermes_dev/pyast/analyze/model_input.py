@@ -2020,7 +2020,11 @@ class InputRisks:
                 and node.args
             ):
                 path = node.args[0]
-            elif func.attr in _PATH_METHODS and self._model_path(func.value, False):
+            elif (
+                func.attr in _PATH_METHODS
+                and not (func.attr == "replace" and len(node.args) != 1)  # (`str.replace(a, b)`)
+                and self._model_path(func.value, False)
+            ):
                 path = func.value  # (a `Path`'s method: `str.replace` is none)
                 if func.attr == "mkdir" and any(
                     kw.arg == "parents"

@@ -242,9 +242,18 @@ class _Search:
         if self.shadowed and any(
             isinstance(n, ast.Name) and n.id in self.shadowed for n in ast.walk(expr)
         ):
-            return None
-        field = _field_read(expr)
-        if field is not None and not _DATE_WORDS.search(field):
+            # (`[dict(r) for r in rows]`: a whole item of what the loop takes, as it is)
+            iterated = self.whole_item(expr)
+            if iterated is None:
+                return None
+            expr = iterated
+        fields = [_field_read(expr)]
+        if isinstance(expr, ast.Name) and fields[0] is None:
+            # (`old = data.get("version")` ... `{"old": old}`: the field it holds)
+            found = scope.lookup(expr.id)
+            values = [b.value for b in (found[1] or []) if b.value is not None] if found else []
+            fields = [_field_read(v) for v in values] or [None]
+        if all(f is not None and not _DATE_WORDS.search(f) for f in fields):
             return None  # (`item.get("seats")`: a field no one writes a date in)
         loaded = _Loaded()
         if not loaded.holds(expr, scope, 0):
@@ -270,6 +279,24 @@ class _Search:
         finally:
             self.shadowed = before
             self.comps.pop()
+
+    def whole_item(self, expr: ast.expr) -> ast.expr | None:
+        """`r` or `dict(r)` where `r` is a comprehension's own loop name over `rows`: `rows`
+        (what the item is one of), else None."""
+        if (
+            isinstance(expr, ast.Call)
+            and is_name(expr.func, "dict")
+            and len(expr.args) == 1
+            and not expr.keywords
+        ):
+            expr = expr.args[0]
+        if not isinstance(expr, ast.Name):
+            return None
+        for comp, _scope in reversed(self.comps):
+            for gen in comp.generators:  # type: ignore[attr-defined]
+                if is_name(gen.target, expr.id):
+                    return gen.iter  # type: ignore[no-any-return]
+        return None
 
     def target_type(self, name: str) -> str | None:
         """The refused type a comprehension's loop name holds: `v` of `for k, v in
@@ -681,11 +708,23 @@ class _Loaded:
         converted = converted_columns(scope.module)
         if not converted:
             return False
-        texts = (
+        texts: list[object] = (
             [sql.value]
             if isinstance(sql, ast.Constant)
             else [obj.value for obj in resolve(sql, scope).items if isinstance(obj, Const)]
         )
+        if not texts and isinstance(sql, ast.Name):
+            # (`sql = "SELECT ... FROM loans WHERE ..."` then `sql += " ORDER BY ..."`: the
+            # statement's start names what it reads)
+            found = scope.lookup(sql.id)
+            bindings = found[1] if found is not None else None
+            texts = [
+                b.value.value
+                for b in bindings or []
+                if b.kind == "assign"
+                and isinstance(b.value, ast.Constant)
+                and isinstance(b.value.value, str)
+            ]
         for text in texts:
             made = selected_conversion(text, converted) if isinstance(text, str) else None
             if made is not None:
@@ -699,8 +738,8 @@ _FETCHES = ("fetchone", "fetchall", "fetchmany")
 
 
 def _items_rewritten(name: str, func: ast.AST) -> bool:
-    """The def rewrites the items of the list `name` one by one (`for l in lines:
-    l["unit_price"] = str(l["unit_price"])`): what they held before is not known to be there."""
+    """The def rewrites the items of the list `name` one by one, each field from itself (`for l
+    in lines: l["unit_price"] = str(l["unit_price"])`): what they held is not known to be there."""
     for sub in walk_function(func):  # type: ignore[arg-type]
         if not (
             isinstance(sub, (ast.For, ast.AsyncFor))
@@ -710,9 +749,21 @@ def _items_rewritten(name: str, func: ast.AST) -> bool:
             continue
         item = sub.target.id
         for stmt in ast.walk(ast.Module(sub.body, [])):
-            targets = stmt.targets if isinstance(stmt, ast.Assign) else []
-            if any(isinstance(t, ast.Subscript) and is_name(t.value, item) for t in targets):
-                return True
+            if not isinstance(stmt, ast.Assign):
+                continue
+            for target in stmt.targets:
+                # (the value read back, converted, in its own place)
+                if (
+                    isinstance(target, ast.Subscript)
+                    and is_name(target.value, item)
+                    and any(
+                        isinstance(n, ast.Subscript)
+                        and is_name(n.value, item)
+                        and ast.dump(n.slice) == ast.dump(target.slice)
+                        for n in ast.walk(stmt.value)
+                    )
+                ):
+                    return True
     return False
 
 

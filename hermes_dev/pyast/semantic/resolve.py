@@ -573,7 +573,10 @@ def attribute_of(obj: Obj, attr: str, depth: int = 0) -> Possible:
                 owner = obj.cls  # an inherited method's `self` is the instance's class
             made = Function(func.node, func.module, func.scope, owner, bound=bound)
             if isinstance(func.node, _DEF_TYPES) and _is_property(func.node):
-                return function_returns(made, {}, depth + 1)  # `obj.client`: what the getter gives
+                # `obj.client`: what the getter gives, its `self` the object (and what made it)
+                params = [*func.node.args.posonlyargs, *func.node.args.args]
+                env = {params[0].arg: Possible.of(obj)} if params and obj.made is not None else {}
+                return function_returns(made, env, depth + 1)
             return Possible.of(made)
         return class_attribute(obj.cls, attr, depth + 1)
     if isinstance(obj, External):

@@ -524,7 +524,8 @@ class Instance(Obj):
     @property
     def key(self) -> tuple[object, ...]:
         if self.made is not None:
-            return ("instance", id(self.cls.node), id(self.made[0]))
+            # (the same call run for each decorated def gives each its own instance)
+            return ("instance", id(self.cls.node), id(self.made[0]), self.made[1].env_key())
         return ("instance", id(self.cls.node))
 
     def __repr__(self) -> str:
