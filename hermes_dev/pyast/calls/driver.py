@@ -484,6 +484,8 @@ def property_callees(node: ast.Attribute, scope: Scope) -> tuple[ast.Call, list[
     """`game.average` of an instance whose class defines `average` as a `@property`: the
     getter runs there, as a call would (a call node standing for the read, one per node, and
     the getter bound to the instance), or None."""
+    if node.attr not in scope.module.models.property_names:
+        return None  # (no module read so far defines a property of that name)
     targets: list[Callee] = []
     seen: set[tuple[object, ...]] = set()
     for obj in resolve(node.value, scope).items:

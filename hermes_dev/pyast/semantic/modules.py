@@ -38,6 +38,12 @@ REGISTER_MARKERS = (".register(", ".register_tool(")
 SERVES_TEXT = "def get_tool_schemas("
 
 
+_PROPERTY_DEF = re.compile(
+    r"^[ \t]*@(?:[\w.]+\.)?(?:cached_)?property\b[^\n]*\n(?:[ \t]*@[^\n]*\n)*[ \t]*(?:async[ \t]+)?def[ \t]+(\w+)",
+    re.MULTILINE,
+)
+
+
 def submodule_name(package: str, attr: str) -> str:
     """The module name of `package`'s submodule `attr`: dotted, or a path key (`@a/b-c/attr`)."""
     if not package:
@@ -246,6 +252,9 @@ class Models:
         # What analyses remember for this run, by a key of their own (a folder's sqlite
         # tables, a helper's call sites): gone with the run, so a server's next run sees edits.
         self.memo: dict[object, object] = {}
+        # Names a module read so far defines as a `@property` (a read of another attribute
+        # name runs no getter: its object need not be resolved to know that).
+        self.property_names: set[str] = set()
 
     def relative(self, path: Path) -> str:
         key = str(path)
@@ -293,6 +302,8 @@ class Models:
             source = self.read(path)
         module = None if source is None else ModuleInfo(self, path, source)
         self._by_path[key] = module
+        if source is not None and "property" in source:
+            self.property_names.update(_PROPERTY_DEF.findall(source))
         return module
 
     def carried_over(
@@ -316,6 +327,8 @@ class Models:
             if reaches is None or not changed_rels.isdisjoint(reaches(module.rel)):
                 module.state = ModuleState()
             fresh._by_path[key] = module
+            if "property" in module.source:
+                fresh.property_names.update(_PROPERTY_DEF.findall(module.source))
         return fresh
 
     def parsed(self, path: Path, source: str) -> ast.Module | None:
@@ -326,6 +339,8 @@ class Models:
     def seed(self, path: Path, source: str, tree: ast.Module) -> ModuleInfo:
         """Take `tree` as the parse of `path`, whose text is `source` (already parsed)."""
         module = self._by_path[str(path)] = ModuleInfo(self, path, source, tree)
+        if "property" in source:
+            self.property_names.update(_PROPERTY_DEF.findall(source))
         return module
 
     def loaded(self) -> list[ModuleInfo]:
