@@ -291,16 +291,11 @@ def _starts_as_prose(expr: ast.expr, scope: Scope, depth: int) -> bool:
     if isinstance(expr, ast.Call):
         return _returns_prose(expr, scope, depth)
     if isinstance(expr, ast.Name):
-        values = _binding_values(expr.id, scope)
-        if values and all(v is not None for v in values):
-            return all(
-                value is not None and _starts_as_prose(value[0], value[1], depth + 1)
-                for value in values
-            )
-        # a loop target or a parameter a call binds: the constants it can hold
-        texts = _held_texts(expr, scope)
-        return bool(texts) and all(
-            _text(text, expr, whole=False).kind == NOT_JSON for text in texts
+        return _every_value(
+            expr,
+            scope,
+            lambda value, where: _starts_as_prose(value, where, depth + 1),
+            lambda text: _text(text, expr, whole=False).kind == NOT_JSON,
         )
     return False
 
@@ -319,6 +314,21 @@ def _padding_only(spec: ast.expr | None) -> bool:
         and isinstance(spec.values[0].value, str)
         and bool(_PADDING.match(spec.values[0].value))
     )
+
+
+def _every_value(
+    name: ast.Name,
+    scope: Scope,
+    holds: Callable[[ast.expr, Scope], bool],
+    holds_text: Callable[[str], bool],
+) -> bool:
+    """Whether every value `name` can hold passes: each binding's expression (`holds`), or,
+    for a loop target or a parameter a call binds, each constant text it can hold."""
+    values = _binding_values(name.id, scope)
+    if values and all(v is not None for v in values):
+        return all(value is not None and holds(value[0], value[1]) for value in values)
+    texts = _held_texts(name, scope)
+    return bool(texts) and all(holds_text(text) for text in texts)
 
 
 def _held_texts(name: ast.Name, scope: Scope) -> list[str]:
@@ -491,16 +501,11 @@ def _template_ends_as_prose(template: ast.expr, scope: Scope, depth: int) -> boo
             )
         )
     if isinstance(template, ast.Name):
-        values = _binding_values(template.id, scope)
-        if values and all(v is not None for v in values):
-            return all(
-                value is not None and _template_ends_as_prose(value[0], value[1], depth + 1)
-                for value in values
-            )
-        # (a parameter a call binds: the constants it can hold)
-        texts = _held_texts(template, scope)
-        return bool(texts) and all(
-            _template_ends_as_prose(ast.Constant(text), scope, depth + 1) for text in texts
+        return _every_value(
+            template,
+            scope,
+            lambda value, where: _template_ends_as_prose(value, where, depth + 1),
+            lambda text: _template_ends_as_prose(ast.Constant(text), scope, depth + 1),
         )
     return False
 

@@ -674,7 +674,7 @@ def _raises_unless_member(
             and not stmt.orelse
             and stmt.body
             and isinstance(stmt.body[-1], ast.Raise)
-            and _tests_not_member(stmt.test, name)
+            and _tests_member(stmt.test, name, negated=True)
         ),
         None,
     )
@@ -694,19 +694,6 @@ def _raises_unless_member(
         made_from.add(name)
     sources = [p for p in params if p in made_from]
     return {params.index(sources[0])} if len(sources) == 1 else set()
-
-
-def _tests_not_member(test: ast.expr, name: str) -> bool:
-    """`name not in T` (alone, or one of an `or`)."""
-    parts = test.values if isinstance(test, ast.BoolOp) and isinstance(test.op, ast.Or) else [test]
-    return any(
-        isinstance(part, ast.Compare)
-        and len(part.ops) == 1
-        and isinstance(part.ops[0], ast.NotIn)
-        and isinstance(part.left, ast.Name)
-        and part.left.id == name
-        for part in parts
-    )
 
 
 def _returns_only_members(stmts: list[ast.stmt], param: str, tested: bool) -> bool:
@@ -737,14 +724,17 @@ def _returns_only_members(stmts: list[ast.stmt], param: str, tested: bool) -> bo
     return seen
 
 
-def _tests_member(test: ast.expr, param: str) -> bool:
-    parts = test.values if isinstance(test, ast.BoolOp) and isinstance(test.op, ast.And) else [test]
+def _tests_member(test: ast.expr, name: str, negated: bool = False) -> bool:
+    """`name in T` (alone, or one of an `and`); with `negated`, `name not in T` (alone, or one
+    of an `or`)."""
+    joined, op = (ast.Or, ast.NotIn) if negated else (ast.And, ast.In)
+    parts = test.values if isinstance(test, ast.BoolOp) and isinstance(test.op, joined) else [test]
     return any(
         isinstance(part, ast.Compare)
         and len(part.ops) == 1
-        and isinstance(part.ops[0], ast.In)
+        and isinstance(part.ops[0], op)
         and isinstance(part.left, ast.Name)
-        and part.left.id == param
+        and part.left.id == name
         for part in parts
     )
 
