@@ -15,7 +15,9 @@ as text (`notes.md`), the `stdout` of a command written out in the code that pri
 run through the project's wrapper of `subprocess.run`, or built in a local list; `docker logs`,
 `kubectl logs` too), two such texts joined (`proc.stdout + proc.stderr`), text that ends as no
 JSON text ends (`f"{secs:.2f} seconds"`, `"Saved " + name + "."`; a `%`-conversion at either
-end of a template is no prose), a file's or a program's path (`shutil.which(...)`,
+end of a template is no prose), a template (an f-string, `%` or `.format()`) whose own text
+between its fields is prose no JSON holds and opens no string (`"%s: %d files, %s" % ...`),
+a file's or a program's path (`shutil.which(...)`,
 `os.path.abspath(...)`, `str()` of a `Path`), the lines of a difflib diff joined, lines joined
 whose first line starts or ends as no JSON does (`lines = [str(root)]` ... `"\n".join(lines)`:
 a JSON text holds no line break inside a string), pieces joined with another separator whose
@@ -997,6 +999,28 @@ def forecast(args, **kw):
 registry.register(name="forecast", toolset="t", schema={}, handler=forecast)
 """,
             note="traps: a dict given items, then serialised under the same name; text joined inside a JSON object",
+        ),
+        Valid(
+            _HEAD
+            + """\
+def fingerprint(args, **kw):
+    path = str(args.get("path", ""))
+    return '{"path": "%s", "files": %d}' % (path.replace('"', ""), len(path))
+
+
+def pair(args, **kw):
+    return "%s%s" % (json.dumps({"a": 1})[:-1], ', "b": 2}')
+
+
+def pair_format(args, **kw):
+    return "{}{}".format(json.dumps([1])[:-1], ", 2]")
+
+
+registry.register(name="fingerprint", toolset="t", schema={}, handler=fingerprint)
+registry.register(name="pair", toolset="t", schema={}, handler=pair)
+registry.register(name="pair_format", toolset="t", schema={}, handler=pair_format)
+""",
+            note="trap: a `%` or `str.format` template that writes JSON itself (its own quotes), or only joins its fields",
         ),
     )
     INVALID = (
@@ -3432,6 +3456,27 @@ registry.register(name="disk_usage", toolset="t", schema={}, handler=disk_usage)
 """,
             lines=(10,),
             note="a header padded to a width (`{'Mounted on':<30}`) still starts as prose: spaces are all a width adds, and JSON skips them",
+            fixed={},
+        ),
+        Invalid(
+            _HEAD
+            + """\
+def fingerprint(args, **kw):
+    path = str(args.get("path", ""))
+    n = len(path)
+    return "%s: %d files, fingerprint %s" % (path, n, path[:4])
+
+
+def summary(args, **kw):
+    name = str(args.get("name", ""))
+    return "{}: {} items in {}".format(name, len(name), name[:3])
+
+
+registry.register(name="fingerprint", toolset="t", schema={}, handler=fingerprint)
+registry.register(name="summary", toolset="t", schema={}, handler=summary)
+""",
+            lines=(7, 12),
+            note="a `%` or `str.format` template with fields at both ends whose text between them is prose no JSON holds (`: ... files, ... bytes`)",
             fixed={},
         ),
     )

@@ -531,12 +531,24 @@ def _text_between(node: ast.JoinedStr) -> bool:
     """`f"{amount} {unit} = {grams} g"`: the f-string's own text holds characters JSON never
     has outside a string (`=`, letters other than true/false/null), and no quote of its own
     opens one: only a value that ends in an open string could make it JSON."""
-    parts = [
-        v.value for v in node.values if isinstance(v, ast.Constant) and isinstance(v.value, str)
-    ]
+    return _prose_between(
+        [v.value for v in node.values if isinstance(v, ast.Constant) and isinstance(v.value, str)]
+    )
+
+
+def _prose_between(parts: list[str]) -> bool:
+    """A template's own text, piece by piece between its fields, holds characters JSON never
+    has outside a string, and no quote of its own opens one."""
     if not parts or any('"' in part for part in parts):
         return False
     return any(set(part) - _OUTSIDE_STRINGS for part in parts)
+
+
+def _template_parts(template: str, percent: bool) -> list[str]:
+    """The text of a `%` template (or a `str.format` one) between its fields."""
+    if percent:
+        return _CONVERSION.sub("\0", template.replace("%%", "")).split("\0")
+    return re.split(r"\{[^{}]*\}", template.replace("{{", "").replace("}}", ""))
 
 
 def _number_then_text(node: ast.JoinedStr) -> bool:
@@ -640,7 +652,9 @@ def _binop(expr: ast.BinOp, scope: Scope, calls: CallVerdict | None, depth: int)
         ends = not (
             template is not None and _CONVERSION_AT_END.search(template.rstrip())
         ) and _ends_as_prose(expr.left, scope, depth)
-        if starts or ends:
+        # (`"%s: %d files" % (...)`: text between the fields that no JSON holds)
+        between = template is not None and _prose_between(_template_parts(template, True))
+        if starts or ends or between:
             return Verdict(NOT_JSON, "a %-formatted string that is not JSON", expr)
         return _UNKNOWN_V
     if isinstance(expr.op, ast.Div):
@@ -1255,8 +1269,15 @@ def _call(expr: ast.Call, scope: Scope, calls: CallVerdict | None, depth: int) -
                 return Verdict(NOT_JSON, "bytes (encoded text)", expr)
             return _UNKNOWN_V
         if func.attr == "format":
-            if _starts_as_prose(func.value, scope, depth) or _ends_as_prose(
-                func.value, scope, depth
+            template = (
+                func.value.value
+                if isinstance(func.value, ast.Constant) and isinstance(func.value.value, str)
+                else None
+            )
+            if (
+                _starts_as_prose(func.value, scope, depth)
+                or _ends_as_prose(func.value, scope, depth)
+                or (template is not None and _prose_between(_template_parts(template, False)))
             ):
                 return Verdict(NOT_JSON, "a formatted string that is not JSON", expr)
             return _UNKNOWN_V
