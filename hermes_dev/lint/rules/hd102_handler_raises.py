@@ -98,7 +98,12 @@ comprehension's filter is no bound: `next(p for kg, p in BANDS if w <= kg)` is a
 can find nothing). `x % n` of the model's
 number raises ZeroDivisionError (also `x / n` of the number a helper hands back, `n =
 _num(args, "bpm")`, and `x / sum(weights.values())` of numbers the model sends, which may add
-up to 0), `Fraction(text)` ZeroDivisionError for "1/0" (past `except
+up to 0; a divisor made by arithmetic of the model's numbers that some of them make 0, found
+by trying a few values of each, whatever the other values in it hold: `1 - (1 + r) ** -n` for
+a rate of 0, `end - start` for the same number twice, `base * (1 + lift) - base` for a lift of
+0; the model's number handed to a helper, or kept in a dataclass's field the helper divides by;
+a test that treats 0 as every positive number, `x < 0` or `math.isfinite(x)`, checks nothing
+of it), `Fraction(text)` ZeroDivisionError for "1/0" (past `except
 ValueError`); a date of the model's moved to another month with `d.replace(month=...)`, its
 day kept, ValueError from the 29th on (not when the day is set, `day=1`, or `strptime` read
 none); a datetime read from the model's text by `fromisoformat` (naive or aware as the model
@@ -5318,6 +5323,241 @@ def register(ctx):
                 "plugins/bump/plugin.yaml": "name: bump\nversion: 0.1.0\ndescription: Bump.\nprovides_tools:\n  - bump\n",
             },
             note="trap: a field TOML read, bound to a name, whose key no one writes a date in (`version`)",
+        ),
+        Valid(
+            _HEAD
+            + """\
+def _monthly(principal, rate, months):
+    if rate == 0:
+        return principal / months if months else principal
+    r = rate / 1200
+    return principal * r / (1 - (1 + r) ** -months)
+
+
+def loan(args, **kw):
+    try:
+        p = float(args.get("principal", 0))
+        rate = float(args.get("rate", 0))
+        n = int(args.get("months", 12))
+    except (TypeError, ValueError):
+        return tool_error("principal, rate and months must be numbers")
+    if n <= 0:
+        return tool_error("months must be at least 1")
+    return json.dumps({"payment": round(_monthly(p, rate, n), 2)})
+
+
+def tip_share(args, **kw):
+    try:
+        total = float(args.get("total", 0))
+        staff = float(args.get("staff", 1))
+    except (TypeError, ValueError):
+        return tool_error("numbers please")
+    return json.dumps({"each": total / (abs(staff) + 1), "hourly": total / (staff * staff + 4)})
+
+
+registry.register(name="loan", toolset="t", schema={}, handler=loan)
+registry.register(name="tip_share", toolset="t", schema={}, handler=tip_share)
+""",
+            note="trap: a divisor made of the model's numbers that the helper tests first (`if rate == 0`) or that no number makes 0 (`abs(x) + 1`, `x * x + 4`)",
+        ),
+        Valid(
+            {
+                "plugins/export/__init__.py": """\
+import json
+from pathlib import Path
+
+OUT = Path("exports")
+
+
+def _target(prefix, name):
+    return OUT / (prefix + name)
+
+
+def _ratio(done, total):
+    return done / total
+
+
+def export(args, **kw):
+    try:
+        done = int(args.get("done", 0))
+        total = int(args.get("total", 1))
+    except (TypeError, ValueError):
+        return json.dumps({"error": "done and total must be whole numbers"})
+    if total < 1:
+        return json.dumps({"error": "total must be at least 1"})
+    path = _target(str(args.get("prefix") or "x"), str(args.get("name") or "out.txt"))
+    return json.dumps({"path": str(path), "share": _ratio(done, total)})
+
+
+def register(ctx):
+    ctx.register_tool(name="export", toolset="e", schema={}, handler=export)
+""",
+                "plugins/export/plugin.yaml": "name: export\nversion: 0.1.0\ndescription: Export.\nprovides_tools:\n  - export\n",
+            },
+            note="trap: a path joined to text the model made (`OUT / (prefix + name)`: no number), and a number the handler bounds before handing it to a helper that divides by it",
+        ),
+        Valid(
+            _HEAD
+            + """\
+from dataclasses import dataclass
+
+
+@dataclass
+class Charge:
+    kwh: float
+    kw: float
+
+
+@dataclass
+class Checked:
+    kwh: float
+    kw: float
+
+    def __post_init__(self):
+        if self.kw <= 0:
+            raise ValueError("kw must be above 0")
+
+
+def _hours(req):
+    if req.kw <= 0:
+        return None
+    return req.kwh / req.kw
+
+
+def _hours_checked(req):
+    return req.kwh / req.kw
+
+
+def plan(args, **kw):
+    try:
+        req = Charge(kwh=float(args.get("kwh", 10)), kw=float(args.get("kw", 7)))
+    except (TypeError, ValueError):
+        return tool_error("kwh and kw are numbers")
+    return json.dumps({"hours": _hours(req)})
+
+
+def plan_checked(args, **kw):
+    try:
+        req = Checked(kwh=float(args.get("kwh", 10)), kw=float(args.get("kw", 7)))
+    except (TypeError, ValueError) as exc:
+        return tool_error(str(exc))
+    return json.dumps({"hours": _hours_checked(req)})
+
+
+def plan_tested(args, **kw):
+    try:
+        req = Charge(kwh=float(args.get("kwh", 10)), kw=float(args.get("kw", 7)))
+    except (TypeError, ValueError):
+        return tool_error("kwh and kw are numbers")
+    if req.kw < 0.1:
+        return tool_error("kw must be at least 0.1")
+    return json.dumps({"hours": _hours_checked(req)})
+
+
+registry.register(name="plan", toolset="t", schema={}, handler=plan)
+registry.register(name="plan_checked", toolset="t", schema={}, handler=plan_checked)
+registry.register(name="plan_tested", toolset="t", schema={}, handler=plan_tested)
+""",
+            note="trap: a record's field of the model's number that the helper tests, that the record checks when made (`__post_init__`), or that the handler tests before handing the record on",
+        ),
+        Valid(
+            {
+                "plugins/radio/units.py": """\
+C = 299_792_458.0
+
+
+def wavelength(hz):
+    return C / hz
+
+
+def period(hz):
+    return 1 / hz
+""",
+                "plugins/radio/__init__.py": """\
+import json
+import math
+
+from . import units
+
+
+def to_m(args, **kw):
+    try:
+        hz = float(args.get("hz", 0))
+    except (TypeError, ValueError):
+        return json.dumps({"error": "hz must be a number"})
+    if not math.isfinite(hz) or hz <= 0:
+        return json.dumps({"error": "hz must be above 0"})
+    return json.dumps({"m": units.wavelength(hz)})
+
+
+def to_s(args, **kw):
+    try:
+        hz = float(args.get("hz", 0))
+    except (TypeError, ValueError):
+        return json.dumps({"error": "hz must be a number"})
+    if not hz:
+        return json.dumps({"error": "hz must not be 0"})
+    return json.dumps({"s": units.period(hz)})
+
+
+def register(ctx):
+    ctx.register_tool(name="to_m", toolset="r", schema={}, handler=to_m)
+    ctx.register_tool(name="to_s", toolset="r", schema={}, handler=to_s)
+""",
+                "plugins/radio/plugin.yaml": "name: radio\nversion: 0.1.0\ndescription: Radio.\nprovides_tools:\n  - to_m\n  - to_s\n",
+            },
+            note="trap: the model's number tested in a way that turns 0 away (`hz <= 0`, `not hz`) before a helper divides by it",
+        ),
+        Valid(
+            _HEAD
+            + """\
+COSTS = {"latte": 1.2, "tea": 0.4}
+
+
+def markup(args, **kw):
+    try:
+        price = float(args.get("price", 0))
+    except (TypeError, ValueError):
+        return tool_error("price must be a number")
+    cost = COSTS.get(str(args.get("item")), 1.0)
+    if price <= cost:
+        return tool_error("price must be above cost")
+    return json.dumps({"multiple": price / (price - cost)})
+
+
+def lift(args, **kw):
+    try:
+        base = float(args.get("base", 0.1))
+        rel = float(args.get("lift", 0.1))
+    except (TypeError, ValueError):
+        return tool_error("numbers please")
+    if rel == 0 or not 0 < base < 1:
+        return tool_error("lift must not be 0, and the base is a rate between 0 and 1")
+    return json.dumps({"n": 16 / (base * (1 + rel) - base) ** 2})
+
+
+registry.register(name="markup", toolset="t", schema={}, handler=markup)
+registry.register(name="lift", toolset="t", schema={}, handler=lift)
+""",
+            note="trap: a divisor 0 only for a value the model does not decide (`price - cost`, the cost from a table), or for a number the handler turns away first (`rel == 0`)",
+        ),
+        Valid(
+            _HEAD
+            + """\
+def split_bill(args, **kw):
+    people = args.get("people", 1)
+    if not isinstance(people, int) or isinstance(people, bool) or not 1 <= people <= 50:
+        return tool_error("people must be a whole number from 1 to 50")
+    try:
+        total = float(args.get("total", 0))
+    except (TypeError, ValueError):
+        return tool_error("total must be a number")
+    return json.dumps({"each": round(total / people, 2)})
+
+
+registry.register(name="split_bill", toolset="t", schema={}, handler=split_bill)
+""",
+            note="trap: the model's number tested to lie in a range that leaves 0 out (`1 <= people <= 50`), which a positive number can fail too",
         ),
     )
     INVALID = (
@@ -12277,6 +12517,168 @@ def register(ctx):
             },
             findings=(("plugins/notes/handlers.py", 11),),
             note="rows a decorator factory builds (`TOOLS.append(ToolDef(schema, fn))`), each named by a property of the record (`td.name` reads `self.schema['name']`): each row is its own tool, its handler followed",
+            fixed={},
+        ),
+        Invalid(
+            _HEAD
+            + """\
+def _monthly(principal, rate, months):
+    r = rate / 1200
+    return principal * r / (1 - (1 + r) ** -months)
+
+
+def loan(args, **kw):
+    try:
+        p = float(args.get("principal", 0))
+        rate = float(args.get("rate", 0))
+        n = int(args.get("months", 12))
+    except (TypeError, ValueError):
+        return tool_error("principal, rate and months must be numbers")
+    return json.dumps({"payment": round(_monthly(p, rate, n), 2)})
+
+
+def speed(args, **kw):
+    try:
+        km = float(args["km"])
+        start = float(args["start_h"])
+        end = float(args["end_h"])
+    except (KeyError, TypeError, ValueError):
+        return tool_error("km, start_h and end_h are numbers")
+    return json.dumps({"kmh": km / (end - start)})
+
+
+registry.register(name="loan", toolset="t", schema={}, handler=loan)
+registry.register(name="speed", toolset="t", schema={}, handler=speed)
+""",
+            lines=(16, 26),
+            note="a divisor made by arithmetic of the model's numbers is 0 for some of them: the rate 0 of an annuity (`1 - (1 + r) ** -n`, in a helper handed the numbers), the same number for a start and an end",
+            fixed={},
+        ),
+        Invalid(
+            {
+                "plugins/units/convert.py": """\
+C = 299_792_458
+
+
+def wavelength(freq_hz):
+    return C / freq_hz
+""",
+                "plugins/units/__init__.py": """\
+import json
+
+from .convert import wavelength
+
+
+def freq_to_m(args, **kw):
+    try:
+        hz = float(args.get("hz", 0))
+    except (TypeError, ValueError):
+        return json.dumps({"error": "hz must be a number"})
+    return json.dumps({"m": wavelength(hz)})
+
+
+def register(ctx):
+    ctx.register_tool(name="freq_to_m", toolset="u", schema={}, handler=freq_to_m)
+""",
+                "plugins/units/plugin.yaml": "name: units\nversion: 0.1.0\ndescription: Units.\nprovides_tools:\n  - freq_to_m\n",
+            },
+            findings=(("plugins/units/__init__.py", 11),),
+            note="the model's number, converted and not tested, handed to a helper that divides a constant by it (a number divided: no path joined)",
+            fixed={},
+        ),
+        Invalid(
+            _HEAD
+            + """\
+from dataclasses import dataclass
+
+
+@dataclass
+class Charge:
+    kwh: float
+    kw: float
+    soc: float = 0.0
+
+
+def _hours(req):
+    return req.kwh / req.kw
+
+
+def plan(args, **kw):
+    try:
+        req = Charge(
+            kwh=float(args.get("kwh", 10)),
+            kw=float(args.get("kw", 7)),
+            soc=float(args.get("soc", 20)),
+        )
+    except (TypeError, ValueError):
+        return tool_error("kwh, kw and soc are numbers")
+    if not 0 <= req.soc <= 100:
+        return tool_error("soc is a percentage")
+    return json.dumps({"hours": _hours(req)})
+
+
+registry.register(name="plan", toolset="t", schema={}, handler=plan)
+""",
+            lines=(29,),
+            note="a dataclass the handler builds of the model's numbers, handed to a helper that divides by one of its fields (`req.kw`), which nothing tests on the way",
+            fixed={},
+        ),
+        Invalid(
+            {
+                "plugins/radio/units.py": """\
+C = 299_792_458.0
+
+
+def wavelength(hz):
+    return C / hz
+""",
+                "plugins/radio/__init__.py": """\
+import json
+import math
+
+from . import units
+
+
+def to_m(args, **kw):
+    try:
+        hz = float(args.get("hz", 0))
+    except (TypeError, ValueError):
+        return json.dumps({"error": "hz must be a number"})
+    if not math.isfinite(hz) or hz < 0:
+        return json.dumps({"error": "hz must be a finite, non-negative number"})
+    return json.dumps({"m": units.wavelength(hz)})
+
+
+def register(ctx):
+    ctx.register_tool(name="to_m", toolset="r", schema={}, handler=to_m)
+""",
+                "plugins/radio/plugin.yaml": "name: radio\nversion: 0.1.0\ndescription: Radio.\nprovides_tools:\n  - to_m\n",
+            },
+            findings=(("plugins/radio/__init__.py", 14),),
+            note="the model's number tested only in ways that let 0 through (`hz < 0`, `math.isfinite`) before a helper divides by it",
+            fixed={},
+        ),
+        Invalid(
+            _HEAD
+            + """\
+def sample_size(args, **kw):
+    try:
+        base = float(args.get("baseline", 0.1))
+        rel = float(args.get("lift", 0.1))
+    except (TypeError, ValueError):
+        return tool_error("numbers please")
+    if base > 1:
+        base /= 100
+    if not 0 < base < 1:
+        return tool_error("baseline is a rate between 0 and 1")
+    p2 = base * (1 + rel)
+    return json.dumps({"n": 16 / (p2 - base) ** 2})
+
+
+registry.register(name="sample_size", toolset="t", schema={}, handler=sample_size)
+""",
+            lines=(15,),
+            note="a divisor 0 for one of the model's numbers whatever the other values in it hold (`base * (1 + lift) - base` when the lift is 0; the base tested and rebound)",
             fixed={},
         ),
     )

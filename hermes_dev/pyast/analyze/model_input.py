@@ -32,7 +32,7 @@ from hermes_dev.pyast.analyze.file_calls import (
     writes,
 )
 from hermes_dev.pyast.analyze.magnitudes import Magnitudes
-from hermes_dev.pyast.analyze.sizes import Sizes
+from hermes_dev.pyast.analyze.sizes import Sizes, attributes_looked_at
 from hermes_dev.pyast.analyze.sqlite_schema import written_columns
 from hermes_dev.pyast.analyze.tests_read import (
     CHECKS,
@@ -386,6 +386,7 @@ class InputRisks:
         "typed_numbers",
         "uniques",
         "unpacked",
+        "zero_given",
     )
 
     def __init__(
@@ -513,6 +514,8 @@ class InputRisks:
         # (parameters a caller hands a comprehension over the model's items whose values are
         # its own: `{n: Decimal(1) for n in names}`)
         self.tool_valued: frozenset[str] = frozenset()
+        # (parameters given the model's number, nothing testing it on the way: it may be 0)
+        self.zero_given: frozenset[str] = frozenset()
         self._sized_memo: set[str] | None = None
         # (calls made as statements, their answer unused: `validate_path(p)` raises or not)
         self._alone = {
@@ -1930,6 +1933,26 @@ class InputRisks:
 
     def size_risk(self, node: ast.AST) -> tuple[type[BaseException] | str, str] | None:
         """An empty list or text the model sends (analyze.sizes)."""
+        return self._sizes_of().risk(node, self.guarded)
+
+    def may_be_zero(self, expr: ast.expr) -> bool:
+        """`expr` is the model's number as it came (no `or 7` default), and nothing here
+        tests what it reads (`if n:`, `n == 0`, `n > 0`): it may still be 0."""
+        sizes = self._sizes_of()
+        sizes.guarded_by(self.guarded)
+        return sizes.as_sent(expr) and not self._reads(expr) & sizes.zero_tested()
+
+    def only_binding(self, name: str) -> ast.expr | None:
+        """The one value a local is bound to here, else None."""
+        bound = self._values.get(name)
+        return bound[0] if bound and len(bound) == 1 else None
+
+    def fields_looked_at(self, name: str) -> set[str]:
+        """The fields of `name` a test here reads or a statement sets (`if req.kw <= 0`,
+        `req.kw = 1`)."""
+        return attributes_looked_at(walk_shallow(self._body), name)
+
+    def _sizes_of(self) -> Sizes:
         if self._sizes is None:
             self._sizes = Sizes(
                 walk_shallow(self._body),
@@ -1940,8 +1963,9 @@ class InputRisks:
                 self.dotted,
                 self._carried_divisor,
                 self.tool_valued,
+                self.zero_given,
             )
-        return self._sizes.risk(node, self.guarded)
+        return self._sizes
 
     def _magnitudes_of(self) -> Magnitudes:
         if self._magnitudes is None:

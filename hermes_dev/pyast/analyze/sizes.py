@@ -16,8 +16,11 @@ A value whose size the function looks at (`if not items`, `len(parts) < 2`, `":"
 from __future__ import annotations
 
 import ast
+import itertools
+import operator
+from typing import Any
 
-from hermes_dev.pyast.semantic.walker import is_name, written_name
+from hermes_dev.pyast.semantic.walker import is_name, last_name, written_name
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -64,14 +67,18 @@ class Sizes:
     __slots__ = (
         "_carried",
         "_dotted",
+        "_fields_looked_at",
         "_from_model",
         "_guarded",
         "_key_read",
         "_looked_at",
+        "_neutral",
+        "_nodes",
         "_reads",
         "_tested",
         "_tool_valued",
         "_values",
+        "_zero_given",
     )
 
     def __init__(
@@ -84,6 +91,7 @@ class Sizes:
         dotted: Callable[[ast.expr], str | None] | None = None,
         carried: Callable[[ast.Call], str | None] = lambda call: None,
         tool_valued: frozenset[str] = frozenset(),
+        zero_given: frozenset[str] = frozenset(),
     ) -> None:
         """`dotted(func)`: the library name a called expression resolves to (`mean` imported
         from statistics); without it, names are taken as written. `carried(call)`: the number
@@ -91,6 +99,11 @@ class Sizes:
         self._dotted = dotted
         self._carried = carried
         self._tool_valued = tool_valued  # (the model's keys, the tool's values)
+        # (parameters a caller hands the model's number, untested: `.name` a float)
+        self._zero_given = zero_given
+        self._nodes = nodes
+        self._fields_looked_at: dict[str, set[str]] = {}
+        self._neutral: set[str] | None = None
         self._values = values
         self._from_model = from_model
         self._reads = reads
@@ -121,6 +134,21 @@ class Sizes:
         self._tested = tested
         self._looked_at = tested | sized
         self._guarded: set[str] = set()
+
+    def zero_tested(self) -> set[str]:
+        """Names a test here looks at in a way that may turn 0 away (`if n:`, `n <= 0`,
+        `n == 0`), unlike `n < 0` or `n > -1`, which treat 0 as every positive number."""
+        if self._neutral is None:
+            self._neutral = _zero_neutral(self._nodes, self._reads)
+        return (self._looked_at | self._guarded) - self._neutral
+
+    def guarded_by(self, guarded: set[str]) -> None:
+        """What the caller's tests guard where the next question is asked."""
+        self._guarded = guarded
+
+    def as_sent(self, expr: ast.expr) -> bool:
+        """`expr` is the model's number as it came, no default applied by `or`."""
+        return self._number(expr, given=True)
 
     def _tested_in(self, test: ast.expr) -> set[str]:
         """What a test looks at the size or presence of: `items`, `not items`, `len(parts) < 2`,
@@ -156,7 +184,8 @@ class Sizes:
         if kind is ast.Call:
             return self._aggregate(node)  # type: ignore[arg-type]
         if kind is ast.BinOp and isinstance(node.op, (ast.Div, ast.FloorDiv)):  # type: ignore[attr-defined]
-            return self._division(node.right)  # type: ignore[attr-defined]
+            # (a number divided: the divisor is no text joined to a path)
+            return self._division(node.right, given=_number_made(node.left))  # type: ignore[attr-defined]
         if (
             kind is ast.BinOp
             and isinstance(node.op, ast.Mod)  # type: ignore[attr-defined]
@@ -319,10 +348,11 @@ class Sizes:
                 and (is_name(bound[0].func, "len") or is_name(bound[0].func, "sum"))
             ):
                 return self._division(bound[0])
-        if self._number(divisor, given=given) and not self._reads(divisor) & (
-            self._looked_at | self._guarded
-        ):
+        if self._number(divisor, given=given) and not self._reads(divisor) & self.zero_tested():
             return ZeroDivisionError, "when the model sends 0"
+        zero = _Arithmetic(self).zero_of(divisor)
+        if zero is not None:
+            return ZeroDivisionError, f"when the model sends {zero}"
         return None
 
     def _made_of_model(
@@ -377,13 +407,311 @@ class Sizes:
             return self._number(expr.args[0], depth + 1)
         if isinstance(expr, ast.Call) and self._carried(expr) is not None:
             return True
+        if (
+            isinstance(expr, ast.Attribute)
+            and isinstance(expr.value, ast.Name)
+            and self._zero_given
+            and f"{expr.value.id}.{expr.attr}"
+            in self._zero_given | {n[1:] for n in self._zero_given if n[0] == "."}
+        ):
+            # (a field of a record the caller built of the model's number: `req.kw`)
+            owner = expr.value.id
+            if owner not in self._fields_looked_at:
+                self._fields_looked_at[owner] = attributes_looked_at(self._nodes, owner)
+            return (
+                self._values.get(owner) is None and expr.attr not in self._fields_looked_at[owner]
+            )
         if isinstance(expr, ast.Name) and depth < 3:
             bound = self._values.get(expr.id)
             if not bound:
-                # (a parameter a caller hands the model's value, as it came)
-                return given and bound is None and self._from_model(expr)
+                # (a parameter a caller hands the model's value, as it came, or its number)
+                return bound is None and (
+                    expr.id in self._zero_given
+                    or "." + expr.id in self._zero_given
+                    or given
+                    and self._from_model(expr)
+                )
             return all(v is not None and self._number(v, depth + 1) for v in bound)
         return False
+
+
+_OPERATORS: dict[type[ast.operator], Callable[[Any, Any], Any]] = {
+    ast.Add: operator.add,
+    ast.Sub: operator.sub,
+    ast.Mult: operator.mul,
+    ast.Div: operator.truediv,
+    ast.Pow: operator.pow,
+}
+_CONVERSIONS: dict[str, Callable[[Any], Any]] = {"int": int, "float": float, "abs": abs}
+# Values tried for each of the model's numbers (with the constants the expression names).
+_TRIED = (0, 1, -1, 2, 0.5)
+_MAX_LEAVES = 4
+# Values tried for what the divisor holds besides the model's numbers.
+_OPAQUE = (1.7, 1, 2.5, -1, 7)
+
+
+class _Arithmetic:
+    """Whether a divisor made by arithmetic of the model's numbers (`1 - (1 + r) ** -n`,
+    `end - start`, `base * (1 + lift) - base`) is 0 for numbers the model can send: the
+    expression is evaluated on a few values of each (0, 1, -1, 2, 0.5 and the constants it
+    names, with their negatives). Any other value in it (a name tested here, a local bound
+    twice, a call) is opaque: the divisor must be 0 whatever it holds. Anything but numbers,
+    arithmetic and `int`/`float`/`abs`, and it says nothing (precision first)."""
+
+    def __init__(self, sizes: Sizes) -> None:
+        self._sizes = sizes
+        self._leaves: dict[str, bool] = {}  # the model's numbers: name shown -> whole only
+        self._opaque: dict[str, ast.expr] = {}  # other values, by their text
+        self._constants: set[float] = set()
+        self._numeric = False  # (not `prefix + name`, which may join text)
+
+    def zero_of(self, divisor: ast.expr) -> str | None:
+        """What the model sends for the divisor to be 0 (`"rate 0"`), else None."""
+        if not isinstance(divisor, (ast.BinOp, ast.UnaryOp, ast.Name)):
+            return None
+        built = self._build(divisor, 0, frozenset())
+        if built is None or not self._leaves or not self._numeric:
+            return None
+        if len(self._leaves) > _MAX_LEAVES or len(self._opaque) > _MAX_LEAVES:
+            return None
+        names = list(self._leaves)
+        tried = [self._tried(whole) for whole in self._leaves.values()]
+        for values in itertools.product(*tried):
+            env: dict[str, Any] = dict(zip(names, values))
+            env.update(dict.fromkeys(self._opaque, _OPAQUE[0]))
+            if _value(built, env) != 0 or not all(self._free(built, env, o) for o in self._opaque):
+                continue
+            # (only the numbers that must be what they are: `rate 0`, whatever `months`)
+            needed = []
+            for name in names:
+                if self._free(built, env, name):
+                    env[name] = self._loose(name)[0]
+                else:
+                    needed.append(name)
+            if not needed:
+                return None  # (0 whatever the model sends: not its doing)
+            same = {**env, **{n: 3 for n in needed}}
+            if len(needed) > 1 and _value(built, same) == 0:
+                return "the same number as " + " and ".join(needed)
+            return " and ".join(f"{n} {env[n]!r}" for n in needed)
+        return None
+
+    def _loose(self, name: str) -> tuple[float, ...]:
+        if name in self._opaque:
+            return _OPAQUE
+        return (3, 7, -2) if self._leaves[name] else (1.5, 3, 7.25, -2)
+
+    def _free(self, built: Callable[[dict[str, Any]], Any], env: dict[str, Any], name: str) -> bool:
+        """The divisor stays 0 whatever `name` holds (tried on a few values)."""
+        return all(_value(built, {**env, name: v}) == 0 for v in self._loose(name))
+
+    def _tried(self, whole: bool) -> list[float]:
+        values: list[float] = list(_TRIED)
+        for c in sorted(self._constants):
+            values.extend((c, -c))
+        if whole:
+            values = [v for v in values if float(v).is_integer()]
+        return list(dict.fromkeys(int(v) if whole else v for v in values))
+
+    def _build(
+        self, expr: ast.expr, depth: int, seen: frozenset[str]
+    ) -> Callable[[dict[str, Any]], Any] | None:
+        sizes = self._sizes
+        if depth > 8:
+            return None
+        if isinstance(expr, ast.Constant):
+            value = expr.value
+            if not isinstance(value, (int, float)) or isinstance(value, bool):
+                return None
+            if value:
+                self._constants.add(abs(value))
+            self._numeric = True
+            return lambda env: value
+        if isinstance(expr, ast.UnaryOp) and isinstance(expr.op, (ast.USub, ast.UAdd)):
+            operand = self._build(expr.operand, depth + 1, seen)
+            if operand is None:
+                return None
+            if isinstance(expr.op, ast.UAdd):
+                return operand
+            self._numeric = True
+            return lambda env: -operand(env)
+        if isinstance(expr, ast.BinOp):
+            op = _OPERATORS.get(type(expr.op))
+            if op is None:
+                return None
+            left = self._build(expr.left, depth + 1, seen)
+            right = self._build(expr.right, depth + 1, seen) if left is not None else None
+            if left is None or right is None:
+                return None
+            if op is not operator.add:
+                self._numeric = True
+            return lambda env: op(left(env), right(env))
+        if (
+            isinstance(expr, ast.Call)
+            and isinstance(expr.func, ast.Name)
+            and expr.func.id in _CONVERSIONS
+            and len(expr.args) == 1
+            and not expr.keywords
+        ):
+            convert = _CONVERSIONS[expr.func.id]
+            inner = self._build(expr.args[0], depth + 1, seen)
+            if inner is None:
+                return None
+            self._numeric = True
+            return lambda env: convert(inner(env))
+        if isinstance(expr, ast.Name):
+            bound = sizes._values.get(expr.id)
+            if (
+                bound
+                and len(bound) == 1
+                and bound[0] is not None
+                and expr.id not in seen
+                and expr.id not in sizes.zero_tested()
+            ):
+                return self._build(bound[0], depth + 1, seen | {expr.id})
+        if sizes._number(expr, given=True) and not sizes._reads(expr) & sizes.zero_tested():
+            label, whole = self._label(expr)
+            if label in self._leaves:
+                self._leaves[label] = self._leaves[label] or whole
+            else:
+                self._leaves[label] = whole
+            return lambda env: env[label]
+        if isinstance(expr, (ast.Name, ast.Attribute, ast.Subscript, ast.Call)):
+            text = "?" + ast.unparse(expr)  # (a value the model's numbers do not decide)
+            self._opaque[text] = expr
+            return lambda env: env[text]
+        return None
+
+    def _label(self, expr: ast.expr) -> tuple[str, bool]:
+        """The name the message gives a number (the model's key, else the name read) and
+        whether only whole numbers can be it (a parameter a caller hands an `int`)."""
+        key = self._sizes._key_read(expr)
+        if key is not None:
+            return key, False
+        if isinstance(expr, ast.Name):
+            return expr.id, expr.id in self._sizes._zero_given
+        if isinstance(expr, ast.Attribute) and isinstance(expr.value, ast.Name):
+            return expr.attr, f"{expr.value.id}.{expr.attr}" in self._sizes._zero_given
+        return ast.unparse(expr), False
+
+
+_ORDERINGS = {
+    ast.Lt: operator.lt,
+    ast.LtE: operator.le,
+    ast.Gt: operator.gt,
+    ast.GtE: operator.ge,
+}
+# Tests that say nothing of 0: `math.isfinite(x)`, `isinstance(x, float)`.
+_ZERO_BLIND = frozenset({"isfinite", "isnan", "isinf", "isinstance"})
+
+
+def _zero_neutral(nodes: list[ast.AST], reads: Callable[[ast.expr], set[str]]) -> set[str]:
+    """Names every test among `nodes` of which treats 0 as it treats every positive number:
+    an ordering against constants that gives the same at 0 as at any number above it (`x <
+    0`, `x >= 0`, `-1 < x`; not `1 <= x <= 50`), or `math.isfinite(x)`; 0 passes where a
+    positive number does."""
+    neutral: set[str] = set()
+    other: set[str] = set()
+    tests: list[ast.expr] = []
+    for sub in nodes:
+        kind = type(sub)
+        if kind in (ast.If, ast.While, ast.IfExp, ast.Assert):
+            tests.append(sub.test)  # type: ignore[attr-defined]
+        elif kind is ast.comprehension:
+            tests.extend(sub.ifs)  # type: ignore[attr-defined]
+        elif kind is ast.Compare:
+            tests.append(sub)  # type: ignore[arg-type]
+    while tests:
+        test = tests.pop()
+        if isinstance(test, ast.BoolOp):
+            tests.extend(test.values)
+        elif isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not):
+            tests.append(test.operand)
+        elif isinstance(test, ast.Call) and last_name(test.func) in _ZERO_BLIND:
+            for arg in test.args[:1]:
+                neutral |= reads(arg)
+        elif isinstance(test, ast.Compare) and _neutral_ordering(test):
+            neutral |= reads(test)
+        else:
+            other |= reads(test)
+    return neutral - other
+
+
+def _neutral_ordering(test: ast.Compare) -> bool:
+    sides = [test.left, *test.comparators]
+    names = [side for side in sides if _constant_number(side) is None]
+    if len(names) != 1 or not all(type(op) in _ORDERINGS for op in test.ops):
+        return False
+    # (every stretch of the positive numbers between the constants, and the constants)
+    constants = [c for c in map(_constant_number, sides) if c is not None and c > 0]
+    points = {0.0, 1e-9, 1e12, *constants}
+    points |= {c * (1 + d) for c in constants for d in (1e-9, -1e-9)}
+    answers = set()
+    for at in points:
+        values = [at if v is None else v for v in map(_constant_number, sides)]
+        answers.add(
+            all(_ORDERINGS[type(op)](values[i], values[i + 1]) for i, op in enumerate(test.ops))
+        )
+    return len(answers) == 1
+
+
+def _constant_number(expr: ast.expr) -> float | None:
+    if isinstance(expr, ast.UnaryOp) and isinstance(expr.op, ast.USub):
+        inner = _constant_number(expr.operand)
+        return -inner if inner is not None else None
+    if (
+        isinstance(expr, ast.Constant)
+        and isinstance(expr.value, (int, float))
+        and not isinstance(expr.value, bool)
+    ):
+        return float(expr.value)
+    return None
+
+
+def attributes_looked_at(nodes: list[ast.AST], name: str) -> set[str]:
+    """The attributes of `name` that a test among `nodes` reads (`if req.kw <= 0`) or that
+    a statement sets (`req.kw = 1`)."""
+    found: set[str] = set()
+    for sub in nodes:
+        kind = type(sub)
+        if kind in (ast.If, ast.While, ast.IfExp, ast.Assert):
+            tests: list[ast.expr] = [sub.test]  # type: ignore[attr-defined]
+        elif kind is ast.Compare or kind is ast.BoolOp:
+            tests = [sub]  # type: ignore[list-item]
+        elif kind is ast.comprehension:
+            tests = sub.ifs  # type: ignore[attr-defined]
+        elif kind is ast.Attribute and type(sub.ctx) is not ast.Load:  # type: ignore[attr-defined]
+            if is_name(sub.value, name):  # type: ignore[attr-defined]
+                found.add(sub.attr)  # type: ignore[attr-defined]
+            continue
+        else:
+            continue
+        for test in tests:
+            for node in ast.walk(test):
+                if isinstance(node, ast.Attribute) and is_name(node.value, name):
+                    found.add(node.attr)
+    return found
+
+
+def _number_made(expr: ast.expr) -> bool:
+    """Surely a number, whatever the names in it hold: `10`, `-1`, `2 * x`, `int(x)`,
+    `len(x)`."""
+    if isinstance(expr, ast.Constant):
+        return type(expr.value) in (int, float)
+    if isinstance(expr, ast.UnaryOp) and isinstance(expr.op, ast.USub):
+        return _number_made(expr.operand)
+    if isinstance(expr, ast.Call) and isinstance(expr.func, ast.Name):
+        return expr.func.id in ("int", "float", "len", "abs", "round")
+    if isinstance(expr, ast.BinOp) and isinstance(expr.op, (ast.Mult, ast.Sub, ast.Pow)):
+        return _number_made(expr.left) or _number_made(expr.right)
+    return False
+
+
+def _value(built: Callable[[dict[str, Any]], Any], env: dict[str, Any]) -> Any:
+    try:
+        return built(env)
+    except (ArithmeticError, ValueError, TypeError):
+        return None
 
 
 def _text(expr: ast.expr) -> bool:

@@ -60,10 +60,11 @@ from hermes_dev.pyast.semantic.resolve import (
     class_method,
     entries,
     is_builtin_name,
+    record_fields,
     resolve,
     text_of,
 )
-from hermes_dev.pyast.semantic.scopes import Const, External, Function, Instance
+from hermes_dev.pyast.semantic.scopes import Class, Const, External, Function, Instance
 from hermes_dev.pyast.semantic.walker import (
     handlers_around,
     is_name,
@@ -200,7 +201,7 @@ class _InputEscapes(Transfer):
         # caller made sure is there (`args.get("key")` read, `"key" in args`); `!key`: one
         # whose value it checked (its type, its form)
         table = next((s[1:] for s in self.seeds if s[0] == "*"), "")
-        values = frozenset(s for s in self.seeds if s[0] not in "*?!~^@#%&$")
+        values = frozenset(s for s in self.seeds if s[0] not in "*?!~^@#%&$=")
         contents = frozenset(s[1:] for s in self.seeds if s[0] == "~")
         checked = frozenset(s[1:] for s in self.seeds if s[0] == "^")
         # `@path`: a path the caller tested leads to a file (what it holds is the model's)
@@ -219,6 +220,8 @@ class _InputEscapes(Transfer):
         inputs.sized_given = frozenset(s[1:] for s in self.seeds if s[0] == "%")
         # `&name`: a comprehension over the model's items whose values the tool wrote
         inputs.tool_valued = frozenset(s[1:] for s in self.seeds if s[0] == "&")
+        # `=name`: the model's number, untested by the caller (it may be 0)
+        inputs.zero_given = frozenset(s[1:] for s in self.seeds if s[0] == "=")
         if table:
             for seed in self.seeds:
                 if seed == "?*":
@@ -1859,6 +1862,11 @@ class _Walker:
                 # (the model's number, that nothing bounds; `#.` a float, which sqlite binds
                 # as REAL whatever its size)
                 seeds.add(("#." if number == "float" else "#") + param)
+                if inputs.may_be_zero(expr):
+                    # (and nothing here tests it: it may be 0)
+                    seeds.add(("=." if number == "float" else "=") + param)
+            for field, kind in self._zero_fields(expr).items():
+                seeds.add(("=." if kind == "float" else "=") + f"{param}.{field}")
             if param in seeds and inputs._reads(expr) & inputs._sized():
                 seeds.add("%" + param)  # (its length looked at here: `len(sep) != 1`)
             if param in seeds and not _as_sent(expr, inputs):
@@ -1876,6 +1884,32 @@ class _Walker:
                 if name.startswith(prefix)
             )
         return frozenset(seeds)
+
+    def _zero_fields(self, expr: ast.expr) -> dict[str, str]:
+        """The fields of a record this def built and hands on (`req = Charge(kw=float(args[
+        "kw"]))`) that hold the model's number, untested here: field -> "int" or "float"."""
+        inputs = self.inputs
+        if inputs is None or not isinstance(expr, ast.Name):
+            return {}
+        built = inputs.only_binding(expr.id)
+        if not isinstance(built, ast.Call) or not built.keywords:
+            return {}
+        made = resolve(built.func, self.scope).single()
+        if not isinstance(made, Class) or class_method(made.ref, "__post_init__") is not None:
+            return {}  # (a record that checks its fields when made)
+        fields = record_fields(made.ref)
+        if not fields:
+            return {}
+        names = {name for name, _ in fields}
+        looked_at = inputs.fields_looked_at(expr.id)
+        found: dict[str, str] = {}
+        for kw in built.keywords:
+            if kw.arg is None or kw.arg not in names or kw.arg in looked_at:
+                continue
+            kind = inputs.number_kind(kw.value)
+            if kind is not None and inputs.may_be_zero(kw.value):
+                found[kw.arg] = kind
+        return found
 
     def _library_call(self, call: ast.Call, handlers: list[list[ast.ExceptHandler]]) -> None:
         """A network client's call (`requests.get`, `client.get` of an `httpx.AsyncClient()`):
