@@ -527,7 +527,7 @@ def register_kind(call: ast.Call, aliases: dict[str, str] | None = None) -> str 
     func = call.func
     if isinstance(func, ast.Name) and aliases and func.id in aliases:
         given = {kw.arg for kw in call.keywords}
-        if "handler" in given or "schema" in given or len(call.args) >= 4:
+        if _tool_contract(given, call):
             return aliases[func.id]
         return None
     if not isinstance(func, ast.Attribute):
@@ -544,9 +544,15 @@ def register_kind(call: ast.Call, aliases: dict[str, str] | None = None) -> str 
         return None
     # Other registries (codecs, atexit ...) have other signatures: require the tool contract.
     given = {kw.arg for kw in call.keywords}
-    if "handler" in given or "schema" in given or len(call.args) >= 4:
+    if _tool_contract(given, call):
         return "registry"
     return None
+
+
+def _tool_contract(given: set[str | None], call: ast.Call) -> bool:
+    """The call passes a handler or a schema, four arguments or more, or a `**row` (whose
+    items are looked at once the row is read: see `_find_registrations`)."""
+    return "handler" in given or "schema" in given or None in given or len(call.args) >= 4
 
 
 def _is_discoverable_stmt(stmt: ast.AST) -> bool:
@@ -577,9 +583,19 @@ def _find_registrations(module: ModuleInfo) -> list[Registration]:
     for call, kind, path in calls:
         if isinstance(call.func, ast.Name) and call.func.id in fixed:
             call = _with_fixed(call, fixed[call.func.id])
-        found.extend(_registrations_for(module, call, kind, path))
+        made = _registrations_for(module, call, kind, path)
+        if kind == "registry" and not _given(call):
+            # (`registry.register(**row)`: a tool's registration only if its rows give one)
+            made = [r for r in made if "handler" in r.keywords or "schema" in r.keywords]
+        found.extend(made)
     found.sort(key=lambda r: (r.call.lineno, r.call.col_offset))
     return found
+
+
+def _given(call: ast.Call) -> bool:
+    """The call itself passes a handler or a schema (or four arguments or more)."""
+    given = {kw.arg for kw in call.keywords}
+    return "handler" in given or "schema" in given or len(call.args) >= 4
 
 
 def _partial_keywords(tree: ast.Module, aliases: dict[str, str]) -> dict[str, list[ast.keyword]]:

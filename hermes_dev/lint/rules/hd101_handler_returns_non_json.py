@@ -3479,6 +3479,29 @@ registry.register(name="summary", toolset="t", schema={}, handler=summary)
             note="a `%` or `str.format` template with fields at both ends whose text between them is prose no JSON holds (`: ... files, ... bytes`)",
             fixed={},
         ),
+        Invalid(
+            _HEAD
+            + """\
+def due(args, **kw):
+    return {"due": "2025-01-01"}
+
+
+def schedule(args, **kw):
+    return json.dumps({"schedule": []})
+
+
+_SPECS = [
+    dict(name="due", handler=due, schema={"name": "due", "description": "Due.", "parameters": {"type": "object", "properties": {}}}),
+    {"name": "schedule", "handler": schedule, "schema": {"name": "schedule", "description": "All.", "parameters": {"type": "object", "properties": {}}}},
+]
+
+for spec in _SPECS:
+    registry.register(toolset="clinic", check_fn=None, requires_env=[], **spec)
+""",
+            lines=(5,),
+            note="a registration loop whose call gives only `**spec` of each row (`dict(...)` calls and dict displays): each row's handler is followed",
+            fixed={},
+        ),
     )
 
     def check(self, ctx: LintContext) -> Iterator[Finding]:

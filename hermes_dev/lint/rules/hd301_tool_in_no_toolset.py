@@ -180,6 +180,20 @@ TOOLSETS = {
             },
             note="trap: a fork's own toolsets.py whose entries are lists of tool names",
         ),
+        Valid(
+            {
+                "tools/codecs_tool.py": (
+                    "from tools.registry import registry\n"
+                    "\n"
+                    '_CODECS = [{"name": "utf-8", "fn": str}, {"name": "latin-1", "fn": repr}]\n'
+                    "\n"
+                    "for opts in _CODECS:\n"
+                    "    registry.register(**opts)\n"
+                ),
+                "toolsets.py": ('_HERMES_CORE_TOOLS = ["web_search"]\nTOOLSETS = {}\n'),
+            },
+            note="trap: `registry.register(**row)` whose rows give a name but no handler or schema is another registry's call, not a tool's",
+        ),
     )
     INVALID: ClassVar[tuple[Invalid, ...]] = (
         Invalid(
