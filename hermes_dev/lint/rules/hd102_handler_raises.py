@@ -5559,6 +5559,29 @@ registry.register(name="split_bill", toolset="t", schema={}, handler=split_bill)
 """,
             note="trap: the model's number tested to lie in a range that leaves 0 out (`1 <= people <= 50`), which a positive number can fail too",
         ),
+        Valid(
+            _HEAD
+            + """\
+WEIGHTS = {"clarity": 2, "evidence": 3}
+
+
+def rubric(args, **kw):
+    scores = args.get("scores")
+    if not isinstance(scores, dict) or not scores:
+        return tool_error("scores must be an object")
+    unknown = [k for k in scores if k.strip().lower() not in WEIGHTS]
+    if unknown:
+        return tool_error(f"not in the rubric: {unknown}")
+    total = 0
+    for key, given in scores.items():
+        total += WEIGHTS[key.strip().lower()] * int(bool(given))
+    return json.dumps({"total": total})
+
+
+registry.register(name="rubric", toolset="t", schema={}, handler=rubric)
+""",
+            note="trap: each key of the model's object tested against the table as it is made (`k.strip().lower() not in WEIGHTS`, then leave), so the loop's lookups of it find it",
+        ),
     )
     INVALID = (
         Invalid(

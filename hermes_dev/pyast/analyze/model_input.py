@@ -611,15 +611,30 @@ class InputRisks:
         for sub in nodes:
             if isinstance(sub, (ast.ListComp, ast.SetComp, ast.GeneratorExp)):
                 for gen in sub.generators:
+                    # (also of the value made of each: `k.strip().lower() not in by_name`)
                     if isinstance(gen.target, ast.Name) and any(
                         isinstance(test, ast.Compare)
-                        and is_name(test.left, gen.target.id)
+                        and any(
+                            isinstance(n, ast.Name) and n.id == gen.target.id
+                            for n in ast.walk(test.left)
+                        )
                         and any(isinstance(op, (ast.In, ast.NotIn)) for op in test.ops)
                         for cond in gen.ifs
                         for test in ast.walk(cond)
                     ):
                         self.guarded.update(self._reads(gen.iter))
                         self.each_tested.update(self._reads(gen.iter))
+        if self.each_tested:
+            # (`for key, given in scores.items()`: each key was tested so)
+            self.guarded.update(
+                name
+                for name, values in assigns.items()
+                if values
+                and all(
+                    isinstance(v, _Element) and self._reads(v.value) & self.each_tested
+                    for v in values
+                )
+            )
         # `m = PATTERN.match(text)`, `for m in PATTERN.finditer(text)`: what a pattern
         # matched; its groups are of the form the pattern tested
         matched = {
