@@ -109,7 +109,11 @@ day kept, ValueError from the 29th on (not when the day is set, `day=1`, or `str
 none); a datetime read from the model's text by `fromisoformat` (naive or aware as the model
 writes it) compared with or subtracted from another datetime, TypeError (unless the code looks
 at its `.tzinfo` or gives it a zone); csv's `delimiter=` (`quotechar`, `escapechar`) of its text
-TypeError unless its length is looked at. What a caller's exit tests said before a call holds
+TypeError unless its length is looked at; a search of a document the model names (`ET.parse(
+path)`, `ET.fromstring(text)`, `BeautifulSoup(html)` of its text or of what a file or an
+address it names holds) read without a test for None, `root.find("name").text` (also of a
+name bound to it, in a loop over its elements, in a helper handed one), AttributeError when
+the document lacks that element. What a caller's exit tests said before a call holds
 in the callee for the value it hands on (`if not values: return` leaves a helper's own `if not
 xs: raise` unreachable, as `if cycle not in CYCLES: return` does a chain of `if cycle == ...`
 that handles each member, and `if not s.startswith("978"): return` the same test); a helper
@@ -5581,6 +5585,65 @@ def rubric(args, **kw):
 registry.register(name="rubric", toolset="t", schema={}, handler=rubric)
 """,
             note="trap: each key of the model's object tested against the table as it is made (`k.strip().lower() not in WEIGHTS`, then leave), so the loop's lookups of it find it",
+        ),
+        Valid(
+            _HEAD
+            + """\
+import xml.etree.ElementTree as ET
+from pathlib import Path
+
+SETTINGS = Path(__file__).with_name("settings.xml")
+
+
+def _text(el, path, default=None):
+    node = el.find(path)
+    return node.text if node is not None else default
+
+
+def track_name(args, **kw):
+    try:
+        root = ET.parse(str(args.get("path", ""))).getroot()
+    except (OSError, ET.ParseError) as exc:
+        return tool_error(str(exc))
+    name = root.find("name")
+    if name is None:
+        return tool_error("the file has no <name>")
+    return json.dumps({"name": name.text, "desc": _text(root, "desc", "")})
+
+
+def units(args, **kw):
+    root = ET.parse(SETTINGS).getroot()
+    return json.dumps({"units": root.find("units").text})
+
+
+registry.register(name="track_name", toolset="t", schema={}, handler=track_name)
+registry.register(name="units", toolset="t", schema={}, handler=units)
+""",
+            note="trap: a search of a document the model names whose answer is tested for None first (also in a helper), and one of a file the tool ships (its shape is the tool's)",
+        ),
+        Valid(
+            _HEAD
+            + """\
+import yaml
+from pathlib import Path
+
+
+def progress(args, **kw):
+    try:
+        cfg = yaml.safe_load(Path("campaigns.yaml").read_text()) or {}
+    except (OSError, yaml.YAMLError) as exc:
+        return tool_error(str(exc))
+    if not isinstance(cfg.get("campaigns"), dict):
+        return tool_error("no campaigns")
+    camp = cfg["campaigns"].get(str(args.get("campaign", "")))
+    if camp is None:
+        return json.dumps({"error": "no such campaign", "campaigns": sorted(cfg["campaigns"])})
+    return json.dumps({"title": str(camp.get("title", ""))})
+
+
+registry.register(name="progress", toolset="t", schema={}, handler=progress)
+""",
+            note="trap: `sorted()` of a loaded document's mapping (`cfg['campaigns'].get(...)` is read as one): its keys, names, not the dates YAML may read as values",
         ),
     )
     INVALID = (
@@ -12702,6 +12765,33 @@ registry.register(name="sample_size", toolset="t", schema={}, handler=sample_siz
 """,
             lines=(15,),
             note="a divisor 0 for one of the model's numbers whatever the other values in it hold (`base * (1 + lift) - base` when the lift is 0; the base tested and rebound)",
+            fixed={},
+        ),
+        Invalid(
+            _HEAD
+            + """\
+import xml.etree.ElementTree as ET
+
+NS = {"t": "http://example.org/tcx"}
+
+
+def _lap_hr(lap):
+    return [int(tp.find("t:Hr", NS).text) for tp in lap.iterfind("t:Point", NS)]
+
+
+def tcx_summary(args, **kw):
+    try:
+        root = ET.parse(str(args.get("path", ""))).getroot()
+    except (OSError, ET.ParseError) as exc:
+        return tool_error(str(exc))
+    laps = [_lap_hr(lap) for i, lap in enumerate(root.iterfind("t:Lap", NS))]
+    return json.dumps({"sport": root.find("t:Sport", NS).text, "laps": laps})
+
+
+registry.register(name="tcx_summary", toolset="t", schema={}, handler=tcx_summary)
+""",
+            lines=(18, 19),
+            note="a search of a document the model names (`ET.parse(path)`), read without a test for None: `find(...).text` raises AttributeError when it lacks the element, also in a helper handed an element",
             fixed={},
         ),
     )

@@ -31,6 +31,7 @@ from hermes_dev.pyast.analyze.file_calls import (
     text_mode,
     writes,
 )
+from hermes_dev.pyast.analyze.found_elements import Documents
 from hermes_dev.pyast.analyze.magnitudes import Magnitudes
 from hermes_dev.pyast.analyze.sizes import Sizes, attributes_looked_at
 from hermes_dev.pyast.analyze.sqlite_schema import written_columns
@@ -333,6 +334,7 @@ class InputRisks:
         "_comprehended",
         "_conditional",
         "_container_typed",
+        "_documents",
         "_ensured",
         "_first_port",
         "_helper_calls",
@@ -441,6 +443,7 @@ class InputRisks:
         self.dotted = dotted
         self._recognizes = recognizes
         self._magnitudes: Magnitudes | None = None  # (made when first asked, like sizes)
+        self._documents: Documents | None = None
         # keys the tool's schema declares numbers with no range -> "int" or "float"
         self.typed_numbers: dict[str, str] = {}
         # (a parameter given the model's value and declared a number: `def get(note_id: int)`)
@@ -938,15 +941,22 @@ class InputRisks:
         """`expr` is what a file or an address the model names holds (`p.read_text()`,
         `f.read()`, `resp.text`, a helper's `fetch(url)`)."""
         if isinstance(expr, ast.Name):
-            return expr.id in self.contents
+            return expr.id in self.contents or (
+                id(expr) in self._comprehended and self._documents_of().element(expr)
+            )
         if isinstance(expr, _Item):
             carried = self._carried(expr)
             return carried is not None and carried[0] == "content"
         if isinstance(expr, ast.Attribute):
-            return expr.attr in ("text", "content") and self._handle(expr.value)
+            return (
+                expr.attr in ("text", "content")
+                and self._handle(expr.value)
+                or (expr.attr == "text" and self._documents_of().element(expr.value))
+            )
         if isinstance(expr, _Element):
-            # (`for row in csv.reader(fh)`, `for line in fh`: each row or line it holds)
-            return self._rows_of_content(expr.value)
+            # (`for row in csv.reader(fh)`, `for line in fh`: each row or line it holds; an
+            # element of a document it holds)
+            return self._rows_of_content(expr.value) or self._documents_of().element(expr)
         if isinstance(expr, ast.Subscript):
             # (`row[0]`, `row["date"]` of a row the file holds)
             return isinstance(expr.value, ast.Name) and expr.value.id in self.contents
@@ -964,7 +974,7 @@ class InputRisks:
             return self._handle(func.value)
         if func.attr == "decode" or func.attr in _TEXT_METHODS:
             return self._content(func.value)
-        return False
+        return self._documents_of().element(expr)  # (`ET.parse(path).getroot()`)
 
     def _search_risk(self, node: ast.Call) -> tuple[type[BaseException] | str, str] | None:
         """`next(s for s in stops if s.stop_id == wanted)` without a default, searching for
@@ -2410,6 +2420,31 @@ class InputRisks:
         return ZeroDivisionError, "when the model sends a fraction over 0 (1/0)"
 
     @_placed
+    @_placed
+    def element_risk(self, node: ast.AST) -> tuple[type[BaseException], str] | None:
+        """`doc.find(path).text` of a document the model names (analyze.found_elements)."""
+        if type(node) is not ast.Attribute:
+            return None
+        return self._documents_of().risk(node)
+
+    def _documents_of(self) -> Documents:
+        if self._documents is None:
+            self._documents = Documents(
+                self._values,
+                self.contents,
+                lambda expr: self._model_path(expr) or self._content(expr),
+                self._iterated,
+                lambda: self._sizes_of().zero_tested() | self.guarded,
+            )
+        return self._documents
+
+    def _iterated(self, expr: ast.expr) -> ast.expr | None:
+        """The iterable whose element `expr` is (a loop's name, a comprehension's), else None."""
+        if isinstance(expr, _Element):
+            return expr.value
+        found = self._comprehended.get(id(expr)) if isinstance(expr, ast.Name) else None
+        return found.value if isinstance(found, _Element) else None
+
     def port_risk(self, node: ast.AST) -> tuple[type[BaseException], str] | None:
         """`urlsplit(url).port` of a URL the model sends raises ValueError when its port is
         not a number (or out of range)."""

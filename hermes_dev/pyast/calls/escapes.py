@@ -1472,7 +1472,7 @@ class _Walker:
             if kind is ast.Attribute or kind is ast.BinOp:
                 self._read_or_divided(node, called, handlers)
             if inputs is not None and kind is ast.Attribute:
-                port = inputs.port_risk(node)
+                port = inputs.port_risk(node) or inputs.element_risk(node)
                 if port is not None:
                     step = (self.module.rel, node.lineno, self.label)  # type: ignore[attr-defined]
                     self.escape_or_catch(

@@ -767,9 +767,23 @@ def _items_rewritten(name: str, func: ast.AST) -> bool:
     return False
 
 
+_MAPPING_METHODS = frozenset({"get", "items", "keys", "update", "setdefault"})
+
+
 def _a_mapping(expr: ast.expr, scope: Scope) -> bool:
     """A name the code treats as a dict: bound to a dict display (`existing = {}`) or given
-    `.update(...)` / `.setdefault(...)` / `.items()`."""
+    `.update(...)` / `.setdefault(...)` / `.items()`; an item of a loaded document the def
+    calls such a method of (`cfg["campaigns"].get(name)`)."""
+    if isinstance(expr, (ast.Subscript, ast.Attribute)) and scope.func is not None:
+        text = ast.dump(expr)
+        return any(
+            isinstance(node, ast.Call)
+            and isinstance(node.func, ast.Attribute)
+            and node.func.attr in _MAPPING_METHODS
+            and type(node.func.value) is type(expr)
+            and ast.dump(node.func.value) == text
+            for node in walk_function(scope.func)
+        )
     if not isinstance(expr, ast.Name):
         return False
     found = scope.lookup(expr.id)
