@@ -12794,6 +12794,40 @@ registry.register(name="tcx_summary", toolset="t", schema={}, handler=tcx_summar
             note="a search of a document the model names (`ET.parse(path)`), read without a test for None: `find(...).text` raises AttributeError when it lacks the element, also in a helper handed an element",
             fixed={},
         ),
+        Invalid(
+            _HEAD
+            + """\
+import asyncio
+from dataclasses import dataclass
+from decimal import Decimal
+
+
+@dataclass
+class Rates:
+    table: dict
+
+    def cross(self, src: str, dst: str) -> Decimal:
+        return Decimal(str(self.table.get(dst, 1))) / Decimal(str(self.table.get(src, 1)))
+
+
+def load_rates(refresh: bool) -> Rates:
+    return Rates({"EUR": 1, "USD": 1.08})
+
+
+async def convert(args, **kw):
+    rates = await asyncio.to_thread(load_rates, bool(args.get("refresh")))
+    out = {"from": "USD", "to": "EUR"}
+    if args.get("precise"):
+        out["rate"] = rates.cross("USD", "EUR")
+    return json.dumps(out)
+
+
+registry.register(name="convert", toolset="t", schema={}, handler=convert, is_async=True)
+""",
+            lines=(26,),
+            note="what `await asyncio.to_thread(load_rates, flag)` gives is what `load_rates(flag)` returns: its method's Decimal in the reply makes json.dumps raise TypeError",
+            fixed={},
+        ),
     )
 
     def check(self, ctx: LintContext) -> Iterator[Finding]:

@@ -679,6 +679,18 @@ def call_result(call: ast.Call, scope: Scope, depth: int = 0) -> Possible:
     return found if callee.complete else found.join(UNKNOWN)
 
 
+def _thread_call(call: ast.Call) -> ast.Call:
+    """`f(*rest)` for `asyncio.to_thread(f, *rest)`, made once per call (kept on it: what is
+    learnt of a node is kept by its identity)."""
+    made: ast.Call | None = call.__dict__.get("_hd_thread_call")
+    if made is None:
+        made = ast.copy_location(
+            ast.Call(func=call.args[0], args=call.args[1:], keywords=call.keywords), call
+        )
+        call.__dict__["_hd_thread_call"] = made
+    return made
+
+
 def _result_of(obj: Obj, call: ast.Call, scope: Scope, depth: int) -> Possible:
     if isinstance(obj, Class):
         # (a record's instance remembers its call: each row's fields are its own; other
@@ -703,6 +715,9 @@ def _result_of(obj: Obj, call: ast.Call, scope: Scope, depth: int) -> Possible:
     if isinstance(obj, External):
         if obj.dotted == "importlib.import_module" and call.args:
             return _imported_module(call, scope, depth)
+        if obj.dotted == "asyncio.to_thread" and call.args:
+            # (`await asyncio.to_thread(load, flag)`: what `load(flag)` gives)
+            return call_result(_thread_call(call), scope, depth + 1)
         if obj.dotted == "functools.partial" and call.args:
             inner = resolve(call.args[0], scope, depth + 1).single()
             if isinstance(inner, Function) and not any(
