@@ -5645,6 +5645,52 @@ registry.register(name="progress", toolset="t", schema={}, handler=progress)
 """,
             note="trap: `sorted()` of a loaded document's mapping (`cfg['campaigns'].get(...)` is read as one): its keys, names, not the dates YAML may read as values",
         ),
+        Valid(
+            _HEAD
+            + """\
+import re
+from pathlib import Path
+
+REPORTS = Path.home() / ".reports"
+
+
+class ReportNotFound(Exception):
+    pass
+
+
+def _object_dir(object_id):
+    if not isinstance(object_id, str) or not re.fullmatch(r"[A-Z0-9.]{1,20}", object_id):
+        return None
+    return REPORTS / object_id
+
+
+def _load(object_id, report_id):
+    folder = _object_dir(object_id)
+    if folder is None or not re.fullmatch(r"[0-9a-f]{10}", report_id or ""):
+        raise ReportNotFound(report_id)
+    path = folder / f"{report_id}.json"
+    try:
+        return json.loads(path.read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        raise ReportNotFound(report_id) from None
+    except (UnicodeDecodeError, ValueError):
+        return {}
+
+
+def show_report(args, **kw):
+    if not isinstance(args.get("object_id"), str):
+        return tool_error("object_id is required")
+    try:
+        report = _load(args["object_id"], str(args.get("report_id") or ""))
+    except ReportNotFound as exc:
+        return tool_error(f"no report {exc}")
+    return json.dumps(report)
+
+
+registry.register(name="show_report", toolset="t", schema={}, handler=show_report)
+""",
+            note='trap: a file read under the tool\'s own folder whose name the code ends with its own extension (`f"{report_id}.json"`): the model names no folder there',
+        ),
     )
     INVALID = (
         Invalid(

@@ -2122,9 +2122,31 @@ class InputRisks:
             return None
         if reads & self._tar_tested and last_name(node.func) != "is_tarfile":
             return None  # (is_tarfile opened it first)
-        if writes(node) and not self._whole_path(path):
-            return None  # (a file written under a folder the tool chose, the model naming it)
+        if not self._whole_path(path) and (writes(node) or self._named_file(path)):
+            # (a file written under a folder the tool chose, the model naming it; one read
+            # there whose name ends with the code's own extension, `f"{rid}.json"`)
+            return None
         return IsADirectoryError, "when the model names a folder"
+
+    def _named_file(self, path: ast.expr, depth: int = 0) -> bool:
+        """The path's last part ends with an extension the code writes: `folder /
+        f"{rid}.json"`, `os.path.join(root, name + ".md")`, `.with_suffix(".txt")`."""
+        if depth > 3:
+            return False
+        if isinstance(path, ast.Name):
+            bound = self._values.get(path.id)
+            return bool(bound) and all(
+                v is not None and self._named_file(v, depth + 1)
+                for v in bound  # type: ignore[union-attr]
+            )
+        if isinstance(path, ast.BinOp) and isinstance(path.op, ast.Div):
+            return suffixed(path.right)
+        if isinstance(path, ast.Call) and isinstance(path.func, ast.Attribute):
+            if path.func.attr == "with_suffix":
+                return True
+            if path.func.attr == "join" and path.args:
+                return suffixed(path.args[-1])
+        return False
 
     @_placed
     def format_risk(self, node: ast.AST) -> tuple[type[BaseException] | str, str] | None:
