@@ -26,6 +26,8 @@ from hermes_dev.host.registrations import registrations_of
 from hermes_dev.pyast.analyze.evaluate import Evaluator, strings_in
 from hermes_dev.pyast.analyze.values import NotStatic
 from hermes_dev.pyast.semantic.locations import Span
+from hermes_dev.pyast.semantic.resolve import resolve
+from hermes_dev.pyast.semantic.scopes import Const, Literal, Scope
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -223,7 +225,8 @@ def registered_tool(
             else:
                 has_requires_env = True
         except NotStatic:
-            has_requires_env = True
+            # (unknown: given, unless it may be an empty default, `row.get("requires_env", [])`)
+            has_requires_env = not _may_be_empty(env_node, scope)
     toolset: str | None = None
     toolset_node = _argument(reg, "toolset")
     if toolset_node is not None and not unknown_rows:
@@ -281,3 +284,17 @@ def _empty_display(obj: object) -> bool:
         or isinstance(obj.expr, ast.Dict)
         and not obj.expr.keys
     )
+
+
+def _may_be_empty(expr: ast.expr, scope: Scope) -> bool:
+    """One of the values `expr` may hold is None or an empty list or tuple."""
+    for found in resolve(expr, scope).items:
+        if isinstance(found, Const) and found.value in (None, (), []):
+            return True
+        if (
+            isinstance(found, Literal)
+            and isinstance(found.expr, (ast.List, ast.Tuple))
+            and not found.expr.elts
+        ):
+            return True
+    return False

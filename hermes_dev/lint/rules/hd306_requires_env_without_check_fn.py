@@ -73,6 +73,42 @@ class RequiresEnvWithoutCheckFn(Rule):
             " handler=_handler,\n" + "                  requires_env=[])\n",
             note="an empty list requires nothing",
         ),
+        Valid(
+            {
+                "plugins/ads/plugin.yaml": "name: ads\nprovides_tools: [cpm_revenue, sponsor_schedule]\n",
+                "plugins/ads/__init__.py": (
+                    "import json\n"
+                    "\n"
+                    "_TOOLS = []\n"
+                    "\n"
+                    "\n"
+                    'def tool(name, schema, emoji="$", **extra):\n'
+                    "    def deco(fn):\n"
+                    "        _TOOLS.append(dict(name=name, schema=schema, handler=fn, emoji=emoji, **extra))\n"
+                    "        return fn\n"
+                    "    return deco\n"
+                    "\n"
+                    "\n"
+                    '@tool("cpm_revenue", {"name": "cpm_revenue"}, requires_env=["ADS_KEY"])\n'
+                    "def cpm_revenue(args, **kw):\n"
+                    '    return json.dumps({"cpm": 1})\n'
+                    "\n"
+                    "\n"
+                    '@tool("sponsor_schedule", {"name": "sponsor_schedule"})\n'
+                    "def sponsor_schedule(args, **kw):\n"
+                    '    return json.dumps({"slots": []})\n'
+                    "\n"
+                    "\n"
+                    "def register(ctx):\n"
+                    "    for spec in _TOOLS:\n"
+                    "        ctx.register_tool(\n"
+                    '            name=spec["name"], toolset="ads", schema=spec["schema"],\n'
+                    '            handler=spec["handler"], requires_env=spec.get("requires_env", []),\n'
+                    "        )\n"
+                ),
+            },
+            note="trap: `requires_env=spec.get('requires_env', [])` of rows whose other keys a `**extra` gives: it may be the empty default",
+        ),
     )
     INVALID: ClassVar[tuple[Invalid, ...]] = (
         Invalid(

@@ -210,6 +210,43 @@ TOOLS = [
             ),
             note="a plugin package outside any checkout",
         ),
+        Invalid(
+            {
+                "plugins/ads/plugin.yaml": "name: ads\nprovides_tools: [cpm_revenue]\n",
+                "plugins/ads/__init__.py": (
+                    "import json\n"
+                    "\n"
+                    "_TOOLS = []\n"
+                    "\n"
+                    "\n"
+                    'def tool(name, schema, emoji="$", **extra):\n'
+                    "    def deco(fn):\n"
+                    "        _TOOLS.append(dict(name=name, schema=schema, handler=fn, emoji=emoji, **extra))\n"
+                    "        return fn\n"
+                    "    return deco\n"
+                    "\n"
+                    "\n"
+                    '@tool("cpm_revenue", {"name": "cpm_revenue"}, requires_env=["ADS_KEY"])\n'
+                    "def cpm_revenue(args, **kw):\n"
+                    '    return json.dumps({"cpm": 1})\n'
+                    "\n"
+                    "\n"
+                    '@tool("sponsor_schedule", {"name": "sponsor_schedule"})\n'
+                    "def sponsor_schedule(args, **kw):\n"
+                    '    return json.dumps({"slots": []})\n'
+                    "\n"
+                    "\n"
+                    "def register(ctx):\n"
+                    "    for spec in _TOOLS:\n"
+                    "        ctx.register_tool(\n"
+                    '            name=spec["name"], toolset="ads", schema=spec["schema"],\n'
+                    '            handler=spec["handler"], requires_env=spec.get("requires_env", []),\n'
+                    "        )\n"
+                ),
+            },
+            findings=(("plugins/ads/__init__.py", 25),),
+            note="rows a decorator factory builds with `dict(name=name, ..., **extra)`: the keys it writes out are the row's, whatever `extra` holds (a second `name` would be a TypeError): `sponsor_schedule` is registered and not declared",
+        ),
     )
 
     def check(self, ctx: LintContext) -> Iterator[Finding]:

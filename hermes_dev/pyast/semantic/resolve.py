@@ -631,6 +631,8 @@ def _pick(table: Entries, known: bool, key: object, depth: int) -> Possible:
                 found = resolve(value, value_scope, depth + 1)
         if not matched and table.complete:
             return NOTHING  # a KeyError, or the default of `.get`
+        if matched and key in table.fixed:
+            return found
         return found if table.complete and matched else found.join(UNKNOWN)
     values: list[Possible] = []
     for count, (_, value, value_scope) in enumerate(table.items):
@@ -1006,11 +1008,14 @@ class Rows:
 class Entries:
     """A dict's entries: `(key, value expression, scope)`, key `_UNKNOWN_KEY` when not constant."""
 
-    __slots__ = ("complete", "items")
+    __slots__ = ("complete", "fixed", "items")
 
     def __init__(self, items: list[tuple[object, ast.expr, Scope]], complete: bool = True) -> None:
         self.items = items
         self.complete = complete
+        # Keys nothing unknown in the dict can replace: `dict(name=n, **extra)` raises
+        # TypeError when `extra` holds a `name` too.
+        self.fixed: frozenset[str] = frozenset()
 
 
 _UNKNOWN_KEY = object()
@@ -1635,6 +1640,7 @@ def entries(expr: ast.expr, scope: Scope, depth: int = 0) -> Entries | None:
                     found.complete = False
                 else:
                     found.items.append((kw.arg, kw.value, scope))
+            found.fixed = frozenset(kw.arg for kw in expr.keywords if kw.arg is not None)
             return found
         return None
     if isinstance(expr, ast.DictComp):
@@ -1662,6 +1668,8 @@ def entries(expr: ast.expr, scope: Scope, depth: int = 0) -> Entries | None:
                     known = True
                     found.items.extend(inner.items)
                     found.complete = found.complete and inner.complete
+                    if len(live) == 1:
+                        found.fixed = inner.fixed
             elif kind == "mutated" and binding.home is where.func:
                 if (
                     binding.detail in ("setitem", "setdefault")
@@ -1771,6 +1779,8 @@ def _literal_entries(value: Possible, depth: int) -> Entries | None:
                 known = True
                 found.items.extend(inner.items)
                 found.complete = found.complete and inner.complete
+                if len(value.items) == 1:
+                    found.fixed = inner.fixed
                 continue
         found.complete = False
     return found if known else None
