@@ -5691,6 +5691,59 @@ registry.register(name="show_report", toolset="t", schema={}, handler=show_repor
 """,
             note='trap: a file read under the tool\'s own folder whose name the code ends with its own extension (`f"{report_id}.json"`): the model names no folder there',
         ),
+        Valid(
+            _HEAD
+            + """\
+import sqlite3
+
+
+class CardNotFound(Exception):
+    pass
+
+
+class Stamps:
+    def __init__(self, path="stamps.db"):
+        self.path = path
+
+    def get_card(self, customer):
+        conn = sqlite3.connect(self.path)
+        try:
+            row = conn.execute("SELECT customer, stamps FROM cards WHERE customer = ?", (customer,)).fetchone()
+        finally:
+            conn.close()
+        if row is None:
+            raise CardNotFound(customer)
+        return {"customer": row[0], "stamps": row[1]}
+
+    def add(self, customer, count):
+        conn = sqlite3.connect(self.path)
+        try:
+            with conn:
+                conn.execute(
+                    "INSERT INTO cards (customer, stamps) VALUES (?, ?)"
+                    " ON CONFLICT(customer) DO UPDATE SET stamps = stamps + excluded.stamps",
+                    (customer, count),
+                )
+        finally:
+            conn.close()
+        return self.get_card(customer)
+
+
+def add_stamp(args, **kw):
+    customer = str(args.get("customer") or "").strip()
+    if not customer:
+        return tool_error("customer is required")
+    try:
+        card = Stamps().add(customer, 1)
+    except sqlite3.Error as exc:
+        return tool_error(str(exc))
+    return json.dumps(card)
+
+
+registry.register(name="add_stamp", toolset="t", schema={}, handler=add_stamp)
+""",
+            note="trap: a row read back by a helper that raises when it is missing (`if row is None: raise`), right after the caller wrote it with the same key (an upsert)",
+        ),
     )
     INVALID = (
         Invalid(
@@ -12872,6 +12925,59 @@ registry.register(name="convert", toolset="t", schema={}, handler=convert, is_as
 """,
             lines=(26,),
             note="what `await asyncio.to_thread(load_rates, flag)` gives is what `load_rates(flag)` returns: its method's Decimal in the reply makes json.dumps raise TypeError",
+            fixed={},
+        ),
+        Invalid(
+            _HEAD
+            + """\
+import sqlite3
+
+
+class CardNotFound(Exception):
+    pass
+
+
+class Stamps:
+    def __init__(self, path="stamps.db"):
+        self.path = path
+
+    def get_card(self, customer):
+        conn = sqlite3.connect(self.path)
+        try:
+            row = conn.execute("SELECT customer, stamps FROM cards WHERE customer = ?", (customer,)).fetchone()
+        finally:
+            conn.close()
+        if row is None:
+            raise CardNotFound(customer)
+        return {"customer": row[0], "stamps": row[1]}
+
+    def add(self, customer, count):
+        conn = sqlite3.connect(self.path)
+        try:
+            with conn:
+                conn.execute(
+                    "INSERT INTO cards (customer, stamps) VALUES (?, ?)"
+                    " ON CONFLICT(customer) DO UPDATE SET stamps = stamps + excluded.stamps",
+                    (customer, count),
+                )
+        finally:
+            conn.close()
+        return self.get_card(customer)
+
+
+def show_card(args, **kw):
+    customer = str(args.get("customer") or "").strip()
+    try:
+        card = Stamps().get_card(customer)
+    except sqlite3.Error as exc:
+        return tool_error(str(exc))
+    return json.dumps(card)
+
+
+registry.register(name="show_card", toolset="t", schema={}, handler=show_card)
+""",
+            lines=(42,),
+            note="the same helper asked for a row nobody wrote: its `CardNotFound` escapes",
             fixed={},
         ),
     )

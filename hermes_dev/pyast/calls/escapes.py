@@ -54,6 +54,7 @@ from hermes_dev.pyast.calls.driver import (
     yield_handlers,
 )
 from hermes_dev.pyast.calls.quiet import cannot_raise
+from hermes_dev.pyast.calls.read_back import read_back_raises
 from hermes_dev.pyast.semantic.resolve import (
     assigned_value,
     call_arguments,
@@ -1600,9 +1601,22 @@ class _Walker:
                     if e.exc is not None and self.catcher(e.exc, [handlers[-1]]) is not None
                 )
                 self._validated.append((target.function.label, given, handlers[-1], failed, sites))
+            written = (
+                read_back_raises(
+                    self.code.function.node,
+                    call,
+                    node,
+                    call_arguments(call, target.function),
+                    lambda expr: text_of(expr, self.scope),
+                )
+                if found and "execute" in self.module.source
+                else frozenset()
+            )
             for inner in found:
                 if self.top and self._tested_before(inner, given, id(inner) in on_input):
                     continue  # (what it raises for these values, the handler already caught)
+                if len(inner.chain) == 1 and inner.origin[1] in written:
+                    continue  # (a row read back after this def wrote it: it is there)
                 needs = inner.needs
                 if needs:
                     passed = self._passed_on(call, target, needs)
