@@ -12,7 +12,7 @@ its input, `validate_email`, `verify`, `check`, `valid: False` is its verdict, n
 `json.dumps({"success": False, "message": ...})`, `tool_result(ok=False, reason=...)`; an
 action's flag False (`"sent": False`) with only what it was for (`to`, `url`, `file`...) and why
 beside it (and the choices the model could have made, `"available"`, `"options"`,
-`"suggestions"`, `"known"`, `"supported_units"`...); a list of skipped items beside `"success": False` is data, not a skip. The flag may be a constant, a constant argument of the helper that builds the
+`"suggestions"`, `"alternatives"`, `"known"`, `"supported_units"`...); a list of skipped items beside `"success": False` is data, not a skip. The flag may be a constant, a constant argument of the helper that builds the
 object (`_reply(False, "no key")` with `def _reply(ok, text): return json.dumps({"success": ok,
 ...})`), a comparison that is False when what it tests fails (`"ok": len(errors) == 0`,
 `"success": proc.returncode == 0`, also through a local bound to it), a variable a `False`
@@ -2467,6 +2467,33 @@ registry.register(name="tm_lookup", toolset="t", schema={}, handler=tm_lookup)
 """,
             lines=(14,),
             note="a status that ends in a failure word (`tm_unreachable`, `upload_failed`) beside a detail: a failure",
+        ),
+        Invalid(
+            _HEAD
+            + """\
+TAKEN = {"09:00", "09:30"}
+
+
+def book(args, **kw):
+    start = str(args.get("start") or "")
+    if start in TAKEN:
+        free = sorted({"10:00", "10:30"} - TAKEN)
+        return json.dumps({"booked": False, "reason": f"{start} is taken", "alternatives": free})
+    return json.dumps({"booked": True, "start": start})
+
+
+def redeem(args, **kw):
+    stamps = int(args.get("stamps") or 0)
+    if stamps < 9:
+        return json.dumps({"redeemed": False, "message": "not enough stamps yet"})
+    return json.dumps({"redeemed": True})
+
+
+registry.register(name="book", toolset="t", schema={}, handler=book)
+registry.register(name="redeem", toolset="t", schema={}, handler=redeem)
+""",
+            lines=(11, 18),
+            note="an action's flag False with why, and the choices the model could take instead (`alternatives`); a redemption that did not happen",
         ),
     )
 

@@ -112,6 +112,7 @@ ACTION_FLAGS = frozenset(
         "attached",
         "booked",
         "charged",
+        "claimed",
         "committed",
         "completed",
         "confirmed",
@@ -133,6 +134,7 @@ ACTION_FLAGS = frozenset(
         "indexed",
         "installed",
         "invited",
+        "issued",
         "linked",
         "locked",
         "logged",
@@ -140,16 +142,21 @@ ACTION_FLAGS = frozenset(
         "merged",
         "moved",
         "notified",
+        "ordered",
         "paid",
         "paused",
         "played",
         "posted",
+        "printed",
         "processed",
         "published",
+        "purchased",
         "pushed",
         "queued",
         "rated",
+        "rebooked",
         "recorded",
+        "redeemed",
         "refunded",
         "registered",
         "removed",
@@ -162,6 +169,7 @@ ACTION_FLAGS = frozenset(
         "restored",
         "resumed",
         "saved",
+        "scanned",
         "scheduled",
         "sent",
         "shared",
@@ -442,7 +450,7 @@ _ITEM_KEYS = frozenset(
 # 'x'", "available": [...]}`)
 _CHOICE_KEYS = frozenset(
     {"available", "choices", "options", "allowed", "valid_values", "suggestions", "did_you_mean",
-     "known", "supported", "accepted", "expected"}
+     "known", "supported", "accepted", "expected", "alternatives"}
 )  # fmt: skip
 
 
