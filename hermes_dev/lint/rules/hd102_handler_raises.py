@@ -5744,6 +5744,58 @@ registry.register(name="add_stamp", toolset="t", schema={}, handler=add_stamp)
 """,
             note="trap: a row read back by a helper that raises when it is missing (`if row is None: raise`), right after the caller wrote it with the same key (an upsert)",
         ),
+        Valid(
+            _HEAD
+            + """\
+import re
+from pathlib import Path
+
+
+class InvoiceError(Exception):
+    pass
+
+
+class Book:
+    ID = re.compile(r"^[A-Za-z0-9_-]{1,40}$")
+
+    def path_for(self, invoice_id):
+        if not isinstance(invoice_id, str) or not self.ID.match(invoice_id):
+            raise InvoiceError("invoice_id must be 1-40 letters, digits, '-' or '_'")
+        return Path("invoices") / f"{invoice_id}.json"
+
+    def load(self, invoice_id):
+        path = self.path_for(invoice_id)
+        if not path.exists():
+            return {"invoice_id": invoice_id, "lines": []}
+        try:
+            return json.loads(path.read_text(encoding="utf-8"))
+        except (OSError, ValueError) as exc:
+            raise InvoiceError(f"unreadable: {exc}") from exc
+
+    def save(self, invoice):
+        path = self.path_for(invoice["invoice_id"])
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(json.dumps(invoice), encoding="utf-8")
+
+
+def add_line(args, **kw):
+    book = Book()
+    try:
+        invoice = book.load(args.get("invoice_id"))
+    except InvoiceError as exc:
+        return tool_error(str(exc))
+    invoice["lines"].append(str(args.get("text") or ""))
+    try:
+        book.save(invoice)
+    except OSError as exc:
+        return tool_error(f"could not save: {exc}")
+    return json.dumps({"lines": len(invoice["lines"])})
+
+
+registry.register(name="add_line", toolset="t", schema={}, handler=add_line)
+""",
+            note="trap: what a call that passed a validation gave back (`invoice = book.load(id)` in a `try` whose `except` catches InvoiceError and returns) passes the same raise again when handed on (`book.save(invoice)`)",
+        ),
     )
     INVALID = (
         Invalid(

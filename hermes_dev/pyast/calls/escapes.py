@@ -940,6 +940,10 @@ class _Walker:
         # (defs called in a `try` whose `except`s all return: their label, the names given,
         # the `except`s, what they raised on the model's values, and where what was caught
         # was raised)
+        # (names bound to what a def so called returned, and where what was caught there was
+        # raised: `invoice = book.load(...)` caught around, then `book.save(invoice)`)
+        self._made_valid: list[tuple[frozenset[str], frozenset[tuple[Step, object]]]] = []
+        self._bound_to: dict[int, frozenset[str]] = {}
         self._validated: list[
             tuple[
                 str,
@@ -1053,6 +1057,12 @@ class _Walker:
                 for dec in stmt.decorator_list:
                     self.expr(dec, handlers)
             return
+        if self.top and type(stmt) is ast.Assign:
+            value = stmt.value.value if isinstance(stmt.value, ast.Await) else stmt.value
+            if isinstance(value, ast.Call):
+                self._bound_to[id(value)] = frozenset(
+                    n.id for t in stmt.targets for n in ast.walk(t) if isinstance(n, ast.Name)
+                )
         if isinstance(stmt, ast.Raise):
             for part in (stmt.exc, stmt.cause):
                 if part is not None:
@@ -1601,6 +1611,22 @@ class _Walker:
                     if e.exc is not None and self.catcher(e.exc, [handlers[-1]]) is not None
                 )
                 self._validated.append((target.function.label, given, handlers[-1], failed, sites))
+            if (
+                self.top
+                and handlers
+                and id(call) in self._bound_to
+                and _returns_in_all(handlers[-1])
+            ):
+                self._made_valid.append(
+                    (
+                        self._bound_to[id(call)],
+                        frozenset(
+                            (e.origin, e.exc.key)
+                            for e in found
+                            if e.exc is not None and self.catcher(e.exc, [handlers[-1]]) is not None
+                        ),
+                    )
+                )
             written = (
                 read_back_raises(
                     self.code.function.node,
@@ -1832,6 +1858,9 @@ class _Walker:
                 and (inner.origin, inner.exc.key) in sites
             ):
                 return True  # (the same raise of the same exception, caught before)
+        for made, sites in self._made_valid:
+            if given & made and inner.exc is not None and (inner.origin, inner.exc.key) in sites:
+                return True  # (what a call that passed that raise gave back passes it again)
         return False
 
     def _model_parameters(self, call: ast.Call, target: Callee) -> frozenset[str]:
