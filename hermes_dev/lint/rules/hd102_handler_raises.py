@@ -5796,6 +5796,30 @@ registry.register(name="add_line", toolset="t", schema={}, handler=add_line)
 """,
             note="trap: what a call that passed a validation gave back (`invoice = book.load(id)` in a `try` whose `except` catches InvoiceError and returns) passes the same raise again when handed on (`book.save(invoice)`)",
         ),
+        Valid(
+            _HEAD
+            + """\
+import re
+import subprocess
+from pathlib import Path
+
+BACKUPS = Path("backups")
+
+
+def backup(args, **kw):
+    label = re.sub(r"[^a-z0-9-]", "-", str(args.get("label") or "")).strip("-")[:30]
+    target = BACKUPS / f"logs-{label}.tar.gz"
+    try:
+        subprocess.run(["tar", "-czf", str(target), "-C", "logs", "."], check=True, capture_output=True, timeout=60)
+    except (subprocess.CalledProcessError, OSError, subprocess.TimeoutExpired) as exc:
+        return tool_error(f"backup failed: {exc}")
+    return json.dumps({"backup": target.name, "bytes": target.stat().st_size})
+
+
+registry.register(name="backup", toolset="t", schema={}, handler=backup)
+""",
+            note="trap: a path handed to a command run with `check=True` is there once the command has run to the end (tar wrote it)",
+        ),
     )
     INVALID = (
         Invalid(

@@ -835,6 +835,14 @@ class InputRisks:
                     # (and what it hands back, `v = member_of(x)`: the entry it found)
                     for name in self._reads(helper_call.args[int(mark[1:])]) | named:
                         self._conditional.setdefault(name, []).append(after)
+        # `subprocess.run([tar, "-czf", str(target), ...], check=True)`: past the call the
+        # command ran to the end, so the paths it was given are there (it wrote or read them)
+        for sub in nodes:
+            if type(sub) is ast.Call and _checked_command(sub):
+                after = (getattr(sub, "end_lineno", 0) + 1, _END)
+                for part in _command_paths(sub):
+                    for name in self._reads(part):
+                        self._conditional.setdefault(name, []).append(after)
         if self._ensured:
             # (`p = Path(raw)` after `open_image(raw)` returned: p leads to that file)
             for name, values in assigns.items():
@@ -2850,6 +2858,34 @@ def _absent_test(test: ast.expr, name: str) -> bool:
         and isinstance(test.comparators[0], ast.Constant)
         and test.comparators[0].value in (None, "")
     )
+
+
+def _checked_command(call: ast.Call) -> bool:
+    """`subprocess.run(argv, check=True)`, `subprocess.check_call(argv)`, `check_output`."""
+    func = call.func
+    if not (isinstance(func, ast.Attribute) and _is_module(func.value, "subprocess")):
+        return False
+    if func.attr in ("check_call", "check_output"):
+        return True
+    return func.attr == "run" and any(
+        kw.arg == "check" and isinstance(kw.value, ast.Constant) and kw.value.value is True
+        for kw in call.keywords
+    )
+
+
+def _command_paths(call: ast.Call) -> list[ast.expr]:
+    """The parts of a command's argument list that may be paths (`str(target)`, `target`)."""
+    if not call.args or not isinstance(call.args[0], (ast.List, ast.Tuple)):
+        return []
+    found: list[ast.expr] = []
+    for part in call.args[0].elts:
+        if isinstance(part, ast.Starred):
+            continue
+        if isinstance(part, ast.Call) and last_name(part.func) in ("str", "fspath") and part.args:
+            part = part.args[0]
+        if isinstance(part, (ast.Name, ast.Attribute)):
+            found.append(part)
+    return found
 
 
 def _paired(iterable: ast.expr, width: int) -> list[ast.expr | None]:
