@@ -3500,7 +3500,26 @@ for spec in _SPECS:
 """,
             lines=(5,),
             note="a registration loop whose call gives only `**spec` of each row (`dict(...)` calls and dict displays): each row's handler is followed",
-            fixed={},
+            fixed={
+                "tools/example_tool.py": _HEAD
+                + """\
+def due(args, **kw):
+    return json.dumps({"due": "2025-01-01"})
+
+
+def schedule(args, **kw):
+    return json.dumps({"schedule": []})
+
+
+_SPECS = [
+    dict(name="due", handler=due, schema={"name": "due", "description": "Due.", "parameters": {"type": "object", "properties": {}}}),
+    {"name": "schedule", "handler": schedule, "schema": {"name": "schedule", "description": "All.", "parameters": {"type": "object", "properties": {}}}},
+]
+
+for spec in _SPECS:
+    registry.register(toolset="clinic", check_fn=None, requires_env=[], **spec)
+"""
+            },
         ),
     )
 
