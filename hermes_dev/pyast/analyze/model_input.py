@@ -335,6 +335,7 @@ class InputRisks:
         "_conditional",
         "_container_typed",
         "_documents",
+        "_each_keyed",
         "_ensured",
         "_first_port",
         "_helper_calls",
@@ -1569,6 +1570,31 @@ class InputRisks:
             for part in made
             for n in ast.walk(part)
         )
+
+    def _keyed_each(self, table: ast.expr, key: ast.expr) -> bool:
+        """`by_name[key.strip().lower()]` in a loop over the items of what a comprehension
+        tested each of against `by_name` made the same way (`k.strip().lower() not in
+        by_name`, then leave)."""
+        shown = ast.dump(table)
+        for name in _names_in(key):
+            element = self._iterated(name)
+            if element is None:
+                bound = self._values.get(name.id)
+                element = (
+                    bound[0].value
+                    if bound and len(bound) == 1 and isinstance(bound[0], _Element)
+                    else None
+                )
+            if element is None:
+                continue
+            iterated = self._reads(element)
+            made = _shape(key, name.id)
+            if any(
+                reads <= iterated and shape == made and where == shown
+                for reads, shape, where in self._each_keyed
+            ):
+                return True
+        return False
 
     def _library_call(self, func: ast.expr) -> bool:
         """A parser's name written bare (`lookup(...)`, `UUID(...)`) is the library's only when
