@@ -5820,6 +5820,32 @@ registry.register(name="backup", toolset="t", schema={}, handler=backup)
 """,
             note="trap: a path handed to a command run with `check=True` is there once the command has run to the end (tar wrote it)",
         ),
+        Valid(
+            {
+                "plugins/load/__init__.py": """\
+import json
+from functools import partial
+
+SETTINGS = {"acute_days": 7, "chronic_days": 28}
+
+
+def _lam(window):
+    return 2.0 / (window + 1)
+
+
+def handle_acwr(args, settings=None, **kwargs):
+    settings = settings or SETTINGS
+    acute, chronic = settings["acute_days"], settings["chronic_days"]
+    return json.dumps({"acute": acute, "chronic": chronic, "lambda": _lam(acute)})
+
+
+def register(ctx):
+    ctx.register_tool(name="acwr", toolset="load", schema={}, handler=partial(handle_acwr, settings=SETTINGS))
+""",
+                "plugins/load/plugin.yaml": "name: load\nversion: 0.1.0\ndescription: Load.\nprovides_tools:\n  - acwr\n",
+            },
+            note="trap: a parameter the registration binds (`partial(fn, settings=SETTINGS)`), rebound to itself or a default (`settings = settings or SETTINGS`), holds the tool's settings, not what the model sent",
+        ),
     )
     INVALID = (
         Invalid(

@@ -445,6 +445,9 @@ class InputRisks:
         self._recognizes = recognizes
         self._magnitudes: Magnitudes | None = None  # (made when first asked, like sizes)
         self._documents: Documents | None = None
+        # (what a comprehension tested of each item against a table: the items' reads, the
+        # test's value with the item abstracted, the table)
+        self._each_keyed: list[tuple[frozenset[str], str, str]] = []
         # keys the tool's schema declares numbers with no range -> "int" or "float"
         self.typed_numbers: dict[str, str] = {}
         # (a parameter given the model's value and declared a number: `def get(note_id: int)`)
@@ -611,34 +614,32 @@ class InputRisks:
             }
         )
         # `unknown = [n for n in wanted if n not in FEEDS]; if unknown: return ...`: every
-        # value of `wanted` is tested against the table
+        # value of `wanted` is tested against the table; `[k for k in scores if
+        # k.strip().lower() not in T]`: what each makes is (`_each_keyed`)
         for sub in nodes:
             if isinstance(sub, (ast.ListComp, ast.SetComp, ast.GeneratorExp)):
                 for gen in sub.generators:
-                    # (also of the value made of each: `k.strip().lower() not in by_name`)
-                    if isinstance(gen.target, ast.Name) and any(
-                        isinstance(test, ast.Compare)
-                        and any(
-                            isinstance(n, ast.Name) and n.id == gen.target.id
-                            for n in ast.walk(test.left)
-                        )
-                        and any(isinstance(op, (ast.In, ast.NotIn)) for op in test.ops)
-                        for cond in gen.ifs
-                        for test in ast.walk(cond)
-                    ):
-                        self.guarded.update(self._reads(gen.iter))
-                        self.each_tested.update(self._reads(gen.iter))
-        if self.each_tested:
-            # (`for key, given in scores.items()`: each key was tested so)
-            self.guarded.update(
-                name
-                for name, values in assigns.items()
-                if values
-                and all(
-                    isinstance(v, _Element) and self._reads(v.value) & self.each_tested
-                    for v in values
-                )
-            )
+                    if not isinstance(gen.target, ast.Name):
+                        continue
+                    for cond in gen.ifs:
+                        for compared in ast.walk(cond):
+                            if not (
+                                isinstance(compared, ast.Compare)
+                                and len(compared.ops) == 1
+                                and isinstance(compared.ops[0], (ast.In, ast.NotIn))
+                            ):
+                                continue
+                            if is_name(compared.left, gen.target.id):
+                                self.guarded.update(self._reads(gen.iter))
+                                self.each_tested.update(self._reads(gen.iter))
+                            elif any(is_name(n, gen.target.id) for n in _names_in(compared.left)):
+                                self._each_keyed.append(
+                                    (
+                                        frozenset(self._reads(gen.iter)),
+                                        _shape(compared.left, gen.target.id),
+                                        ast.dump(compared.comparators[0]),
+                                    )
+                                )
         # `m = PATTERN.match(text)`, `for m in PATTERN.finditer(text)`: what a pattern
         # matched; its groups are of the form the pattern tested
         matched = {
@@ -716,9 +717,23 @@ class InputRisks:
             if any(len(values) > 1 for values in kept.values())
             else {}
         )
+        # (a parameter the caller gives, not the model: `settings = settings or SETTINGS` holds
+        # what it held, the caller's)
+        own_params = (
+            set()
+            if isinstance(node, ast.Lambda)
+            else {a.arg for a in (*node.args.posonlyargs, *node.args.args, *node.args.kwonlyargs)}
+            - set(seeds)
+        )
         for _ in range(2):  # (a local from a local: two rounds are plenty)
             for name, values in kept.items():
-                if name == param or not values or name in self.derived or None in values:
+                if (
+                    name == param
+                    or name in own_params
+                    or not values
+                    or name in self.derived
+                    or None in values
+                ):
                     continue
                 # (taken as the model's while its values are asked: `path =
                 # os.path.abspath(path)` keeps what `path` held)
@@ -1614,6 +1629,8 @@ class InputRisks:
             return None
         reads = self._reads(key)
         if (reads & self.guarded) - self._container_typed or self._tested_here(reads, key):
+            return None
+        if self._each_keyed and self._keyed_each(table, key):
             return None
         root = table
         while isinstance(root, ast.Subscript):
@@ -2884,6 +2901,16 @@ def _absent_test(test: ast.expr, name: str) -> bool:
         and isinstance(test.comparators[0], ast.Constant)
         and test.comparators[0].value in (None, "")
     )
+
+
+def _names_in(expr: ast.expr) -> list[ast.Name]:
+    return [n for n in ast.walk(expr) if isinstance(n, ast.Name)]
+
+
+def _shape(expr: ast.expr, name: str) -> str:
+    """`expr` as a dump, with `name` in place of nothing in particular (`k.strip().lower()`
+    and `key.strip().lower()` have one shape)."""
+    return ast.dump(expr).replace(f"Name(id={name!r}, ctx=Load())", "Name(id='_', ctx=Load())")
 
 
 def _checked_command(call: ast.Call) -> bool:
