@@ -13082,6 +13082,32 @@ registry.register(name="show_card", toolset="t", schema={}, handler=show_card)
             note="the same helper asked for a row nobody wrote: its `CardNotFound` escapes",
             fixed={},
         ),
+        Invalid(
+            _HEAD
+            + """\
+PRICES = {"malt": ("kg", 2.5), "hops": ("g", 0.08)}
+TO_KG = {"kg": 1.0, "g": 0.001}
+
+
+def cost(args, **kw):
+    items = args.get("ingredients") or []
+    missing = [i.get("name") for i in items if i.get("name") not in PRICES]
+    if missing:
+        return tool_error(f"no price for {missing}")
+    total = 0.0
+    for item in items:
+        stock_unit, unit_cost = PRICES[item.get("name")]
+        unit = item.get("unit") or stock_unit
+        total += float(item.get("amount") or 0) * TO_KG[unit] * unit_cost
+    return json.dumps({"total": round(total, 2)})
+
+
+registry.register(name="cost", toolset="t", schema={}, handler=cost)
+""",
+            lines=(17,),
+            note="each item's name was tested against the price table, not its unit: a unit the conversion table lacks still raises KeyError (`item.get('unit')` of an item of the model's list is the model's text), and its amount ValueError",
+            fixed={},
+        ),
     )
 
     def check(self, ctx: LintContext) -> Iterator[Finding]:

@@ -1428,9 +1428,19 @@ class InputRisks:
                 return carried[0] == "text"
             if isinstance(func, ast.Attribute):
                 if func.attr == "get":
-                    # (`ALIASES.get(order, order)`: the model's text when the table lacks it)
-                    return (isinstance(func.value, ast.Name) and func.value.id == self.param) or (
-                        len(expr.args) == 2 and self._from_model(expr.args[1])
+                    # (`ALIASES.get(order, order)`: the model's text when the table lacks it;
+                    # `item.get("unit")` of an object the model sent, an item of its list)
+                    return (
+                        (isinstance(func.value, ast.Name) and func.value.id == self.param)
+                        or (len(expr.args) == 2 and self._from_model(expr.args[1]))
+                        or (
+                            isinstance(func.value, ast.Name)
+                            and func.value.id in self.derived
+                            and bool(expr.args)
+                            and isinstance(expr.args[0], ast.Constant)
+                            and isinstance(expr.args[0].value, str)
+                            and _an_element(self._values.get(func.value.id))
+                        )
                     )
                 if func.attr == "split" and _is_module(func.value, "re"):
                     # `re.split(r"[./-]", text)`: the model's text, in parts
@@ -2901,6 +2911,11 @@ def _absent_test(test: ast.expr, name: str) -> bool:
         and isinstance(test.comparators[0], ast.Constant)
         and test.comparators[0].value in (None, "")
     )
+
+
+def _an_element(values: list[ast.expr | None] | None) -> bool:
+    """A loop's name over a sequence (`for item in items`): each value an element of it."""
+    return bool(values) and all(isinstance(v, _Element) for v in values)  # type: ignore[union-attr]
 
 
 def _names_in(expr: ast.expr) -> list[ast.Name]:
