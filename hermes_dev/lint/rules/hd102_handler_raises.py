@@ -5846,6 +5846,33 @@ def register(ctx):
             },
             note="trap: a parameter the registration binds (`partial(fn, settings=SETTINGS)`), rebound to itself or a default (`settings = settings or SETTINGS`), holds the tool's settings, not what the model sent",
         ),
+        Valid(
+            _HEAD
+            + """\
+import re
+from datetime import datetime
+
+ISO = re.compile(r"^\\d{4}-\\d{2}-\\d{2}([T ]\\d{2}:\\d{2})?$")
+
+
+def start_at(args, **kw):
+    value = str(args.get("start") or "").strip()
+    if not ISO.match(value):
+        return tool_error("start must look like 2025-03-01 or 2025-03-01T09:00")
+    try:
+        if "T" in value or " " in value:
+            when = datetime.fromisoformat(value)
+        else:
+            when = datetime.strptime(value, "%Y-%m-%d")
+    except ValueError:
+        return tool_error("no such date")
+    return json.dumps({"start": when.isoformat()})
+
+
+registry.register(name="start_at", toolset="t", schema={}, handler=start_at)
+""",
+            note="trap: a date the parser is handed inside a `try` that catches ValueError, after a pattern checked its form",
+        ),
     )
     INVALID = (
         Invalid(
@@ -13106,6 +13133,32 @@ registry.register(name="cost", toolset="t", schema={}, handler=cost)
 """,
             lines=(17,),
             note="each item's name was tested against the price table, not its unit: a unit the conversion table lacks still raises KeyError (`item.get('unit')` of an item of the model's list is the model's text), and its amount ValueError",
+            fixed={},
+        ),
+        Invalid(
+            _HEAD
+            + """\
+from datetime import datetime
+
+
+def _parse_start(value):
+    if not value:
+        return datetime.now().replace(minute=0, second=0, microsecond=0)
+    value = value.strip()
+    if "T" in value or " " in value:
+        return datetime.fromisoformat(value)
+    return datetime.strptime(value, "%Y-%m-%d").replace(hour=9)
+
+
+def schedule(args, **kw):
+    start = _parse_start(args.get("start"))
+    return json.dumps({"start": start.isoformat()})
+
+
+registry.register(name="schedule", toolset="t", schema={}, handler=schedule)
+""",
+            lines=(17,),
+            note="tests that only ask whether the text was given (`if not value`) or holds a piece (`\"T\" in value`) pick a parser, they check no format: `next friday` fails both",
             fixed={},
         ),
     )

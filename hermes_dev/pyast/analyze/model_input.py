@@ -351,6 +351,7 @@ class InputRisks:
         "_path_params",
         "_recognizes",
         "_rejected",
+        "_sep_tested",
         "_sized_memo",
         "_sizes",
         "_tar_tested",
@@ -448,6 +449,7 @@ class InputRisks:
         # (what a comprehension tested of each item against a table: the items' reads, the
         # test's value with the item abstracted, the table)
         self._each_keyed: list[tuple[frozenset[str], str, str]] = []
+        self._sep_tested: set[str] = set()  # (names a test asked whether a text holds)
         # keys the tool's schema declares numbers with no range -> "int" or "float"
         self.typed_numbers: dict[str, str] = {}
         # (a parameter given the model's value and declared a number: `def get(note_id: int)`)
@@ -1253,6 +1255,7 @@ class InputRisks:
             elif isinstance(op, (ast.In, ast.NotIn)) and isinstance(node.left, ast.Constant):
                 self.guarded.update(self._reads(right))  # (`"." in text`: a separator tested)
                 self.form_tested.update(self._reads(right))
+                self._sep_tested.update(self._reads(right))
             elif isinstance(op, (ast.In, ast.NotIn)) and _empties(right):
                 continue  # (`value in (None, "")`: whether it was given, not what it is)
             elif isinstance(op, (ast.In, ast.NotIn)) and (
@@ -1596,6 +1599,43 @@ class InputRisks:
             for n in ast.walk(part)
         )
 
+    def _asked_holds(self, names: set[str]) -> bool:
+        """Every test here that reads `names` only asks whether the text holds a piece (`"T"
+        in value or " " in value`) or was given at all (`if not value`): that picks a format,
+        it checks none (a date parser given the text still fails on `next friday`)."""
+        if not names <= self._sep_tested or names & (
+            self.helper_checked | self._checked | self._matched
+        ):
+            return False
+        tests: list[ast.expr] = []
+        for sub in walk_shallow(self._body):
+            kind = type(sub)
+            if kind in (ast.If, ast.While, ast.IfExp, ast.Assert):
+                tests.append(sub.test)  # type: ignore[attr-defined]
+            elif kind is ast.comprehension:
+                tests.extend(sub.ifs)  # type: ignore[attr-defined]
+        while tests:
+            test = tests.pop()
+            if isinstance(test, ast.BoolOp):
+                tests.extend(test.values)
+            elif isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not):
+                tests.append(test.operand)
+            elif not self._reads(test) & names or isinstance(test, ast.Name):
+                continue  # (`if not value:`: whether it was given, not what it is)
+            elif not (
+                isinstance(test, ast.Compare)
+                and len(test.ops) == 1
+                and (
+                    isinstance(test.ops[0], (ast.In, ast.NotIn))
+                    and isinstance(test.left, ast.Constant)
+                    and isinstance(test.left.value, str)
+                    or isinstance(test.ops[0], (ast.Is, ast.IsNot))
+                    and is_none(test.comparators[0])
+                )
+            ):
+                return False
+        return True
+
     def _keyed_each(self, table: ast.expr, key: ast.expr) -> bool:
         """`by_name[key.strip().lower()]` in a loop over the items of what a comprehension
         tested each of against `by_name` made the same way (`k.strip().lower() not in
@@ -1823,7 +1863,10 @@ class InputRisks:
                 if not args or isinstance(args[0], ast.Starred):
                     return None
                 exc, what = _PARSERS[written_name(func)]  # type: ignore[index]
-                if self._reads(args[0]) & self.guarded:
+                guarding = self._reads(args[0]) & self.guarded
+                if guarding and not (
+                    exc is ValueError and what.startswith("a date") and self._asked_holds(guarding)
+                ):
                     return None
                 if self._from_model(args[0]):
                     return exc, f"when the model sends {what}"
