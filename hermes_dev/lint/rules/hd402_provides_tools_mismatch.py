@@ -247,6 +247,42 @@ TOOLS = [
             findings=(("plugins/ads/__init__.py", 25),),
             note="rows a decorator factory builds with `dict(name=name, ..., **extra)`: the keys it writes out are the row's, whatever `extra` holds (a second `name` would be a TypeError): `sponsor_schedule` is registered and not declared",
         ),
+        Invalid(
+            {
+                "plugins/desk/plugin.yaml": "name: desk\nprovides_tools: [labour_estimate]\n",
+                "plugins/desk/__init__.py": (
+                    "import json\n"
+                    "\n"
+                    "TOOLS = []\n"
+                    "\n"
+                    "\n"
+                    "def tool(name, emoji, schema, **extra):\n"
+                    "    def wrap(fn):\n"
+                    '        TOOLS.append({"name": name, "emoji": emoji, "schema": {"name": name, **schema},\n'
+                    '                      "handler": fn, **extra})\n'
+                    "        return fn\n"
+                    "    return wrap\n"
+                    "\n"
+                    "\n"
+                    '@tool("labour_estimate", "T", {"description": "Estimate."})\n'
+                    "def labour_estimate(args, **kw):\n"
+                    '    return json.dumps({"hours": 1})\n'
+                    "\n"
+                    "\n"
+                    '@tool("quote_send", "M", {"description": "Send."}, requires_env=["MAIL_KEY"])\n'
+                    "def quote_send(args, **kw):\n"
+                    '    return json.dumps({"sent": True})\n'
+                    "\n"
+                    "\n"
+                    "def register(ctx):\n"
+                    "    for t in TOOLS:\n"
+                    '        ctx.register_tool(name=t["name"], toolset="desk", schema=t["schema"],\n'
+                    '                          handler=t["handler"], requires_env=t.get("requires_env", []))\n'
+                ),
+            },
+            findings=(("plugins/desk/__init__.py", 26),),
+            note="rows a decorator factory builds as a dict display with `**extra` after its keys: `extra`, the factory's `**` parameter, cannot hold `name` (another of its parameters), so each row is named: `quote_send` is registered and not declared",
+        ),
     )
 
     def check(self, ctx: LintContext) -> Iterator[Finding]:

@@ -681,6 +681,27 @@ def call_result(call: ast.Call, scope: Scope, depth: int = 0) -> Possible:
     return found if callee.complete else found.join(UNKNOWN)
 
 
+def _kwargs_spares(value: ast.expr, scope: Scope) -> set[str] | None:
+    """For `**extra` where `extra` is a def's `**` parameter: the names of that def's other
+    parameters, which a call cannot also pass in `extra` (a TypeError); else None."""
+    if not isinstance(value, ast.Name):
+        return None
+    where: Scope | None = scope
+    while where is not None:
+        func = where.func
+        if func is not None and not isinstance(func, ast.Lambda):
+            if func.args.kwarg is not None and func.args.kwarg.arg == value.id:
+                a = func.args
+                return {p.arg for p in (*a.posonlyargs, *a.args, *a.kwonlyargs)}
+            if any(
+                p.arg == value.id
+                for p in (*func.args.posonlyargs, *func.args.args, *func.args.kwonlyargs)
+            ):
+                return None  # (a parameter of another kind shadows it)
+        where = where.parent
+    return None
+
+
 def _thread_call(call: ast.Call) -> ast.Call:
     """`f(*rest)` for `asyncio.to_thread(f, *rest)`, made once per call (kept on it: what is
     learnt of a node is kept by its identity)."""
@@ -1620,17 +1641,27 @@ def entries(expr: ast.expr, scope: Scope, depth: int = 0) -> Entries | None:
         return None
     if isinstance(expr, ast.Dict):
         found = Entries([])
+        # (what no unknown spread can replace: keys after the last one, and keys a def's
+        # `**extra` cannot hold, being the names of its other parameters)
+        fixed: set[str] | None = set()
         for key, value in zip(expr.keys, expr.values):
             if key is None:
                 inner = entries(value, scope, depth + 1)
                 if inner is None:
                     found.complete = False
+                    spared = _kwargs_spares(value, scope)
+                    fixed = None if spared is None or fixed is None else fixed & spared
                 else:
                     found.items.extend(inner.items)
                     found.complete = found.complete and inner.complete
+                    fixed = None
                 continue
             known, constant = constant_key(key, scope, depth)
             found.items.append((constant if known else _UNKNOWN_KEY, value, scope))
+            if fixed is not None and known and isinstance(constant, str):
+                fixed.add(constant)
+        if fixed and not found.complete:
+            found.fixed = frozenset(fixed)
         return found
     if isinstance(expr, ast.Call) and isinstance(expr.func, ast.Name) and expr.func.id == "dict":
         if is_builtin_name("dict", scope) and not expr.args:
