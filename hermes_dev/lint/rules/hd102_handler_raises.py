@@ -5873,6 +5873,65 @@ registry.register(name="start_at", toolset="t", schema={}, handler=start_at)
 """,
             note="trap: a date the parser is handed inside a `try` that catches ValueError, after a pattern checked its form",
         ),
+        Valid(
+            _HEAD
+            + """\
+import yaml
+from pathlib import Path
+
+
+def estimate(args, **kw):
+    try:
+        guide = yaml.safe_load(Path("labour.yaml").read_text()) or {}
+    except (OSError, yaml.YAMLError) as exc:
+        return tool_error(str(exc))
+    table = guide.get("jobs") or {}
+    job = str(args.get("job") or "")
+    if job not in table:
+        return json.dumps({"error": f"unknown job {job!r}", "known_jobs": sorted(table)})
+    return json.dumps({"job": job})
+
+
+registry.register(name="estimate", toolset="t", schema={}, handler=estimate)
+""",
+            note="trap: `sorted()` of a loaded document's field whose name says no date (`jobs`): its names, not dates YAML may read",
+        ),
+        Valid(
+            _HEAD
+            + """\
+def _validate(args):
+    rooms = args.get("rooms")
+    if isinstance(rooms, bool) or not isinstance(rooms, int) or rooms < 0:
+        raise ValueError("rooms must be a whole number")
+    rate = args.get("rate")
+    if rate is not None and (isinstance(rate, bool) or not isinstance(rate, (int, float))):
+        raise ValueError("rate must be a number")
+    return rooms, rate
+
+
+def push(args, **kw):
+    try:
+        rooms, rate = _validate(args)
+    except ValueError as exc:
+        return tool_error(str(exc))
+    item = {"rooms": rooms}
+    if rate is not None:
+        item["rate"] = round(float(rate), 2)
+    return json.dumps(item)
+
+
+def month(args, **kw):
+    parts = str(args.get("month", "")).strip().split("-")
+    if len(parts) != 2 or not all(p.isdecimal() for p in parts):
+        return tool_error("month must look like YYYY-MM")
+    return json.dumps({"year": int(parts[0]), "month": int(parts[1])})
+
+
+registry.register(name="push", toolset="t", schema={}, handler=push)
+registry.register(name="month", toolset="t", schema={}, handler=month)
+""",
+            note="trap: a value a helper hands back after testing it is a number (`isinstance(rate, (int, float))`, raising otherwise); parts each tested to be digits (`all(p.isdecimal() for p in parts)`)",
+        ),
     )
     INVALID = (
         Invalid(
@@ -13158,7 +13217,23 @@ def schedule(args, **kw):
 registry.register(name="schedule", toolset="t", schema={}, handler=schedule)
 """,
             lines=(17,),
-            note="tests that only ask whether the text was given (`if not value`) or holds a piece (`\"T\" in value`) pick a parser, they check no format: `next friday` fails both",
+            note='tests that only ask whether the text was given (`if not value`) or holds a piece (`"T" in value`) pick a parser, they check no format: `next friday` fails both',
+            fixed={},
+        ),
+        Invalid(
+            _HEAD
+            + """\
+def month(args, **kw):
+    parts = str(args.get("month", "")).strip().split("-")
+    if len(parts) != 2 or not any(p.isdecimal() for p in parts):
+        return tool_error("month must look like YYYY-MM")
+    return json.dumps({"year": int(parts[0]), "month": int(parts[1])})
+
+
+registry.register(name="month", toolset="t", schema={}, handler=month)
+""",
+            lines=(8,),
+            note="`any(p.isdecimal() for p in parts)` asks one part, not each: `2024-xx` reaches int()",
             fixed={},
         ),
     )

@@ -325,6 +325,7 @@ def _placed(method: _Method) -> _Method:
 
 class InputRisks:
     __slots__ = (
+        "_all_asked",
         "_alone",
         "_answered",
         "_asked_keys",
@@ -450,6 +451,7 @@ class InputRisks:
         # test's value with the item abstracted, the table)
         self._each_keyed: list[tuple[frozenset[str], str, str]] = []
         self._sep_tested: set[str] = set()  # (names a test asked whether a text holds)
+        self._all_asked: set[int] | None = None
         # keys the tool's schema declares numbers with no range -> "int" or "float"
         self.typed_numbers: dict[str, str] = {}
         # (a parameter given the model's value and declared a number: `def get(note_id: int)`)
@@ -1343,8 +1345,13 @@ class InputRisks:
                 elif isinstance(node.args[0], ast.Name):
                     self.any_key_checked = True
             elif func.attr in CHECKS and id(node) not in self._rejected:
-                self.guarded.update(self._reads(func.value))
-                self.form_tested.update(self._reads(func.value))
+                checked = self._reads(func.value)
+                iterated = self._iterated(func.value)
+                if iterated is not None and id(func.value) in self._each_asked():
+                    # (`all(p.isdecimal() for p in parts)`: each of the parts)
+                    checked |= self._reads(iterated)
+                self.guarded.update(checked)
+                self.form_tested.update(checked)
             elif func.attr in MATCHES and node.args and id(node) in self._tested:
                 # `if not DATE.match(text): return ...`: the text's form is tested
                 for arg in node.args[-1:] if written_name(func) not in _PARSERS else node.args[1:2]:
@@ -1635,6 +1642,22 @@ class InputRisks:
             ):
                 return False
         return True
+
+    def _each_asked(self) -> set[int]:
+        """Ids of the names in what `all(...)` asks of each item (`all(p.isdecimal() for p in
+        parts)`), not `any(...)` or a filter."""
+        if self._all_asked is None:
+            self._all_asked = {
+                id(name)
+                for sub in walk_shallow(self._body)
+                if isinstance(sub, ast.Call)
+                and is_name(sub.func, "all")
+                and len(sub.args) == 1
+                and isinstance(sub.args[0], ast.GeneratorExp)
+                for name in ast.walk(sub.args[0].elt)
+                if isinstance(name, ast.Name)
+            }
+        return self._all_asked
 
     def _keyed_each(self, table: ast.expr, key: ast.expr) -> bool:
         """`by_name[key.strip().lower()]` in a loop over the items of what a comprehension

@@ -841,6 +841,11 @@ def _carried_values(
         and n.func.attr in EXISTS_TESTS
         for n in calls
     )
+    if all(isinstance(v, ast.Name) for v in values) and {
+        v.id  # type: ignore[attr-defined]
+        for v in values
+    } <= _number_typed(calls):
+        return None  # (`if not isinstance(rate, (int, float)): raise ...`: a number, no text)
     params = [a.arg for a in (*node.args.posonlyargs, *node.args.args)]
     # (a parameter the body never reads hands nothing back)
     read = {n.id for n in calls if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load)}
@@ -875,6 +880,25 @@ def _carried_values(
             # (`def _id(args): return int(args.get("id"))`)
             return (number + ("+" if _rules_out_zero(node, values) else "") + "*", index)
     return None
+
+
+def _number_typed(nodes: list[ast.AST]) -> set[str]:
+    """Names a def tests to be numbers: `isinstance(rate, (int, float))`."""
+    found: set[str] = set()
+    for sub in nodes:
+        if (
+            isinstance(sub, ast.Call)
+            and is_name(sub.func, "isinstance")
+            and len(sub.args) == 2
+            and isinstance(sub.args[0], ast.Name)
+        ):
+            kinds = sub.args[1]
+            names = kinds.elts if isinstance(kinds, ast.Tuple) else [kinds]
+            if names and all(
+                isinstance(k, ast.Name) and k.id in ("int", "float", "Decimal") for k in names
+            ):
+                found.add(sub.args[0].id)
+    return found
 
 
 def _rules_out_zero(node: ast.FunctionDef | ast.AsyncFunctionDef, values: list[ast.expr]) -> bool:

@@ -247,10 +247,18 @@ class _Search:
             if iterated is None:
                 return None
             expr = iterated
-        fields = [_field_read(expr)]
-        if isinstance(expr, ast.Name) and fields[0] is None:
+        read = expr
+        while (
+            isinstance(read, ast.Call)
+            and isinstance(read.func, ast.Name)
+            and read.func.id in ("sorted", "list", "tuple", "set", "reversed")
+            and len(read.args) == 1
+        ):
+            read = read.args[0]  # (`sorted(table)`: what it holds is the field's)
+        fields = [_field_read(read)]
+        if isinstance(read, ast.Name) and fields[0] is None:
             # (`old = data.get("version")` ... `{"old": old}`: the field it holds)
-            found = scope.lookup(expr.id)
+            found = scope.lookup(read.id)
             values = [b.value for b in (found[1] or []) if b.value is not None] if found else []
             fields = [_field_read(v) for v in values] or [None]
         if all(f is not None and not _DATE_WORDS.search(f) for f in fields):
@@ -603,7 +611,10 @@ _DATE_WORDS = re.compile(
 
 
 def _field_read(expr: ast.expr) -> str | None:
-    """ "k" for `x["k"]` / `x.get("k", ...)`: one field of a record, by its name."""
+    """ "k" for `x["k"]` / `x.get("k", ...)` (`or {}` after it too): one field of a record, by
+    its name."""
+    if isinstance(expr, ast.BoolOp) and isinstance(expr.op, ast.Or):
+        return _field_read(expr.values[0])
     if isinstance(expr, ast.Subscript) and isinstance(expr.slice, ast.Constant):
         key = expr.slice.value
         return key if isinstance(key, str) else ""
