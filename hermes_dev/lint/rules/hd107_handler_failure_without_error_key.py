@@ -2495,6 +2495,26 @@ registry.register(name="redeem", toolset="t", schema={}, handler=redeem)
             lines=(11, 18),
             note="an action's flag False with why, and the choices the model could take instead (`alternatives`); a redemption that did not happen",
         ),
+        Invalid(
+            _HEAD
+            + """\
+def _prorata(paid, months_left):
+    return {"paid": paid, "months_unused": months_left, "refund": round(paid * months_left / 12, 2)}
+
+
+def refund(args, **kw):
+    result = _prorata(float(args.get("paid") or 0), int(args.get("months_left") or 0))
+    if result["months_unused"] == 0:
+        result["status"] = "failed"
+        result["reason"] = "no whole months left in the season"
+    return json.dumps(result)
+
+
+registry.register(name="refund", toolset="t", schema={}, handler=refund)
+""",
+            lines=(13,),
+            note="a helper's dict (its keys known on every return) made a failure report by the keys stored on it after (`result['status'] = 'failed'`, a reason)",
+        ),
     )
 
     def check(self, ctx: LintContext) -> Iterator[Finding]:

@@ -1291,7 +1291,29 @@ def _known_keys(expr: ast.expr, code: Code, env: Env, depth: int) -> dict[str, o
                 return None
             merged = _merge(merged, inner)
         return merged
+    if isinstance(expr, ast.Call):
+        return _returned_keys(expr, code)
     return None
+
+
+def _returned_keys(call: ast.Call, code: Code) -> dict[str, object] | None:
+    """The keys of the dict a project def returns on every path, each a display with
+    constant keys (`result = prorata(paid, day)`; then `result["status"] = "failed"`)."""
+    found = resolve(call.func, code.scope).single()
+    if not isinstance(found, Function) or isinstance(found.node, ast.Lambda):
+        return None
+    merged: dict[str, object] | None = None
+    for ret in walk_function(found.node):
+        if not isinstance(ret, ast.Return):
+            continue
+        if ret.value is None:
+            return None
+        pairs = _pairs(ret.value, found.scope)
+        if pairs is None or any(key is None for key, _ in pairs):
+            return None
+        keys = {key: _constant(item) for key, item in pairs if key is not None}
+        merged = keys if merged is None else _merge(merged, keys)
+    return merged
 
 
 def _merge(first: dict[str, object], second: dict[str, object]) -> dict[str, object]:
