@@ -5932,6 +5932,22 @@ registry.register(name="month", toolset="t", schema={}, handler=month)
 """,
             note="trap: a value a helper hands back after testing it is a number (`isinstance(rate, (int, float))`, raising otherwise); parts each tested to be digits (`all(p.isdecimal() for p in parts)`)",
         ),
+        Valid(
+            _HEAD
+            + """\
+def growth(args, **kw):
+    try:
+        n = int(args.get("n") or 1)
+        total = float(args.get("total") or 0)
+    except (TypeError, ValueError, OverflowError):
+        return tool_error("n and total are numbers")
+    return json.dumps({"v": total / (2 ** (n * 1000000000) + 1)})
+
+
+registry.register(name="growth", toolset="t", schema={}, handler=growth)
+""",
+            note="trap (and no hang): a divisor with a huge power of the model's number is tried in floats, where it overflows; it is never 0",
+        ),
     )
     INVALID = (
         Invalid(

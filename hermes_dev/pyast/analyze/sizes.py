@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import ast
 import itertools
+import math
 import operator
 from typing import Any
 
@@ -440,7 +441,7 @@ _OPERATORS: dict[type[ast.operator], Callable[[Any, Any], Any]] = {
     ast.Sub: operator.sub,
     ast.Mult: operator.mul,
     ast.Div: operator.truediv,
-    ast.Pow: operator.pow,
+    ast.Pow: lambda base, exponent: math.pow(base, exponent),  # (floats: no huge integers)
 }
 _CONVERSIONS: dict[str, Callable[[Any], Any]] = {"int": int, "float": float, "abs": abs}
 # Values tried for each of the model's numbers (with the constants the expression names).
