@@ -5937,9 +5937,9 @@ registry.register(name="month", toolset="t", schema={}, handler=month)
             + """\
 def growth(args, **kw):
     try:
-        n = int(args.get("n") or 1)
-        total = float(args.get("total") or 0)
-    except (TypeError, ValueError, OverflowError):
+        n = int(args["n"])
+        total = float(args["total"])
+    except (KeyError, TypeError, ValueError, OverflowError):
         return tool_error("n and total are numbers")
     return json.dumps({"v": total / (2 ** (n * 1000000000) + 1)})
 
