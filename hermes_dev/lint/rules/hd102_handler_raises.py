@@ -13252,6 +13252,63 @@ registry.register(name="month", toolset="t", schema={}, handler=month)
             note="`any(p.isdecimal() for p in parts)` asks one part, not each: `2024-xx` reaches int()",
             fixed={},
         ),
+        Invalid(
+            {
+                "plugins/kb/__init__.py": """\
+import asyncio
+import functools
+import json
+import re
+
+ARTICLES = {"printer": "Tray 2 jams when the paper is damp.", "vpn": "Reconnect after sleep."}
+
+
+def json_tool(fn):
+    if asyncio.iscoroutinefunction(fn):
+        @functools.wraps(fn)
+        async def async_wrapper(args, **kwargs):
+            return json.dumps(await fn(args, **kwargs), default=str)
+        return async_wrapper
+
+    @functools.wraps(fn)
+    def wrapper(args, **kwargs):
+        return json.dumps(fn(args, **kwargs), default=str)
+    return wrapper
+
+
+def _rank(query, mode):
+    pattern = re.compile(query, re.I) if mode == "regex" else None
+    found = []
+    for slug, body in ARTICLES.items():
+        if mode == "title":
+            hit = query.lower() in slug.lower()
+        else:
+            hit = bool(pattern.search(body)) if pattern else query.lower() in body.lower()
+        if hit:
+            found.append(slug)
+    return found
+
+
+@json_tool
+async def kb_search(args, **kw):
+    query = str(args.get("query") or "").strip()
+    if not query:
+        return {"error": "query is required"}
+    mode = args.get("mode") or "keyword"
+    if mode not in ("keyword", "regex", "title"):
+        return {"error": "mode must be keyword, regex or title"}
+    return {"results": await asyncio.to_thread(_rank, query, mode)}
+
+
+def register(ctx):
+    ctx.register_tool(name="kb_search", toolset="kb", schema={}, handler=kb_search, is_async=True)
+""",
+                "plugins/kb/plugin.yaml": "name: kb\nversion: 0.1.0\ndescription: KB.\nprovides_tools:\n  - kb_search\n",
+            },
+            findings=(("plugins/kb/__init__.py", 43),),
+            note="the model's pattern handed through `asyncio.to_thread(_rank, query, mode)` (its arguments after the first), tested only for being given (`if not query`) and searched for in text (`query.lower() in body.lower()`, no table), reaches `re.compile` (re.error); the decorator picks its async wrapper with `iscoroutinefunction`, and lets it out",
+            fixed={},
+        ),
     )
 
     def check(self, ctx: LintContext) -> Iterator[Finding]:
@@ -13507,6 +13564,10 @@ def _message(group: list[Escape], name: str) -> str:
         call = escape.node
         assert isinstance(call, ast.Call)
         text = ast.unparse(call.func)
+        runner = text.rsplit(".", 1)[-1]
+        worker = 0 if runner == "to_thread" else 1 if runner == "run_in_executor" else None
+        if worker is not None and len(call.args) > worker:
+            text = ast.unparse(call.args[worker])  # (the def the thread runs, as it is named)
         rel, line, _ = escape.origin
         steps = [step[2] for step in escape.chain[1:]]
         if steps and steps[0].split(".")[-1] == text.split(".")[-1]:

@@ -1260,6 +1260,8 @@ class InputRisks:
                 self._sep_tested.update(self._reads(right))
             elif isinstance(op, (ast.In, ast.NotIn)) and _empties(right):
                 continue  # (`value in (None, "")`: whether it was given, not what it is)
+            elif isinstance(op, (ast.In, ast.NotIn)) and _some_text(right):
+                continue  # (`query.lower() in art.title.lower()`: a search of text, no table)
             elif isinstance(op, (ast.In, ast.NotIn)) and (
                 isinstance(node.left, ast.Name)
                 or self._key_read(node.left) is not None
@@ -1606,38 +1608,47 @@ class InputRisks:
             for n in ast.walk(part)
         )
 
-    def _asked_holds(self, names: set[str]) -> bool:
+    def given_only(self, names: set[str]) -> bool:
+        """Every test here that reads `names` only asks whether the value was given (`if not
+        query: return ...`, `x is None`), and nothing else checked it (a helper's verdict, a
+        file test): it checks nothing of what the value is."""
+        if names & (
+            self.kind_tested | self.exists_tested | self.format_tested | self._ensured
+        ) or not self._asked_holds(names, pieces=False):
+            return False
+        return any(self._reads(test) & names for test in self._tests_of())
+
+    def _asked_holds(self, names: set[str], pieces: bool = True) -> bool:
         """Every test here that reads `names` only asks whether the text holds a piece (`"T"
         in value or " " in value`) or was given at all (`if not value`): that picks a format,
         it checks none (a date parser given the text still fails on `next friday`)."""
-        if not names <= self._sep_tested or names & (
-            self.helper_checked | self._checked | self._matched
+        if (pieces and not names <= self._sep_tested) or names & (
+            self.helper_checked | self._checked | self._matched | self.form_tested
+            if not pieces
+            else self.helper_checked | self._checked | self._matched
         ):
             return False
-        tests: list[ast.expr] = []
-        for sub in walk_shallow(self._body):
-            kind = type(sub)
-            if kind in (ast.If, ast.While, ast.IfExp, ast.Assert):
-                tests.append(sub.test)  # type: ignore[attr-defined]
-            elif kind is ast.comprehension:
-                tests.extend(sub.ifs)  # type: ignore[attr-defined]
+        tests = self._tests_of()
         while tests:
             test = tests.pop()
             if isinstance(test, ast.BoolOp):
                 tests.extend(test.values)
             elif isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not):
                 tests.append(test.operand)
-            elif not self._reads(test) & names or isinstance(test, ast.Name):
+            elif not self._reads(test) & names or (isinstance(test, ast.Name) and test.id in names):
                 continue  # (`if not value:`: whether it was given, not what it is)
             elif not (
                 isinstance(test, ast.Compare)
                 and len(test.ops) == 1
                 and (
-                    isinstance(test.ops[0], (ast.In, ast.NotIn))
+                    pieces
+                    and isinstance(test.ops[0], (ast.In, ast.NotIn))
                     and isinstance(test.left, ast.Constant)
                     and isinstance(test.left.value, str)
                     or isinstance(test.ops[0], (ast.Is, ast.IsNot))
                     and is_none(test.comparators[0])
+                    and isinstance(test.left, ast.Name)
+                    and test.left.id in names
                 )
             ):
                 return False
@@ -1658,6 +1669,18 @@ class InputRisks:
                 if isinstance(name, ast.Name)
             }
         return self._all_asked
+
+    def _tests_of(self) -> list[ast.expr]:
+        """The tests of this def's `if`s, loops, conditional expressions, asserts and
+        comprehension filters."""
+        tests: list[ast.expr] = []
+        for sub in walk_shallow(self._body):
+            kind = type(sub)
+            if kind in (ast.If, ast.While, ast.IfExp, ast.Assert):
+                tests.append(sub.test)  # type: ignore[attr-defined]
+            elif kind is ast.comprehension:
+                tests.extend(sub.ifs)  # type: ignore[attr-defined]
+        return tests
 
     def _keyed_each(self, table: ast.expr, key: ast.expr) -> bool:
         """`by_name[key.strip().lower()]` in a loop over the items of what a comprehension
@@ -2982,6 +3005,22 @@ def _absent_test(test: ast.expr, name: str) -> bool:
 def _an_element(values: list[ast.expr | None] | None) -> bool:
     """A loop's name over a sequence (`for item in items`): each value an element of it."""
     return bool(values) and all(isinstance(v, _Element) for v in values)  # type: ignore[union-attr]
+
+
+_TEXT_MAKERS = frozenset({"lower", "upper", "casefold", "strip", "lstrip", "rstrip", "title"})
+
+
+def _some_text(expr: ast.expr) -> bool:
+    """Text made here, which `x in` searches rather than looks up: `art.title.lower()`, an
+    f-string (not a string written out: `sep in ",;"` picks from its characters)."""
+    if isinstance(expr, ast.JoinedStr):
+        return True
+    return (
+        isinstance(expr, ast.Call)
+        and isinstance(expr.func, ast.Attribute)
+        and expr.func.attr in _TEXT_MAKERS
+        and not expr.args
+    )
 
 
 def _names_in(expr: ast.expr) -> list[ast.Name]:

@@ -449,7 +449,7 @@ def callees(call: ast.Call, scope: Scope) -> list[Callee] | None:
         and func.value.func.id == "super"
     ):
         return _super_call(call, func.attr, scope)
-    handed = _handed_on(call, scope)
+    handed = handed_on(call, scope)
     if handed is not None:
         return callees(handed, scope)
     found = resolve(func, scope)
@@ -612,7 +612,7 @@ def through_decorator(function: Function) -> Function | None:
                 env.setdefault(param.arg, resolve(kw_default, where))
         deco, where = made, where.child(deco, env or None)
     params = [*deco.args.posonlyargs, *deco.args.args]
-    wrapper = made_decorator(deco, _TRANSPARENT)
+    wrapper = made_decorator(deco, _TRANSPARENT, isinstance(node, ast.AsyncFunctionDef))
     if len(params) != 1 or wrapper is None or deco.args.vararg is not None:
         return None
     if function.owner is not None and (
@@ -626,7 +626,7 @@ def through_decorator(function: Function) -> Function | None:
     return made_wrapper
 
 
-def _handed_on(call: ast.Call, scope: Scope) -> ast.Call | None:
+def handed_on(call: ast.Call, scope: Scope) -> ast.Call | None:
     """The call a thread runner makes for its caller, which then gets its result and its
     exceptions: `await asyncio.to_thread(fn, *args)` runs `fn(*args)`, and so does
     `await loop.run_in_executor(executor, fn, *args)`."""

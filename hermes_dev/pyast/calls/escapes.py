@@ -46,6 +46,7 @@ from hermes_dev.pyast.calls.driver import (
     Code,
     Transfer,
     callees,
+    handed_on,
     is_context_manager,
     parameter_defaults,
     property_callees,
@@ -1893,8 +1894,10 @@ class _Walker:
         inputs = self.inputs
         if inputs is None or isinstance(target.function.node, ast.Lambda):
             return frozenset()
+        # (`asyncio.to_thread(_rank, query, mode)` hands `_rank` its arguments after the first)
+        given = handed_on(call, self.scope) or call
         seeds: set[str] = set()
-        for param, expr in call_arguments(call, target.function).items():
+        for param, expr in call_arguments(given, target.function).items():
             if inputs.param and _the_arguments(expr, inputs.param):
                 if not inputs.rebound:
                     seeds.add("*" + param)  # (the model's arguments, handed on)
@@ -1905,6 +1908,8 @@ class _Walker:
                 tested = (
                     inputs._reads(expr) & inputs.guards_at(call)
                 ) - inputs.only_container_typed()
+                if tested and inputs.given_only(tested):
+                    tested = set()  # (`if not query: return ...` asks only whether it came)
                 if not tested and inputs._reads(expr) & inputs.each_tested:
                     # (each value tested against a table, `missing = [i for i in ids if i not in
                     # devices]; if missing: return`, is an entry of it, whatever else it is)

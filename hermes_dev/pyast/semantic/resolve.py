@@ -1519,16 +1519,25 @@ def hands_back(node: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
 def made_decorator(
     factory: ast.FunctionDef | ast.AsyncFunctionDef,
     transparent: frozenset[str] = frozenset(),
+    for_async: bool | None = None,
 ) -> ast.FunctionDef | ast.AsyncFunctionDef | None:
     """The def of its own body that every `return` of a decorator factory gives (`def
     tool(name): def deco(fn): ...; return deco`), undecorated but for decorators named in
-    `transparent` (`@functools.wraps(fn)`), else None."""
+    `transparent` (`@functools.wraps(fn)`), else None. `for_async`: whether the def it is
+    applied to is a coroutine function, which picks between the wrappers of `if
+    asyncio.iscoroutinefunction(fn): ... return async_wrapper` and the `return` after."""
     returns = [sub for sub in walk_function(factory) if isinstance(sub, ast.Return)]
     names = {r.value.id if isinstance(r.value, ast.Name) else None for r in returns}
+    if len(names) != 1 and for_async is not None:
+        names = _by_coroutine(factory, for_async)
     if len(names) != 1 or None in names:
         return None
     [name] = names
+    statements = [*factory.body]
     for stmt in factory.body:
+        if isinstance(stmt, ast.If):  # (a wrapper defined in the branch that returns it)
+            statements.extend([*stmt.body, *stmt.orelse])
+    for stmt in statements:
         if (
             isinstance(stmt, _DEF_TYPES)
             and stmt.name == name
@@ -1536,6 +1545,29 @@ def made_decorator(
         ):
             return stmt
     return None
+
+
+def _by_coroutine(
+    factory: ast.FunctionDef | ast.AsyncFunctionDef, for_async: bool
+) -> set[str | None]:
+    """The names a decorator returns for a coroutine function (`for_async`) or another, when it
+    picks its wrapper with `if [asyncio.|inspect.]iscoroutinefunction(fn):` whose body returns."""
+    for at, stmt in enumerate(factory.body):
+        if not (
+            isinstance(stmt, ast.If)
+            and isinstance(stmt.test, ast.Call)
+            and last_name(stmt.test.func) == "iscoroutinefunction"
+            and stmt.body
+            and isinstance(stmt.body[-1], ast.Return)
+        ):
+            continue
+        picked = stmt.body if for_async else [*stmt.orelse, *factory.body[at + 1 :]]
+        return {
+            r.value.id if isinstance(r.value, ast.Name) else None
+            for r in picked
+            if isinstance(r, ast.Return)
+        }
+    return {None}
 
 
 def _helper_applications(
