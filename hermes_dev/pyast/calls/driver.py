@@ -46,6 +46,7 @@ from hermes_dev.pyast.semantic.resolve import (
     call_arguments,
     class_bases,
     class_method,
+    handed_on,
     hands_back,
     made_decorator,
     resolve,
@@ -624,25 +625,6 @@ def through_decorator(function: Function) -> Function | None:
     made_wrapper = Wrapper(wrapper, found.module, inner)
     made_wrapper.via = last_name(dec) or wrapper.name
     return made_wrapper
-
-
-def handed_on(call: ast.Call, scope: Scope) -> ast.Call | None:
-    """The call a thread runner makes for its caller, which then gets its result and its
-    exceptions: `await asyncio.to_thread(fn, *args)` runs `fn(*args)`, and so does
-    `await loop.run_in_executor(executor, fn, *args)`."""
-    func = call.func
-    first = 0
-    if isinstance(func, ast.Attribute) and func.attr == "run_in_executor":
-        first = 1
-    else:
-        origin = resolve(func, scope).single()
-        if not (isinstance(origin, External) and origin.dotted == "asyncio.to_thread"):
-            return None
-    if len(call.args) <= first or any(isinstance(a, ast.Starred) for a in call.args):
-        return None
-    keywords = call.keywords if first == 0 else []  # (run_in_executor passes no keywords on)
-    inner = ast.Call(func=call.args[first], args=call.args[first + 1 :], keywords=keywords)
-    return ast.copy_location(inner, call)
 
 
 def _overrides(method: Function, call: ast.Call, scope: Scope) -> list[Callee]:

@@ -702,15 +702,28 @@ def _kwargs_spares(value: ast.expr, scope: Scope) -> set[str] | None:
     return None
 
 
-def _thread_call(call: ast.Call) -> ast.Call:
-    """`f(*rest)` for `asyncio.to_thread(f, *rest)`, made once per call (kept on it: what is
+def handed_on(call: ast.Call, scope: Scope) -> ast.Call | None:
+    """The call a thread runner makes for its caller, which then gets its result and its
+    exceptions: `await asyncio.to_thread(fn, *args)` runs `fn(*args)`, and so does
+    `await loop.run_in_executor(executor, fn, *args)`. Made once per call (kept on it: what is
     learnt of a node is kept by its identity)."""
-    made: ast.Call | None = call.__dict__.get("_hd_thread_call")
+    func = call.func
+    first = 0
+    if isinstance(func, ast.Attribute) and func.attr == "run_in_executor":
+        first = 1
+    else:
+        origin = resolve(func, scope).single()
+        if not (isinstance(origin, External) and origin.dotted == "asyncio.to_thread"):
+            return None
+    if len(call.args) <= first or any(isinstance(a, ast.Starred) for a in call.args):
+        return None
+    made: ast.Call | None = call.__dict__.get("_hd_handed_on")
     if made is None:
+        keywords = call.keywords if first == 0 else []  # (run_in_executor passes none on)
         made = ast.copy_location(
-            ast.Call(func=call.args[0], args=call.args[1:], keywords=call.keywords), call
+            ast.Call(func=call.args[first], args=call.args[first + 1 :], keywords=keywords), call
         )
-        call.__dict__["_hd_thread_call"] = made
+        call.__dict__["_hd_handed_on"] = made
     return made
 
 
@@ -738,9 +751,10 @@ def _result_of(obj: Obj, call: ast.Call, scope: Scope, depth: int) -> Possible:
     if isinstance(obj, External):
         if obj.dotted == "importlib.import_module" and call.args:
             return _imported_module(call, scope, depth)
-        if obj.dotted == "asyncio.to_thread" and call.args:
+        handed = handed_on(call, scope) if obj.dotted == "asyncio.to_thread" else None
+        if handed is not None:
             # (`await asyncio.to_thread(load, flag)`: what `load(flag)` gives)
-            return call_result(_thread_call(call), scope, depth + 1)
+            return call_result(handed, scope, depth + 1)
         if obj.dotted == "functools.partial" and call.args:
             inner = resolve(call.args[0], scope, depth + 1).single()
             if isinstance(inner, Function) and not any(
