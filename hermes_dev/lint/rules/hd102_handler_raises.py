@@ -13309,6 +13309,31 @@ def register(ctx):
             note="the model's pattern handed through `asyncio.to_thread(_rank, query, mode)` (its arguments after the first), tested only for being given (`if not query`) and searched for in text (`query.lower() in body.lower()`, no table), reaches `re.compile` (re.error); the decorator picks its async wrapper with `iscoroutinefunction`, and lets it out",
             fixed={},
         ),
+        Invalid(
+            _HEAD
+            + """\
+import datetime as _dt
+
+
+def _parse_day(value):
+    if value is None or value == "" or value == "today":
+        return _dt.date.today()
+    if value == "yesterday":
+        return _dt.date.today() - _dt.timedelta(days=1)
+    return _dt.date.fromisoformat(value.strip())
+
+
+def laying_rate(args, **kw):
+    start = _parse_day(args.get("start"))
+    return json.dumps({"start": start.isoformat()})
+
+
+registry.register(name="laying_rate", toolset="t", schema={}, handler=laying_rate)
+""",
+            lines=(16,),
+            note="a date parser called through a module imported under another name (`import datetime as _dt`), given text whose only tests pick words out (`value == 'today'`): `01/05/2024` does not parse",
+            fixed={},
+        ),
     )
 
     def check(self, ctx: LintContext) -> Iterator[Finding]:

@@ -1620,13 +1620,19 @@ class InputRisks:
 
     def _asked_holds(self, names: set[str], pieces: bool = True) -> bool:
         """Every test here that reads `names` only asks whether the text holds a piece (`"T"
-        in value or " " in value`) or was given at all (`if not value`): that picks a format,
-        it checks none (a date parser given the text still fails on `next friday`)."""
-        if (pieces and not names <= self._sep_tested) or names & (
+        in value or " " in value`), is one word (`value == "today"`) or was given at all (`if
+        not value`): that picks a format, it checks none (a date parser given the text still
+        fails on `next friday`)."""
+        if names & (
             self.helper_checked | self._checked | self._matched | self.form_tested
             if not pieces
-            else self.helper_checked | self._checked | self._matched
-        ):
+            else self.helper_checked
+            | self._checked
+            | self._matched
+            | self.kind_tested
+            | self.exists_tested
+            | self._ensured
+        ) or not any(self._reads(test) & names for test in self._tests_of()):
             return False
         tests = self._tests_of()
         while tests:
@@ -1645,6 +1651,10 @@ class InputRisks:
                     and isinstance(test.ops[0], (ast.In, ast.NotIn))
                     and isinstance(test.left, ast.Constant)
                     and isinstance(test.left.value, str)
+                    or pieces
+                    and isinstance(test.ops[0], (ast.Eq, ast.NotEq))
+                    and isinstance(test.comparators[0], ast.Constant)
+                    and isinstance(test.comparators[0].value, str)
                     or isinstance(test.ops[0], (ast.Is, ast.IsNot))
                     and is_none(test.comparators[0])
                     and isinstance(test.left, ast.Name)
@@ -1706,6 +1716,18 @@ class InputRisks:
             ):
                 return True
         return False
+
+    def _parser_name(self, func: ast.expr) -> str | None:
+        """The name `_PARSERS` knows the called parser by: as written (`datetime.strptime`),
+        else as the module it is imported under resolves it (`import datetime as _dt`:
+        `_dt.date.fromisoformat`)."""
+        written = written_name(func)
+        if written in _PARSERS and self._library_call(func):
+            return written
+        if self.dotted is None or not isinstance(func, ast.Attribute):
+            return None
+        dotted = self.dotted(func)
+        return dotted if dotted in _PARSERS and "." in dotted else None
 
     def _library_call(self, func: ast.expr) -> bool:
         """A parser's name written bare (`lookup(...)`, `UUID(...)`) is the library's only when
@@ -1905,10 +1927,10 @@ class InputRisks:
                 )
             ):
                 risk = json.JSONDecodeError, "when the model sends text that is not JSON"
-            elif written_name(func) in _PARSERS and self._library_call(func):
+            elif (parser := self._parser_name(func)) is not None:
                 if not args or isinstance(args[0], ast.Starred):
                     return None
-                exc, what = _PARSERS[written_name(func)]  # type: ignore[index]
+                exc, what = _PARSERS[parser]
                 guarding = self._reads(args[0]) & self.guarded
                 if guarding and not (
                     exc is ValueError and what.startswith("a date") and self._asked_holds(guarding)
@@ -1916,7 +1938,7 @@ class InputRisks:
                     return None
                 if self._from_model(args[0]):
                     return exc, f"when the model sends {what}"
-                if written_name(func) in _CONTENT_PARSERS and self._content(args[0]):
+                if parser in _CONTENT_PARSERS and self._content(args[0]):
                     return exc, f"when a file or an address the model names holds {what}"
                 return None
             elif (
