@@ -42,6 +42,7 @@ from hermes_dev.pyast.analyze.tests_read import (
     passing_exits,
     rejected_prefixes,
     tested_calls,
+    tests_of,
 )
 from hermes_dev.pyast.semantic.walker import (
     COMPREHENSIONS,
@@ -1683,14 +1684,7 @@ class InputRisks:
     def _tests_of(self) -> list[ast.expr]:
         """The tests of this def's `if`s, loops, conditional expressions, asserts and
         comprehension filters."""
-        tests: list[ast.expr] = []
-        for sub in walk_shallow(self._body):
-            kind = type(sub)
-            if kind in (ast.If, ast.While, ast.IfExp, ast.Assert):
-                tests.append(sub.test)  # type: ignore[attr-defined]
-            elif kind is ast.comprehension:
-                tests.extend(sub.ifs)  # type: ignore[attr-defined]
-        return tests
+        return tests_of(walk_shallow(self._body))
 
     def _keyed_each(self, table: ast.expr, key: ast.expr) -> bool:
         """`by_name[key.strip().lower()]` in a loop over the items of what a comprehension

@@ -21,6 +21,7 @@ import math
 import operator
 from typing import Any
 
+from hermes_dev.pyast.analyze.tests_read import tests_of
 from hermes_dev.pyast.semantic.walker import is_name, last_name, written_name
 
 TYPE_CHECKING = False
@@ -613,15 +614,7 @@ def _zero_neutral(nodes: list[ast.AST], reads: Callable[[ast.expr], set[str]]) -
     positive number does."""
     neutral: set[str] = set()
     other: set[str] = set()
-    tests: list[ast.expr] = []
-    for sub in nodes:
-        kind = type(sub)
-        if kind in (ast.If, ast.While, ast.IfExp, ast.Assert):
-            tests.append(sub.test)  # type: ignore[attr-defined]
-        elif kind is ast.comprehension:
-            tests.extend(sub.ifs)  # type: ignore[attr-defined]
-        elif kind is ast.Compare:
-            tests.append(sub)  # type: ignore[arg-type]
+    tests = tests_of(nodes, (ast.Compare,))
     while tests:
         test = tests.pop()
         if isinstance(test, ast.BoolOp):
@@ -672,25 +665,15 @@ def _constant_number(expr: ast.expr) -> float | None:
 def attributes_looked_at(nodes: list[ast.AST], name: str) -> set[str]:
     """The attributes of `name` that a test among `nodes` reads (`if req.kw <= 0`) or that
     a statement sets (`req.kw = 1`)."""
-    found: set[str] = set()
-    for sub in nodes:
-        kind = type(sub)
-        if kind in (ast.If, ast.While, ast.IfExp, ast.Assert):
-            tests: list[ast.expr] = [sub.test]  # type: ignore[attr-defined]
-        elif kind is ast.Compare or kind is ast.BoolOp:
-            tests = [sub]  # type: ignore[list-item]
-        elif kind is ast.comprehension:
-            tests = sub.ifs  # type: ignore[attr-defined]
-        elif kind is ast.Attribute and type(sub.ctx) is not ast.Load:  # type: ignore[attr-defined]
-            if is_name(sub.value, name):  # type: ignore[attr-defined]
-                found.add(sub.attr)  # type: ignore[attr-defined]
-            continue
-        else:
-            continue
-        for test in tests:
-            for node in ast.walk(test):
-                if isinstance(node, ast.Attribute) and is_name(node.value, name):
-                    found.add(node.attr)
+    found = {
+        sub.attr
+        for sub in nodes
+        if type(sub) is ast.Attribute and type(sub.ctx) is not ast.Load and is_name(sub.value, name)
+    }
+    for test in tests_of(nodes, (ast.Compare, ast.BoolOp)):
+        for node in ast.walk(test):
+            if isinstance(node, ast.Attribute) and is_name(node.value, name):
+                found.add(node.attr)
     return found
 
 

@@ -25,6 +25,21 @@ MATCHES = frozenset({"match", "fullmatch", "search"})
 CHECKS = frozenset({"isdigit", "isnumeric", "isdecimal", "startswith"})
 
 
+def tests_of(nodes: list[ast.AST], extra: tuple[type[ast.AST], ...] = ()) -> list[ast.expr]:
+    """The tests among `nodes`: of `if`s, loops, conditional expressions and asserts, the
+    filters of comprehensions, and every node of the `extra` types (`ast.Compare`) itself."""
+    tests: list[ast.expr] = []
+    for sub in nodes:
+        kind = type(sub)
+        if kind in (ast.If, ast.While, ast.IfExp, ast.Assert):
+            tests.append(sub.test)  # type: ignore[attr-defined]
+        elif kind is ast.comprehension:
+            tests.extend(sub.ifs)  # type: ignore[attr-defined]
+        elif kind in extra:
+            tests.append(sub)  # type: ignore[arg-type]
+    return tests
+
+
 def rejected_prefixes(nodes: list[ast.AST]) -> set[int]:
     """ids of `text.startswith(...)` tests that turn one form away (`if name.startswith("."):
     return ...`): what is left may still be any other text, so they validate nothing (`nodes`:
