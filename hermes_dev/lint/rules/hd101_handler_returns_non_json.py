@@ -10,7 +10,7 @@ never has outside a string and no quote to open one, `f"{amount} {unit} = {grams
 that opens and closes an array or object in its own text, `f"[{a}, {b}]"`, builds JSON and is
 not reported), a JSON string with text concatenated or
 appended to it (`result_json += "[Hint: ...]"`), text the handler builds itself (`"\\n".join(lines)`
-of text lines, `str()` of a dict, list, None or exception, `.read_text()` of a file the code names
+of text lines, also with a newline after them or its first line padded with `.ljust()`, `str()` of a dict, list, None or exception, `.read_text()` of a file the code names
 as text (`notes.md`), the `stdout` of a command written out in the code that prints text (also
 run through the project's wrapper of `subprocess.run`, or built in a local list; `docker logs`,
 `kubectl logs` too), two such texts joined (`proc.stdout + proc.stderr`), text that ends as no
@@ -1021,6 +1021,18 @@ registry.register(name="pair", toolset="t", schema={}, handler=pair)
 registry.register(name="pair_format", toolset="t", schema={}, handler=pair_format)
 """,
             note="trap: a `%` or `str.format` template that writes JSON itself (its own quotes), or only joins its fields",
+        ),
+        Valid(
+            _HEAD
+            + """\
+def export(args, **kw):
+    rows = [{"n": 1}, {"n": 2}]
+    return json.dumps({"rows": rows}).rjust(80) + "\\n"
+
+
+registry.register(name="export", toolset="t", schema={}, handler=export)
+""",
+            note="trap: whitespace around a JSON text (padding, a newline after it) is still JSON",
         ),
     )
     INVALID = (
@@ -3520,6 +3532,32 @@ for spec in _SPECS:
     registry.register(toolset="clinic", check_fn=None, requires_env=[], **spec)
 """
             },
+        ),
+        Invalid(
+            _HEAD
+            + """\
+from datetime import date
+
+
+def _render(number, lines):
+    out = [f"INVOICE {number}".ljust(40) + date.today().isoformat(), "-" * 50]
+    for line in lines:
+        out.append(str(line))
+    return "\\n".join(out) + "\\n"
+
+
+def invoice_render(args, **kw):
+    text = _render(args.get("number") or "draft", args.get("lines") or [])
+    if args.get("format") == "json":
+        return json.dumps({"text": text})
+    return text
+
+
+registry.register(name="invoice_render", toolset="t", schema={}, handler=invoice_render)
+""",
+            lines=(18,),
+            note="lines of text joined, whose first starts as prose padded with `.ljust()`, with a newline after them: still no JSON",
+            fixed={},
         ),
     )
 

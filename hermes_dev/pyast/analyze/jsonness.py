@@ -360,6 +360,8 @@ def _same_start(expr: ast.expr) -> ast.expr | None:
     attr, args = expr.func.attr, expr.args
     if attr in _START_KEEPING or (attr in ("strip", "lstrip") and not args):
         return expr.func.value
+    if attr == "ljust" or (attr in ("rjust", "center") and len(args) <= 1):
+        return expr.func.value  # (padded with spaces before, which JSON skips, or after)
     if attr in ("format", "format_map"):
         # (a template's literal start stays; one that starts with a `{` field is not prose)
         return expr.func.value
@@ -662,6 +664,14 @@ def _binop(expr: ast.BinOp, scope: Scope, calls: CallVerdict | None, depth: int)
         return left if left.what == "a path" else _UNKNOWN_V  # (`base / name`: a Path)
     if not isinstance(expr.op, ast.Add):
         return _UNKNOWN_V
+    for blank, other in ((expr.right, expr.left), (expr.left, expr.right)):
+        if (
+            isinstance(blank, ast.Constant)
+            and isinstance(blank.value, str)
+            and not blank.value.strip()
+        ):
+            # (`"\n".join(out) + "\n"`: whitespace around JSON is JSON; around text, text)
+            return infer(other, scope, calls, depth + 1)
     if _starts_as_prose(expr.left, scope, depth) or _ends_as_prose(expr.right, scope, depth):
         return Verdict(NOT_JSON, "a string that is not JSON", expr)
     left = infer(expr.left, scope, calls, depth + 1)
