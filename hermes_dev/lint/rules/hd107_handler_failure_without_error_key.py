@@ -796,6 +796,18 @@ for _name, _op in (("monitor_add", _add), ("monitor_remove", _remove)):
 """,
             note="the unpacked failure turned into an error before the report",
         ),
+        Valid(
+            _HEAD
+            + """\
+def tail_log(args, **kw):
+    lines = ["a", "b"]
+    return json.dumps({"lines": lines, "truncated": False, "cached": False, "reason": "fresh read"})
+
+
+registry.register(name="tail_log", toolset="t", schema={}, handler=tail_log)
+""",
+            note="trap: past participles that say what state a result is in (`truncated`, `cached`) are no failed action, a reason beside them or not",
+        ),
     )
     INVALID = (
         Invalid(
@@ -2514,6 +2526,20 @@ registry.register(name="refund", toolset="t", schema={}, handler=refund)
 """,
             lines=(13,),
             note="a helper's dict (its keys known on every return) made a failure report by the keys stored on it after (`result['status'] = 'failed'`, a reason)",
+        ),
+        Invalid(
+            _HEAD
+            + """\
+def loan_extend(args, **kw):
+    if int(args.get("times") or 0) >= 2:
+        return json.dumps({"extended": False, "reason": "extension limit reached"})
+    return json.dumps({"extended": True})
+
+
+registry.register(name="loan_extend", toolset="t", schema={}, handler=loan_extend)
+""",
+            lines=(6,),
+            note="the past participle of the tool's own action (`extended`, a word no list names) False beside its reason",
         ),
     )
 

@@ -309,10 +309,10 @@ def judge(keys: dict[str, object]) -> str | None:
     if signal is None and not flags:
         # `{"removed": False}` alone, or with what it was and why: nothing else to tell
         # (`{"removed": False, "needs_confirmation": True, ...}` is a question, not a failure).
-        actions = [key for key in keys if key in ACTION_FLAGS or key in _FLAGS_WITH_WHY]
+        actions = [key for key in keys if key in ACTION_FLAGS or _needs_why(key)]
         if actions and actions[0] in REMOVALS:
             actions = []  # (what should be gone is: removing what is not there leaves it so)
-        if actions and actions[0] in _FLAGS_WITH_WHY and not any(_says_why(k) for k in keys):
+        if actions and _needs_why(actions[0]) and not any(_says_why(k) for k in keys):
             actions = []  # (`{"id": 3, "cancelled": False}` describes a job)
         if (
             len(actions) == 1
@@ -350,6 +350,81 @@ def judge(keys: dict[str, object]) -> str | None:
 # "reason": ...}` (cancelled True is an interruption), `{"valid": False, "message": ...}` (the
 # input could not be used; asked of a def that validates it is the verdict, `status_report`).
 _FLAGS_WITH_WHY = frozenset({"cancelled", "canceled", "valid"})
+# Other past participles of an action (`renewed`, `extended`): a failure flag only with a
+# reason beside; not those that name a state an object is in.
+_ACTED = re.compile(r"[a-z]{3,}(ed|en)")
+_STATES = frozenset(
+    {
+        "allowed",
+        "authenticated",
+        "authorized",
+        "blocked",
+        "configured",
+        "initialized",
+        "initialised",
+        "loaded",
+        "mounted",
+        "muted",
+        "provisioned",
+        "scanned",
+        "selected",
+        "trusted",
+        "archived",
+        "cached",
+        "changed",
+        "checked",
+        "closed",
+        "compressed",
+        "connected",
+        "deprecated",
+        "disabled",
+        "enabled",
+        "encrypted",
+        "expired",
+        "filtered",
+        "finished",
+        "hidden",
+        "limited",
+        "logged",
+        "matched",
+        "modified",
+        "needed",
+        "opened",
+        "paused",
+        "pinned",
+        "required",
+        "shared",
+        "signed",
+        "started",
+        "stopped",
+        "supported",
+        "truncated",
+        "verified",
+        "wanted",
+        "broken",
+        "chosen",
+        "frozen",
+        "given",
+        "open",
+        "seen",
+        "taken",
+        "token",
+        "even",
+        "often",
+        "green",
+        "screen",
+        "kitchen",
+        "garden",
+    }
+)
+
+
+def _needs_why(key: str) -> bool:
+    return key in _FLAGS_WITH_WHY or (
+        key not in ACTION_FLAGS and key not in _STATES and _ACTED.fullmatch(key) is not None
+    )
+
+
 # A reason an action was not needed (`{"updated": False, "reason": "already up to date"}`).
 _NO_NEED = re.compile(r"\balready\b|\bup to date\b|\bno changes?\b|\bunchanged\b|\bnothing to\b")
 # A reason that says there is nothing to act on: no meeting/session/job is active or running.
