@@ -93,11 +93,15 @@ sqlite statement raises OverflowError past 2**63 - 1, `timedelta(...)` and
 `datetime.fromtimestamp(...)` of it OverflowError, `date(y, m, d)` (`datetime`, `time`,
 `date.fromisocalendar`) ValueError, as for digits a pattern picks out of its text
 (`int(m.group(2))`: what a pattern matched is the model's text, of the form it tested, so
-a table looked up by a group, `int()` of one, a length are not reported); unless it is compared with a bound other than 0 or 1 first (a
+`int()` of a group and a length are not reported; a table looked up by a group is, when the
+pattern lets the group be open text, `(\\w+)`, or one of a few strings the table lacks, `[A-Za-z]`
+against seven notes); unless it is compared with a bound other than 0 or 1 first (a
 comprehension's filter is no bound: `next(p for kg, p in BANDS if w <= kg)` is a search that
 can find nothing). `x % n` of the model's
 number raises ZeroDivisionError (also `x / n` of the number a helper hands back, `n =
-_num(args, "bpm")`, and `x / sum(weights.values())` of numbers the model sends, which may add
+_num(args, "bpm")`, also one that converts the text in place, `value = float(value)`, and
+`int()` of a part of the model's text, `"4/0".split("/")`, also as an item of the tuple a
+helper returns, and `x / sum(weights.values())` of numbers the model sends, which may add
 up to 0; a divisor made by arithmetic of the model's numbers that some of them make 0, found
 by trying a few values of each, whatever the other values in it hold: `1 - (1 + r) ** -n` for
 a rate of 0, `end - start` for the same number twice, `base * (1 + lift) - base` for a lift of
@@ -268,7 +272,11 @@ a NumPy array or integer, a record YAML or TOML read put in as it is (both read 
 unquoted `2024-05-01` as a date), a row sqlite3 reads DATE or TIMESTAMP columns into on a
 connection opened with `detect_types=PARSE_DECLTYPES`, a sum over a comprehension of
 Decimal fields (or properties that say they return one), what a project helper returns made of
-one (`_money(_dec(x))`), or a value of a `defaultdict(Decimal)`. An encoding the
+one (`_money(_dec(x))`), a value of a `defaultdict(Decimal)`, or date arithmetic (`EPOCH +
+timedelta(...)`, the difference of two datetimes); also kept through a loop that appends the
+items of such a list, a comprehension over it, `sorted()` of it, or a helper that hands an item
+back (not when each item has the field taken out, `t.pop("_start")`, or rewritten from itself,
+`l["net"] = str(l["net"])`; a loop over a dict takes its keys). An encoding the
 model names (`data.decode(args["encoding"])`) raises LookupError. A path made of the model's text keeps
 being its path when rebound (`path = os.path.abspath(os.path.expanduser(path))`), through
 `os.path` functions and `base / name`; a folder the tool chose joined with the model's name
@@ -277,7 +285,9 @@ says nothing of folders when the file is written, and a file whose kind the tool
 file is there (`self.workspace_file(rel)`) still leaves its content to the model; a file a
 `try` already opened for reading, returning on any OSError, is there after it; a value the
 handler already tested by calling the same helper in a `try` that returns passes that helper
-again; `mkdir(parents=True)` makes what is missing (a folder the model names may still be one
+again (so does one given the same values for the parameters the raise's `if` tests,
+`sessions(branch, start)` then `sessions(branch, day)`); a `functools.partial`'s own arguments
+fill the first parameters, the call's the rest; `mkdir(parents=True)` makes what is missing (a folder the model names may still be one
 nobody can write: OSError).
 
 A raise in an `except` whose `try` surely raises nothing (a fallback that only logs and builds
@@ -3288,6 +3298,8 @@ def listen_time(args, **kw):
         speed = float(speed)
     except (TypeError, ValueError):
         return json.dumps({"error": "bad"})
+    if speed <= 0:
+        return json.dumps({"error": "playback_speed must be positive"})
     total = 0
     for x in [1, 2]:
         total += x
@@ -5947,6 +5959,191 @@ def growth(args, **kw):
 registry.register(name="growth", toolset="t", schema={}, handler=growth)
 """,
             note="trap (and no hang): a divisor with a huge power of the model's number is tried in floats, where it overflows; it is never 0",
+        ),
+        Valid(
+            _HEAD
+            + """\
+from datetime import datetime, timedelta
+
+
+def ages(args, **kw):
+    stamps = {"build": datetime(2024, 5, 1), "deploy": datetime(2024, 5, 2)}
+    names = []
+    for name in stamps:
+        names.append(name)
+    span = stamps["deploy"] - stamps["build"]
+    later = stamps["build"] + timedelta(days=1)
+    codes = sorted({"EUR", *[str(c).upper() for c in args.get("codes") or []]})
+    return json.dumps(
+        {"names": names, "days": span.days, "later": later.isoformat(), "codes": codes}
+    )
+
+
+registry.register(name="ages", toolset="t", schema={}, handler=ages)
+""",
+            note="traps: a loop over a dict takes its keys, not its datetimes; a timedelta's `.days` and a moment's `.isoformat()` are JSON; `sorted()` of a set is a list of its strings",
+        ),
+        Valid(
+            _HEAD
+            + """\
+class ScheduleError(Exception):
+    pass
+
+
+class Schedule:
+    def __init__(self):
+        self.branches = {"main": {}}
+
+    def sessions(self, branch, day):
+        if branch not in self.branches:
+            raise ScheduleError(f"unknown branch {branch!r}")
+        return self.branches[branch].get(day, [])
+
+
+def next_open(args, **kw):
+    branch = str(args.get("branch") or "main")
+    schedule = Schedule()
+    start = len(branch) % 7
+    try:
+        schedule.sessions(branch, start)
+    except ScheduleError as exc:
+        return tool_error(str(exc))
+    for day in range(1, 8):
+        if schedule.sessions(branch, day):
+            return json.dumps({"day": day})
+    return tool_error("closed all week")
+
+
+registry.register(name="next_open", toolset="t", schema={}, handler=next_open)
+""",
+            note="trap: the raise tests only `branch` (and the object), which a call caught before gave the same: the later call with another day passes it too",
+        ),
+        Valid(
+            _HEAD
+            + """\
+import math
+
+
+class Bad(ValueError):
+    pass
+
+
+def _positive(args, key, default=None):
+    value = args.get(key, default)
+    if value is None:
+        raise Bad(f"{key} is required")
+    try:
+        value = float(value)
+    except (TypeError, ValueError):
+        raise Bad(f"{key} must be a number") from None
+    if not math.isfinite(value) or value <= 0:
+        raise Bad(f"{key} must be positive")
+    return value
+
+
+def _bounded(args, key, default, lo, hi):
+    value = args.get(key, default)
+    try:
+        value = int(value)
+    except (TypeError, ValueError):
+        raise Bad(f"{key} must be an integer") from None
+    if not lo <= value <= hi:
+        raise Bad(f"{key} out of range")
+    return value
+
+
+def _rule_500(focal_mm, crop=1.0):
+    return 500.0 / (focal_mm * crop)
+
+
+def exposure(args, **kw):
+    try:
+        focal = _positive(args, "focal_mm")
+        seconds = _rule_500(focal, _positive(args, "crop", 1.0))
+        wpm = _bounded(args, "wpm", 150, 1, 1000)
+    except Bad as exc:
+        return tool_error(str(exc))
+    return json.dumps({"seconds": seconds, "minutes": 900 / wpm})
+
+
+registry.register(name="exposure", toolset="t", schema={}, handler=exposure)
+""",
+            note="traps: a helper that makes the model's text a number in place (`value = float(value)`) and tests it against 0, or against bounds the caller gives: what it hands back is no 0",
+        ),
+        Valid(
+            _HEAD
+            + """\
+import re
+
+_SIZE = re.compile(r"^(\\d+)\\s*([kmg]?)b$", re.IGNORECASE)
+_MULT = {"": 1, "k": 1024, "m": 1024**2, "g": 1024**3}
+
+
+def size_bytes(args, **kw):
+    m = _SIZE.match(str(args.get("size") or ""))
+    if not m:
+        return tool_error("use e.g. 10mb")
+    return json.dumps({"bytes": int(m.group(1)) * _MULT[m.group(2).lower()]})
+
+
+registry.register(name="size_bytes", toolset="t", schema={}, handler=size_bytes)
+""",
+            note="trap: the pattern's group can only be one of a few letters (any case), each of which the table holds once lowered",
+        ),
+        Valid(
+            _HEAD
+            + """\
+def bar_length(args, **kw):
+    sig = str(args.get("time_signature") or "4/4")
+    try:
+        num, den = sig.split("/")
+        num, den = int(num), int(den)
+    except ValueError:
+        return tool_error("time_signature must look like 3/4")
+    if den == 0:
+        return tool_error("the beat unit cannot be 0")
+    return json.dumps({"beats": num * 4 / den})
+
+
+registry.register(name="bar_length", toolset="t", schema={}, handler=bar_length)
+""",
+            note="trap: the model's number made of a part of its text is tested against 0 before the division",
+        ),
+        Valid(
+            _HEAD
+            + """\
+import functools
+from datetime import datetime, timedelta
+from decimal import Decimal
+
+
+def round_to(step, value):
+    return round(value / step) * step
+
+
+quarter_hour = functools.partial(round_to, 0.25)
+
+
+def plan(args, **kw):
+    try:
+        hours = float(args["hours"])
+    except (KeyError, TypeError, ValueError):
+        return tool_error("hours must be a number")
+    timeline = []
+    for name in ("prep", "cook"):
+        start = datetime(2024, 1, 1, 18, 0) - timedelta(hours=1)
+        timeline.append({"step": name, "at": start.strftime("%H:%M"), "_start": start})
+    for t in timeline:
+        t.pop("_start")
+    lines = [{"net": Decimal("1.50"), "tax": Decimal("0.30")}]
+    for line in lines:
+        line["net"], line["tax"] = str(line["net"]), str(line["tax"])
+    return json.dumps({"hours": quarter_hour(hours), "timeline": timeline, "lines": lines})
+
+
+registry.register(name="plan", toolset="t", schema={}, handler=plan)
+""",
+            note="traps: a partial's own argument fills the first parameter (the model's number is the value, not the step); a field taken out of each item (`t.pop(...)`) or each rewritten in a tuple assignment is no longer what JSON refuses",
         ),
     )
     INVALID = (
@@ -13332,6 +13529,211 @@ registry.register(name="laying_rate", toolset="t", schema={}, handler=laying_rat
 """,
             lines=(16,),
             note="a date parser called through a module imported under another name (`import datetime as _dt`), given text whose only tests pick words out (`value == 'today'`): `01/05/2024` does not parse",
+            fixed={},
+        ),
+        Invalid(
+            _HEAD
+            + """\
+from datetime import datetime, timedelta, timezone
+
+EPOCH = datetime(1601, 1, 1, tzinfo=timezone.utc)
+
+
+def _last_set(ticks):
+    if ticks:
+        return EPOCH + timedelta(microseconds=ticks // 10)
+    return None
+
+
+def _analyse(entry):
+    return {"uid": entry.get("uid"), "last_set": _last_set(entry.get("ticks"))}
+
+
+def expiry_report(args, **kw):
+    records = [r for r in (_analyse(e) for e in args.get("entries") or []) if r]
+    expired = []
+    for r in records:
+        if r["uid"]:
+            expired.append(r)
+
+    def slim(r):
+        if args.get("details"):
+            return r
+        return {"uid": r["uid"]}
+
+    return json.dumps({"expired": [slim(r) for r in expired]})
+
+
+registry.register(name="expiry_report", toolset="t", schema={}, handler=expiry_report)
+""",
+            lines=(31,),
+            note="a datetime made by arithmetic (`EPOCH + timedelta(...)`) in a helper's dict, kept through a comprehension over a generator, a loop's appends and a helper that hands its row back: json.dumps raises TypeError",
+            fixed={},
+        ),
+        Invalid(
+            _HEAD
+            + """\
+from datetime import datetime
+
+
+def order_status(args, **kw):
+    history = args.get("history") or []
+    reply = {"id": args.get("id")}
+    events = [{"at": datetime.fromisoformat(h["at"]), "event": h.get("event")} for h in history if isinstance(h, dict) and isinstance(h.get("at"), str) and h["at"][:4].isdigit()]
+    reply["history"] = sorted(events, key=lambda e: e["at"])
+    return json.dumps(reply)
+
+
+registry.register(name="order_status", toolset="t", schema={}, handler=order_status)
+""",
+            lines=(12,),
+            note="`sorted()` of a list the def made of datetimes is still those datetimes: json.dumps raises TypeError",
+            fixed={},
+        ),
+        Invalid(
+            _HEAD
+            + """\
+def _number(args, key):
+    value = args.get(key, 1)
+    value = float(value)
+    return value
+
+
+def ratio(args, **kw):
+    try:
+        part = _number(args, "part")
+        whole = _number(args, "whole")
+    except (TypeError, ValueError):
+        return tool_error("part and whole must be numbers")
+    return json.dumps({"ratio": part / whole})
+
+
+registry.register(name="ratio", toolset="t", schema={}, handler=ratio)
+""",
+            lines=(16,),
+            note="a helper that makes the model's text a number in place (`value = float(value)`) and never tests it: 0 divides",
+            fixed={},
+        ),
+        Invalid(
+            _HEAD
+            + """\
+import sqlite3
+
+
+def _cancel(conn, slot_id=None, student=None):
+    where, params = ["active=1"], []
+    if slot_id is not None:
+        where.append("id=?")
+        params.append(slot_id)
+    if student:
+        where.append("student=?")
+        params.append(student)
+    sql = " AND ".join(where)
+    return conn.execute(f"UPDATE slots SET active=0 WHERE {sql}", params).rowcount
+
+
+SCHEMA = {
+    "name": "lesson_cancel",
+    "description": "Cancel a weekly lesson.",
+    "parameters": {"type": "object", "properties": {"slot_id": {"type": "integer"}}},
+}
+
+
+def lesson_cancel(args, **kw):
+    try:
+        conn = sqlite3.connect("lessons.db")
+        done = _cancel(conn, slot_id=args.get("slot_id"), student=args.get("student"))
+    except sqlite3.Error as exc:
+        return tool_error(str(exc))
+    return json.dumps({"cancelled": done})
+
+
+registry.register(name="lesson_cancel", toolset="t", schema=SCHEMA, handler=lesson_cancel)
+""",
+            lines=(29,),
+            note="the model's integer appended to the statement's parameters one condition at a time: sqlite raises OverflowError past 2**63 - 1, which `except sqlite3.Error` does not catch",
+            fixed={},
+        ),
+        Invalid(
+            _HEAD
+            + """\
+import re
+
+_QTY = re.compile(r"^(\\d+)\\s*(\\w+)$")
+_UNITS = {"s": 1, "min": 60, "h": 3600}
+_ROOT = re.compile(r"^(?P<root>[A-Za-z])(?P<quality>.*)$")
+_INDEX = {"C": 0, "D": 2, "E": 4, "F": 5, "G": 7, "A": 9, "B": 11}
+
+
+def interval(args, **kw):
+    m = _QTY.match(str(args.get("every") or ""))
+    if not m:
+        return tool_error("use e.g. 5 min")
+    return json.dumps({"seconds": int(m.group(1)) * _UNITS[m.group(2).lower()]})
+
+
+def chord_root(args, **kw):
+    m = _ROOT.match(str(args.get("chord") or ""))
+    if not m:
+        return tool_error("not a chord")
+    return json.dumps({"index": _INDEX[m["root"]]})
+
+
+registry.register(name="interval", toolset="t", schema={}, handler=interval)
+registry.register(name="chord_root", toolset="t", schema={}, handler=chord_root)
+""",
+            lines=(16, 23),
+            note="a table looked up by a pattern's group that can be any word (`(\\w+)`), or any letter where the table holds seven: the pattern tested the form, not the entry (KeyError)",
+            fixed={},
+        ),
+        Invalid(
+            _HEAD
+            + """\
+def _time_sig(args):
+    sig = str(args.get("time_signature") or "4/4").strip()
+    num, den = sig.split("/")
+    return int(num), int(den)
+
+
+def bar_seconds(args, **kw):
+    try:
+        num, den = _time_sig(args)
+    except ValueError:
+        return tool_error("time_signature must look like 3/4")
+    return json.dumps({"seconds": num * 2.0 / den})
+
+
+registry.register(name="bar_seconds", toolset="t", schema={}, handler=bar_seconds)
+""",
+            lines=(15,),
+            note="an item of a helper's tuple that is `int()` of a part of the model's text (`4/0`): 0 divides",
+            fixed={},
+        ),
+        Invalid(
+            _HEAD
+            + """\
+import functools
+
+
+def ratio(num, den):
+    return num / den
+
+
+four_over = functools.partial(ratio, 4)
+
+
+def split(args, **kw):
+    try:
+        parts = float(args["parts"])
+    except (KeyError, TypeError, ValueError):
+        return tool_error("parts must be a number")
+    return json.dumps({"each": four_over(parts)})
+
+
+registry.register(name="split", toolset="t", schema={}, handler=split)
+""",
+            lines=(19,),
+            note="a partial's own argument fills the first parameter, the model's number the second: the divisor, which may be 0",
             fixed={},
         ),
     )

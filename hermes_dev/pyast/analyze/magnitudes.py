@@ -260,15 +260,35 @@ class Magnitudes:
 
     def _parameters(self, params: ast.expr) -> list[ast.expr]:
         if isinstance(params, ast.Name):
+            added = self._added(params.id)
             bound = self._values.get(params.id)
             if not bound or len(bound) != 1 or bound[0] is None:
-                return []
-            params = bound[0]
+                return added
+            return [*self._parameters(bound[0]), *added]
         if isinstance(params, (ast.Tuple, ast.List)):
             return [e for e in params.elts if not isinstance(e, ast.Starred)]
         if isinstance(params, ast.Dict):
             return list(params.values)
         return []
+
+    def _added(self, name: str) -> list[ast.expr]:
+        """What the def appends to the list `name` (`params.append(slot_id)`, `.extend([a,
+        b])`): the values a statement built one condition at a time binds."""
+        found: list[ast.expr] = []
+        for sub in self._nodes():
+            if not (
+                isinstance(sub, ast.Call)
+                and isinstance(sub.func, ast.Attribute)
+                and is_name(sub.func.value, name)
+                and sub.args
+            ):
+                continue
+            method, last = sub.func.attr, sub.args[-1]
+            if method in ("append", "insert"):
+                found.append(last)
+            elif method == "extend" and isinstance(last, (ast.List, ast.Tuple)):
+                found.extend(e for e in last.elts if not isinstance(e, ast.Starred))
+        return found
 
 
 def _a_bound(side: ast.expr) -> bool:

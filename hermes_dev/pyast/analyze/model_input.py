@@ -16,6 +16,7 @@ coerced by the schema, nothing else is checked. So in the handler's own body:
 from __future__ import annotations
 
 import ast
+import builtins
 import json
 import re
 from typing import TypeVar
@@ -35,6 +36,8 @@ from hermes_dev.pyast.analyze.found_elements import Documents
 from hermes_dev.pyast.analyze.magnitudes import Magnitudes
 from hermes_dev.pyast.analyze.sizes import Sizes, attributes_looked_at
 from hermes_dev.pyast.analyze.sqlite_schema import written_columns
+from hermes_dev.pyast.analyze.stand_ins import Element as _Element
+from hermes_dev.pyast.analyze.stand_ins import Item as _Item
 from hermes_dev.pyast.analyze.tests_read import (
     CHECKS,
     MATCHES,
@@ -324,6 +327,9 @@ def _placed(method: _Method) -> _Method:
     return run  # type: ignore[return-value]
 
 
+_BUILTIN_NAMES = frozenset(dir(builtins))
+
+
 class InputRisks:
     __slots__ = (
         "_all_asked",
@@ -340,7 +346,9 @@ class InputRisks:
         "_each_keyed",
         "_ensured",
         "_first_port",
+        "_group_misses",
         "_helper_calls",
+        "_keeps",
         "_keyed",
         "_locals",
         "_looked_up",
@@ -413,6 +421,8 @@ class InputRisks:
         recognizes: Callable[[ast.Call], bool] | None = None,
         texts: Callable[[ast.expr], str | None] | None = None,
         worked: frozenset[str] = frozenset(),
+        group_misses: Callable[[ast.expr, ast.Call, int | str, tuple[str, ...]], bool]
+        | None = None,
     ) -> None:
         """`parses_json(func)`: whether a called expression is `json.loads` (as the scope
         resolves it: `from json import loads as parse` too); else only `json.loads` as written.
@@ -444,6 +454,10 @@ class InputRisks:
         # sqlite tables -> their UNIQUE columns (as the project's CREATE TABLE says)
         self.uniques = uniques or {}
         self._texts = texts  # (the text an expression makes of constants: `SEARCH`)
+        self._keeps = keeps
+        # (`group_misses(table, match, group, changes)`: a pattern's group can name an entry
+        # the table lacks: calls.group_lookups.may_miss)
+        self._group_misses = group_misses
         self.dotted = dotted
         self._recognizes = recognizes
         self._magnitudes: Magnitudes | None = None  # (made when first asked, like sizes)
@@ -1531,8 +1545,10 @@ class InputRisks:
             # `{k: str(v) for k, v in (args.get("vars") or {}).items()}`: the model's, reshaped
             # (not numbers made of it: `str(int(ch, 36)) for ch in text`)
             item = expr.value if isinstance(expr, ast.DictComp) else expr.elt
-            return not _number_text(item) and any(
-                self._iterates_model(gen.iter) for gen in expr.generators
+            return (
+                not _number_text(item)
+                and not self._own_made(item)
+                and any(self._iterates_model(gen.iter) for gen in expr.generators)
             )
         if isinstance(expr, ast.Name):
             element = self._comprehended.get(id(expr), expr)
@@ -1740,7 +1756,17 @@ class InputRisks:
         if isinstance(key, (ast.Slice, ast.Constant)) or not self._from_model(key):
             return None
         reads = self._reads(key)
-        if (reads & self.guarded) - self._container_typed or self._tested_here(reads, key):
+        guards = (reads & self.guarded) - self._container_typed
+        if guards and guards <= self._matched and self._group_misses is not None:
+            # (`UNITS[m.group(2)]`: the pattern tested the form, which may not be an entry)
+            read = self._group_read(key)
+            if (
+                read is not None
+                and not self._membership_tested(guards)
+                and self._group_misses(table, *read)
+            ):
+                guards = set()
+        if guards or self._tested_here(reads, key):
             return None
         if self._each_keyed and self._keyed_each(table, key):
             return None
@@ -1764,6 +1790,79 @@ class InputRisks:
         ):
             return None  # (`seen = defaultdict(list)`: a missing key is made, not raised)
         return KeyError, "when the model names an entry the table does not hold"
+
+    def _own_made(self, item: ast.expr) -> bool:
+        """`_analyse(e)` of a project def that hands back none of what it is given (a record
+        it builds): the items are the tool's values, keyed as its code says."""
+        return (
+            isinstance(item, ast.Call)
+            and isinstance(item.func, ast.Name)
+            and item.func.id not in _BUILTIN_NAMES
+            and self.carries is not None
+            and self.dotted is not None
+            and self.dotted(item.func) is None
+            and self._carried(item) is None
+            and self._keeps is not None
+            and not self._keeps(item)
+        )
+
+    def _group_read(
+        self, key: ast.expr, depth: int = 0
+    ) -> tuple[ast.Call, int | str, tuple[str, ...]] | None:
+        """`m.group(2).lower()`, `m["unit"]` (or a local bound once to one): the match call, the
+        group, and the str methods applied after it, innermost first."""
+        changes: list[str] = []
+        while (
+            isinstance(key, ast.Call)
+            and isinstance(key.func, ast.Attribute)
+            and key.func.attr in ("lower", "upper", "casefold", "strip")
+            and not key.args
+        ):
+            changes.append(key.func.attr)
+            key = key.func.value
+        if isinstance(key, ast.Name) and depth == 0:
+            bound = self._values.get(key.id)
+            if not bound or len(bound) != 1 or bound[0] is None:
+                return None
+            inner = self._group_read(bound[0], depth + 1)
+            return None if inner is None else (*inner[:2], (*inner[2], *reversed(changes)))
+        owner: ast.expr | None = None
+        group: object = None
+        if (
+            isinstance(key, ast.Call)
+            and isinstance(key.func, ast.Attribute)
+            and key.func.attr == "group"
+            and len(key.args) == 1
+            and isinstance(key.args[0], ast.Constant)
+        ):
+            owner, group = key.func.value, key.args[0].value
+        elif isinstance(key, ast.Subscript) and isinstance(key.slice, ast.Constant):
+            owner, group = key.value, key.slice.value
+        if not isinstance(owner, ast.Name) or not isinstance(group, (int, str)):
+            return None
+        made = self._values.get(owner.id)
+        if not made or len(made) != 1 or not isinstance(made[0], ast.Call):
+            return None
+        return made[0], group, tuple(reversed(changes))
+
+    def _membership_tested(self, names: set[str]) -> bool:
+        """A test here asks whether a value made of `names` is in something (`x in TABLE`,
+        `.get(x)`, `.keys()`): not only its form."""
+        for sub in walk_shallow(self._body):
+            if isinstance(sub, ast.Compare) and any(
+                isinstance(op, (ast.In, ast.NotIn)) for op in sub.ops
+            ):
+                if self._reads(sub.left) & names:
+                    return True
+            elif (
+                isinstance(sub, ast.Call)
+                and isinstance(sub.func, ast.Attribute)
+                and sub.func.attr in ("get", "setdefault", "pop")
+                and sub.args
+                and self._reads(sub.args[0]) & names
+            ):
+                return True
+        return False
 
     def _iterates_model(self, iterable: ast.expr) -> bool:
         if (
@@ -2923,18 +3022,6 @@ def _splits(value: ast.expr) -> bool:
     )
 
 
-class _Item(ast.expr):
-    """The `index`-th item of the tuple a helper call gives (`path, err = _resolve(raw)`); it
-    reads what the call reads (a test of `raw` tests it)."""
-
-    _fields = ("call",)
-
-    def __init__(self, call: ast.Call, index: int) -> None:
-        super().__init__()
-        self.call = call
-        self.index = index
-
-
 # Tables that make a missing key instead of raising KeyError.
 _DEFAULTING = frozenset({"defaultdict", "Counter"})
 _CONTAINERS = frozenset(
@@ -2946,17 +3033,6 @@ def _containers_only(classes: ast.expr) -> bool:
     """`str`, `dict`, `(list, tuple)`...: a test of a container's type, not of what it holds."""
     names = classes.elts if isinstance(classes, ast.Tuple) else [classes]
     return bool(names) and all(last_name(n) in _CONTAINERS for n in names)
-
-
-class _Element(ast.expr):
-    """An element of a loop's iterable, as a value bound to the loop's target."""
-
-    _fields = ("value",)
-
-    def __init__(self, value: ast.expr) -> None:
-        super().__init__()
-        self.value = value
-        ast.copy_location(self, value)
 
 
 def _looked_at(body: list[ast.stmt] | list[ast.expr], name: str) -> bool:

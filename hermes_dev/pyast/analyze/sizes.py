@@ -21,6 +21,7 @@ import math
 import operator
 from typing import Any
 
+from hermes_dev.pyast.analyze.stand_ins import Item
 from hermes_dev.pyast.analyze.tests_read import tests_of
 from hermes_dev.pyast.semantic.walker import is_name, last_name, written_name
 
@@ -168,6 +169,12 @@ class Sizes:
                 return self._reads(test.args[0])
             if isinstance(test.func, ast.Attribute) and test.func.attr in _KEEP_SIZE:
                 return self._tested_in(test.func.value)  # (`not text.strip()`: blank or not)
+            if (
+                isinstance(test.func, ast.Name)
+                and test.func.id in _NUMBER_CALLS
+                and len(test.args) == 1
+            ):
+                return self._tested_in(test.args[0])  # (`float(den) == 0`: the number of it)
             if self._key_read(test) is not None:
                 return self._reads(test)
             return set()
@@ -406,9 +413,13 @@ class Sizes:
             and len(expr.args) == 1
             and not expr.keywords
         ):
-            return self._number(expr.args[0], depth + 1)
-        if isinstance(expr, ast.Call) and self._carried(expr) is not None:
-            return True
+            # (`int(args["n"])`, or of a part of its text: `int(den)` of `"4/0".split("/")`)
+            arg = expr.args[0]
+            return self._number(arg, depth + 1) or (
+                not isinstance(arg, (ast.BoolOp, ast.IfExp)) and self._from_model(arg)
+            )
+        if isinstance(expr, (ast.Call, Item)) and self._carried(expr) is not None:  # type: ignore[arg-type]
+            return True  # (what a helper hands back of it, or an item of its tuple)
         if (
             isinstance(expr, ast.Attribute)
             and isinstance(expr.value, ast.Name)
@@ -433,8 +444,33 @@ class Sizes:
                     or given
                     and self._from_model(expr)
                 )
+            converted = [v for v in bound if number_of_itself(v, expr.id)]
+            if converted:
+                # (`den = int(den)`: the text it held, now its number)
+                return all(
+                    v is not None
+                    and (
+                        self._number(v, depth + 1)
+                        or (not isinstance(v, (ast.BoolOp, ast.IfExp)) and self._from_model(v))
+                    )
+                    for v in bound
+                    if v not in converted
+                )
             return all(v is not None and self._number(v, depth + 1) for v in bound)
         return False
+
+
+def number_of_itself(value: ast.expr | None, name: str) -> str | None:
+    """ "int" or "float" for `int(name)` / `float(name)`: the name made a number of itself."""
+    if (
+        isinstance(value, ast.Call)
+        and isinstance(value.func, ast.Name)
+        and value.func.id in ("int", "float")
+        and len(value.args) == 1
+        and is_name(value.args[0], name)
+    ):
+        return value.func.id
+    return None
 
 
 _OPERATORS: dict[type[ast.operator], Callable[[Any, Any], Any]] = {

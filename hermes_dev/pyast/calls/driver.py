@@ -62,6 +62,7 @@ from hermes_dev.pyast.semantic.scopes import (
     Literal,
     Partial,
     Possible,
+    Prefilled,
     Undecorated,
 )
 from hermes_dev.pyast.semantic.walker import (
@@ -466,7 +467,16 @@ def callees(call: ast.Call, scope: Scope) -> list[Callee] | None:
         elif isinstance(obj, Class):
             targets.extend(constructor_callees(obj.ref, call, scope))
         elif isinstance(obj, Partial):
-            targets.append(Callee(obj.func))
+            filled = Prefilled(
+                obj.func,
+                len(obj.args),
+                frozenset(kw.arg for kw in obj.keywords if kw.arg is not None),
+            )
+            own = ast.Call(
+                func=ast.Name(id="_", ctx=ast.Load()), args=list(obj.args), keywords=obj.keywords
+            )
+            env = {**_bound(own, obj.scope, obj.func), **_bound(call, scope, filled)}
+            targets.append(Callee(filled, env))
         elif isinstance(obj, Instance):
             method = class_method(obj.cls, "__call__")
             if method is not None:

@@ -35,7 +35,13 @@ from hermes_dev.pyast.analyze.exceptions import (
 )
 from hermes_dev.pyast.analyze.flow import always_true, has_break, never_returns_call
 from hermes_dev.pyast.analyze.model_input import EXISTS_TESTS, InputRisks
-from hermes_dev.pyast.analyze.preconditions import INTERNAL, TAINTED, guarded_raises, origin
+from hermes_dev.pyast.analyze.preconditions import (
+    INTERNAL,
+    TAINTED,
+    guarded_raises,
+    origin,
+)
+from hermes_dev.pyast.analyze.sizes import number_of_itself
 from hermes_dev.pyast.analyze.spread import keeps_values, spread_risk
 from hermes_dev.pyast.analyze.sqlite_schema import sqlite_uniques, uses_sqlite
 from hermes_dev.pyast.analyze.stdlib_classes import stdlib_exception
@@ -53,6 +59,7 @@ from hermes_dev.pyast.calls.driver import (
     tenacity_retry,
     yield_handlers,
 )
+from hermes_dev.pyast.calls.group_lookups import may_miss
 from hermes_dev.pyast.calls.quiet import cannot_raise
 from hermes_dev.pyast.calls.read_back import read_back_raises
 from hermes_dev.pyast.semantic.resolve import (
@@ -383,6 +390,7 @@ def _input_risks(
         recognizes,
         lambda expr: text_of(expr, scope),
         made,
+        lambda table, match, group, changes: may_miss(table, match, group, changes, scope),
     )
 
 
@@ -442,6 +450,57 @@ def _as_call(worker: ast.Call, place: ast.Call, memo: dict[object, object]) -> a
     call.end_lineno, call.end_col_offset = place.end_lineno, place.end_col_offset
     memo[key] = (worker, place, call)
     return call
+
+
+def _raise_tested(
+    escape: Escape, call: ast.Call, target: Callee, memo: dict[object, object]
+) -> tuple[Step, object, frozenset[tuple[str, str]]]:
+    """Where `escape` was raised, what, and the parameters of `target` the `if` around that
+    raise tests, each with the name this call gives it (empty when the raise is not in the
+    def itself under an `if` that tests only plain names the call gives)."""
+    key = escape.exc.key if escape.exc is not None else None
+    node = target.function.node
+    if isinstance(node, ast.Lambda) or len(escape.chain) != 1:
+        return escape.origin, key, frozenset()
+    tests = _raise_tests(node, memo).get(escape.origin[1])
+    if not tests:
+        return escape.origin, key, frozenset()
+    given = call_arguments(call, target.function)
+    positional = [*node.args.posonlyargs, *node.args.args]
+    first = positional[0] if positional else None
+    pairs = set()
+    for param in tests:
+        expr = given.get(param)
+        if expr is None and first is not None and param == first.arg:
+            # (a method's own object: the one the call is made on, `schedule.sessions(...)`)
+            func = call.func
+            expr = func.value if isinstance(func, ast.Attribute) else None
+        if not isinstance(expr, ast.Name):
+            return escape.origin, key, frozenset()
+        pairs.add((param, expr.id))
+    return escape.origin, key, frozenset(pairs)
+
+
+def _raise_tests(
+    node: ast.FunctionDef | ast.AsyncFunctionDef, memo: dict[object, object]
+) -> dict[int, frozenset[str]]:
+    """Line of each `raise` that ends the body of an `if` -> the parameters its test reads
+    (the def's names only parameters it never binds again), cached per def."""
+    key = ("raise tests", id(node))
+    found = memo.get(key)
+    if found is not None and found[0] is node:  # type: ignore[index]
+        return found[1]  # type: ignore[index,no-any-return]
+    params = {a.arg for a in (*node.args.posonlyargs, *node.args.args, *node.args.kwonlyargs)}
+    again = rebound(node)
+    tests: dict[int, frozenset[str]] = {}
+    for sub in walk_function(node):
+        if not isinstance(sub, ast.If) or not sub.body or not isinstance(sub.body[-1], ast.Raise):
+            continue
+        read = {n.id for n in ast.walk(sub.test) if isinstance(n, ast.Name)}
+        if read and read <= params and not read & again:
+            tests[sub.body[-1].lineno] = frozenset(read)
+    memo[key] = (node, tests)
+    return tests
 
 
 def _given_names(call: ast.Call) -> frozenset[str]:
@@ -861,26 +920,79 @@ def _carried_values(
             return ("files", index)  # (`return sorted(p for p in root.glob("*.md"))`)
         if tests:
             continue
-        if all(risks._from_model(v) for v in values):
-            return ("text", index)
-        if all(risks._content(v) for v in values):
-            return ("content", index)  # (`def fetch(url): ... return resp.content`)
+        converted = _converted(calls, values)
         number = _number_kind(risks, values)
         if number is not None:
             # (`def _as_int(raw): return int(raw)`: unbounded; `+`: never 0 when it returns)
             return (number + ("+" if _rules_out_zero(node, values) else ""), index)
+        if all(risks._from_model(v) for v in values):
+            if converted and not _bounded(node, values):
+                # (`value = float(value)` keeps the name: a number now, not the text it was)
+                return (converted + ("+" if _rules_out_zero(node, values) else ""), index)
+            return ("text", index)
+        if all(risks._content(v) for v in values):
+            return ("content", index)  # (`def fetch(url): ... return resp.content`)
         # `def _path(args): return Path(args.get("path")).expanduser()`: handed the
         # arguments themselves ("*": the call gives its own argument dict)
         table = InputRisks(node, param)
         if all(table._model_path(v, False) for v in values):
             return ("path*", index)
-        if all(table._from_model(v) for v in values):
-            return ("text*", index)  # (`def require(args, key): ... return value`)
         number = _number_kind(table, values)
+        if (
+            number is None
+            and converted
+            and not _bounded(node, values)
+            and all(table._from_model(v) for v in values)
+        ):
+            plus = "+" if _rules_out_zero(node, values) else ""
+            return (converted + plus + "*", index)
         if number is not None:
             # (`def _id(args): return int(args.get("id"))`)
             return (number + ("+" if _rules_out_zero(node, values) else "") + "*", index)
+        if all(table._from_model(v) for v in values):
+            return ("text*", index)  # (`def require(args, key): ... return value`)
     return None
+
+
+def _converted(nodes: list[ast.AST], values: list[ast.expr]) -> str | None:
+    """ "int" or "float" when each returned value is a name the def converts in place
+    (`value = float(value)`), else None."""
+    names = {v.id for v in values if isinstance(v, ast.Name)}
+    if not names or len(names) != len(values):
+        return None
+    kinds: dict[str, str] = {}
+    for sub in nodes:
+        if (
+            isinstance(sub, ast.Assign)
+            and len(sub.targets) == 1
+            and isinstance(sub.targets[0], ast.Name)
+            and sub.targets[0].id in names
+        ):
+            kind = number_of_itself(sub.value, sub.targets[0].id)
+            if kind is not None:
+                kinds[sub.targets[0].id] = kind
+    if set(kinds) != names:
+        return None
+    return "float" if "float" in kinds.values() else "int"
+
+
+def _bounded(node: ast.FunctionDef | ast.AsyncFunctionDef, values: list[ast.expr]) -> bool:
+    """The helper compares its number with a bound other than 0 or 1 (`pid > 2**62`, `lo <=
+    value <= hi`): how large or small it may be is the helper's, not the model's."""
+    names = {v.id for v in values if isinstance(v, ast.Name)}
+    for sub in walk_function(node):
+        if not isinstance(sub, ast.Compare) or not any(
+            isinstance(op, (ast.Lt, ast.LtE, ast.Gt, ast.GtE)) for op in sub.ops
+        ):
+            continue
+        sides = [sub.left, *sub.comparators]
+        if any(isinstance(side, ast.Name) and side.id in names for side in sides) and any(
+            not (isinstance(side, ast.Name) and side.id in names)
+            and not (isinstance(side, ast.Constant) and side.value in (0, 1, -1))
+            for side in sides
+        ):
+            return True
+    return False
 
 
 def _number_typed(nodes: list[ast.AST]) -> set[str]:
@@ -969,6 +1081,9 @@ class _Walker:
         # raised: `invoice = book.load(...)` caught around, then `book.save(invoice)`)
         self._made_valid: list[tuple[frozenset[str], frozenset[tuple[Step, object]]]] = []
         self._bound_to: dict[int, frozenset[str]] = {}
+        # (a raise of a def called in such a `try`, with what the call gave the parameters its
+        # `if` tests: a later call giving them the same passes it too)
+        self._passed_tests: list[tuple[Step, object, frozenset[tuple[str, str]]]] = []
         self._validated: list[
             tuple[
                 str,
@@ -1636,6 +1751,11 @@ class _Walker:
                     if e.exc is not None and self.catcher(e.exc, [handlers[-1]]) is not None
                 )
                 self._validated.append((target.function.label, given, handlers[-1], failed, sites))
+                self._passed_tests.extend(
+                    _raise_tested(e, call, target, self.module.models.memo)
+                    for e in found
+                    if e.exc is not None and self.catcher(e.exc, [handlers[-1]]) is not None
+                )
             if (
                 self.top
                 and handlers
@@ -1666,6 +1786,10 @@ class _Walker:
             for inner in found:
                 if self.top and self._tested_before(inner, given, id(inner) in on_input):
                     continue  # (what it raises for these values, the handler already caught)
+                if self.top and self._passed_tests:
+                    tested = _raise_tested(inner, call, target, self.module.models.memo)
+                    if tested[2] and tested in self._passed_tests:
+                        continue  # (`sessions(branch, start)` caught, then `sessions(branch, day)`)
                 if len(inner.chain) == 1 and inner.origin[1] in written:
                     continue  # (a row read back after this def wrote it: it is there)
                 needs = inner.needs

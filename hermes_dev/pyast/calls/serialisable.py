@@ -131,7 +131,7 @@ _KEEPS_TYPE = {
 # (arithmetic that keeps a Decimal a Decimal: `unit * quantity`, `subtotal - off`)
 _ARITHMETIC = (ast.Add, ast.Sub, ast.Mult, ast.Div, ast.FloorDiv, ast.Mod, ast.Pow)
 _KNOWN_NAMES = frozenset({*_MADE_BY.values(), *_BUILTINS.values(), "generator", "set"})
-_MAX_DEPTH = 6
+_MAX_DEPTH = 12
 _MADE_DEPTH = 14  # (a type is followed through names, helpers' returns and their parameters)
 # How an escape's reason starts when the value serialised is refused (the rule's cure reads it).
 WHY = "when it holds"
@@ -337,7 +337,7 @@ class _Search:
 
     def name(self, expr: ast.Name, scope: Scope, depth: int) -> Refusal | None:
         if expr.id in self.shadowed:
-            return None
+            return self.comp_item(expr.id, depth)
         found = scope.lookup(expr.id)
         if found is None:
             return None
@@ -365,6 +365,12 @@ class _Search:
                 if hit is not None:
                     return hit
                 continue
+            if kind == "loop" and path == ():
+                # (`for r in records: out.append(r)`: r is one of what the loop takes)
+                hit = self.elements(binding.value, where, depth)  # type: ignore[arg-type]
+                if hit is not None:
+                    return hit
+                continue
             if not (adds or (kind in ("assign", "annotated", "named") and path == ())):
                 continue
             value = binding.value
@@ -373,6 +379,55 @@ class _Search:
             hit = self.value(value, where, depth + 1)
             if hit is not None:
                 return hit
+        return None
+
+    def comp_item(self, name: str, depth: int) -> Refusal | None:
+        """A comprehension's own loop name taken whole (`[r for r in records]`): one of what
+        its loop takes."""
+        for comp, comp_scope in reversed(self.comps):
+            for gen in comp.generators:  # type: ignore[attr-defined]
+                if is_name(gen.target, name):
+                    return self.elements(gen.iter, comp_scope, depth)
+                if any(isinstance(n, ast.Name) and n.id == name for n in ast.walk(gen.target)):
+                    return None
+        return None
+
+    def elements(self, iterable: ast.expr, scope: Scope, depth: int) -> Refusal | None:
+        """A refused value one element of a list may hold: a display, a comprehension, a
+        name bound only to lists (and what `.append` adds to them), `d.values()`; through
+        `sorted`/`list`/`reversed`. A dict iterates its keys, so a name that may be one is
+        not followed."""
+        while (
+            isinstance(iterable, ast.Call)
+            and isinstance(iterable.func, ast.Name)
+            and iterable.func.id in ("sorted", "list", "tuple", "reversed")
+            and iterable.args
+            and not isinstance(iterable.args[0], ast.Starred)
+        ):
+            iterable = iterable.args[0]
+        if isinstance(iterable, (ast.List, ast.Tuple, ast.Set)):
+            for elt in iterable.elts:
+                hit = (
+                    self.elements(elt.value, scope, depth)
+                    if isinstance(elt, ast.Starred)
+                    else self.value(elt, scope, depth)
+                )
+                if hit is not None:
+                    return hit
+            return None
+        if isinstance(iterable, (ast.ListComp, ast.GeneratorExp, ast.SetComp)):
+            return self.element(iterable, iterable.elt, scope, depth)
+        if (
+            isinstance(iterable, ast.Call)
+            and isinstance(iterable.func, ast.Attribute)
+            and iterable.func.attr == "values"
+            and not iterable.args
+        ):
+            return self.value(iterable.func.value, scope, depth)
+        if isinstance(iterable, ast.Name) and (
+            iterable.id in self.shadowed or _list_bound(iterable, scope)
+        ):
+            return self.value(iterable, scope, depth)
         return None
 
     def item(self, call: ast.Call, index: int, scope: Scope, depth: int) -> Refusal | None:
@@ -402,6 +457,16 @@ class _Search:
 
     def possible(self, possible: object, depth: int) -> Refusal | None:
         for obj in getattr(possible, "items", ()):
+            if (
+                isinstance(obj, Literal)
+                and isinstance(obj.expr, ast.Name)
+                and any(s is obj.scope and _comp_binds(c, obj.expr.id) for c, s in self.comps)
+            ):
+                # (`[slim(r) for r in rows]`: the comprehension's loop name handed on)
+                hit = self.comp_item(obj.expr.id, depth)
+                if hit is not None:
+                    return hit
+                continue
             if isinstance(obj, Literal):
                 hit = self.value(obj.expr, obj.scope, depth + 1)
                 if hit is not None:
@@ -416,10 +481,7 @@ class _Search:
         func = call.func
         if isinstance(func, ast.Name) and func.id in ("list", "tuple", "sorted") and call.args:
             # (a list of what it iterates: a comprehension's elements are what count)
-            arg = call.args[0]
-            if isinstance(arg, (ast.GeneratorExp, ast.ListComp, ast.SetComp)):
-                return self.element(arg, arg.elt, scope, depth)
-            return None
+            return self.elements(call, scope, depth)
         if isinstance(func, ast.Name) and func.id == "dict" and not call.args:
             for kw in call.keywords:
                 hit = self.value(kw.value, scope, depth + 1)
@@ -475,8 +537,10 @@ class _Search:
                 return left
             return "Decimal" if self.made(expr.right, scope, depth) == "Decimal" else None
         if isinstance(expr, ast.BinOp) and isinstance(expr.op, _ARITHMETIC):
-            sides = (self.made(expr.left, scope, depth), self.made(expr.right, scope, depth))
-            return "Decimal" if "Decimal" in sides else None
+            left, right = self.made(expr.left, scope, depth), self.made(expr.right, scope, depth)
+            if "Decimal" in (left, right):
+                return "Decimal"
+            return _temporal(expr.op, left, right)
         if isinstance(expr, ast.Attribute):
             base = self.made(expr.value, scope, depth)
             if base in _KEEPS_TYPE:
@@ -608,6 +672,29 @@ _DATE_WORDS = re.compile(
     r"(^|_)(at|on)$",
     re.IGNORECASE,
 )
+
+
+_MOMENTS = frozenset({"datetime", "date"})
+
+
+def _temporal(op: ast.operator, left: str | None, right: str | None) -> str | None:
+    """What date arithmetic makes, when both sides are known: a moment plus or minus a
+    timedelta is a moment, two moments' difference a timedelta, a timedelta times a number a
+    timedelta (the number is not refused, so only the timedelta side is known)."""
+    if isinstance(op, ast.Add):
+        if left in _MOMENTS and right == "timedelta":
+            return left
+        if left == "timedelta" and right in (*_MOMENTS, "timedelta"):
+            return right
+    if isinstance(op, ast.Sub):
+        if left in _MOMENTS and right == "timedelta":
+            return left
+        if left in _MOMENTS and right == left or left == right == "timedelta":
+            return "timedelta"
+    if isinstance(op, ast.Mult) and "timedelta" in (left, right):
+        other = right if left == "timedelta" else left
+        return "timedelta" if other is None else None
+    return None
 
 
 def _field_read(expr: ast.expr) -> str | None:
@@ -750,7 +837,10 @@ _FETCHES = ("fetchone", "fetchall", "fetchmany")
 
 def _items_rewritten(name: str, func: ast.AST) -> bool:
     """The def rewrites the items of the list `name` one by one, each field from itself (`for l
-    in lines: l["unit_price"] = str(l["unit_price"])`): what they held is not known to be there."""
+    in lines: l["unit_price"] = str(l["unit_price"])`) or taking one out (`t.pop("_start")`):
+    what they held is not known to be there."""
+    body = func.body if isinstance(func, (ast.FunctionDef, ast.AsyncFunctionDef)) else []
+    always = {id(loop) for loop in _unconditional(body)}
     for sub in walk_function(func):  # type: ignore[arg-type]
         if not (
             isinstance(sub, (ast.For, ast.AsyncFor))
@@ -759,10 +849,24 @@ def _items_rewritten(name: str, func: ast.AST) -> bool:
         ):
             continue
         item = sub.target.id
+        if id(sub) in always and any(
+            isinstance(top, (ast.Expr, ast.Assign, ast.AugAssign, ast.Delete))
+            and _takes_out(top, item)
+            for top in sub.body
+        ):
+            return True  # (`t.pop("_start")`: a field taken out of each item)
         for stmt in ast.walk(ast.Module(sub.body, [])):
             if not isinstance(stmt, ast.Assign):
                 continue
-            for target in stmt.targets:
+            pairs = [(t, stmt.value) for t in stmt.targets]
+            for target, value in list(pairs):
+                if (
+                    isinstance(target, ast.Tuple)
+                    and isinstance(value, ast.Tuple)
+                    and len(target.elts) == len(value.elts)
+                ):
+                    pairs.extend(zip(target.elts, value.elts))  # (`l["a"], l["b"] = ...`)
+            for target, value in pairs:
                 # (the value read back, converted, in its own place)
                 if (
                     isinstance(target, ast.Subscript)
@@ -771,11 +875,36 @@ def _items_rewritten(name: str, func: ast.AST) -> bool:
                         isinstance(n, ast.Subscript)
                         and is_name(n.value, item)
                         and ast.dump(n.slice) == ast.dump(target.slice)
-                        for n in ast.walk(stmt.value)
+                        for n in ast.walk(value)
                     )
                 ):
                     return True
     return False
+
+
+def _takes_out(stmt: ast.stmt, item: str) -> bool:
+    """The statement takes a field out of `item`: `item.pop(k)`, `del item[k]`."""
+    if isinstance(stmt, ast.Delete):
+        return any(isinstance(t, ast.Subscript) and is_name(t.value, item) for t in stmt.targets)
+    return any(
+        isinstance(n, ast.Call)
+        and isinstance(n.func, ast.Attribute)
+        and n.func.attr == "pop"
+        and is_name(n.func.value, item)
+        and bool(n.args)
+        for n in ast.walk(stmt)
+    )
+
+
+def _unconditional(body: list[ast.stmt]) -> list[ast.stmt]:
+    """The statements of a def's body that run whenever it runs to its end (through `with`
+    and `try` bodies, not under an `if` or a loop)."""
+    found: list[ast.stmt] = []
+    for stmt in body:
+        found.append(stmt)
+        if isinstance(stmt, (ast.With, ast.AsyncWith, ast.Try)):
+            found.extend(_unconditional(stmt.body))
+    return found
 
 
 _MAPPING_METHODS = frozenset({"get", "items", "keys", "update", "setdefault"})
@@ -806,6 +935,56 @@ def _a_mapping(expr: ast.expr, scope: Scope) -> bool:
         if binding.kind == "mutated" and binding.detail in ("update", "setdefault"):
             return True
     return False
+
+
+def _comp_binds(comp: ast.expr, name: str) -> bool:
+    return any(
+        isinstance(n, ast.Name) and n.id == name
+        for gen in comp.generators  # type: ignore[attr-defined]
+        for n in ast.walk(gen.target)
+    )
+
+
+_LISTS = (ast.List, ast.ListComp, ast.GeneratorExp, ast.Tuple)
+_LIST_CALLS = frozenset({"list", "sorted", "tuple", "reversed"})
+_LIST_ADDS = frozenset({"append", "extend", "insert", "sort", "reverse", "pop", "remove", "clear"})
+
+
+def _list_bound(name: ast.Name, scope: Scope) -> bool:
+    """Every binding of the name makes a list (a display, a comprehension, `sorted(...)`) or
+    changes one (`.append`, `+=`), so iterating it gives its elements."""
+    found = scope.lookup(name.id)
+    if found is None or not found[1]:
+        return False
+    for binding in found[1]:
+        value = binding.value
+        if binding.kind == "mutated":
+            stmt = binding.node
+            called = stmt.value if isinstance(stmt, ast.Expr) else None
+            if not (
+                isinstance(called, ast.Call)
+                and isinstance(called.func, ast.Attribute)
+                and is_name(called.func.value, name.id)
+                and called.func.attr in _LIST_ADDS
+            ):
+                return False
+        elif binding.kind == "augmented":
+            if not isinstance(value, _LISTS):
+                return False
+        elif (
+            binding.kind not in ("assign", "annotated")
+            or binding.path != ()
+            or not (
+                isinstance(value, _LISTS)
+                or (
+                    isinstance(value, ast.Call)
+                    and isinstance(value.func, ast.Name)
+                    and value.func.id in _LIST_CALLS
+                )
+            )
+        ):
+            return False
+    return True
 
 
 def _reaching(where: Scope, bindings: list[Binding], line: int) -> list[Binding]:

@@ -51,6 +51,7 @@ from hermes_dev.pyast.semantic.scopes import (
     Obj,
     Partial,
     Possible,
+    Prefilled,
     Scope,
     Undecorated,
     class_scope_index,
@@ -933,12 +934,18 @@ def call_arguments(call: ast.Call, func: Function) -> dict[str, ast.expr]:
         func.owner is not None and isinstance(node, _DEF_TYPES) and _is_classmethod(node)
     ):
         positional = positional[1:]  # `self` (or `cls`) is the object the method is bound to
+    taken: frozenset[str] = frozenset()
+    if isinstance(func, Prefilled):
+        # (a partial's own arguments come first: the call's fill the parameters after them)
+        positional = positional[func.given_args :]
+        taken = func.given_keywords
+        positional = [p for p in positional if p.arg not in taken]
     given: dict[str, ast.expr] = {}
     for param, arg in zip(positional, call.args):
         if isinstance(arg, ast.Starred):
             return given
         given[param.arg] = arg
-    names = {p.arg for p in (*positional, *args.kwonlyargs)}
+    names = {p.arg for p in (*positional, *args.kwonlyargs)} - taken
     for kw in call.keywords:
         if kw.arg is not None and kw.arg in names:
             given[kw.arg] = kw.value

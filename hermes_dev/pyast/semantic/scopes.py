@@ -588,6 +588,22 @@ class Const(Obj):
         return f"Const({text[:40]})"
 
 
+class Prefilled(Function):
+    """A def as a `functools.partial` of it is called: its first `given_args` positional
+    parameters and the `given_keywords` are the partial's, the call's arguments fill the rest."""
+
+    __slots__ = ("given_args", "given_keywords")
+
+    def __init__(self, func: Function, given_args: int, given_keywords: frozenset[str]) -> None:
+        super().__init__(func.node, func.module, func.scope, func.owner, func.bound)
+        self.given_args = given_args
+        self.given_keywords = given_keywords
+
+    @property
+    def key(self) -> tuple[object, ...]:
+        return ("prefilled", self.given_args, tuple(sorted(self.given_keywords)), *super().key)
+
+
 class Undecorated(Function):
     """A decorated def as its decorator receives it (and its wrapper calls it): its own
     body, no decorator."""
