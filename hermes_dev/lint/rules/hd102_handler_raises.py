@@ -13736,6 +13736,33 @@ registry.register(name="split", toolset="t", schema={}, handler=split)
             note="a partial's own argument fills the first parameter, the model's number the second: the divisor, which may be 0",
             fixed={},
         ),
+        Invalid(
+            _HEAD
+            + """\
+from datetime import datetime
+
+
+def _stamp(name):
+    return {"name": name, "seen": datetime.now()}
+
+
+def roster(args, **kw):
+    rows = [_stamp(n) for n in args.get("names") or []]
+
+    def shown(row):
+        if args.get("details"):
+            return row
+        return {"name": row["name"]}
+
+    return json.dumps({"rows": [shown(row) for row in rows]})
+
+
+registry.register(name="roster", toolset="t", schema={}, handler=roster)
+""",
+            lines=(19,),
+            note="a comprehension's own name handed to a helper that hands it back (`[shown(row) for row in rows]`): a row of the list, which holds a datetime",
+            fixed={},
+        ),
     )
 
     def check(self, ctx: LintContext) -> Iterator[Finding]:

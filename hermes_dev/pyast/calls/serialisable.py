@@ -30,7 +30,7 @@ import re
 from hermes_dev.pyast.analyze.branches import decide
 from hermes_dev.pyast.analyze.sqlite_schema import converted_columns, selected_conversion
 from hermes_dev.pyast.calls.driver import Code, wrapped
-from hermes_dev.pyast.semantic.resolve import bind_call, resolve, rows
+from hermes_dev.pyast.semantic.resolve import bind_call, call_arguments, resolve, rows
 from hermes_dev.pyast.semantic.scopes import (
     Builtin,
     Class,
@@ -457,16 +457,6 @@ class _Search:
 
     def possible(self, possible: object, depth: int) -> Refusal | None:
         for obj in getattr(possible, "items", ()):
-            if (
-                isinstance(obj, Literal)
-                and isinstance(obj.expr, ast.Name)
-                and any(s is obj.scope and _comp_binds(c, obj.expr.id) for c, s in self.comps)
-            ):
-                # (`[slim(r) for r in rows]`: the comprehension's loop name handed on)
-                hit = self.comp_item(obj.expr.id, depth)
-                if hit is not None:
-                    return hit
-                continue
             if isinstance(obj, Literal):
                 hit = self.value(obj.expr, obj.scope, depth + 1)
                 if hit is not None:
@@ -521,11 +511,23 @@ class _Search:
                 if param.arg not in env and isinstance(default, ast.Constant):
                     env[param.arg] = Possible.of(Const(default.value))
         inner = Code(obj, env).scope
+        # (`[slim(r) for r in rows]` of `def slim(r): return r`: one of the rows, handed back)
+        handed = {
+            param: expr.id
+            for param, expr in call_arguments(call, obj).items()
+            if isinstance(expr, ast.Name)
+            and any(s is scope and _comp_binds(c, expr.id) for c, s in self.comps)
+        }
         for ret in returns_of(node):
-            if ret.value is not None:
-                hit = self.value(ret.value, inner, depth + 1)
-                if hit is not None:
-                    return hit
+            value = ret.value
+            if value is None:
+                continue
+            if isinstance(value, ast.Name) and value.id in handed:
+                hit = self.comp_item(handed[value.id], depth)
+            else:
+                hit = self.value(value, inner, depth + 1)
+            if hit is not None:
+                return hit
         return None
 
     def kept(self, expr: ast.expr, scope: Scope, depth: int, defs: bool = True) -> str | None:
