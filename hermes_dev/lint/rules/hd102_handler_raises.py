@@ -6145,6 +6145,38 @@ registry.register(name="plan", toolset="t", schema={}, handler=plan)
 """,
             note="traps: a partial's own argument fills the first parameter (the model's number is the value, not the step); a field taken out of each item (`t.pop(...)`) or each rewritten in a tuple assignment is no longer what JSON refuses",
         ),
+        Valid(
+            _HEAD
+            + """\
+import csv
+from pathlib import Path
+
+PRICES = Path(__file__).with_name("prices.csv")
+
+
+def _rows():
+    with open(PRICES, newline="", encoding="utf-8") as fh:
+        yield from csv.DictReader(fh)
+
+
+def _total(rows):
+    return sum(float(r["price"]) for r in rows)
+
+
+def price_total(args, **kw):
+    text = args.get("note") or "none"
+    words = text.split()
+    try:
+        total = _total(_rows())
+    except (OSError, ValueError, KeyError) as exc:
+        return tool_error(str(exc))
+    return json.dumps({"total": total, "words": len(words)})
+
+
+registry.register(name="price_total", toolset="t", schema={}, handler=price_total)
+""",
+            note="traps: a generator handed to a helper that loops over it raises there, inside the `try` that catches it; the tool's own file is no file the model names",
+        ),
     )
     INVALID = (
         Invalid(
@@ -13761,6 +13793,112 @@ registry.register(name="roster", toolset="t", schema={}, handler=roster)
 """,
             lines=(19,),
             note="a comprehension's own name handed to a helper that hands it back (`[shown(row) for row in rows]`): a row of the list, which holds a datetime",
+            fixed={},
+        ),
+        Invalid(
+            _HEAD
+            + """\
+import csv
+from pathlib import Path
+
+
+def read_frames(path):
+    with path.open(newline="", encoding="utf-8") as fh:
+        for row in csv.DictReader(fh):
+            yield {"target": row.get("target") or "?", "exposure": float(row["exposure"])}
+
+
+def summarise(frames):
+    out = {}
+    for f in frames:
+        out[f["target"]] = out.get(f["target"], 0.0) + f["exposure"]
+    return out
+
+
+def capture_import(args, **kw):
+    path = Path("captures") / str(args.get("file") or "log.csv")
+    if not path.is_file():
+        return tool_error("no such capture log")
+    return json.dumps({"targets": summarise(read_frames(path))})
+
+
+registry.register(name="capture_import", toolset="t", schema={}, handler=capture_import)
+""",
+            lines=(25,),
+            note="a generator handed to a helper that loops over it: `float()` of a column of a file the model names (`n/a`) raises ValueError there",
+            fixed={},
+        ),
+        Invalid(
+            _HEAD
+            + """\
+from pathlib import Path
+
+
+def _index_seconds(stamp):
+    mm, ss, ff = (int(x) for x in stamp.split(":"))
+    return mm * 60 + ss + ff / 75
+
+
+def _parse(text):
+    starts = []
+    for raw in text.splitlines():
+        keyword, _, rest = raw.strip().partition(" ")
+        if keyword == "INDEX":
+            num, stamp = rest.split()
+            starts.append(_index_seconds(stamp))
+    return starts
+
+
+def cue_parse(args, **kw):
+    text = args.get("text")
+    path = args.get("path")
+    if path:
+        try:
+            text = Path("library", str(path)).read_text(errors="replace")
+        except OSError as exc:
+            return tool_error(str(exc))
+    return json.dumps({"starts": _parse(str(text))})
+
+
+registry.register(name="cue_parse", toolset="t", schema={}, handler=cue_parse)
+""",
+            lines=(30,),
+            note="the model's text, or the text of a file it names: either way a line without two words does not unpack (ValueError)",
+            fixed={},
+        ),
+        Invalid(
+            _HEAD
+            + """\
+from collections import defaultdict
+from fractions import Fraction
+
+POINTS = {"1-0": (Fraction(1), Fraction(0)), "1/2-1/2": (Fraction(1, 2), Fraction(1, 2))}
+
+
+def _tally(games):
+    score = defaultdict(Fraction)
+    for g in games:
+        pw, pb = POINTS.get(g.get("result"), (Fraction(0), Fraction(0)))
+        score[g.get("white")] += pw
+        score[g.get("black")] += pb
+    return score, len(games)
+
+
+def _shown(x):
+    return int(x) if x.denominator == 1 else x
+
+
+def standings(args, **kw):
+    games = [g for g in args.get("games") or [] if isinstance(g, dict)]
+    score, count = _tally(games)
+    rows = [{"name": n, "points": _shown(score[n])} for n in score]
+    return json.dumps({"rows": rows, "games": count})
+
+
+registry.register(name="standings", toolset="t", schema={}, handler=standings)
+""",
+            lines=(27,),
+            note="a value of a `defaultdict(Fraction)` (an item of the tuple a helper returns), handed to a helper that gives it back when it is no whole number: json.dumps refuses a Fraction",
             fixed={},
         ),
     )

@@ -908,6 +908,23 @@ class InputRisks:
                             for v in values
                         ):
                             self.requested.add(name)
+        for name, values in assigns.items():
+            # `text = args.get("text")` or `text = path.read_text()` of the path it sends: the
+            # model's text either way, as far as what raises on it goes
+            if (
+                name in self.derived
+                or name in self.contents
+                or name == param
+                or not values
+                or None in values
+            ):
+                continue
+            kinds = [
+                "model" if self._from_model(v) else "content" if self._content(v) else None  # type: ignore[arg-type]
+                for v in values
+            ]
+            if None not in kinds and len(set(kinds)) == 2:
+                self.derived.add(name)
         for statement in withs:
             # (a file the model names read as text in the block, no `except` there for what
             # decoding raises: the `open` is where it fails)
@@ -2100,6 +2117,17 @@ class InputRisks:
             if len(args) != 1:
                 return None
             arg = args[0]
+            if (
+                risk[0] is ValueError
+                and not self._from_model(arg)
+                and self._content(arg)
+                and not self._reads(arg) & self.guarded
+            ):
+                # (`float(row["exposure"])` of a row of a file the model names: `n/a`, blank)
+                return (
+                    ValueError,
+                    "when a file or an address the model names holds text that is not a number",
+                )
             # (a dict or list tested only for its type: its items are still the model's)
             if not self._from_model(arg) or (self._reads(arg) & self.guarded) - (
                 self.only_container_typed() if isinstance(arg, ast.Subscript) else set()

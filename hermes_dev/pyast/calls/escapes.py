@@ -1686,6 +1686,11 @@ class _Walker:
                             self.expr(default, handlers)
                     self.expr(func.body, handlers)
                     continue
+                for arg in node.args:  # type: ignore[attr-defined]
+                    if type(arg) is ast.Call:
+                        # (`summarise(read_frames(path))`: what a generator it is handed
+                        # raises, it raises where it loops over it)
+                        self._iterated.add(id(arg))
                 awaited.update(_run_here(node, self.scope))  # type: ignore[arg-type]
                 if id(node) in awaited:
                     awaited.update(_awaited_with(node, self.scope))  # type: ignore[arg-type]

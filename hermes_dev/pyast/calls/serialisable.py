@@ -189,6 +189,9 @@ class _Search:
         self.shadowed: frozenset[str] = frozenset()
         # (the comprehensions whose element is being looked at, innermost last)
         self.comps: list[tuple[ast.expr, Scope]] = []
+        # (id of the scope a followed call runs a def in -> each parameter's argument, the
+        # caller's scope, and whether it is a comprehension's own name there)
+        self.given: dict[int, tuple[Scope, dict[str, tuple[ast.expr, Scope, bool]]]] = {}
 
     def value(self, expr: ast.expr, scope: Scope, depth: int) -> Refusal | None:
         if depth > _MAX_DEPTH:
@@ -345,6 +348,17 @@ class _Search:
         if where.func is not None and _items_rewritten(expr.id, where.func):
             return None  # (`for l in lines: l["price"] = str(l["price"])`: made serialisable)
         if bindings is None:
+            entry = self.given.get(id(where))
+            given = entry[1].get(expr.id) if entry is not None and entry[0] is where else None
+            if given is not None:
+                # (what the call handed the parameter, read where the call is)
+                hit = (
+                    self.comp_item(given[0].id, depth)  # type: ignore[attr-defined]
+                    if given[2]
+                    else self.value(given[0], given[1], depth + 1)
+                )
+                if hit is not None:
+                    return hit
             return self.possible(where.env[expr.id], depth)  # type: ignore[index]
         for binding in _reaching(where, bindings, expr.lineno):
             if _ruled_out(binding, where):
@@ -511,23 +525,25 @@ class _Search:
                 if param.arg not in env and isinstance(default, ast.Constant):
                     env[param.arg] = Possible.of(Const(default.value))
         inner = Code(obj, env).scope
-        # (`[slim(r) for r in rows]` of `def slim(r): return r`: one of the rows, handed back)
-        handed = {
-            param: expr.id
-            for param, expr in call_arguments(call, obj).items()
-            if isinstance(expr, ast.Name)
-            and any(s is scope and _comp_binds(c, expr.id) for c, s in self.comps)
-        }
+        # (`[slim(r) for r in rows]` of `def slim(r): return r`: one of the rows, handed back;
+        # `_as_number(score[name])`: the item, as the caller reads it)
+        self.given[id(inner)] = (
+            inner,
+            {
+                param: (
+                    expr,
+                    scope,
+                    isinstance(expr, ast.Name)
+                    and any(s is scope and _comp_binds(c, expr.id) for c, s in self.comps),
+                )
+                for param, expr in call_arguments(call, obj).items()
+            },
+        )
         for ret in returns_of(node):
-            value = ret.value
-            if value is None:
-                continue
-            if isinstance(value, ast.Name) and value.id in handed:
-                hit = self.comp_item(handed[value.id], depth)
-            else:
-                hit = self.value(value, inner, depth + 1)
-            if hit is not None:
-                return hit
+            if ret.value is not None:
+                hit = self.value(ret.value, inner, depth + 1)
+                if hit is not None:
+                    return hit
         return None
 
     def kept(self, expr: ast.expr, scope: Scope, depth: int, defs: bool = True) -> str | None:
@@ -548,16 +564,24 @@ class _Search:
             if base in _KEEPS_TYPE:
                 return base if expr.attr in _KEEPS_TYPE[base] else None
             return _field_type(expr, scope)
+        if isinstance(expr, ast.Subscript) and not isinstance(expr.slice, ast.Slice):
+            return _value_type(expr.value, scope)  # (`score[name]` of a `defaultdict(Fraction)`)
         if not isinstance(expr, ast.Call):
             return None
         func = expr.func
+        if isinstance(func, ast.Name) and func.id == "sum" and len(expr.args) == 2:
+            start = self.made(expr.args[1], scope, depth)
+            if start in ("Decimal", "Fraction"):
+                return start  # (`sum(amounts, Decimal(0))`)
         if (
             isinstance(func, ast.Name)
             and func.id == "sum"
-            and len(expr.args) == 2
-            and self.made(expr.args[1], scope, depth) == "Decimal"
+            and [kw.arg for kw in expr.keywords] == ["start"]
+            and len(expr.args) == 1
         ):
-            return "Decimal"  # (`sum(amounts, Decimal(0))`)
+            start = self.made(expr.keywords[0].value, scope, depth)
+            if start in ("Decimal", "Fraction"):
+                return start  # (`sum(amounts, start=Decimal(0))`)
         if (
             isinstance(func, ast.Name)
             and func.id == "sum"
@@ -1030,10 +1054,11 @@ def _field_type(expr: ast.Attribute, scope: Scope) -> str | None:
     return names.pop() if len(names) == 1 else None
 
 
-def _value_type(table: ast.expr, scope: Scope) -> str | None:
+def _value_type(table: ast.expr, scope: Scope, depth: int = 0) -> str | None:
     """The refused type each value of a dict is made as: `defaultdict(Decimal)`, or what its
-    annotation says (`dict[str, Decimal]`), bound once."""
-    if not isinstance(table, ast.Name):
+    annotation says (`dict[str, Decimal]`), bound once (also as an item of the tuple a
+    project def returns: `score, seen = _tally(games)`)."""
+    if not isinstance(table, ast.Name) or depth > 3:
         return None
     found = scope.lookup(table.id)
     if found is None:
@@ -1043,6 +1068,24 @@ def _value_type(table: ast.expr, scope: Scope) -> str | None:
     if len(made) != 1:
         return None
     binding = made[0]
+    path = binding.path
+    if (
+        binding.kind == "assign"
+        and path is not None
+        and len(path) == 1
+        and isinstance(binding.value, ast.Call)
+    ):
+        kinds = set()
+        for obj in resolve(binding.value.func, where).items:
+            if not isinstance(obj, Function) or isinstance(obj.node, ast.Lambda):
+                return None
+            inner = Code(obj, {}).scope
+            for ret in returns_of(obj.node):
+                value = ret.value
+                if not isinstance(value, ast.Tuple) or len(value.elts) <= path[0]:
+                    return None
+                kinds.add(_value_type(value.elts[path[0]], inner, depth + 1))
+        return kinds.pop() if len(kinds) == 1 else None
     annotation = getattr(binding.node, "annotation", None)
     if binding.kind == "annotated" and annotation is not None:
         said = _annotated_type(annotation, where)
