@@ -75,7 +75,9 @@ is None when nothing matches, so `row[0]` raises TypeError unless `row` is teste
 aggregate, `COUNT(*)`, always gives a row); `struct.unpack(fmt, data[16:24])` of what a file
 the model names holds raises struct.error when the file is shorter; each row or line of such
 a file (`for row in csv.reader(fh)`, `for line in fh`) is what it holds, and a date
-(`strptime`, `fromisoformat`) or `Decimal` read from it raises when it does not parse. An argument the tool's schema declares a number
+(`strptime`, `fromisoformat`), a `Decimal` or a number (`float(row["kg"])`) read from it raises
+when it does not parse; text bound to the model's on one path and to a file's it names on
+another (`if path: text = p.read_text()`) is the model's either way. An argument the tool's schema declares a number
 (`integer`, `number`) without a `maximum` and a `minimum` is the model's number, as `int()` of
 its text is. A table looked up by the model's text (`ACTIONS[action]`,
 `RATES[code]`, `Color[name]`, a table of the tool's own store, `self._data["tickets"][tid]`)
@@ -260,7 +262,8 @@ pytz's `timezone` (UnknownTimeZoneError), dateutil's `parser.parse`, packaging's
 WebSocketException is not), `socket.gethostbyname` (gaierror). Work handed to a thread raises
 where its result is asked for: `pool.submit(fn, x)` at `fut.result()`, `asyncio.to_thread(fn,
 x)` at its await, each coroutine of `asyncio.gather(*(f(u) for u in urls))`; a generator (or
-async generator) a `for` loop runs raises in the loop; a task of an `asyncio.TaskGroup` lets
+async generator) a `for` loop runs raises in the loop, and so does one handed to a call that
+loops over it (`summarise(read_frames(path))`, `list(gen())`); a task of an `asyncio.TaskGroup` lets
 out an ExceptionGroup, which only `except*` (or a class it derives from) catches, while
 coroutines gathered with `return_exceptions=True` raise nothing. `json.dumps(obj)` (no
 `default=`/`cls=`) raises TypeError when obj holds what JSON refuses: a `Path`, a `datetime`,
@@ -272,7 +275,7 @@ a NumPy array or integer, a record YAML or TOML read put in as it is (both read 
 unquoted `2024-05-01` as a date), a row sqlite3 reads DATE or TIMESTAMP columns into on a
 connection opened with `detect_types=PARSE_DECLTYPES`, a sum over a comprehension of
 Decimal fields (or properties that say they return one), what a project helper returns made of
-one (`_money(_dec(x))`), a value of a `defaultdict(Decimal)`, or date arithmetic (`EPOCH +
+one (`_money(_dec(x))`), a value of a `defaultdict(Decimal)` (or `Fraction`), or date arithmetic (`EPOCH +
 timedelta(...)`, the difference of two datetimes); also kept through a loop that appends the
 items of such a list, a comprehension over it, `sorted()` of it, or a helper that hands an item
 back (not when each item has the field taken out, `t.pop("_start")`, or rewritten from itself,
