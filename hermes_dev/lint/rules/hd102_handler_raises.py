@@ -6180,6 +6180,82 @@ registry.register(name="price_total", toolset="t", schema={}, handler=price_tota
 """,
             note="traps: a generator handed to a helper that loops over it raises there, inside the `try` that catches it; the tool's own file is no file the model names",
         ),
+        Valid(
+            _HEAD
+            + """\
+import re
+from pathlib import Path
+
+_ID = re.compile(r"^[A-Za-z0-9_-]{3,32}$")
+CACHE = Path.home() / ".cache" / "cards"
+
+
+def _read(member_id):
+    path = CACHE / f"{member_id}.json"
+    if not path.is_file():
+        return None
+    return json.loads(path.read_text(encoding="utf-8", errors="replace"))
+
+
+def card_balance(args, **kw):
+    member = str(args.get("member_id") or "").strip()
+    if not _ID.match(member):
+        return tool_error("member_id must be 3-32 letters, digits, - or _")
+    try:
+        cached = _read(member)
+    except ValueError:
+        return tool_error("the cached balance is not JSON")
+    if cached is None:
+        return tool_error(f"no balance cached for {member}")
+    return json.dumps(cached)
+
+
+registry.register(name="card_balance", toolset="t", schema={}, handler=card_balance)
+""",
+            note="trap: the name's form tested, and the file's existence tested too (`is_file()`) before it is read",
+        ),
+        Valid(
+            _HEAD
+            + """\
+from pathlib import Path
+
+STORE = Path.home() / ".spools.json"
+
+
+def _load():
+    if not STORE.exists():
+        return {}
+    try:
+        return json.loads(STORE.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return {}
+
+
+def _add(spools, args):
+    spool_id = str(args.get("spool_id") or "").strip().upper()
+    if not spool_id:
+        return tool_error("spool_id is required")
+    if spool_id in spools:
+        return tool_error(f"spool {spool_id} already exists")
+    spools[spool_id] = {"material": "PLA", "remaining_g": 1000}
+    STORE.write_text(json.dumps(spools))
+    return json.dumps({"added": spool_id, **spools[spool_id]})
+
+
+def spool_inventory(args, **kw):
+    spools = _load()
+    if args.get("action") == "add":
+        try:
+            return _add(spools, args)
+        except OSError as exc:
+            return tool_error(str(exc))
+    return json.dumps({"spools": spools})
+
+
+registry.register(name="spool_inventory", toolset="t", schema={}, handler=spool_inventory)
+""",
+            note="trap: the tool's own table looked up by the model's key right after the def stored that key in it",
+        ),
     )
     INVALID = (
         Invalid(
@@ -13902,6 +13978,51 @@ registry.register(name="standings", toolset="t", schema={}, handler=standings)
 """,
             lines=(27,),
             note="a value of a `defaultdict(Fraction)` (an item of the tuple a helper returns), handed to a helper that gives it back when it is no whole number: json.dumps refuses a Fraction",
+            fixed={},
+        ),
+        Invalid(
+            _HEAD
+            + """\
+import re
+from pathlib import Path
+
+_ID = re.compile(r"^[A-Za-z0-9_-]{3,32}$")
+
+
+def _read(member_id):
+    return json.loads((Path.home() / ".cache" / "cards" / f"{member_id}.json").read_text())
+
+
+def card_balance(args, **kw):
+    member = str(args.get("member_id") or "").strip()
+    if not _ID.match(member):
+        return tool_error("member_id must be 3-32 letters, digits, - or _")
+    return json.dumps(_read(member))
+
+
+registry.register(name="card_balance", toolset="t", schema={}, handler=card_balance)
+""",
+            lines=(18,),
+            note="a file named by the model's id, whose form a pattern tested: no test of the form says the file is there (FileNotFoundError)",
+            fixed={},
+        ),
+        Invalid(
+            _HEAD
+            + """\
+from datetime import date
+
+
+def bookings(args, **kw):
+    day = args.get("date")
+    if day:
+        day = date.fromisoformat(day).isoformat()
+    return json.dumps({"day": day})
+
+
+registry.register(name="bookings", toolset="t", schema={}, handler=bookings)
+""",
+            lines=(10,),
+            note="a name rebound to what is parsed of itself (`day = date.fromisoformat(day)...`): the `day` read there is still the model's text (ValueError for `tomorrow`)",
             fixed={},
         ),
     )

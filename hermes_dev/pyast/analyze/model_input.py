@@ -359,6 +359,7 @@ class InputRisks:
         "_parts",
         "_passing",
         "_path_params",
+        "_rebinding",
         "_recognizes",
         "_rejected",
         "_sep_tested",
@@ -455,6 +456,7 @@ class InputRisks:
         self.uniques = uniques or {}
         self._texts = texts  # (the text an expression makes of constants: `SEARCH`)
         self._keeps = keeps
+        self._rebinding: set[str] = set()  # (names whose own rebinding is being read)
         # (`group_misses(table, match, group, changes)`: a pattern's group can name an entry
         # the table lacks: calls.group_lookups.may_miss)
         self._group_misses = group_misses
@@ -1571,7 +1573,7 @@ class InputRisks:
             element = self._comprehended.get(id(expr), expr)
             if element is not expr:
                 return element is not None and self._from_model(element)
-            return expr.id in self.derived
+            return expr.id in self.derived or self._before_rebinding(expr)
         if isinstance(expr, ast.Attribute):
             return isinstance(expr.value, ast.Name) and expr.value.id in self.records
         return False
@@ -1787,6 +1789,8 @@ class InputRisks:
             return None
         if self._each_keyed and self._keyed_each(table, key):
             return None
+        if self._stored_before(table, key):
+            return None  # (`spools[sid] = {...}` ... `spools[sid]`: the entry was just made)
         root = table
         while isinstance(root, ast.Subscript):
             root = root.value
@@ -1861,6 +1865,53 @@ class InputRisks:
         if not made or len(made) != 1 or not isinstance(made[0], ast.Call):
             return None
         return made[0], group, tuple(reversed(changes))
+
+    def _before_rebinding(self, expr: ast.Name) -> bool:
+        """`day = date.fromisoformat(day).isoformat()`: the `day` read inside the value that
+        rebinds it is what the other bindings made, here the model's text."""
+        bound = self._values.get(expr.id)
+        line = getattr(expr, "lineno", 0)
+        if not bound or None in bound or expr.id in self._rebinding:
+            return False
+        inside = [
+            v
+            for v in bound
+            if v is not None
+            and getattr(v, "lineno", 0) <= line <= (getattr(v, "end_lineno", None) or 0)
+        ]
+        others = [v for v in bound if v not in inside]
+        if not inside or not others:
+            return False
+        self._rebinding.add(expr.id)
+        try:
+            return all(self._from_model(v) for v in others)  # type: ignore[arg-type]
+        finally:
+            self._rebinding.discard(expr.id)
+
+    def _stored_before(self, table: ast.expr, key: ast.expr) -> bool:
+        """The def stores the same key in the same table on a line before the lookup
+        (`table[key] = value`, `table.setdefault(key, ...)`)."""
+        if not isinstance(table, ast.Name):
+            return False
+        line = getattr(key, "lineno", 0)
+        wanted = ast.dump(key)
+        for sub in walk_shallow(self._body):
+            if getattr(sub, "lineno", line) >= line:
+                continue
+            if isinstance(sub, ast.Assign):
+                stored = [t for t in sub.targets if isinstance(t, ast.Subscript)]
+            elif (
+                isinstance(sub, ast.Call)
+                and isinstance(sub.func, ast.Attribute)
+                and sub.func.attr == "setdefault"
+                and sub.args
+            ):
+                stored = [ast.Subscript(sub.func.value, sub.args[0], ast.Load())]
+            else:
+                continue
+            if any(is_name(t.value, table.id) and ast.dump(t.slice) == wanted for t in stored):
+                return True
+        return False
 
     def _membership_tested(self, names: set[str]) -> bool:
         """A test here asks whether a value made of `names` is in something (`x in TABLE`,
@@ -2387,7 +2438,9 @@ class InputRisks:
             path = next((kw.value for kw in node.keywords if kw.arg == "cwd"), None)
         if path is None or not self._model_path(path):
             return None
-        if self._reads(path) & self.guarded:
+        if (self._reads(path) & self.guarded) - self.form_tested - self._checked:
+            # (a test of what the name looks like, here or by the caller, says nothing of
+            # whether the file is there)
             return None
         if self._reads(path) & self._tar_tested and not (
             isinstance(func, ast.Attribute) and func.attr == "is_tarfile"
