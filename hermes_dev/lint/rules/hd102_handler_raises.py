@@ -6256,6 +6256,24 @@ registry.register(name="spool_inventory", toolset="t", schema={}, handler=spool_
 """,
             note="trap: the tool's own table looked up by the model's key right after the def stored that key in it",
         ),
+        Valid(
+            _HEAD
+            + """\
+def _clean(value):
+    return value.strip().lower()
+
+
+def tag_add(args, **kw):
+    name = str(args.get("name") or "")
+    if not _clean(name):
+        return tool_error("name is required")
+    return json.dumps({"tag": _clean(name)})
+
+
+registry.register(name="tag_add", toolset="t", schema={}, handler=tag_add)
+""",
+            note="a helper that hands the model's text back, its answer tested while the def's bindings are still being read (this crashed the analysis once)",
+        ),
     )
     INVALID = (
         Invalid(
@@ -14023,6 +14041,47 @@ registry.register(name="bookings", toolset="t", schema={}, handler=bookings)
 """,
             lines=(10,),
             note="a name rebound to what is parsed of itself (`day = date.fromisoformat(day)...`): the `day` read there is still the model's text (ValueError for `tomorrow`)",
+            fixed={},
+        ),
+        Invalid(
+            _HEAD
+            + """\
+from pathlib import Path
+
+SKILLS = Path.home() / "skills"
+
+
+def _validate(rel):
+    if ".." in rel.split("/"):
+        return "no parent folders"
+    return None
+
+
+def _resolve(base, rel):
+    return base / rel, None
+
+
+def _remove(name, rel):
+    err = _validate(rel)
+    if err:
+        return {"success": False, "error": err}
+    target, err = _resolve(SKILLS / name, rel)
+    if err:
+        return {"success": False, "error": err}
+    if not target.exists():
+        return {"success": False, "error": "not found"}
+    target.unlink()
+    return {"success": True}
+
+
+def skill_file_remove(args, **kw):
+    return json.dumps(_remove(str(args.get("name") or ""), str(args.get("file_path") or "")))
+
+
+registry.register(name="skill_file_remove", toolset="t", schema={}, handler=skill_file_remove)
+""",
+            lines=(33,),
+            note="a helper whose answer is tested (`err = _validate(rel)`) asked while the def's bindings are still being read; the model's path from an item of a helper's tuple, there (`exists()`) but a folder: IsADirectoryError",
             fixed={},
         ),
     )

@@ -1869,7 +1869,10 @@ class InputRisks:
     def _before_rebinding(self, expr: ast.Name) -> bool:
         """`day = date.fromisoformat(day).isoformat()`: the `day` read inside the value that
         rebinds it is what the other bindings made, here the model's text."""
-        bound = self._values.get(expr.id)
+        try:
+            bound = self._values.get(expr.id)
+        except AttributeError:
+            return False  # (asked during the first walk, before the bindings are read)
         line = getattr(expr, "lineno", 0)
         if not bound or None in bound or expr.id in self._rebinding:
             return False
