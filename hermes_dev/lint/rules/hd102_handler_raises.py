@@ -6274,6 +6274,42 @@ registry.register(name="tag_add", toolset="t", schema={}, handler=tag_add)
 """,
             note="a helper that hands the model's text back, its answer tested while the def's bindings are still being read (this crashed the analysis once)",
         ),
+        Valid(
+            _HEAD
+            + """\
+import re
+
+_POT = re.compile(r"^\\s*p?\\s*(\\d+(?:\\.\\d+)?)\\s*(cm|l)?\\s*$", re.I)
+
+
+class PotSizeError(ValueError):
+    pass
+
+
+def normalise_pot(raw):
+    text = str(raw or "").strip().lower()
+    m = _POT.match(text)
+    if not m:
+        raise PotSizeError(f"unrecognised pot size {raw!r}")
+    number = m.group(1)
+    if number.endswith(".0"):
+        number = number[:-2]
+    return f"{number}L" if float(number) <= 5 else f"{number}cm"
+
+
+def stock_lookup(args, **kw):
+    pot = args.get("pot_size")
+    try:
+        pot = normalise_pot(pot) if pot else None
+    except PotSizeError as exc:
+        return tool_error(str(exc))
+    return json.dumps({"pot_size": pot})
+
+
+registry.register(name="stock_lookup", toolset="t", schema={}, handler=stock_lookup)
+""",
+            note="trap: a pattern's digits, trimmed of a part of themselves (`number = number[:-2]`), are still digits `float()` reads; the model's text handed on from inside the name's own rebinding",
+        ),
     )
     INVALID = (
         Invalid(

@@ -456,7 +456,9 @@ class InputRisks:
         self.uniques = uniques or {}
         self._texts = texts  # (the text an expression makes of constants: `SEARCH`)
         self._keeps = keeps
-        self._rebinding: set[str] = set()  # (names whose own rebinding is being read)
+        # (names whose own rebinding is being read; "*" until __init__ has read the bindings,
+        # whose tests and tainting judge a name by all its values)
+        self._rebinding: set[str] = {"*"}
         # (`group_misses(table, match, group, changes)`: a pattern's group can name an entry
         # the table lacks: calls.group_lookups.may_miss)
         self._group_misses = group_misses
@@ -680,6 +682,8 @@ class InputRisks:
             for name, values in assigns.items():
                 if name in self.guarded or not values or None in values:
                     continue
+                # (`number = number[:-2]`, `x = x.strip()`: a part of what it held, as tested)
+                values = [v for v in values if not _part_of_itself(v, name)] or values
                 if any(_makes_text(v) for v in values):  # type: ignore[arg-type]
                     continue  # (a part of it, `port = text.rsplit(":", 1)[1]`, is another text)
                 reads = [
@@ -945,6 +949,7 @@ class InputRisks:
                     and not catches_decoding(statement.body)
                 ):
                     self._text_opens.add(id(made))
+        self._rebinding.clear()  # (the bindings are read: a rebinding's own name may be asked)
 
     def _handle(self, expr: ast.expr) -> bool:
         """`expr` is a file the model names, opened to be read, or the response of an address
@@ -1869,10 +1874,9 @@ class InputRisks:
     def _before_rebinding(self, expr: ast.Name) -> bool:
         """`day = date.fromisoformat(day).isoformat()`: the `day` read inside the value that
         rebinds it is what the other bindings made, here the model's text."""
-        try:
-            bound = self._values.get(expr.id)
-        except AttributeError:
-            return False  # (asked during the first walk, before the bindings are read)
+        if "*" in self._rebinding:
+            return False  # (asked while the bindings are still being read)
+        bound = self._values.get(expr.id)
         line = getattr(expr, "lineno", 0)
         if not bound or None in bound or expr.id in self._rebinding:
             return False
@@ -3358,6 +3362,18 @@ def _unsliced(expr: ast.expr) -> ast.expr:
     while isinstance(expr, ast.Subscript) and isinstance(expr.slice, ast.Slice):
         expr = expr.value
     return expr
+
+
+def _part_of_itself(value: ast.expr | None, name: str) -> bool:
+    """`name[:-2]`, `name.strip()`: a slice of the name's own text, or the text trimmed."""
+    if isinstance(value, ast.Subscript) and isinstance(value.slice, ast.Slice):
+        return is_name(value.value, name)
+    return (
+        isinstance(value, ast.Call)
+        and isinstance(value.func, ast.Attribute)
+        and value.func.attr in ("strip", "lstrip", "rstrip", "removesuffix", "removeprefix")
+        and is_name(value.func.value, name)
+    )
 
 
 def _converts_itself(value: ast.expr | None, name: str) -> bool:
