@@ -6310,6 +6310,39 @@ registry.register(name="stock_lookup", toolset="t", schema={}, handler=stock_loo
 """,
             note="trap: a pattern's digits, trimmed of a part of themselves (`number = number[:-2]`), are still digits `float()` reads; the model's text handed on from inside the name's own rebinding",
         ),
+        Valid(
+            _HEAD
+            + """\
+from datetime import timedelta
+
+SCHEMA = {
+    "name": "clock",
+    "description": "Format seconds.",
+    "parameters": {
+        "type": "object",
+        "properties": {"seconds": {"type": "number", "minimum": 0, "maximum": 86400}},
+    },
+}
+
+
+def _format(args):
+    secs = args["seconds"]
+    if isinstance(secs, bool) or not isinstance(secs, (int, float)):
+        raise ValueError("seconds must be a number")
+    return {"clock": str(timedelta(seconds=secs))}
+
+
+def clock(args, **kw):
+    try:
+        return json.dumps(_format(args))
+    except (KeyError, ValueError) as exc:
+        return tool_error(str(exc))
+
+
+registry.register(name="clock", toolset="t", schema=SCHEMA, handler=clock)
+""",
+            note="trap: the schema gives the number a range, so the arguments handed to a helper hold no number too large for a timedelta",
+        ),
     )
     INVALID = (
         Invalid(
@@ -14118,6 +14151,38 @@ registry.register(name="skill_file_remove", toolset="t", schema={}, handler=skil
 """,
             lines=(33,),
             note="a helper whose answer is tested (`err = _validate(rel)`) asked while the def's bindings are still being read; the model's path from an item of a helper's tuple, there (`exists()`) but a folder: IsADirectoryError",
+            fixed={},
+        ),
+        Invalid(
+            _HEAD
+            + """\
+from datetime import timedelta
+
+SCHEMA = {
+    "name": "clock",
+    "description": "Format seconds.",
+    "parameters": {"type": "object", "properties": {"seconds": {"type": "number"}}},
+}
+
+
+def _format(args):
+    secs = args["seconds"]
+    if isinstance(secs, bool) or not isinstance(secs, (int, float)):
+        raise ValueError("seconds must be a number")
+    return {"clock": str(timedelta(seconds=secs))}
+
+
+def clock(args, **kw):
+    try:
+        return json.dumps(_format(args))
+    except (KeyError, ValueError) as exc:
+        return tool_error(str(exc))
+
+
+registry.register(name="clock", toolset="t", schema=SCHEMA, handler=clock)
+""",
+            lines=(22,),
+            note="the arguments handed to a helper: what the schema declares a number without a range is the model's number there too, and `timedelta(seconds=1e30)` raises OverflowError",
             fixed={},
         ),
     )

@@ -210,7 +210,7 @@ class _InputEscapes(Transfer):
         # caller made sure is there (`args.get("key")` read, `"key" in args`); `!key`: one
         # whose value it checked (its type, its form)
         table = next((s[1:] for s in self.seeds if s[0] == "*"), "")
-        values = frozenset(s for s in self.seeds if s[0] not in "*?!~^@#%&$=")
+        values = frozenset(s for s in self.seeds if s[0] not in "*?!~^@#%&$=|")
         contents = frozenset(s[1:] for s in self.seeds if s[0] == "~")
         checked = frozenset(s[1:] for s in self.seeds if s[0] == "^")
         # `@path`: a path the caller tested leads to a file (what it holds is the model's)
@@ -231,6 +231,8 @@ class _InputEscapes(Transfer):
         inputs.tool_valued = frozenset(s[1:] for s in self.seeds if s[0] == "&")
         # `=name`: the model's number, untested by the caller (it may be 0)
         inputs.zero_given = frozenset(s[1:] for s in self.seeds if s[0] == "=")
+        if table:
+            inputs.typed_numbers = dict(s[1:].split(":", 1) for s in self.seeds if s[0] == "|")
         if table:
             for seed in self.seeds:
                 if seed == "?*":
@@ -2084,6 +2086,9 @@ class _Walker:
                 for name in inputs.guarded
                 if name.startswith(prefix)
             )
+            # (`|key:kind`: what the schema declares a number without a range, in the
+            # arguments handed on as in the handler's own)
+            seeds.update(f"|{key}:{kind}" for key, kind in inputs.typed_numbers.items())
         return frozenset(seeds)
 
     def _zero_fields(self, expr: ast.expr) -> dict[str, str]:
