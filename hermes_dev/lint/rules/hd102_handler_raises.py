@@ -6343,6 +6343,68 @@ registry.register(name="clock", toolset="t", schema=SCHEMA, handler=clock)
 """,
             note="trap: the schema gives the number a range, so the arguments handed to a helper hold no number too large for a timedelta",
         ),
+        Valid(
+            _HEAD
+            + """\
+from pathlib import Path
+
+
+def _archive():
+    return Path.home() / "chess" / "pgn"
+
+
+def _resolve(name):
+    p = Path(name)
+    if not p.suffix:
+        p = p.with_suffix(".pgn")
+    if not p.is_absolute():
+        p = _archive() / p
+    return p
+
+
+def game_count(args, **kw):
+    name = str(args.get("file") or "")
+    path = _resolve(name)
+    if not path.is_file():
+        return tool_error(f"no such game file: {name}")
+    with open(path, encoding="utf-8", errors="replace") as fh:
+        return json.dumps({"games": fh.read().count("[Event ")})
+
+
+registry.register(name="game_count", toolset="t", schema={}, handler=game_count)
+""",
+            note="trap: the path the helper made of the model's name, tested to be a file before it is opened",
+        ),
+        Valid(
+            _HEAD
+            + """\
+import struct
+from pathlib import Path
+
+
+def _segments(data):
+    i = 2
+    found = []
+    while i + 4 <= len(data):
+        (size,) = struct.unpack(">H", data[i + 2 : i + 4])
+        found.append(size)
+        i += 2 + max(size, 2)
+    return found
+
+
+def jpeg_segments(args, **kw):
+    path = Path(str(args.get("path") or ""))
+    try:
+        data = path.read_bytes()
+    except OSError as exc:
+        return tool_error(str(exc))
+    return json.dumps({"segments": _segments(data)})
+
+
+registry.register(name="jpeg_segments", toolset="t", schema={}, handler=jpeg_segments)
+""",
+            note="trap: `struct.unpack` of bytes of a file the model names, read only where the loop's test looked at their length (`i + 4 <= len(data)`)",
+        ),
     )
     INVALID = (
         Invalid(
@@ -14183,6 +14245,37 @@ registry.register(name="clock", toolset="t", schema=SCHEMA, handler=clock)
 """,
             lines=(22,),
             note="the arguments handed to a helper: what the schema declares a number without a range is the model's number there too, and `timedelta(seconds=1e30)` raises OverflowError",
+            fixed={},
+        ),
+        Invalid(
+            _HEAD
+            + """\
+from pathlib import Path
+
+
+def _archive():
+    return Path.home() / "chess" / "pgn"
+
+
+def _resolve(name):
+    p = Path(name)
+    if not p.suffix:
+        p = p.with_suffix(".pgn")
+    if not p.is_absolute():
+        p = _archive() / p
+    return p
+
+
+def game_count(args, **kw):
+    name = str(args.get("file") or "")
+    with open(_resolve(name), encoding="utf-8", errors="replace") as fh:
+        return json.dumps({"games": fh.read().count("[Event ")})
+
+
+registry.register(name="game_count", toolset="t", schema={}, handler=game_count)
+""",
+            lines=(22,),
+            note="a helper that rebinds the model's path to itself changed (`p = p.with_suffix(...)`, `p = base / p`) hands it back: the file may not be there (or be a folder)",
             fixed={},
         ),
     )

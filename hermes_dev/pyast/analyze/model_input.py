@@ -1168,8 +1168,10 @@ class InputRisks:
             and _is_module(func.value, "struct")
             and len(args) >= 2
             and self._content(_unsliced(args[1]))
+            and not self._reads(_unsliced(args[1])) & self._sized()
         ):
-            # `struct.unpack(">II", data[16:24])` of what a file the model names holds
+            # `struct.unpack(">II", data[16:24])` of what a file the model names holds (unless
+            # the def looks at its length: `while i + 4 <= len(data)`)
             return "struct.error", "when the model names a file shorter than the layout it reads"
         if func.attr == "json" and not args and self._handle(func.value):
             made = (
@@ -3083,7 +3085,17 @@ def _exclusive(
 
 def _passes(value: ast.expr, name: str) -> bool:
     """`p = adjust(p, ...)`, `p = os.path.abspath(os.path.expanduser(p))`: the path handed on
-    (and what comes back made from it)."""
+    (and what comes back made from it); `p = p.with_suffix(".pgn")`, `p = base / p`: the same
+    path, changed."""
+    if isinstance(value, ast.BinOp) and isinstance(value.op, ast.Div):
+        return is_name(value.left, name) or is_name(value.right, name)
+    if (
+        isinstance(value, ast.Call)
+        and isinstance(value.func, ast.Attribute)
+        and value.func.attr in _PATH_KEEPS
+        and is_name(value.func.value, name)
+    ):
+        return True
     while isinstance(value, ast.Call):
         if any(isinstance(arg, ast.Name) and arg.id == name for arg in value.args):
             return True
