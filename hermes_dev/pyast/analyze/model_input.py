@@ -1168,7 +1168,7 @@ class InputRisks:
             and _is_module(func.value, "struct")
             and len(args) >= 2
             and self._content(_unsliced(args[1]))
-            and not self._reads(_unsliced(args[1])) & self._sized()
+            and not self._end_tested(args[1])
         ):
             # `struct.unpack(">II", data[16:24])` of what a file the model names holds (unless
             # the def looks at its length: `while i + 4 <= len(data)`)
@@ -1896,6 +1896,24 @@ class InputRisks:
             return all(self._from_model(v) for v in others)  # type: ignore[arg-type]
         finally:
             self._rebinding.discard(expr.id)
+
+    def _end_tested(self, sliced: ast.expr) -> bool:
+        """`data[i + 2 : i + 4]` where a test compares that end with `len(data)` (`while i + 4
+        <= len(data)`): the bytes are there."""
+        if not (
+            isinstance(sliced, ast.Subscript)
+            and isinstance(sliced.slice, ast.Slice)
+            and sliced.slice.upper is not None
+        ):
+            return False
+        end = ast.dump(sliced.slice.upper)
+        size = ast.dump(ast.Call(ast.Name("len", ast.Load()), [sliced.value], []))
+        for sub in walk_shallow(self._body):
+            if isinstance(sub, ast.Compare):
+                sides = {ast.dump(side) for side in (sub.left, *sub.comparators)}
+                if end in sides and size in sides:
+                    return True
+        return False
 
     def _stored_before(self, table: ast.expr, key: ast.expr) -> bool:
         """The def stores the same key in the same table on a line before the lookup
