@@ -42,6 +42,7 @@ from hermes_dev.pyast.analyze.tests_read import (
     CHECKS,
     MATCHES,
     asked_keys,
+    leaf_tests,
     passing_exits,
     rejected_prefixes,
     tested_calls,
@@ -1677,16 +1678,10 @@ class InputRisks:
             | self._ensured
         ) or not any(self._reads(test) & names for test in self._tests_of()):
             return False
-        tests = self._tests_of()
-        while tests:
-            test = tests.pop()
-            if isinstance(test, ast.BoolOp):
-                tests.extend(test.values)
-            elif isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not):
-                tests.append(test.operand)
-            elif not self._reads(test) & names or (isinstance(test, ast.Name) and test.id in names):
+        for test in leaf_tests(self._tests_of()):
+            if not self._reads(test) & names or (isinstance(test, ast.Name) and test.id in names):
                 continue  # (`if not value:`: whether it was given, not what it is)
-            elif not (
+            if not (
                 isinstance(test, ast.Compare)
                 and len(test.ops) == 1
                 and (

@@ -22,7 +22,7 @@ import operator
 from typing import Any
 
 from hermes_dev.pyast.analyze.stand_ins import Item
-from hermes_dev.pyast.analyze.tests_read import tests_of
+from hermes_dev.pyast.analyze.tests_read import leaf_tests, tests_of
 from hermes_dev.pyast.semantic.walker import is_name, last_name, written_name
 
 TYPE_CHECKING = False
@@ -650,14 +650,8 @@ def _zero_neutral(nodes: list[ast.AST], reads: Callable[[ast.expr], set[str]]) -
     positive number does."""
     neutral: set[str] = set()
     other: set[str] = set()
-    tests = tests_of(nodes, (ast.Compare,))
-    while tests:
-        test = tests.pop()
-        if isinstance(test, ast.BoolOp):
-            tests.extend(test.values)
-        elif isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not):
-            tests.append(test.operand)
-        elif isinstance(test, ast.Call) and last_name(test.func) in _ZERO_BLIND:
+    for test in leaf_tests(tests_of(nodes, (ast.Compare,))):
+        if isinstance(test, ast.Call) and last_name(test.func) in _ZERO_BLIND:
             for arg in test.args[:1]:
                 neutral |= reads(arg)
         elif isinstance(test, ast.Compare) and _neutral_ordering(test):

@@ -40,6 +40,21 @@ def tests_of(nodes: list[ast.AST], extra: tuple[type[ast.AST], ...] = ()) -> lis
     return tests
 
 
+def leaf_tests(tests: list[ast.expr]) -> list[ast.expr]:
+    """The tests `and`, `or` and `not` join (`not a or b > 0`: `a`, `b > 0`)."""
+    leaves: list[ast.expr] = []
+    todo = list(tests)
+    while todo:
+        test = todo.pop()
+        if isinstance(test, ast.BoolOp):
+            todo.extend(test.values)
+        elif isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not):
+            todo.append(test.operand)
+        else:
+            leaves.append(test)
+    return leaves
+
+
 def rejected_prefixes(nodes: list[ast.AST]) -> set[int]:
     """ids of `text.startswith(...)` tests that turn one form away (`if name.startswith("."):
     return ...`): what is left may still be any other text, so they validate nothing (`nodes`:
