@@ -1034,6 +1034,21 @@ registry.register(name="export", toolset="t", schema={}, handler=export)
 """,
             note="trap: whitespace around a JSON text (padding, a newline after it) is still JSON",
         ),
+        Valid(
+            _HEAD
+            + """\
+def histogram(args, **kw):
+    rows = args.get("rows") or []
+    lines = [f"{args.get('open', '')}{args.get('first', '')}"]
+    for row in rows:
+        lines.append(row)
+    return "\\n".join(lines)
+
+
+registry.register(name="histogram", toolset="t", schema={}, handler=histogram)
+""",
+            note="trap: lines joined whose first line has no text of its own between its fields, and whose other lines are not known: they may be one JSON text",
+        ),
     )
     INVALID = (
         Invalid(
@@ -3557,6 +3572,30 @@ registry.register(name="invoice_render", toolset="t", schema={}, handler=invoice
 """,
             lines=(18,),
             note="lines of text joined, whose first starts as prose padded with `.ljust()`, with a newline after them: still no JSON",
+            fixed={},
+        ),
+        Invalid(
+            _HEAD
+            + """\
+from collections import Counter
+
+
+def histogram(args, **kw):
+    name = args.get("file") or "log"
+    bucket = args.get("bucket") or "hour"
+    counts = Counter(str(args.get("text") or "").split())
+    if not counts:
+        return json.dumps({"buckets": {}})
+    lines = [f"{name} records per {bucket}" + (" (filtered)" if args.get("level") else "")]
+    for key in sorted(counts):
+        lines.append(f"{key}  {'#' * counts[key]} {counts[key]}")
+    return "\\n".join(lines)
+
+
+registry.register(name="histogram", toolset="t", schema={}, handler=histogram)
+""",
+            lines=(16,),
+            note='lines joined whose first line holds prose between its fields (`f"{name} records per {bucket}"`): a JSON text has no line break inside a string, so that line is no JSON\'s and neither is the whole, whatever the lines after it',
             fixed={},
         ),
     )

@@ -538,6 +538,17 @@ def _text_between(node: ast.JoinedStr) -> bool:
     )
 
 
+def _prose_inside(expr: ast.expr) -> bool:
+    """An f-string whose own text between its fields is prose (`_text_between`), alone or as
+    a piece of a `+`: the text between could be JSON only inside a string that a field opens
+    and another closes, on that line."""
+    if isinstance(expr, ast.JoinedStr):
+        return _text_between(expr)
+    if isinstance(expr, ast.BinOp) and isinstance(expr.op, ast.Add):
+        return _prose_inside(expr.left) or _prose_inside(expr.right)
+    return False
+
+
 def _prose_between(parts: list[str]) -> bool:
     """A template's own text, piece by piece between its fields, holds characters JSON never
     has outside a string, and no quote of its own opens one."""
@@ -1343,6 +1354,7 @@ def _join(
         if first is not None and (
             _starts_as_prose(first[0], first[1], depth + 1)
             or _ends_as_prose(first[0], first[1], depth + 1)
+            or _prose_inside(first[0])
             or infer(first[0], first[1], calls, depth + 1).reason.endswith(_PATH_REASONS)
         ):
             return Verdict(NOT_JSON, "lines of text joined together", call)
