@@ -367,7 +367,13 @@ from hermes_dev.lint.rule import Fix, Invalid, Rule, Valid
 from hermes_dev.lint.schema_check import tool_schemas, unbounded_numbers
 from hermes_dev.pyast.analyze.exceptions import MISSES, catches
 from hermes_dev.pyast.calls import serialisable
-from hermes_dev.pyast.calls.driver import Code, is_property_read, through_decorator, wrapped
+from hermes_dev.pyast.calls.driver import (
+    Code,
+    injected_code,
+    is_property_read,
+    through_decorator,
+    wrapped,
+)
 from hermes_dev.pyast.calls.escapes import Escape, Step, handler_escapes, wrapper_handlers
 from hermes_dev.pyast.semantic.resolve import resolve
 from hermes_dev.pyast.semantic.scopes import External, Function, Undecorated
@@ -6404,6 +6410,208 @@ def jpeg_segments(args, **kw):
 registry.register(name="jpeg_segments", toolset="t", schema={}, handler=jpeg_segments)
 """,
             note="trap: `struct.unpack` of bytes of a file the model names, read only where the loop's test looked at their length (`i + 4 <= len(data)`)",
+        ),
+        Valid(
+            _HEAD
+            + """\
+import re
+
+_FIELD = re.compile(r"^([A-Z]):(\\d+)$")
+
+
+def _numbers(text):
+    found = {}
+    for line in text.splitlines():
+        m = _FIELD.match(line.strip())
+        if m:
+            found[m.group(1)] = int(m.group(2))
+    return found
+
+
+def header_numbers(args, **kw):
+    text = args.get("text")
+    if not isinstance(text, str) or not text:
+        return tool_error("text is required")
+    return json.dumps(_numbers(text))
+
+
+registry.register(name="header_numbers", toolset="t", schema={}, handler=header_numbers)
+""",
+            note="trap: `int()` of a pattern's group of digits (`(\\d+)`): the match tested that group's form",
+        ),
+        Valid(
+            _HEAD
+            + """\
+BARS = {"|", "||"}
+
+
+def _counts(text):
+    return [len(tok) if tok in BARS else tok.count("-") for tok in text.split()]
+
+
+def bar_counts(args, **kw):
+    text = str(args.get("chart") or "")
+    sizes = [int(tok) if tok.isdigit() else 0 for tok in text.split()]
+    return json.dumps({"counts": _counts(text), "sizes": sizes})
+
+
+registry.register(name="bar_counts", toolset="t", schema={}, handler=bar_counts)
+""",
+            note="trap: `int(tok) if tok.isdigit() else 0`: the conditional's test holds in the branch that converts",
+        ),
+        Valid(
+            _HEAD
+            + """\
+import statistics
+
+
+def _summary(values):
+    if not values:
+        return {"count": 0}
+    return {"count": len(values), "low": min(values), "mean": statistics.mean(values)}
+
+
+def _cover(item):
+    sales = [float(x) for x in item.get("sales") or [] if x]
+    if not sales:
+        return None
+    return float(item.get("stock") or 0) / statistics.mean(sales)
+
+
+def length_stats(args, **kw):
+    strings = args.get("strings") or []
+    try:
+        covers = [_cover(it) for it in args.get("items") or [] if isinstance(it, dict)]
+    except (TypeError, ValueError) as exc:
+        return tool_error(str(exc))
+    return json.dumps({"stats": _summary([len(s) for s in strings]), "covers": covers})
+
+
+registry.register(name="length_stats", toolset="t", schema={}, handler=length_stats)
+""",
+            note="trap: a helper that tests the list the model may leave empty before `min()`, and a mean of the model's numbers with the zeros filtered out (`if x`)",
+        ),
+        Valid(
+            _HEAD
+            + """\
+import functools
+import os
+
+
+class ApiError(Exception):
+    pass
+
+
+class Client:
+    def __init__(self, key):
+        self.key = key
+
+    def lookup(self, name):
+        raise ApiError(f"no network for {name}")
+
+
+def needs_client(fn):
+    @functools.wraps(fn)
+    def wrapper(args, **kwargs):
+        key = os.environ.get("LOOKUP_KEY", "")
+        if not key:
+            return tool_error("LOOKUP_KEY is not set")
+        try:
+            return fn(Client(key), args, **kwargs)
+        except ApiError as exc:
+            return tool_error(str(exc))
+
+    return wrapper
+
+
+@needs_client
+def find(client, args, **kw):
+    return json.dumps({"found": client.lookup(str(args.get("name") or ""))})
+
+
+registry.register(name="find", toolset="t", schema={}, handler=find)
+""",
+            note="trap: a decorator that makes the client the def gets first, and catches what its calls raise around the call of the def",
+        ),
+        Valid(
+            _HEAD
+            + """\
+MASS = {"g": 1.0, "kg": 1000.0}
+VOLUME = {"ml": 1.0, "l": 1000.0}
+ALIASES = {"gram": "g", "litre": "l"}
+
+
+class UnitError(ValueError):
+    pass
+
+
+def _normalise(unit):
+    u = str(unit or "").strip().lower()
+    return ALIASES.get(u, u)
+
+
+def _dimension(unit):
+    u = _normalise(unit)
+    if u in MASS:
+        return "mass"
+    if u in VOLUME:
+        return "volume"
+    raise UnitError(f"unknown unit {unit!r}")
+
+
+def _convert(qty, from_unit, to_unit):
+    if _dimension(from_unit) != _dimension(to_unit):
+        raise UnitError("cannot convert between mass and volume")
+    u = _normalise(to_unit)
+    table = {"mass": MASS, "volume": VOLUME}[_dimension(to_unit)]
+    return qty * table[_normalise(from_unit)] / table[u]
+
+
+def cost_lines(args, **kw):
+    out = []
+    try:
+        for line in args.get("lines") or []:
+            if not isinstance(line, dict):
+                raise ValueError("each line must be an object")
+            qty = float(line.get("qty") or 0)
+            out.append(_convert(qty, line.get("unit") or "g", line.get("per_unit") or "g"))
+    except (TypeError, ValueError) as exc:
+        return tool_error(str(exc))
+    return json.dumps({"amounts": out})
+
+
+registry.register(name="cost_lines", toolset="t", schema={}, handler=cost_lines)
+""",
+            note="trap: a helper that raises unless its normalised argument is an entry of its tables (`u = _normalise(unit); if u in MASS: ...; raise`): past its call, what the same normalising makes of the argument is an entry",
+        ),
+        Valid(
+            _HEAD
+            + """\
+SYSTEMS = {"metric": {"temp": "c"}, "imperial": {"temp": "f"}}
+
+
+def _units_arg(args):
+    system = args.get("units") or "metric"
+    if not isinstance(system, str):
+        return None
+    system = system.strip().lower()
+    return system if system in SYSTEMS else None
+
+
+def _present(value, system):
+    return {"value": value, "unit": SYSTEMS[system]["temp"]}
+
+
+def current(args, **kw):
+    system = _units_arg(args)
+    if system is None:
+        return tool_error(f"units must be one of {sorted(SYSTEMS)}")
+    return json.dumps(_present(20.0, system))
+
+
+registry.register(name="current", toolset="t", schema={}, handler=current)
+""",
+            note="trap: a helper that answers None or an entry of its table (`x if x in SYSTEMS else None`), the answer turned away when None: past that test it is an entry",
         ),
     )
     INVALID = (
@@ -14278,6 +14486,295 @@ registry.register(name="game_count", toolset="t", schema={}, handler=game_count)
             note="a helper that rebinds the model's path to itself changed (`p = p.with_suffix(...)`, `p = base / p`) hands it back: the file may not be there (or be a folder)",
             fixed={},
         ),
+        Invalid(
+            _HEAD
+            + """\
+import re
+
+_FIELD = re.compile(r"^([A-Za-z]):\\s*(.*)$")
+
+
+def _tempo(value):
+    return int(value.rsplit("=", 1)[1].strip())
+
+
+def _tempos(text):
+    found = []
+    for raw in text.splitlines():
+        m = _FIELD.match(raw.split("%", 1)[0].rstrip())
+        if m:
+            tag, value = m.group(1), m.group(2).strip()
+            if tag == "Q":
+                found.append(_tempo(value))
+    return found
+
+
+def tune_tempos(args, **kw):
+    text = args.get("abc")
+    if not isinstance(text, str) or not text:
+        return tool_error("abc is required")
+    return json.dumps({"tempos": _tempos(text)})
+
+
+registry.register(name="tune_tempos", toolset="t", schema={}, handler=tune_tempos)
+""",
+            lines=(28,),
+            note="a pattern's group of free text (`(.*)`) is the model's text past the match: `rsplit(\"=\", 1)[1]` of it raises IndexError (and `int()` ValueError) when it holds no `=`",
+            fixed={},
+        ),
+        Invalid(
+            _HEAD
+            + """\
+BARS = {"|", "||"}
+
+
+def _shift(tok, steps):
+    return str(int(tok) + steps)
+
+
+def transpose(args, **kw):
+    text = str(args.get("chart") or "")
+    steps = 2
+    out = [tok if tok in BARS else _shift(tok, steps) for tok in text.split()]
+    return json.dumps({"chart": " ".join(out)})
+
+
+registry.register(name="transpose", toolset="t", schema={}, handler=transpose)
+""",
+            lines=(14,),
+            note="`tok if tok in BARS else _shift(tok)`: the membership test holds in the first branch only; the other converts any other text the model sends",
+            fixed={},
+        ),
+        Invalid(
+            _HEAD
+            + """\
+from pathlib import Path
+
+
+def _pairs(text):
+    found = {}
+    for line in text.splitlines():
+        key, value = line.split("=", 1)
+        found[key] = value
+    return found
+
+
+class Library:
+    def read(self, name):
+        return (Path.home() / "lib" / name).read_text()
+
+
+def read_pairs(args, **kw):
+    text = args.get("text")
+    if not text and args.get("file"):
+        try:
+            text = Library().read(str(args["file"]))
+        except (OSError, UnicodeDecodeError) as exc:
+            return tool_error(str(exc))
+    if not text or not isinstance(text, str):
+        return tool_error("pass text or file")
+    return json.dumps(_pairs(text))
+
+
+registry.register(name="read_pairs", toolset="t", schema={}, handler=read_pairs)
+""",
+            lines=(29,),
+            note='`if not text and args.get("file"): text = ...` fills in a value only when none came: the rest of the time the name holds the model\'s text, and unpacking `line.split("=", 1)` raises ValueError on a line with no `=`',
+            fixed={},
+        ),
+        Invalid(
+            _HEAD
+            + """\
+import statistics
+
+
+def _summary(values):
+    return {"count": len(values), "low": min(values), "mean": statistics.mean(values)}
+
+
+def length_stats(args, **kw):
+    strings = args.get("strings") or []
+    return json.dumps({"stats": _summary([len(s) for s in strings])})
+
+
+registry.register(name="length_stats", toolset="t", schema={}, handler=length_stats)
+""",
+            lines=(13,),
+            note='a list the model may leave empty (`args.get("strings") or []`) handed to a helper that takes its `min()` (ValueError) and mean (StatisticsError); `len(values)` reported in the answer tests nothing',
+            fixed={},
+        ),
+        Invalid(
+            _HEAD
+            + """\
+from statistics import mean
+
+
+def _cover(item):
+    sales = [float(x) for x in item.get("sales") or []]
+    if not sales:
+        return None
+    return float(item.get("stock") or 0) / mean(sales)
+
+
+def restock(args, **kw):
+    items = args.get("items")
+    if not isinstance(items, list):
+        return tool_error("items must be a list")
+    try:
+        covers = [_cover(it) for it in items if isinstance(it, dict)]
+    except (TypeError, ValueError) as exc:
+        return tool_error(str(exc))
+    return json.dumps({"covers": covers})
+
+
+registry.register(name="restock", toolset="t", schema={}, handler=restock)
+""",
+            lines=(19,),
+            note='a helper given one of the model\'s objects reads its numbers (`item.get("sales")`): their mean is 0 when the model sends zeros, and dividing by it raises ZeroDivisionError',
+            fixed={},
+        ),
+        Invalid(
+            _HEAD
+            + """\
+import functools
+import os
+
+
+class ApiError(Exception):
+    pass
+
+
+class NotFound(ApiError):
+    pass
+
+
+class Client:
+    def __init__(self, key):
+        self.key = key
+
+    def lookup(self, name):
+        if not name:
+            raise NotFound(name)
+        raise ApiError(f"no network for {name}")
+
+
+def needs_client(fn):
+    @functools.wraps(fn)
+    def wrapper(args, **kwargs):
+        key = os.environ.get("LOOKUP_KEY", "")
+        if not key:
+            return tool_error("LOOKUP_KEY is not set")
+        return fn(Client(key), args, **kwargs)
+
+    return wrapper
+
+
+@needs_client
+def find(client, args, **kw):
+    try:
+        found = client.lookup(str(args.get("name") or ""))
+    except NotFound:
+        return tool_error("not found")
+    return json.dumps({"found": found})
+
+
+registry.register(name="find", toolset="t", schema={}, handler=find)
+""",
+            lines=(40,),
+            note="a decorator that hands the def a client before the model's arguments (`fn(Client(key), args, **kw)`): the def's second parameter is the arguments, its first the client, whose call raises the base class the def does not catch",
+            fixed={},
+        ),
+        Invalid(
+            _HEAD
+            + """\
+import sqlite3
+from datetime import date
+
+
+def reading_stats(args, **kw):
+    conn = sqlite3.connect("reading.db")
+    conn.row_factory = sqlite3.Row
+    try:
+        rows = conn.execute("SELECT finished_on FROM items WHERE finished_on IS NOT NULL").fetchall()
+    except sqlite3.Error as exc:
+        return tool_error(str(exc))
+    finally:
+        conn.close()
+    last = max((date.fromisoformat(r["finished_on"]) for r in rows), default=None)
+    return json.dumps({"finished": len(rows), "last_finished": last})
+
+
+registry.register(name="reading_stats", toolset="t", schema={}, handler=reading_stats)
+""",
+            lines=(18,),
+            note="`max()` of dates made one by one is one of those dates, which json.dumps refuses (TypeError) once there is one",
+            fixed={},
+        ),
+        Invalid(
+            _HEAD
+            + """\
+from pathlib import Path
+
+
+def _parse(version):
+    major, minor, patch = version.strip().lstrip("v").split(".")
+    return int(major), int(minor), int(patch)
+
+
+def bump(args, **kw):
+    current, source = args.get("current"), "argument"
+    if not current:
+        path = Path("VERSION")
+        if path.is_file():
+            current, source = path.read_text(encoding="utf-8"), "file"
+        else:
+            current, source = "0.0.0", "default"
+    major, minor, patch = _parse(current)
+    return json.dumps({"version": f"{major}.{minor}.{patch + 1}", "from": source})
+
+
+registry.register(name="bump", toolset="t", schema={}, handler=bump)
+""",
+            lines=(20,),
+            note="`if not current: current, source = ...` fills in a value (two at a time) only when none came: the rest of the time the name holds the model's text, which `_parse` unpacks into three parts (ValueError on `1.2`)",
+            fixed={},
+        ),
+        Invalid(
+            _HEAD
+            + """\
+MASS = {"g": 1.0, "kg": 1000.0}
+FOODS = {"rice": {"kcal": 130.0}, "egg": {"kcal": 155.0}}
+
+
+def _to_grams(amount, unit):
+    unit = str(unit or "g").strip().lower()
+    if unit in MASS:
+        return amount * MASS[unit]
+    raise ValueError(f"unknown unit {unit!r}")
+
+
+def _scaled(food, grams):
+    return {k: v * grams / 100.0 for k, v in FOODS[food].items()}
+
+
+def meal(args, **kw):
+    total = 0.0
+    try:
+        for item in args.get("items") or []:
+            food = str(item.get("food") or "").strip().lower()
+            grams = _to_grams(float(item.get("amount") or 0), item.get("unit"))
+            total += _scaled(food, grams)["kcal"]
+    except (TypeError, ValueError) as exc:
+        return tool_error(str(exc))
+    return json.dumps({"kcal": total})
+
+
+registry.register(name="meal", toolset="t", schema={}, handler=meal)
+""",
+            lines=(25,),
+            note="a helper's check of one field of the model's object (`_to_grams(..., item.get(\"unit\"))` raises unless the unit is an entry) says nothing of its other fields: `FOODS[food]` still misses",
+            fixed={},
+        ),
     )
 
     def check(self, ctx: LintContext) -> Iterator[Finding]:
@@ -14308,6 +14805,11 @@ registry.register(name="game_count", toolset="t", schema={}, handler=game_count)
                     if let_out is None:
                         continue
                     code = Code(Undecorated(func.node, func.module, func.scope, None, func.bound))
+                    through = through_decorator(func)
+                    injected = None if through is None else injected_code(func, through)
+                    if injected is not None:
+                        # (`fn(get_client(key), args, **kw)`: the model's arguments come second)
+                        param, code = injected
                     refused = _serialised_by_wrapper(func, code)
                     if refused is not None:
                         ret, hit = refused

@@ -42,6 +42,7 @@ from hermes_dev.pyast.analyze.tests_read import (
     CHECKS,
     MATCHES,
     asked_keys,
+    choice_tests,
     leaf_tests,
     passing_exits,
     rejected_prefixes,
@@ -75,7 +76,10 @@ _ZONE_FREE_PARSERS = frozenset(
 _DATETIME_FIELD = re.compile(
     r"^(ts|timestamp|time|when|at|start|end|created|updated|modified|due|expires?)(_at|_on|_time)?$|_(at|time)$"
 )
-_END = 1 << 30  # (a span that runs to the def's end)
+# (spans of code are (line, column) pairs, first and last: a test in `x if test else y`
+# holds in `x` only, which may share its line with `y`)
+_END = (1 << 30, 0)  # (a span that runs to the def's end)
+_LINE_END = 1 << 30  # (a column past any line's end)
 # A full-text search's query placeholder (FTS5, FTS4): `WHERE notes MATCH ?`.
 _MATCH = re.compile(r"\bMATCH\s+(\?|:\w+)", re.IGNORECASE)
 _CSV_CALLS = frozenset({"reader", "writer", "DictReader", "DictWriter"})
@@ -347,6 +351,7 @@ class InputRisks:
         "_each_keyed",
         "_ensured",
         "_first_port",
+        "_free_group",
         "_group_misses",
         "_helper_calls",
         "_keeps",
@@ -381,6 +386,7 @@ class InputRisks:
         "dotted",
         "each_tested",
         "elements",
+        "empty_given",
         "exists_tested",
         "form_tested",
         "format_tested",
@@ -425,6 +431,8 @@ class InputRisks:
         worked: frozenset[str] = frozenset(),
         group_misses: Callable[[ast.expr, ast.Call, int | str, tuple[str, ...]], bool]
         | None = None,
+        free_group: Callable[[ast.Call, int | str], bool] | None = None,
+        entry_or_none: Callable[[ast.Call], bool] | None = None,
     ) -> None:
         """`parses_json(func)`: whether a called expression is `json.loads` (as the scope
         resolves it: `from json import loads as parse` too); else only `json.loads` as written.
@@ -463,6 +471,10 @@ class InputRisks:
         # (`group_misses(table, match, group, changes)`: a pattern's group can name an entry
         # the table lacks: calls.group_lookups.may_miss)
         self._group_misses = group_misses
+        # (`free_group(match, group)`: the group matches free text, `(.*)`: its reads are not
+        # tested by the match; calls.group_lookups.free_group)
+        self._free_group = free_group
+        self._matched: set[str] = set()  # (set below, once the bindings are read)
         self.dotted = dotted
         self._recognizes = recognizes
         self._magnitudes: Magnitudes | None = None  # (made when first asked, like sizes)
@@ -533,8 +545,12 @@ class InputRisks:
         self._rejected = rejected_prefixes(nodes)
         # (tests that turn the values they pass away: `if PAT.match(name): return ...` says
         # nothing of `name` after the `if`; what they guard holds only inside it)
-        self._passing = passing_exits(nodes)
-        self._conditional: dict[str, list[tuple[int, int]]] = {}
+        self._passing = {
+            key: ((first, 0), (last, _LINE_END))
+            for key, (first, last) in passing_exits(nodes).items()
+        }
+        self._passing.update(choice_tests(nodes))
+        self._conditional: dict[str, list[tuple[tuple[int, int], tuple[int, int]]]] = {}
         # (what a helper's tested answer guards: it holds after the call, not at the call,
         # which runs on the unchecked value; placed by `_noted`)
         self._answered: set[str] = set()
@@ -547,6 +563,8 @@ class InputRisks:
         self.tool_valued: frozenset[str] = frozenset()
         # (parameters given the model's number, nothing testing it on the way: it may be 0)
         self.zero_given: frozenset[str] = frozenset()
+        # (parameters given a list the model may leave empty, nothing testing it on the way)
+        self.empty_given: frozenset[str] = frozenset()
         self._sized_memo: set[str] | None = None
         # (calls made as statements, their answer unused: `validate_path(p)` raises or not)
         self._alone = {
@@ -679,28 +697,19 @@ class InputRisks:
         own = set(assigns) | (
             set() if isinstance(node, ast.Lambda) else {a.arg for a in node.args.args}
         )
-        for _ in range(2):
+        if entry_or_none is not None:
+            # `system = _units(args)` ... `if system is None: return ...` of a helper that
+            # answers None or an entry of its table: past the test, an entry
             for name, values in assigns.items():
-                if name in self.guarded or not values or None in values:
-                    continue
-                # (`number = number[:-2]`, `x = x.strip()`: a part of what it held, as tested)
-                values = [v for v in values if not _part_of_itself(v, name)] or values
-                if any(_makes_text(v) for v in values):  # type: ignore[arg-type]
-                    continue  # (a part of it, `port = text.rsplit(":", 1)[1]`, is another text)
-                reads = [
-                    {r for r in self._value_reads(v) if r in own or "[" in r} - {param}  # type: ignore[arg-type]
-                    for v in values
-                ]
-                if all(r and r <= self.guarded for r in reads):
-                    self.guarded.add(name)
-                    if all(r <= self._container_typed for r in reads):
-                        self._container_typed.add(name)  # (its elements: `for k in d`)
-                elif name not in self._conditional and all(
-                    r and r <= self.guarded | self._conditional.keys() for r in reads
+                if (
+                    len(values) == 1
+                    and isinstance(values[0], ast.Call)
+                    and id(values[0]) in self._turned_away
+                    and entry_or_none(values[0])
                 ):
-                    # (made of a value a helper's answer guards: guarded where that holds)
-                    spans = [self._conditional[n] for r in reads for n in r - self.guarded]
-                    self._conditional[name] = list(spans[0])
+                    self.guarded.add(name)
+                    self.helper_checked.add(name)
+        self._spread_guards(assigns, own)
         self._guard_items(nodes, assigns)
         # `for code in (src, dst): if code not in RATES: return ...`: each value is tested
         for sub in nodes:
@@ -852,6 +861,7 @@ class InputRisks:
                 self.guarded.add(name)
                 self.kind_tested.add(name)
         checks = self.checks
+        entries: set[str] = set()  # (names a helper's check makes entries of its tables)
         for helper_call in self._helper_calls if checks is not None else []:
             if not any(
                 (isinstance(a, ast.Name) and (a.id in self.paths or a.id in self.derived))
@@ -870,21 +880,27 @@ class InputRisks:
                 elif mark.startswith("=") and int(mark[1:]) < len(helper_call.args):
                     # (a helper that raises unless the value is an entry of its tables: past
                     # the call, it is one)
-                    after = (getattr(helper_call, "end_lineno", 0) + 1, _END)
+                    after = ((getattr(helper_call, "end_lineno", 0) + 1, 0), _END)
                     named = {
                         n for n, vs in assigns.items() if vs and all(v is helper_call for v in vs)
                     }
                     # (and what it hands back, `v = member_of(x)`: the entry it found)
-                    for name in self._reads(helper_call.args[int(mark[1:])]) | named:
+                    checked_arg = helper_call.args[int(mark[1:])]
+                    for name in self._reads(checked_arg) | named:
                         self._conditional.setdefault(name, []).append(after)
+                        if isinstance(checked_arg, ast.Name):
+                            entries.add(name)  # (not `item` of `item.get("unit")`)
         # `subprocess.run([tar, "-czf", str(target), ...], check=True)`: past the call the
         # command ran to the end, so the paths it was given are there (it wrote or read them)
         for sub in nodes:
             if type(sub) is ast.Call and _checked_command(sub):
-                after = (getattr(sub, "end_lineno", 0) + 1, _END)
+                after = ((getattr(sub, "end_lineno", 0) + 1, 0), _END)
                 for part in _command_paths(sub):
                     for name in self._reads(part):
                         self._conditional.setdefault(name, []).append(after)
+        # (`u = normalise(unit)` after a helper's check of `unit`: guarded where it holds)
+        if entries:
+            self._spread_guards(assigns, own, frozenset(entries))
         if self._ensured:
             # (`p = Path(raw)` after `open_image(raw)` returned: p leads to that file)
             for name, values in assigns.items():
@@ -1213,6 +1229,42 @@ class InputRisks:
                     ):
                         self.guarded.add(elt.id)
 
+    def _spread_guards(
+        self,
+        assigns: dict[str, list[ast.expr | None]],
+        own: set[str],
+        checked: frozenset[str] = frozenset(),
+    ) -> None:
+        """`url = "https://" + source[9:] if ... else source` after `source.startswith(...)`:
+        a local made only of tested values is tested (where they are, for those a helper's
+        check guards past its call). `checked`: only locals made of these, which a helper's
+        check made entries of its tables, by calls too (`u = normalise(unit)` past
+        `dimension(unit)`, which raises unless it names an entry)."""
+        for _ in range(2):
+            for name, values in assigns.items():
+                if name in self.guarded or not values or None in values:
+                    continue
+                # (`number = number[:-2]`, `x = x.strip()`: a part of what it held, as tested)
+                values = [v for v in values if not _part_of_itself(v, name)] or values
+                if not checked and any(_makes_text(v) for v in values):  # type: ignore[arg-type]
+                    continue  # (a part of it, `port = text.rsplit(":", 1)[1]`, is another text)
+                reads = [
+                    {r for r in self._value_reads(v) if r in own or "[" in r} - {self.param}  # type: ignore[arg-type]
+                    for v in values
+                ]
+                if checked and not all(r and r & checked for r in reads):
+                    continue
+                if all(r and r <= self.guarded for r in reads):
+                    self.guarded.add(name)
+                    if all(r <= self._container_typed for r in reads):
+                        self._container_typed.add(name)  # (its elements: `for k in d`)
+                elif name not in self._conditional and all(
+                    r and r <= self.guarded | self._conditional.keys() for r in reads
+                ):
+                    # (made of a value a helper's answer guards: guarded where that holds)
+                    spans = [self._conditional[n] for r in reads for n in r - self.guarded]
+                    self._conditional[name] = list(spans[0])
+
     def _of_a_match(self, expr: ast.expr) -> bool:
         """`m.group(2)`, or a local bound only to groups of matches: digits of the length the
         pattern allows (`isdigit()` allows any length: not this)."""
@@ -1239,7 +1291,7 @@ class InputRisks:
     def _tested_here(self, names: set[str], node: ast.AST) -> bool:
         """One of `names` is tested where `node` is by a test that holds there only (`if
         item.strip() in COMMON: ports.append(COMMON[item.strip()])`), never a type test."""
-        line = getattr(node, "lineno", 0)
+        line = (getattr(node, "lineno", 0), getattr(node, "col_offset", 0))
         return any(
             first <= line <= last
             for name in names & self._conditional.keys()
@@ -1253,7 +1305,7 @@ class InputRisks:
         if lines is None:
             note(node)
             if self._answered:
-                after = (getattr(node, "end_lineno", 0) + 1, _END)
+                after = ((getattr(node, "end_lineno", 0) + 1, 0), _END)
                 for name in self._answered:
                     self._conditional.setdefault(name, []).append(after)
                 self._answered.clear()
@@ -1272,7 +1324,7 @@ class InputRisks:
         """What is guarded where `node` is (the values a test turned away guarded inside it)."""
         if not self._conditional:
             return self.guarded
-        line = getattr(node, "lineno", 0)
+        line = (getattr(node, "lineno", 0), getattr(node, "col_offset", 0))
         return self.guarded | {
             name
             for name, spans in self._conditional.items()
@@ -1493,7 +1545,12 @@ class InputRisks:
                             and bool(expr.args)
                             and isinstance(expr.args[0], ast.Constant)
                             and isinstance(expr.args[0].value, str)
-                            and _an_element(self._values.get(func.value.id))
+                            # (an item of the model's list; or a parameter a caller gives
+                            # one of the model's objects, `_plan(item)`)
+                            and (
+                                _an_element(self._values.get(func.value.id))
+                                or func.value.id not in self._values
+                            )
                         )
                     )
                 if func.attr == "split" and _is_module(func.value, "re"):
@@ -2333,6 +2390,13 @@ class InputRisks:
         sizes.guarded_by(self.guarded)
         return sizes.as_sent(expr) and not self._reads(expr) & sizes.zero_tested()
 
+    def may_be_empty(self, expr: ast.expr) -> bool:
+        """`expr` is a list whose length the model decides, and nothing here tests its size:
+        it may be empty."""
+        sizes = self._sizes_of()
+        sizes.guarded_by(self.guarded)
+        return sizes.may_be_empty(expr)
+
     def only_binding(self, name: str) -> ast.expr | None:
         """The one value a local is bound to here, else None."""
         bound = self._values.get(name)
@@ -2355,6 +2419,7 @@ class InputRisks:
                 self._carried_divisor,
                 self.tool_valued,
                 self.zero_given,
+                self.empty_given,
             )
         return self._sizes
 
@@ -2933,6 +2998,10 @@ class InputRisks:
             if key is not None:
                 found.add(f"{self.param}[{key!r}]")
                 keyed.add(id(node.func.value if isinstance(node, ast.Call) else node.value))  # type: ignore[attr-defined]
+            elif (free := self._free_read(node)) is not None:
+                # (`m.group(2)` of `(.*)`: a read of its own, which only a test of it guards)
+                found.add(free[0])
+                keyed.add(free[1])
             elif isinstance(node, ast.Name) and id(node) not in keyed:
                 found.add(node.id)
                 if node.id in self._keyed:
@@ -2943,6 +3012,37 @@ class InputRisks:
                     # ts.split(":")`, is of that form too)
                     found |= self._reads(element.value) & (self._checked | self.form_tested)
         return found
+
+    def _free_read(self, node: ast.AST) -> tuple[str, int] | None:
+        """For `m.group(2)` or `m[2]` of a match whose group matches free text: the read's own
+        name (`m.group(2)`) and the id of the `m` it reads through; else None."""
+        if self._free_group is None or not self._matched:
+            return None
+        owner: ast.expr | None = None
+        group: object = None
+        if (
+            isinstance(node, ast.Call)
+            and isinstance(node.func, ast.Attribute)
+            and node.func.attr == "group"
+            and len(node.args) == 1
+            and isinstance(node.args[0], ast.Constant)
+        ):
+            owner, group = node.func.value, node.args[0].value
+        elif isinstance(node, ast.Subscript) and isinstance(node.slice, ast.Constant):
+            owner, group = node.value, node.slice.value
+        if (
+            not isinstance(owner, ast.Name)
+            or owner.id not in self._matched
+            or not isinstance(group, (int, str))
+            or isinstance(group, bool)
+        ):
+            return None
+        made = self._values.get(owner.id)
+        if not made or len(made) != 1 or not isinstance(made[0], ast.Call):
+            return None
+        if not self._free_group(made[0], group):
+            return None
+        return f"{owner.id}.group({group!r})", id(owner)
 
     def _key_read(self, node: ast.AST) -> str | None:
         """ "k" for `args.get("k", ...)` or `args["k"]`, else None."""
@@ -3177,24 +3277,37 @@ def _normalising_constants(nodes: list[ast.AST]) -> dict[str, set[int]]:
         absent = any(_absent_test(sub.test, name) for name in tested)
         block = walk_shallow(sub.body) if absent else sub.body
         for stmt in block:
+            if not isinstance(stmt, ast.Assign) or len(stmt.targets) != 1:
+                continue
+            target, value = stmt.targets[0], stmt.value
+            pairs: list[tuple[ast.expr, ast.expr]] = [(target, value)]
             if (
-                isinstance(stmt, ast.Assign)
-                and len(stmt.targets) == 1
-                and isinstance(stmt.targets[0], ast.Name)
-                and stmt.targets[0].id in tested
-                and (
-                    isinstance(stmt.value, ast.Constant)
-                    # (`if not spec: spec = f"{y}-W{w:02d}"`: a default where none was given;
-                    # every other time the name holds what the model sent)
-                    or _absent_test(sub.test, stmt.targets[0].id)
-                )
+                isinstance(target, ast.Tuple)
+                and isinstance(value, ast.Tuple)
+                and len(target.elts) == len(value.elts)
             ):
-                found.setdefault(stmt.targets[0].id, set()).add(id(stmt.value))
+                # (`current, source = path.read_text(), "file"`: one by one)
+                pairs = list(zip(target.elts, value.elts))
+            for name, made in pairs:
+                if (
+                    isinstance(name, ast.Name)
+                    and name.id in tested
+                    and (
+                        isinstance(made, ast.Constant)
+                        # (`if not spec: spec = f"{y}-W{w:02d}"`: a default where none was
+                        # given; every other time the name holds what the model sent)
+                        or _absent_test(sub.test, name.id)
+                    )
+                ):
+                    found.setdefault(name.id, set()).add(id(made))
     return found
 
 
 def _absent_test(test: ast.expr, name: str) -> bool:
-    """`not name`, `name is None`, `name == ""`: whether the value was given at all."""
+    """`not name`, `name is None`, `name == ""`: whether the value was given at all (also as
+    one side of an `and`: `if not text and args.get("file")`)."""
+    if isinstance(test, ast.BoolOp) and isinstance(test.op, ast.And):
+        return any(_absent_test(value, name) for value in test.values)
     if isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not):
         return is_name(test.operand, name)
     return (
@@ -3466,9 +3579,10 @@ _NOT_CHECKS = frozenset(
 
 def _asks_a_helper(func: ast.expr) -> bool:
     """A call of the project's own helper (`_kind(unit)`, `self._known(code)`), not a builtin
-    or a library method."""
+    or a library method, nor a class (`Tune(index=...)` makes an object, never None: a test
+    of the name it is bound to is of its other values)."""
     if isinstance(func, ast.Name):
-        return func.id not in _NOT_CHECKS
+        return func.id not in _NOT_CHECKS and not func.id[:1].isupper()
     return isinstance(func, ast.Attribute) and is_name(func.value, "self")
 
 

@@ -52,6 +52,53 @@ def group_strings(pattern: str, flags: int, group: int | str) -> frozenset[str] 
         return None
 
 
+def group_is_free(pattern: str, flags: int, group: int | str) -> bool:
+    """Whether the group matches free text: any character, a negated set or a class like
+    `\\w`/`\\S` (`(.*)`, `([^,]+)`), so nothing of its form is known past the pattern's own
+    text around it. Digits, white space (`\\d+\\s+\\d+`, `[0-9.]+`) and sets of listed
+    characters are not free.
+    False when the pattern or the group is not known."""
+    if _p is None:
+        return False
+    try:
+        parsed = _p.parse(pattern, flags)
+    except (re.error, TypeError, ValueError, RecursionError, OverflowError):
+        return False
+    number = parsed.state.groupdict.get(group) if isinstance(group, str) else group
+    if not isinstance(number, int) or number <= 0:
+        return False
+    body = _find(list(parsed), number)
+    return body is not None and _free(body)
+
+
+# (classes of characters that hold no text of the model's choosing: digits, white space)
+_CLOSED = () if _c is None else (_c.CATEGORY_DIGIT, _c.CATEGORY_SPACE)
+
+
+def _free(items: list[Any]) -> bool:
+    op: Any
+    av: Any
+    for op, av in items:
+        if op in (_c.ANY, _c.NOT_LITERAL):
+            return True
+        if op is _c.IN:
+            for kind, value in av:
+                if kind is _c.NEGATE or (kind is _c.CATEGORY and value not in _CLOSED):
+                    return True
+        elif op is _c.SUBPATTERN:
+            if _free(list(av[3])):
+                return True
+        elif op in (_c.MAX_REPEAT, _c.MIN_REPEAT, _c.POSSESSIVE_REPEAT):
+            if _free(list(av[2])):
+                return True
+        elif op is _c.BRANCH:
+            if any(_free(list(alt)) for alt in av[1]):
+                return True
+        elif op is _c.ATOMIC_GROUP and _free(list(av)):
+            return True
+    return False
+
+
 def _find(items: list[Any], number: int) -> list[Any] | None:
     op: Any
     av: Any

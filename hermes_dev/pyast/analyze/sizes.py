@@ -56,6 +56,9 @@ _EMPTY_CALLS: dict[str, tuple[type[BaseException] | str, str]] = {
 }
 _FROM_STATISTICS = {name.split(".", 1)[1]: name for name in _EMPTY_CALLS if "." in name}
 _NUMBER_CALLS = frozenset({"int", "float", "abs"})
+# What a list of numbers adds up to: 0 for the list [] and for [0, 0] (`statistics.mean`
+# raises on [] itself).
+_TOTALS = frozenset({"sum", "mean", "fmean", "median"})
 # Methods whose answer is empty exactly when what they are called on is empty or blank.
 _KEEP_SIZE = frozenset(
     {"strip", "lstrip", "rstrip", "lower", "upper", "casefold", "splitlines", "split"}
@@ -70,6 +73,7 @@ class Sizes:
     __slots__ = (
         "_carried",
         "_dotted",
+        "_empty_given",
         "_fields_looked_at",
         "_from_model",
         "_guarded",
@@ -95,6 +99,7 @@ class Sizes:
         carried: Callable[[ast.Call], str | None] = lambda call: None,
         tool_valued: frozenset[str] = frozenset(),
         zero_given: frozenset[str] = frozenset(),
+        empty_given: frozenset[str] = frozenset(),
     ) -> None:
         """`dotted(func)`: the library name a called expression resolves to (`mean` imported
         from statistics); without it, names are taken as written. `carried(call)`: the number
@@ -104,6 +109,8 @@ class Sizes:
         self._tool_valued = tool_valued  # (the model's keys, the tool's values)
         # (parameters a caller hands the model's number, untested: `.name` a float)
         self._zero_given = zero_given
+        # (parameters a caller hands a list the model may leave empty, untested there)
+        self._empty_given = empty_given
         self._nodes = nodes
         self._fields_looked_at: dict[str, set[str]] = {}
         self._neutral: set[str] | None = None
@@ -113,6 +120,8 @@ class Sizes:
         self._key_read = key_read
         tested: set[str] = set()
         sized: set[str] = set()
+        # (`{"count": len(values)}` reports a size; it looks at nothing before what follows)
+        reported = {id(v) for sub in nodes if type(sub) is ast.Dict for v in sub.values}
         for sub in nodes:
             kind = type(sub)
             if kind in (ast.If, ast.While, ast.IfExp, ast.Assert):
@@ -126,7 +135,12 @@ class Sizes:
                     tested |= self._tested_in(value)
             elif kind is ast.Compare:
                 tested |= self._tested_in(sub)  # type: ignore[arg-type]
-            elif kind is ast.Call and is_name(sub.func, "len") and sub.args:  # type: ignore[attr-defined]
+            elif (
+                kind is ast.Call
+                and is_name(sub.func, "len")  # type: ignore[attr-defined]
+                and sub.args  # type: ignore[attr-defined]
+                and id(sub) not in reported
+            ):
                 sized |= reads(sub.args[0])  # type: ignore[attr-defined]
         # (a local holding a size that is tested: `n = len(items); if n < 2: ...`)
         for name, bound in values.items():
@@ -144,6 +158,16 @@ class Sizes:
         if self._neutral is None:
             self._neutral = _zero_neutral(self._nodes, self._reads)
         return (self._looked_at | self._guarded) - self._neutral
+
+    def may_be_empty(self, expr: ast.expr) -> bool:
+        """`expr` is a list the model decides the length of and may leave empty (`[len(s) for
+        s in strings]` of `args.get("strings") or []`), and nothing here looks at its size."""
+        found = self._sequence(expr)
+        return (
+            found is not None
+            and found[0] == "empty"
+            and not found[2] & (self._looked_at | self._guarded)
+        )
 
     def guarded_by(self, guarded: set[str]) -> None:
         """What the caller's tests guard where the next question is asked."""
@@ -225,6 +249,8 @@ class Sizes:
                 return first[0], first[1], reads
             if self._from_model(expr):
                 return "empty", "an empty list or text", {expr.id}
+            if bound is None and expr.id in self._empty_given:
+                return "empty", "an empty list", {expr.id}
             return None
         if isinstance(expr, ast.Call) and isinstance(expr.func, ast.Attribute):
             method = expr.func.attr
@@ -357,6 +383,23 @@ class Sizes:
                 and (is_name(bound[0].func, "len") or is_name(bound[0].func, "sum"))
             ):
                 return self._division(bound[0])
+        total = divisor
+        if isinstance(divisor, ast.Name):
+            bound = self._values.get(divisor.id)
+            if bound and len(bound) == 1 and bound[0] is not None:
+                total = bound[0]
+        if (
+            isinstance(total, ast.Call)
+            and last_name(total.func) in _TOTALS
+            and len(total.args) == 1
+            and not total.keywords
+            and self._numbers(total.args[0], 0)
+        ):
+            # (`/ mean(sales)`: a test that the list is not empty leaves its zeros in)
+            own = {divisor.id} if isinstance(divisor, ast.Name) else set()
+            if own & (self.zero_tested() | self._guarded):
+                return None
+            return ZeroDivisionError, "when the model sends numbers that are all 0"
         if self._number(divisor, given=given) and not self._reads(divisor) & self.zero_tested():
             return ZeroDivisionError, "when the model sends 0"
         zero = _Arithmetic(self).zero_of(divisor)
@@ -418,6 +461,14 @@ class Sizes:
             return self._number(arg, depth + 1) or (
                 not isinstance(arg, (ast.BoolOp, ast.IfExp)) and self._from_model(arg)
             )
+        if (
+            isinstance(expr, ast.Call)
+            and last_name(expr.func) in _TOTALS
+            and len(expr.args) == 1
+            and not expr.keywords
+        ):
+            # (`mean(sales)` of `sales = [float(x) for x in item["sales"]]`: all zeros)
+            return self._numbers(expr.args[0], depth + 1)
         if isinstance(expr, (ast.Call, Item)) and self._carried(expr) is not None:  # type: ignore[arg-type]
             return True  # (what a helper hands back of it, or an item of its tuple)
         if (
@@ -458,6 +509,31 @@ class Sizes:
                 )
             return all(v is not None and self._number(v, depth + 1) for v in bound)
         return False
+
+    def _numbers(self, expr: ast.expr, depth: int) -> bool:
+        """The model's list of numbers: a list it sent (`args["sales"]`), or each of its items
+        made a number (`[float(x) for x in sales]`), or a local bound once to one."""
+        if depth > 3:
+            return False
+        if isinstance(expr, ast.Name):
+            bound = self._values.get(expr.id)
+            if not bound or len(bound) != 1 or bound[0] is None:
+                return False
+            return self._numbers(bound[0], depth + 1)
+        if isinstance(expr, (ast.ListComp, ast.GeneratorExp)) and len(expr.generators) == 1:
+            loop = expr.generators[0]
+            elt = expr.elt
+            if loop.ifs or not isinstance(loop.target, ast.Name):
+                return False  # (`if x`: the zeros left out)
+            if (
+                isinstance(elt, ast.Call)
+                and isinstance(elt.func, ast.Name)
+                and elt.func.id in ("int", "float")
+                and len(elt.args) == 1
+            ):
+                elt = elt.args[0]
+            return is_name(elt, loop.target.id) and self._from_model(loop.iter)
+        return self._key_read(expr) is not None
 
 
 def number_of_itself(value: ast.expr | None, name: str) -> str | None:

@@ -5,6 +5,8 @@
   function (`err = _check(x); if err: return ...`);
 - `passing_exits(nodes)`: pattern, membership and prefix tests that hold only inside their
   `if` (`if PAT.match(name): return ...`), with the lines where they hold;
+- `choice_tests(nodes)`: the same tests as a conditional expression's (`tok if tok in BARS
+  else chord(tok)`), with the part of it where they hold;
 - `rejected_prefixes(nodes)`: `startswith` tests that turn one form away;
 - `asked_keys(nodes)`: the keys asked of a name (`"qty" in line`, `line.get("qty")`), and
   the names tested themselves (`if row is None`);
@@ -164,6 +166,49 @@ def passing_exits(nodes: list[ast.AST]) -> dict[int, tuple[int, int]]:
                 # (from the test on: `s.isdigit() and int(s) > 0` holds for the `int`)
                 found[id(part)] = (part.lineno, lines[1])
     return found
+
+
+Position = tuple[int, int]  # (line, column)
+
+
+def choice_tests(nodes: list[ast.AST]) -> dict[int, tuple[Position, Position]]:
+    """ids of the pattern and membership tests of conditional expressions, with the first
+    and last positions of the branch where they hold: `tok if tok in BARS else chord(tok)`
+    says `tok` is a bar only in the first branch, `chord(tok) if tok not in BARS else tok`
+    only in the second."""
+    found: dict[int, tuple[Position, Position]] = {}
+    for sub in nodes:
+        if not isinstance(sub, ast.IfExp):
+            continue
+        test = sub.test
+        negated: ast.expr | None = None
+        if isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not):
+            negated = test.operand
+        elif (
+            isinstance(test, ast.Compare)
+            and len(test.ops) == 1
+            and isinstance(test.ops[0], ast.NotIn)
+        ):
+            negated = test
+        if negated is not None:
+            if negated is test or _passing_test(negated):
+                found[id(negated)] = _span(sub.orelse)
+            continue
+        parts = [test]
+        while parts:
+            part = parts.pop()
+            if isinstance(part, ast.BoolOp) and isinstance(part.op, ast.And):
+                parts.extend(part.values)
+            elif _passing_test(part):
+                found[id(part)] = _span(sub.body)
+    return found
+
+
+def _span(expr: ast.expr) -> tuple[Position, Position]:
+    return (
+        (expr.lineno, expr.col_offset),
+        (expr.end_lineno or expr.lineno, expr.end_col_offset or expr.col_offset),
+    )
 
 
 def _prefix_test(node: ast.expr) -> bool:

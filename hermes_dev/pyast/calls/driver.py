@@ -67,6 +67,7 @@ from hermes_dev.pyast.semantic.scopes import (
 )
 from hermes_dev.pyast.semantic.walker import (
     handlers_around,
+    is_name,
     last_name,
     walk_function,
 )
@@ -635,6 +636,46 @@ def through_decorator(function: Function) -> Function | None:
     made_wrapper = Wrapper(wrapper, found.module, inner)
     made_wrapper.via = last_name(dec) or wrapper.name
     return made_wrapper
+
+
+def injected_code(function: Function, wrapper: Function) -> tuple[str, Code] | None:
+    """The decorated def's code as its wrapper calls it when the wrapper puts values of its
+    own before the model's arguments (`return fn(get_client(key), args, **kw)`): the def's
+    parameter that gets the wrapper's first one (the arguments Hermes passes), and the code
+    with what the other positional arguments bind (`client`: the client made). None when
+    the wrapper hands the arguments on first, or calls the def in a way not read here."""
+    node, inner = wrapper.node, function.node
+    if isinstance(node, ast.Lambda) or not isinstance(inner, _DEF_TYPES):
+        return None
+    positional = [*node.args.posonlyargs, *node.args.args]
+    if not positional:
+        return None
+    given = positional[0].arg
+    scope = wrapper.scope
+    bound = set(scope.env or {})
+    while not bound and scope.parent is not None:
+        scope = scope.parent
+        bound = set(scope.env or {})
+    calls = [
+        sub
+        for sub in walk_function(node)
+        if isinstance(sub, ast.Call) and isinstance(sub.func, ast.Name) and sub.func.id in bound
+    ]
+    if len(calls) != 1:
+        return None
+    args = calls[0].args
+    at = next((i for i, arg in enumerate(args) if is_name(arg, given)), None)
+    params = [*inner.args.posonlyargs, *inner.args.args]
+    if not at or at >= len(params) or any(isinstance(arg, ast.Starred) for arg in args[:at]):
+        return None
+    where = Code(wrapper).scope
+    env: dict[str, Possible] = {}
+    for param, arg in zip(params[:at], args[:at]):
+        found = resolve(arg, where)
+        if found.items:
+            env[param.arg] = found
+    plain = Undecorated(inner, function.module, function.scope, function.owner, function.bound)
+    return params[at].arg, Code(plain, env)
 
 
 def _overrides(method: Function, call: ast.Call, scope: Scope) -> list[Callee]:

@@ -59,7 +59,7 @@ from hermes_dev.pyast.calls.driver import (
     tenacity_retry,
     yield_handlers,
 )
-from hermes_dev.pyast.calls.group_lookups import may_miss
+from hermes_dev.pyast.calls.group_lookups import free_group, may_miss
 from hermes_dev.pyast.calls.quiet import cannot_raise
 from hermes_dev.pyast.calls.read_back import read_back_raises
 from hermes_dev.pyast.semantic.resolve import (
@@ -231,6 +231,8 @@ class _InputEscapes(Transfer):
         inputs.tool_valued = frozenset(s[1:] for s in self.seeds if s[0] == "&")
         # `=name`: the model's number, untested by the caller (it may be 0)
         inputs.zero_given = frozenset(s[1:] for s in self.seeds if s[0] == "=")
+        # `[name`: a list the model may leave empty, untested by the caller
+        inputs.empty_given = frozenset(s[1:] for s in self.seeds if s[0] == "[")
         if table:
             inputs.typed_numbers = dict(s[1:].split(":", 1) for s in self.seeds if s[0] == "|")
         if table:
@@ -375,6 +377,10 @@ def _input_risks(
             and all(_prefix_only(t.function.node) for t in targets)
         )
 
+    def entry_or_none(call: ast.Call) -> bool:
+        named = _named_function(call, scope)
+        return named is not None and _member_or_none(named[0].node)  # type: ignore[arg-type]
+
     return InputRisks(
         code.node,
         param,
@@ -393,6 +399,8 @@ def _input_risks(
         lambda expr: text_of(expr, scope),
         made,
         lambda table, match, group, changes: may_miss(table, match, group, changes, scope),
+        lambda match, group: free_group(match, group, scope),
+        entry_or_none,
     )
 
 
@@ -711,7 +719,7 @@ def _ensures_member(node: ast.FunctionDef | ast.AsyncFunctionDef) -> set[int]:
     params = [a.arg for a in (*node.args.posonlyargs, *node.args.args)]
     if node.body and isinstance(node.body[-1], ast.Raise):
         for index, param in enumerate(params):
-            if _returns_only_members(node.body, param, False):
+            if _returns_only_members(node.body, _standing_for(node, param), False):
                 found.add(index)
     else:
         found |= _raises_unless_member(node, params)
@@ -762,9 +770,74 @@ def _raises_unless_member(
     return {params.index(sources[0])} if len(sources) == 1 else set()
 
 
-def _returns_only_members(stmts: list[ast.stmt], param: str, tested: bool) -> bool:
-    """Every `return` in `stmts` (nested defs aside) is under a membership test of `param`,
-    and at least one is."""
+def _member_or_none(node: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
+    """The def answers None or an entry of a table: each return is None, `x if x in TABLE
+    else None`, or `x` after `if x not in TABLE: return None` at the top of its body. A caller
+    that turns None away holds an entry."""
+    returns = [r for r in walk_function(node) if isinstance(r, ast.Return)]
+    turned: set[str] = set()
+    for stmt in node.body:
+        if (
+            isinstance(stmt, ast.If)
+            and not stmt.orelse
+            and len(stmt.body) == 1
+            and isinstance(stmt.body[0], ast.Return)
+            and _none(stmt.body[0].value)
+            and isinstance(stmt.test, ast.Compare)
+            and isinstance(stmt.test.left, ast.Name)
+            and _tests_member(stmt.test, stmt.test.left.id, negated=True)
+        ):
+            turned.add(stmt.test.left.id)
+    seen = False
+    for ret in returns:
+        value = ret.value
+        if _none(value):
+            continue
+        if (
+            isinstance(value, ast.IfExp)
+            and isinstance(value.body, ast.Name)
+            and _tests_member(value.test, value.body.id)
+            and _none(value.orelse)
+        ) or (isinstance(value, ast.Name) and value.id in turned):
+            seen = True
+            continue
+        return False
+    return seen
+
+
+def _none(expr: ast.expr | None) -> bool:
+    return expr is None or (isinstance(expr, ast.Constant) and expr.value is None)
+
+
+def _standing_for(node: ast.FunctionDef | ast.AsyncFunctionDef, param: str) -> frozenset[str]:
+    """`param` and the locals the body binds once, at its top, to what is made of it alone
+    (`u = normalise(unit)`, `key = unit.strip().lower()`): a test of them tests it."""
+    params = {a.arg for a in (*node.args.posonlyargs, *node.args.args, *node.args.kwonlyargs)}
+    counts: dict[str, int] = {}
+    for sub in walk_function(node):
+        if isinstance(sub, ast.Name) and isinstance(sub.ctx, ast.Store):
+            counts[sub.id] = counts.get(sub.id, 0) + 1
+    found = {param}
+    for stmt in node.body:
+        if (
+            isinstance(stmt, ast.Assign)
+            and len(stmt.targets) == 1
+            and isinstance(stmt.targets[0], ast.Name)
+            and counts.get(stmt.targets[0].id) == 1
+        ):
+            reads = {
+                n.id
+                for n in ast.walk(stmt.value)
+                if isinstance(n, ast.Name) and (n.id in params or n.id in counts)
+            }
+            if reads and reads <= found:
+                found.add(stmt.targets[0].id)
+    return frozenset(found)
+
+
+def _returns_only_members(stmts: list[ast.stmt], param: str | frozenset[str], tested: bool) -> bool:
+    """Every `return` in `stmts` (nested defs aside) is under a membership test of `param`
+    (or of one of the names that stand for it), and at least one is."""
     seen = False
     for stmt in stmts:
         if isinstance(stmt, ast.Return):
@@ -790,9 +863,10 @@ def _returns_only_members(stmts: list[ast.stmt], param: str, tested: bool) -> bo
     return seen
 
 
-def _tests_member(test: ast.expr, name: str, negated: bool = False) -> bool:
+def _tests_member(test: ast.expr, name: str | frozenset[str], negated: bool = False) -> bool:
     """`name in T` (alone, or one of an `and`); with `negated`, `name not in T` (alone, or one
-    of an `or`)."""
+    of an `or`). `name` may be a set of names, any of them."""
+    names = {name} if isinstance(name, str) else name
     joined, op = (ast.Or, ast.NotIn) if negated else (ast.And, ast.In)
     parts = test.values if isinstance(test, ast.BoolOp) and isinstance(test.op, joined) else [test]
     return any(
@@ -800,7 +874,7 @@ def _tests_member(test: ast.expr, name: str, negated: bool = False) -> bool:
         and len(part.ops) == 1
         and isinstance(part.ops[0], op)
         and isinstance(part.left, ast.Name)
-        and part.left.id == name
+        and part.left.id in names
         for part in parts
     )
 
@@ -914,7 +988,11 @@ def _carried_values(
     for index, param in enumerate(params):
         if param not in read:
             continue
-        risks = InputRisks(node, "", None, frozenset({param}))
+        if _keyed_by(calls, param):
+            # (`int(args.get("n"))`: handed the arguments themselves, below)
+            risks = InputRisks(node, "")
+        else:
+            risks = InputRisks(node, "", None, frozenset({param}))
         if all(risks._model_path(v, False) for v in values):
             # (`path!`: a path the helper tests, an existing file when it answers)
             return ("path!" if tests else "path", index)
@@ -954,6 +1032,24 @@ def _carried_values(
         if all(table._from_model(v) for v in values):
             return ("text*", index)  # (`def require(args, key): ... return value`)
     return None
+
+
+def _keyed_by(nodes: list[ast.AST], param: str) -> bool:
+    """The def reads `param` as a mapping (`param.get("k")`, `param["k"]`)."""
+    for node in nodes:
+        if (
+            isinstance(node, ast.Call)
+            and isinstance(node.func, ast.Attribute)
+            and node.func.attr == "get"
+            and is_name(node.func.value, param)
+        ) or (
+            isinstance(node, ast.Subscript)
+            and is_name(node.value, param)
+            and isinstance(node.slice, ast.Constant)
+            and isinstance(node.slice.value, str)
+        ):
+            return True
+    return False
 
 
 def _converted(nodes: list[ast.AST], values: list[ast.expr]) -> str | None:
@@ -2068,6 +2164,8 @@ class _Walker:
                 if inputs.may_be_zero(expr):
                     # (and nothing here tests it: it may be 0)
                     seeds.add(("=." if number == "float" else "=") + param)
+            if inputs.may_be_empty(expr) and not inputs._reads(expr) & inputs.guards_at(call):
+                seeds.add("[" + param)  # (a list the model may leave empty)
             for field, kind in self._zero_fields(expr).items():
                 seeds.add(("=." if kind == "float" else "=") + f"{param}.{field}")
             if param in seeds and inputs._reads(expr) & inputs._sized():

@@ -12,7 +12,7 @@ import ast
 import re
 from collections.abc import Callable
 
-from hermes_dev.pyast.analyze.regex_groups import OPEN, group_strings
+from hermes_dev.pyast.analyze.regex_groups import OPEN, group_is_free, group_strings
 from hermes_dev.pyast.semantic.resolve import assigned_value, entries, resolve, text_of
 from hermes_dev.pyast.semantic.scopes import External
 
@@ -52,6 +52,13 @@ def may_miss(
         if text not in keys:
             return True
     return False
+
+
+def free_group(match: ast.Call, group: int | str, scope: Scope) -> bool:
+    """Whether the group of the pattern `match` uses matches free text (`(.*)`, `([^,]+)`):
+    the match tested the text around it, not that group's form."""
+    pattern = _pattern(match, scope)
+    return pattern is not None and group_is_free(pattern[0], pattern[1], group)
 
 
 def _pattern(match: ast.Call, scope: Scope) -> tuple[str, int] | None:

@@ -590,6 +590,16 @@ class _Search:
             and _element_type(expr.args[0], scope) == "Decimal"
         ):
             return "Decimal"  # (`sum(e.amount for e in entries)`, once there is one)
+        if (
+            isinstance(func, ast.Name)
+            and func.id in ("max", "min")
+            and len(expr.args) == 1
+            and isinstance(expr.args[0], (ast.GeneratorExp, ast.ListComp))
+            and len(expr.args[0].generators) == 1
+            and isinstance(expr.args[0].elt, ast.Call)
+        ):
+            # (`max((date.fromisoformat(r["on"]) for r in rows), default=None)`: one of them)
+            return self.made(expr.args[0].elt, scope, depth)
         if isinstance(func, ast.Attribute):
             base = self.made(func.value, scope, depth)
             if base is not None and func.attr in _KEEPS_TYPE.get(base, ()):
