@@ -1906,24 +1906,10 @@ class InputRisks:
                 return None
             inner = self._group_read(bound[0], depth + 1)
             return None if inner is None else (*inner[:2], (*inner[2], *reversed(changes)))
-        owner: ast.expr | None = None
-        group: object = None
-        if (
-            isinstance(key, ast.Call)
-            and isinstance(key.func, ast.Attribute)
-            and key.func.attr == "group"
-            and len(key.args) == 1
-            and isinstance(key.args[0], ast.Constant)
-        ):
-            owner, group = key.func.value, key.args[0].value
-        elif isinstance(key, ast.Subscript) and isinstance(key.slice, ast.Constant):
-            owner, group = key.value, key.slice.value
-        if not isinstance(owner, ast.Name) or not isinstance(group, (int, str)):
+        read = self._match_group(key)
+        if read is None:
             return None
-        made = self._values.get(owner.id)
-        if not made or len(made) != 1 or not isinstance(made[0], ast.Call):
-            return None
-        return made[0], group, tuple(reversed(changes))
+        return read[1], read[2], tuple(reversed(changes))
 
     def _before_rebinding(self, expr: ast.Name) -> bool:
         """`day = date.fromisoformat(day).isoformat()`: the `day` read inside the value that
@@ -3018,6 +3004,17 @@ class InputRisks:
         name (`m.group(2)`) and the id of the `m` it reads through; else None."""
         if self._free_group is None or not self._matched:
             return None
+        read = self._match_group(node)
+        if read is None or read[0].id not in self._matched:
+            return None
+        owner, match, group = read
+        if not self._free_group(match, group):
+            return None
+        return f"{owner.id}.group({group!r})", id(owner)
+
+    def _match_group(self, node: ast.AST) -> tuple[ast.Name, ast.Call, int | str] | None:
+        """`m.group(2)` or `m["unit"]` of a local bound once to a call: `m`, that call (the
+        match) and the group."""
         owner: ast.expr | None = None
         group: object = None
         if (
@@ -3032,7 +3029,6 @@ class InputRisks:
             owner, group = node.value, node.slice.value
         if (
             not isinstance(owner, ast.Name)
-            or owner.id not in self._matched
             or not isinstance(group, (int, str))
             or isinstance(group, bool)
         ):
@@ -3040,9 +3036,7 @@ class InputRisks:
         made = self._values.get(owner.id)
         if not made or len(made) != 1 or not isinstance(made[0], ast.Call):
             return None
-        if not self._free_group(made[0], group):
-            return None
-        return f"{owner.id}.group({group!r})", id(owner)
+        return owner, made[0], group
 
     def _key_read(self, node: ast.AST) -> str | None:
         """ "k" for `args.get("k", ...)` or `args["k"]`, else None."""

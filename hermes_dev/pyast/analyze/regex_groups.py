@@ -31,19 +31,10 @@ class _Open(Exception):
 def group_strings(pattern: str, flags: int, group: int | str) -> frozenset[str] | str | None:
     """The strings the group can match (a frozenset), OPEN, or None when not known (a pattern
     that does not parse, a group it does not have)."""
-    if _p is None:
+    found = _group_body(pattern, flags, group)
+    if found is None:
         return None
-    try:
-        parsed = _p.parse(pattern, flags)
-    except (re.error, TypeError, ValueError, RecursionError, OverflowError):
-        return None
-    number = parsed.state.groupdict.get(group) if isinstance(group, str) else group
-    if not isinstance(number, int) or number <= 0:
-        return None
-    body = _find(list(parsed), number)
-    if body is None:
-        return None
-    fold = bool((flags | parsed.state.flags) & re.IGNORECASE)
+    body, fold = found
     try:
         return frozenset(_strings(body, fold))
     except _Open:
@@ -58,17 +49,26 @@ def group_is_free(pattern: str, flags: int, group: int | str) -> bool:
     text around it. Digits, white space (`\\d+\\s+\\d+`, `[0-9.]+`) and sets of listed
     characters are not free.
     False when the pattern or the group is not known."""
+    found = _group_body(pattern, flags, group)
+    return found is not None and _free(found[0])
+
+
+def _group_body(pattern: str, flags: int, group: int | str) -> tuple[list[Any], bool] | None:
+    """The parse of the group's own pattern, and whether case is folded; None when the
+    pattern does not parse or has no such group."""
     if _p is None:
-        return False
+        return None
     try:
         parsed = _p.parse(pattern, flags)
     except (re.error, TypeError, ValueError, RecursionError, OverflowError):
-        return False
+        return None
     number = parsed.state.groupdict.get(group) if isinstance(group, str) else group
     if not isinstance(number, int) or number <= 0:
-        return False
+        return None
     body = _find(list(parsed), number)
-    return body is not None and _free(body)
+    if body is None:
+        return None
+    return body, bool((flags | parsed.state.flags) & re.IGNORECASE)
 
 
 # (classes of characters that hold no text of the model's choosing: digits, white space)
