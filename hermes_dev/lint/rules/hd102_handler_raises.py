@@ -293,6 +293,19 @@ again (so does one given the same values for the parameters the raise's `if` tes
 fill the first parameters, the call's the rest; `mkdir(parents=True)` makes what is missing (a folder the model names may still be one
 nobody can write: OSError).
 
+A pattern's group of free text (`(.*)`, `([^,]+)`, `\\w+`) is the model's text past the match
+(a group of digits or white space keeps the form the match tested); a test in a conditional
+expression holds in its own branch only (`tok if tok in BARS else int(tok)`); a value filled in
+only when none came (`if not text and args.get("file"): text = ...`) is the model's the rest of
+the time. A decorator whose wrapper calls the def with values of its own before the model's
+arguments (`fn(get_client(key), args, **kw)`) binds them, and the def's parameter that gets the
+arguments is the model's. A helper handed one of the model's objects reads its fields as the
+model's; a list the model may leave empty handed to a helper that takes its `min()` or mean
+raises there; a division by the mean of the model's numbers may divide by 0; `max()` of dates
+made one by one is a date. A helper that answers None or an entry of its table (`x if x in T
+else None`), its answer turned away when None, makes the caller's value an entry; so does one
+that raises unless its normalised argument is an entry, for what the same normalising makes.
+
 A raise in an `except` whose `try` surely raises nothing (a fallback that only logs and builds
 a dict from constants, f-strings and `uuid.uuid4()`) is never reached, and not reported.
 
