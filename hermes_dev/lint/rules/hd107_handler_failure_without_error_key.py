@@ -2541,6 +2541,26 @@ registry.register(name="loan_extend", toolset="t", schema={}, handler=loan_exten
             lines=(6,),
             note="the past participle of the tool's own action (`extended`, a word no list names) False beside its reason",
         ),
+        Invalid(
+            _HEAD
+            + """\
+CHECKS = {"web": {"url": "https://example.org"}}
+
+
+def remove_check(args, **kw):
+    key = args.get("check")
+    if not isinstance(key, str) or not key:
+        return json.dumps({"removed": False, "reason": "'check' must be an id or name"})
+    if CHECKS.pop(key, None) is None:
+        return json.dumps({"removed": False, "reason": "no such check"})
+    return json.dumps({"removed": True, "check": key})
+
+
+registry.register(name="remove_check", toolset="t", schema={}, handler=remove_check)
+""",
+            lines=(10,),
+            note="`removed: False` beside a reason that says the input could not be used (`must be`): a failure, unlike removing what is not there",
+        ),
     )
 
     def check(self, ctx: LintContext) -> Iterator[Finding]:

@@ -310,8 +310,17 @@ def judge(keys: dict[str, object]) -> str | None:
         # `{"removed": False}` alone, or with what it was and why: nothing else to tell
         # (`{"removed": False, "needs_confirmation": True, ...}` is a question, not a failure).
         actions = [key for key in keys if key in ACTION_FLAGS or _needs_why(key)]
-        if actions and actions[0] in REMOVALS:
-            actions = []  # (what should be gone is: removing what is not there leaves it so)
+        if (
+            actions
+            and actions[0] in REMOVALS
+            and not any(
+                _says_why(key) and isinstance(value, str) and _BAD_INPUT.search(value.lower())
+                for key, value in keys.items()
+            )
+        ):
+            # (what should be gone is: removing what is not there leaves it so; not when the
+            # reason says what was asked could not be read, `"'check' must be an id"`)
+            actions = []
         if actions and _needs_why(actions[0]) and not any(_says_why(k) for k in keys):
             actions = []  # (`{"id": 3, "cancelled": False}` describes a job)
         if (
@@ -425,6 +434,8 @@ def _needs_why(key: str) -> bool:
     )
 
 
+# A reason that says the input could not be used (`"'check' must be an id or name"`).
+_BAD_INPUT = re.compile(r"\bmust (be|give|name)\b|\binvalid\b|\bis required\b|\bare required\b")
 # A reason an action was not needed (`{"updated": False, "reason": "already up to date"}`).
 _NO_NEED = re.compile(r"\balready\b|\bup to date\b|\bno changes?\b|\bunchanged\b|\bnothing to\b")
 # A reason that says there is nothing to act on: no meeting/session/job is active or running.
