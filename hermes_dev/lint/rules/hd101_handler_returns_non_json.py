@@ -3598,6 +3598,22 @@ registry.register(name="histogram", toolset="t", schema={}, handler=histogram)
             note='lines joined whose first line holds prose between its fields (`f"{name} records per {bucket}"`): a JSON text has no line break inside a string, so that line is no JSON\'s and neither is the whole, whatever the lines after it',
             fixed={},
         ),
+        Invalid(
+            _HEAD
+            + """\
+def histogram(args, **kw):
+    bins = [(50, 60, 1), (60, 70, 3)]
+    lines = [f"{lo:>4}-{hi - 1:<4}| {'#' * n} {n}" for lo, hi, n in bins]
+    lines.append(f"n={sum(n for _, _, n in bins)} bins={len(bins)}")
+    return "\\n".join(lines)
+
+
+registry.register(name="histogram", toolset="t", schema={}, handler=histogram)
+""",
+            lines=(8,),
+            note="lines of a comprehension whose element holds prose between its fields (`| `), and only such lines appended: joined with line breaks, no JSON",
+            fixed={},
+        ),
     )
 
     def check(self, ctx: LintContext) -> Iterator[Finding]:

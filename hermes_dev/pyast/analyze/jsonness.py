@@ -1358,6 +1358,8 @@ def _join(
             or infer(first[0], first[1], calls, depth + 1).reason.endswith(_PATH_REASONS)
         ):
             return Verdict(NOT_JSON, "lines of text joined together", call)
+        if _prose_lines(lines, scope):
+            return Verdict(NOT_JSON, "lines of text joined together", call)
     if isinstance(lines, ast.Name):
         bound = assigned_value(lines.id, scope)
         if bound is not None and isinstance(bound[0], (ast.GeneratorExp, ast.ListComp, ast.Call)):
@@ -1370,7 +1372,9 @@ def _join(
     if isinstance(lines, (ast.GeneratorExp, ast.ListComp)) and len(lines.generators) == 1:
         # `"\n".join(f"- {n}" for n in notes)`: every line prose (none at all: "")
         element = lines.elt
-        if _starts_as_prose(element, scope, depth):
+        if _starts_as_prose(element, scope, depth) or (
+            "\n" in separator.value and _prose_inside(element)
+        ):
             return Verdict(NOT_JSON, "lines of text joined together", call)
         if separator.value.strip() not in (",",) and _json_element(lines, scope, calls, depth):
             # `"\n".join(json.dumps(r) for r in rows)`: JSON Lines, one JSON text only when
@@ -1433,6 +1437,38 @@ def _last_rows(lines: ast.expr, scope: Scope) -> list[tuple[ast.expr, Scope]]:
             return []
         found.append((binding.value, where))
     return found
+
+
+def _prose_lines(lines: ast.expr, scope: Scope) -> bool:
+    """A name bound once to a comprehension whose every element holds prose between its
+    fields (`[f"{lo}-{hi}| {bar}" for ...]`), and to which only such lines are appended:
+    joined with line breaks, each line is no JSON's, so neither is the whole."""
+    if not isinstance(lines, ast.Name):
+        return False
+    located = scope.lookup(lines.id)
+    if located is None:
+        return False
+    where, bindings = located
+    if bindings is None:
+        return False
+    live = where.live(lines.id, bindings)
+    made = [b for b in live if b.kind != "mutated"]
+    if not (
+        len(made) == 1
+        and made[0].kind == "assign"
+        and made[0].path == ()
+        and isinstance(made[0].value, (ast.ListComp, ast.GeneratorExp))
+        and _prose_inside(made[0].value.elt)
+    ):
+        return False
+    for binding in live:
+        if binding.kind == "mutated" and (
+            binding.detail != "append"
+            or binding.value is None
+            or not (_prose_inside(binding.value) or _starts_as_prose(binding.value, where, 0))
+        ):
+            return False
+    return True
 
 
 def _first_row(lines: ast.expr, scope: Scope) -> tuple[ast.expr, Scope] | None:
