@@ -6626,6 +6626,77 @@ registry.register(name="current", toolset="t", schema={}, handler=current)
 """,
             note="trap: a helper that answers None or an entry of its table (`x if x in SYSTEMS else None`), the answer turned away when None: past that test it is an entry",
         ),
+        Valid(
+            _HEAD
+            + """\
+import requests
+
+
+class ConfigError(Exception):
+    pass
+
+
+class Service:
+    def __init__(self):
+        self._config = None
+
+    def config(self):
+        if self._config is None:
+            self._config = self._read()
+        return self._config
+
+    def _read(self):
+        try:
+            with open("budget.json", encoding="utf-8") as fh:
+                return json.load(fh)
+        except (OSError, ValueError) as exc:
+            raise ConfigError(f"cannot read budget.json: {exc}") from exc
+
+    def categories(self):
+        return self.config().get("categories", {})
+
+    @property
+    def currency(self):
+        return str(self.config().get("currency", "EUR"))
+
+
+SVC = Service()
+
+
+def budget(args, **kw):
+    try:
+        limits = SVC.categories()
+    except ConfigError as exc:
+        return tool_error(str(exc))
+    given = args.get("wait")
+    wait = max(0.5, given) if isinstance(given, (int, float)) else 1.0
+    try:
+        requests.get("https://example.org/rates", timeout=wait)
+    except requests.RequestException as exc:
+        return tool_error(str(exc))
+    return json.dumps({"limits": limits, "currency": SVC.currency})
+
+
+registry.register(name="budget", toolset="t", schema={}, handler=budget)
+""",
+            note="trap: a method of the same object that reaches the raise an earlier call on it was caught for (`SVC.categories()`, then `SVC.currency`, both through the memoised `config()`); a timeout the model sends kept above 0 by `max(0.5, ...)`",
+        ),
+        Valid(
+            _HEAD
+            + """\
+def label(args, **kw):
+    template = args.get("template") or "{name}"
+    try:
+        text = template.format(name="x")
+    except (KeyError, IndexError, ValueError) as exc:
+        return tool_error(f"bad template: {exc}")
+    return json.dumps({"label": text, "hello": "Hi {name}".format(name=args.get("name"))})
+
+
+registry.register(name="label", toolset="t", schema={}, handler=label)
+""",
+            note="trap: the model's template formatted where the errors it can raise are caught; the tool's own template given the model's value",
+        ),
     )
     INVALID = (
         Invalid(
@@ -14786,6 +14857,100 @@ registry.register(name="meal", toolset="t", schema={}, handler=meal)
 """,
             lines=(25,),
             note="a helper's check of one field of the model's object (`_to_grams(..., item.get(\"unit\"))` raises unless the unit is an entry) says nothing of its other fields: `FOODS[food]` still misses",
+            fixed={},
+        ),
+        Invalid(
+            _HEAD
+            + """\
+import statistics
+
+
+def _average(scores, drop=0):
+    kept = sorted(float(s) for s in scores)[drop:]
+    return statistics.fmean(kept)
+
+
+class GradeError(Exception):
+    pass
+
+
+def _weighted(scores, weights):
+    unknown = [c for c in scores if c not in weights]
+    if unknown:
+        raise GradeError(f"no weight for {unknown}")
+    total = 0.0
+    for cat, values in scores.items():
+        total += _average(values) * weights[cat]
+    return total
+
+
+def weighted_grade(args, **kw):
+    scores = args.get("scores") or {}
+    weights = args.get("weights") or {}
+    try:
+        total = _weighted(scores, weights)
+    except GradeError as exc:
+        return tool_error(str(exc))
+    return json.dumps({"total": total})
+
+
+registry.register(name="weighted_grade", toolset="t", schema={}, handler=weighted_grade)
+""",
+            lines=(30,),
+            note="a value of the model's dict (`for cat, values in scores.items()`) may be an empty list: the mean of what is left of it raises StatisticsError; a test of each key says nothing of the values",
+            fixed={},
+        ),
+        Invalid(
+            _HEAD
+            + """\
+import requests
+
+
+def head(args, **kw):
+    url = str(args.get("url") or "")
+    if not url.startswith(("http://", "https://")):
+        return tool_error("url must start with http:// or https://")
+    try:
+        timeout = min(float(args.get("timeout") or 10), 60.0)
+    except (TypeError, ValueError):
+        timeout = 10.0
+    try:
+        resp = requests.head(url, timeout=timeout)
+    except requests.RequestException as exc:
+        return tool_error(str(exc))
+    return json.dumps({"status": resp.status_code})
+
+
+registry.register(name="head", toolset="t", schema={}, handler=head)
+""",
+            lines=(16,),
+            note="a timeout the model sends, kept below 60 but not above 0: requests raises ValueError on a negative one, which `except requests.RequestException` misses",
+            fixed={},
+        ),
+        Invalid(
+            _HEAD
+            + """\
+DEFAULT = "{show} - {title}"
+
+
+def _render(template, meta):
+    return template.format(**meta).strip()
+
+
+def rename(args, **kw):
+    meta = {"show": "Tech Talk", "title": "Episode 1"}
+    template = args.get("template") or DEFAULT
+    try:
+        name = _render(template, meta)
+    except KeyError as exc:
+        return tool_error(f"unknown field {exc}")
+    return json.dumps({"name": name})
+
+
+registry.register(name="rename", toolset="t", schema={}, handler=rename)
+""",
+            lines=(15,),
+            note="`template.format(**meta)` of the model's template raises ValueError on a stray brace (and IndexError on `{0}`), which `except KeyError` misses",
             fixed={},
         ),
     )

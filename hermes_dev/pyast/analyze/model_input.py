@@ -347,6 +347,7 @@ class InputRisks:
         "_comprehended",
         "_conditional",
         "_container_typed",
+        "_dict_values",
         "_documents",
         "_each_keyed",
         "_ensured",
@@ -541,6 +542,7 @@ class InputRisks:
         self._tested = tested_calls(nodes)
         self._turned_away = tested_calls(nodes, turning_away=True)
         self._ensured: set[str] = set()  # (names a helper raised on unless they lead to a file)
+        self._dict_values: set[str] = set()  # (names a loop over `d.items()` binds the values to)
         self._helper_calls: list[ast.Call] = []
         self._rejected = rejected_prefixes(nodes)
         # (tests that turn the values they pass away: `if PAT.match(name): return ...` says
@@ -638,11 +640,15 @@ class InputRisks:
                     # `for raw, spec in zip(parts, FIELDS)`, `for i, line in enumerate(lines)`:
                     # a name paired with the model's sequence holds its elements
                     paired = _paired(sub.iter, len(target.elts))  # type: ignore[attr-defined]
-                    for elt, source in zip(target.elts, paired):
+                    values_half = _items_call(sub.iter)  # type: ignore[attr-defined]
+                    for at, (elt, source) in enumerate(zip(target.elts, paired)):
                         if isinstance(elt, ast.Name):
-                            assigns.setdefault(elt.id, []).append(
-                                _Element(source) if source is not None else None
-                            )
+                            element = _Element(source) if source is not None else None
+                            if element is not None and values_half and at == 1:
+                                # (`for cat, values in scores.items()`: a test of each key
+                                # says nothing of the values)
+                                self._dict_values.add(elt.id)
+                            assigns.setdefault(elt.id, []).append(element)
         self.rebound = param in assigns
         self._values = assigns
         # (parameters annotated as paths: `root: Path`)
@@ -1244,6 +1250,10 @@ class InputRisks:
             for name, values in assigns.items():
                 if name in self.guarded or not values or None in values:
                     continue
+                if name in self._dict_values and all(
+                    isinstance(v, _Element) and self._reads(v) & self.each_tested for v in values
+                ):
+                    continue  # (the values of a dict each of whose keys a test looked at)
                 # (`number = number[:-2]`, `x = x.strip()`: a part of what it held, as tested)
                 values = [v for v in values if not _part_of_itself(v, name)] or values
                 if not checked and any(_makes_text(v) for v in values):  # type: ignore[arg-type]
@@ -2218,6 +2228,16 @@ class InputRisks:
                 if not args or not self._from_model(args[0]) or self._reads(args[0]) & self.guarded:
                     return None
                 return SystemExit, "when the model sends arguments the parser does not accept"
+            elif (
+                isinstance(func, ast.Attribute)
+                and func.attr in ("format", "format_map")
+                and self._from_model(func.value)
+                and not self._reads(func.value) & self.guarded
+            ):
+                # `template.format(**fields)` of the model's template: `{` alone, `{x!q}` or
+                # `{0}` with no positional value raise ValueError or IndexError (first: an
+                # `except KeyError` for the fields it names is the usual guard)
+                return ValueError, "when the model's template holds a stray brace or an odd field"
             elif self._fills_template(node):
                 return KeyError, "when the template names a value the model does not give"
             elif self._dialect_risk(node):
@@ -3371,6 +3391,16 @@ def _command_paths(call: ast.Call) -> list[ast.expr]:
         if isinstance(part, (ast.Name, ast.Attribute)):
             found.append(part)
     return found
+
+
+def _items_call(iterable: ast.expr) -> bool:
+    """`d.items()`: a loop over a dict's keys and values."""
+    return (
+        isinstance(iterable, ast.Call)
+        and isinstance(iterable.func, ast.Attribute)
+        and iterable.func.attr == "items"
+        and not iterable.args
+    )
 
 
 def _paired(iterable: ast.expr, width: int) -> list[ast.expr | None]:

@@ -21,7 +21,7 @@ import math
 import operator
 from typing import Any
 
-from hermes_dev.pyast.analyze.stand_ins import Item
+from hermes_dev.pyast.analyze.stand_ins import Element, Item
 from hermes_dev.pyast.analyze.tests_read import leaf_tests, tests_of
 from hermes_dev.pyast.semantic.walker import is_name, last_name, written_name
 
@@ -56,6 +56,7 @@ _EMPTY_CALLS: dict[str, tuple[type[BaseException] | str, str]] = {
 }
 _FROM_STATISTICS = {name.split(".", 1)[1]: name for name in _EMPTY_CALLS if "." in name}
 _NUMBER_CALLS = frozenset({"int", "float", "abs"})
+_REQUESTS_VERBS = frozenset({"get", "post", "put", "patch", "delete", "head", "options", "request"})
 # What a list of numbers adds up to: 0 for the list [] and for [0, 0] (`statistics.mean`
 # raises on [] itself).
 _TOTALS = frozenset({"sum", "mean", "fmean", "median"})
@@ -215,7 +216,7 @@ class Sizes:
         if kind is ast.Subscript:
             return self._index(node)  # type: ignore[arg-type]
         if kind is ast.Call:
-            return self._aggregate(node)  # type: ignore[arg-type]
+            return self._aggregate(node) or self._negative(node)  # type: ignore[arg-type]
         if kind is ast.BinOp and isinstance(node.op, (ast.Div, ast.FloorDiv)):  # type: ignore[attr-defined]
             # (a number divided: the divisor is no text joined to a path)
             return self._division(node.right, given=_number_made(node.left))  # type: ignore[attr-defined]
@@ -234,10 +235,18 @@ class Sizes:
         """("sep", ":", reads) for the parts of the model's text split at ":", ("blank", "",
         reads) for its words or lines, ("empty", noun, reads) for the model's own list or text;
         reads: what a test of its size reads."""
-        if depth > 3:
+        if depth > 5:
             return None
         if isinstance(expr, ast.Name):
             bound = self._values.get(expr.id)
+            if (
+                bound
+                and all(isinstance(v, Element) and self._model_items(v.value, depth) for v in bound)
+                and self._from_model(expr)
+            ):
+                # (`for cat, values in scores.items()`: each a list or text the model sent;
+                # not the words of a text, which are never empty)
+                return "empty", "an empty list or text", {expr.id}
             if bound:
                 if any(v is None for v in bound):
                     return None
@@ -299,13 +308,37 @@ class Sizes:
             if inner is None or inner[0] != "empty":
                 return None
             return inner
-        if isinstance(expr, ast.ListComp) and len(expr.generators) == 1:
+        if (
+            isinstance(expr, ast.Subscript)
+            and isinstance(expr.slice, ast.Slice)
+            and expr.slice.upper is None
+            and expr.slice.step is None
+        ):
+            # (`sorted(values)[drop:]`: fewer still, none when there were none)
+            inner = self._sequence(expr.value, depth + 1)
+            return inner if inner is not None and inner[0] == "empty" else None
+        if isinstance(expr, (ast.ListComp, ast.GeneratorExp)) and len(expr.generators) == 1:
             gen = expr.generators[0]
             inner = self._sequence(gen.iter, depth + 1)
             if inner is None or gen.ifs:
                 return None  # (a filter may leave nothing for any input: said elsewhere)
             return inner[0], inner[1] if inner[0] != "empty" else "an empty list", inner[2]
         return None
+
+    def _model_items(self, source: ast.expr | None, depth: int) -> bool:
+        """`source` is a list or dict the model sent, whose items are its values as they came
+        (`scores.items()`, `.values()` of it, the list itself)."""
+        if (
+            isinstance(source, ast.Call)
+            and isinstance(source.func, ast.Attribute)
+            and source.func.attr in ("items", "values")
+            and not source.args
+        ):
+            source = source.func.value
+        if source is None:
+            return False
+        found = self._sequence(source, depth + 1)
+        return found is not None and found[0] == "empty"
 
     # -- the risks ------------------------------------------------------------------------------
 
@@ -346,6 +379,57 @@ class Sizes:
         if found is None or found[0] == "sep" or found[2] & (self._looked_at | self._guarded):
             return None
         return made[0], f"when the model sends {made[1]}"
+
+    def _negative(self, call: ast.Call) -> Risk | None:
+        """`time.sleep(n)`, `requests.get(url, timeout=t)` of the model's number that nothing
+        keeps above 0: they raise ValueError on a negative one."""
+        name = self._dotted(call.func) if self._dotted is not None else written_name(call.func)
+        if name is None:
+            return None
+        value: ast.expr | None = None
+        if name == "time.sleep" and len(call.args) == 1:
+            value = call.args[0]
+        elif name.startswith("requests.") and name.rsplit(".", 1)[1] in _REQUESTS_VERBS:
+            value = next((kw.value for kw in call.keywords if kw.arg == "timeout"), None)
+        if value is None or not self._signed(value, 0):
+            return None
+        return ValueError, "when the model sends a negative number"
+
+    def _signed(self, expr: ast.expr, depth: int) -> bool:
+        """The model's number, which may be negative here: as it came, converted, or kept by
+        `min()` or an `or` default; not past a test of it or `max()` with a positive bound."""
+        if depth > 4:
+            return False
+        if self._key_read(expr) is not None:
+            return True
+        if isinstance(expr, ast.Name):
+            if expr.id in self._tested or expr.id in self._guarded:
+                return False
+            bound = self._values.get(expr.id)
+            if bound is None:
+                return expr.id in self._zero_given or "." + expr.id in self._zero_given
+            return any(v is not None and self._signed(v, depth + 1) for v in bound)
+        if isinstance(expr, ast.BoolOp) and isinstance(expr.op, ast.Or):
+            return self._signed(expr.values[0], depth + 1)
+        if isinstance(expr, ast.Call) and isinstance(expr.func, ast.Name) and not expr.keywords:
+            func, args = expr.func.id, expr.args
+            if func in ("int", "float") and len(args) == 1:
+                arg = args[0]
+                return self._signed(arg, depth + 1) or (
+                    not isinstance(arg, (ast.BoolOp, ast.IfExp)) and self._from_model(arg)
+                )
+            if func == "min":
+                return any(self._signed(a, depth + 1) for a in args)
+            if func == "max":
+                floor = any(
+                    isinstance(a, ast.Constant)
+                    and isinstance(a.value, (int, float))
+                    and not isinstance(a.value, bool)
+                    and a.value > 0
+                    for a in args
+                )
+                return not floor and any(self._signed(a, depth + 1) for a in args)
+        return False
 
     def _division(self, divisor: ast.expr, given: bool = False) -> Risk | None:
         """`given`: a parameter handed the model's value counts as its number (not for `/`,

@@ -513,11 +513,19 @@ def _raise_tests(
     return tests
 
 
-def _given_names(call: ast.Call) -> frozenset[str]:
-    """The plain names a call gives as arguments."""
-    return frozenset(
+def _given_names(call: ast.Call, scope: Scope) -> frozenset[str]:
+    """The plain names a call gives as arguments, and the object of the project's class a
+    method is called on (`svc.categories()`: what its state let through, it lets through
+    again; not a module, `rates.to_decimal(...)`)."""
+    given = {
         a.id for a in (*call.args, *(kw.value for kw in call.keywords)) if isinstance(a, ast.Name)
-    )
+    }
+    func = call.func
+    if isinstance(func, ast.Attribute) and isinstance(func.value, ast.Name):
+        found = resolve(func.value, scope)
+        if found.items and all(isinstance(o, Instance) for o in found.items):
+            given.add(func.value.id)
+    return frozenset(given)
 
 
 def _returns_in_all(group: list[ast.ExceptHandler]) -> bool:
@@ -1842,7 +1850,7 @@ class _Walker:
                 found = [
                     Escape(library_type("tenacity.RetryError"), "call", first.chain, first.node)
                 ]
-            given = _given_names(call)
+            given = _given_names(call, self.scope)
             on_input = {id(e) for e in from_input}
             if self.top and handlers and given and _returns_in_all(handlers[-1]):
                 failed = frozenset(e.exc.key for e in from_input if e.exc is not None)
