@@ -302,7 +302,12 @@ arguments (`fn(get_client(key), args, **kw)`) binds them, and the def's paramete
 arguments is the model's. A helper handed one of the model's objects reads its fields as the
 model's; a list the model may leave empty handed to a helper that takes its `min()` or mean
 raises there; a division by the mean of the model's numbers may divide by 0; `max()` of dates
-made one by one is a date. A helper that answers None or an entry of its table (`x if x in T
+made one by one is a date; a value of the model's dict (`for k, v in scores.items()`) may be
+an empty list; the model's template formatted (`template.format(**fields)`) raises ValueError on
+a stray brace; `requests.get(..., timeout=t)` and `time.sleep(t)` of the model's number that
+nothing keeps above 0 raise ValueError. A method called on an object of the project's class
+that reaches a raise an earlier call on the same object was caught for (a memoised config)
+passes it again. A helper that answers None or an entry of its table (`x if x in T
 else None`), its answer turned away when None, makes the caller's value an entry; so does one
 that raises unless its normalised argument is an entry, for what the same normalising makes.
 

@@ -51,7 +51,8 @@ Not reported (precision first): an object with an `"error"` key, or one that say
 nothing to do (`"skipped": True`, `"status": "interrupted"`...), or a verdict the tool found
 (`"findings"`, `"issues"`, `"violations"`, `"diagnostics"`); an action's flag whose reason says
 nothing needed doing (`{"updated": False, "reason": "already up to date"}`), or a removal's
-flag alone (`{"removed": False, "name": ...}`, `deleted`, `forgotten`: what should be gone is);
+flag alone (`{"removed": False, "name": ...}`, `deleted`, `forgotten`: what should be gone is;
+not when its reason says the input could not be used, `"'check' must be an id or name"`);
 a reason that there is nothing to
 act on ("no active meeting", "no session is running", "nothing to stop") given by a def or tool
 whose name asks for a status or ends something (`status`, `health`, `stop`, `leave`, `cancel`,
