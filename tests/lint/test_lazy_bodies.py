@@ -169,3 +169,29 @@ def test_source_lines_count_lines_as_the_tokenizer_does(source: str) -> None:
         assert lines.text(first, last) == "\n".join(expected[first - 1 : last]) + "\n"
     with pytest.raises(IndexError):
         lines[len(expected)]
+
+
+def test_line_numbers_past_256_are_shared_and_unread_bodies_stay_unread() -> None:
+    from hermes_dev.pyast.semantic.lazy_bodies import share_positions
+
+    source = "\n" * 300 + "def f(a):\n" + _PAD + "\n    return a + 1\n\nx = (1,\n     2)\n"
+    tree = ast.parse(source)
+    lines = SourceLines(source)
+    defer_bodies(tree, lines)
+    share_positions(tree)
+    func = tree.body[0]
+    assert isinstance(func, ast.FunctionDef) and type(func.body) is LazyBody
+    assert not body_read(func)  # (sharing the header's numbers read no body)
+    assign = tree.body[1]
+    assert isinstance(assign, ast.Assign)
+    # one int object for one line number, however many nodes stand on it
+    assert assign.lineno == 316 and assign.targets[0].lineno is assign.lineno
+    first = assign.value.elts[0]  # type: ignore[attr-defined]
+    assert first.lineno is assign.lineno
+    # a body read later gets the same shared numbers, and the same positions as a full parse
+    body = list(func.body)
+    full = ast.parse(source).body[0]
+    assert ast.dump(ast.Module(body, []), include_attributes=True) == ast.dump(
+        ast.Module(full.body, []), include_attributes=True  # type: ignore[attr-defined]
+    )
+    assert body[-1].lineno is body[-1].value.lineno  # type: ignore[attr-defined]

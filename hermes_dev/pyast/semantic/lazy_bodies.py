@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import ast
 import re
+from collections.abc import Sequence
 
 from hermes_dev.pyast.semantic.source_lines import SourceLines
 
@@ -43,6 +44,7 @@ class LazyBody(list):  # type: ignore[type-arg]
         if body is None:
             # (text the segment cannot stand for: the whole file, the def found by position)
             body = self._whole_body()
+        share_positions(body)
         list.extend(self, body)
         self._source = None
 
@@ -143,6 +145,35 @@ def _same(found: ast.FunctionDef | ast.AsyncFunctionDef, node: ast.AST) -> bool:
         and found.col_offset == getattr(node, "col_offset", None)
         and found.name == getattr(node, "name", None)
     )
+
+
+_NUMBERS: dict[int, int] = {}
+
+
+def share_positions(nodes: Sequence[ast.AST] | ast.AST) -> None:
+    """Make the line numbers of `nodes` (and all under them, unread bodies aside) one shared
+    int each: the parser makes a new int object for every number above 256 on every node,
+    two per node in a long module (about 20 MB of a real checkout's run)."""
+    numbers = _NUMBERS
+    stack: list[object] = [nodes] if isinstance(nodes, ast.AST) else list(nodes)
+    pop, push, AST = stack.pop, stack.append, ast.AST
+    while stack:
+        node = pop()
+        if type(node) is list or (type(node) is LazyBody and node._filled):
+            stack.extend(list.__iter__(node))
+            continue
+        if not isinstance(node, AST):
+            continue
+        attrs = node.__dict__
+        line = attrs.get("lineno")
+        if line is not None and line > 256:
+            attrs["lineno"] = numbers.setdefault(line, line)
+            end = attrs.get("end_lineno")
+            if end is not None:
+                attrs["end_lineno"] = numbers.setdefault(end, end)
+        for value in attrs.values():
+            if type(value) is list or isinstance(value, AST):
+                push(value)
 
 
 def defer_bodies(tree: ast.Module, lines: SourceLines, filename: str = "<unknown>") -> None:

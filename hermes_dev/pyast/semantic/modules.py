@@ -23,7 +23,7 @@ import re
 from pathlib import Path
 
 from hermes_dev.pyast.semantic.bindings import BindingIndex, module_index
-from hermes_dev.pyast.semantic.lazy_bodies import defer_bodies
+from hermes_dev.pyast.semantic.lazy_bodies import defer_bodies, share_positions
 from hermes_dev.pyast.semantic.source_lines import SourceLines
 from hermes_dev.reading import SOURCE_LIMIT, read_bounded
 
@@ -181,6 +181,7 @@ class ModuleInfo:
         try:
             self._tree = ast.parse(self.source, filename=str(self.path))
             defer_bodies(self._tree, self.lines, str(self.path))
+            share_positions(self._tree)
         except SyntaxError as exc:
             self._error = exc
         except (ValueError, RecursionError, MemoryError) as exc:  # null bytes, absurd nesting
