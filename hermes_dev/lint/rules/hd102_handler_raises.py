@@ -6702,6 +6702,72 @@ registry.register(name="label", toolset="t", schema={}, handler=label)
 """,
             note="trap: the model's template formatted where the errors it can raise are caught; the tool's own template given the model's value",
         ),
+        Valid(
+            _HEAD
+            + """\
+import re
+
+PATTERNS = {"email": re.compile(r"[\\w.]+@[\\w.]+"), "url": re.compile(r"https?://\\S+")}
+
+
+def extract(args, **kw):
+    text = str(args.get("text") or "")
+    kinds = args.get("kinds") or list(PATTERNS)
+    if not isinstance(kinds, list):
+        return tool_error("kinds must be a list")
+    unknown = [k for k in kinds if not isinstance(k, str) or k not in PATTERNS]
+    if unknown:
+        return tool_error(f"unknown kinds: {unknown!r}")
+    found = {kind: PATTERNS[kind].findall(text) for kind in dict.fromkeys(kinds)}
+    return json.dumps(found)
+
+
+registry.register(name="extract", toolset="t", schema={}, handler=extract)
+""",
+            note="trap: a list tested to be one, each of its items then tested against the table, looked up through `dict.fromkeys(kinds)`: each is an entry",
+        ),
+        Valid(
+            _HEAD
+            + """\
+import re
+
+
+def _ups(number):
+    return int(number[-1]) == sum(int(c) for c in number[2:-1] if c.isdigit()) % 10
+
+
+RULES = [("ups", re.compile(r"^1Z[0-9A-Z]{15}\\d$"), _ups)]
+
+
+class Rule:
+    def __init__(self, carrier, pattern, check):
+        self.carrier, self.pattern, self.check = carrier, pattern, check
+
+
+def _matching(number):
+    return [Rule(*row) for row in RULES if row[1].match(number)]
+
+
+def validate(args, **kw):
+    number = str(args.get("number") or "").replace(" ", "").upper()
+    checks = [{"carrier": rule.carrier, "ok": rule.check(number)} for rule in _matching(number)]
+    return json.dumps({"checks": checks})
+
+
+def watch_update(args, **kw):
+    data = {"1Z": {"status": "new"}}
+    number = str(args.get("number") or "")
+    if number not in data:
+        return tool_error("not on the watchlist")
+    entry = data[number] if isinstance(data[number], dict) else {}
+    return json.dumps({"entry": entry})
+
+
+registry.register(name="validate", toolset="t", schema={}, handler=validate)
+registry.register(name="watch_update", toolset="t", schema={}, handler=watch_update)
+""",
+            note="trap: a row chosen for the value by its own pattern (`for rule in _matching(number): rule.check(number)`); a type test of the entry found (`isinstance(data[number], dict)`) is no test of the key the membership test already checked",
+        ),
     )
     INVALID = (
         Invalid(
@@ -14956,6 +15022,35 @@ registry.register(name="rename", toolset="t", schema={}, handler=rename)
 """,
             lines=(15,),
             note="`template.format(**meta)` of the model's template raises ValueError on a stray brace (and IndexError on `{0}`), which `except KeyError` misses",
+            fixed={},
+        ),
+        Invalid(
+            _HEAD
+            + """\
+from string import Formatter
+
+
+def _placeholders(body):
+    return [field for _, field, _, _ in Formatter().parse(body) if field]
+
+
+def render(args, **kw):
+    body = args.get("template")
+    values = args.get("values") or {}
+    if not isinstance(body, str) or not isinstance(values, dict):
+        return tool_error("template must be text and values an object")
+    try:
+        text = body.format_map(values)
+    except KeyError as exc:
+        missing = [p for p in _placeholders(body) if p not in values]
+        return tool_error(f"no value for {exc}", missing=missing)
+    return json.dumps({"text": text})
+
+
+registry.register(name="render", toolset="t", schema={}, handler=render)
+""",
+            lines=(17,),
+            note="the items of what a helper makes of the template (`_placeholders(body)`), tested against the values, say nothing of the template itself: `format_map` still raises ValueError on a stray brace",
             fixed={},
         ),
     )

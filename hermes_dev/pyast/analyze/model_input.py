@@ -667,8 +667,8 @@ class InputRisks:
         for sub in nodes:
             if isinstance(sub, (ast.ListComp, ast.SetComp, ast.GeneratorExp)):
                 for gen in sub.generators:
-                    if not isinstance(gen.target, ast.Name):
-                        continue
+                    if not isinstance(gen.target, ast.Name) or _made_by_helper(gen.iter):
+                        continue  # (`for p in placeholders(body)`: the helper's items, not body's)
                     for cond in gen.ifs:
                         for compared in ast.walk(cond):
                             if not (
@@ -1227,11 +1227,19 @@ class InputRisks:
                 for elt, source in pairs:
                     if not isinstance(elt, ast.Name) or source is None or assigns.get(elt.id):
                         continue
-                    iterated = self._reads(source)
+                    # (`for k in dict.fromkeys(kinds)`: what it iterates is `kinds`; `dict` is
+                    # no value of the def's)
+                    iterated = {
+                        r
+                        for r in self._reads(source)
+                        if r in assigns or "[" in r or r in self.derived or r in self.guarded
+                    }
                     if (
                         iterated
                         and iterated <= self.guarded
-                        and not iterated & self._container_typed
+                        # (not the items of a value tested only to be a list or dict; those
+                        # each tested against a table are entries of it)
+                        and not iterated & (self._container_typed - self.each_tested)
                     ):
                         self.guarded.add(elt.id)
 
@@ -1471,8 +1479,15 @@ class InputRisks:
             and not (len(node.args) == 2 and is_name(node.args[1], "str"))
         ):
             self.guarded.update(self._reads(node.args[0]))
-            if len(node.args) == 2 and _containers_only(node.args[1]):
-                # (nor `isinstance(x, dict)` of the keys the model put in it, looked up)
+            if (
+                len(node.args) == 2
+                and _containers_only(node.args[1])
+                and not (
+                    isinstance(node.args[0], ast.Subscript) and self._key_read(node.args[0]) is None
+                )
+            ):
+                # (nor `isinstance(x, dict)` of the keys the model put in it, looked up; a
+                # test of `data[key]` is one of the value found, not of `key`)
                 self._container_typed.update(self._reads(node.args[0]))
         name = (last_name(func) or "") if not isinstance(func, ast.Call) else ""
         if (
@@ -3391,6 +3406,17 @@ def _command_paths(call: ast.Call) -> list[ast.expr]:
         if isinstance(part, (ast.Name, ast.Attribute)):
             found.append(part)
     return found
+
+
+# Calls whose items are the items of what they are given.
+_PASSING_ITEMS = frozenset(
+    {"list", "sorted", "set", "tuple", "reversed", "fromkeys", "keys", "values", "split"}
+)
+
+
+def _made_by_helper(iterable: ast.expr) -> bool:
+    """A call other than one that hands on the items it is given (`placeholders(body)`)."""
+    return isinstance(iterable, ast.Call) and last_name(iterable.func) not in _PASSING_ITEMS
 
 
 def _items_call(iterable: ast.expr) -> bool:

@@ -44,6 +44,7 @@ from hermes_dev.pyast.analyze.preconditions import (
 from hermes_dev.pyast.analyze.sizes import number_of_itself
 from hermes_dev.pyast.analyze.spread import keeps_values, spread_risk
 from hermes_dev.pyast.analyze.sqlite_schema import sqlite_uniques, uses_sqlite
+from hermes_dev.pyast.analyze.stand_ins import Element
 from hermes_dev.pyast.analyze.stdlib_classes import stdlib_exception
 from hermes_dev.pyast.analyze.verdicts import Guard, holds_at, rebound, verdict_raises
 from hermes_dev.pyast.calls import serialisable
@@ -511,6 +512,37 @@ def _raise_tests(
             tests[sub.body[-1].lineno] = frozenset(read)
     memo[key] = (node, tests)
     return tests
+
+
+def _picked_for(call: ast.Call, expr: ast.expr, inputs: InputRisks) -> bool:
+    """`rule.check(number)` where `rule` is an item of what a call given `number` too made
+    (`for rule in matching_rules(number)`), or that call's answer: the object was chosen for
+    the value."""
+    func = call.func
+    if not (
+        isinstance(func, ast.Attribute)
+        and isinstance(func.value, ast.Name)
+        and isinstance(expr, ast.Name)
+    ):
+        return False
+    bound = inputs.only_binding(func.value.id)
+    made = bound.value if isinstance(bound, Element) else bound
+    if not isinstance(made, ast.Call) or is_builtin_call(made):
+        return False
+    return any(is_name(arg, expr.id) for arg in made.args)
+
+
+def is_builtin_call(call: ast.Call) -> bool:
+    """`list(x)`, `sorted(x)`...: a builtin that hands the value on, choosing nothing."""
+    return isinstance(call.func, ast.Name) and call.func.id in (
+        "list",
+        "sorted",
+        "tuple",
+        "iter",
+        "reversed",
+        "enumerate",
+        "set",
+    )
 
 
 def _given_names(call: ast.Call, scope: Scope) -> frozenset[str]:
@@ -2149,6 +2181,10 @@ class _Walker:
                     # (each value tested against a table, `missing = [i for i in ids if i not in
                     # devices]; if missing: return`, is an entry of it, whatever else it is)
                     pass
+                elif not tested and _picked_for(call, expr, inputs):
+                    # (`for rule in matching(number): rule.check(number)`: the row was chosen
+                    # for this value, by a test of its form only the row knows)
+                    seeds.add("^" + param)
                 elif not tested:
                     seeds.add(param)
                 elif tested <= inputs.kind_tested | inputs.exists_tested and inputs._model_path(
