@@ -307,7 +307,11 @@ an empty list; the model's template formatted (`template.format(**fields)`) rais
 a stray brace; `requests.get(..., timeout=t)` and `time.sleep(t)` of the model's number that
 nothing keeps above 0 raise ValueError. A method called on an object of the project's class
 that reaches a raise an earlier call on the same object was caught for (a memoised config)
-passes it again. A helper that answers None or an entry of its table (`x if x in T
+passes it again. A row chosen for the value by its own test (`for rule in matching(number):
+rule.check(number)`) is handed a value of the form the row asked for; a type test of the entry
+found (`isinstance(data[key], dict)`) is no test of the key; the items of what a helper makes of
+a value (`placeholders(body)`), tested against a table, say nothing of the value itself. A
+helper that answers None or an entry of its table (`x if x in T
 else None`), its answer turned away when None, makes the caller's value an entry; so does one
 that raises unless its normalised argument is an entry, for what the same normalising makes.
 
