@@ -310,8 +310,9 @@ that reaches a raise an earlier call on the same object was caught for (a memois
 passes it again. A row chosen for the value by its own test (`for rule in matching(number):
 rule.check(number)`) is handed a value of the form the row asked for; a type test of the entry
 found (`isinstance(data[key], dict)`) is no test of the key; the items of what a helper makes of
-a value (`placeholders(body)`), tested against a table, say nothing of the value itself. A
-helper that answers None or an entry of its table (`x if x in T
+a value (`placeholders(body)`), tested against a table, say nothing of the value itself; the
+matches a pattern finds in the model's text (`WORD.findall(text)`) may be none, and their count
+handed to a helper may be 0. A helper that answers None or an entry of its table (`x if x in T
 else None`), its answer turned away when None, makes the caller's value an entry; so does one
 that raises unless its normalised argument is an entry, for what the same normalising makes.
 
@@ -6771,6 +6772,31 @@ registry.register(name="validate", toolset="t", schema={}, handler=validate)
 registry.register(name="watch_update", toolset="t", schema={}, handler=watch_update)
 """,
             note="trap: a row chosen for the value by its own pattern (`for rule in _matching(number): rule.check(number)`); a type test of the entry found (`isinstance(data[number], dict)`) is no test of the key the membership test already checked",
+        ),
+        Valid(
+            _HEAD
+            + """\
+import re
+
+_WORD = re.compile(r"[A-Za-z']+")
+
+
+def _ease(words, sentences):
+    return 206.8 - 1.0 * (words / sentences)
+
+
+def readability(args, **kw):
+    text = str(args.get("text") or "")
+    words = _WORD.findall(text)
+    sentences = [s for s in re.split(r"[.!?]+", text) if s.strip()]
+    if not words or not sentences:
+        return tool_error("text holds no words or no sentences")
+    return json.dumps({"ease": _ease(len(words), len(sentences))})
+
+
+registry.register(name="readability", toolset="t", schema={}, handler=readability)
+""",
+            note="trap: the words a pattern finds in the model's text, tested for none before their count is handed to a helper that divides by it",
         ),
     )
     INVALID = (
@@ -15055,6 +15081,34 @@ registry.register(name="render", toolset="t", schema={}, handler=render)
 """,
             lines=(17,),
             note="the items of what a helper makes of the template (`_placeholders(body)`), tested against the values, say nothing of the template itself: `format_map` still raises ValueError on a stray brace",
+            fixed={},
+        ),
+        Invalid(
+            _HEAD
+            + """\
+import re
+
+_WORD = re.compile(r"[A-Za-z']+")
+
+
+def _per_word(syllables, words):
+    return syllables / words
+
+
+def text_stats(args, **kw):
+    text = args.get("text")
+    if not isinstance(text, str) or not text.strip():
+        return tool_error("text is empty")
+    words = _WORD.findall(text)
+    syllables = sum(max(1, len(re.findall(r"[aeiouy]+", w.lower()))) for w in words)
+    average = sum(map(len, words)) / max(len(words), 1)
+    return json.dumps({"average": average, "per_word": _per_word(syllables, len(words))})
+
+
+registry.register(name="text_stats", toolset="t", schema={}, handler=text_stats)
+""",
+            lines=(20,),
+            note="the words a pattern finds in the model's text may be none (`12345` is not blank): their count handed to a helper divides by 0; `max(len(words), 1)` elsewhere guards only that division",
             fixed={},
         ),
     )

@@ -56,6 +56,8 @@ _EMPTY_CALLS: dict[str, tuple[type[BaseException] | str, str]] = {
 }
 _FROM_STATISTICS = {name.split(".", 1)[1]: name for name in _EMPTY_CALLS if "." in name}
 _NUMBER_CALLS = frozenset({"int", "float", "abs"})
+# Builtins whose use of a length looks at it (`range(len(x))`).
+_SIZE_READERS = frozenset({"range", "divmod", "bool"})
 _REQUESTS_VERBS = frozenset({"get", "post", "put", "patch", "delete", "head", "options", "request"})
 # What a list of numbers adds up to: 0 for the list [] and for [0, 0] (`statistics.mean`
 # raises on [] itself).
@@ -123,6 +125,16 @@ class Sizes:
         sized: set[str] = set()
         # (`{"count": len(values)}` reports a size; it looks at nothing before what follows)
         reported = {id(v) for sub in nodes if type(sub) is ast.Dict for v in sub.values}
+        # (`score(len(words), ...)` and `max(len(words), 1)` hand the size on; `range(len(
+        # parts))` looks at it)
+        reported |= {
+            id(a)
+            for sub in nodes
+            if type(sub) is ast.Call
+            and isinstance(sub.func, (ast.Name, ast.Attribute))
+            and last_name(sub.func) not in _SIZE_READERS
+            for a in sub.args
+        }
         for sub in nodes:
             kind = type(sub)
             if kind in (ast.If, ast.While, ast.IfExp, ast.Assert):
@@ -275,6 +287,15 @@ class Sizes:
                 if isinstance(sep, ast.Constant) and isinstance(sep.value, str) and sep.value:
                     return "sep", sep.value, reads
                 return None
+            if method == "findall" and expr.args and not isinstance(expr.args[0], ast.Starred):
+                # `WORD.findall(text)`, `re.findall(p, text)`: what the pattern matches of the
+                # model's text, none at all for text it tested only to be non-blank
+                text = expr.args[1] if is_name(expr.func.value, "re") else expr.args[0]
+                if (is_name(expr.func.value, "re") and len(expr.args) < 2) or not self._from_model(
+                    text
+                ):
+                    return None
+                return "empty", "text the pattern finds nothing in", set()
             if method == "get" and self._key_read(expr) is not None:
                 return (
                     "empty",

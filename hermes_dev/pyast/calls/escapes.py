@@ -2210,6 +2210,14 @@ class _Walker:
                     seeds.add(("=." if number == "float" else "=") + param)
             if inputs.may_be_empty(expr) and not inputs._reads(expr) & inputs.guards_at(call):
                 seeds.add("[" + param)  # (a list the model may leave empty)
+            if (
+                isinstance(expr, ast.Call)
+                and is_name(expr.func, "len")
+                and len(expr.args) == 1
+                and inputs.may_be_empty(expr.args[0])
+                and not inputs._reads(expr) & inputs.guards_at(call)
+            ):
+                seeds.add("=" + param)  # (the length of such a list: it may be 0)
             for field, kind in self._zero_fields(expr).items():
                 seeds.add(("=." if kind == "float" else "=") + f"{param}.{field}")
             if param in seeds and inputs._reads(expr) & inputs._sized():
