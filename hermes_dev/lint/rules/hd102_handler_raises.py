@@ -6798,6 +6798,26 @@ registry.register(name="readability", toolset="t", schema={}, handler=readabilit
 """,
             note="trap: the words a pattern finds in the model's text, tested for none before their count is handed to a helper that divides by it",
         ),
+        Valid(
+            _HEAD
+            + """\
+import base64
+import binascii
+
+
+def peek(args, **kw):
+    text = str(args.get("text") or "")
+    try:
+        raw = base64.b64decode(text, validate=True)
+    except binascii.Error as exc:
+        return tool_error(str(exc))
+    return json.dumps({"hex": raw.hex(), "text": raw.decode("utf-8", errors="replace")})
+
+
+registry.register(name="peek", toolset="t", schema={}, handler=peek)
+""",
+            note="trap: the bytes the model's base64 spells decoded with `errors=\"replace\"`: no UnicodeDecodeError",
+        ),
     )
     INVALID = (
         Invalid(
@@ -15109,6 +15129,28 @@ registry.register(name="text_stats", toolset="t", schema={}, handler=text_stats)
 """,
             lines=(20,),
             note="the words a pattern finds in the model's text may be none (`12345` is not blank): their count handed to a helper divides by 0; `max(len(words), 1)` elsewhere guards only that division",
+            fixed={},
+        ),
+        Invalid(
+            _HEAD
+            + """\
+import base64
+import binascii
+
+
+def b64_decode(args, **kw):
+    text = str(args.get("text") or "")
+    try:
+        out = base64.b64decode(text.strip(), validate=True).decode("utf-8")
+    except binascii.Error as exc:
+        return tool_error(f"not base64: {exc}")
+    return json.dumps({"text": out})
+
+
+registry.register(name="b64_decode", toolset="t", schema={}, handler=b64_decode)
+""",
+            lines=(11,),
+            note="the bytes the model's base64 spells need not be UTF-8 (`/w==` is one 0xff byte): `.decode(\"utf-8\")` raises UnicodeDecodeError, which `except binascii.Error` misses",
             fixed={},
         ),
     )

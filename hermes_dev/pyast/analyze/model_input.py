@@ -217,6 +217,14 @@ _DECODERS = frozenset(
         "html.unescape",
     }
 )
+# Of those, the ones that give bytes (`.decode()` of them may fail).
+_BYTES_FROM_TEXT = _DECODERS - {
+    "urllib.parse.unquote",
+    "parse.unquote",
+    "unquote",
+    "unquote_plus",
+    "html.unescape",
+}
 # File operations that fail when the path does not lead to a file (or cannot be written).
 _PATH_METHODS = frozenset(
     {"read_text", "read_bytes", "write_text", "write_bytes", "open", "iterdir", "stat", "unlink",
@@ -2255,6 +2263,19 @@ class InputRisks:
                 return ValueError, "when the model's template holds a stray brace or an odd field"
             elif self._fills_template(node):
                 return KeyError, "when the template names a value the model does not give"
+            elif (
+                isinstance(func, ast.Attribute)
+                and func.attr == "decode"
+                and not any(kw.arg == "errors" for kw in node.keywords)
+                and len(args) < 2
+                and isinstance(func.value, ast.Call)
+                and written_name(func.value.func) in _BYTES_FROM_TEXT
+                and func.value.args
+                and self._from_model(func.value.args[0])
+            ):
+                # `base64.b64decode(text).decode("utf-8")`: the bytes the model's text spells
+                # need not be UTF-8 (`/w==` is one 0xff byte)
+                return UnicodeDecodeError, "when the model sends bytes that are not UTF-8"
             elif self._dialect_risk(node):
                 return TypeError, "when the model sends a delimiter that is not one character"
             elif any(
