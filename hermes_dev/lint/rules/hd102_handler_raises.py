@@ -6816,7 +6816,7 @@ def peek(args, **kw):
 
 registry.register(name="peek", toolset="t", schema={}, handler=peek)
 """,
-            note="trap: the bytes the model's base64 spells decoded with `errors=\"replace\"`: no UnicodeDecodeError",
+            note='trap: the bytes the model\'s base64 spells decoded with `errors="replace"`: no UnicodeDecodeError',
         ),
     )
     INVALID = (
@@ -15150,7 +15150,7 @@ def b64_decode(args, **kw):
 registry.register(name="b64_decode", toolset="t", schema={}, handler=b64_decode)
 """,
             lines=(11,),
-            note="the bytes the model's base64 spells need not be UTF-8 (`/w==` is one 0xff byte): `.decode(\"utf-8\")` raises UnicodeDecodeError, which `except binascii.Error` misses",
+            note='the bytes the model\'s base64 spells need not be UTF-8 (`/w==` is one 0xff byte): `.decode("utf-8")` raises UnicodeDecodeError, which `except binascii.Error` misses',
             fixed={},
         ),
     )

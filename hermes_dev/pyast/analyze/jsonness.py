@@ -1406,33 +1406,47 @@ _PATH_KEEPING = frozenset(
 )
 
 
-def _last_rows(lines: ast.expr, scope: Scope) -> list[tuple[ast.expr, Scope]]:
-    """What may be the last element of a list written out and only appended to (`parts =
-    [a, b]` ... `parts.append(c)`): its last element and each value appended; [] when not
-    known."""
+def _built_then_appended(
+    lines: ast.expr, scope: Scope
+) -> tuple[ast.expr, list[Binding], Scope] | None:
+    """For a name bound once (`lines = [...]`, a comprehension) and then only mutated: that
+    value, the mutations that reach here, and the scope the name lives in; else None."""
     if not isinstance(lines, ast.Name):
-        return []
+        return None
     located = scope.lookup(lines.id)
     if located is None:
-        return []
+        return None
     where, bindings = located
     if bindings is None:
-        return []
+        return None
     live = where.live(lines.id, bindings)
     made = [b for b in live if b.kind != "mutated"]
     if not (
         len(made) == 1
         and made[0].kind == "assign"
         and made[0].path == ()
-        and isinstance(made[0].value, ast.List)
-        and made[0].value.elts
-        and not any(isinstance(e, ast.Starred) for e in made[0].value.elts)
+        and made[0].value is not None
+    ):
+        return None
+    return made[0].value, [b for b in live if b.kind == "mutated"], where
+
+
+def _last_rows(lines: ast.expr, scope: Scope) -> list[tuple[ast.expr, Scope]]:
+    """What may be the last element of a list written out and only appended to (`parts =
+    [a, b]` ... `parts.append(c)`): its last element and each value appended; [] when not
+    known."""
+    built = _built_then_appended(lines, scope)
+    if built is None:
+        return []
+    value, mutations, where = built
+    if not (
+        isinstance(value, ast.List)
+        and value.elts
+        and not any(isinstance(e, ast.Starred) for e in value.elts)
     ):
         return []
-    found = [(made[0].value.elts[-1], where)]
-    for binding in live:
-        if binding.kind != "mutated":
-            continue
+    found = [(value.elts[-1], where)]
+    for binding in mutations:
         if binding.detail != "append" or binding.value is None:
             return []
         found.append((binding.value, where))
@@ -1443,32 +1457,18 @@ def _prose_lines(lines: ast.expr, scope: Scope) -> bool:
     """A name bound once to a comprehension whose every element holds prose between its
     fields (`[f"{lo}-{hi}| {bar}" for ...]`), and to which only such lines are appended:
     joined with line breaks, each line is no JSON's, so neither is the whole."""
-    if not isinstance(lines, ast.Name):
+    built = _built_then_appended(lines, scope)
+    if built is None:
         return False
-    located = scope.lookup(lines.id)
-    if located is None:
+    value, mutations, where = built
+    if not (isinstance(value, (ast.ListComp, ast.GeneratorExp)) and _prose_inside(value.elt)):
         return False
-    where, bindings = located
-    if bindings is None:
-        return False
-    live = where.live(lines.id, bindings)
-    made = [b for b in live if b.kind != "mutated"]
-    if not (
-        len(made) == 1
-        and made[0].kind == "assign"
-        and made[0].path == ()
-        and isinstance(made[0].value, (ast.ListComp, ast.GeneratorExp))
-        and _prose_inside(made[0].value.elt)
-    ):
-        return False
-    for binding in live:
-        if binding.kind == "mutated" and (
-            binding.detail != "append"
-            or binding.value is None
-            or not (_prose_inside(binding.value) or _starts_as_prose(binding.value, where, 0))
-        ):
-            return False
-    return True
+    return all(
+        binding.detail == "append"
+        and binding.value is not None
+        and (_prose_inside(binding.value) or _starts_as_prose(binding.value, where, 0))
+        for binding in mutations
+    )
 
 
 def _first_row(lines: ast.expr, scope: Scope) -> tuple[ast.expr, Scope] | None:

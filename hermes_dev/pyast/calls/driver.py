@@ -638,6 +638,17 @@ def through_decorator(function: Function) -> Function | None:
     return made_wrapper
 
 
+def decorated_names(wrapper: Function) -> set[str]:
+    """The names a decorator's wrapper reaches the def it wraps by: what the nearest scope
+    around it that binds anything binds (`fn` of `def deco(fn)`)."""
+    scope = wrapper.scope
+    bound = set(scope.env or {})
+    while not bound and scope.parent is not None:
+        scope = scope.parent
+        bound = set(scope.env or {})
+    return bound
+
+
 def injected_code(function: Function, wrapper: Function) -> tuple[str, Code] | None:
     """The decorated def's code as its wrapper calls it when the wrapper puts values of its
     own before the model's arguments (`return fn(get_client(key), args, **kw)`): the def's
@@ -651,11 +662,7 @@ def injected_code(function: Function, wrapper: Function) -> tuple[str, Code] | N
     if not positional:
         return None
     given = positional[0].arg
-    scope = wrapper.scope
-    bound = set(scope.env or {})
-    while not bound and scope.parent is not None:
-        scope = scope.parent
-        bound = set(scope.env or {})
+    bound = decorated_names(wrapper)
     calls = [
         sub
         for sub in walk_function(node)

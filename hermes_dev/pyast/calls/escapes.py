@@ -53,6 +53,7 @@ from hermes_dev.pyast.calls.driver import (
     Code,
     Transfer,
     callees,
+    decorated_names,
     is_context_manager,
     parameter_defaults,
     property_callees,
@@ -2783,11 +2784,7 @@ def wrapper_handlers(wrapper: Function) -> list[ast.ExceptHandler] | None:
     node = wrapper.node
     if isinstance(node, ast.Lambda):
         return None
-    scope = wrapper.scope
-    bound = set(scope.env or {})
-    while not bound and scope.parent is not None:
-        scope = scope.parent
-        bound = set(scope.env or {})
+    bound = decorated_names(wrapper)
     found = handlers_around(
         node.body,
         lambda n: isinstance(n, ast.Call) and isinstance(n.func, ast.Name) and n.func.id in bound,
