@@ -1049,6 +1049,26 @@ registry.register(name="histogram", toolset="t", schema={}, handler=histogram)
 """,
             note="trap: lines joined whose first line has no text of its own between its fields, and whose other lines are not known: they may be one JSON text",
         ),
+        Valid(
+            _HEAD
+            + """\
+def _render(rows, verbose):
+    lines = [json.dumps({"rows": len(rows)})]
+    for name, count in rows.items():
+        lines.append(json.dumps({"name": name, "count": count}))
+    if verbose:
+        lines.append(f"{len(rows)} rows, largest {max(rows.values(), default=0)}")
+    return "\\n".join(lines)
+
+
+def tally(args, **kw):
+    return _render({"a": 1}, False)
+
+
+registry.register(name="tally", toolset="t", schema={}, handler=tally)
+""",
+            note="trap: the line of prose is appended only under a test, so it is not always the last: JSON lines otherwise, not reported",
+        ),
     )
     INVALID = (
         Invalid(
@@ -3612,6 +3632,27 @@ registry.register(name="histogram", toolset="t", schema={}, handler=histogram)
 """,
             lines=(8,),
             note="lines of a comprehension whose element holds prose between its fields (`| `), and only such lines appended: joined with line breaks, no JSON",
+            fixed={},
+        ),
+        Invalid(
+            _HEAD
+            + """\
+def _render(rows, total):
+    lines = ["      " + "".join(str(h).ljust(3) for h in range(6))]
+    for day, cells in rows.items():
+        lines.append(f"{day}  {cells}")
+    lines.append(f"{total} commits, busiest {max(rows, default='-')}")
+    return "\\n".join(lines)
+
+
+def heatmap(args, **kw):
+    return _render({"Mon": "..##"}, 4)
+
+
+registry.register(name="heatmap", toolset="t", schema={}, handler=heatmap)
+""",
+            lines=(13,),
+            note="lines joined with line breaks whose last, appended after the loop every time, is prose: no JSON text ends so",
             fixed={},
         ),
     )

@@ -1360,6 +1360,15 @@ def _join(
             return Verdict(NOT_JSON, "lines of text joined together", call)
         if _prose_lines(lines, scope):
             return Verdict(NOT_JSON, "lines of text joined together", call)
+        last = _last_rows(lines, scope)
+        if last and all(
+            _prose_inside(row)
+            or _starts_as_prose(row, where, depth + 1)
+            or _ends_as_prose(row, where, depth + 1)
+            for row, where in last
+        ):
+            # (so does a last line that is no JSON's: `f"{n} commits, busiest {day}"`)
+            return Verdict(NOT_JSON, "lines of text joined together", call)
     if isinstance(lines, ast.Name):
         bound = assigned_value(lines.id, scope)
         if bound is not None and isinstance(bound[0], (ast.GeneratorExp, ast.ListComp, ast.Call)):
@@ -1450,6 +1459,9 @@ def _last_rows(lines: ast.expr, scope: Scope) -> list[tuple[ast.expr, Scope]]:
         if binding.detail != "append" or binding.value is None:
             return []
         found.append((binding.value, where))
+    if mutations and mutations[-1].unconditional:
+        # (`lines.append(f"{n} commits")` after the loop that adds rows: always the last)
+        return found[-1:]
     return found
 
 
