@@ -6818,6 +6818,166 @@ registry.register(name="peek", toolset="t", schema={}, handler=peek)
 """,
             note='trap: the bytes the model\'s base64 spells decoded with `errors="replace"`: no UnicodeDecodeError',
         ),
+        Valid(
+            _HEAD
+            + """\
+def fill(args, **kw):
+    args = normalise(args)
+    minutes = float(args["minutes"])
+    return json.dumps({"hours": minutes / 60})
+
+
+def normalise(raw):
+    return {"minutes": 0, **(raw or {})}
+
+
+registry.register(name="fill", toolset="t", schema={}, handler=fill)
+""",
+            note="trap: the arguments put through a helper of the tool's own (which fills the defaults) are not the model's as they came",
+        ),
+        Valid(
+            _HEAD
+            + """\
+def pace(args, **kw):
+    minutes = args.get("minutes")
+    if minutes is None or not isinstance(minutes, (int, float)) or not minutes:
+        return tool_error("minutes must be a number other than 0")
+    return json.dumps({"per_km": 10 / minutes})
+
+
+registry.register(name="pace", toolset="t", schema={}, handler=pace)
+""",
+            note="trap: `not minutes` turns 0 away, beside `is None`",
+        ),
+        Valid(
+            _HEAD
+            + """\
+import re
+
+_WHEN = re.compile(r"^(\\d{4})-(\\d{2})$")
+
+
+def month_label(args, **kw):
+    m = _WHEN.match(str(args.get("month") or ""))
+    if m is None:
+        return tool_error("month must look like 2024-05")
+    year, month = m.groups()
+    return json.dumps({"label": f"{month}/{year}"})
+
+
+registry.register(name="month_label", toolset="t", schema={}, handler=month_label)
+""",
+            note="trap: groups unpacked from a tested match and used as text: nothing raises",
+        ),
+        Valid(
+            _HEAD
+            + """\
+import re
+
+_NUM = re.compile(r"(\\d+)")
+
+
+def first_number(args, **kw):
+    text = str(args.get("text") or "")
+    m = _NUM.search(text)
+    if not m:
+        return tool_error("no number in the text")
+    return json.dumps({"n": m.group(1)})
+
+
+def trimmed(args, **kw):
+    found = re.match(r"\\s*(.*)", str(args.get("text") or ""))
+    return json.dumps({"text": found.group(1)})
+
+
+def walrus(args, **kw):
+    if (m := _NUM.search(str(args.get("text") or ""))) is None:
+        return tool_error("no number")
+    return json.dumps({"n": m.group(1)})
+
+
+registry.register(name="first_number", toolset="t", schema={}, handler=first_number)
+registry.register(name="trimmed", toolset="t", schema={}, handler=trimmed)
+registry.register(name="walrus", toolset="t", schema={}, handler=walrus)
+""",
+            note="trap: a match tested before its group is read (`if not m`, `:=` ... `is None`), and a pattern that matches any text (`\\\\s*(.*)`): no AttributeError",
+        ),
+        Valid(
+            _HEAD
+            + """\
+ROWS = [{"path": "/a", "ms": 12.0}, {"path": "/b", "ms": 40.0}]
+
+
+def slowest(args, **kw):
+    prefix = str(args.get("prefix") or "")
+    times = sorted(r["ms"] for r in ROWS if r["path"].startswith(prefix))
+    if not times:
+        return tool_error(f"no request under {prefix!r}")
+    return json.dumps({"max": times[-1], "p50": rank(times, 50)})
+
+
+def rank(values, pct):
+    k = max(0, int(pct / 100 * len(values)) - 1)
+    return values[k]
+
+
+registry.register(name="slowest", toolset="t", schema={}, handler=slowest)
+""",
+            note="trap: the list the model's prefix filters is tested for emptiness before it is indexed or ranked",
+        ),
+        Valid(
+            _HEAD
+            + """\
+import os
+
+
+def _read(path):
+    with open(path, encoding="utf-8") as fh:
+        return fh.read()
+
+
+def env_diff(args, **kw):
+    left = os.path.abspath(args.get("left") or ".env.example")
+    right = os.path.abspath(args.get("right") or ".env")
+    for p in (left, right):
+        if not os.path.isfile(p):
+            return tool_error(f"no file at {p}")
+    try:
+        a, b = _read(left), _read(right)
+    except UnicodeDecodeError:
+        return tool_error("not UTF-8")
+    return json.dumps({"same": a == b})
+
+
+registry.register(name="env_diff", toolset="t", schema={}, handler=env_diff)
+""",
+            note="trap: each path tested in a loop to be a file (`isfile`), then read by a helper under `except UnicodeDecodeError`: no folder gets through",
+        ),
+        Valid(
+            _HEAD
+            + """\
+import re
+
+MATCHES = {"R1M1": {"winner": None}, "R1M2": {"winner": None}}
+
+
+def _advance(table, match_id):
+    r, i = map(int, re.match(r"R(\\d+)M(\\d+)$", match_id).groups())
+    return table[match_id]["winner"], r, i
+
+
+def report(args, **kw):
+    match_id = str(args.get("match_id", ""))
+    match = MATCHES.get(match_id)
+    if match is None:
+        return tool_error(f"no match {match_id}")
+    return json.dumps({"next": _advance(MATCHES, match_id)})
+
+
+registry.register(name="report", toolset="t", schema={}, handler=report)
+""",
+            note="trap: past `match = MATCHES.get(match_id)` ... `if match is None: return`, the id is a key of the table: the helper's lookup and its pattern cannot fail on it",
+        ),
     )
     INVALID = (
         Invalid(
@@ -15151,6 +15311,135 @@ registry.register(name="b64_decode", toolset="t", schema={}, handler=b64_decode)
 """,
             lines=(11,),
             note='the bytes the model\'s base64 spells need not be UTF-8 (`/w==` is one 0xff byte): `.decode("utf-8")` raises UnicodeDecodeError, which `except binascii.Error` misses',
+            fixed={},
+        ),
+        Invalid(
+            _HEAD
+            + """\
+def fill_percent(args, **kw):
+    args = args or {}
+    result = {"total": 42.0}
+    if args.get("target_minutes") is not None:
+        target = float(args["target_minutes"]) * 60
+        result["fill"] = round(100 * result["total"] / target, 1)
+    return json.dumps(result)
+
+
+registry.register(name="fill_percent", toolset="t", schema={}, handler=fill_percent)
+""",
+            lines=(8, 9),
+            note="`args = args or {}` keeps the model's arguments; a test that the value `is not None` leaves 0 in: ValueError on text, ZeroDivisionError on 0",
+            fixed={},
+        ),
+        Invalid(
+            _HEAD
+            + """\
+import re
+from datetime import date
+
+_DAY = re.compile(r"^(?:(\\d{1,2})\\s+)?(\\d{3,4})$")
+
+
+def _parse(raw):
+    m = _DAY.match(raw)
+    if not m:
+        return None
+    day, year = m.groups()
+    return date(int(year), 1, int(day) if day else 1)
+
+
+def day_of(args, **kw):
+    found = _parse(str(args.get("when", "")))
+    if found is None:
+        return tool_error("not a date")
+    return json.dumps({"date": found.isoformat()})
+
+
+registry.register(name="day_of", toolset="t", schema={}, handler=day_of)
+""",
+            lines=(19,),
+            note="`day, year = m.groups()`: each the digits a group matched, so `date(...)` of them raises ValueError on day 99 or year 0000",
+            fixed={},
+        ),
+        Invalid(
+            _HEAD
+            + """\
+import re
+from datetime import timedelta
+
+_ISO = re.compile(r"^P(?:(?P<days>\\d+)D)?(?:T(?:(?P<hours>\\d+)H)?)?$")
+
+
+def _duration(text):
+    m = _ISO.match(text.upper())
+    return timedelta(**{k: int(v) for k, v in m.groupdict().items() if v})
+
+
+def every(args, **kw):
+    raw = " ".join(str(args.get("rule") or "").split())
+    step = _duration(raw) if raw else timedelta(days=1)
+    return json.dumps({"seconds": step.total_seconds()})
+
+
+registry.register(name="every", toolset="t", schema={}, handler=every)
+""",
+            lines=(17,),
+            note="a match of the model's text read (`m.groupdict()`) with no test that it matched: `P1M` leaves it None, AttributeError",
+            fixed={},
+        ),
+        Invalid(
+            _HEAD
+            + """\
+ROWS = [{"path": "/a", "ms": 12.0}, {"path": "/b", "ms": 40.0}]
+
+
+def slowest(args, **kw):
+    prefix = str(args.get("prefix") or "")
+    times = sorted(r["ms"] for r in ROWS if r["path"].startswith(prefix))
+    last = times[-1]
+    middle = rank(times, 50)
+    return json.dumps({"max": last, "p50": middle, "top": max(times)})
+
+
+def rank(values, pct):
+    k = max(0, int(pct / 100 * len(values)) - 1)
+    return values[k]
+
+
+registry.register(name="slowest", toolset="t", schema={}, handler=slowest)
+""",
+            lines=(10, 11, 12),
+            note="a list the model's value filters can be empty: its last item, a rank in it (in a helper) and its max() raise",
+            fixed={},
+        ),
+        Invalid(
+            _HEAD
+            + """\
+import os
+
+
+def _read(path):
+    with open(path, encoding="utf-8") as fh:
+        return fh.read()
+
+
+def env_diff(args, **kw):
+    left = os.path.abspath(args.get("left") or ".env.example")
+    right = os.path.abspath(args.get("right") or ".env")
+    for p in (left, right):
+        if not os.path.exists(p):
+            return tool_error(f"no file at {p}")
+    try:
+        a = _read(left)
+    except UnicodeDecodeError:
+        return tool_error("not UTF-8")
+    return json.dumps({"text": a})
+
+
+registry.register(name="env_diff", toolset="t", schema={}, handler=env_diff)
+""",
+            lines=(19,),
+            note="each path tested in a loop only to exist, then opened by a helper: a folder exists too, IsADirectoryError",
             fixed={},
         ),
     )

@@ -610,6 +610,11 @@ class InputRisks:
                         for elt, item in zip(target.elts, value.elts):
                             if isinstance(elt, ast.Name):
                                 assigns.setdefault(elt.id, []).append(item)
+                    elif isinstance(target, (ast.Tuple, ast.List)) and _all_groups(value):
+                        # `day, year = m.groups()`: each is `m.group(n)`, as written
+                        for index, elt in enumerate(target.elts):
+                            if isinstance(elt, ast.Name):
+                                assigns.setdefault(elt.id, []).append(_group_of(value, index + 1))
                     elif isinstance(target, (ast.Tuple, ast.List)):
                         # `start, _, end = spec.partition("-")`: each part is the text's
                         part = value if _splits(value) or _first_parts(value) else None
@@ -657,6 +662,11 @@ class InputRisks:
                                 # says nothing of the values)
                                 self._dict_values.add(elt.id)
                             assigns.setdefault(elt.id, []).append(element)
+        if param in assigns and all(
+            v is not None and the_arguments(v, param, empty=True) for v in assigns[param]
+        ):
+            # (`args = args or {}`: still the model's arguments, or none of them)
+            del assigns[param]
         self.rebound = param in assigns
         self._values = assigns
         # (parameters annotated as paths: `root: Path`)
@@ -723,6 +733,22 @@ class InputRisks:
                 ):
                     self.guarded.add(name)
                     self.helper_checked.add(name)
+        # `match = table.get(mid)` ... `if match is None: return ...`: past the test, `mid` is
+        # a key of that table
+        for name, values in assigns.items():
+            value = values[0] if len(values) == 1 else None
+            if (
+                isinstance(value, ast.Call)
+                and id(value) in self._turned_away
+                and isinstance(value.func, ast.Attribute)
+                and value.func.attr == "get"
+                and not is_name(value.func.value, param)
+                and value.args
+                and (len(value.args) == 1 or is_none(value.args[1]))
+                and not value.keywords
+            ):
+                self.guarded.update(self._reads(value.args[0]))
+                self.helper_checked.update(self._reads(value.args[0]))
         self._spread_guards(assigns, own)
         self._guard_items(nodes, assigns)
         # `for code in (src, dst): if code not in RATES: return ...`: each value is tested
@@ -733,8 +759,13 @@ class InputRisks:
                 and sub.target.id in self.guarded
                 and isinstance(sub.iter, (ast.Tuple, ast.List))
             ):
+                target = sub.target.id
                 for elt in sub.iter.elts:
                     self.guarded.update(self._reads(elt))
+                    # (`for p in (src, dst): if not os.path.exists(p): return`: each exists)
+                    for tests in (self.exists_tested, self.kind_tested):
+                        if target in tests:
+                            tests.update(self._reads(elt))
         self.shadowed = {n for n in ("int", "float", "json", "open") if n in assigns}
         self._locals = set(assigns) | {a.arg for a in ast.walk(node.args) if isinstance(a, ast.arg)}
         # A local counts as the model's value when every binding of it is one (a for target, an
@@ -2931,7 +2962,7 @@ class InputRisks:
                 self.contents,
                 lambda expr: self._model_path(expr) or self._content(expr),
                 self._iterated,
-                lambda: self._sizes_of().zero_tested() | self.guarded,
+                lambda: self._sizes_of().looked_at() | self.guarded,
             )
         return self._documents
 
@@ -2941,6 +2972,48 @@ class InputRisks:
             return expr.value
         found = self._comprehended.get(id(expr)) if isinstance(expr, ast.Name) else None
         return found.value if isinstance(found, _Element) else None
+
+    @_placed
+    def unmatched(self, node: ast.AST) -> tuple[ast.Call, str] | None:
+        """`m.group(1)` of `m = PAT.match(text)` (or of the call itself) of the model's text,
+        or of what a file it names holds, where no test looks at the match: (the match call,
+        whose text it reads). When the text does not match, the match is None and the read
+        raises AttributeError; whether the pattern can fail is the caller's to ask."""
+        if self.rebound or type(node) is not ast.Attribute or node.attr not in _MATCH_READS:
+            return None
+        target = node.value
+        if isinstance(target, ast.Name):
+            # (a match is itself `guarded`: what it matched has the pattern's form)
+            name = target.id
+            if name in self._sizes_of().looked_at(guarded=False) or name in self._walrus_bound():
+                return None
+            bound = self._values.get(name)
+            if not bound or len(bound) != 1 or not isinstance(bound[0], ast.Call):
+                return None
+            target = bound[0]
+        if not isinstance(target, ast.Call):
+            return None
+        text = _matched_text(target)
+        if text is None or target.func.attr == "finditer":  # type: ignore[attr-defined]
+            return None
+        if self._reads(text) & (self.guarded | self._checked | self.helper_checked):
+            return None  # (its form tested, here or by the caller: an entry of a table)
+        if self._from_model(text):
+            return target, "when the model sends text the pattern does not match (no match: None)"
+        if self._content(text):
+            return target, (
+                "when a file or an address the model names holds text the pattern does not "
+                "match (no match: None)"
+            )
+        return None
+
+    def _walrus_bound(self) -> set[str]:
+        """Names bound by `:=` (`if m := PAT.match(t)`: bound where it is tested)."""
+        return {
+            sub.target.id
+            for sub in walk_shallow(self._body)
+            if type(sub) is ast.NamedExpr and isinstance(sub.target, ast.Name)
+        }
 
     def port_risk(self, node: ast.AST) -> tuple[type[BaseException], str] | None:
         """`urlsplit(url).port` of a URL the model sends raises ValueError when its port is
@@ -3523,11 +3596,38 @@ def _makes_text(expr: ast.expr) -> bool:
 
 # Pattern methods whose answer is a match (or matches) of the text they are given.
 _MATCHING = frozenset({"match", "fullmatch", "search", "finditer"})
+# What reads a match (on None: AttributeError).
+_MATCH_READS = frozenset(
+    {"group", "groups", "groupdict", "start", "end", "span", "expand", "lastindex", "lastgroup"}
+)
 # A match's methods that give what its groups matched.
 _GROUPS = frozenset({"group", "groups", "groupdict"})
 # (what these make of a tested text is that text: a group the pattern matched, its case or
 # its outer blanks changed)
 _SAME_TEXT = _GROUPS | {"lower", "upper", "casefold", "strip", "lstrip", "rstrip"}
+
+
+def _all_groups(value: ast.expr) -> bool:
+    """`m.groups()`: every group of a match, in order."""
+    return (
+        isinstance(value, ast.Call)
+        and isinstance(value.func, ast.Attribute)
+        and value.func.attr == "groups"
+        and not value.args
+        and not value.keywords
+    )
+
+
+def _group_of(groups: ast.Call, number: int) -> ast.Call:
+    """`m.group(number)` standing for an item of `m.groups()`, placed where that call is."""
+    func = groups.func
+    assert isinstance(func, ast.Attribute)
+    made = ast.Call(
+        func=ast.copy_location(ast.Attribute(func.value, "group", ast.Load()), func),
+        args=[ast.copy_location(ast.Constant(number), groups)],
+        keywords=[],
+    )
+    return ast.copy_location(made, groups)
 
 
 def _matched_text(call: ast.Call) -> ast.expr | None:
@@ -3666,3 +3766,28 @@ def _validates(name: str) -> bool:
         and name not in ("check_output", "check_call")
         and (any(w in _VALIDATING for w in words) or name.startswith("is_valid"))
     )
+
+
+def the_arguments(expr: ast.expr, param: str, empty: bool = False) -> bool:
+    """`expr` is the handler's argument dict `param` as it came, or a copy of it: `args`,
+    `args or {}`, `dict(args)`, `args.copy()`, `{**args}`, `dict(args or {})`, `args if
+    isinstance(args, dict) else {}`; `empty`: an empty dict counts too (`args = {}` under
+    `if args is None:`)."""
+    if is_name(expr, param):
+        return True
+    if empty and isinstance(expr, ast.Dict) and not expr.keys:
+        return True
+    if isinstance(expr, ast.BoolOp) and isinstance(expr.op, ast.Or):
+        return is_name(expr.values[0], param)
+    if isinstance(expr, ast.IfExp):
+        arms = (expr.body, expr.orelse)
+        return any(is_name(a, param) for a in arms) and all(
+            the_arguments(a, param, empty=True) for a in arms
+        )
+    if isinstance(expr, ast.Call) and len(expr.args) == 1 and not expr.keywords:
+        return is_name(expr.func, "dict") and the_arguments(expr.args[0], param)
+    if isinstance(expr, ast.Call) and not expr.args and isinstance(expr.func, ast.Attribute):
+        return expr.func.attr == "copy" and is_name(expr.func.value, param)
+    if isinstance(expr, ast.Dict) and len(expr.keys) == 1 and expr.keys[0] is None:
+        return is_name(expr.values[0], param)
+    return False

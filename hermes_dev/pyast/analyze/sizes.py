@@ -56,6 +56,8 @@ _EMPTY_CALLS: dict[str, tuple[type[BaseException] | str, str]] = {
 }
 _FROM_STATISTICS = {name.split(".", 1)[1]: name for name in _EMPTY_CALLS if "." in name}
 _NUMBER_CALLS = frozenset({"int", "float", "abs"})
+# (a list the model's value filters: what the model sends for it to be empty)
+_NO_MATCH = "a value that no item matches"
 # Builtins whose use of a length looks at it (`range(len(x))`).
 _SIZE_READERS = frozenset({"range", "divmod", "bool"})
 _REQUESTS_VERBS = frozenset({"get", "post", "put", "patch", "delete", "head", "options", "request"})
@@ -164,6 +166,11 @@ class Sizes:
         self._tested = tested
         self._looked_at = tested | sized
         self._guarded: set[str] = set()
+
+    def looked_at(self, guarded: bool = True) -> set[str]:
+        """Names a test here looks at in any way (`if m:`, `m is None`, `len(x) < 2`), and
+        (`guarded`) what the caller's tests guard."""
+        return self._looked_at | self._guarded if guarded else self._looked_at
 
     def zero_tested(self) -> set[str]:
         """Names a test here looks at in a way that may turn 0 away (`if n:`, `n <= 0`,
@@ -340,11 +347,37 @@ class Sizes:
             return inner if inner is not None and inner[0] == "empty" else None
         if isinstance(expr, (ast.ListComp, ast.GeneratorExp)) and len(expr.generators) == 1:
             gen = expr.generators[0]
+            if gen.ifs and any(self._model_in(test) for test in gen.ifs):
+                # (`[h for h in hits if h.path.startswith(prefix)]`: no item may pass the
+                # model's value)
+                return "empty", _NO_MATCH, set()
             inner = self._sequence(gen.iter, depth + 1)
             if inner is None or gen.ifs:
-                return None  # (a filter may leave nothing for any input: said elsewhere)
+                return None  # (a filter may leave nothing for any input: not the model's doing)
             return inner[0], inner[1] if inner[0] != "empty" else "an empty list", inner[2]
         return None
+
+    def _rank_of(self, index: ast.expr, sequence: ast.expr) -> bool:
+        """`index` is a local bound once to arithmetic of `len(sequence)` (a rank in it)."""
+        if not (isinstance(index, ast.Name) and isinstance(sequence, ast.Name)):
+            return False
+        bound = self._values.get(index.id)
+        if not bound or len(bound) != 1 or bound[0] is None or isinstance(bound[0], Element):
+            return False  # (`for i in range(len(values))`: a loop's index is in it)
+        return any(
+            isinstance(sub, ast.Call)
+            and is_name(sub.func, "len")
+            and len(sub.args) == 1
+            and is_name(sub.args[0], sequence.id)
+            for sub in ast.walk(bound[0])
+        )
+
+    def _model_in(self, test: ast.expr) -> bool:
+        """A test that reads one of the model's values (or text made of one)."""
+        return any(
+            isinstance(sub, (ast.Name, ast.Subscript, ast.Call)) and self._from_model(sub)
+            for sub in ast.walk(test)
+        )
 
     def _model_items(self, source: ast.expr | None, depth: int) -> bool:
         """`source` is a list or dict the model sent, whose items are its values as they came
@@ -368,7 +401,14 @@ class Sizes:
             return None
         index = _constant_int(node.slice)
         if index is None:
-            return None
+            if not self._rank_of(node.slice, node.value):
+                return None
+            # (`values[k]`, `k = ceil(p / 100 * len(values)) - 1`: no rank in none; that
+            # `len()` makes the rank, it tests nothing)
+            found = self._sequence(node.value)
+            if found is None or found[0] != "empty" or found[2] & (self._tested | self._guarded):
+                return None
+            return IndexError, f"when the model sends {found[1]}"
         found = self._sequence(node.value)
         if found is None or found[2] & (self._looked_at | self._guarded):
             return None
@@ -399,7 +439,7 @@ class Sizes:
         found = self._sequence(call.args[0])
         if found is None or found[0] == "sep" or found[2] & (self._looked_at | self._guarded):
             return None
-        return made[0], f"when the model sends {made[1]}"
+        return made[0], f"when the model sends {found[1] if found[1] == _NO_MATCH else made[1]}"
 
     def _negative(self, call: ast.Call) -> Risk | None:
         """`time.sleep(n)`, `requests.get(url, timeout=t)` of the model's number that nothing
@@ -835,11 +875,21 @@ def _zero_neutral(nodes: list[ast.AST], reads: Callable[[ast.expr], set[str]]) -
         if isinstance(test, ast.Call) and last_name(test.func) in _ZERO_BLIND:
             for arg in test.args[:1]:
                 neutral |= reads(arg)
-        elif isinstance(test, ast.Compare) and _neutral_ordering(test):
+        elif isinstance(test, ast.Compare) and (_neutral_ordering(test) or _none_test(test)):
             neutral |= reads(test)
         else:
             other |= reads(test)
     return neutral - other
+
+
+def _none_test(test: ast.Compare) -> bool:
+    """`x is None`, `x is not None`: 0 is not None, as no number is."""
+    return (
+        len(test.ops) == 1
+        and isinstance(test.ops[0], (ast.Is, ast.IsNot))
+        and isinstance(test.comparators[0], ast.Constant)
+        and test.comparators[0].value is None
+    )
 
 
 def _neutral_ordering(test: ast.Compare) -> bool:

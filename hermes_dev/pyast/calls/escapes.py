@@ -34,7 +34,7 @@ from hermes_dev.pyast.analyze.exceptions import (
     stdlib_type,
 )
 from hermes_dev.pyast.analyze.flow import always_true, has_break, never_returns_call
-from hermes_dev.pyast.analyze.model_input import EXISTS_TESTS, InputRisks
+from hermes_dev.pyast.analyze.model_input import EXISTS_TESTS, InputRisks, the_arguments
 from hermes_dev.pyast.analyze.preconditions import (
     INTERNAL,
     TAINTED,
@@ -61,7 +61,7 @@ from hermes_dev.pyast.calls.driver import (
     tenacity_retry,
     yield_handlers,
 )
-from hermes_dev.pyast.calls.group_lookups import free_group, may_miss
+from hermes_dev.pyast.calls.group_lookups import free_group, may_miss, may_not_match
 from hermes_dev.pyast.calls.quiet import cannot_raise
 from hermes_dev.pyast.calls.read_back import read_back_raises
 from hermes_dev.pyast.semantic.resolve import (
@@ -212,21 +212,23 @@ class _InputEscapes(Transfer):
         # caller made sure is there (`args.get("key")` read, `"key" in args`); `!key`: one
         # whose value it checked (its type, its form)
         table = next((s[1:] for s in self.seeds if s[0] == "*"), "")
-        values = frozenset(s for s in self.seeds if s[0] not in "*?!~^@#%&$=|")
+        values = frozenset(s for s in self.seeds if s[0] not in "*?!~^@+#%&$=|")
         contents = frozenset(s[1:] for s in self.seeds if s[0] == "~")
         checked = frozenset(s[1:] for s in self.seeds if s[0] == "^")
         # `@path`: a path the caller tested leads to a file (what it holds is the model's)
         files = frozenset(s[1:] for s in self.seeds if s[0] == "@")
+        # `+path`: one the caller tested only to exist (a folder exists too)
+        there = frozenset(s[1:] for s in self.seeds if s[0] == "+")
         # `#n`: the model's number, unbounded (`int(args["id"])` handed on)
         numbers = frozenset(s[1:] for s in self.seeds if s[0] == "#")  # (`.<name>`: a float)
         made = frozenset(s[1:] for s in self.seeds if s[0] == "$")
         inputs = walker.inputs = _input_risks(
-            code, table, values | checked | files, contents, checked, numbers, made
+            code, table, values | checked | files | there, contents, checked, numbers, made
         )
-        if files:
-            inputs.guarded |= files
+        if files or there:
+            inputs.guarded |= files | there
             inputs.kind_tested |= files
-            inputs.exists_tested |= files
+            inputs.exists_tested |= files | there
         # `%name`: a value whose length the caller looked at (`len(sep) != 1`)
         inputs.sized_given = frozenset(s[1:] for s in self.seeds if s[0] == "%")
         # `&name`: a comprehension over the model's items whose values the tool wrote
@@ -1762,7 +1764,11 @@ class _Walker:
             if kind is ast.Attribute or kind is ast.BinOp:
                 self._read_or_divided(node, called, handlers)
             if inputs is not None and kind is ast.Attribute:
-                port = inputs.port_risk(node) or inputs.element_risk(node)
+                port = (
+                    inputs.port_risk(node)
+                    or inputs.element_risk(node)
+                    or self._unmatched_risk(node)  # type: ignore[arg-type]
+                )
                 if port is not None:
                     step = (self.module.rel, node.lineno, self.label)  # type: ignore[attr-defined]
                     self.escape_or_catch(
@@ -2156,6 +2162,13 @@ class _Walker:
                 return True  # (what a call that passed that raise gave back passes it again)
         return False
 
+    def _unmatched_risk(self, node: ast.Attribute) -> tuple[type[BaseException], str] | None:
+        """`m.group(1)` of an untested match of the model's text whose pattern can fail."""
+        found = self.inputs.unmatched(node) if self.inputs is not None else None
+        if found is None or not may_not_match(found[0], self.scope):
+            return None
+        return AttributeError, found[1]
+
     def _model_parameters(self, call: ast.Call, target: Callee) -> frozenset[str]:
         """The parameters of `target` this call gives one of the model's values, as the model
         sent it (unchecked here): what raises on them in there raises on the model's input."""
@@ -2166,7 +2179,7 @@ class _Walker:
         given = handed_on(call, self.scope) or call
         seeds: set[str] = set()
         for param, expr in call_arguments(given, target.function).items():
-            if inputs.param and _the_arguments(expr, inputs.param):
+            if inputs.param and the_arguments(expr, inputs.param):
                 if not inputs.rebound:
                     seeds.add("*" + param)  # (the model's arguments, handed on)
             elif inputs._from_model(expr) or inputs._model_path(expr):
@@ -2191,8 +2204,9 @@ class _Walker:
                 elif tested <= inputs.kind_tested | inputs.exists_tested and inputs._model_path(
                     expr
                 ):
-                    # (tested to be there, or to be a file: its bytes are still the model's)
-                    seeds.add("@" + param)
+                    # (tested to be there, or to be a file: its bytes are still the model's;
+                    # `+`: only to be there, and a folder is there too)
+                    seeds.add(("@" if tested & inputs.kind_tested else "+") + param)
                 elif not inputs.membership_guarded(expr) and (
                     uses_sqlite(target.function.module) or tested <= inputs.form_tested
                 ):
@@ -2790,22 +2804,6 @@ def wrapper_handlers(wrapper: Function) -> list[ast.ExceptHandler] | None:
         lambda n: isinstance(n, ast.Call) and isinstance(n.func, ast.Name) and n.func.id in bound,
     )
     return None if found is None else [h for h in found if not _reraises(h)]
-
-
-def _the_arguments(expr: ast.expr, param: str) -> bool:
-    """`expr` is the handler's argument dict `param` as it came, or a copy of it: `args`,
-    `args or {}`, `dict(args)`, `args.copy()`, `{**args}`."""
-    if is_name(expr, param):
-        return True
-    if isinstance(expr, ast.BoolOp) and isinstance(expr.op, ast.Or):
-        return is_name(expr.values[0], param)
-    if isinstance(expr, ast.Call) and len(expr.args) == 1 and not expr.keywords:
-        return is_name(expr.func, "dict") and is_name(expr.args[0], param)
-    if isinstance(expr, ast.Call) and not expr.args and isinstance(expr.func, ast.Attribute):
-        return expr.func.attr == "copy" and is_name(expr.func.value, param)
-    if isinstance(expr, ast.Dict) and len(expr.keys) == 1 and expr.keys[0] is None:
-        return is_name(expr.values[0], param)
-    return False
 
 
 def _blocks_flat(node: ast.AST) -> bool:

@@ -61,6 +61,24 @@ def free_group(match: ast.Call, group: int | str, scope: Scope) -> bool:
     return pattern is not None and group_is_free(pattern[0], pattern[1], group)
 
 
+# Texts a model may send: a pattern that matches them all cannot fail on its text.
+_SAMPLES = ("", " ", "a", "Z", "0", "42", "-1", "x y", "_", ".", "?", "\n", "é", "a,b", "P1M")
+
+
+def may_not_match(match: ast.Call, scope: Scope) -> bool:
+    """Whether the known pattern of `match` (`PAT.match(text)`) fails on some text the model
+    may send; False when the pattern is not known (precision first)."""
+    pattern = _pattern(match, scope)
+    if pattern is None:
+        return False
+    try:
+        compiled = re.compile(pattern[0], pattern[1])
+    except (re.error, ValueError, TypeError, OverflowError, RecursionError):
+        return False
+    method = getattr(compiled, match.func.attr)  # type: ignore[attr-defined]
+    return any(method(sample) is None for sample in _SAMPLES)
+
+
 def _pattern(match: ast.Call, scope: Scope) -> tuple[str, int] | None:
     """The text and flags of the pattern a `.match(...)`-like call uses: `re.match(P, s,
     re.I)`, or `P.match(s)` of `P = re.compile(TEXT, FLAGS)`."""
