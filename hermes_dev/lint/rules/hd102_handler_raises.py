@@ -6978,6 +6978,71 @@ registry.register(name="report", toolset="t", schema={}, handler=report)
 """,
             note="trap: past `match = MATCHES.get(match_id)` ... `if match is None: return`, the id is a key of the table: the helper's lookup and its pattern cannot fail on it",
         ),
+        Valid(
+            _HEAD
+            + """\
+METHODS = ("competition", "dense")
+
+
+def rank_rows(rows, *, method="competition"):
+    if method not in METHODS:
+        raise ValueError(f"unknown ranking method {method!r}")
+    return sorted(rows)
+
+
+def _payload(rows, method):
+    return {"ranked": rank_rows(rows, method=method)}
+
+
+def standings(args, **kw):
+    method = args.get("method") or "competition"
+    if method not in METHODS:
+        return tool_error("method must be competition or dense")
+    return json.dumps(_payload([3, 1, 2], method))
+
+
+registry.register(name="standings", toolset="t", schema={}, handler=standings)
+""",
+            note="trap: the helper raises on what is not in METHODS; the handler returned first on the same test of the same table, two calls up",
+        ),
+        Valid(
+            _HEAD
+            + """\
+from datetime import date
+
+
+def _parse(text):
+    try:
+        return date.fromisoformat(text)
+    except ValueError:
+        return None
+
+
+def year_of(args, **kw):
+    when = _parse(str(args.get("when", "")))
+    if when is None:
+        return tool_error("when must be a date like 2024-05-01")
+    return json.dumps({"year": when.year})
+
+
+registry.register(name="year_of", toolset="t", schema={}, handler=year_of)
+""",
+            note="trap: the helper answers None for text that is no date, and the handler tests for None before it reads `.year`",
+        ),
+        Valid(
+            _HEAD
+            + """\
+def first_word(args, **kw):
+    words = str(args.get("text") or "").split()
+    if not words:
+        return tool_error("text is blank")
+    return json.dumps({"first": words.pop(0), "rest": len(words)})
+
+
+registry.register(name="first_word", toolset="t", schema={}, handler=first_word)
+""",
+            note="trap: the words of the model's text are tested before the first is popped",
+        ),
     )
     INVALID = (
         Invalid(
@@ -15442,6 +15507,91 @@ registry.register(name="env_diff", toolset="t", schema={}, handler=env_diff)
             note="each path tested in a loop only to exist, then opened by a helper: a folder exists too, IsADirectoryError",
             fixed={},
         ),
+        Invalid(
+            _HEAD
+            + """\
+METHODS = ("competition", "dense")
+SHOWN = ("competition", "dense", "ordinal")
+
+
+def rank_rows(rows, *, method="competition"):
+    if method not in METHODS:
+        raise ValueError(f"unknown ranking method {method!r}")
+    return sorted(rows)
+
+
+def standings(args, **kw):
+    method = args.get("method") or "competition"
+    if method not in SHOWN:
+        return tool_error("method must be competition, dense or ordinal")
+    return json.dumps({"ranked": rank_rows([3, 1, 2], method=method)})
+
+
+registry.register(name="standings", toolset="t", schema={}, handler=standings)
+""",
+            lines=(18,),
+            note="the handler tests the method against another table (`ordinal` passes it), so the helper's raise on what is not in METHODS can fire",
+            fixed={},
+        ),
+        Invalid(
+            _HEAD
+            + """\
+from datetime import date
+
+
+def _parse(text):
+    try:
+        return date.fromisoformat(text)
+    except ValueError:
+        return None
+
+
+def _card(cards, card_id):
+    if card_id not in cards:
+        return None
+    return cards[card_id]
+
+
+def year_of(args, **kw):
+    when = _parse(str(args.get("when", "")))
+    return json.dumps({"year": when.year})
+
+
+def due_of(args, **kw):
+    card = _card({"a": {"due": "2024-01-01"}}, args.get("id"))
+    return json.dumps({"due": card["due"]})
+
+
+registry.register(name="year_of", toolset="t", schema={}, handler=year_of)
+registry.register(name="due_of", toolset="t", schema={}, handler=due_of)
+""",
+            lines=(22, 27),
+            note="a helper that answers None for some of the model's values (in an `except`, under a test), its answer read with no test: AttributeError on `.year`, TypeError on `[due]`",
+            fixed={},
+        ),
+        Invalid(
+            _HEAD
+            + """\
+import re
+
+STATION = re.compile(r"^[A-Z]{4}$")
+
+
+def _decode(raw):
+    tokens = raw.strip().upper().split()
+    return {"station": STATION.match(tokens.pop(0)).group(0), "rest": tokens}
+
+
+def metar(args, **kw):
+    return json.dumps(_decode(str(args.get("report", ""))))
+
+
+registry.register(name="metar", toolset="t", schema={}, handler=metar)
+""",
+            lines=(15,),
+            note="the first word popped off the model's text (IndexError on blank text) is matched and read with no test (AttributeError when it is no station code)",
+            fixed={},
+        ),
     )
 
     def check(self, ctx: LintContext) -> Iterator[Finding]:
@@ -15731,13 +15881,9 @@ def _message(group: list[Escape], name: str) -> str:
             if shown not in texts:
                 texts.append(shown)
         # The keys left out, from the reads themselves (`args["k"]`), then each conversion's why.
-        keys = [
-            repr(e.node.slice.value)  # type: ignore[union-attr]
-            for e in reads
-            if _key_read(e.node)
-        ]
+        read_keys = [e for e in reads if _key_read(e.node) and e.exc and e.exc.label == "KeyError"]
+        keys = [repr(e.node.slice.value) for e in read_keys]  # type: ignore[union-attr]
         whats = [f"when the model leaves {' or '.join(keys)} out"] if keys else []
-        read_keys = [e for e in reads if _key_read(e.node)]
         for e in reads:
             if e not in read_keys and str(e.callee) not in whats:
                 whats.append(str(e.callee))

@@ -1596,6 +1596,15 @@ class InputRisks:
             carried = self._carried(expr)
             if carried is not None:
                 return carried[0] == "text"
+            if (
+                isinstance(func, ast.Attribute)
+                and func.attr == "pop"
+                and isinstance(func.value, ast.Name)
+                and func.value.id in self.derived
+                and len(expr.args) <= 1
+                and not expr.keywords
+            ):
+                return True  # (`tokens.pop(0)` of the words of its text: one of them)
             if isinstance(func, ast.Attribute):
                 if func.attr == "get":
                     # (`ALIASES.get(order, order)`: the model's text when the table lacks it;
@@ -3006,6 +3015,10 @@ class InputRisks:
                 "match (no match: None)"
             )
         return None
+
+    def tested_names(self) -> set[str]:
+        """Names a test here looks at (`if card is None`, `row and row["id"]`) or `:=` binds."""
+        return self._sizes_of().looked_at(guarded=False) | self._walrus_bound()
 
     def _walrus_bound(self) -> set[str]:
         """Names bound by `:=` (`if m := PAT.match(t)`: bound where it is tested)."""

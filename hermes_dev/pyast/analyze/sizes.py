@@ -86,6 +86,7 @@ class Sizes:
         "_looked_at",
         "_neutral",
         "_nodes",
+        "_popped",
         "_reads",
         "_tested",
         "_tool_valued",
@@ -119,6 +120,7 @@ class Sizes:
         self._nodes = nodes
         self._fields_looked_at: dict[str, set[str]] = {}
         self._neutral: set[str] | None = None
+        self._popped: set[str] = set()  # (lists whose first `.pop()` was asked about)
         self._values = values
         self._from_model = from_model
         self._reads = reads
@@ -235,7 +237,7 @@ class Sizes:
         if kind is ast.Subscript:
             return self._index(node)  # type: ignore[arg-type]
         if kind is ast.Call:
-            return self._aggregate(node) or self._negative(node)  # type: ignore[arg-type]
+            return self._aggregate(node) or self._negative(node) or self._pop(node)  # type: ignore[arg-type]
         if kind is ast.BinOp and isinstance(node.op, (ast.Div, ast.FloorDiv)):  # type: ignore[attr-defined]
             # (a number divided: the divisor is no text joined to a path)
             return self._division(node.right, given=_number_made(node.left))  # type: ignore[attr-defined]
@@ -420,6 +422,30 @@ class Sizes:
         if kind == "blank":
             return IndexError, "when the model sends blank text"
         return IndexError, f"when the model sends {what}"
+
+    def _pop(self, call: ast.Call) -> Risk | None:
+        """`tokens.pop(0)` of the words of the model's text (or a list it may leave empty),
+        nothing looking at its size: IndexError on none. The first pop of a list only."""
+        func = call.func
+        if not (
+            isinstance(func, ast.Attribute)
+            and func.attr == "pop"
+            and isinstance(func.value, ast.Name)
+            and len(call.args) <= 1
+            and not call.keywords
+            and all(_constant_int(a) is not None for a in call.args)
+        ):
+            return None
+        name = func.value.id
+        if name in self._popped:
+            return None
+        self._popped.add(name)
+        found = self._sequence(func.value)
+        if found is None or found[0] == "sep" or found[2] & (self._looked_at | self._guarded):
+            return None
+        if found[0] == "blank":
+            return IndexError, "when the model sends blank text"
+        return IndexError, f"when the model sends {found[1]}"
 
     def _aggregate(self, call: ast.Call) -> Risk | None:
         name = written_name(call.func)

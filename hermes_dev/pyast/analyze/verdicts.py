@@ -67,7 +67,31 @@ def verdict_raises(node: FuncNode) -> dict[int, Guard]:
     return found
 
 
+def as_contains(test: ast.expr) -> tuple[ast.Call, bool] | None:
+    """`x in TABLE` as the verdict `TABLE.__contains__(x)` (and whether `not in` turns it
+    over), so a membership test is asked like a helper; None for any other test."""
+    if not (
+        isinstance(test, ast.Compare)
+        and len(test.ops) == 1
+        and isinstance(test.ops[0], (ast.In, ast.NotIn))
+        and isinstance(test.comparators[0], (ast.Name, ast.Attribute))
+    ):
+        return None
+    table = test.comparators[0]
+    func = ast.copy_location(ast.Attribute(table, "__contains__", ast.Load()), table)
+    made = ast.copy_location(ast.Call(func, [test.left], []), test)
+    return made, isinstance(test.ops[0], ast.NotIn)
+
+
+def is_contains(call: ast.Call) -> bool:
+    """A verdict `as_contains` made."""
+    return isinstance(call.func, ast.Attribute) and call.func.attr == "__contains__"
+
+
 def _guard(test: ast.expr, params: set[str], fires_when: bool) -> Guard | None:
+    member = as_contains(test)
+    if member is not None:
+        test, fires_when = member[0], fires_when != member[1]
     if not isinstance(test, ast.Call) or test.keywords or not test.args:
         return None
     index, param = -1, ""
@@ -123,6 +147,9 @@ def holds_at(
             return answer(test.value, truth, wanted)
         if isinstance(test, ast.Call) and _asks(test, guard, wanted) and same(test):
             return truth
+        member = as_contains(test) if is_contains(guard.test) else None
+        if member is not None and _asks(member[0], guard, wanted) and same(member[0]):
+            return truth != member[1]  # (`if method not in METHODS: return ...`)
         return None
 
     def lets_pass(test: ast.expr, truth: bool, wanted: str = wanted) -> bool:

@@ -46,7 +46,13 @@ from hermes_dev.pyast.analyze.spread import keeps_values, spread_risk
 from hermes_dev.pyast.analyze.sqlite_schema import sqlite_uniques, uses_sqlite
 from hermes_dev.pyast.analyze.stand_ins import Element
 from hermes_dev.pyast.analyze.stdlib_classes import stdlib_exception
-from hermes_dev.pyast.analyze.verdicts import Guard, holds_at, rebound, verdict_raises
+from hermes_dev.pyast.analyze.verdicts import (
+    Guard,
+    holds_at,
+    is_contains,
+    rebound,
+    verdict_raises,
+)
 from hermes_dev.pyast.calls import serialisable
 from hermes_dev.pyast.calls.driver import (
     Callee,
@@ -75,7 +81,7 @@ from hermes_dev.pyast.semantic.resolve import (
     resolve,
     text_of,
 )
-from hermes_dev.pyast.semantic.scopes import Class, Const, External, Function, Instance
+from hermes_dev.pyast.semantic.scopes import Class, Const, External, Function, Instance, Literal
 from hermes_dev.pyast.semantic.walker import (
     handlers_around,
     is_name,
@@ -846,6 +852,33 @@ def _member_or_none(node: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
             continue
         return False
     return seen
+
+
+def _table_identity(contains: ast.Call, scope: Scope) -> str | None:
+    """`in:<value>` for the constant table a membership verdict asks (`METHODS` of
+    `METHODS = ("a", "b")`, imported or not): two tables holding the same are asked alike."""
+    found = resolve(contains.func.value, scope).single()  # type: ignore[attr-defined]
+    if isinstance(found, Const):
+        return f"in:{found.key!r}"
+    if isinstance(found, Literal) and isinstance(found.expr, (ast.Tuple, ast.List, ast.Set)):
+        written = found.expr.elts
+        if written and all(isinstance(e, ast.Constant) for e in written):
+            return "in:" + repr(sorted({repr(e.value) for e in written}))  # type: ignore[attr-defined]
+    return None
+
+
+def _answers_none(node: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
+    """The def returns None on some path that a test or an `except` picks (`return None`, a
+    bare `return`), and something else on another: not a def that only ever answers None."""
+    if any(isinstance(sub, (ast.Yield, ast.YieldFrom)) for sub in walk_function(node)):
+        return False
+    conditional: set[int] = set()
+    for sub in walk_function(node):
+        if isinstance(sub, (ast.If, ast.ExceptHandler)):
+            conditional.update(id(r) for r in ast.walk(sub) if isinstance(r, ast.Return))
+    returns = returns_of(node)
+    nones = [r for r in returns if _none(r.value)]
+    return any(id(r) in conditional for r in nones) and any(not _none(r.value) for r in returns)
 
 
 def _none(expr: ast.expr | None) -> bool:
@@ -1763,11 +1796,12 @@ class _Walker:
             kind = type(node)
             if kind is ast.Attribute or kind is ast.BinOp:
                 self._read_or_divided(node, called, handlers)
-            if inputs is not None and kind is ast.Attribute:
+            if inputs is not None and (kind is ast.Attribute or kind is ast.Subscript):
                 port = (
                     inputs.port_risk(node)
                     or inputs.element_risk(node)
                     or self._unmatched_risk(node)  # type: ignore[arg-type]
+                    or self._none_answer_risk(node)
                 )
                 if port is not None:
                     step = (self.module.rel, node.lineno, self.label)  # type: ignore[attr-defined]
@@ -2162,6 +2196,44 @@ class _Walker:
                 return True  # (what a call that passed that raise gave back passes it again)
         return False
 
+    def _none_answer_risk(self, node: ast.AST) -> tuple[type[BaseException], str] | None:
+        """`card.due` (`row["id"]`) of `card = get_card(args["id"])`, a project def that
+        answers None on some path (`return None` under a test or in an `except`), handed the
+        model's value, the answer looked at by no test: AttributeError (TypeError) on None."""
+        inputs = self.inputs
+        if inputs is None or inputs.rebound:
+            return None
+        if type(node) is ast.Attribute:
+            made: type[BaseException] = AttributeError
+        elif type(node) is ast.Subscript and type(node.ctx) is ast.Load:
+            made = TypeError
+        else:
+            return None
+        value = node.value
+        if not isinstance(value, ast.Name) or value.id in inputs.tested_names():
+            return None
+        call = inputs.only_binding(value.id)
+        if isinstance(call, ast.Await):
+            call = call.value
+        if not isinstance(call, ast.Call) or not isinstance(call.func, (ast.Name, ast.Attribute)):
+            return None
+        given = [a for a in call.args if not isinstance(a, ast.Starred)]
+        given += [kw.value for kw in call.keywords if kw.arg is not None]
+        guards = inputs.guards_at(call)
+        if not any(
+            (inputs._from_model(a) or inputs._model_path(a)) and not inputs._reads(a) & guards
+            for a in given
+        ):
+            return None
+        targets = callees(call, self.scope)
+        if not targets or not all(
+            isinstance(t.function.node, _DEF_TYPES) and _answers_none(t.function.node)
+            for t in targets
+        ):
+            return None
+        shown = ast.unparse(call.func)[:40]
+        return made, f"when the model sends a value `{shown}()` answers None for"
+
     def _unmatched_risk(self, node: ast.Attribute) -> tuple[type[BaseException], str] | None:
         """`m.group(1)` of an untested match of the model's text whose pattern can fail."""
         found = self.inputs.unmatched(node) if self.inputs is not None else None
@@ -2475,6 +2547,9 @@ class _Walker:
         guard = self._verdicts.get(id(stmt))
         if guard is None:
             return None
+        if is_contains(guard.test):
+            table = _table_identity(guard.test, self.scope)
+            return (table, guard) if table is not None else None
         labels = {t.function.label for t in callees(guard.test, self.scope) or ()}
         return (labels.pop(), guard) if len(labels) == 1 else None
 
@@ -2496,6 +2571,8 @@ class _Walker:
         node = self.code.node
 
         def same(test: ast.Call) -> bool:
+            if is_contains(test):
+                return _table_identity(test, self.scope) == label
             return any(t.function.label == label for t in callees(test, self.scope) or ())
 
         if holds_at(node, call, expr, guard, same):

@@ -14,7 +14,7 @@ from collections.abc import Callable
 
 from hermes_dev.pyast.analyze.regex_groups import OPEN, group_is_free, group_strings
 from hermes_dev.pyast.semantic.resolve import assigned_value, entries, resolve, text_of
-from hermes_dev.pyast.semantic.scopes import External
+from hermes_dev.pyast.semantic.scopes import External, ModuleObject, module_scope
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -90,9 +90,16 @@ def _pattern(match: ast.Call, scope: Scope) -> tuple[str, int] | None:
             return None
         flags = match.args[2] if len(match.args) > 2 else _keyword(match, "flags")
         return _text_and_flags(match.args[0], flags, scope)
-    if not isinstance(func.value, ast.Name):
+    if isinstance(func.value, ast.Attribute) and isinstance(func.value.value, ast.Name):
+        # (`wx.STATION_RE.match(s)`: a pattern another module of the project compiles)
+        owner = resolve(func.value.value, scope).single()
+        if not isinstance(owner, ModuleObject) or owner.module.tree is None:
+            return None
+        bound = assigned_value(func.value.attr, module_scope(owner.module))
+    elif isinstance(func.value, ast.Name):
+        bound = assigned_value(func.value.id, scope)
+    else:
         return None
-    bound = assigned_value(func.value.id, scope)
     if bound is None:
         return None
     made, where = bound

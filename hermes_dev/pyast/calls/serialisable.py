@@ -486,6 +486,32 @@ class _Search:
         if isinstance(func, ast.Name) and func.id in ("list", "tuple", "sorted") and call.args:
             # (a list of what it iterates: a comprehension's elements are what count)
             return self.elements(call, scope, depth)
+        if (
+            isinstance(func, ast.Name)
+            and func.id == "dict"
+            and len(call.args) == 1
+            and not call.keywords
+            and "dict" not in self.shadowed
+        ):
+            # (`dict(sorted(bal.items(), key=...))`, `dict(bal)`: the same values again)
+            source = call.args[0]
+            if (
+                isinstance(source, ast.Call)
+                and isinstance(source.func, ast.Name)
+                and source.func.id in ("sorted", "list", "reversed")
+                and source.args
+            ):
+                source = source.args[0]
+            if (
+                isinstance(source, ast.Call)
+                and isinstance(source.func, ast.Attribute)
+                and source.func.attr == "items"
+                and not source.args
+            ):
+                source = source.func.value
+            if isinstance(source, (ast.Name, ast.Call, ast.Dict, ast.DictComp)):
+                return self.value(source, scope, depth + 1)
+            return None
         if isinstance(func, ast.Name) and func.id == "dict" and not call.args:
             for kw in call.keywords:
                 hit = self.value(kw.value, scope, depth + 1)
