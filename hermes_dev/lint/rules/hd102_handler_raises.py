@@ -1619,7 +1619,7 @@ ACTIONS = {"close": (_close, ("key", "note")), "move": (_move, ("key", "to"))}
 
 
 def ticket(args, **kw):
-    entry = ACTIONS.get(args.get("action", ""))
+    entry = ACTIONS.get(str(args.get("action", "")))
     if entry is None:
         return json.dumps({"error": "unknown action", "allowed": sorted(ACTIONS)})
     fn, needed = entry
@@ -7043,6 +7043,29 @@ registry.register(name="first_word", toolset="t", schema={}, handler=first_word)
 """,
             note="trap: the words of the model's text are tested before the first is popped",
         ),
+        Valid(
+            _HEAD
+            + """\
+ACTIONS = {"list": "listing", "add": "adding"}
+
+
+def todo(args, **kw):
+    action = args.get("action") or "list"
+    if not isinstance(action, str) or action not in ACTIONS:
+        return tool_error(f"action must be one of {sorted(ACTIONS)}")
+    return json.dumps({"doing": ACTIONS[action]})
+
+
+def todo_text(args, **kw):
+    action = str(args.get("action", "list"))
+    return json.dumps({"doing": ACTIONS.get(action, "nothing")})
+
+
+registry.register(name="todo", toolset="t", schema={}, handler=todo)
+registry.register(name="todo_text", toolset="t", schema={}, handler=todo_text)
+""",
+            note="trap: the action tested to be text before the table is asked, or made text by str(): a list never reaches the dict",
+        ),
     )
     INVALID = (
         Invalid(
@@ -7636,6 +7659,7 @@ class Store:
 """,
             },
             findings=(
+                ("plugins/p9/__init__.py", 27),
                 ("plugins/p9/__init__.py", 30),
                 ("plugins/p9/__init__.py", 34),
                 ("plugins/p9/__init__.py", 49),
@@ -10635,6 +10659,7 @@ def connect():
 """,
             },
             findings=(
+                ("plugins/tally/__init__.py", 12),
                 ("plugins/tally/__init__.py", 12),
                 ("plugins/tally/__init__.py", 20),
             ),
@@ -15590,6 +15615,35 @@ registry.register(name="metar", toolset="t", schema={}, handler=metar)
 """,
             lines=(15,),
             note="the first word popped off the model's text (IndexError on blank text) is matched and read with no test (AttributeError when it is no station code)",
+            fixed={},
+        ),
+        Invalid(
+            _HEAD
+            + """\
+ACTIONS = {"list": "listing", "add": "adding"}
+
+
+def todo(args, **kw):
+    action = args.get("action") or "list"
+    try:
+        doing = ACTIONS[action]
+    except KeyError:
+        return tool_error(f"unknown action {action!r}")
+    return json.dumps({"doing": doing})
+
+
+def todo_get(args, **kw):
+    doing = ACTIONS.get(args.get("action"))
+    if doing is None:
+        return tool_error("unknown action")
+    return json.dumps({"doing": doing})
+
+
+registry.register(name="todo", toolset="t", schema={}, handler=todo)
+registry.register(name="todo_get", toolset="t", schema={}, handler=todo_get)
+""",
+            lines=(10, 17),
+            note='a dict looked up by the model\'s value as it came: a list (`["add"]`) is no key, TypeError, which `except KeyError` and a None test miss',
             fixed={},
         ),
     )

@@ -385,6 +385,7 @@ class InputRisks:
         "_text_opens",
         "_texts",
         "_turned_away",
+        "_types_tested",
         "_values",
         "any_key_checked",
         "carries",
@@ -488,6 +489,7 @@ class InputRisks:
         self._recognizes = recognizes
         self._magnitudes: Magnitudes | None = None  # (made when first asked, like sizes)
         self._documents: Documents | None = None
+        self._types_tested: set[str] | None = None
         # (what a comprehension tested of each item against a table: the items' reads, the
         # test's value with the item abstracted, the table)
         self._each_keyed: list[tuple[frozenset[str], str, str]] = []
@@ -747,7 +749,12 @@ class InputRisks:
                 and (len(value.args) == 1 or is_none(value.args[1]))
                 and not value.keywords
             ):
-                self.guarded.update(self._reads(value.args[0]))
+                after = (
+                    (getattr(value, "end_lineno", 0), getattr(value, "end_col_offset", 0)),
+                    _END,
+                )
+                for read in self._reads(value.args[0]):
+                    self._conditional.setdefault(read, []).append(after)
                 self.helper_checked.update(self._reads(value.args[0]))
         self._spread_guards(assigns, own)
         self._guard_items(nodes, assigns)
@@ -3015,6 +3022,52 @@ class InputRisks:
                 "match (no match: None)"
             )
         return None
+
+    @_placed
+    def raw_at(self, expr: ast.AST) -> str | None:
+        """`raw_value` with the guards that hold where `expr` is."""
+        return self.raw_value(expr)  # type: ignore[arg-type]
+
+    def raw_value(self, expr: ast.expr, depth: int = 0) -> str | None:
+        """The argument `expr` is as the model sent it, of whatever type it came (`args["k"]`,
+        `args.get("k")`, `args.get("k") or "x"`, a local bound only to one), where no test
+        looks at it (a type test, a membership test that answers first): its key, else None."""
+        if depth > 3 or self.rebound:
+            return None
+        key = self._key_read(expr)
+        if key is None and isinstance(expr, ast.BoolOp) and isinstance(expr.op, ast.Or):
+            key = self._key_read(expr.values[0])
+            if key is not None and not all(isinstance(v, ast.Constant) for v in expr.values[1:]):
+                key = None
+        if key is None and isinstance(expr, ast.Name):
+            bound = self._values.get(expr.id)
+            if (
+                not bound
+                or any(v is None for v in bound)
+                or expr.id in self.tested_names() | self._type_tested()
+            ):
+                return None
+            keys = {self.raw_value(v, depth + 1) for v in bound}  # type: ignore[arg-type]
+            key = keys.pop() if len(keys) == 1 else None
+        if key is None or self._reads(expr) & (self.guarded | self._type_tested()):
+            return None
+        return key
+
+    def _type_tested(self) -> set[str]:
+        """What an `isinstance(x, ...)` or `type(x)` here reads (its first argument)."""
+        if self._types_tested is not None:
+            return self._types_tested
+        found: set[str] = set()
+        for sub in walk_shallow(self._body):
+            if (
+                type(sub) is ast.Call
+                and isinstance(sub.func, ast.Name)
+                and sub.func.id in ("isinstance", "type")
+                and sub.args
+            ):
+                found |= self._reads(sub.args[0])
+        self._types_tested = found
+        return found
 
     def tested_names(self) -> set[str]:
         """Names a test here looks at (`if card is None`, `row and row["id"]`) or `:=` binds."""

@@ -854,6 +854,15 @@ def _member_or_none(node: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
     return seen
 
 
+def _hashed_table(table: ast.expr, scope: Scope) -> bool:
+    """`table` is a dict or a set the code writes out (`{...}`, a comprehension, `dict(...)`,
+    `set(...)`): one that hashes what it is asked for."""
+    found = resolve(table, scope).single()
+    return isinstance(found, Literal) and isinstance(
+        found.expr, (ast.Dict, ast.Set, ast.DictComp, ast.SetComp)
+    )
+
+
 def _table_identity(contains: ast.Call, scope: Scope) -> str | None:
     """`in:<value>` for the constant table a membership verdict asks (`METHODS` of
     `METHODS = ("a", "b")`, imported or not): two tables holding the same are asked alike."""
@@ -1802,11 +1811,20 @@ class _Walker:
                     or inputs.element_risk(node)
                     or self._unmatched_risk(node)  # type: ignore[arg-type]
                     or self._none_answer_risk(node)
+                    or self._unhashable_risk(node)
                 )
                 if port is not None:
                     step = (self.module.rel, node.lineno, self.label)  # type: ignore[attr-defined]
                     self.escape_or_catch(
                         Escape(stdlib_type(port[0]), "input", (step,), node, port[1]), handlers
+                    )
+            if inputs is not None and (kind is ast.Call or kind is ast.Compare):
+                unhashable = self._unhashable_risk(node)
+                if unhashable is not None:
+                    step = (self.module.rel, node.lineno, self.label)  # type: ignore[attr-defined]
+                    self.escape_or_catch(
+                        Escape(stdlib_type(unhashable[0]), "input", (step,), node, unhashable[1]),
+                        handlers,
                     )
             if inputs is not None and (
                 kind is ast.Subscript
@@ -2195,6 +2213,39 @@ class _Walker:
             if given & made and inner.exc is not None and (inner.origin, inner.exc.key) in sites:
                 return True  # (what a call that passed that raise gave back passes it again)
         return False
+
+    def _unhashable_risk(self, node: ast.AST) -> tuple[type[BaseException], str] | None:
+        """`ACTIONS[action]`, `ACTIONS.get(action)`, `action in ACTIONS` of a dict or a set,
+        keyed by the model's value as it came: a list or an object is no key (TypeError:
+        unhashable), whatever `except KeyError` or a None test does."""
+        inputs = self.inputs
+        if inputs is None:
+            return None
+        table: ast.expr | None = None
+        key: ast.expr | None = None
+        if type(node) is ast.Subscript and type(node.ctx) is ast.Load:
+            table, key = node.value, node.slice
+        elif (
+            type(node) is ast.Call
+            and isinstance(node.func, ast.Attribute)
+            and node.func.attr in ("get", "pop", "setdefault")
+            and node.args
+        ):
+            table, key = node.func.value, node.args[0]
+        elif (
+            type(node) is ast.Compare
+            and len(node.ops) == 1
+            and isinstance(node.ops[0], (ast.In, ast.NotIn))
+        ):
+            table, key = node.comparators[0], node.left
+        if table is None or key is None or not isinstance(table, (ast.Name, ast.Attribute)):
+            return None
+        if inputs.param and is_name(table, inputs.param):
+            return None
+        name = inputs.raw_at(key)
+        if name is None or not _hashed_table(table, self.scope):
+            return None
+        return TypeError, f"when the model sends a list or an object for {name!r} (no key)"
 
     def _none_answer_risk(self, node: ast.AST) -> tuple[type[BaseException], str] | None:
         """`card.due` (`row["id"]`) of `card = get_card(args["id"])`, a project def that

@@ -22,7 +22,7 @@ def handle_shop_find(args, **kw):
 
 
 def handle_shop_stock(args, **kw):
-    item = _CATALOG.get(args.get("product_id"))
+    item = _CATALOG.get(args.get("product_id"))  # expect: HD102
     if item is None:
         raise KeyError(args.get("product_id"))  # expect: HD102
     return json.dumps({"stock": item["stock"]})
