@@ -92,7 +92,7 @@ def _branch(draw: st.DrawFn, n: int) -> tuple[str, Violation]:
     body = (
         "    try:\n"
         f'        n{n} = int(args.get("n{n}", 0))\n'
-        "    except ValueError as e:\n"
+        "    except (TypeError, ValueError) as e:\n"
         f"        {stmt}\n"
     )
     return body, Violation("raise", stmt)

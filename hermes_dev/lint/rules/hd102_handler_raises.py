@@ -3039,7 +3039,7 @@ from tools.registry import registry, tool_error
 
 
 def token_check(args, **kw):
-    token = (args.get("token") or "").strip()
+    token = str(args.get("token") or "").strip()
     try:
         claims = jwt.decode(token, os.environ.get("JWT_SECRET", ""), algorithms=["HS256"])
     except jwt.InvalidTokenError:
@@ -3362,7 +3362,7 @@ def _count(limit: int):
 def tally_list(args, **kw):
     try:
         limit = int(args.get("limit") or 10)
-    except ValueError:
+    except (TypeError, ValueError):
         return json.dumps({"error": "limit must be a number"})
     try:
         rows = _count(max(1, min(limit, 200)))
@@ -3383,7 +3383,7 @@ def tally_day(args, **kw):
     try:
         day = date(int(args.get("year", 2024)), int(args.get("month", 1)), int(args.get("day", 1)))
         stamp = datetime.fromtimestamp(float(args.get("at", 0)))
-    except (ValueError, OverflowError, OSError) as exc:
+    except (TypeError, ValueError, OverflowError, OSError) as exc:
         return json.dumps({"error": f"not a date: {exc}"})
     return json.dumps({"day": day.isoformat(), "at": stamp.isoformat()})
 
@@ -3418,7 +3418,7 @@ from .maths import spread
 
 
 def lap_stats(args, **kwargs):
-    laps = sorted(float(x) for x in args.get("laps") or [] if isinstance(x, (int, float)))
+    laps = sorted(float(x) for x in (args.get("laps") if isinstance(args.get("laps"), list) else []) if isinstance(x, (int, float)))
     if not laps:
         return json.dumps({"error": "give at least one lap time in seconds"})
     return json.dumps({"laps": len(laps), "p90_spread": spread(laps, 0.9)})
@@ -3923,7 +3923,7 @@ def grid(args, **kw):
 
 
 def grid2(args, **kw):
-    answers = args.get("answers") or {}
+    answers = args.get("answers") if isinstance(args.get("answers"), dict) else {}
     return json.dumps([[TABLE[k] for k, _ in TABLE.items()] for k in answers])
 
 
@@ -3946,7 +3946,7 @@ SEARCH = "SELECT day, body FROM entries WHERE entries MATCH ? ORDER BY rank LIMI
 
 
 def search(args, **kw):
-    query = (args.get("query") or "").strip()
+    query = str(args.get("query") or "").strip()
     if not query:
         return tool_error("query is required")
     conn = sqlite3.connect("journal.db")
@@ -4046,7 +4046,7 @@ def stations(args, **kw):
         if not archive.valid_station(d.name):
             continue
         found[d.name] = len(archive.month_files(d.name))
-    names = [n for n in args.get("names") or [] if archive.valid_station(n)]
+    names = [n for n in (args.get("names") if isinstance(args.get("names"), list) else []) if archive.valid_station(n)]
     more = {n: len(archive.month_files(n)) for n in names}
     one = args.get("one") or ""
     last = archive.month_files(one) if archive.valid_station(one) else []
@@ -4800,7 +4800,7 @@ def renewal(args, **kw):
     try:
         end = date.fromisoformat(str(args.get("end")))
         months = int(args.get("months", 1))
-    except ValueError:
+    except (TypeError, ValueError):
         return tool_error("end must be YYYY-MM-DD, months a number")
     if not 0 <= months <= 120:
         return tool_error("months must be between 0 and 120")
@@ -6005,7 +6005,7 @@ def ages(args, **kw):
         names.append(name)
     span = stamps["deploy"] - stamps["build"]
     later = stamps["build"] + timedelta(days=1)
-    codes = sorted({"EUR", *[str(c).upper() for c in args.get("codes") or []]})
+    codes = sorted({"EUR", *[str(c).upper() for c in (args.get("codes") if isinstance(args.get("codes"), list) else [])]})
     return json.dumps(
         {"names": names, "days": span.days, "later": later.isoformat(), "codes": codes}
     )
@@ -6196,7 +6196,7 @@ def _total(rows):
 
 
 def price_total(args, **kw):
-    text = args.get("note") or "none"
+    text = str(args.get("note") or "none")
     words = text.split()
     try:
         total = _total(_rows())
@@ -6502,7 +6502,7 @@ def _cover(item):
 
 
 def length_stats(args, **kw):
-    strings = args.get("strings") or []
+    strings = args.get("strings") if isinstance(args.get("strings"), list) else []
     try:
         covers = [_cover(it) for it in args.get("items") or [] if isinstance(it, dict)]
     except (TypeError, ValueError) as exc:
@@ -7065,6 +7065,74 @@ registry.register(name="todo", toolset="t", schema={}, handler=todo)
 registry.register(name="todo_text", toolset="t", schema={}, handler=todo_text)
 """,
             note="trap: the action tested to be text before the table is asked, or made text by str(): a list never reaches the dict",
+        ),
+        Valid(
+            _HEAD
+            + """\
+def _safe_name(name):
+    if not isinstance(name, str) or not name.isidentifier():
+        raise ValueError("a name is letters, digits and _")
+    return name
+
+
+def _lookup(table, key):
+    if not isinstance(key, str) or key not in table:
+        return None, tool_error(f"unknown {key!r}")
+    return table[key], None
+
+
+def add_card(args, **kw):
+    deck, front = args.get("deck"), args.get("front")
+    for label, value in (("deck", deck), ("front", front)):
+        if not isinstance(value, str) or not value.strip():
+            return tool_error(f"{label} must be text")
+    return json.dumps({"deck": deck.strip(), "front": front.strip()})
+
+
+def log_tank(args, **kw):
+    tank = args.get("tank")
+    try:
+        _safe_name(tank)
+    except ValueError as exc:
+        return tool_error(str(exc))
+    return json.dumps({"tank": tank.strip().lower()})
+
+
+def device(args, **kw):
+    state, problem = _lookup({"lamp": "on"}, args.get("device"))
+    if problem:
+        return problem
+    return json.dumps({"device": args["device"].strip(), "state": state})
+
+
+def count(args, **kw):
+    try:
+        n = int(args.get("n", 5))
+    except (TypeError, ValueError):
+        return tool_error("n must be a whole number")
+    return json.dumps({"n": n, "q": str(args.get("q", "")).strip()})
+
+
+registry.register(name="add_card", toolset="t", schema={}, handler=add_card)
+registry.register(name="log_tank", toolset="t", schema={}, handler=log_tank)
+registry.register(name="device", toolset="t", schema={}, handler=device)
+registry.register(name="count", toolset="t", schema={}, handler=count)
+""",
+            note="trap: values tested to be text in a loop over them, handed first to a helper in a `try` that returns on what it raises, checked by a helper whose problem is tested, made text by str(), or converted under `except (TypeError, ValueError)`",
+        ),
+        Valid(
+            _HEAD
+            + """\
+def tag_all(args, **kw):
+    tags = args.get("tags") or []
+    if not isinstance(tags, list):
+        return tool_error("tags must be a list")
+    return json.dumps({"tags": [str(t).lower() for t in tags]})
+
+
+registry.register(name="tag_all", toolset="t", schema={}, handler=tag_all)
+""",
+            note="trap: the model's list tested to be one before the loop goes over it",
         ),
     )
     INVALID = (
@@ -8492,7 +8560,10 @@ registry.register(name="git_commit", toolset="git", schema={}, handler=git_commi
 registry.register(name="git_log", toolset="git", schema={}, handler=git_log)
 """,
             },
-            findings=(("tools/git_tool.py", 10),),
+            findings=(
+                ("tools/git_tool.py", 8),
+                ("tools/git_tool.py", 10),
+            ),
             note="subprocess.run(check=True) raises CalledProcessError when the command fails: `except OSError` does not catch it",
             fixed={},
         ),
@@ -9844,6 +9915,7 @@ registry.register(name="head", toolset="t", schema={"name": "head", "description
                 ("tools/convert_tool.py", 20),
                 ("tools/convert_tool.py", 21),
                 ("tools/convert_tool.py", 25),
+                ("tools/convert_tool.py", 26),
                 ("tools/convert_tool.py", 32),
             ),
             note="the model's text parsed as TOML, YAML and XML (and what they read put in the result: a date), a hash named by the model, a URL the model sends without a scheme (ValueError, which except OSError does not catch)",
@@ -10470,7 +10542,11 @@ registry.register(name="unpack", toolset="t", schema={"name": "unpack", "descrip
 registry.register(name="save", toolset="t", schema={"name": "save", "description": "d", "parameters": {"type": "object", "properties": {}}}, handler=save)
 """,
             },
-            findings=(("tools/shelf_tool.py", 19),),
+            findings=(
+                ("tools/shelf_tool.py", 16),
+                ("tools/shelf_tool.py", 19),
+                ("tools/shelf_tool.py", 25),
+            ),
             note="a folder the tool chose joined with the model's file name (`shelf_dir() / name`) is a path the model names: tarfile raises ReadError when it is no archive; a file written there under a checked name says nothing of folders",
             fixed={},
         ),
@@ -10834,8 +10910,10 @@ registry.register(name="check_each", toolset="t", schema={"name": "check_each", 
 """,
             },
             findings=(
+                ("tools/pool_tool.py", 9),
                 ("tools/pool_tool.py", 12),
                 ("tools/pool_tool.py", 21),
+                ("tools/pool_tool.py", 27),
                 ("tools/pool_tool.py", 27),
             ),
             note="work handed to a thread: `pool.submit(fn, u)` raises what fn(u) raised at `fut.result()` (a helper named check_all is no validator: its answer is data); `asyncio.to_thread(fn, p)` at its await; each element of `gather(*(...))`; the trap beside them catches OSError around `fut.result()`",
@@ -10896,7 +10974,10 @@ def token_check(args, **kw):
 registry.register(name="token_check", toolset="t", schema={"name": "token_check", "description": "d", "parameters": {"type": "object", "properties": {}}}, handler=token_check)
 """,
             },
-            findings=(("tools/token_tool.py", 12),),
+            findings=(
+                ("tools/token_tool.py", 10),
+                ("tools/token_tool.py", 12),
+            ),
             note="PyJWT's decode of the model's token raises InvalidTokenError (garbage, a bad signature), of which ExpiredSignatureError is one case",
             fixed={},
         ),
@@ -11101,7 +11182,12 @@ registry.register(name="tag_upsert", toolset="t", schema={"name": "tag_upsert", 
 registry.register(name="tag_color", toolset="t", schema={"name": "tag_color", "description": "d", "parameters": {"type": "object", "properties": {}}}, handler=tag_color)
 """,
             },
-            findings=(("tools/tag_tool.py", 12),),
+            findings=(
+                ("tools/tag_tool.py", 8),
+                ("tools/tag_tool.py", 12),
+                ("tools/tag_tool.py", 17),
+                ("tools/tag_tool.py", 26),
+            ),
             note="an INSERT of the model's value into a column the project's CREATE TABLE holds UNIQUE: IntegrityError for a value already there; the traps beside it ask with a SELECT first, INSERT OR IGNORE, or update a column that is not unique",
             fixed={},
         ),
@@ -11154,6 +11240,7 @@ registry.register(name="file_size", toolset="t", schema={"name": "file_size", "d
             findings=(
                 ("tools/misc2_tool.py", 14),
                 ("tools/misc2_tool.py", 18),
+                ("tools/misc2_tool.py", 22),
                 ("tools/misc2_tool.py", 25),
             ),
             note="more readers of the model's text: unicodedata.lookup (KeyError, through join/split of the text), email.utils.parsedate_to_datetime (ValueError); a host name looked up (socket.gethostbyname: gaierror, an OSError); the trap beside them: stat() of a file a try already opened, returning on OSError",
@@ -11199,6 +11286,7 @@ registry.register(name="url_parts", toolset="t", schema={"name": "url_parts", "d
 """,
             },
             findings=(
+                ("tools/task_tool.py", 9),
                 ("tools/task_tool.py", 13),
                 ("tools/task_tool.py", 19),
             ),
@@ -11266,6 +11354,7 @@ for name, handler in (("folder_list", folder_list), ("folder_here", folder_here)
             findings=(
                 ("tools/folders_tool.py", 21),
                 ("tools/folders_tool.py", 26),
+                ("tools/folders_tool.py", 31),
                 ("tools/folders_tool.py", 33),
                 ("tools/folders_tool.py", 45),
             ),
@@ -11343,7 +11432,12 @@ for name, handler in (("feeds_pull", feeds_pull), ("feeds_pull_star", feeds_pull
     registry.register(name=name, toolset="feeds", schema={"name": name, "description": "Pull feeds.", "parameters": SCHEMA}, handler=handler, is_async=True)
 """,
             },
-            findings=(("tools/feeds_tool.py", 28),),
+            findings=(
+                ("tools/feeds_tool.py", 19),
+                ("tools/feeds_tool.py", 28),
+                ("tools/feeds_tool.py", 36),
+                ("tools/feeds_tool.py", 55),
+            ),
             note="asyncio.TaskGroup: what a task raises leaves the block as an ExceptionGroup, which `except FeedDown` misses; traps: `except* FeedDown`, and `except Exception` around the group",
             fixed={},
         ),
@@ -11734,6 +11828,8 @@ for name, handler in (("order_quote", order_quote), ("order_quote_checked", orde
             },
             findings=(
                 ("tools/orders_tool.py", 25),
+                ("tools/orders_tool.py", 25),
+                ("tools/orders_tool.py", 33),
                 ("tools/orders_tool.py", 45),
             ),
             note="an item of the model's list read by key (KeyError) and converted (ValueError), a row fetched for the model's sku used as if found (fetchone() is None: TypeError), Fraction of the model's text; traps: the keys asked first, the row tested, an aggregate that always gives a row",
@@ -12020,6 +12116,7 @@ def register(ctx):
             },
             findings=(
                 ("plugins/shelf/__init__.py", 10),
+                ("plugins/shelf/__init__.py", 20),
                 ("plugins/shelf/__init__.py", 25),
             ),
             note="the model's number has no upper bound: `int(x)` bound into sqlite through a helper's `book_id: int` (OverflowError, which `except sqlite3.Error` misses) and `timedelta(weeks=float(x))` after a test against 0 only",
@@ -12050,7 +12147,10 @@ SCHEMA = {"type": "object", "properties": {"year": {"type": "integer", "descript
 registry.register(name="rota_month", toolset="rota", schema={"name": "rota_month", "description": "Rota.", "parameters": SCHEMA}, handler=rota_month)
 """,
             },
-            findings=(("tools/rota_tool.py", 15),),
+            findings=(
+                ("tools/rota_tool.py", 10),
+                ("tools/rota_tool.py", 15),
+            ),
             note="`date(year, month, 1)` of the model's numbers: a month of 13 raises ValueError; `month < 1` bounds it from below only",
             fixed={},
         ),
@@ -12609,6 +12709,7 @@ for name, fn in (("search", search), ("search_named", search_named)):
 """,
             },
             findings=(
+                ("tools/journal_tool.py", 10),
                 ("tools/journal_tool.py", 15),
                 ("tools/journal_tool.py", 23),
             ),
@@ -12777,7 +12878,10 @@ def stations(args, **kw):
         last = []
     return json.dumps({"last": [p.name for p in last]})"""
             ),
-            findings=(("plugins/wx/__init__.py", 10),),
+            findings=(
+                ("plugins/wx/__init__.py", 9),
+                ("plugins/wx/__init__.py", 10),
+            ),
             note="the validator was asked about another value than the one passed",
             fixed={},
         ),
@@ -13646,7 +13750,7 @@ def renewal(args, **kw):
 
 registry.register(name="renewal", toolset="t", schema={}, handler=renewal)
 """,
-            lines=(20,),
+            lines=(15, 20),
             note="a date moved to another month by `replace(month=...)`, its day kept: from the 29th on, a shorter month has no such day (ValueError)",
             fixed={},
         ),
@@ -14326,7 +14430,7 @@ def cost(args, **kw):
 
 registry.register(name="cost", toolset="t", schema={}, handler=cost)
 """,
-            lines=(17,),
+            lines=(10, 17),
             note="each item's name was tested against the price table, not its unit: a unit the conversion table lacks still raises KeyError (`item.get('unit')` of an item of the model's list is the model's text), and its amount ValueError",
             fixed={},
         ),
@@ -14489,7 +14593,7 @@ def expiry_report(args, **kw):
 
 registry.register(name="expiry_report", toolset="t", schema={}, handler=expiry_report)
 """,
-            lines=(31,),
+            lines=(20, 31),
             note="a datetime made by arithmetic (`EPOCH + timedelta(...)`) in a helper's dict, kept through a comprehension over a generator, a loop's appends and a helper that hands its row back: json.dumps raises TypeError",
             fixed={},
         ),
@@ -14509,7 +14613,7 @@ def order_status(args, **kw):
 
 registry.register(name="order_status", toolset="t", schema={}, handler=order_status)
 """,
-            lines=(12,),
+            lines=(10, 12),
             note="`sorted()` of a list the def made of datetimes is still those datetimes: json.dumps raises TypeError",
             fixed={},
         ),
@@ -14682,7 +14786,7 @@ def roster(args, **kw):
 
 registry.register(name="roster", toolset="t", schema={}, handler=roster)
 """,
-            lines=(19,),
+            lines=(12, 19),
             note="a comprehension's own name handed to a helper that hands it back (`[shown(row) for row in rows]`): a row of the list, which holds a datetime",
             fixed={},
         ),
@@ -14788,7 +14892,7 @@ def standings(args, **kw):
 
 registry.register(name="standings", toolset="t", schema={}, handler=standings)
 """,
-            lines=(27,),
+            lines=(24, 27),
             note="a value of a `defaultdict(Fraction)` (an item of the tuple a helper returns), handed to a helper that gives it back when it is no whole number: json.dumps refuses a Fraction",
             fixed={},
         ),
@@ -15054,7 +15158,7 @@ def length_stats(args, **kw):
 
 registry.register(name="length_stats", toolset="t", schema={}, handler=length_stats)
 """,
-            lines=(13,),
+            lines=(13, 13),
             note='a list the model may leave empty (`args.get("strings") or []`) handed to a helper that takes its `min()` (ValueError) and mean (StatisticsError); `len(values)` reported in the answer tests nothing',
             fixed={},
         ),
@@ -15644,6 +15748,47 @@ registry.register(name="todo_get", toolset="t", schema={}, handler=todo_get)
 """,
             lines=(10, 17),
             note='a dict looked up by the model\'s value as it came: a list (`["add"]`) is no key, TypeError, which `except KeyError` and a None test miss',
+            fixed={},
+        ),
+        Invalid(
+            _HEAD
+            + """\
+def search(args, **kw):
+    query = (args.get("query") or "").strip()
+    if not query:
+        return tool_error("query is required")
+    return json.dumps({"query": query})
+
+
+def page(args, **kw):
+    try:
+        size = int(args.get("size", 20))
+    except ValueError:
+        return tool_error("size must be a whole number")
+    return json.dumps({"size": size})
+
+
+registry.register(name="search", toolset="t", schema={}, handler=search)
+registry.register(name="page", toolset="t", schema={}, handler=page)
+""",
+            lines=(5, 13),
+            note="the model's value as it came: `.strip()` of a number or a list raises AttributeError; `int()` of a list or null raises TypeError, which `except ValueError` misses",
+            fixed={},
+        ),
+        Invalid(
+            _HEAD
+            + """\
+def tag_all(args, **kw):
+    out = []
+    for tag in args.get("tags") or []:
+        out.append(str(tag).lower())
+    return json.dumps({"tags": out})
+
+
+registry.register(name="tag_all", toolset="t", schema={}, handler=tag_all)
+""",
+            lines=(6,),
+            note="a loop over the model's value as it came: a number is no list (TypeError: not iterable)",
             fixed={},
         ),
     )

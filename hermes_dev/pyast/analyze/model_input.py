@@ -3037,8 +3037,12 @@ class InputRisks:
         key = self._key_read(expr)
         if key is None and isinstance(expr, ast.BoolOp) and isinstance(expr.op, ast.Or):
             key = self._key_read(expr.values[0])
-            if key is not None and not all(isinstance(v, ast.Constant) for v in expr.values[1:]):
-                key = None
+            if key is not None and not all(
+                isinstance(v, ast.Constant)
+                or (isinstance(v, (ast.List, ast.Tuple, ast.Dict)) and not _elements(v))
+                for v in expr.values[1:]
+            ):
+                key = None  # (`args.get("k") or "x"`, `or []`: a default of the tool's own)
         if key is None and isinstance(expr, ast.Name):
             bound = self._values.get(expr.id)
             if (
@@ -3058,7 +3062,8 @@ class InputRisks:
         if self._types_tested is not None:
             return self._types_tested
         found: set[str] = set()
-        for sub in walk_shallow(self._body):
+        nodes = walk_shallow(self._body)
+        for sub in nodes:
             if (
                 type(sub) is ast.Call
                 and isinstance(sub.func, ast.Name)
@@ -3066,6 +3071,43 @@ class InputRisks:
                 and sub.args
             ):
                 found |= self._reads(sub.args[0])
+            elif type(sub) is ast.Try and sub.handlers:
+                # (`try: safe_name(tank) except ValueError: return ...`: a helper of the
+                # project's saw the value first, and what it raised was caught)
+                for inner in walk_shallow(sub.body):
+                    if (
+                        type(inner) is ast.Call
+                        and isinstance(inner.func, (ast.Name, ast.Attribute))
+                        and (last_name(inner.func) or "") not in _BUILTIN_NAMES
+                    ):
+                        for arg in inner.args:
+                            if isinstance(arg, ast.Name):
+                                found.add(arg.id)
+            elif (
+                type(sub) is ast.Assign
+                and isinstance(sub.targets[0], ast.Tuple)
+                and isinstance(sub.value, ast.Call)
+                and (last_name(sub.value.func) or "") not in _BUILTIN_NAMES
+                and {n.id for n in ast.walk(sub.targets[0]) if isinstance(n, ast.Name)}
+                & self.tested_names()
+            ):
+                # (`dev, problem = _lookup(devices, args.get("device")); if problem: return`)
+                for arg in sub.value.args:
+                    found |= self._reads(arg)
+        # (`for key, value in (("deck", deck), ...): if not isinstance(value, str)`, also in a
+        # comprehension: each name the loop goes over is tested)
+        for sub in nodes:
+            loops: list[ast.For | ast.AsyncFor | ast.comprehension] = (
+                [sub]  # type: ignore[list-item]
+                if type(sub) in (ast.For, ast.AsyncFor)
+                else list(sub.generators)  # type: ignore[attr-defined]
+                if type(sub) in COMPREHENSIONS
+                else []
+            )
+            for loop in loops:
+                targets = {n.id for n in ast.walk(loop.target) if isinstance(n, ast.Name)}
+                if targets & found and isinstance(loop.iter, (ast.Tuple, ast.List)):
+                    found |= {n.id for n in ast.walk(loop.iter) if isinstance(n, ast.Name)}
         self._types_tested = found
         return found
 
@@ -3857,3 +3899,7 @@ def the_arguments(expr: ast.expr, param: str, empty: bool = False) -> bool:
     if isinstance(expr, ast.Dict) and len(expr.keys) == 1 and expr.keys[0] is None:
         return is_name(expr.values[0], param)
     return False
+
+
+def _elements(display: ast.List | ast.Tuple | ast.Dict) -> list[ast.expr | None]:
+    return list(display.keys) if isinstance(display, ast.Dict) else list(display.elts)

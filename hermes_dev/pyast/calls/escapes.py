@@ -96,6 +96,7 @@ from hermes_dev.pyast.semantic.walker import (
 Step = tuple[str, int, str]
 _DEF_TYPES = (ast.FunctionDef, ast.AsyncFunctionDef)
 _NESTED = (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Lambda)
+_COMPREHENSION_KINDS = (ast.ListComp, ast.SetComp, ast.DictComp, ast.GeneratorExp)
 _CONTROL_FLOW_NAMES = frozenset(
     {"CancelledError", "KeyboardInterrupt", "SystemExit", "GeneratorExit"}
 )
@@ -854,6 +855,16 @@ def _member_or_none(node: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
     return seen
 
 
+# Methods of text only (a number, a list or None has none of them).
+_STR_METHODS = frozenset(
+    {"strip", "lstrip", "rstrip", "lower", "upper", "casefold", "split", "rsplit",
+     "splitlines", "startswith", "endswith", "replace", "encode", "title", "capitalize",
+     "isdigit", "isalpha", "isalnum", "isdecimal", "isnumeric", "zfill", "partition",
+     "rpartition", "removeprefix", "removesuffix", "expandtabs", "swapcase", "center", "ljust",
+     "rjust"}
+)  # fmt: skip
+
+
 def _hashed_table(table: ast.expr, scope: Scope) -> bool:
     """`table` is a dict or a set the code writes out (`{...}`, a comprehension, `dict(...)`,
     `set(...)`): one that hashes what it is asked for."""
@@ -1278,6 +1289,7 @@ class _Walker:
         ] = []
         self._submits: list[ast.Call] | None = None  # (`pool.submit(fn, ...)` in the def)
         self._iterated: set[int] = set()  # (calls a loop iterates over)
+        self._looped_keys: set[str] = set()  # (the model's values a loop went over as they came)
         self._seen: set[tuple[object, ...]] = set()
         # What each `except` block of this def caught (by id): what a bare re-raise in it lets
         # out again (in a callee, where only known raises count).
@@ -1464,6 +1476,8 @@ class _Walker:
             if isinstance(stmt.iter, ast.Call):
                 self._iterated.add(id(stmt.iter))
             self.expr(stmt.iter, handlers, isinstance(stmt, ast.AsyncFor))
+            if self.inputs is not None:
+                self._iterated_risk(stmt, handlers)
             self.body(stmt.body, handlers, caught, current)
             self.body(stmt.orelse, handlers, caught, current)
             return
@@ -1818,8 +1832,10 @@ class _Walker:
                     self.escape_or_catch(
                         Escape(stdlib_type(port[0]), "input", (step,), node, port[1]), handlers
                     )
+            if inputs is not None and kind in _COMPREHENSION_KINDS:
+                self._iterated_risk(node, handlers)
             if inputs is not None and (kind is ast.Call or kind is ast.Compare):
-                unhashable = self._unhashable_risk(node)
+                unhashable = self._unhashable_risk(node) or self._wrong_type_risk(node, handlers)
                 if unhashable is not None:
                     step = (self.module.rel, node.lineno, self.label)  # type: ignore[attr-defined]
                     self.escape_or_catch(
@@ -2213,6 +2229,65 @@ class _Walker:
             if given & made and inner.exc is not None and (inner.origin, inner.exc.key) in sites:
                 return True  # (what a call that passed that raise gave back passes it again)
         return False
+
+    def _not_iterable(self, iterated: ast.expr) -> str | None:
+        """`for x in args.get("items") or []`: the model's value as it came, which a number
+        (or true/false) is not: the key it came under, else None. The first loop over it only
+        (a later one never runs on a number)."""
+        inputs = self.inputs
+        if inputs is None or isinstance(iterated, ast.Call):
+            return None
+        key = inputs.raw_at(iterated)
+        if key is None or key in self._looped_keys:
+            return None
+        self._looped_keys.add(key)
+        return key
+
+    def _iterated_risk(self, node: ast.AST, handlers: list[list[ast.ExceptHandler]]) -> None:
+        """A loop (a `for`'s iterable, a comprehension's first) over the model's value as it
+        came (`_not_iterable`)."""
+        if isinstance(node, (ast.For, ast.AsyncFor)):
+            iterated = node.iter
+        elif isinstance(node, _COMPREHENSION_KINDS):
+            iterated = node.generators[0].iter
+        else:
+            return
+        key = self._not_iterable(iterated)
+        if key is None:
+            return
+        step = (self.module.rel, iterated.lineno, self.label)
+        why = f"when the model sends a number for {key!r} (not a list)"
+        self.escape_or_catch(
+            Escape(stdlib_type(TypeError), "input", (step,), iterated, why), handlers
+        )
+
+    def _wrong_type_risk(
+        self, node: ast.AST, handlers: list[list[ast.ExceptHandler]]
+    ) -> tuple[type[BaseException], str] | None:
+        """`v.strip()` (a str method) or `int(v)` of the model's value as it came: a number, a
+        list or null is no text (AttributeError), nor a number `int()` takes (TypeError; said
+        only where an `except` takes the ValueError: uncaught, that one is the finding)."""
+        inputs = self.inputs
+        if inputs is None or type(node) is not ast.Call:
+            return None
+        func = node.func
+        if isinstance(func, ast.Attribute) and func.attr in _STR_METHODS:
+            name = inputs.raw_at(func.value)
+            if name is None:
+                return None
+            return AttributeError, f"when the model sends a number or a list for {name!r}"
+        if (
+            isinstance(func, ast.Name)
+            and func.id in ("int", "float")
+            and len(node.args) == 1
+            and not node.keywords
+            and is_builtin_name(func.id, self.scope)
+        ):
+            name = inputs.raw_at(node.args[0])
+            if name is None or self.catcher(stdlib_type(ValueError), handlers) is None:
+                return None
+            return TypeError, f"when the model sends a list or null for {name!r}"
+        return None
 
     def _unhashable_risk(self, node: ast.AST) -> tuple[type[BaseException], str] | None:
         """`ACTIONS[action]`, `ACTIONS.get(action)`, `action in ACTIONS` of a dict or a set,

@@ -93,7 +93,7 @@ def broken_raises(args, **kw):
     if not args:
         raise ValueError("no arguments")  # expect: HD102
     try:
-        value = int(args["n"])
+        value = int(args["n"])  # expect: HD102
     except KeyError:
         raise ToolFailure("n is required")  # expect: HD102
     except ValueError as e:

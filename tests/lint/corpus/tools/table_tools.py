@@ -39,7 +39,7 @@ for _name, _handler in _CASE_TOOLS:
 
 _STATS_TOOLS = {
     "char_count": {"handler": lambda args, **kw: json.dumps({"n": len(args.get("text", ""))})},
-    "line_count": {"handler": lambda args, **kw: len(args.get("text", "").splitlines())},  # expect: HD101
+    "line_count": {"handler": lambda args, **kw: len(args.get("text", "").splitlines())},  # expect: HD101, HD102
 }
 
 for tool_name, spec in _STATS_TOOLS.items():

@@ -15,7 +15,7 @@ def _matches(query):
 
 
 def handle_shop_find(args, **kw):
-    query = (args.get("query") or "").strip()
+    query = (args.get("query") or "").strip()  # expect: HD102
     if not query:
         return "query is required"  # expect: HD101
     return json.dumps({"ids": _matches(query)})
