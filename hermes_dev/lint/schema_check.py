@@ -140,6 +140,26 @@ def unbounded_numbers(schema: ToolSchema) -> dict[str, str]:
     return found
 
 
+def array_arguments(schema: ToolSchema) -> frozenset[str]:
+    """The arguments a tool's schema declares arrays: Hermes wraps a bare value the model
+    sends for one in a list before the handler sees it (`coerce_tool_args`)."""
+    value = schema.evaluated.value if schema.evaluated is not None else None
+    params = value.get("parameters") if isinstance(value, dict) else None
+    props = params.get("properties") if isinstance(params, dict) else None
+    if not isinstance(props, dict):
+        return frozenset()
+    return frozenset(
+        key
+        for key, prop in props.items()
+        if isinstance(key, str)
+        and isinstance(prop, dict)
+        and (
+            prop.get("type") == "array"
+            or (isinstance(prop.get("type"), list) and "array" in prop["type"])
+        )
+    )
+
+
 def tool_schemas(module: ModuleInfo) -> list[ToolSchema]:
     """Every registration's schema in `module` (one per table row), evaluated once per run
     (kept in the module's state). Schemas that cannot be evaluated statically are counted in

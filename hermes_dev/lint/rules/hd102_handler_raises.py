@@ -128,6 +128,26 @@ after that, and a loop's `continue` guards nothing made before the loop. A key i
 arguments that reads it with `.get()` and raises (`key = _key(args)` raising BadKey when it
 is missing): `args["key"]` after it returned is not reported.
 
+A value of another type than the code expects (Hermes coerces numbers and booleans written as
+strings to the schema's type and wraps a bare value in a list where the schema says `array`;
+nothing else): a str method of an argument as it came (`(args.get("q") or "").strip()`)
+raises AttributeError on a number or a list; `int()`/`float()` of one TypeError on a list or
+null (said where an `except` takes only the ValueError); the first loop over one (a `for`, a
+comprehension) TypeError on a number, unless the schema declares it an array; a dict or a set
+the code writes out, looked up by one (`ACTIONS[action]`, `.get(action)`, `action in
+ACTIONS`), TypeError on a list or an object (unhashable), which `except KeyError` misses. Not
+when the value is tested for its type (`isinstance`, also each name of a tuple a loop tests),
+made text (`str(...)`), or handed first to a project helper in a `try` whose `except` catches,
+or to one whose problem answer is tested. Also followed: a match of the model's text read with
+no test (`PAT.match(text).group(1)`, `m.groupdict()`) raises AttributeError when the known
+pattern can fail on some text; `day, year = m.groups()` are its groups; a list the model's
+value filters (`[h for h in hits if h.path.startswith(prefix)]`) may be empty (its items, a
+rank in it, `max()`); a project def that answers None for some of the model's values (`return
+None` in an `except` or under a test), its answer read with no test (AttributeError,
+TypeError on a subscript); a path tested only to exist (in a loop over a tuple of them too)
+opened by a helper (IsADirectoryError: a folder exists too); a helper's raise on what is not
+in a constant table is passed when the caller turned the same table's non-members away.
+
 Calls of the common network clients raise when they cannot connect (the host is down, the name
 does not resolve, the network is out), which for a tool is an ordinary day: `requests.get/post/
 ...` and a `requests.Session()`'s methods (requests.ConnectionError), `httpx.get/...` and an
@@ -387,7 +407,7 @@ import ast
 from hermes_dev.host.registrations import registrations_of
 from hermes_dev.lint.call_cache import cached_findings
 from hermes_dev.lint.rule import Fix, Invalid, Rule, Valid
-from hermes_dev.lint.schema_check import tool_schemas, unbounded_numbers
+from hermes_dev.lint.schema_check import array_arguments, tool_schemas, unbounded_numbers
 from hermes_dev.pyast.analyze.exceptions import MISSES, catches
 from hermes_dev.pyast.calls import serialisable
 from hermes_dev.pyast.calls.driver import (
@@ -7134,6 +7154,27 @@ registry.register(name="tag_all", toolset="t", schema={}, handler=tag_all)
 """,
             note="trap: the model's list tested to be one before the loop goes over it",
         ),
+        Valid(
+            _HEAD
+            + """\
+SCHEMA = {
+    "name": "tag_all",
+    "description": "Lower-case tags.",
+    "parameters": {
+        "type": "object",
+        "properties": {"tags": {"type": "array", "items": {"type": "string"}, "description": "Tags."}},
+    },
+}
+
+
+def tag_all(args, **kw):
+    return json.dumps({"tags": [str(t).lower() for t in args.get("tags") or []]})
+
+
+registry.register(name="tag_all", toolset="t", schema=SCHEMA, handler=tag_all)
+""",
+            note="trap: the schema declares `tags` an array, and Hermes wraps a bare value the model sends for it in a list (`coerce_tool_args`): the loop never meets a number",
+        ),
     )
     INVALID = (
         Invalid(
@@ -11433,10 +11474,7 @@ for name, handler in (("feeds_pull", feeds_pull), ("feeds_pull_star", feeds_pull
 """,
             },
             findings=(
-                ("tools/feeds_tool.py", 19),
                 ("tools/feeds_tool.py", 28),
-                ("tools/feeds_tool.py", 36),
-                ("tools/feeds_tool.py", 55),
             ),
             note="asyncio.TaskGroup: what a task raises leaves the block as an ExceptionGroup, which `except FeedDown` misses; traps: `except* FeedDown`, and `except Exception` around the group",
             fixed={},
@@ -11828,8 +11866,6 @@ for name, handler in (("order_quote", order_quote), ("order_quote_checked", orde
             },
             findings=(
                 ("tools/orders_tool.py", 25),
-                ("tools/orders_tool.py", 25),
-                ("tools/orders_tool.py", 33),
                 ("tools/orders_tool.py", 45),
             ),
             note="an item of the model's list read by key (KeyError) and converted (ValueError), a row fetched for the model's sku used as if found (fetchone() is None: TypeError), Fraction of the model's text; traps: the keys asked first, the row tested, an aggregate that always gives a row",
@@ -15808,6 +15844,9 @@ registry.register(name="tag_all", toolset="t", schema={}, handler=tag_all)
                 continue
             schema = schemas.get(id(reg))
             numbers = unbounded_numbers(schema) if schema is not None else {}
+            if schema is not None:
+                # (`key: "array"`: Hermes makes what the model sends for it a list)
+                numbers.update(dict.fromkeys(array_arguments(schema), "array"))
             for func in handler.code():
                 code = handler.code_for(func)
                 param = handler.args_parameter(func)

@@ -2540,7 +2540,12 @@ class InputRisks:
         if not self.typed_numbers or self.rebound:
             return None
         key = self._key_read(expr)
-        return self.typed_numbers.get(key) if key is not None else None
+        kind = self.typed_numbers.get(key) if key is not None else None
+        return kind if kind in ("int", "float") else None
+
+    def declared_array(self, key: str) -> bool:
+        """The tool's schema declares the argument `key` an array."""
+        return self.typed_numbers.get(key) == "array"
 
     def magnitude_risk(self, node: ast.Call) -> tuple[type[BaseException] | str, str] | None:
         """A number the model sends, too large for where it goes (analyze.magnitudes)."""

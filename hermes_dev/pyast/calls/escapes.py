@@ -2238,8 +2238,8 @@ class _Walker:
         if inputs is None or isinstance(iterated, ast.Call):
             return None
         key = inputs.raw_at(iterated)
-        if key is None or key in self._looped_keys:
-            return None
+        if key is None or key in self._looped_keys or inputs.declared_array(key):
+            return None  # (an array by the schema: Hermes wraps a bare value in a list)
         self._looped_keys.add(key)
         return key
 
