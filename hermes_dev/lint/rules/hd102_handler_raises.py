@@ -11473,9 +11473,7 @@ for name, handler in (("feeds_pull", feeds_pull), ("feeds_pull_star", feeds_pull
     registry.register(name=name, toolset="feeds", schema={"name": name, "description": "Pull feeds.", "parameters": SCHEMA}, handler=handler, is_async=True)
 """,
             },
-            findings=(
-                ("tools/feeds_tool.py", 28),
-            ),
+            findings=(("tools/feeds_tool.py", 28),),
             note="asyncio.TaskGroup: what a task raises leaves the block as an ExceptionGroup, which `except FeedDown` misses; traps: `except* FeedDown`, and `except Exception` around the group",
             fixed={},
         ),

@@ -382,6 +382,7 @@ class InputRisks:
         "_sizes",
         "_tar_tested",
         "_tested",
+        "_tested_names",
         "_text_opens",
         "_texts",
         "_turned_away",
@@ -490,6 +491,7 @@ class InputRisks:
         self._magnitudes: Magnitudes | None = None  # (made when first asked, like sizes)
         self._documents: Documents | None = None
         self._types_tested: set[str] | None = None
+        self._tested_names: set[str] | None = None
         # (what a comprehension tested of each item against a table: the items' reads, the
         # test's value with the item abstracted, the table)
         self._each_keyed: list[tuple[frozenset[str], str, str]] = []
@@ -3006,7 +3008,7 @@ class InputRisks:
         if isinstance(target, ast.Name):
             # (a match is itself `guarded`: what it matched has the pattern's form)
             name = target.id
-            if name in self._sizes_of().looked_at(guarded=False) or name in self._walrus_bound():
+            if name in self.tested_names():
                 return None
             bound = self._values.get(name)
             if not bound or len(bound) != 1 or not isinstance(bound[0], ast.Call):
@@ -3117,16 +3119,15 @@ class InputRisks:
         return found
 
     def tested_names(self) -> set[str]:
-        """Names a test here looks at (`if card is None`, `row and row["id"]`) or `:=` binds."""
-        return self._sizes_of().looked_at(guarded=False) | self._walrus_bound()
-
-    def _walrus_bound(self) -> set[str]:
-        """Names bound by `:=` (`if m := PAT.match(t)`: bound where it is tested)."""
-        return {
-            sub.target.id
-            for sub in walk_shallow(self._body)
-            if type(sub) is ast.NamedExpr and isinstance(sub.target, ast.Name)
-        }
+        """Names a test here looks at (`if card is None`, `row and row["id"]`) or `:=` binds
+        (`if m := PAT.match(t)`: bound where it is tested)."""
+        if self._tested_names is None:
+            self._tested_names = self._sizes_of().looked_at(guarded=False) | {
+                sub.target.id
+                for sub in walk_shallow(self._body)
+                if type(sub) is ast.NamedExpr and isinstance(sub.target, ast.Name)
+            }
+        return self._tested_names
 
     def port_risk(self, node: ast.AST) -> tuple[type[BaseException], str] | None:
         """`urlsplit(url).port` of a URL the model sends raises ValueError when its port is
