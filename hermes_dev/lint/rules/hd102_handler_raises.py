@@ -7175,6 +7175,32 @@ registry.register(name="tag_all", toolset="t", schema=SCHEMA, handler=tag_all)
 """,
             note="trap: the schema declares `tags` an array, and Hermes wraps a bare value the model sends for it in a list (`coerce_tool_args`): the loop never meets a number",
         ),
+        Valid(
+            _HEAD
+            + """\
+class CronError(Exception):
+    pass
+
+
+def _parse(expr):
+    text = expr.strip()
+    if text.startswith("@"):
+        raise CronError(f"unsupported macro {text.split()[0]!r}")
+    return text.split()
+
+
+def cron_explain(args, **kw):
+    try:
+        fields = _parse(str(args.get("expression", "")))
+    except CronError as exc:
+        return tool_error(str(exc))
+    return json.dumps({"fields": fields})
+
+
+registry.register(name="cron_explain", toolset="t", schema={}, handler=cron_explain)
+""",
+            note='trap: where `text.startswith("@")` holds the text is not blank, so `text.split()[0]` has a word',
+        ),
     )
     INVALID = (
         Invalid(

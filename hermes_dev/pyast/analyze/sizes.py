@@ -216,6 +216,16 @@ class Sizes:
             if isinstance(test.func, ast.Attribute) and test.func.attr in _KEEP_SIZE:
                 return self._tested_in(test.func.value)  # (`not text.strip()`: blank or not)
             if (
+                isinstance(test.func, ast.Attribute)
+                and test.func.attr in ("startswith", "endswith")
+                and test.args
+                and isinstance(test.args[0], ast.Constant)
+                and isinstance(test.args[0].value, str)
+                and test.args[0].value.strip()
+            ):
+                # (`text.startswith("@")`: where it holds, the text is not blank)
+                return self._tested_in(test.func.value)
+            if (
                 isinstance(test.func, ast.Name)
                 and test.func.id in _NUMBER_CALLS
                 and len(test.args) == 1
