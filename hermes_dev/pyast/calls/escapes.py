@@ -70,6 +70,12 @@ from hermes_dev.pyast.calls.driver import (
 from hermes_dev.pyast.calls.group_lookups import free_group, may_miss, may_not_match
 from hermes_dev.pyast.calls.quiet import cannot_raise
 from hermes_dev.pyast.calls.read_back import read_back_raises
+from hermes_dev.pyast.calls.wrong_types import (
+    conversion_key,
+    loop_key,
+    text_method_key,
+    unhashable_key,
+)
 from hermes_dev.pyast.semantic.resolve import (
     assigned_value,
     call_arguments,
@@ -855,25 +861,6 @@ def _member_or_none(node: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
     return seen
 
 
-# Methods of text only (a number, a list or None has none of them).
-_STR_METHODS = frozenset(
-    {"strip", "lstrip", "rstrip", "lower", "upper", "casefold", "split", "rsplit",
-     "splitlines", "startswith", "endswith", "replace", "encode", "title", "capitalize",
-     "isdigit", "isalpha", "isalnum", "isdecimal", "isnumeric", "zfill", "partition",
-     "rpartition", "removeprefix", "removesuffix", "expandtabs", "swapcase", "center", "ljust",
-     "rjust"}
-)  # fmt: skip
-
-
-def _hashed_table(table: ast.expr, scope: Scope) -> bool:
-    """`table` is a dict or a set the code writes out (`{...}`, a comprehension, `dict(...)`,
-    `set(...)`): one that hashes what it is asked for."""
-    found = resolve(table, scope).single()
-    return isinstance(found, Literal) and isinstance(
-        found.expr, (ast.Dict, ast.Set, ast.DictComp, ast.SetComp)
-    )
-
-
 def _table_identity(contains: ast.Call, scope: Scope) -> str | None:
     """`in:<value>` for the constant table a membership verdict asks (`METHODS` of
     `METHODS = ("a", "b")`, imported or not): two tables holding the same are asked alike."""
@@ -1476,8 +1463,7 @@ class _Walker:
             if isinstance(stmt.iter, ast.Call):
                 self._iterated.add(id(stmt.iter))
             self.expr(stmt.iter, handlers, isinstance(stmt, ast.AsyncFor))
-            if self.inputs is not None:
-                self._iterated_risk(stmt, handlers)
+            self._iterated_risk(stmt, handlers)
             self.body(stmt.body, handlers, caught, current)
             self.body(stmt.orelse, handlers, caught, current)
             return
@@ -1825,7 +1811,7 @@ class _Walker:
                     or inputs.element_risk(node)
                     or self._unmatched_risk(node)  # type: ignore[arg-type]
                     or self._none_answer_risk(node)
-                    or self._unhashable_risk(node)
+                    or self._wrong_type_risk(node, handlers)
                 )
                 if port is not None:
                     step = (self.module.rel, node.lineno, self.label)  # type: ignore[attr-defined]
@@ -1835,7 +1821,7 @@ class _Walker:
             if inputs is not None and kind in _COMPREHENSION_KINDS:
                 self._iterated_risk(node, handlers)
             if inputs is not None and (kind is ast.Call or kind is ast.Compare):
-                unhashable = self._unhashable_risk(node) or self._wrong_type_risk(node, handlers)
+                unhashable = self._wrong_type_risk(node, handlers)
                 if unhashable is not None:
                     step = (self.module.rel, node.lineno, self.label)  # type: ignore[attr-defined]
                     self.escape_or_catch(
@@ -2230,31 +2216,22 @@ class _Walker:
                 return True  # (what a call that passed that raise gave back passes it again)
         return False
 
-    def _not_iterable(self, iterated: ast.expr) -> str | None:
-        """`for x in args.get("items") or []`: the model's value as it came, which a number
-        (or true/false) is not: the key it came under, else None. The first loop over it only
-        (a later one never runs on a number)."""
-        inputs = self.inputs
-        if inputs is None or isinstance(iterated, ast.Call):
-            return None
-        key = inputs.raw_at(iterated)
-        if key is None or key in self._looped_keys or inputs.declared_array(key):
-            return None  # (an array by the schema: Hermes wraps a bare value in a list)
-        self._looped_keys.add(key)
-        return key
-
     def _iterated_risk(self, node: ast.AST, handlers: list[list[ast.ExceptHandler]]) -> None:
         """A loop (a `for`'s iterable, a comprehension's first) over the model's value as it
-        came (`_not_iterable`)."""
+        came (calls.wrong_types); the first loop over it only (a later one never runs on a
+        number)."""
+        if self.inputs is None:
+            return
         if isinstance(node, (ast.For, ast.AsyncFor)):
             iterated = node.iter
         elif isinstance(node, _COMPREHENSION_KINDS):
             iterated = node.generators[0].iter
         else:
             return
-        key = self._not_iterable(iterated)
-        if key is None:
+        key = loop_key(self.inputs, iterated)
+        if key is None or key in self._looped_keys:
             return
+        self._looped_keys.add(key)
         step = (self.module.rel, iterated.lineno, self.label)
         why = f"when the model sends a number for {key!r} (not a list)"
         self.escape_or_catch(
@@ -2264,63 +2241,23 @@ class _Walker:
     def _wrong_type_risk(
         self, node: ast.AST, handlers: list[list[ast.ExceptHandler]]
     ) -> tuple[type[BaseException], str] | None:
-        """`v.strip()` (a str method) or `int(v)` of the model's value as it came: a number, a
-        list or null is no text (AttributeError), nor a number `int()` takes (TypeError; said
-        only where an `except` takes the ValueError: uncaught, that one is the finding)."""
-        inputs = self.inputs
-        if inputs is None or type(node) is not ast.Call:
-            return None
-        func = node.func
-        if isinstance(func, ast.Attribute) and func.attr in _STR_METHODS:
-            name = inputs.raw_at(func.value)
-            if name is None:
-                return None
-            return AttributeError, f"when the model sends a number or a list for {name!r}"
-        if (
-            isinstance(func, ast.Name)
-            and func.id in ("int", "float")
-            and len(node.args) == 1
-            and not node.keywords
-            and is_builtin_name(func.id, self.scope)
-        ):
-            name = inputs.raw_at(node.args[0])
-            if name is None or self.catcher(stdlib_type(ValueError), handlers) is None:
-                return None
-            return TypeError, f"when the model sends a list or null for {name!r}"
-        return None
-
-    def _unhashable_risk(self, node: ast.AST) -> tuple[type[BaseException], str] | None:
-        """`ACTIONS[action]`, `ACTIONS.get(action)`, `action in ACTIONS` of a dict or a set,
-        keyed by the model's value as it came: a list or an object is no key (TypeError:
-        unhashable), whatever `except KeyError` or a None test does."""
+        """The model's value as it came, of another type (calls.wrong_types): a str method
+        of it, `int()` of it past an `except` that takes the ValueError, a table it keys."""
         inputs = self.inputs
         if inputs is None:
             return None
-        table: ast.expr | None = None
-        key: ast.expr | None = None
-        if type(node) is ast.Subscript and type(node.ctx) is ast.Load:
-            table, key = node.value, node.slice
-        elif (
-            type(node) is ast.Call
-            and isinstance(node.func, ast.Attribute)
-            and node.func.attr in ("get", "pop", "setdefault")
-            and node.args
-        ):
-            table, key = node.func.value, node.args[0]
-        elif (
-            type(node) is ast.Compare
-            and len(node.ops) == 1
-            and isinstance(node.ops[0], (ast.In, ast.NotIn))
-        ):
-            table, key = node.comparators[0], node.left
-        if table is None or key is None or not isinstance(table, (ast.Name, ast.Attribute)):
+        key = unhashable_key(inputs, node, self.scope)
+        if key is not None:
+            return TypeError, f"when the model sends a list or an object for {key!r} (no key)"
+        if type(node) is not ast.Call:
             return None
-        if inputs.param and is_name(table, inputs.param):
-            return None
-        name = inputs.raw_at(key)
-        if name is None or not _hashed_table(table, self.scope):
-            return None
-        return TypeError, f"when the model sends a list or an object for {name!r} (no key)"
+        key = text_method_key(inputs, node)
+        if key is not None:
+            return AttributeError, f"when the model sends a number or a list for {key!r}"
+        key = conversion_key(inputs, node, self.scope)
+        if key is not None and self.catcher(stdlib_type(ValueError), handlers) is not None:
+            return TypeError, f"when the model sends a list or null for {key!r}"
+        return None
 
     def _none_answer_risk(self, node: ast.AST) -> tuple[type[BaseException], str] | None:
         """`card.due` (`row["id"]`) of `card = get_card(args["id"])`, a project def that

@@ -1,0 +1,106 @@
+"""The model's value of another type than the code expects, read as it came.
+
+Hermes coerces numbers and booleans written as strings to the schema's type and wraps a bare
+value in a list where the schema says `array` (`coerce_tool_args`); anything else reaches the
+handler as the model sent it. So an argument as it came (`args["k"]`, `args.get("k") or ""`, a
+local bound only to one: `InputRisks.raw_at`) may be a number, a list or null where the code
+expects text:
+
+- a str method of it (`.strip()`, `.lower()`, `.split()`...) raises AttributeError;
+- `int()` / `float()` of it raises TypeError on a list or null (the caller says it where an
+  `except` takes only the ValueError: uncaught, the ValueError is the finding);
+- a dict or a set the code writes out, looked up by it (`T[v]`, `T.get(v)`, `v in T`), raises
+  TypeError on a list or an object (unhashable), which `except KeyError` misses;
+- a loop over it raises TypeError on a number, unless the schema declares it an array.
+
+Each answer is the key the value came under, or None (a type test of it, `str()` of it, a
+helper that saw it first: `raw_at` says None).
+"""
+
+from __future__ import annotations
+
+import ast
+
+from hermes_dev.pyast.semantic.resolve import is_builtin_name, resolve
+from hermes_dev.pyast.semantic.scopes import Literal
+from hermes_dev.pyast.semantic.walker import is_name
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from hermes_dev.pyast.analyze.model_input import InputRisks
+    from hermes_dev.pyast.semantic.scopes import Scope
+
+# Methods of text only (a number, a list or None has none of them).
+_STR_METHODS = frozenset(
+    {"strip", "lstrip", "rstrip", "lower", "upper", "casefold", "split", "rsplit",
+     "splitlines", "startswith", "endswith", "replace", "encode", "title", "capitalize",
+     "isdigit", "isalpha", "isalnum", "isdecimal", "isnumeric", "zfill", "partition",
+     "rpartition", "removeprefix", "removesuffix", "expandtabs", "swapcase", "center", "ljust",
+     "rjust"}
+)  # fmt: skip
+_TABLE_METHODS = frozenset({"get", "pop", "setdefault"})
+
+
+def text_method_key(inputs: InputRisks, call: ast.Call) -> str | None:
+    """`v.strip()` of the model's value as it came."""
+    func = call.func
+    if not (isinstance(func, ast.Attribute) and func.attr in _STR_METHODS):
+        return None
+    return inputs.raw_at(func.value)
+
+
+def conversion_key(inputs: InputRisks, call: ast.Call, scope: Scope) -> str | None:
+    """`int(v)` / `float(v)` (the builtins) of the model's value as it came."""
+    func = call.func
+    if not (
+        isinstance(func, ast.Name)
+        and func.id in ("int", "float")
+        and len(call.args) == 1
+        and not call.keywords
+        and is_builtin_name(func.id, scope)
+    ):
+        return None
+    return inputs.raw_at(call.args[0])
+
+
+def unhashable_key(inputs: InputRisks, node: ast.AST, scope: Scope) -> str | None:
+    """`T[v]`, `T.get(v)` (`pop`, `setdefault`), `v in T` of a dict or set the code writes
+    out, `v` the model's value as it came."""
+    table: ast.expr | None = None
+    key: ast.expr | None = None
+    if type(node) is ast.Subscript and type(node.ctx) is ast.Load:
+        table, key = node.value, node.slice
+    elif type(node) is ast.Call:
+        func = node.func
+        if isinstance(func, ast.Attribute) and func.attr in _TABLE_METHODS and node.args:
+            table, key = func.value, node.args[0]
+    elif (
+        type(node) is ast.Compare
+        and len(node.ops) == 1
+        and isinstance(node.ops[0], (ast.In, ast.NotIn))
+    ):
+        table, key = node.comparators[0], node.left
+    if table is None or key is None or not isinstance(table, (ast.Name, ast.Attribute)):
+        return None
+    if inputs.param and is_name(table, inputs.param):
+        return None
+    found = inputs.raw_at(key)
+    return found if found is not None and _hashed_table(table, scope) else None
+
+
+def loop_key(inputs: InputRisks, iterated: ast.expr) -> str | None:
+    """`for x in args.get("items") or []` of the model's value as it came, unless the schema
+    declares it an array (Hermes wraps a bare value in a list)."""
+    if isinstance(iterated, ast.Call):
+        return None
+    found = inputs.raw_at(iterated)
+    return None if found is None or inputs.declared_array(found) else found
+
+
+def _hashed_table(table: ast.expr, scope: Scope) -> bool:
+    """`table` is a dict or a set the code writes out (`{...}`, a comprehension): one that
+    hashes what it is asked for."""
+    found = resolve(table, scope).single()
+    return isinstance(found, Literal) and isinstance(
+        found.expr, (ast.Dict, ast.Set, ast.DictComp, ast.SetComp)
+    )
