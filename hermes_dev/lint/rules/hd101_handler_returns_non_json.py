@@ -13,7 +13,8 @@ appended to it (`result_json += "[Hint: ...]"`), text the handler builds itself 
 of text lines, also with a newline after them or its first line padded with `.ljust()`, `str()` of a dict, list, None or exception, `.read_text()` of a file the code names
 as text (`notes.md`), the `stdout` of a command written out in the code that prints text (also
 run through the project's wrapper of `subprocess.run`, or built in a local list; `docker logs`,
-`kubectl logs` too), two such texts joined (`proc.stdout + proc.stderr`), text that ends as no
+`kubectl logs` too), two such texts joined (`proc.stdout + proc.stderr`) or either of them (`proc.stdout or
+proc.stderr`), text that ends as no
 JSON text ends (`f"{secs:.2f} seconds"`, `"Saved " + name + "."`; a `%`-conversion at either
 end of a template is no prose), a template (an f-string, `%` or `.format()`) whose own text
 between its fields is prose no JSON holds and opens no string (`"%s: %d files, %s" % ...`),
@@ -1068,6 +1069,23 @@ def tally(args, **kw):
 registry.register(name="tally", toolset="t", schema={}, handler=tally)
 """,
             note="trap: the line of prose is appended only under a test, so it is not always the last: JSON lines otherwise, not reported",
+        ),
+        Valid(
+            _HEAD
+            + """\
+import subprocess
+
+
+def recent_commits(args, **kw):
+    out = subprocess.run(["git", "log", "-n", "10", "--format=%H"], capture_output=True, text=True)
+    if out.returncode:
+        return tool_error(out.stderr.strip() or "git log failed")
+    return json.dumps({"commits": out.stdout.split()}) or tool_error("no output")
+
+
+registry.register(name="recent_commits", toolset="t", schema={}, handler=recent_commits)
+""",
+            note="trap: `a or b` of JSON strings is one; a falsy constant before the last is never the value",
         ),
     )
     INVALID = (
@@ -3653,6 +3671,27 @@ registry.register(name="heatmap", toolset="t", schema={}, handler=heatmap)
 """,
             lines=(13,),
             note="lines joined with line breaks whose last, appended after the loop every time, is prose: no JSON text ends so",
+            fixed={},
+        ),
+        Invalid(
+            _HEAD
+            + """\
+import subprocess
+
+
+def _git(argv, cwd):
+    return subprocess.run(["git", *argv], cwd=cwd, capture_output=True, text=True, timeout=20)
+
+
+def recent_commits(args, **kw):
+    out = _git(["log", "--oneline", "-n", "10"], ".")
+    return out.stdout or out.stderr
+
+
+registry.register(name="recent_commits", toolset="t", schema={}, handler=recent_commits)
+""",
+            lines=(13,),
+            note="`a or b` is one of its operands: a command's stdout or its stderr, text either way",
             fixed={},
         ),
     )

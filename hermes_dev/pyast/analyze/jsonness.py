@@ -157,8 +157,16 @@ def infer(
                 return branch
         return _UNKNOWN_V
     if isinstance(expr, ast.BoolOp):
-        verdicts = [infer(v, scope, calls, depth + 1) for v in expr.values]
-        return _JSON_V if all(v.kind == JSON for v in verdicts) else _UNKNOWN_V
+        # (its value is one of its operands: an `or`'s falsy constant before the last never)
+        values = expr.values
+        if isinstance(expr.op, ast.Or):
+            values = [v for v in values[:-1] if not _falsy_constant(v)] + values[-1:]
+        verdicts = [infer(v, scope, calls, depth + 1) for v in values]
+        if all(v.kind == JSON for v in verdicts):
+            return _JSON_V
+        if all(v.kind == NOT_JSON for v in verdicts):
+            return verdicts[0]
+        return _UNKNOWN_V
     if isinstance(expr, ast.BinOp):
         return _binop(expr, scope, calls, depth)
     if isinstance(expr, ast.Name):
@@ -179,6 +187,10 @@ def infer(
         if inner.kind == NOT_JSON and inner.reason.startswith("bytes"):
             return Verdict(NOT_JSON, inner.reason, expr)
     return _UNKNOWN_V
+
+
+def _falsy_constant(expr: ast.expr) -> bool:
+    return isinstance(expr, ast.Constant) and not expr.value
 
 
 # Bytes that hold JSON (their `.decode()` is a JSON string).
