@@ -135,8 +135,9 @@ raises AttributeError on a number or a list; `int()`/`float()` of one TypeError 
 null (said where an `except` takes only the ValueError); the first loop over one (a `for`, a
 comprehension) TypeError on a number, unless the schema declares it an array; a dict or a set
 the code writes out, looked up by one (`ACTIONS[action]`, `.get(action)`, `action in
-ACTIONS`), TypeError on a list or an object (unhashable), which `except KeyError` misses. Not
-when the value is tested for its type (`isinstance`, also each name of a tuple a loop tests),
+ACTIONS`), TypeError on a list or an object (unhashable), which `except KeyError` misses; a
+path made of one (`os.path.expanduser(v)`, `os.path.join(base, v)`, `Path(v)`) TypeError on a
+number or a list. Not when the value is tested for its type (`isinstance`, also each name of a tuple a loop tests),
 made text (`str(...)`), or handed first to a project helper in a `try` whose `except` catches,
 or to one whose problem answer is tested. Also followed: a match of the model's text read with
 no test (`PAT.match(text).group(1)`, `m.groupdict()`) raises AttributeError when the known
@@ -290,8 +291,9 @@ coroutines gathered with `return_exceptions=True` raise nothing. `json.dumps(obj
 a `Decimal`, a set, bytes, the exception an `except` caught, an instance of a plain project
 class, made in the handler or returned by the project's functions it calls, or a field a
 project class declares of such a type (`amount: Decimal` of a dataclass, read as `entry.amount`,
-also of an element of a list the class declares `entries: list[Entry]`, or `min(...)` of one),
-a NumPy array or integer, a record YAML or TOML read put in as it is (both read an
+also of an element of a list the class declares `entries: list[Entry]`, or `min(...)` of one;
+`dataclasses.asdict(rec)` of a record whose datetime field the code sets, also of each record
+of a loop over a list of them), a NumPy array or integer, a record YAML or TOML read put in as it is (both read an
 unquoted `2024-05-01` as a date), a row sqlite3 reads DATE or TIMESTAMP columns into on a
 connection opened with `detect_types=PARSE_DECLTYPES`, a sum over a comprehension of
 Decimal fields (or properties that say they return one), what a project helper returns made of
@@ -2487,7 +2489,7 @@ from tools.registry import registry, tool_error
 
 
 def read(args, **kw):
-    path = os.path.expanduser(args.get("path", ""))
+    path = os.path.expanduser(str(args.get("path", "")))
     try:
         with open(path, encoding="utf-8") as fh:
             text = fh.read()
@@ -4060,7 +4062,7 @@ registry.register(name="stats_safe", toolset="stats", schema={}, handler=stats_s
             _stations(
                 """\
 def stations(args, **kw):
-    root = Path(args.get("root") or "/tmp/wx")
+    root = Path(str(args.get("root") or "/tmp/wx"))
     found = {}
     for d in sorted(root.iterdir()) if root.is_dir() else []:
         if not archive.valid_station(d.name):
@@ -6957,8 +6959,8 @@ def _read(path):
 
 
 def env_diff(args, **kw):
-    left = os.path.abspath(args.get("left") or ".env.example")
-    right = os.path.abspath(args.get("right") or ".env")
+    left = os.path.abspath(str(args.get("left") or ".env.example"))
+    right = os.path.abspath(str(args.get("right") or ".env"))
     for p in (left, right):
         if not os.path.isfile(p):
             return tool_error(f"no file at {p}")
@@ -7200,6 +7202,87 @@ def cron_explain(args, **kw):
 registry.register(name="cron_explain", toolset="t", schema={}, handler=cron_explain)
 """,
             note='trap: where `text.startswith("@")` holds the text is not blank, so `text.split()[0]` has a word',
+        ),
+        Valid(
+            _HEAD
+            + """\
+from pathlib import Path
+
+STORE = Path.home() / ".playlists.json"
+
+
+def _load():
+    try:
+        return json.loads(STORE.read_text())
+    except (OSError, ValueError):
+        return {"playlists": {}}
+
+
+def playlist_create(args, **kw):
+    name = str(args.get("name") or "").strip()
+    if not name:
+        return tool_error("name is required")
+    store = _load()
+    if name in store["playlists"]:
+        return tool_error(f"playlist {name!r} already exists")
+    store["playlists"][name] = {"name": name, "tracks": []}
+    try:
+        STORE.write_text(json.dumps(store))
+    except OSError as exc:
+        return tool_error(f"could not save: {exc}")
+    return json.dumps({"created": store["playlists"][name]})
+
+
+registry.register(name="playlist_create", toolset="t", schema={}, handler=playlist_create)
+""",
+            note="trap: `store['playlists'][name] = ...` makes the entry the handler reads back",
+        ),
+        Valid(
+            _HEAD
+            + """\
+import os
+from pathlib import Path
+
+
+def scan_folder(args, **kw):
+    raw = args.get("folder") or "~/Pictures"
+    if not isinstance(raw, str):
+        return tool_error("folder must be text")
+    folder = Path(os.path.expanduser(raw))
+    notes = Path(str(args.get("notes") or "notes.txt"))
+    if not folder.is_dir():
+        return tool_error(f"not a folder: {folder}")
+    return json.dumps({"folder": str(folder), "notes": notes.name, "exists": os.path.exists(args.get("x") or "")})
+
+
+registry.register(name="image_folder_scan", toolset="t", schema={}, handler=scan_folder)
+""",
+            note="trap: a path made of a value tested to be text, or of `str()` of it; `os.path.exists` takes a number too",
+        ),
+        Valid(
+            _HEAD
+            + """\
+from dataclasses import asdict, dataclass
+from datetime import datetime
+from typing import Optional
+
+
+@dataclass
+class Station:
+    id: str
+    last_report: Optional[datetime] = None
+
+
+def search(args, **kw):
+    first = Station("KSFO")
+    second = Station("KOAK", None)
+    rows = [Station(str(args.get("id") or "KSJC"))]
+    return json.dumps({"first": asdict(first), "second": asdict(second), "rows": [asdict(r) for r in rows][:5]})
+
+
+registry.register(name="station_search", toolset="t", schema={}, handler=search)
+""",
+            note="trap: a datetime field left at its default None (or given None) is no datetime: `asdict()` of such records is JSON",
         ),
     )
     INVALID = (
@@ -8743,6 +8826,7 @@ registry.register(name="note_export", toolset="notes", schema={}, handler=note_e
             },
             findings=(
                 ("tools/notes_tool.py", 11),
+                ("tools/notes_tool.py", 16),
                 ("tools/notes_tool.py", 17),
             ),
             note="a file opened, read or written at a path the model names, outside any try (the file may not be there, the folder may not exist)",
@@ -10098,8 +10182,10 @@ registry.register(name="peek", toolset="t", schema={"name": "peek", "description
 """,
             },
             findings=(
+                ("tools/files_tool.py", 9),
                 ("tools/files_tool.py", 11),
                 ("tools/files_tool.py", 22),
+                ("tools/files_tool.py", 27),
                 ("tools/files_tool.py", 30),
             ),
             note="a path the model names opened with only FileNotFoundError caught, or after an exists() test: IsADirectoryError when it names a folder; read as text after an is_file() test: UnicodeDecodeError when it is no text",
@@ -11309,6 +11395,7 @@ registry.register(name="file_size", toolset="t", schema={"name": "file_size", "d
                 ("tools/misc2_tool.py", 18),
                 ("tools/misc2_tool.py", 22),
                 ("tools/misc2_tool.py", 25),
+                ("tools/misc2_tool.py", 29),
             ),
             note="more readers of the model's text: unicodedata.lookup (KeyError, through join/split of the text), email.utils.parsedate_to_datetime (ValueError); a host name looked up (socket.gethostbyname: gaierror, an OSError); the trap beside them: stat() of a file a try already opened, returning on OSError",
             fixed={},
@@ -11419,10 +11506,12 @@ for name, handler in (("folder_list", folder_list), ("folder_here", folder_here)
 """,
             },
             findings=(
+                ("tools/folders_tool.py", 17),
                 ("tools/folders_tool.py", 21),
                 ("tools/folders_tool.py", 26),
                 ("tools/folders_tool.py", 31),
                 ("tools/folders_tool.py", 33),
+                ("tools/folders_tool.py", 42),
                 ("tools/folders_tool.py", 45),
             ),
             note="json.dumps of a value JSON refuses: a datetime a helper adds under a flag the call sets, a Path made with `/`, the exception an except caught; traps beside them (converted, rebound, a comprehension name, a flag left False, default=str, a set sorted); and `path.stat()` in a helper of the model's folder, which may not exist",
@@ -13045,7 +13134,7 @@ async def fasta_save(args, **kw):
 
 registry.register(name="fasta_save", toolset="t", schema={}, handler=fasta_save)
 """,
-            lines=(16,),
+            lines=(16, 16),
             note="a helper opens the model's path as a Path object it was handed (path.open)",
             fixed={},
         ),
@@ -15678,8 +15767,8 @@ def _read(path):
 
 
 def env_diff(args, **kw):
-    left = os.path.abspath(args.get("left") or ".env.example")
-    right = os.path.abspath(args.get("right") or ".env")
+    left = os.path.abspath(str(args.get("left") or ".env.example"))
+    right = os.path.abspath(str(args.get("right") or ".env"))
     for p in (left, right):
         if not os.path.exists(p):
             return tool_error(f"no file at {p}")
@@ -15849,6 +15938,59 @@ registry.register(name="tag_all", toolset="t", schema={}, handler=tag_all)
 """,
             lines=(6,),
             note="a loop over the model's value as it came: a number is no list (TypeError: not iterable)",
+            fixed={},
+        ),
+        Invalid(
+            _HEAD
+            + """\
+import os
+
+
+def scan_folder(args, **kw):
+    folder = os.path.expanduser(args.get("folder") or "~/Pictures")
+    if not os.path.isdir(folder):
+        return tool_error(f"not a folder: {folder}")
+    names = sorted(n for n in os.listdir(folder) if n.lower().endswith((".jpg", ".png")))
+    return json.dumps({"folder": folder, "images": names})
+
+
+registry.register(name="image_folder_scan", toolset="t", schema={}, handler=scan_folder)
+""",
+            lines=(8,),
+            note="the model's value made a path as it came: a number or a list has no path (TypeError)",
+            fixed={},
+        ),
+        Invalid(
+            _HEAD
+            + """\
+from dataclasses import asdict, dataclass
+from datetime import datetime
+from typing import Optional
+
+
+@dataclass
+class Station:
+    id: str
+    last_report: Optional[datetime] = None
+
+    @classmethod
+    def from_payload(cls, payload):
+        stamp = payload.get("last_report")
+        return cls(id=str(payload.get("id", "")), last_report=datetime.fromtimestamp(stamp) if isinstance(stamp, int) else None)
+
+
+def search(args, **kw):
+    rows = [Station.from_payload(r) for r in [{"id": "KSFO", "last_report": 1700000000}]]
+    ranked = []
+    for st in rows:
+        ranked.append({**asdict(st), "distance_km": 1.0})
+    return json.dumps({"stations": ranked[:10]})
+
+
+registry.register(name="station_search", toolset="t", schema={}, handler=search)
+""",
+            lines=(25,),
+            note="`asdict()` of a record whose class declares a datetime field that the code sets (`last_report=...`), through a loop over the records and a slice: the encoder refuses the datetime",
             fixed={},
         ),
     )

@@ -2037,11 +2037,12 @@ class InputRisks:
 
     def _stored_before(self, table: ast.expr, key: ast.expr) -> bool:
         """The def stores the same key in the same table on a line before the lookup
-        (`table[key] = value`, `table.setdefault(key, ...)`)."""
-        if not isinstance(table, ast.Name):
+        (`table[key] = value`, `table.setdefault(key, ...)`; the table a name or a fixed part
+        of one: `store["playlists"][key] = {...}`)."""
+        if not _fixed_place(table):
             return False
         line = getattr(key, "lineno", 0)
-        wanted = ast.dump(key)
+        wanted, place = ast.dump(key), ast.dump(table)
         for sub in walk_shallow(self._body):
             if getattr(sub, "lineno", line) >= line:
                 continue
@@ -2056,7 +2057,7 @@ class InputRisks:
                 stored = [ast.Subscript(sub.func.value, sub.args[0], ast.Load())]
             else:
                 continue
-            if any(is_name(t.value, table.id) and ast.dump(t.slice) == wanted for t in stored):
+            if any(ast.dump(t.value) == place and ast.dump(t.slice) == wanted for t in stored):
                 return True
         return False
 
@@ -3909,3 +3910,12 @@ def the_arguments(expr: ast.expr, param: str, empty: bool = False) -> bool:
 
 def _elements(display: ast.List | ast.Tuple | ast.Dict) -> list[ast.expr | None]:
     return list(display.keys) if isinstance(display, ast.Dict) else list(display.elts)
+
+
+def _fixed_place(expr: ast.expr) -> bool:
+    """A name, or an attribute or constant-keyed item of one (`store["playlists"]`)."""
+    while isinstance(expr, (ast.Attribute, ast.Subscript)):
+        if isinstance(expr, ast.Subscript) and not isinstance(expr.slice, ast.Constant):
+            return False
+        expr = expr.value
+    return isinstance(expr, ast.Name)

@@ -73,6 +73,7 @@ from hermes_dev.pyast.calls.read_back import read_back_raises
 from hermes_dev.pyast.calls.wrong_types import (
     conversion_key,
     loop_key,
+    path_key,
     text_method_key,
     unhashable_key,
 )
@@ -2242,7 +2243,8 @@ class _Walker:
         self, node: ast.AST, handlers: list[list[ast.ExceptHandler]]
     ) -> tuple[type[BaseException], str] | None:
         """The model's value as it came, of another type (calls.wrong_types): a str method
-        of it, `int()` of it past an `except` that takes the ValueError, a table it keys."""
+        of it, `int()` of it past an `except` that takes the ValueError, a table it keys, a path
+        made of it."""
         inputs = self.inputs
         if inputs is None:
             return None
@@ -2257,6 +2259,9 @@ class _Walker:
         key = conversion_key(inputs, node, self.scope)
         if key is not None and self.catcher(stdlib_type(ValueError), handlers) is not None:
             return TypeError, f"when the model sends a list or null for {key!r}"
+        key = path_key(inputs, node, self.scope)
+        if key is not None:
+            return TypeError, f"when the model sends a number or a list for {key!r} (no path)"
         return None
 
     def _none_answer_risk(self, node: ast.AST) -> tuple[type[BaseException], str] | None:

@@ -13,7 +13,8 @@ ones), parameters a call binds, and calls of project defs to what they return. A
 refused only when the code makes it: a call of a known constructor (`Path(...)`,
 `datetime.now()`, `Decimal(...)`, `set(...)`, a project class with no base), a method that
 keeps its type (`p.resolve()`, `p / "x"`), bytes and set literals, an `except ... as e` name,
-or a field a project class declares of such a type (`entry.amount` of `amount: Decimal`).
+or a field a project class declares of such a type (`entry.amount` of `amount: Decimal`;
+`asdict(entry)` when the record may hold one: `_record_field`).
 What YAML or TOML read is put in as it is (a whole record, `dict(item)` of one, or a field
 named for a date): both read an unquoted `2024-05-01` as a date; so does a row sqlite3 reads a
 DATE or TIMESTAMP column into on a connection opened with PARSE_DECLTYPES (the folder's
@@ -220,6 +221,9 @@ class _Search:
         elif kind is ast.BoolOp:
             parts = list(expr.values)  # type: ignore[attr-defined]
         elif kind is ast.Await:
+            parts = [expr.value]  # type: ignore[attr-defined]
+        elif kind is ast.Subscript and type(expr.slice) is ast.Slice:  # type: ignore[attr-defined]
+            # (`ranked[:limit]`: some of them)
             parts = [expr.value]  # type: ignore[attr-defined]
         elif kind is ast.Constant:
             value = expr.value  # type: ignore[attr-defined]
@@ -479,7 +483,7 @@ class _Search:
 
     def call(self, call: ast.Call, scope: Scope, depth: int) -> Refusal | None:
         # (a project def's returns are followed below, to where the value is made)
-        made = self.kept(call, scope, depth, defs=False)
+        made = self.kept(call, scope, depth, defs=False) or _record_field(call, scope)
         if made is not None:
             return Refusal(made, call, scope)
         func = call.func
@@ -1088,6 +1092,85 @@ def _field_type(expr: ast.Attribute, scope: Scope) -> str | None:
         return None
     names = {_declared(o.cls, expr.attr) for o in found.items}  # type: ignore[attr-defined]
     return names.pop() if len(names) == 1 else None
+
+
+def _record_field(call: ast.Call, scope: Scope) -> str | None:
+    """`dataclasses.asdict(rec)` (`astuple`) of a project record whose class declares a field
+    of a refused type (`last_report: Optional[datetime]`) that the record may hold: the call
+    that made it gives the field a value that is not None, or (made elsewhere) the field has
+    no default None, or the module sets the field by name (`last_report=_ts(...)`)."""
+    if len(call.args) != 1 or call.keywords or not isinstance(call.func, (ast.Name, ast.Attribute)):
+        return None
+    if not any(
+        isinstance(o, External) and o.dotted in ("dataclasses.asdict", "dataclasses.astuple")
+        for o in resolve(call.func, scope).items
+    ):
+        return None
+    found = resolve(call.args[0], scope).items or _loop_items(call.args[0], scope)
+    if not found or not all(isinstance(o, Instance) for o in found):
+        return None
+    kinds = {_held_field(o) for o in found}  # type: ignore[arg-type]
+    kind = kinds.pop() if len(kinds) == 1 else None
+    return kind
+
+
+def _loop_items(expr: ast.expr, scope: Scope) -> list[object]:
+    """What `for rec in records` binds `rec` to, `records` a list display or a comprehension
+    (`[Station.from_payload(r) for r in rows]`) bound once: the objects its elements are."""
+    if not isinstance(expr, ast.Name):
+        return []
+    found = scope.lookup(expr.id)
+    if found is None or found[1] is None or len(found[1]) != 1 or found[1][0].kind != "loop":
+        return []
+    iterable = found[1][0].value
+    if isinstance(iterable, ast.Name):
+        outer = found[0].lookup(iterable.id)
+        if outer is None or outer[1] is None or len(outer[1]) != 1:
+            return []
+        iterable = outer[1][0].value
+    if isinstance(iterable, ast.ListComp) and len(iterable.generators) == 1:
+        elements = [iterable.elt]
+    elif isinstance(iterable, (ast.List, ast.Tuple)):
+        elements = list(iterable.elts)
+    else:
+        return []
+    items: list[object] = []
+    for element in elements:
+        items.extend(resolve(element, found[0]).items)
+    return items
+
+
+def _held_field(record: Instance) -> str | None:
+    """The refused type of the first field of `record`'s class that it may hold."""
+    cls = record.cls
+    fields = [
+        stmt
+        for stmt in cls.node.body
+        if isinstance(stmt, ast.AnnAssign) and isinstance(stmt.target, ast.Name)
+    ]
+    for index, stmt in enumerate(fields):
+        kind = _annotated_type(stmt.annotation, cls.scope)
+        if kind is None:
+            continue
+        name = stmt.target.id  # type: ignore[union-attr]
+        if record.made is not None:
+            made = record.made[0]
+            given = next((k.value for k in made.keywords if k.arg == name), None)
+            if (
+                given is None
+                and index < len(made.args)
+                and not any(isinstance(a, ast.Starred) for a in made.args[: index + 1])
+            ):
+                given = made.args[index]
+            if given is not None:
+                if not is_none(given):
+                    return kind
+                continue
+        if stmt.value is None or not is_none(stmt.value):
+            return kind
+        if re.search(rf"\b{name}\s*=\s*(?!None\b)\S", cls.module.source):
+            return kind
+    return None
 
 
 def _value_type(table: ast.expr, scope: Scope, depth: int = 0) -> str | None:

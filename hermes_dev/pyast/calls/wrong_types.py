@@ -11,7 +11,9 @@ expects text:
   `except` takes only the ValueError: uncaught, the ValueError is the finding);
 - a dict or a set the code writes out, looked up by it (`T[v]`, `T.get(v)`, `v in T`), raises
   TypeError on a list or an object (unhashable), which `except KeyError` misses;
-- a loop over it raises TypeError on a number, unless the schema declares it an array.
+- a loop over it raises TypeError on a number, unless the schema declares it an array;
+- a path made of it (`os.path.expanduser(v)`, `os.path.join(base, v)`, `Path(v)`) raises
+  TypeError on a number or a list.
 
 Each answer is the key the value came under, or None (a type test of it, `str()` of it, a
 helper that saw it first: `raw_at` says None).
@@ -22,7 +24,7 @@ from __future__ import annotations
 import ast
 
 from hermes_dev.pyast.semantic.resolve import is_builtin_name, resolve
-from hermes_dev.pyast.semantic.scopes import Literal
+from hermes_dev.pyast.semantic.scopes import External, Literal
 from hermes_dev.pyast.semantic.walker import is_name
 
 TYPE_CHECKING = False
@@ -39,6 +41,14 @@ _STR_METHODS = frozenset(
      "rjust"}
 )  # fmt: skip
 _TABLE_METHODS = frozenset({"get", "pop", "setdefault"})
+# Functions that take text (or a path) only: a number or a list raises TypeError. (Not `open`
+# or `os.path.exists`, which take a file descriptor too.)
+_PATH_MAKERS = frozenset(
+    {"os.path.expanduser", "os.path.expandvars", "os.path.join", "os.path.abspath",
+     "os.path.normpath", "os.path.realpath", "os.path.basename", "os.path.dirname",
+     "os.path.splitext", "os.path.split", "os.fspath", "pathlib.Path", "pathlib.PurePath",
+     "pathlib.PosixPath", "pathlib.PurePosixPath"}
+)  # fmt: skip
 
 
 def text_method_key(inputs: InputRisks, call: ast.Call) -> str | None:
@@ -86,6 +96,21 @@ def unhashable_key(inputs: InputRisks, node: ast.AST, scope: Scope) -> str | Non
         return None
     found = inputs.raw_at(key)
     return found if found is not None and _hashed_table(table, scope) else None
+
+
+def path_key(inputs: InputRisks, call: ast.Call, scope: Scope) -> str | None:
+    """`os.path.expanduser(v)`, `os.path.join(base, v)`, `Path(v)` of the model's value as
+    it came."""
+    if not isinstance(call.func, (ast.Name, ast.Attribute)) or call.keywords:
+        return None
+    found = resolve(call.func, scope).single()
+    if not isinstance(found, External) or found.dotted not in _PATH_MAKERS:
+        return None
+    for arg in call.args:
+        key = None if isinstance(arg, ast.Starred) else inputs.raw_at(arg)
+        if key is not None:
+            return key
+    return None
 
 
 def loop_key(inputs: InputRisks, iterated: ast.expr) -> str | None:
