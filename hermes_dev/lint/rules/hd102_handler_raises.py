@@ -135,10 +135,14 @@ raises AttributeError on a number or a list; `int()`/`float()` of one TypeError 
 null (said where an `except` takes only the ValueError); the first loop over one (a `for`, a
 comprehension) TypeError on a number, unless the schema declares it an array; a dict or a set
 the code writes out, looked up by one (`ACTIONS[action]`, `.get(action)`, `action in
-ACTIONS`), TypeError on a list or an object (unhashable), which `except KeyError` misses; a
-path made of one (`os.path.expanduser(v)`, `os.path.join(base, v)`, `Path(v)`) TypeError on a
-number or a list. Not when the value is tested for its type (`isinstance`, also each name of a tuple a loop tests),
-made text (`str(...)`), or handed first to a project helper in a `try` whose `except` catches,
+ACTIONS`; a part of a stored record, `store["playlists"].get(v)`), TypeError on a list or an
+object (unhashable), which `except KeyError` misses; a path made of one
+(`os.path.expanduser(v)`, `os.path.join(base, v)`, `Path(v)`) TypeError on a number or a
+list. Also where a lambda or the handler hands the value as it came to a project def (which
+meets it as it came, also when called in a `try`). A test of its truth or of None (`if not q:
+return ...`) says nothing of its type. Not when the value is tested for its type
+(`isinstance`, also each name of a tuple a loop tests), made text (`str(...)`), or handed
+first to a project helper in a `try` whose `except` catches (for what comes after that call),
 or to one whose problem answer is tested. Also followed: a match of the model's text read with
 no test (`PAT.match(text).group(1)`, `m.groupdict()`) raises AttributeError when the known
 pattern can fail on some text; `day, year = m.groups()` are its groups; a list the model's
@@ -958,7 +962,7 @@ def _mode(name):
 
 
 def put(args, **kw):
-    key = args.get("key")
+    key = str(args.get("key") or "")
     if not key:
         return tool_error("key is required")
     return json.dumps({"stored": _insert(key, args.get("value")), "mode": _mode("fast")})
@@ -1383,7 +1387,7 @@ def _tune(path, fmt):
 
 def speak(text, output_path=None, fmt=""):
     if output_path:
-        file_path = OUT_DIR / Path(output_path).name
+        file_path = OUT_DIR / Path(str(output_path)).name
     else:
         file_path = OUT_DIR / "speech.mp3"
     file_path.parent.mkdir(parents=True, exist_ok=True)
@@ -1398,7 +1402,7 @@ registry.register(
     name="speak",
     toolset="speak",
     schema={"name": "speak", "description": "Speak.", "parameters": {"type": "object", "properties": {"text": {"type": "string"}, "output_path": {"type": "string"}}, "required": ["text"]}},
-    handler=lambda args, **kw: speak(args.get("text", ""), args.get("output_path")),
+    handler=lambda args, **kw: speak(str(args.get("text", "")), args.get("output_path")),
 )
 """,
             },
@@ -3583,7 +3587,7 @@ def _read(path_text) -> str:
 
 def dotenv_keys(args, **kw):
     text = args.get("text")
-    path = args.get("path") or ".env"
+    path = str(args.get("path") or ".env")
     if text is None:
         try:
             text = _read(path)
@@ -7284,6 +7288,68 @@ registry.register(name="station_search", toolset="t", schema={}, handler=search)
 """,
             note="trap: a datetime field left at its default None (or given None) is no datetime: `asdict()` of such records is JSON",
         ),
+        Valid(
+            _HEAD
+            + """\
+def lookup(args, **kw):
+    filters = args.get("filters") or {}
+    key = args.get("key")
+    store = {"playlists": {"road": []}}
+    by_name = store["playlists"].get(str(key or ""))
+    same = args["scope"].get(key) if isinstance(args.get("scope"), dict) else None
+    return json.dumps({"found": by_name is not None, "filter": filters.get("x") if isinstance(filters, dict) else None, "same": same})
+
+
+registry.register(name="lookup", toolset="t", schema={}, handler=lookup)
+""",
+            note="trap: `.get()` of a stored record's part with `str()` of the value; a part of the model's own value asked for its own key",
+        ),
+        Valid(
+            _HEAD
+            + """\
+import re
+from decimal import Decimal
+
+UNITS = {"km": 1.0, "mi": 0.621371192}
+MONTH = re.compile(r"(\\d{4})-(\\d{2})")
+
+
+def _unit(args, default):
+    unit = args.get("unit") or default
+    if not isinstance(unit, str) or unit not in UNITS:
+        raise ValueError(f"unit must be one of {', '.join(UNITS)}")
+    return unit
+
+
+def _lower(name):
+    return name.lower()
+
+
+def _money(v):
+    return str(v.quantize(Decimal("0.01"))) if isinstance(v, Decimal) else v
+
+
+def distance(args, **kw):
+    try:
+        unit = _unit(args, "km")
+    except ValueError as exc:
+        return tool_error(str(exc))
+    zone = args.get("zone")
+    if not isinstance(zone, str):
+        return tool_error("zone must be text")
+    month = args.get("month")
+    if month is not None and not isinstance(month, str):
+        return tool_error("month must look like 2024-03")
+    m = MONTH.fullmatch(month.strip()) if month else None
+    if month and (m is None or not 1 <= int(m.group(2)) <= 12):
+        return tool_error("month must look like 2024-03")
+    return json.dumps({"km": 12.5 * UNITS[unit], "zone": _lower(zone), "cost": _money(Decimal("3.10"))})
+
+
+registry.register(name="distance", toolset="t", schema={}, handler=distance)
+""",
+            note="traps: a helper that returns only an entry of its table (raising otherwise) hands back an entry; a value the caller tested to be text handed to a helper; `int()` of a digit group of a match bound by a conditional; `str(v) if isinstance(v, Decimal) else v` holds no Decimal",
+        ),
     )
     INVALID = (
         Invalid(
@@ -9068,7 +9134,11 @@ registry.register(
 )
 """,
             },
-            findings=(("tools/speak_tool.py", 19),),
+            findings=(
+                ("tools/speak_tool.py", 15),
+                ("tools/speak_tool.py", 19),
+                ("tools/speak_tool.py", 21),
+            ),
             note="a path the model may name on one branch (a default on the other) made before the try",
             fixed={},
         ),
@@ -11065,6 +11135,7 @@ registry.register(name="check_each", toolset="t", schema={"name": "check_each", 
             findings=(
                 ("tools/pool_tool.py", 9),
                 ("tools/pool_tool.py", 12),
+                ("tools/pool_tool.py", 17),
                 ("tools/pool_tool.py", 21),
                 ("tools/pool_tool.py", 27),
                 ("tools/pool_tool.py", 27),
@@ -15991,6 +16062,67 @@ registry.register(name="station_search", toolset="t", schema={}, handler=search)
 """,
             lines=(25,),
             note="`asdict()` of a record whose class declares a datetime field that the code sets (`last_report=...`), through a loop over the records and a slice: the encoder refuses the datetime",
+            fixed={},
+        ),
+        Invalid(
+            _HEAD
+            + """\
+from pathlib import Path
+
+STORE = Path.home() / ".playlists.json"
+
+
+def _load():
+    try:
+        return json.loads(STORE.read_text())
+    except (OSError, ValueError):
+        return {"playlists": {}}
+
+
+def add_track(args, **kw):
+    playlist = args.get("playlist")
+    if not playlist:
+        return tool_error("playlist is required")
+    store = _load()
+    pl = store["playlists"].get(playlist)
+    if pl is None:
+        return tool_error(f"no playlist {playlist!r}")
+    pl.setdefault("tracks", []).append(str(args.get("title") or "untitled"))
+    return json.dumps({"playlist": playlist, "tracks": len(pl["tracks"])})
+
+
+registry.register(name="playlist_add_track", toolset="t", schema={}, handler=add_track)
+""",
+            lines=(21,),
+            note="a part of a stored record asked with `.get()` for the model's value as it came: a list has no hash (TypeError)",
+            fixed={},
+        ),
+        Invalid(
+            _HEAD
+            + """\
+def _slug(title):
+    if not title:
+        raise ValueError("title is required")
+    return title.strip().lower().replace(" ", "_")
+
+
+def summary(title, lang="en"):
+    try:
+        slug = _slug(title)
+    except ValueError as exc:
+        return tool_error(str(exc))
+    return json.dumps({"page": f"{lang}/{slug}"})
+
+
+registry.register(
+    name="wiki_summary",
+    toolset="t",
+    schema={},
+    handler=lambda args, **kw: summary(args.get("title"), args.get("lang", "en")),
+)
+""",
+            lines=(12,),
+            note="the model's value as it came, handed by a lambda to a def and on to a helper that tests only its truth: a number has no `.strip()` (AttributeError)",
             fixed={},
         ),
     )

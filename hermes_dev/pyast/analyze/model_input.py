@@ -327,13 +327,13 @@ _Method = TypeVar("_Method", bound="Callable[..., object]")
 def _placed(method: _Method) -> _Method:
     """Asked of one node: the guards that hold where it is (see InputRisks.guards_at)."""
 
-    def run(self: InputRisks, node: ast.AST) -> object:
+    def run(self: InputRisks, node: ast.AST, *rest: object) -> object:
         if not self._conditional:
-            return method(self, node)
+            return method(self, node, *rest)
         kept = self.guarded
         self.guarded = self.guards_at(node)
         try:
-            return method(self, node)
+            return method(self, node, *rest)
         finally:
             self.guarded = kept
 
@@ -377,6 +377,7 @@ class InputRisks:
         "_rebinding",
         "_recognizes",
         "_rejected",
+        "_seen_in_try",
         "_sep_tested",
         "_sized_memo",
         "_sizes",
@@ -386,6 +387,7 @@ class InputRisks:
         "_text_opens",
         "_texts",
         "_turned_away",
+        "_type_blind",
         "_types_tested",
         "_values",
         "any_key_checked",
@@ -409,6 +411,7 @@ class InputRisks:
         "parses_json",
         "path_objects",
         "paths",
+        "raw_given",
         "rebound",
         "records",
         "requested",
@@ -444,6 +447,7 @@ class InputRisks:
         | None = None,
         free_group: Callable[[ast.Call, int | str], bool] | None = None,
         entry_or_none: Callable[[ast.Call], bool] | None = None,
+        entry_always: Callable[[ast.Call], bool] | None = None,
     ) -> None:
         """`parses_json(func)`: whether a called expression is `json.loads` (as the scope
         resolves it: `from json import loads as parse` too); else only `json.loads` as written.
@@ -491,7 +495,10 @@ class InputRisks:
         self._magnitudes: Magnitudes | None = None  # (made when first asked, like sizes)
         self._documents: Documents | None = None
         self._types_tested: set[str] | None = None
+        # (names only a project helper called in a `try` saw first -> the ids of those calls)
+        self._seen_in_try: dict[str, set[int]] = {}
         self._tested_names: set[str] | None = None
+        self._type_blind: set[str] | None = None
         # (what a comprehension tested of each item against a table: the items' reads, the
         # test's value with the item abstracted, the table)
         self._each_keyed: list[tuple[frozenset[str], str, str]] = []
@@ -587,6 +594,8 @@ class InputRisks:
             if isinstance(sub, ast.Expr) and isinstance(sub.value, ast.Call)
         }
         self.derived: set[str] = set(seeds)  # (complete after the walk, below)
+        # (parameters that hold the model's value as it came, untested by the caller)
+        self.raw_given: frozenset[str] = frozenset()
         for sub in nodes:
             kind = type(sub)
             if kind is ast.Compare:
@@ -735,6 +744,13 @@ class InputRisks:
                     and id(values[0]) in self._turned_away
                     and entry_or_none(values[0])
                 ):
+                    self.guarded.add(name)
+                    self.helper_checked.add(name)
+        if entry_always is not None:
+            # `unit = _unit(args)` of a helper that returns only an entry of its table and
+            # raises otherwise: an entry
+            for name, values in assigns.items():
+                if len(values) == 1 and isinstance(values[0], ast.Call) and entry_always(values[0]):
                     self.guarded.add(name)
                     self.helper_checked.add(name)
         # `match = table.get(mid)` ... `if match is None: return ...`: past the test, `mid` is
@@ -3032,11 +3048,14 @@ class InputRisks:
         return None
 
     @_placed
-    def raw_at(self, expr: ast.AST) -> str | None:
-        """`raw_value` with the guards that hold where `expr` is."""
-        return self.raw_value(expr)  # type: ignore[arg-type]
+    def raw_at(self, expr: ast.AST, given_to: ast.AST | None = None) -> str | None:
+        """`raw_value` with the guards that hold where `expr` is (`given_to`: the call that
+        hands it on, which meets it as it came even in a `try`)."""
+        return self.raw_value(expr, given_to=given_to)  # type: ignore[arg-type]
 
-    def raw_value(self, expr: ast.expr, depth: int = 0) -> str | None:
+    def raw_value(
+        self, expr: ast.expr, depth: int = 0, given_to: ast.AST | None = None
+    ) -> str | None:
         """The argument `expr` is as the model sent it, of whatever type it came (`args["k"]`,
         `args.get("k")`, `args.get("k") or "x"`, a local bound only to one), where no test
         looks at it (a type test, a membership test that answers first): its key, else None."""
@@ -3053,15 +3072,18 @@ class InputRisks:
                 key = None  # (`args.get("k") or "x"`, `or []`: a default of the tool's own)
         if key is None and isinstance(expr, ast.Name):
             bound = self._values.get(expr.id)
-            if (
-                not bound
-                or any(v is None for v in bound)
-                or expr.id in self.tested_names() | self._type_tested()
+            if expr.id in (self.tested_names() - self._tested_blind()) | self._type_tested_but(
+                given_to
             ):
                 return None
-            keys = {self.raw_value(v, depth + 1) for v in bound}  # type: ignore[arg-type]
-            key = keys.pop() if len(keys) == 1 else None
-        if key is None or self._reads(expr) & (self.guarded | self._type_tested()):
+            if not bound and expr.id in self.raw_given:
+                key = expr.id  # (`def add(playlist)` a lambda hands `args.get("playlist")`)
+            elif not bound or any(v is None for v in bound):
+                return None
+            else:
+                keys = {self.raw_value(v, depth + 1, given_to) for v in bound}  # type: ignore[arg-type]
+                key = keys.pop() if len(keys) == 1 else None
+        if key is None or self._reads(expr) & (self.guarded | self._type_tested_but(given_to)):
             return None
         return key
 
@@ -3090,7 +3112,7 @@ class InputRisks:
                     ):
                         for arg in inner.args:
                             if isinstance(arg, ast.Name):
-                                found.add(arg.id)
+                                self._seen_in_try.setdefault(arg.id, set()).add(id(inner))
             elif (
                 type(sub) is ast.Assign
                 and isinstance(sub.targets[0], ast.Tuple)
@@ -3116,8 +3138,21 @@ class InputRisks:
                 targets = {n.id for n in ast.walk(loop.target) if isinstance(n, ast.Name)}
                 if targets & found and isinstance(loop.iter, (ast.Tuple, ast.List)):
                     found |= {n.id for n in ast.walk(loop.iter) if isinstance(n, ast.Name)}
+        for name in list(self._seen_in_try):
+            if name in found:
+                del self._seen_in_try[name]  # (tested otherwise too)
+        found |= self._seen_in_try.keys()
         self._types_tested = found
         return found
+
+    def _type_tested_but(self, call: ast.AST | None) -> set[str]:
+        """`_type_tested`, less what only `call` (a helper in a `try`) saw first: that helper
+        itself meets the value as it came."""
+        found = self._type_tested()
+        if call is None:
+            return found
+        only = {n for n, calls in self._seen_in_try.items() if calls == {id(call)}}
+        return found - only if only else found
 
     def tested_names(self) -> set[str]:
         """Names a test here looks at (`if card is None`, `row and row["id"]`) or `:=` binds
@@ -3129,6 +3164,21 @@ class InputRisks:
                 if type(sub) is ast.NamedExpr and isinstance(sub.target, ast.Name)
             }
         return self._tested_names
+
+    def _tested_blind(self) -> set[str]:
+        """Names the tests here look at only for truth or None (`if not q:`, `q is None`):
+        a number or a list passes those as text does."""
+        if self._type_blind is None:
+            blind: set[str] = set()
+            telling: set[str] = set()
+            for sub in walk_shallow(self._body):
+                if isinstance(sub, (ast.If, ast.While, ast.IfExp, ast.Assert)):
+                    _truth_reads(sub.test, blind, telling)
+                elif isinstance(sub, ast.comprehension):
+                    for test in sub.ifs:
+                        _truth_reads(test, blind, telling)
+            self._type_blind = blind - telling
+        return self._type_blind
 
     def port_risk(self, node: ast.AST) -> tuple[type[BaseException], str] | None:
         """`urlsplit(url).port` of a URL the model sends raises ValueError when its port is
@@ -3760,6 +3810,10 @@ def _a_match(value: ast.expr) -> bool:
         value = value.value
     if isinstance(value, ast.BoolOp):
         return all(_a_match(v) for v in value.values)  # (`A.search(s) or B.search(s)`)
+    if isinstance(value, ast.IfExp):
+        # (`P.fullmatch(s) if s else None`: a match, or nothing to read groups of)
+        branches = [b for b in (value.body, value.orelse) if not is_none(b)]
+        return bool(branches) and all(_a_match(b) for b in branches)
     return isinstance(value, ast.Call) and _matched_text(value) is not None
 
 
@@ -3919,3 +3973,25 @@ def _fixed_place(expr: ast.expr) -> bool:
             return False
         expr = expr.value
     return isinstance(expr, ast.Name)
+
+
+def _truth_reads(test: ast.expr, blind: set[str], telling: set[str]) -> None:
+    """Sort the names `test` reads: `blind` where it asks only their truth or whether they are
+    None, `telling` where it asks anything else of them."""
+    if isinstance(test, ast.Name):
+        blind.add(test.id)
+    elif isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not):
+        _truth_reads(test.operand, blind, telling)
+    elif isinstance(test, ast.BoolOp):
+        for value in test.values:
+            _truth_reads(value, blind, telling)
+    elif (
+        isinstance(test, ast.Compare)
+        and len(test.ops) == 1
+        and isinstance(test.ops[0], (ast.Is, ast.IsNot))
+        and isinstance(test.left, ast.Name)
+        and is_none(test.comparators[0])
+    ):
+        blind.add(test.left.id)
+    else:
+        telling.update(n.id for n in ast.walk(test) if isinstance(n, ast.Name))

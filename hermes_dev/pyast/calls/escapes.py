@@ -226,7 +226,7 @@ class _InputEscapes(Transfer):
         # caller made sure is there (`args.get("key")` read, `"key" in args`); `!key`: one
         # whose value it checked (its type, its form)
         table = next((s[1:] for s in self.seeds if s[0] == "*"), "")
-        values = frozenset(s for s in self.seeds if s[0] not in "*?!~^@+#%&$=|")
+        values = frozenset(s for s in self.seeds if s[0] not in "*?!~^@+#%&$=|-]")
         contents = frozenset(s[1:] for s in self.seeds if s[0] == "~")
         checked = frozenset(s[1:] for s in self.seeds if s[0] == "^")
         # `@path`: a path the caller tested leads to a file (what it holds is the model's)
@@ -251,8 +251,12 @@ class _InputEscapes(Transfer):
         inputs.zero_given = frozenset(s[1:] for s in self.seeds if s[0] == "=")
         # `[name`: a list the model may leave empty, untested by the caller
         inputs.empty_given = frozenset(s[1:] for s in self.seeds if s[0] == "[")
+        # `-name`: the model's value as it came, of whatever type (no test of it, no `str()`)
+        inputs.raw_given = frozenset(s[1:] for s in self.seeds if s[0] == "-")
         if table:
             inputs.typed_numbers = dict(s[1:].split(":", 1) for s in self.seeds if s[0] == "|")
+        # `]name`: a value the schema declares an array
+        inputs.typed_numbers.update((s[1:], "array") for s in self.seeds if s[0] == "]")
         if table:
             for seed in self.seeds:
                 if seed == "?*":
@@ -307,6 +311,7 @@ def handler_escapes(
         # (no parameter of that name when only single values are given: "" is none)
         walker.inputs = _input_risks(code, model_args or "", model_values)
         walker.inputs.typed_numbers = numbers or {}
+        walker.inputs.raw_given = model_values
     walker.run()
     return walker.escapes
 
@@ -399,6 +404,10 @@ def _input_risks(
         named = _named_function(call, scope)
         return named is not None and _member_or_none(named[0].node)  # type: ignore[arg-type]
 
+    def entry_always(call: ast.Call) -> bool:
+        named = _named_function(call, scope)
+        return named is not None and returns_member(named[0].node)
+
     return InputRisks(
         code.node,
         param,
@@ -419,6 +428,7 @@ def _input_risks(
         lambda table, match, group, changes: may_miss(table, match, group, changes, scope),
         lambda match, group: free_group(match, group, scope),
         entry_or_none,
+        entry_always,
     )
 
 
@@ -790,12 +800,33 @@ def _raises_unless_member(
     """`key = raw.strip().lower(); if key not in table: raise ...; return key`: every return
     gives one name, after a test at the top of the body that raises unless a table holds it;
     the index of the one parameter it is made from."""
+    found = _member_returned(node)
+    if found is None:
+        return set()
+    name, made_from = found
+    if name in params:
+        made_from.add(name)
+    sources = [p for p in params if p in made_from]
+    return {params.index(sources[0])} if len(sources) == 1 else set()
+
+
+def returns_member(node: ast.AST) -> bool:
+    """The def returns only an entry of a table, raising otherwise (`_member_returned`)."""
+    return isinstance(node, _DEF_TYPES) and _member_returned(node) is not None
+
+
+def _member_returned(
+    node: ast.FunctionDef | ast.AsyncFunctionDef,
+) -> tuple[str, set[str]] | None:
+    """`unit = args.get("unit") or default; if unit not in UNITS: raise ...; return unit`:
+    the one name every return gives, past a test at the top of the body that raises unless a
+    table holds it, with the names it is made from; None for any other def."""
     returns = [r for r in walk_function(node) if isinstance(r, ast.Return)]
     if not returns or not all(isinstance(r.value, ast.Name) for r in returns):
-        return set()
+        return None
     names = {r.value.id for r in returns}  # type: ignore[union-attr]
     if len(names) != 1:
-        return set()
+        return None
     name = names.pop()
     test_at = next(
         (
@@ -810,21 +841,18 @@ def _raises_unless_member(
         None,
     )
     if test_at is None:
-        return set()
+        return None
     tested_line = node.body[test_at].lineno
     if any(r.lineno < tested_line for r in returns):
-        return set()
+        return None
     made_from: set[str] = set()
     for at, stmt in enumerate(node.body):
         for sub in ast.walk(stmt):
             if isinstance(sub, ast.Name) and sub.id == name and isinstance(sub.ctx, ast.Store):
                 if at > test_at or not isinstance(stmt, ast.Assign):
-                    return set()  # (bound again after its test, or in a block)
+                    return None  # (bound again after its test, or in a block)
                 made_from |= {n.id for n in ast.walk(stmt.value) if isinstance(n, ast.Name)}
-    if name in params:
-        made_from.add(name)
-    sources = [p for p in params if p in made_from]
-    return {params.index(sources[0])} if len(sources) == 1 else set()
+    return name, made_from
 
 
 def _member_or_none(node: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
@@ -2325,6 +2353,11 @@ class _Walker:
             elif inputs._from_model(expr) or inputs._model_path(expr):
                 # (the model's text, or a path made of it; `^`: its form tested here, or by a
                 # helper, so only what no such test prevents counts in there)
+                key = inputs.raw_at(expr, call)
+                if key is not None:
+                    seeds.add("-" + param)
+                    if inputs.declared_array(key):
+                        seeds.add("]" + param)  # (Hermes wraps a bare value in a list)
                 # (a list or dict tested to be one: its items are still the model's)
                 tested = (
                     inputs._reads(expr) & inputs.guards_at(call)

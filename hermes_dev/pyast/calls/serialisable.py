@@ -217,7 +217,11 @@ class _Search:
             element = expr.elt if kind is ast.ListComp else expr.value  # type: ignore[attr-defined]
             return self.element(expr, element, scope, depth)  # type: ignore[arg-type]
         elif kind is ast.IfExp:
-            parts = [expr.body, expr.orelse]  # type: ignore[attr-defined]
+            for part in (expr.body, expr.orelse):  # type: ignore[attr-defined]
+                found = self.value(part, scope, depth + 1)
+                if found is not None and not _tested_away(expr, part, found.type_name):  # type: ignore[arg-type]
+                    return found
+            return None
         elif kind is ast.BoolOp:
             parts = list(expr.values)  # type: ignore[attr-defined]
         elif kind is ast.Await:
@@ -1092,6 +1096,26 @@ def _field_type(expr: ast.Attribute, scope: Scope) -> str | None:
         return None
     names = {_declared(o.cls, expr.attr) for o in found.items}  # type: ignore[attr-defined]
     return names.pop() if len(names) == 1 else None
+
+
+def _tested_away(choice: ast.IfExp, part: ast.expr, type_name: str) -> bool:
+    """`str(v) if isinstance(v, Decimal) else v`: the branch that is `v` where the test says
+    it is no `type_name`."""
+    test, negated = choice.test, False
+    if isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not):
+        test, negated = test.operand, True
+    if not (
+        isinstance(test, ast.Call)
+        and is_name(test.func, "isinstance")
+        and len(test.args) == 2
+        and isinstance(test.args[0], ast.Name)
+        and is_name(part, test.args[0].id)
+    ):
+        return False
+    if (part is choice.orelse) == negated:
+        return False  # (the branch where the test holds)
+    kinds = test.args[1].elts if isinstance(test.args[1], ast.Tuple) else [test.args[1]]
+    return any(last_name(k) == type_name for k in kinds)
 
 
 def _record_field(call: ast.Call, scope: Scope) -> str | None:

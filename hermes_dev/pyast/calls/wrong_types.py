@@ -9,8 +9,10 @@ expects text:
 - a str method of it (`.strip()`, `.lower()`, `.split()`...) raises AttributeError;
 - `int()` / `float()` of it raises TypeError on a list or null (the caller says it where an
   `except` takes only the ValueError: uncaught, the ValueError is the finding);
-- a dict or a set the code writes out, looked up by it (`T[v]`, `T.get(v)`, `v in T`), raises
-  TypeError on a list or an object (unhashable), which `except KeyError` misses;
+- a dict or a set the code writes out, looked up by it (`T[v]`, `T.get(v)`, `v in T`), or a
+  part of a record under a text key asked with `.get(v)` (`store["playlists"].get(v)`: only a
+  JSON object has `.get`), raises TypeError on a list or an object (unhashable), which `except
+  KeyError` misses;
 - a loop over it raises TypeError on a number, unless the schema declares it an array;
 - a path made of it (`os.path.expanduser(v)`, `os.path.join(base, v)`, `Path(v)`) raises
   TypeError on a number or a list.
@@ -90,12 +92,36 @@ def unhashable_key(inputs: InputRisks, node: ast.AST, scope: Scope) -> str | Non
         and isinstance(node.ops[0], (ast.In, ast.NotIn))
     ):
         table, key = node.comparators[0], node.left
-    if table is None or key is None or not isinstance(table, (ast.Name, ast.Attribute)):
+    if table is None or key is None:
+        return None
+    if _record_part(table) and type(node) is ast.Call:
+        # (`store["playlists"].get(v)`: only a JSON object has `.get`, and it hashes `v`)
+        return None if _part_of_arguments(inputs, table) else inputs.raw_at(key)
+    if not isinstance(table, (ast.Name, ast.Attribute)):
         return None
     if inputs.param and is_name(table, inputs.param):
         return None
     found = inputs.raw_at(key)
     return found if found is not None and _hashed_table(table, scope) else None
+
+
+def _record_part(table: ast.expr) -> bool:
+    """`store["playlists"]`: a part of a record under a text key."""
+    return (
+        isinstance(table, ast.Subscript)
+        and isinstance(table.slice, ast.Constant)
+        and isinstance(table.slice.value, str)
+        and isinstance(table.value, (ast.Name, ast.Attribute, ast.Subscript))
+    )
+
+
+def _part_of_arguments(inputs: InputRisks, table: ast.expr) -> bool:
+    """A part of the model's own value (`args["filters"].get(k)`): its shape is the model's."""
+    if inputs._from_model(table):
+        return True
+    while isinstance(table, (ast.Subscript, ast.Attribute)):
+        table = table.value
+    return bool(inputs.param) and is_name(table, inputs.param) or inputs.raw_at(table) is not None
 
 
 def path_key(inputs: InputRisks, call: ast.Call, scope: Scope) -> str | None:
