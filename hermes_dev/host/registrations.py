@@ -6,7 +6,7 @@ new-tool and remove-tool. Read with the semantic model (`hermes_dev.pyast.semant
   `ctx.register_tool(...)` (kind "plugin") call gives one Registration per way it runs: one per
   row of each loop around it (any loop, at module level or in a def: `for` over a literal, an
   imported table, `BASE + EXTRA`, a table built with `.append`/`.extend`/`+=`/`[k] = v`, a
-  dict's `.items()`...), and, in a helper def whose parameters the call uses, one per call of the
+  dict's `.items()`, also of one keyed by the handlers themselves...), and, in a helper def whose parameters the call uses, one per call of the
   helper in the module (`_register("book", book, BOOK_SCHEMA)`, or `add(spec)` after
   `add = partial(_register_one, ctx)`), each with what the rows and
   calls bind in its `scope`. When rows cannot be read the call gives one Registration whose

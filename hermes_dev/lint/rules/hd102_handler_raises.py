@@ -142,7 +142,8 @@ list. Also where a lambda or the handler hands the value as it came to a project
 meets it as it came, also when called in a `try`). A test of its truth or of None (`if not q:
 return ...`) says nothing of its type. Not when the value is tested for its type
 (`isinstance`, also each name of a tuple a loop tests), made text (`str(...)`), or handed
-first to a project helper in a `try` whose `except` catches (for what comes after that call),
+first to a project helper in a `try` whose `except` may take what a check raises (ValueError,
+TypeError, a catch-all, the project's own error class; for what comes after that call),
 or to one whose problem answer is tested. Also followed: a match of the model's text read with
 no test (`PAT.match(text).group(1)`, `m.groupdict()`) raises AttributeError when the known
 pattern can fail on some text; `day, year = m.groups()` are its groups; a list the model's
@@ -4205,7 +4206,7 @@ def _write_records(path, records):
 
 
 async def fasta_save(args, **kw):
-    out = args.get("output") or "kept.fasta"
+    out = str(args.get("output") or "kept.fasta")
     try:
         await asyncio.to_thread(_write_records, Path(out).expanduser(), ["ACGT"])
     except RuntimeError as exc:
@@ -16123,6 +16124,58 @@ registry.register(
 """,
             lines=(12,),
             note="the model's value as it came, handed by a lambda to a def and on to a helper that tests only its truth: a number has no `.strip()` (AttributeError)",
+            fixed={},
+        ),
+        Invalid(
+            {
+                "plugins/wiki/__init__.py": """\
+from .handlers import wiki_related, wiki_summary
+
+_SPECS = {
+    wiki_summary: ("wiki_summary", "Summary of an article.", {"title": {"type": "string", "description": "Title"}}),
+    wiki_related: ("wiki_related", "Related articles.", {"title": {"type": "string", "description": "Title"}}),
+}
+
+
+def register(ctx):
+    for handler, (name, description, props) in _SPECS.items():
+        ctx.register_tool(
+            name=name,
+            toolset="wiki",
+            schema={"name": name, "description": description, "parameters": {"type": "object", "properties": props}},
+            handler=handler,
+        )
+""",
+                "plugins/wiki/handlers.py": """\
+import json
+
+
+def _page(title):
+    return title.strip().replace(" ", "_")
+
+
+def wiki_summary(args, **kw):
+    title = args.get("title")
+    if not title:
+        return json.dumps({"error": "title is required"})
+    try:
+        page = _page(title)
+    except OSError as exc:
+        return json.dumps({"error": str(exc)})
+    return json.dumps({"page": page})
+
+
+def wiki_related(args, **kw):
+    title = args.get("title")
+    if not isinstance(title, str) or not title:
+        return json.dumps({"error": "title must be text"})
+    return json.dumps({"page": _page(title)})
+""",
+                "plugins/wiki/plugin.yaml": "name: wiki\\nversion: 0.1.0\\n"
+                "description: Wikipedia\\nprovides_tools: [wiki_summary, wiki_related]\\n",
+            },
+            findings=(("plugins/wiki/handlers.py", 13),),
+            note="tools registered from a dict keyed by their handlers (`for handler, spec in _SPECS.items()`); the model's value handed to a helper in a `try` whose `except OSError` takes nothing a wrong type raises: the helper's `.strip()` raises AttributeError on a number (not where the value was tested to be text)",
             fixed={},
         ),
     )

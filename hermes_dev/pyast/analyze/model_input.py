@@ -3101,7 +3101,7 @@ class InputRisks:
                 and sub.args
             ):
                 found |= self._reads(sub.args[0])
-            elif type(sub) is ast.Try and sub.handlers:
+            elif type(sub) is ast.Try and any(_may_catch_a_check(h.type) for h in sub.handlers):
                 # (`try: safe_name(tank) except ValueError: return ...`: a helper of the
                 # project's saw the value first, and what it raised was caught)
                 for inner in walk_shallow(sub.body):
@@ -3995,3 +3995,23 @@ def _truth_reads(test: ast.expr, blind: set[str], telling: set[str]) -> None:
         blind.add(test.left.id)
     else:
         telling.update(n.id for n in ast.walk(test) if isinstance(n, ast.Name))
+
+
+# What a check of a value's type or form raises (a project's own error classes too); not what
+# a file, a connection or a library's client raises.
+_CHECK_ERRORS = frozenset(
+    {"Exception", "BaseException", "TypeError", "AttributeError", "ValueError"}
+)
+
+
+def _may_catch_a_check(caught: ast.expr | None) -> bool:
+    """An `except` that may take what a helper checking the model's value raises: bare, a
+    catch-all, TypeError/AttributeError/ValueError, or a class of the project's own (a name
+    that is no builtin exception: `except ArgError`)."""
+    if caught is None:
+        return True
+    kinds = caught.elts if isinstance(caught, ast.Tuple) else [caught]
+    return any(
+        isinstance(kind, ast.Name) and (kind.id in _CHECK_ERRORS or kind.id not in _BUILTIN_NAMES)
+        for kind in kinds
+    )

@@ -625,7 +625,7 @@ def _pick(table: Entries, known: bool, key: object, depth: int) -> Possible:
         found = NOTHING
         matched = False
         for entry_key, value, value_scope in table.items:
-            if entry_key is _UNKNOWN_KEY:
+            if _unknown_key(entry_key):
                 found = found.join(UNKNOWN)
             elif entry_key == key:
                 matched = True  # a later entry for the key replaces an earlier one
@@ -1048,7 +1048,8 @@ class Rows:
 
 
 class Entries:
-    """A dict's entries: `(key, value expression, scope)`, key `_UNKNOWN_KEY` when not constant."""
+    """A dict's entries: `(key, value expression, scope)`, key `_UNKNOWN_KEY` when not constant
+    (`_ExprKey` when it is a name of the code)."""
 
     __slots__ = ("complete", "fixed", "items")
 
@@ -1061,6 +1062,20 @@ class Entries:
 
 
 _UNKNOWN_KEY = object()
+
+
+class _ExprKey:
+    """A key that is no constant but a name of the code (`{wiki_summary: (...)}`): unknown to
+    a lookup, and the key itself to a loop over `.items()` or `.keys()`."""
+
+    __slots__ = ("node",)
+
+    def __init__(self, node: ast.expr) -> None:
+        self.node = node
+
+
+def _unknown_key(key: object) -> bool:
+    return key is _UNKNOWN_KEY or type(key) is _ExprKey
 
 
 def rows(expr: ast.expr, scope: Scope, depth: int = 0) -> Rows | None:
@@ -1171,6 +1186,9 @@ def _sliced_rows(value: ast.expr, part: ast.Slice, scope: Scope, depth: int) -> 
 def _keys(table: Entries) -> Rows:
     found = Rows([], table.complete)
     for key, value, value_scope in table.items:
+        if type(key) is _ExprKey:
+            found.items.append((key.node, value_scope))
+            continue
         if key is _UNKNOWN_KEY:
             found.complete = False
             continue
@@ -1201,11 +1219,14 @@ def _call_rows(call: ast.Call, scope: Scope, depth: int) -> Rows | None:
             if func.attr == "values":
                 found.items.append((value, value_scope))
                 continue
-            if key is _UNKNOWN_KEY:
+            if type(key) is _ExprKey:
+                key_node: ast.expr = key.node  # (`{handler: spec}`: the key as written)
+            elif key is _UNKNOWN_KEY:
                 found.complete = False
                 continue
-            key_node = ast.Constant(key)  # type: ignore[arg-type]  # (a constant's value)
-            ast.copy_location(key_node, value)
+            else:
+                key_node = ast.Constant(key)  # type: ignore[arg-type]  # (a constant's value)
+                ast.copy_location(key_node, value)
             pair = ast.Tuple(elts=[key_node, value], ctx=ast.Load())
             ast.copy_location(pair, value)
             found.items.append((pair, value_scope))
@@ -1710,6 +1731,9 @@ def entries(expr: ast.expr, scope: Scope, depth: int = 0) -> Entries | None:
                     fixed = None
                 continue
             known, constant = constant_key(key, scope, depth)
+            if not known and isinstance(key, (ast.Name, ast.Attribute)):
+                found.items.append((_ExprKey(key), value, scope))
+                continue
             found.items.append((constant if known else _UNKNOWN_KEY, value, scope))
             if fixed is not None and known and isinstance(constant, str):
                 fixed.add(constant)
