@@ -138,7 +138,8 @@ the code writes out, looked up by one (`ACTIONS[action]`, `.get(action)`, `actio
 ACTIONS`; a part of a stored record, `store["playlists"].get(v)`), TypeError on a list or an
 object (unhashable), which `except KeyError` misses; a path made of one
 (`os.path.expanduser(v)`, `os.path.join(base, v)`, `Path(v)`) TypeError on a number or a
-list. Also where a lambda or the handler hands the value as it came to a project def (which
+list; so does each item of a list the schema declares (Hermes checks no item's type). Also
+where a lambda or the handler hands the value as it came to a project def (which
 meets it as it came, also when called in a `try`). A test of its truth or of None (`if not q:
 return ...`) says nothing of its type. Not when the value is tested for its type
 (`isinstance`, also each name of a tuple a loop tests), made text (`str(...)`), or handed
@@ -7350,6 +7351,23 @@ def distance(args, **kw):
 registry.register(name="distance", toolset="t", schema={}, handler=distance)
 """,
             note="traps: a helper that returns only an entry of its table (raising otherwise) hands back an entry; a value the caller tested to be text handed to a helper; `int()` of a digit group of a match bound by a conditional; `str(v) if isinstance(v, Decimal) else v` holds no Decimal",
+        ),
+        Valid(
+            _HEAD
+            + """\
+def citation_counts(args, **kw):
+    ids = [i.strip() for i in args.get("ids", []) if isinstance(i, str)]
+    raw = args.get("tags")
+    tags = [t.lower() for t in (raw if isinstance(raw, dict) else {})]
+    if not ids:
+        return tool_error("ids is empty")
+    return json.dumps({"ids": ids, "tags": tags})
+
+
+SCHEMA = {"type": "object", "properties": {"ids": {"type": "array", "items": {"type": "string"}, "description": "arXiv ids"}, "tags": {"type": "object", "description": "tag weights"}}}
+registry.register(name="citation_counts", toolset="t", schema={"name": "citation_counts", "description": "d", "parameters": SCHEMA}, handler=citation_counts)
+""",
+            note="trap: items tested to be text in the comprehension's `if`; the keys of an object argument are text",
         ),
     )
     INVALID = (
@@ -16176,6 +16194,23 @@ def wiki_related(args, **kw):
             },
             findings=(("plugins/wiki/handlers.py", 13),),
             note="tools registered from a dict keyed by their handlers (`for handler, spec in _SPECS.items()`); the model's value handed to a helper in a `try` whose `except OSError` takes nothing a wrong type raises: the helper's `.strip()` raises AttributeError on a number (not where the value was tested to be text)",
+            fixed={},
+        ),
+        Invalid(
+            _HEAD
+            + """\
+def citation_counts(args, **kw):
+    ids = [i.strip() for i in args.get("ids", [])]
+    if not ids:
+        return tool_error("ids is empty")
+    return json.dumps({"ids": ids})
+
+
+SCHEMA = {"type": "object", "properties": {"ids": {"type": "array", "items": {"type": "string"}, "description": "arXiv ids"}}}
+registry.register(name="citation_counts", toolset="t", schema={"name": "citation_counts", "description": "d", "parameters": SCHEMA}, handler=citation_counts)
+""",
+            lines=(5,),
+            note="each item of a list the schema declares is as the model sent it: `.strip()` of a number raises AttributeError (Hermes checks no item's type)",
             fixed={},
         ),
     )

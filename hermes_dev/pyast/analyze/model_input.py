@@ -3061,6 +3061,15 @@ class InputRisks:
         looks at it (a type test, a membership test that answers first): its key, else None."""
         if depth > 3 or self.rebound:
             return None
+        if isinstance(expr, _Element):
+            # (an item of a list the schema declares: of whatever type the model sent it)
+            key = self.raw_value(expr.value, depth + 1, given_to)
+            return key if key is not None and self.declared_array(key) else None
+        if isinstance(expr, ast.Name) and id(expr) in self._comprehended:
+            item = self._comprehended[id(expr)]
+            if not isinstance(item, _Element) or expr.id in self._type_tested_but(given_to):
+                return None
+            return self.raw_value(item, depth + 1, given_to)
         key = self._key_read(expr)
         if key is None and isinstance(expr, ast.BoolOp) and isinstance(expr.op, ast.Or):
             key = self._key_read(expr.values[0])
