@@ -16,7 +16,7 @@ def _lower(args, **kw):
     text = args.get("text")
     if text is None:
         return {"error": "text is required"}  # expect: HD101
-    return json.dumps({"text": text.lower()})
+    return json.dumps({"text": text.lower()})  # expect: HD102
 
 
 def _title(args, **kw):
