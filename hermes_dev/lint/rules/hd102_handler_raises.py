@@ -293,7 +293,8 @@ async generator) a `for` loop runs raises in the loop, and so does one handed to
 loops over it (`summarise(read_frames(path))`, `list(gen())`); a task of an `asyncio.TaskGroup` lets
 out an ExceptionGroup, which only `except*` (or a class it derives from) catches, while
 coroutines gathered with `return_exceptions=True` raise nothing. `json.dumps(obj)` (no
-`default=`/`cls=`) raises TypeError when obj holds what JSON refuses: a `Path`, a `datetime`,
+`default=`/`cls=`; also in a project def that serialises what its caller hands it:
+`_ok(result)`) raises TypeError when obj holds what JSON refuses: a `Path`, a `datetime`,
 a `Decimal`, a set, bytes, the exception an `except` caught, an instance of a plain project
 class, made in the handler or returned by the project's functions it calls, or a field a
 project class declares of such a type (`amount: Decimal` of a dataclass, read as `entry.amount`,
@@ -302,8 +303,10 @@ also of an element of a list the class declares `entries: list[Entry]`, or `min(
 of a loop over a list of them), a NumPy array or integer, a record YAML or TOML read put in as it is (both read an
 unquoted `2024-05-01` as a date), a row sqlite3 reads DATE or TIMESTAMP columns into on a
 connection opened with `detect_types=PARSE_DECLTYPES`, a sum over a comprehension of
-Decimal fields (or properties that say they return one), what a project helper returns made of
-one (`_money(_dec(x))`), a value of a `defaultdict(Decimal)` (or `Fraction`), or date arithmetic (`EPOCH +
+Decimal fields (or properties that say they return one), a Fraction (also what arithmetic with
+one gives, unless with a float), `min()`/`max()` of a date field the rows' class declares, what
+a project helper returns made of one (`_money(_dec(x))`, `now.replace(...)` of the datetime it
+is handed), a value of a `defaultdict(Decimal)` (or `Fraction`), or date arithmetic (`EPOCH +
 timedelta(...)`, the difference of two datetimes); also kept through a loop that appends the
 items of such a list, a comprehension over it, `sorted()` of it, or a helper that hands an item
 back (not when each item has the field taken out, `t.pop("_start")`, or rewritten from itself,
@@ -7368,6 +7371,40 @@ SCHEMA = {"type": "object", "properties": {"ids": {"type": "array", "items": {"t
 registry.register(name="citation_counts", toolset="t", schema={"name": "citation_counts", "description": "d", "parameters": SCHEMA}, handler=citation_counts)
 """,
             note="trap: items tested to be text in the comprehension's `if`; the keys of an object argument are text",
+        ),
+        Valid(
+            _HEAD
+            + """\
+from datetime import datetime
+from fractions import Fraction
+
+
+def _ok(data):
+    return json.dumps({"success": True, **data})
+
+
+def _safe(data):
+    try:
+        return json.dumps(data)
+    except TypeError:
+        return tool_error("could not encode the result")
+
+
+def _stamp(now):
+    return now.replace(microsecond=0).isoformat()
+
+
+def schedule(args, **kw):
+    result = {"hours": [6, 18], "at": _stamp(datetime.now())}
+    mean = Fraction(1, 3)
+    if args.get("safe"):
+        return _safe({"when": datetime.now()})
+    return _ok({**result, "mean": float(mean) + 1, "ratio": mean * 1.0})
+
+
+registry.register(name="schedule", toolset="t", schema={}, handler=schedule)
+""",
+            note="trap: a helper that `json.dumps` what it is handed, given text and floats (`isoformat()`, `float(Fraction)`, a Fraction times a float); one that catches TypeError around its dumps",
         ),
     )
     INVALID = (
@@ -16211,6 +16248,62 @@ registry.register(name="citation_counts", toolset="t", schema={"name": "citation
 """,
             lines=(5,),
             note="each item of a list the schema declares is as the model sent it: `.strip()` of a number raises AttributeError (Hermes checks no item's type)",
+            fixed={},
+        ),
+        Invalid(
+            _HEAD
+            + """\
+from dataclasses import dataclass
+from datetime import date, datetime
+from fractions import Fraction
+from typing import Optional
+
+
+@dataclass
+class Item:
+    name: str
+    expires_on: Optional[date]
+
+
+def _ok(data):
+    return json.dumps({"success": True, **data})
+
+
+def _next_change(hours, now):
+    for hour in hours:
+        candidate = now.replace(hour=hour, minute=0)
+        if candidate > now:
+            return candidate
+    return None
+
+
+def moments(ways, total):
+    mean = Fraction(sum(i * w for i, w in enumerate(ways)), total)
+    return mean, mean * mean
+
+
+def schedule(args, **kw):
+    result = {"hours": [6, 18]}
+    result["next_change"] = _next_change([6, 18], datetime.now())
+    return _ok(result)
+
+
+def odds(args, **kw):
+    mean, var = moments([1, 2, 1], 4)
+    return json.dumps({"mean": mean + 1, "variance": var})
+
+
+def expiring(args, **kw):
+    items = [Item("milk", date(2030, 1, 2)), Item("eggs", date(2030, 1, 5))]
+    return json.dumps({"next": min(i.expires_on for i in items)})
+
+
+registry.register(name="schedule", toolset="t", schema={}, handler=schedule)
+registry.register(name="odds", toolset="t", schema={}, handler=odds)
+registry.register(name="expiring", toolset="t", schema={}, handler=expiring)
+""",
+            lines=(36, 41, 46),
+            note="what JSON refuses, through the project's own code: a helper that `json.dumps` what it is handed (`_ok(result)`), a datetime a helper makes of its parameter (`now.replace(...)`), Fraction arithmetic, `min()` of a date field the rows' class declares",
             fixed={},
         ),
     )

@@ -68,6 +68,7 @@ from hermes_dev.pyast.calls.driver import (
     yield_handlers,
 )
 from hermes_dev.pyast.calls.group_lookups import free_group, may_miss, may_not_match
+from hermes_dev.pyast.calls.handed_dumps import refused_in_callee
 from hermes_dev.pyast.calls.quiet import cannot_raise
 from hermes_dev.pyast.calls.read_back import read_back_raises
 from hermes_dev.pyast.calls.wrong_types import (
@@ -1960,6 +1961,8 @@ class _Walker:
                     if awaited and isinstance(node, ast.Lambda)
                     else escapes(target, self.depth + 1, iterated)
                 )
+            if not self.inputs_only:
+                self._refused_in_callee(call, target, handlers)
             seeds = self._model_parameters(call, target)
             from_input: list[Escape] = []
             if seeds:
@@ -2566,6 +2569,22 @@ class _Walker:
             self.escape_or_catch(Escape(exc, "input", (step, made), call, why), handlers)
             return True
         return False
+
+    def _refused_in_callee(
+        self, call: ast.Call, target: Callee, handlers: list[list[ast.ExceptHandler]]
+    ) -> None:
+        """`_ok(result)` of a def that `json.dumps` what it is handed, `result` holding what
+        JSON refuses (calls.handed_dumps): TypeError in there."""
+        found = refused_in_callee(call, target.function, self.scope)
+        if found is None:
+            return
+        dumps, hit = found
+        inner = (target.function.module.rel, dumps.lineno, target.function.label)
+        made = (hit.scope.module.rel, getattr(hit.node, "lineno", call.lineno), self.label)
+        step = (self.module.rel, call.lineno, self.label)
+        why = f"{serialisable.WHY} {hit.shown} (made at {made[0]}:{made[1]})"
+        exc = library_type("TypeError")
+        self.escape_or_catch(Escape(exc, "input", (step, inner, made), call, why), handlers)
 
     def _model_url(
         self, call: ast.Call, dotted: str, handlers: list[list[ast.ExceptHandler]]

@@ -178,6 +178,18 @@ def refused(expr: ast.expr, scope: Scope, depth: int = 0) -> Refusal | None:
     return _Search().value(expr, scope, depth)
 
 
+def refused_given(expr: ast.expr, obj: Function, call: ast.Call, scope: Scope) -> Refusal | None:
+    """What `expr`, in the def `obj`, may hold that JSON refuses when `call` (in `scope`)
+    runs it: its parameters are what the call hands them, read where the call is."""
+    search = _Search()
+    inner = Code(obj, bind_call(call, scope, obj, 0)).scope
+    search.given[id(inner)] = (
+        inner,
+        {param: (arg, scope, False) for param, arg in call_arguments(call, obj).items()},
+    )
+    return search.value(expr, inner, 0)
+
+
 def made_type(expr: ast.expr, scope: Scope) -> str | None:
     """The type `expr` is known to hold, by what makes it (`date.fromisoformat(...)`, a
     parameter annotated `date`), of those JSON refuses (`"date"`, `"Path"`...), or None."""
@@ -587,12 +599,15 @@ class _Search:
             left = self.made(expr.left, scope, depth)
             if left in ("Path", "Decimal"):
                 return left
-            return "Decimal" if self.made(expr.right, scope, depth) == "Decimal" else None
+            right = self.made(expr.right, scope, depth)
+            if right == "Decimal":
+                return "Decimal"
+            return _fraction_kept(expr, left, right)
         if isinstance(expr, ast.BinOp) and isinstance(expr.op, _ARITHMETIC):
             left, right = self.made(expr.left, scope, depth), self.made(expr.right, scope, depth)
             if "Decimal" in (left, right):
                 return "Decimal"
-            return _temporal(expr.op, left, right)
+            return _fraction_kept(expr, left, right) or _temporal(expr.op, left, right)
         if isinstance(expr, ast.Attribute):
             base = self.made(expr.value, scope, depth)
             if base in _KEEPS_TYPE:
@@ -630,10 +645,12 @@ class _Search:
             and len(expr.args) == 1
             and isinstance(expr.args[0], (ast.GeneratorExp, ast.ListComp))
             and len(expr.args[0].generators) == 1
-            and isinstance(expr.args[0].elt, ast.Call)
         ):
-            # (`max((date.fromisoformat(r["on"]) for r in rows), default=None)`: one of them)
-            return self.made(expr.args[0].elt, scope, depth)
+            # (`max((date.fromisoformat(r["on"]) for r in rows), default=None)`: one of them;
+            # `min(i.expires_on for i in items)`: a field the rows' class declares a date)
+            if isinstance(expr.args[0].elt, ast.Call):
+                return self.made(expr.args[0].elt, scope, depth)
+            return _element_type(expr.args[0], scope)
         if isinstance(func, ast.Attribute):
             base = self.made(func.value, scope, depth)
             if base is not None and func.attr in _KEEPS_TYPE.get(base, ()):
@@ -676,6 +693,11 @@ class _Search:
                 for arg in (*func.args.posonlyargs, *func.args.args, *func.args.kwonlyargs):
                     if arg.arg == expr.id and arg.annotation is not None:
                         return _annotated_type(arg.annotation, where)
+                entry = self.given.get(id(where))
+                handed = entry[1].get(expr.id) if entry is not None and entry[0] is where else None
+                if handed is not None and not handed[2]:
+                    # (`now.replace(...)` of `_next(hours, datetime.now())`: read at the call)
+                    return self.made(handed[0], handed[1], depth + 1)
                 given = where.env.get(expr.id) if where.env else None
                 items = getattr(given, "items", ())
                 if items and getattr(given, "complete", False):
@@ -745,6 +767,18 @@ _DATE_WORDS = re.compile(
 
 
 _MOMENTS = frozenset({"datetime", "date"})
+
+
+def _fraction_kept(expr: ast.BinOp, left: str | None, right: str | None) -> str | None:
+    """A Fraction with a number that is no float (`mean + modifier`, `mean * mean`) is one."""
+    if "Fraction" not in (left, right):
+        return None
+    other = expr.right if left == "Fraction" else expr.left
+    if (isinstance(other, ast.Constant) and isinstance(other.value, float)) or (
+        isinstance(other, ast.Call) and is_name(other.func, "float")
+    ):
+        return None
+    return "Fraction"
 
 
 def _temporal(op: ast.operator, left: str | None, right: str | None) -> str | None:

@@ -1,0 +1,72 @@
+"""A project def that serialises what its caller hands it: `def _ok(data): return
+json.dumps({"success": True, **data})`.
+
+The def's own analysis cannot say whether `data` holds what JSON refuses; each call can, with
+the def's parameters bound to what the call gives (`_ok(result)` where `result["next"]` is a
+datetime). `refused_in_callee(call, function, scope)` gives the callee's `json.dumps(...)`
+call and the refused value it meets there, when that value comes from the caller: a dumps
+whose value reads none of the def's parameters, or that a `try` in the def guards, is the
+def's own question (its escape summary asks it).
+"""
+
+from __future__ import annotations
+
+import ast
+
+from hermes_dev.pyast.analyze.preconditions import parameters
+from hermes_dev.pyast.calls import serialisable
+from hermes_dev.pyast.calls.driver import Code
+from hermes_dev.pyast.semantic.lazy_bodies import may_mention
+from hermes_dev.pyast.semantic.resolve import resolve
+from hermes_dev.pyast.semantic.scopes import External
+from hermes_dev.pyast.semantic.walker import handlers_around, walk_function
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from hermes_dev.pyast.semantic.scopes import Function, Scope
+
+
+def refused_in_callee(
+    call: ast.Call, function: Function, scope: Scope
+) -> tuple[ast.Call, serialisable.Refusal] | None:
+    """The first `json.dumps(...)` of `function` (called by `call` in `scope`) that meets a
+    refused value its parameters bring in, with that value."""
+    node = function.node
+    if isinstance(node, ast.Lambda) or not may_mention(node, "dumps"):
+        return None
+    params = set(parameters(node))
+    dumps = [
+        sub
+        for sub in walk_function(node)
+        if type(sub) is ast.Call
+        and isinstance(sub.func, (ast.Attribute, ast.Name))
+        and (sub.func.attr if isinstance(sub.func, ast.Attribute) else sub.func.id) == "dumps"
+    ]
+    if not dumps or not params:
+        return None
+    own = Code(function).scope
+    for sub in dumps:
+        value = _serialised(sub, own)
+        if value is None or not any(
+            isinstance(n, ast.Name) and n.id in params for n in ast.walk(value)
+        ):
+            continue
+        if handlers_around(node.body, lambda n, sub=sub: n is sub):  # type: ignore[misc]
+            continue  # (the def catches around it: its own summary says what gets out)
+        if serialisable.refused(value, own) is not None:
+            continue  # (refused whatever it is given: the def's own escape)
+        hit = serialisable.refused_given(value, function, call, scope)
+        if hit is not None:
+            return sub, hit
+    return None
+
+
+def _serialised(call: ast.Call, scope: Scope) -> ast.expr | None:
+    """The value a `json.dumps(...)` call serialises (None for another `dumps`, or one with
+    `default=`/`cls=`)."""
+    for obj in resolve(call.func, scope).items:
+        if isinstance(obj, External):
+            value = serialisable.dumps_call(call, obj.dotted)
+            if value is not None:
+                return value
+    return None
