@@ -16306,6 +16306,34 @@ registry.register(name="expiring", toolset="t", schema={}, handler=expiring)
             note="what JSON refuses, through the project's own code: a helper that `json.dumps` what it is handed (`_ok(result)`), a datetime a helper makes of its parameter (`now.replace(...)`), Fraction arithmetic, `min()` of a date field the rows' class declares",
             fixed={},
         ),
+        Invalid(
+            _HEAD
+            + """\
+import sqlite3
+from datetime import date
+
+_IO_ERRORS = (OSError, sqlite3.Error, json.JSONDecodeError)
+_INPUT_ERRORS = (ValueError, TypeError)
+
+
+def report(args, **kw):
+    try:
+        as_of = date.fromisoformat(args["as_of"]) if args.get("as_of") else date.today()
+    except _IO_ERRORS as exc:
+        return tool_error(str(exc))
+    try:
+        days = int(args.get("days") or 7)
+    except _INPUT_ERRORS:
+        return tool_error("days must be a number")
+    return json.dumps({"as_of": as_of.isoformat(), "days": days})
+
+
+registry.register(name="report", toolset="t", schema={}, handler=report)
+""",
+            lines=(13,),
+            note="an `except` that names a tuple bound to a name catches its items only: `(OSError, sqlite3.Error, json.JSONDecodeError)` misses the ValueError of `date.fromisoformat` (a JSONDecodeError is a ValueError, not the other way round); `(ValueError, TypeError)` takes `int()`'s",
+            fixed={},
+        ),
     )
 
     def check(self, ctx: LintContext) -> Iterator[Finding]:

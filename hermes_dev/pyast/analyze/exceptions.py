@@ -240,13 +240,26 @@ def catches(handler: ast.ExceptHandler, exc: ExcType, scope: Scope) -> str:
     """Whether `except <handler.type>` catches `exc`."""
     if handler.type is None:
         return CATCHES
-    types = handler.type.elts if isinstance(handler.type, ast.Tuple) else [handler.type]
-    verdicts = {_type_catches(class_type(t, scope), exc) for t in types}
+    verdicts = {
+        _type_catches(class_type(t, where), exc) for t, where in _named(handler.type, scope)
+    }
     if CATCHES in verdicts:
         return CATCHES
     if MAYBE in verdicts:
         return MAYBE
     return MISSES
+
+
+def _named(expr: ast.expr, scope: Scope, depth: int = 0) -> list[tuple[ast.expr, Scope]]:
+    """The classes an `except` names: a tuple's items, also of a tuple bound to a name
+    (`_IO_ERRORS = (OSError, sqlite3.Error)` ... `except _IO_ERRORS:`)."""
+    if isinstance(expr, ast.Tuple) and depth < 4:
+        return [n for e in expr.elts for n in _named(e, scope, depth + 1)]
+    if isinstance(expr, (ast.Name, ast.Attribute)) and depth < 4:
+        found = resolve(expr, scope).single()
+        if isinstance(found, Literal) and isinstance(found.expr, ast.Tuple):
+            return _named(found.expr, found.scope, depth + 1)
+    return [(expr, scope)]
 
 
 def handler_type(handler: ast.ExceptHandler, scope: Scope) -> ExcType | None:
