@@ -431,7 +431,7 @@ from hermes_dev.pyast.calls.driver import (
 from hermes_dev.pyast.calls.escapes import Escape, Step, handler_escapes, wrapper_handlers
 from hermes_dev.pyast.semantic.resolve import resolve
 from hermes_dev.pyast.semantic.scopes import External, Function, Undecorated
-from hermes_dev.pyast.semantic.walker import returns_of
+from hermes_dev.pyast.semantic.walker import is_name, returns_of
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -16334,6 +16334,43 @@ registry.register(name="report", toolset="t", schema={}, handler=report)
             note="an `except` that names a tuple bound to a name catches its items only: `(OSError, sqlite3.Error, json.JSONDecodeError)` misses the ValueError of `date.fromisoformat` (a JSONDecodeError is a ValueError, not the other way round); `(ValueError, TypeError)` takes `int()`'s",
             fixed={},
         ),
+        Invalid(
+            _HEAD
+            + """\
+import functools
+from datetime import date, timedelta
+
+
+def _as_json(result):
+    return result if isinstance(result, str) else json.dumps(result)
+
+
+def catch_errors(fn):
+    @functools.wraps(fn)
+    def wrapper(args, **kw):
+        try:
+            result = fn(args or {}, **kw)
+        except ValueError as exc:
+            return tool_error(str(exc))
+        return _as_json(result)
+
+    return wrapper
+
+
+@catch_errors
+def todo_add(args, **kw):
+    title = str(args.get("title") or "").strip()
+    if not title:
+        raise ValueError("title is empty")
+    return {"added": title, "due": date.today() + timedelta(days=1)}
+
+
+registry.register(name="todo_add", toolset="t", schema={}, handler=todo_add)
+""",
+            lines=(29,),
+            note="a decorated def returns a date; its decorator's wrapper hands the result to a helper that json.dumps it (`_as_json(result)`) outside any `try`: TypeError",
+            fixed={},
+        ),
     )
 
     def check(self, ctx: LintContext) -> Iterator[Finding]:
@@ -16536,6 +16573,9 @@ def _serialised_by_wrapper(
         for obj in resolve(call.func, scope).items:
             if isinstance(obj, External) and serialisable.dumps_call(call, obj.dotted) is not None:
                 dumped = dumped or _made_by_def(call.args[0], wrapper)
+            elif isinstance(obj, Function) and _dumps_first(obj):
+                # (`return _as_json(result)` of a helper that json.dumps what it is handed)
+                dumped = dumped or _made_by_def(call.args[0], wrapper)
     if not dumped:
         return None
     for ret in returns_of(func.node):  # type: ignore[arg-type]
@@ -16544,6 +16584,28 @@ def _serialised_by_wrapper(
             if hit is not None:
                 return ret, hit
     return None
+
+
+def _dumps_first(function: Function) -> bool:
+    """A project def that `json.dumps` its first parameter outside any `try` (`def
+    _as_json(result): return result if isinstance(result, str) else json.dumps(result)`)."""
+    node = function.node
+    if not isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+        return False
+    params = [a.arg for a in (*node.args.posonlyargs, *node.args.args)]
+    if not params:
+        return False
+    tried = {id(n) for t in ast.walk(node) if isinstance(t, ast.Try) for n in ast.walk(t)}
+    scope = Code(function).scope
+    for sub in ast.walk(node):
+        if not isinstance(sub, ast.Call) or id(sub) in tried or not sub.args:
+            continue
+        if not is_name(sub.args[0], params[0]):
+            continue
+        for obj in resolve(sub.func, scope).items:
+            if isinstance(obj, External) and serialisable.dumps_call(sub, obj.dotted) is not None:
+                return True
+    return False
 
 
 def _made_by_def(value: ast.expr, wrapper: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
