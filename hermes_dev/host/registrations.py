@@ -235,9 +235,8 @@ def _spread(expr: ast.expr, scope: Scope) -> list[tuple[str, ast.expr, ast.expr,
         and not made.args
         and is_builtin_name("dict", found.scope)
     ):
-        # `kwargs = dict(name=..., handler=...)`: its keywords (none of them `**more`)
-        if any(kw.arg is None for kw in made.keywords):
-            return []
+        # `kwargs = dict(name=..., handler=..., **opts)`: its named keywords (`**opts` cannot
+        # hold them again: dict() refuses a keyword given twice)
         return [
             (kw.arg, kw.value, read(kw.arg, kw.value), found.scope.module)
             for kw in made.keywords
