@@ -8,7 +8,9 @@ new-tool and remove-tool. Read with the semantic model (`hermes_dev.pyast.semant
   imported table, `BASE + EXTRA`, a table built with `.append`/`.extend`/`+=`/`[k] = v`, a
   dict's `.items()`, also of one keyed by the handlers themselves...), and, in a helper def whose parameters the call uses, one per call of the
   helper in the module (`_register("book", book, BOOK_SCHEMA)`, or `add(spec)` after
-  `add = partial(_register_one, ctx)`), each with what the rows and
+  `add = partial(_register_one, ctx)`, or one per def a decorator factory hands to it:
+  `@tool("book", SCHEMA)` of `def tool(name, schema): return lambda fn: _register(name, fn,
+  schema)`), each with what the rows and
   calls bind in its `scope`. When rows cannot be read the call gives one Registration whose
   `rows_known` is False.
 - `Registration`: `module`, `call`, `kind`, `scope` (where its arguments are read), `keywords`
@@ -57,7 +59,7 @@ from hermes_dev.pyast.semantic.scopes import (
     Scope,
     module_scope,
 )
-from hermes_dev.pyast.semantic.walker import last_name
+from hermes_dev.pyast.semantic.walker import is_name, last_name
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -387,9 +389,16 @@ def _positional(func: Function, index: int) -> str | None:
 def _decided(expr: ast.expr, scope: Scope) -> tuple[ast.expr, Scope]:
     """The branch of a conditional expression its row decides (`t["fn"] if t["is_async"] else
     partial(_call, t["fn"])`, written out or through the name it is bound to)."""
-    for _ in range(3):
+    for _ in range(4):
         where = scope
         value = expr
+        if isinstance(expr, ast.Subscript) and isinstance(expr.slice, ast.Constant):
+            # (`spec["handler"]` of a row made elsewhere: the item as the row writes it)
+            item = _row_item(expr, scope)
+            if item is None:
+                break
+            expr, scope = item
+            continue
         if isinstance(expr, ast.Name):
             bound = assigned_value(expr.id, scope)
             if bound is None:
@@ -402,6 +411,25 @@ def _decided(expr: ast.expr, scope: Scope) -> tuple[ast.expr, Scope]:
             break
         expr, scope = (value.body if verdict else value.orelse), where
     return expr, scope
+
+
+def _row_item(expr: ast.Subscript, scope: Scope) -> tuple[ast.expr, Scope] | None:
+    """The expression a row (a dict display, or `dict(...)` with keywords) holds under the
+    subscript's constant key, with the row's scope."""
+    row = resolve(expr.value, scope).single()
+    if not isinstance(row, Literal):
+        return None
+    key = expr.slice.value  # type: ignore[attr-defined]
+    made = row.expr
+    if isinstance(made, ast.Dict):
+        for k, v in zip(made.keys, made.values):
+            if isinstance(k, ast.Constant) and k.value == key:
+                return v, row.scope
+    elif isinstance(made, ast.Call) and is_name(made.func, "dict") and not made.args:
+        for kw in made.keywords:
+            if kw.arg == key:
+                return kw.value, row.scope
+    return None
 
 
 def resolve_handler(expr: ast.expr, scope: Scope) -> Handler | None:

@@ -55,3 +55,82 @@ def test_named_keywords_of_a_dict_with_a_spread_are_read(tmp_path: Path) -> None
     assert [(r.name, r.toolset, r.rows_known) for r in regs] == [("todo_add", "todo", True)]
     handler = regs[0].handler
     assert handler is not None and handler.func.name == "todo_add"
+
+
+DECORATED_HELPERS = """\
+import asyncio
+import functools
+import json
+
+TOOLS = []
+
+
+def catch_errors(fn):
+    @functools.wraps(fn)
+    def wrapper(args, **kw):
+        try:
+            return json.dumps(fn(args or {}, **kw))
+        except ValueError as exc:
+            return json.dumps({"error": str(exc)})
+    return wrapper
+
+
+def catch_errors_async(fn):
+    @functools.wraps(fn)
+    async def async_wrapper(args, **kw):
+        try:
+            return json.dumps(await fn(args or {}, **kw))
+        except ValueError as exc:
+            return json.dumps({"error": str(exc)})
+    return async_wrapper
+
+
+def _register(name, fn, schema, **opts):
+    is_async = asyncio.iscoroutinefunction(fn)
+    wrapped = catch_errors_async(fn) if is_async else catch_errors(fn)
+    TOOLS.append(dict(name=name, schema={"name": name, **schema}, handler=wrapped, is_async=is_async, **opts))
+    return fn
+
+
+def tool(name, schema, **opts):
+    return lambda fn: _register(name, fn, schema, **opts)
+
+
+def install(ctx):
+    for spec in TOOLS:
+        ctx.register_tool(toolset="todo", **spec)
+"""
+
+DECORATED_INIT = """\
+from ._helpers import install, tool
+
+
+@tool("todo_add", {"description": "Add a todo."}, emoji="+")
+def todo_add(args, **kw):
+    return {"added": args.get("title")}
+
+
+@tool("todo_post", {"description": "Post the todos."})
+async def todo_post(args, **kw):
+    return {"posted": True}
+
+
+def register(ctx):
+    install(ctx)
+"""
+
+
+def test_a_decorator_factory_that_hands_the_def_to_a_registering_helper(tmp_path: Path) -> None:
+    # `@tool(...)` makes `lambda fn: _register(name, fn, schema)`: one row per decorated def, and
+    # `iscoroutinefunction(fn)` of that def picks its wrapper
+    root = make_root(
+        tmp_path,
+        {"plugins/todo/_helpers.py": DECORATED_HELPERS, "plugins/todo/__init__.py": DECORATED_INIT},
+    )
+    module = Models(root).get(root / "plugins/todo/_helpers.py")
+    assert module is not None
+    regs = registrations_of(module)
+    assert sorted((r.name, r.toolset) for r in regs) == [("todo_add", "todo"), ("todo_post", "todo")]
+    handlers = {r.name: r.handler for r in regs}
+    assert handlers["todo_add"] is not None and handlers["todo_add"].func.name == "wrapper"
+    assert handlers["todo_post"] is not None and handlers["todo_post"].func.name == "async_wrapper"

@@ -34,7 +34,7 @@ from hermes_dev.pyast.semantic.scopes import (
     ModuleObject,
     changes_name,
 )
-from hermes_dev.pyast.semantic.walker import walk_function, walk_shallow
+from hermes_dev.pyast.semantic.walker import last_name, walk_function, walk_shallow
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -296,6 +296,9 @@ def _targets(stmt: ast.stmt) -> list[ast.expr]:
 def constant(expr: ast.expr, scope: Scope, depth: int = 0) -> tuple[bool, object]:
     value = _value(expr, scope, depth)
     return (False, None) if value is _UNKNOWN else (True, value)
+
+
+_DEFS = (ast.FunctionDef, ast.AsyncFunctionDef)
 
 
 def decide(test: ast.expr, scope: Scope) -> bool | None:
@@ -609,6 +612,13 @@ _NEVER_NONE_BUILTINS = frozenset(
 def _call(expr: ast.Call, scope: Scope, depth: int) -> object:
     func = expr.func
     if expr.keywords or any(isinstance(a, ast.Starred) for a in expr.args):
+        return _UNKNOWN
+    if last_name(func) == "iscoroutinefunction" and len(expr.args) == 1:
+        # (`asyncio.iscoroutinefunction(fn)` of the one def `fn` is known to be)
+        found = resolve(expr.args[0], scope).single()
+        node = getattr(found, "node", None)
+        if isinstance(found, Function) and isinstance(node, _DEFS):
+            return isinstance(node, ast.AsyncFunctionDef)
         return _UNKNOWN
     if isinstance(func, ast.Attribute) and func.attr in _STR_METHODS:
         target = _value(func.value, scope, depth + 1)

@@ -1644,12 +1644,55 @@ def _helper_applications(
                 made_by = resolve(call.func, app_scope, depth + 1).single()
                 if isinstance(made_by, Function) and made_by.node is helper:
                     found.append((call, app_scope, made_by))
+        found.extend(_applier_sites(module, helper, where, depth))
         sites = memo[("helper-sites", id(helper))] = (helper, found)
     out = [
         where.child(helper, bind_call(call, app_scope, made_by, depth + 1))
         for call, app_scope, made_by in sites[1]
     ]
     return out or None
+
+
+def _applier_sites(
+    module: ModuleInfo, helper: ast.FunctionDef | ast.AsyncFunctionDef, where: Scope, depth: int
+) -> list[tuple[ast.Call, Scope, Function]]:
+    """Calls of `helper` made by decorators a factory of its module makes (`def tool(name,
+    schema): return lambda fn: _register(name, fn, schema)`), one per def decorated with
+    `@tool(...)`: the call, in the scope the decoration binds (the factory's parameters to what
+    `@tool(...)` gives, the lambda's to the def itself)."""
+    tree = module.tree
+    if tree is None:
+        return []
+    found: list[tuple[ast.Call, Scope, Function]] = []
+    for factory in tree.body:
+        if not isinstance(factory, _DEF_TYPES) or factory is helper:
+            continue
+        returns = [r for r in walk_function(factory) if isinstance(r, ast.Return)]
+        if len(returns) != 1 or not isinstance(returns[0].value, ast.Lambda):
+            continue
+        applier = returns[0].value
+        params = [*applier.args.posonlyargs, *applier.args.args]
+        body = applier.body
+        if (
+            len(params) != 1
+            or not isinstance(body, ast.Call)
+            or last_name(body.func) != helper.name
+        ):
+            continue
+        for app_module, def_node, dec in _decorated_defs(module, factory.name):
+            if not isinstance(dec, ast.Call):
+                continue
+            app_scope = module_scope(app_module)
+            made_by = resolve(dec.func, app_scope, depth + 1).single()
+            if not isinstance(made_by, Function) or made_by.node is not factory:
+                continue
+            outer = where.child(factory, bind_call(dec, app_scope, made_by, depth + 1))
+            given = Possible.of(Undecorated(def_node, app_module, app_scope))
+            inner = outer.child(applier, {params[0].arg: given})
+            callee = resolve(body.func, inner, depth + 1).single()
+            if isinstance(callee, Function) and callee.node is helper:
+                found.append((body, inner, callee))
+    return found
 
 
 def _decorated_defs(
