@@ -248,10 +248,24 @@ def _spread(expr: ast.expr, scope: Scope) -> list[tuple[str, ast.expr, ast.expr,
         return []
     items: list[tuple[str, ast.expr, ast.expr, ModuleInfo]] = []
     for key, value in zip(made.keys, made.values):
+        if key is None and _keyword_options(value, found.scope):
+            continue  # (`**options` of a decorator factory's `**options`: emoji, check_fn...)
         if not (isinstance(key, ast.Constant) and isinstance(key.value, str)):
             return []  # a spread or a computed key: not known whole
         items.append((key.value, key, read(key.value, value), found.scope.module))
     return items
+
+
+def _keyword_options(expr: ast.expr, scope: Scope) -> bool:
+    """`expr` is the `**options` parameter of a def around the row (what its callers add)."""
+    if not isinstance(expr, ast.Name):
+        return False
+    located = scope.lookup(expr.id)
+    if located is None:
+        return False
+    func = located[0].func
+    kwarg = func.args.kwarg if isinstance(func, (ast.FunctionDef, ast.AsyncFunctionDef)) else None
+    return kwarg is not None and kwarg.arg == expr.id
 
 
 # -- handlers ---------------------------------------------------------------------------------------

@@ -134,3 +134,45 @@ def test_a_decorator_factory_that_hands_the_def_to_a_registering_helper(tmp_path
     handlers = {r.name: r.handler for r in regs}
     assert handlers["todo_add"] is not None and handlers["todo_add"].func.name == "wrapper"
     assert handlers["todo_post"] is not None and handlers["todo_post"].func.name == "async_wrapper"
+
+
+DISPLAY_REGISTRY = """\
+TOOLS = []
+
+
+def tool(name, schema, **options):
+    def decorator(fn):
+        TOOLS.append({"name": name, "schema": {"name": name, **schema}, "handler": fn, **options})
+        return fn
+    return decorator
+"""
+
+DISPLAY_INIT = """\
+import json
+
+from ._registry import TOOLS, tool
+
+
+@tool("midi_header", {"description": "Read a MIDI header."}, emoji="M")
+def midi_header(args, **kw):
+    return json.dumps({"path": args.get("path")})
+
+
+def register(ctx):
+    for spec in TOOLS:
+        ctx.register_tool(toolset="midi", **spec)
+"""
+
+
+def test_a_row_display_that_spreads_the_decorators_options(tmp_path: Path) -> None:
+    # `{"name": name, "handler": fn, **options}`: `**options` of the factory adds emoji and the
+    # like; the row's named keys stand
+    root = make_root(
+        tmp_path,
+        {"plugins/midi/_registry.py": DISPLAY_REGISTRY, "plugins/midi/__init__.py": DISPLAY_INIT},
+    )
+    module = Models(root).get(root / "plugins/midi/__init__.py")
+    assert module is not None
+    regs = registrations_of(module)
+    assert [(r.name, r.toolset) for r in regs] == [("midi_header", "midi")]
+    assert regs[0].handler is not None and regs[0].handler.func.name == "midi_header"

@@ -7406,6 +7406,52 @@ registry.register(name="schedule", toolset="t", schema={}, handler=schedule)
 """,
             note="trap: a helper that `json.dumps` what it is handed, given text and floats (`isoformat()`, `float(Fraction)`, a Fraction times a float); one that catches TypeError around its dumps",
         ),
+        Valid(
+            _HEAD
+            + """\
+import struct
+
+METERS = {"electricity": "kWh", "gas": "m3"}
+
+
+class InputError(Exception):
+    pass
+
+
+def _meter(args):
+    meter = args.get("meter")
+    if not isinstance(meter, str) or meter.strip().lower() not in METERS:
+        raise InputError(f"meter must be one of: {', '.join(METERS)}")
+    return meter.strip().lower()
+
+
+def _chunks(data):
+    out, pos = [], 0
+    while pos + 8 <= len(data):
+        kind, length = struct.unpack_from(">4sI", data, pos)
+        out.append((kind, length))
+        pos += 8 + length
+    return out
+
+
+def history(args, **kw):
+    try:
+        meter = _meter(args)
+    except InputError as exc:
+        return tool_error(str(exc))
+    path = str(args.get("path") or "meter.bin")
+    try:
+        with open(path, "rb") as fh:
+            data = fh.read()
+    except OSError as exc:
+        return tool_error(str(exc))
+    return json.dumps({"meter": meter, "unit": METERS[meter], "chunks": len(_chunks(data))})
+
+
+registry.register(name="meter_history", toolset="t", schema={}, handler=history)
+""",
+            note="traps: a helper that returns the very expression its test found in a table (raising otherwise) hands back an entry; `struct.unpack_from(fmt, data, pos)` under `while pos + 8 <= len(data)` has its bytes",
+        ),
     )
     INVALID = (
         Invalid(

@@ -1256,6 +1256,9 @@ class InputRisks:
             and len(args) >= 2
             and self._content(_unsliced(args[1]))
             and not self._end_tested(args[1])
+            and not (
+                func.attr == "unpack_from" and len(args) >= 3 and self._offset_tested(*args[1:3])
+            )
         ):
             # `struct.unpack(">II", data[16:24])` of what a file the model names holds (unless
             # the def looks at its length: `while i + 4 <= len(data)`)
@@ -2048,6 +2051,24 @@ class InputRisks:
             if isinstance(sub, ast.Compare):
                 sides = {ast.dump(side) for side in (sub.left, *sub.comparators)}
                 if end in sides and size in sides:
+                    return True
+        return False
+
+    def _offset_tested(self, data: ast.expr, offset: ast.expr) -> bool:
+        """`struct.unpack_from(fmt, data, pos)` where a test compares `len(data)` with what
+        reads `pos` (`while pos + 8 <= len(data)`): the bytes are there."""
+        size = ast.dump(ast.Call(ast.Name("len", ast.Load()), [data], []))
+        names = {n.id for n in ast.walk(offset) if isinstance(n, ast.Name)}
+        if not names:
+            return False
+        for sub in walk_shallow(self._body):
+            if isinstance(sub, ast.Compare):
+                sides = [sub.left, *sub.comparators]
+                if any(ast.dump(side) == size for side in sides) and any(
+                    isinstance(n, ast.Name) and n.id in names
+                    for side in sides
+                    for n in ast.walk(side)
+                ):
                     return True
         return False
 

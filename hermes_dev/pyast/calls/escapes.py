@@ -812,8 +812,54 @@ def _raises_unless_member(
 
 
 def returns_member(node: ast.AST) -> bool:
-    """The def returns only an entry of a table, raising otherwise (`_member_returned`)."""
-    return isinstance(node, _DEF_TYPES) and _member_returned(node) is not None
+    """The def returns only an entry of a table, raising otherwise (`_member_returned`, or
+    the same expression its test asked about: `if m.strip().lower() not in METERS: raise ...;
+    return m.strip().lower()`)."""
+    return isinstance(node, _DEF_TYPES) and (
+        _member_returned(node) is not None or _tested_expression_returned(node)
+    )
+
+
+def _tested_expression_returned(node: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
+    """Every return gives one expression (no plain name) that a test at the top of the body
+    asked about (`if not isinstance(m, str) or m.strip() not in T: raise ...`), whose names
+    nothing binds after that test."""
+    returns = [r for r in walk_function(node) if isinstance(r, ast.Return)]
+    if not returns or any(r.value is None or isinstance(r.value, ast.Name) for r in returns):
+        return False
+    shapes = {ast.dump(r.value) for r in returns}  # type: ignore[arg-type]
+    if len(shapes) != 1:
+        return False
+    [shape] = shapes
+    for at, stmt in enumerate(node.body):
+        if not (
+            isinstance(stmt, ast.If)
+            and not stmt.orelse
+            and stmt.body
+            and isinstance(stmt.body[-1], ast.Raise)
+        ):
+            continue
+        test = stmt.test
+        parts = (
+            test.values if isinstance(test, ast.BoolOp) and isinstance(test.op, ast.Or) else [test]
+        )
+        if not any(
+            isinstance(p, ast.Compare)
+            and len(p.ops) == 1
+            and isinstance(p.ops[0], ast.NotIn)
+            and ast.dump(p.left) == shape
+            for p in parts
+        ):
+            continue
+        if any(r.lineno < stmt.lineno for r in returns):
+            return False
+        read = {n.id for n in ast.walk(returns[0].value) if isinstance(n, ast.Name)}  # type: ignore[arg-type]
+        return not any(
+            isinstance(sub, ast.Name) and sub.id in read and isinstance(sub.ctx, ast.Store)
+            for later in node.body[at + 1 :]
+            for sub in ast.walk(later)
+        )
+    return False
 
 
 def _member_returned(
