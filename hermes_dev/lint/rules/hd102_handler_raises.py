@@ -16417,6 +16417,24 @@ registry.register(name="todo_add", toolset="t", schema={}, handler=todo_add)
             note="a decorated def returns a date; its decorator's wrapper hands the result to a helper that json.dumps it (`_as_json(result)`) outside any `try`: TypeError",
             fixed={},
         ),
+        Invalid(
+            _HEAD
+            + """\
+def geocode_batch(args, **kw):
+    addresses = args.get("addresses")
+    if not isinstance(addresses, list) or not addresses:
+        return tool_error("addresses must be a non-empty list of strings")
+    cleaned = [" ".join(a.split()) for a in addresses]
+    return json.dumps({"addresses": cleaned})
+
+
+SCHEMA = {"type": "object", "properties": {"addresses": {"type": "array", "items": {"type": "string"}, "description": "Addresses"}}}
+registry.register(name="geocode_batch", toolset="t", schema={"name": "geocode_batch", "description": "d", "parameters": SCHEMA}, handler=geocode_batch)
+""",
+            lines=(8,),
+            note="a list tested only to be a list: each of its items is as the model sent it (`a.split()` of null raises AttributeError)",
+            fixed={},
+        ),
     )
 
     def check(self, ctx: LintContext) -> Iterator[Finding]:

@@ -3083,9 +3083,10 @@ class InputRisks:
         if depth > 3 or self.rebound:
             return None
         if isinstance(expr, _Element):
-            # (an item of a list the schema declares: of whatever type the model sent it)
-            key = self.raw_value(expr.value, depth + 1, given_to)
-            return key if key is not None and self.declared_array(key) else None
+            # (an item of a list the schema declares: of whatever type the model sent it, also
+            # of one tested only to be a list)
+            key = self.raw_value(expr.value, depth + 1, given_to) or self._listed_key(expr.value)
+            return key + "[]" if key is not None and self.declared_array(key) else None
         if isinstance(expr, ast.Name) and id(expr) in self._comprehended:
             item = self._comprehended[id(expr)]
             if not isinstance(item, _Element) or expr.id in self._type_tested_but(given_to):
@@ -3116,6 +3117,19 @@ class InputRisks:
         if key is None or self._reads(expr) & (self.guarded | self._type_tested_but(given_to)):
             return None
         return key
+
+    def _listed_key(self, expr: ast.expr) -> str | None:
+        """`addresses` bound once to `args.get("addresses")` and tested only to be a list
+        (`isinstance(addresses, list)`): the key it came under."""
+        if not isinstance(expr, ast.Name) or expr.id not in self._container_typed:
+            return None
+        bound = self._values.get(expr.id)
+        if not bound or len(bound) != 1 or bound[0] is None:
+            return None
+        value = bound[0]
+        if isinstance(value, ast.BoolOp) and isinstance(value.op, ast.Or):
+            value = value.values[0]
+        return self._key_read(value)
 
     def _type_tested(self) -> set[str]:
         """What an `isinstance(x, ...)` or `type(x)` here reads (its first argument)."""

@@ -2311,7 +2311,7 @@ class _Walker:
             return
         self._looped_keys.add(key)
         step = (self.module.rel, iterated.lineno, self.label)
-        why = f"when the model sends a number for {key!r} (not a list)"
+        why = f"when the model sends a number for {_shown(key)} (not a list)"
         self.escape_or_catch(
             Escape(stdlib_type(TypeError), "input", (step,), iterated, why), handlers
         )
@@ -2327,18 +2327,18 @@ class _Walker:
             return None
         key = unhashable_key(inputs, node, self.scope)
         if key is not None:
-            return TypeError, f"when the model sends a list or an object for {key!r} (no key)"
+            return TypeError, f"when the model sends a list or an object for {_shown(key)} (no key)"
         if type(node) is not ast.Call:
             return None
         key = text_method_key(inputs, node)
         if key is not None:
-            return AttributeError, f"when the model sends a number or a list for {key!r}"
+            return AttributeError, f"when the model sends a number or a list for {_shown(key)}"
         key = conversion_key(inputs, node, self.scope)
         if key is not None and self.catcher(stdlib_type(ValueError), handlers) is not None:
-            return TypeError, f"when the model sends a list or null for {key!r}"
+            return TypeError, f"when the model sends a list or null for {_shown(key)}"
         key = path_key(inputs, node, self.scope)
         if key is not None:
-            return TypeError, f"when the model sends a number or a list for {key!r} (no path)"
+            return TypeError, f"when the model sends a number or a list for {_shown(key)} (no path)"
         return None
 
     def _none_answer_risk(self, node: ast.AST) -> tuple[type[BaseException], str] | None:
@@ -2789,6 +2789,11 @@ class _Walker:
 
 # asyncio's coroutine functions: calling one makes a coroutine; it raises where it is awaited.
 _ASYNCIO_COROUTINES = frozenset({"wait_for", "to_thread", "shield", "sleep", "open_connection"})
+
+
+def _shown(key: str) -> str:
+    """An argument's key as a message names it (`x[]`: an item of the list `x`)."""
+    return f"an item of {key[:-2]!r}" if key.endswith("[]") else repr(key)
 
 
 def _task_group(name: str, scope: Scope) -> bool:
