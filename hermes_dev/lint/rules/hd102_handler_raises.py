@@ -7452,6 +7452,49 @@ registry.register(name="meter_history", toolset="t", schema={}, handler=history)
 """,
             note="traps: a helper that returns the very expression its test found in a table (raising otherwise) hands back an entry; `struct.unpack_from(fmt, data, pos)` under `while pos + 8 <= len(data)` has its bytes",
         ),
+        Valid(
+            {
+                "plugins/srs/validation.py": """\
+class ValidationError(ValueError):
+    pass
+
+
+def require_int(args, key, minimum, maximum):
+    value = args.get(key)
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise ValidationError(f"{key} must be an integer")
+    if value < minimum or value > maximum:
+        raise ValidationError(f"{key} must be between {minimum} and {maximum}")
+    return value
+""",
+                "plugins/srs/__init__.py": """\
+import json
+
+from . import validation as v
+
+
+def next_interval(days, grade):
+    if not 0 <= grade <= 5:
+        raise ValueError("grade must be between 0 and 5")
+    return days * 2 if grade >= 3 else 1
+
+
+def review(args, **kw):
+    try:
+        grade = v.require_int(args, "grade", minimum=0, maximum=5)
+    except v.ValidationError as exc:
+        return json.dumps({"error": str(exc)})
+    return json.dumps({"next_in_days": next_interval(3, grade)})
+
+
+def register(ctx):
+    ctx.register_tool(name="srs_review", toolset="srs", schema={}, handler=review)
+""",
+                "plugins/srs/plugin.yaml": "name: srs\\nversion: 0.1.0\\n"
+                "description: Spaced repetition\\nprovides_tools: [srs_review]\\n",
+            },
+            note="trap: a raise that guards its parameter's range (`if not 0 <= grade <= 5`) asserts what its callers pass; this caller passes what a helper of its project checked (another module's `v.require_int(..., minimum=0, maximum=5)`)",
+        ),
     )
     INVALID = (
         Invalid(
@@ -16433,6 +16476,28 @@ registry.register(name="geocode_batch", toolset="t", schema={"name": "geocode_ba
 """,
             lines=(8,),
             note="a list tested only to be a list: each of its items is as the model sent it (`a.split()` of null raises AttributeError)",
+            fixed={},
+        ),
+        Invalid(
+            _HEAD
+            + """\
+def next_interval(days, grade):
+    if not 0 <= grade <= 5:
+        raise ValueError("grade must be between 0 and 5")
+    return days * 2 if grade >= 3 else 1
+
+
+def review(args, **kw):
+    grade = args.get("grade")
+    if not isinstance(grade, int):
+        return tool_error("grade must be an integer")
+    return json.dumps({"next_in_days": next_interval(3, grade)})
+
+
+registry.register(name="srs_review", toolset="t", schema={}, handler=review)
+""",
+            lines=(14,),
+            note="a raise that guards its parameter's range fires on the model's number handed on untested for its range",
             fixed={},
         ),
     )

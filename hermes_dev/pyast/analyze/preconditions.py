@@ -9,7 +9,8 @@ summaries keep such a raise with the parameters it checks (`guarded_raises`), an
 site decides from its arguments (`origin`): a value the caller built itself drops it, a
 parameter passed on as it is hands the question to the next caller, anything else keeps it.
 
-- `guarded_raises(node)`: id of each such `raise` -> the parameters its guard checks.
+- `guarded_raises(node)`: id of each such `raise` -> the parameters its guard checks (also a
+  guard that compares them with constants only: `if not 0 <= grade <= 5: raise ValueError`).
 - `origin(expr, node)`: INTERNAL, TAINTED, or the name of the def's parameter `expr` is.
 """
 
@@ -52,7 +53,37 @@ def guarded_raises(node: FuncNode) -> dict[int, frozenset[str]]:
         checked: set[str] = set()
         if _type_check(sub.test, params, checked) and checked:
             found[id(raise_)] = frozenset(checked)
+            continue
+        checked = set()
+        if _range_check(sub.test, params, checked) and checked:
+            found[id(raise_)] = frozenset(checked)
     return found
+
+
+def _range_check(test: ast.expr, params: set[str], checked: set[str]) -> bool:
+    """Whether `test` only compares parameters with constants (`not 0 <= grade <= 5`,
+    `n < 1 or n > 100`): it asserts the range its callers pass."""
+    if isinstance(test, ast.BoolOp):
+        return all(_range_check(v, params, checked) for v in test.values)
+    if isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not):
+        return _range_check(test.operand, params, checked)
+    if not isinstance(test, ast.Compare) or not all(
+        isinstance(op, (ast.Lt, ast.LtE, ast.Gt, ast.GtE)) for op in test.ops
+    ):
+        return False
+    names = [e.id for e in (test.left, *test.comparators) if isinstance(e, ast.Name)]
+    constants = [
+        e
+        for e in (test.left, *test.comparators)
+        if isinstance(e, ast.Constant)
+        or (isinstance(e, ast.UnaryOp) and isinstance(e.operand, ast.Constant))
+    ]
+    if not names or len(names) + len(constants) != len(test.ops) + 1:
+        return False
+    if not all(n in params for n in names):
+        return False
+    checked.update(names)
+    return True
 
 
 def _type_check(test: ast.expr, params: set[str], checked: set[str]) -> bool:
