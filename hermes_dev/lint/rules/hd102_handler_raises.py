@@ -429,9 +429,10 @@ from hermes_dev.pyast.calls.driver import (
     wrapped,
 )
 from hermes_dev.pyast.calls.escapes import Escape, Step, handler_escapes, wrapper_handlers
+from hermes_dev.pyast.calls.handed_dumps import dumps_first_parameter
 from hermes_dev.pyast.semantic.resolve import resolve
 from hermes_dev.pyast.semantic.scopes import External, Function, Undecorated
-from hermes_dev.pyast.semantic.walker import is_name, returns_of
+from hermes_dev.pyast.semantic.walker import returns_of
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -16702,7 +16703,7 @@ def _serialised_by_wrapper(
         for obj in resolve(call.func, scope).items:
             if isinstance(obj, External) and serialisable.dumps_call(call, obj.dotted) is not None:
                 dumped = dumped or _made_by_def(call.args[0], wrapper)
-            elif isinstance(obj, Function) and _dumps_first(obj):
+            elif isinstance(obj, Function) and dumps_first_parameter(obj):
                 # (`return _as_json(result)` of a helper that json.dumps what it is handed)
                 dumped = dumped or _made_by_def(call.args[0], wrapper)
     if not dumped:
@@ -16713,28 +16714,6 @@ def _serialised_by_wrapper(
             if hit is not None:
                 return ret, hit
     return None
-
-
-def _dumps_first(function: Function) -> bool:
-    """A project def that `json.dumps` its first parameter outside any `try` (`def
-    _as_json(result): return result if isinstance(result, str) else json.dumps(result)`)."""
-    node = function.node
-    if not isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
-        return False
-    params = [a.arg for a in (*node.args.posonlyargs, *node.args.args)]
-    if not params:
-        return False
-    tried = {id(n) for t in ast.walk(node) if isinstance(t, ast.Try) for n in ast.walk(t)}
-    scope = Code(function).scope
-    for sub in ast.walk(node):
-        if not isinstance(sub, ast.Call) or id(sub) in tried or not sub.args:
-            continue
-        if not is_name(sub.args[0], params[0]):
-            continue
-        for obj in resolve(sub.func, scope).items:
-            if isinstance(obj, External) and serialisable.dumps_call(sub, obj.dotted) is not None:
-                return True
-    return False
 
 
 def _made_by_def(value: ast.expr, wrapper: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:

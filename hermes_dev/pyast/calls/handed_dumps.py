@@ -19,7 +19,7 @@ from hermes_dev.pyast.calls.driver import Code
 from hermes_dev.pyast.semantic.lazy_bodies import may_mention
 from hermes_dev.pyast.semantic.resolve import resolve
 from hermes_dev.pyast.semantic.scopes import External
-from hermes_dev.pyast.semantic.walker import handlers_around, walk_function
+from hermes_dev.pyast.semantic.walker import handlers_around, is_name, walk_function
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -59,6 +59,28 @@ def refused_in_callee(
         if hit is not None:
             return sub, hit
     return None
+
+
+def dumps_first_parameter(function: Function) -> bool:
+    """The def `json.dumps` its first parameter outside any `try` (`def _as_json(result):
+    return result if isinstance(result, str) else json.dumps(result)`)."""
+    node = function.node
+    if isinstance(node, ast.Lambda) or not may_mention(node, "dumps"):
+        return False
+    params = [a.arg for a in (*node.args.posonlyargs, *node.args.args)]
+    if not params:
+        return False
+    own = Code(function).scope
+    for sub in walk_function(node):
+        if (
+            type(sub) is ast.Call
+            and sub.args
+            and is_name(sub.args[0], params[0])
+            and _serialised(sub, own) is not None
+            and not handlers_around(node.body, lambda n, sub=sub: n is sub)  # type: ignore[misc]
+        ):
+            return True
+    return False
 
 
 def _serialised(call: ast.Call, scope: Scope) -> ast.expr | None:
