@@ -138,7 +138,9 @@ the code writes out, looked up by one (`ACTIONS[action]`, `.get(action)`, `actio
 ACTIONS`; a part of a stored record, `store["playlists"].get(v)`), TypeError on a list or an
 object (unhashable), which `except KeyError` misses; a path made of one
 (`os.path.expanduser(v)`, `os.path.join(base, v)`, `Path(v)`) TypeError on a number or a
-list; so does each item of a list the schema declares (Hermes checks no item's type). Also
+list; an order comparison of one with a number the code makes (`hours_left < warn`) TypeError
+on text or null; so does each item of a list the schema declares (Hermes checks no item's
+type). Also
 where a lambda or the handler hands the value as it came to a project def (which
 meets it as it came, also when called in a `try`). A test of its truth or of None (`if not q:
 return ...`) says nothing of its type. Not when the value is tested for its type
@@ -7496,6 +7498,32 @@ def register(ctx):
             },
             note="trap: a raise that guards its parameter's range (`if not 0 <= grade <= 5`) asserts what its callers pass; this caller passes what a helper of its project checked (another module's `v.require_int(..., minimum=0, maximum=5)`)",
         ),
+        Valid(
+            _HEAD
+            + """\
+import math
+
+
+def _finite(x):
+    return isinstance(x, (int, float)) and not isinstance(x, bool) and math.isfinite(x)
+
+
+def contains(args, **kw):
+    lat, lon = args.get("lat"), args.get("lon")
+    if not (_finite(lat) and _finite(lon)):
+        return tool_error("lat and lon must be finite numbers")
+    if not (-90 <= lat <= 90 and -180 <= lon <= 180):
+        return tool_error("lat/lon out of range")
+    limit = args.get("limit", 10)
+    if not isinstance(limit, int) or limit > 100:
+        return tool_error("limit must be an integer up to 100")
+    return json.dumps({"point": [lon, lat], "limit": limit})
+
+
+registry.register(name="contains", toolset="t", schema={}, handler=contains)
+""",
+            note="trap: values a helper's answer or a type test checked before they are compared with numbers",
+        ),
     )
     INVALID = (
         Invalid(
@@ -8240,6 +8268,7 @@ def risky(args):
             },
             findings=(
                 ("plugins/p12/__init__.py", 11),
+                ("plugins/p12/__init__.py", 19),
                 ("plugins/p12/__init__.py", 22),
             ),
             note="a wrapper that logs and re-raises (`try: return fn(args) except Exception: log...; raise`), given the handler function by a forwarding lambda: a catch-all re-raise lets out what fn can raise (write_note's ValueError; nothing for read_note, which catches its own errors); `except ValueError as exc: raise exc` names its class and is reported at the re-raise",
@@ -16499,6 +16528,29 @@ registry.register(name="srs_review", toolset="t", schema={}, handler=review)
 """,
             lines=(14,),
             note="a raise that guards its parameter's range fires on the model's number handed on untested for its range",
+            fixed={},
+        ),
+        Invalid(
+            _HEAD
+            + """\
+from datetime import datetime
+
+
+def sla_check(args, **kw):
+    warn_hours = args.get("warn_within_hours", 2)
+    due = datetime(2030, 1, 1)
+    hours_left = (due - datetime.now()).total_seconds() / 3600
+    if hours_left < 0:
+        return json.dumps({"state": "breached"})
+    if hours_left < warn_hours:
+        return json.dumps({"state": "at risk"})
+    return json.dumps({"state": "ok"})
+
+
+registry.register(name="sla_check", toolset="t", schema={}, handler=sla_check)
+""",
+            lines=(13,),
+            note="an order comparison of the model's value as it came with a number the code makes: text (Hermes coerces only what reads as a number) or null has no order with it (TypeError)",
             fixed={},
         ),
     )

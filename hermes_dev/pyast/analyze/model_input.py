@@ -3118,6 +3118,29 @@ class InputRisks:
             return None
         return key
 
+    @_placed
+    def raw_compared(self, expr: ast.expr) -> str | None:
+        """`raw_value` of a value an order comparison reads, that comparison aside (it is
+        itself a test of the value, and asks it to be a number): the key, unless a type test
+        or a guard here looks at it."""
+        if self.rebound:
+            return None
+        name = expr.id if isinstance(expr, ast.Name) else None
+        if name is not None:
+            bound = self._values.get(name)
+            if not bound or len(bound) != 1 or bound[0] is None:
+                return None
+            expr = bound[0]
+        if isinstance(expr, ast.BoolOp) and isinstance(expr.op, ast.Or):
+            expr = expr.values[0]
+        key = self._key_read(expr)
+        if key is None:
+            return None
+        reads = self._reads(expr) | ({name} if name else set())
+        if reads & (self.guarded | self._type_tested()):
+            return None
+        return key
+
     def _listed_key(self, expr: ast.expr) -> str | None:
         """`addresses` bound once to `args.get("addresses")` and tested only to be a list
         (`isinstance(addresses, list)`): the key it came under."""

@@ -74,6 +74,7 @@ from hermes_dev.pyast.calls.read_back import read_back_raises
 from hermes_dev.pyast.calls.wrong_types import (
     conversion_key,
     loop_key,
+    order_key,
     path_key,
     text_method_key,
     unhashable_key,
@@ -2328,6 +2329,11 @@ class _Walker:
         key = unhashable_key(inputs, node, self.scope)
         if key is not None:
             return TypeError, f"when the model sends a list or an object for {_shown(key)} (no key)"
+        if type(node) is ast.Compare:
+            key = order_key(inputs, node)
+            if key is not None:
+                return TypeError, f"when the model sends text or null for {_shown(key)} (no number)"
+            return None
         if type(node) is not ast.Call:
             return None
         key = text_method_key(inputs, node)

@@ -15,7 +15,9 @@ expects text:
   KeyError` misses;
 - a loop over it raises TypeError on a number, unless the schema declares it an array;
 - a path made of it (`os.path.expanduser(v)`, `os.path.join(base, v)`, `Path(v)`) raises
-  TypeError on a number or a list.
+  TypeError on a number or a list;
+- an order comparison of it with a number the code makes (`hours_left <= warn`) raises
+  TypeError on text, a list or null.
 
 Each answer is the key the value came under, or None (a type test of it, `str()` of it, a
 helper that saw it first: `raw_at` says None).
@@ -137,6 +139,47 @@ def path_key(inputs: InputRisks, call: ast.Call, scope: Scope) -> str | None:
         if key is not None:
             return key
     return None
+
+
+_ORDERS = (ast.Lt, ast.LtE, ast.Gt, ast.GtE)
+_NUMERIC_CALLS = frozenset({"int", "float", "len", "round", "abs", "sum", "min", "max"})
+
+
+def order_key(inputs: InputRisks, node: ast.Compare) -> str | None:
+    """`hours_left <= warn` (`<`, `>`...) of the model's value as it came against a number:
+    text, a list or null has no order with one (TypeError)."""
+    if not any(isinstance(op, _ORDERS) for op in node.ops):
+        return None
+    sides = [node.left, *node.comparators]
+    for at, side in enumerate(sides):
+        key = inputs.raw_compared(side)
+        if key is None:
+            continue
+        others = [s for i, s in enumerate(sides) if i != at]
+        if any(_a_number(o, inputs) for o in others):
+            return key
+    return None
+
+
+def _a_number(expr: ast.expr, inputs: InputRisks, depth: int = 0) -> bool:
+    """A number the code makes: a constant, arithmetic, `len()`/`float()`..., or a local
+    bound only to one."""
+    if isinstance(expr, ast.Constant):
+        return isinstance(expr.value, (int, float)) and not isinstance(expr.value, bool)
+    if isinstance(expr, ast.UnaryOp) and isinstance(expr.op, ast.USub):
+        return _a_number(expr.operand, inputs, depth)
+    if isinstance(expr, ast.BinOp) and isinstance(
+        expr.op, (ast.Add, ast.Sub, ast.Mult, ast.Div, ast.FloorDiv, ast.Mod)
+    ):
+        return _a_number(expr.left, inputs, depth) or _a_number(expr.right, inputs, depth)
+    if isinstance(expr, ast.Call):
+        if isinstance(expr.func, ast.Attribute) and expr.func.attr == "total_seconds":
+            return True
+        return isinstance(expr.func, ast.Name) and expr.func.id in _NUMERIC_CALLS
+    if isinstance(expr, ast.Name) and depth < 2:
+        bound = inputs.only_binding(expr.id)
+        return bound is not None and _a_number(bound, inputs, depth + 1)
+    return False
 
 
 def loop_key(inputs: InputRisks, iterated: ast.expr) -> str | None:
