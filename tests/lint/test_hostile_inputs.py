@@ -162,3 +162,24 @@ def test_a_provider_serving_thousands_of_tools_is_checked_for_a_bounded_number(t
     root = make_root(tmp_path, {"plugin.yaml": "name: big\n", "__init__.py": source})
     found = lint([], root=str(root), select=["HD101"]).findings
     assert len(found) == MAX_SERVED
+
+
+def test_a_long_elif_chain_called_with_a_constant_is_followed_once(tmp_path, alarm):
+    # Each arm's test is decided by the constant the call binds; asking whether the chain's
+    # tail ends again for every arm doubled the work per arm (40 arms: days).
+    from hermes_dev.lint.engine import lint
+    from tests.lint.support import make_root
+
+    arms = "".join(
+        f'    {"if" if i == 0 else "elif"} unit == "u{i}":\n        return {i}\n' for i in range(40)
+    )
+    module = (
+        "import json\nfrom tools.registry import registry\n\n\ndef factor(unit):\n"
+        + arms
+        + "    raise ValueError(unit)\n\n\ndef h(args, **kw):\n"
+        '    return json.dumps({"v": factor("nope")})\n\n\n'
+        'registry.register(name="h", toolset="t", schema={}, handler=h)\n'
+    )
+    root = make_root(tmp_path, {"tools/chain_tool.py": module})
+    found = [f for f in lint([], root=str(root), select=["HD102"]).findings if f.code == "HD102"]
+    assert [f.line for f in found] == [90]  # (`factor("nope")` raises ValueError)

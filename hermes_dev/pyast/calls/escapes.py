@@ -1364,6 +1364,9 @@ class _Walker:
         self._guarded: dict[int, frozenset[str]] | None = None
         self._verdicts: dict[int, Guard] | None = None
         self._saved: dict[str, ast.ExceptHandler] | None = None
+        # (whether control ends after a statement: asked again and again of an elif chain's
+        # tail, which doubled with each arm where a call's constant decides the tests)
+        self._ends: dict[int, bool] = {}
         # id(handler) -> the scope its type is read in, for a context manager's `except`
         self._handler_scopes: dict[int, Scope] = {}
         # parameters bound to one of several constants -> those the path here has ruled out
@@ -1596,6 +1599,12 @@ class _Walker:
         counts; doubt says True, which only leaves code unexamined)."""
         if isinstance(stmt, (ast.Return, ast.Raise)):
             return True
+        known = self._ends.get(id(stmt))
+        if known is None:
+            known = self._ends[id(stmt)] = self._ends_now(stmt)
+        return known
+
+    def _ends_now(self, stmt: ast.stmt) -> bool:
         if isinstance(stmt, ast.If):
             if bool(stmt.orelse) and self.ends_all(stmt.body) and self.ends_all(stmt.orelse):
                 return True
