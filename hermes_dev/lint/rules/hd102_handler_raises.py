@@ -7524,6 +7524,26 @@ registry.register(name="contains", toolset="t", schema={}, handler=contains)
 """,
             note="trap: values a helper's answer or a type test checked before they are compared with numbers",
         ),
+        Valid(
+            _HEAD
+            + """\
+import datetime
+from dataclasses import asdict, dataclass
+
+
+@dataclass
+class Rec:
+    when: datetime.datetime
+
+
+def record(args, **kw):
+    return json.dumps(asdict(Rec(args.get("w", ""))))
+
+
+registry.register(name="record", toolset="t", schema={}, handler=record)
+""",
+            note="trap: a record's field annotated `datetime` but given the model's value as it came (text) holds no datetime",
+        ),
     )
     INVALID = (
         Invalid(

@@ -1221,14 +1221,24 @@ def _held_field(record: Instance) -> str | None:
             ):
                 given = made.args[index]
             if given is not None:
-                if not is_none(given):
+                if _made_here(given):
                     return kind
-                continue
+                continue  # (None, a constant, a value read from elsewhere: not made as one)
         if stmt.value is None or not is_none(stmt.value):
             return kind
         if re.search(rf"\b{name}\s*=\s*(?!None\b)\S", cls.module.source):
             return kind
     return None
+
+
+def _made_here(given: ast.expr) -> bool:
+    """What a record's maker hands a field: a call that makes a value (`datetime.now()`,
+    `_ts(raw)`), not None, a constant or a value read as it is (`args.get("w")`, `row[1]`)."""
+    if not isinstance(given, (ast.Call, ast.BinOp, ast.IfExp)):
+        return False
+    if isinstance(given, ast.Call) and isinstance(given.func, ast.Attribute):
+        return given.func.attr not in ("get", "pop", "setdefault")
+    return True
 
 
 def _value_type(table: ast.expr, scope: Scope, depth: int = 0) -> str | None:
