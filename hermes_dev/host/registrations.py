@@ -751,7 +751,7 @@ def _loop_contexts(
         for row, row_scope in table.items[:MAX_ROWS]:
             bound = bind_target(loop.target, row, row_scope)
             out.append((_with_env(scope, bound), ok))
-        if not table.complete:
+        if not table.complete or len(table.items) > MAX_ROWS:
             out.append((scope, False))  # more rows than can be read
     return out
 

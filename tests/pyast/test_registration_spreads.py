@@ -176,3 +176,30 @@ def test_a_row_display_that_spreads_the_decorators_options(tmp_path: Path) -> No
     regs = registrations_of(module)
     assert [(r.name, r.toolset) for r in regs] == [("midi_header", "midi")]
     assert regs[0].handler is not None and regs[0].handler.func.name == "midi_header"
+
+
+def test_a_table_longer_than_the_rows_read_is_not_known_whole(tmp_path: Path) -> None:
+    # 2,001 rows: the rows past the ones read make the loop's registrations not known whole, so
+    # a manifest that lists the last one is not told it is never registered (HD402)
+    from hermes_dev.lint.engine import lint
+
+    names = [f"t{i}" for i in range(2001)]
+    rows = "".join(f'    ("{n}", "Tool {n}"),\n' for n in names)
+    init = (
+        "import json\n\n\ndef _handler(args, **kw):\n    return json.dumps({})\n\n\n"
+        f"ROWS = [\n{rows}]\n\n\ndef register(ctx):\n"
+        "    for name, description in ROWS:\n"
+        '        ctx.register_tool(name=name, toolset="big", schema={"name": name, '
+        '"description": description, "parameters": {"type": "object", "properties": {}}}, '
+        "handler=_handler)\n"
+    )
+    manifest = "name: big\nversion: 0.1.0\ndescription: Big\nprovides_tools:\n" + "".join(
+        f"  - {n}\n" for n in names
+    )
+    root = make_root(tmp_path, {"plugins/big/__init__.py": init, "plugins/big/plugin.yaml": manifest})
+    module = Models(root).get(root / "plugins/big/__init__.py")
+    assert module is not None
+    regs = registrations_of(module)
+    assert any(not r.rows_known for r in regs)
+    found = lint([], root=str(root), select=["HD402"]).findings
+    assert [f.message for f in found if f.code == "HD402"] == []
