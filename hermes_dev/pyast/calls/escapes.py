@@ -832,14 +832,7 @@ def _tested_expression_returned(node: ast.FunctionDef | ast.AsyncFunctionDef) ->
     if len(shapes) != 1:
         return False
     [shape] = shapes
-    for at, stmt in enumerate(node.body):
-        if not (
-            isinstance(stmt, ast.If)
-            and not stmt.orelse
-            and stmt.body
-            and isinstance(stmt.body[-1], ast.Raise)
-        ):
-            continue
+    for at, stmt in _raising_tests(node):
         test = stmt.test
         parts = (
             test.values if isinstance(test, ast.BoolOp) and isinstance(test.op, ast.Or) else [test]
@@ -863,6 +856,18 @@ def _tested_expression_returned(node: ast.FunctionDef | ast.AsyncFunctionDef) ->
     return False
 
 
+def _raising_tests(node: ast.FunctionDef | ast.AsyncFunctionDef) -> list[tuple[int, ast.If]]:
+    """The `if ...: ... raise` statements of a def's own body (no `else`), with their index."""
+    return [
+        (at, stmt)
+        for at, stmt in enumerate(node.body)
+        if isinstance(stmt, ast.If)
+        and not stmt.orelse
+        and stmt.body
+        and isinstance(stmt.body[-1], ast.Raise)
+    ]
+
+
 def _member_returned(
     node: ast.FunctionDef | ast.AsyncFunctionDef,
 ) -> tuple[str, set[str]] | None:
@@ -877,15 +882,7 @@ def _member_returned(
         return None
     name = names.pop()
     test_at = next(
-        (
-            at
-            for at, stmt in enumerate(node.body)
-            if isinstance(stmt, ast.If)
-            and not stmt.orelse
-            and stmt.body
-            and isinstance(stmt.body[-1], ast.Raise)
-            and _tests_member(stmt.test, name, negated=True)
-        ),
+        (at for at, stmt in _raising_tests(node) if _tests_member(stmt.test, name, negated=True)),
         None,
     )
     if test_at is None:
@@ -2621,15 +2618,25 @@ class _Walker:
             if value is None:
                 continue
             hit = serialisable.refused(value, self.scope)
-            if hit is None:
-                return True
-            made = (hit.scope.module.rel, getattr(hit.node, "lineno", call.lineno), self.label)
-            step = (self.module.rel, call.lineno, self.label)
-            why = f"{serialisable.WHY} {hit.shown} (made at {made[0]}:{made[1]})"
-            exc = library_type("TypeError")
-            self.escape_or_catch(Escape(exc, "input", (step, made), call, why), handlers)
+            if hit is not None:
+                self._refused_escape(call, hit, (), handlers)
             return True
         return False
+
+    def _refused_escape(
+        self,
+        call: ast.Call,
+        hit: serialisable.Refusal,
+        through: tuple[Step, ...],
+        handlers: list[list[ast.ExceptHandler]],
+    ) -> None:
+        """TypeError at `call`: the encoder meets what `hit` made (`through`: the steps down to
+        the dumps, when it is in a def the call runs)."""
+        made = (hit.scope.module.rel, getattr(hit.node, "lineno", call.lineno), self.label)
+        step = (self.module.rel, call.lineno, self.label)
+        why = f"{serialisable.WHY} {hit.shown} (made at {made[0]}:{made[1]})"
+        exc = library_type("TypeError")
+        self.escape_or_catch(Escape(exc, "input", (step, *through, made), call, why), handlers)
 
     def _refused_in_callee(
         self, call: ast.Call, target: Callee, handlers: list[list[ast.ExceptHandler]]
@@ -2641,11 +2648,7 @@ class _Walker:
             return
         dumps, hit = found
         inner = (target.function.module.rel, dumps.lineno, target.function.label)
-        made = (hit.scope.module.rel, getattr(hit.node, "lineno", call.lineno), self.label)
-        step = (self.module.rel, call.lineno, self.label)
-        why = f"{serialisable.WHY} {hit.shown} (made at {made[0]}:{made[1]})"
-        exc = library_type("TypeError")
-        self.escape_or_catch(Escape(exc, "input", (step, inner, made), call, why), handlers)
+        self._refused_escape(call, hit, (inner,), handlers)
 
     def _model_url(
         self, call: ast.Call, dotted: str, handlers: list[list[ast.ExceptHandler]]
