@@ -62,7 +62,7 @@ def served_tools_of(module: ModuleInfo) -> list[ServedTool]:
 
 def _find(module: ModuleInfo) -> list[ServedTool]:
     tree = module.tree
-    if tree is None or f"def {SERVES_MARKER}" not in module.source:
+    if tree is None or not module.contains(f"def {SERVES_MARKER}"):
         return []
     names, _ = served_tools_in(tree)
     if not names:

@@ -39,7 +39,13 @@ from hermes_dev.lint.context import LintContext, Statistics
 from hermes_dev.lint.files import discover, is_plugin_package, models_relative_dir, tool_folders
 from hermes_dev.lint.rule import Finding, Fix, Rule
 from hermes_dev.lint.suppress import Suppression, find_suppressions, may_hold_suppression
-from hermes_dev.pyast.semantic.modules import Models, ModuleInfo, might_register
+from hermes_dev.pyast.semantic.modules import (
+    Models,
+    ModuleInfo,
+    compact_text,
+    decoded_text,
+    might_register,
+)
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -277,7 +283,7 @@ def _lint(
     named = {str(Path(os.path.abspath(p))) for p in paths}
     unreadable: list[Finding] = []
     unparsed: list[ModuleInfo] = []
-    to_check: list[tuple[Path, str]] = []
+    to_check: list[tuple[Path, str | bytes]] = []
     for path in files:
         in_tool_dir = tool_dirs is None or models.relative(path).startswith(tool_dirs)
         if not in_tool_dir and str(path) not in named:
@@ -292,7 +298,7 @@ def _lint(
             # plugin's tools.py and a tool's helpers). Checked after the other rules, which
             # parse many of these files as they follow calls (see _unparsed).
             if path.name.endswith(".py"):  # (not a manifest given by name)
-                to_check.append((path, source))
+                to_check.append((path, compact_text(source)))  # (kept to the end)
             continue
         module = models.get(path, source)
         if module is not None:
@@ -381,12 +387,12 @@ def _newer_syntax(module: ModuleInfo, root: Path) -> bool:
 
 
 def _unparsed(
-    ctx: LintContext, to_check: list[tuple[Path, str]], named: set[str], cache: SummaryCache
+    ctx: LintContext, to_check: list[tuple[Path, str | bytes]], named: set[str], cache: SummaryCache
 ) -> None:
     """Add to `ctx.unparsed` the files of `to_check` (reported on, registering nothing) that do
     not parse. A file the rules parsed is not parsed again; the verdict is cached by content."""
-    for path, source in to_check:
-        broken = _does_not_parse(path, source, ctx.models, cache)
+    for path, text in to_check:
+        broken = _does_not_parse(path, decoded_text(text), ctx.models, cache)
         if broken is not None and (str(path) in named or not _newer_syntax(broken, ctx.root)):
             # (a helper script in a newer Python's syntax, found by walking the tree, is no
             # finding: this Python cannot judge it, and it holds no tools)
@@ -430,7 +436,7 @@ def _run_rules(
     codes: Sequence[str],
     rules: dict[str, type[Rule]],
     raw: list[Finding],
-    checks: tuple[list[tuple[Path, str]], set[str], SummaryCache] | None = None,
+    checks: tuple[list[tuple[Path, str | bytes]], set[str], SummaryCache] | None = None,
 ) -> None:
     """Each rule of `codes` over the run; then HD000 on the `checks` files that register
     nothing (`_unparsed`: after the rules, which parse many of them as they follow calls)."""

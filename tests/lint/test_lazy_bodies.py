@@ -66,9 +66,9 @@ def _deferred(body: list[ast.stmt]) -> int:
     return count
 
 
-def _lazy(source: str) -> ast.Module:
+def _lazy(source: str, utf8: bool = False) -> ast.Module:
     tree = ast.parse(source)
-    defer_bodies(tree, SourceLines(source))
+    defer_bodies(tree, SourceLines(source.encode() if utf8 else source))
     return tree
 
 
@@ -158,9 +158,11 @@ def test_a_segment_that_cannot_stand_alone_is_read_from_the_whole_file(
     "source",
     ["", "a", "a\n", "a\r\nb\rc\nd", "\f\r\n\x1cx\n\n", "é😀\r\n\r\n", *SHAPES.values()],
 )
-def test_source_lines_count_lines_as_the_tokenizer_does(source: str) -> None:
+@pytest.mark.parametrize("utf8", [False, True], ids=["str", "utf8"])
+def test_source_lines_count_lines_as_the_tokenizer_does(source: str, utf8: bool) -> None:
     expected = source.replace("\r\n", "\n").replace("\r", "\n").split("\n")
-    lines = SourceLines(source)
+    lines = SourceLines(source.encode() if utf8 else source)
+    assert lines.source == source
     assert len(lines) == len(expected)
     assert list(lines) == expected == lines[:]
     assert lines[-1] == expected[-1]
@@ -195,3 +197,35 @@ def test_line_numbers_past_256_are_shared_and_unread_bodies_stay_unread() -> Non
         ast.Module(full.body, []), include_attributes=True  # type: ignore[attr-defined]
     )
     assert body[-1].lineno is body[-1].value.lineno  # type: ignore[attr-defined]
+
+
+WIDE = "# 🌤 forecast\n" + SHAPES["methods, a string at column 0, decorators"].replace(
+    "at column 0", "à la colonne 0 ☔"
+)
+
+
+def test_a_body_read_from_utf8_lines_is_the_full_parse() -> None:
+    tree = _lazy(WIDE, utf8=True)
+    assert ast.dump(tree, include_attributes=True) == ast.dump(
+        ast.parse(WIDE), include_attributes=True
+    )
+
+
+def test_a_wide_module_text_is_kept_as_utf8_and_read_back_whole(tmp_path: Path) -> None:
+    from hermes_dev.pyast.semantic.modules import Models
+
+    wide, narrow = tmp_path / "wide.py", tmp_path / "narrow.py"
+    wide.write_text(WIDE, encoding="utf-8")
+    narrow.write_text("x = 'café'\n", encoding="utf-8")
+    models = Models(tmp_path)
+    module = models.get(wide)
+    assert module is not None and isinstance(module._text, bytes)
+    assert module.source == WIDE and module.lines[0] == "# 🌤 forecast"
+    assert module.contains("☔") and module.contains("class Tool") and not module.contains("🌧")
+    assert module.tree is not None
+    assert ast.dump(module.tree, include_attributes=True) == ast.dump(
+        ast.parse(WIDE), include_attributes=True
+    )
+    # (Latin-1 text is one byte a character as a str already: kept as it is)
+    latin = models.get(narrow)
+    assert latin is not None and latin._text == "x = 'café'\n"

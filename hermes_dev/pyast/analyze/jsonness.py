@@ -759,13 +759,13 @@ _ADDS_ITEMS = frozenset({"setitem", "append", "update", "add"})
 def _may_be_multimodal(binding: Binding, where: Scope) -> bool:
     """The value may be Hermes' multimodal envelope, a dict it passes on: the module, or that
     of the def whose call made it, builds one."""
-    if MULTIMODAL_KEY in where.module.source:
+    if where.module.contains(MULTIMODAL_KEY):
         return True
     value = binding.value
     if not isinstance(value, ast.Call):
         return False
     return any(
-        isinstance(obj, Function) and MULTIMODAL_KEY in obj.module.source
+        isinstance(obj, Function) and obj.module.contains(MULTIMODAL_KEY)
         for obj in resolve(value.func, where).items
     )
 

@@ -2069,7 +2069,7 @@ class _Walker:
                     call_arguments(call, target.function),
                     lambda expr: text_of(expr, self.scope),
                 )
-                if found and "execute" in self.module.source
+                if found and self.module.contains("execute")
                 else frozenset()
             )
             for inner in found:
@@ -2601,7 +2601,7 @@ class _Walker:
             ):
                 return False  # (a shell runs it: a missing program is its exit status)
         # (`shutil.which(...)` or `which(...)` called: the word in prose says nothing)
-        if argv is None or "which(" in self.module.source:
+        if argv is None or self.module.contains("which("):
             return False
         names = _programs(argv, self.scope, 0)
         return bool(names) and not any(n in _BASE_PROGRAMS or "/" in n for n in names)

@@ -18,7 +18,7 @@ from collections.abc import Sequence
 from hermes_dev.pyast.semantic.source_lines import SourceLines
 
 # Defs shorter than this keep their body: re-reading the lines costs more than they hold.
-MIN_LINES = 12
+MIN_LINES = 5
 
 
 class LazyBody(list):  # type: ignore[type-arg]

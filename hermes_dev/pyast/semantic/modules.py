@@ -151,7 +151,9 @@ class ModuleInfo:
         """`tree`: the parse of `source` when the caller has it already (`Models.seed`)."""
         self.models = models
         self.path = path
-        self.source = source
+        # A text whose characters take more than a byte each as a `str` is kept as UTF-8
+        # (a real checkout's modules with an emoji in them were a tenth of a run's memory).
+        self._text: str | bytes = compact_text(source) if models.compact else source
         self.rel = models.relative(path)
         self.dotted = models.dotted(path)
         self._error: SyntaxError | None = None
@@ -160,6 +162,21 @@ class ModuleInfo:
         self._lines: SourceLines | None = None
         self._index: BindingIndex | None = None
         self.state = ModuleState()
+
+    @property
+    def source(self) -> str:
+        """The module's text."""
+        text = self._text
+        if isinstance(text, str):
+            return text
+        return self.models.decoded(self, text)
+
+    def contains(self, fragment: str) -> bool:
+        """Whether `fragment` occurs in the text (without decoding a compact one)."""
+        text = self._text
+        if isinstance(text, str):
+            return fragment in text
+        return fragment.encode("utf-8") in text
 
     @property
     def tree(self) -> ast.Module | None:
@@ -193,7 +210,7 @@ class ModuleInfo:
     def lines(self) -> SourceLines:
         """The module's lines as the tokenizer counts them."""
         if self._lines is None:
-            self._lines = SourceLines(self.source)
+            self._lines = SourceLines(self._text)
         return self._lines
 
     @property
@@ -256,6 +273,21 @@ class Models:
         # Names a module read so far defines as a `@property` (a read of another attribute
         # name runs no getter: its object need not be resolved to know that).
         self.property_names: set[str] = set()
+        # Keep wide texts as UTF-8 (`ModuleInfo.source` decodes them, the last few kept).
+        self.compact = True
+        self._decoded: dict[int, str] = {}
+
+    def decoded(self, module: ModuleInfo, text: bytes) -> str:
+        """`text` (`module`'s UTF-8) as a `str`; the last few decoded are kept, as a question
+        about a module tends to read its text more than once."""
+        key = id(module)
+        found = self._decoded.pop(key, None)
+        if found is None:
+            found = text.decode("utf-8")
+            if len(self._decoded) >= _DECODED_KEPT:
+                del self._decoded[next(iter(self._decoded))]
+        self._decoded[key] = found
+        return found
 
     def relative(self, path: Path) -> str:
         key = str(path)
@@ -328,7 +360,7 @@ class Models:
             if reaches is None or not changed_rels.isdisjoint(reaches(module.rel)):
                 module.state = ModuleState()
             fresh._by_path[key] = module
-            if "property" in module.source:
+            if module.contains("property"):
                 fresh.property_names.update(_PROPERTY_DEF.findall(module.source))
         return fresh
 
@@ -376,6 +408,30 @@ class Models:
                     break
         self._by_name[dotted] = found
         return found
+
+
+_DECODED_KEPT = 4
+
+
+def decoded_text(text: str | bytes) -> str:
+    """The `str` of what `compact_text` returned."""
+    return text.decode("utf-8") if isinstance(text, bytes) else text
+
+
+def compact_text(source: str) -> str | bytes:
+    """`source`, or its UTF-8 when that takes less memory (a `str` with a character outside
+    Latin-1 takes two or four bytes for every character)."""
+    if source.isascii():
+        return source
+    widest = max(source)
+    if widest <= "\xff":
+        return source  # (one byte a character already)
+    try:
+        data = source.encode("utf-8")
+    except UnicodeEncodeError:  # (a lone surrogate, in an editor's buffer)
+        return source
+    size = len(source) * (4 if widest > "\uffff" else 2)
+    return data if len(data) * 4 < size * 3 else source
 
 
 def standalone(path: Path, source: str, tree: ast.Module) -> ModuleInfo:

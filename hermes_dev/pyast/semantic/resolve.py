@@ -1667,6 +1667,10 @@ def _applier_sites(
     for factory in tree.body:
         if not isinstance(factory, _DEF_TYPES) or factory is helper:
             continue
+        end = factory.end_lineno or factory.lineno
+        text = module.lines.text(factory.lineno, end)
+        if helper.name not in text or "lambda" not in text:
+            continue  # (before its body is read: most defs of a large module call no helper)
         returns = [r for r in walk_function(factory) if isinstance(r, ast.Return)]
         if len(returns) != 1 or not isinstance(returns[0].value, ast.Lambda):
             continue
@@ -1704,7 +1708,7 @@ def _decorated_defs(
     out: list[tuple[ModuleInfo, ast.FunctionDef | ast.AsyncFunctionDef, ast.expr]] = []
     for other in subtree_modules(module, "@"):
         tree = other.tree
-        if tree is None or word not in other.source:
+        if tree is None or not other.contains(word):
             continue
         for stmt in tree.body:
             if not isinstance(stmt, _DEF_TYPES):
@@ -2021,7 +2025,7 @@ def subclasses(cls: ClassRef) -> list[ClassRef]:
     for _ in range(_MAX_SUBCLASS_LEVELS):
         added: list[ClassRef] = []
         for module in modules:
-            if not any(name in module.source for name in names):
+            if not any(module.contains(name) for name in names):
                 continue  # (before `.tree`: a module that does not name the class stays unparsed)
             tree = module.tree
             if tree is None:

@@ -316,7 +316,8 @@ def _globals(module: ModuleInfo) -> frozenset[str]:
             match = _GLOBAL_LINE.fullmatch(line)
             if match is not None:
                 names.update(part.strip() for part in match.group(1).split(","))
-            elif ";" in line or line.lstrip().startswith("global"):
+            elif ";" in line or line.rstrip().endswith("\\"):
+                # (other lines that start with the word are prose: `global` takes names only)
                 pending.add(number)
         if pending:
             body = module.tree.body  # type: ignore[union-attr]
