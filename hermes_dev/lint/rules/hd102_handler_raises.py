@@ -7544,6 +7544,130 @@ registry.register(name="record", toolset="t", schema={}, handler=record)
 """,
             note="trap: a record's field annotated `datetime` but given the model's value as it came (text) holds no datetime",
         ),
+        Valid(
+            _HEAD
+            + """\
+_is_text = lambda v: isinstance(v, str) and bool(v.strip())
+
+
+def sort_names(args, **kw):
+    raw = args.get("names")
+    if not isinstance(raw, list):
+        return tool_error("names must be a list")
+    kept = [n.strip() for n in raw if _is_text(n) and len(n) < 80]
+    return json.dumps({"names": sorted(kept)})
+
+
+SCHEMA = {
+    "name": "sort_names",
+    "description": "Sort names.",
+    "parameters": {
+        "type": "object",
+        "properties": {"names": {"type": "array", "items": {"type": "string"}}},
+    },
+}
+registry.register(name="sort_names", toolset="t", schema=SCHEMA, handler=sort_names)
+""",
+            note="trap: a comprehension keeps only the items a helper of the project's said yes to",
+        ),
+        Valid(
+            _HEAD
+            + """\
+def _text(key):
+    def check(args):
+        value = args.get(key)
+        if not isinstance(value, str) or not value.strip():
+            return f"{key} must be text"
+        return None
+
+    return check
+
+
+_CHECKS = (_text("reporter"), _text("parties"), lambda a: None if a.get("year") else "year?")
+
+
+def _first_error(checks, args):
+    return next(filter(None, (check(args) for check in checks)), None)
+
+
+def cite(args, **kw):
+    problem = _first_error(_CHECKS, args)
+    if problem:
+        return tool_error(problem)
+    line = args["reporter"].upper() + " " + args["parties"]
+    return json.dumps({"citation": line, "year": args["year"]})
+
+
+registry.register(name="cite", toolset="t", schema={}, handler=cite)
+""",
+            note="trap: a table of checkers a factory made answers for each key before the handler reads them",
+        ),
+        Valid(
+            _HEAD
+            + """\
+import datetime
+
+
+def _error(message):
+    return json.dumps({"error": message})
+
+
+def _paid_on(raw):
+    if raw is None:
+        return datetime.date.today()
+    try:
+        return datetime.date.fromisoformat(str(raw))
+    except ValueError:
+        return f"not a date: {raw!r}"
+
+
+def record(args, **kw):
+    paid_on = _paid_on(args.get("paid_on"))
+    if isinstance(paid_on, str):
+        return _error(paid_on)
+    return json.dumps({"paid_on": paid_on.isoformat()})
+
+
+registry.register(name="record", toolset="t", schema={}, handler=record)
+""",
+            note="trap: a helper answers a date or a message; the branch a type test says holds text hands on text",
+        ),
+        Valid(
+            _HEAD
+            + """\
+import dataclasses
+import functools
+
+
+def _build(args):
+    return {"orders": str(args.get("orders") or "")}
+
+
+def _wave(args):
+    return {"size": int(args.get("size") or 20)}
+
+
+@dataclasses.dataclass
+class Pipeline:
+    params: object
+    fields: list
+
+
+PIPELINES = {"build": Pipeline(_build, ["orders"]), "wave": Pipeline(_wave, ["size"])}
+
+
+def run_pipeline(name, args, **kw):
+    pipeline = PIPELINES[name]
+    params = pipeline.params(args)
+    return json.dumps({key: params[key] for key in pipeline.fields})
+
+
+registry.register(
+    name="build", toolset="t", schema={}, handler=functools.partial(run_pipeline, "build")
+)
+""",
+            note="trap: a table's key bound by a partial picks the one def that runs",
+        ),
     )
     INVALID = (
         Invalid(
@@ -16572,6 +16696,122 @@ registry.register(name="sla_check", toolset="t", schema={}, handler=sla_check)
             lines=(13,),
             note="an order comparison of the model's value as it came with a number the code makes: text (Hermes coerces only what reads as a number) or null has no order with it (TypeError)",
             fixed={},
+        ),
+        Invalid(
+            _HEAD
+            + """\
+
+
+def sort_names(args, **kw):
+    raw = args.get("names")
+    if not isinstance(raw, list):
+        return tool_error("names must be a list")
+    kept = [n.strip() for n in raw if n]
+    return json.dumps({"names": sorted(kept)})
+
+
+SCHEMA = {
+    "name": "sort_names",
+    "description": "Sort names.",
+    "parameters": {
+        "type": "object",
+        "properties": {"names": {"type": "array", "items": {"type": "string"}}},
+    },
+}
+registry.register(name="sort_names", toolset="t", schema=SCHEMA, handler=sort_names)
+""",
+            lines=(10,),
+            note="a comprehension whose test only asks whether an item is empty: a number passes it",
+        ),
+        Invalid(
+            _HEAD
+            + """\
+def _problem(args):
+    for key in ("reporter",):
+        if not isinstance(args.get(key), str):
+            return f"{key} must be text"
+    return None
+
+
+def cite(args, **kw):
+    problem = _problem(args)
+    if problem:
+        return tool_error(problem)
+    return json.dumps({"citation": args["reporter"].upper() + " " + args["parties"]})
+
+
+registry.register(name="cite", toolset="t", schema={}, handler=cite)
+""",
+            lines=(15,),
+            note="a checking helper answers for the keys it asks about, not for the others",
+        ),
+        Invalid(
+            _HEAD
+            + """\
+import datetime
+
+
+def _error(message):
+    return json.dumps({"error": message})
+
+
+def _paid_on(raw):
+    if raw is None:
+        return datetime.date.today()
+    try:
+        return datetime.date.fromisoformat(str(raw))
+    except ValueError:
+        return f"not a date: {raw!r}"
+
+
+def record(args, **kw):
+    paid_on = _paid_on(args.get("paid_on"))
+    if not isinstance(paid_on, str):
+        return _error(paid_on)
+    return json.dumps({"paid_on": paid_on.isoformat()})
+
+
+registry.register(name="record", toolset="t", schema={}, handler=record)
+""",
+            lines=(23,),
+            note="the branch where the helper answered a date hands the date to a def that dumps it",
+        ),
+        Invalid(
+            _HEAD
+            + """\
+import dataclasses
+import functools
+
+
+def _build(args):
+    return {"orders": str(args.get("orders") or "")}
+
+
+def _wave(args):
+    return {"size": int(args.get("size") or 20)}
+
+
+@dataclasses.dataclass
+class Pipeline:
+    params: object
+    fields: list
+
+
+PIPELINES = {"build": Pipeline(_build, ["orders"]), "wave": Pipeline(_wave, ["size"])}
+
+
+def run_pipeline(name, args, **kw):
+    pipeline = PIPELINES[name]
+    params = pipeline.params(args)
+    return json.dumps({key: params[key] for key in pipeline.fields})
+
+
+registry.register(
+    name="wave", toolset="t", schema={}, handler=functools.partial(run_pipeline, "wave")
+)
+""",
+            lines=(27,),
+            note="a table's key bound by a partial picks the def that runs, and that one raises",
         ),
     )
 

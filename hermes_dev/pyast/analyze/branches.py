@@ -111,7 +111,8 @@ def relevant_parameters(
     node: ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda,
 ) -> frozenset[str]:
     """Parameters read in a test (`if`, `while`, conditional expression, `assert`, a
-    comprehension's `if`) or passed on as a call's argument, and never assigned (memoised)."""
+    comprehension's `if`), passed on as a call's argument or used as the key of a constant
+    table (`PIPELINES[name]`), and never assigned (memoised)."""
     cached: frozenset[str] | None = node.__dict__.get(_RELEVANT_ATTR)
     if cached is not None:
         return cached
@@ -133,6 +134,15 @@ def relevant_parameters(
                 read.append(sub.func)  # type: ignore[attr-defined]
             elif kind is ast.Name and type(sub.ctx) is not ast.Load:  # type: ignore[attr-defined]
                 assigned.add(sub.id)  # type: ignore[attr-defined]
+            elif (
+                kind is ast.Subscript
+                and type(sub.ctx) is ast.Load  # type: ignore[attr-defined]
+                and type(sub.value) is ast.Name  # type: ignore[attr-defined]
+                and type(sub.slice) is ast.Name  # type: ignore[attr-defined]
+                and sub.value.id.isupper()  # type: ignore[attr-defined]
+            ):
+                # (`PIPELINES[name]`: the key picks what runs, as a dispatch table's does)
+                read.append(sub.slice)  # type: ignore[attr-defined]
         if read:
             for name in walk_shallow(read):  # type: ignore[arg-type]
                 if isinstance(name, ast.Name) and name.id in params:

@@ -391,6 +391,7 @@ class InputRisks:
         "_types_tested",
         "_values",
         "any_key_checked",
+        "asked_by",
         "carries",
         "checked_keys",
         "checks",
@@ -448,6 +449,7 @@ class InputRisks:
         free_group: Callable[[ast.Call, int | str], bool] | None = None,
         entry_or_none: Callable[[ast.Call], bool] | None = None,
         entry_always: Callable[[ast.Call], bool] | None = None,
+        asked_by: Callable[[ast.Call], frozenset[str]] | None = None,
     ) -> None:
         """`parses_json(func)`: whether a called expression is `json.loads` (as the scope
         resolves it: `from json import loads as parse` too); else only `json.loads` as written.
@@ -470,6 +472,9 @@ class InputRisks:
         # `checks(call)`: the keys a helper given the arguments tests (`_key(args)` raising when
         # `args.get("key")` is not a non-empty string)
         self.checks = checks
+        # `asked_by(call)`: the keys a helper handed the arguments asks about, for a call
+        # whose answer a test turns away on (`problem = _problem(args); if problem: return`)
+        self.asked_by = asked_by
         self.checked_keys: set[str] = set()
         # `[k for k in needed if not args.get(k)]`: keys checked from a list, any of them
         self.any_key_checked = False
@@ -1514,6 +1519,13 @@ class InputRisks:
                         self.checked_keys.add(sub.value)
             if self.checks is not None:
                 self.checked_keys.update(self.checks(node))
+            if self.asked_by is not None and id(node) in self._turned_away:
+                asked = self.asked_by(node)
+                self.checked_keys.update(asked)
+                # (what the helper said of each, past the test: as for `if not ok(x): return`)
+                reads = {f"{self.param}[{key!r}]" for key in asked}
+                self._answered.update(reads)
+                self.helper_checked.update(reads)
         if isinstance(func, ast.Attribute):
             if (
                 func.attr == "get"
@@ -3205,6 +3217,17 @@ class InputRisks:
                 targets = {n.id for n in ast.walk(loop.target) if isinstance(n, ast.Name)}
                 if targets & found and isinstance(loop.iter, (ast.Tuple, ast.List)):
                     found |= {n.id for n in ast.walk(loop.iter) if isinstance(n, ast.Name)}
+        # (`[e.strip() for e in raw if _is_text(e)]`: a helper of the project's answers for
+        # each item first, and the comprehension drops those it turns away, as `if not
+        # _is_text(e): continue` would)
+        for sub in nodes:
+            if type(sub) is ast.comprehension:
+                for test in sub.ifs:
+                    for call in _verdict_calls(test):
+                        if _asks_a_helper(call.func):
+                            for arg in call.args:
+                                if isinstance(arg, ast.Name):
+                                    found |= self._reads(arg)
         for name in list(self._seen_in_try):
             if name in found:
                 del self._seen_in_try[name]  # (tested otherwise too)
@@ -3982,6 +4005,22 @@ _NOT_CHECKS = frozenset(
         "hash",
     }
 )
+
+
+def _verdict_calls(test: ast.expr) -> list[ast.Call]:
+    """The calls whose answer `test` reads as a yes or no (`ok(x)`, `not ok(x)`, `ok(x) and
+    y`), not a value it compares."""
+    found: list[ast.Call] = []
+    parts = [test]
+    while parts:
+        part = parts.pop()
+        if isinstance(part, ast.Call):
+            found.append(part)
+        elif isinstance(part, ast.UnaryOp) and isinstance(part.op, ast.Not):
+            parts.append(part.operand)
+        elif isinstance(part, ast.BoolOp):
+            parts.extend(part.values)
+    return found
 
 
 def _asks_a_helper(func: ast.expr) -> bool:

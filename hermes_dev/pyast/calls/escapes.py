@@ -54,6 +54,7 @@ from hermes_dev.pyast.analyze.verdicts import (
     verdict_raises,
 )
 from hermes_dev.pyast.calls import serialisable
+from hermes_dev.pyast.calls.answered_checks import keys_asked
 from hermes_dev.pyast.calls.driver import (
     Callee,
     Code,
@@ -431,6 +432,7 @@ def _input_risks(
         lambda match, group: free_group(match, group, scope),
         entry_or_none,
         entry_always,
+        lambda call: keys_asked(call, scope),
     )
 
 

@@ -44,6 +44,8 @@ from hermes_dev.pyast.semantic.scopes import (
     Undecorated,
 )
 from hermes_dev.pyast.semantic.walker import (
+    Block,
+    def_statements,
     is_name,
     is_none,
     last_name,
@@ -365,6 +367,8 @@ class _Search:
         if found is None:
             return None
         where, bindings = found
+        if where is scope and _narrowed_to_json(expr, scope):
+            return None  # (`if isinstance(paid_on, str): return _error(paid_on)`: text there)
         if where.func is not None and _items_rewritten(expr.id, where.func):
             return None  # (`for l in lines: l["price"] = str(l["price"])`: made serialisable)
         if bindings is None:
@@ -1130,6 +1134,40 @@ def _field_type(expr: ast.Attribute, scope: Scope) -> str | None:
         return None
     names = {_declared(o.cls, expr.attr) for o in found.items}  # type: ignore[attr-defined]
     return names.pop() if len(names) == 1 else None
+
+
+_JSON_TYPES = frozenset({"str", "int", "float", "bool"})
+
+
+def _narrowed_to_json(expr: ast.Name, scope: Scope) -> bool:
+    """`expr` stands in the block of an `if isinstance(name, str)` (or the `else` of an
+    `if not isinstance(...)`) of its own def, for types JSON takes (text, numbers)."""
+    func = scope.func
+    if func is None or isinstance(func, ast.Lambda):
+        return False
+    line = expr.lineno
+    blocks: tuple[Block, ...] = ()
+    for stmt, around in def_statements(func):
+        if stmt.lineno <= line <= (stmt.end_lineno or stmt.lineno):
+            blocks = around  # (the innermost statement holding it comes last)
+    for block in blocks:
+        branch = block.node
+        if not isinstance(branch, ast.If) or block.part not in ("body", "orelse"):
+            continue
+        test, holds = branch.test, block.part == "body"
+        if isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not):
+            test, holds = test.operand, not holds
+        if (
+            holds
+            and isinstance(test, ast.Call)
+            and is_name(test.func, "isinstance")
+            and len(test.args) == 2
+            and is_name(test.args[0], expr.id)
+        ):
+            kinds = test.args[1].elts if isinstance(test.args[1], ast.Tuple) else [test.args[1]]
+            if kinds and all(isinstance(k, ast.Name) and k.id in _JSON_TYPES for k in kinds):
+                return True
+    return False
 
 
 def _tested_away(choice: ast.IfExp, part: ast.expr, type_name: str) -> bool:
