@@ -16721,6 +16721,7 @@ SCHEMA = {
 registry.register(name="sort_names", toolset="t", schema=SCHEMA, handler=sort_names)
 """,
             lines=(10,),
+            fixed={},
             note="a comprehension whose test only asks whether an item is empty: a number passes it",
         ),
         Invalid(
@@ -16743,6 +16744,7 @@ def cite(args, **kw):
 registry.register(name="cite", toolset="t", schema={}, handler=cite)
 """,
             lines=(15,),
+            fixed={},
             note="a checking helper answers for the keys it asks about, not for the others",
         ),
         Invalid(
@@ -16774,6 +16776,7 @@ def record(args, **kw):
 registry.register(name="record", toolset="t", schema={}, handler=record)
 """,
             lines=(23,),
+            fixed={},
             note="the branch where the helper answered a date hands the date to a def that dumps it",
         ),
         Invalid(
@@ -16811,6 +16814,7 @@ registry.register(
 )
 """,
             lines=(27,),
+            fixed={},
             note="a table's key bound by a partial picks the def that runs, and that one raises",
         ),
     )
