@@ -2717,7 +2717,7 @@ from tools.registry import registry, tool_error
 
 def repo_head(args, **kw):
     target = args.get("target")
-    if not target:
+    if not isinstance(target, str) or not target:
         return tool_error("target is required")
     target = os.path.abspath(os.path.expanduser(target))
     try:
@@ -7668,6 +7668,57 @@ registry.register(
 """,
             note="trap: a table's key bound by a partial picks the one def that runs",
         ),
+        Valid(
+            _HEAD
+            + """\
+import datetime
+
+
+def balance(args, **kw):
+    raw = args.get("as_of")
+    if raw is not None and not isinstance(raw, str):
+        return tool_error("as_of must be text")
+    try:
+        as_of = datetime.date.fromisoformat(raw) if raw else datetime.date.today()
+    except ValueError:
+        return tool_error("as_of must be a date such as 2024-05-31")
+    return json.dumps({"as_of": as_of.isoformat()})
+
+
+registry.register(name="balance", toolset="t", schema={}, handler=balance)
+""",
+            note="trap: the value is tested to be text before the parser meets it",
+        ),
+        Valid(
+            _HEAD
+            + """\
+DEFAULT_RATIO = "16:9"
+
+
+def render(args, **kw):
+    ratio = str(args.get("ratio") or DEFAULT_RATIO).strip()
+    return json.dumps({"ratio": ratio})
+
+
+registry.register(name="render", toolset="t", schema={}, handler=render)
+""",
+            note="trap: str() of the value before a str method",
+        ),
+        Valid(
+            _HEAD
+            + """\
+def lookup(args, **kw):
+    call = args.get("callsign")
+    if not isinstance(call, str):
+        return tool_error("callsign must be text")
+    call = call.strip().upper()
+    return json.dumps({"callsign": call})
+
+
+registry.register(name="lookup", toolset="t", schema={}, handler=lookup)
+""",
+            note="trap: a name tested to be text, then rebound from itself",
+        ),
     )
     INVALID = (
         Invalid(
@@ -7752,7 +7803,7 @@ def fetch(args, **kw):
 
 registry.register(name="fetch", toolset="t", schema={}, handler=fetch)
 """,
-            lines=(12, 14),
+            lines=(10, 12, 14),
             note="the message is kept; tool_error joins the parenthesised registry import",
             fixed="""\
 import json
@@ -10945,12 +10996,7 @@ registry.register(name="members", toolset="t", schema={"name": "members", "descr
 registry.register(name="feeds", toolset="t", schema={"name": "feeds", "description": "d", "parameters": {"type": "object", "properties": {}}}, handler=feeds)
 """,
             },
-            findings=(
-                ("tools/misc_tool.py", 15),
-                ("tools/misc_tool.py", 22),
-                ("tools/misc_tool.py", 28),
-                ("tools/misc_tool.py", 36),
-            ),
+            findings=(('tools/misc_tool.py', 14), ('tools/misc_tool.py', 15), ('tools/misc_tool.py', 22), ('tools/misc_tool.py', 28), ('tools/misc_tool.py', 36)),
             note="each element of a list the model sends is the model's (a path per element, a key per element); a template filled with the model's values (KeyError for a name they lack); a zip file the model names that is no zip (BadZipFile, which `except FileNotFoundError` does not catch)",
             fixed={},
         ),
@@ -11040,7 +11086,7 @@ def repo_head(args, **kw):
 registry.register(name="repo_head", toolset="t", schema={"name": "repo_head", "description": "d", "parameters": {"type": "object", "properties": {}}}, handler=repo_head)
 """,
             },
-            findings=(("tools/repo_head_tool.py", 13),),
+            findings=(('tools/repo_head_tool.py', 12), ('tools/repo_head_tool.py', 13)),
             note="the model's path made absolute by rebinding it, its folder handed to a helper that expands it again: git.Repo raises InvalidGitRepositoryError for a folder that is not a repository",
             fixed={},
         ),
@@ -12686,10 +12732,7 @@ SCHEMA = {"type": "object", "properties": {"year": {"type": "integer", "descript
 registry.register(name="rota_month", toolset="rota", schema={"name": "rota_month", "description": "Rota.", "parameters": SCHEMA}, handler=rota_month)
 """,
             },
-            findings=(
-                ("tools/rota_tool.py", 10),
-                ("tools/rota_tool.py", 15),
-            ),
+            findings=(('tools/rota_tool.py', 9), ('tools/rota_tool.py', 10), ('tools/rota_tool.py', 15)),
             note="`date(year, month, 1)` of the model's numbers: a month of 13 raises ValueError; `month < 1` bounds it from below only",
             fixed={},
         ),
@@ -14106,7 +14149,7 @@ def split(args, **kw):
 
 registry.register(name="split", toolset="t", schema={}, handler=split)
 """,
-            lines=(21,),
+            lines=(16, 21),
             note="an item of the tuple a helper returns (`shares, leftover = allocate(...)`), arithmetic on a parameter the helper annotates `Decimal`, put in the result: json.dumps refuses it",
             fixed={},
         ),
@@ -16816,6 +16859,61 @@ registry.register(
             lines=(27,),
             fixed={},
             note="a table's key bound by a partial picks the def that runs, and that one raises",
+        ),
+        Invalid(
+            _HEAD
+            + """\
+import datetime
+
+
+def balance(args, **kw):
+    raw = args.get("as_of")
+    try:
+        as_of = datetime.date.fromisoformat(raw) if raw else datetime.date.today()
+    except ValueError:
+        return tool_error("as_of must be a date such as 2024-05-31")
+    return json.dumps({"as_of": as_of.isoformat()})
+
+
+registry.register(name="balance", toolset="t", schema={}, handler=balance)
+""",
+            lines=(10,),
+            fixed={},
+            note="a date parser meets a number the model sent: TypeError, which the except for ValueError misses",
+        ),
+        Invalid(
+            _HEAD
+            + """\
+DEFAULT_RATIO = "16:9"
+
+
+def render(args, **kw):
+    ratio = (args.get("ratio") or DEFAULT_RATIO).strip()
+    return json.dumps({"ratio": ratio})
+
+
+registry.register(name="render", toolset="t", schema={}, handler=render)
+""",
+            lines=(8,),
+            fixed={},
+            note="a default of the tool's own stands only when the model sent nothing: a number it sent has no .strip()",
+        ),
+        Invalid(
+            _HEAD
+            + """\
+def lookup(args, **kw):
+    call = args.get("callsign")
+    if call is None:
+        return tool_error("callsign is required")
+    call = call.strip().upper()
+    return json.dumps({"callsign": call})
+
+
+registry.register(name="lookup", toolset="t", schema={}, handler=lookup)
+""",
+            lines=(8,),
+            fixed={},
+            note="a name read in the value of its own rebinding holds what it held before: the model's value as it came",
         ),
     )
 

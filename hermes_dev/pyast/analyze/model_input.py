@@ -3106,15 +3106,14 @@ class InputRisks:
             return self.raw_value(item, depth + 1, given_to)
         key = self._key_read(expr)
         if key is None and isinstance(expr, ast.BoolOp) and isinstance(expr.op, ast.Or):
+            # (`args.get("k") or "x"`, `or today()`: the model's value whenever it sent one)
             key = self._key_read(expr.values[0])
-            if key is not None and not all(
-                isinstance(v, ast.Constant)
-                or (isinstance(v, (ast.List, ast.Tuple, ast.Dict)) and not _elements(v))
-                for v in expr.values[1:]
-            ):
-                key = None  # (`args.get("k") or "x"`, `or []`: a default of the tool's own)
         if key is None and isinstance(expr, ast.Name):
             bound = self._values.get(expr.id)
+            if bound and any(v is not None and _within(expr, v) for v in bound):
+                # (`call = call.strip().upper()`: read in the value of its own rebinding, the
+                # name holds what it held before)
+                bound = [v for v in bound if v is None or not _within(expr, v)]
             if expr.id in (self.tested_names() - self._tested_blind()) | self._type_tested_but(
                 given_to
             ):
@@ -4005,6 +4004,16 @@ _NOT_CHECKS = frozenset(
         "hash",
     }
 )
+
+
+def _within(node: ast.AST, outer: ast.AST) -> bool:
+    """`node` stands inside `outer`, by their positions."""
+    start = (getattr(node, "lineno", None), getattr(node, "col_offset", None))
+    first = (getattr(outer, "lineno", None), getattr(outer, "col_offset", None))
+    last = (getattr(outer, "end_lineno", None), getattr(outer, "end_col_offset", None))
+    if None in start or None in first or None in last:
+        return False  # (a stand-in without a place of its own)
+    return first <= start < last
 
 
 def _verdict_calls(test: ast.expr) -> list[ast.Call]:

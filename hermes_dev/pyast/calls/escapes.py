@@ -76,6 +76,7 @@ from hermes_dev.pyast.calls.wrong_types import (
     conversion_key,
     loop_key,
     order_key,
+    parser_key,
     path_key,
     text_method_key,
     unhashable_key,
@@ -2353,6 +2354,9 @@ class _Walker:
         key = path_key(inputs, node, self.scope)
         if key is not None:
             return TypeError, f"when the model sends a number or a list for {_shown(key)} (no path)"
+        key = parser_key(inputs, node, self.scope)
+        if key is not None and self.catcher(stdlib_type(ValueError), handlers) is not None:
+            return TypeError, f"when the model sends a number or a list for {_shown(key)} (no text)"
         return None
 
     def _none_answer_risk(self, node: ast.AST) -> tuple[type[BaseException], str] | None:

@@ -17,7 +17,10 @@ expects text:
 - a path made of it (`os.path.expanduser(v)`, `os.path.join(base, v)`, `Path(v)`) raises
   TypeError on a number or a list;
 - an order comparison of it with a number the code makes (`hours_left <= warn`) raises
-  TypeError on text, a list or null.
+  TypeError on text, a list or null;
+- a parser of text only (`date.fromisoformat(v)`, `datetime.strptime(v, fmt)`, `re.match(p,
+  v)`, `json.loads(v)`) raises TypeError on a number or a list, which an `except ValueError`
+  around it misses (the caller says it there: uncaught, the ValueError is the finding).
 
 Each answer is the key the value came under, or None (a type test of it, `str()` of it, a
 helper that saw it first: `raw_at` says None).
@@ -53,6 +56,38 @@ _PATH_MAKERS = frozenset(
      "os.path.splitext", "os.path.split", "os.fspath", "pathlib.Path", "pathlib.PurePath",
      "pathlib.PosixPath", "pathlib.PurePosixPath"}
 )  # fmt: skip
+
+# Parsers of text only, with the index of the argument that must be text: a number or a list
+# raises TypeError.
+_TEXT_PARSERS = {
+    "datetime.date.fromisoformat": 0,
+    "datetime.datetime.fromisoformat": 0,
+    "datetime.time.fromisoformat": 0,
+    "datetime.datetime.strptime": 0,
+    "time.strptime": 0,
+    "re.match": 1,
+    "re.search": 1,
+    "re.fullmatch": 1,
+    "re.findall": 1,
+    "re.split": 1,
+    "re.sub": 2,
+    "json.loads": 0,
+}
+
+
+def parser_key(inputs: InputRisks, call: ast.Call, scope: Scope) -> str | None:
+    """`date.fromisoformat(v)`, `datetime.strptime(v, fmt)`, `re.match(p, v)`,
+    `json.loads(v)` of the model's value as it came."""
+    if not isinstance(call.func, ast.Attribute):
+        return None
+    found = resolve(call.func, scope).single()
+    if not isinstance(found, External):
+        return None
+    at = _TEXT_PARSERS.get(found.dotted)
+    if at is None or len(call.args) <= at or isinstance(call.args[at], ast.Starred):
+        return None
+    # (the parser itself meets the value as it came, in a `try` or not)
+    return inputs.raw_at(call.args[at], call)
 
 
 def text_method_key(inputs: InputRisks, call: ast.Call) -> str | None:
