@@ -7719,6 +7719,40 @@ registry.register(name="lookup", toolset="t", schema={}, handler=lookup)
 """,
             note="trap: a name tested to be text, then rebound from itself",
         ),
+        Valid(
+            _HEAD
+            + """\
+PROCEDURES = {"clean": 30, "fill": 45}
+
+
+class BadArgument(Exception):
+    pass
+
+
+def _choice(args, key, choices):
+    value = args.get(key)
+    if value is None:
+        return None
+    allowed = tuple(choices)
+    if not isinstance(value, str) or value not in allowed:
+        raise BadArgument(f"{key} must be one of {', '.join(allowed)}")
+    return value
+
+
+def book(args, **kw):
+    try:
+        procedure = _choice(args, "procedure", PROCEDURES)
+    except BadArgument as exc:
+        return tool_error(str(exc))
+    if procedure is None:
+        return tool_error("procedure is required")
+    return json.dumps({"minutes": PROCEDURES[procedure]})
+
+
+registry.register(name="book", toolset="t", schema={}, handler=book)
+""",
+            note="trap: a helper answers None or a value it raised on unless its table (handed to it) holds it",
+        ),
     )
     INVALID = (
         Invalid(
@@ -10996,7 +11030,13 @@ registry.register(name="members", toolset="t", schema={"name": "members", "descr
 registry.register(name="feeds", toolset="t", schema={"name": "feeds", "description": "d", "parameters": {"type": "object", "properties": {}}}, handler=feeds)
 """,
             },
-            findings=(('tools/misc_tool.py', 14), ('tools/misc_tool.py', 15), ('tools/misc_tool.py', 22), ('tools/misc_tool.py', 28), ('tools/misc_tool.py', 36)),
+            findings=(
+                ("tools/misc_tool.py", 14),
+                ("tools/misc_tool.py", 15),
+                ("tools/misc_tool.py", 22),
+                ("tools/misc_tool.py", 28),
+                ("tools/misc_tool.py", 36),
+            ),
             note="each element of a list the model sends is the model's (a path per element, a key per element); a template filled with the model's values (KeyError for a name they lack); a zip file the model names that is no zip (BadZipFile, which `except FileNotFoundError` does not catch)",
             fixed={},
         ),
@@ -11086,7 +11126,7 @@ def repo_head(args, **kw):
 registry.register(name="repo_head", toolset="t", schema={"name": "repo_head", "description": "d", "parameters": {"type": "object", "properties": {}}}, handler=repo_head)
 """,
             },
-            findings=(('tools/repo_head_tool.py', 12), ('tools/repo_head_tool.py', 13)),
+            findings=(("tools/repo_head_tool.py", 12), ("tools/repo_head_tool.py", 13)),
             note="the model's path made absolute by rebinding it, its folder handed to a helper that expands it again: git.Repo raises InvalidGitRepositoryError for a folder that is not a repository",
             fixed={},
         ),
@@ -12732,7 +12772,11 @@ SCHEMA = {"type": "object", "properties": {"year": {"type": "integer", "descript
 registry.register(name="rota_month", toolset="rota", schema={"name": "rota_month", "description": "Rota.", "parameters": SCHEMA}, handler=rota_month)
 """,
             },
-            findings=(('tools/rota_tool.py', 9), ('tools/rota_tool.py', 10), ('tools/rota_tool.py', 15)),
+            findings=(
+                ("tools/rota_tool.py", 9),
+                ("tools/rota_tool.py", 10),
+                ("tools/rota_tool.py", 15),
+            ),
             note="`date(year, month, 1)` of the model's numbers: a month of 13 raises ValueError; `month < 1` bounds it from below only",
             fixed={},
         ),
@@ -16914,6 +16958,42 @@ registry.register(name="lookup", toolset="t", schema={}, handler=lookup)
             lines=(8,),
             fixed={},
             note="a name read in the value of its own rebinding holds what it held before: the model's value as it came",
+        ),
+        Invalid(
+            _HEAD
+            + """\
+PROCEDURES = {"clean": 30, "fill": 45}
+
+
+class BadArgument(Exception):
+    pass
+
+
+def _choice(args, key, choices):
+    value = args.get(key)
+    if value is None:
+        return None
+    allowed = tuple(choices)
+    if not isinstance(value, str) or not value:
+        raise BadArgument(f"{key} must be one of {', '.join(allowed)}")
+    return value
+
+
+def book(args, **kw):
+    try:
+        procedure = _choice(args, "procedure", PROCEDURES)
+    except BadArgument as exc:
+        return tool_error(str(exc))
+    if procedure is None:
+        return tool_error("procedure is required")
+    return json.dumps({"minutes": PROCEDURES[procedure]})
+
+
+registry.register(name="book", toolset="t", schema={}, handler=book)
+""",
+            lines=(28,),
+            fixed={},
+            note="a helper that raises unless the value is text, not unless its table holds it: the lookup may miss",
         ),
     )
 

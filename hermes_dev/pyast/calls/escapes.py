@@ -905,8 +905,8 @@ def _member_returned(
 
 def _member_or_none(node: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
     """The def answers None or an entry of a table: each return is None, `x if x in TABLE
-    else None`, or `x` after `if x not in TABLE: return None` at the top of its body. A caller
-    that turns None away holds an entry."""
+    else None`, or `x` after `if x not in TABLE: return None` (or `raise`) at the top of its
+    body. A caller that turns None away holds an entry."""
     returns = [r for r in walk_function(node) if isinstance(r, ast.Return)]
     turned: set[str] = set()
     for stmt in node.body:
@@ -921,6 +921,27 @@ def _member_or_none(node: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
             and _tests_member(stmt.test, stmt.test.left.id, negated=True)
         ):
             turned.add(stmt.test.left.id)
+    # (`if not isinstance(v, str) or v not in allowed: raise ...` before `return v`: the
+    # other answer is an entry too)
+    raised_at: dict[str, int] = {}
+    for _, stmt in _raising_tests(node):
+        test = stmt.test
+        parts = test.values if isinstance(test, ast.BoolOp) else [test]
+        for part in parts:
+            if (
+                isinstance(part, ast.Compare)
+                and isinstance(part.left, ast.Name)
+                and part.left.id not in raised_at
+                and _tests_member(test, part.left.id, negated=True)
+            ):
+                raised_at[part.left.id] = stmt.end_lineno or stmt.lineno
+    for sub in walk_function(node):
+        if (
+            isinstance(sub, ast.Name)
+            and isinstance(sub.ctx, ast.Store)
+            and sub.lineno > raised_at.get(sub.id, sub.lineno)
+        ):
+            del raised_at[sub.id]  # (bound again past its test)
     seen = False
     for ret in returns:
         value = ret.value
@@ -932,6 +953,9 @@ def _member_or_none(node: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
             and _tests_member(value.test, value.body.id)
             and _none(value.orelse)
         ) or (isinstance(value, ast.Name) and value.id in turned):
+            seen = True
+            continue
+        if isinstance(value, ast.Name) and ret.lineno > raised_at.get(value.id, ret.lineno):
             seen = True
             continue
         return False
