@@ -5,7 +5,7 @@ object reports a failure when its own flags say so: `"success": False`, `"ok": F
 `"status"` (`"state"`, `"result"`, `"outcome"`) of `"error"`, `"failed"`, `"failure"`, `"fail"`,
 `"fatal"`, `"unavailable"` or `"not_found"` (or a compound ending in one: `"tm_unreachable"`,
 `"upload_failed"`) beside a key that says why (`message`, `reason`, a
-failed command's `stderr`, an `http_status` or `exit_code`...; `"not_found"` also beside only
+failed command's `stderr` or `output`, an `http_status` or `exit_code`...; `"not_found"` also beside only
 the id asked for, `{"status": "not_found", "ticket_id": ...}`); `"cancelled": False` or
 `"valid": False` beside a reason (the input could not be used; from a def named for judging
 its input, `validate_email`, `verify`, `check`, `valid: False` is its verdict, not a failure):
@@ -808,6 +808,23 @@ def tail_log(args, **kw):
 registry.register(name="tail_log", toolset="t", schema={}, handler=tail_log)
 """,
             note="trap: past participles that say what state a result is in (`truncated`, `cached`) are no failed action, a reason beside them or not",
+        ),
+        Valid(
+            _HEAD
+            + """\
+import subprocess
+
+
+def run_report(args, **kw):
+    proc = subprocess.run(["uptime"], capture_output=True, text=True)
+    if proc.returncode != 0:
+        return tool_error(proc.stderr.strip() or "uptime failed")
+    return json.dumps({"status": "done", "output": proc.stdout.strip()})
+
+
+registry.register(name="run_report", toolset="t", schema={}, handler=run_report)
+""",
+            note="trap: a command's output beside a status that is no failure",
         ),
     )
     INVALID = (
@@ -2561,6 +2578,27 @@ registry.register(name="remove_check", toolset="t", schema={}, handler=remove_ch
 """,
             lines=(10,),
             note="`removed: False` beside a reason that says the input could not be used (`must be`): a failure, unlike removing what is not there",
+        ),
+        Invalid(
+            _HEAD
+            + """\
+import subprocess
+
+
+def grep_export(args, **kw):
+    term = args.get("term")
+    if not isinstance(term, str) or not term:
+        return tool_error("term is required")
+    proc = subprocess.run(["grep", "-i", "-F", "--", term, "export.csv"], capture_output=True, text=True)
+    if proc.returncode > 1:
+        return json.dumps({"status": "error", "output": proc.stderr.strip()})
+    return json.dumps({"status": "ok", "rows": proc.stdout.splitlines()})
+
+
+registry.register(name="grep_export", toolset="t", schema={}, handler=grep_export)
+""",
+            lines=(13,),
+            note="a status of error beside what the failed command printed: a failure without an error key",
         ),
     )
 

@@ -514,10 +514,12 @@ def _says_why(key: str) -> bool:
     return key in MESSAGE_KEYS or key.startswith("error") or key in _CODE_KEYS
 
 
-# (the code a failed request or command ended with: it says why, as a message does)
+# (the code a failed request or command ended with, or what it printed: it says why, as a
+# message does)
 _CODE_KEYS = frozenset(
-    {"stderr", "http_status", "status_code", "http_code", "exit_code", "returncode", "exit_status"}
-)
+    {"stderr", "stdout", "output", "http_status", "status_code", "http_code", "exit_code",
+     "returncode", "exit_status"}
+)  # fmt: skip
 
 
 def _names_item(key: str) -> bool:
