@@ -826,6 +826,59 @@ registry.register(name="run_report", toolset="t", schema={}, handler=run_report)
 """,
             note="trap: a command's output beside a status that is no failure",
         ),
+        Valid(
+            _HEAD
+            + """\
+import dataclasses
+import functools
+
+
+@dataclasses.dataclass
+class Reply:
+    success: bool
+    message: str
+
+    @classmethod
+    def failure(cls, message):
+        return cls(False, message)
+
+    def to_dict(self):
+        return {"success": self.success, "message": self.message}
+
+
+class Roster:
+    def find(self, args):
+        if not args.get("query"):
+            return Reply.failure("no member matches")
+        return Reply(True, "found")
+
+    def count(self, args):
+        return Reply(True, "12 members")
+
+
+def _invoke(operation, args, **kw):
+    reply = getattr(Roster(), operation)(args)
+    return json.dumps(reply.to_dict())
+
+
+@dataclasses.dataclass(frozen=True)
+class Spec:
+    name: str
+    operation: str
+
+
+SPECS = (Spec(name="roster_count", operation="count"),)
+
+for spec in SPECS:
+    registry.register(
+        name=spec.name,
+        toolset="t",
+        schema={},
+        handler=functools.partial(_invoke, spec.operation),
+    )
+""",
+            note="trap: the row picks the method that never fails; the other one is not registered",
+        ),
     )
     INVALID = (
         Invalid(
@@ -2599,6 +2652,60 @@ registry.register(name="grep_export", toolset="t", schema={}, handler=grep_expor
 """,
             lines=(13,),
             note="a status of error beside what the failed command printed: a failure without an error key",
+        ),
+        Invalid(
+            _HEAD
+            + """\
+import dataclasses
+import functools
+
+
+@dataclasses.dataclass
+class Reply:
+    success: bool
+    message: str
+
+    @classmethod
+    def failure(cls, message):
+        return cls(False, message)
+
+    def to_dict(self):
+        return {"success": self.success, "message": self.message}
+
+
+class Roster:
+    def find(self, args):
+        if not args.get("query"):
+            return Reply.failure("no member matches")
+        return Reply(True, "found")
+
+    def count(self, args):
+        return Reply(True, "12 members")
+
+
+def _invoke(operation, args, **kw):
+    reply = getattr(Roster(), operation)(args)
+    return json.dumps(reply.to_dict())
+
+
+@dataclasses.dataclass(frozen=True)
+class Spec:
+    name: str
+    operation: str
+
+
+SPECS = (Spec(name="roster_find", operation="find"),)
+
+for spec in SPECS:
+    registry.register(
+        name=spec.name,
+        toolset="t",
+        schema={},
+        handler=functools.partial(_invoke, spec.operation),
+    )
+""",
+            lines=(33,),
+            note="a row's field a partial binds picks the method that runs (`getattr(obj, operation)`), and that one answers a failure without an error key",
         ),
     )
 

@@ -364,14 +364,14 @@ def _value(expr: ast.expr, scope: Scope, depth: int) -> object:
             return _UNKNOWN
     if kind is ast.Call:
         return _call(expr, scope, depth)  # type: ignore[arg-type]
-    if kind is ast.Subscript and type(expr.value) is ast.Name:  # type: ignore[attr-defined]
+    if (kind is ast.Subscript or kind is ast.Attribute) and type(expr.value) is ast.Name:  # type: ignore[attr-defined]
         return _item(expr, scope)  # type: ignore[arg-type]
     return _UNKNOWN
 
 
-def _item(expr: ast.Subscript, scope: Scope) -> object:
-    """`row["is_async"]` of a row a call or a loop bound (`dict(name=..., is_async=False)`):
-    the constant it holds there."""
+def _item(expr: ast.Subscript | ast.Attribute, scope: Scope) -> object:
+    """`row["is_async"]` (`spec.operation`) of a row a call or a loop bound (`dict(name=...,
+    is_async=False)`, `ToolSpec(name=..., operation="find")`): the constant it holds there."""
     located = scope.lookup(expr.value.id)  # type: ignore[attr-defined]
     if located is None or located[1] is not None:
         return _UNKNOWN  # (only a bound row; a def's own table may change as it runs)
