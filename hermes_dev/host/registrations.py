@@ -37,6 +37,7 @@ from hermes_dev.pyast.analyze.evaluate import Evaluator, strings_in
 from hermes_dev.pyast.semantic.bindings import spans_any
 from hermes_dev.pyast.semantic.modules import REGISTER_MARKERS, _lf_only, register_aliases
 from hermes_dev.pyast.semantic.resolve import (
+    applier_sites,
     assigned_value,
     bind_call,
     bind_target,
@@ -907,14 +908,23 @@ def _call_sites(
                 keywords=[*bound.keywords, *site.keywords],
             )
             calls.append((ast.copy_location(made, site), name, site_path))
+    # `@tool("book", SCHEMA)` of `def tool(name, schema): return lambda fn: _register(name,
+    # fn, schema)`: a call of the helper per decorated def, in the scope the decoration binds
+    # (the lambda's call itself is not one more site: it runs only as those)
+    applied = applier_sites(module, func, module_scope(module), depth)
+    by_decoration = {id(site) for site, _, _ in applied}
     for site, _, site_path in calls:
-        if any(node is func for node in site_path):
-            continue  # a recursive call
+        if any(node is func for node in site_path) or id(site) in by_decoration:
+            continue  # (a recursive call; the lambda's, counted below)
         contexts, _ = _contexts(module, site_path, site, depth + 1)
         for scope, ok in contexts:
             found.append((site, scope, ok))
             if len(found) > MAX_ROWS:
                 return found
+    for site, scope, _ in applied:
+        found.append((site, scope, True))
+        if len(found) > MAX_ROWS:
+            break
     return found
 
 

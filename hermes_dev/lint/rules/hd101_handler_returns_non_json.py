@@ -125,6 +125,7 @@ from hermes_dev.pyast.calls.returns import (
     reachable_returns,
     value_non_json,
 )
+from hermes_dev.pyast.semantic.scopes import Undecorated
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -3715,7 +3716,11 @@ registry.register(name="recent_commits", toolset="t", schema={}, handler=recent_
             tool = reg.label()
             for func in handler.code():
                 text_only = False
-                if wrapped(func.node, func.scope) and not returns_through(func.node, func.scope):
+                if (
+                    wrapped(func.node, func.scope)
+                    and not isinstance(func, Undecorated)
+                    and not returns_through(func.node, func.scope)
+                ):
                     if not passes_text_through(func.node, func.scope):
                         continue  # a decorator may turn what it returns into JSON
                     text_only = True  # (it serialises the rest, and hands text on as it is)

@@ -7753,6 +7753,33 @@ registry.register(name="book", toolset="t", schema={}, handler=book)
 """,
             note="trap: a helper answers None or a value it raised on unless its table (handed to it) holds it",
         ),
+        Valid(
+            _HEAD
+            + """\
+def _safe(fn, args):
+    try:
+        return fn(args)
+    except Exception as exc:
+        return tool_error(str(exc))
+
+
+def _register(name, fn, schema):
+    registry.register(
+        name=name, toolset="t", schema=schema, handler=lambda args, **kw: _safe(fn, args)
+    )
+
+
+def tool(name, schema):
+    return lambda fn: _register(name, fn, schema)
+
+
+@tool("weather", {})
+def weather(args):
+    city = args["city"]
+    return json.dumps({"city": city})
+""",
+            note="trap: the registering helper's lambda calls the def inside a try that catches everything",
+        ),
     )
     INVALID = (
         Invalid(
@@ -16995,6 +17022,26 @@ registry.register(name="book", toolset="t", schema={}, handler=book)
             fixed={},
             note="a helper that raises unless the value is text, not unless its table holds it: the lookup may miss",
         ),
+        Invalid(
+            _HEAD
+            + """\
+def _register(name, fn, schema):
+    registry.register(name=name, toolset="t", schema=schema, handler=lambda args, **kw: fn(args))
+
+
+def tool(name, schema):
+    return lambda fn: _register(name, fn, schema)
+
+
+@tool("weather", {})
+def weather(args):
+    city = args["city"]
+    return json.dumps({"city": city})
+""",
+            lines=(14,),
+            fixed={},
+            note="a def a decorator factory hands to a registering helper runs as written (the decorator wraps nothing that is registered)",
+        ),
     )
 
     def check(self, ctx: LintContext) -> Iterator[Finding]:
@@ -17020,7 +17067,7 @@ registry.register(name="book", toolset="t", schema={}, handler=book)
                 param = handler.args_parameter(func)
                 values = handler.model_values(func)
                 let_out: tuple[list[ast.ExceptHandler], Scope] | None = None
-                if wrapped(func.node, func.scope):
+                if wrapped(func.node, func.scope) and not isinstance(func, Undecorated):
                     # A decorator may catch what the def raises: what its wrapper lets out
                     # (when the project's own decorator makes it) is reported where the def
                     # raises it; else nothing is known.

@@ -43,6 +43,8 @@ import os
 from hermes_dev.host.registrations import registrations_of
 from hermes_dev.lint.rule import Invalid, Rule, Valid
 from hermes_dev.pyast.semantic.modules import submodule_name
+from hermes_dev.pyast.semantic.resolve import applier_sites
+from hermes_dev.pyast.semantic.scopes import module_scope
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -61,6 +63,15 @@ def handle(args, **kw):
     return tool_error("not yet")
 
 """
+
+
+def _runs_at_import(module: ModuleInfo, func: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
+    """Whether importing the module runs `func`: a call of it at module level, or a
+    decorator a factory of the module makes that calls it (`@tool(...)` of `def tool(name):
+    return lambda fn: _register(name, fn)`)."""
+    return _called_at_module_level(module, func.name) or bool(
+        applier_sites(module, func, module_scope(module), 0)
+    )
 
 
 def _called_at_module_level(module: ModuleInfo, name: str) -> bool:
@@ -228,6 +239,25 @@ except ImportError:
             findings=(("tools/forecast/tool.py", 7),),
             note="a package without __init__.py is skipped by discovery",
         ),
+        Invalid(
+            _HEAD
+            + """\
+
+def _register(name, fn):
+    registry.register(name=name, toolset="t", schema={}, handler=lambda args, **kw: fn(args))
+
+
+def tool(name):
+    return lambda fn: _register(name, fn)
+
+
+@tool("weather")
+def weather(args):
+    return handle(args)
+""",
+            lines=(9,),
+            note="the registering helper runs at import through a decorator its factory makes, but the module holds no `registry.register(...)` statement: discovery never imports it",
+        ),
     )
 
     def check(self, ctx: LintContext) -> Iterator[Finding]:
@@ -270,7 +300,7 @@ except ImportError:
             if reg.place == "function":
                 if not isinstance(func, (ast.FunctionDef, ast.AsyncFunctionDef)):
                     continue
-                if func not in module.tree.body or not _called_at_module_level(module, func.name):
+                if func not in module.tree.body or not _runs_at_import(module, func):
                     continue
                 where = f"inside `{func.name}()`"
             elif reg.place in ("module", "loop"):
@@ -302,7 +332,7 @@ except ImportError:
             if reg.place == "function" and not (
                 isinstance(func, (ast.FunctionDef, ast.AsyncFunctionDef))
                 and func in module.tree.body
-                and _called_at_module_level(module, func.name)
+                and _runs_at_import(module, func)
             ):
                 continue  # registers at run time, when someone calls it
             yield ctx.finding(self.code, why, module, reg.call, reg.label())

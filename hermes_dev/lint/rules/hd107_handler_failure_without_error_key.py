@@ -107,6 +107,7 @@ from hermes_dev.lint.rule import Invalid, Rule, Valid
 from hermes_dev.pyast.calls.driver import Code, returns_through, through_decorator, wrapped
 from hermes_dev.pyast.calls.failures import Found, failure_text, status_report
 from hermes_dev.pyast.calls.returns import reachable_returns
+from hermes_dev.pyast.semantic.scopes import Undecorated
 from hermes_dev.pyast.semantic.walker import walk_function
 
 TYPE_CHECKING = False
@@ -2723,7 +2724,11 @@ for spec in SPECS:
                 continue
             tool = reg.label()
             for func in handler.code():
-                if wrapped(func.node, func.scope) and not returns_through(func.node, func.scope):
+                if (
+                    wrapped(func.node, func.scope)
+                    and not isinstance(func, Undecorated)
+                    and not returns_through(func.node, func.scope)
+                ):
                     # a decorator may change what it returns: what its wrapper returns,
                     # with the def bound to what it calls (`return json.dumps(fn(args))`)
                     through = through_decorator(func)

@@ -1644,7 +1644,7 @@ def _helper_applications(
                 made_by = resolve(call.func, app_scope, depth + 1).single()
                 if isinstance(made_by, Function) and made_by.node is helper:
                     found.append((call, app_scope, made_by))
-        found.extend(_applier_sites(module, helper, where, depth))
+        found.extend(applier_sites(module, helper, where, depth))
         sites = memo[("helper-sites", id(helper))] = (helper, found)
     out = [
         where.child(helper, bind_call(call, app_scope, made_by, depth + 1))
@@ -1653,7 +1653,7 @@ def _helper_applications(
     return out or None
 
 
-def _applier_sites(
+def applier_sites(
     module: ModuleInfo, helper: ast.FunctionDef | ast.AsyncFunctionDef, where: Scope, depth: int
 ) -> list[tuple[ast.Call, Scope, Function]]:
     """Calls of `helper` made by decorators a factory of its module makes (`def tool(name,
