@@ -7780,6 +7780,62 @@ def weather(args):
 """,
             note="trap: the registering helper's lambda calls the def inside a try that catches everything",
         ),
+        Valid(
+            _HEAD
+            + """\
+from datetime import date
+
+
+def _is_iso_date(value):
+    if not isinstance(value, str):
+        return False
+    try:
+        date.fromisoformat(value)
+        return True
+    except ValueError:
+        return False
+
+
+def record(args, **kw):
+    given = args.get("given_on")
+    if not _is_iso_date(given):
+        return tool_error("given_on must be a date such as 2024-05-31")
+    if date.fromisoformat(given) > date.today():
+        return tool_error("given_on is in the future")
+    return json.dumps({"given_on": given})
+
+
+registry.register(name="record", toolset="t", schema={}, handler=record)
+""",
+            note="trap: a helper answers True or False by parsing the text in a try; its verdict turns the bad ones away",
+        ),
+        Valid(
+            _HEAD
+            + """\
+import asyncio
+import pathlib
+
+
+def _write(path, state):
+    path.write_text(json.dumps(state), encoding="utf-8")
+
+
+async def save_note(args, **kw):
+    text = args.get("text")
+    if not isinstance(text, str):
+        return tool_error("text must be a string")
+    state = {"note": text}
+    try:
+        await asyncio.to_thread(_write, pathlib.Path("notes.json"), state)
+    except OSError as exc:
+        return tool_error(f"could not save: {exc}")
+    return json.dumps({"saved": True})
+
+
+registry.register(name="save_note", toolset="t", schema={}, handler=save_note, is_async=True)
+""",
+            note="trap: asyncio.to_thread hands the def its arguments after the first: the path is no value it dumps",
+        ),
     )
     INVALID = (
         Invalid(
@@ -17041,6 +17097,61 @@ def weather(args):
             lines=(14,),
             fixed={},
             note="a def a decorator factory hands to a registering helper runs as written (the decorator wraps nothing that is registered)",
+        ),
+        Invalid(
+            _HEAD
+            + """\
+from datetime import date
+
+
+def _looks_dated(value):
+    if value.startswith(("19", "20")):
+        return True
+    return False
+
+
+def record(args, **kw):
+    given = str(args.get("given_on") or "")
+    if not _looks_dated(given):
+        return tool_error("given_on must be a date such as 2024-05-31")
+    return json.dumps({"weekday": date.fromisoformat(given).strftime("%A")})
+
+
+registry.register(name="record", toolset="t", schema={}, handler=record)
+""",
+            lines=(17,),
+            fixed={},
+            note="a helper answering True or False from how the text starts checks no date: `2024-99-99` passes it",
+        ),
+        Invalid(
+            _HEAD
+            + """\
+import asyncio
+import datetime
+import pathlib
+
+
+def _write(path, state):
+    path.write_text(json.dumps(state), encoding="utf-8")
+
+
+async def save_note(args, **kw):
+    text = args.get("text")
+    if not isinstance(text, str):
+        return tool_error("text must be a string")
+    state = {"note": text, "saved_at": datetime.datetime.now()}
+    try:
+        await asyncio.to_thread(_write, pathlib.Path("notes.json"), state)
+    except OSError as exc:
+        return tool_error(f"could not save: {exc}")
+    return json.dumps({"saved": True})
+
+
+registry.register(name="save_note", toolset="t", schema={}, handler=save_note, is_async=True)
+""",
+            lines=(19,),
+            fixed={},
+            note="what asyncio.to_thread hands the def holds a datetime, which its json.dumps refuses",
         ),
     )
 

@@ -446,6 +446,18 @@ def _prefix_only(node: ast.AST) -> bool:
         answers = [r.value for r in returns_of(node)]
     else:
         return False
+    if answers and all(isinstance(a, ast.Constant) for a in answers):
+        # (`return True` / `return False`: the verdict is the body's tests, a prefix test
+        # only when each of them is one; a `try` around a parse checks the whole text)
+        if not isinstance(node, _DEF_TYPES):
+            return True  # (`lambda t: True` checks nothing)
+        body = walk_function(node)
+        tests = [sub.test for sub in body if isinstance(sub, (ast.If, ast.IfExp))]
+        return (
+            bool(tests)
+            and not any(isinstance(sub, ast.Try) for sub in body)
+            and all(_a_prefix_test(t) for t in tests)
+        )
     return bool(answers) and all(a is not None and _a_prefix_test(a) for a in answers)
 
 
@@ -2673,7 +2685,10 @@ class _Walker:
     ) -> None:
         """`_ok(result)` of a def that `json.dumps` what it is handed, `result` holding what
         JSON refuses (calls.handed_dumps): TypeError in there."""
-        found = refused_in_callee(call, target.function, self.scope)
+        # (`asyncio.to_thread(_write, path, state)` hands `_write` its arguments after the
+        # first)
+        given = handed_on(call, self.scope) or call
+        found = refused_in_callee(given, target.function, self.scope)
         if found is None:
             return
         dumps, hit = found
