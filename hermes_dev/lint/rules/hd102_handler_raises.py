@@ -7836,6 +7836,21 @@ registry.register(name="save_note", toolset="t", schema={}, handler=save_note, i
 """,
             note="trap: asyncio.to_thread hands the def its arguments after the first: the path is no value it dumps",
         ),
+        Valid(
+            _HEAD
+            + """\
+def triage(args, **kw):
+    subject, body = args.get("subject", ""), args.get("body", "")
+    if not isinstance(subject, str) or not isinstance(body, str):
+        return tool_error("subject and body must be text")
+    text = (subject + "\\n" + body + str(len(body) + 1)).lower()
+    return json.dumps({"urgent": "outage" in text})
+
+
+registry.register(name="triage", toolset="t", schema={}, handler=triage)
+""",
+            note="trap: values tested to be text joined with `+`, and a length added to a number inside str()",
+        ),
     )
     INVALID = (
         Invalid(
@@ -17152,6 +17167,22 @@ registry.register(name="save_note", toolset="t", schema={}, handler=save_note, i
             lines=(19,),
             fixed={},
             note="what asyncio.to_thread hands the def holds a datetime, which its json.dumps refuses",
+        ),
+        Invalid(
+            _HEAD
+            + """\
+def triage(args, **kw):
+    text = (args.get("subject", "") + "\\n" + args.get("body", "")).lower()
+    if not text.strip():
+        return tool_error("nothing to triage")
+    return json.dumps({"urgent": "outage" in text})
+
+
+registry.register(name="triage", toolset="t", schema={}, handler=triage)
+""",
+            lines=(5,),
+            fixed={},
+            note="text joined with `+` to the model's values as they came: a number it sends raises TypeError",
         ),
     )
 

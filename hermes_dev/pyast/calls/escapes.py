@@ -73,6 +73,7 @@ from hermes_dev.pyast.calls.handed_dumps import refused_in_callee
 from hermes_dev.pyast.calls.quiet import cannot_raise
 from hermes_dev.pyast.calls.read_back import read_back_raises
 from hermes_dev.pyast.calls.wrong_types import (
+    concat_key,
     conversion_key,
     loop_key,
     order_key,
@@ -1942,7 +1943,9 @@ class _Walker:
                     )
             if inputs is not None and kind in _COMPREHENSION_KINDS:
                 self._iterated_risk(node, handlers)
-            if inputs is not None and (kind is ast.Call or kind is ast.Compare):
+            if inputs is not None and (
+                kind is ast.Call or kind is ast.Compare or kind is ast.BinOp
+            ):
                 unhashable = self._wrong_type_risk(node, handlers)
                 if unhashable is not None:
                     step = (self.module.rel, node.lineno, self.label)  # type: ignore[attr-defined]
@@ -2378,6 +2381,14 @@ class _Walker:
             key = order_key(inputs, node)
             if key is not None:
                 return TypeError, f"when the model sends text or null for {_shown(key)} (no number)"
+            return None
+        if type(node) is ast.BinOp:
+            key = concat_key(inputs, node)
+            if key is not None:
+                return (
+                    TypeError,
+                    f"when the model sends a number or a list for {_shown(key)} (no text)",
+                )
             return None
         if type(node) is not ast.Call:
             return None

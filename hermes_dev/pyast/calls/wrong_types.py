@@ -18,6 +18,7 @@ expects text:
   TypeError on a number or a list;
 - an order comparison of it with a number the code makes (`hours_left <= warn`) raises
   TypeError on text, a list or null;
+- text joined to it with `+` (`subject + "\n" + v`) raises TypeError on a number or a list;
 - a parser of text only (`date.fromisoformat(v)`, `datetime.strptime(v, fmt)`, `re.match(p,
   v)`, `json.loads(v)`) raises TypeError on a number or a list, which an `except ValueError`
   around it misses (the caller says it there: uncaught, the ValueError is the finding).
@@ -88,6 +89,32 @@ def parser_key(inputs: InputRisks, call: ast.Call, scope: Scope) -> str | None:
         return None
     # (the parser itself meets the value as it came, in a `try` or not)
     return inputs.raw_at(call.args[at], call)
+
+
+def concat_key(inputs: InputRisks, node: ast.BinOp) -> str | None:
+    """`"note: " + v`, `a + "\n" + v`: the model's value as it came joined to text."""
+    if not isinstance(node.op, ast.Add):
+        return None
+    for text, other in ((node.left, node.right), (node.right, node.left)):
+        if _a_text(text) and not _a_text(other):
+            return inputs.raw_at(other)
+    return None
+
+
+def _a_text(expr: ast.expr, depth: int = 0) -> bool:
+    """An expression that is text by how it is written: a string literal, an f-string,
+    `str(...)`, or text joined to something with `+`."""
+    if depth > 20:
+        return False
+    if isinstance(expr, ast.Constant):
+        return isinstance(expr.value, str)
+    if isinstance(expr, ast.JoinedStr):
+        return True
+    if isinstance(expr, ast.Call):
+        return is_name(expr.func, "str")
+    if isinstance(expr, ast.BinOp) and isinstance(expr.op, ast.Add):
+        return _a_text(expr.left, depth + 1) or _a_text(expr.right, depth + 1)
+    return False
 
 
 def text_method_key(inputs: InputRisks, call: ast.Call) -> str | None:
