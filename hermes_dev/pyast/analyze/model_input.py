@@ -4077,10 +4077,6 @@ def the_arguments(expr: ast.expr, param: str, empty: bool = False) -> bool:
     return False
 
 
-def _elements(display: ast.List | ast.Tuple | ast.Dict) -> list[ast.expr | None]:
-    return list(display.keys) if isinstance(display, ast.Dict) else list(display.elts)
-
-
 def _fixed_place(expr: ast.expr) -> bool:
     """A name, or an attribute or constant-keyed item of one (`store["playlists"]`)."""
     while isinstance(expr, (ast.Attribute, ast.Subscript)):
