@@ -1154,39 +1154,41 @@ def _narrowed_to_json(expr: ast.Name, scope: Scope) -> bool:
         branch = block.node
         if not isinstance(branch, ast.If) or block.part not in ("body", "orelse"):
             continue
-        test, holds = branch.test, block.part == "body"
-        if isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not):
-            test, holds = test.operand, not holds
-        if (
-            holds
-            and isinstance(test, ast.Call)
-            and is_name(test.func, "isinstance")
-            and len(test.args) == 2
-            and is_name(test.args[0], expr.id)
-        ):
-            kinds = test.args[1].elts if isinstance(test.args[1], ast.Tuple) else [test.args[1]]
-            if kinds and all(isinstance(k, ast.Name) and k.id in _JSON_TYPES for k in kinds):
-                return True
+        tested = _isinstance_test(branch.test, expr.id)
+        if tested is None or (block.part == "body") == tested[1]:
+            continue  # (not the branch where the test holds)
+        kinds = tested[0]
+        if kinds and all(isinstance(k, ast.Name) and k.id in _JSON_TYPES for k in kinds):
+            return True
     return False
 
 
-def _tested_away(choice: ast.IfExp, part: ast.expr, type_name: str) -> bool:
-    """`str(v) if isinstance(v, Decimal) else v`: the branch that is `v` where the test says
-    it is no `type_name`."""
-    test, negated = choice.test, False
+def _isinstance_test(test: ast.expr, name: str) -> tuple[list[ast.expr], bool] | None:
+    """For `isinstance(name, K)` (`K` a class or a tuple of them), or `not` of one: the classes
+    and whether the test is negated; None for any other test."""
+    negated = False
     if isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not):
         test, negated = test.operand, True
     if not (
         isinstance(test, ast.Call)
         and is_name(test.func, "isinstance")
         and len(test.args) == 2
-        and isinstance(test.args[0], ast.Name)
-        and is_name(part, test.args[0].id)
+        and is_name(test.args[0], name)
     ):
+        return None
+    kinds = test.args[1].elts if isinstance(test.args[1], ast.Tuple) else [test.args[1]]
+    return kinds, negated
+
+
+def _tested_away(choice: ast.IfExp, part: ast.expr, type_name: str) -> bool:
+    """`str(v) if isinstance(v, Decimal) else v`: the branch that is `v` where the test says
+    it is no `type_name`."""
+    tested = _isinstance_test(choice.test, part.id) if isinstance(part, ast.Name) else None
+    if tested is None:
         return False
+    kinds, negated = tested
     if (part is choice.orelse) == negated:
         return False  # (the branch where the test holds)
-    kinds = test.args[1].elts if isinstance(test.args[1], ast.Tuple) else [test.args[1]]
     return any(last_name(k) == type_name for k in kinds)
 
 
