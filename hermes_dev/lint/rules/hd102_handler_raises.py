@@ -2458,7 +2458,7 @@ ACTIONS = {"start": _start}
 
 
 def control(args, **kw):
-    action = args.get("action", "")
+    action = str(args.get("action", ""))
     if action not in ACTIONS:
         return tool_error(f"unknown action {action!r}")
     return json.dumps(ACTIONS[action](args))
@@ -2478,7 +2478,7 @@ def _kind(unit):
 
 
 def scale(args, **kw):
-    unit = args.get("unit", "")
+    unit = str(args.get("unit", ""))
     if _kind(unit) is None:
         return tool_error(f"unknown unit {unit}")
     return json.dumps({"factor": UNITS[unit]})
@@ -2876,7 +2876,7 @@ _READ_ONLY = re.compile(r"^\\s*select\\b", re.I)
 
 
 def tally_top(args, **kw):
-    order = args.get("order") or "count"
+    order = str(args.get("order") or "count")
     if order not in _ORDER:
         return json.dumps({"error": f"order must be one of {sorted(_ORDER)}"})
     rows = report.top(_ORDER[order])
@@ -4688,7 +4688,7 @@ def known_unit(unit):
 def scale(args, **kw):
     try:
         unit = known_unit(args.get("unit"))
-    except UnknownUnit as exc:
+    except (UnknownUnit, TypeError) as exc:
         return tool_error(f"unknown unit {exc}")
     return json.dumps({"factor": FACTORS[unit], "again": FACTORS[args.get("unit")]})
 
@@ -7850,6 +7850,42 @@ def triage(args, **kw):
 registry.register(name="triage", toolset="t", schema={}, handler=triage)
 """,
             note="trap: values tested to be text joined with `+`, and a length added to a number inside str()",
+        ),
+        Valid(
+            _HEAD
+            + """\
+UNITS = frozenset({"km", "mi"})
+FACTORS = {"km": 1.0, "mi": 1.609}
+
+
+def distance(args, **kw):
+    unit = args.get("unit") or "km"
+    if not isinstance(unit, str) or unit not in UNITS:
+        return tool_error("unit must be km or mi")
+    return json.dumps({"unit": unit})
+
+
+def convert(args, **kw):
+    unit = str(args.get("unit", "km")).lower()
+    if unit not in FACTORS:
+        return tool_error("unknown unit")
+    return json.dumps({"factor": FACTORS[unit]})
+
+
+def scale(args, **kw):
+    unit = args.get("unit", "km")
+    if unit not in ("km", "mi"):
+        return tool_error("unit must be km or mi")
+    if unit in FACTORS:
+        return json.dumps({"factor": FACTORS[unit]})
+    return tool_error("no factor")
+
+
+registry.register(name="distance", toolset="t", schema={}, handler=distance)
+registry.register(name="convert", toolset="t", schema={}, handler=convert)
+registry.register(name="scale", toolset="t", schema={}, handler=scale)
+""",
+            note="trap: a membership test of a set after a type test, of `str()` of the value, or after a tuple (which compares, never hashes) turned other values away",
         ),
     )
     INVALID = (
@@ -12990,7 +13026,7 @@ def to_metres(value, unit):
 
 
 def distance_convert(args, **kw):
-    unit = args.get("unit", "m")
+    unit = str(args.get("unit", "m"))
     if unit not in UNITS:
         return json.dumps({"error": f"unit must be one of {sorted(UNITS)}"})
     try:
@@ -17183,6 +17219,41 @@ registry.register(name="triage", toolset="t", schema={}, handler=triage)
             lines=(5,),
             fixed={},
             note="text joined with `+` to the model's values as they came: a number it sends raises TypeError",
+        ),
+        Invalid(
+            _HEAD
+            + """\
+UNITS = frozenset({"km", "mi"})
+SPEEDS = {"walk": 5.0, "bike": 15.0}
+
+
+def distance(args, **kw):
+    unit = args.get("unit") or "km"
+    if unit not in UNITS:
+        return tool_error(f"unit must be one of {sorted(UNITS)}")
+    return json.dumps({"unit": unit})
+
+
+def pace(args, **kw):
+    mode = args.get("mode", "walk")
+    if mode in SPEEDS:
+        return json.dumps({"speed": SPEEDS[mode]})
+    return tool_error("unknown mode")
+
+
+def grade(args, **kw):
+    if args.get("level") not in {"easy", "hard"}:
+        return tool_error("level must be easy or hard")
+    return json.dumps({"level": args["level"]})
+
+
+registry.register(name="distance", toolset="t", schema={}, handler=distance)
+registry.register(name="pace", toolset="t", schema={}, handler=pace)
+registry.register(name="grade", toolset="t", schema={}, handler=grade)
+""",
+            lines=(10, 17, 23),
+            note='a set or a dict asked whether it holds the model\'s value as it came: the test itself hashes it, and a list (`["km"]`) raises TypeError; the test is no guard of itself',
+            fixed={},
         ),
     )
 

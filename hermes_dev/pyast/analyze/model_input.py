@@ -3152,6 +3152,57 @@ class InputRisks:
             return None
         return key
 
+    def raw_member(self, expr: ast.expr, test: ast.Compare) -> str | None:
+        """`raw_value` of a value a membership test `test` asks a dict or a set about: that
+        test (and any other of the same value) hashes it, so it is no guard of itself; only a
+        type test, or a test that tells something of it and comes before, is."""
+        if self.rebound:
+            return None
+        name = expr.id if isinstance(expr, ast.Name) else None
+        if name is not None:
+            bound = self._values.get(name)
+            if not bound and name in self.raw_given:
+                key: str | None = name
+                expr_reads = {name}
+            elif not bound or len(bound) != 1 or bound[0] is None:
+                return None
+            else:
+                value = bound[0]
+                if isinstance(value, ast.BoolOp) and isinstance(value.op, ast.Or):
+                    value = value.values[0]
+                key = self._key_read(value)
+                expr_reads = self._reads(value) | {name}
+        else:
+            key = self._key_read(expr)
+            expr_reads = self._reads(expr)
+        if key is None or expr_reads & self._type_tested():
+            return None
+        return None if expr_reads & self._told_before(test) else key
+
+    def _told_before(self, test: ast.Compare) -> set[str]:
+        """What the tests before `test` (in the text) ask more of than truth or None."""
+        at = (test.lineno, test.col_offset)
+        blind: set[str] = set()
+        telling: set[str] = set()
+        for sub in walk_shallow(self._body):
+            if isinstance(sub, (ast.If, ast.While, ast.IfExp, ast.Assert)):
+                parts = [sub.test]
+            elif isinstance(sub, ast.comprehension):
+                parts = list(sub.ifs)
+            else:
+                continue
+            while parts:
+                part = parts.pop()
+                if isinstance(part, ast.BoolOp):
+                    parts.extend(part.values)
+                elif (
+                    part is not test
+                    and (part.lineno, part.col_offset) < at
+                    and not (_within(test, part))
+                ):
+                    _truth_reads(part, blind, telling)
+        return telling
+
     def _listed_key(self, expr: ast.expr) -> str | None:
         """`addresses` bound once to `args.get("addresses")` and tested only to be a list
         (`isinstance(addresses, list)`): the key it came under."""

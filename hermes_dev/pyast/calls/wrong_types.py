@@ -9,7 +9,9 @@ expects text:
 - a str method of it (`.strip()`, `.lower()`, `.split()`...) raises AttributeError;
 - `int()` / `float()` of it raises TypeError on a list or null (the caller says it where an
   `except` takes only the ValueError: uncaught, the ValueError is the finding);
-- a dict or a set the code writes out, looked up by it (`T[v]`, `T.get(v)`, `v in T`), or a
+- a dict or a set the code writes out (`frozenset({...})` too), looked up by it (`T[v]`,
+  `T.get(v)`, `v in T`, `v not in {"a", "b"}`: the membership test hashes `v` itself, so it
+  guards only later reads), or a
   part of a record under a text key asked with `.get(v)` (`store["playlists"].get(v)`: only a
   JSON object has `.get`), raises TypeError on a list or an object (unhashable), which `except
   KeyError` misses;
@@ -49,6 +51,7 @@ _STR_METHODS = frozenset(
      "rjust"}
 )  # fmt: skip
 _TABLE_METHODS = frozenset({"get", "pop", "setdefault"})
+_HASHED_LITERALS = (ast.Dict, ast.Set, ast.DictComp, ast.SetComp)
 # Functions that take text (or a path) only: a number or a list raises TypeError. (Not `open`
 # or `os.path.exists`, which take a file descriptor too.)
 _PATH_MAKERS = frozenset(
@@ -161,12 +164,18 @@ def unhashable_key(inputs: InputRisks, node: ast.AST, scope: Scope) -> str | Non
     if _record_part(table) and type(node) is ast.Call:
         # (`store["playlists"].get(v)`: only a JSON object has `.get`, and it hashes `v`)
         return None if _part_of_arguments(inputs, table) else inputs.raw_at(key)
+    if type(node) is ast.Compare and isinstance(table, _HASHED_LITERALS):
+        # (`v not in {"km", "m"}`: the membership test is itself what reads `v`)
+        return inputs.raw_member(key, node)
     if not isinstance(table, (ast.Name, ast.Attribute)):
         return None
     if inputs.param and is_name(table, inputs.param):
         return None
-    found = inputs.raw_at(key)
-    return found if found is not None and _hashed_table(table, scope) else None
+    if not _hashed_table(table, scope):
+        return None
+    if type(node) is ast.Compare:
+        return inputs.raw_member(key, node)
+    return inputs.raw_at(key)
 
 
 def _record_part(table: ast.expr) -> bool:
@@ -257,6 +266,10 @@ def _hashed_table(table: ast.expr, scope: Scope) -> bool:
     """`table` is a dict or a set the code writes out (`{...}`, a comprehension): one that
     hashes what it is asked for."""
     found = resolve(table, scope).single()
-    return isinstance(found, Literal) and isinstance(
-        found.expr, (ast.Dict, ast.Set, ast.DictComp, ast.SetComp)
-    )
+    if not isinstance(found, Literal):
+        return False
+    made = found.expr
+    if isinstance(made, ast.Call) and isinstance(made.func, ast.Name) and not made.keywords:
+        # (`frozenset({...})`, `set(NAMES)`, `dict(...)` of the builtins)
+        return made.func.id in ("frozenset", "set", "dict") and is_builtin_name(made.func.id, scope)
+    return isinstance(made, _HASHED_LITERALS)
