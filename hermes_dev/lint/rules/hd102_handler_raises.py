@@ -4108,7 +4108,7 @@ class Playlists:
         return {"names": self.names}
 
     def run(self, args):
-        fn = self.actions.get(args.get("action"))
+        fn = self.actions.get(str(args.get("action")))
         if fn is None:
             return {"error": "unknown action"}
         return fn(args)
@@ -7886,6 +7886,27 @@ registry.register(name="convert", toolset="t", schema={}, handler=convert)
 registry.register(name="scale", toolset="t", schema={}, handler=scale)
 """,
             note="trap: a membership test of a set after a type test, of `str()` of the value, or after a tuple (which compares, never hashes) turned other values away",
+        ),
+        Valid(
+            _HEAD
+            + """\
+def _whole(value):
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def plan(args, **kw):
+    minutes = args.get("minutes")
+    if not _whole(minutes) or minutes <= 0:
+        return tool_error("minutes must be a positive whole number")
+    slots = args.get("slots", 4)
+    if _whole(slots) and slots > 96:
+        return tool_error("at most 96 slots")
+    return json.dumps({"minutes": minutes})
+
+
+registry.register(name="plan", toolset="t", schema={}, handler=plan)
+""",
+            note="trap: an order comparison after a helper's answer in the same `or`/`and` runs only on what the helper let pass",
         ),
     )
     INVALID = (
@@ -17253,6 +17274,49 @@ registry.register(name="grade", toolset="t", schema={}, handler=grade)
 """,
             lines=(10, 17, 23),
             note='a set or a dict asked whether it holds the model\'s value as it came: the test itself hashes it, and a list (`["km"]`) raises TypeError; the test is no guard of itself',
+            fixed={},
+        ),
+        Invalid(
+            _HEAD
+            + """\
+from pathlib import Path
+
+STORE = Path.home() / ".runs.json"
+
+
+def _load():
+    try:
+        return json.loads(STORE.read_text())
+    except (OSError, ValueError):
+        return {}
+
+
+def run_show(args, **kw):
+    runs = _load()
+    run = runs.get(args.get("run_id"))
+    if not run:
+        return tool_error("no run with that id")
+    return json.dumps({"run": run})
+
+
+def _summary(values, unit):
+    return {"first": values[0], "unit": unit}
+
+
+def series_stats(args, **kw):
+    try:
+        values = [float(v) for v in args["values"]]
+    except (KeyError, TypeError, ValueError):
+        return tool_error("values must be numbers")
+    stats = _summary(values, unit="kWh")
+    return json.dumps(dict(stats, count=len(values)))
+
+
+registry.register(name="run_show", toolset="t", schema={}, handler=run_show)
+registry.register(name="series_stats", toolset="t", schema={}, handler=series_stats)
+""",
+            lines=(18, 33),
+            note="a table that is a dict in some world (a helper answers `json.loads(...)` or `{}`) hashes the key it is asked for; a size given as a keyword (`count=len(values)`) reports it, it tests nothing",
             fixed={},
         ),
     )

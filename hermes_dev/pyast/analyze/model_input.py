@@ -577,6 +577,9 @@ class InputRisks:
         }
         self._passing.update(choice_tests(nodes))
         self._conditional: dict[str, list[tuple[tuple[int, int], tuple[int, int]]]] = {}
+        for sub in nodes:
+            if type(sub) is ast.BoolOp:
+                self._short_circuit(sub)
         # (what a helper's tested answer guards: it holds after the call, not at the call,
         # which runs on the unchecked value; placed by `_noted`)
         self._answered: set[str] = set()
@@ -1377,6 +1380,22 @@ class InputRisks:
         if isinstance(value, ast.IfExp):
             return self._value_reads(value.body) | self._value_reads(value.orelse)
         return self._reads(value)
+
+    def _short_circuit(self, test: ast.BoolOp) -> None:
+        """`not _is_int(d) or d <= 0`, `_is_int(d) and d > 0`: the operands after a helper's
+        answer that lets `d` pass run only on what it let pass (a guard there, not after)."""
+        passing = isinstance(test.op, ast.And)
+        end = (test.end_lineno or test.lineno, test.end_col_offset or 0)
+        for at, value in enumerate(test.values[:-1]):
+            call, said = value, True
+            while isinstance(call, ast.UnaryOp) and isinstance(call.op, ast.Not):
+                call, said = call.operand, not said
+            if not (isinstance(call, ast.Call) and said is passing and _asks_a_helper(call.func)):
+                continue
+            start = (test.values[at + 1].lineno, test.values[at + 1].col_offset)
+            for arg in call.args:
+                if isinstance(arg, ast.Name):
+                    self._conditional.setdefault(arg.id, []).append((start, end))
 
     def _tested_here(self, names: set[str], node: ast.AST) -> bool:
         """One of `names` is tested where `node` is by a test that holds there only (`if

@@ -139,6 +139,8 @@ class Sizes:
             and last_name(sub.func) not in _SIZE_READERS
             for a in sub.args
         }
+        # (`Stats(count=len(values))`: a size given as a keyword is reported too)
+        reported |= {id(sub.value) for sub in nodes if type(sub) is ast.keyword}
         for sub in nodes:
             kind = type(sub)
             if kind in (ast.If, ast.While, ast.IfExp, ast.Assert):

@@ -171,11 +171,11 @@ def unhashable_key(inputs: InputRisks, node: ast.AST, scope: Scope) -> str | Non
         return None
     if inputs.param and is_name(table, inputs.param):
         return None
-    if not _hashed_table(table, scope):
-        return None
     if type(node) is ast.Compare:
-        return inputs.raw_member(key, node)
-    return inputs.raw_at(key)
+        return inputs.raw_member(key, node) if _hashed_table(table, scope) else None
+    # (a lookup hashes its key in every world where the table is a dict: `data.get(v)` of
+    # `data = _load()`, a helper that answers `json.loads(...)` or `{}`)
+    return inputs.raw_at(key) if _hashed_table(table, scope, any_world=True) else None
 
 
 def _record_part(table: ast.expr) -> bool:
@@ -262,10 +262,17 @@ def loop_key(inputs: InputRisks, iterated: ast.expr) -> str | None:
     return None if found is None or inputs.declared_array(found) else found
 
 
-def _hashed_table(table: ast.expr, scope: Scope) -> bool:
+def _hashed_table(table: ast.expr, scope: Scope, any_world: bool = False) -> bool:
     """`table` is a dict or a set the code writes out (`{...}`, a comprehension): one that
-    hashes what it is asked for."""
-    found = resolve(table, scope).single()
+    hashes what it is asked for (`any_world`: one of what it may be is)."""
+    found = resolve(table, scope)
+    if any_world:
+        return any(_hashing(item, scope) for item in found)
+    single = found.single()
+    return single is not None and _hashing(single, scope)
+
+
+def _hashing(found: object, scope: Scope) -> bool:
     if not isinstance(found, Literal):
         return False
     made = found.expr
