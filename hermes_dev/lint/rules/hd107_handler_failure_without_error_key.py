@@ -2708,6 +2708,49 @@ for spec in SPECS:
             lines=(33,),
             note="a row's field a partial binds picks the method that runs (`getattr(obj, operation)`), and that one answers a failure without an error key",
         ),
+        Invalid(
+            _HEAD
+            + """\
+from dataclasses import asdict, is_dataclass
+from functools import partial
+
+
+def _reply(status, message):
+    return json.dumps({"status": status, "message": message})
+
+
+def ledger_add(args, **kw):
+    sample = args.get("sample_id")
+    if not isinstance(sample, str) or not sample:
+        return _reply("err", "sample_id is required")
+    owner = args.get("owner")
+    if not isinstance(owner, str):
+        return _reply("err", "owner must be text")
+    return _reply("ok", f"added {sample}")
+
+
+def compare(args):
+    items = args.get("items") or []
+    if not items:
+        return {"ok": False, "reason": "nothing to compare"}
+    return {"count": len(items)}
+
+
+def _invoke(fn, args, **kw):
+    try:
+        result = fn(args)
+    except ValueError as exc:
+        return tool_error(str(exc))
+    payload = asdict(result) if is_dataclass(result) else result
+    return json.dumps(payload)
+
+
+registry.register(name="ledger_add", toolset="t", schema={}, handler=ledger_add)
+registry.register(name="compare", toolset="t", schema={}, handler=partial(_invoke, compare))
+""",
+            lines=(15, 35),
+            note='a status word "err" beside a message is a failure; returns that hand on one failure made elsewhere are one finding; a result asked whether it is a dataclass and copied is still the dict the def returned',
+        ),
     )
 
     def check(self, ctx: LintContext) -> Iterator[Finding]:
@@ -2777,21 +2820,29 @@ for spec in SPECS:
     ) -> Iterator[Finding]:
         """`inner`: the decorated def whose wrapper `func` is; a failure it returns is
         reported at its own `return` (where the fix goes), not at the wrapper's."""
+        # (returns whose failure is made in one place elsewhere, `return respond(err)` after
+        # each check: one finding, at the first, where the fix is one change there)
+        groups: dict[object, list[tuple[ast.AST, list[Found], ast.Return | None]]] = {}
         for place, value in places:
             ways = _ways(value, code, (func.name, name))
             if not ways:
                 continue
-            at, said, module = place, func.name, func.module
             own = _own_return(inner, ways[0]) if inner is not None else None
+            made = ways[0].chain[-1] if ways[0].chain and own is None else id(place)
+            groups.setdefault(made, []).append((place, ways, own))
+        for group in groups.values():
+            place, ways, own = group[0]
+            at, said, module = place, func.name, func.module
             if own is not None and inner is not None:
                 at, said, module = own, inner.name, inner.module
+            chains = [c for p, w, _ in group for c in _chains(code, p, w)]
             yield ctx.finding(
                 self.code,
-                _message(said, ways, own is None),
+                _message(said, ways, own is None, len(group) - 1),
                 module,
                 at,
                 tool,
-                chains=_chains(code, place, ways),
+                chains=list(dict.fromkeys(chains)),
             )
 
 
@@ -2828,8 +2879,9 @@ def _ways(value: ast.expr, code: Code, names: tuple[str, ...]) -> list[Found]:
     return ways
 
 
-def _message(name: str, ways: list[Found], says_where: bool = True) -> str:
-    """`says_where`: name where the failure is made (False: the finding is there)."""
+def _message(name: str, ways: list[Found], says_where: bool = True, returns: int = 0) -> str:
+    """`says_where`: name where the failure is made (False: the finding is there); `returns`:
+    how many other returns hand on the same failure."""
     first = ways[0]
     where = ""
     if first.chain and says_where:
@@ -2838,7 +2890,8 @@ def _message(name: str, ways: list[Found], says_where: bool = True) -> str:
         where = f"{rel}:{line}, via {' -> '.join(steps)}"
     others = len(ways) - 1
     more = f"{others} more path{'s' if others != 1 else ''}" if others else ""
-    detail = "; ".join(part for part in (where, more) if part)
+    also = f"{returns} more return{'s' if returns != 1 else ''}" if returns else ""
+    detail = "; ".join(part for part in (where, more, also) if part)
     return (
         f'`{name}` reports a failure without "error": {first.reason}'
         + (f" ({detail})" if detail else "")

@@ -190,7 +190,7 @@ ACTION_FLAGS = frozenset(
 REMOVALS = frozenset({"deleted", "removed", "forgotten"})
 STATUS_KEYS = ("status", "state", "result", "outcome")
 FAILURE_WORDS = frozenset(
-    {"error", "errored", "failed", "failure", "fail", "fatal", "rejected", "refused"}
+    {"error", "err", "errored", "failed", "failure", "fail", "fatal", "rejected", "refused"}
     # (with a reason beside: `{"status": "unavailable", "detail": "service unreachable"}`)
     | {"unavailable", "unreachable", "not_found"}
 )
@@ -233,6 +233,11 @@ _READERS = frozenset(
         "deepcopy",
         "isinstance",
         "type",
+        # (`asdict(res) if is_dataclass(res) else res`: asked what it is, copied)
+        "is_dataclass",
+        "asdict",
+        "hasattr",
+        "callable",
     }
 )
 _LOG_METHODS = frozenset({"debug", "info", "warning", "warn", "error", "exception", "critical"})
