@@ -3695,6 +3695,41 @@ registry.register(name="recent_commits", toolset="t", schema={}, handler=recent_
             note="`a or b` is one of its operands: a command's stdout or its stderr, text either way",
             fixed={},
         ),
+        Invalid(
+            _HEAD
+            + """\
+import httpx
+
+
+class ChargeApi:
+    def __init__(self):
+        self._client = None
+
+    def _http(self) -> httpx.AsyncClient:
+        if self._client is None:
+            self._client = httpx.AsyncClient(base_url="https://api.example.invalid", timeout=10)
+        return self._client
+
+    async def get(self, path: str) -> httpx.Response:
+        return await self._http().get(path)
+
+
+_API = ChargeApi()
+
+
+async def schedules(args, **kw):
+    response = await _API.get("/v1/schedules")
+    if response.status_code != 200:
+        return tool_error(f"the API answered {response.status_code}")
+    return response.json()
+
+
+registry.register(name="schedules", toolset="t", schema={}, handler=schedules, is_async=True)
+""",
+            lines=(27,),
+            note="a method annotated to return an httpx.Response whose own returns are not all known (a client made lazily): the annotation says what it is, and `.json()` of it is parsed data",
+            fixed={},
+        ),
     )
 
     def check(self, ctx: LintContext) -> Iterator[Finding]:

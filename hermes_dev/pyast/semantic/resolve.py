@@ -917,7 +917,12 @@ def function_returns(func: Function, env: dict[str, Possible], depth: int) -> Po
         found = Possible.of(Const(None))
     if not found.complete and node.returns is not None:
         cls = annotation_class(node.returns, func.scope)
-        if cls is not None:
+        client = _annotated_client(node.returns, func.scope) if cls is None else None
+        if client is not None and all(item == client for item in found):
+            # (`def get(self, path) -> httpx.Response`, its returns not all known: what the
+            # annotation says, a client or a response the model knows)
+            found = Possible.of(client)
+        elif cls is not None:
             found = Possible(found.items + (Instance(cls),), False)
         elif func.owner is not None and _names_self(node.returns):
             found = Possible(found.items + (Instance(func.owner),), False)
