@@ -7908,6 +7908,67 @@ registry.register(name="plan", toolset="t", schema={}, handler=plan)
 """,
             note="trap: an order comparison after a helper's answer in the same `or`/`and` runs only on what the helper let pass",
         ),
+        Valid(
+            _HEAD
+            + """\
+import datetime as dt
+from decimal import Decimal
+
+
+def _plain(value):
+    if isinstance(value, Decimal):
+        return str(value)
+    if isinstance(value, (dt.date, dt.datetime)):
+        return value.isoformat()
+    raise TypeError(f"{type(value).__name__} is not JSON serialisable")
+
+
+def invoice(args, **kw):
+    total = Decimal("12.50") * 3
+    return json.dumps({"total": total, "due": dt.date.today()}, default=_plain)
+
+
+registry.register(name="invoice", toolset="t", schema={}, handler=invoice)
+""",
+            note="trap: the `default=` def converts each refused type the result holds",
+        ),
+        Valid(
+            _HEAD
+            + """\
+from dataclasses import asdict, dataclass, is_dataclass
+from decimal import Decimal
+from functools import partial
+
+
+@dataclass
+class Summary:
+    count: int
+    total: str
+
+
+def _plain(value):
+    if isinstance(value, Decimal):
+        return str(value)
+    raise TypeError(f"{type(value).__name__} is not JSON serialisable")
+
+
+def summarise(args):
+    return Summary(count=2, total="3.50")
+
+
+def _invoke(fn, args, **kw):
+    try:
+        result = fn(args)
+    except ValueError as exc:
+        return tool_error(str(exc))
+    payload = asdict(result) if is_dataclass(result) else result
+    return json.dumps(payload, default=_plain)
+
+
+registry.register(name="summarise", toolset="t", schema={}, handler=partial(_invoke, summarise))
+""",
+            note="trap: a record of the project's is made a dict by `asdict` where `is_dataclass` says it is one; the other branch holds no record",
+        ),
     )
     INVALID = (
         Invalid(
@@ -17317,6 +17378,41 @@ registry.register(name="series_stats", toolset="t", schema={}, handler=series_st
 """,
             lines=(18, 33),
             note="a table that is a dict in some world (a helper answers `json.loads(...)` or `{}`) hashes the key it is asked for; a size given as a keyword (`count=len(values)`) reports it, it tests nothing",
+            fixed={},
+        ),
+        Invalid(
+            _HEAD
+            + """\
+from decimal import Decimal
+
+
+def _plain(value):
+    if isinstance(value, Decimal):
+        return str(value)
+    raise TypeError(f"{type(value).__name__} is not JSON serialisable")
+
+
+def _encode(payload):
+    return json.dumps(payload, default=_plain)
+
+
+def compare_prices(args, **kw):
+    skus = args.get("skus")
+    if not isinstance(skus, list):
+        return tool_error("skus must be a list")
+    wanted = {str(s).upper() for s in skus}
+    best = {"FLOUR": Decimal("1.20")}
+    result = {"best": best}
+    missing = wanted - best.keys()
+    if missing:
+        result["not_offered"] = missing
+    return _encode(result)
+
+
+registry.register(name="compare_prices", toolset="t", schema={}, handler=compare_prices)
+""",
+            lines=(27,),
+            note="a set made by set arithmetic (`wanted - best.keys()`), stored in the result; the `default=` def converts Decimal only and raises TypeError for the rest",
             fixed={},
         ),
     )

@@ -2667,10 +2667,14 @@ class _Walker:
         if name not in ("dumps", "dump"):
             return False
         for obj in resolve(func, self.scope).items:
-            value = serialisable.dumps_call(call, obj.dotted) if isinstance(obj, External) else None
-            if value is None:
+            found = (
+                serialisable.dumps_value(call, obj.dotted, self.scope)
+                if isinstance(obj, External)
+                else None
+            )
+            if found is None:
                 continue
-            hit = serialisable.refused(value, self.scope)
+            hit = serialisable.refused(found[0], self.scope, converted=found[1])
             if hit is not None:
                 self._refused_escape(call, hit, (), handlers)
             return True

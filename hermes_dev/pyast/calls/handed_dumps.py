@@ -46,16 +46,17 @@ def refused_in_callee(
         return None
     own = Code(function).scope
     for sub in dumps:
-        value = _serialised(sub, own)
-        if value is None or not any(
-            isinstance(n, ast.Name) and n.id in params for n in ast.walk(value)
-        ):
+        found = _serialised_value(sub, own)
+        if found is None:
+            continue
+        value, converted = found
+        if not any(isinstance(n, ast.Name) and n.id in params for n in ast.walk(value)):
             continue
         if handlers_around(node.body, lambda n, sub=sub: n is sub):  # type: ignore[misc]
             continue  # (the def catches around it: its own summary says what gets out)
-        if serialisable.refused(value, own) is not None:
+        if serialisable.refused(value, own, converted=converted) is not None:
             continue  # (refused whatever it is given: the def's own escape)
-        hit = serialisable.refused_given(value, function, call, scope)
+        hit = serialisable.refused_given(value, function, call, scope, converted)
         if hit is not None:
             return sub, hit
     return None
@@ -81,6 +82,17 @@ def dumps_first_parameter(function: Function) -> bool:
         ):
             return True
     return False
+
+
+def _serialised_value(call: ast.Call, scope: Scope) -> tuple[ast.expr, frozenset[str]] | None:
+    """The value a `json.dumps(...)` call serialises and the types its `default=` converts
+    (`serialisable.dumps_value`)."""
+    for obj in resolve(call.func, scope).items:
+        if isinstance(obj, External):
+            found = serialisable.dumps_value(call, obj.dotted, scope)
+            if found is not None:
+                return found
+    return None
 
 
 def _serialised(call: ast.Call, scope: Scope) -> ast.expr | None:

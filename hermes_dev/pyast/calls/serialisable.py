@@ -30,6 +30,7 @@ import re
 
 from hermes_dev.pyast.analyze.branches import decide
 from hermes_dev.pyast.analyze.sqlite_schema import converted_columns, selected_conversion
+from hermes_dev.pyast.analyze.tests_read import ends
 from hermes_dev.pyast.calls.driver import Code, wrapped
 from hermes_dev.pyast.semantic.resolve import bind_call, call_arguments, resolve, rows
 from hermes_dev.pyast.semantic.scopes import (
@@ -133,6 +134,7 @@ _KEEPS_TYPE = {
 }
 # (arithmetic that keeps a Decimal a Decimal: `unit * quantity`, `subtotal - off`)
 _ARITHMETIC = (ast.Add, ast.Sub, ast.Mult, ast.Div, ast.FloorDiv, ast.Mod, ast.Pow)
+_SET_OPS = (ast.Sub, ast.BitOr, ast.BitAnd, ast.BitXor)
 _KNOWN_NAMES = frozenset({*_MADE_BY.values(), *_BUILTINS.values(), "generator", "set"})
 _MAX_DEPTH = 12
 _MADE_DEPTH = 14  # (a type is followed through names, helpers' returns and their parameters)
@@ -175,15 +177,92 @@ def dumps_call(call: ast.Call, dotted: str) -> ast.expr | None:
     return None if isinstance(first, ast.Starred) else first
 
 
-def refused(expr: ast.expr, scope: Scope, depth: int = 0) -> Refusal | None:
-    """A value `expr` may hold (at any depth of its lists and dicts) that JSON refuses."""
-    return _Search().value(expr, scope, depth)
+def dumps_value(
+    call: ast.Call, dotted: str, scope: Scope
+) -> tuple[ast.expr, frozenset[str]] | None:
+    """`dumps_call`, and also a call whose `default=` is a def of the project that converts
+    some types and raises TypeError for the rest (`if isinstance(o, Decimal): return str(o)`
+    ... `raise TypeError(...)`): the value and the type names the def converts."""
+    value = dumps_call(call, dotted)
+    if value is not None:
+        return value, frozenset()
+    if dotted not in ("json.dumps", "json.dump") or not call.args:
+        return None
+    if isinstance(call.args[0], ast.Starred) or any(
+        kw.arg in (None, "cls") for kw in call.keywords
+    ):
+        return None
+    given = next(kw.value for kw in call.keywords if kw.arg == "default")
+    found = resolve(given, scope).single()
+    if not isinstance(found, Function) or isinstance(found.node, ast.Lambda):
+        return None
+    handled = _converted_types(found.node)
+    return (call.args[0], handled) if handled is not None else None
 
 
-def refused_given(expr: ast.expr, obj: Function, call: ast.Call, scope: Scope) -> Refusal | None:
+def _converted_types(node: ast.FunctionDef | ast.AsyncFunctionDef) -> frozenset[str] | None:
+    """The type names a `default=` def converts, when it is a run of `if isinstance(o, T):
+    return ...` that ends in `raise TypeError`; else None."""
+    body = [
+        s for s in node.body if not (isinstance(s, ast.Expr) and isinstance(s.value, ast.Constant))
+    ]
+    if not body or not _raises_type_error(body[-1]):
+        return None
+    names: set[str] = set()
+    for stmt in body[:-1]:
+        if isinstance(stmt, (ast.Import, ast.ImportFrom)):
+            continue
+        if not (isinstance(stmt, ast.If) and not stmt.orelse and ends(stmt.body)):
+            return None
+        test = stmt.test
+        if not (
+            isinstance(test, ast.Call)
+            and is_name(test.func, "isinstance")
+            and len(test.args) == 2
+            and not test.keywords
+        ):
+            return None
+        classes = test.args[1]
+        for cls in classes.elts if isinstance(classes, ast.Tuple) else [classes]:
+            name = last_name(cls)
+            if name is None:
+                return None
+            names.add(name)
+    if "date" in names:
+        names.add("datetime")  # (a datetime is a date)
+    if "PurePath" in names:
+        names.add("Path")
+    return frozenset(names)
+
+
+def _raises_type_error(stmt: ast.stmt) -> bool:
+    exc = stmt.exc if isinstance(stmt, ast.Raise) else None
+    if isinstance(exc, ast.Call):
+        exc = exc.func
+    return exc is not None and last_name(exc) == "TypeError"
+
+
+def refused(
+    expr: ast.expr, scope: Scope, depth: int = 0, converted: frozenset[str] = frozenset()
+) -> Refusal | None:
+    """A value `expr` may hold (at any depth of its lists and dicts) that JSON refuses
+    (`converted`: type names a `default=` converts)."""
+    search = _Search()
+    search.converted = converted
+    return search.value(expr, scope, depth)
+
+
+def refused_given(
+    expr: ast.expr,
+    obj: Function,
+    call: ast.Call,
+    scope: Scope,
+    converted: frozenset[str] = frozenset(),
+) -> Refusal | None:
     """What `expr`, in the def `obj`, may hold that JSON refuses when `call` (in `scope`)
     runs it: its parameters are what the call hands them, read where the call is."""
     search = _Search()
+    search.converted = converted
     inner = Code(obj, bind_call(call, scope, obj, 0)).scope
     search.given[id(inner)] = (
         inner,
@@ -207,8 +286,15 @@ class _Search:
         # (id of the scope a followed call runs a def in -> each parameter's argument, the
         # caller's scope, and whether it is a comprehension's own name there)
         self.given: dict[int, tuple[Scope, dict[str, tuple[ast.expr, Scope, bool]]]] = {}
+        self.converted: frozenset[str] = frozenset()  # (what the dumps's `default=` converts)
 
     def value(self, expr: ast.expr, scope: Scope, depth: int) -> Refusal | None:
+        found = self._value(expr, scope, depth)
+        if found is not None and found.type_name in self.converted:
+            return None  # (this part is converted; another may not be)
+        return found
+
+    def _value(self, expr: ast.expr, scope: Scope, depth: int) -> Refusal | None:
         if depth > _MAX_DEPTH:
             return None
         key = (id(expr), id(scope))
@@ -599,6 +685,13 @@ class _Search:
     def kept(self, expr: ast.expr, scope: Scope, depth: int, defs: bool = True) -> str | None:
         """The refused type a call, an attribute or `/` makes, by what it is (`defs`: also a
         call of a project def, by what it returns)."""
+        if isinstance(expr, (ast.Set, ast.SetComp)):
+            return "set"
+        if isinstance(expr, ast.BinOp) and isinstance(expr.op, _SET_OPS):
+            # (`wanted - best.keys()`: a set less, with or and another is a set)
+            left = self.made(expr.left, scope, depth)
+            if left in ("set", "frozenset"):
+                return left
         if isinstance(expr, ast.BinOp) and isinstance(expr.op, ast.Div):
             left = self.made(expr.left, scope, depth)
             if left in ("Path", "Decimal"):
@@ -1185,7 +1278,17 @@ def _tested_away(choice: ast.IfExp, part: ast.expr, type_name: str) -> bool:
     it is no `type_name`."""
     tested = _isinstance_test(choice.test, part.id) if isinstance(part, ast.Name) else None
     if tested is None:
-        return False
+        # (`asdict(res) if is_dataclass(res) else res`: no record of the project's there)
+        test = choice.test
+        return (
+            part is choice.orelse
+            and isinstance(part, ast.Name)
+            and isinstance(test, ast.Call)
+            and last_name(test.func) == "is_dataclass"
+            and len(test.args) == 1
+            and is_name(test.args[0], part.id)
+            and type_name not in _KNOWN_NAMES
+        )
     kinds, negated = tested
     if (part is choice.orelse) == negated:
         return False  # (the branch where the test holds)

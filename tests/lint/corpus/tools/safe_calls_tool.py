@@ -72,7 +72,7 @@ def caught_by_base(args, **kw):
 def caught_by_builtin_base(args, **kw):
     try:
         config = _get_env_config()
-        model = resolve_model(args.get("model"))
+        model = resolve_model(args.get("model") if isinstance(args.get("model"), str) else None)
     except (ValueError, LookupError) as e:
         return tool_error(e)
     return json.dumps({"config": config, "model": model})
