@@ -2616,7 +2616,8 @@ FEEDS = {"news": "https://example.org/rss"}
 
 
 def render(args, **kw):
-    values = {k: str(v) for k, v in (args.get("values") or {}).items()}
+    raw = args.get("values")
+    values = {k: str(v) for k, v in raw.items()} if isinstance(raw, dict) else {}
     return json.dumps({"text": Template("Dear $name, $message").safe_substitute(values)})
 
 
@@ -3932,7 +3933,7 @@ from tools.registry import registry
 
 
 def tally(args, **kw):
-    answers = args.get("answers") or {}
+    answers = args.get("answers") if isinstance(args.get("answers"), dict) else {}
     seen = defaultdict(list)
     for k, v in answers.items():
         seen[k].append(v)
@@ -3951,7 +3952,7 @@ TABLE = {"q1": "a", "q2": "b"}
 
 
 def grid(args, **kw):
-    answers = args.get("answers") or {}
+    answers = args.get("answers") if isinstance(args.get("answers"), dict) else {}
     # the inner k runs over TABLE's own keys: TABLE[k] cannot raise
     return json.dumps([[TABLE[k] for k in TABLE] for k, v in answers.items()])
 
@@ -7969,6 +7970,33 @@ registry.register(name="summarise", toolset="t", schema={}, handler=partial(_inv
 """,
             note="trap: a record of the project's is made a dict by `asdict` where `is_dataclass` says it is one; the other branch holds no record",
         ),
+        Valid(
+            _HEAD
+            + """\
+def compare_tariffs(args, **kw):
+    tariffs = args.get("tariffs") or []
+    if not isinstance(tariffs, list):
+        return tool_error("tariffs must be a list")
+    names = []
+    for tariff in tariffs:
+        if not isinstance(tariff, dict):
+            return tool_error("each tariff must be an object")
+        names.append(tariff.get("name") or "unnamed")
+    return json.dumps({"names": names})
+
+
+def apply_filters(args, **kw):
+    filters = args.get("filters")
+    if not isinstance(filters, dict):
+        filters = {}
+    return json.dumps({"filters": {k: v for k, v in filters.items() if v}})
+
+
+registry.register(name="compare_tariffs", toolset="t", schema={}, handler=compare_tariffs)
+registry.register(name="apply_filters", toolset="t", schema={}, handler=apply_filters)
+""",
+            note="trap: dict methods of an item or an argument tested to be a dict first",
+        ),
     )
     INVALID = (
         Invalid(
@@ -11249,6 +11277,7 @@ registry.register(name="feeds", toolset="t", schema={"name": "feeds", "descripti
             findings=(
                 ("tools/misc_tool.py", 14),
                 ("tools/misc_tool.py", 15),
+                ("tools/misc_tool.py", 21),
                 ("tools/misc_tool.py", 22),
                 ("tools/misc_tool.py", 28),
                 ("tools/misc_tool.py", 36),
@@ -12607,6 +12636,7 @@ for name, handler in (("render_note", render_note), ("render_greeting", render_g
 """,
             },
             findings=(
+                ("tools/render_tool.py", 11),
                 ("tools/render_tool.py", 13),
                 ("tools/render_tool.py", 27),
             ),
@@ -13416,6 +13446,7 @@ for name, fn in (("grade", grade), ("check_one", check_one)):
             },
             findings=(
                 ("tools/quiz_tool.py", 19),
+                ("tools/quiz_tool.py", 26),
                 ("tools/quiz_tool.py", 27),
             ),
             note="the keys of the model's object (`for qid, given in answers.items()`) looked up in a table of the code's: KeyError for a key it does not hold, even after `isinstance(answers, dict)` (a test of the type, not of its keys); a comprehension's own `qid` is not the loop's",
@@ -17413,6 +17444,33 @@ registry.register(name="compare_prices", toolset="t", schema={}, handler=compare
 """,
             lines=(27,),
             note="a set made by set arithmetic (`wanted - best.keys()`), stored in the result; the `default=` def converts Decimal only and raises TypeError for the rest",
+            fixed={},
+        ),
+        Invalid(
+            _HEAD
+            + """\
+def compare_tariffs(args, **kw):
+    tariffs = args.get("tariffs") or []
+    if not isinstance(tariffs, list) or not tariffs:
+        return tool_error("tariffs must be a non-empty list")
+    quotes = []
+    for tariff in tariffs:
+        quotes.append({"name": tariff.get("name") or "unnamed"})
+    return json.dumps({"quotes": quotes})
+
+
+def apply_filters(args, **kw):
+    filters = args.get("filters") or {}
+    chosen = {k: v for k, v in filters.items() if v}
+    return json.dumps({"filters": chosen})
+
+
+SCHEMA = {"name": "compare_tariffs", "description": "d", "parameters": {"type": "object", "properties": {"tariffs": {"type": "array", "items": {"type": "object"}, "description": "Tariffs."}, "filters": {"type": "object", "description": "Filters."}}}}
+registry.register(name="compare_tariffs", toolset="t", schema=SCHEMA, handler=compare_tariffs)
+registry.register(name="apply_filters", toolset="t", schema=SCHEMA, handler=apply_filters)
+""",
+            lines=(10, 16),
+            note="a dict method of the model's value as it came (an item of a list, an argument the schema says is an object): text, a number or a list has none",
             fixed={},
         ),
     )

@@ -3144,9 +3144,12 @@ class InputRisks:
             else:
                 keys = {self.raw_value(v, depth + 1, given_to) for v in bound}  # type: ignore[arg-type]
                 key = keys.pop() if len(keys) == 1 else None
-        if key is None or self._reads(expr) & (self.guarded | self._type_tested_but(given_to)):
+        if key is None:
             return None
-        return key
+        seen = self.guarded | self._type_tested_but(given_to)
+        if key.endswith("[]"):
+            seen = seen - self._container_typed  # (that the list is a list: not its items)
+        return None if self._reads(expr) & seen else key
 
     @_placed
     def raw_compared(self, expr: ast.expr) -> str | None:

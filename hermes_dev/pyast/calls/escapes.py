@@ -76,6 +76,7 @@ from hermes_dev.pyast.calls.wrong_types import (
     concat_key,
     conversion_key,
     loop_key,
+    mapping_method_key,
     order_key,
     parser_key,
     path_key,
@@ -2395,6 +2396,12 @@ class _Walker:
         key = text_method_key(inputs, node)
         if key is not None:
             return AttributeError, f"when the model sends a number or a list for {_shown(key)}"
+        key = mapping_method_key(inputs, node)
+        if key is not None:
+            return (
+                AttributeError,
+                f"when the model sends text, a number or a list for {_shown(key)} (no object)",
+            )
         key = conversion_key(inputs, node, self.scope)
         if key is not None and self.catcher(stdlib_type(ValueError), handlers) is not None:
             return TypeError, f"when the model sends a list or null for {_shown(key)}"

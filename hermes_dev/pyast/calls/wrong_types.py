@@ -6,7 +6,8 @@ handler as the model sent it. So an argument as it came (`args["k"]`, `args.get(
 local bound only to one: `InputRisks.raw_at`) may be a number, a list or null where the code
 expects text:
 
-- a str method of it (`.strip()`, `.lower()`, `.split()`...) raises AttributeError;
+- a str method of it (`.strip()`, `.lower()`, `.split()`...) raises AttributeError, and so
+  does a dict method (`.get()`, `.items()`) of it: only a JSON object has those;
 - `int()` / `float()` of it raises TypeError on a list or null (the caller says it where an
   `except` takes only the ValueError: uncaught, the ValueError is the finding);
 - a dict or a set the code writes out (`frozenset({...})` too), looked up by it (`T[v]`,
@@ -51,6 +52,7 @@ _STR_METHODS = frozenset(
      "rjust"}
 )  # fmt: skip
 _TABLE_METHODS = frozenset({"get", "pop", "setdefault"})
+_MAPPING_METHODS = frozenset({"get", "items", "keys", "values"})
 _HASHED_LITERALS = (ast.Dict, ast.Set, ast.DictComp, ast.SetComp)
 # Functions that take text (or a path) only: a number or a list raises TypeError. (Not `open`
 # or `os.path.exists`, which take a file descriptor too.)
@@ -124,6 +126,15 @@ def text_method_key(inputs: InputRisks, call: ast.Call) -> str | None:
     """`v.strip()` of the model's value as it came."""
     func = call.func
     if not (isinstance(func, ast.Attribute) and func.attr in _STR_METHODS):
+        return None
+    return inputs.raw_at(func.value)
+
+
+def mapping_method_key(inputs: InputRisks, call: ast.Call) -> str | None:
+    """`v.get("k")` (`.items()`, `.keys()`, `.values()`) of the model's value as it came: only
+    a JSON object has them."""
+    func = call.func
+    if not (isinstance(func, ast.Attribute) and func.attr in _MAPPING_METHODS):
         return None
     return inputs.raw_at(func.value)
 
