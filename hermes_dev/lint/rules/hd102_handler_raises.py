@@ -7997,6 +7997,46 @@ registry.register(name="apply_filters", toolset="t", schema={}, handler=apply_fi
 """,
             note="trap: dict methods of an item or an argument tested to be a dict first",
         ),
+        Valid(
+            _HEAD
+            + """\
+from decimal import Decimal
+
+
+def _problem(index, item):
+    if not isinstance(item, dict):
+        return f"appliances[{index}] must be an object"
+    if not isinstance(item.get("name"), str):
+        return f"appliances[{index}].name must be text"
+    watts = item.get("watts")
+    if isinstance(watts, bool) or not isinstance(watts, (int, float)) or watts < 0:
+        return f"appliances[{index}].watts must be a number"
+    return None
+
+
+def _estimate(item):
+    kwh = Decimal(str(item["watts"])) * 24 / 1000
+    return {"name": item["name"].strip(), "kwh": str(kwh), "_kwh": kwh}
+
+
+def energy(args, **kw):
+    appliances = args.get("appliances")
+    if not isinstance(appliances, list) or not appliances:
+        return tool_error("appliances must be a non-empty list")
+    for index, item in enumerate(appliances):
+        problem = _problem(index, item)
+        if problem:
+            return tool_error(problem)
+    rows = [_estimate(a) for a in appliances]
+    total = sum((r.pop("_kwh") for r in rows), Decimal(0))
+    return json.dumps({"total": str(total), "rows": rows})
+
+
+SCHEMA = {"name": "energy", "description": "d", "parameters": {"type": "object", "properties": {"appliances": {"type": "array", "items": {"type": "object"}, "description": "Appliances."}}}}
+registry.register(name="energy", toolset="t", schema=SCHEMA, handler=energy)
+""",
+            note="trap: a loop that asks a helper about each item and leaves on a problem checks every item; a Decimal kept under a key each row has popped before the dumps is not serialised",
+        ),
     )
     INVALID = (
         Invalid(
@@ -17471,6 +17511,37 @@ registry.register(name="apply_filters", toolset="t", schema=SCHEMA, handler=appl
 """,
             lines=(10, 16),
             note="a dict method of the model's value as it came (an item of a list, an argument the schema says is an object): text, a number or a list has none",
+            fixed={},
+        ),
+        Invalid(
+            _HEAD
+            + """\
+from functools import partial
+
+
+def scene_list(args):
+    return {"scenes": []}
+
+
+def scene_activate(args):
+    return {"activated": str(args.get("scene") or "")}
+
+
+SCENE_ACTIONS = {"list": scene_list, "activate": scene_activate}
+
+
+def run_action(table, args, **kw):
+    action = args.get("action") or "list"
+    fn = table.get(action)
+    if fn is None:
+        return tool_error(f"unknown action {action!r}")
+    return json.dumps(fn(args))
+
+
+registry.register(name="scenes", toolset="t", schema={}, handler=partial(run_action, SCENE_ACTIONS))
+""",
+            lines=(20,),
+            note="a dispatch table a partial binds to the handler's parameter is a dict: looking the model's value up in it hashes it (TypeError on a list)",
             fixed={},
         ),
     )

@@ -43,6 +43,7 @@ from hermes_dev.pyast.analyze.tests_read import (
     MATCHES,
     asked_keys,
     choice_tests,
+    ends,
     leaf_tests,
     passing_exits,
     rejected_prefixes,
@@ -727,6 +728,14 @@ class InputRisks:
                                         ast.dump(compared.comparators[0]),
                                     )
                                 )
+        # `for i, item in enumerate(items): err = _check(i, item); if err: return ...`: a
+        # helper of the project's answered for each item, the def leaves on what it turned away
+        for sub in nodes:
+            if type(sub) is ast.For:
+                iterated = _each_checked(sub)
+                if iterated is not None:
+                    self.guarded.update(self._reads(iterated))
+                    self.each_tested.update(self._reads(iterated))
         # `m = PATTERN.match(text)`, `for m in PATTERN.finditer(text)`: what a pattern
         # matched; its groups are of the form the pattern tested
         matched = {
@@ -3116,6 +3125,8 @@ class InputRisks:
         if isinstance(expr, _Element):
             # (an item of a list the schema declares: of whatever type the model sent it, also
             # of one tested only to be a list)
+            if self._reads(expr.value) & self.each_tested:
+                return None  # (a helper checked each item first)
             key = self.raw_value(expr.value, depth + 1, given_to) or self._listed_key(expr.value)
             return key + "[]" if key is not None and self.declared_array(key) else None
         if isinstance(expr, ast.Name) and id(expr) in self._comprehended:
@@ -3148,7 +3159,8 @@ class InputRisks:
             return None
         seen = self.guarded | self._type_tested_but(given_to)
         if key.endswith("[]"):
-            seen = seen - self._container_typed  # (that the list is a list: not its items)
+            # (that the list is a list says nothing of its items; a check of each item does)
+            seen = seen - (self._container_typed - self.each_tested)
         return None if self._reads(expr) & seen else key
 
     @_placed
@@ -4077,6 +4089,48 @@ _NOT_CHECKS = frozenset(
         "hash",
     }
 )
+
+
+def _each_checked(loop: ast.For) -> ast.expr | None:
+    """The list a `for` runs a project helper's check over, leaving on the answer for any
+    item (`for item in items: if not _valid(item): return ...`, `err = _check(i, item); if
+    err: return ...`, `enumerate(items)` too), else None."""
+    target, iterated = loop.target, loop.iter
+    if (
+        isinstance(iterated, ast.Call)
+        and is_name(iterated.func, "enumerate")
+        and len(iterated.args) == 1
+        and isinstance(target, ast.Tuple)
+        and len(target.elts) == 2
+    ):
+        target, iterated = target.elts[1], iterated.args[0]
+    if not isinstance(target, ast.Name) or not isinstance(iterated, (ast.Name, ast.Attribute)):
+        return None
+    item = target.id
+    answers: set[str] = set()
+    for stmt in loop.body:
+        if (
+            isinstance(stmt, ast.Assign)
+            and len(stmt.targets) == 1
+            and isinstance(stmt.targets[0], ast.Name)
+            and _asks_about(stmt.value, item)
+        ):
+            answers.add(stmt.targets[0].id)
+        elif isinstance(stmt, ast.If) and ends(stmt.body):
+            test = stmt.test
+            while isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not):
+                test = test.operand
+            if _asks_about(test, item) or any(is_name(test, a) for a in answers):
+                return iterated
+    return None
+
+
+def _asks_about(expr: ast.expr, item: str) -> bool:
+    return (
+        isinstance(expr, ast.Call)
+        and _asks_a_helper(expr.func)
+        and any(is_name(a, item) for a in expr.args)
+    )
 
 
 def _within(node: ast.AST, outer: ast.AST) -> bool:

@@ -745,7 +745,15 @@ def partial_code(partial: Partial) -> Code:
     call = ast.Call(
         func=ast.Name(id="_", ctx=ast.Load()), args=list(partial.args), keywords=partial.keywords
     )
-    return Code(partial.func, _bound(call, partial.scope, partial.func))
+    env = _bound(call, partial.scope, partial.func)
+    for name, expr in call_arguments(call, partial.func).items():
+        if name not in env and isinstance(expr, (ast.Name, ast.Attribute)):
+            # (`partial(run_action, SCENE_ACTIONS)`: the table the handler looks things up
+            # in, so a lookup of the model's value there is one of a dict)
+            found = resolve(expr, partial.scope).single()
+            if isinstance(found, Literal) and isinstance(found.expr, (ast.Dict, ast.Set)):
+                env[name] = Possible.of(found)
+    return Code(partial.func, env)
 
 
 def constructor_callees(

@@ -249,7 +249,37 @@ def refused(
     (`converted`: type names a `default=` converts)."""
     search = _Search()
     search.converted = converted
+    search.popped = _popped_keys(scope.func)
     return search.value(expr, scope, depth)
+
+
+def _popped_keys(
+    func: ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda | None,
+) -> frozenset[str]:
+    """The constant keys the def takes out of its dicts (`r.pop("_raw")`, `del row["_raw"]`)
+    before what it serialises: a refused value kept under one is not serialised."""
+    if func is None or isinstance(func, ast.Lambda):
+        return frozenset()
+    keys: set[str] = set()
+    for sub in walk_function(func):
+        if (
+            type(sub) is ast.Call
+            and isinstance(sub.func, ast.Attribute)
+            and sub.func.attr == "pop"
+            and sub.args
+            and isinstance(sub.args[0], ast.Constant)
+            and isinstance(sub.args[0].value, str)
+        ):
+            keys.add(sub.args[0].value)
+        elif type(sub) is ast.Delete:
+            for target in sub.targets:
+                if (
+                    isinstance(target, ast.Subscript)
+                    and isinstance(target.slice, ast.Constant)
+                    and isinstance(target.slice.value, str)
+                ):
+                    keys.add(target.slice.value)
+    return frozenset(keys)
 
 
 def refused_given(
@@ -287,6 +317,7 @@ class _Search:
         # caller's scope, and whether it is a comprehension's own name there)
         self.given: dict[int, tuple[Scope, dict[str, tuple[ast.expr, Scope, bool]]]] = {}
         self.converted: frozenset[str] = frozenset()  # (what the dumps's `default=` converts)
+        self.popped: frozenset[str] = frozenset()  # (keys the serialising def takes out)
 
     def value(self, expr: ast.expr, scope: Scope, depth: int) -> Refusal | None:
         found = self._value(expr, scope, depth)
@@ -303,7 +334,11 @@ class _Search:
         self.seen.add(key)
         kind = type(expr)
         if kind is ast.Dict:
-            parts: list[ast.expr] = list(expr.values)  # type: ignore[attr-defined]
+            parts: list[ast.expr] = [
+                v
+                for k, v in zip(expr.keys, expr.values)  # type: ignore[attr-defined]
+                if not (isinstance(k, ast.Constant) and k.value in self.popped)
+            ]
         elif kind in (ast.List, ast.Tuple):
             parts = [
                 e.value if isinstance(e, ast.Starred) else e
