@@ -8037,6 +8037,50 @@ registry.register(name="energy", toolset="t", schema=SCHEMA, handler=energy)
 """,
             note="trap: a loop that asks a helper about each item and leaves on a problem checks every item; a Decimal kept under a key each row has popped before the dumps is not serialised",
         ),
+        Valid(
+            _HEAD
+            + """\
+import math
+
+
+class Invalid(ValueError):
+    pass
+
+
+def _real(x):
+    return isinstance(x, (int, float)) and not isinstance(x, bool) and math.isfinite(x)
+
+
+def _share_below(scores, value):
+    below = sum(1 for s in scores if s < value)
+    return 100.0 * below / len(scores)
+
+
+def _percentile(args):
+    raw = args.get("scores")
+    if not isinstance(raw, list):
+        raise Invalid("scores must be a list")
+    scores = sorted(x for x in raw if _real(x))
+    if not scores:
+        raise Invalid("scores must hold a number")
+    value = args.get("value")
+    if not _real(value):
+        raise Invalid("value must be a number")
+    return {"percentile": _share_below(scores, value)}
+
+
+def percentile(args, **kw):
+    try:
+        return json.dumps(_percentile(args))
+    except Invalid as exc:
+        return tool_error(str(exc))
+
+
+SCHEMA = {"name": "percentile", "description": "d", "parameters": {"type": "object", "properties": {"scores": {"type": "array", "items": {"type": "number"}, "description": "Scores."}, "value": {"type": "number", "description": "A score."}}}}
+registry.register(name="percentile", toolset="t", schema=SCHEMA, handler=percentile)
+""",
+            note="trap: a list the caller turned away when empty, handed to a helper that divides by its length",
+        ),
     )
     INVALID = (
         Invalid(

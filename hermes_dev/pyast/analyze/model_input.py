@@ -403,6 +403,7 @@ class InputRisks:
         "elements",
         "empty_given",
         "exists_tested",
+        "filled_given",
         "form_tested",
         "format_tested",
         "guarded",
@@ -585,6 +586,7 @@ class InputRisks:
         # which runs on the unchecked value; placed by `_noted`)
         self._answered: set[str] = set()
         self.sized_given: frozenset[str] = frozenset()  # (whose length a caller looked at)
+        self.filled_given: frozenset[str] = frozenset()  # (a caller turned an empty one away)
         # (names each of whose values a comprehension tests against a table: `missing = [i for
         # i in ids if i not in DEVICES]`)
         self.each_tested: set[str] = set()
@@ -2589,6 +2591,7 @@ class InputRisks:
                 self.tool_valued,
                 self.zero_given,
                 self.empty_given,
+                self.filled_given,
             )
         return self._sizes
 

@@ -80,6 +80,7 @@ class Sizes:
         "_dotted",
         "_empty_given",
         "_fields_looked_at",
+        "_filled",
         "_from_model",
         "_guarded",
         "_key_read",
@@ -106,6 +107,7 @@ class Sizes:
         tool_valued: frozenset[str] = frozenset(),
         zero_given: frozenset[str] = frozenset(),
         empty_given: frozenset[str] = frozenset(),
+        filled_given: frozenset[str] = frozenset(),
     ) -> None:
         """`dotted(func)`: the library name a called expression resolves to (`mean` imported
         from statistics); without it, names are taken as written. `carried(call)`: the number
@@ -169,6 +171,8 @@ class Sizes:
                         tested |= reads(value.args[0])
         self._tested = tested
         self._looked_at = tested | sized
+        # (parameters a caller turned an empty value away for: no emptiness risk, nothing else)
+        self._filled = filled_given
         self._guarded: set[str] = set()
 
     def looked_at(self, guarded: bool = True) -> set[str]:
@@ -190,7 +194,7 @@ class Sizes:
         return (
             found is not None
             and found[0] == "empty"
-            and not found[2] & (self._looked_at | self._guarded)
+            and not found[2] & (self._looked_at | self._guarded | self._filled)
         )
 
     def guarded_by(self, guarded: set[str]) -> None:
@@ -539,7 +543,9 @@ class Sizes:
             and len(divisor.args) == 1
         ):
             found = self._sequence(divisor.args[0])
-            if found is None or found[0] == "sep" or found[2] & (self._tested | self._guarded):
+            if found is None or found[0] == "sep":
+                return None
+            if found[2] & (self._tested | self._guarded | self._filled):
                 return None
             return ZeroDivisionError, "when the model sends an empty list"
         if (

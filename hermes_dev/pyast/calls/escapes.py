@@ -232,7 +232,7 @@ class _InputEscapes(Transfer):
         # caller made sure is there (`args.get("key")` read, `"key" in args`); `!key`: one
         # whose value it checked (its type, its form)
         table = next((s[1:] for s in self.seeds if s[0] == "*"), "")
-        values = frozenset(s for s in self.seeds if s[0] not in "*?!~^@+#%&$=|-]")
+        values = frozenset(s for s in self.seeds if s[0] not in "*?!~^@+#%&$=|-]>")
         contents = frozenset(s[1:] for s in self.seeds if s[0] == "~")
         checked = frozenset(s[1:] for s in self.seeds if s[0] == "^")
         # `@path`: a path the caller tested leads to a file (what it holds is the model's)
@@ -251,6 +251,8 @@ class _InputEscapes(Transfer):
             inputs.exists_tested |= files | there
         # `%name`: a value whose length the caller looked at (`len(sep) != 1`)
         inputs.sized_given = frozenset(s[1:] for s in self.seeds if s[0] == "%")
+        # `>name`: a list or text the caller turned away when empty (`if not scores: return`)
+        inputs.filled_given = frozenset(s[1:] for s in self.seeds if s[0] == ">")
         # `&name`: a comprehension over the model's items whose values the tool wrote
         inputs.tool_valued = frozenset(s[1:] for s in self.seeds if s[0] == "&")
         # `=name`: the model's number, untested by the caller (it may be 0)
@@ -2531,6 +2533,12 @@ class _Walker:
                 seeds.add(("=." if kind == "float" else "=") + f"{param}.{field}")
             if param in seeds and inputs._reads(expr) & inputs._sized():
                 seeds.add("%" + param)  # (its length looked at here: `len(sep) != 1`)
+            if (
+                param in seeds
+                and isinstance(expr, ast.Name)
+                and expr.id in inputs._sizes_of().looked_at(guarded=False)
+            ):
+                seeds.add(">" + param)  # (its size or truth tested here: `if not scores:`)
             if param in seeds and not _as_sent(expr, inputs):
                 seeds.add("$" + param)  # (made by the caller's code of the model's values)
             if param in seeds and _own_values(expr):
