@@ -17588,6 +17588,39 @@ registry.register(name="scenes", toolset="t", schema={}, handler=partial(run_act
             note="a dispatch table a partial binds to the handler's parameter is a dict: looking the model's value up in it hashes it (TypeError on a list)",
             fixed={},
         ),
+        Invalid(
+            _HEAD
+            + """\
+class ArgumentError(ValueError):
+    pass
+
+
+def _point(args, key):
+    raw = args.get(key)
+    if raw is None:
+        return None
+    if not isinstance(raw, dict):
+        raise ArgumentError(f"{key} must be an object with lat and lon")
+    try:
+        return float(raw["lat"]), float(raw["lon"])
+    except (TypeError, ValueError):
+        raise ArgumentError(f"{key}.lat and {key}.lon must be numbers") from None
+
+
+def find_stops(args, **kw):
+    try:
+        near = _point(args, "near")
+    except ArgumentError as exc:
+        return tool_error(str(exc))
+    return json.dumps({"near": near})
+
+
+registry.register(name="find_stops", toolset="t", schema={}, handler=find_stops)
+""",
+            lines=(22,),
+            note="an object the model sends, tested only to be there (`is None`) and to be a dict: a key it leaves out raises KeyError, which `except (TypeError, ValueError)` misses",
+            fixed={},
+        ),
     )
 
     def check(self, ctx: LintContext) -> Iterator[Finding]:

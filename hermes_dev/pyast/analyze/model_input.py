@@ -366,6 +366,7 @@ class InputRisks:
         "_helper_calls",
         "_keeps",
         "_keyed",
+        "_keys_asked",
         "_locals",
         "_looked_up",
         "_magnitudes",
@@ -538,6 +539,7 @@ class InputRisks:
         self._tar_tested: set[str] = set()  # (by `tarfile.is_tarfile`, which opens the file)
         self._sizes: Sizes | None = None  # (made when first asked: most functions never are)
         self._asked_keys: set[tuple[str, str]] | None = None  # (likewise)
+        self._keys_asked: set[tuple[str, str]] | None = None  # (keys only, not presence)
         self.rebound = False
         self.shadowed: set[str] = set()
         self._locals: set[str] = set()
@@ -2495,9 +2497,10 @@ class InputRisks:
             and isinstance(key.value, str)
         ):
             return None
-        if self._asked_keys is None:
-            self._asked_keys = asked_keys(walk_shallow(self._body))
-        if (value.id, key.value) in self._asked_keys or (value.id, "") in self._asked_keys:
+        if self._keys_asked is None:
+            # (not `if near is None`: whether it came says nothing of the keys it holds)
+            self._keys_asked = asked_keys(walk_shallow(self._body), whole=False)
+        if (value.id, key.value) in self._keys_asked or (value.id, "") in self._keys_asked:
             return None
         if self._from_text(value):
             return None  # (text the model sent: a `str` has no keys to leave out)

@@ -79,10 +79,11 @@ def rejected_prefixes(nodes: list[ast.AST]) -> set[int]:
     return found
 
 
-def asked_keys(nodes: list[ast.AST]) -> set[tuple[str, str]]:
+def asked_keys(nodes: list[ast.AST], whole: bool = True) -> set[tuple[str, str]]:
     """(name, key) pairs the code asks about (`"qty" in line`, `line.get("qty")`); (name, "")
-    for a name whose keys are asked generally or that is tested itself (`if row is None`,
-    `if not row`, `for k in line`, `line.keys()`)."""
+    for a name whose keys are asked generally (`for k in line`, `line.keys()`) or, with
+    `whole`, that is tested itself (`if row is None`, `if not row`): a test of whether it
+    came, which says nothing of the keys an object the model sent holds."""
     found: set[tuple[str, str]] = set()
     for sub in nodes:
         if isinstance(sub, ast.Call):
@@ -93,11 +94,13 @@ def asked_keys(nodes: list[ast.AST]) -> set[tuple[str, str]]:
                     left = sub.left
                     key = left.value if isinstance(left, ast.Constant) else None
                     found.add((right.id, key if isinstance(key, str) else ""))
-            if isinstance(sub.left, ast.Name) and all(
-                isinstance(op, (ast.Is, ast.IsNot, ast.Eq, ast.NotEq)) for op in sub.ops
+            if (
+                whole
+                and isinstance(sub.left, ast.Name)
+                and all(isinstance(op, (ast.Is, ast.IsNot, ast.Eq, ast.NotEq)) for op in sub.ops)
             ):
                 found.add((sub.left.id, ""))
-        elif isinstance(sub, (ast.If, ast.While, ast.IfExp, ast.Assert)):
+        elif whole and isinstance(sub, (ast.If, ast.While, ast.IfExp, ast.Assert)):
             test = sub.test
             while isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not):
                 test = test.operand
@@ -113,7 +116,7 @@ def asked_keys(nodes: list[ast.AST]) -> set[tuple[str, str]]:
                 found.add((sub.func.value.id, key if isinstance(key, str) else ""))
             elif sub.func.attr in ("keys", "items"):
                 found.add((sub.func.value.id, ""))
-        elif isinstance(sub, ast.BoolOp) and isinstance(sub.op, ast.And):
+        elif whole and isinstance(sub, ast.BoolOp) and isinstance(sub.op, ast.And):
             for part in sub.values[:-1]:
                 if isinstance(part, ast.Name):
                     found.add((part.id, ""))
