@@ -17621,6 +17621,38 @@ registry.register(name="find_stops", toolset="t", schema={}, handler=find_stops)
             note="an object the model sends, tested only to be there (`is None`) and to be a dict: a key it leaves out raises KeyError, which `except (TypeError, ValueError)` misses",
             fixed={},
         ),
+        Invalid(
+            _HEAD
+            + """\
+import functools
+
+
+async def works_search(args, **kw):
+    query = (args.get("query") or "").strip()
+    if not query:
+        return tool_error("query is required")
+    return json.dumps({"query": query})
+
+
+async def works_count(args, **kw):
+    return json.dumps({"count": 0})
+
+
+TOOL_TABLE = [{"name": "works_search", "fn": works_search}, {"name": "works_count", "fn": works_count}]
+_HANDLERS = {spec["name"]: spec["fn"] for spec in TOOL_TABLE}
+
+
+async def _dispatch(tool_name, args, **kw):
+    return await _HANDLERS[tool_name](args, **kw)
+
+
+for spec in TOOL_TABLE:
+    registry.register(name=spec["name"], toolset="t", schema={}, handler=functools.partial(_dispatch, spec["name"]), is_async=True)
+""",
+            lines=(23,),
+            note='a dispatch table made by a dict comprehension over a table of rows (`{spec["name"]: spec["fn"] for spec in TOOL_TABLE}`) holds each row\'s function under its name: the one a partial\'s constant picks is followed',
+            fixed={},
+        ),
     )
 
     def check(self, ctx: LintContext) -> Iterator[Finding]:

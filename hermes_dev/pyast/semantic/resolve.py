@@ -1804,7 +1804,7 @@ def entries(expr: ast.expr, scope: Scope, depth: int = 0) -> Entries | None:
             return found
         return None
     if isinstance(expr, ast.DictComp):
-        return None
+        return _comprehended_entries(expr, scope, depth)
     if isinstance(expr, ast.Name):
         located = scope.lookup(expr.id)
         if located is None:
@@ -1926,6 +1926,50 @@ def entries(expr: ast.expr, scope: Scope, depth: int = 0) -> Entries | None:
         return None
     if isinstance(expr, ast.Call):
         return _literal_entries(call_result(expr, scope, depth + 1), depth)
+    return None
+
+
+def _comprehended_entries(expr: ast.DictComp, scope: Scope, depth: int) -> Entries | None:
+    """`{spec["name"]: spec["fn"] for spec in TOOL_TABLE}`: an entry per row of the table,
+    key and value each the row itself or one of its constant keys."""
+    if len(expr.generators) != 1:
+        return None
+    gen = expr.generators[0]
+    if not isinstance(gen.target, ast.Name) or gen.is_async:
+        return None
+    table = rows(gen.iter, scope, depth + 1)
+    if table is None:
+        return None
+    found = Entries([], table.complete and not gen.ifs)
+    for row, where in table.items:
+        key = _row_part(expr.key, gen.target.id, row, where, depth)
+        value = _row_part(expr.value, gen.target.id, row, where, depth)
+        if key is None or value is None:
+            found.complete = False
+            continue
+        known, constant = constant_key(key[0], key[1], depth)
+        found.items.append((constant if known else _UNKNOWN_KEY, value[0], value[1]))
+    return found
+
+
+def _row_part(
+    part: ast.expr, name: str, row: ast.expr, where: Scope, depth: int
+) -> tuple[ast.expr, Scope] | None:
+    """What `part` (the row's name, or `name["k"]` of it) is for one row."""
+    if is_name(part, name):
+        return row, where
+    if not (
+        isinstance(part, ast.Subscript)
+        and is_name(part.value, name)
+        and isinstance(part.slice, ast.Constant)
+    ):
+        return None
+    fields = entries(row, where, depth + 1)
+    if fields is None:
+        return None
+    for key, value, inner in fields.items:
+        if key == part.slice.value:
+            return value, inner
     return None
 
 
