@@ -14859,7 +14859,7 @@ def bill(args, **kw):
 
 registry.register(name="bill", toolset="t", schema={}, handler=bill)
 """,
-            lines=(30,),
+            lines=(27, 30),
             note="what helpers return followed to its type (`_money(d)` of `_dec(...)`'s Decimal, `d.quantize(...)`), and the values of a `defaultdict(Decimal)`: Decimals json.dumps refuses",
             fixed={},
         ),
@@ -17651,6 +17651,37 @@ for spec in TOOL_TABLE:
 """,
             lines=(23,),
             note='a dispatch table made by a dict comprehension over a table of rows (`{spec["name"]: spec["fn"] for spec in TOOL_TABLE}`) holds each row\'s function under its name: the one a partial\'s constant picks is followed',
+            fixed={},
+        ),
+        Invalid(
+            _HEAD
+            + """\
+from decimal import Decimal, InvalidOperation
+
+
+def _money(value):
+    if value is None:
+        return None
+    try:
+        return Decimal(str(value))
+    except InvalidOperation:
+        return None
+
+
+def waste_share(args, **kw):
+    actual = _money(args.get("actual_cost"))
+    planned = _money(args.get("planned_cost"))
+    waste = _money(args.get("waste"))
+    if actual is None or planned is None or waste is None:
+        return tool_error("actual_cost, planned_cost and waste must be amounts")
+    variance = actual - planned
+    return json.dumps({"waste_share": str(waste / variance * 100)})
+
+
+registry.register(name="waste_share", toolset="t", schema={}, handler=waste_share)
+""",
+            lines=(23,),
+            note="a helper that hands back `Decimal(str(value))` of the model's value hands back its number: a division by the difference of two of them raises (DivisionByZero) when the model sends the same amount twice",
             fixed={},
         ),
     )

@@ -172,9 +172,10 @@ class Magnitudes:
             if (
                 last_name(func) == "Decimal"
                 and len(expr.args) == 1
-                and self._dotted(func) == "decimal.Decimal"
+                and self._dotted(func) in ("decimal.Decimal", None)
             ):
-                # (`Decimal(str(args["rate"]))`: the model's number, as exact as it came)
+                # (`Decimal(str(args["rate"]))`: the model's number, as exact as it came; a
+                # helper read with no module at hand cannot say where `Decimal` comes from)
                 inner = expr.args[0]
                 if self._model(inner) or self._kind(inner, depth + 1) in ("int", "float"):
                     return "float"

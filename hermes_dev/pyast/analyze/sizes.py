@@ -895,6 +895,11 @@ class _Arithmetic:
             return expr.id, expr.id in self._sizes._zero_given
         if isinstance(expr, ast.Attribute) and isinstance(expr.value, ast.Name):
             return expr.attr, f"{expr.value.id}.{expr.attr}" in self._sizes._zero_given
+        if isinstance(expr, ast.Call) and len(expr.args) == 1:
+            # (`_money(args.get("waste"))`: the key of what a helper converts)
+            key = self._sizes._key_read(expr.args[0])
+            if key is not None:
+                return key, False
         return ast.unparse(expr), False
 
 
