@@ -17684,6 +17684,22 @@ registry.register(name="waste_share", toolset="t", schema={}, handler=waste_shar
             note="a helper that hands back `Decimal(str(value))` of the model's value hands back its number: a division by the difference of two of them raises (DivisionByZero) when the model sends the same amount twice",
             fixed={},
         ),
+        Invalid(
+            _HEAD
+            + """\
+def tariff_names(args, **kw):
+    tariffs = args.get("tariffs") or []
+    names = [t["name"] for t in tariffs]
+    return json.dumps({"names": names})
+
+
+SCHEMA = {"name": "tariff_names", "description": "d", "parameters": {"type": "object", "properties": {"tariffs": {"type": "array", "items": {"type": "object"}, "description": "Tariffs."}}}}
+registry.register(name="tariff_names", toolset="t", schema=SCHEMA, handler=tariff_names)
+""",
+            lines=(6,),
+            note='a field read (`t["name"]`) of an item of a list the model sends: text or a number has no fields (TypeError)',
+            fixed={},
+        ),
     )
 
     def check(self, ctx: LintContext) -> Iterator[Finding]:

@@ -75,6 +75,7 @@ from hermes_dev.pyast.calls.read_back import read_back_raises
 from hermes_dev.pyast.calls.wrong_types import (
     concat_key,
     conversion_key,
+    field_key,
     loop_key,
     mapping_method_key,
     order_key,
@@ -2384,6 +2385,14 @@ class _Walker:
             key = order_key(inputs, node)
             if key is not None:
                 return TypeError, f"when the model sends text or null for {_shown(key)} (no number)"
+            return None
+        if type(node) is ast.Subscript:
+            key = field_key(inputs, node)
+            if key is not None:
+                return (
+                    TypeError,
+                    f"when the model sends text, a number or a list for {_shown(key)} (no object)",
+                )
             return None
         if type(node) is ast.BinOp:
             key = concat_key(inputs, node)

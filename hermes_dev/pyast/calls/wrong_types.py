@@ -7,7 +7,8 @@ local bound only to one: `InputRisks.raw_at`) may be a number, a list or null wh
 expects text:
 
 - a str method of it (`.strip()`, `.lower()`, `.split()`...) raises AttributeError, and so
-  does a dict method (`.get()`, `.items()`) of it: only a JSON object has those;
+  does a dict method (`.get()`, `.items()`) of it: only a JSON object has those; a field read
+  of it (`v["lat"]`) raises TypeError on text, a number or a list;
 - `int()` / `float()` of it raises TypeError on a list or null (the caller says it where an
   `except` takes only the ValueError: uncaught, the ValueError is the finding);
 - a dict or a set the code writes out (`frozenset({...})` too), looked up by it (`T[v]`,
@@ -137,6 +138,20 @@ def mapping_method_key(inputs: InputRisks, call: ast.Call) -> str | None:
     if not (isinstance(func, ast.Attribute) and func.attr in _MAPPING_METHODS):
         return None
     return inputs.raw_at(func.value)
+
+
+def field_key(inputs: InputRisks, node: ast.Subscript) -> str | None:
+    """`v["lat"]` of the model's value as it came: text, a number or a list has no fields
+    (TypeError: string indices must be integers)."""
+    if not (
+        type(node.ctx) is ast.Load
+        and isinstance(node.slice, ast.Constant)
+        and isinstance(node.slice.value, str)
+    ):
+        return None
+    if inputs.param and is_name(node.value, inputs.param):
+        return None
+    return inputs.raw_at(node.value)
 
 
 def conversion_key(inputs: InputRisks, call: ast.Call, scope: Scope) -> str | None:
