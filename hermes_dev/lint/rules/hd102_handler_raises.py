@@ -8081,6 +8081,43 @@ registry.register(name="percentile", toolset="t", schema=SCHEMA, handler=percent
 """,
             note="trap: a list the caller turned away when empty, handed to a helper that divides by its length",
         ),
+        Valid(
+            _HEAD
+            + """\
+class UnknownStop(Exception):
+    pass
+
+
+class FareTable:
+    def __init__(self):
+        self.stop_names = {"s1": "Central", "s2": "Harbour"}
+        self.zones = {"s1": "A", "s2": "B"}
+
+    def zone_of(self, stop_id):
+        if stop_id not in self.stop_names:
+            raise UnknownStop(f"unknown stop {stop_id!r}")
+        return self.zones.get(stop_id, "A")
+
+
+def _quote(table: FareTable, origin: str) -> dict:
+    zone = table.zone_of(origin)
+    return {"origin": table.stop_names[origin], "zone": zone}
+
+
+def fare_quote(args, **kw):
+    origin = args.get("origin")
+    if not isinstance(origin, str):
+        return tool_error("origin must be a stop id")
+    try:
+        return json.dumps(_quote(FareTable(), origin))
+    except UnknownStop as exc:
+        return tool_error(str(exc))
+
+
+registry.register(name="fare_quote", toolset="t", schema={}, handler=fare_quote)
+""",
+            note="trap: a method of an object of the project's that raises unless its table holds the value (`table.zone_of(stop)`) makes it an entry past the call, through an annotated parameter too",
+        ),
     )
     INVALID = (
         Invalid(

@@ -645,8 +645,18 @@ def _named_function(call: ast.Call, scope: Scope) -> tuple[Function, int] | None
     if isinstance(func, ast.Name):
         if is_builtin_name(func.id, scope):
             return None
-    elif not (isinstance(func, ast.Attribute) and is_name(func.value, "self")):
+    elif not isinstance(func, ast.Attribute):
         return None
+    elif not is_name(func.value, "self"):
+        # (`table.zone_of(stop)`: a method of an object of the project's, the one method it
+        # can be, as for `self`; an annotated parameter's class may have subclasses)
+        possible = resolve(func, scope)
+        method = possible.items[0] if len(possible.items) == 1 else None
+        if not (
+            isinstance(method, Function) and method.bound and isinstance(method.node, _DEF_TYPES)
+        ):
+            return None
+        return method, 1
     possible = resolve(func, scope)
     # (`self.m`: the method the class defines or inherits, though a subclass might not be
     # known)
@@ -717,7 +727,7 @@ def _checker(scope: Scope) -> Callable[[ast.Call], frozenset[str]]:
             # (`open_image(raw)` of a helper that raises unless the path leads to a file:
             # once it returned, the argument names one: "#i", the call's i-th argument)
             return frozenset(f"#{i - named[1]}" for i in ensured if i >= named[1])
-        members = _ensures_member(node)
+        members = _ensures_member(node) or _raises_unless_held(node)
         if members:
             # (`category_of(unit)` of a helper that returns only where `unit in TABLE` and
             # raises past its tests: once it returned, the argument is an entry: "=i")
@@ -814,6 +824,42 @@ def _ensures_member(node: ast.FunctionDef | ast.AsyncFunctionDef) -> set[int]:
         found |= _raises_unless_member(node, params)
     node.__dict__[_MEMBERS_ATTR] = found
     return found
+
+
+def _raises_unless_held(node: ast.FunctionDef | ast.AsyncFunctionDef) -> set[int]:
+    """`def zone_of(self, stop_id): if stop_id not in self.stop_names: raise ...`: the indices
+    of the parameters a test at the top of the body raises on unless a table holds them
+    (alone or in an `or` of such tests), whatever the def returns after it."""
+    params = [a.arg for a in (*node.args.posonlyargs, *node.args.args)]
+    found: set[int] = set()
+    for stmt in node.body:
+        if isinstance(stmt, ast.Expr) and isinstance(stmt.value, ast.Constant):
+            continue  # (the docstring)
+        if not (
+            isinstance(stmt, ast.If) and not stmt.orelse and isinstance(stmt.body[-1], ast.Raise)
+        ):
+            break
+        tests = (
+            stmt.test.values
+            if isinstance(stmt.test, ast.BoolOp) and isinstance(stmt.test.op, ast.Or)
+            else [stmt.test]
+        )
+        for test in tests:
+            if (
+                isinstance(test, ast.Compare)
+                and len(test.ops) == 1
+                and isinstance(test.ops[0], ast.NotIn)
+                and isinstance(test.left, ast.Name)
+                and test.left.id in params
+                and isinstance(test.comparators[0], (ast.Name, ast.Attribute))
+            ):
+                found.add(params.index(test.left.id))
+    rebound = {
+        n.id
+        for n in walk_function(node)
+        if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Store)
+    }
+    return {i for i in found if params[i] not in rebound}
 
 
 def _raises_unless_member(
