@@ -17737,6 +17737,26 @@ registry.register(name="tariff_names", toolset="t", schema=SCHEMA, handler=tarif
             note='a field read (`t["name"]`) of an item of a list the model sends: text or a number has no fields (TypeError)',
             fixed={},
         ),
+        Invalid(
+            _HEAD
+            + """\
+def on_call(args, **kw):
+    team = args.get("team", "platform")
+    if team == "platform":
+        person = "alice"
+    elif team == "database":
+        person = "erin"
+    else:
+        return tool_error("unknown team: " + team)
+    return json.dumps({"team": team, "on_call": person})
+
+
+registry.register(name="on_call", toolset="t", schema={}, handler=on_call)
+""",
+            lines=(11,),
+            note='the `else` of a chain of `team == "..."` tests is reached by any other value, of any type: text joined to it there raises TypeError on a number (an equality test tells the type only inside its own branch)',
+            fixed={},
+        ),
     )
 
     def check(self, ctx: LintContext) -> Iterator[Finding]:

@@ -353,6 +353,7 @@ class InputRisks:
         "_async",
         "_body",
         "_checked",
+        "_choices",
         "_comprehended",
         "_conditional",
         "_container_typed",
@@ -540,6 +541,7 @@ class InputRisks:
         self._sizes: Sizes | None = None  # (made when first asked: most functions never are)
         self._asked_keys: set[tuple[str, str]] | None = None  # (likewise)
         self._keys_asked: set[tuple[str, str]] | None = None  # (keys only, not presence)
+        self._choices: dict[str, list[tuple[tuple[int, int], tuple[int, int]]]] | None = None
         self.rebound = False
         self.shadowed: set[str] = set()
         self._locals: set[str] = set()
@@ -3150,9 +3152,10 @@ class InputRisks:
                 # (`call = call.strip().upper()`: read in the value of its own rebinding, the
                 # name holds what it held before)
                 bound = [v for v in bound if v is None or not _within(expr, v)]
-            if expr.id in (self.tested_names() - self._tested_blind()) | self._type_tested_but(
-                given_to
-            ):
+            told = self.tested_names() - self._tested_blind()
+            if expr.id in told and self._chosen_elsewhere(expr):
+                told = told - {expr.id}
+            if expr.id in told | self._type_tested_but(given_to):
                 return None
             if not bound and expr.id in self.raw_given:
                 key = expr.id  # (`def add(playlist)` a lambda hands `args.get("playlist")`)
@@ -3344,6 +3347,18 @@ class InputRisks:
                 if type(sub) is ast.NamedExpr and isinstance(sub.target, ast.Name)
             }
         return self._tested_names
+
+    def _chosen_elsewhere(self, use: ast.Name) -> bool:
+        """Every test that tells something of `use`'s name is `name == "constant"` as an
+        `if`'s whole test (`if team == "platform": ...` / `elif team == "db": ...`), and `use`
+        sits in none of their bodies: where it is read, no test said what it is."""
+        if self._choices is None:
+            self._choices = _equality_choices(self._body)
+        spans = self._choices.get(use.id)
+        if spans is None:
+            return False
+        at = (use.lineno, use.col_offset)
+        return not any(first <= at <= last for first, last in spans)
 
     def _tested_blind(self) -> set[str]:
         """Names the tests here look at only for truth or None (`if not q:`, `q is None`):
@@ -4095,6 +4110,46 @@ _NOT_CHECKS = frozenset(
         "hash",
     }
 )
+
+
+def _equality_choices(
+    body: list[ast.stmt] | list[ast.expr],
+) -> dict[str, list[tuple[tuple[int, int], tuple[int, int]]]]:
+    """Names each telling test of which is an `if name == "constant":` (its whole test), with
+    the spans of those `if`s' bodies; a name any other test tells of is left out."""
+    spans: dict[str, list[tuple[tuple[int, int], tuple[int, int]]]] = {}
+    other: set[str] = set()
+    for sub in walk_shallow(body):
+        if isinstance(sub, (ast.If, ast.While, ast.IfExp, ast.Assert)):
+            tests = [sub.test]
+        elif isinstance(sub, ast.comprehension):
+            tests = list(sub.ifs)
+        else:
+            continue
+        for test in tests:
+            if (
+                isinstance(sub, ast.If)
+                and test is sub.test
+                and isinstance(test, ast.Compare)
+                and len(test.ops) == 1
+                and isinstance(test.ops[0], ast.Eq)
+                and isinstance(test.left, ast.Name)
+                and isinstance(test.comparators[0], ast.Constant)
+                and isinstance(test.comparators[0].value, str)
+            ):
+                first, last = sub.body[0], sub.body[-1]
+                spans.setdefault(test.left.id, []).append(
+                    (
+                        (first.lineno, first.col_offset),
+                        (last.end_lineno or last.lineno, last.end_col_offset or 0),
+                    )
+                )
+                continue
+            blind: set[str] = set()
+            telling: set[str] = set()
+            _truth_reads(test, blind, telling)
+            other |= telling
+    return {name: found for name, found in spans.items() if name not in other}
 
 
 def _each_checked(loop: ast.For) -> ast.expr | None:
