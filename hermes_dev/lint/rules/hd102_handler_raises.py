@@ -8118,6 +8118,30 @@ registry.register(name="fare_quote", toolset="t", schema={}, handler=fare_quote)
 """,
             note="trap: a method of an object of the project's that raises unless its table holds the value (`table.zone_of(stop)`) makes it an entry past the call, through an annotated parameter too",
         ),
+        Valid(
+            _HEAD
+            + """\
+def recent(args, **kw):
+    limit = args.get("limit", 10)
+    if isinstance(limit, bool) or not isinstance(limit, int) or limit < 1:
+        return tool_error("limit must be a positive whole number")
+    items = ["a", "b", "c"]
+    return json.dumps({"items": items[:limit]})
+
+
+def recent_int(args, **kw):
+    try:
+        limit = int(args.get("limit", 10))
+    except (TypeError, ValueError):
+        return tool_error("limit must be a whole number")
+    return json.dumps({"items": ["a", "b"][:limit]})
+
+
+registry.register(name="recent", toolset="t", schema={}, handler=recent)
+registry.register(name="recent_int", toolset="t", schema={}, handler=recent_int)
+""",
+            note="trap: a slice by a value tested to be a whole number, or converted with int() in a try",
+        ),
     )
     INVALID = (
         Invalid(
@@ -17755,6 +17779,21 @@ registry.register(name="on_call", toolset="t", schema={}, handler=on_call)
 """,
             lines=(11,),
             note='the `else` of a chain of `team == "..."` tests is reached by any other value, of any type: text joined to it there raises TypeError on a number (an equality test tells the type only inside its own branch)',
+            fixed={},
+        ),
+        Invalid(
+            _HEAD
+            + """\
+def recent(args, **kw):
+    limit = args.get("limit", 10)
+    items = ["a", "b", "c"]
+    return json.dumps({"items": items[:limit]})
+
+
+registry.register(name="recent", toolset="t", schema={}, handler=recent)
+""",
+            lines=(7,),
+            note="a slice by the model's value as it came (`items[:limit]`): text or a list is no index (TypeError)",
             fixed={},
         ),
     )

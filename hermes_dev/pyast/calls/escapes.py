@@ -81,6 +81,7 @@ from hermes_dev.pyast.calls.wrong_types import (
     order_key,
     parser_key,
     path_key,
+    slice_key,
     text_method_key,
     unhashable_key,
 )
@@ -2438,6 +2439,12 @@ class _Walker:
                 return (
                     TypeError,
                     f"when the model sends text, a number or a list for {_shown(key)} (no object)",
+                )
+            key = slice_key(inputs, node)
+            if key is not None:
+                return (
+                    TypeError,
+                    f"when the model sends text or a list for {_shown(key)} (no whole number)",
                 )
             return None
         if type(node) is ast.BinOp:

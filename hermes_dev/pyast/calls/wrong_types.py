@@ -8,7 +8,8 @@ expects text:
 
 - a str method of it (`.strip()`, `.lower()`, `.split()`...) raises AttributeError, and so
   does a dict method (`.get()`, `.items()`) of it: only a JSON object has those; a field read
-  of it (`v["lat"]`) raises TypeError on text, a number or a list;
+  of it (`v["lat"]`) raises TypeError on text, a number or a list, and a slice by it
+  (`items[:limit]`) on text or a list;
 - `int()` / `float()` of it raises TypeError on a list or null (the caller says it where an
   `except` takes only the ValueError: uncaught, the ValueError is the finding);
 - a dict or a set the code writes out (`frozenset({...})` too), looked up by it (`T[v]`,
@@ -138,6 +139,20 @@ def mapping_method_key(inputs: InputRisks, call: ast.Call) -> str | None:
     if not (isinstance(func, ast.Attribute) and func.attr in _MAPPING_METHODS):
         return None
     return inputs.raw_at(func.value)
+
+
+def slice_key(inputs: InputRisks, node: ast.Subscript) -> str | None:
+    """`items[:limit]` of the model's value as it came: text or a list is no index
+    (TypeError: slice indices must be integers)."""
+    part = node.slice
+    if not isinstance(part, ast.Slice):
+        return None
+    for bound in (part.lower, part.upper, part.step):
+        if bound is not None:
+            key = inputs.raw_at(bound)
+            if key is not None:
+                return key
+    return None
 
 
 def field_key(inputs: InputRisks, node: ast.Subscript) -> str | None:
