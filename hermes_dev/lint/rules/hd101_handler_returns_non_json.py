@@ -1088,6 +1088,45 @@ registry.register(name="recent_commits", toolset="t", schema={}, handler=recent_
 """,
             note="trap: `a or b` of JSON strings is one; a falsy constant before the last is never the value",
         ),
+        Valid(
+            _HEAD
+            + """\
+from dataclasses import dataclass
+from typing import Any, Union
+
+
+@dataclass(frozen=True)
+class Ok:
+    value: Any
+
+
+@dataclass(frozen=True)
+class Err:
+    code: str
+    message: str
+
+
+Result = Union[Ok, Err]
+
+
+def render(result: "Result") -> str:
+    if isinstance(result, Ok):
+        return json.dumps({"ok": True, "value": result.value})
+    elif isinstance(result, Err):
+        return json.dumps({"ok": False, "error": result.message, "code": result.code})
+
+
+def slots(args, **kw):
+    day = args.get("day")
+    if not isinstance(day, str):
+        return render(Err("invalid", "day must be a date"))
+    return render(Ok({"day": day, "slots": []}))
+
+
+registry.register(name="slots", toolset="t", schema={}, handler=slots)
+""",
+            note="trap: a def that ends in an isinstance chain over the classes its parameter's annotation names (a sealed result) never falls off its end",
+        ),
     )
     INVALID = (
         Invalid(

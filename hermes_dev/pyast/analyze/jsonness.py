@@ -51,6 +51,7 @@ from hermes_dev.pyast.semantic.scopes import (
 from hermes_dev.pyast.semantic.walker import (
     blocks_of,
     is_none,
+    last_name,
     returns_of,
     walk_function,
     walk_shallow,
@@ -1776,10 +1777,95 @@ def exits(
                 found.append(Exit(ret, verdict, narrowed=True))
                 continue
         found.append(Exit(ret, verdict))
-    if not terminates(node.body):
+    if not terminates(node.body) and not _sealed_match(node, scope):
         where = falloff_node(node.body)
         if not never_returns_call(where, scope):
             found.append(
                 Exit(where, Verdict(NOT_JSON, "None (it can end without a return)", where), True)
             )
     return found
+
+
+def _sealed_match(node: ast.FunctionDef | ast.AsyncFunctionDef, scope: Scope) -> bool:
+    """The def ends in `if isinstance(p, A): ... elif isinstance(p, B): ...`, each branch
+    leaving, and `p`'s annotation says it is one of those classes (`result: Result` with
+    `Result = Union[Ok, Err]`): the end past the chain is never reached."""
+    last = node.body[-1] if node.body else None
+    param: str | None = None
+    tested: set[str] = set()
+    while isinstance(last, ast.If):
+        test = last.test
+        if not (
+            isinstance(test, ast.Call)
+            and isinstance(test.func, ast.Name)
+            and test.func.id == "isinstance"
+            and len(test.args) == 2
+            and isinstance(test.args[0], ast.Name)
+            and (param is None or test.args[0].id == param)
+            and terminates(last.body)
+        ):
+            return False
+        param = test.args[0].id
+        kinds = test.args[1]
+        for kind in kinds.elts if isinstance(kinds, ast.Tuple) else [kinds]:
+            name = last_name(kind)
+            if name is None:
+                return False
+            tested.add(name)
+        if not last.orelse:
+            break
+        if len(last.orelse) != 1:
+            return False
+        last = last.orelse[0]
+    if param is None or not isinstance(last, ast.If) or last.orelse:
+        return False
+    annotation = next(
+        (
+            a.annotation
+            for a in (*node.args.posonlyargs, *node.args.args, *node.args.kwonlyargs)
+            if a.arg == param
+        ),
+        None,
+    )
+    members = _union_members(annotation, scope, 0) if annotation is not None else None
+    return bool(members) and members <= tested  # type: ignore[operator]
+
+
+def _union_members(annotation: ast.expr, scope: Scope, depth: int) -> set[str] | None:
+    """The class names a `Union[A, B]`, `A | B`, `Optional`-free alias or quoted annotation
+    names (`Ok[T]` as `Ok`), or None when it is not such a union."""
+    if depth > 3:
+        return None
+    if isinstance(annotation, ast.Constant) and isinstance(annotation.value, str):
+        try:
+            parsed = ast.parse(annotation.value, mode="eval").body
+        except SyntaxError:
+            return None
+        return _union_members(parsed, scope, depth + 1)
+    if isinstance(annotation, ast.Subscript) and last_name(annotation.value) == "Union":
+        parts = (
+            annotation.slice.elts if isinstance(annotation.slice, ast.Tuple) else [annotation.slice]
+        )
+        found: set[str] = set()
+        for part in parts:
+            inner = _union_members(part, scope, depth + 1)
+            if inner is None:
+                return None
+            found |= inner
+        return found
+    if isinstance(annotation, ast.BinOp) and isinstance(annotation.op, ast.BitOr):
+        left = _union_members(annotation.left, scope, depth + 1)
+        right = _union_members(annotation.right, scope, depth + 1)
+        return left | right if left is not None and right is not None else None
+    base = annotation.value if isinstance(annotation, ast.Subscript) else annotation
+    if isinstance(base, ast.Name):
+        bound = assigned_value(base.id, scope)
+        if bound is not None and depth < 3:
+            # (`Result = Union[Ok[T], Err]`: the alias's members)
+            value, where = bound
+            if (isinstance(value, ast.Subscript) and last_name(value.value) == "Union") or (
+                isinstance(value, ast.BinOp) and isinstance(value.op, ast.BitOr)
+            ):
+                return _union_members(value, where, depth + 1)
+    name = last_name(base) if isinstance(base, (ast.Name, ast.Attribute)) else None
+    return {name} if name is not None and name not in ("None", "Any", "object") else None
