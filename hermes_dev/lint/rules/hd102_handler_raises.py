@@ -2631,6 +2631,8 @@ def members(args, **kw):
 
 def feeds(args, **kw):
     wanted = args.get("feeds") or []
+    if not isinstance(wanted, list):
+        return tool_error("feeds must be a list")
     unknown = [name for name in wanted if name not in FEEDS]
     if unknown:
         return tool_error(f"unknown feeds: {unknown}")
@@ -8141,6 +8143,21 @@ registry.register(name="recent", toolset="t", schema={}, handler=recent)
 registry.register(name="recent_int", toolset="t", schema={}, handler=recent_int)
 """,
             note="trap: a slice by a value tested to be a whole number, or converted with int() in a try",
+        ),
+        Valid(
+            _HEAD
+            + """\
+def note(args, **kw):
+    text = args.get("note")
+    text = text.strip()[:200] if isinstance(text, str) else ""
+    given = args.get("tags")
+    tags = [t.strip() for t in given if isinstance(t, str)] if isinstance(given, list) else []
+    return json.dumps({"note": text, "tags": tags})
+
+
+registry.register(name="note", toolset="t", schema={}, handler=note)
+""",
+            note="trap: a conditional expression's or a comprehension's type test runs before what it guards, though it is written after it",
         ),
     )
     INVALID = (
@@ -17794,6 +17811,30 @@ registry.register(name="recent", toolset="t", schema={}, handler=recent)
 """,
             lines=(7,),
             note="a slice by the model's value as it came (`items[:limit]`): text or a list is no index (TypeError)",
+            fixed={},
+        ),
+        Invalid(
+            _HEAD
+            + """\
+import re
+
+_BOOKING = re.compile(r"^BKG-[0-9A-Z]{6}$")
+
+
+def cancel(args, **kw):
+    booking_id = args.get("booking_id")
+    if booking_id is None:
+        return tool_error("booking_id is required")
+    booking_id = booking_id.strip().upper()
+    if not _BOOKING.match(booking_id):
+        return tool_error("booking_id must look like BKG-XXXXXX")
+    return json.dumps({"cancelled": booking_id})
+
+
+registry.register(name="cancel", toolset="t", schema={}, handler=cancel)
+""",
+            lines=(13,),
+            note="the model's value read before any test that tells its type or form: a pattern test after `.strip()` guards nothing before it",
             fixed={},
         ),
     )

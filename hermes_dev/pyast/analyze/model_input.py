@@ -361,6 +361,7 @@ class InputRisks:
         "_documents",
         "_each_keyed",
         "_ensured",
+        "_first_checks",
         "_first_port",
         "_free_group",
         "_group_misses",
@@ -542,6 +543,7 @@ class InputRisks:
         self._asked_keys: set[tuple[str, str]] | None = None  # (likewise)
         self._keys_asked: set[tuple[str, str]] | None = None  # (keys only, not presence)
         self._choices: dict[str, list[tuple[tuple[int, int], tuple[int, int]]]] | None = None
+        self._first_checks: dict[str, tuple[int, int]] | None = None
         self.rebound = False
         self.shadowed: set[str] = set()
         self._locals: set[str] = set()
@@ -3155,7 +3157,8 @@ class InputRisks:
             told = self.tested_names() - self._tested_blind()
             if expr.id in told and self._chosen_elsewhere(expr):
                 told = told - {expr.id}
-            if expr.id in told | self._type_tested_but(given_to):
+            early = self._unchecked_before(expr, given_to)
+            if not early and expr.id in told | self._type_tested_but(given_to):
                 return None
             if not bound and expr.id in self.raw_given:
                 key = expr.id  # (`def add(playlist)` a lambda hands `args.get("playlist")`)
@@ -3167,6 +3170,8 @@ class InputRisks:
         if key is None:
             return None
         seen = self.guarded | self._type_tested_but(given_to)
+        if isinstance(expr, ast.Name) and self._unchecked_before(expr, given_to):
+            seen = seen - {expr.id}  # (its tests and checks all come after this read)
         if key.endswith("[]"):
             # (that the list is a list says nothing of its items; a check of each item does)
             seen = seen - (self._container_typed - self.each_tested)
@@ -3347,6 +3352,20 @@ class InputRisks:
                 if type(sub) is ast.NamedExpr and isinstance(sub.target, ast.Name)
             }
         return self._tested_names
+
+    def _unchecked_before(self, use: ast.Name, given_to: ast.AST | None) -> bool:
+        """No test that tells something of `use`'s name (a truth or None test tells nothing of
+        its type) and no call handed it (a check, a conversion) comes before `use` in the
+        text: where it is read, nothing has looked at it yet (`v = v.strip()` before `if not
+        PATTERN.match(v): return ...`)."""
+        if self._first_checks is None:
+            self._first_checks = _first_checks(self._body)
+        first = self._first_checks.get(use.id)
+        if first is None:
+            return False  # (never checked: the flow-insensitive answer stands)
+        return (use.lineno, use.col_offset) < first and not (
+            given_to is not None and _within(use, given_to)
+        )
 
     def _chosen_elsewhere(self, use: ast.Name) -> bool:
         """Every test that tells something of `use`'s name is `name == "constant"` as an
@@ -4110,6 +4129,44 @@ _NOT_CHECKS = frozenset(
         "hash",
     }
 )
+
+
+def _first_checks(body: list[ast.stmt] | list[ast.expr]) -> dict[str, tuple[int, int]]:
+    """For each name, where the first test that tells something of it, or the first call
+    handed it, starts."""
+    first: dict[str, tuple[int, int]] = {}
+
+    def note(name: str, node: ast.AST) -> None:
+        at = (getattr(node, "lineno", 0), getattr(node, "col_offset", 0))
+        if name not in first or at < first[name]:
+            first[name] = at
+
+    for sub in walk_shallow(body):
+        # (where the test runs first: an `if`'s own test, but the start of a conditional
+        # expression or a comprehension, whose tests are written after what they guard)
+        at: ast.AST = sub
+        if isinstance(sub, (ast.If, ast.While, ast.Assert)):
+            tests = [sub.test]
+            at = sub.test
+        elif isinstance(sub, ast.IfExp):
+            tests = [sub.test]
+        elif isinstance(sub, COMPREHENSIONS):
+            tests = [test for gen in sub.generators for test in gen.ifs]
+        elif isinstance(sub, ast.Call):
+            for arg in (*sub.args, *(k.value for k in sub.keywords)):
+                for read in ast.walk(arg):
+                    if isinstance(read, ast.Name):
+                        note(read.id, sub)
+            continue
+        else:
+            continue
+        for test in tests:
+            blind: set[str] = set()
+            telling: set[str] = set()
+            _truth_reads(test, blind, telling)
+            for told in telling:
+                note(told, at)
+    return first
 
 
 def _equality_choices(
