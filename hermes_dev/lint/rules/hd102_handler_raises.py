@@ -17837,6 +17837,37 @@ registry.register(name="cancel", toolset="t", schema={}, handler=cancel)
             note="the model's value read before any test that tells its type or form: a pattern test after `.strip()` guards nothing before it",
             fixed={},
         ),
+        Invalid(
+            _HEAD
+            + """\
+PALLETS = {"euro": (120, 80), "industrial": (120, 100)}
+
+
+def _plan(boxes, kind):
+    length, width = PALLETS[kind]
+    return {"boxes": len(boxes), "footprint": length * width}
+
+
+def pallet_plan(args, **kw):
+    boxes = args.get("boxes")
+    kind = args.get("pallet_type") or "euro"
+    if not boxes:
+        return tool_error("no boxes given")
+    if kind not in PALLETS:
+        return tool_error(f"unknown pallet type {kind!r}")
+    try:
+        plan = _plan(boxes, kind)
+    except (TypeError, ValueError) as exc:
+        return tool_error(str(exc))
+    return json.dumps(plan)
+
+
+registry.register(name="pallet_plan", toolset="t", schema={}, handler=pallet_plan)
+""",
+            lines=(17,),
+            note="a helper in a `try` that meets the value only after the membership test guards nothing at the test, which hashes the model's value as it came",
+            fixed={},
+        ),
     )
 
     def check(self, ctx: LintContext) -> Iterator[Finding]:

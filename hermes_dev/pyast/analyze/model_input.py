@@ -3223,7 +3223,12 @@ class InputRisks:
         else:
             key = self._key_read(expr)
             expr_reads = self._reads(expr)
-        if key is None or expr_reads & self._type_tested():
+        if key is None:
+            return None
+        # (a check the value meets only after this test, `plan(boxes, kind)` in a `try`,
+        # guards nothing here)
+        early = isinstance(expr, ast.Name) and self._unchecked_before(expr, None, True)
+        if not early and expr_reads & self._type_tested():
             return None
         return None if expr_reads & self._told_before(test) else key
 
@@ -3353,7 +3358,9 @@ class InputRisks:
             }
         return self._tested_names
 
-    def _unchecked_before(self, use: ast.Name, given_to: ast.AST | None) -> bool:
+    def _unchecked_before(
+        self, use: ast.Name, given_to: ast.AST | None, at_first: bool = False
+    ) -> bool:
         """No test that tells something of `use`'s name (a truth or None test tells nothing of
         its type) and no call handed it (a check, a conversion) comes before `use` in the
         text: where it is read, nothing has looked at it yet (`v = v.strip()` before `if not
@@ -3363,7 +3370,8 @@ class InputRisks:
         first = self._first_checks.get(use.id)
         if first is None:
             return False  # (never checked: the flow-insensitive answer stands)
-        return (use.lineno, use.col_offset) < first and not (
+        at = (use.lineno, use.col_offset)
+        return (at <= first if at_first else at < first) and not (
             given_to is not None and _within(use, given_to)
         )
 
