@@ -17868,6 +17868,33 @@ registry.register(name="pallet_plan", toolset="t", schema={}, handler=pallet_pla
             note="a helper in a `try` that meets the value only after the membership test guards nothing at the test, which hashes the model's value as it came",
             fixed={},
         ),
+        Invalid(
+            _HEAD
+            + """\
+MIN_BPM = 40.0
+MAX_BPM = 250.0
+
+
+def _match(source_bpm, target_bpm):
+    if not MIN_BPM <= source_bpm <= MAX_BPM:
+        raise ValueError("source_bpm out of range")
+    return {"ratio": target_bpm / source_bpm}
+
+
+def tempo_match(args, **kw):
+    try:
+        result = _match(args.get("source_bpm"), args.get("target_bpm"))
+    except ValueError as exc:
+        return tool_error(str(exc))
+    return json.dumps(result)
+
+
+registry.register(name="tempo_match", toolset="t", schema={}, handler=tempo_match)
+""",
+            lines=(16,),
+            note="the model's value handed to a helper as it came and compared there with a module's numeric constant: None or text has no order with a number (TypeError)",
+            fixed={},
+        ),
     )
 
     def check(self, ctx: LintContext) -> Iterator[Finding]:

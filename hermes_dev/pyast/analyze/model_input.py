@@ -3185,14 +3185,18 @@ class InputRisks:
         if self.rebound:
             return None
         name = expr.id if isinstance(expr, ast.Name) else None
+        given = False
         if name is not None:
             bound = self._values.get(name)
-            if not bound or len(bound) != 1 or bound[0] is None:
+            if not bound and name in self.raw_given:
+                given = True  # (a parameter a caller hands the model's value as it came)
+            elif not bound or len(bound) != 1 or bound[0] is None:
                 return None
-            expr = bound[0]
+            else:
+                expr = bound[0]
         if isinstance(expr, ast.BoolOp) and isinstance(expr.op, ast.Or):
             expr = expr.values[0]
-        key = self._key_read(expr)
+        key = name if given else self._key_read(expr)
         if key is None:
             return None
         reads = self._reads(expr) | ({name} if name else set())

@@ -2429,7 +2429,7 @@ class _Walker:
         if key is not None:
             return TypeError, f"when the model sends a list or an object for {_shown(key)} (no key)"
         if type(node) is ast.Compare:
-            key = order_key(inputs, node)
+            key = order_key(inputs, node, self.scope)
             if key is not None:
                 return TypeError, f"when the model sends text or null for {_shown(key)} (no number)"
             return None

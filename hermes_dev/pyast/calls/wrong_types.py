@@ -37,7 +37,7 @@ from __future__ import annotations
 import ast
 
 from hermes_dev.pyast.semantic.resolve import is_builtin_name, resolve
-from hermes_dev.pyast.semantic.scopes import External, Literal
+from hermes_dev.pyast.semantic.scopes import Const, External, Literal
 from hermes_dev.pyast.semantic.walker import is_name
 
 TYPE_CHECKING = False
@@ -257,9 +257,10 @@ _ORDERS = (ast.Lt, ast.LtE, ast.Gt, ast.GtE)
 _NUMERIC_CALLS = frozenset({"int", "float", "len", "round", "abs", "sum", "min", "max"})
 
 
-def order_key(inputs: InputRisks, node: ast.Compare) -> str | None:
-    """`hours_left <= warn` (`<`, `>`...) of the model's value as it came against a number:
-    text, a list or null has no order with one (TypeError)."""
+def order_key(inputs: InputRisks, node: ast.Compare, scope: Scope | None = None) -> str | None:
+    """`hours_left <= warn` (`<`, `>`...) of the model's value as it came against a number
+    (`MIN_BPM <= bpm`: a module's constant too): text, a list or null has no order with one
+    (TypeError)."""
     if not any(isinstance(op, _ORDERS) for op in node.ops):
         return None
     sides = [node.left, *node.comparators]
@@ -268,9 +269,17 @@ def order_key(inputs: InputRisks, node: ast.Compare) -> str | None:
         if key is None:
             continue
         others = [s for i, s in enumerate(sides) if i != at]
-        if any(_a_number(o, inputs) for o in others):
+        if any(_a_number(o, inputs) or _a_constant_number(o, scope) for o in others):
             return key
     return None
+
+
+def _a_constant_number(expr: ast.expr, scope: Scope | None) -> bool:
+    if scope is None or not isinstance(expr, (ast.Name, ast.Attribute)):
+        return False
+    found = resolve(expr, scope).single()
+    value = getattr(found, "value", None) if isinstance(found, Const) else None
+    return isinstance(value, (int, float)) and not isinstance(value, bool)
 
 
 def _a_number(expr: ast.expr, inputs: InputRisks, depth: int = 0) -> bool:

@@ -38,7 +38,7 @@ def web_search(query: str, limit: int = 5, task_id: Optional[str] = None) -> str
     """Early returns, a try/except/else/finally, and dozens of raises all caught."""
     if not query:
         return tool_error("query is required")
-    if limit <= 0:
+    if limit <= 0:  # expect: HD102
         return _error_payload("limit must be positive", limit=limit)
     try:
         if len(query) > 500:
@@ -104,7 +104,7 @@ def web_crawl(url: str, depth: int = 1, **kwargs: Any) -> str:
             if attempts >= 3:
                 return tool_error(e)
             continue
-        return json.dumps(page) if depth <= 1 else tool_result(page=page, depth=depth)
+        return json.dumps(page) if depth <= 1 else tool_result(page=page, depth=depth)  # expect: HD102
 
 
 def web_search_advanced(args, **kw):
@@ -190,7 +190,7 @@ def web_search_advanced(args, **kw):
             raise WebToolError("timeout must be at most 60 seconds")
     except (TypeError, ValueError, WebToolError) as e:
         return tool_error(f"Invalid arguments: {e}")
-    return web_search(args["query"], limit=args.get("limit", 5), task_id=kw.get("task_id"))
+    return web_search(args["query"], limit=args.get("limit", 5), task_id=kw.get("task_id"))  # expect: HD102
 
 
 WEB_SEARCH_SCHEMA = {
