@@ -3241,23 +3241,9 @@ class InputRisks:
         at = (test.lineno, test.col_offset)
         blind: set[str] = set()
         telling: set[str] = set()
-        for sub in walk_shallow(self._body):
-            if isinstance(sub, (ast.If, ast.While, ast.IfExp, ast.Assert)):
-                parts = [sub.test]
-            elif isinstance(sub, ast.comprehension):
-                parts = list(sub.ifs)
-            else:
-                continue
-            while parts:
-                part = parts.pop()
-                if isinstance(part, ast.BoolOp):
-                    parts.extend(part.values)
-                elif (
-                    part is not test
-                    and (part.lineno, part.col_offset) < at
-                    and not (_within(test, part))
-                ):
-                    _truth_reads(part, blind, telling)
+        for part in leaf_tests(tests_of(walk_shallow(self._body))):
+            if part is not test and (part.lineno, part.col_offset) < at and not _within(test, part):
+                _truth_reads(part, blind, telling)
         return telling
 
     def _listed_key(self, expr: ast.expr) -> str | None:

@@ -98,9 +98,7 @@ def _serialised_value(call: ast.Call, scope: Scope) -> tuple[ast.expr, frozenset
 def _serialised(call: ast.Call, scope: Scope) -> ast.expr | None:
     """The value a `json.dumps(...)` call serialises (None for another `dumps`, or one with
     `default=`/`cls=`)."""
-    for obj in resolve(call.func, scope).items:
-        if isinstance(obj, External):
-            value = serialisable.dumps_call(call, obj.dotted)
-            if value is not None:
-                return value
-    return None
+    if any(kw.arg == "default" for kw in call.keywords):
+        return None
+    found = _serialised_value(call, scope)
+    return found[0] if found is not None else None
