@@ -8159,6 +8159,52 @@ registry.register(name="note", toolset="t", schema={}, handler=note)
 """,
             note="trap: a conditional expression's or a comprehension's type test runs before what it guards, though it is written after it",
         ),
+        Valid(
+            {
+                "plugins/seats/__init__.py": """\
+import functools
+import json
+from enum import Enum
+
+
+class Action(str, Enum):
+    FIND = "seat_find"
+    HOLD = "seat_hold"
+
+
+def find(args):
+    return {"free": ["A1", "A2"]}
+
+
+def hold(args):
+    return {"held": args["seats"]}
+
+
+ACTIONS = {Action.FIND: find, Action.HOLD: hold}
+
+
+def _dispatch(action, args, **kw):
+    if action == Action.HOLD:
+        return json.dumps({"error": "holds are closed until the seat map is published"})
+    return json.dumps(ACTIONS[action](args))
+
+
+def register(ctx):
+    for action in Action:
+        ctx.register_tool(
+            name=action.value,
+            toolset="seats",
+            schema={"name": action.value, "description": "Seats.", "parameters": {}},
+            handler=functools.partial(_dispatch, action),
+        )
+""",
+                "plugins/seats/plugin.yaml": "name: seats\nversion: 0.1.0\n"
+                "provides_tools: [seat_find, seat_hold]\n",
+            },
+            note="trap: tools registered in a loop over an Enum class: each member is a row, and"
+            " the member a partial binds decides `action == Action.HOLD`; the table's entry for"
+            " it is never looked up",
+        ),
     )
     INVALID = (
         Invalid(
@@ -17893,6 +17939,166 @@ registry.register(name="tempo_match", toolset="t", schema={}, handler=tempo_matc
 """,
             lines=(16,),
             note="the model's value handed to a helper as it came and compared there with a module's numeric constant: None or text has no order with a number (TypeError)",
+            fixed={},
+        ),
+        Invalid(
+            {
+                "plugins/pricing/toolkit.py": """\
+import functools
+import json
+
+
+class ToolKit:
+    def __init__(self, toolset):
+        self.toolset = toolset
+        self.specs = {}
+
+    def tool(self, name, description):
+        def decorator(fn):
+            @functools.wraps(fn)
+            def handler(args, **kw):
+                return json.dumps(fn(args or {}))
+
+            self.specs[name] = {"name": name, "description": description, "handler": handler}
+            return fn
+
+        return decorator
+
+    def install(self, ctx):
+        for spec in self.specs.values():
+            ctx.register_tool(
+                name=spec["name"],
+                toolset=self.toolset,
+                schema={"name": spec["name"], "description": spec["description"]},
+                handler=spec["handler"],
+            )
+""",
+                "plugins/pricing/__init__.py": """\
+from .toolkit import ToolKit
+
+tools = ToolKit("pricing")
+
+
+@tools.tool("price_quote", "Quote a price.")
+def price_quote(args):
+    return {"price": round(float(args["base"]) * 1.2, 2)}
+
+
+def register(ctx):
+    tools.install(ctx)
+""",
+                "plugins/pricing/plugin.yaml": "name: pricing\nversion: 0.1.0\n"
+                "provides_tools: [price_quote]\n",
+            },
+            findings=(("plugins/pricing/toolkit.py", 14),),
+            note="a decorator a method makes fills the instance's table (`self.specs[name] ="
+            " ...`) for each def it decorates, and another method registers its rows",
+            fixed={},
+        ),
+        Invalid(
+            {
+                "plugins/hr/registry.py": """\
+class ServiceRegistry:
+    def __init__(self):
+        self._services = {}
+
+    def add(self, service):
+        self._services[service.name] = service
+
+    def services(self):
+        return list(self._services.values())
+""",
+                "plugins/hr/services.py": """\
+import json
+
+
+class Holidays:
+    name = "hr_holidays"
+
+    def handle(self, args, **kw):
+        return json.dumps({"year": int(args.get("year", 2026))})
+
+
+class Leave:
+    name = "hr_leave"
+
+    def handle(self, args, **kw):
+        days = args.get("days")
+        if not isinstance(days, int):
+            return json.dumps({"error": "days must be a whole number"})
+        return json.dumps({"days": days})
+""",
+                "plugins/hr/__init__.py": """\
+from .registry import ServiceRegistry
+from .services import Holidays, Leave
+
+
+def _build():
+    registry = ServiceRegistry()
+    registry.add(Holidays())
+    registry.add(Leave())
+    return registry
+
+
+def register(ctx):
+    for service in _build().services():
+        ctx.register_tool(
+            name=service.name, toolset="hr", schema={"name": service.name}, handler=service.handle
+        )
+""",
+                "plugins/hr/plugin.yaml": "name: hr\nversion: 0.1.0\n"
+                "provides_tools: [hr_holidays, hr_leave]\n",
+            },
+            findings=(("plugins/hr/services.py", 8),),
+            note="a registry object's table filled by a method at each call (`registry.add(Svc())`)"
+            " holds those services; a loop over what another method hands back registers them",
+            fixed={},
+        ),
+        Invalid(
+            _HEAD
+            + """\
+from decimal import Decimal
+
+HUNDRED = Decimal("100")
+
+
+class SplitError(Exception):
+    pass
+
+
+class RenderMixin:
+    def render(self, context):
+        return json.dumps(context)
+
+
+class CommissionSplit(RenderMixin):
+    def __init__(self, **options):
+        self.options = options
+
+    def __call__(self, args, **kw):
+        view = self.__class__(**self.options)
+        view.args = args if isinstance(args, dict) else {}
+        try:
+            return view.dispatch()
+        except SplitError as exc:
+            return tool_error(str(exc))
+
+    def dispatch(self):
+        rate = self.args.get("rate")
+        if isinstance(rate, bool) or not isinstance(rate, (int, float)):
+            raise SplitError("rate must be a number")
+        gross = Decimal(str(rate)) * HUNDRED / HUNDRED
+        context = {"gross": str(gross)}
+        if self.args.get("include_breakdown"):
+            context["breakdown"] = {"gross": gross}
+        return self.render(context)
+
+
+registry.register(name="commission_split", toolset="brokerage", schema={}, handler=CommissionSplit())
+""",
+            lines=(26,),
+            note="`self.__class__(...)` makes one more object of the handler's own class: its"
+            " `dispatch()` runs, and the Decimal it puts in the breakdown reaches json.dumps",
             fixed={},
         ),
     )

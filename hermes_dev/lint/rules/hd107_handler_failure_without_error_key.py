@@ -880,6 +880,44 @@ for spec in SPECS:
 """,
             note="trap: the row picks the method that never fails; the other one is not registered",
         ),
+        Valid(
+            _HEAD
+            + """\
+class Reply:
+    def __init__(self, ok, payload=None, message=""):
+        self.ok = ok
+        self.payload = payload
+        self.message = message
+
+    @classmethod
+    def done(cls, payload):
+        return cls(True, payload=payload)
+
+    @classmethod
+    def refused(cls, message):
+        return cls(False, message=message)
+
+    def to_dict(self):
+        if self.ok:
+            return {"ok": True, "data": self.payload}
+        return {"ok": False, "message": self.message}
+
+
+def _count(args):
+    return Reply.done({"count": len(str(args.get("text", "")))})
+
+
+def count_chars(args, **kw):
+    reply = _count(args)
+    return json.dumps(reply.to_dict())
+
+
+registry.register(name="count_chars", toolset="text", schema={}, handler=count_chars)
+""",
+            note="trap: a reply class kept by hand (`__init__` keeps its arguments) whose"
+            " `to_dict` tests `self.ok`: every reply this tool makes is built with True, so the"
+            " failure after the `if` is never returned",
+        ),
     )
     INVALID = (
         Invalid(

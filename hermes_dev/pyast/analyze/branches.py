@@ -23,7 +23,7 @@ import copy
 from typing import Any
 
 from hermes_dev.pyast.semantic.clients import is_client_instance
-from hermes_dev.pyast.semantic.resolve import is_builtin_name, resolve
+from hermes_dev.pyast.semantic.resolve import is_builtin_name, member_constant, resolve
 from hermes_dev.pyast.semantic.scopes import (
     Class,
     Const,
@@ -31,6 +31,7 @@ from hermes_dev.pyast.semantic.scopes import (
     Function,
     Instance,
     Literal,
+    Member,
     ModuleObject,
     changes_name,
 )
@@ -373,8 +374,15 @@ def _item(expr: ast.Subscript | ast.Attribute, scope: Scope) -> object:
     """`row["is_async"]` (`spec.operation`) of a row a call or a loop bound (`dict(name=...,
     is_async=False)`, `ToolSpec(name=..., operation="find")`): the constant it holds there."""
     located = scope.lookup(expr.value.id)  # type: ignore[attr-defined]
-    if located is None or located[1] is not None:
-        return _UNKNOWN  # (only a bound row; a def's own table may change as it runs)
+    if located is None:
+        return _UNKNOWN
+    if located[1] is not None:
+        # (`Action.HOLD`: an enum's member is fixed; a def's own table may change as it runs)
+        member = resolve(expr, scope).single() if isinstance(expr, ast.Attribute) else None
+        if isinstance(member, Member):
+            known, value = member_constant(member)
+            return value if known else _UNKNOWN
+        return _UNKNOWN
     found = resolve(expr, scope).single()
     if isinstance(found, Const) and _plain(found.value):
         return found.value
@@ -392,6 +400,9 @@ def _name(expr: ast.Name, scope: Scope, depth: int) -> object:
     if bindings is None:
         assert where.env is not None
         found = where.env[name].single()
+        if isinstance(found, Member):
+            known, value = member_constant(found, depth)
+            return value if known else _UNKNOWN
         if isinstance(found, Const):
             if found.value is NON_EMPTY:
                 return NON_EMPTY

@@ -60,6 +60,7 @@ from hermes_dev.pyast.semantic.scopes import (
     Function,
     Instance,
     Literal,
+    Member,
     Partial,
     Possible,
     Prefilled,
@@ -463,6 +464,9 @@ def callees(call: ast.Call, scope: Scope) -> list[Callee] | None:
             if through is not None:
                 obj = through  # (the wrapper runs, and calls the def)
             given = _bound(call, scope, obj)
+            receiver = _made_receiver(func, scope, obj)
+            if receiver is not None:
+                given = {**given, **receiver}
             targets.extend(Callee(obj, env) for env in one_by_one(call, scope, obj, given))
             targets.extend(_overrides(obj, call, scope))
         elif isinstance(obj, Class):
@@ -487,6 +491,42 @@ def callees(call: ast.Call, scope: Scope) -> list[Callee] | None:
     if not targets:
         return None
     return targets
+
+
+def _made_receiver(func: ast.expr, scope: Scope, method: Function) -> dict[str, Possible] | None:
+    """`{"self": <the instances>}` for `response.to_dict()` of instances whose making calls
+    are known (`ServiceResponse(True, payload=p)`), when the method tests an attribute of its
+    `self` (`if self.success:`): the test is decided by what those calls gave."""
+    node = method.node
+    if not (
+        method.bound
+        and isinstance(func, ast.Attribute)
+        and isinstance(node, _DEF_TYPES)
+        and node.args.args
+    ):
+        return None
+    me = node.args.args[0].arg
+    if not _tests_own_attribute(node, me):
+        return None
+    found = resolve(func.value, scope, RESOLVE_DEPTH - 4).items
+    if not found or not all(isinstance(o, Instance) for o in found):
+        return None
+    made = tuple(o for o in found if o.made is not None)  # type: ignore[attr-defined]
+    if not made or len({id(o.cls.node) for o in found}) != 1:  # type: ignore[attr-defined]
+        return None
+    # (an instance of the class without its call is what a return annotation says, when the
+    # returns are not all known: the calls that are known are what the method meets)
+    return {me: Possible(made, True)}
+
+
+def _tests_own_attribute(node: ast.FunctionDef | ast.AsyncFunctionDef, me: str) -> bool:
+    """An `if`, `while` or conditional expression of the def reads `me.<attr>` in its test."""
+    for sub in walk_function(node):
+        if isinstance(sub, (ast.If, ast.While, ast.IfExp)):
+            for read in ast.walk(sub.test):
+                if isinstance(read, ast.Attribute) and is_name(read.value, me):
+                    return True
+    return False
 
 
 _PROPERTY_CALL_ATTR = "_hd_property_call"
@@ -828,6 +868,11 @@ def _bound(call: ast.Call, scope: Scope, function: Function) -> dict[str, Possib
     for name, expr in given.items():
         if name not in relevant:
             continue
+        if isinstance(expr, (ast.Name, ast.Attribute)):
+            member = resolve(expr, scope, RESOLVE_DEPTH - 4).single()
+            if isinstance(member, Member):
+                kept[name] = Possible.of(member)  # (`partial(_dispatch, action)` of a row)
+                continue
         known, value = constant(expr, scope)
         if known and name in rebinds:
             # (`part = (part or "patch").lower()` first: the parameter holds what it makes)

@@ -213,34 +213,44 @@ def value_non_json(expr: ast.expr, code: Code, depth: int = 0) -> NonJson | None
 
 
 def reachable_returns(code: Code) -> list[ast.Return]:
-    """The `return` statements of a def's body, leaving out branches constants rule out."""
+    """The `return` statements of a def's body, leaving out branches constants rule out (and
+    what follows an `if` whose branch that runs always leaves)."""
     node = code.node
     assert isinstance(node, _DEF_TYPES)
-    scope = code.scope
     found: list[ast.Return] = []
-    stack = list(reversed(node.body))
-    while stack:
-        stmt = stack.pop()
+    _block_returns(node.body, code.scope, found)
+    return found
+
+
+def _block_returns(body: list[ast.stmt], scope: Scope, found: list[ast.Return]) -> bool:
+    """Add the reachable `return`s of `body` to `found`; True when the block always leaves
+    (a `return` or `raise` ends every path through it)."""
+    for stmt in body:
         if isinstance(stmt, _NESTED):
             continue
         if isinstance(stmt, ast.Return):
             found.append(stmt)
-            continue
+            return True
+        if isinstance(stmt, ast.Raise):
+            return True
         if isinstance(stmt, ast.If):
             verdict = decide(stmt.test, scope)
-            branches = []
-            if verdict is not False:
-                branches.extend(stmt.body)
-            if verdict is not True:
-                branches.extend(stmt.orelse)
-            stack.extend(reversed(branches))
+            if verdict is True:
+                if _block_returns(stmt.body, scope, found):
+                    return True
+            elif verdict is False:
+                if _block_returns(stmt.orelse, scope, found):
+                    return True
+            else:
+                left = _block_returns(stmt.body, scope, found)
+                right = _block_returns(stmt.orelse, scope, found)
+                if left and right:
+                    return True
             continue
-        children: list[ast.stmt] = []
         for field in ("body", "handlers", "orelse", "finalbody", "cases"):
             for item in getattr(stmt, field, ()) or ():
                 if isinstance(item, ast.stmt):
-                    children.append(item)
+                    _block_returns([item], scope, found)
                 elif isinstance(item, (ast.ExceptHandler, ast.match_case)):
-                    children.extend(item.body)
-        stack.extend(reversed(children))
-    return found
+                    _block_returns(item.body, scope, found)
+    return False

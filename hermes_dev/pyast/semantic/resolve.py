@@ -47,6 +47,7 @@ from hermes_dev.pyast.semantic.scopes import (
     Function,
     Instance,
     Literal,
+    Member,
     ModuleObject,
     Obj,
     Partial,
@@ -200,11 +201,42 @@ def _from_bindings(name: str, where: Scope, bindings: list[Binding], depth: int)
     live = where.live(name, bindings)
     if not live:
         return UNKNOWN
+    if len(live) > 1 and where.env:
+        # (`if asyncio.iscoroutinefunction(fn): async def handler ... else: def handler`, with
+        # `fn` bound: only the branch that runs)
+        kept = [b for b in live if not _coroutine_ruled_out(b, where, depth)]
+        live = kept or live
     for binding in live:
         if binding.kind == "mutated":
             continue  # changes the object the name holds, not which one
         found = found.join(resolve_binding(binding, where, depth + 1))
     return found
+
+
+def _coroutine_ruled_out(binding: Binding, where: Scope, depth: int) -> bool:
+    """The binding sits in a branch of `if iscoroutinefunction(fn):` that does not run for the
+    def `fn` is bound to."""
+    for block in binding.blocks:
+        node = block.node
+        if not isinstance(node, ast.If) or block.part not in ("body", "orelse"):
+            continue
+        test, negated = node.test, False
+        while isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not):
+            test, negated = test.operand, not negated
+        if not (
+            isinstance(test, ast.Call)
+            and last_name(test.func) == "iscoroutinefunction"
+            and len(test.args) == 1
+        ):
+            continue
+        given = resolve(test.args[0], where, depth + 1).single()
+        if (
+            isinstance(given, Function)
+            and isinstance(given.node, _DEF_TYPES)
+            and (given.is_async != negated) != (block.part == "body")
+        ):
+            return True
+    return False
 
 
 def resolve_binding(binding: Binding, scope: Scope, depth: int = 0) -> Possible:
@@ -550,7 +582,16 @@ def attribute_of(obj: Obj, attr: str, depth: int = 0) -> Possible:
         return _cut()
     if isinstance(obj, ModuleObject):
         return module_member(obj.module, attr)
+    if isinstance(obj, Member):
+        if attr in ("value", "_value_"):
+            return resolve(obj.value, obj.cls.scope, depth + 1)
+        if attr in ("name", "_name_"):
+            return Possible.of(Const(obj.name))
+        return attribute_of(Instance(obj.cls), attr, depth + 1)
     if isinstance(obj, Class):
+        member = enum_members(obj.ref).get(attr)
+        if member is not None:
+            return Possible.of(member)
         method = class_method(obj.ref, attr)
         if method is not None:
             func, owner = method
@@ -562,6 +603,8 @@ def attribute_of(obj: Obj, attr: str, depth: int = 0) -> Possible:
             return Possible.of(func)
         return class_attribute(obj.ref, attr, depth + 1)
     if isinstance(obj, Instance):
+        if attr == "__class__":
+            return Possible.of(Class(obj.cls))  # (`self.__class__(**kw)`: one more of its kind)
         if obj.made is not None:
             given = _constructed_attribute(obj.cls, obj.made, attr, depth)
             if given is not None:
@@ -588,10 +631,14 @@ def attribute_of(obj: Obj, attr: str, depth: int = 0) -> Possible:
 
 
 def constant_key(expr: ast.expr, scope: Scope, depth: int = 0) -> tuple[bool, object]:
-    """(True, value) when `expr` is a constant (a literal, a name bound to one, a row's)."""
+    """(True, value) when `expr` is a constant (a literal, a name bound to one, a row's). An
+    enum member is its value when the enum mixes in `str` or `int` (it hashes and compares as
+    its value), else a `MemberKey`."""
     if isinstance(expr, ast.Constant):
         return True, expr.value
     found = resolve(expr, scope, depth + 1).single()
+    if isinstance(found, Member):
+        return member_constant(found, depth)
     if isinstance(found, Const):
         return True, found.value
     if isinstance(found, Literal) and isinstance(found.expr, ast.Constant):
@@ -732,7 +779,8 @@ def _result_of(obj: Obj, call: ast.Call, scope: Scope, depth: int) -> Possible:
     if isinstance(obj, Class):
         # (a record's instance remembers its call: each row's fields are its own; other
         # classes' instances are one object per class, as their attributes are read in general)
-        return Possible.of(Instance(obj.ref, (call, scope) if _is_record(obj.ref) else None))
+        kept = (call, scope) if _is_record(obj.ref) or _tested_holder(obj.ref) else None
+        return Possible.of(Instance(obj.ref, kept))
     if isinstance(obj, Builtin) and obj.name == "dict" and not call.args:
         return Possible.of(Literal(call, scope))  # `dict(name=..., handler=...)`: a display
     if (
@@ -767,6 +815,12 @@ def _result_of(obj: Obj, call: ast.Call, scope: Scope, depth: int) -> Possible:
     if isinstance(obj, Builtin):
         if obj.name == "getattr" and 2 <= len(call.args) <= 3:
             return _getattr(call, scope, depth)
+        if obj.name == "type" and len(call.args) == 1 and not call.keywords:
+            # (`type(self)(...)`: the class of what it is given, when that is an instance)
+            given = resolve(call.args[0], scope, depth + 1)
+            if given.items and all(isinstance(o, Instance) for o in given.items):
+                classes = tuple(Class(o.cls) for o in given.items)  # type: ignore[attr-defined]
+                return Possible(tuple(dict.fromkeys(classes)), given.complete)
         if (
             obj.name in ("min", "max")
             and len(call.args) == 1
@@ -1194,6 +1248,9 @@ def _keys(table: Entries) -> Rows:
         if type(key) is _ExprKey:
             found.items.append((key.node, value_scope))
             continue
+        if type(key) is MemberKey:
+            found.items.append((member_expr(key.member), key.member.cls.scope))
+            continue
         if key is _UNKNOWN_KEY:
             found.complete = False
             continue
@@ -1399,6 +1456,11 @@ def _literal_rows(value: Possible, depth: int) -> Rows:
     for obj in value.items:
         if isinstance(obj, Literal):
             found.extend(rows(obj.expr, obj.scope, depth + 1))
+        elif isinstance(obj, Class) and enum_kind(obj.ref) is not None:
+            # (`for action in Action`: its members, in the order the class body binds them)
+            found.items.extend(
+                (member_expr(m), m.cls.scope) for m in enum_members(obj.ref).values()
+            )
         else:
             found.complete = False
     return found
@@ -1911,7 +1973,10 @@ def entries(expr: ast.expr, scope: Scope, depth: int = 0) -> Entries | None:
         if isinstance(base, ModuleObject) and base.module.tree is not None:
             return entries(ast.Name(expr.attr, ast.Load()), module_scope(base.module), depth + 1)
         if base is not None:
-            return _literal_entries(attribute_of(base, expr.attr, depth + 1), depth)
+            made = _literal_entries(attribute_of(base, expr.attr, depth + 1), depth)
+            if isinstance(base, Instance):
+                made = _with_method_entries(made, base.cls, expr.attr, depth)
+            return made
         if (
             len(possible.items) == 1
             and isinstance(expr.value, ast.Name)
@@ -1919,7 +1984,10 @@ def entries(expr: ast.expr, scope: Scope, depth: int = 0) -> Entries | None:
         ):
             # (`self.actions` of a method: the table its class makes; a subclass may make
             # another, so more entries may exist)
-            made = _literal_entries(attribute_of(possible.items[0], expr.attr, depth + 1), depth)
+            obj = possible.items[0]
+            made = _literal_entries(attribute_of(obj, expr.attr, depth + 1), depth)
+            if isinstance(obj, Instance):
+                made = _with_method_entries(made, obj.cls, expr.attr, depth)
             if made is not None:
                 made.complete = False
             return made
@@ -1927,6 +1995,207 @@ def entries(expr: ast.expr, scope: Scope, depth: int = 0) -> Entries | None:
     if isinstance(expr, ast.Call):
         return _literal_entries(call_result(expr, scope, depth + 1), depth)
     return None
+
+
+def _with_method_entries(
+    made: Entries | None, cls: ClassRef, attr: str, depth: int
+) -> Entries | None:
+    """`made` and the entries the class's methods put in `attr` (`method_entries`)."""
+    added = method_entries(cls, attr, depth)
+    if added is None:
+        return made
+    if made is None:
+        # (the attribute starts as an empty table: `{}`, `OrderedDict()`, a field's factory)
+        made = Entries([], _starts_empty(cls, attr))
+    made.items.extend(added.items)
+    made.complete = made.complete and added.complete
+    return made
+
+
+_EMPTY_TABLES = frozenset({"dict", "OrderedDict", "defaultdict", "list", "set"})
+
+
+def _starts_empty(cls: ClassRef, attr: str) -> bool:
+    """Every value the class gives `attr` is an empty table it makes."""
+    values: list[ast.expr | None] = []
+    for binding in class_scope_index(cls.module, cls.node).get(attr):
+        values.append(binding.value)
+    for method in cls.methods():
+        values.extend(value for _, value, _ in _self_assignments(method.node, attr, cls.name))
+    return bool(values) and all(_empty_table(v) for v in values)
+
+
+def _empty_table(value: ast.expr | None) -> bool:
+    if isinstance(value, (ast.Dict, ast.List, ast.Set)):
+        return not getattr(value, "keys", getattr(value, "elts", None))
+    if isinstance(value, ast.Call) and not value.args:
+        if last_name(value.func) in _EMPTY_TABLES:
+            return True
+        # (`field(default_factory=dict)`)
+        return last_name(value.func) == "field" and any(
+            kw.arg == "default_factory" and last_name(kw.value) in _EMPTY_TABLES
+            for kw in value.keywords
+        )
+    return False
+
+
+def method_entries(cls: ClassRef, attr: str, depth: int) -> Entries | None:
+    """What the class's own methods put in its table `attr`: `self.specs[name] = spec` in a
+    method, one entry per call of the method on an instance of the class in the modules of
+    its folder and those under it; in a decorator a method makes (`def tool(self, name): def
+    deco(fn): self.specs[name] = ...; return deco`), one per def it decorates. Each entry's
+    key and value are read in that call's scope. None when no method changes `attr`."""
+    if depth > MAX_DEPTH:
+        return None
+    changes = _attribute_changes(cls, attr)
+    if not changes:
+        return None
+    memo = cls.module.state.summaries
+    key = ("method.entries", id(cls.node), attr)
+    budget = MAX_DEPTH - depth
+    cached = memo.get(key)
+    if isinstance(cached, Budgeted) and cached.serves(budget):
+        return cached.value  # type: ignore[return-value]
+    if cached is IN_PROGRESS:
+        return None
+    memo[key] = IN_PROGRESS
+    before = TRUNCATED[0]
+    found = Entries([])
+    for method, home, entry_key, value in changes:
+        applied: list[Scope] | None
+        if home is method:
+            applied = _method_call_scopes(cls, method, depth)
+        elif made_decorator(method) is home:
+            applied = _decorator_scopes(home, method, cls.scope, depth)
+        else:
+            applied = None
+        if not applied:
+            found.complete = False
+            continue
+        for where in applied:
+            if entry_key is None:
+                found.items.append((_UNKNOWN_KEY, value, where))
+                continue
+            known, constant = constant_key(entry_key, where, depth)
+            found.items.append((constant if known else _UNKNOWN_KEY, value, where))
+    memo[key] = Budgeted(found, budget, TRUNCATED[0] != before)
+    return found
+
+
+def _attribute_changes(
+    cls: ClassRef, attr: str
+) -> list[tuple[ast.FunctionDef | ast.AsyncFunctionDef, FuncNode, ast.expr | None, ast.expr]]:
+    """(method, the def the change is in, key, value) of each `self.attr[key] = value` (or
+    `self.attr.append(value)`) in the class's own methods and the defs in them."""
+    memo = cls.module.state.summaries
+    key = ("attribute.changes", id(cls.node), attr)
+    cached = memo.get(key)
+    if isinstance(cached, list):
+        return cached
+    found: list[
+        tuple[ast.FunctionDef | ast.AsyncFunctionDef, FuncNode, ast.expr | None, ast.expr]
+    ] = []
+    memo[key] = found
+    text = cls.module.lines.text(cls.node.lineno, cls.node.end_lineno or cls.node.lineno)
+    if f".{attr}[" not in text and f".{attr}.append(" not in text:
+        return found
+    for stmt in cls.node.body:
+        if not isinstance(stmt, _DEF_TYPES) or not stmt.args.args:
+            continue
+        me = stmt.args.args[0].arg
+        stack: list[tuple[ast.AST, FuncNode]] = [(s, stmt) for s in stmt.body]
+        while stack:
+            node, home = stack.pop()
+            if isinstance(node, (*_DEF_TYPES, ast.Lambda)):
+                inner: list[ast.AST] = [*node.body] if isinstance(node, _DEF_TYPES) else []
+                stack.extend((s, node) for s in inner)
+                continue
+            if isinstance(node, ast.ClassDef):
+                continue
+            change = _attribute_change(node, me, attr)
+            if change is not None:
+                found.append((stmt, home, *change))
+            stack.extend((child, home) for child in ast.iter_child_nodes(node))
+    return found
+
+
+def _attribute_change(node: ast.AST, me: str, attr: str) -> tuple[ast.expr | None, ast.expr] | None:
+    """(key, value) of `me.attr[key] = value`, (None, value) of `me.attr.append(value)`."""
+    if isinstance(node, ast.Assign) and len(node.targets) == 1:
+        target = node.targets[0]
+        if (
+            isinstance(target, ast.Subscript)
+            and isinstance(target.value, ast.Attribute)
+            and target.value.attr == attr
+            and is_name(target.value.value, me)
+            and not isinstance(target.slice, ast.Slice)
+        ):
+            return target.slice, node.value
+    if (
+        isinstance(node, ast.Expr)
+        and isinstance(node.value, ast.Call)
+        and isinstance(node.value.func, ast.Attribute)
+        and node.value.func.attr in ("append", "add")
+        and len(node.value.args) == 1
+        and isinstance(node.value.func.value, ast.Attribute)
+        and node.value.func.value.attr == attr
+        and is_name(node.value.func.value.value, me)
+    ):
+        return None, node.value.args[0]
+    return None
+
+
+def _method_call_scopes(
+    cls: ClassRef, method: ast.FunctionDef | ast.AsyncFunctionDef, depth: int
+) -> list[Scope]:
+    """The scopes of `method`'s body, one per call `obj.method(...)` in the modules of the
+    class's folder and those under it where `obj` is an instance of the class (or of one
+    that derives from it), its parameters bound to what the call gives."""
+    out: list[Scope] = []
+    word = f".{method.name}("
+    function = Function(method, cls.module, cls.scope, cls, bound=True)
+    for module in subtree_modules(cls.module, word):
+        tree = module.tree
+        if tree is None:
+            continue
+        for call, home in _calls_named(tree, method.name):
+            site = def_scope(module, home) if home is not None else module_scope(module)
+            objects = resolve(call.func.value, site, depth + 1).items  # type: ignore[attr-defined]
+            if not any(isinstance(o, Instance) and _derives(o.cls, cls) for o in objects):
+                continue
+            env = bind_call(call, site, function, depth + 1)
+            out.append(cls.scope.child(method, env or None, cls))
+            if len(out) > MAX_ITEMS:
+                return out
+    return out
+
+
+def _calls_named(tree: ast.Module, name: str) -> list[tuple[ast.Call, FuncNode | None]]:
+    """Each call `x.name(...)` of the tree, with the def (or lambda) it is in."""
+    found: list[tuple[ast.Call, FuncNode | None]] = []
+    stack: list[tuple[ast.AST, FuncNode | None]] = [(s, None) for s in tree.body]
+    while stack:
+        node, home = stack.pop()
+        if isinstance(node, (*_DEF_TYPES, ast.Lambda)):
+            for child in ast.iter_child_nodes(node):
+                stack.append((child, node))
+            continue
+        if (
+            isinstance(node, ast.Call)
+            and isinstance(node.func, ast.Attribute)
+            and node.func.attr == name
+        ):
+            found.append((node, home))
+        stack.extend((child, home) for child in ast.iter_child_nodes(node))
+    return found
+
+
+def _derives(cls: ClassRef, base: ClassRef, depth: int = 0) -> bool:
+    if cls.node is base.node:
+        return True
+    if depth > _MAX_CLASS_DEPTH:
+        return False
+    return any(p is not None and _derives(p, base, depth + 1) for p in class_bases(cls))
 
 
 def _comprehended_entries(expr: ast.DictComp, scope: Scope, depth: int) -> Entries | None:
@@ -2099,6 +2368,110 @@ def subclasses(cls: ClassRef) -> list[ClassRef]:
     return found
 
 
+# The enum classes of the standard library: which mix in `str` or `int` (a member hashes,
+# compares and serialises as its value) and which do not.
+_MIXED_ENUMS = frozenset({"IntEnum", "StrEnum", "IntFlag", "ReprEnum"})
+_PLAIN_ENUMS = frozenset({"Enum", "Flag"})
+_VALUE_TYPES = frozenset({"str", "int", "float", "bytes"})
+
+
+def enum_kind(cls: ClassRef, depth: int = 0) -> str | None:
+    """ "mixed" for a project `Enum` class that mixes in a value type (`class A(str, Enum)`,
+    `StrEnum`), "plain" for one that does not, None for a class that is no enum."""
+    if depth > _MAX_CLASS_DEPTH:
+        return None
+    kinds: set[str] = set()
+    for expr, base in zip(cls.node.bases, class_bases(cls)):
+        if base is not None:
+            kind = enum_kind(base, depth + 1)
+            if kind is not None:
+                kinds.add(kind)
+            continue
+        name = last_name(expr)
+        if name in _MIXED_ENUMS:
+            kinds.add("mixed")
+        elif name in _PLAIN_ENUMS and import_origin(name, cls.scope) in (None, ("enum", name)):
+            kinds.add("plain")
+        elif name in _VALUE_TYPES:
+            kinds.add("value")
+    if not kinds - {"value"}:
+        return None
+    return "mixed" if kinds & {"mixed", "value"} else "plain"
+
+
+def enum_members(cls: ClassRef) -> dict[str, Member]:
+    """The members an enum class's own body binds (`HOLD = "hold_seats"`), by name, in order;
+    empty for a class that is no enum. Names with a leading underscore, and defs, are not
+    members."""
+    memo = cls.module.state.summaries
+    key = ("enum.members", id(cls.node))
+    cached = memo.get(key)
+    if isinstance(cached, dict):
+        return cached
+    found: dict[str, Member] = {}
+    memo[key] = found  # (a cycle through the bases ends here)
+    if not cls.node.bases or enum_kind(cls) is None:
+        return found
+    for stmt in cls.node.body:
+        target: ast.expr | None = None
+        value: ast.expr | None = None
+        if isinstance(stmt, ast.Assign) and len(stmt.targets) == 1:
+            target, value = stmt.targets[0], stmt.value
+        elif isinstance(stmt, ast.AnnAssign) and stmt.value is not None:
+            target, value = stmt.target, stmt.value
+        if (
+            isinstance(target, ast.Name)
+            and value is not None
+            and not target.id.startswith("_")
+            and not isinstance(value, ast.Lambda)
+        ):
+            found[target.id] = Member(cls, target.id, value)
+    return found
+
+
+def member_constant(member: Member, depth: int = 0) -> tuple[bool, object]:
+    """What a member is as a key or in a comparison: its value for an enum that mixes in a
+    value type (it hashes and compares as the value), else a `MemberKey`."""
+    if enum_kind(member.cls) == "plain":
+        return True, MemberKey(member)
+    return constant_key(member.value, member.cls.scope, depth + 1)
+
+
+class MemberKey:
+    """A dict key that is a member of an enum without a value type: equal only to itself."""
+
+    __slots__ = ("member",)
+
+    def __init__(self, member: Member) -> None:
+        self.member = member
+
+    def __eq__(self, other: object) -> bool:
+        return type(other) is MemberKey and other.member == self.member
+
+    def __hash__(self) -> int:
+        return hash(self.member)
+
+    def __repr__(self) -> str:
+        return repr(self.member)
+
+
+# member value node id -> (the value, `Cls.NAME` written for it: rows are remembered by identity)
+_MEMBER_EXPRS: dict[int, tuple[ast.expr, ast.Attribute]] = {}
+
+
+def member_expr(member: Member) -> ast.Attribute:
+    """`Cls.NAME` for a member, as a row of a loop over its class (read in the class's scope)."""
+    made = _MEMBER_EXPRS.get(id(member.value))
+    if made is None or made[0] is not member.value:
+        node = ast.Attribute(
+            value=ast.Name(id=member.cls.name, ctx=ast.Load()), attr=member.name, ctx=ast.Load()
+        )
+        ast.copy_location(node, member.value)
+        ast.copy_location(node.value, member.value)
+        made = _MEMBER_EXPRS[id(member.value)] = (member.value, node)
+    return made[1]
+
+
 def object_like_bases(cls: ClassRef) -> bool:
     """True when every base that is not a project class is a builtin class (object,
     Exception...): those define no method the project calls by its own name."""
@@ -2252,6 +2625,65 @@ def _constructed_attribute(
         return resolve(given_expr, scope, depth + 1)
     default = _default_of(node, param)
     return resolve(default, init[1].scope, depth + 1) if default is not None else None
+
+
+def _tested_holder(cls: ClassRef) -> bool:
+    """A class written by hand as a record (`__init__` only keeps its parameters: `self.ok =
+    ok`) whose methods test what it keeps (`if self.ok:`): what each call gave it decides
+    those tests, so its instances remember their call as a record's do."""
+    memo = cls.module.state.summaries
+    key = ("tested.holder", id(cls.node))
+    cached = memo.get(key)
+    if isinstance(cached, bool):
+        return cached
+    init = cls.own_def("__init__")
+    found = init is not None and _keeps_parameters(init)
+    if found:
+        kept = {
+            t.attr
+            for stmt in init.body  # type: ignore[union-attr]
+            if isinstance(stmt, (ast.Assign, ast.AnnAssign))
+            for t in (stmt.targets if isinstance(stmt, ast.Assign) else [stmt.target])
+            if isinstance(t, ast.Attribute)
+        }
+        found = any(
+            isinstance(read, ast.Attribute)
+            and read.attr in kept
+            and isinstance(read.value, ast.Name)
+            and read.value.id == "self"
+            for method in cls.node.body
+            if isinstance(method, _DEF_TYPES) and method is not init
+            for sub in walk_function(method)
+            if isinstance(sub, (ast.If, ast.IfExp))
+            for read in ast.walk(sub.test)
+        )
+    memo[key] = found
+    return found
+
+
+def _keeps_parameters(init: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
+    """Every statement of `__init__` is `self.x = <a parameter or a constant>` (a docstring
+    aside)."""
+    params = {a.arg for a in (*init.args.posonlyargs, *init.args.args, *init.args.kwonlyargs)}
+    if not init.args.args or len(init.body) > 20:
+        return False
+    me = init.args.args[0].arg
+    for stmt in init.body:
+        if isinstance(stmt, ast.Expr) and isinstance(stmt.value, ast.Constant):
+            continue
+        if isinstance(stmt, ast.Assign) and len(stmt.targets) == 1:
+            target, value = stmt.targets[0], stmt.value
+        elif isinstance(stmt, ast.AnnAssign) and stmt.value is not None:
+            target, value = stmt.target, stmt.value
+        else:
+            return False
+        if not (isinstance(target, ast.Attribute) and is_name(target.value, me)):
+            return False
+        if not (
+            isinstance(value, ast.Constant) or (isinstance(value, ast.Name) and value.id in params)
+        ):
+            return False
+    return True
 
 
 def _is_record(cls: ClassRef) -> bool:

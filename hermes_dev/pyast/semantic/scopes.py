@@ -533,6 +533,25 @@ class Instance(Obj):
         return f"Instance({self.cls.name})"
 
 
+class Member(Obj):
+    """A member of a project `Enum` class (`Action.HOLD`, a row of `for a in Action`): `value`
+    is the expression the class body binds it to (read in the class's scope)."""
+
+    __slots__ = ("cls", "name", "value")
+
+    def __init__(self, cls: ClassRef, name: str, value: ast.expr) -> None:
+        self.cls = cls
+        self.name = name
+        self.value = value
+
+    @property
+    def key(self) -> tuple[object, ...]:
+        return ("member", id(self.cls.node), self.name)
+
+    def __repr__(self) -> str:
+        return f"Member({self.cls.name}.{self.name})"
+
+
 class ModuleObject(Obj):
     __slots__ = ("module",)
 
