@@ -8205,6 +8205,73 @@ def register(ctx):
             " the member a partial binds decides `action == Action.HOLD`; the table's entry for"
             " it is never looked up",
         ),
+        Valid(
+            _HEAD
+            + """\
+import math
+
+
+def _price(value):
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value):
+        return None
+    return float(value)
+
+
+def seat_search(args, **kw):
+    price_max = args.get("price_max")
+    if price_max is not None and (_price(price_max) is None or price_max < 0):
+        return tool_error("price_max must be a non-negative number")
+    return json.dumps({"price_max": price_max})
+
+
+registry.register(name="seat_search", toolset="seats", schema={}, handler=seat_search)
+""",
+            note="trap: `_price(p) is None or p < 0`: the comparison runs only on what the"
+            " helper did not turn away (a number)",
+        ),
+        Valid(
+            _HEAD
+            + """\
+def _is_lat(v):
+    return isinstance(v, (int, float)) and not isinstance(v, bool) and -90 <= v <= 90
+
+
+def _is_lon(v):
+    return isinstance(v, (int, float)) and not isinstance(v, bool) and -180 <= v <= 180
+
+
+def leg_distance(args, **kw):
+    keys = ("from_lat", "from_lon", "to_lat", "to_lon")
+    checks = (_is_lat, _is_lon, _is_lat, _is_lon)
+    bad = [k for k, ok in zip(keys, checks) if not ok(args.get(k))]
+    if bad:
+        return tool_error("invalid or missing: " + ", ".join(bad))
+    a = (float(args["from_lat"]), float(args["from_lon"]))
+    b = (float(args["to_lat"]), float(args["to_lon"]))
+    return json.dumps({"degrees": abs(a[0] - b[0]) + abs(a[1] - b[1])})
+
+
+registry.register(name="leg_distance", toolset="nav", schema={}, handler=leg_distance)
+""",
+            note="trap: a comprehension hands a helper the model's value under each key of a"
+            " list written out (`ok(args.get(k))` for `k, ok in zip(KEYS, CHECKS)`): each was"
+            " checked before it is read",
+        ),
+        Valid(
+            _HEAD
+            + """\
+def set_rollover(args, **kw):
+    rollover = args.get("rollover", False)
+    if not isinstance(rollover, bool):
+        return tool_error("rollover must be true or false")
+    return json.dumps({"rollover": int(rollover)})
+
+
+registry.register(name="set_rollover", toolset="budget", schema={}, handler=set_rollover)
+""",
+            note="a test that lets only a flag on guards it (the one that turns a flag away does"
+            " not)",
+        ),
     )
     INVALID = (
         Invalid(
@@ -17942,6 +18009,85 @@ registry.register(name="tempo_match", toolset="t", schema={}, handler=tempo_matc
             fixed={},
         ),
         Invalid(
+            _HEAD
+            + """\
+import urllib.request
+
+
+class Client:
+    def get_json(self, url):
+        try:
+            with urllib.request.urlopen(url, timeout=5) as resp:
+                return json.load(resp), None
+        except OSError as exc:
+            return None, exc
+
+    def station(self, code):
+        return self.get_json("https://wx.example/" + code)
+
+
+def wx_station(args, **kw):
+    data, err = Client().station("KSFO")
+    if err is not None:
+        return json.dumps({"error": err})
+    return json.dumps({"data": data})
+
+
+registry.register(name="wx_station", toolset="wx", schema={}, handler=wx_station)
+""",
+            lines=(22,),
+            note="a `(value, error)` helper hands back the exception object through a method that"
+            " returns another's tuple; json.dumps of it raises TypeError",
+            fixed={},
+        ),
+        Invalid(
+            _HEAD
+            + """\
+def _altimeter(value):
+    try:
+        return float(value), None
+    except ValueError:
+        return None, "altimeter must be a number"
+
+
+def density(args, **kw):
+    inhg, err = _altimeter(args.get("altimeter", 29.92))
+    if err:
+        return tool_error(err)
+    return json.dumps({"inhg": inhg})
+
+
+registry.register(name="density", toolset="wx", schema={}, handler=density)
+""",
+            lines=(12,),
+            note="a `(value, error)` helper meets the model's value as it came: float() of"
+            " null or a list raises TypeError past its `except ValueError`",
+            fixed={},
+        ),
+        Invalid(
+            _HEAD
+            + """\
+from datetime import datetime
+
+
+def track(args, **kw):
+    points = []
+    for raw in args.get("points") or []:
+        try:
+            points.append({"time": datetime.fromisoformat(str(raw)), "raw": raw})
+        except ValueError:
+            continue
+    return json.dumps({"first": points[0]["time"] if points else None, "count": len(points)})
+
+
+registry.register(name="track", toolset="ais", schema={}, handler=track)
+""",
+            lines=(9, 14),
+            note='a field of an element of a list of dicts written out (`points[0]["time"]`)'
+            " holds what those dicts hold there: a datetime",
+            fixed={},
+        ),
+        Invalid(
             {
                 "plugins/pricing/toolkit.py": """\
 import functools
@@ -18099,6 +18245,100 @@ registry.register(name="commission_split", toolset="brokerage", schema={}, handl
             lines=(26,),
             note="`self.__class__(...)` makes one more object of the handler's own class: its"
             " `dispatch()` runs, and the Decimal it puts in the breakdown reaches json.dumps",
+            fixed={},
+        ),
+        Invalid(
+            _HEAD
+            + """\
+from decimal import Decimal
+
+
+def _quote(args):
+    if not args.get("name"):
+        raise ValueError("name is required")
+    if not args.get("email"):
+        raise ValueError("email is required")
+    if not args.get("street"):
+        raise ValueError("street is required")
+    if not args.get("city"):
+        raise ValueError("city is required")
+    if not args.get("zip"):
+        raise ValueError("zip is required")
+    if not args.get("country"):
+        raise ValueError("country is required")
+    if not args.get("make"):
+        raise ValueError("make is required")
+    if not args.get("model"):
+        raise ValueError("model is required")
+    if not args.get("year"):
+        raise ValueError("year is required")
+    if not args.get("vin"):
+        raise ValueError("vin is required")
+    if not args.get("plan"):
+        raise ValueError("plan is required")
+    if not args.get("start"):
+        raise ValueError("start is required")
+    if not args.get("term"):
+        raise ValueError("term is required")
+    return json.dumps({"plan": args["plan"], "fee": Decimal("1.50")})
+
+
+def quote(args, **kw):
+    try:
+        return _quote(args)
+    except ValueError as exc:
+        return tool_error(str(exc))
+
+
+registry.register(name="quote", toolset="q", schema={}, handler=quote)
+""",
+            lines=(39,),
+            note="many ways of one exception (each caught) must not hide another type the same"
+            " def lets out: the Decimal given to json.dumps raises TypeError",
+            fixed={},
+        ),
+        Invalid(
+            _HEAD
+            + """\
+from decimal import Decimal
+
+
+class ArgumentError(Exception):
+    pass
+
+
+def amounts(value, name):
+    if not isinstance(value, list) or not value:
+        raise ArgumentError(name + " must be a non-empty list")
+    out = []
+    for index, item in enumerate(value):
+        if isinstance(item, bool):
+            raise ArgumentError(f"{name}[{index}] must be an amount")
+        try:
+            out.append(Decimal(str(item).replace(",", "").strip()))
+        except (TypeError, ValueError):
+            raise ArgumentError(f"{name}[{index}] is not an amount")
+    return out
+
+
+def compare(args, **kw):
+    try:
+        options = amounts(args.get("options"), "options")
+    except ArgumentError as exc:
+        return tool_error(str(exc))
+    return json.dumps({"cheapest": str(min(options))})
+
+
+registry.register(
+    name="compare",
+    toolset="q",
+    schema={"name": "compare", "description": "d", "parameters": {"type": "object", "properties": {"options": {"type": "array", "items": {"type": "number"}}}}},
+    handler=compare,
+)
+""",
+            lines=(27,),
+            note="an item of the model's list, tested only to be a list and not a flag, can be"
+            " any text: Decimal() of it raises InvalidOperation, which is no ValueError",
             fixed={},
         ),
     )

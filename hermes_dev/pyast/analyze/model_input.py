@@ -353,6 +353,7 @@ class InputRisks:
         "_async",
         "_body",
         "_checked",
+        "_checked_by",
         "_choices",
         "_comprehended",
         "_conditional",
@@ -363,6 +364,7 @@ class InputRisks:
         "_ensured",
         "_first_checks",
         "_first_port",
+        "_flag_tests",
         "_free_group",
         "_group_misses",
         "_helper_calls",
@@ -507,6 +509,8 @@ class InputRisks:
         self._types_tested: set[str] | None = None
         # (names only a project helper called in a `try` saw first -> the ids of those calls)
         self._seen_in_try: dict[str, set[int]] = {}
+        # (what only `(value, problem)` helpers looked at, and which calls of them did)
+        self._checked_by: dict[str, set[int]] = {}
         self._tested_names: set[str] | None = None
         self._type_blind: set[str] | None = None
         # (what a comprehension tested of each item against a table: the items' reads, the
@@ -570,6 +574,12 @@ class InputRisks:
         self._opened: dict[str, list[ast.expr | None]] = {}
         body = [node.body] if isinstance(node, ast.Lambda) else node.body
         nodes = walk_shallow(body)  # (read once: every pass below walks the same nodes)
+        # (`if isinstance(item, bool): raise ...` turns away flags only: text still comes)
+        self._flag_tests = {
+            id(sub.test)
+            for sub in nodes
+            if type(sub) is ast.If and not sub.orelse and _turns_away_flags(sub)
+        }
         self._body = body  # (walked again only if sizes or keys are asked about: rarely)
         self._tested = tested_calls(nodes)
         self._turned_away = tested_calls(nodes, turning_away=True)
@@ -736,6 +746,16 @@ class InputRisks:
                                         ast.dump(compared.comparators[0]),
                                     )
                                 )
+        # `bad = [k for k, ok in zip(KEYS, CHECKS) if not ok(args.get(k))]`: a helper answers
+        # for the model's value under each key of a list written out
+        for sub in nodes:
+            if isinstance(sub, (ast.ListComp, ast.SetComp, ast.GeneratorExp)):
+                for gen in sub.generators:
+                    listed = self._listed_keys(gen)
+                    if listed is not None:
+                        reads = {f"{param}[{key!r}]" for key in listed}
+                        self.guarded |= reads
+                        self.helper_checked |= reads
         # `for i, item in enumerate(items): err = _check(i, item); if err: return ...`: a
         # helper of the project's answered for each item, the def leaves on what it turned away
         for sub in nodes:
@@ -1398,15 +1418,76 @@ class InputRisks:
             return self._value_reads(value.body) | self._value_reads(value.orelse)
         return self._reads(value)
 
+    def _listed_keys(self, gen: ast.comprehension) -> list[str] | None:
+        """The keys of a comprehension's loop over a list of keys written out (`for k in
+        KEYS`, `for k, ok in zip(KEYS, CHECKS)`) whose `if` hands a helper the model's value
+        under the key (`ok(args.get(k))`), else None."""
+        target, iterated = gen.target, gen.iter
+        if (
+            isinstance(target, ast.Tuple)
+            and target.elts
+            and isinstance(iterated, ast.Call)
+            and is_name(iterated.func, "zip")
+            and iterated.args
+        ):
+            target, iterated = target.elts[0], iterated.args[0]
+        if not isinstance(target, ast.Name) or not gen.ifs:
+            return None
+        if isinstance(iterated, ast.Name):
+            bound = self._values.get(iterated.id)
+            if bound and len(bound) == 1 and bound[0] is not None:
+                iterated = bound[0]
+        if not isinstance(iterated, (ast.Tuple, ast.List)) or not all(
+            isinstance(e, ast.Constant) and isinstance(e.value, str) for e in iterated.elts
+        ):
+            return None
+        key = target.id
+        asked = any(
+            isinstance(call, ast.Call)
+            and _asks_a_helper(call.func)
+            and any(self._read_by(arg, key) for arg in call.args)
+            for cond in gen.ifs
+            for call in ast.walk(cond)
+        )
+        return [e.value for e in iterated.elts] if asked else None  # type: ignore[attr-defined]
+
+    def _read_by(self, node: ast.expr, key: str) -> bool:
+        """`args.get(k)` or `args[k]`: the model's value under the key the name `key` holds."""
+        if isinstance(node, ast.Call):
+            func = node.func
+            return (
+                isinstance(func, ast.Attribute)
+                and func.attr == "get"
+                and is_name(func.value, self.param)
+                and bool(node.args)
+                and is_name(node.args[0], key)
+            )
+        return (
+            isinstance(node, ast.Subscript)
+            and is_name(node.value, self.param)
+            and is_name(node.slice, key)
+        )
+
     def _short_circuit(self, test: ast.BoolOp) -> None:
-        """`not _is_int(d) or d <= 0`, `_is_int(d) and d > 0`: the operands after a helper's
-        answer that lets `d` pass run only on what it let pass (a guard there, not after)."""
+        """`not _is_int(d) or d <= 0`, `_is_int(d) and d > 0`, `_num(d) is None or d < 0`: the
+        operands after a helper's answer that lets `d` pass run only on what it let pass (a
+        guard there, not after)."""
         passing = isinstance(test.op, ast.And)
         end = (test.end_lineno or test.lineno, test.end_col_offset or 0)
         for at, value in enumerate(test.values[:-1]):
             call, said = value, True
             while isinstance(call, ast.UnaryOp) and isinstance(call.op, ast.Not):
                 call, said = call.operand, not said
+            if (
+                isinstance(call, ast.Compare)
+                and len(call.ops) == 1
+                and isinstance(call.ops[0], (ast.Is, ast.IsNot))
+                and isinstance(call.comparators[0], ast.Constant)
+                and call.comparators[0].value is None
+            ):
+                # (`_price(p) is None or p < 0`: the helper's None turns `p` away)
+                said = said if isinstance(call.ops[0], ast.IsNot) else not said
+                call = call.left
             if not (isinstance(call, ast.Call) and said is passing and _asks_a_helper(call.func)):
                 continue
             start = (test.values[at + 1].lineno, test.values[at + 1].col_offset)
@@ -1590,8 +1671,10 @@ class InputRisks:
             isinstance(func, ast.Name)
             and func.id == "isinstance"
             and node.args
-            # (`isinstance(x, str)` says nothing of what int(x) or a parser makes of the text)
+            # (`isinstance(x, str)` says nothing of what int(x) or a parser makes of the text;
+            # `if isinstance(x, bool): raise` turns a flag away, and lets all the rest on)
             and not (len(node.args) == 2 and is_name(node.args[1], "str"))
+            and id(node) not in self._flag_tests
         ):
             self.guarded.update(self._reads(node.args[0]))
             if (
@@ -2326,6 +2409,10 @@ class InputRisks:
                     return None
                 exc, what = _PARSERS[parser]
                 guarding = self._reads(args[0]) & self.guarded
+                container = self.only_container_typed()
+                if guarding and self._reads(args[0]) - container:
+                    # (`Decimal(str(item))` of an item of a list tested only to be a list)
+                    guarding -= container
                 if guarding and not (
                     exc is ValueError and what.startswith("a date") and self._asked_holds(guarding)
                 ):
@@ -3247,11 +3334,14 @@ class InputRisks:
         return telling
 
     def _listed_key(self, expr: ast.expr) -> str | None:
-        """`addresses` bound once to `args.get("addresses")` and tested only to be a list
-        (`isinstance(addresses, list)`): the key it came under."""
+        """`addresses` bound once to `args.get("addresses")` (or a parameter given the model's
+        list) and tested only to be a list (`isinstance(addresses, list)`): the key it came
+        under (the parameter's name)."""
         if not isinstance(expr, ast.Name) or expr.id not in self._container_typed:
             return None
         bound = self._values.get(expr.id)
+        if not bound and expr.id in self.raw_given:
+            return expr.id  # (a parameter a caller hands the model's list as it came)
         if not bound or len(bound) != 1 or bound[0] is None:
             return None
         value = bound[0]
@@ -3264,15 +3354,20 @@ class InputRisks:
         if self._types_tested is not None:
             return self._types_tested
         found: set[str] = set()
+        typed: set[str] = set()
+        checked_by: dict[str, set[int]] = {}
         nodes = walk_shallow(self._body)
+        flags_only = self._flag_tests
         for sub in nodes:
             if (
                 type(sub) is ast.Call
                 and isinstance(sub.func, ast.Name)
                 and sub.func.id in ("isinstance", "type")
                 and sub.args
+                and id(sub) not in flags_only
             ):
-                found |= self._reads(sub.args[0])
+                typed |= self._reads(sub.args[0])
+                found |= typed
             elif type(sub) is ast.Try and any(_may_catch_a_check(h.type) for h in sub.handlers):
                 # (`try: safe_name(tank) except ValueError: return ...`: a helper of the
                 # project's saw the value first, and what it raised was caught)
@@ -3295,6 +3390,8 @@ class InputRisks:
             ):
                 # (`dev, problem = _lookup(devices, args.get("device")); if problem: return`)
                 for arg in sub.value.args:
+                    for read in self._reads(arg):
+                        checked_by.setdefault(read, set()).add(id(sub.value))
                     found |= self._reads(arg)
         # (`for key, value in (("deck", deck), ...): if not isinstance(value, str)`, also in a
         # comprehension: each name the loop goes over is tested)
@@ -3325,16 +3422,23 @@ class InputRisks:
             if name in found:
                 del self._seen_in_try[name]  # (tested otherwise too)
         found |= self._seen_in_try.keys()
+        self._checked_by = {
+            read: calls
+            for read, calls in checked_by.items()
+            if read not in typed and read not in self._seen_in_try
+        }
         self._types_tested = found
         return found
 
     def _type_tested_but(self, call: ast.AST | None) -> set[str]:
-        """`_type_tested`, less what only `call` (a helper in a `try`) saw first: that helper
-        itself meets the value as it came."""
+        """`_type_tested`, less what only `call` (a helper in a `try`, or one answering
+        `(value, problem)`) saw first: that helper itself meets the value as it came."""
         found = self._type_tested()
         if call is None:
             return found
         only = {n for n, calls in self._seen_in_try.items() if calls == {id(call)}}
+        # (`x, err = parse(args.get("alt"))`: the helper checks the value, as it came)
+        only |= {n for n, calls in self._checked_by.items() if calls == {id(call)}}
         return found - only if only else found
 
     def tested_names(self) -> set[str]:
@@ -4273,6 +4377,25 @@ def _verdict_calls(test: ast.expr) -> list[ast.Call]:
         elif isinstance(part, ast.BoolOp):
             parts.extend(part.values)
     return found
+
+
+def _turns_away_flags(stmt: ast.If) -> bool:
+    """`if isinstance(v, bool): raise/return ...`: a test that turns away a flag (or None)
+    and nothing else, whatever else `v` is going on."""
+    test = stmt.test
+    if not (
+        isinstance(test, ast.Call)
+        and is_name(test.func, "isinstance")
+        and len(test.args) == 2
+        and stmt.body
+        and isinstance(stmt.body[-1], (ast.Raise, ast.Return, ast.Continue))
+    ):
+        return False
+    kinds = test.args[1]
+    names = kinds.elts if isinstance(kinds, ast.Tuple) else [kinds]
+    return all(
+        is_name(n, "bool") or (isinstance(n, ast.Call) and is_name(n.func, "type")) for n in names
+    )
 
 
 def _asks_a_helper(func: ast.expr) -> bool:

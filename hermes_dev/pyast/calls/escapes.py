@@ -1956,8 +1956,14 @@ class _Walker:
         key: tuple[object, ...] = (exc_key, escape.origin, escape.verdict)
         if self.top:
             key = (exc_key, id(escape.node), escape.origin)
-        if key in self._seen or (not self.top and len(self.escapes) >= _MAX_PER_FUNCTION):
+        if key in self._seen:
             return
+        if not self.top and len(self.escapes) >= _MAX_PER_FUNCTION:
+            # (past the bound, only an exception type not kept yet: many ways of one error
+            # must not hide another)
+            kept = {e.exc.key if e.exc else None for e in self.escapes}
+            if exc_key in kept or len(self.escapes) >= 2 * _MAX_PER_FUNCTION:
+                return
         self._seen.add(key)
         self.escapes.append(escape)
 

@@ -374,7 +374,7 @@ class _Search:
         else:
             made = self.kept(expr, scope, depth)
             if made is None and kind is ast.Subscript:
-                return self.record(expr, scope)
+                return self.element_field(expr, scope, depth) or self.record(expr, scope)  # type: ignore[arg-type]
             return Refusal(made, expr, scope) if made is not None else None
         for part in parts:
             found = self.value(part, scope, depth + 1)
@@ -589,9 +589,33 @@ class _Search:
             return self.value(iterable, scope, depth)
         return None
 
+    def element_field(self, expr: ast.Subscript, scope: Scope, depth: int) -> Refusal | None:
+        """`points[0]["time"]` of a list whose elements are dicts written out (`points.append(
+        {"time": ts, ...})`): what those dicts hold under the key."""
+        key, items = expr.slice, expr.value
+        if not (
+            isinstance(key, ast.Constant)
+            and isinstance(key.value, str)
+            and isinstance(items, ast.Subscript)
+            and not isinstance(items.slice, ast.Slice)
+            and isinstance(items.value, ast.Name)
+            and _list_bound(items.value, scope)
+        ):
+            return None
+        if scope.func is not None and _items_rewritten(items.value.id, scope.func):
+            return None  # (`for p in points: p["time"] = p["time"].isoformat()`)
+        for element in _list_elements(items.value, scope):
+            for k, v in zip(element.keys, element.values):
+                if isinstance(k, ast.Constant) and k.value == key.value:
+                    hit = self.value(v, scope, depth + 1)
+                    if hit is not None:
+                        return hit
+        return None
+
     def item(self, call: ast.Call, index: int, scope: Scope, depth: int) -> Refusal | None:
         """The `index`-th item of the tuples a project def returns (`return shares, total -
-        sum(...)`), its parameters bound to what the call gives."""
+        sum(...)`, or what another call it returns gives), its parameters bound to what the
+        call gives."""
         if depth > _MAX_DEPTH:
             return None
         for obj in resolve(call.func, scope).items:
@@ -608,6 +632,11 @@ class _Search:
                     value = ret.value
                     if isinstance(value, ast.Tuple) and index < len(value.elts):
                         hit = self.value(value.elts[index], inner, depth + 1)
+                        if hit is not None:
+                            return hit
+                    elif isinstance(value, ast.Call):
+                        # (`return self.get_json(url)`: the item of what that one returns)
+                        hit = self.item(value, index, inner, depth + 1)
                         if hit is not None:
                             return hit
             finally:
@@ -1184,6 +1213,28 @@ def _comp_binds(comp: ast.expr, name: str) -> bool:
 _LISTS = (ast.List, ast.ListComp, ast.GeneratorExp, ast.Tuple)
 _LIST_CALLS = frozenset({"list", "sorted", "tuple", "reversed"})
 _LIST_ADDS = frozenset({"append", "extend", "insert", "sort", "reverse", "pop", "remove", "clear"})
+
+
+def _list_elements(name: ast.Name, scope: Scope) -> list[ast.Dict]:
+    """The dict displays a list name's bindings put in it (`[{...}]`, `.append({...})`)."""
+    found = scope.lookup(name.id)
+    out: list[ast.Dict] = []
+    for binding in (found[1] or []) if found is not None else []:
+        value = binding.value
+        if binding.kind == "mutated" and isinstance(binding.node, ast.Expr):
+            called = binding.node.value
+            if isinstance(called, ast.Call) and called.args:
+                value = called.args[-1]  # (`.append(x)`, `.insert(i, x)`)
+                if isinstance(called.func, ast.Attribute) and called.func.attr == "extend":
+                    value = value if isinstance(value, (ast.List, ast.Tuple)) else None
+                else:
+                    out.extend([value] if isinstance(value, ast.Dict) else [])
+                    continue
+        if isinstance(value, (ast.List, ast.Tuple)):
+            out.extend(e for e in value.elts if isinstance(e, ast.Dict))
+        elif isinstance(value, ast.ListComp) and isinstance(value.elt, ast.Dict):
+            out.append(value.elt)
+    return out
 
 
 def _list_bound(name: ast.Name, scope: Scope) -> bool:
