@@ -44,6 +44,7 @@ from hermes_dev.pyast.semantic.resolve import (
     class_bases,
     class_method,
     is_builtin_name,
+    method_tables,
     own_object,
     resolve,
     rows,
@@ -745,7 +746,8 @@ def _loop_contexts(
 ) -> list[tuple[Scope, bool]]:
     out: list[tuple[Scope, bool]] = []
     for scope, ok in contexts:
-        table = rows(loop.iter, scope)
+        with method_tables():
+            table = rows(loop.iter, scope)
         if table is None or not table.items:
             out.append((scope, False))
             continue

@@ -8272,6 +8272,193 @@ registry.register(name="set_rollover", toolset="budget", schema={}, handler=set_
             note="a test that lets only a flag on guards it (the one that turns a flag away does"
             " not)",
         ),
+        Valid(
+            _HEAD
+            + """\
+from dataclasses import dataclass
+from typing import Any, Union
+
+
+@dataclass(frozen=True)
+class Ok:
+    value: Any
+
+
+@dataclass(frozen=True)
+class Err:
+    error: str
+
+
+Result = Union[Ok, Err]
+
+
+def to_json(result: Result) -> str:
+    match result:
+        case Ok(value=v):
+            return json.dumps({"ok": True, "value": v})
+        case Err(error=e):
+            return json.dumps({"ok": False, "error": str(e)})
+    raise TypeError(f"not a Result: {type(result).__name__}")
+
+
+def isbn_check(args, **kw):
+    isbn = args.get("isbn")
+    if not isinstance(isbn, str) or not isbn.strip():
+        return to_json(Err("isbn is required"))
+    return to_json(Ok(isbn.strip().replace("-", "")))
+
+
+registry.register(name="isbn_check", toolset="library", schema={}, handler=isbn_check)
+""",
+            note="trap: a `match` over a parameter annotated as a union of classes, one case per"
+            " class and each returning, never reaches the `raise` after it",
+        ),
+        Valid(
+            _HEAD
+            + """\
+def _wanted(raw):
+    match raw:
+        case None | []:
+            return None
+        case list():
+            return {str(t).strip().upper() for t in raw if str(t).strip()}
+        case str() if raw.strip():
+            return {t.strip().upper() for t in raw.split(",") if t.strip()}
+        case _:
+            return None
+
+
+def marc_tags(args, **kw):
+    wanted = _wanted(args.get("tags"))
+    return json.dumps({"tags": sorted(wanted or [])})
+
+
+registry.register(name="marc_tags", toolset="library", schema={}, handler=marc_tags)
+""",
+            note="trap: a class pattern (`case str():`) tests the subject's type as isinstance"
+            " does: `raw.strip()` and `raw.split()` run on text only",
+        ),
+        Valid(
+            _HEAD
+            + """\
+from dataclasses import asdict, dataclass
+from datetime import datetime
+
+
+@dataclass
+class Booking:
+    id: int
+    machine: str
+    start: datetime
+    end: datetime
+
+    def to_json(self):
+        d = asdict(self)
+        d["start"] = self.start.isoformat()
+        d["end"] = self.end.isoformat()
+        return d
+
+
+def booking_show(args, **kw):
+    booking = Booking(1, "laser", datetime(2026, 12, 1, 9), datetime(2026, 12, 1, 10))
+    return json.dumps({"booking": booking.to_json()})
+
+
+registry.register(name="booking_show", toolset="space", schema={}, handler=booking_show)
+""",
+            note="trap: the dict `asdict` makes gets its datetime fields again as text, always,"
+            " before it is handed back",
+        ),
+        Valid(
+            _HEAD
+            + """\
+MACHINES = {"laser": "Laser cutter", "mill": "CNC mill"}
+
+
+def _machine_arg(args, *, required):
+    machine = args.get("machine")
+    if machine is None and not required:
+        return None
+    if not isinstance(machine, str) or machine not in MACHINES:
+        raise ValueError("machine must be one of: " + ", ".join(MACHINES))
+    return machine
+
+
+def machine_info(args, **kw):
+    try:
+        machine = _machine_arg(args, required=True)
+    except ValueError as exc:
+        return tool_error(str(exc))
+    return json.dumps({"machine": machine, "name": MACHINES[machine]})
+
+
+registry.register(name="machine_info", toolset="space", schema={}, handler=machine_info)
+""",
+            note="trap: a helper that answers None or an entry of the table, called with a"
+            " constant that rules its `return None` out: what it hands back is an entry",
+        ),
+        Valid(
+            _HEAD
+            + """\
+class GcodeError(Exception):
+    pass
+
+
+def _bounded(args, key, default, lo, hi, *, integer=False):
+    value = args.get(key, default)
+    kinds = (int,) if integer else (int, float)
+    if isinstance(value, bool) or not isinstance(value, kinds) or not lo <= value <= hi:
+        raise GcodeError(f"{key} must be a number between {lo} and {hi}")
+    return value
+
+
+def layer_summary(args, **kw):
+    try:
+        max_layers = int(_bounded(args, "max_layers", 20, 1, 500, integer=True))
+    except GcodeError as exc:
+        return tool_error(str(exc))
+    return json.dumps({"max_layers": max_layers})
+
+
+registry.register(name="layer_summary", toolset="gcode", schema={}, handler=layer_summary)
+""",
+            note="trap: a helper that hands back only a value it tested to be a number: int() of"
+            " it meets no text",
+        ),
+        Valid(
+            _HEAD
+            + """\
+from datetime import timedelta
+from enum import Enum
+
+
+class Sport(str, Enum):
+    TENNIS = "tennis"
+    SQUASH = "squash"
+
+    def allowed_durations(self):
+        return (60, 90) if self is Sport.TENNIS else (45, 60)
+
+
+def court_slot(args, **kw):
+    raw = args.get("sport")
+    try:
+        sport = Sport(raw.strip().lower()) if isinstance(raw, str) else None
+    except ValueError:
+        sport = None
+    if sport is None:
+        return tool_error("sport must be tennis or squash")
+    duration = args.get("duration_minutes", 60)
+    if isinstance(duration, bool) or duration not in sport.allowed_durations():
+        return tool_error("that duration cannot be booked")
+    return json.dumps({"length_s": timedelta(minutes=int(duration)).total_seconds()})
+
+
+registry.register(name="court_slot", toolset="courts", schema={}, handler=court_slot)
+""",
+            note="trap: a number turned away unless it is one of the values a method of the code"
+            " hands back is one of those: no timedelta overflows on it",
+        ),
     )
     INVALID = (
         Invalid(

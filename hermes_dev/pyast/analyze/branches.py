@@ -452,15 +452,18 @@ def _plain(value: object) -> bool:
 def _bool_op(expr: ast.BoolOp, scope: Scope, depth: int) -> object:
     values = [_value(v, scope, depth + 1) for v in expr.values]
     if isinstance(expr.op, ast.And):
+        # (an operand known falsy makes an `and` false whatever comes before it: `machine is
+        # None and not required` where a call bound required=True)
+        unknown = False
         for v in values:
             if v is _UNKNOWN:
-                return _UNKNOWN
-            if not v:
-                return v
-        return values[-1]
+                unknown = True
+            elif not v:
+                return False if unknown else v
+        return _UNKNOWN if unknown else values[-1]
     for v in values:
         if v is _UNKNOWN:
-            return _UNKNOWN
+            return _UNKNOWN  # (`args.get("a") or "list"`: which one is not known)
         if v:
             return v
     return values[-1]

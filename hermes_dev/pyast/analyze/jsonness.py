@@ -1787,10 +1787,34 @@ def exits(
 
 
 def _sealed_match(node: ast.FunctionDef | ast.AsyncFunctionDef, scope: Scope) -> bool:
-    """The def ends in `if isinstance(p, A): ... elif isinstance(p, B): ...`, each branch
-    leaving, and `p`'s annotation says it is one of those classes (`result: Result` with
-    `Result = Union[Ok, Err]`): the end past the chain is never reached."""
-    last = node.body[-1] if node.body else None
+    """The def ends in a statement that leaves on every value its parameter's annotation
+    allows (`sealed`): the end past it is never reached."""
+    return bool(node.body) and sealed(node.body[-1], node, scope)
+
+
+def sealed(stmt: ast.stmt, node: ast.FunctionDef | ast.AsyncFunctionDef, scope: Scope) -> bool:
+    """`stmt` is `if isinstance(p, A): ... elif isinstance(p, B): ...` or `match p: case A():
+    ... case B(): ...`, each branch leaving, and `p`'s annotation says it is one of those
+    classes (`result: Result` with `Result = Union[Ok, Err]`): what follows it in the def is
+    never reached."""
+    found = _match_tested(stmt) if isinstance(stmt, ast.Match) else _chain_tested(stmt)
+    if found is None:
+        return False
+    param, tested = found
+    annotation = next(
+        (
+            a.annotation
+            for a in (*node.args.posonlyargs, *node.args.args, *node.args.kwonlyargs)
+            if a.arg == param
+        ),
+        None,
+    )
+    members = _union_members(annotation, scope, 0) if annotation is not None else None
+    return bool(members) and members <= tested  # type: ignore[operator]
+
+
+def _chain_tested(last: ast.stmt) -> tuple[str, set[str]] | None:
+    """(the parameter, the class names) of an `isinstance` chain whose branches all leave."""
     param: str | None = None
     tested: set[str] = set()
     while isinstance(last, ast.If):
@@ -1804,31 +1828,46 @@ def _sealed_match(node: ast.FunctionDef | ast.AsyncFunctionDef, scope: Scope) ->
             and (param is None or test.args[0].id == param)
             and terminates(last.body)
         ):
-            return False
+            return None
         param = test.args[0].id
         kinds = test.args[1]
         for kind in kinds.elts if isinstance(kinds, ast.Tuple) else [kinds]:
             name = last_name(kind)
             if name is None:
-                return False
+                return None
             tested.add(name)
         if not last.orelse:
             break
         if len(last.orelse) != 1:
-            return False
+            return None
         last = last.orelse[0]
     if param is None or not isinstance(last, ast.If) or last.orelse:
-        return False
-    annotation = next(
-        (
-            a.annotation
-            for a in (*node.args.posonlyargs, *node.args.args, *node.args.kwonlyargs)
-            if a.arg == param
-        ),
-        None,
-    )
-    members = _union_members(annotation, scope, 0) if annotation is not None else None
-    return bool(members) and members <= tested  # type: ignore[operator]
+        return None
+    return param, tested
+
+
+def _match_tested(stmt: ast.Match) -> tuple[str, set[str]] | None:
+    """(the subject, the class names) of `match p:` whose cases are class patterns, unguarded,
+    each leaving."""
+    if not isinstance(stmt.subject, ast.Name) or not stmt.cases:
+        return None
+    tested: set[str] = set()
+    for case in stmt.cases:
+        pattern = case.pattern
+        if isinstance(pattern, ast.MatchAs) and pattern.pattern is not None:
+            pattern = pattern.pattern  # (`case Ok() as ok:`)
+        if not isinstance(pattern, ast.MatchClass) or case.guard is not None:
+            return None
+        if not terminates(case.body) or not all(
+            isinstance(sub, ast.MatchAs) and sub.pattern is None
+            for sub in (*pattern.patterns, *pattern.kwd_patterns)
+        ):
+            return None  # (`case Ok(value=[])` takes only some of them)
+        name = last_name(pattern.cls)
+        if name is None:
+            return None
+        tested.add(name)
+    return stmt.subject.id, tested
 
 
 def _union_members(annotation: ast.expr, scope: Scope, depth: int) -> set[str] | None:

@@ -129,9 +129,13 @@ class Magnitudes:
                 continue
             sides = [sub.left, *sub.comparators]
             ops = sub.ops
-            if any(isinstance(op, (ast.In, ast.NotIn)) for op in ops) and any(
-                isinstance(s, ast.Call) and is_name(s.func, "range") for s in sides
+            if (
+                len(ops) == 1
+                and isinstance(ops[0], (ast.In, ast.NotIn))
+                and _code_made(sub.comparators[0], self._model)
             ):
+                # (`if n not in range(1, 100)`, `if minutes not in sport.durations()`: one of
+                # the values the code made, none of them the model's)
                 bounded |= reads(sub.left)
                 continue
             if not any(isinstance(op, _ORDERS) for op in ops):
@@ -350,3 +354,11 @@ def _tested_as(test: ast.expr) -> str | None:
     if "float" in names:
         return "float"
     return "int" if "int" in names else None
+
+
+def _code_made(collection: ast.expr, model: Callable[[ast.expr], bool]) -> bool:
+    """A collection the code makes, not the model: a display of constants, or a call (`range(1,
+    100)`, `sport.durations()`), a name or an attribute that holds nothing of the model's."""
+    if isinstance(collection, (ast.Tuple, ast.List, ast.Set)):
+        return all(isinstance(e, ast.Constant) for e in collection.elts)
+    return isinstance(collection, (ast.Call, ast.Name, ast.Attribute)) and not model(collection)

@@ -374,6 +374,7 @@ class InputRisks:
         "_locals",
         "_looked_up",
         "_magnitudes",
+        "_match_typed",
         "_matched",
         "_numbers",
         "_opened",
@@ -415,6 +416,7 @@ class InputRisks:
         "handles",
         "helper_checked",
         "kind_tested",
+        "number_always",
         "param",
         "parses_json",
         "path_objects",
@@ -457,6 +459,7 @@ class InputRisks:
         entry_or_none: Callable[[ast.Call], bool] | None = None,
         entry_always: Callable[[ast.Call], bool] | None = None,
         asked_by: Callable[[ast.Call], frozenset[str]] | None = None,
+        number_always: Callable[[ast.Call], bool] | None = None,
     ) -> None:
         """`parses_json(func)`: whether a called expression is `json.loads` (as the scope
         resolves it: `from json import loads as parse` too); else only `json.loads` as written.
@@ -482,6 +485,9 @@ class InputRisks:
         # `asked_by(call)`: the keys a helper handed the arguments asks about, for a call
         # whose answer a test turns away on (`problem = _problem(args); if problem: return`)
         self.asked_by = asked_by
+        # `number_always(call)`: the call is of a helper that hands back only a number it
+        # tested (`int(_bounded(args, "n", ...))` cannot meet text)
+        self.number_always = number_always
         self.checked_keys: set[str] = set()
         # `[k for k in needed if not args.get(k)]`: keys checked from a list, any of them
         self.any_key_checked = False
@@ -574,6 +580,11 @@ class InputRisks:
         self._opened: dict[str, list[ast.expr | None]] = {}
         body = [node.body] if isinstance(node, ast.Lambda) else node.body
         nodes = walk_shallow(body)  # (read once: every pass below walks the same nodes)
+        # (`match raw: case str(): ...`: a class pattern tests the subject's type, as
+        # `isinstance` does)
+        self._match_typed = [
+            sub.subject for sub in nodes if type(sub) is ast.Match and _class_patterns(sub)
+        ]
         # (`if isinstance(item, bool): raise ...` turns away flags only: text still comes)
         self._flag_tests = {
             id(sub.test)
@@ -2527,6 +2538,13 @@ class InputRisks:
                 self.only_container_typed() if isinstance(arg, ast.Subscript) else set()
             ):
                 return None
+            if (
+                risk[0] is ValueError
+                and isinstance(arg, ast.Call)
+                and self.number_always is not None
+                and self.number_always(arg)
+            ):
+                return None  # (`int(_bounded(args, "n", ...))`: a helper that hands back a number)
             return risk
         return None
 
@@ -3358,6 +3376,9 @@ class InputRisks:
         checked_by: dict[str, set[int]] = {}
         nodes = walk_shallow(self._body)
         flags_only = self._flag_tests
+        for subject in self._match_typed:
+            typed |= self._reads(subject)
+        found |= typed
         for sub in nodes:
             if (
                 type(sub) is ast.Call
@@ -4377,6 +4398,15 @@ def _verdict_calls(test: ast.expr) -> list[ast.Call]:
         elif isinstance(part, ast.BoolOp):
             parts.extend(part.values)
     return found
+
+
+def _class_patterns(stmt: ast.Match) -> bool:
+    """A case of the `match` tests the subject's class (`case str():`, `case list() as v:`)."""
+    for case in stmt.cases:
+        for pattern in ast.walk(case.pattern):
+            if isinstance(pattern, ast.MatchClass):
+                return True
+    return False
 
 
 def _turns_away_flags(stmt: ast.If) -> bool:

@@ -506,13 +506,13 @@ def _made_receiver(func: ast.expr, scope: Scope, method: Function) -> dict[str, 
     ):
         return None
     me = node.args.args[0].arg
-    if not _tests_own_attribute(node, me):
-        return None
     found = resolve(func.value, scope, RESOLVE_DEPTH - 4).items
     if not found or not all(isinstance(o, Instance) for o in found):
         return None
     made = tuple(o for o in found if o.made is not None)  # type: ignore[attr-defined]
     if not made or len({id(o.cls.node) for o in found}) != 1:  # type: ignore[attr-defined]
+        return None
+    if not _tests_own_attribute(node, me):
         return None
     # (an instance of the class without its call is what a return annotation says, when the
     # returns are not all known: the calls that are known are what the method meets)

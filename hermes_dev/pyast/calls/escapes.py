@@ -34,6 +34,7 @@ from hermes_dev.pyast.analyze.exceptions import (
     stdlib_type,
 )
 from hermes_dev.pyast.analyze.flow import always_true, has_break, never_returns_call
+from hermes_dev.pyast.analyze.jsonness import sealed
 from hermes_dev.pyast.analyze.model_input import EXISTS_TESTS, InputRisks, the_arguments
 from hermes_dev.pyast.analyze.preconditions import (
     INTERNAL,
@@ -72,6 +73,7 @@ from hermes_dev.pyast.calls.group_lookups import free_group, may_miss, may_not_m
 from hermes_dev.pyast.calls.handed_dumps import refused_in_callee
 from hermes_dev.pyast.calls.quiet import cannot_raise
 from hermes_dev.pyast.calls.read_back import read_back_raises
+from hermes_dev.pyast.calls.returns import reachable_returns
 from hermes_dev.pyast.calls.wrong_types import (
     concat_key,
     conversion_key,
@@ -416,7 +418,27 @@ def _input_risks(
 
     def entry_always(call: ast.Call) -> bool:
         named = _named_function(call, scope)
-        return named is not None and returns_member(named[0].node)
+        if named is None:
+            return False
+        node = named[0].node
+        if returns_member(node):
+            return True
+        # (`_machine_arg(args, required=True)` of a def that answers None or an entry: the
+        # call's constants rule its `return None` out)
+        return isinstance(node, _DEF_TYPES) and _member_or_none(node) and _none_ruled_out(call)
+
+    def number_always(call: ast.Call) -> bool:
+        named = _named_function(call, scope)
+        return named is not None and returns_number(named[0].node)
+
+    def _none_ruled_out(call: ast.Call) -> bool:
+        targets = callees(call, scope)
+        return bool(targets) and all(
+            isinstance(t.function.node, _DEF_TYPES)
+            and t.env
+            and not any(_none(r.value) for r in reachable_returns(t.code()))
+            for t in targets  # type: ignore[union-attr]
+        )
 
     return InputRisks(
         code.node,
@@ -440,6 +462,7 @@ def _input_risks(
         entry_or_none,
         entry_always,
         lambda call: keys_asked(call, scope),
+        number_always,
     )
 
 
@@ -886,6 +909,75 @@ def returns_member(node: ast.AST) -> bool:
     return isinstance(node, _DEF_TYPES) and (
         _member_returned(node) is not None or _tested_expression_returned(node)
     )
+
+
+_NUMBER_TYPES = frozenset({"int", "float"})
+
+
+def returns_number(node: ast.AST) -> bool:
+    """Every return gives one name, past a test at the top of the body that raises unless it
+    is a number (`if isinstance(v, bool) or not isinstance(v, (int, float)) ...: raise`; the
+    classes written there, or in the one local they are bound to, are int and float only)."""
+    if not isinstance(node, _DEF_TYPES):
+        return False
+    returns = [r for r in walk_function(node) if isinstance(r, ast.Return)]
+    if not returns or not all(isinstance(r.value, ast.Name) for r in returns):
+        return False
+    names = {r.value.id for r in returns}  # type: ignore[union-attr]
+    if len(names) != 1:
+        return False
+    [name] = names
+    for _, stmt in _raising_tests(node):
+        test = stmt.test
+        parts = (
+            test.values if isinstance(test, ast.BoolOp) and isinstance(test.op, ast.Or) else [test]
+        )
+        for part in parts:
+            if not (
+                isinstance(part, ast.UnaryOp)
+                and isinstance(part.op, ast.Not)
+                and isinstance(part.operand, ast.Call)
+                and is_name(part.operand.func, "isinstance")
+                and len(part.operand.args) == 2
+                and is_name(part.operand.args[0], name)
+            ):
+                continue
+            if _numeric_classes(part.operand.args[1], node) and not any(
+                r.lineno < stmt.lineno for r in returns
+            ):
+                return not any(
+                    isinstance(sub, ast.Name)
+                    and sub.id == name
+                    and isinstance(sub.ctx, ast.Store)
+                    and sub.lineno > stmt.lineno
+                    for sub in walk_function(node)
+                )
+    return False
+
+
+def _numeric_classes(kinds: ast.expr, node: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
+    """`(int, float)`, `int`, or a local bound once to such (`(int,) if whole else (int,
+    float)`): the classes named are numbers only."""
+    if isinstance(kinds, ast.Name) and kinds.id not in _NUMBER_TYPES:
+        bound = [
+            stmt.value
+            for stmt in node.body
+            if isinstance(stmt, ast.Assign)
+            and len(stmt.targets) == 1
+            and is_name(stmt.targets[0], kinds.id)
+        ]
+        if len(bound) != 1:
+            return False
+        kinds = bound[0]
+        named = [n for n in ast.walk(kinds) if isinstance(n, ast.Name)]
+        tested = [n for n in named if n.id in _NUMBER_TYPES]
+        others = [n for n in named if n.id not in _NUMBER_TYPES]
+        # (the names of a conditional's test may be anything: only the classes count)
+        if isinstance(kinds, ast.IfExp):
+            others = [n for n in others if not any(n is t for t in ast.walk(kinds.test))]
+        return bool(tested) and not others
+    names = kinds.elts if isinstance(kinds, ast.Tuple) else [kinds]
+    return bool(names) and all(is_name(n, "int") or is_name(n, "float") for n in names)
 
 
 def _tested_expression_returned(node: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
@@ -1477,11 +1569,16 @@ class _Walker:
                 or (type(n) is ast.If and self._missing_program(n))
                 for n in nodes
             )
+            and not any(
+                isinstance(s, (ast.If, ast.Match)) and sealed(s, node, self.scope)
+                for s in node.body
+            )
         ):
-            # No try, no `with`, no branch to decide: every raise and call of the body lets
-            # its exception out, so one pass over the cached node list does (the same calls
-            # and raises the statement walk finds; code after a statement that always raises
-            # is not told apart, which only matters for dead code).
+            # No try, no `with`, no branch to decide, no end a sealed `match` leaves unreached:
+            # every raise and call of the body lets its exception out, so one pass over the
+            # cached node list does (the same calls and raises the statement walk finds; code
+            # after a statement that always raises is not told apart, which only matters for
+            # dead code).
             self.flat(nodes)
             return
         self.body(node.body, [], {}, None)
@@ -1713,6 +1810,11 @@ class _Walker:
             return self.ends_all(stmt.body)
         if isinstance(stmt, ast.Expr) and isinstance(stmt.value, ast.Call):
             return never_returns_call(stmt, self.scope)
+        node = self.code.node
+        if isinstance(stmt, (ast.If, ast.Match)) and isinstance(node, _DEF_TYPES):
+            # (`match result: case Ok(): return ... case Err(): return ...` over a parameter
+            # annotated `Result = Union[Ok, Err]`: the `raise` after it is never reached)
+            return any(s is stmt for s in node.body) and sealed(stmt, node, self.scope)
         return False
 
     def ends_all(self, stmts: list[ast.stmt]) -> bool:

@@ -318,6 +318,9 @@ class _Search:
         self.given: dict[int, tuple[Scope, dict[str, tuple[ast.expr, Scope, bool]]]] = {}
         self.converted: frozenset[str] = frozenset()  # (what the dumps's `default=` converts)
         self.popped: frozenset[str] = frozenset()  # (keys the serialising def takes out)
+        # (keys a dict the name holds gets again, always, before it is serialised: `d =
+        # asdict(self); d["start"] = self.start.isoformat()`)
+        self.rewritten: frozenset[str] = frozenset()
 
     def value(self, expr: ast.expr, scope: Scope, depth: int) -> Refusal | None:
         found = self._value(expr, scope, depth)
@@ -505,6 +508,24 @@ class _Search:
                 if hit is not None:
                     return hit
             return self.possible(where.env[expr.id], depth)  # type: ignore[index]
+        rewritten = frozenset(
+            b.key.value
+            for b in bindings
+            if b.kind == "mutated"
+            and b.detail == "setitem"
+            and isinstance(b.key, ast.Constant)
+            and isinstance(b.key.value, str)
+            and b.unconditional
+        )
+        before, self.rewritten = self.rewritten, rewritten
+        try:
+            return self._name_bindings(expr, scope, where, bindings, depth)
+        finally:
+            self.rewritten = before
+
+    def _name_bindings(
+        self, expr: ast.Name, scope: Scope, where: Scope, bindings: list[Binding], depth: int
+    ) -> Refusal | None:
         for binding in _reaching(where, bindings, expr.lineno):
             if _ruled_out(binding, where):
                 continue
@@ -653,7 +674,9 @@ class _Search:
 
     def call(self, call: ast.Call, scope: Scope, depth: int) -> Refusal | None:
         # (a project def's returns are followed below, to where the value is made)
-        made = self.kept(call, scope, depth, defs=False) or _record_field(call, scope)
+        made = self.kept(call, scope, depth, defs=False) or _record_field(
+            call, scope, self.popped | self.rewritten
+        )
         if made is not None:
             return Refusal(made, call, scope)
         func = call.func
@@ -1381,7 +1404,9 @@ def _tested_away(choice: ast.IfExp, part: ast.expr, type_name: str) -> bool:
     return any(last_name(k) == type_name for k in kinds)
 
 
-def _record_field(call: ast.Call, scope: Scope) -> str | None:
+def _record_field(
+    call: ast.Call, scope: Scope, skipped: frozenset[str] = frozenset()
+) -> str | None:
     """`dataclasses.asdict(rec)` (`astuple`) of a project record whose class declares a field
     of a refused type (`last_report: Optional[datetime]`) that the record may hold: the call
     that made it gives the field a value that is not None, or (made elsewhere) the field has
@@ -1396,7 +1421,7 @@ def _record_field(call: ast.Call, scope: Scope) -> str | None:
     found = resolve(call.args[0], scope).items or _loop_items(call.args[0], scope)
     if not found or not all(isinstance(o, Instance) for o in found):
         return None
-    kinds = {_held_field(o) for o in found}  # type: ignore[arg-type]
+    kinds = {_held_field(o, skipped) for o in found}  # type: ignore[arg-type]
     kind = kinds.pop() if len(kinds) == 1 else None
     return kind
 
@@ -1427,8 +1452,9 @@ def _loop_items(expr: ast.expr, scope: Scope) -> list[object]:
     return items
 
 
-def _held_field(record: Instance) -> str | None:
-    """The refused type of the first field of `record`'s class that it may hold."""
+def _held_field(record: Instance, skipped: frozenset[str] = frozenset()) -> str | None:
+    """The refused type of the first field of `record`'s class that it may hold (`skipped`:
+    fields the dict it becomes loses or gets again before it is serialised)."""
     cls = record.cls
     fields = [
         stmt
@@ -1437,7 +1463,7 @@ def _held_field(record: Instance) -> str | None:
     ]
     for index, stmt in enumerate(fields):
         kind = _annotated_type(stmt.annotation, cls.scope)
-        if kind is None:
+        if kind is None or stmt.target.id in skipped:  # type: ignore[union-attr]
             continue
         name = stmt.target.id  # type: ignore[union-attr]
         if record.made is not None:

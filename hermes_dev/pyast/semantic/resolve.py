@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import ast
 import builtins
+import contextlib
 import functools
 import re
 
@@ -71,7 +72,7 @@ from hermes_dev.pyast.semantic.walker import (
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from collections.abc import Iterable
+    from collections.abc import Iterable, Iterator
 
     from hermes_dev.pyast.semantic.modules import ModuleInfo
 
@@ -1272,6 +1273,10 @@ def _call_rows(call: ast.Call, scope: Scope, depth: int) -> Rows | None:
         and not call.args
     ):
         table = entries(func.value, scope, depth + 1)
+        owner = _table_owner(func.value, scope, depth) if _METHOD_TABLES[0] else None
+        if owner is not None:
+            # (`self.specs.values()`: what the class's methods put in it, at each call)
+            table = _with_method_entries(table, owner, func.value.attr, depth)  # type: ignore[attr-defined]
         if table is None:
             return None
         if func.attr == "keys":
@@ -1973,10 +1978,7 @@ def entries(expr: ast.expr, scope: Scope, depth: int = 0) -> Entries | None:
         if isinstance(base, ModuleObject) and base.module.tree is not None:
             return entries(ast.Name(expr.attr, ast.Load()), module_scope(base.module), depth + 1)
         if base is not None:
-            made = _literal_entries(attribute_of(base, expr.attr, depth + 1), depth)
-            if isinstance(base, Instance):
-                made = _with_method_entries(made, base.cls, expr.attr, depth)
-            return made
+            return _literal_entries(attribute_of(base, expr.attr, depth + 1), depth)
         if (
             len(possible.items) == 1
             and isinstance(expr.value, ast.Name)
@@ -1984,10 +1986,7 @@ def entries(expr: ast.expr, scope: Scope, depth: int = 0) -> Entries | None:
         ):
             # (`self.actions` of a method: the table its class makes; a subclass may make
             # another, so more entries may exist)
-            obj = possible.items[0]
-            made = _literal_entries(attribute_of(obj, expr.attr, depth + 1), depth)
-            if isinstance(obj, Instance):
-                made = _with_method_entries(made, obj.cls, expr.attr, depth)
+            made = _literal_entries(attribute_of(possible.items[0], expr.attr, depth + 1), depth)
             if made is not None:
                 made.complete = False
             return made
@@ -1997,10 +1996,40 @@ def entries(expr: ast.expr, scope: Scope, depth: int = 0) -> Entries | None:
     return None
 
 
+# Whether rows read now may come from tables an instance's methods fill (`method_entries`):
+# only while registrations are read, since finding those methods' calls reads much code.
+_METHOD_TABLES = [False]
+
+
+@contextlib.contextmanager
+def method_tables() -> Iterator[None]:
+    """Rows read inside take what an instance's methods put in its tables (`self.specs` a
+    decorator method fills): how registrations are read."""
+    before = _METHOD_TABLES[0]
+    _METHOD_TABLES[0] = True
+    try:
+        yield
+    finally:
+        _METHOD_TABLES[0] = before
+
+
+def _table_owner(expr: ast.expr, scope: Scope, depth: int) -> ClassRef | None:
+    """The class of the instance whose attribute `expr` is (`registry._services`,
+    `self.specs`), when it is one project class."""
+    if not isinstance(expr, ast.Attribute):
+        return None
+    found = resolve(expr.value, scope, depth + 1).items
+    classes = {id(o.cls.node): o.cls for o in found if isinstance(o, Instance)}
+    if len(classes) != 1 or len(found) != sum(isinstance(o, Instance) for o in found):
+        return None
+    return next(iter(classes.values()))
+
+
 def _with_method_entries(
     made: Entries | None, cls: ClassRef, attr: str, depth: int
 ) -> Entries | None:
-    """`made` and the entries the class's methods put in `attr` (`method_entries`)."""
+    """`made` and the entries the class's methods put in `attr` (`method_entries`); asked only
+    where rows are read (a loop over `.values()`), not for every lookup."""
     added = method_entries(cls, attr, depth)
     if added is None:
         return made
@@ -2158,7 +2187,7 @@ def _method_call_scopes(
         tree = module.tree
         if tree is None:
             continue
-        for call, home in _calls_named(tree, method.name):
+        for call, home in _calls_named(tree, method.name, module.word_lines(method.name)):
             site = def_scope(module, home) if home is not None else module_scope(module)
             objects = resolve(call.func.value, site, depth + 1).items  # type: ignore[attr-defined]
             if not any(isinstance(o, Instance) and _derives(o.cls, cls) for o in objects):
@@ -2170,15 +2199,21 @@ def _method_call_scopes(
     return out
 
 
-def _calls_named(tree: ast.Module, name: str) -> list[tuple[ast.Call, FuncNode | None]]:
-    """Each call `x.name(...)` of the tree, with the def (or lambda) it is in."""
+def _calls_named(
+    tree: ast.Module, name: str, lines: set[int]
+) -> list[tuple[ast.Call, FuncNode | None]]:
+    """Each call `x.name(...)` of the tree on `lines` (where the word is), with the def (or
+    lambda) it is in; only the statements on those lines are read (a def's body too)."""
     found: list[tuple[ast.Call, FuncNode | None]] = []
-    stack: list[tuple[ast.AST, FuncNode | None]] = [(s, None) for s in tree.body]
+    stack: list[tuple[ast.AST, FuncNode | None]] = [
+        (s, None) for s in tree.body if spans_any(s, lines)
+    ]
     while stack:
         node, home = stack.pop()
         if isinstance(node, (*_DEF_TYPES, ast.Lambda)):
             for child in ast.iter_child_nodes(node):
-                stack.append((child, node))
+                if spans_any(child, lines):
+                    stack.append((child, node))
             continue
         if (
             isinstance(node, ast.Call)
@@ -2186,7 +2221,9 @@ def _calls_named(tree: ast.Module, name: str) -> list[tuple[ast.Call, FuncNode |
             and node.func.attr == name
         ):
             found.append((node, home))
-        stack.extend((child, home) for child in ast.iter_child_nodes(node))
+        stack.extend(
+            (child, home) for child in ast.iter_child_nodes(node) if spans_any(child, lines)
+        )
     return found
 
 
@@ -2646,16 +2683,10 @@ def _tested_holder(cls: ClassRef) -> bool:
             for t in (stmt.targets if isinstance(stmt, ast.Assign) else [stmt.target])
             if isinstance(t, ast.Attribute)
         }
-        found = any(
-            isinstance(read, ast.Attribute)
-            and read.attr in kept
-            and isinstance(read.value, ast.Name)
-            and read.value.id == "self"
-            for method in cls.node.body
-            if isinstance(method, _DEF_TYPES) and method is not init
-            for sub in walk_function(method)
-            if isinstance(sub, (ast.If, ast.IfExp))
-            for read in ast.walk(sub.test)
+        # (read in the class's text: its methods' bodies are not parsed for this)
+        text = cls.module.lines.text(cls.node.lineno, cls.node.end_lineno or cls.node.lineno)
+        found = bool(kept) and any(
+            re.search(rf"\bif\b[^\n]*\bself\.{re.escape(attr)}\b", text) for attr in kept
         )
     memo[key] = found
     return found
