@@ -283,6 +283,7 @@ class Handler:
         "func",
         "kind",
         "partial",
+        "receiver",
         "target",
         "via_runner",
     )
@@ -307,6 +308,9 @@ class Handler:
         self.bound_keywords = bound_keywords
         # True when a lambda hands the target's coroutine to a runner: `_run_async(fn(args))`.
         self.via_runner = via_runner
+        # `handler=spec.handle` of a row's object whose making call is known
+        # (`FunctionTool(name=..., fn=fn)`): the `self` the method runs with
+        self.receiver: Instance | None = None
 
     @property
     def is_async(self) -> bool:
@@ -330,6 +334,15 @@ class Handler:
             return partial_code(self.partial)
         if func is self.target and func is not self.func:
             return forwarded_code(self.func, func)
+        node = func.node
+        if (
+            self.receiver is not None
+            and func is self.func
+            and func.bound
+            and isinstance(node, _DEF_TYPES)
+            and node.args.args
+        ):
+            return Code(func, {node.args.args[0].arg: Possible.of(self.receiver)})
         return Code(func)
 
     def args_parameter(self, func: Function) -> str | None:
@@ -498,7 +511,12 @@ def resolve_handler(expr: ast.expr, scope: Scope) -> Handler | None:
             and runner.id == target.name
         )
         return Handler("lambda", expr, found, target, via_runner=via_runner)
-    return Handler("function", expr, found)
+    handler = Handler("function", expr, found)
+    if found.bound and isinstance(expr, ast.Attribute):
+        objects = resolve(expr.value, scope).items
+        if len(objects) == 1 and isinstance(objects[0], Instance) and objects[0].made is not None:
+            handler.receiver = objects[0]
+    return handler
 
 
 def forward_target(func: Function) -> Function | None:

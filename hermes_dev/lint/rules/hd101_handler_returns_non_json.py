@@ -3769,6 +3769,78 @@ registry.register(name="schedules", toolset="t", schema={}, handler=schedules, i
             note="a method annotated to return an httpx.Response whose own returns are not all known (a client made lazily): the annotation says what it is, and `.json()` of it is parsed data",
             fixed={},
         ),
+        Invalid(
+            _HEAD
+            + """\
+def marc_export(args, **kw):
+    record = args.get("record")
+    if not isinstance(record, str) or not record.strip():
+        return tool_error("record is required")
+    match args.get("format", "mrk"):
+        case "mrk":
+            return json.dumps({"mrk": record.strip()})
+        case "json":
+            return json.dumps({"fields": record.strip().splitlines()})
+
+
+registry.register(name="marc_export", toolset="library", schema={}, handler=marc_export)
+""",
+            lines=(8,),
+            note="a match of constants only on the model's value read right there takes no"
+            " other value: any other falls through to the end, and the handler returns None",
+            fixed={},
+        ),
+        Invalid(
+            {
+                "plugins/leaks/framework.py": """\
+import json
+from dataclasses import dataclass, field
+from typing import Callable
+
+FUNCTION_TOOLS = {}
+
+
+@dataclass
+class FunctionTool:
+    name: str
+    fn: Callable
+    params: dict = field(default_factory=dict)
+
+    def handle(self, args, **kw):
+        try:
+            return self.fn(**(args or {}))
+        except Exception as exc:
+            return json.dumps({"error": str(exc)})
+
+
+def function_tool(name):
+    def deco(fn):
+        FUNCTION_TOOLS[name] = FunctionTool(name=name, fn=fn)
+        return fn
+
+    return deco
+""",
+                "plugins/leaks/__init__.py": """\
+from .framework import FUNCTION_TOOLS, function_tool
+
+
+@function_tool("leak_zone_list")
+def list_zones(region=None):
+    return {"zones": ["DMA-C01", "DMA-C02"], "region": region}
+
+
+def register(ctx):
+    for name, ft in sorted(FUNCTION_TOOLS.items()):
+        ctx.register_tool(name=name, toolset="leaks", schema={"name": name}, handler=ft.handle)
+""",
+                "plugins/leaks/plugin.yaml": "name: leaks\nversion: 0.1.0\n"
+                "provides_tools: [leak_zone_list]\n",
+            },
+            findings=(('plugins/leaks/framework.py', 16),),
+            note="`handler=ft.handle` of a row's object made by a known call: the method runs"
+            " with that object as `self`, so `self.fn` is the def the row was made for",
+            fixed={},
+        ),
     )
 
     def check(self, ctx: LintContext) -> Iterator[Finding]:

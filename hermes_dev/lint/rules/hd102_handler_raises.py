@@ -18528,6 +18528,100 @@ registry.register(
             " any text: Decimal() of it raises InvalidOperation, which is no ValueError",
             fixed={},
         ),
+        Invalid(
+            _HEAD
+            + """\
+import socket
+
+
+class Gateway:
+    def __init__(self, host):
+        self.sock = socket.create_connection((host, 502), timeout=3)
+
+    def _recv(self, n):
+        data = b""
+        while len(data) < n:
+            part = self.sock.recv(n - len(data))
+            if not part:
+                raise OSError("closed")
+            data += part
+        return data
+
+    def read(self):
+        hdr = self._recv(7)
+        body = self._recv(4)
+        return hdr + body
+
+
+def raw_frame(args, **kw):
+    try:
+        frame = Gateway("192.0.2.10").read()
+    except OSError as exc:
+        return tool_error(str(exc))
+    return json.dumps({"frame": frame})
+
+
+registry.register(name="raw_frame", toolset="scada", schema={}, handler=raw_frame)
+""",
+            lines=(31,),
+            note="bytes joined to bytes (`hdr + body` of two socket reads) are bytes: json.dumps"
+            " refuses them",
+            fixed={},
+        ),
+        Invalid(
+            {
+                "plugins/meters/framework.py": """\
+import json
+
+TOOL_CLASSES = {}
+
+
+class ToolBase:
+    name = ""
+
+    def __init_subclass__(cls, name=None, abstract=False, **kw):
+        super().__init_subclass__(**kw)
+        if abstract:
+            return
+        cls.name = name
+        TOOL_CLASSES[name] = cls
+
+    def run(self, args):
+        raise NotImplementedError
+
+    def handle(self, args, **kw):
+        return json.dumps(self.run(args or {}))
+
+
+class BaseTool(ToolBase, abstract=True):
+    pass
+""",
+                "plugins/meters/tools_impl.py": """\
+from .framework import BaseTool
+
+
+class MeterRead(BaseTool, name="meter_read"):
+    def run(self, args):
+        return {"meter": args["meter_id"], "litres": 12.5}
+""",
+                "plugins/meters/__init__.py": """\
+from . import tools_impl  # noqa: F401
+from .framework import TOOL_CLASSES
+
+
+def register(ctx):
+    for name, cls in sorted(TOOL_CLASSES.items()):
+        ctx.register_tool(name=name, toolset="meters", schema={"name": name}, handler=cls().handle)
+""",
+                "plugins/meters/plugin.yaml": "name: meters\nversion: 0.1.0\n"
+                "provides_tools: [meter_read]\n",
+            },
+            findings=(('plugins/meters/framework.py', 20),),
+            note="a table `__init_subclass__` fills holds one row per subclass, keyed by what its"
+            " class statement gives (`class MeterRead(BaseTool, name=...)`; an abstract one"
+            " adds none)",
+            fixed={},
+        ),
     )
 
     def check(self, ctx: LintContext) -> Iterator[Finding]:

@@ -2789,6 +2789,24 @@ registry.register(name="compare", toolset="t", schema={}, handler=partial(_invok
             lines=(15, 35),
             note='a status word "err" beside a message is a failure; returns that hand on one failure made elsewhere are one finding; a result asked whether it is a dataclass and copied is still the dict the def returned',
         ),
+        Invalid(
+            _HEAD
+            + """\
+TEMPLATES = {"welcome": "Hi {name}, welcome aboard."}
+
+
+def canned_reply(args, **kw):
+    name = args.get("template")
+    if name not in TEMPLATES:
+        return json.dumps({"status": "ERR_UNKNOWN_TEMPLATE", "message": f"no template {name!r}"})
+    return json.dumps({"status": "OK", "text": TEMPLATES[name]})
+
+
+registry.register(name="canned_reply", toolset="support", schema={}, handler=canned_reply)
+""",
+            lines=(10,),
+            note='an error code as the status (`"ERR_UNKNOWN_TEMPLATE"`) reports a failure',
+        ),
     )
 
     def check(self, ctx: LintContext) -> Iterator[Finding]:

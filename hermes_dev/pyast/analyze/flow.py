@@ -45,7 +45,12 @@ def _stmt_terminates(stmt: ast.stmt) -> bool:
     if isinstance(stmt, (ast.With, ast.AsyncWith)):
         return terminates(stmt.body)
     if isinstance(stmt, ast.Match):
-        # Exhaustiveness is not known without types: assume a match covers every case.
+        # Exhaustiveness is not known without types: assume a match covers every case, unless
+        # it matches constants only on a value read from a dict right there (`match
+        # args.get("format", "mrk"): case "mrk": ... case "json": ...`): any other value falls
+        # through.
+        if _constants_only(stmt) and _read_inline(stmt.subject):
+            return False
         return all(terminates(case.body) for case in stmt.cases)
     if isinstance(stmt, ast.Assert):
         return isinstance(stmt.test, ast.Constant) and not stmt.test.value
@@ -53,6 +58,32 @@ def _stmt_terminates(stmt: ast.stmt) -> bool:
         name = written_name(stmt.value.func)
         return name in _EXIT_CALLS
     return False
+
+
+def _constants_only(stmt: ast.Match) -> bool:
+    """Every case is a constant (or an `|` of constants), unguarded: no case takes any value."""
+    for case in stmt.cases:
+        patterns = (
+            case.pattern.patterns if isinstance(case.pattern, ast.MatchOr) else [case.pattern]
+        )
+        if case.guard is not None or not all(
+            isinstance(p, (ast.MatchValue, ast.MatchSingleton)) for p in patterns
+        ):
+            return False
+    return bool(stmt.cases)
+
+
+def _read_inline(subject: ast.expr) -> bool:
+    """`d.get("k", ...)` or `d["k"]`: a value read from a dict where it is matched."""
+    if isinstance(subject, ast.Call):
+        func = subject.func
+        return (
+            isinstance(func, ast.Attribute)
+            and func.attr == "get"
+            and bool(subject.args)
+            and isinstance(subject.args[0], ast.Constant)
+        )
+    return isinstance(subject, ast.Subscript) and isinstance(subject.slice, ast.Constant)
 
 
 def always_true(test: ast.expr) -> bool:

@@ -547,10 +547,17 @@ _CHOICE_KEYS = frozenset(
 )  # fmt: skip
 
 
+# (error codes that start with what they are: `"ERR_UNKNOWN_TEMPLATE"`, `"error_timeout"`)
+_FAILURE_PREFIXES = ("err_", "error_", "failed_", "fail_")
+
+
 def _failure_word(value: str) -> bool:
-    """`"failed"`, or a compound that ends in one (`"tm_unreachable"`, `"file_not_found"`)."""
+    """`"failed"`, a compound that ends in one (`"tm_unreachable"`, `"file_not_found"`), or an
+    error code (`"ERR_CONNECTION"`)."""
     word = _word(value)
-    return any(word == w or word.endswith("_" + w) for w in FAILURE_WORDS)
+    return word.startswith(_FAILURE_PREFIXES) or any(
+        word == w or word.endswith("_" + w) for w in FAILURE_WORDS
+    )
 
 
 def _a_choice(key: str) -> bool:
@@ -1585,7 +1592,9 @@ def _item(name: ast.Name, key: str, keys: dict[str, object], code: Code, env: En
         return False
     if key in STATUS_KEYS:
         for v in values:
-            if isinstance(v, str) and _word(v) in FAILURE_WORDS:
+            if isinstance(v, str) and (
+                _word(v) in FAILURE_WORDS or _word(v).startswith(_FAILURE_PREFIXES)
+            ):
                 return v
     first = values[0]
     if all(v is first or v == first for v in values):
@@ -1994,7 +2003,11 @@ def _failing(fields: dict[str, object]) -> bool:
     if any(fields.get(key) is False for key in FLAGS):
         return True
     return any(
-        isinstance(fields.get(key), str) and _word(str(fields.get(key))) in FAILURE_WORDS
+        isinstance(fields.get(key), str)
+        and (
+            _word(str(fields.get(key))) in FAILURE_WORDS
+            or _word(str(fields.get(key))).startswith(_FAILURE_PREFIXES)
+        )
         for key in STATUS_KEYS
     )
 

@@ -370,6 +370,14 @@ class _Search:
         elif kind is ast.Constant:
             value = expr.value  # type: ignore[attr-defined]
             return Refusal("bytes", expr, scope) if isinstance(value, bytes) else None
+        elif kind is ast.BinOp and isinstance(expr.op, ast.Add):  # type: ignore[attr-defined]
+            # (`hdr + body` of two reads of a socket: bytes joined are bytes)
+            for side in (expr.left, expr.right):  # type: ignore[attr-defined]
+                found = self.value(side, scope, depth + 1)
+                if found is not None and found.type_name == "bytes":
+                    return found
+            made = self.kept(expr, scope, depth)
+            return Refusal(made, expr, scope) if made is not None else None
         elif kind is ast.Name:
             return self.name(expr, scope, depth) or self.record(expr, scope)  # type: ignore[arg-type]
         elif kind is ast.Call:

@@ -1550,12 +1550,15 @@ def _decorated_rows(name: str, where: Scope, depth: int) -> Rows | None:
 def decorator_applications(binding: Binding, where: Scope, depth: int) -> list[Scope] | None:
     """The scopes a change a decorator makes to a module-level table runs in, one per def it
     decorates (its parameters and the factory's bound to what that application gives), or
-    None when the change is not made by a decorator that hands back the def or a wrapper."""
+    None when the change is not made by a decorator that hands back the def or a wrapper.
+    A change `__init_subclass__` makes runs once per subclass (`_hook_applications`)."""
     deco = binding.home
     module = where.module
     if not isinstance(deco, _DEF_TYPES):
         return None
     factory = _parents(module, deco).get(id(deco))
+    if deco.name == "__init_subclass__" and isinstance(factory, ast.ClassDef):
+        return _hook_applications(binding, deco, factory, where)
     # (a module-level def called as a helper: `add_instance(NoteSearch())`)
     called = (
         _helper_applications(module, deco, where, depth)
@@ -1568,6 +1571,74 @@ def decorator_applications(binding: Binding, where: Scope, depth: int) -> list[S
     if called:
         applied = [*(applied or []), *called]
     return applied
+
+
+def _hook_applications(
+    binding: Binding,
+    hook: ast.FunctionDef | ast.AsyncFunctionDef,
+    holder: ast.ClassDef,
+    where: Scope,
+) -> list[Scope] | None:
+    """`TOOL_CLASSES[name] = cls` in `def __init_subclass__(cls, name=None, abstract=False)`:
+    one scope per project subclass, `cls` that class and the other parameters what its class
+    statement gives (`class Leak(BaseTool, name="leak")`) or their defaults; a subclass for
+    which a test above the change leaves (`if abstract: return`) adds nothing."""
+    params = [*hook.args.posonlyargs, *hook.args.args]
+    if not params:
+        return None
+    me = params[0].arg
+    defaults = parameter_default_constants(hook)
+    out: list[Scope] = []
+    for sub in subclasses(ClassRef(holder, where.module, where)):
+        env: dict[str, Possible] = {me: Possible.of(Class(sub))}
+        given = {kw.arg: kw.value for kw in sub.node.keywords if kw.arg is not None}
+        for param in (*params[1:], *hook.args.kwonlyargs):
+            if param.arg in given:
+                env[param.arg] = resolve(given[param.arg], sub.scope)
+            elif param.arg in defaults:
+                env[param.arg] = Possible.of(Const(defaults[param.arg]))
+        scope = where.child(hook, env)
+        if not _left_before(hook, binding.node, env):
+            out.append(scope)
+        if len(out) > MAX_ITEMS:
+            break
+    return out
+
+
+def parameter_default_constants(node: ast.FunctionDef | ast.AsyncFunctionDef) -> dict[str, object]:
+    """The parameters whose default is a constant, with it."""
+    a = node.args
+    positional = [*a.posonlyargs, *a.args]
+    pairs = list(zip(positional[len(positional) - len(a.defaults) :], a.defaults))
+    pairs += [(p, d) for p, d in zip(a.kwonlyargs, a.kw_defaults) if d is not None]
+    return {p.arg: d.value for p, d in pairs if isinstance(d, ast.Constant)}
+
+
+def _left_before(
+    hook: ast.FunctionDef | ast.AsyncFunctionDef, change: ast.AST, env: dict[str, Possible]
+) -> bool:
+    """A statement of the hook's body before `change` leaves (`if abstract: return`) on the
+    constants `env` binds (a test of a parameter, or its `not`)."""
+    line = getattr(change, "lineno", 0)
+    for stmt in hook.body:
+        if stmt.lineno >= line:
+            return False
+        if not (
+            isinstance(stmt, ast.If)
+            and not stmt.orelse
+            and stmt.body
+            and isinstance(stmt.body[-1], (ast.Return, ast.Raise))
+        ):
+            continue
+        test, negated = stmt.test, False
+        if isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not):
+            test, negated = test.operand, True
+        if not isinstance(test, ast.Name) or test.id not in env:
+            continue
+        value = env[test.id].single()
+        if isinstance(value, Const) and bool(value.value) != negated:
+            return True
+    return False
 
 
 def _decorator_scopes(
