@@ -461,9 +461,37 @@ def _row_item(expr: ast.Subscript, scope: Scope) -> tuple[ast.expr, Scope] | Non
     return None
 
 
+# (a partial's call, id of the branch put in its place) -> (the call, the branch, the partial
+# with that branch first: rows are remembered by identity)
+_DECIDED_PARTIALS: dict[tuple[int, int], tuple[ast.Call, ast.expr, ast.Call]] = {}
+
+
+def _decided_partial(expr: ast.expr, scope: Scope) -> ast.expr:
+    """`functools.partial(dispatcher, ...)` where `dispatcher = _run_async if row.is_async
+    else _run`: the partial of the branch the row decides."""
+    if not (
+        isinstance(expr, ast.Call)
+        and expr.args
+        and isinstance(expr.args[0], ast.Name)
+        and last_name(expr.func) == "partial"
+    ):
+        return expr
+    branch, where = _decided(expr.args[0], scope)
+    if branch is expr.args[0] or where is not scope:
+        return expr
+    key = (id(expr), id(branch))
+    made = _DECIDED_PARTIALS.get(key)
+    if made is None or made[0] is not expr or made[1] is not branch:
+        call = ast.Call(func=expr.func, args=[branch, *expr.args[1:]], keywords=expr.keywords)
+        ast.copy_location(call, expr)
+        made = _DECIDED_PARTIALS[key] = (expr, branch, call)
+    return made[2]
+
+
 def resolve_handler(expr: ast.expr, scope: Scope) -> Handler | None:
     """The code a handler expression runs in `scope`, or None when it cannot be known."""
     expr, scope = _decided(expr, scope)
+    expr = _decided_partial(expr, scope)
     # (`handler=self._handle` in a plugin class's method: its own method)
     found = own_object(expr, scope)
     if found is None:

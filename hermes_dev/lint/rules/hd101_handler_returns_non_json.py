@@ -3836,7 +3836,7 @@ def register(ctx):
                 "plugins/leaks/plugin.yaml": "name: leaks\nversion: 0.1.0\n"
                 "provides_tools: [leak_zone_list]\n",
             },
-            findings=(('plugins/leaks/framework.py', 16),),
+            findings=(("plugins/leaks/framework.py", 16),),
             note="`handler=ft.handle` of a row's object made by a known call: the method runs"
             " with that object as `self`, so `self.fn` is the def the row was made for",
             fixed={},

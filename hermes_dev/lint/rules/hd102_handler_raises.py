@@ -8459,6 +8459,53 @@ registry.register(name="court_slot", toolset="courts", schema={}, handler=court_
             note="trap: a number turned away unless it is one of the values a method of the code"
             " hands back is one of those: no timedelta overflows on it",
         ),
+        Valid(
+            _HEAD
+            + """\
+import functools
+
+
+class NotRegistered(Exception):
+    pass
+
+
+class Locator:
+    _registrations = {}
+
+    @classmethod
+    def register_factory(cls, contract, factory):
+        cls._registrations[contract] = factory
+
+    @classmethod
+    def resolve(cls, contract):
+        factory = cls._registrations.get(contract)
+        if factory is None:
+            raise NotRegistered(contract.__name__)
+        return factory()
+
+
+class GalleryStatus:
+    def handle(self, args):
+        return json.dumps({"galleries": 3})
+
+
+Locator.register_factory(GalleryStatus, GalleryStatus)
+
+
+def _dispatch(handler_type, args, **kw):
+    return Locator.resolve(handler_type).handle(args or {})
+
+
+registry.register(
+    name="gallery_status",
+    toolset="lab",
+    schema={},
+    handler=functools.partial(_dispatch, GalleryStatus),
+)
+""",
+            note="trap: a lookup keyed by a class of the project that raises when the class is"
+            " not there is the code's own wiring (a service locator), not the tool's input",
+        ),
     )
     INVALID = (
         Invalid(
@@ -18616,10 +18663,121 @@ def register(ctx):
                 "plugins/meters/plugin.yaml": "name: meters\nversion: 0.1.0\n"
                 "provides_tools: [meter_read]\n",
             },
-            findings=(('plugins/meters/framework.py', 20),),
+            findings=(("plugins/meters/framework.py", 20),),
             note="a table `__init_subclass__` fills holds one row per subclass, keyed by what its"
             " class statement gives (`class MeterRead(BaseTool, name=...)`; an abstract one"
             " adds none)",
+            fixed={},
+        ),
+        Invalid(
+            {
+                "plugins/showops/base.py": """\
+import json
+
+TOOL_REGISTRY = {}
+
+
+def register(cls):
+    if not cls.name:
+        raise TypeError(f"{cls.__name__} has no name")
+    TOOL_REGISTRY[cls.name] = cls
+    return cls
+
+
+class Tool:
+    name = ""
+
+    def run(self, args):
+        raise NotImplementedError
+
+    def __call__(self, args, **kw):
+        return json.dumps(self.run(args or {}))
+""",
+                "plugins/showops/sponsors.py": """\
+from .base import Tool, register
+
+
+@register
+class SponsorReads(Tool):
+    name = "sponsor_reads"
+
+    def run(self, args):
+        return {"reads": int(args["reads"]) * 2}
+""",
+                "plugins/showops/__init__.py": """\
+from . import sponsors  # noqa: F401
+from .base import TOOL_REGISTRY
+
+
+def register(ctx):
+    for name, cls in sorted(TOOL_REGISTRY.items()):
+        ctx.register_tool(name=name, toolset="showops", schema={"name": name}, handler=cls())
+""",
+                "plugins/showops/plugin.yaml": "name: showops\nversion: 0.1.0\n"
+                "provides_tools: [sponsor_reads]\n",
+            },
+            findings=(('plugins/showops/base.py', 20),),
+            note="a class decorator that puts each class it is handed in a table (`@register`"
+            " on `class SponsorReads(Tool)`): one row per decorated class",
+            fixed={},
+        ),
+        Invalid(
+            {
+                "plugins/lab/__init__.py": """\
+import asyncio
+import functools
+import json
+from dataclasses import dataclass
+from typing import Callable
+
+
+def quote(args):
+    return {"total": float(args["price"]) * 1.2}
+
+
+async def status(args):
+    await asyncio.sleep(0)
+    return {"status": "ok"}
+
+
+@dataclass(frozen=True)
+class Binding:
+    name: str
+    fn: Callable
+    is_async: bool = False
+
+
+BINDINGS = (Binding("print_quote", quote), Binding("lab_status", status, is_async=True))
+
+
+def _run(fn, args, **kw):
+    try:
+        return json.dumps(fn(args or {}))
+    except ValueError as exc:
+        return json.dumps({"error": str(exc)})
+
+
+async def _run_async(fn, args, **kw):
+    return json.dumps(await fn(args or {}))
+
+
+def register(ctx):
+    for binding in BINDINGS:
+        dispatcher = _run_async if binding.is_async else _run
+        ctx.register_tool(
+            name=binding.name,
+            toolset="lab",
+            schema={"name": binding.name},
+            handler=functools.partial(dispatcher, binding.fn),
+            is_async=binding.is_async,
+        )
+""",
+                "plugins/lab/plugin.yaml": "name: lab\nversion: 0.1.0\n"
+                "provides_tools: [print_quote, lab_status]\n",
+            },
+            findings=(('plugins/lab/__init__.py', 29),),
+            note="`partial(dispatcher, row.fn)` where `dispatcher = _run_async if row.is_async"
+            " else _run`: the partial of the branch the row decides",
             fixed={},
         ),
     )

@@ -1826,6 +1826,7 @@ class _Walker:
         """`if exe is None: raise ...` after `exe = shutil.which(name)` of a name the model does
         not give: a program the tool runs is not installed. Hermes offers such a tool only when
         its check finds the program, so the raise is the machine's state, not the tool's input.
+        The same after a lookup keyed by a class (`_class_keyed`).
         """
         if not (len(stmt.body) == 1 and isinstance(stmt.body[0], ast.Raise) and not stmt.orelse):
             return False
@@ -1848,12 +1849,30 @@ class _Walker:
         calls = [sub for value in values for sub in ast.walk(value) if isinstance(sub, ast.Call)]
         inputs = self.inputs
         return bool(calls) and any(
-            isinstance(call.func, ast.Attribute)
-            and call.func.attr == "which"
-            and is_name(call.func.value, "shutil")
-            and not (inputs is not None and any(inputs._from_model(a) for a in call.args))
+            (
+                isinstance(call.func, ast.Attribute)
+                and call.func.attr == "which"
+                and is_name(call.func.value, "shutil")
+                and not (inputs is not None and any(inputs._from_model(a) for a in call.args))
+            )
+            or self._class_keyed(call)
             for call in calls
         )
+
+    def _class_keyed(self, call: ast.Call) -> bool:
+        """`registrations.get(contract)` where `contract` is a class of the project (a
+        registry of services keyed by their type, which the code fills as it sets up): a
+        missing entry is the code's own wiring, not the tool's input."""
+        if not (
+            isinstance(call.func, ast.Attribute)
+            and call.func.attr == "get"
+            and len(call.args) == 1
+            and isinstance(call.args[0], ast.Name)
+            and self.bound
+        ):
+            return False
+        keys = resolve(call.args[0], self.scope)
+        return keys.complete and bool(keys.items) and all(isinstance(k, Class) for k in keys)
 
     def raise_(
         self,

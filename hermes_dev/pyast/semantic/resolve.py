@@ -1654,7 +1654,7 @@ def _decorator_scopes(
         factory = None
     word = factory.name if factory is not None else deco.name
     out: list[Scope] = []
-    for app_module, def_node, dec in _decorated_defs(module, word):
+    for app_module, def_node, dec in _decorated_defs(module, word, classes=True):
         app_scope = module_scope(app_module)
         target = dec.func if isinstance(dec, ast.Call) else dec
         made_by = resolve(target, app_scope, depth + 1).single()
@@ -1668,8 +1668,13 @@ def _decorator_scopes(
             if made_by.node is not deco or isinstance(dec, ast.Call):
                 continue
             outer = where
-        # (what the decorator is handed is the def itself, not what decorating it makes)
-        given = Possible.of(Undecorated(def_node, app_module, app_scope))
+        # (what the decorator is handed is the def itself, not what decorating it makes; a
+        # class decorator is handed the class)
+        given = Possible.of(
+            Class(ClassRef(def_node, app_module, app_scope))
+            if isinstance(def_node, ast.ClassDef)
+            else Undecorated(def_node, app_module, app_scope)
+        )
         param = [*deco.args.posonlyargs, *deco.args.args][0].arg
         out.append(outer.child(deco, {param: given}))
     return out
@@ -1831,7 +1836,11 @@ def applier_sites(
                 continue
             app_scope = module_scope(app_module)
             made_by = resolve(dec.func, app_scope, depth + 1).single()
-            if not isinstance(made_by, Function) or made_by.node is not factory:
+            if (
+                not isinstance(made_by, Function)
+                or made_by.node is not factory
+                or isinstance(def_node, ast.ClassDef)
+            ):
                 continue
             outer = where.child(factory, bind_call(dec, app_scope, made_by, depth + 1))
             given = Possible.of(Undecorated(def_node, app_module, app_scope))
@@ -1843,18 +1852,21 @@ def applier_sites(
 
 
 def _decorated_defs(
-    module: ModuleInfo, word: str
-) -> list[tuple[ModuleInfo, ast.FunctionDef | ast.AsyncFunctionDef, ast.expr]]:
-    """Module-level defs decorated with something named `word` (`@word`, `@word(...)`,
-    `@mod.word(...)`) in `module`'s folder and the folders under it (bounded, as
-    `subclasses`)."""
-    out: list[tuple[ModuleInfo, ast.FunctionDef | ast.AsyncFunctionDef, ast.expr]] = []
+    module: ModuleInfo, word: str, classes: bool = False
+) -> list[tuple[ModuleInfo, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef, ast.expr]]:
+    """Module-level defs (and with `classes`, classes) decorated with something named `word`
+    (`@word`, `@word(...)`, `@mod.word(...)`) in `module`'s folder and the folders under it
+    (bounded, as `subclasses`)."""
+    out: list[
+        tuple[ModuleInfo, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef, ast.expr]
+    ] = []
+    kinds = (*_DEF_TYPES, ast.ClassDef) if classes else _DEF_TYPES
     for other in subtree_modules(module, "@"):
         tree = other.tree
         if tree is None or not other.contains(word):
             continue
         for stmt in tree.body:
-            if not isinstance(stmt, _DEF_TYPES):
+            if not isinstance(stmt, kinds):
                 continue
             for dec in stmt.decorator_list:
                 target = dec.func if isinstance(dec, ast.Call) else dec
