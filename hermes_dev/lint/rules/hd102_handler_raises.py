@@ -18716,7 +18716,7 @@ def register(ctx):
                 "plugins/showops/plugin.yaml": "name: showops\nversion: 0.1.0\n"
                 "provides_tools: [sponsor_reads]\n",
             },
-            findings=(('plugins/showops/base.py', 20),),
+            findings=(("plugins/showops/base.py", 20),),
             note="a class decorator that puts each class it is handed in a table (`@register`"
             " on `class SponsorReads(Tool)`): one row per decorated class",
             fixed={},
@@ -18775,7 +18775,7 @@ def register(ctx):
                 "plugins/lab/plugin.yaml": "name: lab\nversion: 0.1.0\n"
                 "provides_tools: [print_quote, lab_status]\n",
             },
-            findings=(('plugins/lab/__init__.py', 29),),
+            findings=(("plugins/lab/__init__.py", 29),),
             note="`partial(dispatcher, row.fn)` where `dispatcher = _run_async if row.is_async"
             " else _run`: the partial of the branch the row decides",
             fixed={},

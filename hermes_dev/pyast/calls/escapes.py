@@ -921,18 +921,11 @@ def returns_number(node: ast.AST) -> bool:
     if not isinstance(node, _DEF_TYPES):
         return False
     returns = [r for r in walk_function(node) if isinstance(r, ast.Return)]
-    if not returns or not all(isinstance(r.value, ast.Name) for r in returns):
+    name = _returned_name(returns)
+    if name is None:
         return False
-    names = {r.value.id for r in returns}  # type: ignore[union-attr]
-    if len(names) != 1:
-        return False
-    [name] = names
     for _, stmt in _raising_tests(node):
-        test = stmt.test
-        parts = (
-            test.values if isinstance(test, ast.BoolOp) and isinstance(test.op, ast.Or) else [test]
-        )
-        for part in parts:
+        for part in _or_parts(stmt.test):
             if not (
                 isinstance(part, ast.UnaryOp)
                 and isinstance(part.op, ast.Not)
@@ -992,16 +985,12 @@ def _tested_expression_returned(node: ast.FunctionDef | ast.AsyncFunctionDef) ->
         return False
     [shape] = shapes
     for at, stmt in _raising_tests(node):
-        test = stmt.test
-        parts = (
-            test.values if isinstance(test, ast.BoolOp) and isinstance(test.op, ast.Or) else [test]
-        )
         if not any(
             isinstance(p, ast.Compare)
             and len(p.ops) == 1
             and isinstance(p.ops[0], ast.NotIn)
             and ast.dump(p.left) == shape
-            for p in parts
+            for p in _or_parts(stmt.test)
         ):
             continue
         if any(r.lineno < stmt.lineno for r in returns):
@@ -1013,6 +1002,19 @@ def _tested_expression_returned(node: ast.FunctionDef | ast.AsyncFunctionDef) ->
             for sub in ast.walk(later)
         )
     return False
+
+
+def _returned_name(returns: list[ast.Return]) -> str | None:
+    """The one name every `return` gives, else None."""
+    if not returns or not all(isinstance(r.value, ast.Name) for r in returns):
+        return None
+    names = {r.value.id for r in returns}  # type: ignore[union-attr]
+    return names.pop() if len(names) == 1 else None
+
+
+def _or_parts(test: ast.expr) -> list[ast.expr]:
+    """The operands of an `or` (the test itself when it is none)."""
+    return test.values if isinstance(test, ast.BoolOp) and isinstance(test.op, ast.Or) else [test]
 
 
 def _raising_tests(node: ast.FunctionDef | ast.AsyncFunctionDef) -> list[tuple[int, ast.If]]:
@@ -1034,12 +1036,9 @@ def _member_returned(
     the one name every return gives, past a test at the top of the body that raises unless a
     table holds it, with the names it is made from; None for any other def."""
     returns = [r for r in walk_function(node) if isinstance(r, ast.Return)]
-    if not returns or not all(isinstance(r.value, ast.Name) for r in returns):
+    name = _returned_name(returns)
+    if name is None:
         return None
-    names = {r.value.id for r in returns}  # type: ignore[union-attr]
-    if len(names) != 1:
-        return None
-    name = names.pop()
     test_at = next(
         (at for at, stmt in _raising_tests(node) if _tests_member(stmt.test, name, negated=True)),
         None,
