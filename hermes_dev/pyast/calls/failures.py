@@ -551,6 +551,13 @@ _CHOICE_KEYS = frozenset(
 _FAILURE_PREFIXES = ("err_", "error_", "failed_", "fail_")
 
 
+def _failure_status(value: str) -> bool:
+    """A status that says it failed: a failure word (`"failed"`) or an error code
+    (`"ERR_CONNECTION"`)."""
+    word = _word(value)
+    return word in FAILURE_WORDS or word.startswith(_FAILURE_PREFIXES)
+
+
 def _failure_word(value: str) -> bool:
     """`"failed"`, a compound that ends in one (`"tm_unreachable"`, `"file_not_found"`), or an
     error code (`"ERR_CONNECTION"`)."""
@@ -1592,9 +1599,7 @@ def _item(name: ast.Name, key: str, keys: dict[str, object], code: Code, env: En
         return False
     if key in STATUS_KEYS:
         for v in values:
-            if isinstance(v, str) and (
-                _word(v) in FAILURE_WORDS or _word(v).startswith(_FAILURE_PREFIXES)
-            ):
+            if isinstance(v, str) and _failure_status(v):
                 return v
     first = values[0]
     if all(v is first or v == first for v in values):
@@ -2003,11 +2008,7 @@ def _failing(fields: dict[str, object]) -> bool:
     if any(fields.get(key) is False for key in FLAGS):
         return True
     return any(
-        isinstance(fields.get(key), str)
-        and (
-            _word(str(fields.get(key))) in FAILURE_WORDS
-            or _word(str(fields.get(key))).startswith(_FAILURE_PREFIXES)
-        )
+        isinstance(fields.get(key), str) and _failure_status(str(fields.get(key)))
         for key in STATUS_KEYS
     )
 
