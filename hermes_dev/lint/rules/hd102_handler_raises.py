@@ -122,7 +122,8 @@ name bound to it, in a loop over its elements, in a helper handed one), Attribut
 the document lacks that element. What a caller's exit tests said before a call holds
 in the callee for the value it hands on (`if not values: return` leaves a helper's own `if not
 xs: raise` unreachable, as `if cycle not in CYCLES: return` does a chain of `if cycle == ...`
-that handles each member, and `if not s.startswith("978"): return` the same test); a helper
+(or `elif`) that handles each member, and so does a helper that returns its default or a value
+it tested against the table it was handed (`unit = pick(args, "unit", UNITS, "km")`), and `if not s.startswith("978"): return` the same test); a helper
 that only tests how the text starts (`startswith`, an unanchored `re.match`) checks nothing
 after that, and a loop's `continue` guards nothing made before the loop. A key is checked, too, by a helper handed the
 arguments that reads it with `.get()` and raises (`key = _key(args)` raising BadKey when it
@@ -8505,6 +8506,81 @@ registry.register(
 """,
             note="trap: a lookup keyed by a class of the project that raises when the class is"
             " not there is the code's own wiring (a service locator), not the tool's input",
+        ),
+        Valid(
+            _HEAD
+            + """\
+import math
+
+UNITS = ("km", "mi", "nm")
+
+
+def pick(args, key, choices, default):
+    value = args.get(key)
+    if value is None:
+        return default
+    if not isinstance(value, str):
+        raise ValueError(f"{key} must be one of {choices}")
+    value = value.strip().lower()
+    if value not in choices:
+        raise ValueError(f"{key} must be one of {choices}")
+    return value
+
+
+def convert(metres, unit):
+    if unit == "km":
+        return metres / 1000
+    elif unit == "mi":
+        return metres / 1609.344
+    elif unit == "nm":
+        return metres / 1852
+    raise ValueError(f"unknown unit {unit}")
+
+
+def distance_in(args, **kw):
+    try:
+        unit = pick(args, "unit", UNITS, "km")
+    except ValueError as exc:
+        return tool_error(str(exc))
+    metres = args.get("metres")
+    if not isinstance(metres, (int, float)) or isinstance(metres, bool) or not math.isfinite(metres):
+        return tool_error("metres must be a number")
+    return json.dumps({"value": convert(metres, unit), "unit": unit})
+
+
+registry.register(name="distance_in", toolset="geo", schema={}, handler=distance_in)
+""",
+            note="trap: a helper that returns its default or a value it tested against the"
+            " table it was handed returns one of those; the callee's `if unit == ...` chain"
+            " covers them all, so its last `raise` cannot run",
+        ),
+        Valid(
+            _HEAD
+            + """\
+SIZES = ("s", "m", "l")
+
+
+def price(size):
+    if size == "s":
+        return 2.5
+    elif size == "m":
+        return 3.0
+    elif size == "l":
+        return 3.5
+    raise KeyError(size)
+
+
+def coffee_price(args, **kw):
+    size = args.get("size")
+    if size not in SIZES:
+        return tool_error("size must be s, m or l")
+    return json.dumps({"price": price(size)})
+
+
+registry.register(name="coffee_price", toolset="cafe", schema={}, handler=coffee_price)
+""",
+            note="trap: an `if`/`elif` chain whose branches all return, over every member the"
+            " caller let through: the `raise` after the chain is not reached",
         ),
     )
     INVALID = (
@@ -18779,6 +18855,53 @@ def register(ctx):
             note="`partial(dispatcher, row.fn)` where `dispatcher = _run_async if row.is_async"
             " else _run`: the partial of the branch the row decides",
             fixed={},
+        ),
+        Invalid(
+            _HEAD
+            + """\
+import math
+
+UNITS = ("km", "mi", "nm")
+
+
+def pick(args, key, choices, default):
+    value = args.get(key)
+    if value is None:
+        return default
+    if not isinstance(value, str):
+        raise ValueError(f"{key} must be one of {choices}")
+    value = value.strip().lower()
+    if value not in choices:
+        raise ValueError(f"{key} must be one of {choices}")
+    return value
+
+
+def convert(metres, unit):
+    if unit == "km":
+        return metres / 1000
+    elif unit == "mi":
+        return metres / 1609.344
+    raise ValueError(f"unknown unit {unit}")
+
+
+def distance_in(args, **kw):
+    try:
+        unit = pick(args, "unit", UNITS, "km")
+    except ValueError as exc:
+        return tool_error(str(exc))
+    metres = args.get("metres")
+    if not isinstance(metres, (int, float)) or isinstance(metres, bool) or not math.isfinite(metres):
+        return tool_error("metres must be a number")
+    return json.dumps({"value": convert(metres, unit), "unit": unit})
+
+
+registry.register(name="distance_in", toolset="geo", schema={}, handler=distance_in)
+""",
+            lines=(37,),
+            findings=(),
+            fixed={},
+            note="a helper returns one of the table it was handed, but the callee's chain"
+            " leaves 'nm' out: its last `raise` runs for it",
         ),
     )
 

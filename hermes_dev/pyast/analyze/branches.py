@@ -23,7 +23,12 @@ import copy
 from typing import Any
 
 from hermes_dev.pyast.semantic.clients import is_client_instance
-from hermes_dev.pyast.semantic.resolve import is_builtin_name, member_constant, resolve
+from hermes_dev.pyast.semantic.resolve import (
+    call_arguments,
+    is_builtin_name,
+    member_constant,
+    resolve,
+)
 from hermes_dev.pyast.semantic.scopes import (
     Class,
     Const,
@@ -705,7 +710,99 @@ def members_at(name: str, call: ast.Call, scope: Scope) -> tuple[object, ...] | 
         members = _members(table, scope)
         if members is not None:
             return members
+    made = _made_by_call(name, call, scope)
+    return returned_members(made, scope) if made is not None else None
+
+
+def _made_by_call(name: str, call: ast.Call, scope: Scope) -> ast.Call | None:
+    """The call whose result the local `name` holds where `call` is: its one binding in the
+    def, `name = helper(...)`, before `call`."""
+    func = scope.func
+    line = getattr(call, "lineno", None)
+    if func is None or isinstance(func, ast.Lambda) or line is None:
+        return None
+    if name in {a.arg for a in (*func.args.posonlyargs, *func.args.args, *func.args.kwonlyargs)}:
+        return None
+    found: ast.Call | None = None
+    for sub in walk_function(func):
+        if isinstance(sub, (ast.Global, ast.Nonlocal)) and name in sub.names:
+            return None
+        if not (isinstance(sub, ast.Name) and sub.id == name and not isinstance(sub.ctx, ast.Load)):
+            continue
+        if found is not None:
+            return None
+        found = _assigned_call(func, sub)
+        if found is None or sub.lineno >= line:
+            return None
+    return found
+
+
+def _assigned_call(
+    func: ast.FunctionDef | ast.AsyncFunctionDef, target: ast.Name
+) -> ast.Call | None:
+    for sub in walk_function(func):
+        if (
+            isinstance(sub, ast.Assign)
+            and len(sub.targets) == 1
+            and sub.targets[0] is target
+            and isinstance(sub.value, ast.Call)
+        ):
+            return sub.value
     return None
+
+
+def returned_members(call: ast.Call, scope: Scope) -> tuple[object, ...] | None:
+    """The constants a helper's call returns one of: each of its returns gives a constant, a
+    parameter the call binds to one, or a value an `if value not in choices: raise` before it
+    tested against a parameter the call binds to a table of constants (`optional_choice(args,
+    "method", METHODS, "ciede2000")`)."""
+    found = resolve(call.func, scope).single()
+    if not isinstance(found, Function) or isinstance(found.node, ast.Lambda):
+        return None
+    node = found.node
+    if not node.body or not isinstance(node.body[-1], (ast.Return, ast.Raise)):
+        return None  # (falling off the end returns None)
+    given = call_arguments(call, found)
+    params = {a.arg for a in (*node.args.posonlyargs, *node.args.args, *node.args.kwonlyargs)}
+    stored = {
+        sub.id
+        for sub in walk_function(node)
+        if isinstance(sub, ast.Name) and not isinstance(sub.ctx, ast.Load)
+    }
+    tests = _exit_tests_of(node)[0]
+    members: set[object] = set()
+    for sub in walk_function(node):
+        if isinstance(sub, ast.Yield | ast.YieldFrom | ast.Await):
+            return None
+        if not isinstance(sub, ast.Return):
+            continue
+        value = sub.value
+        if value is None or isinstance(value, ast.Constant):
+            got: tuple[object, ...] | None = (None if value is None else value.value,)
+        elif not isinstance(value, ast.Name):
+            return None
+        elif value.id in params and value.id not in stored and value.id in given:
+            known, one = constant(given[value.id], scope)
+            got = (one,) if known else None
+        else:
+            got = None
+            for table, _tested, first, last in tests.get(value.id, ()):
+                if (
+                    first <= sub.lineno <= last
+                    and isinstance(table, ast.Name)
+                    and table.id in params
+                    and table.id not in stored
+                    and table.id in given
+                ):
+                    got = _members(given[table.id], scope)
+                    if got is not None:
+                        break
+        if got is None or not all(_plain(v) for v in got):
+            return None
+        members.update(got)
+    if not members or len(members) > MAX_MEMBERS:
+        return None
+    return tuple(sorted(members, key=repr))
 
 
 def _members(table: ast.expr, scope: Scope) -> tuple[object, ...] | None:

@@ -1626,10 +1626,22 @@ class _Walker:
                 self.stmt(stmt, handlers, caught, current)
                 if self.ends(stmt):
                     break  # what follows is unreachable
-                if isinstance(stmt, ast.If) and not stmt.orelse and self.ends_all(stmt.body):
-                    self._rule_out(stmt.test)
+                if isinstance(stmt, ast.If):
+                    self._rule_out_chain(stmt)
         finally:
             self._ruled_out = saved
+
+    def _rule_out_chain(self, stmt: ast.If) -> None:
+        """Past `if a == C: return ... elif a == D: return ...` (each branch ending, an
+        `else` or none at the end) every test of the chain was false."""
+        tests = []
+        while self.ends_all(stmt.body):
+            tests.append(stmt.test)
+            if len(stmt.orelse) != 1 or not isinstance(stmt.orelse[0], ast.If):
+                for test in tests:
+                    self._rule_out(test)
+                return
+            stmt = stmt.orelse[0]
 
     def stmt(
         self,
