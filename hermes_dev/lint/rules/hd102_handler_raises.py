@@ -18903,6 +18903,33 @@ registry.register(name="distance_in", toolset="geo", schema={}, handler=distance
             note="a helper returns one of the table it was handed, but the callee's chain"
             " leaves 'nm' out: its last `raise` runs for it",
         ),
+        Invalid(
+            _HEAD
+            + """\
+ALIASES = {"grey": "white", "silver": "white"}
+KNOWN = ("white", "yellow", "red", "green", "blue")
+
+
+def marking_colour(args, **kw):
+    colour = args.get("colour")
+    if not colour:
+        return tool_error("name a colour")
+    colour = colour.strip().lower()
+    colour = ALIASES.get(colour, colour)
+    if colour not in KNOWN:
+        return tool_error(f"{colour} is not a marking colour")
+    return json.dumps({"colour": colour})
+
+
+registry.register(name="marking_colour", toolset="bees", schema={}, handler=marking_colour)
+""",
+            lines=(12,),
+            findings=(),
+            fixed={},
+            note="a binding after the read (`colour = ALIASES.get(colour, colour)`, no loop"
+            " around both) never reaches it: `colour.strip()` reads the model's value as it"
+            " came, AttributeError on a number",
+        ),
     )
 
     def check(self, ctx: LintContext) -> Iterator[Finding]:

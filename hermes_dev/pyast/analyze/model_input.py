@@ -373,6 +373,7 @@ class InputRisks:
         "_keys_asked",
         "_locals",
         "_looked_up",
+        "_loops",
         "_magnitudes",
         "_match_typed",
         "_matched",
@@ -598,6 +599,7 @@ class InputRisks:
         self._dict_values: set[str] = set()  # (names a loop over `d.items()` binds the values to)
         self._helper_calls: list[ast.Call] = []
         self._rejected = rejected_prefixes(nodes)
+        self._loops = [sub for sub in nodes if type(sub) in (ast.For, ast.AsyncFor, ast.While)]
         # (tests that turn the values they pass away: `if PAT.match(name): return ...` says
         # nothing of `name` after the `if`; what they guard holds only inside it)
         self._passing = {
@@ -3259,6 +3261,10 @@ class InputRisks:
                 # (`call = call.strip().upper()`: read in the value of its own rebinding, the
                 # name holds what it held before)
                 bound = [v for v in bound if v is None or not _within(expr, v)]
+            if bound and any(v is not None and self._later(v, expr) for v in bound):
+                # (`colour = ALIASES.get(colour, colour)` after the read, no loop around
+                # both: that binding never reaches it)
+                bound = [v for v in bound if v is None or not self._later(v, expr)]
             told = self.tested_names() - self._tested_blind()
             if expr.id in told and self._chosen_elsewhere(expr):
                 told = told - {expr.id}
@@ -3281,6 +3287,15 @@ class InputRisks:
             # (that the list is a list says nothing of its items; a check of each item does)
             seen = seen - (self._container_typed - self.each_tested)
         return None if self._reads(expr) & seen else key
+
+    def _later(self, value: ast.AST, read: ast.AST) -> bool:
+        """`value` (a binding's) comes after `read` and no loop holds both: it cannot reach
+        the read."""
+        start = (getattr(value, "lineno", None), getattr(value, "col_offset", None))
+        end = (getattr(read, "end_lineno", None), getattr(read, "end_col_offset", None))
+        if None in start or None in end or start < end:
+            return False
+        return not any(_within(read, loop) and _within(value, loop) for loop in self._loops)
 
     @_placed
     def raw_compared(self, expr: ast.expr) -> str | None:
