@@ -127,7 +127,9 @@ it tested against the table it was handed (`unit = pick(args, "unit", UNITS, "km
 that only tests how the text starts (`startswith`, an unanchored `re.match`) checks nothing
 after that, and a loop's `continue` guards nothing made before the loop. A key is checked, too, by a helper handed the
 arguments that reads it with `.get()` and raises (`key = _key(args)` raising BadKey when it
-is missing): `args["key"]` after it returned is not reported.
+is missing): `args["key"]` after it returned is not reported. A helper's `*args` and
+`**kwargs` are what each call gives (`args[0]` of `jsonify(body)` is `body`; `if args and
+kwargs: raise` is decided by the call).
 
 A value of another type than the code expects (Hermes coerces numbers and booleans written as
 strings to the schema's type and wraps a bare value in a list where the schema says `array`;
@@ -8581,6 +8583,28 @@ registry.register(name="coffee_price", toolset="cafe", schema={}, handler=coffee
 """,
             note="trap: an `if`/`elif` chain whose branches all return, over every member the"
             " caller let through: the `raise` after the chain is not reached",
+        ),
+        Valid(
+            _HEAD
+            + """\
+def jsonify(*args, **kwargs):
+    if args and kwargs:
+        raise TypeError("jsonify() takes either args or kwargs, not both")
+    payload = args[0] if len(args) == 1 else (list(args) if args else kwargs)
+    return json.dumps(payload)
+
+
+def echo(args, **kw):
+    text = args.get("text")
+    if not isinstance(text, str):
+        return jsonify(error="text must be a string")
+    return jsonify({"text": text, "length": len(text)})
+
+
+registry.register(name="echo", toolset="misc", schema={}, handler=echo)
+""",
+            note="trap: `if args and kwargs: raise` of a `*args, **kwargs` helper: each call"
+            " here gives one or the other, never both, so the raise is not reached",
         ),
     )
     INVALID = (
@@ -18929,6 +18953,43 @@ registry.register(name="marking_colour", toolset="bees", schema={}, handler=mark
             note="a binding after the read (`colour = ALIASES.get(colour, colour)`, no loop"
             " around both) never reaches it: `colour.strip()` reads the model's value as it"
             " came, AttributeError on a number",
+        ),
+        Invalid(
+            _HEAD
+            + """\
+from decimal import Decimal, ROUND_HALF_UP
+
+CENT = Decimal("0.01")
+DEPOSIT_RATE = Decimal("0.5")
+
+
+def jsonify(*args, **kwargs):
+    payload = args[0] if len(args) == 1 else (list(args) if args else kwargs)
+    return json.dumps(payload)
+
+
+def _money(amount):
+    return amount.quantize(CENT, rounding=ROUND_HALF_UP)
+
+
+def quote(args, **kw):
+    nights = args.get("nights")
+    if not isinstance(nights, int) or not 1 <= nights <= 30:
+        return tool_error("nights must be 1 to 30")
+    total = Decimal("89.50") * nights
+    body = {"total": str(_money(total))}
+    if total >= 500:
+        body["deposit"] = _money(total * DEPOSIT_RATE)
+    return jsonify(body)
+
+
+registry.register(name="quote", toolset="stay", schema={}, handler=quote)
+""",
+            lines=(27,),
+            findings=(),
+            fixed={},
+            note="a Flask-style `jsonify(*args, **kwargs)` serialises its first positional"
+            " argument (`args[0]`): the caller's dict holds a Decimal, TypeError in there",
         ),
     )
 

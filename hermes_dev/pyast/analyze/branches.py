@@ -124,6 +124,7 @@ def relevant_parameters(
         return cached
     a = node.args
     params = {p.arg for p in (*a.posonlyargs, *a.args, *a.kwonlyargs)}
+    params.update(p.arg for p in (a.vararg, a.kwarg) if p is not None)
     relevant: set[str] = set()
     assigned: set[str] = set()
     if params:
@@ -413,6 +414,8 @@ def _name(expr: ast.Name, scope: Scope, depth: int) -> object:
                 return NON_EMPTY
             if isinstance(found.value, Facts):
                 return _UNKNOWN
+            if type(found.value) is tuple and not found.value:
+                return ()  # (`*args` or `**kwargs` a call leaves empty)
             return found.value if _plain(found.value) else _UNKNOWN
         if isinstance(found, Literal):
             return _value(found.expr, found.scope, depth + 1)

@@ -921,6 +921,10 @@ def _bound(call: ast.Call, scope: Scope, function: Function) -> dict[str, Possib
             and all(isinstance(o, (Function, Class, Partial)) for o in possible.items)
         ):
             kept[name] = possible
+    for name, empty in _star_parameters(node, call, function).items():
+        if name in relevant:
+            # (`if args and kwargs: raise TypeError(...)` of `jsonify(body)`: no keywords)
+            kept[name] = Possible.of(Const(() if empty else NON_EMPTY))
     # A parameter left out takes its default: a constant default may decide a branch too.
     for name, default in parameter_defaults(node).items():
         if (
@@ -938,6 +942,23 @@ def _bound(call: ast.Call, scope: Scope, function: Function) -> dict[str, Possib
                 continue
             kept[name] = Possible.of(Const(default.value))
     return kept
+
+
+def _star_parameters(
+    node: ast.FunctionDef | ast.AsyncFunctionDef, call: ast.Call, function: Function
+) -> dict[str, bool]:
+    """`*args` and `**kwargs` -> whether the call leaves them empty, where it says."""
+    a = node.args
+    found: dict[str, bool] = {}
+    positional = [*a.posonlyargs, *a.args]
+    if function.bound or (function.owner is not None and positional):
+        positional = positional[1:]  # (`self`)
+    if a.vararg is not None and not any(isinstance(x, ast.Starred) for x in call.args):
+        found[a.vararg.arg] = len(call.args) <= len(positional)
+    if a.kwarg is not None and not any(kw.arg is None for kw in call.keywords):
+        named = {p.arg for p in (*positional, *a.kwonlyargs)}
+        found[a.kwarg.arg] = all(kw.arg in named for kw in call.keywords)
+    return found
 
 
 def _plain_value(expr: ast.Name, scope: Scope) -> bool:

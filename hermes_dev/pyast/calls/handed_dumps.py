@@ -35,6 +35,7 @@ def refused_in_callee(
     if isinstance(node, ast.Lambda) or not may_mention(node, "dumps"):
         return None
     params = set(parameters(node))
+    params.update(a.arg for a in (node.args.vararg, node.args.kwarg) if a is not None)
     dumps = [
         sub
         for sub in walk_function(node)
@@ -50,7 +51,7 @@ def refused_in_callee(
         if found is None:
             continue
         value, converted = found
-        if not any(isinstance(n, ast.Name) and n.id in params for n in ast.walk(value)):
+        if not _reads(value, node, params):
             continue
         if handlers_around(node.body, lambda n, sub=sub: n is sub):  # type: ignore[misc]
             continue  # (the def catches around it: its own summary says what gets out)
@@ -102,3 +103,25 @@ def _serialised(call: ast.Call, scope: Scope) -> ast.expr | None:
         return None
     found = _serialised_value(call, scope)
     return found[0] if found is not None else None
+
+
+def _reads(value: ast.expr, node: ast.FunctionDef | ast.AsyncFunctionDef, params: set[str]) -> bool:
+    """`value` reads one of `params`, itself or through locals bound to what reads one
+    (`payload = args[0] if len(args) == 1 else kwargs; json.dumps(payload)`)."""
+    names = {n.id for n in ast.walk(value) if isinstance(n, ast.Name)}
+    seen: set[str] = set()
+    for _ in range(3):
+        if names & params:
+            return True
+        seen |= names
+        names = {
+            n.id
+            for sub in walk_function(node)
+            if isinstance(sub, ast.Assign)
+            and any(isinstance(t, ast.Name) and t.id in seen for t in sub.targets)
+            for n in ast.walk(sub.value)
+            if isinstance(n, ast.Name)
+        } - seen
+        if not names:
+            return False
+    return bool(names & params)

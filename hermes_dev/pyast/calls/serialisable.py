@@ -296,9 +296,25 @@ def refused_given(
     inner = Code(obj, bind_call(call, scope, obj, 0)).scope
     search.given[id(inner)] = (
         inner,
-        {param: (arg, scope, False) for param, arg in call_arguments(call, obj).items()},
+        {param: (arg, scope, False) for param, arg in _given(call, obj).items()},
     )
     return search.value(expr, inner, 0)
+
+
+def _given(call: ast.Call, obj: Function) -> dict[str, ast.expr]:
+    """`call_arguments`, and a `*args` parameter as the tuple of the positional arguments
+    past the named ones (`jsonify(body)`: `args[0]` is `body`)."""
+    given = call_arguments(call, obj)
+    node = obj.node
+    vararg = node.args.vararg
+    if vararg is None or any(isinstance(a, ast.Starred) for a in call.args):
+        return given
+    named = len(node.args.posonlyargs) + len(node.args.args)
+    if obj.bound or (obj.owner is not None and named and not isinstance(node, ast.Lambda)):
+        named -= 1  # (`self`: a method's own first parameter is not the call's)
+    rest = call.args[named:] if named <= len(call.args) else []
+    given[vararg.arg] = ast.Tuple(elts=list(rest), ctx=ast.Load())
+    return given
 
 
 def made_type(expr: ast.expr, scope: Scope) -> str | None:
@@ -383,6 +399,9 @@ class _Search:
         elif kind is ast.Call:
             return self.call(expr, scope, depth) or self.record(expr, scope)  # type: ignore[arg-type]
         else:
+            item = self._given_item(expr, scope) if isinstance(expr, ast.Subscript) else None
+            if item is not None:
+                return self.value(item[0], item[1], depth + 1)
             made = self.kept(expr, scope, depth)
             if made is None and kind is ast.Subscript:
                 return self.element_field(expr, scope, depth) or self.record(expr, scope)  # type: ignore[arg-type]
@@ -392,6 +411,27 @@ class _Search:
             if found is not None:
                 return found
         return None
+
+    def _given_item(self, expr: ast.Subscript, scope: Scope) -> tuple[ast.expr, Scope] | None:
+        """`args[0]` of a `*args` parameter a followed call filled: the argument there."""
+        index = expr.slice
+        if not (
+            isinstance(expr.value, ast.Name)
+            and isinstance(index, ast.Constant)
+            and type(index.value) is int
+        ):
+            return None
+        found = scope.lookup(expr.value.id)
+        if found is None or any(b.kind != "param" for b in found[1] or ()):
+            return None
+        entry = self.given.get(id(found[0]))
+        given = entry[1].get(expr.value.id) if entry is not None else None
+        if given is None or not isinstance(given[0], ast.Tuple):
+            return None
+        elts = given[0].elts
+        if not -len(elts) <= index.value < len(elts):
+            return None
+        return elts[index.value], given[1]
 
     def record(self, expr: ast.expr, scope: Scope) -> Refusal | None:
         """What YAML or TOML read, put in as it is: a whole record (or a field whose name
@@ -767,7 +807,7 @@ class _Search:
                     isinstance(expr, ast.Name)
                     and any(s is scope and _comp_binds(c, expr.id) for c, s in self.comps),
                 )
-                for param, expr in call_arguments(call, obj).items()
+                for param, expr in _given(call, obj).items()
             },
         )
         for ret in returns_of(node):
