@@ -8606,6 +8606,49 @@ registry.register(name="echo", toolset="misc", schema={}, handler=echo)
             note="trap: `if args and kwargs: raise` of a `*args, **kwargs` helper: each call"
             " here gives one or the other, never both, so the raise is not reached",
         ),
+        Valid(
+            _HEAD
+            + """\
+import functools
+import inspect
+
+
+class Abort(Exception):
+    pass
+
+
+def handle_errors(view):
+    if inspect.iscoroutinefunction(view):
+        @functools.wraps(view)
+        async def async_wrapper(args, **kw):
+            try:
+                return await view(args, **kw)
+            except Abort as exc:
+                return tool_error(str(exc))
+        return async_wrapper
+
+    @functools.wraps(view)
+    def wrapper(args, **kw):
+        try:
+            return view(args, **kw)
+        except Abort as exc:
+            return tool_error(str(exc))
+    return wrapper
+
+
+async def kennel_board(args, **kw):
+    day = args.get("day")
+    if not isinstance(day, str):
+        raise Abort("day must be a date")
+    return json.dumps({"day": day, "guests": []})
+
+
+registry.register(name="kennel_board", toolset="kennel", schema={}, handler=handle_errors(kennel_board), is_async=True)
+""",
+            note="trap: a wrapper chosen by `iscoroutinefunction(view)` in a decorator called"
+            " by hand: the async one runs for a coroutine def, and what follows the `if`"
+            " (the sync wrapper) does not",
+        ),
     )
     INVALID = (
         Invalid(
@@ -18990,6 +19033,100 @@ registry.register(name="quote", toolset="stay", schema={}, handler=quote)
             fixed={},
             note="a Flask-style `jsonify(*args, **kwargs)` serialises its first positional"
             " argument (`args[0]`): the caller's dict holds a Decimal, TypeError in there",
+        ),
+        Invalid(
+            {
+                "plugins/kennel/plugin.yaml": """\
+name: kennel
+version: 1.0.0
+description: Kennel bookings.
+provides_tools:
+  - kennel_quote
+  - kennel_board
+""",
+                "plugins/kennel/blueprint.py": """\
+import functools
+import inspect
+import json
+
+
+class Abort(Exception):
+    pass
+
+
+def handle_errors(view):
+    if inspect.iscoroutinefunction(view):
+        @functools.wraps(view)
+        async def async_wrapper(args, **kw):
+            try:
+                return await view(args, **kw)
+            except Abort as exc:
+                return json.dumps({"error": str(exc)})
+        return async_wrapper
+
+    @functools.wraps(view)
+    def wrapper(args, **kw):
+        try:
+            return view(args, **kw)
+        except Abort as exc:
+            return json.dumps({"error": str(exc)})
+    return wrapper
+
+
+class Blueprint:
+    def __init__(self, toolset):
+        self.toolset = toolset
+        self.deferred = []
+
+    def route(self, name, schema, wrap=True):
+        def decorator(view):
+            handler = handle_errors(view) if wrap else view
+            self.deferred.append({"name": name, "schema": {"name": name, **schema}, "handler": handler})
+            return view
+        return decorator
+
+    def register(self, ctx):
+        for rule in self.deferred:
+            ctx.register_tool(name=rule["name"], toolset=self.toolset, schema=rule["schema"], handler=rule["handler"])
+""",
+                "plugins/kennel/views.py": """\
+import json
+
+from .blueprint import Abort
+
+
+def make_views(bp):
+    @bp.route("kennel_quote", {"description": "A stay's price.", "parameters": {"type": "object", "properties": {"nights": {"type": "integer", "description": "Nights."}}}})
+    def kennel_quote(args, **kw):
+        nights = args.get("nights")
+        if not isinstance(nights, int) or nights < 1:
+            raise Abort("nights must be a positive whole number")
+        return json.dumps({"price": 32 * nights})
+
+    @bp.route("kennel_board", {"description": "Who is staying.", "parameters": {"type": "object", "properties": {"day": {"type": "string", "description": "The day."}}}})
+    def kennel_board(args, **kw):
+        day = args["day"]
+        return json.dumps({"day": day, "guests": []})
+""",
+                "plugins/kennel/__init__.py": """\
+from . import views
+from .blueprint import Blueprint
+
+bp = Blueprint("kennel")
+views.make_views(bp)
+
+
+def register(ctx):
+    bp.register(ctx)
+""",
+            },
+            lines=(),
+            findings=(("plugins/kennel/blueprint.py", 23),),
+            fixed={},
+            note="views a def makes, decorated with `@bp.route(...)` of the blueprint the def"
+            " is called with, are rows of the list the route's decorator appends to; the"
+            " wrapper `handle_errors` picks by `iscoroutinefunction` catches Abort, but not the"
+            " KeyError of `args['day']`",
         ),
     )
 

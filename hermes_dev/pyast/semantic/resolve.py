@@ -75,6 +75,7 @@ if TYPE_CHECKING:
     from collections.abc import Iterable, Iterator
 
     from hermes_dev.pyast.semantic.modules import ModuleInfo
+    from hermes_dev.pyast.semantic.walker import Blocks
 
     FuncNode = ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda
 
@@ -144,6 +145,9 @@ def resolve(expr: ast.expr, scope: Scope, depth: int = 0) -> Possible:
     if kind is ast.Subscript:
         return _subscript(expr, scope, depth)  # type: ignore[arg-type]
     if kind is ast.IfExp:
+        says = _bound_truth(expr.test, scope)  # type: ignore[attr-defined]
+        if says is not None:
+            return resolve(expr.body if says else expr.orelse, scope, depth + 1)  # type: ignore[attr-defined]
         return resolve(expr.body, scope, depth + 1).join(resolve(expr.orelse, scope, depth + 1))  # type: ignore[attr-defined]
     if kind is ast.BoolOp:
         found = NOTHING
@@ -155,6 +159,22 @@ def resolve(expr: ast.expr, scope: Scope, depth: int = 0) -> Possible:
     if isinstance(expr, _LITERAL_TYPES):
         return Possible.of(Literal(expr, scope))
     return UNKNOWN
+
+
+def _bound_truth(test: ast.expr, scope: Scope) -> bool | None:
+    """The truth of a parameter a call bound to a constant (`wrap`, `not wrap`), else None."""
+    negated = False
+    while isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not):
+        test, negated = test.operand, not negated
+    if not isinstance(test, ast.Name):
+        return None
+    found = scope.lookup(test.id)
+    if found is None or found[1] is not None or found[0].env is None:
+        return None
+    value = found[0].env[test.id].single()
+    if not isinstance(value, Const) or not isinstance(value.value, (bool, int, str, type(None))):
+        return None
+    return bool(value.value) != negated
 
 
 # -- names ---------------------------------------------------------------------------------------
@@ -217,25 +237,33 @@ def _from_bindings(name: str, where: Scope, bindings: list[Binding], depth: int)
 def _coroutine_ruled_out(binding: Binding, where: Scope, depth: int) -> bool:
     """The binding sits in a branch of `if iscoroutinefunction(fn):` that does not run for the
     def `fn` is bound to."""
-    for block in binding.blocks:
+    return _coroutine_blocks_ruled_out(binding.blocks, where, depth)
+
+
+def _coroutine_test(test: ast.expr, where: Scope, depth: int) -> bool | None:
+    """What `iscoroutinefunction(fn)` (or `not` it) says of the def `fn` is bound to."""
+    negated = False
+    while isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not):
+        test, negated = test.operand, not negated
+    if not (
+        isinstance(test, ast.Call)
+        and last_name(test.func) == "iscoroutinefunction"
+        and len(test.args) == 1
+    ):
+        return None
+    given = resolve(test.args[0], where, depth + 1).single()
+    if not isinstance(given, Function) or not isinstance(given.node, _DEF_TYPES):
+        return None
+    return given.is_async != negated
+
+
+def _coroutine_blocks_ruled_out(blocks: Blocks, where: Scope, depth: int) -> bool:
+    for block in blocks:
         node = block.node
         if not isinstance(node, ast.If) or block.part not in ("body", "orelse"):
             continue
-        test, negated = node.test, False
-        while isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not):
-            test, negated = test.operand, not negated
-        if not (
-            isinstance(test, ast.Call)
-            and last_name(test.func) == "iscoroutinefunction"
-            and len(test.args) == 1
-        ):
-            continue
-        given = resolve(test.args[0], where, depth + 1).single()
-        if (
-            isinstance(given, Function)
-            and isinstance(given.node, _DEF_TYPES)
-            and (given.is_async != negated) != (block.part == "body")
-        ):
+        says = _coroutine_test(node.test, where, depth)
+        if says is not None and says != (block.part == "body"):
             return True
     return False
 
@@ -956,10 +984,13 @@ def function_returns(func: Function, env: dict[str, Possible], depth: int) -> Po
     found = NOTHING
     generator = False
     returned = False
+    skipped = _coroutine_skipped(node, body, depth) if env else frozenset()
     for sub in walk_function(node):
         kind = type(sub)
         if kind is ast.Return:
             returned = True
+            if id(sub) in skipped:
+                continue
             value = sub.value  # type: ignore[attr-defined]
             found = found.join(
                 resolve(value, body, depth + 1) if value is not None else Possible.of(Const(None))
@@ -983,6 +1014,38 @@ def function_returns(func: Function, env: dict[str, Possible], depth: int) -> Po
             found = Possible(found.items + (Instance(func.owner),), False)
     memo[key] = Budgeted(found, budget, TRUNCATED[0] != before)
     return found
+
+
+def _coroutine_skipped(
+    node: ast.FunctionDef | ast.AsyncFunctionDef, body: Scope, depth: int
+) -> frozenset[int]:
+    """The `return`s of a decorator that do not run for the def it is handed: in a branch of
+    `if iscoroutinefunction(fn):` that does not run, or after one that runs and returns."""
+    text = node.__dict__.get("_hd_coroutine_test")
+    if text is None:
+        text = any(
+            isinstance(sub, ast.Call) and last_name(sub.func) == "iscoroutinefunction"
+            for sub in walk_function(node)
+        )
+        node.__dict__["_hd_coroutine_test"] = text
+    if not text:
+        return frozenset()
+    skipped: set[int] = set()
+    ended = False
+    for stmt, blocks in def_statements(node):
+        if not isinstance(stmt, ast.Return):
+            if (
+                not blocks
+                and isinstance(stmt, ast.If)
+                and stmt.body
+                and isinstance(stmt.body[-1], ast.Return)
+                and _coroutine_test(stmt.test, body, depth) is True
+            ):
+                ended = True  # (what follows the `if` does not run)
+            continue
+        if (not blocks and ended) or _coroutine_blocks_ruled_out(blocks, body, depth):
+            skipped.add(id(stmt))
+    return frozenset(skipped)
 
 
 def call_arguments(call: ast.Call, func: Function) -> dict[str, ast.expr]:
@@ -1199,6 +1262,13 @@ def rows(expr: ast.expr, scope: Scope, depth: int = 0) -> Rows | None:
             else:
                 found.extend(_literal_rows(attribute_of(obj, expr.attr, depth + 1), depth))
                 any_known = True
+                if isinstance(obj, Instance) and _METHOD_TABLES[0]:
+                    # (`for rule in self.deferred` of a list its methods append to: a row
+                    # per call, as `.values()` of a table they fill)
+                    appended = method_entries(obj.cls, expr.attr, depth + 1)
+                    if appended is not None:
+                        found.items.extend((value, where) for _, value, where in appended.items)
+                        found.complete = found.complete and appended.complete
                 if isinstance(obj, Instance):
                     # (`result.entries` of a class that declares `entries: list[Entry]`: what
                     # else it holds, it holds Entry objects)
@@ -1654,8 +1724,7 @@ def _decorator_scopes(
         factory = None
     word = factory.name if factory is not None else deco.name
     out: list[Scope] = []
-    for app_module, def_node, dec in _decorated_defs(module, word, classes=True):
-        app_scope = module_scope(app_module)
+    for app_module, def_node, dec, app_scope in _decorations(module, word, depth):
         target = dec.func if isinstance(dec, ast.Call) else dec
         made_by = resolve(target, app_scope, depth + 1).single()
         if not isinstance(made_by, Function):
@@ -1663,7 +1732,8 @@ def _decorator_scopes(
         if factory is not None:
             if made_by.node is not factory or not isinstance(dec, ast.Call):
                 continue
-            outer = where.child(factory, bind_call(dec, app_scope, made_by, depth + 1))
+            bound = bind_call(dec, app_scope, made_by, depth + 1)
+            outer = where.child(factory, _constant_defaults(bound, dec, factory))
         else:
             if made_by.node is not deco or isinstance(dec, ast.Call):
                 continue
@@ -1677,6 +1747,105 @@ def _decorator_scopes(
         )
         param = [*deco.args.posonlyargs, *deco.args.args][0].arg
         out.append(outer.child(deco, {param: given}))
+    return out
+
+
+def _constant_defaults(
+    bound: dict[str, Possible], call: ast.Call, node: ast.FunctionDef | ast.AsyncFunctionDef
+) -> dict[str, Possible]:
+    """`bound` and, for each parameter the call leaves out, its constant default (`wrap=True`
+    of `@bp.route("name", schema)`)."""
+    if any(isinstance(a, ast.Starred) for a in call.args) or any(
+        kw.arg is None for kw in call.keywords
+    ):
+        return bound
+    a = node.args
+    positional = [*a.posonlyargs, *a.args]
+    pairs = [
+        *zip(reversed(positional), reversed(a.defaults)),
+        *((p, d) for p, d in zip(a.kwonlyargs, a.kw_defaults) if d is not None),
+    ]
+    out = dict(bound)
+    for param, default in pairs:
+        if param.arg not in out and isinstance(default, ast.Constant):
+            out[param.arg] = Possible.of(Const(default.value))
+    return out
+
+
+def _decorations(
+    module: ModuleInfo, word: str, depth: int
+) -> Iterator[
+    tuple[ModuleInfo, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef, ast.expr, Scope]
+]:
+    """`_decorated_defs` (in their module's scope), and the defs a module-level def makes
+    decorated with `word` (`def make_blueprint(bp): @bp.route(...) def view(args): ...`), in
+    that def's scope once per call of it, its parameters bound to what the call gives."""
+    for app_module, def_node, dec in _decorated_defs(module, word, classes=True):
+        yield app_module, def_node, dec, module_scope(app_module)
+    for app_module, holder in _decorating_defs(module, word):
+        inner = [
+            (stmt, dec)
+            for stmt in holder.body
+            if isinstance(stmt, (*_DEF_TYPES, ast.ClassDef))
+            for dec in stmt.decorator_list
+            if last_name(dec.func if isinstance(dec, ast.Call) else dec) == word
+        ]
+        for where in function_call_scopes(app_module, holder, depth):
+            for def_node, dec in inner:
+                yield app_module, def_node, dec, where
+
+
+def _decorating_defs(
+    module: ModuleInfo, word: str
+) -> list[tuple[ModuleInfo, ast.FunctionDef | ast.AsyncFunctionDef]]:
+    """Module-level defs of `module`'s folder (and those under it) with a def in their body
+    decorated with something named `word`."""
+    out: list[tuple[ModuleInfo, ast.FunctionDef | ast.AsyncFunctionDef]] = []
+    for other in subtree_modules(module, "@"):
+        tree = other.tree
+        if tree is None or not other.contains(word):
+            continue
+        for stmt in tree.body:
+            if not isinstance(stmt, _DEF_TYPES):
+                continue
+            text = other.lines.text(stmt.lineno, stmt.end_lineno or stmt.lineno)
+            if "@" not in text or word not in text:
+                continue
+            if any(
+                isinstance(inner, (*_DEF_TYPES, ast.ClassDef))
+                and any(
+                    last_name(d.func if isinstance(d, ast.Call) else d) == word
+                    for d in inner.decorator_list
+                )
+                for inner in stmt.body
+            ):
+                out.append((other, stmt))
+    return out
+
+
+def function_call_scopes(
+    module: ModuleInfo, node: ast.FunctionDef | ast.AsyncFunctionDef, depth: int
+) -> list[Scope]:
+    """The scopes of a module-level def's body, one per call of it (`views.make(bp)`,
+    `make(bp)`) in the modules of its folder and those under it, its parameters bound to what
+    the call gives."""
+    home_scope = module_scope(module)
+    function = Function(node, module, home_scope)
+    out: list[Scope] = []
+    for other in subtree_modules(module, f"{node.name}("):
+        tree = other.tree
+        if tree is None:
+            continue
+        lines = other.word_lines(node.name)
+        for call, home in _calls_named(tree, node.name, lines, plain=True):
+            site = def_scope(other, home) if home is not None else module_scope(other)
+            found = resolve(call.func, site, depth + 1).single()
+            if not isinstance(found, Function) or found.node is not node:
+                continue
+            env = bind_call(call, site, function, depth + 1)
+            out.append(home_scope.child(node, env or None))
+            if len(out) > MAX_ITEMS:
+                return out
     return out
 
 
@@ -2283,10 +2452,11 @@ def _method_call_scopes(
 
 
 def _calls_named(
-    tree: ast.Module, name: str, lines: set[int]
+    tree: ast.Module, name: str, lines: set[int], plain: bool = False
 ) -> list[tuple[ast.Call, FuncNode | None]]:
-    """Each call `x.name(...)` of the tree on `lines` (where the word is), with the def (or
-    lambda) it is in; only the statements on those lines are read (a def's body too)."""
+    """Each call `x.name(...)` (with `plain`, `name(...)` too) of the tree on `lines` (where
+    the word is), with the def (or lambda) it is in; only the statements on those lines are
+    read (a def's body too)."""
     found: list[tuple[ast.Call, FuncNode | None]] = []
     stack: list[tuple[ast.AST, FuncNode | None]] = [
         (s, None) for s in tree.body if spans_any(s, lines)
@@ -2298,10 +2468,9 @@ def _calls_named(
                 if spans_any(child, lines):
                     stack.append((child, node))
             continue
-        if (
-            isinstance(node, ast.Call)
-            and isinstance(node.func, ast.Attribute)
-            and node.func.attr == name
+        if isinstance(node, ast.Call) and (
+            (isinstance(node.func, ast.Attribute) and node.func.attr == name)
+            or (plain and isinstance(node.func, ast.Name) and node.func.id == name)
         ):
             found.append((node, home))
         stack.extend(
