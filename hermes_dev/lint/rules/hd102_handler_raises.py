@@ -129,7 +129,9 @@ after that, and a loop's `continue` guards nothing made before the loop. A key i
 arguments that reads it with `.get()` and raises (`key = _key(args)` raising BadKey when it
 is missing): `args["key"]` after it returned is not reported. A helper's `*args` and
 `**kwargs` are what each call gives (`args[0]` of `jsonify(body)` is `body`; `if args and
-kwargs: raise` is decided by the call).
+kwargs: raise` is decided by the call). A decorator whose wrapper turns the call away when a
+key it is given is missing (`@require_fields("to", "body")`: `missing = [n for n in names if
+args.get(n) is None]`) makes sure of those keys for the def it wraps.
 
 A value of another type than the code expects (Hermes coerces numbers and booleans written as
 strings to the schema's type and wraps a bare value in a list where the schema says `array`;
@@ -433,7 +435,13 @@ from hermes_dev.pyast.calls.driver import (
     through_decorator,
     wrapped,
 )
-from hermes_dev.pyast.calls.escapes import Escape, Step, handler_escapes, wrapper_handlers
+from hermes_dev.pyast.calls.escapes import (
+    Escape,
+    Step,
+    handler_escapes,
+    wrapper_checked,
+    wrapper_handlers,
+)
 from hermes_dev.pyast.calls.handed_dumps import dumps_first_parameter
 from hermes_dev.pyast.semantic.resolve import resolve
 from hermes_dev.pyast.semantic.scopes import External, Function, Undecorated
@@ -8648,6 +8656,33 @@ registry.register(name="kennel_board", toolset="kennel", schema={}, handler=hand
             note="trap: a wrapper chosen by `iscoroutinefunction(view)` in a decorator called"
             " by hand: the async one runs for a coroutine def, and what follows the `if`"
             " (the sync wrapper) does not",
+        ),
+        Valid(
+            _HEAD
+            + """\
+import functools
+def require_fields(*names):
+    def decorator(view):
+        @functools.wraps(view)
+        def wrapper(args, **kwargs):
+            if not isinstance(args, dict):
+                return json.dumps({"error": "arguments must be an object"})
+            missing = [n for n in names if args.get(n) in (None, "")]
+            if missing:
+                return json.dumps({"error": "missing " + ", ".join(missing)})
+            return view(args, **kwargs)
+        return wrapper
+    return decorator
+
+
+@require_fields("to", "body")
+def send(args, **kwargs):
+    return json.dumps({"to": str(args["to"]), "body": str(args["body"])})
+
+registry.register(name="send", toolset="t", schema={}, handler=send)
+""",
+            note="trap: a decorator factory's wrapper (`@require_fields('to', 'body')`) turns"
+            " the call away when a key it is given is missing: the def's `args['to']` holds",
         ),
     )
     INVALID = (
@@ -19128,6 +19163,35 @@ def register(ctx):
             " wrapper `handle_errors` picks by `iscoroutinefunction` catches Abort, but not the"
             " KeyError of `args['day']`",
         ),
+        Invalid(
+            _HEAD
+            + """\
+import functools
+def require_fields(*names):
+    def decorator(view):
+        @functools.wraps(view)
+        def wrapper(args, **kwargs):
+            if not isinstance(args, dict):
+                return json.dumps({"error": "arguments must be an object"})
+            missing = [n for n in names if args.get(n) in (None, "")]
+            if missing:
+                return json.dumps({"error": "missing " + ", ".join(missing)})
+            return view(args, **kwargs)
+        return wrapper
+    return decorator
+
+
+@require_fields("to")
+def send(args, **kwargs):
+    return json.dumps({"to": str(args["to"]), "body": str(args["body"])})
+
+registry.register(name="send", toolset="t", schema={}, handler=send)
+""",
+            lines=(21,),
+            findings=(),
+            fixed={},
+            note="the wrapper makes sure only of 'to': `args['body']` raises KeyError",
+        ),
     )
 
     def check(self, ctx: LintContext) -> Iterator[Finding]:
@@ -19153,6 +19217,7 @@ def register(ctx):
                 param = handler.args_parameter(func)
                 values = handler.model_values(func)
                 let_out: tuple[list[ast.ExceptHandler], Scope] | None = None
+                checked: frozenset[str] = frozenset()
                 if wrapped(func.node, func.scope) and not isinstance(func, Undecorated):
                     # A decorator may catch what the def raises: what its wrapper lets out
                     # (when the project's own decorator makes it) is reported where the def
@@ -19166,6 +19231,9 @@ def register(ctx):
                     if injected is not None:
                         # (`fn(get_client(key), args, **kw)`: the model's arguments come second)
                         param, code = injected
+                    elif through is not None:
+                        # (`@require_fields("to", "body")`: its wrapper turns their absence away)
+                        checked = wrapper_checked(through)
                     refused = _serialised_by_wrapper(func, code)
                     if refused is not None:
                         ret, hit = refused
@@ -19182,7 +19250,7 @@ def register(ctx):
                 skip = forwarding_calls(func.node) if handler.target is not None else frozenset()
                 # One finding per place: every exception one call (or one re-raise) lets out.
                 places: dict[object, list[Escape]] = {}
-                found = handler_escapes(code, skip, param, values, numbers)
+                found = handler_escapes(code, skip, param, values, numbers, checked)
                 called = {
                     id(e.node) for e in found if e.kind == "call" and isinstance(e.node, ast.Call)
                 }

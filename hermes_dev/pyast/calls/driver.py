@@ -655,6 +655,11 @@ def through_decorator(function: Function) -> Function | None:
         # the factory's arguments (`giving_up=Unavailable`), and the defaults it leaves
         env = bind_call(dec, scope, found)
         args = deco.args
+        if args.vararg is not None and not any(isinstance(a, ast.Starred) for a in dec.args):
+            # (`@require_fields("to", "body")` of `def require_fields(*names)`)
+            named = len(args.posonlyargs) + len(args.args)
+            rest = ast.copy_location(ast.Tuple(elts=dec.args[named:], ctx=ast.Load()), dec)
+            env[args.vararg.arg] = Possible.of(Literal(rest, scope))
         for param, default in zip(
             reversed([*args.posonlyargs, *args.args]), reversed(args.defaults)
         ):

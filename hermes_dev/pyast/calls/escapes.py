@@ -312,20 +312,87 @@ def handler_escapes(
     model_args: str | None = None,
     model_values: frozenset[str] = frozenset(),
     numbers: dict[str, str] | None = None,
+    checked: frozenset[str] = frozenset(),
 ) -> list[Escape]:
     """What may escape a handler's own code (`skip`: ids of calls not to follow, such as the
     call a forwarding lambda makes to the function checked on its own; `model_args`: the
     parameter that holds the model's arguments, whose reads can raise too; `model_values`:
     parameters that each hold one argument as the model sent it; `numbers`: the arguments its
-    schema declares numbers with no range, "int" or "float")."""
+    schema declares numbers with no range, "int" or "float"; `checked`: the keys a decorator's
+    wrapper made sure are there before it calls the def, "*" for any)."""
     walker = _Walker(code, top=True, depth=0, skip=skip)
     if model_args is not None or model_values:
         # (no parameter of that name when only single values are given: "" is none)
         walker.inputs = _input_risks(code, model_args or "", model_values)
         walker.inputs.typed_numbers = numbers or {}
         walker.inputs.raw_given = model_values
+        if model_args:
+            walker.inputs.checked_keys.update(checked - {"*"})
+            walker.inputs.any_key_checked = walker.inputs.any_key_checked or "*" in checked
     walker.run()
     return walker.escapes
+
+
+def wrapper_checked(wrapper: Function) -> frozenset[str]:
+    """The keys of the model's arguments a decorator's wrapper (`def wrapper(args, **kw)`)
+    makes sure are there before it calls what it wraps (`missing = [n for n in names if
+    args.get(n) is None]; if missing: return ...`), "*" for a key it reads by a name."""
+    node = wrapper.node
+    if isinstance(node, ast.Lambda):
+        return frozenset()
+    positional = [*node.args.posonlyargs, *node.args.args]
+    if not positional:
+        return frozenset()
+    param = positional[0].arg
+    scope = Code(wrapper).scope
+    inputs = _input_risks(Code(wrapper), param, frozenset())
+    found = set(inputs.checked_keys)
+    if inputs.any_key_checked:
+        listed = _listed_reads(node, param, scope)
+        if listed is None:
+            found.add("*")
+        else:
+            found |= listed
+    return frozenset(found)
+
+
+def _listed_reads(
+    node: ast.FunctionDef | ast.AsyncFunctionDef, param: str, scope: Scope
+) -> set[str] | None:
+    """The keys of every `args.get(n)` (or `n in args`) whose `n` a loop or comprehension
+    takes from a tuple of constants (`for n in names`, `names` bound to `("to", "body")`);
+    None when one reads a key that is not such a name."""
+    sources: dict[str, ast.expr] = {}
+    for sub in walk_function(node):
+        if isinstance(sub, (ast.For, ast.comprehension)) and isinstance(sub.target, ast.Name):
+            sources[sub.target.id] = sub.iter
+    keys: set[str] = set()
+    for sub in walk_function(node):
+        name: ast.expr | None = None
+        if (
+            isinstance(sub, ast.Call)
+            and isinstance(sub.func, ast.Attribute)
+            and sub.func.attr == "get"
+            and is_name(sub.func.value, param)
+            and sub.args
+        ):
+            name = sub.args[0]
+        elif (
+            isinstance(sub, ast.Compare)
+            and len(sub.ops) == 1
+            and isinstance(sub.ops[0], (ast.In, ast.NotIn))
+            and is_name(sub.comparators[0], param)
+        ):
+            name = sub.left
+        if name is None or isinstance(name, ast.Constant):
+            continue
+        if not isinstance(name, ast.Name) or name.id not in sources:
+            return None
+        known, value = constant(sources[name.id], scope)
+        if not known or not isinstance(value, tuple) or not all(isinstance(v, str) for v in value):
+            return None
+        keys.update(value)
+    return keys
 
 
 def model_text(code: Code, param: str, expr: ast.expr) -> bool:
