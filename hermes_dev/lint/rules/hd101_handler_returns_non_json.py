@@ -21,7 +21,8 @@ between its fields is prose no JSON holds and opens no string (`"%s: %d files, %
 a file's or a program's path (`shutil.which(...)`,
 `os.path.abspath(...)`, `str()` of a `Path`), the lines of a difflib diff joined, lines joined
 whose first line starts or ends as no JSON does (`lines = [str(root)]` ... `"\n".join(lines)`:
-a JSON text holds no line break inside a string), pieces joined with another separator whose
+a JSON text holds no line break inside a string) or is a template whose own text between its
+fields is prose (`"%s for %.3f MHz:" % (kind, f)`, as an f-string's), pieces joined with another separator whose
 first piece starts, or whose every possible last piece ends, as no JSON does (a sentence filled
 from a `.format()` template, also any value of a table of templates), a value the code gives
 items (`cached["cached"] = True`: a dict or a list, unless its module builds the multimodal
@@ -1126,6 +1127,22 @@ def slots(args, **kw):
 registry.register(name="slots", toolset="t", schema={}, handler=slots)
 """,
             note="trap: a def that ends in an isinstance chain over the classes its parameter's annotation names (a sealed result) never falls off its end",
+        ),
+        Valid(
+            _HEAD
+            + """\
+def pairs(args, **kw):
+    names = args.get("names")
+    if not isinstance(names, list) or not all(isinstance(n, str) for n in names):
+        return tool_error("names must be a list of text")
+    rows = ['{"name": %s, "length": %d}' % (json.dumps(n), len(n)) for n in names]
+    return "[" + ",\\n".join(rows) + "]"
+
+
+registry.register(name="pairs", toolset="t", schema={}, handler=pairs)
+""",
+            note="trap: JSON written by `%` templates whose own text holds quotes (a string a"
+            " field fills): it may be JSON, nothing is said",
         ),
     )
     INVALID = (
@@ -3840,6 +3857,34 @@ def register(ctx):
             note="`handler=ft.handle` of a row's object made by a known call: the method runs"
             " with that object as `self`, so `self.fn` is the def the row was made for",
             fixed={},
+        ),
+        Invalid(
+            _HEAD
+            + """\
+C = 299.792458
+
+
+def antenna(args, **kw):
+    f = args.get("frequency_mhz")
+    if not isinstance(f, (int, float)) or not 1 <= f <= 3000:
+        return tool_error("frequency_mhz must be 1 to 3000")
+    kind = str(args.get("kind") or "dipole")
+    half = C / f / 2 * 0.95
+    lines = ["%s for %.3f MHz:" % (kind, f)]
+    for label, metres in (("total", half), ("each leg", half / 2)):
+        lines.append("  %-12s %8.3f" % (label, metres))
+    lines.append(str(args.get("note") or ""))
+    if args.get("format") == "text":
+        return "\\n".join(lines)
+    return json.dumps({"kind": kind, "total_m": round(half, 3)})
+
+
+registry.register(name="antenna", toolset="radio", schema={}, handler=antenna)
+""",
+            lines=(18,),
+            fixed={},
+            note="lines made by `%` templates with text of their own between the fields"
+            " (`'%s for %.3f MHz:' % (kind, f)`), joined: text, not JSON",
         ),
     )
 

@@ -552,13 +552,21 @@ def _text_between(node: ast.JoinedStr) -> bool:
 
 
 def _prose_inside(expr: ast.expr) -> bool:
-    """An f-string whose own text between its fields is prose (`_text_between`), alone or as
-    a piece of a `+`: the text between could be JSON only inside a string that a field opens
+    """An f-string (or a `%` template) whose own text between its fields is prose
+    (`_text_between`), alone or as a piece of a `+`: the text between could be JSON only inside a string that a field opens
     and another closes, on that line."""
     if isinstance(expr, ast.JoinedStr):
         return _text_between(expr)
     if isinstance(expr, ast.BinOp) and isinstance(expr.op, ast.Add):
         return _prose_inside(expr.left) or _prose_inside(expr.right)
+    if (
+        isinstance(expr, ast.BinOp)
+        and isinstance(expr.op, ast.Mod)
+        and isinstance(expr.left, ast.Constant)
+        and isinstance(expr.left.value, str)
+    ):
+        # (`"%s for %.3f MHz:" % (kind, f)`: the template's own text, as an f-string's)
+        return _prose_between(_template_parts(expr.left.value, True))
     return False
 
 
