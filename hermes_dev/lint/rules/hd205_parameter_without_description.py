@@ -228,6 +228,32 @@ class ParameterWithoutDescription(Rule):
             lines=(18,),
             note="dynamic_schema_overrides replaces only the description: parameters are checked",
         ),
+        Invalid(
+            _HEAD
+            + "from dataclasses import dataclass\n"
+            + "from typing import Any, Callable\n"
+            + "\n\n"
+            + "@dataclass(frozen=True)\n"
+            + "class Spec:\n"
+            + "    name: str\n"
+            + "    schema: dict\n"
+            + "    op: Callable[..., Any]\n"
+            + "\n\n"
+            + "def _hive(args, **kw):\n"
+            + '    return "{}"\n'
+            + "\n\n"
+            + "SPECS = [\n"
+            + '    Spec("hive_status", {"name": "hive_status", "description": "A hive.",\n'
+            + '                         "parameters": {"type": "object", "properties": {\n'
+            + '                             "hive_id": {"type": "string"}}}}, _hive),\n'
+            + "]\n"
+            + "\n"
+            + "for spec in SPECS:\n"
+            + '    registry.register(name=spec.name, toolset="bees", schema=spec.schema, handler=spec.op)\n',
+            lines=(26,),
+            note="a schema given as a field of a record row (`spec.schema` of a dataclass"
+            " `Spec(...)`): what the call that made the row gave it",
+        ),
     )
 
     def check(self, ctx: LintContext) -> Iterator[Finding]:

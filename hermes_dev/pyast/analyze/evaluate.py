@@ -37,7 +37,12 @@ from pathlib import Path
 from hermes_dev.pyast.analyze.values import Evaluated, Loc, NotStatic, Opaque, Thunk, Value
 from hermes_dev.pyast.semantic.imports import import_target
 from hermes_dev.pyast.semantic.locations import Pos
-from hermes_dev.pyast.semantic.resolve import class_attribute, is_builtin_name, resolve
+from hermes_dev.pyast.semantic.resolve import (
+    class_attribute,
+    is_builtin_name,
+    record_field_given,
+    resolve,
+)
 from hermes_dev.pyast.semantic.scopes import (
     Class,
     Const,
@@ -244,6 +249,11 @@ class Evaluator:
         if not isinstance(expr.value, ast.Name) or expr.value.id in env:
             raise NotStatic("attribute")
         base = resolve(expr.value, scope).single()
+        if isinstance(base, Instance):
+            # (`spec.schema` of a record row: what the call that made it gave the field)
+            given = record_field_given(base, expr.attr)
+            if given is not None:
+                return Thunk(given[0], given[1], {})
         if isinstance(base, (Instance, Class)):
             # `tool.name` of a row's tool object: a constant its class (or a base) sets
             ref = base.cls if isinstance(base, Instance) else base.ref

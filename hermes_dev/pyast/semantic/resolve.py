@@ -2861,6 +2861,28 @@ def _class_attribute(cls: ClassRef, name: str, depth: int) -> Possible:
     return UNKNOWN
 
 
+def record_field_given(inst: Instance, attr: str) -> tuple[ast.expr, Scope] | None:
+    """The argument the call that made a record instance gave its field `attr` (`spec.schema`
+    of `ToolSpec("x", _schema(...), op)`), with the scope it is read in; None when the call
+    gives it none (a default) or the instance's call is not known."""
+    if inst.made is None:
+        return None
+    call, scope = inst.made
+    if any(isinstance(a, ast.Starred) for a in call.args) or any(
+        kw.arg is None for kw in call.keywords
+    ):
+        return None
+    fields = record_fields(inst.cls)
+    if fields is None:
+        return None
+    for index, (name, _default) in enumerate(fields):
+        if name == attr:
+            given = call.args[index] if index < len(call.args) else None
+            given = next((kw.value for kw in call.keywords if kw.arg == name), given)
+            return (given, scope) if given is not None else None
+    return None
+
+
 def _constructed_attribute(
     cls: ClassRef, made: tuple[ast.Call, Scope], attr: str, depth: int
 ) -> Possible | None:
