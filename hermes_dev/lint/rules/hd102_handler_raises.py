@@ -8684,6 +8684,35 @@ registry.register(name="send", toolset="t", schema={}, handler=send)
             note="trap: a decorator factory's wrapper (`@require_fields('to', 'body')`) turns"
             " the call away when a key it is given is missing: the def's `args['to']` holds",
         ),
+        Valid(
+            _HEAD
+            + """\
+import datetime
+
+
+def parse_date(text):
+    try:
+        return 0, datetime.date.fromisoformat(str(text))
+    except ValueError:
+        return -22, None
+
+
+def sched(args, **kw):
+    if args.get("as_of") is None:
+        as_of = datetime.date.today()
+    else:
+        rc, as_of = parse_date(args.get("as_of"))
+        if rc:
+            return tool_error("as_of must be YYYY-MM-DD")
+    out = {"as_of": as_of.isoformat()}
+    if args.get("late"):
+        out["catch_up_by"] = (as_of + datetime.timedelta(days=28)).isoformat()
+    return json.dumps(out)
+
+registry.register(name="sched", toolset="t", schema={}, handler=sched)
+""",
+            note="trap: the same date made text before it is put in (`.isoformat()`)",
+        ),
     )
     INVALID = (
         Invalid(
@@ -19191,6 +19220,40 @@ registry.register(name="send", toolset="t", schema={}, handler=send)
             findings=(),
             fixed={},
             note="the wrapper makes sure only of 'to': `args['body']` raises KeyError",
+        ),
+        Invalid(
+            _HEAD
+            + """\
+import datetime
+
+
+def parse_date(text):
+    try:
+        return 0, datetime.date.fromisoformat(str(text))
+    except ValueError:
+        return -22, None
+
+
+def sched(args, **kw):
+    if args.get("as_of") is None:
+        as_of = datetime.date.today()
+    else:
+        rc, as_of = parse_date(args.get("as_of"))
+        if rc:
+            return tool_error("as_of must be YYYY-MM-DD")
+    out = {"as_of": as_of.isoformat()}
+    if args.get("late"):
+        out["catch_up_by"] = as_of + datetime.timedelta(days=28)
+    return json.dumps(out)
+
+registry.register(name="sched", toolset="t", schema={}, handler=sched)
+""",
+            lines=(24,),
+            findings=(),
+            fixed={},
+            note="a date plus a timedelta, where one branch made the date (`as_of ="
+            " datetime.date.today()`) and another took it from a helper's tuple: on the first"
+            " path the dict holds a date",
         ),
     )
 

@@ -20,6 +20,8 @@ named for a date): both read an unquoted `2024-05-01` as a date; so does a row s
 DATE or TIMESTAMP column into on a connection opened with PARSE_DECLTYPES (the folder's
 CREATE TABLE says which; `SELECT *` reads them all). A sum over a comprehension of fields a
 class declares Decimal (`sum(e.amount for e in entries)`) is one.
+A date plus a timedelta is a date where one branch made the date (the local's other bindings
+not known: on that path the sum is one).
 Unknown values are never refused (precision first).
 """
 
@@ -839,6 +841,10 @@ class _Search:
             left, right = self.made(expr.left, scope, depth), self.made(expr.right, scope, depth)
             if "Decimal" in (left, right):
                 return "Decimal"
+            if left is None and right == "timedelta" and isinstance(expr.left, ast.Name):
+                # (`as_of + timedelta(days=28)` where one branch made `as_of` a date: on that
+                # path the sum is one, and on any other it is no number either)
+                left = self._maybe_moment(expr.left, scope, depth)
             return _fraction_kept(expr, left, right) or _temporal(expr.op, left, right)
         if isinstance(expr, ast.Attribute):
             base = self.made(expr.value, scope, depth)
@@ -904,6 +910,22 @@ class _Search:
                 if made is not None:
                     return made
         return None
+
+    def _maybe_moment(self, expr: ast.Name, scope: Scope, depth: int) -> str | None:
+        """The one date or time type some plain binding of the local makes (the others not
+        known)."""
+        found = scope.lookup(expr.id)
+        if found is None:
+            return None
+        where, bindings = found
+        if bindings is None:
+            return None
+        kinds = {
+            self.made(b.value, where, depth + 1)
+            for b in bindings
+            if b.kind in ("assign", "annotated") and b.path == () and b.value is not None
+        } - {None}
+        return kinds.pop() if len(kinds) == 1 and kinds <= set(_MOMENTS) else None
 
     def made(self, expr: ast.expr, scope: Scope, depth: int) -> str | None:
         """The refused type `expr` is known to hold (a name followed to its one value)."""
