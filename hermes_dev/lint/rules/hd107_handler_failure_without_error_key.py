@@ -4,7 +4,7 @@ forwards to) that can give a JSON object reporting a failure without an `"error"
 object reports a failure when its own flags say so: `"success": False`, `"ok": False`, or a
 `"status"` (`"state"`, `"result"`, `"outcome"`) of `"error"`, `"failed"`, `"failure"`, `"fail"`,
 `"fatal"`, `"unavailable"` or `"not_found"` (or a compound ending in one: `"tm_unreachable"`,
-`"upload_failed"`) beside a key that says why (`message`, `reason`, a
+`"upload_failed"`; or an error code: `"ERR_TIMEOUT"`, a C library error name as `"EINVAL"`) beside a key that says why (`message`, `reason`, a
 failed command's `stderr` or `output`, an `http_status` or `exit_code`...; `"not_found"` also beside only
 the id asked for, `{"status": "not_found", "ticket_id": ...}`); `"cancelled": False` or
 `"valid": False` beside a reason (the input could not be used; from a def named for judging
@@ -2806,6 +2806,24 @@ registry.register(name="canned_reply", toolset="support", schema={}, handler=can
 """,
             lines=(10,),
             note='an error code as the status (`"ERR_UNKNOWN_TEMPLATE"`) reports a failure',
+        ),
+        Invalid(
+            _HEAD
+            + """\
+DOSES = {"meloxicam": 0.1, "carprofen": 4.4}
+
+
+def dose_volume(args, **kw):
+    drug = args.get("drug")
+    if drug not in DOSES:
+        return json.dumps({"rc": -2, "status": "ENOENT", "detail": f"no drug {drug!r}"})
+    return json.dumps({"rc": 0, "status": "OK", "mg_per_kg": DOSES[drug]})
+
+
+registry.register(name="dose_volume", toolset="vet", schema={}, handler=dose_volume)
+""",
+            lines=(10,),
+            note='a C library error name as the status (`"ENOENT"`) reports a failure',
         ),
     )
 

@@ -68,6 +68,7 @@ may change.
 from __future__ import annotations
 
 import ast
+import errno
 import re
 
 from hermes_dev.pyast.analyze.flow import terminates
@@ -549,21 +550,25 @@ _CHOICE_KEYS = frozenset(
 
 # (error codes that start with what they are: `"ERR_UNKNOWN_TEMPLATE"`, `"error_timeout"`)
 _FAILURE_PREFIXES = ("err_", "error_", "failed_", "fail_")
+# (`"EINVAL"`, `"ENOENT"`: the C library's error names, written as they are)
+_ERRNO_NAMES = frozenset(errno.errorcode.values())
 
 
 def _failure_status(value: str) -> bool:
     """A status that says it failed: a failure word (`"failed"`) or an error code
-    (`"ERR_CONNECTION"`)."""
+    (`"ERR_CONNECTION"`, `"EINVAL"`)."""
     word = _word(value)
-    return word in FAILURE_WORDS or word.startswith(_FAILURE_PREFIXES)
+    return word in FAILURE_WORDS or word.startswith(_FAILURE_PREFIXES) or value in _ERRNO_NAMES
 
 
 def _failure_word(value: str) -> bool:
     """`"failed"`, a compound that ends in one (`"tm_unreachable"`, `"file_not_found"`), or an
-    error code (`"ERR_CONNECTION"`)."""
+    error code (`"ERR_CONNECTION"`, `"EINVAL"`)."""
     word = _word(value)
-    return word.startswith(_FAILURE_PREFIXES) or any(
-        word == w or word.endswith("_" + w) for w in FAILURE_WORDS
+    return (
+        word.startswith(_FAILURE_PREFIXES)
+        or value in _ERRNO_NAMES
+        or any(word == w or word.endswith("_" + w) for w in FAILURE_WORDS)
     )
 
 
