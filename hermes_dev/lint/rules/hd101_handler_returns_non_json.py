@@ -1,7 +1,9 @@
 """## What it does
 Reports a `return` in a tool handler (or in the function a handler lambda or `functools.partial`
 forwards to) whose value is surely not a JSON string: a dict, list, tuple, set, number, bool or
-`None` literal, a bare `return`, falling off the end of the function, `orjson.dumps(...)` (bytes),
+`None` literal, a bare `return`, falling off the end of the function (also past a `match` on
+the model's arguments none of whose cases takes every dict: `case {"date": str(d)}:` lets a
+call without "date" through), `orjson.dumps(...)` (bytes),
 a dict made by `dataclasses.asdict(...)`, `vars(...)`, `obj.__dict__`, a `TypedDict`'s call or a pydantic model's
 `model_dump()` (its `model_dump_json()` is JSON), the `.json()` of a requests, httpx or aiohttp
 response (the parsed body), a
@@ -1143,6 +1145,31 @@ registry.register(name="pairs", toolset="t", schema={}, handler=pairs)
 """,
             note="trap: JSON written by `%` templates whose own text holds quotes (a string a"
             " field fills): it may be JSON, nothing is said",
+        ),
+        Valid(
+            _HEAD
+            + """\
+def swap_shift(args, **kw):
+    match args:
+        case {"date": str(day), "from": str(giver), "to": str(taker)}:
+            return json.dumps({"date": day, "from": giver, "to": taker})
+        case {**rest}:
+            return tool_error(f"date, from and to are needed, got {sorted(rest)}")
+
+
+def lookup(args, **kw):
+    match args.get("kind"):
+        case "plot":
+            return json.dumps({"kind": "plot"})
+        case other:
+            return tool_error(f"unknown kind {other!r}")
+
+
+registry.register(name="swap_shift", toolset="rota", schema={}, handler=swap_shift)
+registry.register(name="lookup", toolset="rota", schema={}, handler=lookup)
+""",
+            note="trap: a last case that takes every dict (`{**rest}`) or every value (a"
+            " capture): nothing falls through",
         ),
     )
     INVALID = (
@@ -3886,6 +3913,24 @@ registry.register(name="antenna", toolset="radio", schema={}, handler=antenna)
             note="lines made by `%` templates with text of their own between the fields"
             " (`'%s for %.3f MHz:' % (kind, f)`), joined: text, not JSON",
         ),
+        Invalid(
+            _HEAD
+            + """\
+def swap_shift(args, **kw):
+    match args:
+        case {"date": str(day), "from": str(giver), "to": str(taker)}:
+            return json.dumps({"date": day, "from": giver, "to": taker})
+        case {"date": _, "from": _, "to": _}:
+            return tool_error("date, from and to must be text")
+
+
+registry.register(name="swap_shift", toolset="rota", schema={}, handler=swap_shift)
+""",
+            lines=(5,),
+            fixed={},
+            note="a `match` on the model's arguments with no case that takes every dict: a call"
+            " that leaves a key out falls through, and the handler returns None",
+        ),
     )
 
     def check(self, ctx: LintContext) -> Iterator[Finding]:
@@ -3923,7 +3968,15 @@ registry.register(name="antenna", toolset="radio", schema={}, handler=antenna)
                     continue  # else the function it forwards to is checked instead
                 # (constants a lambda or partial binds rule out other tools' branches)
                 returns = reachable_returns(code) if code.scope.env_key() else None
-                yield from self._def_findings(ctx, func, code, tool, returns, text_only=text_only)
+                yield from self._def_findings(
+                    ctx,
+                    func,
+                    code,
+                    tool,
+                    returns,
+                    text_only=text_only,
+                    model_args=handler.args_parameter(func),
+                )
         for served in served_tools_of(module):
             func = served.function
             if not wrapped(func.node, func.scope):
@@ -3962,12 +4015,13 @@ registry.register(name="antenna", toolset="radio", schema={}, handler=antenna)
         returns: list[ast.Return] | None,
         served: bool = False,
         text_only: bool = False,
+        model_args: str | None = None,
     ) -> Iterator[Finding]:
         """The findings of a def's ways out (`returns`: those to look at, all by default;
         `text_only`: only text that is not JSON, what its decorator hands on as it is)."""
         node = func.node
         assert not isinstance(node, ast.Lambda)
-        for exit in exits(node, code.scope, call_oracle(), returns):
+        for exit in exits(node, code.scope, call_oracle(), returns, model_args):
             if exit.falls_off and (served or text_only):
                 continue  # (the end that only names of no served tool reach)
             verdict = exit.verdict

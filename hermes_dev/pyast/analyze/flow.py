@@ -23,35 +23,48 @@ _DEF_TYPES = (ast.FunctionDef, ast.AsyncFunctionDef)
 _EXIT_CALLS = {"sys.exit", "os._exit", "exit", "quit", "os.abort", "pytest.fail", "pytest.skip"}
 
 
-def terminates(body: list[ast.stmt]) -> bool:
-    """True when control cannot run off the end of `body` (conservative: doubt says True)."""
-    return any(_stmt_terminates(stmt) for stmt in body)
+def terminates(body: list[ast.stmt], model_args: str | None = None) -> bool:
+    """True when control cannot run off the end of `body` (conservative: doubt says True;
+    `model_args`: the parameter that holds the model's arguments, which any `match` of
+    refutable patterns on it can let through)."""
+    return any(_stmt_terminates(stmt, model_args) for stmt in body)
 
 
-def _stmt_terminates(stmt: ast.stmt) -> bool:
+def _stmt_terminates(stmt: ast.stmt, model_args: str | None = None) -> bool:
     if isinstance(stmt, (ast.Return, ast.Raise)):
         return True
     if isinstance(stmt, ast.If):
-        return bool(stmt.orelse) and terminates(stmt.body) and terminates(stmt.orelse)
+        return (
+            bool(stmt.orelse)
+            and terminates(stmt.body, model_args)
+            and terminates(stmt.orelse, model_args)
+        )
     if isinstance(stmt, ast.While):
         return always_true(stmt.test) and not has_break(stmt.body)
     if isinstance(stmt, (ast.For, ast.AsyncFor)):
-        return bool(stmt.orelse) and terminates(stmt.orelse) and not has_break(stmt.body)
+        return (
+            bool(stmt.orelse) and terminates(stmt.orelse, model_args) and not has_break(stmt.body)
+        )
     if isinstance(stmt, (ast.Try, ast.TryStar)):
-        if stmt.finalbody and terminates(stmt.finalbody):
+        if stmt.finalbody and terminates(stmt.finalbody, model_args):
             return True
-        normal = terminates(stmt.body) or (bool(stmt.orelse) and terminates(stmt.orelse))
-        return normal and all(terminates(h.body) for h in stmt.handlers)
+        normal = terminates(stmt.body, model_args) or (
+            bool(stmt.orelse) and terminates(stmt.orelse, model_args)
+        )
+        return normal and all(terminates(h.body, model_args) for h in stmt.handlers)
     if isinstance(stmt, (ast.With, ast.AsyncWith)):
-        return terminates(stmt.body)
+        return terminates(stmt.body, model_args)
     if isinstance(stmt, ast.Match):
         # Exhaustiveness is not known without types: assume a match covers every case, unless
         # it matches constants only on a value read from a dict right there (`match
-        # args.get("format", "mrk"): case "mrk": ... case "json": ...`): any other value falls
-        # through.
+        # args.get("format", "mrk"): case "mrk": ... case "json": ...`), or the model's own
+        # arguments with patterns none of which takes every dict (`case {"date": str(d)}:`):
+        # any other value falls through.
         if _constants_only(stmt) and _read_inline(stmt.subject):
             return False
-        return all(terminates(case.body) for case in stmt.cases)
+        if model_args and _on_model_args(stmt, model_args):
+            return False
+        return all(terminates(case.body, model_args) for case in stmt.cases)
     if isinstance(stmt, ast.Assert):
         return isinstance(stmt.test, ast.Constant) and not stmt.test.value
     if isinstance(stmt, ast.Expr) and isinstance(stmt.value, ast.Call):
@@ -71,6 +84,38 @@ def _constants_only(stmt: ast.Match) -> bool:
         ):
             return False
     return bool(stmt.cases)
+
+
+def _on_model_args(stmt: ast.Match, model_args: str) -> bool:
+    """A `match` on the model's arguments (or a value read from them right there) none of
+    whose cases takes every dict: an unguarded capture, `_`, or `{**rest}`."""
+    subject = stmt.subject
+    if not (
+        (isinstance(subject, ast.Name) and subject.id == model_args)
+        or (_read_inline(subject) and _reads_name(subject, model_args))
+    ):
+        return False
+    return bool(stmt.cases) and not any(
+        case.guard is None and _takes_all(case.pattern) for case in stmt.cases
+    )
+
+
+def _takes_all(pattern: ast.pattern) -> bool:
+    if isinstance(pattern, ast.MatchAs):
+        return pattern.pattern is None or _takes_all(pattern.pattern)
+    if isinstance(pattern, ast.MatchOr):
+        return any(_takes_all(p) for p in pattern.patterns)
+    # (`{**rest}`: every dict, and Hermes always passes one)
+    return isinstance(pattern, ast.MatchMapping) and not pattern.keys
+
+
+def _reads_name(expr: ast.expr, name: str) -> bool:
+    """`name.get(...)` or `name[...]`."""
+    if isinstance(expr, ast.Call) and isinstance(expr.func, ast.Attribute):
+        expr = expr.func.value
+    elif isinstance(expr, ast.Subscript):
+        expr = expr.value
+    return isinstance(expr, ast.Name) and expr.id == name
 
 
 def _read_inline(subject: ast.expr) -> bool:
@@ -107,24 +152,26 @@ def has_break(body: list[ast.stmt]) -> bool:
     return False
 
 
-def falloff_node(body: list[ast.stmt]) -> ast.stmt:
+def falloff_node(body: list[ast.stmt], model_args: str | None = None) -> ast.stmt:
     """The statement after which control runs off the end of `body`."""
     last = body[-1]
     if isinstance(last, ast.If):
-        if not terminates(last.body):
-            return falloff_node(last.body)
-        if last.orelse and not terminates(last.orelse):
-            return falloff_node(last.orelse)
+        if not terminates(last.body, model_args):
+            return falloff_node(last.body, model_args)
+        if last.orelse and not terminates(last.orelse, model_args):
+            return falloff_node(last.orelse, model_args)
         return last
     if isinstance(last, (ast.Try, ast.TryStar)):
-        if not terminates(last.body) and not (last.orelse and terminates(last.orelse)):
-            return falloff_node(last.orelse or last.body)
+        if not terminates(last.body, model_args) and not (
+            last.orelse and terminates(last.orelse, model_args)
+        ):
+            return falloff_node(last.orelse or last.body, model_args)
         for handler in last.handlers:
-            if not terminates(handler.body):
-                return falloff_node(handler.body)
+            if not terminates(handler.body, model_args):
+                return falloff_node(handler.body, model_args)
         return last
     if isinstance(last, (ast.With, ast.AsyncWith)):
-        return falloff_node(last.body)
+        return falloff_node(last.body, model_args)
     return last
 
 

@@ -1761,9 +1761,11 @@ def exits(
     scope: Scope,
     calls: CallVerdict | None = None,
     returns: list[ast.Return] | None = None,
+    model_args: str | None = None,
 ) -> list[Exit]:
     """Each exit of a def with its verdict (`scope`: its own body's scope; `returns`: the
-    `return`s to look at, all of them by default). Empty for generators."""
+    `return`s to look at, all of them by default; `model_args`: the parameter that holds the
+    model's arguments, when the def is a handler). Empty for generators."""
     if is_generator(node):
         return []
     found: list[Exit] = []
@@ -1785,8 +1787,8 @@ def exits(
                 found.append(Exit(ret, verdict, narrowed=True))
                 continue
         found.append(Exit(ret, verdict))
-    if not terminates(node.body) and not _sealed_match(node, scope):
-        where = falloff_node(node.body)
+    if not terminates(node.body, model_args) and not _sealed_match(node, scope):
+        where = falloff_node(node.body, model_args)
         if not never_returns_call(where, scope):
             found.append(
                 Exit(where, Verdict(NOT_JSON, "None (it can end without a return)", where), True)
