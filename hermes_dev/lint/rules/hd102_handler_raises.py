@@ -19255,6 +19255,40 @@ registry.register(name="sched", toolset="t", schema={}, handler=sched)
             " datetime.date.today()`) and another took it from a helper's tuple: on the first"
             " path the dict holds a date",
         ),
+        Invalid(
+            _HEAD
+            + """\
+class SkiBuddy:
+    TOOLS = {}
+
+    @staticmethod
+    def snow_report(args, **kw):
+        return json.dumps({"resort": args["resort"], "base_cm": 180})
+
+    @staticmethod
+    def lift_status(args, **kw):
+        return json.dumps({"open": 12})
+
+
+SkiBuddy.TOOLS = {
+    "snow_report": (SkiBuddy.snow_report, "Snow at a resort."),
+    "lift_status": (SkiBuddy.lift_status, "Lifts open."),
+}
+
+for name, (fn, desc) in SkiBuddy.TOOLS.items():
+    registry.register(
+        name=name,
+        toolset="ski",
+        schema={"name": name, "description": desc, "parameters": {"type": "object", "properties": {}}},
+        handler=lambda args, _fn=fn, **kw: _fn(args, **kw),
+    )
+""",
+            lines=(26,),
+            findings=(),
+            fixed={},
+            note="a class's table filled by module-level code after the class (`SkiBuddy.TOOLS ="
+            " {...}`, the class body's `TOOLS = {}` empty): its rows are registered",
+        ),
     )
 
     def check(self, ctx: LintContext) -> Iterator[Finding]:

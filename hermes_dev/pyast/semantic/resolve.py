@@ -2847,6 +2847,10 @@ def _class_attribute(cls: ClassRef, name: str, depth: int) -> Possible:
                 continue
             given = _constructor_parameter(cls, method.node, value, depth)
             found = found.join(given if given is not None else resolve(value, scope, depth + 1))
+    for value in _stored_on_class(cls, name):
+        # (`SkiBuddy.TOOLS = {...}` after the class: what it holds once the module has run)
+        seen_any = True
+        found = found.join(resolve(value, module_scope(cls.module), depth + 1))
     if seen_any or depth > _MAX_CLASS_DEPTH:
         return found
     for base in class_bases(cls):
@@ -2859,6 +2863,31 @@ def _class_attribute(cls: ClassRef, name: str, depth: int) -> Possible:
             return inherited
         # (nothing known of it in this base: the next base of a mixin class may hold it)
     return UNKNOWN
+
+
+def _stored_on_class(cls: ClassRef, name: str) -> list[ast.expr]:
+    """The values module-level code of the class's own module gives `Cls.name` (`SkiBuddy.TOOLS
+    = {...}` after the class)."""
+    module = cls.module
+    tree = module.tree
+    if tree is None or cls.scope is not module_scope(module):
+        return []
+    if not module.contains(f"{cls.name}.{name}"):
+        return []
+    found: list[ast.expr] = []
+    for stmt, _blocks in module_statements(tree):
+        if isinstance(stmt, ast.Assign):
+            targets, value = stmt.targets, stmt.value
+        elif isinstance(stmt, ast.AnnAssign) and stmt.value is not None:
+            targets, value = [stmt.target], stmt.value
+        else:
+            continue
+        if any(
+            isinstance(t, ast.Attribute) and t.attr == name and is_name(t.value, cls.name)
+            for t in targets
+        ):
+            found.append(value)
+    return found
 
 
 def record_field_given(inst: Instance, attr: str) -> tuple[ast.expr, Scope] | None:
