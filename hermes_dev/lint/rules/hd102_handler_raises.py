@@ -19289,6 +19289,30 @@ for name, (fn, desc) in SkiBuddy.TOOLS.items():
             note="a class's table filled by module-level code after the class (`SkiBuddy.TOOLS ="
             " {...}`, the class body's `TOOLS = {}` empty): its rows are registered",
         ),
+        Invalid(
+            _HEAD
+            + """\
+def availability(args, **kw):
+    size = args.get("size")
+    if size is not None:
+        try:
+            size = int(size)
+        except ValueError:
+            return tool_error("size must be a whole number")
+        if not 1 <= size <= 400:
+            return tool_error("size is out of range (1-400)")
+    return json.dumps({"size": size, "free": 3})
+
+
+registry.register(name="availability", toolset="rental", schema={}, handler=availability)
+""",
+            lines=(8,),
+            findings=(),
+            fixed={},
+            note="the conversion that reads the value (`size = int(size)`) checks nothing before"
+            " it, and the range test after it is of what it made: `int()` of a list raises"
+            " TypeError, which `except ValueError` misses",
+        ),
     )
 
     def check(self, ctx: LintContext) -> Iterator[Finding]:

@@ -554,7 +554,7 @@ class InputRisks:
         self._asked_keys: set[tuple[str, str]] | None = None  # (likewise)
         self._keys_asked: set[tuple[str, str]] | None = None  # (keys only, not presence)
         self._choices: dict[str, list[tuple[tuple[int, int], tuple[int, int]]]] | None = None
-        self._first_checks: dict[str, tuple[int, int]] | None = None
+        self._first_checks: dict[str, list[tuple[tuple[int, int], ast.AST | None]]] | None = None
         self.rebound = False
         self.shadowed: set[str] = set()
         self._locals: set[str] = set()
@@ -3497,9 +3497,13 @@ class InputRisks:
         PATTERN.match(v): return ...`)."""
         if self._first_checks is None:
             self._first_checks = _first_checks(self._body)
-        first = self._first_checks.get(use.id)
-        if first is None:
+        checks = self._first_checks.get(use.id)
+        if not checks:
             return False  # (never checked: the flow-insensitive answer stands)
+        # (the conversion that reads it, `size = int(size)`, is no check before the read)
+        first = next((at for at, call in checks if call is None or not _within(use, call)), None)
+        if first is None:
+            return False
         at = (use.lineno, use.col_offset)
         return (at <= first if at_first else at < first) and not (
             given_to is not None and _within(use, given_to)
@@ -4269,15 +4273,16 @@ _NOT_CHECKS = frozenset(
 )
 
 
-def _first_checks(body: list[ast.stmt] | list[ast.expr]) -> dict[str, tuple[int, int]]:
-    """For each name, where the first test that tells something of it, or the first call
-    handed it, starts."""
-    first: dict[str, tuple[int, int]] = {}
+def _first_checks(
+    body: list[ast.stmt] | list[ast.expr],
+) -> dict[str, list[tuple[tuple[int, int], ast.AST | None]]]:
+    """For each name, where each test that tells something of it, or each call handed it,
+    starts (with the call; None for a test), first first."""
+    first: dict[str, list[tuple[tuple[int, int], ast.AST | None]]] = {}
 
-    def note(name: str, node: ast.AST) -> None:
+    def note(name: str, node: ast.AST, call: bool = False) -> None:
         at = (getattr(node, "lineno", 0), getattr(node, "col_offset", 0))
-        if name not in first or at < first[name]:
-            first[name] = at
+        first.setdefault(name, []).append((at, node if call else None))
 
     for sub in walk_shallow(body):
         # (where the test runs first: an `if`'s own test, but the start of a conditional
@@ -4294,7 +4299,7 @@ def _first_checks(body: list[ast.stmt] | list[ast.expr]) -> dict[str, tuple[int,
             for arg in (*sub.args, *(k.value for k in sub.keywords)):
                 for read in ast.walk(arg):
                     if isinstance(read, ast.Name):
-                        note(read.id, sub)
+                        note(read.id, sub, call=True)
             continue
         else:
             continue
@@ -4304,6 +4309,8 @@ def _first_checks(body: list[ast.stmt] | list[ast.expr]) -> dict[str, tuple[int,
             _truth_reads(test, blind, telling)
             for told in telling:
                 note(told, at)
+    for checks in first.values():
+        checks.sort(key=lambda check: check[0])
     return first
 
 
