@@ -53,6 +53,7 @@ from hermes_dev.pyast.semantic.resolve import (
 from hermes_dev.pyast.semantic.scopes import (
     Class,
     ClassRef,
+    External,
     Function,
     Instance,
     Literal,
@@ -61,7 +62,7 @@ from hermes_dev.pyast.semantic.scopes import (
     Scope,
     module_scope,
 )
-from hermes_dev.pyast.semantic.walker import is_name, last_name
+from hermes_dev.pyast.semantic.walker import is_name, last_name, walk_function
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -215,9 +216,19 @@ class Registration:
         return f"Registration({self.name!r}, {self.module.rel}:{self.line}, {self.place})"
 
 
-def _spread(expr: ast.expr, scope: Scope) -> list[tuple[str, ast.expr, ast.expr, ModuleInfo]]:
+def _spread(
+    expr: ast.expr, scope: Scope, depth: int = 0
+) -> list[tuple[str, ast.expr, ast.expr, ModuleInfo]]:
     """The items of a dict display `**expr` stands for (its keys constant strings), as (key,
-    key node, value, the display's module); empty when it is not one such display."""
+    key node, value, the display's module); empty when it is not one such display. Displays
+    spread into one (`{**COMMON, **tool}`) and a call of a def that merges the dicts it is
+    handed (`merge(COMMON, tool)`) give theirs, the later ones over the earlier."""
+    if depth > _MAX_SPREAD_DEPTH:
+        return []
+    if isinstance(expr, ast.Call):
+        merged = _merged(expr, scope)
+        if merged is not None:
+            return _spread_all(merged, scope, depth)
     found = resolve(expr, scope).single()
     if not isinstance(found, Literal):
         return []
@@ -252,10 +263,103 @@ def _spread(expr: ast.expr, scope: Scope) -> list[tuple[str, ast.expr, ast.expr,
     for key, value in zip(made.keys, made.values):
         if key is None and _keyword_options(value, found.scope):
             continue  # (`**options` of a decorator factory's `**options`: emoji, check_fn...)
+        if key is None and own:
+            inner = _spread(value, found.scope, depth + 1)
+            if not inner:
+                return []  # a spread not known whole
+            items = _overridden(items, inner)
+            continue
         if not (isinstance(key, ast.Constant) and isinstance(key.value, str)):
             return []  # a spread or a computed key: not known whole
-        items.append((key.value, key, read(key.value, value), found.scope.module))
+        items = _overridden(items, [(key.value, key, read(key.value, value), found.scope.module)])
     return items
+
+
+_MAX_SPREAD_DEPTH = 4
+_MERGES = frozenset({"toolz.merge", "toolz.dicttoolz.merge", "cytoolz.merge"})
+
+
+def _overridden(
+    items: list[tuple[str, ast.expr, ast.expr, ModuleInfo]],
+    later: list[tuple[str, ast.expr, ast.expr, ModuleInfo]],
+) -> list[tuple[str, ast.expr, ast.expr, ModuleInfo]]:
+    keys = {item[0] for item in later}
+    return [item for item in items if item[0] not in keys] + later
+
+
+def _spread_all(
+    parts: list[ast.expr], scope: Scope, depth: int
+) -> list[tuple[str, ast.expr, ast.expr, ModuleInfo]]:
+    items: list[tuple[str, ast.expr, ast.expr, ModuleInfo]] = []
+    for part in parts:
+        inner = _spread(part, scope, depth + 1)
+        if not inner:
+            return []
+        items = _overridden(items, inner)
+    return items
+
+
+def _merged(call: ast.Call, scope: Scope) -> list[ast.expr] | None:
+    """The dicts a call merges, in order: `toolz.merge(a, b)`, or a project def whose one
+    `return` is a display of nothing but its parameters spread (`{**a, **(b or {})}`), or a fold
+    of its `*dicts` into one (`reduce(lambda acc, m: {**acc, **m}, dicts, {})`)."""
+    if any(isinstance(a, ast.Starred) for a in call.args) or call.keywords:
+        return None
+    found = resolve(call.func, scope).single()
+    if isinstance(found, External) and found.dotted in _MERGES:
+        return list(call.args)
+    if not isinstance(found, Function) or not isinstance(found.node, _DEF_TYPES):
+        return None
+    node = found.node
+    returns = [s for s in walk_function(node) if isinstance(s, ast.Return)]
+    if len(returns) != 1 or returns[0].value is None or node.args.kwonlyargs:
+        return None
+    value = returns[0].value
+    params = [a.arg for a in (*node.args.posonlyargs, *node.args.args)]
+    if isinstance(value, ast.Dict) and value.keys and all(k is None for k in value.keys):
+        order = [_spread_param(v) for v in value.values]
+        if any(p is None or p not in params for p in order) or len(call.args) != len(params):
+            return None
+        given = dict(zip(params, call.args))
+        return [given[p] for p in order]  # type: ignore[index]
+    vararg = node.args.vararg
+    if (
+        vararg is not None
+        and not params
+        and isinstance(value, ast.Call)
+        and last_name(value.func) == "reduce"
+        and len(value.args) == 3
+        and is_name(value.args[1], vararg.arg)
+        and isinstance(value.args[2], ast.Dict)
+        and not value.args[2].keys
+        and _merging_lambda(value.args[0])
+    ):
+        return list(call.args)
+    return None
+
+
+def _spread_param(value: ast.expr) -> str | None:
+    """`p` of `**p` or `**(p or {})`."""
+    if isinstance(value, ast.BoolOp) and isinstance(value.op, ast.Or) and len(value.values) == 2:
+        empty = value.values[1]
+        if isinstance(empty, ast.Dict) and not empty.keys:
+            value = value.values[0]
+    return value.id if isinstance(value, ast.Name) else None
+
+
+def _merging_lambda(expr: ast.expr) -> bool:
+    """`lambda acc, m: {**acc, **(m or {})}`."""
+    if not isinstance(expr, ast.Lambda):
+        return False
+    params = [a.arg for a in expr.args.args]
+    body = expr.body
+    return (
+        len(params) == 2
+        and isinstance(body, ast.Dict)
+        and len(body.keys) == 2
+        and all(k is None for k in body.keys)
+        and [_spread_param(v) for v in body.values] == params
+    )
 
 
 def _keyword_options(expr: ast.expr, scope: Scope) -> bool:

@@ -19313,6 +19313,60 @@ registry.register(name="availability", toolset="rental", schema={}, handler=avai
             " it, and the range test after it is of what it made: `int()` of a list raises"
             " TypeError, which `except ValueError` misses",
         ),
+        Invalid(
+            {
+                "plugins/archive/plugin.yaml": """\
+name: archive
+version: 1.0.0
+description: Archive lookups.
+provides_tools:
+  - box_lookup
+  - shelf_lookup
+""",
+                "plugins/archive/fn.py": """\
+from functools import reduce
+
+
+def merge(*maps):
+    return reduce(lambda acc, m: {**acc, **(m or {})}, maps, {})
+""",
+                "plugins/archive/__init__.py": """\
+import json
+
+from .fn import merge
+
+
+def box_lookup(args, **kw):
+    return json.dumps({"box": args["box"]})
+
+
+def shelf_lookup(args, **kw):
+    return json.dumps({"shelf": args["shelf"]})
+
+
+def _schema(name):
+    return {"name": name, "description": "Look up.", "parameters": {"type": "object", "properties": {}}}
+
+
+COMMON = {"toolset": "archive"}
+TOOLS = [
+    {"name": "box_lookup", "schema": _schema("box_lookup"), "handler": box_lookup},
+]
+
+
+def register(ctx):
+    for tool in TOOLS:
+        ctx.register_tool(**merge(COMMON, tool))
+    extra = {"name": "shelf_lookup", "schema": _schema("shelf_lookup"), "handler": shelf_lookup}
+    ctx.register_tool(**{**COMMON, **extra})
+""",
+            },
+            lines=(),
+            findings=(("plugins/archive/__init__.py", 7), ("plugins/archive/__init__.py", 11)),
+            fixed={},
+            note="keywords spread from dicts merged by a fold (`**merge(COMMON, tool)`) or by a"
+            " display (`**{**COMMON, **extra}`): each registration's handler is known",
+        ),
     )
 
     def check(self, ctx: LintContext) -> Iterator[Finding]:
