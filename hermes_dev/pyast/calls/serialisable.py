@@ -34,7 +34,13 @@ from hermes_dev.pyast.analyze.branches import decide
 from hermes_dev.pyast.analyze.sqlite_schema import converted_columns, selected_conversion
 from hermes_dev.pyast.analyze.tests_read import ends
 from hermes_dev.pyast.calls.driver import Code, wrapped
-from hermes_dev.pyast.semantic.resolve import bind_call, call_arguments, resolve, rows
+from hermes_dev.pyast.semantic.resolve import (
+    bind_call,
+    call_arguments,
+    constant_defaults,
+    resolve,
+    rows,
+)
 from hermes_dev.pyast.semantic.scopes import (
     Builtin,
     Class,
@@ -43,7 +49,6 @@ from hermes_dev.pyast.semantic.scopes import (
     Function,
     Instance,
     Literal,
-    Possible,
     Undecorated,
 )
 from hermes_dev.pyast.semantic.walker import (
@@ -781,22 +786,10 @@ class _Search:
     def returned(self, obj: Function, call: ast.Call, scope: Scope, depth: int) -> Refusal | None:
         """What a project def returns, its parameters bound to what the call gives (and the
         defaults it leaves), so a branch on a flag the call leaves False is not taken."""
-        env = bind_call(call, scope, obj, depth)
         node = obj.node
         if isinstance(node, ast.Lambda):
             return None
-        if not any(isinstance(a, ast.Starred) for a in call.args) and not any(
-            kw.arg is None for kw in call.keywords
-        ):
-            args = node.args
-            positional = [*args.posonlyargs, *args.args]
-            pairs = [
-                *zip(reversed(positional), reversed(args.defaults)),
-                *((a, d) for a, d in zip(args.kwonlyargs, args.kw_defaults) if d is not None),
-            ]
-            for param, default in pairs:
-                if param.arg not in env and isinstance(default, ast.Constant):
-                    env[param.arg] = Possible.of(Const(default.value))
+        env = constant_defaults(bind_call(call, scope, obj, depth), call, node)
         inner = Code(obj, env).scope
         # (`[slim(r) for r in rows]` of `def slim(r): return r`: one of the rows, handed back;
         # `_as_number(score[name])`: the item, as the caller reads it)

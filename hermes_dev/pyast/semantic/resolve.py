@@ -1733,7 +1733,7 @@ def _decorator_scopes(
             if made_by.node is not factory or not isinstance(dec, ast.Call):
                 continue
             bound = bind_call(dec, app_scope, made_by, depth + 1)
-            outer = where.child(factory, _constant_defaults(bound, dec, factory))
+            outer = where.child(factory, constant_defaults(bound, dec, factory))
         else:
             if made_by.node is not deco or isinstance(dec, ast.Call):
                 continue
@@ -1750,7 +1750,7 @@ def _decorator_scopes(
     return out
 
 
-def _constant_defaults(
+def constant_defaults(
     bound: dict[str, Possible], call: ast.Call, node: ast.FunctionDef | ast.AsyncFunctionDef
 ) -> dict[str, Possible]:
     """`bound` and, for each parameter the call leaves out, its constant default (`wrap=True`
