@@ -1782,14 +1782,7 @@ def _decorations(
     that def's scope once per call of it, its parameters bound to what the call gives."""
     for app_module, def_node, dec in _decorated_defs(module, word, classes=True):
         yield app_module, def_node, dec, module_scope(app_module)
-    for app_module, holder in _decorating_defs(module, word):
-        inner = [
-            (stmt, dec)
-            for stmt in holder.body
-            if isinstance(stmt, (*_DEF_TYPES, ast.ClassDef))
-            for dec in stmt.decorator_list
-            if last_name(dec.func if isinstance(dec, ast.Call) else dec) == word
-        ]
+    for app_module, holder, inner in _decorating_defs(module, word):
         for where in function_call_scopes(app_module, holder, depth):
             for def_node, dec in inner:
                 yield app_module, def_node, dec, where
@@ -1797,10 +1790,22 @@ def _decorations(
 
 def _decorating_defs(
     module: ModuleInfo, word: str
-) -> list[tuple[ModuleInfo, ast.FunctionDef | ast.AsyncFunctionDef]]:
-    """Module-level defs of `module`'s folder (and those under it) with a def in their body
-    decorated with something named `word`."""
-    out: list[tuple[ModuleInfo, ast.FunctionDef | ast.AsyncFunctionDef]] = []
+) -> list[
+    tuple[
+        ModuleInfo,
+        ast.FunctionDef | ast.AsyncFunctionDef,
+        list[tuple[ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef, ast.expr]],
+    ]
+]:
+    """Module-level defs of `module`'s folder (and those under it) with defs in their body
+    decorated with something named `word`, each with those defs and their decorators."""
+    out: list[
+        tuple[
+            ModuleInfo,
+            ast.FunctionDef | ast.AsyncFunctionDef,
+            list[tuple[ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef, ast.expr]],
+        ]
+    ] = []
     for other in subtree_modules(module, "@"):
         tree = other.tree
         if tree is None or not other.contains(word):
@@ -1811,15 +1816,15 @@ def _decorating_defs(
             text = other.lines.text(stmt.lineno, stmt.end_lineno or stmt.lineno)
             if "@" not in text or word not in text:
                 continue
-            if any(
-                isinstance(inner, (*_DEF_TYPES, ast.ClassDef))
-                and any(
-                    last_name(d.func if isinstance(d, ast.Call) else d) == word
-                    for d in inner.decorator_list
-                )
-                for inner in stmt.body
-            ):
-                out.append((other, stmt))
+            inner = [
+                (sub, dec)
+                for sub in stmt.body
+                if isinstance(sub, (*_DEF_TYPES, ast.ClassDef))
+                for dec in sub.decorator_list
+                if last_name(dec) == word
+            ]
+            if inner:
+                out.append((other, stmt, inner))
     return out
 
 
@@ -2038,13 +2043,7 @@ def _decorated_defs(
             if not isinstance(stmt, kinds):
                 continue
             for dec in stmt.decorator_list:
-                target = dec.func if isinstance(dec, ast.Call) else dec
-                named = (
-                    target.attr
-                    if isinstance(target, ast.Attribute)
-                    else (target.id if isinstance(target, ast.Name) else None)
-                )
-                if named == word:
+                if last_name(dec) == word:
                     out.append((other, stmt, dec))
     return out
 
