@@ -3931,6 +3931,26 @@ registry.register(name="swap_shift", toolset="rota", schema={}, handler=swap_shi
             note="a `match` on the model's arguments with no case that takes every dict: a call"
             " that leaves a key out falls through, and the handler returns None",
         ),
+        Invalid(
+            _HEAD
+            + """\
+def standings(args, **kw):
+    boats = [str(b) for b in args.get("boats") or []]
+    if args.get("output") == "table":
+        txt = "Pos  Sail      Points\\n"
+        for k, boat in enumerate(boats):
+            txt += "%-4d %-9s %d\\n" % (k + 1, boat, k + 1)
+        return txt
+    return json.dumps({"standings": boats})
+
+
+registry.register(name="standings", toolset="race", schema={}, handler=standings)
+""",
+            lines=(10,),
+            findings=(),
+            fixed={},
+            note="text that starts as prose, then appended to with `+=`: it still starts so",
+        ),
     )
 
     def check(self, ctx: LintContext) -> Iterator[Finding]:

@@ -846,6 +846,12 @@ def _name_uncached(
                     f"a JSON string with text appended to it (line {line})",
                     appended[0].node,
                 )
+            firsts = [_value_of(b, where) for b in live if b.kind != "augmented"]
+            if firsts and all(
+                f is not None and _starts_as_prose(f[0], f[1], depth + 1) for f in firsts
+            ):
+                # (`txt = "Pos  Sail " + ...` then `txt += row`: appending keeps its start)
+                return Verdict(NOT_JSON, "a string that is not JSON", firsts[0][0])  # type: ignore[index]
             return _UNKNOWN_V
     if verdicts and all(v.kind == JSON for v in verdicts):
         return _JSON_V
