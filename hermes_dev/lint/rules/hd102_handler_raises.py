@@ -8713,6 +8713,113 @@ registry.register(name="sched", toolset="t", schema={}, handler=sched)
 """,
             note="trap: the same date made text before it is put in (`.isoformat()`)",
         ),
+        Valid(
+            _HEAD
+            + """\
+def IsNumeric(v):
+    if v is None or isinstance(v, bool):
+        return False
+    try:
+        float(v)
+        return True
+    except (TypeError, ValueError):
+        return False
+
+
+def CDbl(v):
+    if IsNumeric(v):
+        return float(v)
+    return 0.0
+
+
+def catch_entry(args, **kw):
+    length = args.get("length_cm")
+    if not IsNumeric(length):
+        return tool_error("length_cm must be a number")
+    return json.dumps({"length_cm": CDbl(length)})
+
+
+registry.register(name="catch_entry", toolset="fishing", schema={}, handler=catch_entry)
+""",
+            note="a question helper named in PascalCase (`IsNumeric`) tests what it is given,"
+            " as `is_numeric` does: float() past its yes never raises",
+        ),
+        Valid(
+            _HEAD
+            + """\
+ENSEMBLES = ("choir", "orchestra")
+IDEAL = {"choir": 4, "orchestra": 5}
+
+
+def _ensemble(args):
+    value = args.get("ensemble")
+    if isinstance(value, str) and value.strip().lower() in ENSEMBLES:
+        return value.strip().lower()
+    return None
+
+
+def balance(args, **kw):
+    ensemble = _ensemble(args)
+    if ensemble is None:
+        return tool_error("ensemble must be choir or orchestra")
+    return json.dumps({"sections": IDEAL[ensemble]})
+
+
+registry.register(name="balance", toolset="music", schema={}, handler=balance)
+""",
+            note="a helper that returns what it just tested to be in a table (`if v.strip()"
+            " in T: return v.strip()`) or None: past the None test, an entry",
+        ),
+        Valid(
+            _HEAD
+            + """\
+from functools import singledispatch
+
+
+@singledispatch
+def tags_of(value):
+    raise TypeError("tags must be text or a list of text")
+
+
+@tags_of.register
+def _(value: str):
+    return [t.strip().lower() for t in value.split(",") if t.strip()]
+
+
+@tags_of.register(list)
+def _(value):
+    return [str(t).strip().lower() for t in value]
+
+
+def add_card(args, **kw):
+    try:
+        tags = tags_of(args.get("tags", ""))
+    except TypeError as exc:
+        return tool_error(str(exc))
+    return json.dumps({"tags": tags})
+
+
+registry.register(name="add_card", toolset="cards", schema={}, handler=add_card)
+""",
+            note="singledispatch runs the `str` implementation only for text: `.split()`"
+            " there never meets a number",
+        ),
+        Valid(
+            _HEAD
+            + """\
+def turn_advice(args, **kw):
+    match args:
+        case {"bay": str(bay)} if bay.strip():
+            bay = bay.strip().upper()
+        case _:
+            return tool_error("bay is required, e.g. B02")
+    return json.dumps({"bay": bay, "turn": bay.startswith("B")})
+
+
+registry.register(name="turn_advice", toolset="compost", schema={}, handler=turn_advice)
+""",
+            note="a class pattern (`str(bay)`) tests the capture's type before its guard runs",
+        ),
     )
     INVALID = (
         Invalid(
@@ -19366,6 +19473,176 @@ def register(ctx):
             fixed={},
             note="keywords spread from dicts merged by a fold (`**merge(COMMON, tool)`) or by a"
             " display (`**{**COMMON, **extra}`): each registration's handler is known",
+        ),
+        Invalid(
+            _HEAD
+            + """\
+from functools import singledispatch
+
+
+@singledispatch
+def as_amount(value):
+    raise TypeError(f"no amount in {type(value).__name__}")
+
+
+@as_amount.register
+def _(value: str):
+    return float(value.strip())
+
+
+@as_amount.register(int)
+def _(value):
+    return float(value)
+
+
+def tip(args, **kw):
+    amount = as_amount(args.get("amount", "0"))
+    return json.dumps({"tip": round(amount * 0.15, 2)})
+
+
+registry.register(name="tip", toolset="money", schema={}, handler=tip)
+""",
+            lines=(23,),
+            findings=(),
+            fixed={},
+            note="functools.singledispatch: the call runs the implementation registered for"
+            " the argument's type; text goes to the `str` one, whose float() refuses words",
+        ),
+        Invalid(
+            _HEAD
+            + """\
+import datetime as dt
+
+
+def day_of(args, **kw):
+    match args:
+        case {"date": str(day)}:
+            return json.dumps({"weekday": dt.date.fromisoformat(day).strftime("%A")})
+        case _:
+            return tool_error("date must be text")
+
+
+registry.register(name="day_of", toolset="dates", schema={}, handler=day_of)
+""",
+            lines=(10,),
+            findings=(),
+            fixed={},
+            note="a `match` capture of the model's arguments holds that argument: `day` of"
+            ' `case {"date": str(day)}` is what the model sent for "date"',
+        ),
+        Invalid(
+            _HEAD
+            + """\
+class LedgerError(Exception):
+    pass
+
+
+def pay(db, a):
+    return {"patron": a["patron_id"].strip()}
+
+
+TOOLS = {
+    "fine_pay": (lambda a: pay(None, a), "Pay a fine."),
+}
+
+
+def _run(name, args):
+    sub = TOOLS[name][0]
+    try:
+        return json.dumps(sub(args or {}))
+    except LedgerError as e:
+        return tool_error(str(e))
+
+
+def fine_pay(args, **kw):
+    return _run("fine_pay", args)
+
+
+registry.register(name="fine_pay", toolset="fines", schema={}, handler=fine_pay)
+""",
+            lines=(26,),
+            findings=(),
+            fixed={},
+            note="a lambda in a table's row (`TOOLS[name][0]`) handed the model's arguments"
+            " passes them on: what its callee reads of them raises on them",
+        ),
+        Invalid(
+            _HEAD
+            + """\
+def _bias(args, **kw):
+    return json.dumps({"bias": float(args.get("degrees", "0")) / 2})
+
+
+def _laps(args, **kw):
+    return json.dumps({"laps": 3})
+
+
+NAMES = ["line_bias", "lap_count"]
+HANDLERS = [lambda args, **kw: _bias(args, **kw), _laps]
+
+for i in range(len(NAMES)):
+    registry.register(name=NAMES[i], toolset="race", schema={}, handler=HANDLERS[i])
+""",
+            lines=(5,),
+            findings=(),
+            fixed={},
+            note="tools registered from parallel lists in an index loop (`for i in"
+            " range(len(NAMES))`): each index reads each list's row",
+        ),
+        Invalid(
+            _HEAD
+            + """\
+DEFAULTS = {"history": False, "timeout": 10}
+
+
+def account(args, **kw):
+    opts = {**DEFAULTS, **(args.get("options") or {})}
+    return json.dumps({"history": bool(opts["history"]), "timeout": opts["timeout"]})
+
+
+registry.register(name="account", toolset="library", schema={}, handler=account)
+""",
+            lines=(8,),
+            findings=(),
+            fixed={},
+            note="`**` of the model's value as it came: only a JSON object spreads",
+        ),
+        Invalid(
+            _HEAD
+            + """\
+from functools import singledispatch
+
+
+@singledispatch
+def parse_grade(value):
+    raise TypeError(f"cannot read a grade from {type(value).__name__}")
+
+
+@parse_grade.register
+def _(value: str):
+    return {"again": 1, "hard": 2, "good": 3, "easy": 4}.get(value.strip().lower(), 3)
+
+
+@parse_grade.register
+def _(value: int):
+    return max(1, min(4, value))
+
+
+def review(args, **kw):
+    try:
+        grade = parse_grade(args.get("grade"))
+    except (KeyError, ValueError):
+        return tool_error("grade must be again, hard, good or easy")
+    return json.dumps({"grade": grade})
+
+
+registry.register(name="review", toolset="cards", schema={}, handler=review)
+""",
+            lines=(24,),
+            findings=(),
+            fixed={},
+            note="`args.get('grade')` is None when the model leaves it out, and no"
+            " implementation is registered for None: the dispatcher's own body raises",
         ),
     )
 

@@ -773,6 +773,7 @@ def returned_members(call: ast.Call, scope: Scope) -> tuple[object, ...] | None:
         if isinstance(sub, ast.Name) and not isinstance(sub.ctx, ast.Load)
     }
     tests = _exit_tests_of(node)[0]
+    inside = returned_if_in(node)
     members: set[object] = set()
     for sub in walk_function(node):
         if isinstance(sub, ast.Yield | ast.YieldFrom | ast.Await):
@@ -782,6 +783,15 @@ def returned_members(call: ast.Call, scope: Scope) -> tuple[object, ...] | None:
         value = sub.value
         if value is None or isinstance(value, ast.Constant):
             got: tuple[object, ...] | None = (None if value is None else value.value,)
+        elif id(sub) in inside:
+            # (`if v.strip().lower() in ENSEMBLES: return v.strip().lower()`)
+            held = inside[id(sub)]
+            if isinstance(held, ast.Name) and held.id in params:
+                if held.id in stored or held.id not in given:
+                    return None
+                got = _members(given[held.id], scope)
+            else:
+                got = _members(held, found.scope)
         elif not isinstance(value, ast.Name):
             return None
         elif value.id in params and value.id not in stored and value.id in given:
@@ -806,6 +816,34 @@ def returned_members(call: ast.Call, scope: Scope) -> tuple[object, ...] | None:
     if not members or len(members) > MAX_MEMBERS:
         return None
     return tuple(sorted(members, key=repr))
+
+
+def returned_if_in(
+    node: ast.FunctionDef | ast.AsyncFunctionDef,
+) -> dict[int, ast.expr]:
+    """ids of the returns that give, first thing in an `if`'s body, what the `if` tested to be
+    `in` a table (`if key.strip() in T: return key.strip()`), each with that table."""
+    found: dict[int, ast.expr] = {}
+    for sub in walk_function(node):
+        if not isinstance(sub, ast.If) or not sub.body or not isinstance(sub.body[0], ast.Return):
+            continue
+        returned = sub.body[0].value
+        if returned is None:
+            continue
+        test = sub.test
+        parts = (
+            test.values if isinstance(test, ast.BoolOp) and isinstance(test.op, ast.And) else [test]
+        )
+        shown = ast.dump(returned)
+        for part in parts:
+            if (
+                isinstance(part, ast.Compare)
+                and len(part.ops) == 1
+                and isinstance(part.ops[0], ast.In)
+                and ast.dump(part.left) == shown
+            ):
+                found[id(sub.body[0])] = part.comparators[0]
+    return found
 
 
 def _members(table: ast.expr, scope: Scope) -> tuple[object, ...] | None:

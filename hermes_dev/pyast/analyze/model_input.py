@@ -50,6 +50,7 @@ from hermes_dev.pyast.analyze.tests_read import (
     tested_calls,
     tests_of,
 )
+from hermes_dev.pyast.semantic.dispatch import dispatched_on
 from hermes_dev.pyast.semantic.walker import (
     COMPREHENSIONS,
     augmented_value,
@@ -376,6 +377,7 @@ class InputRisks:
         "_loops",
         "_magnitudes",
         "_match_typed",
+        "_match_typed_names",
         "_matched",
         "_numbers",
         "_opened",
@@ -634,6 +636,11 @@ class InputRisks:
             if isinstance(sub, ast.Expr) and isinstance(sub.value, ast.Call)
         }
         self.derived: set[str] = set(seeds)  # (complete after the walk, below)
+        # (`day` of `case {"date": str(day)}`; `value` of a def singledispatch runs for str)
+        self._match_typed_names: set[str] = set()
+        if dispatched_on(node) and not isinstance(node, ast.Lambda):
+            first = [*node.args.posonlyargs, *node.args.args][:1]
+            self._match_typed_names.update(a.arg for a in first)
         # (parameters that hold the model's value as it came, untested by the caller)
         self.raw_given: frozenset[str] = frozenset()
         for sub in nodes:
@@ -696,6 +703,12 @@ class InputRisks:
                     assigns.setdefault(target.id, []).append(value)
             elif kind in COMPREHENSIONS:
                 self._note_comprehension(sub)  # type: ignore[arg-type]
+            elif kind is ast.Match:
+                # `case {"date": str(day)}:` binds `day` to the subject's `["date"]`
+                for name, value, typed in match_captures(sub):  # type: ignore[arg-type]
+                    assigns.setdefault(name, []).append(value)
+                    if typed:
+                        self._match_typed_names.add(name)
             elif kind is ast.For or kind is ast.AsyncFor:
                 # `for p in args.get("paths") or []:` each element is the model's (the loop's
                 # iterable stands for it: its values are as much the model's as it is)
@@ -1721,7 +1734,7 @@ class InputRisks:
             for arg in given:
                 self._tar_tested.update(self._reads(arg))
                 self.format_tested.update(self._reads(arg))
-        elif name.startswith("is_") and name not in EXISTS_TESTS and given:
+        elif _predicate(name) and name not in EXISTS_TESTS and given:
             # `zipfile.is_zipfile(p)`: what the file is, tested (a missing one is not a zip)
             for arg in given:
                 self.guarded.update(self._reads(arg))
@@ -3393,6 +3406,7 @@ class InputRisks:
         flags_only = self._flag_tests
         for subject in self._match_typed:
             typed |= self._reads(subject)
+        typed |= self._match_typed_names
         found |= typed
         for sub in nodes:
             if (
@@ -4301,6 +4315,15 @@ def _first_checks(
                     if isinstance(read, ast.Name):
                         note(read.id, sub, call=True)
             continue
+        elif isinstance(sub, ast.MatchClass):
+            # (`case {"bay": str(bay)} if bay.strip():` the class pattern tests it first)
+            for inner in sub.patterns:
+                if isinstance(inner, ast.MatchAs) and inner.name:
+                    note(inner.name, sub)
+            continue
+        elif isinstance(sub, ast.MatchAs) and sub.name and isinstance(sub.pattern, ast.MatchClass):
+            note(sub.name, sub)  # (`case str() as bay:`)
+            continue
         else:
             continue
         for test in tests:
@@ -4422,6 +4445,47 @@ def _verdict_calls(test: ast.expr) -> list[ast.Call]:
     return found
 
 
+def match_captures(stmt: ast.Match) -> list[tuple[str, ast.expr, bool]]:
+    """The names a `match` binds to a part of its subject, each with that part as an
+    expression and whether a class pattern tested its type: `day` of `case {"date":
+    str(day)}` is `subject["date"]` (typed), `x` of `case x` the subject itself. Other captures
+    (sequence items, attributes) are not given."""
+    found: list[tuple[str, ast.expr, bool]] = []
+
+    def visit(pattern: ast.pattern, value: ast.expr, typed: bool = False) -> None:
+        if isinstance(pattern, ast.MatchAs):
+            if pattern.name:
+                found.append((pattern.name, value, typed or pattern.pattern is not None))
+            if pattern.pattern is not None:
+                visit(pattern.pattern, value)
+        elif isinstance(pattern, ast.MatchOr):
+            for option in pattern.patterns:
+                visit(option, value)
+        elif (
+            isinstance(pattern, ast.MatchClass)
+            and len(pattern.patterns) == 1
+            and not pattern.kwd_patterns
+            and isinstance(pattern.cls, ast.Name)
+            and pattern.cls.id in _SELF_MATCHING
+        ):
+            visit(pattern.patterns[0], value, True)  # (`str(x)` matches the value itself)
+        elif isinstance(pattern, ast.MatchMapping):
+            for key, inner in zip(pattern.keys, pattern.patterns):
+                if isinstance(key, ast.Constant) and isinstance(key.value, (str, int)):
+                    item = ast.Subscript(value=value, slice=key, ctx=ast.Load())
+                    visit(inner, ast.copy_location(item, inner))
+
+    for case in stmt.cases:
+        visit(case.pattern, stmt.subject)
+    return found
+
+
+# Builtin classes whose one positional pattern matches the value itself (`case str(x):`).
+_SELF_MATCHING = frozenset(
+    {"str", "int", "float", "bool", "bytes", "list", "tuple", "dict", "set", "frozenset"}
+)
+
+
 def _class_patterns(stmt: ast.Match) -> bool:
     """A case of the `match` tests the subject's class (`case str():`, `case list() as v:`)."""
     for case in stmt.cases:
@@ -4461,13 +4525,28 @@ def _asks_a_helper(func: ast.expr) -> bool:
 
 def _validates(name: str) -> bool:
     """A helper named for checking what it is given (`_validate_command`, `is_valid_date`,
-    `check_path`), not `check_output` / `check_call`."""
-    words = [w for w in name.lower().split("_") if w]
+    `check_path`, `validateInput`), not `check_output` / `check_call`."""
+    words = name_words(name)
     return (
         bool(words)
         and name not in ("check_output", "check_call")
-        and (any(w in _VALIDATING for w in words) or name.startswith("is_valid"))
+        and (any(w in _VALIDATING for w in words) or words[:2] == ["is", "valid"])
     )
+
+
+def _predicate(name: str) -> bool:
+    """A helper named as a question about what it is given: `is_zipfile`, `isNumeric`,
+    `IsNumeric` (not `isdigit`, one word)."""
+    words = name_words(name)
+    return len(words) > 1 and words[0] == "is"
+
+
+_WORD = re.compile(r"[A-Z]?[a-z0-9]+|[A-Z]+(?![a-z])")
+
+
+def name_words(name: str) -> list[str]:
+    """The words of a snake_case, camelCase or PascalCase name, lower-cased."""
+    return [w.lower() for part in name.split("_") for w in _WORD.findall(part)]
 
 
 def the_arguments(expr: ast.expr, param: str, empty: bool = False) -> bool:

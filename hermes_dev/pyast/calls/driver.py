@@ -38,6 +38,7 @@ from hermes_dev.pyast.analyze.branches import (
     truthiness_asked,
 )
 from hermes_dev.pyast.calls.per_constant import one_by_one, plain_constant
+from hermes_dev.pyast.semantic.dispatch import implementations, makes_dispatcher, registers
 from hermes_dev.pyast.semantic.resolve import (
     IN_PROGRESS,
     TRUNCATED,
@@ -165,6 +166,8 @@ def wrapped(node: ast.AST, scope: Scope | None = None) -> bool:
 def _passes_through(dec: ast.expr, scope: Scope) -> bool:
     """A decorator (`@deco`, or `@factory(...)` returning one) whose every return gives back
     the function it was given."""
+    if registers(dec, scope) or makes_dispatcher(dec, scope):
+        return True  # (singledispatch: each def runs as written, for its types)
     node = _decorator_def(dec, scope)
     return isinstance(node, ast.FunctionDef) and hands_back(node)
 
@@ -460,6 +463,14 @@ def callees(call: ast.Call, scope: Scope) -> list[Callee] | None:
     targets: list[Callee] = []
     for obj in found.items:
         if isinstance(obj, Function):
+            chosen = implementations(obj, call, scope)
+            if chosen is not None:
+                for impl in chosen:
+                    given = _bound(call, scope, impl)
+                    targets.extend(
+                        Callee(impl, env) for env in one_by_one(call, scope, impl, given)
+                    )
+                continue
             through = through_decorator(obj)
             if through is not None:
                 obj = through  # (the wrapper runs, and calls the def)

@@ -21,7 +21,7 @@ import ast
 import re
 
 from hermes_dev.pyast.analyze import library_raises, preconditions
-from hermes_dev.pyast.analyze.branches import constant, decide
+from hermes_dev.pyast.analyze.branches import constant, decide, returned_if_in
 from hermes_dev.pyast.analyze.exceptions import (
     MISSES,
     ExcType,
@@ -84,6 +84,7 @@ from hermes_dev.pyast.calls.wrong_types import (
     parser_key,
     path_key,
     slice_key,
+    spread_key,
     text_method_key,
     unhashable_key,
 )
@@ -229,8 +230,6 @@ class _InputEscapes(Transfer):
         self.name = ("iterated-" if iterated else "") + "input-escapes:" + ",".join(sorted(seeds))
 
     def compute(self, code: Code, depth: int) -> list[Escape]:
-        if isinstance(code.node, ast.Lambda):
-            return []
         walker = _Walker(code, top=False, depth=depth, inputs_only=True)
         # `*args`: the parameter holds the model's arguments themselves; `?key`: a key the
         # caller made sure is there (`args.get("key")` read, `"key" in args`); `!key`: one
@@ -1164,10 +1163,14 @@ def _member_or_none(node: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
             and sub.lineno > raised_at.get(sub.id, sub.lineno)
         ):
             del raised_at[sub.id]  # (bound again past its test)
+    inside = returned_if_in(node)
     seen = False
     for ret in returns:
         value = ret.value
         if _none(value):
+            continue
+        if id(ret) in inside:
+            seen = True  # (`if v.strip() in T: return v.strip()`)
             continue
         if (
             isinstance(value, ast.IfExp)
@@ -2200,7 +2203,7 @@ class _Walker:
             if inputs is not None and kind in _COMPREHENSION_KINDS:
                 self._iterated_risk(node, handlers)
             if inputs is not None and (
-                kind is ast.Call or kind is ast.Compare or kind is ast.BinOp
+                kind is ast.Call or kind is ast.Compare or kind is ast.BinOp or kind is ast.Dict
             ):
                 unhashable = self._wrong_type_risk(node, handlers)
                 if unhashable is not None:
@@ -2652,6 +2655,15 @@ class _Walker:
                     f"when the model sends text or a list for {_shown(key)} (no whole number)",
                 )
             return None
+        if type(node) is ast.Dict or type(node) is ast.Call:
+            key = spread_key(inputs, node)
+            if key is not None:
+                return (
+                    TypeError,
+                    f"when the model sends text, a number or a list for {_shown(key)} (no object)",
+                )
+            if type(node) is ast.Dict:
+                return None
         if type(node) is ast.BinOp:
             key = concat_key(inputs, node)
             if key is not None:
@@ -2731,7 +2743,7 @@ class _Walker:
         """The parameters of `target` this call gives one of the model's values, as the model
         sent it (unchecked here): what raises on them in there raises on the model's input."""
         inputs = self.inputs
-        if inputs is None or isinstance(target.function.node, ast.Lambda):
+        if inputs is None:
             return frozenset()
         # (`asyncio.to_thread(_rank, query, mode)` hands `_rank` its arguments after the first)
         given = handed_on(call, self.scope) or call

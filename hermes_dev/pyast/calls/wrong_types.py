@@ -19,6 +19,8 @@ expects text:
   JSON object has `.get`), raises TypeError on a list or an object (unhashable), which `except
   KeyError` misses;
 - a loop over it raises TypeError on a number, unless the schema declares it an array;
+- spread with `**` (`{**DEFAULTS, **(args.get("options") or {})}`, `f(**v)`) it raises
+  TypeError on text, a number or a list: only a JSON object is a mapping;
 - a path made of it (`os.path.expanduser(v)`, `os.path.join(base, v)`, `Path(v)`) raises
   TypeError on a number or a list;
 - an order comparison of it with a number the code makes (`hours_left <= warn`) raises
@@ -130,6 +132,19 @@ def text_method_key(inputs: InputRisks, call: ast.Call) -> str | None:
     if not (isinstance(func, ast.Attribute) and func.attr in _STR_METHODS):
         return None
     return inputs.raw_at(func.value)
+
+
+def spread_key(inputs: InputRisks, node: ast.Dict | ast.Call) -> str | None:
+    """`{**v}` or `f(**v)` of the model's value as it came."""
+    if isinstance(node, ast.Dict):
+        spread = [value for key, value in zip(node.keys, node.values) if key is None]
+    else:
+        spread = [kw.value for kw in node.keywords if kw.arg is None]
+    for value in spread:
+        key = inputs.raw_at(value)
+        if key is not None:
+            return key
+    return None
 
 
 def mapping_method_key(inputs: InputRisks, call: ast.Call) -> str | None:

@@ -1250,6 +1250,12 @@ def rows(expr: ast.expr, scope: Scope, depth: int = 0) -> Rows | None:
         return _name_rows(expr.id, scope, depth)
     if isinstance(expr, ast.Subscript) and isinstance(expr.slice, ast.Slice):
         return _sliced_rows(expr.value, expr.slice, scope, depth)
+    if isinstance(expr, ast.Subscript):
+        # (`TOOLS[name]` of a table whose values are rows: `TOOLS[name][0]` is a row's field)
+        held = resolve(expr, scope, depth + 1)
+        if not any(isinstance(obj, Literal) for obj in held.items):
+            return None
+        return _literal_rows(held, depth)
     if isinstance(expr, ast.Attribute):
         base = resolve(expr.value, scope, depth + 1)
         found = Rows([])
@@ -1383,6 +1389,14 @@ def _call_rows(call: ast.Call, scope: Scope, depth: int) -> Rows | None:
         and is_builtin_name(func.id, scope)
     ):
         return _paired_rows(func.id, call.args, scope, depth)
+    if (
+        isinstance(func, ast.Name)
+        and func.id == "range"
+        and 1 <= len(call.args) <= 2
+        and not call.keywords
+        and is_builtin_name("range", scope)
+    ):
+        return _range_rows(call, scope, depth)
     callee = resolve(func, scope, depth + 1)
     found = Rows([])
     known = False
@@ -1399,6 +1413,37 @@ def _call_rows(call: ast.Call, scope: Scope, depth: int) -> Rows | None:
     if not callee.complete:
         found.complete = False
     return found if known else None
+
+
+def _range_rows(call: ast.Call, scope: Scope, depth: int) -> Rows | None:
+    """`range(len(NAMES))` of a list written out, `range(3)`, `range(1, 4)`: the indexes, as
+    constants (`NAMES[i]` of each is then that row)."""
+    bounds: list[int] = []
+    for arg in call.args:
+        if (
+            isinstance(arg, ast.Call)
+            and isinstance(arg.func, ast.Name)
+            and arg.func.id == "len"
+            and len(arg.args) == 1
+            and is_builtin_name("len", scope)
+        ):
+            counted = rows(arg.args[0], scope, depth + 1)
+            if (
+                counted is None
+                or not counted.complete
+                or any(isinstance(e, ast.Starred) for e, _ in counted.items)
+            ):
+                return None
+            bounds.append(len(counted.items))
+            continue
+        known, value = constant_key(arg, scope, depth)
+        if not known or type(value) is not int:
+            return None
+        bounds.append(value)
+    indexes = range(*bounds)
+    if len(indexes) > MAX_ITEMS:
+        return None
+    return Rows([(ast.copy_location(ast.Constant(i), call), scope) for i in indexes])
 
 
 def _paired_rows(kind: str, args: list[ast.expr], scope: Scope, depth: int) -> Rows | None:
