@@ -19644,6 +19644,49 @@ registry.register(name="review", toolset="cards", schema={}, handler=review)
             note="`args.get('grade')` is None when the model leaves it out, and no"
             " implementation is registered for None: the dispatcher's own body raises",
         ),
+        Invalid(
+            _HEAD
+            + """\
+TOWERS = {"BALDY": {"lat": 44.1, "lon": -121.3}}
+g_status = 0
+
+
+def set_error(code):
+    global g_status
+    g_status = code
+
+
+def find_tower(name):
+    key = name.strip().upper()
+    if key in TOWERS:
+        return TOWERS[key]
+    return None
+
+
+def crossfix(args, **kw):
+    global g_status
+    g_status = 0
+    tower_a = args.get("tower_a", "")
+    tower_b = args.get("tower_b", "")
+    if tower_a == "" or tower_b == "":
+        set_error(1)
+    a = b = None
+    if g_status == 0:
+        a = find_tower(tower_a)
+        b = find_tower(tower_b)
+    if a is None or b is None:
+        return tool_error("two known towers are needed")
+    return json.dumps({"a": a, "b": b})
+
+
+registry.register(name="crossfix", toolset="lookout", schema={}, handler=crossfix)
+""",
+            lines=(29, 30),
+            findings=(),
+            fixed={},
+            note='`tower_a == ""` says nothing of its type: a number is not "" either, and'
+            " reaches `.strip()`",
+        ),
     )
 
     def check(self, ctx: LintContext) -> Iterator[Finding]:

@@ -4601,6 +4601,15 @@ def _truth_reads(test: ast.expr, blind: set[str], telling: set[str]) -> None:
         and is_none(test.comparators[0])
     ):
         blind.add(test.left.id)
+    elif (
+        isinstance(test, ast.Compare)
+        and len(test.ops) == 1
+        and isinstance(test.ops[0], (ast.Eq, ast.NotEq))
+        and isinstance(test.left, ast.Name)
+        and isinstance(test.comparators[0], ast.Constant)
+        and test.comparators[0].value == ""
+    ):
+        blind.add(test.left.id)  # (`if tower == "":` a number is not "" either)
     else:
         telling.update(n.id for n in ast.walk(test) if isinstance(n, ast.Name))
 
