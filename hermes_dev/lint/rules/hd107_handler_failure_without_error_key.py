@@ -1,10 +1,10 @@
 """## What it does
 Reports a `return` in a tool handler (or in the function a handler lambda or `functools.partial`
 forwards to) that can give a JSON object reporting a failure without an `"error"` key. A JSON
-object reports a failure when its own flags say so: `"success": False`, `"ok": False`, or a
+object reports a failure when its own flags say so: `"success": False`, `"ok": False` (or `0`), or a
 `"status"` (`"state"`, `"result"`, `"outcome"`) of `"error"`, `"failed"`, `"failure"`, `"fail"`,
 `"fatal"`, `"unavailable"` or `"not_found"` (or a compound ending in one: `"tm_unreachable"`,
-`"upload_failed"`; or an error code: `"ERR_TIMEOUT"`, a C library error name as `"EINVAL"`) beside a key that says why (`message`, `reason`, a
+`"upload_failed"`; or an error code: `"ERR_TIMEOUT"`, a C library error name as `"EINVAL"`; or a number: an HTTP error status, 400-599, or a program's code 1-99 whose reason says what went wrong, `{"status": 3, "msg": "no data"}`) beside a key that says why (`message`, `reason`, a
 failed command's `stderr` or `output`, an `http_status` or `exit_code`...; `"not_found"` also beside only
 the id asked for, `{"status": "not_found", "ticket_id": ...}`); `"cancelled": False` or
 `"valid": False` beside a reason (the input could not be used; from a def named for judging
@@ -917,6 +917,20 @@ registry.register(name="count_chars", toolset="text", schema={}, handler=count_c
             note="trap: a reply class kept by hand (`__init__` keeps its arguments) whose"
             " `to_dict` tests `self.ok`: every reply this tool makes is built with True, so the"
             " failure after the `if` is never returned",
+        ),
+        Valid(
+            _HEAD
+            + """\
+def member(args, **kw):
+    if args.get("id") == "gold":
+        return json.dumps({"status": 1, "msg": "active member since 2019"})
+    return json.dumps({"status": 200, "message": "member record"})
+
+
+registry.register(name="member", toolset="club", schema={}, handler=member)
+""",
+            note="a numeric status is the program's own: 1 beside a reason that says nothing"
+            " went wrong, or 200, is no failure",
         ),
     )
     INVALID = (
@@ -2824,6 +2838,40 @@ registry.register(name="dose_volume", toolset="vet", schema={}, handler=dose_vol
 """,
             lines=(10,),
             note='a C library error name as the status (`"ENOENT"`) reports a failure',
+        ),
+        Invalid(
+            _HEAD
+            + """\
+def place_hold(args, **kw):
+    record = args.get("record_id") or ""
+    if not record:
+        return json.dumps({"error": "record_id is required"})
+    if record.startswith("x-"):
+        return json.dumps({"ok": 0, "reason": "item already on hold for this patron"})
+    return json.dumps({"ok": 1, "hold": record})
+
+
+registry.register(name="place_hold", toolset="library", schema={}, handler=place_hold)
+""",
+            lines=(9,),
+            findings=(),
+            note='a flag written as a number: `"ok": 0` says the hold was not placed',
+        ),
+        Invalid(
+            _HEAD
+            + """\
+def wind_stats(args, **kw):
+    samples = [float(s) for s in args.get("samples") or [] if isinstance(s, (int, float))]
+    if len(samples) < 2:
+        return json.dumps({"status": 3, "msg": "not enough samples in log"})
+    return json.dumps({"status": 0, "mean": sum(samples) / len(samples)})
+
+
+registry.register(name="wind_stats", toolset="race", schema={}, handler=wind_stats)
+""",
+            lines=(7,),
+            findings=(),
+            note="a program's non-zero status code beside a reason that says what went wrong",
         ),
     )
 

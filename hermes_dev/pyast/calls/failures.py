@@ -304,7 +304,8 @@ def judge(keys: dict[str, object]) -> str | None:
             ):
                 continue  # (`"skipped": skipped`, the items it passed over: data beside a failure)
             return None
-    flags = [(key, keys[key]) for key in FLAGS if key in keys]
+    # (`"ok": 0`, `"success": 1`: a flag written as a number)
+    flags = [(key, _as_flag(keys[key])) for key in FLAGS if key in keys]
     if any(value is True for _, value in flags):
         return None
     signal: str | None = None
@@ -354,6 +355,9 @@ def judge(keys: dict[str, object]) -> str | None:
         for key in STATUS_KEYS:
             value = keys.get(key)
             if isinstance(value, str) and _failure_word(value):
+                signal = key
+                break
+            if type(value) is int and _failure_code(value, keys):
                 signal = key
                 break
     if signal is None:
@@ -432,6 +436,33 @@ _STATES = frozenset(
         "garden",
     }
 )
+
+
+def _as_flag(value: object) -> object:
+    return bool(value) if type(value) is int and value in (0, 1) else value
+
+
+# A reason that says what went wrong (beside a numeric status: `{"status": 3, "msg": "no
+# data"}`); a code's meaning is the program's own, so the words decide.
+_WENT_WRONG = re.compile(
+    r"\bno data\b|\bnot enough\b|\bunknown\b|\bcannot\b|\bcan't\b|\bfailed\b|\bnot found\b"
+    r"|\bdoes not\b|\bdo not\b|\bmismatch|\bmust have\b|\bmissing\b"
+)
+
+
+def _failure_code(value: int, keys: dict[str, object]) -> bool:
+    """A numeric status that reports a failure: an HTTP error (400-599), or a program's
+    non-zero code (1-99) beside a reason that says what went wrong."""
+    if 400 <= value <= 599:
+        return True
+    if not 1 <= value <= 99:
+        return False
+    return any(
+        _says_why(key)
+        and isinstance(text, str)
+        and (_WENT_WRONG.search(text.lower()) or _BAD_INPUT.search(text.lower()))
+        for key, text in keys.items()
+    )
 
 
 def _needs_why(key: str) -> bool:
