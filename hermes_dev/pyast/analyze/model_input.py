@@ -2837,11 +2837,13 @@ class InputRisks:
             isinstance(func, ast.Attribute) and func.attr == "is_tarfile"
         ):
             return None  # (is_tarfile opened it first: the first call raised, or it exists)
-        if writes(node) and not self._whole_path(path):
+        written = writes(node)
+        if written and not self._whole_path(path):
             return None  # (a file written under a folder the tool chose, the model naming it)
         return (
             FileNotFoundError,
-            "when the model names a path that does not exist or cannot be written",
+            "when the model names a path that does not exist"
+            + (" or cannot be written" if written else ""),
         )
 
     @_placed
