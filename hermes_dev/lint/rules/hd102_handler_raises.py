@@ -8820,6 +8820,49 @@ registry.register(name="turn_advice", toolset="compost", schema={}, handler=turn
 """,
             note="a class pattern (`str(bay)`) tests the capture's type before its guard runs",
         ),
+        Valid(
+            _HEAD
+            + """\
+class Bus:
+    def __init__(self):
+        self._handlers = {}
+
+    def register(self, kind, handler):
+        if kind in self._handlers:
+            raise ValueError(f"{kind} already has a handler")
+        self._handlers[kind] = handler
+
+    def dispatch(self, kind, payload):
+        handler = self._handlers.get(kind)
+        if handler is None:
+            return {"error": f"no handler for {kind}"}
+        return handler(payload)
+
+
+def _reserve(payload):
+    return {"reserved": True}
+
+
+def _release(payload):
+    return {"released": True}
+
+
+def _bus():
+    bus = Bus()
+    bus.register("reserve", _reserve)
+    bus.register("release", _release)
+    return bus
+
+
+def reserve(args, **kw):
+    return json.dumps(_bus().dispatch("reserve", args))
+
+
+registry.register(name="reserve", toolset="garage", schema={}, handler=reserve)
+""",
+            note="a registry's duplicate check (`if kind in self._handlers: raise`) on a bus the"
+            " def has just made, each key given once: it never fires",
+        ),
     )
     INVALID = (
         Invalid(
@@ -19686,6 +19729,52 @@ registry.register(name="crossfix", toolset="lookout", schema={}, handler=crossfi
             fixed={},
             note='`tower_a == ""` says nothing of its type: a number is not "" either, and'
             " reaches `.strip()`",
+        ),
+        Invalid(
+            _HEAD
+            + """\
+class Bus:
+    def __init__(self):
+        self._handlers = {}
+
+    def register(self, kind, handler):
+        if kind in self._handlers:
+            raise ValueError(f"{kind} already has a handler")
+        self._handlers[kind] = handler
+
+    def dispatch(self, kind, payload):
+        handler = self._handlers.get(kind)
+        if handler is None:
+            return {"error": f"no handler for {kind}"}
+        return handler(payload)
+
+
+def _reserve(payload):
+    return {"reserved": True}
+
+
+def _release(payload):
+    return {"released": True}
+
+
+def _bus():
+    bus = Bus()
+    bus.register("reserve", _reserve)
+    bus.register("reserve", _release)
+    return bus
+
+
+def reserve(args, **kw):
+    return json.dumps(_bus().dispatch("reserve", args))
+
+
+registry.register(name="reserve", toolset="garage", schema={}, handler=reserve)
+""",
+            lines=(36,),
+            findings=(),
+            fixed={},
+            note="the same key registered twice on the bus the def made: the second call's"
+            " duplicate check fires",
         ),
     )
 

@@ -69,6 +69,7 @@ from hermes_dev.pyast.calls.driver import (
     tenacity_retry,
     yield_handlers,
 )
+from hermes_dev.pyast.calls.fresh_registry import unfired_duplicate_raises
 from hermes_dev.pyast.calls.group_lookups import free_group, may_miss, may_not_match
 from hermes_dev.pyast.calls.handed_dumps import refused_in_callee
 from hermes_dev.pyast.calls.quiet import cannot_raise
@@ -2315,6 +2316,14 @@ class _Walker:
                     if awaited and isinstance(node, ast.Lambda)
                     else escapes(target, self.depth + 1, iterated)
                 )
+            if found:
+                # (`bus.register(A, ...)` on a bus made here: its duplicate check never fires)
+                unfired = unfired_duplicate_raises(call, target.function, self.scope)
+                if unfired:
+                    rel = target.function.module.rel
+                    found = [
+                        e for e in found if not (e.origin[0] == rel and e.origin[1] in unfired)
+                    ]
             if not self.inputs_only:
                 self._refused_in_callee(call, target, handlers)
             seeds = self._model_parameters(call, target)
