@@ -224,7 +224,11 @@ raises, at the `with` that enters it; the coroutines given to an awaited `asynci
 `asyncio.create_task` or `asyncio.gather` (without `return_exceptions`) raise at that `await`. A call of an abstract method (`@abstractmethod`, or a body that only raises
 `NotImplementedError`) reaches what every subclass under the root puts in its place (the
 subclasses are looked for in the folder of the abstract class and the folders under it): the
-backend the code picks at run time may be any of them. An immediately invoked lambda (`(lambda _m=helper(): run(_m))()`) runs at once.
+backend the code picks at run time may be any of them. A `functools.singledispatch` function runs
+the implementation registered for its argument's type (`@fn.register`, `@fn.register(int)`):
+the one for the type the code makes evident (a constant, `str(...)`, a `case str(x):`
+capture), else every one, and its own body only for a type nothing is registered for (None
+from `args.get("k")`); inside an implementation the argument has its type. An immediately invoked lambda (`(lambda _m=helper(): run(_m))()`) runs at once.
 A coroutine handed to a runner (`asyncio.run(coro())`, `_run_async(coro())`) runs there, unless
 the runner is a def of the root that runs its argument inside `try: ... except Exception`
 (what the coroutine raises stays in there). A `with` of a `@contextmanager` generator whose

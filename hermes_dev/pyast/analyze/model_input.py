@@ -2837,8 +2837,8 @@ class InputRisks:
             isinstance(func, ast.Attribute) and func.attr == "is_tarfile"
         ):
             return None  # (is_tarfile opened it first: the first call raised, or it exists)
-        written = writes(node)
-        if written and not self._whole_path(path):
+        written = writes(node) or (last_name(func) or "") in ("makedirs", "mkdir")
+        if writes(node) and not self._whole_path(path):
             return None  # (a file written under a folder the tool chose, the model naming it)
         return (
             FileNotFoundError,
