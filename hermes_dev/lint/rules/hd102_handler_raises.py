@@ -8867,6 +8867,24 @@ registry.register(name="reserve", toolset="garage", schema={}, handler=reserve)
             note="a registry's duplicate check (`if kind in self._handlers: raise`) on a bus the"
             " def has just made, each key given once: it never fires",
         ),
+        Valid(
+            _HEAD
+            + """\
+def corrected(args, **kw):
+    sail = args.get("sail_numbers", [])
+    rating = args.get("ratings", [])
+    if len(rating) != len(sail):
+        return tool_error("one rating per boat")
+    out = []
+    for i in range(len(sail)):
+        out.append({"sail": sail[i], "rating": rating[i]})
+    return json.dumps({"results": out})
+
+
+registry.register(name="corrected", toolset="race", schema={}, handler=corrected)
+""",
+            note="parallel lists whose lengths the code compared first",
+        ),
     )
     INVALID = (
         Invalid(
@@ -19779,6 +19797,32 @@ registry.register(name="reserve", toolset="garage", schema={}, handler=reserve)
             fixed={},
             note="the same key registered twice on the bus the def made: the second call's"
             " duplicate check fires",
+        ),
+        Invalid(
+            _HEAD
+            + """\
+def corrected(args, **kw):
+    sail = args.get("sail_numbers", [])
+    elapsed = args.get("elapsed_seconds", [])
+    rating = args.get("ratings", [])
+    n = len(sail)
+    if n == 0 or len(elapsed) != n:
+        return tool_error("sail_numbers and elapsed_seconds must have the same length")
+    out = []
+    for i in range(n):
+        if rating[i] <= 0:
+            return tool_error("ratings must be positive")
+        out.append({"sail": sail[i], "corrected": elapsed[i] * 1000.0 / rating[i]})
+    return json.dumps({"results": out})
+
+
+registry.register(name="corrected", toolset="race", schema={}, handler=corrected)
+""",
+            lines=(13,),
+            findings=(),
+            fixed={},
+            note="parallel lists: the loop runs over the indexes of one, and reads another"
+            " whose length nothing compared (the first read by that index only)",
         ),
     )
 

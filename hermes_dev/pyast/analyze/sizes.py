@@ -390,6 +390,76 @@ class Sizes:
             for sub in ast.walk(bound[0])
         )
 
+    def _counted_by(self, index: ast.expr, sequence: ast.expr) -> str | None:
+        """The name of another list whose indexes `index` runs over (`for i in
+        range(len(other))`, `n = len(other)` ... `for i in range(n)`), not `sequence`'s own."""
+        if not (isinstance(index, ast.Name) and isinstance(sequence, ast.Name)):
+            return None
+        loop = self._loop_binding(index)
+        if loop is None:
+            return None
+        made = loop.iter
+        if not (
+            isinstance(made, ast.Call)
+            and is_name(made.func, "range")
+            and len(made.args) == 1
+            and not made.keywords
+        ):
+            return None
+        count = made.args[0]
+        if isinstance(count, ast.Name):
+            counted = self._values.get(count.id)
+            if not counted or len(counted) != 1 or counted[0] is None:
+                return None
+            count = counted[0]
+        if not (
+            isinstance(count, ast.Call)
+            and is_name(count.func, "len")
+            and len(count.args) == 1
+            and isinstance(count.args[0], ast.Name)
+            and count.args[0].id != sequence.id
+        ):
+            return None
+        return count.args[0].id
+
+    def _read_before(self, node: ast.Subscript) -> bool:
+        """The same list is read by the same index earlier in the text (`r[i] <= 0` before
+        `x / r[i]`): only the first read can raise."""
+        shown = ast.dump(node)
+        at = (node.lineno, node.col_offset)
+        return any(
+            type(sub) is ast.Subscript
+            and (sub.lineno, sub.col_offset) < at
+            and isinstance(sub.ctx, ast.Load)
+            and ast.dump(sub) == shown
+            for sub in self._nodes
+        )
+
+    def _loop_binding(self, read: ast.Name) -> ast.For | None:
+        """The `for` whose target binds `read` where it is read: the innermost loop around it
+        with that target, no other binding of the name inside that loop."""
+        around = [
+            sub
+            for sub in self._nodes
+            if type(sub) is ast.For
+            and isinstance(sub.target, ast.Name)
+            and sub.target.id == read.id
+            and sub.lineno <= read.lineno <= (sub.end_lineno or sub.lineno)
+            and any(stmt is not None and _holds(stmt, read) for stmt in sub.body)
+        ]
+        if not around:
+            return None
+        loop = max(around, key=lambda sub: sub.lineno)
+        for stmt in loop.body:
+            for sub in ast.walk(stmt):
+                if (
+                    isinstance(sub, ast.Name)
+                    and sub.id == read.id
+                    and not isinstance(sub.ctx, ast.Load)
+                ):
+                    return None
+        return loop
+
     def _model_in(self, test: ast.expr) -> bool:
         """A test that reads one of the model's values (or text made of one)."""
         return any(
@@ -419,6 +489,20 @@ class Sizes:
             return None
         index = _constant_int(node.slice)
         if index is None:
+            other = self._counted_by(node.slice, node.value)
+            if other is not None:
+                # (`for i in range(len(sails)): ratings[i]`: a list as long as another)
+                found = self._sequence(node.value)
+                if (
+                    found is None
+                    or found[0] != "empty"
+                    or found[2] & (self._looked_at | self._guarded)
+                ):
+                    return None
+                if self._read_before(node):
+                    return None  # (the first read by that index raised, or all pass)
+                shown = node.value.id if isinstance(node.value, ast.Name) else "one list"
+                return IndexError, f"when the model sends fewer items in {shown} than in {other}"
             if not self._rank_of(node.slice, node.value):
                 return None
             # (`values[k]`, `k = ceil(p / 100 * len(values)) - 1`: no rank in none; that
@@ -1038,3 +1122,11 @@ def _noun(default: ast.expr | None) -> str:
     if isinstance(default, ast.Constant) and isinstance(default.value, str):
         return "empty text"
     return "an empty list or text"
+
+
+def _holds(stmt: ast.stmt, node: ast.AST) -> bool:
+    """`node` lies within `stmt` (by position)."""
+    start = (stmt.lineno, stmt.col_offset)
+    end = (stmt.end_lineno or stmt.lineno, stmt.end_col_offset or 0)
+    at = (getattr(node, "lineno", 0), getattr(node, "col_offset", 0))
+    return start <= at <= end
