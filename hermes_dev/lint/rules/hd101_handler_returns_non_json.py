@@ -118,6 +118,7 @@ from hermes_dev.pyast.analyze.jsonness import (
     exits,
     infer,
     narrowed_branch,
+    none_reason,
     not_text_reason,
 )
 from hermes_dev.pyast.calls.driver import Code, passes_text_through, returns_through, wrapped
@@ -1170,6 +1171,35 @@ registry.register(name="lookup", toolset="rota", schema={}, handler=lookup)
 """,
             note="trap: a last case that takes every dict (`{**rest}`) or every value (a"
             " capture): nothing falls through",
+        ),
+        Valid(
+            _HEAD
+            + """\
+ROWS = {"M1": {"name": "Ana"}}
+
+
+def _find(mid):
+    row = ROWS.get(mid)
+    return json.dumps(row) if row else None
+
+
+def _lookup(mid):
+    member = _find(mid)
+    if member is None:
+        raise LookupError(f"no member {mid}")
+    return member
+
+
+def lookup(args, **kw):
+    try:
+        return _lookup(str(args.get("member_id", "")))
+    except LookupError as exc:
+        return tool_error(str(exc))
+
+
+registry.register(name="lookup", toolset="gym", schema={}, handler=lookup)
+""",
+            note="`if member is None: raise ...` before `return member`: None is not returned",
         ),
     )
     INVALID = (
@@ -4060,6 +4090,8 @@ registry.register(name="standings", toolset="race", schema={}, handler=standings
                     )
                     continue
                 found = value_non_json(value, code) if not exit.narrowed else None
+                if found is not None and exit.not_none and none_reason(found.reason):
+                    found = None  # (`if x is None: raise ...` before `return x`)
                 if found is not None and verdict.kind != NOT_JSON:
                     verdict = Verdict(NOT_JSON, found.reason)
                 if verdict.kind != NOT_JSON and not exit.narrowed and _the_model_s(func, value):

@@ -98,16 +98,23 @@ _UNKNOWN_V = Verdict(UNKNOWN)
 class Exit:
     """One way out of a function: a `return` (node is the Return) or falling off the end."""
 
-    __slots__ = ("falls_off", "narrowed", "node", "verdict")
+    __slots__ = ("falls_off", "narrowed", "node", "not_none", "verdict")
 
     def __init__(
-        self, node: ast.AST, verdict: Verdict, falls_off: bool = False, narrowed: bool = False
+        self,
+        node: ast.AST,
+        verdict: Verdict,
+        falls_off: bool = False,
+        narrowed: bool = False,
+        not_none: bool = False,
     ) -> None:
         self.node = node
         self.verdict = verdict
         self.falls_off = falls_off
         # a `return x` a test has shown to be a `str` (what else `x` may hold is not returned)
         self.narrowed = narrowed
+        # a `return x` a test has shown not to be None (`if x is None: raise ...` before it)
+        self.not_none = not_none
 
 
 # -- inference ---------------------------------------------------------------------------------
@@ -1703,6 +1710,13 @@ def narrowed_branch(expr: ast.IfExp) -> ast.expr | None:
     )
 
 
+def none_reason(reason: str) -> bool:
+    """A NOT_JSON reason that says the value is None (`None`, `the result of f(), which
+    returns None`)."""
+    what = reason.rsplit("which returns ", 1)[-1].rsplit("which can return ", 1)[-1]
+    return what.startswith("None")
+
+
 def not_text_reason(reason: str) -> bool:
     """A NOT_JSON reason about a value that is no `str` (`a dict`, `the result of f(), which
     returns a dict`, `None ...`)."""
@@ -1710,38 +1724,63 @@ def not_text_reason(reason: str) -> bool:
     return what in _NOT_TEXT or what.startswith(("None", "bytes"))
 
 
-def _text_narrowed(stmts: list[ast.stmt], known: dict[int, str]) -> dict[int, str]:
+def _text_narrowed(
+    stmts: list[ast.stmt],
+    known: dict[int, str],
+    test_of: Callable[[ast.expr], tuple[str | None, bool]] | None = None,
+) -> dict[int, str]:
     """id(return) -> the name a test has shown to be a `str` where that `return` is reached:
     the body of `if isinstance(x, str):`, the `else` of `if not isinstance(x, str):`, and
-    what follows an `if not isinstance(x, str):` whose body always leaves."""
+    what follows an `if not isinstance(x, str):` whose body always leaves. With `test_of`,
+    what that test shows instead (`_not_none_test`: that the name is not None)."""
+    tests = test_of or _str_test
     names: set[str] = set()
 
     def mark(block: list[ast.stmt], extra: set[str]) -> None:
         for sub in walk_shallow(block):
             if isinstance(sub, ast.Return) and extra:
                 known.setdefault(id(sub), next(iter(extra)))
-        _text_narrowed(block, known)
+        _text_narrowed(block, known, test_of)
 
     for stmt in stmts:
         if names:
             mark([stmt], names)
         if isinstance(stmt, ast.If):
-            tested, negated = _str_test(stmt.test)
+            tested, negated = tests(stmt.test)
             if tested is not None and not negated:
                 mark(stmt.body, {tested})
-                _text_narrowed(stmt.orelse, known)
+                _text_narrowed(stmt.orelse, known, test_of)
                 continue
             if tested is not None and negated:
                 mark(stmt.orelse, {tested})
-                _text_narrowed(stmt.body, known)
+                _text_narrowed(stmt.body, known, test_of)
                 if terminates(stmt.body):
                     names = {tested}
                 continue
         if isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
             continue
         for block in blocks_of(stmt):
-            _text_narrowed(block, known)
+            _text_narrowed(block, known, test_of)
     return known
+
+
+def _not_none_test(test: ast.expr) -> tuple[str | None, bool]:
+    """(x, negated) for a test that holds where `x` is not None: `x is not None` / `x` (x,
+    False); `x is None` / `not x` (x, True)."""
+    if isinstance(test, ast.Name):
+        return test.id, False
+    if isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not):
+        inner = test.operand
+        return (inner.id, True) if isinstance(inner, ast.Name) else (None, False)
+    if (
+        isinstance(test, ast.Compare)
+        and len(test.ops) == 1
+        and isinstance(test.ops[0], (ast.Is, ast.IsNot))
+        and isinstance(test.left, ast.Name)
+        and is_none(test.comparators[0])
+    ):
+        return test.left.id, isinstance(test.ops[0], ast.Is)
+    return None, False
 
 
 def _str_test(test: ast.expr) -> tuple[str | None, bool]:
@@ -1778,11 +1817,20 @@ def exits(
     if returns is None:
         returns = [sub for sub in walk_function(node) if isinstance(sub, ast.Return)]
     narrowed: dict[int, str] | None = None
+    not_none: dict[int, str] | None = None
     for ret in returns:
         if ret.value is None:
             found.append(Exit(ret, Verdict(NOT_JSON, "None (a bare return)", ret)))
             continue
         verdict = infer(ret.value, scope, calls)
+        held = False
+        if isinstance(ret.value, ast.Name):
+            if not_none is None:
+                not_none = _text_narrowed(node.body, {}, _not_none_test)
+            # (`if member is None: raise NotFound(...)` ... `return member`)
+            held = not_none.get(id(ret)) == ret.value.id
+            if held and verdict.kind == NOT_JSON and none_reason(verdict.reason):
+                verdict = _UNKNOWN_V
         if verdict.kind != JSON and isinstance(ret.value, ast.Name):
             if narrowed is None:
                 narrowed = _text_narrowed(node.body, {})
@@ -1790,9 +1838,9 @@ def exits(
                 # (`if isinstance(result, str): return result`: a dict it may hold is not)
                 if verdict.kind == NOT_JSON and _not_text(verdict):
                     verdict = _UNKNOWN_V
-                found.append(Exit(ret, verdict, narrowed=True))
+                found.append(Exit(ret, verdict, narrowed=True, not_none=held))
                 continue
-        found.append(Exit(ret, verdict))
+        found.append(Exit(ret, verdict, not_none=held))
     if not terminates(node.body, model_args) and not _sealed_match(node, scope):
         where = falloff_node(node.body, model_args)
         if not never_returns_call(where, scope):

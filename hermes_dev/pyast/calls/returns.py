@@ -32,6 +32,7 @@ from hermes_dev.pyast.analyze.jsonness import (
     common_what,
     exits,
     infer,
+    none_reason,
 )
 from hermes_dev.pyast.calls.driver import Callee, Code, Transfer, callees, summary
 from hermes_dev.pyast.semantic.scopes import Function
@@ -97,6 +98,8 @@ class _Returns(Transfer):
                     break
                 continue
             found = value_non_json(way.node.value, code, depth) if not way.narrowed else None
+            if found is not None and way.not_none and none_reason(found.reason):
+                found = None  # (`if x is None: raise ...` before `return x`)
             if found is not None:
                 non_json = _prefixed(found, step)
                 break
