@@ -8885,6 +8885,66 @@ registry.register(name="corrected", toolset="race", schema={}, handler=corrected
 """,
             note="parallel lists whose lengths the code compared first",
         ),
+        Valid(
+            _HEAD
+            + """\
+class Client:
+    def __init__(self):
+        self._rows = None
+
+    def __enter__(self):
+        self._rows = dict(a=1, b=2)
+        return self
+
+    def __exit__(self, *exc):
+        self._rows = None
+
+    def get(self, key):
+        if self._rows is None:
+            raise RuntimeError("Client used outside 'with'")
+        return self._rows.get(key, 0)
+
+
+def _count(client: Client, args):
+    return {"count": client.get(str(args.get("key", "a")))}
+
+
+def count(args, **kw):
+    with Client() as client:
+        result = _count(client, args)
+    return json.dumps(result)
+
+
+registry.register(name="count", toolset="demo", schema={}, handler=count)
+""",
+            note="a usage guard (`if self._rows is None: raise RuntimeError(...)`) of a class"
+            " whose `__enter__` sets what it tests: the code holding the object keeps it",
+        ),
+        Valid(
+            _HEAD
+            + """\
+import re
+
+
+_ID_RE = re.compile(r"^[A-Za-z0-9_-]{2,40}$")
+
+
+async def book(args, **kwargs):
+    donor_id = args.get("donor_id")
+    centre_id = args.get("centre_id")
+    for label, value in (("donor_id", donor_id), ("centre_id", centre_id)):
+        if not isinstance(value, str):
+            return tool_error(f"{label} must be a code")
+    donor_id = donor_id.strip()
+    centre_id = centre_id.strip().upper()
+    return json.dumps({"donor": donor_id, "centre": centre_id})
+
+
+registry.register(name="x", toolset="x", schema={"name": "x", "description": "d", "parameters": {"type": "object", "properties": {"donor_id": {"type": "string"}, "centre_id": {"type": "string"}}}}, handler=book, is_async=True)
+""",
+            note="a loop over (label, value) pairs that tests each value first tests every name"
+            " it lists, before they are used after the loop",
+        ),
     )
     INVALID = (
         Invalid(

@@ -4317,6 +4317,21 @@ def _first_checks(
                     if isinstance(read, ast.Name):
                         note(read.id, sub, call=True)
             continue
+        elif isinstance(sub, (ast.For, ast.AsyncFor)) and isinstance(
+            sub.iter, (ast.Tuple, ast.List)
+        ):
+            # (`for label, value in (("donor", donor), ("centre", centre)): if not
+            # isinstance(value, str): return ...`: each name listed is tested there)
+            targets = {n.id for n in ast.walk(sub.target) if isinstance(n, ast.Name)}
+            if any(
+                isinstance(stmt, (ast.If, ast.Assert))
+                and targets & {n.id for n in ast.walk(stmt.test) if isinstance(n, ast.Name)}
+                for stmt in sub.body
+            ):
+                for read in ast.walk(sub.iter):
+                    if isinstance(read, ast.Name):
+                        note(read.id, sub.iter)
+            continue
         elif isinstance(sub, ast.MatchClass):
             # (`case {"bay": str(bay)} if bay.strip():` the class pattern tests it first)
             for inner in sub.patterns:

@@ -69,6 +69,7 @@ from hermes_dev.pyast.calls.driver import (
     tenacity_retry,
     yield_handlers,
 )
+from hermes_dev.pyast.calls.entered_state import usage_raises
 from hermes_dev.pyast.calls.fresh_registry import unfired_duplicate_raises
 from hermes_dev.pyast.calls.group_lookups import free_group, may_miss, may_not_match
 from hermes_dev.pyast.calls.handed_dumps import refused_in_callee
@@ -2319,6 +2320,7 @@ class _Walker:
             if found:
                 # (`bus.register(A, ...)` on a bus made here: its duplicate check never fires)
                 unfired = unfired_duplicate_raises(call, target.function, self.scope)
+                unfired |= usage_raises(target.function)  # (`if self._http is None: raise`)
                 if unfired:
                     rel = target.function.module.rel
                     found = [
