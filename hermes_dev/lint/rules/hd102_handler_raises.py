@@ -8945,6 +8945,35 @@ registry.register(name="x", toolset="x", schema={"name": "x", "description": "d"
             note="a loop over (label, value) pairs that tests each value first tests every name"
             " it lists, before they are used after the loop",
         ),
+        Valid(
+            _HEAD
+            + """\
+import math
+
+
+
+def positive_metres(x, upper):
+    match x:
+        case bool():
+            return None
+        case int() | float() if 0 < x <= upper and math.isfinite(x):
+            return float(x)
+        case _:
+            return None
+
+
+def berth(args, **kw):
+    loa = positive_metres(args.get("loa_m"), 60.0)
+    if loa is None:
+        return tool_error("loa_m must be a length in metres")
+    return json.dumps({"loa_m": loa})
+
+
+registry.register(name="berth", toolset="harbour", schema={}, handler=berth)
+""",
+            note="a `match` whose cases take only numbers (`case int() | float():`) and refuse"
+            " the rest: float() of the subject there never meets text",
+        ),
     )
     INVALID = (
         Invalid(

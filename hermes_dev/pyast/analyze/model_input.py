@@ -376,6 +376,7 @@ class InputRisks:
         "_looked_up",
         "_loops",
         "_magnitudes",
+        "_match_numbers",
         "_match_typed",
         "_match_typed_names",
         "_matched",
@@ -588,6 +589,11 @@ class InputRisks:
         self._match_typed = [
             sub.subject for sub in nodes if type(sub) is ast.Match and _class_patterns(sub)
         ]
+        # (`match x: case int() | float():` tests what `x` is, as `isinstance(x, (int,
+        # float))` does: a conversion of it there never meets text)
+        self._match_numbers = [
+            sub.subject for sub in nodes if type(sub) is ast.Match and _number_patterns(sub)
+        ]
         # (`if isinstance(item, bool): raise ...` turns away flags only: text still comes)
         self._flag_tests = {
             id(sub.test)
@@ -735,6 +741,8 @@ class InputRisks:
             del assigns[param]
         self.rebound = param in assigns
         self._values = assigns
+        for subject in self._match_numbers:
+            self.guarded.update(self._reads(subject))
         # (parameters annotated as paths: `root: Path`)
         self._path_params = (
             set()
@@ -4501,6 +4509,37 @@ def match_captures(stmt: ast.Match) -> list[tuple[str, ast.expr, bool]]:
 _SELF_MATCHING = frozenset(
     {"str", "int", "float", "bool", "bytes", "list", "tuple", "dict", "set", "frozenset"}
 )
+
+
+def _number_patterns(stmt: ast.Match) -> bool:
+    """Every case of the `match` that binds nothing of the subject as text either tests it
+    with a class pattern of a number (`case int() | float():`) or refuses it: each case body
+    that reads the subject has it as a number, a bool or None."""
+    seen = False
+    for case in stmt.cases:
+        classes = [p for p in ast.walk(case.pattern) if isinstance(p, ast.MatchClass)]
+        if not classes:
+            if _ends_the_def(case.body):
+                continue
+            return False
+        for pattern in classes:
+            if not (
+                isinstance(pattern.cls, ast.Name) and pattern.cls.id in ("int", "float", "bool")
+            ):
+                return False
+        seen = True
+    return seen
+
+
+def _ends_the_def(body: list[ast.stmt]) -> bool:
+    """The block only returns a constant (`return None`) or raises."""
+    return len(body) == 1 and (
+        isinstance(body[0], ast.Raise)
+        or (
+            isinstance(body[0], ast.Return)
+            and (body[0].value is None or isinstance(body[0].value, ast.Constant))
+        )
+    )
 
 
 def _class_patterns(stmt: ast.Match) -> bool:
