@@ -19913,6 +19913,38 @@ registry.register(name="corrected", toolset="race", schema={}, handler=corrected
             note="parallel lists: the loop runs over the indexes of one, and reads another"
             " whose length nothing compared (the first read by that index only)",
         ),
+        Invalid(
+            _HEAD
+            + """\
+def shoutout(args, kw):
+    who = args["listener"].strip()
+    return json.dumps({"queued": "Big shoutout to " + who})
+
+
+def count(args, kw):
+    return json.dumps({"count": 3})
+
+
+COMMANDS = [
+    {"name": "booth_shoutout", "fn": shoutout},
+    {"name": "booth_count", "fn": count},
+]
+
+for i in range(len(COMMANDS)):
+    c = COMMANDS[i]
+    registry.register(
+        name=c["name"],
+        toolset="booth",
+        schema={},
+        handler=(lambda f: lambda args, **kw: f(args, kw))(c["fn"]),
+    )
+""",
+            lines=(5,),
+            findings=(),
+            fixed={},
+            note="a row of a list of dicts read by index (`c = COMMANDS[i]`): `c['fn']` is that"
+            " row's function, handed to a lambda factory",
+        ),
     )
 
     def check(self, ctx: LintContext) -> Iterator[Finding]:

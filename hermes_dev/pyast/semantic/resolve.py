@@ -2168,6 +2168,9 @@ def entries(expr: ast.expr, scope: Scope, depth: int = 0) -> Entries | None:
         return None
     if isinstance(expr, ast.DictComp):
         return _comprehended_entries(expr, scope, depth)
+    if isinstance(expr, ast.Subscript) and not isinstance(expr.slice, ast.Slice):
+        # (`c = COMMANDS[i]` of a list of dicts: the row's entries, `c["fn"]` one of them)
+        return _literal_entries(resolve(expr, scope, depth + 1), depth)
     if isinstance(expr, ast.Name):
         located = scope.lookup(expr.id)
         if located is None:
