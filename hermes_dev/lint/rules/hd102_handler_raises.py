@@ -19945,6 +19945,35 @@ for i in range(len(COMMANDS)):
             note="a row of a list of dicts read by index (`c = COMMANDS[i]`): `c['fn']` is that"
             " row's function, handed to a lambda factory",
         ),
+        Invalid(
+            _HEAD
+            + """\
+from functools import reduce
+from operator import or_
+
+
+GROUPS = ("O", "A", "B", "AB")
+
+
+def recipients_for(donor):
+    return reduce(or_, (frozenset({r}) for r in GROUPS if donor in r or donor == "O"), frozenset())
+
+
+def compat(args, **kw):
+    group = str(args.get("group", "O"))
+    if group not in GROUPS:
+        return json.dumps({"error": "unknown group"})
+    return json.dumps({"group": group, "can_donate_to": recipients_for(group)})
+
+
+registry.register(name="compat", toolset="blood", schema={}, handler=compat)
+""",
+            lines=(19,),
+            findings=(),
+            fixed={},
+            note="`reduce(or_, sets, frozenset())` is a frozenset, as its start is: json.dumps"
+            " refuses it",
+        ),
     )
 
     def check(self, ctx: LintContext) -> Iterator[Finding]:

@@ -207,6 +207,31 @@ def dumps_value(
     return (call.args[0], handled) if handled is not None else None
 
 
+_SET_OPERATORS = frozenset({"operator.or_", "operator.and_", "operator.sub", "operator.xor"})
+
+
+def _set_fold(call: ast.Call, scope: Scope) -> bool:
+    """`functools.reduce(op, items, start)` with a set operator (`operator.or_`, `lambda a, b:
+    a | b`): the result is of the kind `start` is."""
+    made = resolve(call.func, scope).single()
+    if not (isinstance(made, External) and made.dotted == "functools.reduce"):
+        return False
+    op = call.args[0]
+    if isinstance(op, ast.Lambda):
+        params = [a.arg for a in op.args.args]
+        body = op.body
+        return (
+            len(params) == 2
+            and isinstance(body, ast.BinOp)
+            and isinstance(body.op, _SET_OPS)
+            and isinstance(body.left, ast.Name)
+            and isinstance(body.right, ast.Name)
+            and {body.left.id, body.right.id} == set(params)
+        )
+    found = resolve(op, scope).single()
+    return isinstance(found, External) and found.dotted in _SET_OPERATORS
+
+
 def _converted_types(node: ast.FunctionDef | ast.AsyncFunctionDef) -> frozenset[str] | None:
     """The type names a `default=` def converts, when it is a run of `if isinstance(o, T):
     return ...` that ends in `raise TypeError`; else None."""
@@ -888,6 +913,9 @@ class _Search:
                 return base
             if func.attr == "read_bytes" and self.made(func.value, scope, depth) == "Path":
                 return "bytes"
+        if len(expr.args) == 3 and _set_fold(expr, scope):
+            # (`reduce(or_, (frozenset({r}) for r in ...), frozenset())`: what it starts from)
+            return self.made(expr.args[2], scope, depth)
         for obj in resolve(func, scope).items:
             if isinstance(obj, External):
                 made = _MADE_BY.get(obj.dotted)
