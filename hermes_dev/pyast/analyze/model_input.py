@@ -58,6 +58,7 @@ from hermes_dev.pyast.semantic.walker import (
     is_none,
     last_name,
     walk_shallow,
+    within,
     written_name,
 )
 
@@ -3280,10 +3281,10 @@ class InputRisks:
             key = self._key_read(expr.values[0])
         if key is None and isinstance(expr, ast.Name):
             bound = self._values.get(expr.id)
-            if bound and any(v is not None and _within(expr, v) for v in bound):
+            if bound and any(v is not None and within(expr, v) for v in bound):
                 # (`call = call.strip().upper()`: read in the value of its own rebinding, the
                 # name holds what it held before)
-                bound = [v for v in bound if v is None or not _within(expr, v)]
+                bound = [v for v in bound if v is None or not within(expr, v)]
             if bound and any(v is not None and self._later(v, expr) for v in bound):
                 # (`colour = ALIASES.get(colour, colour)` after the read, no loop around
                 # both: that binding never reaches it)
@@ -3318,7 +3319,7 @@ class InputRisks:
         end = (getattr(read, "end_lineno", None), getattr(read, "end_col_offset", None))
         if None in start or None in end or start < end:
             return False
-        return not any(_within(read, loop) and _within(value, loop) for loop in self._loops)
+        return not any(within(read, loop) and within(value, loop) for loop in self._loops)
 
     @_placed
     def raw_compared(self, expr: ast.expr) -> str | None:
@@ -3385,7 +3386,7 @@ class InputRisks:
         blind: set[str] = set()
         telling: set[str] = set()
         for part in leaf_tests(tests_of(walk_shallow(self._body))):
-            if part is not test and (part.lineno, part.col_offset) < at and not _within(test, part):
+            if part is not test and (part.lineno, part.col_offset) < at and not within(test, part):
                 _truth_reads(part, blind, telling)
         return telling
 
@@ -3525,12 +3526,12 @@ class InputRisks:
         if not checks:
             return False  # (never checked: the flow-insensitive answer stands)
         # (the conversion that reads it, `size = int(size)`, is no check before the read)
-        first = next((at for at, call in checks if call is None or not _within(use, call)), None)
+        first = next((at for at, call in checks if call is None or not within(use, call)), None)
         if first is None:
             return False
         at = (use.lineno, use.col_offset)
         return (at <= first if at_first else at < first) and not (
-            given_to is not None and _within(use, given_to)
+            given_to is not None and within(use, given_to)
         )
 
     def _chosen_elsewhere(self, use: ast.Name) -> bool:
@@ -4442,16 +4443,6 @@ def _asks_about(expr: ast.expr, item: str) -> bool:
         and _asks_a_helper(expr.func)
         and any(is_name(a, item) for a in expr.args)
     )
-
-
-def _within(node: ast.AST, outer: ast.AST) -> bool:
-    """`node` stands inside `outer`, by their positions."""
-    start = (getattr(node, "lineno", None), getattr(node, "col_offset", None))
-    first = (getattr(outer, "lineno", None), getattr(outer, "col_offset", None))
-    last = (getattr(outer, "end_lineno", None), getattr(outer, "end_col_offset", None))
-    if None in start or None in first or None in last:
-        return False  # (a stand-in without a place of its own)
-    return first <= start < last
 
 
 def _verdict_calls(test: ast.expr) -> list[ast.Call]:

@@ -23,7 +23,7 @@ from typing import Any
 
 from hermes_dev.pyast.analyze.stand_ins import Element, Item
 from hermes_dev.pyast.analyze.tests_read import leaf_tests, tests_of
-from hermes_dev.pyast.semantic.walker import is_name, last_name, written_name
+from hermes_dev.pyast.semantic.walker import is_name, last_name, within, written_name
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -445,7 +445,7 @@ class Sizes:
             and isinstance(sub.target, ast.Name)
             and sub.target.id == read.id
             and sub.lineno <= read.lineno <= (sub.end_lineno or sub.lineno)
-            and any(stmt is not None and _holds(stmt, read) for stmt in sub.body)
+            and any(within(read, stmt) for stmt in sub.body)
         ]
         if not around:
             return None
@@ -1122,11 +1122,3 @@ def _noun(default: ast.expr | None) -> str:
     if isinstance(default, ast.Constant) and isinstance(default.value, str):
         return "empty text"
     return "an empty list or text"
-
-
-def _holds(stmt: ast.stmt, node: ast.AST) -> bool:
-    """`node` lies within `stmt` (by position)."""
-    start = (stmt.lineno, stmt.col_offset)
-    end = (stmt.end_lineno or stmt.lineno, stmt.end_col_offset or 0)
-    at = (getattr(node, "lineno", 0), getattr(node, "col_offset", 0))
-    return start <= at <= end

@@ -258,6 +258,16 @@ def written_name(expr: ast.expr) -> str | None:
     return ".".join(reversed(parts))
 
 
+def within(node: ast.AST, outer: ast.AST) -> bool:
+    """`node` stands inside `outer`, by their positions."""
+    start = (getattr(node, "lineno", None), getattr(node, "col_offset", None))
+    first = (getattr(outer, "lineno", None), getattr(outer, "col_offset", None))
+    last = (getattr(outer, "end_lineno", None), getattr(outer, "end_col_offset", None))
+    if None in start or None in first or None in last:
+        return False  # (a stand-in without a place of its own)
+    return first <= start < last
+
+
 def last_name(expr: ast.expr) -> str | None:
     """The name an expression ends with: `c` for `a.b.c` and for a call of it (a decorator
     as written, `@retry(...)`, names `retry`), else None."""
