@@ -8974,6 +8974,23 @@ registry.register(name="berth", toolset="harbour", schema={}, handler=berth)
             note="a `match` whose cases take only numbers (`case int() | float():`) and refuse"
             " the rest: float() of the subject there never meets text",
         ),
+        Valid(
+            _HEAD
+            + """\
+PRICING = {"payg": {"unlock": 1.0}, "member": {"unlock": 0.0}}
+
+
+def estimate(args, **kw):
+    plan = PRICING.get(str(args.get("plan", "payg")))
+    if plan is None:
+        return tool_error(f"plan must be one of {sorted(PRICING)}")
+    return json.dumps({"unlock": plan["unlock"]})
+
+
+registry.register(name="estimate", toolset="bikes", schema={}, handler=estimate)
+""",
+            note="the answer of `.get` tested for None before it is read",
+        ),
     )
     INVALID = (
         Invalid(
@@ -19973,6 +19990,25 @@ registry.register(name="compat", toolset="blood", schema={}, handler=compat)
             fixed={},
             note="`reduce(or_, sets, frozenset())` is a frozenset, as its start is: json.dumps"
             " refuses it",
+        ),
+        Invalid(
+            _HEAD
+            + """\
+PRICING = {"payg": {"unlock": 1.0}, "member": {"unlock": 0.0}}
+
+
+def estimate(args, **kw):
+    plan = PRICING.get(str(args.get("plan", "payg")))
+    return json.dumps({"unlock": plan["unlock"]})
+
+
+registry.register(name="estimate", toolset="bikes", schema={}, handler=estimate)
+""",
+            lines=(9,),
+            findings=(),
+            fixed={},
+            note="`.get` of a table written out, by the model's text, answers None for a name it"
+            " does not hold: the subscript of that None raises",
         ),
     )
 

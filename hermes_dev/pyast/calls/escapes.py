@@ -1202,6 +1202,20 @@ def _table_identity(contains: ast.Call, scope: Scope) -> str | None:
     return None
 
 
+def _written_table(expr: ast.expr, scope: Scope) -> bool:
+    """A dict written out with constant keys only (a module's table, not a record the tool
+    reads or the model's own object)."""
+    if not isinstance(expr, (ast.Name, ast.Attribute)):
+        return False
+    table = entries(expr, scope)
+    return (
+        table is not None
+        and table.complete
+        and bool(table.items)
+        and all(isinstance(key, (str, int)) for key, _, _ in table.items)
+    )
+
+
 def _answers_none(node: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
     """The def returns None on some path that a test or an `except` picks (`return None`, a
     bare `return`), and something else on another: not a def that only ever answers None."""
@@ -2729,6 +2743,29 @@ class _Walker:
         given = [a for a in call.args if not isinstance(a, ast.Starred)]
         given += [kw.value for kw in call.keywords if kw.arg is not None]
         guards = inputs.guards_at(call)
+        func = call.func
+        if (
+            isinstance(func, ast.Attribute)
+            and func.attr == "get"
+            and len(call.args) == 1
+            and not call.keywords
+            and not isinstance(call.args[0], ast.Starred)
+        ):
+            # (`plan = PRICING.get(args.get("plan"))` ... `plan["unlock"]`: None for a plan the
+            # table does not hold)
+            key = call.args[0]
+            if (
+                inputs._from_model(key)
+                and not inputs._reads(key) & guards
+                and not inputs.membership_guarded(key)
+                and _written_table(func.value, self.scope)
+            ):
+                shown = ast.unparse(func.value)[:40]
+                return (
+                    made,
+                    f"when the model names an entry `{shown}` does not hold (.get gives None)",
+                )
+            return None
         if not any(
             (inputs._from_model(a) or inputs._model_path(a)) and not inputs._reads(a) & guards
             for a in given
