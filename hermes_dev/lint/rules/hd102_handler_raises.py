@@ -20010,6 +20010,25 @@ registry.register(name="estimate", toolset="bikes", schema={}, handler=estimate)
             note="`.get` of a table written out, by the model's text, answers None for a name it"
             " does not hold: the subscript of that None raises",
         ),
+        Invalid(
+            _HEAD
+            + """\
+import math
+
+
+def fare(args, **kw):
+    minutes = math.ceil(args.get("minutes", 0))
+    return json.dumps({"minutes": minutes, "fare": round(1.0 + 0.18 * minutes, 2)})
+
+
+registry.register(name="fare", toolset="bikes", schema={}, handler=fare)
+""",
+            lines=(8,),
+            findings=(),
+            fixed={},
+            note="a math function of the model's value as it came: text, a list or null is no"
+            " number",
+        ),
     )
 
     def check(self, ctx: LintContext) -> Iterator[Finding]:

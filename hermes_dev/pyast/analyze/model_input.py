@@ -4341,6 +4341,15 @@ def _first_checks(
                     if isinstance(read, ast.Name):
                         note(read.id, sub.iter)
             continue
+        elif isinstance(sub, ast.Match):
+            # (`match x: case int() | float() if math.isfinite(x):` the class pattern tests
+            # the subject before the guard reads it)
+            subject = [n.id for n in ast.walk(sub.subject) if isinstance(n, ast.Name)]
+            for case in sub.cases:
+                if any(isinstance(p, ast.MatchClass) for p in ast.walk(case.pattern)):
+                    for name in subject:
+                        note(name, case.pattern)
+            continue
         elif isinstance(sub, ast.MatchClass):
             # (`case {"bay": str(bay)} if bay.strip():` the class pattern tests it first)
             for inner in sub.patterns:

@@ -82,6 +82,7 @@ from hermes_dev.pyast.calls.wrong_types import (
     field_key,
     loop_key,
     mapping_method_key,
+    number_call_key,
     order_key,
     parser_key,
     path_key,
@@ -2707,6 +2708,12 @@ class _Walker:
             return (
                 AttributeError,
                 f"when the model sends text, a number or a list for {_shown(key)} (no object)",
+            )
+        key = number_call_key(inputs, node, self.scope)
+        if key is not None:
+            return (
+                TypeError,
+                f"when the model sends text, a list or null for {_shown(key)} (no number)",
             )
         key = conversion_key(inputs, node, self.scope)
         if key is not None and self.catcher(stdlib_type(ValueError), handlers) is not None:

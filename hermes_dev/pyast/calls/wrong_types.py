@@ -24,7 +24,8 @@ expects text:
 - a path made of it (`os.path.expanduser(v)`, `os.path.join(base, v)`, `Path(v)`) raises
   TypeError on a number or a list;
 - an order comparison of it with a number the code makes (`hours_left <= warn`) raises
-  TypeError on text, a list or null;
+  TypeError on text, a list or null, and so does a math function of it (`math.ceil(v)`,
+  `math.sqrt(v)`, `round(v)`, `abs(v)`): each takes a number only;
 - text joined to it with `+` (`subject + "\n" + v`) raises TypeError on a number or a list;
 - a parser of text only (`date.fromisoformat(v)`, `datetime.strptime(v, fmt)`, `re.match(p,
   v)`, `json.loads(v)`) raises TypeError on a number or a list, which an `except ValueError`
@@ -287,6 +288,49 @@ def order_key(inputs: InputRisks, node: ast.Compare, scope: Scope | None = None)
         if any(_a_number(o, inputs) or _a_constant_number(o, scope) for o in others):
             return key
     return None
+
+
+_MATH_OF_NUMBERS = frozenset(
+    {
+        "ceil",
+        "floor",
+        "trunc",
+        "sqrt",
+        "exp",
+        "log",
+        "log10",
+        "log2",
+        "sin",
+        "cos",
+        "tan",
+        "radians",
+        "degrees",
+        "fabs",
+        "isfinite",
+        "isnan",
+        "isinf",
+    }
+)
+
+
+def number_call_key(inputs: InputRisks, call: ast.Call, scope: Scope) -> str | None:
+    """`math.ceil(v)` (`math.sqrt`, `round`, `abs`...) of the model's value as it came: text, a
+    list or null is no number (TypeError)."""
+    if not call.args or isinstance(call.args[0], ast.Starred):
+        return None
+    func = call.func
+    if isinstance(func, ast.Name) and func.id in ("round", "abs"):
+        if not is_builtin_name(func.id, scope):
+            return None
+    else:
+        found = resolve(func, scope).single()
+        if not (
+            isinstance(found, External)
+            and found.module == "math"
+            and found.attr in _MATH_OF_NUMBERS
+        ):
+            return None
+    return inputs.raw_at(call.args[0])
 
 
 def _a_constant_number(expr: ast.expr, scope: Scope | None) -> bool:
