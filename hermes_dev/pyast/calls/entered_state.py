@@ -14,7 +14,7 @@ from __future__ import annotations
 import ast
 
 from hermes_dev.pyast.semantic.resolve import class_method
-from hermes_dev.pyast.semantic.walker import is_name, is_none, walk_function
+from hermes_dev.pyast.semantic.walker import is_name, is_none, raising_ifs, walk_function
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -41,9 +41,7 @@ def _usage_guards(method: ast.FunctionDef | ast.AsyncFunctionDef) -> list[tuple[
         return []
     me = params[0]
     found: list[tuple[str, int]] = []
-    for stmt in walk_function(method):
-        if not isinstance(stmt, ast.If) or stmt.orelse or not isinstance(stmt.body[-1], ast.Raise):
-            continue
+    for stmt in raising_ifs(method):
         test = stmt.test
         if isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not):
             held = test.operand

@@ -16,7 +16,7 @@ import ast
 
 from hermes_dev.pyast.semantic.resolve import call_arguments, resolve
 from hermes_dev.pyast.semantic.scopes import Class, Function
-from hermes_dev.pyast.semantic.walker import walk_function
+from hermes_dev.pyast.semantic.walker import raising_ifs, walk_function
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -81,9 +81,7 @@ def _duplicate_guards(method: ast.FunctionDef | ast.AsyncFunctionDef) -> list[tu
         return []
     me = params[0]
     found: list[tuple[str, str, int]] = []
-    for stmt in walk_function(method):
-        if not isinstance(stmt, ast.If) or stmt.orelse or not isinstance(stmt.body[-1], ast.Raise):
-            continue
+    for stmt in raising_ifs(method):
         test = stmt.test
         if (
             isinstance(test, ast.Compare)

@@ -258,6 +258,19 @@ def written_name(expr: ast.expr) -> str | None:
     return ".".join(reversed(parts))
 
 
+def raising_ifs(func: ast.FunctionDef | ast.AsyncFunctionDef) -> list[ast.If]:
+    """The `if <test>: ... raise` statements of a def (in any of its blocks, not in nested
+    defs) with no `else`: the raise runs when the test holds."""
+    return [
+        stmt
+        for stmt in walk_function(func)
+        if isinstance(stmt, ast.If)
+        and not stmt.orelse
+        and stmt.body
+        and isinstance(stmt.body[-1], ast.Raise)
+    ]
+
+
 def within(node: ast.AST, outer: ast.AST) -> bool:
     """`node` stands inside `outer`, by their positions."""
     start = (getattr(node, "lineno", None), getattr(node, "col_offset", None))
