@@ -8991,6 +8991,101 @@ registry.register(name="estimate", toolset="bikes", schema={}, handler=estimate)
 """,
             note="the answer of `.get` tested for None before it is read",
         ),
+        Valid(
+            _HEAD
+            + """\
+class UnwrapError(RuntimeError):
+    pass
+
+
+class Ok:
+    def __init__(self, value):
+        self.value = value
+
+    def is_err(self):
+        return False
+
+    def unwrap(self):
+        return self.value
+
+    def unwrap_err(self):
+        raise UnwrapError("unwrap_err() on Ok")
+
+
+class Err:
+    def __init__(self, error):
+        self.error = error
+
+    def is_err(self):
+        return True
+
+    def unwrap(self):
+        raise UnwrapError(f"unwrap() on Err: {self.error}")
+
+    def unwrap_err(self):
+        return self.error
+
+
+def parse_count(raw):
+    if isinstance(raw, bool) or not isinstance(raw, int) or raw < 1:
+        return Err("count must be a positive integer")
+    return Ok(raw)
+
+
+def repeat(args, **kw):
+    count = parse_count(args.get("count"))
+    if count.is_err():
+        return tool_error(count.unwrap_err())
+    return json.dumps({"items": ["x"] * count.unwrap()})
+
+
+registry.register(name="repeat", toolset="t", schema={}, handler=repeat)
+""",
+            note="a Result-like pair whose `is_err()` answers a constant: past `if r.is_err():"
+            " return`, `r` is an `Ok`, so `r.unwrap()` runs `Ok.unwrap` (and `unwrap_err()` in the"
+            " branch runs `Err`'s)",
+        ),
+        Valid(
+            _HEAD
+            + """\
+class Outcome:
+    pass
+
+
+class Success(Outcome):
+    def __init__(self, value):
+        self.value = value
+
+    def get(self):
+        return self.value
+
+
+class Failure(Outcome):
+    def __init__(self, reason):
+        self.reason = reason
+
+    def get(self):
+        raise RuntimeError(self.reason)
+
+
+def parse_bpm(raw):
+    if not isinstance(raw, (int, float)) or isinstance(raw, bool) or not 20 <= raw <= 300:
+        return Failure("bpm must be a number from 20 to 300")
+    return Success(float(raw))
+
+
+def beat_length(args, **kw):
+    bpm = parse_bpm(args.get("bpm"))
+    if isinstance(bpm, Failure):
+        return tool_error(bpm.reason)
+    return json.dumps({"seconds_per_beat": 60.0 / bpm.get()})
+
+
+registry.register(name="beat_length", toolset="t", schema={}, handler=beat_length)
+""",
+            note="a sealed hierarchy told apart by `isinstance`: past `if isinstance(r, Failure):"
+            " return`, `r.get()` runs `Success.get`",
+        ),
     )
     INVALID = (
         Invalid(
@@ -20028,6 +20123,98 @@ registry.register(name="fare", toolset="bikes", schema={}, handler=fare)
             fixed={},
             note="a math function of the model's value as it came: text, a list or null is no"
             " number",
+        ),
+        Invalid(
+            _HEAD
+            + """\
+class Ok:
+    ok = True
+
+    def __init__(self, value):
+        self.value = value
+
+    def unwrap(self):
+        return self.value
+
+
+class Err:
+    ok = False
+
+    def __init__(self, error):
+        self.error = error
+
+    def unwrap(self):
+        raise ValueError(self.error)
+
+
+def parse_count(raw):
+    if isinstance(raw, bool) or not isinstance(raw, int) or raw < 1:
+        return Err("must be a positive integer")
+    return Ok(raw)
+
+
+def grid(args, **kw):
+    rows = parse_count(args.get("rows"))
+    if not rows.ok:
+        return tool_error(f"rows {rows.error}")
+    cols = parse_count(args.get("cols"))
+    return json.dumps({"cells": rows.unwrap() * cols.unwrap()})
+
+
+registry.register(name="grid", toolset="t", schema={}, handler=grid)
+""",
+            lines=(35,),
+            fixed={},
+            note="a test of one Result says nothing of another: `cols` was never tested",
+        ),
+        Invalid(
+            _HEAD
+            + """\
+class Ok:
+    def __init__(self, value):
+        self.value = value
+
+    def is_ok(self):
+        return True
+
+    def unwrap(self):
+        return self.value
+
+
+class Err:
+    def __init__(self, error):
+        self.error = error
+
+    def is_ok(self):
+        return False
+
+    def unwrap(self):
+        raise ValueError(self.error)
+
+
+def parse_date(raw):
+    from datetime import date
+
+    try:
+        return Ok(date.fromisoformat(raw))
+    except (TypeError, ValueError):
+        return Err("dates are YYYY-MM-DD")
+
+
+def span(args, **kw):
+    day = parse_date(args.get("start"))
+    if not day.is_ok():
+        return tool_error(day.error)
+    start = day.unwrap()
+    day = parse_date(args.get("end"))
+    return json.dumps({"days": (day.unwrap() - start).days})
+
+
+registry.register(name="span", toolset="t", schema={}, handler=span)
+""",
+            lines=(41,),
+            fixed={},
+            note="a name bound again after its test holds a value nothing tested",
         ),
     )
 

@@ -91,6 +91,7 @@ from hermes_dev.pyast.calls.wrong_types import (
     text_method_key,
     unhashable_key,
 )
+from hermes_dev.pyast.semantic.narrowing import Ruled, kept, narrows, ruled_out
 from hermes_dev.pyast.semantic.resolve import (
     assigned_value,
     call_arguments,
@@ -1638,6 +1639,9 @@ class _Walker:
         # parameters bound to one of several constants -> those the path here has ruled out
         # (`if cycle == "weekly": return ...` passed): all of them, and the rest cannot run
         self._ruled_out: dict[str, frozenset[object]] = {}
+        # names -> the classes a test passed on the path here says their instances are not
+        # (`if result.is_err(): return ...` passed: not an `Err`)
+        self._not_class: Ruled = {}
 
     def run(self) -> None:
         node = self.code.node
@@ -1653,6 +1657,7 @@ class _Walker:
                 _blocks_flat(n)
                 or self._decided(n)
                 or (type(n) is ast.If and self._missing_program(n))
+                or (type(n) is ast.If and self._narrowing(n.test))
                 for n in nodes
             )
             and not any(
@@ -1705,7 +1710,7 @@ class _Walker:
         caught: dict[str, ast.ExceptHandler],
         current: ast.ExceptHandler | None,
     ) -> None:
-        saved = self._ruled_out
+        saved, classes = self._ruled_out, self._not_class
         try:
             for stmt in stmts:
                 if self._ruled_out and self._exhausted():
@@ -1713,10 +1718,44 @@ class _Walker:
                 self.stmt(stmt, handlers, caught, current)
                 if self.ends(stmt):
                     break  # what follows is unreachable
+                if self._not_class:
+                    self._forget_rebound(stmt)
                 if isinstance(stmt, ast.If):
                     self._rule_out_chain(stmt)
+                    if self.ends_all(stmt.body) and not self.ends_all(stmt.orelse):
+                        self._narrow(stmt.test, False)
+                    elif (
+                        stmt.orelse and self.ends_all(stmt.orelse) and not self.ends_all(stmt.body)
+                    ):
+                        self._narrow(stmt.test, True)
         finally:
-            self._ruled_out = saved
+            self._ruled_out, self._not_class = saved, classes
+
+    def _narrowing(self, test: ast.expr) -> bool:
+        return narrows(test) and bool(
+            ruled_out(test, True, self.scope) or ruled_out(test, False, self.scope)
+        )
+
+    def _narrow(self, test: ast.expr, truth: bool) -> None:
+        """The path goes on where `test` was `truth`: the classes it rules out are out."""
+        if not narrows(test):
+            return
+        found = ruled_out(test, truth, self.scope)
+        if found:
+            out = dict(self._not_class)
+            for name, classes in found.items():
+                out[name] = out.get(name, frozenset()) | classes
+            self._not_class = out
+
+    def _forget_rebound(self, stmt: ast.stmt) -> None:
+        """A name a statement binds again holds a new value: what a test said of it is gone."""
+        stored = {
+            n.id
+            for n in ast.walk(stmt)
+            if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Store) and n.id in self._not_class
+        }
+        if stored:
+            self._not_class = {k: v for k, v in self._not_class.items() if k not in stored}
 
     def _rule_out_chain(self, stmt: ast.If) -> None:
         """Past `if a == C: return ... elif a == D: return ...` (each branch ending, an
@@ -1792,15 +1831,21 @@ class _Walker:
             verdict = decide(stmt.test, self.scope)
             if verdict is not False and self._missing_program(stmt):
                 verdict = False  # (the tool's own program not installed: the machine's state)
+            classes = self._not_class
             if verdict is not False:
-                self.body(stmt.body, handlers, caught, current)
+                self._narrow(stmt.test, True)
+                try:
+                    self.body(stmt.body, handlers, caught, current)
+                finally:
+                    self._not_class = classes
             if verdict is not True:
                 saved = self._ruled_out
                 self._rule_out(stmt.test)
+                self._narrow(stmt.test, False)
                 try:
                     self.body(stmt.orelse, handlers, caught, current)
                 finally:
-                    self._ruled_out = saved
+                    self._ruled_out, self._not_class = saved, classes
             return
         if isinstance(stmt, (ast.With, ast.AsyncWith)):
             for item in stmt.items:
@@ -1820,6 +1865,8 @@ class _Walker:
                     self.expr(case.guard, handlers)
                 self.body(case.body, handlers, caught, current)
             return
+        if self._not_class and isinstance(stmt, (ast.For, ast.AsyncFor, ast.While)):
+            self._forget_rebound(stmt)  # (a name the loop binds again is new on its next turn)
         if isinstance(stmt, (ast.For, ast.AsyncFor)):
             # (`async for line in aiter_lines(path)`: the async generator runs as awaited; a
             # generator the loop runs raises here)
@@ -2313,6 +2360,8 @@ class _Walker:
         if not awaited and self._kept_as_results(call):
             return
         targets = known if known is not None else callees(call, self.scope)
+        if targets and self._not_class:
+            targets = self._narrowed(call, targets)
         if not targets:
             if not self.inputs_only:
                 self._library_call(call, handlers)
@@ -2433,6 +2482,21 @@ class _Walker:
                     ),
                     handlers,
                 )
+
+    def _narrowed(self, call: ast.Call, targets: list[Callee]) -> list[Callee]:
+        """`result.unwrap()` past `if result.is_err(): return`: not `Err.unwrap`."""
+        func = call.func
+        if not (isinstance(func, ast.Attribute) and isinstance(func.value, ast.Name)):
+            return targets
+        ruled = self._not_class.get(func.value.id)
+        if not ruled:
+            return targets
+        name, attr = func.value.id, func.attr
+        return [
+            t
+            for t in targets
+            if t.function.owner is None or kept(name, attr, t.function.owner, ruled, self.scope)
+        ]
 
     def _read_or_divided(
         self, node: ast.AST, called: set[int], handlers: list[list[ast.ExceptHandler]]
