@@ -9086,6 +9086,41 @@ registry.register(name="beat_length", toolset="t", schema={}, handler=beat_lengt
             note="a sealed hierarchy told apart by `isinstance`: past `if isinstance(r, Failure):"
             " return`, `r.get()` runs `Success.get`",
         ),
+        Valid(
+            _HEAD
+            + """\
+import re
+
+
+def CheckMemberId(Value) -> str:
+    Result = ""
+    if not isinstance(Value, str) or not Value.strip():
+        Result = "member_id is required (e.g. M10234)"
+    elif not re.match(r"M[0-9]{4,}$", Value.strip()):
+        Result = f"member_id {Value[:40]!r} is not a member number"
+    return Result
+
+
+def CheckReference(Value) -> str:
+    Result = ""
+    if Value is not None and not isinstance(Value, str):
+        Result = "reference must be a string"
+    return Result
+
+
+def post_points(args, **kw):
+    MemberId = args.get("member_id")
+    Msg = CheckMemberId(MemberId) or CheckReference(args.get("reference"))
+    if Msg:
+        return tool_error(Msg)
+    return json.dumps({"member_id": MemberId.strip()})
+
+
+registry.register(name="post_points", toolset="t", schema={}, handler=post_points)
+""",
+            note="`err = check_a(x) or check_b(y)` then `if err: return`: past it every check"
+            " answered nothing, so `x` passed its check",
+        ),
     )
     INVALID = (
         Invalid(

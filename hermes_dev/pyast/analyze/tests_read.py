@@ -232,6 +232,18 @@ def _binds_call(node: ast.AST) -> bool:
     )
 
 
+def _binds_either(node: ast.AST) -> bool:
+    """`name = call(...) or call(...)`."""
+    return (
+        isinstance(node, ast.Assign)
+        and isinstance(node.value, ast.BoolOp)
+        and isinstance(node.value.op, ast.Or)
+        and all(isinstance(v, ast.Call) for v in node.value.values)
+        and len(node.targets) == 1
+        and isinstance(node.targets[0], ast.Name)
+    )
+
+
 def _passing_test(node: ast.expr) -> bool:
     if isinstance(node, ast.Compare):
         return len(node.ops) == 1 and isinstance(node.ops[0], ast.In)
@@ -273,6 +285,10 @@ def tested_calls(nodes: list[ast.AST], turning_away: bool = False) -> set[int]:
             tests.append(sub.test)
         elif _binds_call(sub):
             bound.setdefault(sub.targets[0].id, []).append(sub.value)  # type: ignore[attr-defined]
+        elif _binds_either(sub):
+            # (`err = check_id(a) or check_ref(b)`, then `if err: return ...`: passed, every
+            # check answered nothing)
+            bound.setdefault(sub.targets[0].id, []).extend(sub.value.values)  # type: ignore[attr-defined]
         elif (
             isinstance(sub, ast.Assign)
             and len(sub.targets) == 1
