@@ -20251,6 +20251,41 @@ registry.register(name="span", toolset="t", schema={}, handler=span)
             fixed={},
             note="a name bound again after its test holds a value nothing tested",
         ),
+        Invalid(
+            _HEAD
+            + """\
+from datetime import datetime
+
+
+def cutoff(args):
+    when = datetime.fromisoformat(args["vessel_etd"])
+    return json.dumps({"cutoff": when.isoformat()})
+
+
+def lookup(args):
+    try:
+        return json.dumps({"query": str(args.get("query", "")).upper()})
+    except Exception as e:
+        return tool_error(str(e))
+
+
+HANDLERS = {"cutoff_check": cutoff, "port_lookup": lookup}
+
+
+def register(ctx):
+    for name in HANDLERS:
+        ctx.register_tool(
+            name=name,
+            toolset="dray",
+            schema={},
+            handler=lambda args, _name=name, **kw: HANDLERS[_name](args),
+        )
+""",
+            lines=(8,),
+            fixed={},
+            note="a lambda that keeps its loop turn's name as a default (`_name=name`) runs that"
+            " name's handler only: what another raises is not its",
+        ),
     )
 
     def check(self, ctx: LintContext) -> Iterator[Finding]:

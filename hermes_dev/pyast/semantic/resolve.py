@@ -457,6 +457,15 @@ def _parameter(binding: Binding, scope: Scope) -> Possible:
         made = tuple(o for o in found.items if isinstance(o, (Class, Function)))
         if made:
             return Possible(made, False)
+        if (
+            isinstance(func, ast.Lambda)
+            and found.complete
+            and found.items
+            and all(isinstance(o, Const) for o in found.items)
+        ):
+            # (`lambda args, _name=name, **kw: HANDLERS[_name](args)` in a loop over names:
+            # each lambda keeps the name of its turn)
+            return found
     annotation = getattr(arg, "annotation", None)
     if annotation is not None:
         cls = annotation_class(annotation, scope.parent or scope)
