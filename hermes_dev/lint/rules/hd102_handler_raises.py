@@ -20286,6 +20286,69 @@ def register(ctx):
             note="a lambda that keeps its loop turn's name as a default (`_name=name`) runs that"
             " name's handler only: what another raises is not its",
         ),
+        Invalid(
+            {
+                "plugins/promo/__init__.py": """\
+import json
+from pathlib import Path
+
+import yaml
+
+
+def stack(args, **kw):
+    subtotal = float(args["subtotal"])
+    return json.dumps({"total": round(subtotal * 0.9, 2)})
+
+
+def preview(args, **kw):
+    return json.dumps({"rules": ["10% off"]})
+
+
+HANDLERS = {"stack": stack, "preview": preview}
+
+
+def _specs():
+    path = Path(__file__).with_name("tools.yml")
+    with path.open("r", encoding="utf-8") as fh:
+        return yaml.safe_load(fh)
+
+
+def register(ctx):
+    for spec in _specs():
+        ctx.register_tool(
+            name=spec["name"],
+            toolset="promo",
+            schema={"name": spec["name"], "description": spec["description"], "parameters": spec["parameters"]},
+            handler=HANDLERS[spec["handler"]],
+        )
+""",
+                "plugins/promo/tools.yml": """\
+- name: promo_stack_coupons
+  handler: stack
+  description: Apply coupons to a basket subtotal.
+  parameters:
+    type: object
+    properties:
+      subtotal: {type: number, description: Basket subtotal.}
+    required: [subtotal]
+- name: promo_preview_rules
+  handler: preview
+  description: Show the promotion rules.
+  parameters: {type: object, properties: {}}
+""",
+                "plugins/promo/plugin.yaml": """\
+name: promo
+version: 1.0.0
+description: Coupon rules.
+provides_tools: [promo_stack_coupons, promo_preview_rules]
+""",
+            },
+            findings=(("plugins/promo/__init__.py", 8),),
+            fixed={},
+            note="tools a plugin declares in its own data file (`yaml.safe_load` of"
+            ' `Path(__file__).with_name("tools.yml")`) are registered from its rows: each'
+            " handler is checked as the tool it serves",
+        ),
     )
 
     def check(self, ctx: LintContext) -> Iterator[Finding]:

@@ -32,6 +32,7 @@ import re
 
 from hermes_dev.pyast.semantic.bindings import Binding, defs_spanning, spans_any
 from hermes_dev.pyast.semantic.clients import client_instance, is_client_instance
+from hermes_dev.pyast.semantic.data_files import LOADERS, loaded
 from hermes_dev.pyast.semantic.import_graph import subtree_files
 from hermes_dev.pyast.semantic.imports import import_target
 from hermes_dev.pyast.semantic.lazy_bodies import body_read, may_match, may_mention
@@ -838,6 +839,11 @@ def _result_of(obj: Obj, call: ast.Call, scope: Scope, depth: int) -> Possible:
     if isinstance(obj, External):
         if obj.dotted == "importlib.import_module" and call.args:
             return _imported_module(call, scope, depth)
+        kind = LOADERS.get(obj.dotted)
+        if kind is not None:
+            # (`yaml.safe_load(fh)` of the package's own `tools.yml`: its data, as written)
+            data = loaded(call, kind, scope)
+            return Possible.of(Literal(data, scope)) if data is not None else UNKNOWN
         handed = handed_on(call, scope) if obj.dotted == "asyncio.to_thread" else None
         if handed is not None:
             # (`await asyncio.to_thread(load, flag)`: what `load(flag)` gives)
