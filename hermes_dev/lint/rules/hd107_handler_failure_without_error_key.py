@@ -932,6 +932,26 @@ registry.register(name="member", toolset="club", schema={}, handler=member)
             note="a numeric status is the program's own: 1 beside a reason that says nothing"
             " went wrong, or 200, is no failure",
         ),
+        Valid(
+            _HEAD
+            + """\
+JOBS = {7: {"state": "done"}, 8: {"state": "crashed", "why": "out of memory"}}
+
+
+def job_status(args, **kw):
+    job_id = args.get("job_id")
+    job = JOBS.get(job_id) if isinstance(job_id, int) else None
+    if job is None:
+        return tool_error("no such job")
+    if job["state"] == "crashed":
+        return json.dumps({"job_id": job_id, "failed": True, "reason": job["why"]})
+    return json.dumps({"job_id": job_id, "failed": False})
+
+
+registry.register(name="job_status", toolset="t", schema={}, handler=job_status)
+""",
+            note="trap: `failed` beside the job it names describes that job; the tool answered",
+        ),
     )
     INVALID = (
         Invalid(
@@ -2872,6 +2892,47 @@ registry.register(name="wind_stats", toolset="race", schema={}, handler=wind_sta
             lines=(7,),
             findings=(),
             note="a program's non-zero status code beside a reason that says what went wrong",
+        ),
+        Invalid(
+            _HEAD
+            + """\
+import os
+
+import requests
+
+
+def exit_json(**result):
+    result.setdefault("changed", False)
+    return json.dumps(result)
+
+
+def fail_json(msg, **result):
+    result["failed"] = True
+    result["msg"] = msg
+    return json.dumps(result)
+
+
+def stock_lookup(args, **kw):
+    base = os.environ.get("INVENTORY_URL")
+    if not base:
+        return fail_json("INVENTORY_URL must be set")
+    sku = args.get("sku")
+    if not isinstance(sku, str) or not sku.strip():
+        return json.dumps({"failed": True, "msg": "sku is required"})
+    try:
+        resp = requests.get(f"{base}/stock", params={"sku": sku.strip()}, timeout=10)
+        resp.raise_for_status()
+        on_hand = int(resp.json().get("on_hand", 0))
+    except (requests.RequestException, ValueError) as exc:
+        return fail_json(f"inventory service failed: {exc}")
+    return exit_json(sku=sku.strip(), on_hand=on_hand)
+
+
+registry.register(name="stock_lookup", toolset="t", schema={}, handler=stock_lookup)
+""",
+            lines=(23, 26),
+            note='Ansible-style reports: `{"failed": True, "msg": ...}`, also set item by item on'
+            " a helper's `**kwargs`",
         ),
     )
 

@@ -7,7 +7,9 @@ flag False with nothing beside it but what it was for and why (`{"removed": Fals
 `"status"` (`"state"`, `"result"`, `"outcome"`) of `"error"`, `"failed"`, `"failure"`, `"fail"`,
 `"fatal"`, `"unavailable"`... beside a key that says why (`"message"`, `"reason"`, `"detail"`,
 `"notes"`, `"error_code"`, `"http_status"`...:
-a status word alone may describe data, `{"job": 7, "status": "failed"}`). It is not one when it
+a status word alone may describe data, `{"job": 7, "status": "failed"}`), or a flag that says
+it failed (`"failed": True`, Ansible's `fail_json`) beside a key that says why and none that
+names an item (`{"id": 7, "failed": True, ...}` may describe a job). It is not one when it
 has an `"error"` key, when a flag says it succeeded (`"success": True`), when it says it skipped
 or was interrupted or asks for a confirmation (`"skipped"`, `"interrupted"`, `"duplicate"`,
 `"needs_confirmation"`... with a value other than False/None), or when it carries a verdict (`"findings"`, `"issues"`, `"violations"`...): the
@@ -360,9 +362,19 @@ def judge(keys: dict[str, object]) -> str | None:
             if type(value) is int and _failure_code(value, keys):
                 signal = key
                 break
+    if signal is None and any(_says_why(key) for key in keys):
+        # (`{"failed": True, "msg": ...}`: not `{"job_id": 7, "failed": True, ...}`)
+        for key in _FAILED_FLAGS:
+            if keys.get(key) is True and not any(_names_item(k) for k in keys):
+                signal = key
+                break
     if signal is None:
         return None
     return _describe(keys, signal)
+
+
+# Flags whose True says the tool's own action failed.
+_FAILED_FLAGS = ("failed", "failure")
 
 
 # Flags that say an action failed only with a reason beside them: `{"cancelled": False,
@@ -1489,11 +1501,17 @@ def _name_value(name: ast.Name, code: Code, env: Env, depth: int) -> Found | Non
         return None  # changed in a way not known, or handed to other code
     if "error" in stored:
         return None  # given an "error" on some path: which one is not followed
+    kwargs = dict(env).get(name.id)
     for value in values:
-        if value is None:
+        if value is None and isinstance(kwargs, _Kwargs) and _is_kwarg(code, name.id):
+            # (`def fail_json(msg, **result): result["failed"] = True; ...`: the dict the call
+            # filled, then what the def stores on it)
+            found: Found | None = Found("", (), dict(kwargs))
+        elif value is None:
             continue
-        found = _failure_value(value, code, env, depth + 1)
-        if found is None and stored:
+        else:
+            found = _failure_value(value, code, env, depth + 1)
+        if found is None and stored and value is not None:
             # A dict that becomes a failure report through the items stored on it later.
             known = _known_keys(value, code, env, depth + 1)
             if known is not None:
@@ -1516,6 +1534,13 @@ def _name_value(name: ast.Name, code: Code, env: Env, depth: int) -> Found | Non
         if reason is not None and not _turned_away(name, code, keys):
             return Found(reason, found.chain, keys)
     return None
+
+
+def _is_kwarg(code: Code, name: str) -> bool:
+    node = code.node
+    return (
+        isinstance(node, _DEF_TYPES) and node.args.kwarg is not None and node.args.kwarg.arg == name
+    )
 
 
 def _turned_away(use: ast.Name, code: Code, keys: dict[str, object]) -> bool:
@@ -1606,6 +1631,7 @@ def _judged_by_value(key: str) -> bool:
     """A key whose value `judge` reads (a flag, a status, a reason...), not only its presence."""
     return (
         key in FLAGS
+        or key in _FAILED_FLAGS
         or key in ACTION_FLAGS
         or key in STATUS_KEYS
         or key in NOT_FAILURE_KEYS
@@ -1655,6 +1681,13 @@ def _local_keys(name: str, code: Code, use: ast.Name, env: Env = ()) -> dict[str
     keys: dict[str, object] = {}
     later = _runs_after(node, use)
     dead = _ruled_out(node, env)
+    # (`name["failed"] = True`: the constant, when every store of the key writes the same one)
+    written: dict[int, ast.expr] = {
+        id(target): sub.value
+        for sub in walk_function(node)
+        if isinstance(sub, ast.Assign)
+        for target in sub.targets
+    }
     for sub in walk_function(node):
         if isinstance(sub, ast.Subscript) and _is(sub.value, name):
             if isinstance(sub.ctx, ast.Store) and (id(sub) in dead or later(sub)):
@@ -1665,7 +1698,11 @@ def _local_keys(name: str, code: Code, use: ast.Name, env: Env = ()) -> dict[str
                 key = sub.slice
                 if not (isinstance(key, ast.Constant) and isinstance(key.value, str)):
                     return None
-                keys[key.value] = UNKNOWN
+                value = written.get(id(sub))
+                constant = _constant(value) if value is not None else UNKNOWN
+                if key.value in keys and keys[key.value] != constant:
+                    constant = UNKNOWN
+                keys[key.value] = constant
             elif isinstance(sub.ctx, ast.Del):
                 return None
         elif isinstance(sub, ast.AugAssign) and _is(sub.target, name):
