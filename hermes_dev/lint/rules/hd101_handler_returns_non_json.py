@@ -1201,6 +1201,28 @@ registry.register(name="lookup", toolset="gym", schema={}, handler=lookup)
 """,
             note="`if member is None: raise ...` before `return member`: None is not returned",
         ),
+        Valid(
+            _HEAD
+            + """\
+def layout(title, lines):
+    return "\\n".join([title, "-" * 20, *lines])
+
+
+def render(args, **kw):
+    lines = [str(l) for l in args.get("lines") or []]
+    fmt = args.get("format", "json")
+    if fmt == "plain":
+        body = layout("REPORT", lines)
+    else:
+        body = {"lines": lines}
+    body = json.dumps({"format": fmt, "body": body})
+    return body
+
+
+registry.register(name="render", toolset="t", schema={}, handler=render)
+""",
+            note="trap: the arm's text is bound again (wrapped in JSON) before it is returned",
+        ),
     )
     INVALID = (
         Invalid(
@@ -3980,6 +4002,42 @@ registry.register(name="standings", toolset="race", schema={}, handler=standings
             findings=(),
             fixed={},
             note="text that starts as prose, then appended to with `+=`: it still starts so",
+        ),
+        Invalid(
+            _HEAD
+            + """\
+from datetime import datetime
+
+
+def layout(store, lines, width):
+    rows = [f"*** {store} ***".center(width), datetime.now().strftime("%Y-%m-%d %H:%M"), "-" * width]
+    for sku, amount in lines:
+        rows.append(f"{sku:<20}{amount:>10.2f}")
+    Result = "\\n".join(rows) + "\\n"
+    return Result
+
+
+def render_receipt(args, **kw):
+    lines = args.get("lines")
+    if not isinstance(lines, list):
+        return tool_error("lines must be a list")
+    fmt = args.get("format", "json")
+    text = layout("Hermes Mart", [(str(l), 1.0) for l in lines], 40)
+    if fmt == "plain":
+        Result = text
+    elif fmt == "html":
+        Result = json.dumps({"html": "<pre>" + text + "</pre>"})
+    else:
+        Result = json.dumps({"text": text})
+    return Result
+
+
+registry.register(name="render_receipt", toolset="t", schema={}, handler=render_receipt)
+""",
+            lines=(27,),
+            fixed={},
+            note="a result bound in each arm of an `if` chain, then returned: an arm that binds"
+            ' text (`format == "plain"`) returns it',
         ),
     )
 

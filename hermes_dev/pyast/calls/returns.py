@@ -212,7 +212,109 @@ def value_non_json(expr: ast.expr, code: Code, depth: int = 0) -> NonJson | None
     verdict = infer(expr, scope, _oracle(depth))
     if verdict.kind == NOT_JSON:
         return NonJson(verdict.reason, ())
+    if isinstance(value, ast.Name) and verdict.kind != JSON:
+        return _arm_non_json(value, code, depth)
     return None
+
+
+def _arm_non_json(name: ast.Name, code: Code, depth: int) -> NonJson | None:
+    """`if fmt == "plain": result = text` / `else: result = json.dumps(...)` then `return
+    result`: an arm of the `if` chain that binds the name last before the return gives text
+    that is not JSON, so that path returns it (an arm constants rule out is not taken)."""
+    node = code.node
+    if not isinstance(node, _DEF_TYPES):
+        return None
+    chain = _last_binding_chain(node.body, name)
+    if chain is None:
+        return None
+    for test, value in chain:
+        if test is not None and decide(test, code.scope) is False:
+            continue
+        verdict = infer(value, code.scope, _oracle(depth))
+        if verdict.kind == NOT_JSON and _is_text(verdict.reason):
+            return NonJson(verdict.reason, ())
+    return None
+
+
+def _is_text(reason: str) -> bool:
+    return any(word in reason for word in ("string", "text", "lines"))
+
+
+def _last_binding_chain(
+    body: list[ast.stmt], name: ast.Name
+) -> list[tuple[ast.expr | None, ast.expr]] | None:
+    """For the block holding `return name`: the `if`/`elif`/`else` chain that is the last
+    statement before it binding the name, as (the test that leads to each arm, the value the
+    arm binds last), when every arm ends by binding it so; else None."""
+    for stmt in body:
+        for block in _blocks(stmt):
+            found = _last_binding_chain(block, name)
+            if found is not None:
+                return found
+    returned = [i for i, s in enumerate(body) if isinstance(s, ast.Return) and s.value is name]
+    if not returned:
+        return None
+    before = body[: returned[0]]
+    for stmt in reversed(before):
+        if not _binds(stmt, name.id):
+            continue
+        if not isinstance(stmt, ast.If):
+            return None
+        arms: list[tuple[ast.expr | None, ast.expr]] = []
+        branch: ast.If | None = stmt
+        while branch is not None:
+            value = _bound_last(branch.body, name.id)
+            if value is None:
+                return None
+            arms.append((branch.test, value))
+            orelse = branch.orelse
+            if len(orelse) == 1 and isinstance(orelse[0], ast.If):
+                branch = orelse[0]
+                continue
+            last = _bound_last(orelse, name.id)
+            if last is None:
+                return None  # (no `else`: what was bound before the `if` may reach)
+            arms.append((None, last))
+            branch = None
+        return arms
+    return None
+
+
+def _blocks(stmt: ast.stmt) -> list[list[ast.stmt]]:
+    if isinstance(stmt, _NESTED):
+        return []
+    out = []
+    for field in ("body", "orelse", "finalbody"):
+        block = getattr(stmt, field, None)
+        if isinstance(block, list) and block and isinstance(block[0], ast.stmt):
+            out.append(block)
+    for handler in getattr(stmt, "handlers", ()) or ():
+        out.append(handler.body)
+    for case in getattr(stmt, "cases", ()) or ():
+        out.append(case.body)
+    return out
+
+
+def _bound_last(block: list[ast.stmt], name: str) -> ast.expr | None:
+    """The value of a plain `name = value` that is the block's last statement binding `name`."""
+    for stmt in reversed(block):
+        if _binds(stmt, name):
+            if (
+                isinstance(stmt, ast.Assign)
+                and len(stmt.targets) == 1
+                and isinstance(stmt.targets[0], ast.Name)
+                and stmt.targets[0].id == name
+            ):
+                return stmt.value
+            return None
+    return None
+
+
+def _binds(stmt: ast.stmt, name: str) -> bool:
+    return any(
+        isinstance(n, ast.Name) and n.id == name and isinstance(n.ctx, ast.Store)
+        for n in ast.walk(stmt)
+    )
 
 
 def reachable_returns(code: Code) -> list[ast.Return]:
