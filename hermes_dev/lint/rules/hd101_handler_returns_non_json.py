@@ -1223,6 +1223,30 @@ registry.register(name="render", toolset="t", schema={}, handler=render)
 """,
             note="trap: the arm's text is bound again (wrapped in JSON) before it is returned",
         ),
+        Valid(
+            _HEAD
+            + """\
+class JsonText(str):
+    def __new__(cls, payload):
+        return super().__new__(cls, json.dumps(payload))
+
+
+class Reply:
+    def __new__(cls, payload):
+        return json.dumps(payload)
+
+
+def echo(args, **kw):
+    if args.get("plain"):
+        return Reply({"echo": str(args.get("text", ""))})
+    return JsonText({"echo": str(args.get("text", ""))})
+
+
+registry.register(name="echo", toolset="t", schema={}, handler=echo)
+""",
+            note="trap: a `str` subclass's instance is text, and a class whose `__new__` makes"
+            " something else may give a string",
+        ),
     )
     INVALID = (
         Invalid(
@@ -4038,6 +4062,57 @@ registry.register(name="render_receipt", toolset="t", schema={}, handler=render_
             fixed={},
             note="a result bound in each arm of an `if` chain, then returned: an arm that binds"
             ' text (`format == "plain"`) returns it',
+        ),
+        Invalid(
+            _HEAD
+            + """\
+from dataclasses import dataclass, field
+from typing import Any, Dict, Generic, TypeVar
+
+T = TypeVar("T")
+
+
+class Outcome(Generic[T]):
+    def to_json(self) -> str:
+        raise NotImplementedError
+
+
+@dataclass(frozen=True)
+class Ok(Outcome[T]):
+    value: T
+
+    def to_json(self) -> str:
+        return json.dumps({"ok": True, "value": self.value})
+
+
+@dataclass(frozen=True)
+class Err(Outcome[Any]):
+    code: str
+    message: str
+    details: Dict[str, Any] = field(default_factory=dict)
+
+    def to_json(self) -> str:
+        return json.dumps({"error": self.message, "code": self.code})
+
+
+PLAYLISTS = {1: ["a", "b"]}
+
+
+def reorder(args, **kw):
+    pid = args.get("playlist_id")
+    if not isinstance(pid, int):
+        return Err("invalid_argument", "playlist_id must be an integer").to_json()
+    if pid not in PLAYLISTS:
+        return Err("not_found", f"no playlist with id {pid}")
+    return Ok(sorted(PLAYLISTS[pid])).to_json()
+
+
+registry.register(name="reorder", toolset="t", schema={}, handler=reorder)
+""",
+            lines=(41,),
+            fixed={},
+            note="an instance of a project class no base of which is `str` (`Err(...)`, its"
+            " `.to_json()` forgotten) is an object, not a JSON string",
         ),
     )
 

@@ -24,6 +24,7 @@ when that can happen) with their verdicts; `is_generator(node)` tells a generato
 from __future__ import annotations
 
 import ast
+import builtins
 import re
 
 from hermes_dev.pyast.analyze.flow import falloff_node, never_returns_call, terminates
@@ -31,8 +32,11 @@ from hermes_dev.pyast.semantic.clients import RESPONSES
 from hermes_dev.pyast.semantic.resolve import (
     assigned_value,
     bind_call,
+    class_bases,
+    class_named,
     def_scope,
     import_objects,
+    is_builtin_name,
     is_typed_dict,
     resolve,
     resolve_binding,
@@ -41,6 +45,7 @@ from hermes_dev.pyast.semantic.resolve import (
 from hermes_dev.pyast.semantic.scopes import (
     Builtin,
     Class,
+    ClassRef,
     Const,
     External,
     Function,
@@ -1350,6 +1355,17 @@ def _call(expr: ast.Call, scope: Scope, calls: CallVerdict | None, depth: int) -
             return _builtin(builtin.name, expr, scope, calls, depth)
     if isinstance(func, (ast.Name, ast.Attribute)) and is_typed_dict(func, scope):
         return Verdict(NOT_JSON, "a dict (a TypedDict)", expr)
+    if isinstance(func, (ast.Name, ast.Attribute)):
+        classes = resolve(func, scope)
+        if (
+            classes.complete
+            and classes.items
+            and all(isinstance(o, Class) and _never_text(o.ref) for o in classes.items)
+        ):
+            # (`return Err("not_found", ...)` where `.to_json()` was meant)
+            first = classes.items[0]
+            assert isinstance(first, Class)
+            return Verdict(NOT_JSON, f"an instance of {first.ref.name} (an object)", expr)
     if calls is not None:
         found = calls(expr, scope, depth)
         if found is not None:
@@ -1360,6 +1376,51 @@ def _call(expr: ast.Call, scope: Scope, calls: CallVerdict | None, depth: int) -
         if not isinstance(resolve(func, scope).single(), Function):
             return _JSON_V if dumped is None else Verdict(NOT_JSON, dumped, expr)
     return _UNKNOWN_V
+
+
+# Bases (not the project's) whose instances are no text: `class Err(Generic[T])`.
+_OBJECT_BASES = frozenset({"object", "Generic", "Protocol", "ABC"})
+# Class decorators that hand the class back as it is.
+_KEEPING_DECORATORS = frozenset(
+    {"dataclass", "define", "frozen", "mutable", "s", "attrs", "total_ordering", "final"}
+)
+
+
+def _never_text(cls: ClassRef, depth: int = 0) -> bool:
+    """Instances of `cls` are surely no `str`: no base could be `str` (each is the project's,
+    a builtin other than str, or `Generic`/`ABC`...), no `__new__`, no metaclass, and no
+    decorator that could put something else in the class's place."""
+    node = cls.node
+    if depth > 8 or node.keywords or cls.own_def("__new__") is not None:
+        return False
+    for dec in node.decorator_list:
+        target = dec.func if isinstance(dec, ast.Call) else dec
+        if last_name(target) not in _KEEPING_DECORATORS:
+            return False
+    for expr, base in zip(node.bases, class_bases(cls)):
+        if base is not None:
+            if not _never_text(base, depth + 1):
+                return False
+            continue
+        if isinstance(expr, ast.Subscript):
+            expr = expr.value  # (`Outcome[T]`: the class it parametrises)
+            generic = class_named(expr, cls.scope)
+            if generic is not None:
+                if not _never_text(generic, depth + 1):
+                    return False
+                continue
+        name = last_name(expr)
+        if name in _OBJECT_BASES:
+            continue
+        if (
+            isinstance(expr, ast.Name)
+            and is_builtin_name(expr.id, cls.scope)
+            and isinstance(getattr(builtins, expr.id, None), type)
+            and expr.id not in ("str", "type")
+        ):
+            continue
+        return False
+    return True
 
 
 # Methods of pydantic models: what they return (None: a JSON string).
