@@ -952,6 +952,24 @@ registry.register(name="job_status", toolset="t", schema={}, handler=job_status)
 """,
             note="trap: `failed` beside the job it names describes that job; the tool answered",
         ),
+        Valid(
+            _HEAD
+            + """\
+BINS = {"MLK-1L": ["A1", "A2"]}
+
+
+def bin_location(args, **kw):
+    sku = str(args.get("sku") or "").strip().upper()
+    bins = BINS.get(sku, [])
+    if not bins:
+        return json.dumps({"sku": sku, "found": False, "bins": [], "note": "No stock for this SKU"})
+    return json.dumps({"sku": sku, "found": True, "bins": bins})
+
+
+registry.register(name="bin_location", toolset="t", schema={}, handler=bin_location)
+""",
+            note='trap: `"found": False` answered with data (`"bins": []`) beside a note is a result',
+        ),
     )
     INVALID = (
         Invalid(
@@ -2933,6 +2951,30 @@ registry.register(name="stock_lookup", toolset="t", schema={}, handler=stock_loo
             lines=(23, 26),
             note='Ansible-style reports: `{"failed": True, "msg": ...}`, also set item by item on'
             " a helper's `**kwargs`",
+        ),
+        Invalid(
+            _HEAD
+            + """\
+import sqlite3
+
+
+def matter_deadlines(args, **kw):
+    matter_id = str(args.get("matter_id") or "").strip()
+    con = sqlite3.connect(":memory:")
+    con.execute("CREATE TABLE matters (id TEXT, title TEXT)")
+    row = con.execute("SELECT title FROM matters WHERE id = ?", (matter_id,)).fetchone()
+    if row is None:
+        return json.dumps(
+            {"matter_id": matter_id, "found": False, "message": f"no matter {matter_id!r} on the docket"}
+        )
+    return json.dumps({"matter_id": matter_id, "found": True, "title": row[0]})
+
+
+registry.register(name="matter_deadlines", toolset="t", schema={}, handler=matter_deadlines)
+""",
+            lines=(13,),
+            note='`{"found": False, "message": ...}` beside only what was asked for: it is not'
+            " there, a failure",
         ),
     )
 

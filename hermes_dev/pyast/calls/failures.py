@@ -379,8 +379,10 @@ _FAILED_FLAGS = ("failed", "failure")
 
 # Flags that say an action failed only with a reason beside them: `{"cancelled": False,
 # "reason": ...}` (cancelled True is an interruption), `{"valid": False, "message": ...}` (the
-# input could not be used; asked of a def that validates it is the verdict, `status_report`).
-_FLAGS_WITH_WHY = frozenset({"cancelled", "canceled", "valid"})
+# input could not be used; asked of a def that validates it is the verdict, `status_report`),
+# `{"matter_id": m, "found": False, "message": "no matter ..."}` (what was asked for is not
+# there; `{"found": False, "bins": [], "note": ...}` answers with data).
+_FLAGS_WITH_WHY = frozenset({"cancelled", "canceled", "valid", "found"})
 # Other past participles of an action (`renewed`, `extended`): a failure flag only with a
 # reason beside; not those that name a state an object is in.
 _ACTED = re.compile(r"[a-z]{3,}(ed|en)")
