@@ -5,7 +5,10 @@ forwards to) whose value is surely not a JSON string: a dict, list, tuple, set, 
 the model's arguments none of whose cases takes every dict: `case {"date": str(d)}:` lets a
 call without "date" through), `orjson.dumps(...)` (bytes),
 a dict made by `dataclasses.asdict(...)`, `vars(...)`, `obj.__dict__`, a `TypedDict`'s call or a pydantic model's
-`model_dump()` (its `model_dump_json()` is JSON), the `.json()` of a requests, httpx or aiohttp
+`model_dump()` (its `model_dump_json()` is JSON), an instance of a project class none of whose
+bases can be `str` (`return Err("not_found", msg)` with its `.to_json()` forgotten; a class
+with a `__new__`, a metaclass or a decorator that may put something else in its place is not
+known), the `.json()` of a requests, httpx or aiohttp
 response (the parsed body), a
 plain or f-string that is not JSON such as `f"Error: {e}"` (also one whose own text holds what JSON
 never has outside a string and no quote to open one, `f"{amount} {unit} = {grams:.0f} g"`; one
@@ -31,7 +34,9 @@ items (`cached["cached"] = True`: a dict or a list, unless its module builds the
 envelope); a command
 asked for JSON, an API client such as `gh` or `curl`, a shell or interpreter, or a command the code
 does not show may print JSON and is not reported), or the result of a call one of whose
-reachable returns is one of those. A finding through a call sits at the handler's `return` and
+reachable returns is one of those. A name returned after an `if`/`elif`/`else` chain each arm
+of which binds it last (`if fmt == "plain": result = text` ... `else: result = json.dumps(...)`)
+returns, down an arm constants do not rule out, what that arm binds. A finding through a call sits at the handler's `return` and
 names the return it comes from and the chain of calls to it, e.g. `` `navigate` returns
 `page_result()`, which can return a dict (tools/browser_helpers.py:5) ``. One `return` is one
 finding: when several of its values are not JSON (each branch of `a() if c else b()`), the

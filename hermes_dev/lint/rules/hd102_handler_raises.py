@@ -228,7 +228,15 @@ backend the code picks at run time may be any of them. A `functools.singledispat
 the implementation registered for its argument's type (`@fn.register`, `@fn.register(int)`):
 the one for the type the code makes evident (a constant, `str(...)`, a `case str(x):`
 capture), else every one, and its own body only for a type nothing is registered for (None
-from `args.get("k")`); inside an implementation the argument has its type. An immediately invoked lambda (`(lambda _m=helper(): run(_m))()`) runs at once.
+from `args.get("k")`); inside an implementation the argument has its type. A test of a value's
+class holds along the path it leads: past `if result.is_err(): return ...` (a method or
+`@property` each class answers with a constant, a plain class constant, or `isinstance`),
+`result.unwrap()` runs only the methods of the classes left (Result/Option wrappers, sealed
+hierarchies); a name bound again forgets it. A lambda's parameter whose default is a loop's
+name (`lambda args, _name=name, **kw: HANDLERS[_name](args)`) holds that turn's value. A table
+a package ships as data (`yaml.safe_load`, `json.load(s)`, `tomllib.load(s)` of a file named
+from the module's own `__file__`, inside the root, small, plain data) is read as the literal it
+holds, so tools a plugin declares in its `tools.yml` are registered from its rows. An immediately invoked lambda (`(lambda _m=helper(): run(_m))()`) runs at once.
 A coroutine handed to a runner (`asyncio.run(coro())`, `_run_async(coro())`) runs there, unless
 the runner is a def of the root that runs its argument inside `try: ... except Exception`
 (what the coroutine raises stays in there). A `with` of a `@contextmanager` generator whose
@@ -317,7 +325,8 @@ connection opened with `detect_types=PARSE_DECLTYPES`, a sum over a comprehensio
 Decimal fields (or properties that say they return one), a Fraction (also what arithmetic with
 one gives, unless with a float), `min()`/`max()` of a date field the rows' class declares, what
 a project helper returns made of one (`_money(_dec(x))`, `now.replace(...)` of the datetime it
-is handed), a value of a `defaultdict(Decimal)` (or `Fraction`), or date arithmetic (`EPOCH +
+is handed), a value of a `defaultdict(Decimal)` (or `Fraction`) or the dict itself (`dict(totals)`,
+also one a factory nests: `defaultdict(lambda: defaultdict(Decimal))`), or date arithmetic (`EPOCH +
 timedelta(...)`, the difference of two datetimes); also kept through a loop that appends the
 items of such a list, a comprehension over it, `sorted()` of it, or a helper that hands an item
 back (not when each item has the field taken out, `t.pop("_start")`, or rewritten from itself,

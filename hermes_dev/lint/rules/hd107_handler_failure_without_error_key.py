@@ -8,7 +8,11 @@ object reports a failure when its own flags say so: `"success": False`, `"ok": F
 failed command's `stderr` or `output`, an `http_status` or `exit_code`...; `"not_found"` also beside only
 the id asked for, `{"status": "not_found", "ticket_id": ...}`); `"cancelled": False` or
 `"valid": False` beside a reason (the input could not be used; from a def named for judging
-its input, `validate_email`, `verify`, `check`, `valid: False` is its verdict, not a failure):
+its input, `validate_email`, `verify`, `check`, `valid: False` is its verdict, not a failure);
+`"found": False` beside only what was asked for and why (`{"matter_id": m, "found": False,
+"message": ...}`; with data beside it, `"bins": []`, it is an answer); `"failed": True` (or
+`"failure"`) beside a reason and no key that names an item (Ansible's `fail_json`: `{"failed":
+True, "msg": ...}`, also set item by item on a helper's `**kwargs`):
 `json.dumps({"success": False, "message": ...})`, `tool_result(ok=False, reason=...)`; an
 action's flag False (`"sent": False`) with only what it was for (`to`, `url`, `file`...) and why
 beside it (and the choices the model could have made, `"available"`, `"options"`,
