@@ -9130,6 +9130,38 @@ registry.register(name="post_points", toolset="t", schema={}, handler=post_point
             note="`err = check_a(x) or check_b(y)` then `if err: return`: past it every check"
             " answered nothing, so `x` passed its check",
         ),
+        Valid(
+            _HEAD
+            + """\
+from collections import defaultdict
+from decimal import Decimal
+
+
+PAIRS = [("a", "x"), ("a", "y"), ("b", "x")]
+
+
+def group(args, **kw):
+    groups = defaultdict(set)
+    counts = defaultdict(int)
+    money = defaultdict(Decimal)
+    for a, b in PAIRS:
+        groups[a].add(b)
+        counts[a] += 1
+        money[a] += Decimal("1.10")
+    return json.dumps({
+        "groups": {k: sorted(v) for k, v in groups.items()},
+        "lists": {k: list(v) for k, v in groups.items()},
+        "counts": dict(counts),
+        "money": {k: str(v) for k, v in money.items()},
+        "float_money": {k: float(v) for k, v in money.items()},
+    })
+
+
+registry.register(name="group", toolset="t", schema={}, handler=group)
+""",
+            note="trap: defaultdict(set) sorted or listed per key, of int, and Decimals converted"
+            " per key are JSON's",
+        ),
     )
     INVALID = (
         Invalid(
@@ -20357,6 +20389,43 @@ provides_tools: [promo_stack_coupons, promo_preview_rules]
             note="tools a plugin declares in its own data file (`yaml.safe_load` of"
             ' `Path(__file__).with_name("tools.yml")`) are registered from its rows: each'
             " handler is checked as the tool it serves",
+        ),
+        Invalid(
+            _HEAD
+            + """\
+from collections import defaultdict
+from decimal import Decimal
+
+LINES = [("FR", "EUR", Decimal("1.5")), ("FR", "USD", Decimal("2"))]
+
+
+def summarize(args, **kw):
+    by_currency: dict[str, dict[str, Decimal]] = defaultdict(lambda: defaultdict(Decimal))
+    for territory, currency, amount in LINES:
+        by_currency[territory][currency] += amount
+    rows = []
+    for key in sorted(by_currency):
+        row = {"territory": key}
+        if args.get("split"):
+            row["by_currency"] = dict(by_currency[key])
+        rows.append(row)
+    return json.dumps({"top": rows[:5]})
+
+
+def totals(args, **kw):
+    sums = defaultdict(Decimal)
+    for territory, currency, amount in LINES:
+        sums[territory] += amount
+    return json.dumps({"totals": dict(sums)})
+
+
+registry.register(name="royalty_summary", toolset="t", schema={}, handler=summarize)
+registry.register(name="royalty_totals", toolset="t", schema={}, handler=totals)
+""",
+            lines=(20, 27),
+            fixed={},
+            note="a `defaultdict(Decimal)` (also inside another's factory) holds Decimals: what it"
+            " adds up, `dict(...)` of it and of one of its values refuse JSON",
         ),
     )
 

@@ -763,6 +763,11 @@ class _Search:
         if isinstance(func, ast.Name) and func.id in ("list", "tuple", "sorted") and call.args:
             # (a list of what it iterates: a comprehension's elements are what count)
             return self.elements(call, scope, depth)
+        factory = _defaultdict_factory(call, scope)
+        if factory is not None:
+            # (`totals = defaultdict(Decimal)` ... `totals[k] += amount`: each value starts as
+            # what the factory makes, and `+=` of Decimals keeps it one)
+            return self.value(factory, scope, depth + 1)
         if (
             isinstance(func, ast.Name)
             and func.id == "dict"
@@ -786,6 +791,15 @@ class _Search:
                 and not source.args
             ):
                 source = source.func.value
+            if (
+                isinstance(source, ast.Subscript)
+                and not isinstance(source.slice, ast.Slice)
+                and isinstance(source.value, ast.Name)
+                and _bound_to_defaultdict(source.value, scope)
+            ):
+                # (`dict(by_currency[key])` of a `defaultdict(lambda: defaultdict(Decimal))`:
+                # every value is what the factory made)
+                source = source.value
             if isinstance(source, (ast.Name, ast.Call, ast.Dict, ast.DictComp)):
                 return self.value(source, scope, depth + 1)
             return None
@@ -1042,6 +1056,36 @@ _DATE_WORDS = re.compile(
 
 
 _MOMENTS = frozenset({"datetime", "date"})
+
+
+def _defaultdict_factory(call: ast.Call, scope: Scope) -> ast.expr | None:
+    """What `defaultdict(F)` makes for a new key, as an expression (`F()`, or a lambda's
+    body), when the call is the collections one."""
+    if len(call.args) < 1 or call.keywords:
+        return None
+    found = resolve(call.func, scope).single()
+    if not (isinstance(found, External) and found.dotted == "collections.defaultdict"):
+        return None
+    maker = call.args[0]
+    if isinstance(maker, ast.Lambda):
+        return None if maker.args.args else maker.body
+    if isinstance(maker, (ast.Name, ast.Attribute)):
+        made = ast.Call(func=maker, args=[], keywords=[])
+        return ast.copy_location(made, call)
+    return None
+
+
+def _bound_to_defaultdict(name: ast.Name, scope: Scope) -> bool:
+    found = scope.lookup(name.id)
+    if found is None or found[1] is None:
+        return False
+    made = [b for b in found[0].live(name.id, found[1]) if b.kind != "mutated"]
+    return bool(made) and all(
+        b.kind in ("assign", "annotated")
+        and isinstance(b.value, ast.Call)
+        and _defaultdict_factory(b.value, found[0]) is not None
+        for b in made
+    )
 
 
 def _fraction_kept(expr: ast.BinOp, left: str | None, right: str | None) -> str | None:
