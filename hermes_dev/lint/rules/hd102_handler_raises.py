@@ -9162,6 +9162,37 @@ registry.register(name="group", toolset="t", schema={}, handler=group)
             note="trap: defaultdict(set) sorted or listed per key, of int, and Decimals converted"
             " per key are JSON's",
         ),
+        Valid(
+            _HEAD
+            + """\
+import math
+
+
+def fnum(x, lo, hi):
+    if isinstance(x, bool) or not isinstance(x, (int, float)) or not math.isfinite(x):
+        return None
+    return float(x) if lo <= x <= hi else None
+
+
+def fvec(xs, lo, hi):
+    if not isinstance(xs, list) or not 0 < len(xs) <= 100:
+        return None
+    v = tuple(fnum(x, lo, hi) for x in xs)
+    return None if None in v else v
+
+
+def hold(args, **kw):
+    price = fnum(args.get("purchase_price"), 1, 1e11)
+    flows = fvec(args.get("annual_cash_flows"), -1e10, 1e10)
+    if None in (price, flows):
+        return tool_error("purchase_price and annual_cash_flows are required")
+    return json.dumps({"last": flows[-1], "multiple": round(sum(flows) / price, 3)})
+
+
+registry.register(name="hold", toolset="t", schema={}, handler=hold)
+""",
+            note="`if None in (a, b): return` tests each name it lists for None",
+        ),
     )
     INVALID = (
         Invalid(

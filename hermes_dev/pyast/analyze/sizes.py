@@ -23,7 +23,7 @@ from typing import Any
 
 from hermes_dev.pyast.analyze.stand_ins import Element, Item
 from hermes_dev.pyast.analyze.tests_read import leaf_tests, tests_of
-from hermes_dev.pyast.semantic.walker import is_name, last_name, within, written_name
+from hermes_dev.pyast.semantic.walker import is_name, is_none, last_name, within, written_name
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -215,6 +215,14 @@ class Sizes:
         if isinstance(test, ast.BoolOp):
             return set().union(*(self._tested_in(v) for v in test.values))
         if isinstance(test, ast.Compare):
+            if (
+                len(test.ops) == 1
+                and isinstance(test.ops[0], (ast.In, ast.NotIn))
+                and is_none(test.left)
+                and isinstance(test.comparators[0], (ast.Tuple, ast.List))
+            ):
+                # (`if None in (price, flows, sale): return ...`: each one looked at)
+                return {e.id for e in test.comparators[0].elts if isinstance(e, ast.Name)}
             return set().union(*(self._tested_in(v) for v in (test.left, *test.comparators)))
         if isinstance(test, ast.Call):
             if is_name(test.func, "len") and test.args:
