@@ -20458,6 +20458,56 @@ registry.register(name="royalty_totals", toolset="t", schema={}, handler=totals)
             note="a `defaultdict(Decimal)` (also inside another's factory) holds Decimals: what it"
             " adds up, `dict(...)` of it and of one of its values refuse JSON",
         ),
+        Invalid(
+            _HEAD
+            + """\
+class ToolDefinition(object):
+    def __init__(self, name, handler):
+        self._name = name
+        self._handler = handler
+
+    def get_name(self):
+        return self._name
+
+    def get_handler(self):
+        return self._handler
+
+
+class ToolDefinitionFactory(object):
+    @staticmethod
+    def create(name, handler):
+        return ToolDefinition(name, handler)
+
+
+def get_ticket(args, **kw):
+    ticket_id = args["ticket_id"]
+    return json.dumps({"id": ticket_id})
+
+
+def ping(args, **kw):
+    return json.dumps({"ok": True})
+
+
+def _definitions():
+    return [
+        ToolDefinitionFactory.create("ticket_get", get_ticket),
+        ToolDefinitionFactory.create("ping", ping),
+    ]
+
+
+for definition in _definitions():
+    registry.register(
+        name=definition.get_name(),
+        toolset="t",
+        schema={},
+        handler=definition.get_handler(),
+    )
+""",
+            lines=(23,),
+            fixed={},
+            note="a hand-written record (`__init__` only keeps its parameters) made by a factory"
+            " and read by getters: each row's name and handler are what its call gave",
+        ),
     )
 
     def check(self, ctx: LintContext) -> Iterator[Finding]:

@@ -818,7 +818,11 @@ def _result_of(obj: Obj, call: ast.Call, scope: Scope, depth: int) -> Possible:
     if isinstance(obj, Class):
         # (a record's instance remembers its call: each row's fields are its own; other
         # classes' instances are one object per class, as their attributes are read in general)
-        kept = (call, scope) if _is_record(obj.ref) or _tested_holder(obj.ref) else None
+        kept = (
+            (call, scope)
+            if _is_record(obj.ref) or _tested_holder(obj.ref) or _hand_record(obj.ref)
+            else None
+        )
         return Possible.of(Instance(obj.ref, kept))
     if isinstance(obj, Builtin) and obj.name == "dict" and not call.args:
         return Possible.of(Literal(call, scope))  # `dict(name=..., handler=...)`: a display
@@ -831,6 +835,12 @@ def _result_of(obj: Obj, call: ast.Call, scope: Scope, depth: int) -> Possible:
     ):
         return resolve(call.args[0], scope, depth + 1)  # `dict(spec)`: a copy of the row
     if isinstance(obj, Function):
+        field = _getter_field(obj)
+        if field is not None and isinstance(call.func, ast.Attribute):
+            # (`definition.get_name()` of a record made by a call: what that call gave it)
+            held = resolve(call.func.value, scope, depth + 1)
+            if held.items and all(isinstance(o, Instance) and o.made for o in held.items):
+                return union([attribute_of(o, field, depth + 1) for o in held.items])
         wanted = returned_parameters(obj.node)
         env = bind_call(call, scope, obj, depth, only=wanted) if wanted else {}
         return function_returns(obj, env, depth)
@@ -877,6 +887,25 @@ def _result_of(obj: Obj, call: ast.Call, scope: Scope, depth: int) -> Possible:
                 return found if table.complete else found.join(UNKNOWN)
         return Possible.of(Literal(call, scope))  # the call itself says what it gives
     return UNKNOWN
+
+
+def _getter_field(func: Function) -> str | None:
+    """`def get_name(self): return self._name`: the attribute a bound method only hands back."""
+    node = func.node
+    if not (func.bound and isinstance(node, ast.FunctionDef) and node.args.args):
+        return None
+    if node.decorator_list or len(node.args.args) != 1:
+        return None
+    body = node.body
+    if body and isinstance(body[0], ast.Expr) and isinstance(body[0].value, ast.Constant):
+        body = body[1:]
+    if len(body) != 1 or not isinstance(body[0], ast.Return):
+        return None
+    value = body[0].value
+    me = node.args.args[0].arg
+    if isinstance(value, ast.Attribute) and is_name(value.value, me):
+        return value.attr
+    return None
 
 
 def _getattr(call: ast.Call, scope: Scope, depth: int) -> Possible:
@@ -3055,6 +3084,13 @@ def _tested_holder(cls: ClassRef) -> bool:
         )
     memo[key] = found
     return found
+
+
+def _hand_record(cls: ClassRef) -> bool:
+    """A class written by hand as a record: its `__init__` only keeps its parameters (`self._name
+    = name`), so what each call gave it is what its instance holds (a DTO read by getters)."""
+    init = cls.own_def("__init__")
+    return init is not None and _keeps_parameters(init)
 
 
 def _keeps_parameters(init: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
