@@ -236,7 +236,10 @@ hierarchies); a name bound again forgets it. A lambda's parameter whose default 
 name (`lambda args, _name=name, **kw: HANDLERS[_name](args)`) holds that turn's value. A table
 a package ships as data (`yaml.safe_load`, `json.load(s)`, `tomllib.load(s)` of a file named
 from the module's own `__file__`, inside the root, small, plain data) is read as the literal it
-holds, so tools a plugin declares in its `tools.yml` are registered from its rows. An immediately invoked lambda (`(lambda _m=helper(): run(_m))()`) runs at once.
+holds, so tools a plugin declares in its `tools.yml` are registered from its rows. A record
+written by hand (an `__init__` that only keeps its parameters) remembers the call that made it,
+and its getters (`def get_name(self): return self._name`) hand back what that call gave, so
+tools registered from such objects (`definition.get_handler()`) resolve. An immediately invoked lambda (`(lambda _m=helper(): run(_m))()`) runs at once.
 A coroutine handed to a runner (`asyncio.run(coro())`, `_run_async(coro())`) runs there, unless
 the runner is a def of the root that runs its argument inside `try: ... except Exception`
 (what the coroutine raises stays in there). A `with` of a `@contextmanager` generator whose
