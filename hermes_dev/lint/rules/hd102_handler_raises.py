@@ -9196,6 +9196,35 @@ registry.register(name="hold", toolset="t", schema={}, handler=hold)
 """,
             note="`if None in (a, b): return` tests each name it lists for None",
         ),
+        Valid(
+            _HEAD
+            + """\
+import math
+
+
+def _is_number(x):
+    return isinstance(x, (int, float)) and not isinstance(x, bool) and math.isfinite(x)
+
+
+def curve(args, **kw):
+    raw = args.get("scores")
+    if not isinstance(raw, list) or not raw:
+        return tool_error("'scores' must be a non-empty array of numbers")
+    if not all(map(_is_number, raw)):
+        return tool_error("every score must be a finite number")
+    weights = args.get("weights") or [1] * len(raw)
+    if not isinstance(weights, list) or not all(_is_number(w) for w in weights):
+        return tool_error("weights must be numbers")
+    scores = [float(s) for s in raw]
+    total = sum(float(v) for v in weights)
+    return json.dumps({"mean": sum(scores) / len(scores), "weight": total})
+
+
+registry.register(name="curve", toolset="t", schema={}, handler=curve)
+""",
+            note="`if not all(map(ok, xs)): return` and `not all(ok(x) for x in xs)` ask a helper"
+            " about every item: each one is checked, whatever the later loop names it",
+        ),
     )
     INVALID = (
         Invalid(
@@ -20510,6 +20539,33 @@ for definition in _definitions():
             fixed={},
             note="a hand-written record (`__init__` only keeps its parameters) made by a factory"
             " and read by getters: each row's name and handler are what its call gave",
+        ),
+        Invalid(
+            _HEAD
+            + """\
+import math
+
+
+def _is_number(x):
+    return isinstance(x, (int, float)) and not isinstance(x, bool) and math.isfinite(x)
+
+
+def ratio(args, **kw):
+    tops = args.get("tops")
+    bottoms = args.get("bottoms")
+    if not isinstance(tops, list) or not isinstance(bottoms, list):
+        return tool_error("tops and bottoms must be arrays")
+    if not all(_is_number(t) for t in tops):
+        return tool_error("tops must be numbers")
+    values = [float(b) for b in bottoms]
+    return json.dumps({"sum": sum(float(t) for t in tops) + sum(values)})
+
+
+registry.register(name="ratio", toolset="t", schema={}, handler=ratio)
+""",
+            lines=(18,),
+            fixed={},
+            note="an `all(...)` check of one list says nothing of another's items",
         ),
     )
 

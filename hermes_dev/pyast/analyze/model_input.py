@@ -799,6 +799,11 @@ class InputRisks:
                 if iterated is not None:
                     self.guarded.update(self._reads(iterated))
                     self.each_tested.update(self._reads(iterated))
+            elif type(sub) is ast.If and ends(sub.body):
+                # `if not all(_is_number(x) for x in raw): return ...`, `all(map(ok, raw))`
+                for iterated in _all_asked_of(sub.test):
+                    self.guarded.update(self._reads(iterated))
+                    self.each_tested.update(self._reads(iterated))
         # `m = PATTERN.match(text)`, `for m in PATTERN.finditer(text)`: what a pattern
         # matched; its groups are of the form the pattern tested
         matched = {
@@ -4444,6 +4449,45 @@ def _each_checked(loop: ast.For) -> ast.expr | None:
             if _asks_about(test, item) or any(is_name(test, a) for a in answers):
                 return iterated
     return None
+
+
+def _all_asked_of(test: ast.expr) -> list[ast.expr]:
+    """The lists a test turning away `not all(...)` asks a helper (or `isinstance`) about
+    each item of: `not all(ok(x) for x in xs)`, `not all(map(ok, xs))`, also as a part of an
+    `or` (`not isinstance(xs, list) or not all(...)`)."""
+    parts = test.values if isinstance(test, ast.BoolOp) and isinstance(test.op, ast.Or) else [test]
+    found: list[ast.expr] = []
+    for part in parts:
+        if not (isinstance(part, ast.UnaryOp) and isinstance(part.op, ast.Not)):
+            continue
+        call = part.operand
+        if not (
+            isinstance(call, ast.Call)
+            and is_name(call.func, "all")
+            and len(call.args) == 1
+            and not call.keywords
+        ):
+            continue
+        inner = call.args[0]
+        if (
+            isinstance(inner, ast.Call)
+            and is_name(inner.func, "map")
+            and len(inner.args) == 2
+            and isinstance(inner.args[0], ast.Name)
+            and _asks_a_helper(inner.args[0])
+        ):
+            found.append(inner.args[1])
+        elif (
+            isinstance(inner, ast.GeneratorExp)
+            and len(inner.generators) == 1
+            and not inner.generators[0].ifs
+            and isinstance(inner.generators[0].target, ast.Name)
+            and isinstance(inner.elt, ast.Call)
+            and (_asks_a_helper(inner.elt.func) or is_name(inner.elt.func, "isinstance"))
+            and any(is_name(a, inner.generators[0].target.id) for a in inner.elt.args)
+        ):
+            found.append(inner.generators[0].iter)
+    return found
 
 
 def _asks_about(expr: ast.expr, item: str) -> bool:
