@@ -21,11 +21,24 @@ def add_fixture(root: Path, name: str) -> Path:
     return target
 
 
+@pytest.fixture(scope="session")
+def _hypothesis_tables(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """One HYPOTHESIS_STORAGE_DIRECTORY for the test process: hypothesis keeps its unicode
+    tables there (no examples: check passes database=None and keeps its own under the cache).
+    With the cache off, each `check` would build them again in a temporary folder (~1.5 s)."""
+    return tmp_path_factory.mktemp("hypothesis")
+
+
 @pytest.fixture(autouse=True)
-def _private_cache(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch) -> None:
+def _private_cache(
+    tmp_path_factory: pytest.TempPathFactory,
+    monkeypatch: pytest.MonkeyPatch,
+    _hypothesis_tables: Path,
+) -> None:
     """check's example database and lint's cache go to a folder of the test's own."""
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path_factory.mktemp("cache")))
     monkeypatch.setenv("HERMES_DEV_NO_CACHE", "1")
+    monkeypatch.setenv("HYPOTHESIS_STORAGE_DIRECTORY", str(_hypothesis_tables))
 
 
 @pytest.fixture

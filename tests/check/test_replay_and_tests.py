@@ -151,8 +151,11 @@ def test_write_tests_escapes_control_characters_in_the_docstrings(host: Path) ->
     assert "ValueError: bad" in result.stdout, result.stdout
 
 
-def test_check_leaves_no_hypothesis_folder_in_the_project(host: Path) -> None:
+def test_check_leaves_no_hypothesis_folder_in_the_project(
+    host: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """hypothesis's own caches go under hermes-dev's cache (here: off, so a temporary folder)."""
+    monkeypatch.delenv("HYPOTHESIS_STORAGE_DIRECTORY")  # (the suite's shared one: see conftest)
     proc = run_check(host, "weather", "--max-examples", "3")
     assert proc.returncode == 0, proc.stdout + proc.stderr
     assert not (host / ".hypothesis").exists()
