@@ -3,8 +3,6 @@
 from __future__ import annotations
 
 import ast
-import functools
-from collections.abc import Iterator
 from functools import cache
 
 import pytest
@@ -27,28 +25,6 @@ from hermes_dev.edits import (
     remove_tool_from_toolsets,
 )
 from tests.edits._checks import diff_lines, inserted_text
-
-
-@pytest.fixture(autouse=True, scope="module")
-def _parse_each_fixture_once() -> Iterator[None]:
-    """Every test here edits the same three full-size files: libcst parses each text once per
-    test process (its trees are immutable, and every edit builds a new one), instead of once per
-    edit, which made this module a third of the suite's time."""
-    import libcst
-
-    real = libcst.parse_module
-    memo = functools.lru_cache(maxsize=16)(real)
-
-    def parse_module(source: str, *args: object, **kwargs: object) -> libcst.Module:
-        if args or kwargs:
-            return real(source, *args, **kwargs)  # type: ignore[arg-type]
-        return memo(source)
-
-    libcst.parse_module = parse_module  # type: ignore[assignment]
-    try:
-        yield
-    finally:
-        libcst.parse_module = real
 
 
 @cache
