@@ -167,11 +167,23 @@ def _cut_entries(document: object) -> object:
     return out
 
 
+@pytest.fixture(scope="module")
+def filled(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path, str]:
+    """The corpus, a cache folder filled by linting it, and the output of that lint (the same
+    without cache and with the cache, filled then read): made once, for each damage below."""
+    base = tmp_path_factory.mktemp("filled")
+    corpus, cache = base / "corpus", base / "cache"
+    shutil.copytree(CORPUS, corpus)
+    return corpus, cache, _same_as_without_cache(corpus, cache)
+
+
 @pytest.mark.parametrize("damage", sorted(DAMAGE))
-def test_a_damaged_cache_is_a_miss(trees: Path, damage: str) -> None:
-    cache = trees / "cache"
-    corpus = trees / "corpus"
-    expected = _same_as_without_cache(corpus, cache)
+def test_a_damaged_cache_is_a_miss(
+    filled: tuple[Path, Path, str], tmp_path: Path, damage: str
+) -> None:
+    corpus, filled_cache, expected = filled
+    cache = tmp_path / "cache"
+    shutil.copytree(filled_cache, cache)  # (lint writes no file of the corpus)
     files = _summaries(cache)
     assert files
     for path in files:
