@@ -20,7 +20,13 @@ from typing import TYPE_CHECKING
 import yaml
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
+
     from hermes_dev.pyast.semantic.scopes import Scope
+
+    # (what a name is bound to once, with the scope it is bound in: resolve's assigned_value,
+    # handed in, as resolve imports this module)
+    Bound = Callable[[str, Scope], tuple[ast.expr, Scope] | None]
 
 LOADERS = {
     "yaml.safe_load": "yaml",
@@ -43,12 +49,12 @@ _PATH_MAKERS = {"Path", "PurePath", "abspath", "realpath", "normpath", "fspath"}
 _read: dict[str, tuple[tuple[int, int], ast.expr | None]] = {}
 
 
-def loaded(call: ast.Call, kind: str, scope: Scope) -> ast.expr | None:
+def loaded(call: ast.Call, kind: str, scope: Scope, bound: Bound) -> ast.expr | None:
     """The data `call` (a `LOADERS` call of `kind`) reads, as a literal expression placed at
     the call, or None when the file is not one the module names from its own place."""
     if len(call.args) != 1:
         return None
-    path = _read_from(call.args[0], scope, 0)
+    path = _read_from(call.args[0], scope, 0, bound)
     if path is None:
         return None
     root = scope.module.models.root
@@ -116,28 +122,28 @@ def _copy(expr: ast.expr) -> ast.expr:
 # -- what is read, and from where -------------------------------------------------------------
 
 
-def _read_from(expr: ast.expr, scope: Scope, depth: int) -> Path | None:
+def _read_from(expr: ast.expr, scope: Scope, depth: int, bound: Bound) -> Path | None:
     """The file a stream or a text comes from: `open(p)`, `p.open()`, `p.read_text()`,
     `fh.read()`, a name bound to one (`with p.open() as fh`)."""
     if depth > _MAX_DEPTH:
         return None
     if isinstance(expr, ast.Name):
-        bound = _bound_once(expr.id, scope)
-        return _read_from(bound[0], bound[1], depth + 1) if bound is not None else None
+        found = bound(expr.id, scope)
+        return _read_from(found[0], found[1], depth + 1, bound) if found is not None else None
     if not isinstance(expr, ast.Call):
         return None
     func = expr.func
     if isinstance(func, ast.Name) and func.id == "open" and expr.args:
-        return path_of(expr.args[0], scope, depth + 1)
+        return _path_of(expr.args[0], scope, depth + 1, bound)
     if isinstance(func, ast.Attribute):
         if func.attr in ("open", "read_text", "read_bytes"):
-            return path_of(func.value, scope, depth + 1)
+            return _path_of(func.value, scope, depth + 1, bound)
         if func.attr == "read" and not expr.args:
-            return _read_from(func.value, scope, depth + 1)
+            return _read_from(func.value, scope, depth + 1, bound)
     return None
 
 
-def path_of(expr: ast.expr, scope: Scope, depth: int = 0) -> Path | None:
+def _path_of(expr: ast.expr, scope: Scope, depth: int, bound: Bound) -> Path | None:
     """The file or folder a path expression names, when it starts from the module's own
     `__file__`: `Path(__file__).parent / "x"`, `.with_name("x")`, `os.path.join(
     os.path.dirname(__file__), "x")`, a name bound once to one."""
@@ -146,13 +152,13 @@ def path_of(expr: ast.expr, scope: Scope, depth: int = 0) -> Path | None:
     if isinstance(expr, ast.Name):
         if expr.id == "__file__":
             return scope.module.path
-        bound = _bound_once(expr.id, scope)
-        return path_of(bound[0], bound[1], depth + 1) if bound is not None else None
+        found = bound(expr.id, scope)
+        return _path_of(found[0], found[1], depth + 1, bound) if found is not None else None
     if isinstance(expr, ast.Attribute) and expr.attr == "parent":
-        inner = path_of(expr.value, scope, depth + 1)
+        inner = _path_of(expr.value, scope, depth + 1, bound)
         return inner.parent if inner is not None else None
     if isinstance(expr, ast.BinOp) and isinstance(expr.op, ast.Div):
-        base = path_of(expr.left, scope, depth + 1)
+        base = _path_of(expr.left, scope, depth + 1, bound)
         part = _text(expr.right)
         return base / part if base is not None and part is not None else None
     if not isinstance(expr, ast.Call) or expr.keywords:
@@ -166,12 +172,12 @@ def path_of(expr: ast.expr, scope: Scope, depth: int = 0) -> Path | None:
         else ""
     )
     if name in _PATH_MAKERS and len(args) == 1:
-        return path_of(args[0], scope, depth + 1)
+        return _path_of(args[0], scope, depth + 1, bound)
     if name == "dirname" and len(args) == 1:
-        inner = path_of(args[0], scope, depth + 1)
+        inner = _path_of(args[0], scope, depth + 1, bound)
         return inner.parent if inner is not None else None
     if name == "join" and args and _is_os_path(func):
-        base = path_of(args[0], scope, depth + 1)
+        base = _path_of(args[0], scope, depth + 1, bound)
         parts = [_text(a) for a in args[1:]]
         if base is None or any(p is None for p in parts):
             return None
@@ -179,9 +185,9 @@ def path_of(expr: ast.expr, scope: Scope, depth: int = 0) -> Path | None:
     if not isinstance(func, ast.Attribute):
         return None
     if name in ("resolve", "absolute") and not args:
-        return path_of(func.value, scope, depth + 1)
+        return _path_of(func.value, scope, depth + 1, bound)
     if name in ("with_name", "joinpath") and args:
-        base = path_of(func.value, scope, depth + 1)
+        base = _path_of(func.value, scope, depth + 1, bound)
         parts = [_text(a) for a in args]
         if base is None or any(p is None for p in parts):
             return None
@@ -207,20 +213,4 @@ def _text(expr: ast.expr) -> str | None:
         if os.path.isabs(expr.value) or ".." in parts:
             return None  # (the package's own files only)
         return expr.value
-    return None
-
-
-def _bound_once(name: str, scope: Scope) -> tuple[ast.expr, Scope] | None:
-    """The one expression `name` is bound to where `scope`'s code runs (an assignment or a
-    `with ... as name`), with the scope it is bound in."""
-    located = scope.lookup(name)
-    if located is None or located[1] is None:
-        return None
-    where, bindings = located[0], located[1]
-    live = where.live(name, bindings)
-    if len(live) != 1:
-        return None
-    binding = live[0]
-    if binding.kind in ("assign", "annotated", "with") and binding.path == ():
-        return (binding.value, where) if binding.value is not None else None
     return None

@@ -532,9 +532,12 @@ def import_origin(name: str, scope: Scope) -> tuple[str, str | None] | None:
     return import_target(live[0], where)
 
 
-def assigned_value(name: str, scope: Scope, depth: int = 0) -> tuple[ast.expr, Scope] | None:
+def assigned_value(
+    name: str, scope: Scope, depth: int = 0, entered: bool = False
+) -> tuple[ast.expr, Scope] | None:
     """The one expression `name` is bound to where `scope`'s code runs (an assignment, here or
-    in the module an import reads it from), when it is bound once and never changed."""
+    in the module an import reads it from), when it is bound once and never changed; with
+    `entered`, also what a `with ... as name` enters (the context manager's expression)."""
     located = scope.lookup(name)
     if located is None or located[1] is None or depth > MAX_DEPTH:
         return None
@@ -543,14 +546,19 @@ def assigned_value(name: str, scope: Scope, depth: int = 0) -> tuple[ast.expr, S
     if len(live) != 1:
         return None
     binding = live[0]
-    if binding.kind in ("assign", "annotated") and binding.value is not None and binding.path == ():
+    kinds = ("assign", "annotated", "with") if entered else ("assign", "annotated")
+    if binding.kind in kinds and binding.value is not None and binding.path == ():
         return binding.value, where
     if binding.kind == "import":
         imported = _imported_name(binding, where)
         if imported is None:
             return None
-        return assigned_value(imported[0], imported[1], depth + 1)
+        return assigned_value(imported[0], imported[1], depth + 1, entered)
     return None
+
+
+def _bound_or_entered(name: str, scope: Scope) -> tuple[ast.expr, Scope] | None:
+    return assigned_value(name, scope, entered=True)
 
 
 def _imported_name(binding: Binding, scope: Scope) -> tuple[str, Scope] | None:
@@ -852,7 +860,7 @@ def _result_of(obj: Obj, call: ast.Call, scope: Scope, depth: int) -> Possible:
         kind = LOADERS.get(obj.dotted)
         if kind is not None:
             # (`yaml.safe_load(fh)` of the package's own `tools.yml`: its data, as written)
-            data = loaded(call, kind, scope)
+            data = loaded(call, kind, scope, _bound_or_entered)
             return Possible.of(Literal(data, scope)) if data is not None else UNKNOWN
         handed = handed_on(call, scope) if obj.dotted == "asyncio.to_thread" else None
         if handed is not None:
