@@ -13,6 +13,17 @@ from hermes_dev.pyast.semantic.resolve import resolve_name
 from hermes_dev.pyast.semantic.scopes import Literal, module_scope
 
 
+def _bomb() -> str:
+    text, previous = 'a: &a ["lol", "lol", "lol", "lol", "lol", "lol", "lol", "lol", "lol"]\n', "a"
+    for name in "bcdefghi":
+        text += f"{name}: &{name} [" + ", ".join([f"*{previous}"] * 9) + "]\n"
+        previous = name
+    return text
+
+
+_BOMB = _bomb()
+
+
 def _specs(tmp_path: Path, code: str, files: dict[str, str]) -> object:
     """What the module's `SPECS` resolves to (the Literal's value, or None when unknown)."""
     root = tmp_path / "root"  # (a file may be written beside it, outside the root)
@@ -97,8 +108,14 @@ def test_a_data_file_beside_the_module_is_read_as_its_literal(
             "SPECS = yaml.safe_load(Path(__file__).with_name('d.yml').read_text())\n",
             {"d.yml": "when: 2024-01-02\n"},
         ),
+        # aliases nested nine deep (9**9 leaves when expanded): bounded, unknown
+        (
+            "import yaml\nfrom pathlib import Path\n\n"
+            "SPECS = yaml.safe_load(Path(__file__).with_name('b.yml').read_text())\n",
+            {"b.yml": _BOMB},
+        ),
     ],
-    ids=["outside-the-root", "relative-to-cwd", "bad-yaml", "missing", "too-big", "a-date"],
+    ids=["outside-the-root", "relative-to-cwd", "bad-yaml", "missing", "too-big", "a-date", "yaml-bomb"],
 )
 def test_any_other_file_is_unknown(tmp_path: Path, code: str, files: dict[str, str]) -> None:
     assert _specs(tmp_path, code, files) is None
