@@ -36,6 +36,7 @@ from hermes_dev.pyast.analyze.jsonness import (
 )
 from hermes_dev.pyast.calls.driver import Callee, Code, Transfer, callees, summary
 from hermes_dev.pyast.semantic.scopes import Function
+from hermes_dev.pyast.semantic.walker import blocks_of
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -247,7 +248,9 @@ def _last_binding_chain(
     statement before it binding the name, as (the test that leads to each arm, the value the
     arm binds last), when every arm ends by binding it so; else None."""
     for stmt in body:
-        for block in _blocks(stmt):
+        if isinstance(stmt, _NESTED):
+            continue
+        for block in blocks_of(stmt):
             found = _last_binding_chain(block, name)
             if found is not None:
                 return found
@@ -278,21 +281,6 @@ def _last_binding_chain(
             branch = None
         return arms
     return None
-
-
-def _blocks(stmt: ast.stmt) -> list[list[ast.stmt]]:
-    if isinstance(stmt, _NESTED):
-        return []
-    out = []
-    for field in ("body", "orelse", "finalbody"):
-        block = getattr(stmt, field, None)
-        if isinstance(block, list) and block and isinstance(block[0], ast.stmt):
-            out.append(block)
-    for handler in getattr(stmt, "handlers", ()) or ():
-        out.append(handler.body)
-    for case in getattr(stmt, "cases", ()) or ():
-        out.append(case.body)
-    return out
 
 
 def _bound_last(block: list[ast.stmt], name: str) -> ast.expr | None:
