@@ -1252,6 +1252,63 @@ registry.register(name="echo", toolset="t", schema={}, handler=echo)
             note="trap: a `str` subclass's instance is text, and a class whose `__new__` makes"
             " something else may give a string",
         ),
+        Valid(
+            """\
+import functools
+import json
+from dataclasses import dataclass
+from typing import Any, Callable
+
+from tools.registry import registry
+
+
+class ToolFailure(Exception):
+    pass
+
+
+@dataclass
+class Spec:
+    name: str
+    schema: dict
+    handler: Callable[..., Any]
+
+
+TABLE: list[Spec] = []
+
+
+def tool(name: str, params: dict):
+    def decorate(func):
+        spec = Spec(name=name, schema={"name": name, "description": name, "parameters": {"type": "object", "properties": params}}, handler=func)
+
+        @functools.wraps(func)
+        def handler(args: dict, **kw: Any) -> str:
+            try:
+                result = func(**{k: args.get(k) for k in params})
+            except ToolFailure as exc:
+                return json.dumps({"error": str(exc)})
+            return json.dumps({"result": result}, default=str)
+
+        spec.handler = handler
+        TABLE.append(spec)
+        return func
+
+    return decorate
+
+
+@tool("x_level", {"xp": {"type": "integer", "description": "Experience points."}})
+def level(xp: Any) -> dict:
+    if not isinstance(xp, int) or xp < 0:
+        raise ToolFailure("xp must be a non-negative integer")
+    return {"level": xp // 1000}
+
+
+for spec in TABLE:
+    registry.register(name=spec.name, toolset="x", schema=spec.schema, handler=spec.handler)
+""",
+            note="a decorator that builds a record of the def, then sets its `handler` to the "
+            "wrapper it made (`spec.handler = handler`): the registered handler is the "
+            "wrapper, which catches the failures and returns JSON",
+        ),
     )
     INVALID = (
         Invalid(
@@ -4118,6 +4175,181 @@ registry.register(name="reorder", toolset="t", schema={}, handler=reorder)
             fixed={},
             note="an instance of a project class no base of which is `str` (`Err(...)`, its"
             " `.to_json()` forgotten) is an object, not a JSON string",
+        ),
+        Invalid(
+            """\
+import functools
+import json
+from dataclasses import dataclass
+from typing import Any, Callable
+
+from tools.registry import registry
+
+
+class ToolFailure(Exception):
+    pass
+
+
+@dataclass
+class Spec:
+    name: str
+    schema: dict
+    handler: Callable[..., Any]
+
+
+TABLE: list[Spec] = []
+
+
+def tool(name: str, params: dict):
+    def decorate(func):
+        spec = Spec(name=name, schema={"name": name, "description": name, "parameters": {"type": "object", "properties": params}}, handler=func)
+
+        @functools.wraps(func)
+        def handler(args: dict, **kw: Any) -> str:
+            try:
+                result = func(**{k: args.get(k) for k in params})
+            except ToolFailure as exc:
+                return json.dumps({"error": str(exc)})
+            return {"result": result}
+
+        spec.handler = handler
+        TABLE.append(spec)
+        return func
+
+    return decorate
+
+
+@tool("x_level", {"xp": {"type": "integer", "description": "Experience points."}})
+def level(xp: Any) -> str:
+    if not isinstance(xp, int) or xp < 0:
+        raise ToolFailure("xp must be a non-negative integer")
+    return json.dumps({"level": xp // 1000})
+
+
+for spec in TABLE:
+    registry.register(name=spec.name, toolset="x", schema=spec.schema, handler=spec.handler)
+""",
+            lines=(33,),
+            fixed={
+                "tools/example_tool.py": """\
+import functools
+import json
+from dataclasses import dataclass
+from typing import Any, Callable
+
+from tools.registry import registry
+
+
+class ToolFailure(Exception):
+    pass
+
+
+@dataclass
+class Spec:
+    name: str
+    schema: dict
+    handler: Callable[..., Any]
+
+
+TABLE: list[Spec] = []
+
+
+def tool(name: str, params: dict):
+    def decorate(func):
+        spec = Spec(name=name, schema={"name": name, "description": name, "parameters": {"type": "object", "properties": params}}, handler=func)
+
+        @functools.wraps(func)
+        def handler(args: dict, **kw: Any) -> str:
+            try:
+                result = func(**{k: args.get(k) for k in params})
+            except ToolFailure as exc:
+                return json.dumps({"error": str(exc)})
+            return json.dumps({"result": result})
+
+        spec.handler = handler
+        TABLE.append(spec)
+        return func
+
+    return decorate
+
+
+@tool("x_level", {"xp": {"type": "integer", "description": "Experience points."}})
+def level(xp: Any) -> str:
+    if not isinstance(xp, int) or xp < 0:
+        raise ToolFailure("xp must be a non-negative integer")
+    return json.dumps({"level": xp // 1000})
+
+
+for spec in TABLE:
+    registry.register(name=spec.name, toolset="x", schema=spec.schema, handler=spec.handler)
+""",
+            },
+            note="the same decorator whose wrapper returns its dict as it is: the registered "
+            "handler is the wrapper, found at its `return`",
+        ),
+        Invalid(
+            """\
+import json
+
+from tools.registry import registry
+
+FAILED = "FAILED"
+
+
+def render_failed(run):
+    return json.dumps({"error": run.get("fault") or "failed"})
+
+
+class Machine:
+    def __init__(self, start, actions, renderers):
+        self.start = start
+        self.actions = dict(actions)
+        self.renderers = {FAILED: render_failed, **renderers}
+
+    def run(self, run):
+        state = self.start
+        for _ in range(16):
+            renderer = self.renderers.get(state)
+            if renderer is not None:
+                return renderer(run)
+            try:
+                state = self.actions[state](run)
+            except Exception as exc:
+                run["fault"] = str(exc)
+                state = FAILED
+        return self.renderers[FAILED](run)
+
+
+def _lookup(run):
+    return "FOUND" if run["code"] in ("a", "b") else "MISSING"
+
+
+LOOKUP = Machine(
+    start="LOOKUP",
+    actions={"LOOKUP": _lookup},
+    renderers={
+        "FOUND": lambda run: json.dumps({"code": run["code"]}),
+        "MISSING": lambda run: {"error": "unknown code"},
+    },
+)
+
+
+def handle(args, **kw):
+    return LOOKUP.run({"code": str(args.get("code", ""))})
+
+
+registry.register(
+    name="x_lookup",
+    toolset="x",
+    schema={"name": "x_lookup", "description": "Look a code up.", "parameters": {"type": "object", "properties": {"code": {"type": "string", "description": "A code."}}}},
+    handler=handle,
+)
+""",
+            lines=(47,),
+            fixed={},
+            note="a state machine made at module level with its renderers merged over defaults in "
+            "`__init__` (`self.renderers = {FAILED: ..., **renderers}`): `LOOKUP.run()` calls "
+            "what its construction gave, and one renderer returns a dict",
         ),
     )
 

@@ -9225,6 +9225,116 @@ registry.register(name="curve", toolset="t", schema={}, handler=curve)
             note="`if not all(map(ok, xs)): return` and `not all(ok(x) for x in xs)` ask a helper"
             " about every item: each one is checked, whatever the later loop names it",
         ),
+        Valid(
+            """\
+import functools
+import json
+from dataclasses import dataclass
+from typing import Any, Callable
+
+from tools.registry import registry
+
+
+class ToolFailure(Exception):
+    pass
+
+
+@dataclass
+class Spec:
+    name: str
+    schema: dict
+    handler: Callable[..., Any]
+
+
+TABLE: list[Spec] = []
+
+
+def tool(name: str, params: dict):
+    def decorate(func):
+        spec = Spec(name=name, schema={"name": name, "description": name, "parameters": {"type": "object", "properties": params}}, handler=func)
+
+        @functools.wraps(func)
+        def handler(args: dict, **kw: Any) -> str:
+            try:
+                result = func(**{k: args.get(k) for k in params})
+            except ToolFailure as exc:
+                return json.dumps({"error": str(exc)})
+            return json.dumps({"result": result}, default=str)
+
+        spec.handler = handler
+        TABLE.append(spec)
+        return func
+
+    return decorate
+
+
+@tool("x_level", {"xp": {"type": "integer", "description": "Experience points."}})
+def level(xp: Any) -> dict:
+    if not isinstance(xp, int) or xp < 0:
+        raise ToolFailure("xp must be a non-negative integer")
+    return {"level": xp // 1000}
+
+
+for spec in TABLE:
+    registry.register(name=spec.name, toolset="x", schema=spec.schema, handler=spec.handler)
+""",
+            note="a decorator that builds a record of the def, then sets its `handler` to the "
+            "wrapper it made (`spec.handler = handler`): the registered handler is the "
+            "wrapper, which catches the failures and returns JSON",
+        ),
+        Valid(
+            """\
+import json
+
+from tools.registry import registry
+
+FAULT = "fault"
+
+
+class Machine:
+    def __init__(self, start, actions, table):
+        self.start = start
+        self.actions = dict(actions)
+        self.table = dict(table)
+        for state in self.actions:
+            self.table.setdefault((state, FAULT), "FAILED")
+
+    def run(self, run):
+        state = self.start
+        for _ in range(8):
+            if state in ("DONE", "FAILED"):
+                return json.dumps({"state": state} if state == "DONE" else {"error": "failed"})
+            try:
+                event = self.actions[state](run)
+            except Exception:
+                event = FAULT
+            state = self.table[(state, event)]
+        return json.dumps({"error": "too many steps"})
+
+
+def _check(run):
+    if not isinstance(run.get("code"), str):
+        raise ValueError("code must be text")
+    return "ok"
+
+
+CHECK = Machine(start="CHECK", actions={"CHECK": _check}, table={("CHECK", "ok"): "DONE"})
+
+
+def handle(args, **kw):
+    return CHECK.run(dict(args))
+
+
+registry.register(
+    name="x_check",
+    toolset="x",
+    schema={"name": "x_check", "description": "Check a code.", "parameters": {"type": "object", "properties": {"code": {"type": "string", "description": "A code."}}}},
+    handler=handle,
+)
+""",
+            note="a table `__init__` copies, then adds to in place (`self.table.setdefault(...)`): "
+            "what the construction gave is not all it holds, so no key is said to be missing",
+        ),
     )
     INVALID = (
         Invalid(

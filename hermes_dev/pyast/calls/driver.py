@@ -523,7 +523,7 @@ def _made_receiver(func: ast.expr, scope: Scope, method: Function) -> dict[str, 
     made = tuple(o for o in found if o.made is not None)  # type: ignore[attr-defined]
     if not made or len({id(o.cls.node) for o in found}) != 1:  # type: ignore[attr-defined]
         return None
-    if not _tests_own_attribute(node, me):
+    if not (_tests_own_attribute(node, me) or _calls_own_attribute(node, me)):
         return None
     # (an instance of the class without its call is what a return annotation says, when the
     # returns are not all known: the calls that are known are what the method meets)
@@ -538,6 +538,37 @@ def _tests_own_attribute(node: ast.FunctionDef | ast.AsyncFunctionDef, me: str) 
                 if isinstance(read, ast.Attribute) and is_name(read.value, me):
                     return True
     return False
+
+
+def _calls_own_attribute(node: ast.FunctionDef | ast.AsyncFunctionDef, me: str) -> bool:
+    """The def calls what it takes from a table it holds (`self.renderers[state](run)`, or
+    `renderer = self.renderers.get(state)` ... `renderer(run)`): which code runs is what the
+    instance was made with."""
+    taken: set[str] = set()
+    calls: list[ast.Call] = []
+    for sub in walk_function(node):
+        if isinstance(sub, ast.Assign) and _reads_own(sub.value, me):
+            taken.update(t.id for t in sub.targets if isinstance(t, ast.Name))
+        elif isinstance(sub, ast.Call):
+            calls.append(sub)
+    for call in calls:
+        func = call.func
+        if isinstance(func, ast.Name) and func.id in taken:
+            return True
+        if isinstance(func, ast.Subscript) and _reads_own(func.value, me):
+            return True
+    return False
+
+
+def _reads_own(expr: ast.expr, me: str) -> bool:
+    """`me.<attr>`, `me.<attr>[k]` or `me.<attr>.get(k)`."""
+    if isinstance(expr, ast.Call) and isinstance(expr.func, ast.Attribute):
+        if expr.func.attr != "get":
+            return False
+        expr = expr.func.value
+    while isinstance(expr, ast.Subscript):
+        expr = expr.value
+    return isinstance(expr, ast.Attribute) and is_name(expr.value, me)
 
 
 _PROPERTY_CALL_ATTR = "_hd_property_call"

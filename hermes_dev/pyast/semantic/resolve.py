@@ -30,7 +30,13 @@ import contextlib
 import functools
 import re
 
-from hermes_dev.pyast.semantic.bindings import Binding, defs_spanning, spans_any
+from hermes_dev.pyast.semantic.bindings import (
+    REPLACING,
+    Binding,
+    defs_spanning,
+    function_index,
+    spans_any,
+)
 from hermes_dev.pyast.semantic.clients import client_instance, is_client_instance
 from hermes_dev.pyast.semantic.data_files import LOADERS, loaded
 from hermes_dev.pyast.semantic.import_graph import subtree_files
@@ -641,7 +647,7 @@ def attribute_of(obj: Obj, attr: str, depth: int = 0) -> Possible:
             return Possible.of(member)
         method = class_method(obj.ref, attr)
         if method is not None:
-            func, owner = method
+            func = method[0]
             if isinstance(func.node, _DEF_TYPES) and _is_classmethod(func.node):
                 # (`TextStats.handle` of an inherited classmethod: `cls` is TextStats)
                 return Possible.of(
@@ -653,28 +659,94 @@ def attribute_of(obj: Obj, attr: str, depth: int = 0) -> Possible:
         if attr == "__class__":
             return Possible.of(Class(obj.cls))  # (`self.__class__(**kw)`: one more of its kind)
         if obj.made is not None:
-            given = _constructed_attribute(obj.cls, obj.made, attr, depth)
-            if given is not None:
-                return given
-        method = class_method(obj.cls, attr)
-        if method is not None:
-            func, owner = method
-            bound = not (isinstance(func.node, _DEF_TYPES) and _is_static(func.node))
-            if bound:
-                owner = obj.cls  # an inherited method's `self` is the instance's class
-            made = Function(func.node, func.module, func.scope, owner, bound=bound)
-            if isinstance(func.node, _DEF_TYPES) and _is_property(func.node):
-                # `obj.client`: what the getter gives, its `self` the object (and what made it)
-                params = [*func.node.args.posonlyargs, *func.node.args.args]
-                env = {params[0].arg: Possible.of(obj)} if params and obj.made is not None else {}
-                return function_returns(made, env, depth + 1)
-            return Possible.of(made)
-        return class_attribute(obj.cls, attr, depth + 1)
+            after = _stored_after(obj.made, attr, depth)
+            if after is not None:
+                found, replaced = after
+                return found if replaced else found.join(_instance_attribute(obj, attr, depth))
+        return _instance_attribute(obj, attr, depth)
     if isinstance(obj, External):
         return Possible.of(External(obj.dotted, attr))
     if isinstance(obj, Const) and obj.value is None:
         return NOTHING  # `None.x` fails: no object to follow
     return UNKNOWN
+
+
+def _instance_attribute(obj: Instance, attr: str, depth: int) -> Possible:
+    """`obj.attr` as the instance's construction and its class give it."""
+    if obj.made is not None:
+        given = _constructed_attribute(obj.cls, obj.made, attr, depth)
+        if given is not None:
+            return given
+    method = class_method(obj.cls, attr)
+    if method is not None:
+        func, owner = method
+        bound = not (isinstance(func.node, _DEF_TYPES) and _is_static(func.node))
+        if bound:
+            owner = obj.cls  # an inherited method's `self` is the instance's class
+        made = Function(func.node, func.module, func.scope, owner, bound=bound)
+        if isinstance(func.node, _DEF_TYPES) and _is_property(func.node):
+            # `obj.client`: what the getter gives, its `self` the object (and what made it)
+            params = [*func.node.args.posonlyargs, *func.node.args.args]
+            env = {params[0].arg: Possible.of(obj)} if params and obj.made is not None else {}
+            return function_returns(made, env, depth + 1)
+        return Possible.of(made)
+    return class_attribute(obj.cls, attr, depth + 1)
+
+
+def _stored_after(
+    made: tuple[ast.Call, Scope], attr: str, depth: int
+) -> tuple[Possible, bool] | None:
+    """`spec.handler = wrapper` after `spec = Spec(...)` in the scope that made the instance
+    (a decorator that builds a record, then swaps in the wrapper it registers): what those
+    stores give `attr`, and whether one always runs after the construction (then the
+    construction's own value is gone)."""
+    call, scope = made
+    bound = _bound_to(call, scope)
+    if bound is None:
+        return None
+    made_at = bound
+    bindings = scope.index.get(made_at.name)
+    later = [b for b in bindings if b.line > made_at.line]
+    rebound = min((b.line for b in later if b.kind in REPLACING), default=None)
+    stores = [
+        b
+        for b in later
+        if b.kind == "mutated"
+        and b.detail == "setattr"
+        and isinstance(b.key, ast.Constant)
+        and b.key.value == attr
+        and b.value is not None
+        and (rebound is None or b.line < rebound)
+    ]
+    if not stores:
+        return None
+    where = _block_key(made_at.blocks)
+    always = [i for i, b in enumerate(stores) if _block_key(b.blocks) == where]
+    if always:
+        stores = stores[always[-1] :]  # (the last store that always runs, and what may follow)
+    found = NOTHING
+    for store in stores:
+        found = found.join(resolve(store.value, scope, depth + 1))  # type: ignore[arg-type]
+    return found, bool(always)
+
+
+def _block_key(blocks: tuple[object, ...]) -> tuple[tuple[int, object], ...]:
+    return tuple((id(b.node), b.part) for b in blocks)  # type: ignore[attr-defined]
+
+
+def _bound_to(call: ast.Call, scope: Scope) -> Binding | None:
+    """The binding `name = call` of the scope that runs `call` (a plain name target)."""
+    memo = scope.module.state.summaries
+    key = ("bound.to", id(call), id(scope.func))
+    if key in memo:
+        return memo[key]  # type: ignore[return-value]
+    found: Binding | None = None
+    for bindings in scope.index.by_name.values():
+        for b in bindings:
+            if b.value is call and b.kind in ("assign", "annotated") and b.path == ():
+                found = b
+    memo[key] = found
+    return found
 
 
 def constant_key(expr: ast.expr, scope: Scope, depth: int = 0) -> tuple[bool, object]:
@@ -826,9 +898,13 @@ def _result_of(obj: Obj, call: ast.Call, scope: Scope, depth: int) -> Possible:
     if isinstance(obj, Class):
         # (a record's instance remembers its call: each row's fields are its own; other
         # classes' instances are one object per class, as their attributes are read in general)
+        # (one made at module level is one object too: what its call gave it is known)
         kept = (
             (call, scope)
-            if _is_record(obj.ref) or _tested_holder(obj.ref) or _hand_record(obj.ref)
+            if scope.func is None
+            or _is_record(obj.ref)
+            or _tested_holder(obj.ref)
+            or _hand_record(obj.ref)
             else None
         )
         return Possible.of(Instance(obj.ref, kept))
@@ -851,6 +927,9 @@ def _result_of(obj: Obj, call: ast.Call, scope: Scope, depth: int) -> Possible:
                 return union([attribute_of(o, field, depth + 1) for o in held.items])
         wanted = returned_parameters(obj.node)
         env = bind_call(call, scope, obj, depth, only=wanted) if wanted else {}
+        me = _receiver(obj, call, scope, depth)
+        if me is not None:
+            env[me[0]] = me[1]
         return function_returns(obj, env, depth)
     if isinstance(obj, Partial):
         return function_returns(obj.func, {}, depth)
@@ -895,6 +974,26 @@ def _result_of(obj: Obj, call: ast.Call, scope: Scope, depth: int) -> Possible:
                 return found if table.complete else found.join(UNKNOWN)
         return Possible.of(Literal(call, scope))  # the call itself says what it gives
     return UNKNOWN
+
+
+def _receiver(
+    func: Function, call: ast.Call, scope: Scope, depth: int
+) -> tuple[str, Possible] | None:
+    """`LOOKUP.run(x)` of an instance that remembers its call: the method's `self` is that
+    instance (what its constructor was given decides what the method reads of it)."""
+    node = func.node
+    if not (func.bound and isinstance(call.func, ast.Attribute) and isinstance(node, _DEF_TYPES)):
+        return None
+    params = [*node.args.posonlyargs, *node.args.args]
+    if not params:
+        return None
+    held = resolve(call.func.value, scope, depth + 1)
+    if len(held.items) != 1 or not held.complete:
+        return None
+    obj = held.items[0]
+    if not (isinstance(obj, Instance) and obj.made is not None):
+        return None
+    return params[0].arg, held
 
 
 def _getter_field(func: Function) -> str | None:
@@ -3051,19 +3150,69 @@ def _constructed_attribute(
         return None
     node = init[0].node
     stored = _self_assignments(node, attr)
-    if len(stored) != 1 or not isinstance(stored[0][1], ast.Name):
+    if len(stored) != 1 or stored[0][1] is None:
         return None
     if any(
         method.node is not node and _self_assignments(method.node, attr) for method in cls.methods()
     ):
         return None  # (another method sets it too)
-    param = stored[0][1].id
     bound = Function(node, init[0].module, init[0].scope, owner=cls, bound=True)
+    kept = stored[0][1]
+    if not isinstance(kept, ast.Name):
+        if not _reads_only_parameters_or_globals(kept, node):
+            return None
+        # (`self.renderers = {FAILED: render_failed, **renderers}`: what the call gave the
+        # parameters, merged in)
+        env = bind_call(call, scope, bound, depth)
+        found = resolve(kept, init[0].scope.child(node, env or None, cls), depth + 1)
+        if found.complete and _changed_on_self(cls, attr):
+            found = Possible(found.items, False)  # (`self.table.setdefault(...)`: more in it)
+        return found
+    param = kept.id
     given_expr = call_arguments(call, bound).get(param)
     if given_expr is not None:
         return resolve(given_expr, scope, depth + 1)
     default = _default_of(node, param)
     return resolve(default, init[1].scope, depth + 1) if default is not None else None
+
+
+def _reads_only_parameters_or_globals(
+    expr: ast.expr, init: ast.FunctionDef | ast.AsyncFunctionDef
+) -> bool:
+    """Whether `expr` reads no local of `__init__` but its parameters (`self` not among them:
+    what other statements set on it is not followed here)."""
+    args = init.args
+    params = {a.arg for a in (*args.posonlyargs, *args.args, *args.kwonlyargs)}
+    for extra in (args.vararg, args.kwarg):
+        if extra is not None:
+            params.add(extra.arg)
+    me = args.args[0].arg if args.args else None
+    local = function_index(init)
+    for node in ast.walk(expr):
+        if isinstance(
+            node, (ast.Lambda, ast.ListComp, ast.SetComp, ast.DictComp, ast.GeneratorExp)
+        ):
+            return False
+        if isinstance(node, ast.Name):
+            if node.id == me:
+                return False
+            if node.id not in params and local.binds(node.id):
+                return False
+    return True
+
+
+def _changed_on_self(cls: ClassRef, attr: str) -> bool:
+    """Whether the class's text changes the object `self.<attr>` holds in place (`self.table[k]
+    = v`, `self.table.setdefault(...)`): read in its lines, its methods' bodies not parsed."""
+    text = cls.module.lines.text(cls.node.lineno, cls.node.end_lineno or cls.node.lineno)
+    return (
+        re.search(
+            rf"\bself\.{re.escape(attr)}\s*(?:\[[^\]\n]*\]\s*(?:[-+*/|&]?=)(?!=)|\.(?:"
+            r"append|extend|insert|update|setdefault|add|pop|popitem|remove|discard|clear)\()",
+            text,
+        )
+        is not None
+    )
 
 
 def _tested_holder(cls: ClassRef) -> bool:
