@@ -2980,6 +2980,48 @@ registry.register(name="matter_deadlines", toolset="t", schema={}, handler=matte
             note='`{"found": False, "message": ...}` beside only what was asked for: it is not'
             " there, a failure",
         ),
+        Invalid(
+            """\
+import json
+
+from tools.registry import registry
+
+CONST_DEFAULT_VAT = 20.0
+
+
+def invoice_total(args, **kw):
+    strCustomer = args.get("customer_name", "")
+    arrItems = args.get("items", [])
+    if not isinstance(strCustomer, str) or strCustomer.strip() == "":
+        return json.dumps({"Status": "Error", "Message": "Customer name is blank"})
+    if not isinstance(arrItems, list) or len(arrItems) == 0:
+        return json.dumps({"Status": "Error", "Message": "No line items on invoice"})
+    dblNet = 0.0
+    for item in arrItems:
+        if not isinstance(item, dict):
+            continue
+        try:
+            dblNet = dblNet + float(item.get("qty", 0)) * float(item.get("unit_price", 0))
+        except (TypeError, ValueError):
+            return json.dumps({"error": "qty and unit_price must be numbers"})
+    return json.dumps({"Status": "OK", "Customer": strCustomer, "Net": round(dblNet, 2)})
+
+
+registry.register(
+    name="x_invoice_total",
+    toolset="x",
+    schema={"name": "x_invoice_total", "description": "Invoice total.", "parameters": {"type": "object", "properties": {"customer_name": {"type": "string", "description": "Customer."}, "items": {"type": "array", "description": "Lines.", "items": {"type": "object"}}}}},
+    handler=invoice_total,
+)
+""",
+            lines=(
+                12,
+                14,
+            ),
+            note='keys written with capitals, as a Visual Basic habit has them (`{"Status": '
+            '"Error", "Message": ...}`): read whatever their case; only `"error"` itself is '
+            "what Hermes looks for",
+        ),
     )
 
     def check(self, ctx: LintContext) -> Iterator[Finding]:

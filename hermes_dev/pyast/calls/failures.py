@@ -292,9 +292,29 @@ def _constant(expr: ast.expr) -> object:
 
 def judge(keys: dict[str, object]) -> str | None:
     """The description of a report with these keys (constant values or UNKNOWN) when it is a
-    failure without an `"error"` key, else None."""
+    failure without an `"error"` key, else None. Keys are read whatever their case (`{"Status":
+    "Error", "Message": ...}`, as a Visual Basic habit writes them): only `"error"` itself is
+    what Hermes looks for."""
     if "error" in keys:
         return None
+    if all(key == key.lower() for key in keys):
+        return _judged(keys)
+    lowered: dict[str, object] = {}
+    written: dict[str, str] = {}
+    for key, value in keys.items():
+        lowered.setdefault(key.lower(), value)
+        written.setdefault(key.lower(), key)
+    if "error" in lowered:
+        return None  # (`"Error"`: a reader may take it for the key)
+    found = _judged(lowered)
+    if found is None:
+        return None
+    for low, key in written.items():
+        found = found.replace(f'"{low}"', f'"{key}"')
+    return found
+
+
+def _judged(keys: dict[str, object]) -> str | None:
     if any(key in VERDICT_KEYS for key in keys):
         return None
     for key in NOT_FAILURE_KEYS:
