@@ -20677,6 +20677,46 @@ registry.register(name="ratio", toolset="t", schema={}, handler=ratio)
             fixed={},
             note="an `all(...)` check of one list says nothing of another's items",
         ),
+        Invalid(
+            """\
+import json
+from decimal import Decimal
+
+from tools.registry import registry
+
+
+def _amounts(rows):
+    out = []
+    for row in rows:
+        try:
+            out.append(Decimal(str(row.get("amount"))))
+        except Exception:
+            continue
+    return out
+
+
+def handle(args, **kw):
+    rows = args.get("rows")
+    if not isinstance(rows, list):
+        return json.dumps({"error": "rows must be a list"})
+    amounts = [Decimal(str(r)) for r in _amounts([r for r in rows if isinstance(r, dict)])]
+    mean = (sum(amounts) / len(amounts)).quantize(Decimal("0.01")) if amounts else None
+    return json.dumps({"count": len(amounts), "mean": mean})
+
+
+registry.register(
+    name="x_mean",
+    toolset="x",
+    schema={"name": "x_mean", "description": "Mean amount.", "parameters": {"type": "object", "properties": {"rows": {"type": "array", "description": "Rows.", "items": {"type": "object"}}}}},
+    handler=handle,
+)
+""",
+            lines=(23,),
+            fixed={},
+            note='a mean rounded with `.quantize(Decimal("0.01"))`, whose receiver the analysis '
+            "does not type: only a Decimal has that method, so the result is one, and "
+            "json.dumps refuses it",
+        ),
     )
 
     def check(self, ctx: LintContext) -> Iterator[Finding]:

@@ -927,6 +927,13 @@ class _Search:
                 return base
             if func.attr == "read_bytes" and self.made(func.value, scope, depth) == "Path":
                 return "bytes"
+            if (
+                base is None
+                and func.attr == "quantize"
+                and expr.args
+                and self.made(expr.args[0], scope, depth) == "Decimal"
+            ):
+                return "Decimal"  # (`(total / n).quantize(Decimal("0.01"))`: only a Decimal has it)
         if len(expr.args) == 3 and _set_fold(expr, scope):
             # (`reduce(or_, (frozenset({r}) for r in ...), frozenset())`: what it starts from)
             return self.made(expr.args[2], scope, depth)
