@@ -9335,6 +9335,36 @@ registry.register(
             note="a table `__init__` copies, then adds to in place (`self.table.setdefault(...)`): "
             "what the construction gave is not all it holds, so no key is said to be missing",
         ),
+        Valid(
+            """\
+import json
+
+from tools.registry import registry
+
+
+def handle(args, **kw):
+    words = args.get("words")
+    if not isinstance(words, list) or not all(isinstance(w, str) for w in words):
+        return json.dumps({"error": "words must be a list of strings"})
+    pairs = {}
+    for a, b in zip(words, words[1:]):
+        pairs[a, b] = pairs.get((a, b), 0) + 1
+    table = {f"{a} {b}": n for (a, b), n in pairs.items()}
+    if args.get("raw"):
+        return json.dumps({"pairs": pairs}, skipkeys=True)
+    return json.dumps({"pairs": table, "distinct": len(pairs)})
+
+
+registry.register(
+    name="x_pairs",
+    toolset="x",
+    schema={"name": "x_pairs", "description": "Count word pairs.", "parameters": {"type": "object", "properties": {"words": {"type": "array", "description": "Words.", "items": {"type": "string"}}, "raw": {"type": "boolean", "description": "Raw."}}}},
+    handler=handle,
+)
+""",
+            note="the tuple keys joined into strings before the dict is serialised, and the raw "
+            "table passed with `skipkeys=True` (the encoder leaves such keys out)",
+        ),
     )
     INVALID = (
         Invalid(
@@ -20717,6 +20747,66 @@ registry.register(
             "does not type: only a Decimal has that method, so the result is one, and "
             "json.dumps refuses it",
         ),
+        Invalid(
+            """\
+import json
+
+from tools.registry import registry
+
+
+def handle(args, **kw):
+    words = args.get("words")
+    if not isinstance(words, list) or not all(isinstance(w, str) for w in words):
+        return json.dumps({"error": "words must be a list of strings"})
+    pairs = {}
+    for a, b in zip(words, words[1:]):
+        pairs[a, b] = pairs.get((a, b), 0) + 1
+    table = dict(((a, b), {"count": n}) for (a, b), n in pairs.items())
+    return json.dumps({"pairs": table})
+
+
+registry.register(
+    name="x_pairs",
+    toolset="x",
+    schema={"name": "x_pairs", "description": "Count word pairs.", "parameters": {"type": "object", "properties": {"words": {"type": "array", "description": "Words.", "items": {"type": "string"}}}}},
+    handler=handle,
+)
+""",
+            lines=(14,),
+            fixed={},
+            note="a dict whose keys are tuples (`dict(((a, b), {...}) for ...)`): json.dumps takes "
+            "only str, int, float, bool or None keys, and `default=` is never asked about a "
+            "key",
+        ),
+        Invalid(
+            """\
+import json
+
+from tools.registry import registry
+
+
+def handle(args, **kw):
+    words = args.get("words")
+    if not isinstance(words, list) or not all(isinstance(w, str) for w in words):
+        return json.dumps({"error": "words must be a list of strings"})
+    pairs = {}
+    for a, b in zip(words, words[1:]):
+        pairs[a, b] = pairs.get((a, b), 0) + 1
+    table = pairs
+    return json.dumps({"pairs": table})
+
+
+registry.register(
+    name="x_pairs",
+    toolset="x",
+    schema={"name": "x_pairs", "description": "Count word pairs.", "parameters": {"type": "object", "properties": {"words": {"type": "array", "description": "Words.", "items": {"type": "string"}}}}},
+    handler=handle,
+)
+""",
+            lines=(14,),
+            fixed={},
+            note="a dict filled with tuple keys (`pairs[a, b] = ...`), serialised as it is",
+        ),
     )
 
     def check(self, ctx: LintContext) -> Iterator[Finding]:
@@ -21034,12 +21124,17 @@ def _message(group: list[Escape], name: str) -> str:
         if searched:
             cures.append("give next() a default and return tool_error(...) when nothing matches")
         refused = [e for e in reads if str(e.callee).startswith(serialisable.WHY)]
+        keyed = [e for e in refused if serialisable.AS_KEY in str(e.callee)]
+        if keyed:
+            # (`default=` is never asked about keys)
+            cures.append("make each key a string first (default= does not convert keys)")
+            refused = [e for e in refused if e not in keyed]
         if refused and all("ndarray" in str(e.callee) or "int64" in str(e.callee) for e in refused):
             cures.append("convert the value first (.tolist(), int()) or pass default=str")
         elif refused:
             cures.append("convert the value first (str(), .isoformat()) or pass default=str")
         if any(
-            e.exc is not None and e.exc.label != "KeyError" and e not in refused + searched
+            e.exc is not None and e.exc.label != "KeyError" and e not in refused + keyed + searched
             for e in reads
         ):
             cures.append("catch it and return tool_error(...) instead")

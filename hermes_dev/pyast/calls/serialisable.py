@@ -147,6 +147,8 @@ _MAX_DEPTH = 12
 _MADE_DEPTH = 14  # (a type is followed through names, helpers' returns and their parameters)
 # How an escape's reason starts when the value serialised is refused (the rule's cure reads it).
 WHY = "when it holds"
+# (how a Refusal of a key says where the value is)
+AS_KEY = "as a dict key"
 
 
 class Refusal:
@@ -178,7 +180,7 @@ def dumps_call(call: ast.Call, dotted: str) -> ast.expr | None:
     encoder (no `default=`, `cls=` or `**options`), or None."""
     if dotted not in ("json.dumps", "json.dump") or not call.args:
         return None
-    if any(kw.arg in (None, "default", "cls") for kw in call.keywords):
+    if any(kw.arg in (None, "default", "cls", "skipkeys") for kw in call.keywords):
         return None
     first = call.args[0]
     return None if isinstance(first, ast.Starred) else first
@@ -196,7 +198,7 @@ def dumps_value(
     if dotted not in ("json.dumps", "json.dump") or not call.args:
         return None
     if isinstance(call.args[0], ast.Starred) or any(
-        kw.arg in (None, "cls") for kw in call.keywords
+        kw.arg in (None, "cls", "skipkeys") for kw in call.keywords
     ):
         return None
     given = next(kw.value for kw in call.keywords if kw.arg == "default")
@@ -384,6 +386,9 @@ class _Search:
             return None
         self.seen.add(key)
         kind = type(expr)
+        keyed = _tuple_key(expr)
+        if keyed is not None:
+            return Refusal("tuple", keyed, scope, AS_KEY)
         if kind is ast.Dict:
             parts: list[ast.expr] = [
                 v
@@ -613,6 +618,9 @@ class _Search:
             if kind == "except" and where is scope:
                 return Refusal("an exception object", binding.node, where)
             adds = kind == "mutated" and binding.detail in ("setitem", "append", "update", "add")
+            if adds and binding.detail == "setitem" and isinstance(binding.key, ast.Tuple):
+                # (`pairs[a, b] = n`: the encoder takes only str, int, float, bool or None keys)
+                return Refusal("tuple", binding.key, where, AS_KEY)
             path = binding.path
             if (
                 kind == "assign"
@@ -1063,6 +1071,30 @@ _DATE_WORDS = re.compile(
 
 
 _MOMENTS = frozenset({"datetime", "date"})
+
+
+def _tuple_key(expr: ast.expr) -> ast.expr | None:
+    """A tuple written as a key: `{(a, b): n}`, `{(a, b): n for ...}`, `dict(((a, b), n) for
+    ...)` (json.dumps takes only str, int, float, bool or None keys; `default=` is not asked)."""
+    if isinstance(expr, ast.Dict):
+        return next((k for k in expr.keys if isinstance(k, ast.Tuple)), None)
+    if isinstance(expr, ast.DictComp):
+        return expr.key if isinstance(expr.key, ast.Tuple) else None
+    if (
+        isinstance(expr, ast.Call)
+        and isinstance(expr.func, ast.Name)
+        and expr.func.id == "dict"
+        and len(expr.args) == 1
+        and isinstance(expr.args[0], (ast.GeneratorExp, ast.ListComp))
+    ):
+        pair = expr.args[0].elt
+        if (
+            isinstance(pair, ast.Tuple)
+            and len(pair.elts) == 2
+            and isinstance(pair.elts[0], ast.Tuple)
+        ):
+            return pair.elts[0]
+    return None
 
 
 def _defaultdict_factory(call: ast.Call, scope: Scope) -> ast.expr | None:
