@@ -20807,6 +20807,73 @@ registry.register(
             fixed={},
             note="a dict filled with tuple keys (`pairs[a, b] = ...`), serialised as it is",
         ),
+        Invalid(
+            """\
+import json
+
+from tools.registry import registry
+
+
+class ToolMeta(type):
+    registry = {}
+
+    def __new__(mcls, clsname, bases, namespace, **kwargs):
+        cls = super().__new__(mcls, clsname, bases, namespace, **kwargs)
+        tool_name = namespace.get("tool_name")
+        if tool_name:
+            mcls.registry[tool_name] = cls
+        return cls
+
+
+class Tool(metaclass=ToolMeta):
+    tool_name = None
+    description = ""
+
+    def run(self, args):
+        raise NotImplementedError
+
+    def __call__(self, args, **kw):
+        try:
+            result = self.run(args if isinstance(args, dict) else {})
+        except ValueError as exc:
+            return json.dumps({"error": str(exc)})
+        return json.dumps(result)
+
+
+class Convert(Tool):
+    tool_name = "x_convert"
+    description = "Convert an amount."
+
+    def run(self, args):
+        amount = float(args.get("amount") or 0)
+        return {"amount": round(amount * RATES[args.get("currency", "EUR")], 2)}
+
+
+class Currencies(Tool):
+    tool_name = "x_currencies"
+    description = "List the currencies."
+
+    def run(self, args):
+        return {"currencies": sorted(RATES)}
+
+
+RATES = {"EUR": 1.0, "USD": 1.08}
+
+for name, cls in ToolMeta.registry.items():
+    registry.register(
+        name=name,
+        toolset="x",
+        schema={"name": name, "description": cls.description, "parameters": {"type": "object", "properties": {"amount": {"type": "number", "description": "An amount."}, "currency": {"type": "string", "description": "A currency."}}}},
+        handler=cls(),
+    )
+""",
+            lines=(26,),
+            fixed={},
+            note='tools a metaclass registers as their classes are made '
+            '(`mcls.registry[namespace.get("tool_name")] = cls` in its `__new__`): one per '
+            'class whose body names a tool (the base, `tool_name = None`, adds none); '
+            'Convert.run raises on the currency',
+        ),
     )
 
     def check(self, ctx: LintContext) -> Iterator[Finding]:

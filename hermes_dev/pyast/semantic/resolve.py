@@ -42,6 +42,7 @@ from hermes_dev.pyast.semantic.data_files import LOADERS, loaded
 from hermes_dev.pyast.semantic.import_graph import subtree_files
 from hermes_dev.pyast.semantic.imports import import_target
 from hermes_dev.pyast.semantic.lazy_bodies import body_read, may_match, may_mention
+from hermes_dev.pyast.semantic.metaclasses import Store, for_class, is_metaclass, table_stores
 from hermes_dev.pyast.semantic.modules import submodule_name
 from hermes_dev.pyast.semantic.scopes import (
     MAX_ITEMS,
@@ -1434,10 +1435,13 @@ def rows(expr: ast.expr, scope: Scope, depth: int = 0) -> Rows | None:
                         found.items.append(declared)
                         found.complete = False
                 if isinstance(obj, Class):
-                    added = _subclass_rows(obj.ref, expr.attr)
-                    if added is not None:
-                        found.items.extend(added.items)
-                        found.complete = found.complete and added.complete
+                    for added in (
+                        _subclass_rows(obj.ref, expr.attr),
+                        _metaclass_rows(obj.ref, expr.attr, depth),
+                    ):
+                        if added is not None:
+                            found.items.extend(added.items)
+                            found.complete = found.complete and added.complete
         if not base.complete:
             found.complete = False
         return found if any_known else None
@@ -1674,6 +1678,99 @@ def _subclass_rows(cls: ClassRef, attr: str) -> Rows | None:
             if any(_falsy(attribute_of(Class(sub), name)) for name in needs):
                 continue
             found.items.append((value, scope))
+    return found
+
+
+def _metaclass_entries(meta: ClassRef, attr: str, depth: int) -> Entries | None:
+    """`Meta.registry` of a metaclass whose `__new__` stores each class it makes there
+    (`mcls.registry[namespace.get("tool_name")] = cls`): one entry per project class made with
+    it (and per subclass of one) on whose statement the hook's tests hold."""
+    if not is_metaclass(meta.node):
+        return None
+    stores = [s for s in table_stores(meta.node, attr) if s.key is not None]
+    if not stores:
+        return None
+    found = Entries([])
+    for made in _made_with(meta):
+        for store in stores:
+            holds = _hook_tests_hold(store, made, depth)
+            if holds is False:
+                continue
+            if holds is None:
+                found.complete = False
+            key = for_class(store.key, store.hook, made.node)  # type: ignore[arg-type]
+            known, constant = constant_key(key, made.scope, depth)
+            value = for_class(store.value, store.hook, made.node)
+            found.items.append((constant if known else _UNKNOWN_KEY, value, made.scope))
+    return found
+
+
+def _metaclass_rows(meta: ClassRef, attr: str, depth: int) -> Rows | None:
+    """`Meta.registry` of a metaclass whose `__new__` appends each class it makes there."""
+    if not is_metaclass(meta.node):
+        return None
+    stores = [s for s in table_stores(meta.node, attr) if s.key is None]
+    if not stores:
+        return None
+    found = Rows([])
+    for made in _made_with(meta):
+        for store in stores:
+            holds = _hook_tests_hold(store, made, depth)
+            if holds is False:
+                continue
+            if holds is None:
+                found.complete = False
+            found.items.append((for_class(store.value, store.hook, made.node), made.scope))
+    return found
+
+
+def _hook_tests_hold(store: Store, made: ClassRef, depth: int) -> bool | None:
+    """Whether the tests on the way to a metaclass's store hold for `made` (None: not known)."""
+    verdict: bool | None = True
+    for test, truth in store.guards:
+        while isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not):
+            test, truth = test.operand, not truth
+        value = resolve(for_class(test, store.hook, made.node), made.scope, depth + 1)
+        one = value.single()
+        if isinstance(one, Const):
+            if bool(one.value) is not truth:
+                return False
+        elif isinstance(one, Class) and truth:
+            continue  # (a class is true)
+        else:
+            verdict = None
+    return verdict
+
+
+def _made_with(meta: ClassRef) -> list[ClassRef]:
+    """The project classes whose statement names `meta` as their metaclass (in its folder and
+    the folders under it), and their subclasses. Bounded; found once per metaclass."""
+    memo = meta.module.state.summaries
+    key = ("metaclass.users", id(meta.node))
+    cached = memo.get(key)
+    if cached is not None:
+        return cached  # type: ignore[return-value]
+    memo[key] = []
+    found: list[ClassRef] = []
+    for module in subtree_modules(meta.module, "metaclass"):
+        if not module.contains(meta.name) or module.tree is None:
+            continue
+        scope = module_scope(module)
+        for stmt in module.tree.body:
+            if not isinstance(stmt, ast.ClassDef):
+                continue
+            given = next((kw.value for kw in stmt.keywords if kw.arg == "metaclass"), None)
+            if given is None:
+                continue
+            named = resolve(given, scope).single()
+            if isinstance(named, Class) and named.ref == meta:
+                ref = ClassRef(stmt, module, scope)
+                for cls in (ref, *subclasses(ref)):
+                    if cls not in found:
+                        found.append(cls)
+        if len(found) > MAX_ITEMS:
+            break
+    memo[key] = found
     return found
 
 
@@ -2428,7 +2525,16 @@ def entries(expr: ast.expr, scope: Scope, depth: int = 0) -> Entries | None:
         if isinstance(base, ModuleObject) and base.module.tree is not None:
             return entries(ast.Name(expr.attr, ast.Load()), module_scope(base.module), depth + 1)
         if base is not None:
-            return _literal_entries(attribute_of(base, expr.attr, depth + 1), depth)
+            held = _literal_entries(attribute_of(base, expr.attr, depth + 1), depth)
+            if isinstance(base, Class):
+                made = _metaclass_entries(base.ref, expr.attr, depth)
+                if made is not None:
+                    # (what its `__new__` adds as each class is made, to what it starts with)
+                    if held is None:
+                        return made
+                    held.items.extend(made.items)
+                    held.complete = held.complete and made.complete
+            return held
         if (
             len(possible.items) == 1
             and isinstance(expr.value, ast.Name)
