@@ -20874,6 +20874,51 @@ for name, cls in ToolMeta.registry.items():
             'class whose body names a tool (the base, `tool_name = None`, adds none); '
             'Convert.run raises on the currency',
         ),
+        Invalid(
+            """\
+import functools
+import json
+from datetime import date
+
+from tools.registry import registry
+
+
+def tool_handler(fn):
+    @functools.wraps(fn)
+    async def wrapper(args, **kwargs):
+        try:
+            result = await fn(args)
+        except ValueError as exc:
+            return json.dumps({"error": str(exc)})
+        return json.dumps(result)
+
+    return wrapper
+
+
+def fetch_rate(base):
+    payload = {"rate": "1.1", "date": "2024-01-01"}
+    as_of = payload.get("date")
+    return float(payload["rate"]), as_of if isinstance(as_of, str) else "unknown"
+
+
+@tool_handler
+async def revalue(args):
+    if args.get("rate_override") is not None:
+        rate = float(args.get("rate_override"))
+        as_of = date.today()
+    else:
+        rate, as_of = fetch_rate("EUR")
+    return {"rate": rate, "rate_date": as_of}
+
+
+registry.register(name="x_revalue", toolset="x", schema={"name": "x_revalue", "description": "Revalue.", "parameters": {"type": "object", "properties": {"rate_override": {"type": "number", "description": "A rate."}}}}, handler=revalue, is_async=True)
+""",
+            lines=(33,),
+            fixed={},
+            note="an async decorator whose wrapper serialises what the def returns (`result = "
+            "await fn(args)` ... `return json.dumps(result)`) outside its `try`: a date on "
+            "one path of the def is refused there",
+        ),
     )
 
     def check(self, ctx: LintContext) -> Iterator[Finding]:
@@ -21095,18 +21140,25 @@ def _serialised_by_wrapper(
 
 def _made_by_def(value: ast.expr, wrapper: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
     """`result`, bound in the wrapper to a call of one of its enclosing def's parameters (the
-    function decorated): `result = fn(args)`, or that call itself."""
+    function decorated): `result = fn(args)` (`await fn(args)` in an async wrapper), or that
+    call itself."""
+    if isinstance(value, ast.Await):
+        value = value.value
     if isinstance(value, ast.Call):
         return isinstance(value.func, ast.Name) and value.func.id not in _wrapper_names(wrapper)
     if not isinstance(value, ast.Name):
         return False
     for sub in ast.walk(wrapper):
-        if (
+        if not (
             isinstance(sub, ast.Assign)
             and any(isinstance(t, ast.Name) and t.id == value.id for t in sub.targets)
-            and isinstance(sub.value, ast.Call)
-            and isinstance(sub.value.func, ast.Name)
-            and sub.value.func.id not in _wrapper_names(wrapper)
+        ):
+            continue
+        made = sub.value.value if isinstance(sub.value, ast.Await) else sub.value
+        if (
+            isinstance(made, ast.Call)
+            and isinstance(made.func, ast.Name)
+            and made.func.id not in _wrapper_names(wrapper)
         ):
             return True
     return False
