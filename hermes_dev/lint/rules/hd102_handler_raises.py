@@ -9365,6 +9365,66 @@ registry.register(
             note="the tuple keys joined into strings before the dict is serialised, and the raw "
             "table passed with `skipkeys=True` (the encoder leaves such keys out)",
         ),
+        Valid(
+            """\
+import json
+from dataclasses import dataclass
+
+from tools.registry import registry
+
+
+@dataclass(frozen=True)
+class Invalid:
+    field: str
+    reason: str
+
+
+def text(args, field, max_len=40):
+    raw = args.get(field)
+    if not isinstance(raw, str) or not raw.strip():
+        return Invalid(field, "is required")
+    if len(raw) > max_len:
+        return Invalid(field, f"must be at most {max_len} characters")
+    return raw.strip()
+
+
+def number(args, field, minimum, maximum):
+    raw = args.get(field)
+    if isinstance(raw, bool) or not isinstance(raw, (int, float)):
+        return Invalid(field, "must be a number")
+    if not minimum <= raw <= maximum:
+        return Invalid(field, f"must be between {minimum} and {maximum}")
+    return float(raw)
+
+
+def ok(payload):
+    return json.dumps({"ok": True, **payload})
+
+
+def handle_quote(args, **kw):
+    amount = number(args, "amount", 0, 1_000_000)
+    source = text(args, "source", 3)
+    target = text(args, "target", 3)
+    for parsed in (amount, source, target):
+        if isinstance(parsed, Invalid):
+            return json.dumps({"error": f"{parsed.field}: {parsed.reason}"})
+    assert isinstance(amount, float) and isinstance(source, str)
+    assert target is not None
+    return ok({"amount": amount, "source": source.upper(), "target": target.upper()})
+
+
+registry.register(
+    name="x_quote",
+    toolset="x",
+    schema={"name": "x_quote", "description": "Quote.", "parameters": {"type": "object", "properties": {"amount": {"type": "number", "description": "Amount."}, "source": {"type": "string", "description": "From."}, "target": {"type": "string", "description": "To."}}}},
+    handler=handle_quote,
+)
+""",
+            note="validators that return the value or an `Invalid`, each result tested in one loop "
+            "that returns on an `Invalid` (`for parsed in (amount, source, target)`): past it "
+            "none is one, so the asserts only restate it for a type checker and `ok(...)` "
+            "serialises no `Invalid`",
+        ),
     )
     INVALID = (
         Invalid(
@@ -20869,10 +20929,10 @@ for name, cls in ToolMeta.registry.items():
 """,
             lines=(26,),
             fixed={},
-            note='tools a metaclass registers as their classes are made '
+            note="tools a metaclass registers as their classes are made "
             '(`mcls.registry[namespace.get("tool_name")] = cls` in its `__new__`): one per '
-            'class whose body names a tool (the base, `tool_name = None`, adds none); '
-            'Convert.run raises on the currency',
+            "class whose body names a tool (the base, `tool_name = None`, adds none); "
+            "Convert.run raises on the currency",
         ),
         Invalid(
             """\
@@ -20918,6 +20978,67 @@ registry.register(name="x_revalue", toolset="x", schema={"name": "x_revalue", "d
             note="an async decorator whose wrapper serialises what the def returns (`result = "
             "await fn(args)` ... `return json.dumps(result)`) outside its `try`: a date on "
             "one path of the def is refused there",
+        ),
+        Invalid(
+            """\
+import json
+from dataclasses import dataclass
+
+from tools.registry import registry
+
+
+@dataclass(frozen=True)
+class Invalid:
+    field: str
+    reason: str
+
+
+def text(args, field, max_len=40):
+    raw = args.get(field)
+    if not isinstance(raw, str) or not raw.strip():
+        return Invalid(field, "is required")
+    if len(raw) > max_len:
+        return Invalid(field, f"must be at most {max_len} characters")
+    return raw.strip()
+
+
+def number(args, field, minimum, maximum):
+    raw = args.get(field)
+    if isinstance(raw, bool) or not isinstance(raw, (int, float)):
+        return Invalid(field, "must be a number")
+    if not minimum <= raw <= maximum:
+        return Invalid(field, f"must be between {minimum} and {maximum}")
+    return float(raw)
+
+
+def ok(payload):
+    return json.dumps({"ok": True, **payload})
+
+
+def handle_quote(args, **kw):
+    amount = number(args, "amount", 0, 1_000_000)
+    source = text(args, "source", 3)
+    target = text(args, "target", 3)
+    for parsed in (amount, source, target):
+        if isinstance(parsed, Invalid):
+            print(f"{parsed.field}: {parsed.reason}")
+            continue
+    assert isinstance(amount, float) and isinstance(source, str)
+    assert target is not None
+    return ok({"amount": amount, "source": source.upper(), "target": target.upper()})
+
+
+registry.register(
+    name="x_quote",
+    toolset="x",
+    schema={"name": "x_quote", "description": "Quote.", "parameters": {"type": "object", "properties": {"amount": {"type": "number", "description": "Amount."}, "source": {"type": "string", "description": "From."}, "target": {"type": "string", "description": "To."}}}},
+    handler=handle_quote,
+)
+""",
+            lines=(43, 44, 45),
+            fixed={},
+            note="the same loop that only logs an `Invalid` and goes on: nothing is ruled out past "
+            "it, so each assert can fail and `ok(...)` may meet an `Invalid`",
         ),
     )
 

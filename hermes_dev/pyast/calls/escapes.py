@@ -18,6 +18,7 @@
 from __future__ import annotations
 
 import ast
+import copy
 import re
 
 from hermes_dev.pyast.analyze import library_raises, preconditions
@@ -91,7 +92,13 @@ from hermes_dev.pyast.calls.wrong_types import (
     text_method_key,
     unhashable_key,
 )
-from hermes_dev.pyast.semantic.narrowing import Ruled, kept, narrows, ruled_out
+from hermes_dev.pyast.semantic.narrowing import (
+    Ruled,
+    instance_classes,
+    kept,
+    narrows,
+    ruled_out,
+)
 from hermes_dev.pyast.semantic.resolve import (
     assigned_value,
     call_arguments,
@@ -1720,6 +1727,8 @@ class _Walker:
                     break  # what follows is unreachable
                 if self._not_class:
                     self._forget_rebound(stmt)
+                if isinstance(stmt, (ast.For, ast.AsyncFor)):
+                    self._narrow_each(stmt)
                 if isinstance(stmt, ast.If):
                     self._rule_out_chain(stmt)
                     if self.ends_all(stmt.body) and not self.ends_all(stmt.orelse):
@@ -1746,6 +1755,87 @@ class _Walker:
             for name, classes in found.items():
                 out[name] = out.get(name, frozenset()) | classes
             self._not_class = out
+
+    def _tested_away(self, call: ast.Call, class_name: str) -> bool:
+        """The instances of `class_name` a serialised value could hold come from locals it
+        reads, and a test on the path has shown each of those locals is not one (`for parsed
+        in (amount, source): if isinstance(parsed, Invalid): return`): nothing to refuse."""
+        names: set[str] = set()
+        todo = [
+            n.id
+            for a in (*call.args, *call.keywords)
+            for n in ast.walk(a)
+            if isinstance(n, ast.Name)
+        ]
+        index = self.scope.index if self.scope.func is not None else None
+        while todo and index is not None and len(names) < 64:
+            name = todo.pop()
+            if name in names:
+                continue
+            names.add(name)
+            for binding in index.get(name):
+                if binding.value is not None and binding.kind in ("assign", "annotated", "mutated"):
+                    todo.extend(n.id for n in ast.walk(binding.value) if isinstance(n, ast.Name))
+        holders = [
+            name
+            for name in names
+            if any(c.name == class_name for c in instance_classes(name, self.scope))
+        ]
+        return bool(holders) and all(
+            any(c.name == class_name for c in self._not_class.get(name, ())) for name in holders
+        )
+
+    def _narrow_each(self, loop: ast.For | ast.AsyncFor) -> None:
+        """`for parsed in (amount, source): if isinstance(parsed, Invalid): return ...` passed:
+        what the test rules out for the loop's name is out for each name it went over."""
+        target, items = loop.target, loop.iter
+        if not (
+            isinstance(target, ast.Name)
+            and isinstance(items, (ast.Tuple, ast.List))
+            and items.elts
+            and all(isinstance(e, ast.Name) for e in items.elts)
+        ):
+            return
+        for stmt in loop.body:
+            if not (
+                isinstance(stmt, ast.If)
+                and not stmt.orelse
+                and stmt.body
+                and isinstance(stmt.body[-1], (ast.Return, ast.Raise))
+                and narrows(stmt.test)
+            ):
+                continue
+            for item in items.elts:
+                assert isinstance(item, ast.Name)
+                self._narrow(_renamed(stmt.test, target.id, item.id), False)
+
+    def _restates(self, test: ast.expr) -> bool:
+        """An `assert` of what a test on the path has already shown of a name
+        (`assert isinstance(amount, float)` once `amount` is known not to be an `Invalid`):
+        the author's note to a type checker, not a check that can fail here."""
+        parts = (
+            test.values if isinstance(test, ast.BoolOp) and isinstance(test.op, ast.And) else [test]
+        )
+        for part in parts:
+            if (
+                isinstance(part, ast.Call)
+                and isinstance(part.func, ast.Name)
+                and part.func.id == "isinstance"
+                and len(part.args) == 2
+            ):
+                subject = part.args[0]
+            elif (
+                isinstance(part, ast.Compare)
+                and len(part.ops) == 1
+                and isinstance(part.ops[0], ast.IsNot)
+                and is_none(part.comparators[0])
+            ):
+                subject = part.left  # (`assert hotel_id is not None`)
+            else:
+                return False
+            if not (isinstance(subject, ast.Name) and subject.id in self._not_class):
+                return False
+        return True
 
     def _forget_rebound(self, stmt: ast.stmt) -> None:
         """A name a statement binds again holds a new value: what a test said of it is gone."""
@@ -1795,7 +1885,11 @@ class _Walker:
             return
         if isinstance(stmt, ast.Assert):
             self.expr(stmt.test, handlers)
-            if self.top and not (isinstance(stmt.test, ast.Constant) and stmt.test.value):
+            if (
+                self.top
+                and not (isinstance(stmt.test, ast.Constant) and stmt.test.value)
+                and not self._restates(stmt.test)
+            ):
                 exc = ExcType(
                     "AssertionError",
                     "AssertionError",
@@ -3102,6 +3196,8 @@ class _Walker:
     ) -> None:
         """TypeError at `call`: the encoder meets what `hit` made (`through`: the steps down to
         the dumps, when it is in a def the call runs)."""
+        if self._not_class and self._tested_away(call, hit.type_name):
+            return
         made = (hit.scope.module.rel, getattr(hit.node, "lineno", call.lineno), self.label)
         step = (self.module.rel, call.lineno, self.label)
         why = f"{serialisable.WHY} {hit.shown} (made at {made[0]}:{made[1]})"
@@ -3567,6 +3663,15 @@ def _reraises(handler: ast.ExceptHandler) -> bool:
         ):
             return True
     return False
+
+
+def _renamed(test: ast.expr, old: str, new: str) -> ast.expr:
+    """`test` with the name `old` read as `new` (a copy)."""
+    copied = copy.deepcopy(test)
+    for node in ast.walk(copied):
+        if isinstance(node, ast.Name) and node.id == old:
+            node.id = new
+    return copied
 
 
 def _is_suppress(expr: ast.expr) -> bool:
