@@ -16,7 +16,7 @@ True, "msg": ...}`, also set item by item on a helper's `**kwargs`):
 `json.dumps({"success": False, "message": ...})`, `tool_result(ok=False, reason=...)`; an
 action's flag False (`"sent": False`) with only what it was for (`to`, `url`, `file`...) and why
 beside it (and the choices the model could have made, `"available"`, `"options"`,
-`"suggestions"`, `"alternatives"`, `"known"`, `"supported_units"`...); a list of skipped items beside `"success": False` is data, not a skip. The flag may be a constant, a constant argument of the helper that builds the
+`"suggestions"`, `"alternatives"`, `"known"`, `"supported_units"`...); a list of skipped items beside `"success": False` is data, not a skip. Keys are read whatever their case (`{"Status": "Error", "Message": ...}`), except `"error"`: only that key itself is what Hermes looks for (an object with an `"Error"` key is left alone). The flag may be a constant, a constant argument of the helper that builds the
 object (`_reply(False, "no key")` with `def _reply(ok, text): return json.dumps({"success": ok,
 ...})`), a comparison that is False when what it tests fails (`"ok": len(errors) == 0`,
 `"success": proc.returncode == 0`, also through a local bound to it), a variable a `False`
@@ -973,6 +973,62 @@ def bin_location(args, **kw):
 registry.register(name="bin_location", toolset="t", schema={}, handler=bin_location)
 """,
             note='trap: `"found": False` answered with data (`"bins": []`) beside a note is a result',
+        ),
+        Valid(
+            """\
+import functools
+import json
+
+from tools.registry import registry
+
+
+class StandardResponses:
+    def failure(self, message):
+        return json.dumps({"error": message})
+
+
+class EnvelopeResponses:
+    def failure(self, message):
+        return json.dumps({"status": "error", "reason": message})
+
+
+FLAVOURS = {"standard": StandardResponses, "envelope": EnvelopeResponses}
+
+
+def responses(flavour="standard"):
+    return FLAVOURS[flavour]()
+
+
+class CheckHandlerFactory:
+    def __init__(self, flavour="standard"):
+        self._responses = responses(flavour)
+
+    def create_handler(self):
+        return self.handle
+
+    def handle(self, args, **kw):
+        member = args.get("member_id")
+        if not isinstance(member, str) or not member.strip():
+            return self._responses.failure("member_id must be text")
+        return json.dumps({"member_id": member.strip(), "active": True})
+
+
+def _invoke(factory_class, args, **kw):
+    handler = factory_class().create_handler()
+    return handler(args, **kw)
+
+
+registry.register(
+    name="x_check",
+    toolset="x",
+    schema={"name": "x_check", "description": "Check a member.", "parameters": {"type": "object", "properties": {"member_id": {"type": "string", "description": "Member."}}}},
+    handler=functools.partial(_invoke, CheckHandlerFactory),
+)
+""",
+            note="a handler factory made with no arguments (`factory_class().create_handler()` in "
+            "a partial per tool): its `self._responses` is what its defaults choose (the "
+            'standard responses, with an "error" key), and the bound method it hands back '
+            "runs with that instance as `self`",
         ),
     )
     INVALID = (
@@ -3021,6 +3077,61 @@ registry.register(
             note='keys written with capitals, as a Visual Basic habit has them (`{"Status": '
             '"Error", "Message": ...}`): read whatever their case; only `"error"` itself is '
             "what Hermes looks for",
+        ),
+        Invalid(
+            """\
+import functools
+import json
+
+from tools.registry import registry
+
+
+class StandardResponses:
+    def failure(self, message):
+        return json.dumps({"error": message})
+
+
+class EnvelopeResponses:
+    def failure(self, message):
+        return json.dumps({"status": "error", "reason": message})
+
+
+FLAVOURS = {"standard": StandardResponses, "envelope": EnvelopeResponses}
+
+
+def responses(flavour="standard"):
+    return FLAVOURS[flavour]()
+
+
+class CheckHandlerFactory:
+    def __init__(self, flavour="envelope"):
+        self._responses = responses(flavour)
+
+    def create_handler(self):
+        return self.handle
+
+    def handle(self, args, **kw):
+        member = args.get("member_id")
+        if not isinstance(member, str) or not member.strip():
+            return self._responses.failure("member_id must be text")
+        return json.dumps({"member_id": member.strip(), "active": True})
+
+
+def _invoke(factory_class, args, **kw):
+    handler = factory_class().create_handler()
+    return handler(args, **kw)
+
+
+registry.register(
+    name="x_check",
+    toolset="x",
+    schema={"name": "x_check", "description": "Check a member.", "parameters": {"type": "object", "properties": {"member_id": {"type": "string", "description": "Member."}}}},
+    handler=functools.partial(_invoke, CheckHandlerFactory),
+)
+""",
+            lines=(40,),
+            note="the same factory whose default flavour is the envelope: its failure has no "
+            '"error" key',
         ),
     )
 

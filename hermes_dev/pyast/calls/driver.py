@@ -96,7 +96,9 @@ class Code:
 
     def __init__(self, function: Function, env: dict[str, Possible] | None = None) -> None:
         self.function = function
-        self.scope = function.scope.child(function.node, env or None, function.owner)
+        self.scope = function.scope.child(
+            function.node, function.with_self(env or None) or None, function.owner
+        )
 
     @property
     def node(self) -> ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda:

@@ -684,7 +684,12 @@ def _instance_attribute(obj: Instance, attr: str, depth: int) -> Possible:
         bound = not (isinstance(func.node, _DEF_TYPES) and _is_static(func.node))
         if bound:
             owner = obj.cls  # an inherited method's `self` is the instance's class
-        made = Function(func.node, func.module, func.scope, owner, bound=bound)
+        me = (
+            Possible.of(obj)
+            if bound and obj.made is not None and not _is_classmethod(func.node)  # type: ignore[arg-type]
+            else None
+        )
+        made = Function(func.node, func.module, func.scope, owner, bound=bound, me=me)
         if isinstance(func.node, _DEF_TYPES) and _is_property(func.node):
             # `obj.client`: what the getter gives, its `self` the object (and what made it)
             params = [*func.node.args.posonlyargs, *func.node.args.args]
@@ -899,10 +904,12 @@ def _result_of(obj: Obj, call: ast.Call, scope: Scope, depth: int) -> Possible:
     if isinstance(obj, Class):
         # (a record's instance remembers its call: each row's fields are its own; other
         # classes' instances are one object per class, as their attributes are read in general)
-        # (one made at module level is one object too: what its call gave it is known)
+        # (one made at module level is one object too, and one made with no arguments holds
+        # what its defaults give: what its call gave it is known)
         kept = (
             (call, scope)
             if scope.func is None
+            or not (call.args or call.keywords)
             or _is_record(obj.ref)
             or _tested_holder(obj.ref)
             or _hand_record(obj.ref)
@@ -1120,7 +1127,7 @@ def function_returns(func: Function, env: dict[str, Possible], depth: int) -> Po
     if depth > MAX_DEPTH:
         return _cut()
     node = func.node
-    body = func.scope.child(node, env or None, func.owner)
+    body = func.scope.child(node, func.with_self(env or None) or None, func.owner)
     if isinstance(node, ast.Lambda):
         return resolve(node.body, body, depth + 1)
     memo = func.module.state.summaries
@@ -3270,6 +3277,9 @@ def _constructed_attribute(
         # (`self.renderers = {FAILED: render_failed, **renderers}`: what the call gave the
         # parameters, merged in)
         env = bind_call(call, scope, bound, depth)
+        for name, constant in parameter_default_constants(node).items():
+            # (a parameter the call leaves out holds its default)
+            env.setdefault(name, Possible.of(Const(constant)))
         found = resolve(kept, init[0].scope.child(node, env or None, cls), depth + 1)
         if found.complete and _changed_on_self(cls, attr):
             found = Possible(found.items, False)  # (`self.table.setdefault(...)`: more in it)

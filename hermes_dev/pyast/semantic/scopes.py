@@ -456,7 +456,7 @@ class Obj:
 
 
 class Function(Obj):
-    __slots__ = ("_key", "bound", "module", "node", "owner", "scope")
+    __slots__ = ("_key", "bound", "me", "module", "node", "owner", "scope")
 
     def __init__(
         self,
@@ -465,20 +465,36 @@ class Function(Obj):
         scope: Scope,
         owner: ClassRef | None = None,
         bound: bool = False,
+        me: Possible | None = None,
     ) -> None:
         self.node = node
         self.module = module
         self.scope = scope  # where the def or lambda is created
         self.owner = owner
         self.bound = bound
+        # a method taken from an instance that remembers its call (`self.handle` handed on):
+        # what its `self` is when it runs
+        self.me = me
         self._key: tuple[object, ...] | None = None
 
     @property
     def key(self) -> tuple[object, ...]:
         if self._key is None:
             owner = id(self.owner.node) if self.owner is not None else None
-            self._key = ("function", id(self.node), self.bound, self.scope.env_key(), owner)
+            me = tuple(o.key for o in self.me.items) if self.me is not None else None
+            self._key = ("function", id(self.node), self.bound, self.scope.env_key(), owner, me)
         return self._key
+
+    def with_self(self, env: Mapping[str, Possible] | None) -> Mapping[str, Possible] | None:
+        """`env` with the method's `self` bound to the instance it was taken from (when known
+        and the call does not bind it)."""
+        node = self.node
+        if self.me is None or isinstance(node, ast.Lambda):
+            return env
+        params = [*node.args.posonlyargs, *node.args.args]
+        if not params or (env is not None and params[0].arg in env):
+            return env
+        return {params[0].arg: self.me, **(env or {})}
 
     @property
     def name(self) -> str:
