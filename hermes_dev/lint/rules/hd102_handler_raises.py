@@ -9425,6 +9425,43 @@ registry.register(
             "none is one, so the asserts only restate it for a type checker and `ok(...)` "
             "serialises no `Invalid`",
         ),
+        Valid(
+            """\
+import json
+
+from tools.registry import registry
+
+
+def text_or(value, default=""):
+    if not isinstance(value, str):
+        return default
+    return value
+
+
+def Nz(varValue, varDefault=""):
+    if varValue is None:
+        return varDefault
+    return str(varValue)
+
+
+def ticket_create(args, **kw):
+    unit = text_or(args.get("unit")).strip()
+    category = Nz(args.get("category"), "other").lower()
+    if not unit:
+        return json.dumps({"error": "unit is required"})
+    return json.dumps({"unit": unit, "category": category})
+
+
+registry.register(
+    name="x_ticket_create",
+    toolset="x",
+    schema={"name": "x_ticket_create", "description": "Log a ticket.", "parameters": {"type": "object", "properties": {"unit": {"type": "string", "description": "Unit."}, "category": {"type": "string", "description": "Category."}}}},
+    handler=ticket_create,
+)
+""",
+            note="traps: helpers that test the value's type first, or make it text, before handing "
+            "it back",
+        ),
     )
     INVALID = (
         Invalid(
@@ -21039,6 +21076,44 @@ registry.register(
             fixed={},
             note="the same loop that only logs an `Invalid` and goes on: nothing is ruled out past "
             "it, so each assert can fail and `ok(...)` may meet an `Invalid`",
+        ),
+        Invalid(
+            """\
+import json
+
+from tools.registry import registry
+
+aCategories = ("plumbing", "electrical", "other")
+
+
+def Nz(varValue, varDefault=""):
+    if varValue is None:
+        return varDefault
+    return varValue
+
+
+def ticket_create(args, **kw):
+    strUnit = Nz(args.get("unit")).strip()
+    strCategory = Nz(args.get("category"), "other").lower()
+    if strUnit == "":
+        return json.dumps({"error": "Unit number is required."})
+    if strCategory not in aCategories:
+        return json.dumps({"error": "Unknown category '" + strCategory + "'."})
+    return json.dumps({"unit": strUnit, "category": strCategory})
+
+
+registry.register(
+    name="x_ticket_create",
+    toolset="x",
+    schema={"name": "x_ticket_create", "description": "Log a ticket.", "parameters": {"type": "object", "properties": {"unit": {"type": "string", "description": "Unit."}, "category": {"type": "string", "description": "Category."}}}},
+    handler=ticket_create,
+)
+""",
+            lines=(15, 16,),
+            fixed={},
+            note='a helper that hands the value the model sent back as it came, or a default for '
+            'none (`Nz(args.get("unit")).strip()`, as in Access): text methods of it raise on a '
+            'number or a list',
         ),
     )
 

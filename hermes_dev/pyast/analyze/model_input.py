@@ -3281,6 +3281,13 @@ class InputRisks:
                 return None
             return self.raw_value(item, depth + 1, given_to)
         key = self._key_read(expr)
+        if key is None and isinstance(expr, ast.Call) and self.carries is not None and expr.args:
+            # (`Nz(args.get("unit"))` of a helper that hands its argument back as it came)
+            handed = self.carries(expr, "raw")
+            if handed is not None and handed[1] < len(expr.args):
+                arg = expr.args[handed[1]]
+                if not isinstance(arg, ast.Starred):
+                    return self.raw_value(arg, depth + 1, given_to)
         if key is None and isinstance(expr, ast.BoolOp) and isinstance(expr.op, ast.Or):
             # (`args.get("k") or "x"`, `or today()`: the model's value whenever it sent one)
             key = self._key_read(expr.values[0])

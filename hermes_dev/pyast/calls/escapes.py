@@ -106,6 +106,7 @@ from hermes_dev.pyast.semantic.resolve import (
     entries,
     handed_on,
     is_builtin_name,
+    parameter_default_constants,
     record_fields,
     resolve,
     text_of,
@@ -782,7 +783,7 @@ def _carrier(scope: Scope) -> Callable[..., tuple[str, int] | None]:
         scope.module.models.memo.setdefault(key, {})  # type: ignore[assignment]
     )
 
-    def carries(call: ast.Call, item: int | None = None) -> tuple[str, int] | None:
+    def carries(call: ast.Call, item: int | str | None = None) -> tuple[str, int] | None:
         key = id(call) if item is None else (id(call), item)
         found = known.get(key)
         if found is not None and found[0] is call:
@@ -797,7 +798,9 @@ def _carrier(scope: Scope) -> Callable[..., tuple[str, int] | None]:
             if named is None
             else _carried_by(named[0])
             if item is None
-            else _carried_item(named[0], item)
+            else _raw_carried_by(named[0])
+            if item == "raw"
+            else _carried_item(named[0], item)  # type: ignore[arg-type]
         )
         if carried is not None and named is not None and named[1]:
             # (a method: the call's arguments start after `self`)
@@ -1466,6 +1469,54 @@ def _carried_values(
         if all(table._from_model(v) for v in values):
             return ("text*", index)  # (`def require(args, key): ... return value`)
     return None
+
+
+def _raw_carried_by(node: ast.FunctionDef | ast.AsyncFunctionDef) -> tuple[str, int] | None:
+    """("raw", i): `node` hands back its i-th parameter as it came, or a stand-in for none (`def
+    Nz(value, default=""): if value is None: return default; return value`), neither
+    rebinding nor testing the type of it (memoised)."""
+    if _RAW_ATTR in node.__dict__:
+        return node.__dict__[_RAW_ATTR]  # type: ignore[no-any-return]
+    found: tuple[str, int] | None = None
+    if isinstance(node, ast.FunctionDef) and not node.decorator_list:
+        values = [r.value for r in returns_of(node) if r.value is not None]
+        params = [a.arg for a in (*node.args.posonlyargs, *node.args.args)]
+        body = walk_function(node)
+        for index, param in enumerate(params):
+            given = [v for v in values if not _fallback(v, node, param)]
+            if not given or not all(is_name(v, param) for v in given):
+                continue
+            if any(
+                (isinstance(n, ast.Name) and n.id == param and not isinstance(n.ctx, ast.Load))
+                or (
+                    isinstance(n, ast.Call)
+                    and isinstance(n.func, ast.Name)
+                    and n.func.id in ("isinstance", "type", "str", "int", "float")
+                    and n.args
+                    and is_name(n.args[0], param)
+                )
+                for n in body
+            ):
+                continue
+            found = ("raw", index)
+            break
+    node.__dict__[_RAW_ATTR] = found
+    return found
+
+
+_RAW_ATTR = "_hd_raw_carried"
+
+
+def _fallback(value: ast.expr, node: ast.FunctionDef | ast.AsyncFunctionDef, param: str) -> bool:
+    """A constant, or another parameter whose default is one: what a helper returns instead of
+    `param` when there is none."""
+    if isinstance(value, ast.Constant):
+        return True
+    return (
+        isinstance(value, ast.Name)
+        and value.id != param
+        and value.id in parameter_default_constants(node)
+    )
 
 
 def _keyed_by(nodes: list[ast.AST], param: str) -> bool:
