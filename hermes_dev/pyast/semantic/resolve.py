@@ -1692,43 +1692,50 @@ def _metaclass_entries(meta: ClassRef, attr: str, depth: int) -> Entries | None:
     """`Meta.registry` of a metaclass whose `__new__` stores each class it makes there
     (`mcls.registry[namespace.get("tool_name")] = cls`): one entry per project class made with
     it (and per subclass of one) on whose statement the hook's tests hold."""
-    if not is_metaclass(meta.node):
+    applied = _metaclass_applications(meta, attr, keyed=True, depth=depth)
+    if applied is None:
         return None
-    stores = [s for s in table_stores(meta.node, attr) if s.key is not None]
-    if not stores:
-        return None
-    found = Entries([])
-    for made in _made_with(meta):
-        for store in stores:
-            holds = _hook_tests_hold(store, made, depth)
-            if holds is False:
-                continue
-            if holds is None:
-                found.complete = False
-            key = for_class(store.key, store.hook, made.node)  # type: ignore[arg-type]
-            known, constant = constant_key(key, made.scope, depth)
-            value = for_class(store.value, store.hook, made.node)
-            found.items.append((constant if known else _UNKNOWN_KEY, value, made.scope))
+    found = Entries([], applied[1])
+    for store, made in applied[0]:
+        key = for_class(store.key, store.hook, made.node)  # type: ignore[arg-type]
+        known, constant = constant_key(key, made.scope, depth)
+        value = for_class(store.value, store.hook, made.node)
+        found.items.append((constant if known else _UNKNOWN_KEY, value, made.scope))
     return found
 
 
 def _metaclass_rows(meta: ClassRef, attr: str, depth: int) -> Rows | None:
     """`Meta.registry` of a metaclass whose `__new__` appends each class it makes there."""
+    applied = _metaclass_applications(meta, attr, keyed=False, depth=depth)
+    if applied is None:
+        return None
+    return Rows(
+        [(for_class(s.value, s.hook, made.node), made.scope) for s, made in applied[0]],
+        applied[1],
+    )
+
+
+def _metaclass_applications(
+    meta: ClassRef, attr: str, keyed: bool, depth: int
+) -> tuple[list[tuple[Store, ClassRef]], bool] | None:
+    """Each store of the metaclass's `__new__` into `attr` (keyed ones or appends) with each
+    class it runs for, and whether the hook's tests were all decided (None: no such store)."""
     if not is_metaclass(meta.node):
         return None
-    stores = [s for s in table_stores(meta.node, attr) if s.key is None]
+    stores = [s for s in table_stores(meta.node, attr) if (s.key is not None) is keyed]
     if not stores:
         return None
-    found = Rows([])
+    out: list[tuple[Store, ClassRef]] = []
+    complete = True
     for made in _made_with(meta):
         for store in stores:
             holds = _hook_tests_hold(store, made, depth)
             if holds is False:
                 continue
             if holds is None:
-                found.complete = False
-            found.items.append((for_class(store.value, store.hook, made.node), made.scope))
-    return found
+                complete = False
+            out.append((store, made))
+    return out, complete
 
 
 def _hook_tests_hold(store: Store, made: ClassRef, depth: int) -> bool | None:
