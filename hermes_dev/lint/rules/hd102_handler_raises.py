@@ -21109,11 +21109,11 @@ registry.register(
     handler=ticket_create,
 )
 """,
-            lines=(15, 16,),
+            lines=(15, 16),
             fixed={},
-            note='a helper that hands the value the model sent back as it came, or a default for '
+            note="a helper that hands the value the model sent back as it came, or a default for "
             'none (`Nz(args.get("unit")).strip()`, as in Access): text methods of it raise on a '
-            'number or a list',
+            "number or a list",
         ),
     )
 
