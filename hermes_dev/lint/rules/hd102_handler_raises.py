@@ -21115,6 +21115,41 @@ registry.register(
             'none (`Nz(args.get("unit")).strip()`, as in Access): text methods of it raise on a '
             "number or a list",
         ),
+        Invalid(
+            """\
+import json
+
+from tools.registry import registry
+
+ROOTS = {"C": 0, "D": 2, "E": 4, "F": 5, "G": 7, "A": 9, "B": 11}
+
+
+def _as_object(args):
+    return args if isinstance(args, dict) else {}
+
+
+def scale(args, **kw):
+    args = _as_object(args)
+    root = args.get("root")
+    if not isinstance(root, str):
+        return json.dumps({"error": "root must be a note name"})
+    root = root.strip().upper()
+    return json.dumps({"root": root, "tonic": ROOTS[root]})
+
+
+registry.register(
+    name="x_scale",
+    toolset="x",
+    schema={"name": "x_scale", "description": "A scale.", "parameters": {"type": "object", "properties": {"root": {"type": "string", "description": "Root note."}}}},
+    handler=scale,
+)
+""",
+            lines=(18,),
+            fixed={},
+            note="the arguments normalised by a helper that hands them back, or an empty dict "
+            "(`args = _as_object(args)`): still the model's arguments, read as `args = args "
+            "or {}` is",
+        ),
     )
 
     def check(self, ctx: LintContext) -> Iterator[Finding]:

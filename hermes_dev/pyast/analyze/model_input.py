@@ -736,9 +736,11 @@ class InputRisks:
                                 self._dict_values.add(elt.id)
                             assigns.setdefault(elt.id, []).append(element)
         if param in assigns and all(
-            v is not None and the_arguments(v, param, empty=True) for v in assigns[param]
+            v is not None and (the_arguments(v, param, empty=True) or self._handed_back(v, param))
+            for v in assigns[param]
         ):
-            # (`args = args or {}`: still the model's arguments, or none of them)
+            # (`args = args or {}`, `args = _as_object(args)`: still the model's arguments, or
+            # none of them)
             del assigns[param]
         self.rebound = param in assigns
         self._values = assigns
@@ -2354,6 +2356,18 @@ class InputRisks:
         if template is None or not (self._from_model(template) or self._content(template)):
             return None
         return ValueError, "when the template holds a `$` that starts no name"
+
+    def _handed_back(self, expr: ast.expr, param: str) -> bool:
+        """`_as_object(args)` of a helper each of whose returns is the argument dict it is given,
+        or a copy of it, or an empty one (`return args if isinstance(args, dict) else {}`)."""
+        if not (isinstance(expr, ast.Call) and expr.args and self.carries is not None):
+            return False
+        handed = self.carries(expr, "arguments")
+        return (
+            handed is not None
+            and handed[1] < len(expr.args)
+            and the_arguments(expr.args[handed[1]], param)
+        )
 
     def _carried(self, call: ast.Call | _Item) -> tuple[str, int] | None:
         """What a helper call (or an item of the tuple it gives) hands back of the model's

@@ -800,6 +800,8 @@ def _carrier(scope: Scope) -> Callable[..., tuple[str, int] | None]:
             if item is None
             else _raw_carried_by(named[0])
             if item == "raw"
+            else _arguments_carried_by(named[0])
+            if item == "arguments"
             else _carried_item(named[0], item)  # type: ignore[arg-type]
         )
         if carried is not None and named is not None and named[1]:
@@ -1505,6 +1507,25 @@ def _raw_carried_by(node: ast.FunctionDef | ast.AsyncFunctionDef) -> tuple[str, 
 
 
 _RAW_ATTR = "_hd_raw_carried"
+
+
+def _arguments_carried_by(
+    node: ast.FunctionDef | ast.AsyncFunctionDef,
+) -> tuple[str, int] | None:
+    """("arguments", i): every return of `node` is its i-th parameter as it came, a copy of it
+    or an empty dict (`def _as_object(a): return a if isinstance(a, dict) else {}`)."""
+    if not isinstance(node, ast.FunctionDef) or node.decorator_list:
+        return None
+    values = [r.value for r in returns_of(node)]
+    if not values or any(v is None for v in values):
+        return None
+    params = [a.arg for a in (*node.args.posonlyargs, *node.args.args)]
+    for index, param in enumerate(params):
+        if all(the_arguments(v, param, empty=True) for v in values) and any(  # type: ignore[arg-type]
+            not (isinstance(v, ast.Dict) and not v.keys) for v in values
+        ):
+            return ("arguments", index)
+    return None
 
 
 def _fallback(value: ast.expr, node: ast.FunctionDef | ast.AsyncFunctionDef, param: str) -> bool:
