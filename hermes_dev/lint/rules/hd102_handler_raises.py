@@ -9462,6 +9462,35 @@ registry.register(
             note="traps: helpers that test the value's type first, or make it text, before handing "
             "it back",
         ),
+        Valid(
+            """\
+import json
+
+from tools.registry import registry
+
+ROOTS = {"C": 0, "D": 2, "E": 4, "F": 5, "G": 7, "A": 9, "B": 11}
+FLAT_KEYS = {"F"}
+
+
+def scale(args, **kw):
+    root = str(args.get("root", "")).strip().upper()
+    known = root in ROOTS
+    if not known:
+        return json.dumps({"error": f"unknown root {root!r}"})
+    flats = root in FLAT_KEYS
+    return json.dumps({"root": root, "tonic": ROOTS[root], "flats": flats})
+
+
+registry.register(
+    name="x_scale",
+    toolset="x",
+    schema={"name": "x_scale", "description": "A scale.", "parameters": {"type": "object", "properties": {"root": {"type": "string", "description": "Root note."}}}},
+    handler=scale,
+)
+""",
+            note="trap: a membership test bound to a flag the code tests before the lookup (`known "
+            "= root in ROOTS` ... `if not known: return`)",
+        ),
     )
     INVALID = (
         Invalid(
@@ -21149,6 +21178,48 @@ registry.register(
             note="the arguments normalised by a helper that hands them back, or an empty dict "
             "(`args = _as_object(args)`): still the model's arguments, read as `args = args "
             "or {}` is",
+        ),
+        Invalid(
+            """\
+import json
+
+from tools.registry import registry
+
+FLAT_KEYS = {"F"}
+ROOTS = {"C": 0, "D": 2, "E": 4, "F": 5, "G": 7, "A": 9, "B": 11}
+
+
+def scale(args, **kw):
+    match args:
+        case {"root": str(root), "mode": str(mode)}:
+            pass
+        case {"root": str(root)}:
+            mode = "major"
+        case {"root": _}:
+            return json.dumps({"error": "root must be text"})
+        case _:
+            return json.dumps({"error": "root is required"})
+    mode = mode.strip().lower()
+    if mode not in ("major", "minor"):
+        return json.dumps({"error": "unknown mode"})
+    root = root.strip()
+    root = root[:1].upper() + root[1:]
+    tonic = ROOTS[root]
+    prefer_flats = "b" in root[1:] or root in FLAT_KEYS
+    return json.dumps({"root": root, "tonic": tonic, "flats": prefer_flats})
+
+
+registry.register(
+    name="x_scale",
+    toolset="x",
+    schema={"name": "x_scale", "description": "A scale.", "parameters": {"type": "object", "properties": {"root": {"type": "string", "description": "Root note."}}}},
+    handler=scale,
+)
+""",
+            lines=(24,),
+            fixed={},
+            note='a membership test outside any test, after the lookup (`prefer = "b" in root[1:] '
+            "or root in FLAT_KEYS` below `ROOTS[root]`): it guards nothing above it",
         ),
     )
 

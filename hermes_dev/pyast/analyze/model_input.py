@@ -394,6 +394,7 @@ class InputRisks:
         "_sized_memo",
         "_sizes",
         "_tar_tested",
+        "_test_nodes",
         "_tested",
         "_tested_names",
         "_text_opens",
@@ -602,6 +603,7 @@ class InputRisks:
             if type(sub) is ast.If and not sub.orelse and _turns_away_flags(sub)
         }
         self._body = body  # (walked again only if sizes or keys are asked about: rarely)
+        self._test_nodes: set[int] | None = None
         self._tested = tested_calls(nodes)
         self._turned_away = tested_calls(nodes, turning_away=True)
         self._ensured: set[str] = set()  # (names a helper raised on unless they lead to a file)
@@ -653,7 +655,7 @@ class InputRisks:
         for sub in nodes:
             kind = type(sub)
             if kind is ast.Compare:
-                self._noted(sub, self._note_membership)
+                self._noted(sub, self._note_membership, placed=True)
             elif kind is ast.Assign:
                 self._note_unpacking(sub)  # type: ignore[arg-type]
             elif kind is ast.Call:
@@ -1547,10 +1549,24 @@ class InputRisks:
             for first, last in self._conditional[name]
         )
 
-    def _noted(self, node: ast.AST, note: Callable[..., None]) -> None:
+    def _noted(self, node: ast.AST, note: Callable[..., None], placed: bool = False) -> None:
         """`note(node)`; what a test that turns its passing values away guards is kept apart,
-        with the lines where it holds."""
+        with the lines where it holds. `placed`: a comparison outside any test (`prefer_flats =
+        root in FLAT_KEYS`) guards from where it is on (`ROOTS[root]` above it is not tested)."""
         lines = self._passing.get(id(node))
+        if lines is None and placed and id(node) not in self._in_tests():
+            kept = set(self.guarded)
+            note(node)
+            start = ((getattr(node, "lineno", 0), getattr(node, "col_offset", 0)), _END)
+            for name in self.guarded - kept:
+                self._conditional.setdefault(name, []).append(start)
+            self.guarded = kept
+            if self._answered:
+                after = ((getattr(node, "end_lineno", 0) + 1, 0), _END)
+                for name in self._answered:
+                    self._conditional.setdefault(name, []).append(after)
+                self._answered.clear()
+            return
         if lines is None:
             note(node)
             if self._answered:
@@ -1568,6 +1584,22 @@ class InputRisks:
                 self._conditional.setdefault(name, []).append(lines)
             self._answered.clear()
             self.guarded = kept
+
+    def _in_tests(self) -> set[int]:
+        """ids of the nodes inside a test the code branches on (`if`, `while`, `assert`, a
+        conditional expression, a comprehension's `if`)."""
+        found = self._test_nodes
+        if found is None:
+            found = self._test_nodes = set()
+            for sub in walk_shallow(self._body):
+                tests: list[ast.expr] = []
+                if isinstance(sub, (ast.If, ast.While, ast.IfExp, ast.Assert)):
+                    tests.append(sub.test)
+                elif isinstance(sub, ast.comprehension):
+                    tests.extend(sub.ifs)
+                for test in tests:
+                    found.update(id(n) for n in ast.walk(test))
+        return found
 
     def guards_at(self, node: ast.AST) -> set[str]:
         """What is guarded where `node` is (the values a test turned away guarded inside it)."""
