@@ -21221,6 +21221,55 @@ registry.register(
             note='a membership test outside any test, after the lookup (`prefer = "b" in root[1:] '
             "or root in FLAT_KEYS` below `ROOTS[root]`): it guards nothing above it",
         ),
+        Invalid(
+            """\
+import json
+
+from tools.registry import registry
+
+FLAT_KEYS = {"F"}
+ROOTS = {"C": 0, "D": 2, "E": 4, "F": 5, "G": 7, "A": 9, "B": 11}
+
+
+def scale(args, **kw):
+    match args:
+        case {"root": str(root), "mode": str(mode)}:
+            pass
+        case {"root": str(root)}:
+            mode = "major"
+        case {"root": _}:
+            return json.dumps({"error": "root must be text"})
+        case _:
+            return json.dumps({"error": "root is required"})
+    mode = mode.strip().lower()
+    if mode not in ("major", "minor"):
+        return json.dumps({"error": "unknown mode"})
+    root = root.strip()
+    root = root[:1].upper() + root[1:]
+    tonic = ROOTS[root]
+    prefer_flats = "b" in root[1:] or root in FLAT_KEYS
+    return json.dumps({"root": root, "tonic": tonic, "flats": prefer_flats})
+
+
+TOOLS = [
+    {"name": "x_scale", "description": "A scale.", "parameters": {"type": "object", "properties": {"root": {"type": "string", "description": "Root note."}}}, "handler": scale},
+]
+
+for spec in TOOLS:
+    schema = {k: v for k, v in spec.items() if k != "handler"}
+    registry.register(
+        name=spec["name"],
+        toolset="x",
+        schema=schema,
+        handler=lambda args, _h=spec["handler"], **kw: _h(args, **kw),
+    )
+""",
+            lines=(39,),
+            fixed={},
+            note="a registration loop whose lambda keeps the handler of the row as a default "
+            '(`lambda args, _h=spec["handler"], **kw: _h(args, **kw)`): the handler it forwards '
+            "to is the row's, and its lookup raises",
+        ),
     )
 
     def check(self, ctx: LintContext) -> Iterator[Finding]:

@@ -458,9 +458,9 @@ def _parameter(binding: Binding, scope: Scope) -> Possible:
         if isinstance(func, (*_DEF_TYPES, ast.Lambda)) and isinstance(arg, ast.arg)
         else None
     )
-    if isinstance(default, (ast.Name, ast.Attribute)):
+    if isinstance(default, (ast.Name, ast.Attribute, ast.Subscript)):
         # `def track(args, *, client_factory=ShipTrackClient)`: a call that leaves it (Hermes
-        # calling the handler) gets the default class or def
+        # calling the handler) gets the default class or def (`_h=spec["handler"]`: a row's)
         found = resolve(default, scope.parent or scope)
         made = tuple(o for o in found.items if isinstance(o, (Class, Function)))
         if made:
