@@ -1554,21 +1554,14 @@ class InputRisks:
         with the lines where it holds. `placed`: a comparison outside any test (`prefer_flats =
         root in FLAT_KEYS`) guards from where it is on (`ROOTS[root]` above it is not tested)."""
         lines = self._passing.get(id(node))
-        if lines is None and placed and id(node) not in self._in_tests():
-            kept = set(self.guarded)
-            note(node)
-            start = ((getattr(node, "lineno", 0), getattr(node, "col_offset", 0)), _END)
-            for name in self.guarded - kept:
-                self._conditional.setdefault(name, []).append(start)
-            self.guarded = kept
-            if self._answered:
-                after = ((getattr(node, "end_lineno", 0) + 1, 0), _END)
-                for name in self._answered:
-                    self._conditional.setdefault(name, []).append(after)
-                self._answered.clear()
-            return
         if lines is None:
+            before = set(self.guarded) if placed and id(node) not in self._in_tests() else None
             note(node)
+            if before is not None:
+                start = ((getattr(node, "lineno", 0), getattr(node, "col_offset", 0)), _END)
+                for name in self.guarded - before:
+                    self._conditional.setdefault(name, []).append(start)
+                self.guarded = before
             if self._answered:
                 after = ((getattr(node, "end_lineno", 0) + 1, 0), _END)
                 for name in self._answered:
