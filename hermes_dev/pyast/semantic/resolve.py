@@ -33,8 +33,8 @@ import re
 from hermes_dev.pyast.semantic.bindings import (
     REPLACING,
     Binding,
+    BindingIndex,
     defs_spanning,
-    function_index,
     spans_any,
 )
 from hermes_dev.pyast.semantic.clients import client_instance, is_client_instance
@@ -3279,7 +3279,7 @@ def _constructed_attribute(
     bound = Function(node, init[0].module, init[0].scope, owner=cls, bound=True)
     kept = stored[0][1]
     if not isinstance(kept, ast.Name):
-        if not _reads_only_parameters_or_globals(kept, node):
+        if not _reads_only_parameters_or_globals(kept, node, init[0].scope.child(node).index):
             return None
         # (`self.renderers = {FAILED: render_failed, **renderers}`: what the call gave the
         # parameters, merged in)
@@ -3300,7 +3300,7 @@ def _constructed_attribute(
 
 
 def _reads_only_parameters_or_globals(
-    expr: ast.expr, init: ast.FunctionDef | ast.AsyncFunctionDef
+    expr: ast.expr, init: ast.FunctionDef | ast.AsyncFunctionDef, local: BindingIndex
 ) -> bool:
     """Whether `expr` reads no local of `__init__` but its parameters (`self` not among them:
     what other statements set on it is not followed here)."""
@@ -3310,7 +3310,6 @@ def _reads_only_parameters_or_globals(
         if extra is not None:
             params.add(extra.arg)
     me = args.args[0].arg if args.args else None
-    local = function_index(init)
     for node in ast.walk(expr):
         if isinstance(
             node, (ast.Lambda, ast.ListComp, ast.SetComp, ast.DictComp, ast.GeneratorExp)
