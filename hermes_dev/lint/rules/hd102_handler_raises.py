@@ -9491,6 +9491,50 @@ registry.register(
             note="trap: a membership test bound to a flag the code tests before the lookup (`known "
             "= root in ROOTS` ... `if not known: return`)",
         ),
+        Valid(
+            """\
+import json
+
+from tools.registry import registry
+
+
+def _reading(args, key, lo, hi):
+    match args.get(key):
+        case bool() | None:
+            return None, f"'{key}' must be a number"
+        case int() | float() as x if lo <= x <= hi:
+            return float(x), None
+        case float(x):
+            return None, f"'{key}' is out of range: {float(x)}"
+        case _:
+            return None, f"'{key}' must be a number"
+
+
+def dew_point(args, **kw):
+    temp, problem = _reading(args, "temperature", -90, 60)
+    if problem:
+        return json.dumps({"error": problem})
+    return json.dumps({"dew_point": round(temp - 5.0, 1)})
+
+
+registry.register(
+    name="dew_point",
+    toolset="weather",
+    schema={
+        "name": "dew_point",
+        "description": "Rough dew point.",
+        "parameters": {
+            "type": "object",
+            "properties": {"temperature": {"type": "number", "description": "Celsius."}},
+            "required": ["temperature"],
+        },
+    },
+    handler=dew_point,
+)
+""",
+            note="A class pattern with a capture (case int() | float() as x, case float(x)) binds "
+            "a number: float(x) there never meets text.",
+        ),
     )
     INVALID = (
         Invalid(

@@ -748,6 +748,10 @@ class InputRisks:
         self._values = assigns
         for subject in self._match_numbers:
             self.guarded.update(self._reads(subject))
+        for sub in nodes:
+            if type(sub) is ast.Match:
+                # (`case int() | float() as x:` binds `x` to a number only)
+                self.guarded.update(_number_captures(sub))
         # (parameters annotated as paths: `root: Path`)
         self._path_params = (
             set()
@@ -4619,6 +4623,38 @@ def _number_patterns(stmt: ast.Match) -> bool:
                 return False
         seen = True
     return seen
+
+
+def _number_captures(stmt: ast.Match) -> set[str]:
+    """The names a case binds to a value its class patterns make a number (`case int() |
+    float() as x`, `case float(x)`): a conversion of them never meets text."""
+    found: set[str] = set()
+
+    def numbers(pattern: ast.pattern) -> bool:
+        if isinstance(pattern, ast.MatchOr):
+            return all(numbers(option) for option in pattern.patterns)
+        if isinstance(pattern, ast.MatchAs) and pattern.pattern is not None:
+            return numbers(pattern.pattern)
+        return (
+            isinstance(pattern, ast.MatchClass)
+            and isinstance(pattern.cls, ast.Name)
+            and pattern.cls.id in ("int", "float", "bool")
+        )
+
+    for case in stmt.cases:
+        for sub in ast.walk(case.pattern):
+            if isinstance(sub, ast.MatchAs) and sub.name and sub.pattern is not None:
+                if numbers(sub.pattern):
+                    found.add(sub.name)
+            elif (
+                isinstance(sub, ast.MatchClass)
+                and numbers(sub)
+                and len(sub.patterns) == 1
+                and isinstance(sub.patterns[0], ast.MatchAs)
+                and sub.patterns[0].name
+            ):
+                found.add(sub.patterns[0].name)  # (`case float(x):` matches the value itself)
+    return found
 
 
 def _ends_the_def(body: list[ast.stmt]) -> bool:
