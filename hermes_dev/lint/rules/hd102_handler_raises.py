@@ -9535,6 +9535,58 @@ registry.register(
             note="A class pattern with a capture (case int() | float() as x, case float(x)) binds "
             "a number: float(x) there never meets text.",
         ),
+        Valid(
+            """\
+import json
+from decimal import ROUND_HALF_UP, Decimal, InvalidOperation
+
+from tools.registry import registry
+
+
+class Money:
+    def __init__(self, cents, currency):
+        if not isinstance(cents, int):
+            raise TypeError("Money holds whole cents")
+        self.cents = cents
+        self.currency = currency
+
+    @classmethod
+    def parse(cls, value, currency):
+        return cls(int((value * 100).quantize(Decimal(1), rounding=ROUND_HALF_UP)), currency)
+
+    def __str__(self):
+        return f"{self.cents / 100:.2f} {self.currency}"
+
+
+def split_bill(args, **kw):
+    try:
+        subtotal = Decimal(str(args.get("subtotal", "0")))
+        if not subtotal.is_finite() or not 0 <= subtotal <= 100000:
+            raise ValueError("subtotal must be between 0 and 100000")
+    except (InvalidOperation, ValueError) as exc:
+        return json.dumps({"error": str(exc)})
+    food = Money.parse(subtotal, "EUR")
+    return json.dumps({"subtotal": str(food)})
+
+
+registry.register(
+    name="split_bill",
+    toolset="dining",
+    schema={
+        "name": "split_bill",
+        "description": "Split a bill.",
+        "parameters": {
+            "type": "object",
+            "properties": {"subtotal": {"type": "string", "description": "Amount, e.g. 42.50."}},
+            "required": ["subtotal"],
+        },
+    },
+    handler=split_bill,
+)
+""",
+            note="cls(int(...), currency) meets the guard if not isinstance(cents, int): raise "
+            "TypeError in __init__: what int() makes passes it, whatever int() was given.",
+        ),
     )
     INVALID = (
         Invalid(

@@ -52,7 +52,7 @@ def guarded_raises(node: FuncNode) -> dict[int, frozenset[str]]:
             continue
         checked: set[str] = set()
         if _type_check(sub.test, params, checked) and checked:
-            found[id(raise_)] = frozenset(checked)
+            found[id(raise_)] = frozenset(checked | _required_classes(sub.test, params))
             continue
         checked = set()
         if _range_check(sub.test, params, checked) and checked:
@@ -84,6 +84,62 @@ def _range_check(test: ast.expr, params: set[str], checked: set[str]) -> bool:
         return False
     checked.update(names)
     return True
+
+
+def _required_classes(test: ast.expr, params: set[str]) -> set[str]:
+    """`p:int,float` for each parameter the test turns away unless it is an instance of those
+    builtin classes (`if not isinstance(cents, int): raise`; an `or` of such tests): what a
+    caller's `int(...)` satisfies, whatever its argument."""
+    parts = test.values if isinstance(test, ast.BoolOp) and isinstance(test.op, ast.Or) else [test]
+    found: dict[str, set[str]] = {}
+    for part in parts:
+        if not (isinstance(part, ast.UnaryOp) and isinstance(part.op, ast.Not)):
+            return set()
+        call = part.operand
+        if not (
+            isinstance(call, ast.Call)
+            and isinstance(call.func, ast.Name)
+            and call.func.id == "isinstance"
+            and len(call.args) == 2
+            and isinstance(call.args[0], ast.Name)
+            and call.args[0].id in params
+        ):
+            return set()
+        kinds = call.args[1]
+        names = kinds.elts if isinstance(kinds, ast.Tuple) else [kinds]
+        if not all(isinstance(n, ast.Name) and n.id in _BUILTIN_RESULTS for n in names):
+            return set()
+        classes = {n.id for n in names}  # type: ignore[attr-defined]
+        param = call.args[0].id
+        found[param] = found[param] & classes if param in found else classes
+    return {f"{param}:{','.join(sorted(classes))}" for param, classes in found.items()}
+
+
+# Builtins whose call always makes an instance of one class (`int(...)` an int, or raises).
+_BUILTIN_RESULTS = {
+    "int": "int",
+    "float": "float",
+    "str": "str",
+    "repr": "str",
+    "bool": "bool",
+    "len": "int",
+    "list": "list",
+    "dict": "dict",
+    "tuple": "tuple",
+    "set": "set",
+    "frozenset": "frozenset",
+    "bytes": "bytes",
+}
+
+
+def satisfies(expr: ast.Call, required: str) -> bool:
+    """`expr`, a call of a builtin, makes an instance of one of `required`'s classes
+    (`int(...)` for `int,float`; a bool is an int too)."""
+    if not isinstance(expr.func, ast.Name) or expr.func.id not in _BUILTIN_RESULTS:
+        return False
+    made = _BUILTIN_RESULTS[expr.func.id]
+    classes = set(required.split(","))
+    return made in classes or (made == "bool" and "int" in classes)
 
 
 def _type_check(test: ast.expr, params: set[str], checked: set[str]) -> bool:

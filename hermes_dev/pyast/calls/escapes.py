@@ -3425,8 +3425,19 @@ class _Walker:
         if target.function.bound and names:
             names = names[1:]
         passed: set[str] = set()
+        required = dict(n.split(":", 1) for n in needs if ":" in n)
         for name in needs:
+            if ":" in name:
+                continue
             expr = _argument(call, names, name)
+            if (
+                name in required
+                and isinstance(expr, ast.Call)
+                and isinstance(expr.func, ast.Name)
+                and is_builtin_name(expr.func.id, self.scope)
+                and preconditions.satisfies(expr, required[name])
+            ):
+                continue  # (`int(...)` for `if not isinstance(cents, int): raise`)
             where = (
                 TAINTED
                 if expr is None
