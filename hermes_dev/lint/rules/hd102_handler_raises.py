@@ -9587,6 +9587,63 @@ registry.register(
             note="cls(int(...), currency) meets the guard if not isinstance(cents, int): raise "
             "TypeError in __init__: what int() makes passes it, whatever int() was given.",
         ),
+        Valid(
+            """\
+import json
+import re
+
+from tools.registry import registry
+
+
+class TermCollector:
+    def __init__(self):
+        self.terms = {}
+
+    def define(self, term, where):
+        self.terms[term] = {"defined_in": where, "used_in": set()}
+
+    def used(self, term, where):
+        if term in self.terms:
+            self.terms[term]["used_in"].add(where)
+
+    def finish(self):
+        for info in self.terms.values():
+            info["used_in"] = sorted(info["used_in"])
+
+
+def defined_terms(args, **kw):
+    text = args.get("text")
+    if not isinstance(text, str):
+        return json.dumps({"error": "text must be a string"})
+    collector = TermCollector()
+    for number, line in enumerate(text.splitlines(), 1):
+        for term in re.findall(r'"([A-Z][a-z]+)" means', line):
+            collector.define(term, number)
+        for word in re.findall(r"[A-Z][a-z]+", line):
+            collector.used(word, number)
+    collector.finish()
+    return json.dumps({"terms": collector.terms})
+
+
+registry.register(
+    name="defined_terms",
+    toolset="legal",
+    schema={
+        "name": "defined_terms",
+        "description": "Defined terms of a contract.",
+        "parameters": {
+            "type": "object",
+            "properties": {"text": {"type": "string", "description": "The contract."}},
+            "required": ["text"],
+        },
+    },
+    handler=defined_terms,
+)
+""",
+            note="The set a method stores in each entry of self.terms is rewritten by another "
+            "method (for info in self.terms.values(): info[...] = sorted(...)): what the "
+            "entry was made with may be gone, nothing is reported.",
+        ),
     )
     INVALID = (
         Invalid(
@@ -21365,6 +21422,160 @@ for spec in TOOLS:
             note="a registration loop whose lambda keeps the handler of the row as a default "
             '(`lambda args, _h=spec["handler"], **kw: _h(args, **kw)`): the handler it forwards '
             "to is the row's, and its lookup raises",
+        ),
+        Invalid(
+            """\
+import json
+from datetime import date, timedelta
+
+from tools.registry import registry
+
+
+class Reply:
+    def __init__(self):
+        self.result = {}
+        self.errors = []
+
+    def to_json(self):
+        if self.errors:
+            return json.dumps({"error": "; ".join(self.errors)})
+        return json.dumps(dict(self.result))
+
+
+def due_date(args, **kw):
+    reply = Reply()
+    days = args.get("days", 14)
+    if not isinstance(days, int) or not 1 <= days <= 60:
+        reply.errors.append("days must be a whole number from 1 to 60")
+        return reply.to_json()
+    reply.result = {"days": days, "due": date.today() + timedelta(days=days)}
+    return reply.to_json()
+
+
+registry.register(
+    name="due_date",
+    toolset="library",
+    schema={
+        "name": "due_date",
+        "description": "When a loan falls due.",
+        "parameters": {
+            "type": "object",
+            "properties": {"days": {"type": "integer", "description": "Loan length."}},
+        },
+    },
+    handler=due_date,
+)
+""",
+            lines=(25,),
+            fixed={},
+            note="reply.result = {...} holds a date and reply.to_json() dumps dict(self.result): "
+            "the stores on the local before the call are what the method reads; the early "
+            "return reply.to_json() before the store reads the constructor's {} and is not "
+            "reported.",
+        ),
+        Invalid(
+            """\
+import json
+from contextlib import contextmanager
+from datetime import date
+
+from tools.registry import registry
+
+
+class Request:
+    def __init__(self, tool):
+        self.tool = tool
+        self.result = {}
+        self.errors = []
+
+    def to_json(self):
+        if self.errors:
+            return json.dumps({"error": "; ".join(self.errors)})
+        return json.dumps(self.result)
+
+
+@contextmanager
+def tool_request(tool):
+    request = Request(tool)
+    yield request
+
+
+def overdue_report(args, **kw):
+    with tool_request("overdue_report") as rc:
+        rc.result = {"as_of": date.today(), "count": 0}
+    return rc.to_json()
+
+
+registry.register(
+    name="overdue_report",
+    toolset="library",
+    schema={
+        "name": "overdue_report",
+        "description": "Loans overdue today.",
+        "parameters": {"type": "object", "properties": {}},
+    },
+    handler=overdue_report,
+)
+""",
+            lines=(29,),
+            fixed={},
+            note="with tool_request(...) as rc: rc.result = {... date ...} then rc.to_json(): the "
+            "stores on the local the with statement binds are what the method reads, wherever "
+            "the instance was made.",
+        ),
+        Invalid(
+            """\
+import json
+import re
+
+from tools.registry import registry
+
+
+class TermCollector:
+    def __init__(self):
+        self.terms = {}
+
+    def define(self, term, where):
+        self.terms[term] = {"defined_in": where, "used_in": set()}
+
+    def used(self, term, where):
+        if term in self.terms:
+            self.terms[term]["used_in"].add(where)
+
+
+def defined_terms(args, **kw):
+    text = args.get("text")
+    if not isinstance(text, str):
+        return json.dumps({"error": "text must be a string"})
+    collector = TermCollector()
+    for number, line in enumerate(text.splitlines(), 1):
+        for term in re.findall(r'"([A-Z][a-z]+)" means', line):
+            collector.define(term, number)
+        for word in re.findall(r"[A-Z][a-z]+", line):
+            collector.used(word, number)
+    return json.dumps({"terms": collector.terms})
+
+
+registry.register(
+    name="defined_terms",
+    toolset="legal",
+    schema={
+        "name": "defined_terms",
+        "description": "Defined terms of a contract.",
+        "parameters": {
+            "type": "object",
+            "properties": {"text": {"type": "string", "description": "The contract."}},
+            "required": ["text"],
+        },
+    },
+    handler=defined_terms,
+)
+""",
+            lines=(29,),
+            fixed={},
+            note="A method of the class fills self.terms[term] with a set (used_in); the handler "
+            "dumps collector.terms: the entries the class's methods store are what the "
+            "attribute holds.",
         ),
     )
 

@@ -50,6 +50,7 @@ from hermes_dev.pyast.semantic.resolve import (
     handed_on,
     hands_back,
     made_decorator,
+    receiver,
     resolve,
     subclasses,
 )
@@ -519,7 +520,7 @@ def _made_receiver(func: ast.expr, scope: Scope, method: Function) -> dict[str, 
     ):
         return None
     me = node.args.args[0].arg
-    found = resolve(func.value, scope, RESOLVE_DEPTH - 4).items
+    found = receiver(func.value, scope, RESOLVE_DEPTH - 4).items
     if not found or not all(isinstance(o, Instance) for o in found):
         return None
     made = tuple(o for o in found if o.made is not None)  # type: ignore[attr-defined]

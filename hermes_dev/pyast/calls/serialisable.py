@@ -9,7 +9,8 @@ instance of their own record class.
 What is followed: dict, list and tuple displays (and `**`/`*` in them), comprehensions, `x if c
 else y`, `a or b`, names to the bindings that reach the call (assignments, `d[k] = v`,
 `.append`/`.update`...; an assignment in the same block before the call replaces the earlier
-ones), parameters a call binds, and calls of project defs to what they return. A value is
+ones), attributes to the displays they resolve to and the entries the class's methods store
+in them, parameters a call binds, and calls of project defs to what they return. A value is
 refused only when the code makes it: a call of a known constructor (`Path(...)`,
 `datetime.now()`, `Decimal(...)`, `set(...)`, a project class with no base), a method that
 keeps its type (`p.resolve()`, `p / "x"`), bytes and set literals, an `except ... as e` name,
@@ -35,9 +36,12 @@ from hermes_dev.pyast.analyze.sqlite_schema import converted_columns, selected_c
 from hermes_dev.pyast.analyze.tests_read import ends
 from hermes_dev.pyast.calls.driver import Code, wrapped
 from hermes_dev.pyast.semantic.resolve import (
+    attribute_changes,
     bind_call,
     call_arguments,
     constant_defaults,
+    def_scope,
+    receiver,
     resolve,
     rows,
 )
@@ -442,11 +446,34 @@ class _Search:
             made = self.kept(expr, scope, depth)
             if made is None and kind is ast.Subscript:
                 return self.element_field(expr, scope, depth) or self.record(expr, scope)  # type: ignore[arg-type]
+            if made is None and kind is ast.Attribute:
+                return self.attribute(expr, scope, depth)  # type: ignore[arg-type]
             return Refusal(made, expr, scope) if made is not None else None
         for part in parts:
             found = self.value(part, scope, depth + 1)
             if found is not None:
                 return found
+        return None
+
+    def attribute(self, expr: ast.Attribute, scope: Scope, depth: int) -> Refusal | None:
+        """The displays an attribute resolves to, followed (`rc.result` after `rc.result =
+        {...}`, `self.result` of what `__init__` stored), and the entries the methods of the
+        holder's class store in it (`self.terms[term] = {...}`)."""
+        for obj in resolve(expr, scope).items:
+            if isinstance(obj, Literal) and isinstance(
+                obj.expr, (ast.Dict, ast.List, ast.Tuple, ast.Set, ast.ListComp, ast.DictComp)
+            ):
+                found = self.value(obj.expr, obj.scope, depth + 1)
+                if found is not None:
+                    return found
+        # (`self.terms[term] = {..., "used_in": set()}` in a method of the holder's class)
+        for holder in receiver(expr.value, scope).items:
+            if not isinstance(holder, Instance) or _entries_rewritten(holder.cls.node, expr.attr):
+                continue
+            for _, home, _, value in attribute_changes(holder.cls, expr.attr):
+                found = self.value(value, def_scope(holder.cls.module, home), depth + 1)
+                if found is not None:
+                    return found
         return None
 
     def _given_item(self, expr: ast.Subscript, scope: Scope) -> tuple[ast.expr, Scope] | None:
@@ -808,7 +835,7 @@ class _Search:
                 # (`dict(by_currency[key])` of a `defaultdict(lambda: defaultdict(Decimal))`:
                 # every value is what the factory made)
                 source = source.value
-            if isinstance(source, (ast.Name, ast.Call, ast.Dict, ast.DictComp)):
+            if isinstance(source, (ast.Name, ast.Call, ast.Dict, ast.DictComp, ast.Attribute)):
                 return self.value(source, scope, depth + 1)
             return None
         if isinstance(func, ast.Name) and func.id == "dict" and not call.args:
@@ -1339,6 +1366,40 @@ def _items_rewritten(name: str, func: ast.AST) -> bool:
                         and ast.dump(n.slice) == ast.dump(target.slice)
                         for n in ast.walk(value)
                     )
+                ):
+                    return True
+    return False
+
+
+def _entries_rewritten(cls: ast.ClassDef, attr: str) -> bool:
+    """A method of the class rewrites a part of an entry of `self.attr` (`self.terms[t]["used"]
+    = sorted(...)`, or through a loop over it: `for info in self.terms.values(): info["used"]
+    = ...`): what an entry was made with may be gone by the time it is dumped."""
+    for method in cls.body:
+        if not isinstance(method, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            continue
+        items: set[str] = set()
+        for node in ast.walk(method):
+            if isinstance(node, (ast.For, ast.AsyncFor, ast.comprehension)) and any(
+                isinstance(n, ast.Attribute) and n.attr == attr for n in ast.walk(node.iter)
+            ):
+                items.update(n.id for n in ast.walk(node.target) if isinstance(n, ast.Name))
+        for node in ast.walk(method):
+            targets = (
+                node.targets
+                if isinstance(node, ast.Assign)
+                else [node.target]
+                if isinstance(node, (ast.AugAssign, ast.AnnAssign))
+                else []
+            )
+            for target in targets:
+                if not isinstance(target, ast.Subscript):
+                    continue
+                root = target.value
+                if isinstance(root, ast.Name) and root.id in items:
+                    return True
+                if isinstance(root, ast.Subscript) and any(
+                    isinstance(n, ast.Attribute) and n.attr == attr for n in ast.walk(root)
                 ):
                     return True
     return False

@@ -623,8 +623,18 @@ def module_member(module: ModuleInfo, name: str) -> Possible:
 # -- attributes, subscripts, calls ----------------------------------------------------------------
 
 
+def receiver(expr: ast.expr, scope: Scope, depth: int = 0) -> Possible:
+    """What `expr` holds where an attribute of it is read or a method of it called: an
+    instance a local holds sees the stores on that local so far (`reply.result = {...}`
+    before `reply.to_json()`), none after."""
+    base = resolve(expr, scope, depth)
+    if type(expr) is ast.Name and any(type(o) is Instance and o.held is None for o in base.items):
+        return _seen_at(base, expr, scope)
+    return base
+
+
 def _attribute(expr: ast.Attribute, scope: Scope, depth: int) -> Possible:
-    base = resolve(expr.value, scope, depth + 1)
+    base = receiver(expr.value, scope, depth + 1)
     found = NOTHING
     for obj in base.items:
         found = found.join(attribute_of(obj, expr.attr, depth + 1))
@@ -659,11 +669,16 @@ def attribute_of(obj: Obj, attr: str, depth: int = 0) -> Possible:
     if isinstance(obj, Instance):
         if attr == "__class__":
             return Possible.of(Class(obj.cls))  # (`self.__class__(**kw)`: one more of its kind)
-        if obj.made is not None:
-            after = _stored_after(obj.made, attr, depth)
-            if after is not None:
-                found, replaced = after
-                return found if replaced else found.join(_instance_attribute(obj, attr, depth))
+        after = (
+            _held_stores(obj.held, attr, depth)
+            if obj.held is not None
+            else _stored_after(obj.made, attr, depth)
+            if obj.made is not None
+            else None
+        )
+        if after is not None:
+            found, replaced = after
+            return found if replaced else found.join(_instance_attribute(obj, attr, depth))
         return _instance_attribute(obj, attr, depth)
     if isinstance(obj, External):
         return Possible.of(External(obj.dotted, attr))
@@ -686,17 +701,86 @@ def _instance_attribute(obj: Instance, attr: str, depth: int) -> Possible:
             owner = obj.cls  # an inherited method's `self` is the instance's class
         me = (
             Possible.of(obj)
-            if bound and obj.made is not None and not _is_classmethod(func.node)  # type: ignore[arg-type]
+            if bound
+            and (obj.made is not None or obj.held is not None)
+            and not _is_classmethod(func.node)  # type: ignore[arg-type]
             else None
         )
         made = Function(func.node, func.module, func.scope, owner, bound=bound, me=me)
         if isinstance(func.node, _DEF_TYPES) and _is_property(func.node):
             # `obj.client`: what the getter gives, its `self` the object (and what made it)
             params = [*func.node.args.posonlyargs, *func.node.args.args]
-            env = {params[0].arg: Possible.of(obj)} if params and obj.made is not None else {}
+            known = obj.made is not None or obj.held is not None
+            env = {params[0].arg: Possible.of(obj)} if params and known else {}
             return function_returns(made, env, depth + 1)
         return Possible.of(made)
     return class_attribute(obj.cls, attr, depth + 1)
+
+
+def _seen_at(found: Possible, read: ast.Name, scope: Scope) -> Possible:
+    """`found` with each instance marked as held by the local `read` reads, when the scope
+    stores attributes on that local (`reply.result = {...}` then `reply.to_json()`): only
+    the stores before the read count (`return reply.to_json()` before it sees none; the
+    read is of an attribute, which runs there, not a reference handed on)."""
+    if _stores_before(scope, read)[1] is None:
+        return found
+    items = tuple(
+        Instance(o.cls, o.made, (scope, read)) if type(o) is Instance else o for o in found.items
+    )
+    return Possible(items, found.complete)
+
+
+def _stores_before(scope: Scope, read: ast.Name) -> tuple[list[Binding], Binding | None]:
+    """The `name.attr = value` stores of the scope between the binding of `name` that
+    reaches `read` and `read`, with that binding; ([], None) when the scope stores no
+    attribute on `name` (or that binding is a parameter's)."""
+    memo = scope.module.state.summaries
+    key = ("stores.before", id(read), id(scope.func))
+    if key in memo:
+        return memo[key]  # type: ignore[return-value]
+    found: tuple[list[Binding], Binding | None] = ([], None)
+    bindings = scope.index.get(read.id)
+    if any(b.kind == "mutated" and b.detail == "setattr" for b in bindings):
+        line = read.lineno
+        base = max(
+            (b for b in bindings if b.kind != "mutated" and b.line < line),
+            key=lambda b: b.line,
+            default=None,
+        )
+        # (not a parameter: `self.total = ...` in a method is the class's business)
+        if base is not None and base.kind in (*REPLACING, "with"):
+            stores = [
+                b
+                for b in bindings
+                if b.kind == "mutated"
+                and b.detail == "setattr"
+                and isinstance(b.key, ast.Constant)
+                and b.value is not None
+                and base.line < b.line < line
+            ]
+            found = (stores, base)
+    memo[key] = found
+    return found
+
+
+def _held_stores(
+    held: tuple[Scope, ast.Name], attr: str, depth: int
+) -> tuple[Possible, bool] | None:
+    """What the stores on the local that holds an instance give `attr` before the read, and
+    whether one of them always runs after the local's binding (then what it held is gone)."""
+    scope, read = held
+    stores, base = _stores_before(scope, read)
+    stores = [b for b in stores if b.key.value == attr]  # type: ignore[union-attr]
+    if not stores or base is None:
+        return None
+    where = _block_key(base.blocks)
+    always = [i for i, b in enumerate(stores) if _block_key(b.blocks) == where]
+    if always:
+        stores = stores[always[-1] :]
+    found = NOTHING
+    for store in stores:
+        found = found.join(resolve(store.value, scope, depth + 1))  # type: ignore[arg-type]
+    return found, bool(always)
 
 
 def _stored_after(
@@ -930,7 +1014,7 @@ def _result_of(obj: Obj, call: ast.Call, scope: Scope, depth: int) -> Possible:
         field = _getter_field(obj)
         if field is not None and isinstance(call.func, ast.Attribute):
             # (`definition.get_name()` of a record made by a call: what that call gave it)
-            held = resolve(call.func.value, scope, depth + 1)
+            held = receiver(call.func.value, scope, depth + 1)
             if held.items and all(isinstance(o, Instance) and o.made for o in held.items):
                 return union([attribute_of(o, field, depth + 1) for o in held.items])
         wanted = returned_parameters(obj.node)
@@ -995,11 +1079,11 @@ def _receiver(
     params = [*node.args.posonlyargs, *node.args.args]
     if not params:
         return None
-    held = resolve(call.func.value, scope, depth + 1)
+    held = receiver(call.func.value, scope, depth + 1)
     if len(held.items) != 1 or not held.complete:
         return None
     obj = held.items[0]
-    if not (isinstance(obj, Instance) and obj.made is not None):
+    if not (isinstance(obj, Instance) and (obj.made is not None or obj.held is not None)):
         return None
     return params[0].arg, held
 
@@ -2646,7 +2730,7 @@ def method_entries(cls: ClassRef, attr: str, depth: int) -> Entries | None:
     key and value are read in that call's scope. None when no method changes `attr`."""
     if depth > MAX_DEPTH:
         return None
-    changes = _attribute_changes(cls, attr)
+    changes = attribute_changes(cls, attr)
     if not changes:
         return None
     memo = cls.module.state.summaries
@@ -2681,7 +2765,7 @@ def method_entries(cls: ClassRef, attr: str, depth: int) -> Entries | None:
     return found
 
 
-def _attribute_changes(
+def attribute_changes(
     cls: ClassRef, attr: str
 ) -> list[tuple[ast.FunctionDef | ast.AsyncFunctionDef, FuncNode, ast.expr | None, ast.expr]]:
     """(method, the def the change is in, key, value) of each `self.attr[key] = value` (or
@@ -2759,7 +2843,7 @@ def _method_call_scopes(
             continue
         for call, home in _calls_named(tree, method.name, module.word_lines(method.name)):
             site = def_scope(module, home) if home is not None else module_scope(module)
-            objects = resolve(call.func.value, site, depth + 1).items  # type: ignore[attr-defined]
+            objects = receiver(call.func.value, site, depth + 1).items  # type: ignore[attr-defined]
             if not any(isinstance(o, Instance) and _derives(o.cls, cls) for o in objects):
                 continue
             env = bind_call(call, site, function, depth + 1)

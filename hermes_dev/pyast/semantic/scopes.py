@@ -532,18 +532,33 @@ class Instance(Obj):
     """An instance of a project class; `made`: the call that made it, with the scope it runs
     in, when known (what a record's fields or `__init__`'s parameters were given)."""
 
-    __slots__ = ("cls", "made")
+    __slots__ = ("cls", "held", "made")
 
-    def __init__(self, cls: ClassRef, made: tuple[ast.Call, Scope] | None = None) -> None:
+    def __init__(
+        self,
+        cls: ClassRef,
+        made: tuple[ast.Call, Scope] | None = None,
+        held: tuple[Scope, ast.Name] | None = None,
+    ) -> None:
         self.cls = cls
         self.made = made
+        # (the read of a local that holds it, in a scope that stores attributes on that local
+        # before the read: `reply.result = {...}` ... `reply.to_json()`)
+        self.held = held
 
     @property
     def key(self) -> tuple[object, ...]:
+        held = (id(self.held[1]), self.held[0].env_key()) if self.held is not None else ()
         if self.made is not None:
             # (the same call run for each decorated def gives each its own instance)
-            return ("instance", id(self.cls.node), id(self.made[0]), self.made[1].env_key())
-        return ("instance", id(self.cls.node))
+            return (
+                "instance",
+                id(self.cls.node),
+                id(self.made[0]),
+                self.made[1].env_key(),
+                *held,
+            )
+        return ("instance", id(self.cls.node), *held)
 
     def __repr__(self) -> str:
         return f"Instance({self.cls.name})"
