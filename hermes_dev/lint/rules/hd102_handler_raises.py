@@ -21577,6 +21577,41 @@ registry.register(
             "dumps collector.terms: the entries the class's methods store are what the "
             "attribute holds.",
         ),
+        Invalid(
+            """\
+import json
+
+from tools.registry import registry
+
+
+def reading_frame(args, **kw):
+    frame = args.get("frame", 1)
+    if frame == 0 or abs(frame) > 3:
+        return json.dumps({"error": f"invalid frame {frame}; use 1..3 or -1..-3"})
+    strand = "forward" if frame in (1, 2, 3) else "reverse"
+    return json.dumps({"frame": frame, "strand": strand})
+
+
+registry.register(
+    name="reading_frame",
+    toolset="bio",
+    schema={
+        "name": "reading_frame",
+        "description": "Describe a reading frame.",
+        "parameters": {
+            "type": "object",
+            "properties": {"frame": {"type": "integer", "description": "1..3 or -1..-3."}},
+        },
+    },
+    handler=reading_frame,
+)
+""",
+            lines=(8,),
+            fixed={},
+            note="abs(frame) inside the test that checks it (frame == 0 or abs(frame) > 3): like "
+            "an order comparison, the call asks the value to be a number, and the test around "
+            "it is no guard of it.",
+        ),
     )
 
     def check(self, ctx: LintContext) -> Iterator[Finding]:

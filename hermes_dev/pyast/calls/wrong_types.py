@@ -330,7 +330,9 @@ def number_call_key(inputs: InputRisks, call: ast.Call, scope: Scope) -> str | N
             and found.attr in _MATH_OF_NUMBERS
         ):
             return None
-    return inputs.raw_at(call.args[0])
+    # (as an order comparison does, the call asks the value to be a number: a test around
+    # it that only compares it, `if f == 0 or abs(f) > 3`, is no guard)
+    return inputs.raw_at(call.args[0]) or inputs.raw_compared(call.args[0])
 
 
 def _a_constant_number(expr: ast.expr, scope: Scope | None) -> bool:
