@@ -9644,6 +9644,75 @@ registry.register(
             "method (for info in self.terms.values(): info[...] = sorted(...)): what the "
             "entry was made with may be gone, nothing is reported.",
         ),
+        Valid(
+            """\
+import json
+from datetime import date, timedelta
+
+from tools.registry import registry
+
+
+def new_state(args):
+    return {"Args": args, "Error": None, "Notes": []}
+
+
+def read_input(state):
+    a = state["Args"]
+    start = a.get("start")
+    try:
+        state["Start"] = date.fromisoformat(start) if isinstance(start, str) else None
+    except ValueError:
+        state["Start"] = None
+    if state["Start"] is None:
+        state["Error"] = "start must be a date, YYYY-MM-DD"
+        return state
+    state["Days"] = a.get("days", 30)
+    if not isinstance(state["Days"], int) or not 0 <= state["Days"] <= 3650:
+        state["Error"] = "days must be a whole number from 0 to 3650"
+    return state
+
+
+def add_days(state):
+    if state["Error"]:
+        return state
+    state["Due"] = state["Start"] + timedelta(days=state["Days"])
+    return state
+
+
+def format_output(state):
+    if state["Error"]:
+        return json.dumps({"error": state["Error"]})
+    return json.dumps({"due": state["Due"].isoformat(), "notes": state["Notes"]})
+
+
+def deadline(args, **kw):
+    state = new_state(args)
+    for step in (read_input, add_days):
+        state = step(state)
+    return format_output(state)
+
+
+registry.register(
+    name="deadline",
+    toolset="legal",
+    schema={
+        "name": "deadline",
+        "description": "A deadline some days after a start date.",
+        "parameters": {
+            "type": "object",
+            "properties": {
+                "start": {"type": "string", "description": "YYYY-MM-DD."},
+                "days": {"type": "integer", "description": "Days to add."},
+            },
+            "required": ["start"],
+        },
+    },
+    handler=deadline,
+)
+""",
+            note="The arguments travel in the state dict as in the invalid case, and read_input "
+            "checks start before it parses it and catches the ValueError: nothing escapes.",
+        ),
     )
     INVALID = (
         Invalid(
@@ -21611,6 +21680,72 @@ registry.register(
             note="abs(frame) inside the test that checks it (frame == 0 or abs(frame) > 3): like "
             "an order comparison, the call asks the value to be a number, and the test around "
             "it is no guard of it.",
+        ),
+        Invalid(
+            """\
+import json
+from datetime import date, timedelta
+
+from tools.registry import registry
+
+
+def new_state(args):
+    return {"Args": args, "Error": None, "Notes": []}
+
+
+def read_input(state):
+    a = state["Args"]
+    state["Start"] = date.fromisoformat(a["start"])
+    state["Days"] = a.get("days", 30)
+    if not isinstance(state["Days"], int) or not 0 <= state["Days"] <= 3650:
+        state["Error"] = "days must be a whole number from 0 to 3650"
+    return state
+
+
+def add_days(state):
+    if state["Error"]:
+        return state
+    state["Due"] = state["Start"] + timedelta(days=state["Days"])
+    return state
+
+
+def format_output(state):
+    if state["Error"]:
+        return json.dumps({"error": state["Error"]})
+    return json.dumps({"due": state["Due"].isoformat(), "notes": state["Notes"]})
+
+
+def deadline(args, **kw):
+    state = new_state(args)
+    for step in (read_input, add_days):
+        state = step(state)
+    return format_output(state)
+
+
+registry.register(
+    name="deadline",
+    toolset="legal",
+    schema={
+        "name": "deadline",
+        "description": "A deadline some days after a start date.",
+        "parameters": {
+            "type": "object",
+            "properties": {
+                "start": {"type": "string", "description": "YYYY-MM-DD."},
+                "days": {"type": "integer", "description": "Days to add."},
+            },
+            "required": ["start"],
+        },
+    },
+    handler=deadline,
+)
+""",
+            lines=(36,),
+            fixed={},
+            note="The model's arguments travel in a dict: new_state(args) returns {'Args': args, "
+            "...} and each step reads a = state['Args']; a['start'] in read_input raises "
+            "KeyError when the model leaves start out (and fromisoformat ValueError on a bad "
+            "date).",
         ),
     )
 

@@ -247,7 +247,7 @@ class _InputEscapes(Transfer):
         # caller made sure is there (`args.get("key")` read, `"key" in args`); `!key`: one
         # whose value it checked (its type, its form)
         table = next((s[1:] for s in self.seeds if s[0] == "*"), "")
-        values = frozenset(s for s in self.seeds if s[0] not in "*?!~^@+#%&$=|-]>")
+        values = frozenset(s for s in self.seeds if s[0] not in "*?!~^@+#%&$=|-]>{")
         contents = frozenset(s[1:] for s in self.seeds if s[0] == "~")
         checked = frozenset(s[1:] for s in self.seeds if s[0] == "^")
         # `@path`: a path the caller tested leads to a file (what it holds is the model's)
@@ -257,9 +257,20 @@ class _InputEscapes(Transfer):
         # `#n`: the model's number, unbounded (`int(args["id"])` handed on)
         numbers = frozenset(s[1:] for s in self.seeds if s[0] == "#")  # (`.<name>`: a float)
         made = frozenset(s[1:] for s in self.seeds if s[0] == "$")
+        holder = next((s[1:].split(":", 1) for s in self.seeds if s[0] == "{"), None)
+        local = None
+        if holder is not None and not table:
+            # (`a = state["Args"]` of a parameter a caller filled with `{"Args": args}`: the
+            # local holds the model's arguments)
+            walker.holder = (holder[0], holder[1])
+            local = _item_local(code.node, holder[0], holder[1])
+            table = local or ""
         inputs = walker.inputs = _input_risks(
             code, table, values | checked | files | there, contents, checked, numbers, made
         )
+        if local is not None and inputs._values.get(local, [None])[0] is not None:
+            inputs._values.pop(local)
+            inputs.rebound = False
         if files or there:
             inputs.guarded |= files | there
             inputs.kind_tested |= files
@@ -1706,6 +1717,9 @@ class _Walker:
         self._caught: dict[int, list[Escape]] = {}
         self._tries: dict[int, ast.Try | ast.TryStar] = {}
         self.inputs: InputRisks | None = None
+        # (the parameter whose item holds the model's arguments, and its key: `state` of
+        # `state["Args"]`, from a caller's `{"Args": args}`)
+        self.holder: tuple[str, str] | None = None
         self.label = code.label
         self._guarded: dict[int, frozenset[str]] | None = None
         self._verdicts: dict[int, Guard] | None = None
@@ -3034,6 +3048,9 @@ class _Walker:
         given = handed_on(call, self.scope) or call
         seeds: set[str] = set()
         for param, expr in call_arguments(given, target.function).items():
+            inside = self._arguments_inside(expr)
+            if inside is not None:
+                seeds.add("{" + param + ":" + inside)
             if inputs.param and the_arguments(expr, inputs.param):
                 if not inputs.rebound:
                     seeds.add("*" + param)  # (the model's arguments, handed on)
@@ -3121,6 +3138,74 @@ class _Walker:
             # arguments handed on as in the handler's own)
             seeds.update(f"|{key}:{kind}" for key, kind in inputs.typed_numbers.items())
         return frozenset(seeds)
+
+    def _arguments_inside(self, expr: ast.expr) -> str | None:
+        """The constant key under which the dict `expr` holds the model's arguments: a
+        display (`{"Args": args}`), a local bound to one or to a call of a project def that
+        builds one of its parameter (`state = new_state(args)`), later only handed to calls
+        (`state = step(state)`), or this def's own such parameter; else None."""
+        inputs = self.inputs
+        if inputs is None or inputs.rebound or not isinstance(expr, (ast.Name, ast.Dict)):
+            return None
+        if isinstance(expr, ast.Name) and self.holder is not None and expr.id == self.holder[0]:
+            return self.holder[1]
+        if isinstance(expr, ast.Dict):
+            return _key_of_arguments(expr, inputs.param) if inputs.param else None
+        bound = inputs._values.get(expr.id)
+        if not bound or not inputs.param:
+            return None
+        keys: set[str] = set()
+        for value in bound:
+            if value is None:
+                return None
+            if isinstance(value, ast.Dict):
+                key = _key_of_arguments(value, inputs.param)
+                if key is None:
+                    return None
+                keys.add(key)
+            elif isinstance(value, (ast.Call, ast.Await)):
+                call = value.value if isinstance(value, ast.Await) else value
+                if not isinstance(call, ast.Call):
+                    return None
+                if any(is_name(a, expr.id) for a in call.args):
+                    continue  # (`state = step(state)`: handed on and back)
+                key = self._built_with_arguments(call)
+                if key is None:
+                    return None
+                keys.add(key)
+            else:
+                return None
+        return keys.pop() if len(keys) == 1 else None
+
+    def _built_with_arguments(self, call: ast.Call) -> str | None:
+        """The key under which the project def `call` calls returns a dict display holding
+        the parameter this call gives the model's arguments (`def new_state(args): return
+        {"Args": args, ...}`)."""
+        inputs = self.inputs
+        if inputs is None:
+            return None
+        targets = callees(call, self.scope)
+        if not targets:
+            return None
+        keys: set[str] = set()
+        for target in targets:
+            node = target.function.node
+            if not isinstance(node, _DEF_TYPES):
+                return None
+            given = [
+                param
+                for param, arg in call_arguments(call, target.function).items()
+                if the_arguments(arg, inputs.param)
+            ]
+            returned = [r.value for r in returns_of(node)]
+            if len(given) != 1 or not returned:
+                return None
+            for value in returned:
+                key = _key_of_arguments(value, given[0]) if isinstance(value, ast.Dict) else None
+                if key is None:
+                    return None
+                keys.add(key)
+        return keys.pop() if len(keys) == 1 else None
 
     def _zero_fields(self, expr: ast.expr) -> dict[str, str]:
         """The fields of a record this def built and hands on (`req = Charge(kw=float(args[
@@ -3455,6 +3540,54 @@ class _Walker:
             if where != INTERNAL:
                 passed.add(where)
         return frozenset(passed) if passed else None
+
+
+def _key_of_arguments(display: ast.Dict, param: str) -> str | None:
+    """The one constant key of the display whose value is the arguments `param` holds."""
+    keys = [
+        key.value
+        for key, value in zip(display.keys, display.values)
+        if isinstance(key, ast.Constant) and isinstance(key.value, str) and is_name(value, param)
+    ]
+    return keys[0] if len(keys) == 1 else None
+
+
+def _item_local(
+    node: ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda, param: str, key: str
+) -> str | None:
+    """The local a def binds, once, to `param[key]` (or `param.get(key)`)."""
+    found: list[str] = []
+    names: dict[str, int] = {}
+    for sub in walk_function(node):
+        if isinstance(sub, ast.Assign):
+            for target in sub.targets:
+                for n in ast.walk(target):
+                    if isinstance(n, ast.Name):
+                        names[n.id] = names.get(n.id, 0) + 1
+            if len(sub.targets) == 1 and isinstance(sub.targets[0], ast.Name):
+                value = sub.value
+                if (
+                    isinstance(value, ast.Subscript)
+                    and is_name(value.value, param)
+                    and isinstance(value.slice, ast.Constant)
+                    and value.slice.value == key
+                ) or (
+                    isinstance(value, ast.Call)
+                    and isinstance(value.func, ast.Attribute)
+                    and value.func.attr == "get"
+                    and is_name(value.func.value, param)
+                    and len(value.args) == 1
+                    and isinstance(value.args[0], ast.Constant)
+                    and value.args[0].value == key
+                ):
+                    found.append(sub.targets[0].id)
+        elif isinstance(sub, (ast.AugAssign, ast.AnnAssign, ast.For, ast.With, ast.NamedExpr)):
+            for n in ast.walk(sub.target if not isinstance(sub, ast.With) else sub):
+                if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Store):
+                    names[n.id] = names.get(n.id, 0) + 1
+    if len(found) != 1 or names.get(found[0], 0) != 1:
+        return None
+    return found[0]
 
 
 # asyncio's coroutine functions: calling one makes a coroutine; it raises where it is awaited.
