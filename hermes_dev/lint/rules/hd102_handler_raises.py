@@ -9713,6 +9713,68 @@ registry.register(
             note="The arguments travel in the state dict as in the invalid case, and read_input "
             "checks start before it parses it and catches the ValueError: nothing escapes.",
         ),
+        Valid(
+            """\
+import json
+
+from tools.registry import registry
+
+
+def _name_or_none(value):
+    if not isinstance(value, str):
+        return None
+    name = " ".join(value.split())
+    return name if 0 < len(name) <= 40 else None
+
+
+def _parse_match(raw, index):
+    if not isinstance(raw, dict):
+        return None, f"matches[{index}] must be an object"
+    home, away = _name_or_none(raw.get("home")), _name_or_none(raw.get("away"))
+    if home is None or away is None:
+        return None, f"matches[{index}]: home and away must be team names"
+    return (home, away), None
+
+
+def standings(args, **kw):
+    matches = args.get("matches")
+    if not isinstance(matches, list) or not matches:
+        return json.dumps({"error": "matches must be a non-empty list"})
+    teams = set()
+    for index, raw in enumerate(matches):
+        match, problem = _parse_match(raw, index)
+        if problem:
+            return json.dumps({"error": problem})
+        teams.update(match)
+    return json.dumps({"teams": sorted(teams)})
+
+
+registry.register(
+    name="standings",
+    toolset="league",
+    schema={
+        "name": "standings",
+        "description": "Teams of a league.",
+        "parameters": {
+            "type": "object",
+            "properties": {
+                "matches": {
+                    "type": "array",
+                    "items": {"type": "object"},
+                    "description": "Match objects with home and away.",
+                }
+            },
+            "required": ["matches"],
+        },
+    },
+    handler=standings,
+)
+""",
+            note="A helper given an item of the model's list (raw) hands raw.get('home') to a "
+            "helper that makes text of it: reading that call while the analysis of the helper "
+            "was being set up asked for its locals before they were read (0.27.0 stopped with "
+            "AttributeError in HERMES_DEV_STRICT, and skipped the module otherwise).",
+        ),
     )
     INVALID = (
         Invalid(

@@ -507,6 +507,8 @@ class InputRisks:
         # (names whose own rebinding is being read; "*" until __init__ has read the bindings,
         # whose tests and tainting judge a name by all its values)
         self._rebinding: set[str] = {"*"}
+        # (each local's values, read below; a pass that asks before then finds none)
+        self._values: dict[str, list[ast.expr | None]] = {}
         # (`group_misses(table, match, group, changes)`: a pattern's group can name an entry
         # the table lacks: calls.group_lookups.may_miss)
         self._group_misses = group_misses
