@@ -21809,6 +21809,86 @@ registry.register(
             "KeyError when the model leaves start out (and fromisoformat ValueError on a bad "
             "date).",
         ),
+        Invalid(
+            """\
+import json
+
+from tools.registry import registry
+
+SQM_PER_UNIT = {"sqm": 1.0, "sqft": 0.09290304, "acre": 4046.8564224}
+
+
+def new_context(args, **extra):
+    ctx = {"args": args if isinstance(args, dict) else {}, "errors": [], "halt": False}
+    ctx.update(extra)
+    return ctx
+
+
+def run(steps, ctx):
+    for step in steps:
+        ctx = step(ctx)
+        if ctx.get("halt"):
+            break
+    return ctx
+
+
+def normalise_units(ctx):
+    args = ctx["args"]
+    ctx["from_unit"] = args["from_unit"].strip().lower()
+    if ctx["from_unit"] not in SQM_PER_UNIT:
+        ctx["errors"].append("unknown unit")
+        ctx["halt"] = True
+    return ctx
+
+
+def to_square_metres(ctx):
+    value = ctx["args"].get("value")
+    if not isinstance(value, (int, float)):
+        ctx["errors"].append("value must be a number")
+        ctx["halt"] = True
+        return ctx
+    ctx["sqm"] = value * SQM_PER_UNIT[ctx["from_unit"]]
+    return ctx
+
+
+def render(ctx):
+    if ctx["errors"]:
+        return json.dumps({"error": "; ".join(ctx["errors"])})
+    return json.dumps({"sqm": round(ctx["sqm"], 2)})
+
+
+CONVERT_STEPS = [normalise_units, to_square_metres]
+
+
+def convert_area(args, **kw):
+    return render(run(CONVERT_STEPS, new_context(args)))
+
+
+registry.register(
+    name="convert_area",
+    toolset="realty",
+    schema={
+        "name": "convert_area",
+        "description": "Convert an area to square metres.",
+        "parameters": {
+            "type": "object",
+            "properties": {
+                "value": {"type": "number", "description": "The area."},
+                "from_unit": {"type": "string", "description": "sqm, sqft or acre."},
+            },
+            "required": ["value", "from_unit"],
+        },
+    },
+    handler=convert_area,
+)
+""",
+            lines=(51,),
+            fixed={},
+            note="The arguments travel in a context dict built by new_context(args) (a local "
+            "returned after ctx.update) and handed to run(steps, ctx), which calls each step "
+            "of the list it is given: normalise_units reads args = ctx['args'] and "
+            "args['from_unit'].strip() raises KeyError or AttributeError.",
+        ),
     )
 
     def check(self, ctx: LintContext) -> Iterator[Finding]:

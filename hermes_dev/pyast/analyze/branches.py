@@ -113,6 +113,18 @@ _STR_METHODS = frozenset(
 _MAX_TEXT = 10_000
 
 
+def _calls_its_item(loop: ast.For | ast.AsyncFor) -> bool:
+    """The loop's body calls the item it takes (`for step in steps: step(ctx)`)."""
+    if not isinstance(loop.target, ast.Name):
+        return False
+    item = loop.target.id
+    return any(
+        isinstance(sub, ast.Call) and isinstance(sub.func, ast.Name) and sub.func.id == item
+        for stmt in loop.body
+        for sub in ast.walk(stmt)
+    )
+
+
 def relevant_parameters(
     node: ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda,
 ) -> frozenset[str]:
@@ -141,6 +153,9 @@ def relevant_parameters(
                 read.append(sub.func)  # type: ignore[attr-defined]
             elif kind is ast.Name and type(sub.ctx) is not ast.Load:  # type: ignore[attr-defined]
                 assigned.add(sub.id)  # type: ignore[attr-defined]
+            elif (kind is ast.For or kind is ast.AsyncFor) and _calls_its_item(sub):  # type: ignore[arg-type]
+                # (`for step in steps: ctx = step(ctx)`: the list given picks what runs)
+                read.append(sub.iter)  # type: ignore[attr-defined]
             elif (
                 kind is ast.Subscript
                 and type(sub.ctx) is ast.Load  # type: ignore[attr-defined]

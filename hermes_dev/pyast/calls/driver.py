@@ -969,7 +969,7 @@ def _bound(call: ast.Call, scope: Scope, function: Function) -> dict[str, Possib
             possible.complete
             and possible.items
             and all(isinstance(o, (Function, Class, Partial)) for o in possible.items)
-        ):
+        ) or _list_of_functions(possible):
             kept[name] = possible
     for name, empty in _star_parameters(node, call, function).items():
         if name in relevant:
@@ -992,6 +992,28 @@ def _bound(call: ast.Call, scope: Scope, function: Function) -> dict[str, Possib
                 continue
             kept[name] = Possible.of(Const(default.value))
     return kept
+
+
+def _list_of_functions(possible: Possible) -> bool:
+    """A list or tuple display each item of which is a function or a class (`STEPS =
+    [normalise, convert]` given to `run(steps, ctx)`)."""
+    found = possible.single()
+    if not (isinstance(found, Literal) and isinstance(found.expr, (ast.List, ast.Tuple))):
+        return False
+    items = found.expr.elts
+    if not items:
+        return False
+    for item in items:
+        if not isinstance(item, (ast.Name, ast.Attribute)):
+            return False
+        each = resolve(item, found.scope, RESOLVE_DEPTH - 4)
+        if not (
+            each.complete
+            and each.items
+            and all(isinstance(o, (Function, Class, Partial)) for o in each.items)
+        ):
+            return False
+    return True
 
 
 def _star_parameters(

@@ -3145,12 +3145,16 @@ class _Walker:
         builds one of its parameter (`state = new_state(args)`), later only handed to calls
         (`state = step(state)`), or this def's own such parameter; else None."""
         inputs = self.inputs
-        if inputs is None or inputs.rebound or not isinstance(expr, (ast.Name, ast.Dict)):
+        if inputs is None or inputs.rebound:
             return None
         if isinstance(expr, ast.Name) and self.holder is not None and expr.id == self.holder[0]:
             return self.holder[1]
         if isinstance(expr, ast.Dict):
             return _key_of_arguments(expr, inputs.param) if inputs.param else None
+        if isinstance(expr, ast.Call):
+            return self._built_with_arguments(expr) if inputs.param else None
+        if not isinstance(expr, ast.Name):
+            return None
         bound = inputs._values.get(expr.id)
         if not bound or not inputs.param:
             return None
@@ -3201,6 +3205,9 @@ class _Walker:
             if len(given) != 1 or not returned:
                 return None
             for value in returned:
+                if isinstance(value, ast.Name):
+                    # (`ctx = {...}; ctx.update(extra); return ctx`)
+                    value = _only_display(node, value.id)
                 key = _key_of_arguments(value, given[0]) if isinstance(value, ast.Dict) else None
                 if key is None:
                     return None
@@ -3543,13 +3550,31 @@ class _Walker:
 
 
 def _key_of_arguments(display: ast.Dict, param: str) -> str | None:
-    """The one constant key of the display whose value is the arguments `param` holds."""
+    """The one constant key of the display whose value is the arguments `param` holds (or a
+    copy of them: `args if isinstance(args, dict) else {}`)."""
     keys = [
         key.value
         for key, value in zip(display.keys, display.values)
-        if isinstance(key, ast.Constant) and isinstance(key.value, str) and is_name(value, param)
+        if isinstance(key, ast.Constant)
+        and isinstance(key.value, str)
+        and the_arguments(value, param)
     ]
     return keys[0] if len(keys) == 1 else None
+
+
+def _only_display(node: ast.FunctionDef | ast.AsyncFunctionDef, name: str) -> ast.expr | None:
+    """The dict display a def binds `name` to, when that is its one binding."""
+    values = [
+        sub.value
+        for sub in walk_function(node)
+        if isinstance(sub, (ast.Assign, ast.AnnAssign, ast.AugAssign))
+        and any(
+            isinstance(n, ast.Name) and n.id == name
+            for t in (sub.targets if isinstance(sub, ast.Assign) else [sub.target])
+            for n in ast.walk(t)
+        )
+    ]
+    return values[0] if len(values) == 1 and isinstance(values[0], ast.Dict) else None
 
 
 def _item_local(
