@@ -21889,6 +21889,63 @@ registry.register(
             "of the list it is given: normalise_units reads args = ctx['args'] and "
             "args['from_unit'].strip() raises KeyError or AttributeError.",
         ),
+        Invalid(
+            """\
+import json
+from functools import reduce
+
+from tools.registry import registry
+
+
+def tally(result):
+    home, away, home_goals, away_goals = result
+    if home_goals > away_goals:
+        return {home: 3, away: 0}
+    if home_goals < away_goals:
+        return {home: 0, away: 3}
+    return {home: 1, away: 1}
+
+
+def merge(a, b):
+    return {team: a.get(team, 0) + b.get(team, 0) for team in set(a) | set(b)}
+
+
+def standings(args, **kw):
+    results = args.get("results") or []
+    try:
+        table = reduce(merge, map(tally, results))
+    except (ValueError, KeyError) as exc:
+        return json.dumps({"error": f"bad result: {exc}"})
+    ranked = sorted(table.items(), key=lambda kv: -kv[1])
+    return json.dumps({"standings": [{"team": t, "points": p} for t, p in ranked]})
+
+
+registry.register(
+    name="standings",
+    toolset="league",
+    schema={
+        "name": "standings",
+        "description": "League table from results.",
+        "parameters": {
+            "type": "object",
+            "properties": {
+                "results": {
+                    "type": "array",
+                    "items": {"type": "array", "items": {}},
+                    "description": "[home, away, home_goals, away_goals] per match.",
+                }
+            },
+        },
+    },
+    handler=standings,
+)
+""",
+            lines=(23,),
+            fixed={},
+            note="functools.reduce with no start value over map(tally, results) of the model's "
+            "list: TypeError when the model sends an empty list, which the except "
+            "(ValueError, KeyError) misses.",
+        ),
     )
 
     def check(self, ctx: LintContext) -> Iterator[Finding]:

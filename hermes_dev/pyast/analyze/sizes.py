@@ -363,6 +363,18 @@ class Sizes:
                 return None
             return inner
         if (
+            isinstance(expr, ast.Call)
+            and is_name(expr.func, "map")
+            and len(expr.args) == 2
+            and not expr.keywords
+            and not isinstance(expr.args[1], ast.Starred)
+        ):
+            # `map(tally, results)`: one item for each it was given
+            inner = self._sequence(expr.args[1], depth + 1)
+            if inner is None or inner[0] != "empty":
+                return None
+            return "empty", "an empty list", inner[2]
+        if (
             isinstance(expr, ast.Subscript)
             and isinstance(expr.slice, ast.Slice)
             and expr.slice.upper is None
@@ -565,12 +577,17 @@ class Sizes:
             name = self._dotted(call.func) or ""
         elif "." not in name:
             name = _FROM_STATISTICS.get(name, name)
-        made = _EMPTY_CALLS.get(name)
-        if made is None or len(call.args) != 1 or call.keywords:
+        if name == "functools.reduce" and len(call.args) == 2 and not call.keywords:
+            # (`reduce(merge, tallies)` with no start value: TypeError on an empty list)
+            made, sequence = (TypeError, "an empty list"), call.args[1]
+        else:
+            made = _EMPTY_CALLS.get(name)  # type: ignore[assignment]
+            if made is None or len(call.args) != 1 or call.keywords:
+                return None
+            sequence = call.args[0]
+        if isinstance(sequence, ast.Starred):
             return None
-        if isinstance(call.args[0], ast.Starred):
-            return None
-        found = self._sequence(call.args[0])
+        found = self._sequence(sequence)
         if found is None or found[0] == "sep" or found[2] & (self._looked_at | self._guarded):
             return None
         return made[0], f"when the model sends {found[1] if found[1] == _NO_MATCH else made[1]}"
