@@ -9775,6 +9775,78 @@ registry.register(
             "was being set up asked for its locals before they were read (0.27.0 stopped with "
             "AttributeError in HERMES_DEV_STRICT, and skipped the module otherwise).",
         ),
+        Valid(
+            """\
+import json
+from typing import NoReturn, TypedDict, Union
+
+from tools.registry import registry
+
+
+class Ok(TypedDict):
+    kind: str
+    value: dict
+
+
+class Err(TypedDict):
+    kind: str
+    message: str
+
+
+Outcome = Union[Ok, Err]
+
+
+def assert_never(value: NoReturn) -> NoReturn:
+    raise AssertionError(f"Unhandled variant: {value!r}")
+
+
+def ok(value: dict) -> Ok:
+    return {"kind": "ok", "value": value}
+
+
+def err(message: str) -> Err:
+    return {"kind": "err", "message": message}
+
+
+def to_wire(outcome: Outcome) -> str:
+    if outcome["kind"] == "ok":
+        return json.dumps(outcome["value"])
+    elif outcome["kind"] == "err":
+        return json.dumps({"error": outcome["message"]})
+    else:
+        assert_never(outcome)
+
+
+def lookup(args: dict) -> Outcome:
+    term = args.get("term")
+    if not isinstance(term, str) or not term.strip():
+        return err("term must be non-empty text")
+    return ok({"term": term.strip(), "found": False})
+
+
+def glossary_lookup(args, **kw):
+    return to_wire(lookup(args))
+
+
+registry.register(
+    name="glossary_lookup",
+    toolset="glossary",
+    schema={
+        "name": "glossary_lookup",
+        "description": "Look a term up.",
+        "parameters": {
+            "type": "object",
+            "properties": {"term": {"type": "string", "description": "The term."}},
+            "required": ["term"],
+        },
+    },
+    handler=glossary_lookup,
+)
+""",
+            note="assert_never(value: NoReturn) after a dispatch on the tool's own results "
+            "(ok()/err() it built): the type checker's claim that no case is left holds "
+            "there; nothing is reported.",
+        ),
     )
     INVALID = (
         Invalid(
@@ -21945,6 +22017,64 @@ registry.register(
             note="functools.reduce with no start value over map(tally, results) of the model's "
             "list: TypeError when the model sends an empty list, which the except "
             "(ValueError, KeyError) misses.",
+        ),
+        Invalid(
+            """\
+import json
+from typing import NoReturn, cast
+
+from tools.registry import registry
+
+
+def assert_never(value: NoReturn) -> NoReturn:
+    raise AssertionError(f"Unhandled variant: {value!r}")
+
+
+def _apply(op):
+    if op.get("kind") == "add":
+        return {"added": str(op.get("term"))}
+    elif op.get("kind") == "remove":
+        return {"removed": str(op.get("term"))}
+    else:
+        assert_never(op)
+
+
+def glossary_edit(args, **kw):
+    ops = args.get("operations")
+    if not isinstance(ops, list) or not ops:
+        return json.dumps({"error": "operations must be a non-empty list"})
+    if not all(isinstance(op, dict) for op in ops):
+        return json.dumps({"error": "each operation must be an object"})
+    applied = [_apply(cast(dict, op)) for op in ops]
+    return json.dumps({"applied": applied})
+
+
+registry.register(
+    name="glossary_edit",
+    toolset="glossary",
+    schema={
+        "name": "glossary_edit",
+        "description": "Add or remove terms.",
+        "parameters": {
+            "type": "object",
+            "properties": {
+                "operations": {
+                    "type": "array",
+                    "items": {"type": "object"},
+                    "description": "{kind: add|remove, term}.",
+                }
+            },
+            "required": ["operations"],
+        },
+    },
+    handler=glossary_edit,
+)
+""",
+            lines=(26,),
+            fixed={},
+            note="assert_never(op) given an object the model sent (cast(dict, op) hands it back as "
+            "it is): the model can send a kind the dispatch does not handle, and the "
+            "AssertionError escapes.",
         ),
     )
 

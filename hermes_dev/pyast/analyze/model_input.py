@@ -1828,6 +1828,11 @@ class InputRisks:
             carried = self._carried(expr)
             if carried is not None:
                 return carried[0] == "text"
+            handed = self.carries(expr, "raw") if self.carries is not None and expr.args else None
+            if handed is not None and handed[1] < len(expr.args):
+                # (`cast(EditOp, op)`, `Nz(v)`: the value handed back as it came)
+                arg = expr.args[handed[1]]
+                return not isinstance(arg, ast.Starred) and self._from_model(arg)
             if (
                 isinstance(func, ast.Attribute)
                 and func.attr == "pop"

@@ -782,6 +782,14 @@ def _named_function(call: ast.Call, scope: Scope) -> tuple[Function, int] | None
     return found, int(bound)
 
 
+def _is_cast(func: ast.expr, scope: Scope) -> bool:
+    """`typing.cast` (or typing_extensions'), as the scope resolves `func`."""
+    if not isinstance(func, (ast.Name, ast.Attribute)) or last_name(func) != "cast":
+        return False
+    found = resolve(func, scope).single()
+    return isinstance(found, External) and found.dotted in ("typing.cast", "typing_extensions.cast")
+
+
 def _carrier(scope: Scope) -> Callable[..., tuple[str, int] | None]:
     """`carries(call)` for InputRisks: a call of a def of the root that hands back one of its
     parameters made into a path or text (`def _resolve(raw): if not raw: return None; return
@@ -799,6 +807,8 @@ def _carrier(scope: Scope) -> Callable[..., tuple[str, int] | None]:
         found = known.get(key)
         if found is not None and found[0] is call:
             return found[1]
+        if item == "raw" and len(call.args) == 2 and _is_cast(call.func, scope):
+            return ("raw", 1)  # (`cast(EditOp, op)`: the value itself)
         if not isinstance(call.func, ast.Name) and not (
             isinstance(call.func, ast.Attribute) and is_name(call.func.value, "self")
         ):
@@ -2266,6 +2276,11 @@ class _Walker:
         message = _raised_message(stmt.exc)
         if message is not None and _UNREACHABLE.search(message):
             return True
+        if _takes_no_value(self.code.node):
+            # (`def assert_never(value: NoReturn)`: a call of it is the author's claim, checked
+            # by the type checker, that a dispatch left no case out; a call given the model's
+            # value as it came is reported where it is made: `_never_given_input`)
+            return True
         lines = self.module.lines
         for number in (stmt.lineno, stmt.lineno - 1):
             line = lines[number - 1] if 0 < number <= len(lines) else ""
@@ -2446,6 +2461,20 @@ class _Walker:
                     )
             if inputs is not None and kind in _COMPREHENSION_KINDS:
                 self._iterated_risk(node, handlers)
+            if inputs is not None and kind is ast.Call and self._never_given_input(node):  # type: ignore[arg-type]
+                # (`assert_never(op)` of an item of the model's list: the type checker's claim
+                # that no case is left holds for the code's own values, not for the model's)
+                step = (self.module.rel, node.lineno, self.label)  # type: ignore[attr-defined]
+                self.escape_or_catch(
+                    Escape(
+                        stdlib_type(AssertionError),
+                        "input",
+                        (step,),
+                        node,
+                        "when the model sends a variant the dispatch does not handle",
+                    ),
+                    handlers,
+                )
             if inputs is not None and (
                 kind is ast.Call or kind is ast.Compare or kind is ast.BinOp or kind is ast.Dict
             ):
@@ -3139,6 +3168,19 @@ class _Walker:
             seeds.update(f"|{key}:{kind}" for key, kind in inputs.typed_numbers.items())
         return frozenset(seeds)
 
+    def _never_given_input(self, call: ast.Call) -> bool:
+        """`call` runs a def whose parameter no value has (`def assert_never(x: NoReturn)`)
+        and gives it the model's value (an object it sent, whatever its fields hold)."""
+        inputs = self.inputs
+        if inputs is None or not isinstance(call.func, ast.Name) or not call.args:
+            return False
+        named = _named_def(call, self.scope)
+        if named is None or not _takes_no_value(named[0]):
+            return False
+        return any(
+            inputs.raw_at(arg, call) is not None or inputs._from_model(arg) for arg in call.args
+        )
+
     def _arguments_inside(self, expr: ast.expr) -> str | None:
         """The constant key under which the dict `expr` holds the model's arguments: a
         display (`{"Args": args}`), a local bound to one or to a call of a project def that
@@ -3613,6 +3655,18 @@ def _item_local(
     if len(found) != 1 or names.get(found[0], 0) != 1:
         return None
     return found[0]
+
+
+# Types no value has: a parameter annotated so is never given one at run time.
+_NO_VALUE_TYPES = frozenset({"NoReturn", "Never"})
+
+
+def _takes_no_value(node: ast.AST) -> bool:
+    """A def with a parameter annotated `NoReturn` or `Never` (`assert_never(value)`)."""
+    return isinstance(node, _DEF_TYPES) and any(
+        a.annotation is not None and last_name(a.annotation) in _NO_VALUE_TYPES
+        for a in (*node.args.posonlyargs, *node.args.args, *node.args.kwonlyargs)
+    )
 
 
 # asyncio's coroutine functions: calling one makes a coroutine; it raises where it is awaited.
