@@ -9847,6 +9847,73 @@ registry.register(
             "(ok()/err() it built): the type checker's claim that no case is left holds "
             "there; nothing is reported.",
         ),
+        Valid(
+            """\
+import json
+from enum import Enum
+
+from tools.registry import registry
+
+
+class Jurisdiction(Enum):
+    US = "US"
+    UK = "UK"
+    CA = "CA"
+
+
+RATES = {"US": 0.22, "UK": 0.20, "CA": 0.15}
+
+
+def schedule_for(jurisdiction: Jurisdiction) -> float:
+    match jurisdiction:
+        case Jurisdiction.US:
+            return RATES["US"]
+        case Jurisdiction.UK:
+            return RATES["UK"]
+        case Jurisdiction.CA:
+            return RATES["CA"]
+    raise AssertionError(jurisdiction)
+
+
+def render(payload):
+    if isinstance(payload, dict):
+        return json.dumps(payload)
+    raise AssertionError(f"non-exhaustive render for {payload!r}")
+
+
+def income_tax(args, **kw):
+    try:
+        where = Jurisdiction(str(args.get("jurisdiction", "US")).upper())
+    except ValueError:
+        return json.dumps({"error": "jurisdiction must be US, UK or CA"})
+    income = args.get("income")
+    if isinstance(income, bool) or not isinstance(income, (int, float)) or not 0 <= income <= 1e9:
+        return json.dumps({"error": "income must be a number from 0 to 1e9"})
+    return render({"tax": round(income * schedule_for(where), 2)})
+
+
+registry.register(
+    name="income_tax",
+    toolset="tax",
+    schema={
+        "name": "income_tax",
+        "description": "Flat income tax estimate.",
+        "parameters": {
+            "type": "object",
+            "properties": {
+                "jurisdiction": {"type": "string", "enum": ["US", "UK", "CA"], "description": "Where."},
+                "income": {"type": "number", "description": "Yearly income."},
+            },
+            "required": ["income"],
+        },
+    },
+    handler=income_tax,
+)
+""",
+            note="A match whose cases name every member of an enum, then raise "
+            "AssertionError(jurisdiction); and a raise whose message says the dispatch is "
+            "non-exhaustive: guards of an invariant, not failures.",
+        ),
     )
     INVALID = (
         Invalid(

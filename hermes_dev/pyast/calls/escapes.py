@@ -104,6 +104,7 @@ from hermes_dev.pyast.semantic.resolve import (
     call_arguments,
     class_method,
     entries,
+    enum_members,
     handed_on,
     is_builtin_name,
     parameter_default_constants,
@@ -1358,7 +1359,7 @@ _CARRYING = (
 # A raise's message that says the author holds it unreachable.
 _UNREACHABLE = re.compile(
     r"\bunreachable\b|\bshould (never|not) (happen|be reached|get here)\b|"
-    r"\bcan(no|')t (happen|get here)\b|\bimpossible\b",
+    r"\bcan(no|')t (happen|get here)\b|\bimpossible\b|\bexhaustive\b",
     re.IGNORECASE,
 )
 
@@ -2275,6 +2276,10 @@ class _Walker:
         a guard of an invariant, not a failure."""
         message = _raised_message(stmt.exc)
         if message is not None and _UNREACHABLE.search(message):
+            return True
+        if _after_every_member(stmt, self.code.node, self.scope):
+            # (`match j: case Zone.A: ... case Zone.B: ...` over every member of the enum,
+            # then `raise AssertionError(j)`: the raise guards the enum's completeness)
             return True
         if _takes_no_value(self.code.node):
             # (`def assert_never(value: NoReturn)`: a call of it is the author's claim, checked
@@ -3659,6 +3664,44 @@ def _item_local(
 
 # Types no value has: a parameter annotated so is never given one at run time.
 _NO_VALUE_TYPES = frozenset({"NoReturn", "Never"})
+
+
+def _after_every_member(stmt: ast.Raise, node: ast.AST, scope: Scope) -> bool:
+    """`stmt` directly follows a `match` whose cases name every member of one enum class
+    (`case Jurisdiction.US:` ... for each), each of which ends its case."""
+    if not isinstance(node, _DEF_TYPES):
+        return False
+    before: ast.stmt | None = None
+    for sub in ast.walk(node):
+        for field in ("body", "orelse", "finalbody"):
+            block = getattr(sub, field, None)
+            if isinstance(block, list) and stmt in block:
+                at = block.index(stmt)
+                before = block[at - 1] if at > 0 else None
+    if not isinstance(before, ast.Match):
+        return False
+    named: set[str] = set()
+    owner: ast.expr | None = None
+    for case in before.cases:
+        options = case.pattern.patterns if isinstance(case.pattern, ast.MatchOr) else [case.pattern]
+        for option in options:
+            value = option.value if isinstance(option, ast.MatchValue) else None
+            if not isinstance(value, ast.Attribute) or case.guard is not None:
+                return False
+            if owner is None:
+                owner = value.value
+            elif ast.dump(owner) != ast.dump(value.value):
+                return False
+            named.add(value.attr)
+        if not case.body or not isinstance(case.body[-1], (ast.Return, ast.Raise)):
+            return False
+    if owner is None:
+        return False
+    found = resolve(owner, scope).single()
+    if not isinstance(found, Class):
+        return False
+    members = enum_members(found.ref)
+    return bool(members) and set(members) <= named
 
 
 def _takes_no_value(node: ast.AST) -> bool:
