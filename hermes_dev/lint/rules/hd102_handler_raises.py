@@ -9914,6 +9914,49 @@ registry.register(
             "AssertionError(jurisdiction); and a raise whose message says the dispatch is "
             "non-exhaustive: guards of an invariant, not failures.",
         ),
+        Valid(
+            """\
+import json
+
+from tools.registry import registry
+
+
+def stop_search(args, **kw):
+    query = args.get("query")
+    if not isinstance(query, str) or not query.strip():
+        return json.dumps({"error": "query is required"})
+    lat, lon = args.get("lat"), args.get("lon")
+    near = None
+    if lat is not None or lon is not None:
+        if not all(isinstance(x, (int, float)) and not isinstance(x, bool) for x in (lat, lon)):
+            return json.dumps({"error": "lat and lon must both be numbers"})
+        near = (float(lat), float(lon))
+    return json.dumps({"query": query.strip(), "near": near, "stops": []})
+
+
+registry.register(
+    name="stop_search",
+    toolset="transit",
+    schema={
+        "name": "stop_search",
+        "description": "Find stops by name, optionally near a point.",
+        "parameters": {
+            "type": "object",
+            "properties": {
+                "query": {"type": "string", "description": "Stop name."},
+                "lat": {"type": "number", "description": "Latitude."},
+                "lon": {"type": "number", "description": "Longitude."},
+            },
+            "required": ["query"],
+        },
+    },
+    handler=stop_search,
+)
+""",
+            note="if not all(isinstance(x, (int, float)) ... for x in (lat, lon)): return ...: "
+            "each name the generator goes over is tested to be a number, so float(lat) and "
+            "float(lon) never meet text.",
+        ),
     )
     INVALID = (
         Invalid(

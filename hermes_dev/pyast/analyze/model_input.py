@@ -886,6 +886,24 @@ class InputRisks:
                     for tests in (self.exists_tested, self.kind_tested):
                         if target in tests:
                             tests.update(self._reads(elt))
+            elif type(sub) is ast.If and ends(sub.body):
+                # (`if not all(isinstance(x, (int, float)) for x in (lat, lon)): return`)
+                for asked in ast.walk(sub.test):
+                    if not (
+                        isinstance(asked, ast.Call)
+                        and is_name(asked.func, "all")
+                        and len(asked.args) == 1
+                        and isinstance(asked.args[0], ast.GeneratorExp)
+                    ):
+                        continue
+                    for gen in asked.args[0].generators:
+                        if (
+                            isinstance(gen.target, ast.Name)
+                            and gen.target.id in self.guarded
+                            and isinstance(gen.iter, (ast.Tuple, ast.List))
+                        ):
+                            for elt in gen.iter.elts:
+                                self.guarded.update(self._reads(elt))
         self.shadowed = {n for n in ("int", "float", "json", "open") if n in assigns}
         self._locals = set(assigns) | {a.arg for a in ast.walk(node.args) if isinstance(a, ast.arg)}
         # A local counts as the model's value when every binding of it is one (a for target, an
