@@ -22186,6 +22186,49 @@ registry.register(
             "it is): the model can send a kind the dispatch does not handle, and the "
             "AssertionError escapes.",
         ),
+        Invalid(
+            {
+                "plugins/wx/__init__.py": """\
+import json
+
+
+def forecast(args, **kw):
+    city = args["city"].strip()
+    return json.dumps({"city": city, "days": []})
+
+
+SCHEMA = {
+    "name": "forecast",
+    "description": "Forecast for a city.",
+    "parameters": {
+        "type": "object",
+        "properties": {"city": {"type": "string", "description": "City name."}},
+    },
+}
+
+TOOLS = [
+    (SCHEMA, forecast, "⛅"),
+]
+
+
+def register(ctx):
+    def reg(schema, handler, emoji):
+        ctx.register_tool(
+            name=schema["name"], toolset="weather", schema=schema, handler=handler, emoji=emoji
+        )
+
+    for entry in TOOLS:
+        reg(*entry)
+""",
+                "plugins/wx/plugin.yaml": "name: wx\nversion: 0.1.0\n"
+                "description: Weather\nprovides_tools: [forecast]\n",
+            },
+            findings=(("plugins/wx/__init__.py", 5),),
+            note="The plugin registers each row of TOOLS through a helper called with the row "
+            "spread (reg(*entry)): each item fills the helper's parameter in turn, so the handler "
+            "is found and its args['city'] KeyError reported.",
+            fixed={},
+        ),
     )
 
     def check(self, ctx: LintContext) -> Iterator[Finding]:

@@ -1327,11 +1327,40 @@ def bind_call(
 ) -> dict[str, Possible]:
     """What `call` gives each parameter of `func` (only those it surely fills; of those, only
     the parameters named in `only` when given)."""
-    return {
+    bound = {
         name: resolve(expr, scope, depth + 1)
         for name, expr in call_arguments(call, func).items()
         if only is None or name in only
     }
+    for name, (expr, where) in _starred_row(call, scope, func, depth).items():
+        if name not in bound and (only is None or name in only):
+            bound[name] = resolve(expr, where, depth + 1)
+    return bound
+
+
+def _starred_row(
+    call: ast.Call, scope: Scope, func: Function, depth: int
+) -> dict[str, tuple[ast.expr, Scope]]:
+    """`reg(*entry)` of a row the scope knows (`entry` of `for entry in TOOLS`, a tuple or
+    list display): each item for the positional parameter it fills."""
+    starred = [i for i, a in enumerate(call.args) if isinstance(a, ast.Starred)]
+    if len(starred) != 1 or isinstance(func, Prefilled) or isinstance(func.node, ast.Lambda):
+        return {}
+    at = starred[0]
+    node = func.node
+    positional = [*node.args.posonlyargs, *node.args.args]
+    if func.bound or (
+        func.owner is not None and isinstance(node, _DEF_TYPES) and _is_classmethod(node)
+    ):
+        positional = positional[1:]
+    row = resolve(call.args[at].value, scope, depth + 1).single()  # type: ignore[attr-defined]
+    if not (
+        isinstance(row, Literal)
+        and isinstance(row.expr, (ast.Tuple, ast.List))
+        and not any(isinstance(e, ast.Starred) for e in row.expr.elts)
+    ):
+        return {}
+    return {param.arg: (elt, row.scope) for param, elt in zip(positional[at:], row.expr.elts)}
 
 
 def _is_static(node: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
