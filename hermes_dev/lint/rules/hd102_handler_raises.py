@@ -9957,6 +9957,61 @@ registry.register(
             "each name the generator goes over is tested to be a number, so float(lat) and "
             "float(lon) never meet text.",
         ),
+        Valid(
+            """\
+import json
+from datetime import date
+from functools import singledispatch
+from typing import Any
+
+from tools.registry import registry
+
+
+@singledispatch
+def to_jsonable(value: Any) -> Any:
+    return value
+
+
+@to_jsonable.register
+def _(value: date) -> str:
+    return value.isoformat()
+
+
+@to_jsonable.register(list)
+def _(value: list) -> list:
+    return [to_jsonable(v) for v in value]
+
+
+@to_jsonable.register(dict)
+def _(value: dict) -> dict:
+    return {str(k): to_jsonable(v) for k, v in value.items()}
+
+
+def _ok(**payload: Any) -> str:
+    return json.dumps(to_jsonable(payload))
+
+
+def due_cards(args, **kw):
+    on = date.today()
+    return _ok(on=on, cards=[{"id": 1, "due": on}])
+
+
+registry.register(
+    name="due_cards",
+    toolset="cards",
+    schema={
+        "name": "due_cards",
+        "description": "Cards due today.",
+        "parameters": {"type": "object", "properties": {}},
+    },
+    handler=due_cards,
+)
+""",
+            note="_ok(**payload) dumps to_jsonable(payload), a singledispatch converter whose "
+            "registered implementations turn dates into text: what it returns depends on the "
+            "value's type, so the base implementation that hands its value back is not read "
+            "as what runs.",
+        ),
     )
     INVALID = (
         Invalid(
@@ -22228,6 +22283,58 @@ def register(ctx):
             "spread (reg(*entry)): each item fills the helper's parameter in turn, so the handler "
             "is found and its args['city'] KeyError reported.",
             fixed={},
+        ),
+        Invalid(
+            """\
+import json
+from decimal import ROUND_HALF_UP, Decimal
+
+from tools.registry import registry
+
+
+class Money:
+    CENT = Decimal("0.01")
+
+    def __call__(self, amount):
+        return Decimal(str(amount)).quantize(self.CENT, rounding=ROUND_HALF_UP)
+
+
+class Reply:
+    def __call__(self, payload=None, **fields):
+        return json.dumps(payload if payload is not None else fields)
+
+
+money = Money()
+ok = Reply()
+
+
+def quote_detail(args, **kw):
+    annual = args.get("annual_premium")
+    if isinstance(annual, bool) or not isinstance(annual, (int, float)) or not 0 < annual < 1e7:
+        return json.dumps({"error": "annual_premium must be a positive number"})
+    return ok(annual_premium=money(annual), monthly_premium=money(annual / 12))
+
+
+registry.register(
+    name="quote_detail",
+    toolset="quotes",
+    schema={
+        "name": "quote_detail",
+        "description": "Premiums of a quote.",
+        "parameters": {
+            "type": "object",
+            "properties": {"annual_premium": {"type": "number", "description": "Per year."}},
+            "required": ["annual_premium"],
+        },
+    },
+    handler=quote_detail,
+)
+""",
+            lines=(27,),
+            fixed={},
+            note="ok = Reply() and money = Money() are instances whose __call__ runs: "
+            "money(annual) returns a Decimal, and Reply.__call__ dumps the keywords its "
+            "**fields collects: json.dumps meets the Decimal (TypeError).",
         ),
     )
 

@@ -35,10 +35,12 @@ from hermes_dev.pyast.analyze.branches import decide
 from hermes_dev.pyast.analyze.sqlite_schema import converted_columns, selected_conversion
 from hermes_dev.pyast.analyze.tests_read import ends
 from hermes_dev.pyast.calls.driver import Code, wrapped
+from hermes_dev.pyast.semantic.dispatch import is_dispatcher
 from hermes_dev.pyast.semantic.resolve import (
     attribute_changes,
     bind_call,
     call_arguments,
+    class_method,
     constant_defaults,
     def_scope,
     receiver,
@@ -344,6 +346,15 @@ def _given(call: ast.Call, obj: Function) -> dict[str, ast.expr]:
     past the named ones (`jsonify(body)`: `args[0]` is `body`)."""
     given = call_arguments(call, obj)
     node = obj.node
+    kwarg = node.args.kwarg
+    if kwarg is not None and all(kw.arg is not None for kw in call.keywords):
+        # (`def reply(**fields)` called as `reply(premium=money(x))`: a dict of the keywords
+        # no other parameter takes)
+        taken = {a.arg for a in (*node.args.posonlyargs, *node.args.args, *node.args.kwonlyargs)}
+        extra = [kw for kw in call.keywords if kw.arg not in taken]
+        given[kwarg.arg] = ast.Dict(
+            keys=[ast.Constant(value=kw.arg) for kw in extra], values=[kw.value for kw in extra]
+        )
     vararg = node.args.vararg
     if vararg is None or any(isinstance(a, ast.Starred) for a in call.args):
         return given
@@ -607,7 +618,8 @@ class _Search:
             return None  # (`if isinstance(paid_on, str): return _error(paid_on)`: text there)
         if where.func is not None and _items_rewritten(expr.id, where.func):
             return None  # (`for l in lines: l["price"] = str(l["price"])`: made serialisable)
-        if bindings is None:
+        if bindings is None or all(b.kind == "param" for b in bindings):
+            # (a parameter the call binds; `**fields` too, which the scope's env leaves out)
             entry = self.given.get(id(where))
             given = entry[1].get(expr.id) if entry is not None and entry[0] is where else None
             if given is not None:
@@ -619,7 +631,8 @@ class _Search:
                 )
                 if hit is not None:
                     return hit
-            return self.possible(where.env[expr.id], depth)  # type: ignore[index]
+            if bindings is None:
+                return self.possible(where.env[expr.id], depth)  # type: ignore[index]
         rewritten = frozenset(
             b.key.value
             for b in bindings
@@ -845,9 +858,13 @@ class _Search:
                     return hit
             return None
         for obj in resolve(func, scope).items:
+            if isinstance(obj, Instance):
+                obj = _called_method(obj)  # type: ignore[assignment]
             if isinstance(obj, Function) and not isinstance(obj.node, ast.Lambda):
                 if not isinstance(obj, Undecorated) and wrapped(obj.node, obj.scope):
                     continue  # (what the decorator's wrapper returns is another value)
+                if is_dispatcher(obj.node, obj.scope):
+                    continue  # (`@singledispatch`: what runs depends on the value's type)
                 shadowed, self.shadowed = self.shadowed, frozenset()
                 try:
                     hit = self.returned(obj, call, scope, depth)
@@ -982,8 +999,14 @@ class _Search:
                     return obj.ref.node.name
             elif isinstance(obj, Builtin) and obj.name in _BUILTINS:
                 return _BUILTINS[obj.name]
-            elif isinstance(obj, Function) and defs:
+            elif isinstance(obj, Function) and defs and not is_dispatcher(obj.node, obj.scope):
                 made = self.returned_type(expr, obj, scope, depth + 1)
+                if made is not None:
+                    return made
+            elif isinstance(obj, Instance) and defs:
+                # (`money(x)` of `money = Money()`: what its `__call__` returns)
+                called = _called_method(obj)
+                made = self.returned_type(expr, called, scope, depth + 1) if called else None
                 if made is not None:
                     return made
         return None
@@ -1369,6 +1392,15 @@ def _items_rewritten(name: str, func: ast.AST) -> bool:
                 ):
                     return True
     return False
+
+
+def _called_method(obj: Instance) -> Function | None:
+    """The `__call__` method a call of the instance runs, bound to it."""
+    method = class_method(obj.cls, "__call__")
+    if method is None or not isinstance(method[0].node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+        return None
+    found = method[0]
+    return Function(found.node, found.module, found.scope, obj.cls, bound=True)
 
 
 def _entries_rewritten(cls: ast.ClassDef, attr: str) -> bool:
