@@ -1030,6 +1030,45 @@ registry.register(
             'standard responses, with an "error" key), and the bound method it hands back '
             "runs with that instance as `self`",
         ),
+        Valid(
+            """\
+import json
+
+from tools.registry import registry
+
+EVENTS = [
+    {"id": 1, "type": "error", "source": "inverter"},
+    {"id": 2, "type": "info", "source": "meter"},
+]
+
+
+def event_log(args, **kw):
+    wanted = args.get("type")
+    if wanted is not None and not isinstance(wanted, str):
+        return json.dumps({"error": "type must be text"})
+    rows = [e for e in EVENTS if wanted is None or e["type"] == wanted]
+    if len(rows) == 1:
+        return json.dumps({"id": rows[0]["id"], "type": "error", "source": rows[0]["source"]})
+    return json.dumps({"events": rows})
+
+
+registry.register(
+    name="event_log",
+    toolset="energy",
+    schema={
+        "name": "event_log",
+        "description": "Events of the installation.",
+        "parameters": {
+            "type": "object",
+            "properties": {"type": {"type": "string", "description": "Only events of this type."}},
+        },
+    },
+    handler=event_log,
+)
+""",
+            note="{'id': ..., 'type': 'error', 'source': ...} with no reason beside it describes "
+            "an event of the log (a tag alone may be data), not the tool's own failure.",
+        ),
     )
     INVALID = (
         Invalid(
@@ -3132,6 +3171,52 @@ registry.register(
             lines=(40,),
             note="the same factory whose default flavour is the envelope: its failure has no "
             '"error" key',
+        ),
+        Invalid(
+            """\
+import json
+
+from tools.registry import registry
+
+
+def _ok(value):
+    return {"kind": "ok", "value": value}
+
+
+def _err(code, message):
+    return {"kind": "err", "code": code, "message": message}
+
+
+def compare(args):
+    kwh = args.get("monthly_kwh")
+    if isinstance(kwh, bool) or not isinstance(kwh, (int, float)) or not 0 < kwh < 1e6:
+        return _err("invalid_argument", "monthly_kwh must be a number between 0 and 1e6")
+    return _ok({"flat": round(kwh * 0.3, 2), "night": round(kwh * 0.25, 2)})
+
+
+def tariff_compare(args, **kw):
+    return json.dumps(compare(args))
+
+
+registry.register(
+    name="tariff_compare",
+    toolset="energy",
+    schema={
+        "name": "tariff_compare",
+        "description": "Compare two tariffs.",
+        "parameters": {
+            "type": "object",
+            "properties": {"monthly_kwh": {"type": "number", "description": "Use per month."}},
+            "required": ["monthly_kwh"],
+        },
+    },
+    handler=tariff_compare,
+)
+""",
+            lines=(22,),
+            note="A tagged union's tag says the failure: {'kind': 'err', 'code': ..., 'message': "
+            "...} (as {'type': 'error', ...} would), a failure word with a reason beside it, "
+            "and no 'error' key.",
         ),
     )
 

@@ -4,7 +4,7 @@ Hermes' contract is that a tool reports a failure as `{"error": ...}`. A failure
 JSON object whose own flags say it failed: `"success": False` or `"ok": False`, an action's
 flag False with nothing beside it but what it was for and why (`{"removed": False}`,
 `{"updated": False, "id": 7}`), or a
-`"status"` (`"state"`, `"result"`, `"outcome"`) of `"error"`, `"failed"`, `"failure"`, `"fail"`,
+`"status"` (`"state"`, `"result"`, `"outcome"`, a tag: `"kind"`, `"type"`) of `"error"`, `"failed"`, `"failure"`, `"fail"`,
 `"fatal"`, `"unavailable"`... beside a key that says why (`"message"`, `"reason"`, `"detail"`,
 `"notes"`, `"error_code"`, `"http_status"`...:
 a status word alone may describe data, `{"job": 7, "status": "failed"}`), or a flag that says
@@ -191,7 +191,8 @@ ACTION_FLAGS = frozenset(
 )
 # Of those, the ones whose False leaves the state asked for (nothing by that name to remove).
 REMOVALS = frozenset({"deleted", "removed", "forgotten"})
-STATUS_KEYS = ("status", "state", "result", "outcome")
+# (`{"kind": "err", "message": ...}`, `{"type": "error", ...}`: a tagged union's tag)
+STATUS_KEYS = ("status", "state", "result", "outcome", "kind", "type")
 FAILURE_WORDS = frozenset(
     {"error", "err", "errored", "failed", "failure", "fail", "fatal", "rejected", "refused"}
     # (with a reason beside: `{"status": "unavailable", "detail": "service unreachable"}`)
