@@ -22336,6 +22336,59 @@ registry.register(
             "money(annual) returns a Decimal, and Reply.__call__ dumps the keywords its "
             "**fields collects: json.dumps meets the Decimal (TypeError).",
         ),
+        Invalid(
+            """\
+import json
+import zlib
+from typing import Literal, assert_never, cast
+
+from tools.registry import registry
+
+Algorithm = Literal["crc32", "adler32"]
+
+
+def checksum(algorithm: Algorithm, value: str) -> dict:
+    match algorithm:
+        case "crc32":
+            return {"crc32": f"{zlib.crc32(value.encode()) & 0xFFFFFFFF:08x}"}
+        case "adler32":
+            return {"adler32": f"{zlib.adler32(value.encode()) & 0xFFFFFFFF:08x}"}
+        case _:
+            assert_never(algorithm)
+
+
+def checksum_text(args, **kw):
+    algorithm = cast(Algorithm, args.get("algorithm", "crc32"))
+    value = args.get("value")
+    if not isinstance(value, str):
+        return json.dumps({"error": "value must be text"})
+    return json.dumps(checksum(algorithm, value))
+
+
+registry.register(
+    name="checksum_text",
+    toolset="crypto",
+    schema={
+        "name": "checksum_text",
+        "description": "Checksum of a text.",
+        "parameters": {
+            "type": "object",
+            "properties": {
+                "value": {"type": "string", "description": "The text."},
+                "algorithm": {"type": "string", "enum": ["crc32", "adler32"], "description": "Which."},
+            },
+            "required": ["value"],
+        },
+    },
+    handler=checksum_text,
+)
+""",
+            lines=(25,),
+            fixed={},
+            note="typing.assert_never(algorithm) of the model's text, cast to a Literal as it "
+            "came: a value the model sends outside the Literal reaches it and the "
+            "AssertionError escapes.",
+        ),
     )
 
     def check(self, ctx: LintContext) -> Iterator[Finding]:

@@ -3177,11 +3177,20 @@ class _Walker:
         """`call` runs a def whose parameter no value has (`def assert_never(x: NoReturn)`)
         and gives it the model's value (an object it sent, whatever its fields hold)."""
         inputs = self.inputs
-        if inputs is None or not isinstance(call.func, ast.Name) or not call.args:
+        if inputs is None or not isinstance(call.func, (ast.Name, ast.Attribute)) or not call.args:
             return False
-        named = _named_def(call, self.scope)
-        if named is None or not _takes_no_value(named[0]):
-            return False
+        found = (
+            resolve(call.func, self.scope).single()
+            if last_name(call.func) == "assert_never"
+            else None
+        )
+        if not (
+            isinstance(found, External)
+            and found.dotted in ("typing.assert_never", "typing_extensions.assert_never")
+        ):
+            named = _named_def(call, self.scope) if isinstance(call.func, ast.Name) else None
+            if named is None or not _takes_no_value(named[0]):
+                return False
         return any(
             inputs.raw_at(arg, call) is not None or inputs._from_model(arg) for arg in call.args
         )
