@@ -4351,6 +4351,59 @@ registry.register(
             "`__init__` (`self.renderers = {FAILED: ..., **renderers}`): `LOOKUP.run()` calls "
             "what its construction gave, and one renderer returns a dict",
         ),
+        Invalid(
+            """\
+import json
+
+from tools.registry import registry
+
+
+class FeeError(Exception):
+    def __init__(self, message, code="FEE_FAILED"):
+        super().__init__(message)
+        self.message = message
+        self.code = code
+
+    def to_dict(self):
+        return {"error": self.message, "error_code": self.code}
+
+
+def _days(args):
+    days = args.get("rental_days")
+    if isinstance(days, bool) or not isinstance(days, int) or not 1 <= days <= 90:
+        raise FeeError("'rental_days' must be a whole number from 1 to 90", "INVALID_FIELD")
+    return days
+
+
+def mileage_charge(args, **kw):
+    try:
+        days = _days(args)
+        return json.dumps({"allowance": 200 * days})
+    except FeeError as exc:
+        return exc.to_dict()
+
+
+registry.register(
+    name="mileage_charge",
+    toolset="rental",
+    schema={
+        "name": "mileage_charge",
+        "description": "Mileage allowance of a rental.",
+        "parameters": {
+            "type": "object",
+            "properties": {"rental_days": {"type": "integer", "description": "Days rented."}},
+            "required": ["rental_days"],
+        },
+    },
+    handler=mileage_charge,
+)
+""",
+            lines=(28,),
+            fixed={},
+            note="except FeeError as exc: return exc.to_dict(): the name an except binds holds an "
+            "instance of the class it catches (or of a subclass), so its to_dict() is "
+            "followed and returns a dict.",
+        ),
     )
 
     def check(self, ctx: LintContext) -> Iterator[Finding]:

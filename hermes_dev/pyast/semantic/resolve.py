@@ -323,6 +323,8 @@ def resolve_binding(binding: Binding, scope: Scope, depth: int = 0) -> Possible:
         return value
     if kind == "with" and binding.path == () and binding.value is not None:
         return _entered(binding.value, isinstance(binding.node, ast.AsyncWith), scope, depth)
+    if kind == "except" and isinstance(binding.node, ast.ExceptHandler):
+        return _caught(binding.node, scope, depth)
     if kind == "param":
         return _parameter(binding, scope)
     if kind == "declared":
@@ -332,6 +334,20 @@ def resolve_binding(binding: Binding, scope: Scope, depth: int = 0) -> Possible:
     if kind == "mutated":
         return NOTHING
     return UNKNOWN
+
+
+def _caught(handler: ast.ExceptHandler, scope: Scope, depth: int) -> Possible:
+    """What `except FeeError as exc` binds: an instance of each project class it names (or
+    of a subclass: never complete)."""
+    caught = handler.type
+    if caught is None:
+        return UNKNOWN
+    items: list[Obj] = []
+    for kind in caught.elts if isinstance(caught, ast.Tuple) else [caught]:
+        for obj in resolve(kind, scope, depth + 1).items:
+            if isinstance(obj, Class):
+                items.append(Instance(obj.ref))
+    return Possible(tuple(items), False) if items else UNKNOWN
 
 
 def _entered(manager: ast.expr, is_async: bool, scope: Scope, depth: int) -> Possible:
