@@ -10012,6 +10012,53 @@ registry.register(
             "value's type, so the base implementation that hands its value back is not read "
             "as what runs.",
         ),
+        Valid(
+            """\
+import json
+import math
+
+from tools.registry import registry
+
+
+def _num(value):
+    return isinstance(value, (int, float)) and not isinstance(value, bool) and math.isfinite(value)
+
+
+def climb_category(args, **kw):
+    result = {}
+    length_km, grade = args.get("length_km"), args.get("avg_gradient_pct")
+    if not _num(length_km) or not 0.1 <= length_km <= 100:
+        result["error"] = "length_km must be a number between 0.1 and 100"
+    elif not _num(grade) or not 0 < grade <= 30:
+        result["error"] = "avg_gradient_pct must be a number above 0 and at most 30"
+    else:
+        score = float(length_km) * 1000.0 * float(grade)
+        result["category"] = "HC" if score >= 80000 else "Cat 1" if score >= 64000 else "lower"
+    return json.dumps(result)
+
+
+registry.register(
+    name="climb_category",
+    toolset="cycling",
+    schema={
+        "name": "climb_category",
+        "description": "Category of a climb.",
+        "parameters": {
+            "type": "object",
+            "properties": {
+                "length_km": {"type": "number", "description": "Length."},
+                "avg_gradient_pct": {"type": "number", "description": "Average gradient."},
+            },
+            "required": ["length_km", "avg_gradient_pct"],
+        },
+    },
+    handler=climb_category,
+)
+""",
+            note="if not _num(length_km) or ...: result['error'] = ... elif not _num(grade) or "
+            "...: ... else: float(grade): the else runs only on what the helper let pass, "
+            "though the branches that turn values away do not leave.",
+        ),
     )
     INVALID = (
         Invalid(

@@ -624,6 +624,8 @@ class InputRisks:
         for sub in nodes:
             if type(sub) is ast.BoolOp:
                 self._short_circuit(sub)
+            elif type(sub) is ast.If and sub.orelse:
+                self._else_guard(sub)
         # (what a helper's tested answer guards: it holds after the call, not at the call,
         # which runs on the unchecked value; placed by `_noted`)
         self._answered: set[str] = set()
@@ -1562,6 +1564,29 @@ class InputRisks:
             for arg in call.args:
                 if isinstance(arg, ast.Name):
                     self._conditional.setdefault(arg.id, []).append((start, end))
+
+    def _else_guard(self, stmt: ast.If) -> None:
+        """`if not _num(grade) or ...: <turn it away> else: float(grade)`: the `else` (and an
+        `elif` chain in it) runs only on what the helper let pass, whether or not the branch
+        that turned it away leaves."""
+        test = stmt.test
+        parts = (
+            test.values if isinstance(test, ast.BoolOp) and isinstance(test.op, ast.Or) else [test]
+        )
+        start = (stmt.orelse[0].lineno, stmt.orelse[0].col_offset)
+        last = stmt.orelse[-1]
+        end = (
+            getattr(last, "end_lineno", None) or last.lineno,
+            getattr(last, "end_col_offset", 0) or 0,
+        )
+        for part in parts:
+            if not (isinstance(part, ast.UnaryOp) and isinstance(part.op, ast.Not)):
+                continue
+            call = part.operand
+            if isinstance(call, ast.Call) and _asks_a_helper(call.func):
+                for arg in call.args:
+                    if isinstance(arg, ast.Name):
+                        self._conditional.setdefault(arg.id, []).append((start, end))
 
     def _tested_here(self, names: set[str], node: ast.AST) -> bool:
         """One of `names` is tested where `node` is by a test that holds there only (`if
