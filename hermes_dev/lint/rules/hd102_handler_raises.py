@@ -22436,6 +22436,81 @@ registry.register(
             "came: a value the model sends outside the Literal reaches it and the "
             "AssertionError escapes.",
         ),
+        Invalid(
+            """\
+import json
+
+from tools.registry import registry
+
+
+def new_state(args, **extra):
+    state = {"args": dict(args or {}), "output": None}
+    state.update(extra)
+    return state
+
+
+def run(steps, args, **extra):
+    state = new_state(args, **extra)
+    for step in steps:
+        state = step(state) or state
+        if state.get("error"):
+            return json.dumps({"error": state["error"]})
+    return state["output"]
+
+
+def ride_inputs(state):
+    a = state["args"]
+    profile = a.get("profile") or "tempo"
+    state["speed"] = {"leisure": 18.0, "tempo": 26.0, "race": 34.0}[profile]
+    return state
+
+
+def estimate(state):
+    distance = state["args"].get("distance_km")
+    if isinstance(distance, bool) or not isinstance(distance, (int, float)) or not 0 < distance < 1000:
+        state["error"] = "distance_km must be a number between 0 and 1000"
+        return state
+    state["hours"] = round(distance / state["speed"], 2)
+    return state
+
+
+def render(state):
+    state["output"] = json.dumps({"hours": state["hours"]})
+    return state
+
+
+BASE_STEPS = [ride_inputs, estimate]
+
+
+def ride_time(args, **kw):
+    return run(BASE_STEPS + [render], args)
+
+
+registry.register(
+    name="ride_time",
+    toolset="cycling",
+    schema={
+        "name": "ride_time",
+        "description": "Riding time for a distance.",
+        "parameters": {
+            "type": "object",
+            "properties": {
+                "distance_km": {"type": "number", "description": "Distance."},
+                "profile": {"type": "string", "enum": ["leisure", "tempo", "race"], "description": "Rider."},
+            },
+            "required": ["distance_km"],
+        },
+    },
+    handler=ride_time,
+)
+""",
+            lines=(46,),
+            fixed={},
+            note="run(BASE_STEPS + [render], args): a list of steps joined where it is given binds "
+            "run's steps, the arguments travel in new_state(args)'s dict, and state = "
+            "step(state) or state hands it on: ride_inputs's table lookup of the model's "
+            "profile is followed.",
+        ),
     )
 
     def check(self, ctx: LintContext) -> Iterator[Finding]:

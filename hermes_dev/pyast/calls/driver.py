@@ -52,6 +52,7 @@ from hermes_dev.pyast.semantic.resolve import (
     made_decorator,
     receiver,
     resolve,
+    rows,
     subclasses,
 )
 from hermes_dev.pyast.semantic.resolve import MAX_DEPTH as RESOLVE_DEPTH
@@ -896,9 +897,12 @@ def _only_constants(possible: Possible) -> bool:
 
 def _names_callable(expr: ast.expr) -> bool:
     """A name, an attribute, a lambda, or a table row's field (`spec["fn"]`, `row[1]`): how a
-    function handed on is written."""
+    function handed on is written; or a list of them joined (`STEPS + [render]`)."""
     if isinstance(expr, ast.Subscript):
         return isinstance(expr.slice, ast.Constant) and _names_callable(expr.value)
+    if isinstance(expr, ast.BinOp) and isinstance(expr.op, ast.Add):
+        # (`run(BASE_STEPS + [render], args)`: a list of functions, made where it is given)
+        return any(isinstance(side, (ast.List, ast.Tuple)) for side in (expr.left, expr.right))
     return isinstance(expr, (ast.Name, ast.Attribute, ast.Lambda))
 
 
@@ -998,15 +1002,17 @@ def _list_of_functions(possible: Possible) -> bool:
     """A list or tuple display each item of which is a function or a class (`STEPS =
     [normalise, convert]` given to `run(steps, ctx)`)."""
     found = possible.single()
-    if not (isinstance(found, Literal) and isinstance(found.expr, (ast.List, ast.Tuple))):
+    if not (
+        isinstance(found, Literal) and isinstance(found.expr, (ast.List, ast.Tuple, ast.BinOp))
+    ):
         return False
-    items = found.expr.elts
-    if not items:
+    listed = rows(found.expr, found.scope)
+    if listed is None or not listed.complete or not listed.items:
         return False
-    for item in items:
+    for item, where in listed.items:
         if not isinstance(item, (ast.Name, ast.Attribute)):
             return False
-        each = resolve(item, found.scope, RESOLVE_DEPTH - 4)
+        each = resolve(item, where, RESOLVE_DEPTH - 4)
         if not (
             each.complete
             and each.items

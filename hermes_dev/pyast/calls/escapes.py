@@ -3223,7 +3223,11 @@ class _Walker:
                 if key is None:
                     return None
                 keys.add(key)
-            elif isinstance(value, (ast.Call, ast.Await)):
+            elif isinstance(value, (ast.Call, ast.Await, ast.BoolOp)):
+                if isinstance(value, ast.BoolOp) and len(value.values) == 2:
+                    if not is_name(value.values[1], expr.id):
+                        return None
+                    value = value.values[0]  # (`state = step(state) or state`)
                 call = value.value if isinstance(value, ast.Await) else value
                 if not isinstance(call, ast.Call):
                     return None

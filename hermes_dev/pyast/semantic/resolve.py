@@ -166,6 +166,16 @@ def resolve(expr: ast.expr, scope: Scope, depth: int = 0) -> Possible:
         return resolve(expr.value, scope, depth + 1)  # type: ignore[attr-defined]
     if isinstance(expr, _LITERAL_TYPES):
         return Possible.of(Literal(expr, scope))
+    if (
+        kind is ast.BinOp
+        and isinstance(expr.op, ast.Add)  # type: ignore[attr-defined]
+        and (
+            isinstance(expr.left, (ast.List, ast.Tuple))  # type: ignore[attr-defined]
+            or isinstance(expr.right, (ast.List, ast.Tuple))  # type: ignore[attr-defined]
+        )
+    ):
+        # (`PROFILE_STEPS + [render]`: a list, whose rows `rows` reads)
+        return Possible.of(Literal(expr, scope))
     return UNKNOWN
 
 
