@@ -2277,7 +2277,7 @@ class _Walker:
         message = _raised_message(stmt.exc)
         if message is not None and _UNREACHABLE.search(message):
             return True
-        if _after_every_member(stmt, self.code.node, self.scope):
+        if self._has_match() and _after_every_member(stmt, self.code.node, self.scope):
             # (`match j: case Zone.A: ... case Zone.B: ...` over every member of the enum,
             # then `raise AssertionError(j)`: the raise guards the enum's completeness)
             return True
@@ -3172,6 +3172,15 @@ class _Walker:
             # arguments handed on as in the handler's own)
             seeds.update(f"|{key}:{kind}" for key, kind in inputs.typed_numbers.items())
         return frozenset(seeds)
+
+    def _has_match(self) -> bool:
+        """The def holds a `match` statement (read from its text: most defs have none, and
+        finding the block a raise is in walks the whole def)."""
+        node = self.code.node
+        if not isinstance(node, _DEF_TYPES):
+            return False
+        text = self.module.lines.text(node.lineno, node.end_lineno or node.lineno)
+        return "match " in text
 
     def _never_given_input(self, call: ast.Call) -> bool:
         """`call` runs a def whose parameter no value has (`def assert_never(x: NoReturn)`)
