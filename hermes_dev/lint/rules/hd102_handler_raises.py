@@ -10059,6 +10059,67 @@ registry.register(
             "...: ... else: float(grade): the else runs only on what the helper let pass, "
             "though the branches that turn values away do not leave.",
         ),
+        Valid(
+            """\
+import json
+
+from tools.registry import registry
+
+
+def pos_int(lo, hi):
+    return lambda x: isinstance(x, int) and not isinstance(x, bool) and lo <= x <= hi
+
+
+def explain(m, spec):
+    if not isinstance(m, dict):
+        return ["arguments must be an object"]
+    problems = []
+    for k, (pred, message, required) in spec.items():
+        if k not in m or m[k] is None:
+            if required:
+                problems.append(f"{k} is required")
+            continue
+        if not pred(m[k]):
+            problems.append(message)
+    return problems
+
+
+PLAN_SPEC = {
+    "orders": (lambda x: isinstance(x, list) and 0 < len(x) <= 50, "orders must be a list", True),
+    "decks": (pos_int(1, 12), "decks must be an integer between 1 and 12", False),
+}
+
+
+def plan_batches(args, **kw):
+    problems = explain(args, PLAN_SPEC)
+    if problems:
+        return json.dumps({"error": "; ".join(problems)})
+    decks = args.get("decks") or 4
+    return json.dumps({"orders": len(args["orders"]), "decks": decks})
+
+
+registry.register(
+    name="plan_batches",
+    toolset="bakery",
+    schema={
+        "name": "plan_batches",
+        "description": "Plan oven batches.",
+        "parameters": {
+            "type": "object",
+            "properties": {
+                "orders": {"type": "array", "items": {"type": "object"}, "description": "Orders."},
+                "decks": {"type": "integer", "description": "Oven decks."},
+            },
+            "required": ["orders"],
+        },
+    },
+    handler=plan_batches,
+)
+""",
+            note="explain(args, PLAN_SPEC) checks each key its table of rules names (for k, (pred, "
+            "message, required) in spec.items(): if k not in m ...: problems.append(...)), "
+            "and the handler turns away what it finds: args['orders'] after it is there.",
+        ),
     )
     INVALID = (
         Invalid(

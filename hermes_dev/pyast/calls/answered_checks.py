@@ -16,7 +16,7 @@ import ast
 from hermes_dev.pyast.calls.driver import Callee, callees
 from hermes_dev.pyast.semantic.resolve import call_arguments, resolve
 from hermes_dev.pyast.semantic.scopes import Const, Function, Literal
-from hermes_dev.pyast.semantic.walker import walk_function
+from hermes_dev.pyast.semantic.walker import is_name, walk_function
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -113,8 +113,55 @@ def _asked(
             and any(isinstance(op, (ast.In, ast.NotIn)) for op in sub.ops)
             and any(isinstance(c, ast.Name) and c.id in params for c in sub.comparators)
         ):
-            found |= _texts(sub.left, scope)
+            found |= _texts(sub.left, scope) or _table_keys(sub.left, walked, target, site)
     return found
+
+
+def _table_keys(
+    key: ast.expr,
+    walked: list[ast.AST],
+    target: Callee,
+    site: tuple[ast.Call, Scope] | None,
+) -> set[str]:
+    """The keys of the table a loop takes `key` from, when the table is a parameter the call
+    fills with a dict display (`for k, (pred, msg, required) in spec.items(): if k not in m`
+    of `explain(args, PLAN_SPEC)`): the keys it names."""
+    if not isinstance(key, ast.Name) or site is None:
+        return set()
+    for sub in walked:
+        if type(sub) is not ast.For:
+            continue
+        loop_target = sub.target
+        first = (
+            loop_target.elts[0]
+            if isinstance(loop_target, ast.Tuple) and loop_target.elts
+            else loop_target
+        )
+        if not is_name(first, key.id):
+            continue
+        table = sub.iter
+        if (
+            isinstance(table, ast.Call)
+            and isinstance(table.func, ast.Attribute)
+            and table.func.attr in ("items", "keys")
+            and not table.args
+        ):
+            table = table.func.value
+        if not isinstance(table, ast.Name):
+            return set()
+        given = call_arguments(site[0], target.function).get(table.id)
+        if given is None:
+            return set()
+        found = resolve(given, site[1]).single()
+        if not (isinstance(found, Literal) and isinstance(found.expr, ast.Dict)):
+            return set()
+        keys = found.expr.keys
+        if not keys or not all(
+            isinstance(k, ast.Constant) and isinstance(k.value, str) for k in keys
+        ):
+            return set()
+        return {k.value for k in keys}  # type: ignore[union-attr]
+    return set()
 
 
 def _item_callees(
