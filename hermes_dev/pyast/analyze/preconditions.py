@@ -12,6 +12,8 @@ parameter passed on as it is hands the question to the next caller, anything els
 - `guarded_raises(node)`: id of each such `raise` -> the parameters its guard checks (also a
   guard that compares them with constants only: `if not 0 <= grade <= 5: raise ValueError`).
 - `origin(expr, node)`: INTERNAL, TAINTED, or the name of the def's parameter `expr` is.
+- `assigned_values(name, node)`: what a def assigns to a local (None where a binding has no
+  value to read).
 """
 
 from __future__ import annotations
@@ -231,7 +233,7 @@ def _internal(expr: ast.expr, node: FuncNode, params: set[str], depth: int) -> b
             return False
         if expr.id in _RECEIVERS:
             return True
-        values = _assigned(expr.id, node)
+        values = assigned_values(expr.id, node)
         if values is None:
             return True  # not a local: a module-level name, an import, a builtin
         return all(v is not None and _internal(v, node, params, depth + 1) for v in values)
@@ -262,7 +264,7 @@ def _internal(expr: ast.expr, node: FuncNode, params: set[str], depth: int) -> b
     return False
 
 
-def _assigned(name: str, node: FuncNode) -> list[ast.expr | None] | None:
+def assigned_values(name: str, node: FuncNode) -> list[ast.expr | None] | None:
     """The values a def assigns to local `name` (None for a binding without one: a loop
     target, `with ... as`, `+=`); None when the def does not bind it."""
     values: list[ast.expr | None] = []

@@ -498,14 +498,22 @@ def callees(call: ast.Call, scope: Scope) -> list[Callee] | None:
             env = {**_bound(own, obj.scope, obj.func), **_bound(call, scope, filled)}
             targets.append(Callee(filled, env))
         elif isinstance(obj, Instance):
-            method = class_method(obj.cls, "__call__")
-            if method is not None:
-                made, owner = method
-                bound = Function(made.node, made.module, made.scope, owner, bound=True)
+            bound = called_method(obj)
+            if bound is not None:
                 targets.append(Callee(bound, _bound(call, scope, bound)))
     if not targets:
         return None
     return targets
+
+
+def called_method(obj: Instance) -> Function | None:
+    """The `__call__` a call of the instance runs, bound to it (`money(x)` of `money =
+    Money()`)."""
+    method = class_method(obj.cls, "__call__")
+    if method is None:
+        return None
+    made, owner = method
+    return Function(made.node, made.module, made.scope, owner, bound=True)
 
 
 def _made_receiver(func: ast.expr, scope: Scope, method: Function) -> dict[str, Possible] | None:

@@ -3633,55 +3633,44 @@ def _key_of_arguments(display: ast.Dict, param: str) -> str | None:
 
 def _only_display(node: ast.FunctionDef | ast.AsyncFunctionDef, name: str) -> ast.expr | None:
     """The dict display a def binds `name` to, when that is its one binding."""
-    values = [
-        sub.value
-        for sub in walk_function(node)
-        if isinstance(sub, (ast.Assign, ast.AnnAssign, ast.AugAssign))
-        and any(
-            isinstance(n, ast.Name) and n.id == name
-            for t in (sub.targets if isinstance(sub, ast.Assign) else [sub.target])
-            for n in ast.walk(t)
-        )
-    ]
-    return values[0] if len(values) == 1 and isinstance(values[0], ast.Dict) else None
+    values = preconditions.assigned_values(name, node)
+    return values[0] if values and len(values) == 1 and isinstance(values[0], ast.Dict) else None
 
 
 def _item_local(
     node: ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda, param: str, key: str
 ) -> str | None:
     """The local a def binds, once, to `param[key]` (or `param.get(key)`)."""
-    found: list[str] = []
-    names: dict[str, int] = {}
-    for sub in walk_function(node):
-        if isinstance(sub, ast.Assign):
-            for target in sub.targets:
-                for n in ast.walk(target):
-                    if isinstance(n, ast.Name):
-                        names[n.id] = names.get(n.id, 0) + 1
-            if len(sub.targets) == 1 and isinstance(sub.targets[0], ast.Name):
-                value = sub.value
-                if (
-                    isinstance(value, ast.Subscript)
-                    and is_name(value.value, param)
-                    and isinstance(value.slice, ast.Constant)
-                    and value.slice.value == key
-                ) or (
-                    isinstance(value, ast.Call)
-                    and isinstance(value.func, ast.Attribute)
-                    and value.func.attr == "get"
-                    and is_name(value.func.value, param)
-                    and len(value.args) == 1
-                    and isinstance(value.args[0], ast.Constant)
-                    and value.args[0].value == key
-                ):
-                    found.append(sub.targets[0].id)
-        elif isinstance(sub, (ast.AugAssign, ast.AnnAssign, ast.For, ast.With, ast.NamedExpr)):
-            for n in ast.walk(sub.target if not isinstance(sub, ast.With) else sub):
-                if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Store):
-                    names[n.id] = names.get(n.id, 0) + 1
-    if len(found) != 1 or names.get(found[0], 0) != 1:
+    found = [
+        sub.targets[0].id
+        for sub in walk_function(node)
+        if isinstance(sub, ast.Assign)
+        and len(sub.targets) == 1
+        and isinstance(sub.targets[0], ast.Name)
+        and _item_of(sub.value, param, key)
+    ]
+    if len(found) != 1 or len(preconditions.assigned_values(found[0], node) or ()) != 1:
         return None
     return found[0]
+
+
+def _item_of(value: ast.expr, param: str, key: str) -> bool:
+    """`param[key]` or `param.get(key)`."""
+    if isinstance(value, ast.Subscript):
+        return (
+            is_name(value.value, param)
+            and isinstance(value.slice, ast.Constant)
+            and value.slice.value == key
+        )
+    return (
+        isinstance(value, ast.Call)
+        and isinstance(value.func, ast.Attribute)
+        and value.func.attr == "get"
+        and is_name(value.func.value, param)
+        and len(value.args) == 1
+        and isinstance(value.args[0], ast.Constant)
+        and value.args[0].value == key
+    )
 
 
 # Types no value has: a parameter annotated so is never given one at run time.

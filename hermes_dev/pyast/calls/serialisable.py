@@ -34,13 +34,12 @@ import re
 from hermes_dev.pyast.analyze.branches import decide
 from hermes_dev.pyast.analyze.sqlite_schema import converted_columns, selected_conversion
 from hermes_dev.pyast.analyze.tests_read import ends
-from hermes_dev.pyast.calls.driver import Code, wrapped
+from hermes_dev.pyast.calls.driver import Code, called_method, wrapped
 from hermes_dev.pyast.semantic.dispatch import is_dispatcher
 from hermes_dev.pyast.semantic.resolve import (
     attribute_changes,
     bind_call,
     call_arguments,
-    class_method,
     constant_defaults,
     def_scope,
     receiver,
@@ -859,7 +858,7 @@ class _Search:
             return None
         for obj in resolve(func, scope).items:
             if isinstance(obj, Instance):
-                obj = _called_method(obj)  # type: ignore[assignment]
+                obj = called_method(obj)  # type: ignore[assignment]
             if isinstance(obj, Function) and not isinstance(obj.node, ast.Lambda):
                 if not isinstance(obj, Undecorated) and wrapped(obj.node, obj.scope):
                     continue  # (what the decorator's wrapper returns is another value)
@@ -1005,7 +1004,7 @@ class _Search:
                     return made
             elif isinstance(obj, Instance) and defs:
                 # (`money(x)` of `money = Money()`: what its `__call__` returns)
-                called = _called_method(obj)
+                called = called_method(obj)
                 made = self.returned_type(expr, called, scope, depth + 1) if called else None
                 if made is not None:
                     return made
@@ -1392,15 +1391,6 @@ def _items_rewritten(name: str, func: ast.AST) -> bool:
                 ):
                     return True
     return False
-
-
-def _called_method(obj: Instance) -> Function | None:
-    """The `__call__` method a call of the instance runs, bound to it."""
-    method = class_method(obj.cls, "__call__")
-    if method is None or not isinstance(method[0].node, (ast.FunctionDef, ast.AsyncFunctionDef)):
-        return None
-    found = method[0]
-    return Function(found.node, found.module, found.scope, obj.cls, bound=True)
 
 
 def _entries_rewritten(cls: ast.ClassDef, attr: str) -> bool:
