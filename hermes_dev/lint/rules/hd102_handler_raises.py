@@ -10120,6 +10120,82 @@ registry.register(
             "message, required) in spec.items(): if k not in m ...: problems.append(...)), "
             "and the handler turns away what it finds: args['orders'] after it is there.",
         ),
+        Valid(
+            """\
+import json
+from tools.registry import registry
+
+
+def _handler(args, **kw):
+    a = args
+    city = a.get("city")
+    if not isinstance(city, str) or not city.strip():
+        return json.dumps({"error": "city is required"})
+    return json.dumps({"city": city.upper()})
+
+
+registry.register(
+    name="x_alias",
+    toolset="x",
+    schema={"name": "x_alias", "description": "d", "parameters": {"type": "object", "properties": {"city": {"type": "string"}}, "required": ["city"]}},
+    handler=_handler,
+)
+""",
+            note="a = args: a local bound once to the model's arguments holds them; its value is "
+            "tested for type and emptiness before use, nothing escapes.",
+        ),
+        Valid(
+            """\
+import json
+from dataclasses import dataclass, field
+from decimal import Decimal
+from typing import List
+
+from tools.registry import registry
+
+
+@dataclass(frozen=True)
+class QuoteLine:
+    code: str
+    days: int
+    amount: Decimal
+
+
+@dataclass
+class Quote:
+    base: Decimal
+    extras: List[QuoteLine] = field(default_factory=list)
+
+    def to_dict(self):
+        return {
+            "base": str(self.base),
+            "extras": [{"code": line.code, "amount": str(line.amount)} for line in self.extras],
+        }
+
+
+def _price(days):
+    lines = [QuoteLine("gps", days, Decimal("12.00") * days)]
+    return Quote(Decimal("40") * days, lines)
+
+
+def quote_tool(args, **kw):
+    days = args.get("days")
+    if not isinstance(days, int) or days < 1:
+        return json.dumps({"error": "days must be a positive integer"})
+    quote = _price(days)
+    return json.dumps({"quote": quote.to_dict()})
+
+
+registry.register(
+    name="x_quote",
+    toolset="x",
+    schema={"name": "x_quote", "description": "d", "parameters": {"type": "object", "properties": {"days": {"type": "integer"}}, "required": ["days"]}},
+    handler=quote_tool,
+)
+""",
+            note="str(line.amount) in a comprehension over rows whose class declares amount: "
+            "Decimal: the text is serialisable.",
+        ),
     )
     INVALID = (
         Invalid(
@@ -18378,7 +18454,7 @@ import requests
 
 
 def head(args, **kw):
-    url = str(args.get("url") or "")
+    url = args.get("url") or ""
     if not url.startswith(("http://", "https://")):
         return tool_error("url must start with http:// or https://")
     try:
@@ -22571,6 +22647,106 @@ registry.register(
             "run's steps, the arguments travel in new_state(args)'s dict, and state = "
             "step(state) or state hands it on: ride_inputs's table lookup of the model's "
             "profile is followed.",
+        ),
+        Invalid(
+            """\
+import json
+
+from tools.registry import registry
+
+
+def _convert(params):
+    p = params
+    amount = float(p.get("amount", 0))
+    rate = {"EUR": 0.92, "GBP": 0.79, "JPY": 151.2}[p["currency"]]
+    return {"converted": round(amount * rate, 2), "currency": p["currency"]}
+
+
+def convert_usd(args, **kw):
+    opts = args
+    result = _convert(opts)
+    return json.dumps(result)
+
+
+registry.register(
+    name="convert_usd",
+    toolset="money",
+    schema={
+        "name": "convert_usd",
+        "description": "Convert US dollars.",
+        "parameters": {
+            "type": "object",
+            "properties": {
+                "amount": {"type": "number", "description": "Dollars."},
+                "currency": {"type": "string", "description": "Target currency."},
+            },
+            "required": ["amount", "currency"],
+        },
+    },
+    handler=convert_usd,
+)
+""",
+            lines=(15,),
+            fixed={},
+            note="opts = args, then p = params in the helper: a local bound once to the model's "
+            "arguments, where that is the only read of them, holds them; "
+            "float(p.get('amount', 0)) and the table lookup of p['currency'] are followed.",
+        ),
+        Invalid(
+            """\
+import json
+from dataclasses import dataclass, field
+from decimal import Decimal
+from typing import List
+
+from tools.registry import registry
+
+
+@dataclass(frozen=True)
+class QuoteLine:
+    code: str
+    days: int
+    amount: Decimal
+
+
+@dataclass
+class Quote:
+    base: Decimal
+    extras: List[QuoteLine] = field(default_factory=list)
+
+    def to_dict(self):
+        return {
+            "base": str(self.base),
+            "extras": [{"code": line.code, "amount": line.amount} for line in self.extras],
+        }
+
+
+def _price(days):
+    lines = [QuoteLine("gps", days, Decimal("12.00") * days)]
+    return Quote(Decimal("40") * days, lines)
+
+
+def quote_tool(args, **kw):
+    days = args.get("days")
+    if not isinstance(days, int) or days < 1:
+        return json.dumps({"error": "days must be a positive integer"})
+    quote = _price(days)
+    return json.dumps({"quote": quote.to_dict()})
+
+
+registry.register(
+    name="x_quote",
+    toolset="x",
+    schema={"name": "x_quote", "description": "d", "parameters": {"type": "object", "properties": {"days": {"type": "integer"}}, "required": ["days"]}},
+    handler=quote_tool,
+)
+""",
+            lines=(38,),
+            fixed={},
+            note="line.amount in [... for line in self.extras]: a comprehension's own loop name "
+            "over a field the class declares List[QuoteLine] is one of its rows, whose class "
+            "declares amount: Decimal; the dict to_dict() builds holds one, and json.dumps "
+            "refuses it.",
         ),
     )
 

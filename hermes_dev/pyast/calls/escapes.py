@@ -266,12 +266,15 @@ class _InputEscapes(Transfer):
             walker.holder = (holder[0], holder[1])
             local = _item_local(code.node, holder[0], holder[1])
             table = local or ""
+        elif table:
+            # (`a = args` before any read: the local holds them)
+            local = _alias_local(code.node, table)
+            table = local or table
         inputs = walker.inputs = _input_risks(
             code, table, values | checked | files | there, contents, checked, numbers, made
         )
-        if local is not None and inputs._values.get(local, [None])[0] is not None:
-            inputs._values.pop(local)
-            inputs.rebound = False
+        if local is not None:
+            _held_by_local(inputs, local)
         if files or there:
             inputs.guarded |= files | there
             inputs.kind_tested |= files
@@ -345,8 +348,11 @@ def handler_escapes(
     wrapper made sure are there before it calls the def, "*" for any)."""
     walker = _Walker(code, top=True, depth=0, skip=skip)
     if model_args is not None or model_values:
+        alias = _alias_local(code.node, model_args) if model_args else None
         # (no parameter of that name when only single values are given: "" is none)
-        walker.inputs = _input_risks(code, model_args or "", model_values)
+        walker.inputs = _input_risks(code, alias or model_args or "", model_values)
+        if alias is not None:
+            _held_by_local(walker.inputs, alias)
         walker.inputs.typed_numbers = numbers or {}
         walker.inputs.raw_given = model_values
         if model_args:
@@ -3635,6 +3641,42 @@ def _only_display(node: ast.FunctionDef | ast.AsyncFunctionDef, name: str) -> as
     """The dict display a def binds `name` to, when that is its one binding."""
     values = preconditions.assigned_values(name, node)
     return values[0] if values and len(values) == 1 and isinstance(values[0], ast.Dict) else None
+
+
+def _held_by_local(inputs: InputRisks, local: str) -> None:
+    """The local `inputs` reads as the model's arguments is no value of its own."""
+    if inputs._values.get(local, [None])[0] is not None:
+        inputs._values.pop(local)
+        inputs.rebound = False
+
+
+def _alias_local(
+    node: ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda, param: str
+) -> str | None:
+    """The local a def binds, once, to `param` itself (`a = args`), where that is the only read
+    of `param`: what the def reads of the model's arguments, it reads through the local."""
+    if isinstance(node, ast.Lambda):
+        return None
+    found: list[str] = []
+    reads = 0
+    for sub in walk_function(node):
+        if isinstance(sub, ast.Name) and sub.id == param and isinstance(sub.ctx, ast.Load):
+            reads += 1
+        elif (
+            isinstance(sub, (ast.Assign, ast.AnnAssign))
+            and sub.value is not None
+            and is_name(sub.value, param)
+            and isinstance(
+                target := sub.targets[0] if isinstance(sub, ast.Assign) else sub.target, ast.Name
+            )
+            and (not isinstance(sub, ast.Assign) or len(sub.targets) == 1)
+        ):
+            found.append(target.id)
+    if len(found) != 1 or reads != 1 or found[0] == param:
+        return None
+    if len(preconditions.assigned_values(found[0], node) or ()) != 1:
+        return None
+    return found[0]
 
 
 def _item_local(

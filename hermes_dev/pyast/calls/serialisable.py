@@ -699,6 +699,17 @@ class _Search:
                     return None
         return None
 
+    def comp_field(self, name: str, attr: str) -> str | None:
+        """`line.amount` of a comprehension's own loop name (`for line in self.extras`): the
+        refused type the class of every row its loop takes declares `attr` to hold."""
+        for comp, comp_scope in reversed(self.comps):
+            for gen in comp.generators:  # type: ignore[attr-defined]
+                if is_name(gen.target, name):
+                    return _rows_declare(gen.iter, attr, comp_scope)
+                if any(isinstance(n, ast.Name) and n.id == name for n in ast.walk(gen.target)):
+                    return None
+        return None
+
     def elements(self, iterable: ast.expr, scope: Scope, depth: int) -> Refusal | None:
         """A refused value one element of a list may hold: a display, a comprehension, a
         name bound only to lists (and what `.append` adds to them), `d.values()`; through
@@ -933,6 +944,8 @@ class _Search:
             base = self.made(expr.value, scope, depth)
             if base in _KEEPS_TYPE:
                 return base if expr.attr in _KEEPS_TYPE[base] else None
+            if isinstance(expr.value, ast.Name) and expr.value.id in self.shadowed:
+                return self.comp_field(expr.value.id, expr.attr)
             return _field_type(expr, scope)
         if isinstance(expr, ast.Subscript) and not isinstance(expr.slice, ast.Slice):
             return _value_type(expr.value, scope)  # (`score[name]` of a `defaultdict(Fraction)`)
@@ -1818,7 +1831,12 @@ def _element_type(comp: ast.GeneratorExp | ast.ListComp, scope: Scope) -> str | 
         or not is_name(comp.generators[0].target, elt.value.id)
     ):
         return None
-    table = rows(comp.generators[0].iter, scope)
+    return _rows_declare(comp.generators[0].iter, elt.attr, scope)
+
+
+def _rows_declare(iterable: ast.expr, attr: str, scope: Scope) -> str | None:
+    """The refused type the class of every row of `iterable` declares `attr` to hold."""
+    table = rows(iterable, scope)
     if table is None or not table.items:
         return None
     names = set()
@@ -1826,7 +1844,7 @@ def _element_type(comp: ast.GeneratorExp | ast.ListComp, scope: Scope) -> str | 
         found = resolve(row, row_scope)
         if not found.items or not all(isinstance(o, Instance) for o in found.items):
             return None
-        names |= {_declared(o.cls, elt.attr) for o in found.items}  # type: ignore[attr-defined]
+        names |= {_declared(o.cls, attr) for o in found.items}  # type: ignore[attr-defined]
     return names.pop() if len(names) == 1 else None
 
 
