@@ -2799,7 +2799,7 @@ from tools.registry import registry, tool_error
 
 
 def feed_titles(args, **kw):
-    url = args.get("url") or ""
+    url = str(args.get("url") or "")
     if not url.startswith(("http://", "https://")):
         return tool_error("url must be http(s)")
     try:
@@ -10196,6 +10196,44 @@ registry.register(
             note="str(line.amount) in a comprehension over rows whose class declares amount: "
             "Decimal: the text is serialisable.",
         ),
+        Valid(
+            """\
+import json
+
+from tools.registry import registry
+
+PLAYLISTS = [
+    {"name": "Road trip", "songs": ["a", "b", "c"]},
+    {"name": "Focus", "songs": ["d"]},
+]
+
+
+def playlist_size(args, **kw):
+    name = args.get("playlist")
+    for playlist in PLAYLISTS:
+        if isinstance(name, str) and playlist["name"].lower() == name.lower():
+            return json.dumps({"playlist": playlist["name"], "songs": len(playlist["songs"])})
+    return json.dumps({"error": f"no playlist called {name!r}"})
+
+
+registry.register(
+    name="playlist_size",
+    toolset="music",
+    schema={
+        "name": "playlist_size",
+        "description": "Number of songs in a playlist.",
+        "parameters": {
+            "type": "object",
+            "properties": {"playlist": {"type": "string", "description": "Playlist name."}},
+            "required": ["playlist"],
+        },
+    },
+    handler=playlist_size,
+)
+""",
+            note="trap: isinstance(name, str) and ... name.lower(): the test tells the type before "
+            "the method call reads it.",
+        ),
     )
     INVALID = (
         Invalid(
@@ -13658,7 +13696,7 @@ from tools.registry import registry, tool_error
 
 
 def feed_titles(args, **kw):
-    url = args.get("url") or ""
+    url = str(args.get("url") or "")
     if not url.startswith(("http://", "https://")):
         return tool_error("url must be http(s)")
     try:
@@ -15452,9 +15490,10 @@ for name, fn in (("log_buckets", log_buckets), ("csv_columns", csv_columns)):
             findings=(
                 ("tools/logtime_tool.py", 20),
                 ("tools/logtime_tool.py", 26),
+                ("tools/logtime_tool.py", 33),
                 ("tools/logtime_tool.py", 35),
             ),
-            note="a test inside a loop that only skips an item (`if start and stamp < start: continue`) checks nothing of the helper's argument made before the loop (fromisoformat's ValueError); `stamp.minute % minutes` of the model's number (ZeroDivisionError on 0); csv's delimiter from the model, kept on every path but the one an `if` replaced with a tab (TypeError unless one character)",
+            note="a test inside a loop that only skips an item (`if start and stamp < start: continue`) checks nothing of the helper's argument made before the loop (fromisoformat's ValueError); `stamp.minute % minutes` of the model's number (ZeroDivisionError on 0); `sep.lower()` in the `if` that reads the model's delimiter first (AttributeError on a number); csv's delimiter from the model, kept on every path but the one an `if` replaced with a tab (TypeError unless one character)",
             fixed={},
         ),
         Invalid(
@@ -18454,7 +18493,7 @@ import requests
 
 
 def head(args, **kw):
-    url = args.get("url") or ""
+    url = str(args.get("url") or "")
     if not url.startswith(("http://", "https://")):
         return tool_error("url must start with http:// or https://")
     try:
@@ -22747,6 +22786,47 @@ registry.register(
             "over a field the class declares List[QuoteLine] is one of its rows, whose class "
             "declares amount: Decimal; the dict to_dict() builds holds one, and json.dumps "
             "refuses it.",
+        ),
+        Invalid(
+            """\
+import json
+
+from tools.registry import registry
+
+PLAYLISTS = [
+    {"name": "Road trip", "songs": ["a", "b", "c"]},
+    {"name": "Focus", "songs": ["d"]},
+]
+
+
+def playlist_size(args, **kw):
+    name = args.get("playlist")
+    for playlist in PLAYLISTS:
+        if playlist["name"].lower() == name.lower():
+            return json.dumps({"playlist": playlist["name"], "songs": len(playlist["songs"])})
+    return json.dumps({"error": f"no playlist called {name!r}"})
+
+
+registry.register(
+    name="playlist_size",
+    toolset="music",
+    schema={
+        "name": "playlist_size",
+        "description": "Number of songs in a playlist.",
+        "parameters": {
+            "type": "object",
+            "properties": {"playlist": {"type": "string", "description": "Playlist name."}},
+            "required": ["playlist"],
+        },
+    },
+    handler=playlist_size,
+)
+""",
+            lines=(14,),
+            fixed={},
+            note="if playlist['name'].lower() == name.lower(): the test reads the model's value "
+            "before anything in it tells what it is, so it guards what follows, not itself: "
+            "AttributeError on a number or null.",
         ),
     )
 

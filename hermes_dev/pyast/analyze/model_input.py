@@ -561,7 +561,9 @@ class InputRisks:
         self._asked_keys: set[tuple[str, str]] | None = None  # (likewise)
         self._keys_asked: set[tuple[str, str]] | None = None  # (keys only, not presence)
         self._choices: dict[str, list[tuple[tuple[int, int], tuple[int, int]]]] | None = None
-        self._first_checks: dict[str, list[tuple[tuple[int, int], ast.AST | None]]] | None = None
+        self._first_checks: (
+            dict[str, list[tuple[tuple[int, int], ast.AST | None, ast.expr | None]]] | None
+        ) = None
         self.rebound = False
         self.shadowed: set[str] = set()
         self._locals: set[str] = set()
@@ -3631,10 +3633,15 @@ class InputRisks:
         if not checks:
             return False  # (never checked: the flow-insensitive answer stands)
         # (the conversion that reads it, `size = int(size)`, is no check before the read)
-        first = next((at for at, call in checks if call is None or not within(use, call)), None)
-        if first is None:
+        found = next((c for c in checks if c[1] is None or not within(use, c[1])), None)
+        if found is None:
             return False
+        first, _, test = found
         at = (use.lineno, use.col_offset)
+        if test is not None and within(use, test) and not _read_before(test, use):
+            # (`if name.lower() == "x":`, `if not name.strip():` read it before anything in
+            # the test tells what it is: the test guards what follows it, not itself)
+            return not (given_to is not None and within(use, given_to))
         return (at <= first if at_first else at < first) and not (
             given_to is not None and within(use, given_to)
         )
@@ -4403,16 +4410,26 @@ _NOT_CHECKS = frozenset(
 )
 
 
+def _read_before(test: ast.expr, use: ast.Name) -> bool:
+    """`test` reads `use`'s name before `use` (`isinstance(v, str) and v.strip()`)."""
+    at = (use.lineno, use.col_offset)
+    return any(
+        isinstance(n, ast.Name) and n.id == use.id and (n.lineno, n.col_offset) < at
+        for n in ast.walk(test)
+    )
+
+
 def _first_checks(
     body: list[ast.stmt] | list[ast.expr],
-) -> dict[str, list[tuple[tuple[int, int], ast.AST | None]]]:
+) -> dict[str, list[tuple[tuple[int, int], ast.AST | None, ast.expr | None]]]:
     """For each name, where each test that tells something of it, or each call handed it,
-    starts (with the call; None for a test), first first."""
-    first: dict[str, list[tuple[tuple[int, int], ast.AST | None]]] = {}
+    starts (with the call; None for a test; and an `if`'s, `while`'s or `assert`'s own test),
+    first first."""
+    first: dict[str, list[tuple[tuple[int, int], ast.AST | None, ast.expr | None]]] = {}
 
-    def note(name: str, node: ast.AST, call: bool = False) -> None:
+    def note(name: str, node: ast.AST, call: bool = False, test: ast.expr | None = None) -> None:
         at = (getattr(node, "lineno", 0), getattr(node, "col_offset", 0))
-        first.setdefault(name, []).append((at, node if call else None))
+        first.setdefault(name, []).append((at, node if call else None, test))
 
     for sub in walk_shallow(body):
         # (where the test runs first: an `if`'s own test, but the start of a conditional
@@ -4471,7 +4488,7 @@ def _first_checks(
             telling: set[str] = set()
             _truth_reads(test, blind, telling)
             for told in telling:
-                note(told, at)
+                note(told, at, test=test if at is test else None)
     for checks in first.values():
         checks.sort(key=lambda check: check[0])
     return first
