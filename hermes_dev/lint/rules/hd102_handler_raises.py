@@ -10234,6 +10234,59 @@ registry.register(
             note="trap: isinstance(name, str) and ... name.lower(): the test tells the type before "
             "the method call reads it.",
         ),
+        Valid(
+            """\
+import json
+import sqlite3
+
+from tools.registry import registry
+
+
+class Query:
+    def __init__(self, table):
+        self._table = table
+        self._where = []
+        self._params = []
+
+    def where(self, condition, *params):
+        if condition.count("?") != len(params):
+            raise ValueError(f"placeholder count mismatch in {condition!r}")
+        self._where.append(condition)
+        self._params.extend(params)
+        return self
+
+    def build(self):
+        sql = "SELECT * FROM " + self._table
+        if self._where:
+            sql += " WHERE " + " AND ".join(self._where)
+        return sql, list(self._params)
+
+
+def recipe_get(args, **kw):
+    recipe_id = args.get("id")
+    if not isinstance(recipe_id, int):
+        return json.dumps({"error": "id must be an integer"})
+    sql, params = Query("recipes").where("id = ?", recipe_id).build()
+    try:
+        conn = sqlite3.connect(":memory:")
+        conn.execute("CREATE TABLE recipes (id INTEGER, title TEXT)")
+        row = conn.execute(sql, params).fetchone()
+    except sqlite3.Error as exc:
+        return json.dumps({"error": str(exc)})
+    return json.dumps({"recipe": list(row) if row else None})
+
+
+registry.register(
+    name="recipe_get",
+    toolset="x",
+    schema={"name": "recipe_get", "description": "d", "parameters": {"type": "object", "properties": {"id": {"type": "integer", "description": "i"}}, "required": ["id"]}},
+    handler=recipe_get,
+)
+""",
+            note="trap: Query('recipes').where('id = ?', recipe_id): condition.count('?') is 1 and "
+            "len(params) of the *params the call fills with one value is 1, so the builder's "
+            "raise cannot run.",
+        ),
     )
     INVALID = (
         Invalid(
@@ -22827,6 +22880,61 @@ registry.register(
             note="if playlist['name'].lower() == name.lower(): the test reads the model's value "
             "before anything in it tells what it is, so it guards what follows, not itself: "
             "AttributeError on a number or null.",
+        ),
+        Invalid(
+            """\
+import json
+import sqlite3
+
+from tools.registry import registry
+
+
+class Query:
+    def __init__(self, table):
+        self._table = table
+        self._where = []
+        self._params = []
+
+    def where(self, condition, *params):
+        if condition.count("?") != len(params):
+            raise ValueError(f"placeholder count mismatch in {condition!r}")
+        self._where.append(condition)
+        self._params.extend(params)
+        return self
+
+    def build(self):
+        sql = "SELECT * FROM " + self._table
+        if self._where:
+            sql += " WHERE " + " AND ".join(self._where)
+        return sql, list(self._params)
+
+
+def recipe_get(args, **kw):
+    recipe_id = args.get("id")
+    if not isinstance(recipe_id, int):
+        return json.dumps({"error": "id must be an integer"})
+    sql, params = Query("recipes").where("id = ? AND owner = ?", recipe_id).build()
+    try:
+        conn = sqlite3.connect(":memory:")
+        conn.execute("CREATE TABLE recipes (id INTEGER, title TEXT)")
+        row = conn.execute(sql, params).fetchone()
+    except sqlite3.Error as exc:
+        return json.dumps({"error": str(exc)})
+    return json.dumps({"recipe": list(row) if row else None})
+
+
+registry.register(
+    name="recipe_get",
+    toolset="x",
+    schema={"name": "recipe_get", "description": "d", "parameters": {"type": "object", "properties": {"id": {"type": "integer", "description": "i"}}, "required": ["id"]}},
+    handler=recipe_get,
+)
+""",
+            lines=(31,),
+            fixed={},
+            note="where('id = ? AND owner = ?', recipe_id): the builder's condition.count('?') != "
+            "len(params) holds for the constants the call gives (two places, one value), so "
+            "its ValueError escapes.",
         ),
     )
 

@@ -64,6 +64,26 @@ class _NonEmpty:
 
 NON_EMPTY = _NonEmpty()
 
+
+class Sized(_NonEmpty):
+    """A non-empty value known only by its length (`*params` a call fills with two values):
+    `len(params)` is decided, anything else is what NON_EMPTY decides."""
+
+    __slots__ = ("size",)
+
+    def __init__(self, size: int) -> None:
+        self.size = size
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Sized) and other.size == self.size
+
+    def __hash__(self) -> int:
+        return hash(("sized", self.size))
+
+    def __repr__(self) -> str:
+        return f"<{self.size} values>"
+
+
 # (what a test is, with the tested name written as this one: the same test of another name)
 _PLACEHOLDER = "\x00"
 
@@ -108,6 +128,17 @@ _STR_METHODS = frozenset(
         "isspace",
         "replace",
         "split",
+        "count",
+        "find",
+        "rfind",
+        "isupper",
+        "islower",
+        "isnumeric",
+        "isdecimal",
+        "title",
+        "capitalize",
+        "removeprefix",
+        "removesuffix",
     }
 )
 _MAX_TEXT = 10_000
@@ -391,6 +422,17 @@ def _value(expr: ast.expr, scope: Scope, depth: int) -> object:
     return _UNKNOWN
 
 
+def _size(expr: ast.Name, scope: Scope) -> int | None:
+    """The length a call gave a parameter it bound to a Sized value."""
+    located = scope.lookup(expr.id)
+    if located is None or located[1] is not None or located[0].env is None:
+        return None
+    found = located[0].env[expr.id].single()
+    if isinstance(found, Const) and isinstance(found.value, Sized):
+        return found.value.size
+    return None
+
+
 def _item(expr: ast.Subscript | ast.Attribute, scope: Scope) -> object:
     """`row["is_async"]` (`spec.operation`) of a row a call or a loop bound (`dict(name=...,
     is_async=False)`, `ToolSpec(name=..., operation="find")`): the constant it holds there."""
@@ -425,7 +467,7 @@ def _name(expr: ast.Name, scope: Scope, depth: int) -> object:
             known, value = member_constant(found, depth)
             return value if known else _UNKNOWN
         if isinstance(found, Const):
-            if found.value is NON_EMPTY:
+            if found.value is NON_EMPTY or isinstance(found.value, Sized):
                 return NON_EMPTY
             if isinstance(found.value, Facts):
                 return _UNKNOWN
@@ -683,6 +725,10 @@ def _call(expr: ast.Call, scope: Scope, depth: int) -> object:
         name = func.id
         if name not in ("len", "bool", "str", "int") or not is_builtin_name(name, scope):
             return _UNKNOWN
+        if name == "len" and isinstance(expr.args[0], ast.Name):
+            size = _size(expr.args[0], scope)
+            if size is not None:
+                return size
         arg = _value(expr.args[0], scope, depth + 1)
         if arg is _UNKNOWN or (arg is NON_EMPTY and name != "bool"):
             return _UNKNOWN

@@ -25,6 +25,7 @@ import ast
 
 from hermes_dev.pyast.analyze.branches import (
     NON_EMPTY,
+    Sized,
     answered_tests,
     constant,
     facts_at,
@@ -983,10 +984,13 @@ def _bound(call: ast.Call, scope: Scope, function: Function) -> dict[str, Possib
             and all(isinstance(o, (Function, Class, Partial)) for o in possible.items)
         ) or _list_of_functions(possible):
             kept[name] = possible
-    for name, empty in _star_parameters(node, call, function).items():
+    for name, size in _star_parameters(node, call, function).items():
         if name in relevant:
-            # (`if args and kwargs: raise TypeError(...)` of `jsonify(body)`: no keywords)
-            kept[name] = Possible.of(Const(() if empty else NON_EMPTY))
+            # (`if args and kwargs: raise TypeError(...)` of `jsonify(body)`: no keywords;
+            # `len(params)` of `where("id = ?", value)`: one)
+            kept[name] = Possible.of(
+                Const(() if not size else NON_EMPTY if size < 0 else Sized(size))
+            )
     # A parameter left out takes its default: a constant default may decide a branch too.
     for name, default in parameter_defaults(node).items():
         if (
@@ -1032,18 +1036,19 @@ def _list_of_functions(possible: Possible) -> bool:
 
 def _star_parameters(
     node: ast.FunctionDef | ast.AsyncFunctionDef, call: ast.Call, function: Function
-) -> dict[str, bool]:
-    """`*args` and `**kwargs` -> whether the call leaves them empty, where it says."""
+) -> dict[str, int]:
+    """`*args` and `**kwargs` -> how many values the call gives them (-1: some), where it
+    says."""
     a = node.args
-    found: dict[str, bool] = {}
+    found: dict[str, int] = {}
     positional = [*a.posonlyargs, *a.args]
     if function.bound or (function.owner is not None and positional):
         positional = positional[1:]  # (`self`)
     if a.vararg is not None and not any(isinstance(x, ast.Starred) for x in call.args):
-        found[a.vararg.arg] = len(call.args) <= len(positional)
+        found[a.vararg.arg] = max(len(call.args) - len(positional), 0)
     if a.kwarg is not None and not any(kw.arg is None for kw in call.keywords):
         named = {p.arg for p in (*positional, *a.kwonlyargs)}
-        found[a.kwarg.arg] = all(kw.arg in named for kw in call.keywords)
+        found[a.kwarg.arg] = 0 if all(kw.arg in named for kw in call.keywords) else -1
     return found
 
 
