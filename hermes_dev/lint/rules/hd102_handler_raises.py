@@ -10287,6 +10287,144 @@ registry.register(
             "len(params) of the *params the call fills with one value is 1, so the builder's "
             "raise cannot run.",
         ),
+        Valid(
+            """\
+import json
+
+from tools.registry import registry
+
+STATUS_BITS = ("on", "fading", "strobing", "locked")
+
+
+def light_flags_decode(args, **kw):
+    word = args.get("word")
+    if isinstance(word, str):
+        try:
+            word = int(word.strip(), 0)
+        except ValueError:
+            return json.dumps({"error": "word must be a number, decimal or 0x hex"})
+    if not isinstance(word, int):
+        return json.dumps({"error": "word must be a number"})
+    word &= 0xF
+    bits = [STATUS_BITS[i] for i in range(4) if (word >> i) & 1]
+    return json.dumps({"word": "0x%04x" % word, "set": bits})
+
+
+registry.register(
+    name="light_flags_decode",
+    toolset="lighting",
+    schema={
+        "name": "light_flags_decode",
+        "description": "Decode a status word.",
+        "parameters": {
+            "type": "object",
+            "properties": {"word": {"type": "string", "description": "Status word, e.g. '0x0121' or '289'"}},
+            "required": ["word"],
+        },
+    },
+    handler=light_flags_decode,
+)
+""",
+            note="trap: the same rebinding inside a try that catches ValueError, and the type "
+            "tested before word &= 0xF.",
+        ),
+        Valid(
+            """\
+import json
+
+from tools.registry import registry
+
+MAX_LINES = 5
+
+
+def build_declaration(args, **kw):
+    errors = []
+    items = args.get("items")
+    if not items or not isinstance(items, list):
+        errors.append("at least one item line is required")
+        items = []
+    if len(items) > MAX_LINES:
+        errors.append(f"at most {MAX_LINES} item lines")
+        items = []
+    lines = []
+    for raw in items:
+        if not isinstance(raw, dict):
+            errors.append("each item line must be an object")
+            continue
+        item = {str(k).lower(): v for k, v in raw.items()}
+        description = item.get("description")
+        if not isinstance(description, str) or not description.strip():
+            errors.append("each line needs a description")
+            continue
+        lines.append(description.strip().upper())
+    if errors:
+        return json.dumps({"error": "; ".join(errors)})
+    return json.dumps({"lines": lines})
+
+
+registry.register(
+    name="customs_declaration_build",
+    toolset="customs",
+    schema={
+        "name": "customs_declaration_build",
+        "description": "Build a customs declaration.",
+        "parameters": {
+            "type": "object",
+            "properties": {
+                "items": {
+                    "type": "array",
+                    "description": "Item lines.",
+                    "items": {"type": "object", "properties": {"description": {"type": "string"}}},
+                },
+            },
+            "required": ["items"],
+        },
+    },
+    handler=build_declaration,
+)
+""",
+            note="trap: each item tested to be a dict before raw.items().",
+        ),
+        Valid(
+            """\
+import json
+import sqlite3
+
+from tools.registry import registry
+
+
+def recipe_sql_query(args, **kw):
+    sql = str(args.get("sql") or "")
+    if not sql.strip().lower().startswith(("select", "with")):
+        return json.dumps({"error": "only SELECT / WITH queries are allowed"})
+    con = sqlite3.connect(":memory:")
+    try:
+        rows = con.execute(sql).fetchmany(50)
+    except sqlite3.Error as exc:
+        return json.dumps({"error": f"{type(exc).__name__}: {exc}"})
+    finally:
+        con.close()
+    return json.dumps({"rows": [list(r) for r in rows]})
+
+
+registry.register(
+    name="recipe_sql_query",
+    toolset="recipes",
+    schema={
+        "name": "recipe_sql_query",
+        "description": "Run a read-only query.",
+        "parameters": {
+            "type": "object",
+            "properties": {"sql": {"type": "string", "description": "A SELECT or WITH statement."}},
+            "required": ["sql"],
+        },
+    },
+    handler=recipe_sql_query,
+)
+""",
+            note="trap: str(args.get('sql') or '') before the prefix test; sqlite's errors are "
+            "caught.",
+        ),
     )
     INVALID = (
         Invalid(
@@ -22935,6 +23073,146 @@ registry.register(
             note="where('id = ? AND owner = ?', recipe_id): the builder's condition.count('?') != "
             "len(params) holds for the constants the call gives (two places, one value), so "
             "its ValueError escapes.",
+        ),
+        Invalid(
+            """\
+import json
+
+from tools.registry import registry
+
+STATUS_BITS = ("on", "fading", "strobing", "locked")
+
+
+def light_flags_decode(args, **kw):
+    word = args.get("word")
+    if isinstance(word, str):
+        word = int(word.strip(), 0)
+    word &= 0xF
+    bits = [STATUS_BITS[i] for i in range(4) if (word >> i) & 1]
+    return json.dumps({"word": "0x%04x" % word, "set": bits})
+
+
+registry.register(
+    name="light_flags_decode",
+    toolset="lighting",
+    schema={
+        "name": "light_flags_decode",
+        "description": "Decode a status word.",
+        "parameters": {
+            "type": "object",
+            "properties": {"word": {"type": "string", "description": "Status word, e.g. '0x0121' or '289'"}},
+            "required": ["word"],
+        },
+    },
+    handler=light_flags_decode,
+)
+""",
+            lines=(11,),
+            fixed={},
+            note="word = int(word.strip(), 0) inside if isinstance(word, str), then word &= 0xF "
+            "after the if: the later binding never reaches the read inside the rebinding, "
+            "which is the model's text, so int()'s ValueError escapes.",
+        ),
+        Invalid(
+            """\
+import json
+
+from tools.registry import registry
+
+MAX_LINES = 5
+
+
+def build_declaration(args, **kw):
+    errors = []
+    items = args.get("items")
+    if not items or not isinstance(items, list):
+        errors.append("at least one item line is required")
+        items = []
+    if len(items) > MAX_LINES:
+        errors.append(f"at most {MAX_LINES} item lines")
+        items = []
+    lines = []
+    for raw in items:
+        item = {str(k).lower(): v for k, v in raw.items()}
+        description = item.get("description")
+        if not isinstance(description, str) or not description.strip():
+            errors.append("each line needs a description")
+            continue
+        lines.append(description.strip().upper())
+    if errors:
+        return json.dumps({"error": "; ".join(errors)})
+    return json.dumps({"lines": lines})
+
+
+registry.register(
+    name="customs_declaration_build",
+    toolset="customs",
+    schema={
+        "name": "customs_declaration_build",
+        "description": "Build a customs declaration.",
+        "parameters": {
+            "type": "object",
+            "properties": {
+                "items": {
+                    "type": "array",
+                    "description": "Item lines.",
+                    "items": {"type": "object", "properties": {"description": {"type": "string"}}},
+                },
+            },
+            "required": ["items"],
+        },
+    },
+    handler=build_declaration,
+)
+""",
+            lines=(19,),
+            fixed={},
+            note="items = [] where a test turns the model's value away adds no element: each item "
+            "of the loop is still one the model sent, as it came, and raw.items() meets text "
+            "or a number.",
+        ),
+        Invalid(
+            """\
+import json
+import sqlite3
+
+from tools.registry import registry
+
+
+def recipe_sql_query(args, **kw):
+    sql = args.get("sql", "")
+    if not sql.strip().lower().startswith(("select", "with")):
+        return json.dumps({"error": "only SELECT / WITH queries are allowed"})
+    con = sqlite3.connect(":memory:")
+    try:
+        rows = con.execute(sql).fetchmany(50)
+    except sqlite3.Error as exc:
+        return json.dumps({"error": f"{type(exc).__name__}: {exc}"})
+    finally:
+        con.close()
+    return json.dumps({"rows": [list(r) for r in rows]})
+
+
+registry.register(
+    name="recipe_sql_query",
+    toolset="recipes",
+    schema={
+        "name": "recipe_sql_query",
+        "description": "Run a read-only query.",
+        "parameters": {
+            "type": "object",
+            "properties": {"sql": {"type": "string", "description": "A SELECT or WITH statement."}},
+            "required": ["sql"],
+        },
+    },
+    handler=recipe_sql_query,
+)
+""",
+            lines=(9,),
+            fixed={},
+            note="if not sql.strip().lower().startswith(...): the prefix test guards what follows "
+            "it, but reads the model's value first, also what it holds (args.get('sql', '')): "
+            "AttributeError on a number.",
         ),
     )
 

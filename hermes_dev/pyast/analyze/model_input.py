@@ -2281,7 +2281,8 @@ class InputRisks:
             if v is not None
             and getattr(v, "lineno", 0) <= line <= (getattr(v, "end_lineno", None) or 0)
         ]
-        others = [v for v in bound if v not in inside]
+        # (`word &= 0xFFFF` after the `if` that read it: that binding never reaches the read)
+        others = [v for v in bound if v not in inside and not self._later(v, expr)]  # type: ignore[arg-type]
         if not inside or not others:
             return False
         self._rebinding.add(expr.id)
@@ -3407,13 +3408,21 @@ class InputRisks:
             elif not bound or any(v is None for v in bound):
                 return None
             else:
-                keys = {self.raw_value(v, depth + 1, given_to) for v in bound}  # type: ignore[arg-type]
+                kept = self.guarded
+                if early:
+                    # (nothing tested what it holds yet either: `if not sql.strip()...`)
+                    self.guarded = kept - self._reads(expr)
+                try:
+                    keys = {self.raw_value(v, depth + 1, given_to) for v in bound}  # type: ignore[arg-type]
+                finally:
+                    self.guarded = kept
                 key = keys.pop() if len(keys) == 1 else None
         if key is None:
             return None
         seen = self.guarded | self._type_tested_but(given_to)
         if isinstance(expr, ast.Name) and self._unchecked_before(expr, given_to):
-            seen = seen - {expr.id}  # (its tests and checks all come after this read)
+            # (its tests and checks all come after this read, also those of what it holds)
+            seen = seen - self._reads(expr)
         if key.endswith("[]"):
             # (that the list is a list says nothing of its items; a check of each item does)
             seen = seen - (self._container_typed - self.each_tested)
@@ -3506,6 +3515,9 @@ class InputRisks:
         bound = self._values.get(expr.id)
         if not bound and expr.id in self.raw_given:
             return expr.id  # (a parameter a caller hands the model's list as it came)
+        if bound:
+            # (`items = []` where the test turns the model's value away: no element comes)
+            bound = [v for v in bound if not _no_elements(v)]
         if not bound or len(bound) != 1 or bound[0] is None:
             return None
         value = bound[0]
@@ -3852,6 +3864,19 @@ class InputRisks:
 _LOOKUP_WORDS = frozenset(
     {"find", "get", "exists", "exist", "lookup", "has", "fetch", "load", "select", "contains"}
 )
+
+
+def _no_elements(expr: ast.expr | None) -> bool:
+    """An empty list or tuple display (`[]`, `()`, `list()`)."""
+    if isinstance(expr, (ast.List, ast.Tuple)):
+        return not expr.elts
+    return (
+        isinstance(expr, ast.Call)
+        and isinstance(expr.func, ast.Name)
+        and expr.func.id in ("list", "tuple")
+        and not expr.args
+        and not expr.keywords
+    )
 
 
 def _empties(expr: ast.expr) -> bool:

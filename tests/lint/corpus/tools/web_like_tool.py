@@ -99,7 +99,7 @@ def web_crawl(url: str, depth: int = 1, **kwargs: Any) -> str:
     while True:
         attempts += 1
         try:
-            page = _fetch(url)
+            page = _fetch(url)  # expect: HD102
         except WebToolError as e:
             if attempts >= 3:
                 return tool_error(e)
