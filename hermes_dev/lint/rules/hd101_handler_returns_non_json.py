@@ -1309,6 +1309,27 @@ for spec in TABLE:
             "wrapper it made (`spec.handler = handler`): the registered handler is the "
             "wrapper, which catches the failures and returns JSON",
         ),
+        Valid(
+            """\
+import json
+import subprocess
+
+from tools.registry import registry
+
+
+def git_log(args, **kw):
+    fmt = args.get("format") or "json"
+    p = subprocess.run(["kubectl", "get", "pods", "-o", "json"], capture_output=True, text=True, timeout=20)
+    out = p.stdout.strip()
+    if fmt == "text":
+        return out or "{}"
+    return json.dumps({"lines": out.splitlines()})
+
+
+registry.register(name="git_log", toolset="x", schema={"name": "git_log", "description": "d", "parameters": {"type": "object", "properties": {"format": {"type": "string", "enum": ["json", "text"], "description": "f"}}}}, handler=git_log)
+""",
+            note="trap: the stripped output of a command asked for JSON (-o json), or {}.",
+        ),
     )
     INVALID = (
         Invalid(
@@ -4403,6 +4424,31 @@ registry.register(
             note="except FeeError as exc: return exc.to_dict(): the name an except binds holds an "
             "instance of the class it catches (or of a subclass), so its to_dict() is "
             "followed and returns a dict.",
+        ),
+        Invalid(
+            """\
+import json
+import subprocess
+
+from tools.registry import registry
+
+
+def git_log(args, **kw):
+    fmt = args.get("format") or "json"
+    p = subprocess.run(["git", "log", "--pretty=format:%h|%s"], capture_output=True, text=True, timeout=20)
+    out = p.stdout.strip()
+    if fmt == "text":
+        return out or "(no commits)"
+    return json.dumps({"lines": out.splitlines()})
+
+
+registry.register(name="git_log", toolset="x", schema={"name": "git_log", "description": "d", "parameters": {"type": "object", "properties": {"format": {"type": "string", "enum": ["json", "text"], "description": "f"}}}}, handler=git_log)
+""",
+            lines=(12,),
+            fixed={},
+            note="out = p.stdout.strip(); return out or '(no commits)': JSON allows white space "
+            "around it, so a command's text output stripped is no more JSON than it was, and "
+            "the fallback is prose.",
         ),
     )
 

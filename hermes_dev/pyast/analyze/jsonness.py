@@ -1311,6 +1311,16 @@ def _call(expr: ast.Call, scope: Scope, calls: CallVerdict | None, depth: int) -
             )
     if _same_start(expr) is not None and _starts_as_prose(expr, scope, depth):
         return Verdict(NOT_JSON, "a string that is not JSON", expr)  # (`summary.capitalize()`)
+    if (
+        isinstance(func, ast.Attribute)
+        and func.attr in ("strip", "lstrip", "rstrip")
+        and not expr.args
+        and not expr.keywords
+    ):
+        # (JSON allows white space around it: stripped, a text is JSON exactly when it was)
+        inner = infer(func.value, scope, calls, depth + 1)
+        if inner.kind == JSON or (inner.kind == NOT_JSON and inner.reason.startswith(_STRIPPABLE)):
+            return inner
     if isinstance(func, ast.Attribute):
         if func.attr in _PATH_KEEPING and isinstance(func.value, (ast.Call, ast.Name, ast.BinOp)):
             inner = infer(func.value, scope, calls, depth + 1)
@@ -1638,6 +1648,23 @@ _PATH_TEXT = {
 # Library calls whose lines are a diff (`--- a`, `+++ b` ...).
 _DIFFS = frozenset({"unified_diff", "context_diff", "ndiff"})
 # Reasons of verdicts that are text (their `.encode()` gives bytes).
+# Reasons a text is not JSON that hold of it stripped too (a str: `.strip()` runs on it).
+_STRIPPABLE = (
+    "a command's",
+    "a file's text",
+    "lines of text",
+    "pieces of text",
+    "a string that is not JSON",
+    "an f-string",
+    "a formatted string",
+    "a %-formatted string",
+    "text joined",
+    "JSON strings joined",
+    "a JSON string with text",
+    "two JSON strings",
+    "the lines of a diff",
+)
+
 _TEXTS = (
     "an f-string",
     "lines of text",
