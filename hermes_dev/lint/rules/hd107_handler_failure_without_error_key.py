@@ -1069,6 +1069,43 @@ registry.register(
             note="{'id': ..., 'type': 'error', 'source': ...} with no reason beside it describes "
             "an event of the log (a tag alone may be data), not the tool's own failure.",
         ),
+        Valid(
+            """\
+import json
+
+from tools.registry import registry
+
+JOBS = {"nightly": {"status": "timed_out", "finished_at": "2026-12-06T02:10:00Z"}}
+
+
+def job_status(args, **kw):
+    job_id = args.get("job_id")
+    if not isinstance(job_id, str) or job_id not in JOBS:
+        return json.dumps({"error": f"unknown job {job_id!r}"})
+    job = JOBS[job_id]
+    if job["status"] == "timed_out":
+        return json.dumps({"job_id": job_id, "status": "timed_out", "finished_at": job["finished_at"]})
+    return json.dumps({"job_id": job_id, "status": job["status"]})
+
+
+registry.register(
+    name="job_status",
+    toolset="ci",
+    schema={
+        "name": "job_status",
+        "description": "The last run of a CI job.",
+        "parameters": {
+            "type": "object",
+            "properties": {"job_id": {"type": "string", "description": "Job name."}},
+            "required": ["job_id"],
+        },
+    },
+    handler=job_status,
+)
+""",
+            note="trap: {'job_id': ..., 'status': 'timed_out', 'finished_at': ...} describes a job "
+            "that timed out, nothing says the tool failed.",
+        ),
     )
     INVALID = (
         Invalid(
@@ -3217,6 +3254,54 @@ registry.register(
             note="A tagged union's tag says the failure: {'kind': 'err', 'code': ..., 'message': "
             "...} (as {'type': 'error', ...} would), a failure word with a reason beside it, "
             "and no 'error' key.",
+        ),
+        Invalid(
+            """\
+import json
+
+import requests
+
+from tools.registry import registry
+
+API = "https://forecast.example/v1/daily"
+
+
+def forecast(args, **kw):
+    city = args.get("city")
+    if not isinstance(city, str) or not city.strip():
+        return json.dumps({"error": "city is required"})
+    try:
+        resp = requests.get(API, params={"q": city}, timeout=10)
+    except requests.RequestException as exc:
+        return json.dumps({"error": f"forecast service unreachable: {exc}"})
+    if resp.status_code == 429:
+        return json.dumps({"status": "rate_limited", "retry_after": resp.headers.get("Retry-After", "30")})
+    try:
+        data = resp.json()
+    except ValueError:
+        return json.dumps({"error": "the forecast service answered something that is not JSON"})
+    return json.dumps({"city": city, "days": data.get("days", []) if isinstance(data, dict) else []})
+
+
+registry.register(
+    name="forecast",
+    toolset="weather",
+    schema={
+        "name": "forecast",
+        "description": "Daily forecast for a city.",
+        "parameters": {
+            "type": "object",
+            "properties": {"city": {"type": "string", "description": "City name."}},
+            "required": ["city"],
+        },
+    },
+    handler=forecast,
+)
+""",
+            lines=(19,),
+            note="{'status': 'rate_limited', 'retry_after': ...} on HTTP 429: a service that "
+            "turned the call away for now is a failure, and a retry hint says why as a "
+            "message does.",
         ),
     )
 

@@ -197,6 +197,9 @@ FAILURE_WORDS = frozenset(
     {"error", "err", "errored", "failed", "failure", "fail", "fatal", "rejected", "refused"}
     # (with a reason beside: `{"status": "unavailable", "detail": "service unreachable"}`)
     | {"unavailable", "unreachable", "not_found"}
+    # (a service that turned the call away for now: `{"status": "rate_limited", "retry_after":
+    # 30}`; not "timeout", which a wait reports of a process still running)
+    | {"rate_limited", "throttled", "too_many_requests"}
 )
 NOT_FAILURE_KEYS = frozenset(
     {
@@ -583,7 +586,7 @@ def _name_words(name: str) -> list[str]:
 def _says_why(key: str) -> bool:
     """A key that explains an outcome: `message`, `reason`, `detail`, `error_code`, a failed
     command's `stderr` or exit code, a request's HTTP status..."""
-    return key in MESSAGE_KEYS or key.startswith("error") or key in _CODE_KEYS
+    return key in MESSAGE_KEYS or key.startswith(("error", "retry_after")) or key in _CODE_KEYS
 
 
 # (the code a failed request or command ended with, or what it printed: it says why, as a
