@@ -135,3 +135,67 @@ def test_tool_objects_share_a_base_run_and_each_is_its_own_class(tmp_path: Path)
         ("HD101", 12, ("cls_text",)),
         ("HD107", 12, ("cls_fail",)),
     ]
+
+
+WRAPPED_PARTIAL = """\
+import functools
+import json
+
+
+class BadRequest(Exception):
+    pass
+
+
+def _wrap(fn):
+    def handler(args, **kw):
+        try:
+            res = fn(args or {}, **kw)
+        except (BadRequest, ValueError) as err:
+            return json.dumps({"error": str(err)})
+        return json.dumps(res)
+    return handler
+
+
+def log_set(args, **kw):
+    exercise = (args.get("exercise") or "").strip().lower()
+    if not exercise:
+        raise BadRequest("exercise is required")
+    return {"ok": True, "exercise": exercise}
+
+
+def delete_set(args, **kw):
+    set_id = args.get("id")
+    if not isinstance(set_id, str):
+        raise BadRequest("id must be text")
+    return {"ok": True, "deleted": set_id}
+
+
+HANDLERS = {"log_set": log_set, "delete_set": delete_set}
+
+
+def _dispatch(name, args, **kw):
+    return HANDLERS[name](args, **kw)
+
+
+def register(ctx):
+    for name in HANDLERS:
+        ctx.register_tool(
+            name=name,
+            toolset="gym",
+            schema={"name": name, "description": "d", "parameters": {"type": "object", "properties": {}}},
+            handler=_wrap(functools.partial(_dispatch, name)),
+        )
+"""
+
+
+def test_a_wrapped_partial_made_per_row_keeps_its_row(tmp_path: Path) -> None:
+    """`handler=_wrap(functools.partial(_dispatch, name))` in a loop over a table's keys: the
+    partial made in each row binds that row's `name`, so the wrapper's call of it runs one
+    entry of the table, and the finding names only the tool whose entry raises (`.strip()`
+    of a number)."""
+    manifest = "name: gym\nversion: '1.0'\ndescription: gym\nprovides_tools: [log_set, delete_set]\n"
+    root = make_root(
+        tmp_path, {"plugins/gym/__init__.py": WRAPPED_PARTIAL, "plugins/gym/plugin.yaml": manifest}
+    )
+    result = lint([], root=str(root), select=["HD102"])
+    assert [(f.line, tuple(f.tools)) for f in result.findings] == [(12, ("log_set",))]

@@ -712,7 +712,9 @@ class Partial(Obj):
 
     @property
     def key(self) -> tuple[object, ...]:
-        return ("partial", self.func.key, tuple(id(a) for a in self.args))
+        # (what the arguments are read in: `partial(_dispatch, name)` made once per row of a
+        # loop binds another `name` in each)
+        return ("partial", self.func.key, tuple(id(a) for a in self.args), self.scope.env_key())
 
     def __repr__(self) -> str:
         return f"Partial({self.func!r})"
