@@ -62,7 +62,7 @@ from hermes_dev.pyast.semantic.scopes import (
     Scope,
     module_scope,
 )
-from hermes_dev.pyast.semantic.walker import is_name, last_name, walk_function
+from hermes_dev.pyast.semantic.walker import is_name, last_name, walk_function, within
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -880,6 +880,10 @@ def _contexts(
         inner = path[i + 1] if i + 1 < len(path) else call
         if isinstance(node, (ast.For, ast.AsyncFor)) and _in_body(node, inner):
             contexts = _loop_contexts(node, contexts)
+        elif isinstance(node, _COMPREHENSIONS) and _in_element(node, inner):
+            # (`[ctx.register_tool(name=n, ...) for n, s, h in TOOLS]`: a loop written short)
+            for gen in node.generators:
+                contexts = _loop_contexts(gen, contexts)
         elif isinstance(node, _FUNC_TYPES):
             contexts = _function_contexts(module, node, contexts, path[: i + 1], call, depth)
         if len(contexts) > MAX_ROWS:
@@ -887,12 +891,23 @@ def _contexts(
     return contexts, known
 
 
+_COMPREHENSIONS = (ast.ListComp, ast.SetComp, ast.GeneratorExp, ast.DictComp)
+
+
+def _in_element(
+    comp: ast.ListComp | ast.SetComp | ast.GeneratorExp | ast.DictComp, inner: ast.AST
+) -> bool:
+    """`inner` is (in) what the comprehension makes of each row, not its iterables."""
+    parts = [comp.key, comp.value] if isinstance(comp, ast.DictComp) else [comp.elt]
+    return any(part is inner or within(inner, part) for part in parts)
+
+
 def _in_body(loop: ast.For | ast.AsyncFor, inner: ast.AST) -> bool:
     return any(stmt is inner for stmt in loop.body) or any(stmt is inner for stmt in loop.orelse)
 
 
 def _loop_contexts(
-    loop: ast.For | ast.AsyncFor, contexts: list[tuple[Scope, bool]]
+    loop: ast.For | ast.AsyncFor | ast.comprehension, contexts: list[tuple[Scope, bool]]
 ) -> list[tuple[Scope, bool]]:
     out: list[tuple[Scope, bool]] = []
     for scope, ok in contexts:

@@ -10425,6 +10425,43 @@ registry.register(
             note="trap: str(args.get('sql') or '') before the prefix test; sqlite's errors are "
             "caught.",
         ),
+        Valid(
+            """\
+import json
+from typing import Literal, cast
+
+from tools.registry import registry
+
+StatusFilter = Literal["all", "up", "down", "paused"]
+_STATUS_CODES: dict[StatusFilter, str] = {"all": "0-1-2-8-9", "up": "2", "down": "8-9", "paused": "0"}
+
+
+def monitors(args, **_):
+    status_raw = args.get("status") or "all"
+    if not isinstance(status_raw, str) or status_raw not in _STATUS_CODES:
+        return json.dumps({"error": f"status must be one of {list(_STATUS_CODES)}"})
+    status = cast(StatusFilter, status_raw)
+    return json.dumps({"statuses": _STATUS_CODES[status]})
+
+
+registry.register(
+    name="monitors",
+    toolset="uptime",
+    schema={
+        "name": "monitors",
+        "description": "Monitors by status.",
+        "parameters": {
+            "type": "object",
+            "properties": {"status": {"type": "string", "enum": ["all", "up", "down", "paused"], "description": "Filter."}},
+        },
+    },
+    handler=monitors,
+)
+""",
+            note="trap: status = cast(StatusFilter, status_raw) after the membership test: "
+            "typing.cast hands its value back as it is, so the table lookup is of the tested "
+            "value.",
+        ),
     )
     INVALID = (
         Invalid(
@@ -23213,6 +23250,50 @@ registry.register(
             note="if not sql.strip().lower().startswith(...): the prefix test guards what follows "
             "it, but reads the model's value first, also what it holds (args.get('sql', '')): "
             "AttributeError on a number.",
+        ),
+        Invalid(
+            {
+                "plugins/recon/__init__.py": """\
+import json
+
+from .table import TOOLS
+
+
+def register(ctx):
+    [ctx.register_tool(name=n, toolset="recon", schema={"name": n, **s}, handler=h) for n, s, h in TOOLS]
+""",
+                "plugins/recon/table.py": """\
+import json
+
+S = lambda desc, props, req=(): {"description": desc, "parameters": {"type": "object", "properties": props, "required": list(req)}}
+
+
+def sweep(a, **_):
+    d = a["domain"].lower().strip(".")
+    return json.dumps({"domain": d, "candidates": [f"{w}.{d}" for w in ("www", "mail", "vpn")]})
+
+
+def echo(a, **_):
+    return json.dumps({"text": str(a.get("text") or "")})
+
+
+TOOLS = [
+    ("subdomain_sweep", S("Common subdomains of a domain.", {"domain": {"type": "string", "description": "d"}}, ["domain"]), sweep),
+    ("recon_echo", S("Echo.", {"text": {"type": "string", "description": "t"}}), echo),
+]
+""",
+                "plugins/recon/plugin.yaml": """\
+name: recon
+version: '1.0'
+description: recon
+provides_tools: [subdomain_sweep, recon_echo]
+""",
+            },
+            findings=(("plugins/recon/table.py", 7),),
+            note="[ctx.register_tool(name=n, ..., handler=h) for n, s, h in TOOLS]: a list "
+            "comprehension in register(ctx) registers as a loop does, one tool per row, so "
+            "sweep's a['domain'] is followed (KeyError when the model leaves it out).",
+            fixed={},
         ),
     )
 

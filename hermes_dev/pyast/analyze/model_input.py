@@ -672,6 +672,8 @@ class InputRisks:
                 withs.append(sub)  # type: ignore[arg-type]
             if kind is ast.Assign:
                 value = sub.value  # type: ignore[attr-defined]
+                if type(value) is ast.Call:
+                    value = _uncast(value)
                 for target in sub.targets:  # type: ignore[attr-defined]
                     if isinstance(target, ast.Name):
                         assigns.setdefault(target.id, []).append(value)
@@ -3864,6 +3866,19 @@ class InputRisks:
 _LOOKUP_WORDS = frozenset(
     {"find", "get", "exists", "exist", "lookup", "has", "fetch", "load", "select", "contains"}
 )
+
+
+def _uncast(expr: ast.expr) -> ast.expr:
+    """`cast(StatusFilter, raw)` is `raw` (typing.cast hands its value back as it is)."""
+    if (
+        isinstance(expr, ast.Call)
+        and last_name(expr.func) == "cast"
+        and len(expr.args) == 2
+        and not expr.keywords
+        and not isinstance(expr.args[1], ast.Starred)
+    ):
+        return expr.args[1]
+    return expr
 
 
 def _no_elements(expr: ast.expr | None) -> bool:
