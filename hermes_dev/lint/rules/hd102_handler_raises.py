@@ -10462,6 +10462,37 @@ registry.register(
             "typing.cast hands its value back as it is, so the table lookup is of the tested "
             "value.",
         ),
+        Valid(
+            """\
+import json
+from statistics import mean
+
+from tools.registry import registry
+
+N = lambda x: isinstance(x, (int, float)) and not isinstance(x, bool)
+
+CURVES = {
+    "flat": lambda s, t: [x + t for x in s],
+    "bell": lambda s, t: [x - mean(s) + t for x in s],
+}
+
+
+def curve(a, **_):
+    s, m = a.get("scores"), a.get("method", "flat")
+    if not isinstance(s, list) or not s or not all(N(x) and 0 <= x <= 100 for x in s):
+        return json.dumps({"error": "scores: non-empty list of numbers in 0..100"})
+    if not isinstance(m, str) or m not in CURVES:
+        return json.dumps({"error": f"method: one of {sorted(CURVES)}"})
+    c = [round(min(100, max(0, x)), 1) for x in CURVES[m](s, 5)]
+    return json.dumps({"method": m, "curved": c})
+
+
+registry.register(name="grade_curve", toolset="x", schema={"name": "grade_curve", "description": "d", "parameters": {"type": "object", "properties": {"scores": {"type": "array", "items": {"type": "number"}, "description": "s"}, "method": {"type": "string", "description": "m"}}, "required": ["scores"]}}, handler=curve)
+""",
+            note="trap: CURVES[m](s, 5) after if not ... or not s: return: the caller turned an "
+            "empty list away, so the table's lambda's mean(s) meets a filled one (also "
+            "through a def the lambda hands it to).",
+        ),
     )
     INVALID = (
         Invalid(
@@ -23294,6 +23325,38 @@ provides_tools: [subdomain_sweep, recon_echo]
             "comprehension in register(ctx) registers as a loop does, one tool per row, so "
             "sweep's a['domain'] is followed (KeyError when the model leaves it out).",
             fixed={},
+        ),
+        Invalid(
+            """\
+import json
+from statistics import mean
+
+from tools.registry import registry
+
+N = lambda x: isinstance(x, (int, float)) and not isinstance(x, bool)
+
+CURVES = {
+    "flat": lambda s, t: [x + t for x in s],
+    "bell": lambda s, t: [x - mean(s) + t for x in s],
+}
+
+
+def curve(a, **_):
+    s, m = a.get("scores"), a.get("method", "flat")
+    if not isinstance(s, list) or not all(N(x) and 0 <= x <= 100 for x in s):
+        return json.dumps({"error": "scores: non-empty list of numbers in 0..100"})
+    if not isinstance(m, str) or m not in CURVES:
+        return json.dumps({"error": f"method: one of {sorted(CURVES)}"})
+    c = [round(min(100, max(0, x)), 1) for x in CURVES[m](s, 5)]
+    return json.dumps({"method": m, "curved": c})
+
+
+registry.register(name="grade_curve", toolset="x", schema={"name": "grade_curve", "description": "d", "parameters": {"type": "object", "properties": {"scores": {"type": "array", "items": {"type": "number"}, "description": "s"}, "method": {"type": "string", "description": "m"}}, "required": ["scores"]}}, handler=curve)
+""",
+            lines=(20,),
+            fixed={},
+            note="CURVES[m](s, 5) with only the type and the items tested: the bell lambda's "
+            "mean(s) raises StatisticsError on the empty list the model may send.",
         ),
     )
 

@@ -588,8 +588,10 @@ class Sizes:
         if isinstance(sequence, ast.Starred):
             return None
         found = self._sequence(sequence)
-        if found is None or found[0] == "sep" or found[2] & (self._looked_at | self._guarded):
+        if found is None or found[0] == "sep":
             return None
+        if found[2] & (self._looked_at | self._guarded | self._filled):
+            return None  # (`if not scores: return` here, or in the caller that handed it)
         return made[0], f"when the model sends {found[1] if found[1] == _NO_MATCH else made[1]}"
 
     def _negative(self, call: ast.Call) -> Risk | None:

@@ -3157,9 +3157,13 @@ class _Walker:
             if (
                 param in seeds
                 and isinstance(expr, ast.Name)
-                and expr.id in inputs._sizes_of().looked_at(guarded=False)
+                and (
+                    expr.id in inputs._sizes_of().looked_at(guarded=False)
+                    or expr.id in inputs.filled_given
+                )
             ):
-                seeds.add(">" + param)  # (its size or truth tested here: `if not scores:`)
+                # (its size or truth tested here, `if not scores:`, or by a caller of this def)
+                seeds.add(">" + param)
             if param in seeds and not _as_sent(expr, inputs):
                 seeds.add("$" + param)  # (made by the caller's code of the model's values)
             if param in seeds and _own_values(expr):
