@@ -10465,6 +10465,42 @@ registry.register(
         Valid(
             """\
 import json
+import re
+
+from tools.registry import registry
+
+ORDER_RX = re.compile(r"([a-z_]+)\\s*[=:x]\\s*(\\d+)", re.I)
+BATCH = {"soup": 4, "risotto": 6}
+
+
+def prep_sheet(args, **kw):
+    pairs = ORDER_RX.findall(str(args.get("orders") or ""))
+    if not pairs:
+        return json.dumps({"error": "no dish=count pairs in orders"})
+    lines = [{"dish": d.lower(), "batches": int(n) / BATCH.get(d.lower(), 1)} for d, n in pairs]
+    return json.dumps({"lines": lines})
+
+
+registry.register(
+    name="prep_sheet",
+    toolset="kitchen",
+    schema={
+        "name": "prep_sheet",
+        "description": "Batches to prep for the day's orders.",
+        "parameters": {
+            "type": "object",
+            "properties": {"orders": {"type": "string", "description": "dish=count pairs, e.g. 'soup=12 risotto=8'"}},
+            "required": ["orders"],
+        },
+    },
+    handler=prep_sheet,
+)
+""",
+            note="trap: str() of the model's value before the pattern reads it.",
+        ),
+        Valid(
+            """\
+import json
 from statistics import mean
 
 from tools.registry import registry
@@ -23325,6 +23361,46 @@ provides_tools: [subdomain_sweep, recon_echo]
             "comprehension in register(ctx) registers as a loop does, one tool per row, so "
             "sweep's a['domain'] is followed (KeyError when the model leaves it out).",
             fixed={},
+        ),
+        Invalid(
+            """\
+import json
+import re
+
+from tools.registry import registry
+
+ORDER_RX = re.compile(r"([a-z_]+)\\s*[=:x]\\s*(\\d+)", re.I)
+BATCH = {"soup": 4, "risotto": 6}
+
+
+def prep_sheet(args, **kw):
+    pairs = ORDER_RX.findall(args.get("orders") or "")
+    if not pairs:
+        return json.dumps({"error": "no dish=count pairs in orders"})
+    lines = [{"dish": d.lower(), "batches": int(n) / BATCH.get(d.lower(), 1)} for d, n in pairs]
+    return json.dumps({"lines": lines})
+
+
+registry.register(
+    name="prep_sheet",
+    toolset="kitchen",
+    schema={
+        "name": "prep_sheet",
+        "description": "Batches to prep for the day's orders.",
+        "parameters": {
+            "type": "object",
+            "properties": {"orders": {"type": "string", "description": "dish=count pairs, e.g. 'soup=12 risotto=8'"}},
+            "required": ["orders"],
+        },
+    },
+    handler=prep_sheet,
+)
+""",
+            lines=(11,),
+            fixed={},
+            note="ORDER_RX.findall(args.get('orders') or ''): a compiled pattern's method takes "
+            "text only, so a number or a list the model sends raises TypeError, whatever "
+            "catches a ValueError.",
         ),
         Invalid(
             """\

@@ -87,6 +87,7 @@ from hermes_dev.pyast.calls.wrong_types import (
     order_key,
     parser_key,
     path_key,
+    pattern_key,
     slice_key,
     spread_key,
     text_method_key,
@@ -3005,6 +3006,9 @@ class _Walker:
         key = path_key(inputs, node, self.scope)
         if key is not None:
             return TypeError, f"when the model sends a number or a list for {_shown(key)} (no path)"
+        key = pattern_key(inputs, node, self.scope)
+        if key is not None:
+            return TypeError, f"when the model sends a number or a list for {_shown(key)} (no text)"
         key = parser_key(inputs, node, self.scope)
         if key is not None and self.catcher(stdlib_type(ValueError), handlers) is not None:
             return TypeError, f"when the model sends a number or a list for {_shown(key)} (no text)"

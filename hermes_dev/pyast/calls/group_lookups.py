@@ -114,6 +114,21 @@ def _pattern(match: ast.Call, scope: Scope) -> tuple[str, int] | None:
     return _text_and_flags(made.args[0], flags, where)
 
 
+def is_compiled_pattern(expr: ast.expr, scope: Scope) -> bool:
+    """`expr` names a pattern `re.compile(...)` made (`ORDER_RX = re.compile(...)`)."""
+    if not isinstance(expr, ast.Name):
+        return False
+    bound = assigned_value(expr.id, scope)
+    if bound is None:
+        return False
+    made, where = bound
+    return (
+        isinstance(made, ast.Call)
+        and isinstance(made.func, (ast.Attribute, ast.Name))
+        and _dotted(made.func, where) == "re.compile"
+    )
+
+
 def _text_and_flags(text: ast.expr, flags: ast.expr | None, scope: Scope) -> tuple[str, int] | None:
     pattern = text_of(text, scope)
     if pattern is None:

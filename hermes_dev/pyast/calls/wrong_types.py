@@ -39,6 +39,7 @@ from __future__ import annotations
 
 import ast
 
+from hermes_dev.pyast.calls.group_lookups import is_compiled_pattern
 from hermes_dev.pyast.semantic.resolve import is_builtin_name, resolve
 from hermes_dev.pyast.semantic.scopes import Const, External, Literal
 from hermes_dev.pyast.semantic.walker import is_name
@@ -84,6 +85,28 @@ _TEXT_PARSERS = {
     "re.sub": 2,
     "json.loads": 0,
 }
+
+
+# Where a pattern's method (`ORDER_RX.findall(text)`) and `re`'s functions take the text.
+_PATTERN_TEXT = {"match": 0, "search": 0, "fullmatch": 0, "findall": 0, "finditer": 0}
+_PATTERN_TEXT.update({"split": 0, "sub": 1, "subn": 1})
+_RE_TEXT = {f"re.{name}": at + 1 for name, at in _PATTERN_TEXT.items()}
+
+
+def pattern_key(inputs: InputRisks, call: ast.Call, scope: Scope) -> str | None:
+    """`ORDER_RX.findall(v)`, `re.search(p, v)` of the model's value as it came: a pattern
+    takes text only (TypeError on a number or a list), whatever catches a ValueError."""
+    func = call.func
+    if not isinstance(func, ast.Attribute) or func.attr not in _PATTERN_TEXT:
+        return None
+    if is_compiled_pattern(func.value, scope):
+        at: int | None = _PATTERN_TEXT[func.attr]
+    else:
+        found = resolve(func, scope).single()
+        at = _RE_TEXT.get(found.dotted) if isinstance(found, External) else None
+    if at is None or len(call.args) <= at or isinstance(call.args[at], ast.Starred):
+        return None
+    return inputs.raw_at(call.args[at], call)
 
 
 def parser_key(inputs: InputRisks, call: ast.Call, scope: Scope) -> str | None:
