@@ -10529,6 +10529,40 @@ registry.register(name="grade_curve", toolset="x", schema={"name": "grade_curve"
             "empty list away, so the table's lambda's mean(s) meets a filled one (also "
             "through a def the lambda hands it to).",
         ),
+        Valid(
+            """\
+import json
+import re
+
+from tools.registry import registry
+
+QTY_RX = re.compile(r"^\\s*(\\d+(?:\\.\\d+)?)\\s*([a-z]+)\\s*$", re.I)
+
+
+class Die(Exception):
+    pass
+
+
+def die(msg, *a):
+    raise Die(msg % a if a else msg)
+
+
+def unit_convert(args, **kw):
+    q = args.get("quantity")
+    try:
+        isinstance(q, str) or die("quantity must be a string like '2.5 lb'")
+        m = QTY_RX.match(q) or die("can't parse quantity '%s'", q[:40])
+        v, u = float(m.group(1)), m.group(2).lower()
+    except Die as e:
+        return json.dumps({"error": str(e)})
+    return json.dumps({"value": v, "unit": u})
+
+
+registry.register(name="unit_convert", toolset="x", schema={"name": "unit_convert", "description": "d", "parameters": {"type": "object", "properties": {"quantity": {"type": "string", "description": "q"}}, "required": ["quantity"]}}, handler=unit_convert)
+""",
+            note="trap: m = QTY_RX.match(q) or die(...), die always raising: where m is bound it "
+            "is a match, so float(m.group(1)) reads digits the pattern let through.",
+        ),
     )
     INVALID = (
         Invalid(

@@ -466,6 +466,7 @@ class InputRisks:
         entry_always: Callable[[ast.Call], bool] | None = None,
         asked_by: Callable[[ast.Call], frozenset[str]] | None = None,
         number_always: Callable[[ast.Call], bool] | None = None,
+        stops: Callable[[ast.Call], bool] | None = None,
     ) -> None:
         """`parses_json(func)`: whether a called expression is `json.loads` (as the scope
         resolves it: `from json import loads as parse` too); else only `json.loads` as written.
@@ -825,7 +826,14 @@ class InputRisks:
         matched = {
             name
             for name, values in assigns.items()
-            if values and all(v is not None and _a_match(v) for v in values)
+            if values
+            and all(
+                v is not None
+                and _a_match(
+                    _before_stops(v, stops) if type(v) is ast.BoolOp and stops is not None else v
+                )
+                for v in values
+            )
         }
         self.guarded |= matched
         self.form_tested |= matched
@@ -3866,6 +3874,19 @@ class InputRisks:
 _LOOKUP_WORDS = frozenset(
     {"find", "get", "exists", "exist", "lookup", "has", "fetch", "load", "select", "contains"}
 )
+
+
+def _before_stops(expr: ast.BoolOp, stops: Callable[[ast.Call], bool]) -> ast.expr:
+    """`PAT.match(q) or die("can't parse")`: where the value is bound, `die` never returned, so
+    it is what the operands before it gave, a match (`stops(call)`: the call never returns)."""
+    values = list(expr.values)
+    while len(values) > 1 and isinstance(values[-1], ast.Call) and stops(values[-1]):
+        values.pop()
+    if len(values) == len(expr.values) or not isinstance(expr.op, ast.Or):
+        return expr
+    if len(values) == 1:
+        return values[0]
+    return ast.copy_location(ast.BoolOp(op=expr.op, values=values), expr)
 
 
 def _uncast(expr: ast.expr) -> ast.expr:

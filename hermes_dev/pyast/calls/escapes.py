@@ -560,6 +560,7 @@ def _input_risks(
         entry_always,
         lambda call: keys_asked(call, scope),
         number_always,
+        lambda call: never_returns_call(ast.Expr(value=call), scope),
     )
 
 
