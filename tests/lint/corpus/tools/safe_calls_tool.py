@@ -104,7 +104,7 @@ def silent_callees(args, backend: Optional[Backend] = None, cache: Optional[Cach
     kw.get("on_done", print)()
     backend.search(args.get("q", ""))
     cache.get("key")
-    redact(args.get("text", ""))
+    redact(str(args.get("text", "")))
     redact(args.get("text", ""), "normal")
     finish({}, None)
     finish({})
