@@ -10563,6 +10563,25 @@ registry.register(name="unit_convert", toolset="x", schema={"name": "unit_conver
             note="trap: m = QTY_RX.match(q) or die(...), die always raising: where m is bound it "
             "is a match, so float(m.group(1)) reads digits the pattern let through.",
         ),
+        Valid(
+            """\
+import json
+
+from tools.registry import registry
+
+
+def half(args, **kw):
+    weight = args.get("weight_kg")
+    if isinstance(weight, bool) or not isinstance(weight, (int, float)) or weight <= 0:
+        return json.dumps({"error": "weight_kg is required"})
+    goal = weight * 35 + 500
+    return json.dumps({"goal_ml": goal, "half": weight / 2})
+
+
+registry.register(name="half", toolset="x", schema={"name": "half", "description": "d", "parameters": {"type": "object", "properties": {"weight_kg": {"type": "number", "description": "w"}}, "required": ["weight_kg"]}}, handler=half)
+""",
+            note="trap: the value tested to be a number (not a bool) before the arithmetic.",
+        ),
     )
     INVALID = (
         Invalid(
@@ -23467,6 +23486,29 @@ registry.register(name="grade_curve", toolset="x", schema={"name": "grade_curve"
             fixed={},
             note="CURVES[m](s, 5) with only the type and the items tested: the bell lambda's "
             "mean(s) raises StatisticsError on the empty list the model may send.",
+        ),
+        Invalid(
+            """\
+import json
+
+from tools.registry import registry
+
+
+def half(args, **kw):
+    weight = args.get("weight_kg")
+    if not weight:
+        return json.dumps({"error": "weight_kg is required"})
+    goal = weight * 35 + 500
+    return json.dumps({"goal_ml": goal, "half": weight / 2})
+
+
+registry.register(name="half", toolset="x", schema={"name": "half", "description": "d", "parameters": {"type": "object", "properties": {"weight_kg": {"type": "number", "description": "w"}}, "required": ["weight_kg"]}}, handler=half)
+""",
+            lines=(11,),
+            fixed={},
+            note="weight / 2 of the model's value as it came (tested only for truth): text or a "
+            "list is no number, TypeError; weight * 35 is not one (text and lists repeat), "
+            "nor its sum with a number here, which this rule leaves.",
         ),
     )
 

@@ -78,6 +78,7 @@ from hermes_dev.pyast.calls.quiet import cannot_raise
 from hermes_dev.pyast.calls.read_back import read_back_raises
 from hermes_dev.pyast.calls.returns import reachable_returns
 from hermes_dev.pyast.calls.wrong_types import (
+    arithmetic_key,
     concat_key,
     conversion_key,
     field_key,
@@ -2982,6 +2983,12 @@ class _Walker:
                 return (
                     TypeError,
                     f"when the model sends a number or a list for {_shown(key)} (no text)",
+                )
+            key = arithmetic_key(inputs, node, self.scope)
+            if key is not None:
+                return (
+                    TypeError,
+                    f"when the model sends text, a list or null for {_shown(key)} (no number)",
                 )
             return None
         if type(node) is not ast.Call:

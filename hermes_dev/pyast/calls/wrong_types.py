@@ -313,6 +313,46 @@ def order_key(inputs: InputRisks, node: ast.Compare, scope: Scope | None = None)
     return None
 
 
+def arithmetic_key(inputs: InputRisks, node: ast.BinOp, scope: Scope) -> str | None:
+    """`weight / 2`, `total - paid`, `qty + 1` (also `price * 1.2`) of the model's value as it
+    came with a number: text, a list or null is no number (TypeError). Not `text * 3` (text
+    repeated) nor `%` of a text on the left (formatting)."""
+    op = node.op
+    if isinstance(op, ast.Mult):
+        sides = [(node.left, node.right), (node.right, node.left)]
+        return next(
+            (
+                key
+                for raw, other in sides
+                if _a_float(other) and (key := _raw_number(inputs, raw, node)) is not None
+            ),
+            None,
+        )
+    if isinstance(op, ast.Mod):
+        pairs = [(node.left, node.right)]
+    elif isinstance(op, (ast.Add, ast.Sub, ast.Div, ast.FloorDiv, ast.Pow)):
+        pairs = [(node.left, node.right), (node.right, node.left)]
+    else:
+        return None
+    for raw, other in pairs:
+        if not (_a_number(other, inputs) or _a_constant_number(other, scope)):
+            continue
+        key = _raw_number(inputs, raw, node)
+        if key is not None:
+            return key
+    return None
+
+
+def _raw_number(inputs: InputRisks, expr: ast.expr, node: ast.AST) -> str | None:
+    if not isinstance(expr, (ast.Name, ast.Subscript, ast.Call, ast.BoolOp)):
+        return None
+    return inputs.raw_at(expr, node) or inputs.raw_compared(expr)
+
+
+def _a_float(expr: ast.expr) -> bool:
+    return isinstance(expr, ast.Constant) and type(expr.value) is float
+
+
 _MATH_OF_NUMBERS = frozenset(
     {
         "ceil",
