@@ -16,7 +16,7 @@ True, "msg": ...}`, also set item by item on a helper's `**kwargs`):
 `json.dumps({"success": False, "message": ...})`, `tool_result(ok=False, reason=...)`; an
 action's flag False (`"sent": False`) with only what it was for (`to`, `url`, `file`...) and why
 beside it (and the choices the model could have made, `"available"`, `"options"`,
-`"suggestions"`, `"alternatives"`, `"known"`, `"supported_units"`...); a list of skipped items beside `"success": False` is data, not a skip. Keys are read whatever their case (`{"Status": "Error", "Message": ...}`), except `"error"`: only that key itself is what Hermes looks for (an object with an `"Error"` key is left alone). The flag may be a constant, a constant argument of the helper that builds the
+`"suggestions"`, `"alternatives"`, `"known"`, `"supported_units"`...); a list of skipped items beside `"success": False` is data, not a skip. Keys are read whatever their case (`{"Status": "Error", "Message": ...}`), except `"error"`: only that key itself is what Hermes looks for, so a failure reported under `"Error"` (`{"Success": false, "Error": ...}`) is one, the capitalised key saying why as a message does. The flag may be a constant, a constant argument of the helper that builds the
 object (`_reply(False, "no key")` with `def _reply(ok, text): return json.dumps({"success": ok,
 ...})`), a comparison that is False when what it tests fails (`"ok": len(errors) == 0`,
 `"success": proc.returncode == 0`, also through a local bound to it), a variable a `False`
@@ -1105,6 +1105,32 @@ registry.register(
 """,
             note="trap: {'job_id': ..., 'status': 'timed_out', 'finished_at': ...} describes a job "
             "that timed out, nothing says the tool failed.",
+        ),
+        Valid(
+            """\
+import json
+
+from tools.registry import registry
+
+ALLOWED = {"Reserved": ("Paid", "Cancelled"), "Paid": ("Refunded",)}
+ORDERS = {"BO-1002": "Reserved"}
+
+
+def order_transition(args, **kw):
+    order_id = args.get("order_id")
+    target = args.get("target_status")
+    current = ORDERS.get(order_id) if isinstance(order_id, str) else None
+    if current is None:
+        return json.dumps({"Success": False, "Data": None, "error": f"No order {order_id!r}"})
+    if target not in ALLOWED.get(current, ()):
+        return json.dumps({"Success": False, "Data": None, "error": f"Cannot move {order_id} from {current} to {target}"})
+    ORDERS[order_id] = target
+    return json.dumps({"Success": True, "Data": {"order_id": order_id, "status": target}, "Error": None})
+
+
+registry.register(name="order_transition", toolset="x", schema={"name": "order_transition", "description": "d", "parameters": {"type": "object", "properties": {"order_id": {"type": "string", "description": "o"}, "target_status": {"type": "string", "description": "t"}}, "required": ["order_id", "target_status"]}}, handler=order_transition)
+""",
+            note="trap: the same reports with the key written 'error'.",
         ),
     )
     INVALID = (
@@ -3302,6 +3328,35 @@ registry.register(
             note="{'status': 'rate_limited', 'retry_after': ...} on HTTP 429: a service that "
             "turned the call away for now is a failure, and a retry hint says why as a "
             "message does.",
+        ),
+        Invalid(
+            """\
+import json
+
+from tools.registry import registry
+
+ALLOWED = {"Reserved": ("Paid", "Cancelled"), "Paid": ("Refunded",)}
+ORDERS = {"BO-1002": "Reserved"}
+
+
+def order_transition(args, **kw):
+    order_id = args.get("order_id")
+    target = args.get("target_status")
+    current = ORDERS.get(order_id) if isinstance(order_id, str) else None
+    if current is None:
+        return json.dumps({"Success": False, "Data": None, "Error": f"No order {order_id!r}"})
+    if target not in ALLOWED.get(current, ()):
+        return json.dumps({"Success": False, "Data": None, "Error": f"Cannot move {order_id} from {current} to {target}"})
+    ORDERS[order_id] = target
+    return json.dumps({"Success": True, "Data": {"order_id": order_id, "status": target}, "Error": None})
+
+
+registry.register(name="order_transition", toolset="x", schema={"name": "order_transition", "description": "d", "parameters": {"type": "object", "properties": {"order_id": {"type": "string", "description": "o"}, "target_status": {"type": "string", "description": "t"}}, "required": ["order_id", "target_status"]}}, handler=order_transition)
+""",
+            lines=(14, 16,),
+            note="{'Success': False, 'Data': None, 'Error': ...}: Hermes reads the key 'error' "
+            "only, so a capitalised 'Error' is another key; it says why as a message does, "
+            "and the false flag is the failure.",
         ),
     )
 

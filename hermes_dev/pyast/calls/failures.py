@@ -309,7 +309,10 @@ def judge(keys: dict[str, object]) -> str | None:
         lowered.setdefault(key.lower(), value)
         written.setdefault(key.lower(), key)
     if "error" in lowered:
-        return None  # (`"Error"`: a reader may take it for the key)
+        # (`{"Success": false, "Error": ...}`: Hermes reads the key `"error"` only; a
+        # capitalised one is another key, which says why as a message does)
+        lowered["error_"] = lowered.pop("error")
+        written["error_"] = written.pop("error")
     found = _judged(lowered)
     if found is None:
         return None
