@@ -144,7 +144,9 @@ ACTIONS`; a part of a stored record, `store["playlists"].get(v)`), TypeError on 
 object (unhashable), which `except KeyError` misses; a path made of one
 (`os.path.expanduser(v)`, `os.path.join(base, v)`, `Path(v)`) TypeError on a number or a
 list; an order comparison of one with a number the code makes (`hours_left < warn`) TypeError
-on text or null; so does each item of a list the schema declares (Hermes checks no item's
+on text or null, and so does arithmetic with one (`weight / 2`, `total - paid`, `qty + 1`; not
+`text * 3`, which repeats it); a compiled pattern's `match`/`findall`/`sub` (and `re`'s) of one
+TypeError on a number or a list; so does each item of a list the schema declares (Hermes checks no item's
 type). Also
 where a lambda or the handler hands the value as it came to a project def (which
 meets it as it came, also when called in a `try`). A test of its truth or of None (`if not q:
@@ -387,8 +389,9 @@ third-party), calls through names that cannot be resolved (parameters without an
 `getattr` of a name that is not constant, subscripts), exception classes that cannot be resolved (they count as caught), an
 `assert` or a control-flow exception (`CancelledError`, `KeyboardInterrupt`, `SystemExit`,
 `GeneratorExit`) met in a callee, an abstract method's own body, generators no loop runs,
-coroutines that are not awaited where they are called, the numbers the schema asks for used
-without a conversion (Hermes coerces numbers written as text), a state file of the tool's own
+coroutines that are not awaited where they are called, other uses of the numbers the schema
+asks for without a conversion (`range(n)`, `items[n]`: Hermes coerces numbers written as
+text), a state file of the tool's own
 that may be corrupt, and functions behind a decorator that is not the
 project's own (or behind more than one that wraps them). A project decorator that hands the def
 back unchanged, such as a registering `@tool(...)` that adds the def to a table, is seen
