@@ -3353,7 +3353,7 @@ def order_transition(args, **kw):
 
 registry.register(name="order_transition", toolset="x", schema={"name": "order_transition", "description": "d", "parameters": {"type": "object", "properties": {"order_id": {"type": "string", "description": "o"}, "target_status": {"type": "string", "description": "t"}}, "required": ["order_id", "target_status"]}}, handler=order_transition)
 """,
-            lines=(14, 16,),
+            lines=(14, 16),
             note="{'Success': False, 'Data': None, 'Error': ...}: Hermes reads the key 'error' "
             "only, so a capitalised 'Error' is another key; it says why as a message does, "
             "and the false flag is the failure.",
