@@ -100,33 +100,31 @@ def _pattern(match: ast.Call, scope: Scope) -> tuple[str, int] | None:
         bound = assigned_value(func.value.id, scope)
     else:
         return None
-    if bound is None:
+    compiled = _compile_call(bound)
+    if compiled is None or not compiled[0].args:
         return None
-    made, where = bound
-    if not (
-        isinstance(made, ast.Call)
-        and isinstance(made.func, (ast.Attribute, ast.Name))
-        and _dotted(made.func, where) == "re.compile"
-        and made.args
-    ):
-        return None
+    made, where = compiled
     flags = made.args[1] if len(made.args) > 1 else _keyword(made, "flags")
     return _text_and_flags(made.args[0], flags, where)
 
 
 def is_compiled_pattern(expr: ast.expr, scope: Scope) -> bool:
     """`expr` names a pattern `re.compile(...)` made (`ORDER_RX = re.compile(...)`)."""
-    if not isinstance(expr, ast.Name):
-        return False
-    bound = assigned_value(expr.id, scope)
+    return isinstance(expr, ast.Name) and _compile_call(assigned_value(expr.id, scope)) is not None
+
+
+def _compile_call(bound: tuple[ast.expr, Scope] | None) -> tuple[ast.Call, Scope] | None:
+    """The `re.compile(...)` call a name is bound to, with the scope it is read in."""
     if bound is None:
-        return False
+        return None
     made, where = bound
-    return (
+    if (
         isinstance(made, ast.Call)
         and isinstance(made.func, (ast.Attribute, ast.Name))
         and _dotted(made.func, where) == "re.compile"
-    )
+    ):
+        return made, where
+    return None
 
 
 def _text_and_flags(text: ast.expr, flags: ast.expr | None, scope: Scope) -> tuple[str, int] | None:

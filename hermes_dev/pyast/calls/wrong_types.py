@@ -77,12 +77,6 @@ _TEXT_PARSERS = {
     "datetime.time.fromisoformat": 0,
     "datetime.datetime.strptime": 0,
     "time.strptime": 0,
-    "re.match": 1,
-    "re.search": 1,
-    "re.fullmatch": 1,
-    "re.findall": 1,
-    "re.split": 1,
-    "re.sub": 2,
     "json.loads": 0,
 }
 
@@ -110,8 +104,8 @@ def pattern_key(inputs: InputRisks, call: ast.Call, scope: Scope) -> str | None:
 
 
 def parser_key(inputs: InputRisks, call: ast.Call, scope: Scope) -> str | None:
-    """`date.fromisoformat(v)`, `datetime.strptime(v, fmt)`, `re.match(p, v)`,
-    `json.loads(v)` of the model's value as it came."""
+    """`date.fromisoformat(v)`, `datetime.strptime(v, fmt)`, `json.loads(v)` of the model's
+    value as it came (`re`'s functions: `pattern_key`)."""
     if not isinstance(call.func, ast.Attribute):
         return None
     found = resolve(call.func, scope).single()
@@ -318,26 +312,19 @@ def arithmetic_key(inputs: InputRisks, node: ast.BinOp, scope: Scope) -> str | N
     came with a number: text, a list or null is no number (TypeError). Not `text * 3` (text
     repeated) nor `%` of a text on the left (formatting)."""
     op = node.op
-    if isinstance(op, ast.Mult):
-        sides = [(node.left, node.right), (node.right, node.left)]
-        return next(
-            (
-                key
-                for raw, other in sides
-                if _a_float(other) and (key := _raw_number(inputs, raw, node)) is not None
-            ),
-            None,
-        )
+    both = [(node.left, node.right), (node.right, node.left)]
     if isinstance(op, ast.Mod):
-        pairs = [(node.left, node.right)]
-    elif isinstance(op, (ast.Add, ast.Sub, ast.Div, ast.FloorDiv, ast.Pow)):
-        pairs = [(node.left, node.right), (node.right, node.left)]
+        pairs = both[:1]
+    elif isinstance(op, (ast.Mult, ast.Add, ast.Sub, ast.Div, ast.FloorDiv, ast.Pow)):
+        pairs = both
     else:
         return None
     for raw, other in pairs:
-        if not (_a_number(other, inputs) or _a_constant_number(other, scope)):
-            continue
-        key = _raw_number(inputs, raw, node)
+        if isinstance(op, ast.Mult):
+            number = _a_float(other)  # (times a whole number, text and lists repeat)
+        else:
+            number = _a_number(other, inputs) or _a_constant_number(other, scope)
+        key = _raw_number(inputs, raw, node) if number else None
         if key is not None:
             return key
     return None
