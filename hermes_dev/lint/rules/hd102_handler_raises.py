@@ -324,7 +324,10 @@ class, made in the handler or returned by the project's functions it calls, or a
 project class declares of such a type (`amount: Decimal` of a dataclass, read as `entry.amount`,
 also of an element of a list the class declares `entries: list[Entry]`, or `min(...)` of one;
 `dataclasses.asdict(rec)` of a record whose datetime field the code sets, also of each record
-of a loop over a list of them), a NumPy array or integer, a record YAML or TOML read put in as it is (both read an
+of a loop or a comprehension over a list of them, of one item of a list a class declares, and
+of a record whose field is a record, or a list of records, with such a field), a key that is
+not text or a number (`{day: n}` of `day = ts.date()`, `counts[day] += 1`, a comprehension over
+`sorted(groups.items())`; `default=` converts values, never keys), a NumPy array or integer, a record YAML or TOML read put in as it is (both read an
 unquoted `2024-05-01` as a date), a row sqlite3 reads DATE or TIMESTAMP columns into on a
 connection opened with `detect_types=PARSE_DECLTYPES`, a sum over a comprehension of
 Decimal fields (or properties that say they return one), a Fraction (also what arithmetic with
@@ -10584,6 +10587,137 @@ def half(args, **kw):
 registry.register(name="half", toolset="x", schema={"name": "half", "description": "d", "parameters": {"type": "object", "properties": {"weight_kg": {"type": "number", "description": "w"}}, "required": ["weight_kg"]}}, handler=half)
 """,
             note="trap: the value tested to be a number (not a bool) before the arithmetic.",
+        ),
+        Valid(
+            """\
+import functools
+import json
+
+from tools.registry import registry
+
+
+def _wrap(fn):
+    def handler(args, **kw):
+        try:
+            res = fn(args or {}, **kw)
+        except ValueError as err:
+            return json.dumps({"error": str(err)})
+        return json.dumps(res)
+    return handler
+
+
+def history(args, **kw):
+    items = [{"exercise": "squat"}] * int(args.get("n") or 2)
+    return {"ok": True, "exercises": sorted({w.get("exercise") for w in items})}
+
+
+def volume(args, **kw):
+    return {"ok": True}
+
+
+HANDLERS = {"history": history, "volume": volume}
+
+
+def _dispatch(name, args, **kw):
+    return HANDLERS[name](args, **kw)
+
+
+for name in HANDLERS:
+    registry.register(
+        name=name,
+        toolset="x",
+        schema={"name": name, "description": "d", "parameters": {"type": "object", "properties": {}}},
+        handler=_wrap(functools.partial(_dispatch, name)),
+    )
+""",
+            note="The same partial, the set sorted into a list first: nothing refused.",
+        ),
+        Valid(
+            """\
+import json
+from dataclasses import asdict, dataclass, field
+from datetime import datetime, timezone
+from typing import List, Optional
+
+from tools.registry import registry
+
+
+@dataclass
+class Episode:
+    guid: str
+    published: Optional[str] = None
+
+
+@dataclass
+class Channel:
+    title: str
+    episodes: List[Episode] = field(default_factory=list)
+
+
+def parse_feed(n):
+    channel = Channel(title="show")
+    for i in range(n):
+        channel.episodes.append(Episode(guid=str(i), published=datetime(2024, 1, i + 1, tzinfo=timezone.utc).isoformat()))
+    return channel
+
+
+def latest(args, **kw):
+    channel = parse_feed(3)
+    details = asdict(channel.episodes[0])
+    return json.dumps({"podcast": channel.title, "episode": details})
+
+
+def history(args, **kw):
+    channel = parse_feed(3)
+    return json.dumps({"episodes": [asdict(e) for e in channel.episodes]})
+
+
+registry.register(name="latest", toolset="x", schema={"name": "latest", "description": "d", "parameters": {"type": "object", "properties": {}}}, handler=latest)
+registry.register(name="history", toolset="x", schema={"name": "history", "description": "d", "parameters": {"type": "object", "properties": {}}}, handler=history)
+""",
+            note="trap: the same records with the field declared str and given isoformat().",
+        ),
+        Valid(
+            """\
+import json
+from collections import defaultdict
+from datetime import datetime, timedelta
+from decimal import Decimal
+
+from tools.registry import registry
+
+ROWS = [{"utc": "2024-03-01T22:10:00", "target": "M51", "fee": "2.345"}]
+
+
+def night_of(t):
+    return (t + timedelta(hours=-12)).date().isoformat()
+
+
+def by_night(args, **kw):
+    groups = {}
+    for r in ROWS:
+        k = night_of(datetime.fromisoformat(r["utc"])) if args.get("by") == "night" else r["target"]
+        groups.setdefault(k, []).append(r)
+    return json.dumps({"groups": {k: len(v) for k, v in sorted(groups.items())}})
+
+
+def by_day(args, **kw):
+    groups = defaultdict(list)
+    for r in ROWS:
+        taken = datetime.fromisoformat(r["utc"]) if r.get("utc") else None
+        groups[taken.date().isoformat() if taken else "undated"].append(taken)
+    return json.dumps({"groups": dict(groups)}, default=str)
+
+
+def fee(args, **kw):
+    return json.dumps({"fee": round(float(Decimal(ROWS[0]["fee"])), 2)})
+
+
+for name, fn in (("by_night", by_night), ("by_day", by_day), ("fee", fee)):
+    registry.register(name=name, toolset="x", schema={"name": name, "description": "d", "parameters": {"type": "object", "properties": {}}}, handler=fn)
+""",
+            note="trap: the helper returns isoformat() text, the key is isoformat() text (a "
+            "datetime value with default=str is converted), round() of a float.",
         ),
     )
     INVALID = (
@@ -23512,6 +23646,192 @@ registry.register(name="half", toolset="x", schema={"name": "half", "description
             note="weight / 2 of the model's value as it came (tested only for truth): text or a "
             "list is no number, TypeError; weight * 35 is not one (text and lists repeat), "
             "nor its sum with a number here, which this rule leaves.",
+        ),
+        Invalid(
+            """\
+import functools
+import json
+
+from tools.registry import registry
+
+
+def _wrap(fn):
+    def handler(args, **kw):
+        try:
+            res = fn(args or {}, **kw)
+        except ValueError as err:
+            return json.dumps({"error": str(err)})
+        return json.dumps(res)
+    return handler
+
+
+def history(args, **kw):
+    items = [{"exercise": "squat"}] * int(args.get("n") or 2)
+    return {"ok": True, "exercises": {w.get("exercise") for w in items}}
+
+
+def volume(args, **kw):
+    return {"ok": True}
+
+
+HANDLERS = {"history": history, "volume": volume}
+
+
+def _dispatch(name, args, **kw):
+    return HANDLERS[name](args, **kw)
+
+
+for name in HANDLERS:
+    registry.register(
+        name=name,
+        toolset="x",
+        schema={"name": name, "description": "d", "parameters": {"type": "object", "properties": {}}},
+        handler=_wrap(functools.partial(_dispatch, name)),
+    )
+""",
+            lines=(13,),
+            fixed={},
+            note="A handler made as wrap(partial(dispatch, name)) in a loop: what the wrapper "
+            "serialises is what the partial's def returns for each row's name (a set).",
+        ),
+        Invalid(
+            """\
+import json
+from dataclasses import asdict, dataclass, field
+from datetime import datetime, timezone
+from typing import List, Optional
+
+from tools.registry import registry
+
+
+@dataclass
+class Episode:
+    guid: str
+    published: Optional[datetime] = None
+
+
+@dataclass
+class Channel:
+    title: str
+    episodes: List[Episode] = field(default_factory=list)
+
+
+def parse_feed(n):
+    channel = Channel(title="show")
+    for i in range(n):
+        channel.episodes.append(Episode(guid=str(i), published=datetime(2024, 1, i + 1, tzinfo=timezone.utc)))
+    return channel
+
+
+def latest(args, **kw):
+    channel = parse_feed(3)
+    details = asdict(channel.episodes[0])
+    return json.dumps({"podcast": channel.title, "episode": details})
+
+
+def history(args, **kw):
+    channel = parse_feed(3)
+    return json.dumps({"episodes": [asdict(e) for e in channel.episodes]})
+
+
+registry.register(name="latest", toolset="x", schema={"name": "latest", "description": "d", "parameters": {"type": "object", "properties": {}}}, handler=latest)
+registry.register(name="history", toolset="x", schema={"name": "history", "description": "d", "parameters": {"type": "object", "properties": {}}}, handler=history)
+""",
+            lines=(31, 36),
+            fixed={},
+            note="asdict of one record of a list a class declares List[Episode] "
+            "(channel.episodes[0]), and of each in a comprehension: the record's datetime "
+            "field was given one.",
+        ),
+        Invalid(
+            """\
+import json
+from dataclasses import asdict, dataclass, field
+from datetime import datetime
+from typing import List
+
+from tools.registry import registry
+
+LOG = "a1|ana|2024-05-01T10:00:00+00:00\\nb2|ben|2024-05-03T09:30:00+00:00"
+
+
+@dataclass
+class Commit:
+    sha: str
+    authored_at: datetime
+
+
+@dataclass
+class FileHistory:
+    path: str
+    commits: List[Commit] = field(default_factory=list)
+
+
+def history(args, **kw):
+    commits = []
+    for record in LOG.split("\\n"):
+        parts = record.split("|")
+        commits.append(Commit(sha=parts[0], authored_at=datetime.fromisoformat(parts[2])))
+    return json.dumps(asdict(FileHistory(path="README.md", commits=commits)))
+
+
+def empty(args, **kw):
+    return json.dumps(asdict(FileHistory(path="README.md", commits=[])))
+
+
+registry.register(name="history", toolset="x", schema={"name": "history", "description": "d", "parameters": {"type": "object", "properties": {}}}, handler=history)
+registry.register(name="empty", toolset="x", schema={"name": "empty", "description": "d", "parameters": {"type": "object", "properties": {}}}, handler=empty)
+""",
+            lines=(28,),
+            fixed={},
+            note="asdict of a record whose field is a list of records (List[Commit]) with a "
+            "datetime field: asdict converts the inner records, the datetime stays; the call "
+            "that passes commits=[] holds none.",
+        ),
+        Invalid(
+            """\
+import json
+from collections import defaultdict
+from datetime import datetime, timedelta
+from decimal import Decimal
+
+from tools.registry import registry
+
+ROWS = [{"utc": "2024-03-01T22:10:00", "target": "M51", "fee": "2.345"}]
+
+
+def night_of(t):
+    return (t + timedelta(hours=-12)).date()
+
+
+def by_night(args, **kw):
+    groups = {}
+    for r in ROWS:
+        k = night_of(datetime.fromisoformat(r["utc"])) if args.get("by") == "night" else r["target"]
+        groups.setdefault(k, []).append(r)
+    return json.dumps({"groups": {k: len(v) for k, v in sorted(groups.items())}})
+
+
+def by_day(args, **kw):
+    groups = defaultdict(list)
+    for r in ROWS:
+        taken = datetime.fromisoformat(r["utc"]) if r.get("utc") else None
+        groups[taken.date() if taken else "undated"].append(r["target"])
+    return json.dumps({"groups": dict(groups)}, default=str)
+
+
+def fee(args, **kw):
+    return json.dumps({"fee": round(Decimal(ROWS[0]["fee"]), 2)})
+
+
+for name, fn in (("by_night", by_night), ("by_day", by_day), ("fee", fee)):
+    registry.register(name=name, toolset="x", schema={"name": name, "description": "d", "parameters": {"type": "object", "properties": {}}}, handler=fn)
+""",
+            lines=(20, 28, 32),
+            fixed={},
+            note="Dict keys the encoder refuses: a date a helper makes (setdefault, then a "
+            "comprehension over sorted items), a datetime's date() as a defaultdict's key "
+            "(default=str converts values, never keys), and round() of a Decimal.",
         ),
     )
 

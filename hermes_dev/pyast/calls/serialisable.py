@@ -15,7 +15,10 @@ refused only when the code makes it: a call of a known constructor (`Path(...)`,
 `datetime.now()`, `Decimal(...)`, `set(...)`, a project class with no base), a method that
 keeps its type (`p.resolve()`, `p / "x"`), bytes and set literals, an `except ... as e` name,
 or a field a project class declares of such a type (`entry.amount` of `amount: Decimal`;
-`asdict(entry)` when the record may hold one: `_record_field`).
+`asdict(entry)` when the record may hold one: `_record_field`, also of each record a
+comprehension takes, and through fields that are records or lists of them). Keys are checked
+too, whatever `default=` converts: a key made as one of these (`counts[ts.date()] += 1`,
+`groups.setdefault(day, [])` read back by `{k: ... for k, v in sorted(groups.items())}`).
 What YAML or TOML read is put in as it is (a whole record, `dict(item)` of one, or a field
 named for a date): both read an unquoted `2024-05-01` as a date; so does a row sqlite3 reads a
 DATE or TIMESTAMP column into on a connection opened with PARSE_DECLTYPES (the folder's
@@ -37,6 +40,7 @@ from hermes_dev.pyast.analyze.tests_read import ends
 from hermes_dev.pyast.calls.driver import Code, called_method, wrapped
 from hermes_dev.pyast.semantic.dispatch import is_dispatcher
 from hermes_dev.pyast.semantic.resolve import (
+    annotation_class,
     attribute_changes,
     bind_call,
     call_arguments,
@@ -54,6 +58,9 @@ from hermes_dev.pyast.semantic.scopes import (
     Function,
     Instance,
     Literal,
+    Partial,
+    Possible,
+    Prefilled,
     Undecorated,
 )
 from hermes_dev.pyast.semantic.walker import (
@@ -154,6 +161,8 @@ _MADE_DEPTH = 14  # (a type is followed through names, helpers' returns and thei
 WHY = "when it holds"
 # (how a Refusal of a key says where the value is)
 AS_KEY = "as a dict key"
+# (what a `default=` that converts any value converts: only keys can still be refused)
+ALL_VALUES = frozenset({"*"})
 
 
 class Refusal:
@@ -196,7 +205,8 @@ def dumps_value(
 ) -> tuple[ast.expr, frozenset[str]] | None:
     """`dumps_call`, and also a call whose `default=` is a def of the project that converts
     some types and raises TypeError for the rest (`if isinstance(o, Decimal): return str(o)`
-    ... `raise TypeError(...)`): the value and the type names the def converts."""
+    ... `raise TypeError(...)`): the value and the type names the def converts; any other
+    `default=` converts every value (`ALL_VALUES`), not keys."""
     value = dumps_call(call, dotted)
     if value is not None:
         return value, frozenset()
@@ -208,10 +218,14 @@ def dumps_value(
         return None
     given = next(kw.value for kw in call.keywords if kw.arg == "default")
     found = resolve(given, scope).single()
-    if not isinstance(found, Function) or isinstance(found.node, ast.Lambda):
-        return None
-    handled = _converted_types(found.node)
-    return (call.args[0], handled) if handled is not None else None
+    handled = (
+        _converted_types(found.node)
+        if isinstance(found, Function) and not isinstance(found.node, ast.Lambda)
+        else None
+    )
+    # (any other `default=` converts every value it is asked about, but keys are never asked:
+    # `default=str` leaves a date key refused)
+    return call.args[0], handled if handled is not None else ALL_VALUES
 
 
 _SET_OPERATORS = frozenset({"operator.or_", "operator.and_", "operator.sub", "operator.xor"})
@@ -388,7 +402,11 @@ class _Search:
 
     def value(self, expr: ast.expr, scope: Scope, depth: int) -> Refusal | None:
         found = self._value(expr, scope, depth)
-        if found is not None and found.type_name in self.converted:
+        if (
+            found is not None
+            and found.how != AS_KEY
+            and (found.type_name in self.converted or "*" in self.converted)
+        ):
             return None  # (this part is converted; another may not be)
         return found
 
@@ -404,6 +422,10 @@ class _Search:
         if keyed is not None:
             return Refusal("tuple", keyed, scope, AS_KEY)
         if kind is ast.Dict:
+            for k in expr.keys:  # type: ignore[attr-defined]
+                made_key = self.key_type(k, scope, depth + 1) if k is not None else None
+                if made_key is not None:
+                    return Refusal(made_key, k, scope, AS_KEY)
             parts: list[ast.expr] = [
                 v
                 for k, v in zip(expr.keys, expr.values)  # type: ignore[attr-defined]
@@ -419,6 +441,10 @@ class _Search:
         elif kind is ast.GeneratorExp:
             return Refusal("generator", expr, scope)
         elif kind in (ast.ListComp, ast.DictComp):
+            if kind is ast.DictComp:
+                from_keys = self.comp_keys(expr, scope, depth)  # type: ignore[arg-type]
+                if from_keys is not None:
+                    return from_keys
             element = expr.elt if kind is ast.ListComp else expr.value  # type: ignore[attr-defined]
             return self.element(expr, element, scope, depth)  # type: ignore[arg-type]
         elif kind is ast.IfExp:
@@ -660,6 +686,11 @@ class _Search:
             if adds and binding.detail == "setitem" and isinstance(binding.key, ast.Tuple):
                 # (`pairs[a, b] = n`: the encoder takes only str, int, float, bool or None keys)
                 return Refusal("tuple", binding.key, where, AS_KEY)
+            if kind == "mutated" and binding.key is not None:
+                # (`counts[day] += 1`, `groups.setdefault(day, [])` of `day = ts.date()`)
+                keyed = self.key_type(binding.key, where, depth + 1)
+                if keyed is not None:
+                    return Refusal(keyed, binding.key, where, AS_KEY)
             path = binding.path
             if (
                 kind == "assign"
@@ -688,6 +719,69 @@ class _Search:
                 return hit
         return None
 
+    def key_type(self, key: ast.expr, scope: Scope, depth: int) -> str | None:
+        """The refused type a dict key may be made as: a date, a Decimal... (either branch of
+        `a if c else b`, any value a local is bound to: the path that makes one breaks)."""
+        if depth > _MAX_DEPTH:
+            return None
+        if isinstance(key, ast.IfExp):
+            for part in (key.body, key.orelse):
+                found = self.key_type(part, scope, depth + 1)
+                if found is not None and not _tested_away(key, part, found):
+                    return found
+            return None
+        if isinstance(key, ast.Name) and key.id not in self.shadowed:
+            located = scope.lookup(key.id)
+            if located is not None and located[1]:
+                for binding in _reaching(located[0], located[1], key.lineno):
+                    if binding.kind in ("assign", "annotated") and binding.path == ():
+                        found = self.key_type(binding.value, located[0], depth + 1)  # type: ignore[arg-type]
+                        if found is not None:
+                            return found
+                return None
+        if (
+            isinstance(key, ast.Call)
+            and isinstance(key.func, ast.Attribute)
+            and not key.args
+            and isinstance(key.func.value, ast.Name)
+        ):
+            # (`taken_at.date()` of `taken_at = datetime.fromisoformat(t) if t else None`)
+            base = self.key_type(key.func.value, scope, depth + 1)
+            if base == "datetime" and key.func.attr in ("date", "time"):
+                return key.func.attr
+            if base is not None and key.func.attr in _KEEPS_TYPE.get(base, ()):
+                return base
+        found = self.made(key, scope, depth)
+        return found if found not in (None, "set", "frozenset", "generator") else None
+
+    def comp_keys(self, comp: ast.DictComp, scope: Scope, depth: int) -> Refusal | None:
+        """`{k: n for k, n in sorted(groups.items())}`: the keys the comprehension's loop
+        takes from a dict, as that dict was given them."""
+        key = comp.key
+        if not isinstance(key, ast.Name) or len(comp.generators) != 1:
+            return None
+        gen = comp.generators[0]
+        source, pairs = _mapping_of(gen.iter)
+        target = gen.target
+        if pairs:
+            if not (
+                isinstance(target, ast.Tuple) and target.elts and is_name(target.elts[0], key.id)
+            ):
+                return None
+        elif not is_name(target, key.id):
+            return None
+        if not isinstance(source, ast.Name):
+            return None
+        located = scope.lookup(source.id)
+        if located is None or not located[1]:
+            return None
+        for binding in located[1]:
+            if binding.kind == "mutated" and binding.key is not None:
+                found = self.key_type(binding.key, located[0], depth + 1)
+                if found is not None:
+                    return Refusal(found, binding.key, located[0], AS_KEY)
+        return None
+
     def comp_item(self, name: str, depth: int) -> Refusal | None:
         """A comprehension's own loop name taken whole (`[r for r in records]`): one of what
         its loop takes."""
@@ -695,6 +789,34 @@ class _Search:
             for gen in comp.generators:  # type: ignore[attr-defined]
                 if is_name(gen.target, name):
                     return self.elements(gen.iter, comp_scope, depth)
+                if any(isinstance(n, ast.Name) and n.id == name for n in ast.walk(gen.target)):
+                    return None
+        return None
+
+    def comp_record(self, call: ast.Call, scope: Scope) -> str | None:
+        """`asdict(e) for e in entries` (`astuple`): the refused type a field of the records
+        the comprehension's loop takes may hold (`_held_field`)."""
+        if not (
+            len(call.args) == 1
+            and not call.keywords
+            and isinstance(call.args[0], ast.Name)
+            and call.args[0].id in self.shadowed
+            and _is_asdict(call, scope)
+        ):
+            return None
+        name = call.args[0].id
+        for comp, comp_scope in reversed(self.comps):
+            for gen in comp.generators:  # type: ignore[attr-defined]
+                if is_name(gen.target, name):
+                    table = rows(gen.iter, comp_scope)
+                    if table is None or not table.items:
+                        return None
+                    found = [o for row, at in table.items for o in resolve(row, at).items]
+                    if not found or not all(isinstance(o, Instance) for o in found):
+                        return None
+                    skipped = self.popped | self.rewritten
+                    kinds = {_held_field(o, skipped) for o in found}  # type: ignore[arg-type]
+                    return kinds.pop() if len(kinds) == 1 else None
                 if any(isinstance(n, ast.Name) and n.id == name for n in ast.walk(gen.target)):
                     return None
         return None
@@ -812,8 +934,10 @@ class _Search:
 
     def call(self, call: ast.Call, scope: Scope, depth: int) -> Refusal | None:
         # (a project def's returns are followed below, to where the value is made)
-        made = self.kept(call, scope, depth, defs=False) or _record_field(
-            call, scope, self.popped | self.rewritten
+        made = (
+            self.kept(call, scope, depth, defs=False)
+            or _record_field(call, scope, self.popped | self.rewritten)
+            or self.comp_record(call, scope)
         )
         if made is not None:
             return Refusal(made, call, scope)
@@ -834,21 +958,7 @@ class _Search:
             and "dict" not in self.shadowed
         ):
             # (`dict(sorted(bal.items(), key=...))`, `dict(bal)`: the same values again)
-            source = call.args[0]
-            if (
-                isinstance(source, ast.Call)
-                and isinstance(source.func, ast.Name)
-                and source.func.id in ("sorted", "list", "reversed")
-                and source.args
-            ):
-                source = source.args[0]
-            if (
-                isinstance(source, ast.Call)
-                and isinstance(source.func, ast.Attribute)
-                and source.func.attr == "items"
-                and not source.args
-            ):
-                source = source.func.value
+            source = _mapping_of(call.args[0])[0]
             if (
                 isinstance(source, ast.Subscript)
                 and not isinstance(source.slice, ast.Slice)
@@ -877,35 +987,56 @@ class _Search:
                     continue  # (`@singledispatch`: what runs depends on the value's type)
                 shadowed, self.shadowed = self.shadowed, frozenset()
                 try:
-                    hit = self.returned(obj, call, scope, depth)
+                    hit = self.returned(obj, [(call, scope, obj)], depth)
+                finally:
+                    self.shadowed = shadowed
+                if hit is not None:
+                    return hit
+            elif isinstance(obj, Partial) and not isinstance(obj.func.node, ast.Lambda):
+                # (`fn(args)` of `fn = partial(_dispatch, name)`: the partial's own arguments,
+                # read where it was made, then the call's)
+                filled = Prefilled(
+                    obj.func,
+                    len(obj.args),
+                    frozenset(kw.arg for kw in obj.keywords if kw.arg is not None),
+                )
+                own = ast.Call(func=call.func, args=list(obj.args), keywords=obj.keywords)
+                shadowed, self.shadowed = self.shadowed, frozenset()
+                try:
+                    hit = self.returned(
+                        filled, [(own, obj.scope, obj.func), (call, scope, filled)], depth
+                    )
                 finally:
                     self.shadowed = shadowed
                 if hit is not None:
                     return hit
         return None
 
-    def returned(self, obj: Function, call: ast.Call, scope: Scope, depth: int) -> Refusal | None:
-        """What a project def returns, its parameters bound to what the call gives (and the
-        defaults it leaves), so a branch on a flag the call leaves False is not taken."""
+    def returned(
+        self, obj: Function, calls: list[tuple[ast.Call, Scope, Function]], depth: int
+    ) -> Refusal | None:
+        """What a project def returns, its parameters bound to what the calls give (a
+        partial's, then its caller's; and the defaults they leave), so a branch on a flag the
+        call leaves False is not taken."""
         node = obj.node
         if isinstance(node, ast.Lambda):
             return None
-        env = constant_defaults(bind_call(call, scope, obj, depth), call, node)
-        inner = Code(obj, env).scope
-        # (`[slim(r) for r in rows]` of `def slim(r): return r`: one of the rows, handed back;
-        # `_as_number(score[name])`: the item, as the caller reads it)
-        self.given[id(inner)] = (
-            inner,
-            {
-                param: (
+        env: dict[str, Possible] = {}
+        given: dict[str, tuple[ast.expr, Scope, bool]] = {}
+        for call, scope, func in calls:
+            env.update(bind_call(call, scope, func, depth))
+            # (`[slim(r) for r in rows]` of `def slim(r): return r`: one of the rows, handed
+            # back; `_as_number(score[name])`: the item, as the caller reads it)
+            for param, expr in _given(call, func).items():
+                given[param] = (
                     expr,
                     scope,
                     isinstance(expr, ast.Name)
                     and any(s is scope and _comp_binds(c, expr.id) for c, s in self.comps),
                 )
-                for param, expr in _given(call, obj).items()
-            },
-        )
+        env = constant_defaults(env, calls[-1][0], node)
+        inner = Code(obj, env).scope
+        self.given[id(inner)] = (inner, given)
         for ret in returns_of(node):
             if ret.value is not None:
                 hit = self.value(ret.value, inner, depth + 1)
@@ -975,6 +1106,14 @@ class _Search:
             return "Decimal"  # (`sum(e.amount for e in entries)`, once there is one)
         if (
             isinstance(func, ast.Name)
+            and func.id == "round"
+            and len(expr.args) == 2
+            and self.made(expr.args[0], scope, depth) in ("Decimal", "Fraction")
+        ):
+            # (`round(total, 2)` of a Decimal: a Decimal; with no digits, an int)
+            return self.made(expr.args[0], scope, depth)
+        if (
+            isinstance(func, ast.Name)
             and func.id in ("max", "min")
             and len(expr.args) == 1
             and isinstance(expr.args[0], (ast.GeneratorExp, ast.ListComp))
@@ -989,6 +1128,8 @@ class _Search:
             base = self.made(func.value, scope, depth)
             if base is not None and func.attr in _KEEPS_TYPE.get(base, ()):
                 return base
+            if base == "datetime" and func.attr in ("date", "time") and not expr.args:
+                return func.attr  # (`ts.date()`: the day of a moment)
             if func.attr == "read_bytes" and self.made(func.value, scope, depth) == "Path":
                 return "bytes"
             if (
@@ -1107,6 +1248,11 @@ class _Search:
         if not values:
             return None
         inner = Code(obj, bind_call(call, scope, obj, depth)).scope
+        # (`def night_of(t): return (t + timedelta(hours=12)).date()`: `t` as the call gives it)
+        self.given[id(inner)] = (
+            inner,
+            {param: (expr, scope, False) for param, expr in _given(call, obj).items()},
+        )
         kinds = {self.made(v, inner, depth + 1) for v in values}
         return kinds.pop() if len(kinds) == 1 else None
 
@@ -1683,10 +1829,7 @@ def _record_field(
     no default None, or the module sets the field by name (`last_report=_ts(...)`)."""
     if len(call.args) != 1 or call.keywords or not isinstance(call.func, (ast.Name, ast.Attribute)):
         return None
-    if not any(
-        isinstance(o, External) and o.dotted in ("dataclasses.asdict", "dataclasses.astuple")
-        for o in resolve(call.func, scope).items
-    ):
+    if not _is_asdict(call, scope):
         return None
     found = resolve(call.args[0], scope).items or _loop_items(call.args[0], scope)
     if not found or not all(isinstance(o, Instance) for o in found):
@@ -1694,6 +1837,33 @@ def _record_field(
     kinds = {_held_field(o, skipped) for o in found}  # type: ignore[arg-type]
     kind = kinds.pop() if len(kinds) == 1 else None
     return kind
+
+
+def _mapping_of(expr: ast.expr) -> tuple[ast.expr, bool]:
+    """The dict a loop or `dict(...)` reads, and whether through `.items()`: `sorted(bal.items(),
+    key=...)` is `(bal, True)`, `list(bal)` is `(bal, False)`."""
+    while (
+        isinstance(expr, ast.Call)
+        and isinstance(expr.func, ast.Name)
+        and expr.func.id in ("sorted", "list", "reversed")
+        and expr.args
+    ):
+        expr = expr.args[0]
+    if (
+        isinstance(expr, ast.Call)
+        and isinstance(expr.func, ast.Attribute)
+        and expr.func.attr == "items"
+        and not expr.args
+    ):
+        return expr.func.value, True
+    return expr, False
+
+
+def _is_asdict(call: ast.Call, scope: Scope) -> bool:
+    return any(
+        isinstance(o, External) and o.dotted in ("dataclasses.asdict", "dataclasses.astuple")
+        for o in resolve(call.func, scope).items
+    )
 
 
 def _loop_items(expr: ast.expr, scope: Scope) -> list[object]:
@@ -1722,9 +1892,13 @@ def _loop_items(expr: ast.expr, scope: Scope) -> list[object]:
     return items
 
 
-def _held_field(record: Instance, skipped: frozenset[str] = frozenset()) -> str | None:
+def _held_field(
+    record: Instance, skipped: frozenset[str] = frozenset(), depth: int = 0
+) -> str | None:
     """The refused type of the first field of `record`'s class that it may hold (`skipped`:
-    fields the dict it becomes loses or gets again before it is serialised)."""
+    fields the dict it becomes loses or gets again before it is serialised; a field that is
+    a record of the project, or a list of them, as `asdict` converts it: `commits:
+    List[Commit]` of a `Commit` whose `authored_at: datetime` has no default)."""
     cls = record.cls
     fields = [
         stmt
@@ -1733,6 +1907,22 @@ def _held_field(record: Instance, skipped: frozenset[str] = frozenset()) -> str 
     ]
     for index, stmt in enumerate(fields):
         kind = _annotated_type(stmt.annotation, cls.scope)
+        field_name = stmt.target.id  # type: ignore[union-attr]
+        if kind is None and depth < 3 and field_name not in skipped:
+            inner = _record_class(stmt.annotation, cls.scope)
+            if inner is not None and inner.node is not cls.node:
+                kind = _held_field(Instance(inner), frozenset(), depth + 1)
+                if kind is not None and record.made is not None:
+                    given = next(
+                        (k.value for k in record.made[0].keywords if k.arg == field_name), None
+                    )
+                    if given is not None and (
+                        is_none(given) or isinstance(given, ast.List) and not given.elts
+                    ):
+                        continue  # (`commits=[]`, `parent=None`: none held)
+                if kind is not None:
+                    return kind
+            continue
         if kind is None or stmt.target.id in skipped:  # type: ignore[union-attr]
             continue
         name = stmt.target.id  # type: ignore[union-attr]
@@ -1754,6 +1944,20 @@ def _held_field(record: Instance, skipped: frozenset[str] = frozenset()) -> str 
         if re.search(rf"\b{name}\s*=\s*(?!None\b)\S", cls.module.source):
             return kind
     return None
+
+
+def _record_class(ann: ast.expr, scope: Scope) -> ClassRef | None:
+    """The project dataclass a field's annotation names, itself or as the element of a
+    sequence (`List[Commit]`, `Optional[Commit]`)."""
+    if isinstance(ann, ast.Subscript) and last_name(ann.value) in _SEQUENCES:
+        ann = ann.slice
+    cls = annotation_class(ann, scope)
+    if cls is None or not any(
+        last_name(d.func if isinstance(d, ast.Call) else d) == "dataclass"
+        for d in cls.node.decorator_list
+    ):
+        return None
+    return cls
 
 
 def _made_here(given: ast.expr) -> bool:

@@ -21,7 +21,8 @@ A `Binding`'s `kind` is one of:
   `.update`, `.setdefault`, `.add` (`detail` the method, `value` the argument that carries the
   new element or elements), `X[key] = value` (`detail` "setitem", `key`), `X.attr = value`
   ("setattr"), and changes the index cannot follow (`X[k].append(...)`, `.pop()`, `del X[k]`:
-  `detail` "other");
+  `detail` "other"; `key` the entry's key where one is used: `X[k] += 1`,
+  `X.setdefault(k, []).append(v)`);
 - "deleted": `del X`;
 - "global": an assignment to the name in a def that declares it `global` (`home` that def;
   `detail` the assignment's own kind).
@@ -298,11 +299,21 @@ def _bind_changed(
     detail = "other"
     key: ast.expr | None = None
     value: ast.expr | None = None
-    if isinstance(target, ast.Subscript) and isinstance(target.value, ast.Name):
+    if (
+        isinstance(target, ast.Call)
+        and isinstance(target.func, ast.Attribute)
+        and target.func.attr == "setdefault"
+        and target.args
+    ):
+        # (`groups.setdefault(day, []).append(r)`: the entry the call made or found changes)
+        key, target = target.args[0], target.func.value
+    elif isinstance(target, ast.Subscript) and isinstance(target.value, ast.Name):
         if isinstance(stmt, (ast.Assign, ast.AnnAssign)) and not isinstance(
             target.slice, ast.Slice
         ):
             detail, key, value = "setitem", target.slice, stmt.value
+        elif not isinstance(target.slice, ast.Slice) and not isinstance(stmt, ast.Delete):
+            key = target.slice  # (`counts[day] += 1`, `by[day].append(r)`: keys it may hold)
     elif (
         isinstance(target, ast.Attribute)
         and isinstance(target.value, ast.Name)

@@ -898,6 +898,10 @@ def _subscript(expr: ast.Subscript, scope: Scope, depth: int) -> Possible:
     ):
         row, row_scope = sequence.items[key]
         return resolve(row, row_scope, depth + 1)
+    if sequence is not None and sequence.items and (not known or isinstance(key, int)):
+        # (`channel.episodes[0]`, `rows[i]`: one of the rows, which one not known)
+        found = union([resolve(r, s, depth + 1) for r, s in sequence.items[:MAX_ITEMS]])
+        return found.join(UNKNOWN)
     return UNKNOWN
 
 
