@@ -10635,6 +10635,34 @@ for name in HANDLERS:
         Valid(
             """\
 import json
+
+from tools.registry import registry
+
+METRICS = {"a": len, "b": lambda s: 2}
+
+
+def handler(args, **kw):
+    wanted = args.get("metrics") or list(METRICS)
+    if not isinstance(wanted, list) or not all(isinstance(m, str) and m in METRICS for m in wanted):
+        return json.dumps({"error": "bad metrics"})
+    scores = {name: METRICS[name]("x") for name in dict.fromkeys(wanted)}
+    return json.dumps({"scores": scores})
+
+
+registry.register(
+    name="t",
+    toolset="x",
+    schema={"name": "t", "description": "d", "parameters": {"type": "object", "properties": {}}},
+    handler=handler,
+)
+""",
+            note="A list the def turns away unless all(isinstance(m, str) and m in METRICS for m "
+            "in wanted): each name later looked up is an entry (an and of tests, one a "
+            "membership).",
+        ),
+        Valid(
+            """\
+import json
 from dataclasses import asdict, dataclass, field
 from datetime import datetime, timezone
 from typing import List, Optional
@@ -23693,6 +23721,35 @@ for name in HANDLERS:
             fixed={},
             note="A handler made as wrap(partial(dispatch, name)) in a loop: what the wrapper "
             "serialises is what the partial's def returns for each row's name (a set).",
+        ),
+        Invalid(
+            """\
+import json
+
+from tools.registry import registry
+
+METRICS = {"a": len, "b": lambda s: 2}
+
+
+def handler(args, **kw):
+    wanted = args.get("metrics") or list(METRICS)
+    if not isinstance(wanted, list) or not all(m for m in wanted):
+        return json.dumps({"error": "bad metrics"})
+    scores = {name: METRICS[name]("x") for name in wanted}
+    return json.dumps({"scores": scores})
+
+
+registry.register(
+    name="t",
+    toolset="x",
+    schema={"name": "t", "description": "d", "parameters": {"type": "object", "properties": {}}},
+    handler=handler,
+)
+""",
+            lines=(12,),
+            fixed={},
+            note="all(m for m in wanted) asks nothing of each name that the table answers: the "
+            "lookup still raises KeyError.",
         ),
         Invalid(
             """\

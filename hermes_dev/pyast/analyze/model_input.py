@@ -4660,12 +4660,24 @@ def _all_asked_of(test: ast.expr) -> list[ast.expr]:
             and len(inner.generators) == 1
             and not inner.generators[0].ifs
             and isinstance(inner.generators[0].target, ast.Name)
-            and isinstance(inner.elt, ast.Call)
-            and (_asks_a_helper(inner.elt.func) or is_name(inner.elt.func, "isinstance"))
-            and any(is_name(a, inner.generators[0].target.id) for a in inner.elt.args)
+            and _each_asked(inner.elt, inner.generators[0].target.id)
         ):
             found.append(inner.generators[0].iter)
     return found
+
+
+def _each_asked(elt: ast.expr, item: str) -> bool:
+    """What `all(...)` asks of each item: a helper or `isinstance` given it, its membership of
+    a table (`m in METRICS`), or an `and` of parts one of which is such a test."""
+    if isinstance(elt, ast.BoolOp) and isinstance(elt.op, ast.And):
+        return any(_each_asked(part, item) for part in elt.values)
+    if isinstance(elt, ast.Compare):
+        return len(elt.ops) == 1 and isinstance(elt.ops[0], ast.In) and is_name(elt.left, item)
+    return (
+        isinstance(elt, ast.Call)
+        and (_asks_a_helper(elt.func) or is_name(elt.func, "isinstance"))
+        and any(is_name(a, item) for a in elt.args)
+    )
 
 
 def _asks_about(expr: ast.expr, item: str) -> bool:
