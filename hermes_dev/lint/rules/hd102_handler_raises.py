@@ -52,7 +52,11 @@ StopIteration (RuntimeError in a coroutine), the first of what such a search fou
 (`difflib.get_close_matches(query, names)[0]`, `re.findall(p, text)[0]`, a filtered
 comprehension's `[0]`) IndexError unless the matches are looked at first, `max(items)`/`min(items)` without `default=` ValueError, `statistics.mean(items)` (and `median`,
 `stdev`...) StatisticsError, `random.choice(items)` IndexError, `total / len(items)` (also `/ n`
-after `n = len(items)`, of `sorted(items)`) and `x / args["n"]` ZeroDivisionError; unless the code looks at the size first (`if not items`,
+after `n = len(items)`, of `sorted(items)`) and `x / args["n"]` ZeroDivisionError (of the
+model's list as it came or as `enumerate`, `filter`, `map`, a comprehension and `tuple()` left
+it), `random.sample(items, n)`, `itertools.islice(it, n)`, `deque(maxlen=n)` and `time.sleep(n)`
+of the model's number ValueError when it is negative (a type test does not bound it; `n =
+max(1, n)` does); unless the code looks at the size first (`if not items`,
 `len(parts) < 2`, `":" in text`, a value's `or` default). A test that ends the function when
 it passes (`if PAT.match(name): return ...`, `if code in SPECIAL: return ...`, no `else`) checks
 the value only inside its block: after it the value is unchecked. More of the model's text read by a
@@ -10659,6 +10663,75 @@ registry.register(
             note="A list the def turns away unless all(isinstance(m, str) and m in METRICS for m "
             "in wanted): each name later looked up is an entry (an and of tests, one a "
             "membership).",
+        ),
+        Valid(
+            """\
+import json
+
+from tools.registry import registry
+
+
+def _score(indexed):
+    index, text = indexed
+    return index, len(text)
+
+
+def handler(args, **kw):
+    texts = args.get("texts") or []
+    scored = tuple(map(_score, filter(lambda it: isinstance(it[1], str), enumerate(texts))))
+    if not scored:
+        return json.dumps({"error": "give at least one text"})
+    easiest = min(scored, key=lambda s: s[1])
+    return json.dumps({"easiest": easiest[0]})
+
+
+registry.register(
+    name="t",
+    toolset="x",
+    schema={"name": "t", "description": "d", "parameters": {"type": "object", "properties": {"texts": {"type": "array", "items": {"type": "string"}}}}},
+    handler=handler,
+)
+""",
+            note="trap: the same steps, the result's emptiness tested before min().",
+        ),
+        Valid(
+            """\
+import itertools
+import json
+import random
+from collections import deque
+
+from tools.registry import registry
+
+WORDS = ["a", "b", "c"]
+
+
+def pick(args, **kw):
+    count = args.get("count", 2)
+    if not isinstance(count, int) or not 0 <= count <= len(WORDS):
+        return json.dumps({"error": f"count must be a whole number from 0 to {len(WORDS)}"})
+    return json.dumps({"words": random.sample(WORDS, count)})
+
+
+def tail(args, **kw):
+    lines = args.get("lines", 5)
+    if not isinstance(lines, int):
+        return json.dumps({"error": "lines must be a whole number"})
+    lines = max(1, lines)
+    kept = deque(WORDS, maxlen=lines)
+    return json.dumps({"lines": list(kept), "first": list(itertools.islice(WORDS, lines))})
+
+
+for name, fn in (("pick", pick), ("tail", tail)):
+    registry.register(
+        name=name,
+        toolset="x",
+        schema={"name": name, "description": "d", "parameters": {"type": "object", "properties": {}}},
+        handler=fn,
+    )
+""",
+            note="trap: a range test before random.sample; lines = max(1, lines) before deque and "
+            "islice (the rebinding replaces what the model sent).",
         ),
         Valid(
             """\
@@ -23750,6 +23823,80 @@ registry.register(
             fixed={},
             note="all(m for m in wanted) asks nothing of each name that the table answers: the "
             "lookup still raises KeyError.",
+        ),
+        Invalid(
+            """\
+import json
+
+from tools.registry import registry
+
+
+def _score(indexed):
+    index, text = indexed
+    return index, len(text)
+
+
+def handler(args, **kw):
+    texts = args.get("texts") or []
+    scored = tuple(map(lambda it: _score(it), filter(lambda it: isinstance(it[1], str), enumerate(texts))))
+    defined = tuple(filter(lambda s: s[1] is not None, scored))
+    easiest = min(defined, key=lambda s: s[1])
+    return json.dumps({"easiest": easiest[0]})
+
+
+registry.register(
+    name="t",
+    toolset="x",
+    schema={"name": "t", "description": "d", "parameters": {"type": "object", "properties": {"texts": {"type": "array", "items": {"type": "string"}}}}},
+    handler=handler,
+)
+""",
+            lines=(15,),
+            fixed={},
+            note="A list of the model's texts made in steps (filter of enumerate, then map, then "
+            "tuple, then filter again) is empty when the model sends none: min() with key= "
+            "raises ValueError.",
+        ),
+        Invalid(
+            """\
+import itertools
+import json
+import random
+from collections import deque
+
+from tools.registry import registry
+
+WORDS = ["a", "b", "c"]
+
+
+def pick(args, **kw):
+    count = args.get("count", 2)
+    if not isinstance(count, int):
+        return json.dumps({"error": "count must be a whole number"})
+    return json.dumps({"words": random.sample(WORDS, count)})
+
+
+def tail(args, **kw):
+    lines = args.get("lines", 5)
+    if not isinstance(lines, int):
+        return json.dumps({"error": "lines must be a whole number"})
+    kept = deque(WORDS, maxlen=lines)
+    return json.dumps({"lines": list(kept), "first": list(itertools.islice(WORDS, lines))})
+
+
+for name, fn in (("pick", pick), ("tail", tail)):
+    registry.register(
+        name=name,
+        toolset="x",
+        schema={"name": name, "description": "d", "parameters": {"type": "object", "properties": {}}},
+        handler=fn,
+    )
+""",
+            lines=(15, 22, 23),
+            fixed={},
+            note="random.sample, itertools.islice and deque(maxlen=) of the model's number that "
+            "only a type test looked at: a negative one (or more than the list holds) raises "
+            "ValueError.",
         ),
         Invalid(
             """\

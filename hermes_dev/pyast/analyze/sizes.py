@@ -7,7 +7,13 @@
   `random.choice(items)` IndexError;
 - `total / len(items)` raises ZeroDivisionError on an empty list (also `/ n` after `n =
   len(items)`, and of `sorted(items)` or `list(items)`), `x / args["n"]` (or `//`,
-  `%`, also of a parameter a caller hands the model's value) when the model sends 0.
+  `%`, also of a parameter a caller hands the model's value) when the model sends 0;
+- `time.sleep(n)`, `random.sample(items, n)`, `itertools.islice(it, n)`, `deque(maxlen=n)`
+  raise ValueError on a negative number (the last three past a type test too, which does not
+  bound it; `n = max(1, n)` does).
+
+The model's list stays its list through `enumerate`, `filter`, `map`, `sorted`, `tuple`, and a
+comprehension (with or without a filter: none of none).
 
 A value whose size the function looks at (`if not items`, `len(parts) < 2`, `":" in text`,
 `x if parts else y`, any `len(...)` of it) is taken as checked: precision first.
@@ -89,6 +95,7 @@ class Sizes:
         "_nodes",
         "_popped",
         "_reads",
+        "_rebinding",
         "_tested",
         "_tool_valued",
         "_values",
@@ -174,6 +181,7 @@ class Sizes:
         # (parameters a caller turned an empty value away for: no emptiness risk, nothing else)
         self._filled = filled_given
         self._guarded: set[str] = set()
+        self._rebinding: set[str] = set()  # (names whose rebinding `_signed` is reading)
 
     def looked_at(self, guarded: bool = True) -> set[str]:
         """Names a test here looks at in any way (`if m:`, `m is None`, `len(x) < 2`), and
@@ -280,7 +288,7 @@ class Sizes:
         """("sep", ":", reads) for the parts of the model's text split at ":", ("blank", "",
         reads) for its words or lines, ("empty", noun, reads) for the model's own list or text;
         reads: what a test of its size reads."""
-        if depth > 5:
+        if depth > 10:  # (a list made in several steps: `tuple(map(f, enumerate(xs)))`)
             return None
         if isinstance(expr, ast.Name):
             bound = self._values.get(expr.id)
@@ -364,6 +372,21 @@ class Sizes:
             return inner
         if (
             isinstance(expr, ast.Call)
+            and isinstance(expr.func, ast.Name)
+            and (
+                (expr.func.id in ("enumerate", "reversed") and len(expr.args) == 1)
+                or (expr.func.id == "filter" and len(expr.args) == 2)
+            )
+            and not expr.keywords
+            and not isinstance(expr.args[-1], ast.Starred)
+        ):
+            # (`enumerate(texts)`: one pair for each item; `filter(ok, texts)`: none of none)
+            inner = self._sequence(expr.args[-1], depth + 1)
+            if inner is None or inner[0] != "empty":
+                return None
+            return "empty", "an empty list", inner[2]
+        if (
+            isinstance(expr, ast.Call)
             and is_name(expr.func, "map")
             and len(expr.args) == 2
             and not expr.keywords
@@ -390,8 +413,9 @@ class Sizes:
                 # model's value)
                 return "empty", _NO_MATCH, set()
             inner = self._sequence(gen.iter, depth + 1)
-            if inner is None or gen.ifs:
+            if inner is None or (gen.ifs and inner[0] != "empty"):
                 return None  # (a filter may leave nothing for any input: not the model's doing)
+            # (of the model's list, filtered or not: none when it sent none)
             return inner[0], inner[1] if inner[0] != "empty" else "an empty list", inner[2]
         return None
 
@@ -582,8 +606,12 @@ class Sizes:
             made, sequence = (TypeError, "an empty list"), call.args[1]
         else:
             made = _EMPTY_CALLS.get(name)  # type: ignore[assignment]
-            if made is None or len(call.args) != 1 or call.keywords:
+            if made is None or len(call.args) != 1:
                 return None
+            if call.keywords and not (
+                name in ("max", "min") and all(kw.arg == "key" for kw in call.keywords)
+            ):
+                return None  # (`default=` answers for an empty list; `key=` does not)
             sequence = call.args[0]
         if isinstance(sequence, ast.Starred):
             return None
@@ -601,39 +629,68 @@ class Sizes:
         if name is None:
             return None
         value: ast.expr | None = None
+        why = "when the model sends a negative number"
+        typed = False  # (a type test of the number does not bound it)
         if name == "time.sleep" and len(call.args) == 1:
             value = call.args[0]
         elif name.startswith("requests.") and name.rsplit(".", 1)[1] in _REQUESTS_VERBS:
             value = next((kw.value for kw in call.keywords if kw.arg == "timeout"), None)
-        if value is None or not self._signed(value, 0):
+        elif name == "random.sample":
+            # (more than the population holds raises too: one test of the number answers both)
+            value = call.args[1] if len(call.args) == 2 else _keyword(call, "k")
+            why = "when the model sends a negative number or more than the list holds"
+            typed = True
+        elif name == "itertools.islice" and len(call.args) == 2:
+            value, typed = call.args[1], True
+        elif name == "collections.deque":
+            value, typed = _keyword(call, "maxlen"), True
+        if value is None or not self._signed(value, 0, typed):
             return None
-        return ValueError, "when the model sends a negative number"
+        return ValueError, why
 
-    def _signed(self, expr: ast.expr, depth: int) -> bool:
+    def _signed(self, expr: ast.expr, depth: int, typed: bool = False) -> bool:
         """The model's number, which may be negative here: as it came, converted, or kept by
-        `min()` or an `or` default; not past a test of it or `max()` with a positive bound."""
+        `min()` or an `or` default; not past a test of it or `max()` with a positive bound
+        (`typed`: past a test the caller's checks made, only when it is one here of its size,
+        not of its type: `isinstance(n, int)` lets -5 through)."""
         if depth > 4:
             return False
         if self._key_read(expr) is not None:
             return True
         if isinstance(expr, ast.Name):
-            if expr.id in self._tested or expr.id in self._guarded:
+            if expr.id in self._tested or (not typed and expr.id in self._guarded):
                 return False
             bound = self._values.get(expr.id)
             if bound is None:
                 return expr.id in self._zero_given or "." + expr.id in self._zero_given
-            return any(v is not None and self._signed(v, depth + 1) for v in bound)
+            rebound = [
+                v
+                for v in bound
+                if v is not None
+                and any(isinstance(n, ast.Name) and n.id == expr.id for n in ast.walk(v))
+            ]
+            if rebound and expr.id not in self._rebinding:
+                # (`lines = max(1, lines)`: what the number became replaces what it was, read
+                # of the name's other values)
+                self._rebinding.add(expr.id)
+                try:
+                    return any(self._signed(v, depth + 1, typed) for v in rebound)
+                finally:
+                    self._rebinding.discard(expr.id)
+            if rebound:
+                bound = [v for v in bound if v not in rebound]
+            return any(v is not None and self._signed(v, depth + 1, typed) for v in bound)
         if isinstance(expr, ast.BoolOp) and isinstance(expr.op, ast.Or):
-            return self._signed(expr.values[0], depth + 1)
+            return self._signed(expr.values[0], depth + 1, typed)
         if isinstance(expr, ast.Call) and isinstance(expr.func, ast.Name) and not expr.keywords:
             func, args = expr.func.id, expr.args
             if func in ("int", "float") and len(args) == 1:
                 arg = args[0]
-                return self._signed(arg, depth + 1) or (
+                return self._signed(arg, depth + 1, typed) or (
                     not isinstance(arg, (ast.BoolOp, ast.IfExp)) and self._from_model(arg)
                 )
             if func == "min":
-                return any(self._signed(a, depth + 1) for a in args)
+                return any(self._signed(a, depth + 1, typed) for a in args)
             if func == "max":
                 floor = any(
                     isinstance(a, ast.Constant)
@@ -642,7 +699,7 @@ class Sizes:
                     and a.value > 0
                     for a in args
                 )
-                return not floor and any(self._signed(a, depth + 1) for a in args)
+                return not floor and any(self._signed(a, depth + 1, typed) for a in args)
         return False
 
     def _division(self, divisor: ast.expr, given: bool = False) -> Risk | None:
@@ -1149,3 +1206,7 @@ def _noun(default: ast.expr | None) -> str:
     if isinstance(default, ast.Constant) and isinstance(default.value, str):
         return "empty text"
     return "an empty list or text"
+
+
+def _keyword(call: ast.Call, name: str) -> ast.expr | None:
+    return next((kw.value for kw in call.keywords if kw.arg == name), None)
