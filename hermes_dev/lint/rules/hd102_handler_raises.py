@@ -394,8 +394,9 @@ never happen"), guards an invariant and is not reported.
 Not followed, and so never reported (precision first): other calls that leave the root (stdlib,
 third-party), calls through names that cannot be resolved (parameters without annotations,
 `getattr` of a name that is not constant, subscripts), exception classes that cannot be resolved (they count as caught), an
-`assert` or a control-flow exception (`CancelledError`, `KeyboardInterrupt`, `SystemExit`,
-`GeneratorExit`) met in a callee, an abstract method's own body, generators no loop runs,
+`assert` met in a callee that tests no value of the model's (one that does, `assert
+isinstance(count, int)` of `count = args.get("count", 10)`, is reported), a control-flow
+exception (`CancelledError`, `KeyboardInterrupt`, `SystemExit`, `GeneratorExit`) met in a callee, an abstract method's own body, generators no loop runs,
 coroutines that are not awaited where they are called, other uses of the numbers the schema
 asks for without a conversion (`range(n)`, `items[n]`: Hermes coerces numbers written as
 text), a state file of the tool's own
@@ -10732,6 +10733,49 @@ for name, fn in (("pick", pick), ("tail", tail)):
 """,
             note="trap: a range test before random.sample; lines = max(1, lines) before deque and "
             "islice (the rebinding replaces what the model sent).",
+        ),
+        Valid(
+            """\
+import functools
+import json
+from typing import Any, Callable, Dict, Literal
+
+from tools.registry import registry
+
+Op = Literal["add", "pick"]
+WORDS = ["a", "b", "c"]
+
+
+def _add(args: Dict[str, Any]) -> str:
+    return json.dumps({"ok": True})
+
+
+def _pick(args: Dict[str, Any]) -> str:
+    count = args.get("count", 10)
+    if not isinstance(count, int):
+        return json.dumps({"error": "count must be an integer"})
+    assert WORDS, "the word list is never empty"
+    return json.dumps({"words": WORDS[:count]})
+
+
+OPS: Dict[Op, Callable[[Dict[str, Any]], str]] = {"add": _add, "pick": _pick}
+
+
+def run_op(op: Op, args: Dict[str, Any], **kwargs: Any) -> str:
+    return OPS[op](args)
+
+
+for op in ("add", "pick"):
+    name = f"vocab_{op}"
+    registry.register(
+        name=name,
+        toolset="x",
+        schema={"name": name, "description": "d", "parameters": {"type": "object", "properties": {}}},
+        handler=functools.partial(run_op, op),
+    )
+""",
+            note="trap: the def turns a wrong count away itself, and its assert tests a constant "
+            "of the module, not the model's value.",
         ),
         Valid(
             """\
@@ -23897,6 +23941,51 @@ for name, fn in (("pick", pick), ("tail", tail)):
             note="random.sample, itertools.islice and deque(maxlen=) of the model's number that "
             "only a type test looked at: a negative one (or more than the list holds) raises "
             "ValueError.",
+        ),
+        Invalid(
+            """\
+import functools
+import json
+import random
+from typing import Any, Callable, Dict, Literal
+
+from tools.registry import registry
+
+Op = Literal["add", "pick"]
+WORDS = ["a", "b", "c"]
+
+
+def _add(args: Dict[str, Any]) -> str:
+    return json.dumps({"ok": True})
+
+
+def _pick(args: Dict[str, Any]) -> str:
+    count = args.get("count", 10)
+    assert isinstance(count, int), "count must be an integer"
+    return json.dumps({"words": WORDS[:count]})
+
+
+OPS: Dict[Op, Callable[[Dict[str, Any]], str]] = {"add": _add, "pick": _pick}
+
+
+def run_op(op: Op, args: Dict[str, Any], **kwargs: Any) -> str:
+    return OPS[op](args)
+
+
+for op in ("add", "pick"):
+    name = f"vocab_{op}"
+    registry.register(
+        name=name,
+        toolset="x",
+        schema={"name": name, "description": "d", "parameters": {"type": "object", "properties": {}}},
+        handler=functools.partial(run_op, op),
+    )
+""",
+            lines=(26,),
+            fixed={},
+            note="An assert in a def the handler reaches through a partial and a dispatch table, "
+            "testing the model's value (assert isinstance(count, int)): AssertionError "
+            "escapes.",
         ),
         Invalid(
             """\

@@ -1915,6 +1915,16 @@ class _Walker:
                 assert isinstance(item, ast.Name)
                 self._narrow(_renamed(stmt.test, target.id, item.id), False)
 
+    def _asks_model(self, test: ast.expr) -> bool:
+        """An `assert` in a def the handler calls that tests the model's own value (`assert
+        isinstance(count, int)` of `count = args.get("count", 10)`): it fails on what the model
+        sends, not on a broken invariant of the code."""
+        inputs = self.inputs
+        return inputs is not None and any(
+            isinstance(sub, (ast.Name, ast.Subscript, ast.Call)) and inputs._from_model(sub)
+            for sub in ast.walk(test)
+        )
+
     def _restates(self, test: ast.expr) -> bool:
         """An `assert` of what a test on the path has already shown of a name
         (`assert isinstance(amount, float)` once `amount` is known not to be an `Invalid`):
@@ -1992,7 +2002,7 @@ class _Walker:
         if isinstance(stmt, ast.Assert):
             self.expr(stmt.test, handlers)
             if (
-                self.top
+                (self.top or self._asks_model(stmt.test))
                 and not (isinstance(stmt.test, ast.Constant) and stmt.test.value)
                 and not self._restates(stmt.test)
             ):
