@@ -10864,6 +10864,161 @@ for name, fn in (("by_night", by_night), ("by_day", by_day), ("fee", fee)):
             note="trap: the helper returns isoformat() text, the key is isoformat() text (a "
             "datetime value with default=str is converted), round() of a float.",
         ),
+        Valid(
+            """\
+import enum
+import json
+from dataclasses import asdict, dataclass
+from datetime import datetime, timezone
+from typing import NamedTuple
+
+from tools.registry import registry
+
+
+class Severity(str, enum.Enum):
+    MINOR = "minor"
+    CRITICAL = "critical"
+
+
+@dataclass
+class Excursion:
+    start: str
+    severity: Severity
+
+
+class PricePoint(NamedTuple):
+    price: str
+    changed_at: str
+
+
+class Money:
+    def __init__(self, cents):
+        self.cents = cents
+
+    def quantize(self, step):
+        return round(self.cents / 100, 2)
+
+
+class Entry:
+    def __init__(self, product):
+        self.product = product
+        self.history = [PricePoint("2.50", datetime.now(timezone.utc).isoformat())]
+        self.last_frame = ""
+
+    def poll(self):
+        self.last_frame = bytearray(b"\\x02\\x01").hex()
+
+    def to_dict(self):
+        return {"product": self.product, "history": [p._asdict() for p in self.history]}
+
+
+def find_excursions(temps):
+    out = []
+    for t in temps:
+        if t > 8.0:
+            out.append(Excursion(start="10:00", severity=Severity.CRITICAL if t > 13 else Severity.MINOR))
+    return out
+
+
+def excursions(args, **kw):
+    return json.dumps({"excursions": [asdict(e) for e in find_excursions([4.0, 9.5])]})
+
+
+def prices(args, **kw):
+    entries = [Entry("kale")]
+    return json.dumps({"prices": [e.to_dict() for e in entries]})
+
+
+def frame(args, **kw):
+    entry = Entry("kale")
+    entry.poll()
+    return json.dumps({"frame": entry.last_frame})
+
+
+def totals(args, **kw):
+    money = Money(234)
+    return json.dumps({"value": money.quantize(2)})
+
+
+for name, fn in (("excursions", excursions), ("prices", prices), ("frame", frame), ("totals", totals)):
+    registry.register(name=name, toolset="x", schema={"name": name, "description": "d", "parameters": {"type": "object", "properties": {}}}, handler=fn)
+""",
+            note="trap: a str-mixed Enum, a named tuple of text, a method storing hex text, "
+            "quantize() of the project's own Money class.",
+        ),
+        Valid(
+            """\
+import json
+from decimal import Decimal
+from typing import NamedTuple
+
+from tools.registry import registry
+
+
+def fmt(d):
+    return str(d.quantize(Decimal("0.01")))
+
+
+class Row(NamedTuple):
+    period: int
+    opening: Decimal
+    closing: Decimal
+
+    def as_json(self):
+        out = self._asdict()
+        for key in ("opening", "closing"):
+            out[key] = fmt(out[key])
+        return out
+
+
+def handler(args, **kw):
+    rows = [Row(1, Decimal("100"), Decimal("90"))]
+    return json.dumps({"rows": [r.as_json() for r in rows]})
+
+
+registry.register(name="t", toolset="x", schema={"name": "t", "description": "d", "parameters": {"type": "object", "properties": {}}}, handler=handler)
+""",
+            note="trap: a loop over a tuple of constant keys gives every Decimal field new text "
+            "(out[key] = fmt(out[key])).",
+        ),
+        Valid(
+            """\
+import enum
+import json
+from dataclasses import asdict, dataclass
+from decimal import Decimal
+
+from tools.registry import registry
+
+
+class Tier(enum.Enum):
+    COLD = "cold"
+    HOT = "hot"
+
+
+@dataclass
+class Quote:
+    tier: Tier
+    price: Decimal
+
+
+def _default(obj):
+    if isinstance(obj, enum.Enum):
+        return obj.value
+    if isinstance(obj, Decimal):
+        return float(obj)
+    raise TypeError(f"{type(obj).__name__} is not JSON serializable")
+
+
+def handler(args, **kw):
+    q = Quote(tier=Tier.HOT if args.get("hot") else Tier.COLD, price=Decimal("2.5"))
+    return json.dumps(asdict(q), default=_default)
+
+
+registry.register(name="t", toolset="x", schema={"name": "t", "description": "d", "parameters": {"type": "object", "properties": {}}}, handler=handler)
+""",
+            note="trap: the default= def converts any Enum member (isinstance(obj, enum.Enum)).",
+        ),
     )
     INVALID = (
         Invalid(
@@ -24125,6 +24280,163 @@ for name, fn in (("by_night", by_night), ("by_day", by_day), ("fee", fee)):
             note="Dict keys the encoder refuses: a date a helper makes (setdefault, then a "
             "comprehension over sorted items), a datetime's date() as a defaultdict's key "
             "(default=str converts values, never keys), and round() of a Decimal.",
+        ),
+        Invalid(
+            """\
+import enum
+import json
+from dataclasses import asdict, dataclass
+from datetime import datetime, timezone
+from decimal import Decimal
+from typing import NamedTuple
+
+from tools.registry import registry
+
+CENTS = Decimal(1).scaleb(-2)
+
+
+class Severity(enum.Enum):
+    MINOR = "minor"
+    CRITICAL = "critical"
+
+
+@dataclass
+class Excursion:
+    start: str
+    severity: Severity
+
+
+class PricePoint(NamedTuple):
+    price: str
+    changed_at: datetime
+
+
+class Entry:
+    def __init__(self, product):
+        self.product = product
+        self.history = [PricePoint("2.50", datetime.now(timezone.utc))]
+        self.last_frame = b""
+
+    def poll(self):
+        self.last_frame = bytearray(b"\\x02\\x01")
+
+    def to_dict(self):
+        return {"product": self.product, "history": [p._asdict() for p in self.history]}
+
+
+def find_excursions(temps):
+    out = []
+    for t in temps:
+        if t > 8.0:
+            out.append(Excursion(start="10:00", severity=Severity.CRITICAL if t > 13 else Severity.MINOR))
+    return out
+
+
+def excursions(args, **kw):
+    return json.dumps({"excursions": [asdict(e) for e in find_excursions([4.0, 9.5])]})
+
+
+def prices(args, **kw):
+    entries = [Entry("kale")]
+    return json.dumps({"prices": [e.to_dict() for e in entries]})
+
+
+def frame(args, **kw):
+    entry = Entry("kale")
+    entry.poll()
+    return json.dumps({"frame": entry.last_frame})
+
+
+def totals(args, **kw):
+    groups = {"a": {"value": Decimal("2.345")}}
+    return json.dumps({"rows": [{"key": k, "value": g["value"].quantize(CENTS)} for k, g in groups.items()]})
+
+
+for name, fn in (("excursions", excursions), ("prices", prices), ("frame", frame), ("totals", totals)):
+    registry.register(name=name, toolset="x", schema={"name": name, "description": "d", "parameters": {"type": "object", "properties": {}}}, handler=fn)
+""",
+            lines=(51, 56, 62, 67,),
+            fixed={},
+            note="Refused values found further: a plain Enum field of records a helper appends to "
+            "the list it returns, a named tuple's _asdict() in a method called on each row of "
+            "a comprehension, a bytearray a method stores on self, quantize() of a value not "
+            "traced (only a Decimal has it).",
+        ),
+        Invalid(
+            """\
+import json
+from decimal import Decimal
+from typing import NamedTuple
+
+from tools.registry import registry
+
+
+def fmt(d):
+    return str(d.quantize(Decimal("0.01")))
+
+
+class Row(NamedTuple):
+    period: int
+    opening: Decimal
+    closing: Decimal
+
+    def as_json(self):
+        out = self._asdict()
+        for key in ("opening",):
+            out[key] = fmt(out[key])
+        return out
+
+
+def handler(args, **kw):
+    rows = [Row(1, Decimal("100"), Decimal("90"))]
+    return json.dumps({"rows": [r.as_json() for r in rows]})
+
+
+registry.register(name="t", toolset="x", schema={"name": "t", "description": "d", "parameters": {"type": "object", "properties": {}}}, handler=handler)
+""",
+            lines=(26,),
+            fixed={},
+            note="A named tuple's _asdict() whose loop gives only one of its two Decimal fields "
+            "new text: the other is still a Decimal.",
+        ),
+        Invalid(
+            """\
+import enum
+import json
+from dataclasses import asdict, dataclass
+from decimal import Decimal
+
+from tools.registry import registry
+
+
+class Tier(enum.Enum):
+    COLD = "cold"
+    HOT = "hot"
+
+
+@dataclass
+class Quote:
+    tier: Tier
+    price: Decimal
+
+
+def _default(obj):
+    if isinstance(obj, Decimal):
+        return float(obj)
+    raise TypeError(f"{type(obj).__name__} is not JSON serializable")
+
+
+def handler(args, **kw):
+    q = Quote(tier=Tier.HOT if args.get("hot") else Tier.COLD, price=Decimal("2.5"))
+    return json.dumps(asdict(q), default=_default)
+
+
+registry.register(name="t", toolset="x", schema={"name": "t", "description": "d", "parameters": {"type": "object", "properties": {}}}, handler=handler)
+""",
+            lines=(28,),
+            fixed={},
+            note="A default= def that converts Decimals and raises TypeError for the rest, given a "
+            "record with a plain Enum field: the member is refused.",
         ),
     )
 

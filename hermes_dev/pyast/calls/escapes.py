@@ -3461,7 +3461,7 @@ class _Walker:
     ) -> None:
         """TypeError at `call`: the encoder meets what `hit` made (`through`: the steps down to
         the dumps, when it is in a def the call runs)."""
-        if self._not_class and self._tested_away(call, hit.type_name):
+        if self._not_class and self._tested_away(call, hit.type_name.removeprefix("Enum:")):
             return
         made = (hit.scope.module.rel, getattr(hit.node, "lineno", call.lineno), self.label)
         step = (self.module.rel, call.lineno, self.label)

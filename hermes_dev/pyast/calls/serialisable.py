@@ -44,8 +44,10 @@ from hermes_dev.pyast.semantic.resolve import (
     attribute_changes,
     bind_call,
     call_arguments,
+    class_method,
     constant_defaults,
     def_scope,
+    enum_kind,
     receiver,
     resolve,
     rows,
@@ -148,7 +150,19 @@ _KEEPS_TYPE = {
     "datetime": frozenset({"replace", "astimezone"}),
     "date": frozenset({"replace"}),
     "Decimal": frozenset(
-        {"quantize", "normalize", "copy_abs", "copy_negate", "sqrt", "to_integral_value"}
+        {
+            "quantize",
+            "normalize",
+            "copy_abs",
+            "copy_negate",
+            "copy_sign",
+            "sqrt",
+            "to_integral_value",
+            "scaleb",
+            "fma",
+            "max",
+            "min",
+        }
     ),
 }
 # (arithmetic that keeps a Decimal a Decimal: `unit * quantity`, `subtotal - off`)
@@ -163,6 +177,9 @@ WHY = "when it holds"
 AS_KEY = "as a dict key"
 # (what a `default=` that converts any value converts: only keys can still be refused)
 ALL_VALUES = frozenset({"*"})
+# (how a Refusal names a member of a plain Enum class of the project: "Enum:Severity")
+ENUM = "Enum:"
+_ENUM_BASES = frozenset({"Enum", "Flag"})
 
 
 class Refusal:
@@ -184,6 +201,8 @@ class Refusal:
             return f"a {name} ({self.how})"
         if name in ("bytes", "an exception object"):
             return name
+        if name.startswith(ENUM):
+            return f"a {name[len(ENUM) :]} member"
         if name not in _KNOWN_NAMES:
             return f"a {name} instance"
         return f"{'an' if name[0] in 'aeiouAEIOU' else 'a'} {name}"
@@ -405,7 +424,11 @@ class _Search:
         if (
             found is not None
             and found.how != AS_KEY
-            and (found.type_name in self.converted or "*" in self.converted)
+            and (
+                found.type_name.removeprefix(ENUM) in self.converted
+                or "*" in self.converted
+                or (found.type_name.startswith(ENUM) and self.converted & _ENUM_BASES)
+            )
         ):
             return None  # (this part is converted; another may not be)
         return found
@@ -510,6 +533,11 @@ class _Search:
                 found = self.value(value, def_scope(holder.cls.module, home), depth + 1)
                 if found is not None:
                     return found
+            # (`self.last_rx = bytearray(frame)` in any method: a value the code makes there)
+            for method, value in _attribute_sets(holder.cls, expr.attr):
+                made = self.kept(value, def_scope(holder.cls.module, method), depth + 1)
+                if made is not None:
+                    return Refusal(made, value, def_scope(holder.cls.module, method))
         return None
 
     def _given_item(self, expr: ast.Subscript, scope: Scope) -> tuple[ast.expr, Scope] | None:
@@ -659,13 +687,7 @@ class _Search:
             if bindings is None:
                 return self.possible(where.env[expr.id], depth)  # type: ignore[index]
         rewritten = frozenset(
-            b.key.value
-            for b in bindings
-            if b.kind == "mutated"
-            and b.detail == "setitem"
-            and isinstance(b.key, ast.Constant)
-            and isinstance(b.key.value, str)
-            and b.unconditional
+            key for b in bindings if b.kind == "mutated" for key in _rewritten_keys(b)
         )
         before, self.rewritten = self.rewritten, rewritten
         try:
@@ -782,55 +804,67 @@ class _Search:
                     return Refusal(found, binding.key, located[0], AS_KEY)
         return None
 
-    def comp_item(self, name: str, depth: int) -> Refusal | None:
-        """A comprehension's own loop name taken whole (`[r for r in records]`): one of what
-        its loop takes."""
+    def comp_loop(self, name: str) -> tuple[ast.expr, Scope] | None:
+        """What the innermost comprehension whose loop binds `name` whole (`for e in
+        entries`) iterates, read where it is; None when none does (or one binds it inside a
+        tuple)."""
         for comp, comp_scope in reversed(self.comps):
             for gen in comp.generators:  # type: ignore[attr-defined]
                 if is_name(gen.target, name):
-                    return self.elements(gen.iter, comp_scope, depth)
+                    return gen.iter, comp_scope
                 if any(isinstance(n, ast.Name) and n.id == name for n in ast.walk(gen.target)):
                     return None
         return None
 
-    def comp_record(self, call: ast.Call, scope: Scope) -> str | None:
-        """`asdict(e) for e in entries` (`astuple`): the refused type a field of the records
-        the comprehension's loop takes may hold (`_held_field`)."""
+    def comp_records(self, name: str) -> list[object]:
+        """The objects the rows a comprehension's loop name takes resolve to."""
+        loop = self.comp_loop(name)
+        table = rows(*loop) if loop is not None else None
+        if table is None:
+            return []
+        return [o for row, at in table.items for o in resolve(row, at).items]
+
+    def comp_item(self, name: str, depth: int) -> Refusal | None:
+        """A comprehension's own loop name taken whole (`[r for r in records]`): one of what
+        its loop takes."""
+        loop = self.comp_loop(name)
+        return self.elements(loop[0], loop[1], depth) if loop is not None else None
+
+    def comp_methods(self, func: ast.expr) -> list[Function]:
+        """`e.to_dict(...)` of a comprehension's own loop name (`for e in entries`): the
+        method of each record its loop takes, bound to that record."""
         if not (
-            len(call.args) == 1
-            and not call.keywords
-            and isinstance(call.args[0], ast.Name)
-            and call.args[0].id in self.shadowed
-            and _is_asdict(call, scope)
+            isinstance(func, ast.Attribute)
+            and isinstance(func.value, ast.Name)
+            and func.value.id in self.shadowed
         ):
+            return []
+        found: list[Function] = []
+        for obj in self.comp_records(func.value.id):
+            method = class_method(obj.cls, func.attr) if isinstance(obj, Instance) else None
+            if method is not None:
+                made, owner = method
+                found.append(Function(made.node, made.module, made.scope, owner, bound=True))
+        return found
+
+    def comp_record(self, call: ast.Call, scope: Scope) -> str | None:
+        """`asdict(e) for e in entries` (`astuple`, `e._asdict()`): the refused type a field of
+        the records the comprehension's loop takes may hold (`_held_field`)."""
+        record = _record_of(call, scope)
+        if not (isinstance(record, ast.Name) and record.id in self.shadowed):
             return None
-        name = call.args[0].id
-        for comp, comp_scope in reversed(self.comps):
-            for gen in comp.generators:  # type: ignore[attr-defined]
-                if is_name(gen.target, name):
-                    table = rows(gen.iter, comp_scope)
-                    if table is None or not table.items:
-                        return None
-                    found = [o for row, at in table.items for o in resolve(row, at).items]
-                    if not found or not all(isinstance(o, Instance) for o in found):
-                        return None
-                    skipped = self.popped | self.rewritten
-                    kinds = {_held_field(o, skipped) for o in found}  # type: ignore[arg-type]
-                    return kinds.pop() if len(kinds) == 1 else None
-                if any(isinstance(n, ast.Name) and n.id == name for n in ast.walk(gen.target)):
-                    return None
-        return None
+        found = self.comp_records(record.id)
+        if not found or not all(isinstance(o, Instance) for o in found):
+            return None
+        skipped = self.popped | self.rewritten
+        kinds = {_held_field(o, skipped) for o in found}  # type: ignore[arg-type]
+        return kinds.pop() if len(kinds) == 1 else None
 
     def comp_field(self, name: str, attr: str) -> str | None:
         """`line.amount` of a comprehension's own loop name (`for line in self.extras`): the
         refused type the class of every row its loop takes declares `attr` to hold."""
-        for comp, comp_scope in reversed(self.comps):
-            for gen in comp.generators:  # type: ignore[attr-defined]
-                if is_name(gen.target, name):
-                    return _rows_declare(gen.iter, attr, comp_scope)
-                if any(isinstance(n, ast.Name) and n.id == name for n in ast.walk(gen.target)):
-                    return None
-        return None
+        loop = self.comp_loop(name)
+        return _rows_declare(loop[0], attr, loop[1]) if loop is not None else None
 
     def elements(self, iterable: ast.expr, scope: Scope, depth: int) -> Refusal | None:
         """A refused value one element of a list may hold: a display, a comprehension, a
@@ -977,7 +1011,7 @@ class _Search:
                 if hit is not None:
                     return hit
             return None
-        for obj in resolve(func, scope).items:
+        for obj in resolve(func, scope).items or self.comp_methods(func):
             if isinstance(obj, Instance):
                 obj = called_method(obj)  # type: ignore[assignment]
             if isinstance(obj, Function) and not isinstance(obj.node, ast.Lambda):
@@ -1135,10 +1169,12 @@ class _Search:
             if (
                 base is None
                 and func.attr == "quantize"
-                and expr.args
-                and self.made(expr.args[0], scope, depth) == "Decimal"
+                and len(expr.args) in (1, 2)
+                and not any(isinstance(o, Instance) for o in resolve(func.value, scope).items)
             ):
-                return "Decimal"  # (`(total / n).quantize(Decimal("0.01"))`: only a Decimal has it)
+                # (`g["value"].quantize(CENTS)`: of the standard library's types only a
+                # Decimal has it)
+                return "Decimal"
         if len(expr.args) == 3 and _set_fold(expr, scope):
             # (`reduce(or_, (frozenset({r}) for r in ...), frozenset())`: what it starts from)
             return self.made(expr.args[2], scope, depth)
@@ -1801,6 +1837,7 @@ def _isinstance_test(test: ast.expr, name: str) -> tuple[list[ast.expr], bool] |
 def _tested_away(choice: ast.IfExp, part: ast.expr, type_name: str) -> bool:
     """`str(v) if isinstance(v, Decimal) else v`: the branch that is `v` where the test says
     it is no `type_name`."""
+    type_name = type_name.removeprefix(ENUM)
     tested = _isinstance_test(choice.test, part.id) if isinstance(part, ast.Name) else None
     if tested is None:
         # (`asdict(res) if is_dataclass(res) else res`: no record of the project's there)
@@ -1827,11 +1864,10 @@ def _record_field(
     of a refused type (`last_report: Optional[datetime]`) that the record may hold: the call
     that made it gives the field a value that is not None, or (made elsewhere) the field has
     no default None, or the module sets the field by name (`last_report=_ts(...)`)."""
-    if len(call.args) != 1 or call.keywords or not isinstance(call.func, (ast.Name, ast.Attribute)):
+    record = _record_of(call, scope)
+    if record is None:
         return None
-    if not _is_asdict(call, scope):
-        return None
-    found = resolve(call.args[0], scope).items or _loop_items(call.args[0], scope)
+    found = resolve(record, scope).items or _loop_items(record, scope)
     if not found or not all(isinstance(o, Instance) for o in found):
         return None
     kinds = {_held_field(o, skipped) for o in found}  # type: ignore[arg-type]
@@ -1859,11 +1895,72 @@ def _mapping_of(expr: ast.expr) -> tuple[ast.expr, bool]:
     return expr, False
 
 
-def _is_asdict(call: ast.Call, scope: Scope) -> bool:
-    return any(
+def _rewritten_keys(binding: Binding) -> tuple[str, ...]:
+    """The keys a `d[key] = ...` that always runs gives the dict again: its constant key, or
+    each of the constant keys a loop around it names (`for key in ("opening", "closing"):
+    out[key] = fmt(out[key])`), the loop being the only block around it."""
+    if binding.detail != "setitem":
+        return ()
+    key = binding.key
+    if isinstance(key, ast.Constant) and isinstance(key.value, str) and binding.unconditional:
+        return (key.value,)
+    blocks = binding.blocks
+    if not (isinstance(key, ast.Name) and len(blocks) == 1):
+        return ()
+    loop = blocks[0].node
+    if not (
+        isinstance(loop, ast.For)
+        and blocks[0].part == "body"
+        and is_name(loop.target, key.id)
+        and isinstance(loop.iter, (ast.Tuple, ast.List))
+        and loop.iter.elts
+        and all(isinstance(e, ast.Constant) and isinstance(e.value, str) for e in loop.iter.elts)
+    ):
+        return ()
+    return tuple(e.value for e in loop.iter.elts)  # type: ignore[attr-defined]
+
+
+def _attribute_sets(
+    cls: ClassRef, attr: str
+) -> list[tuple[ast.FunctionDef | ast.AsyncFunctionDef, ast.expr]]:
+    """(method, value) of each `self.attr = value` in the class's own methods."""
+    memo = cls.module.state.summaries
+    key = ("serialisable.attribute_sets", id(cls.node), attr)
+    cached = memo.get(key)
+    if isinstance(cached, list):
+        return cached
+    found: list[tuple[ast.FunctionDef | ast.AsyncFunctionDef, ast.expr]] = []
+    memo[key] = found
+    for stmt in cls.node.body:
+        if not isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef)) or not stmt.args.args:
+            continue
+        me = stmt.args.args[0].arg
+        for sub in walk_function(stmt):
+            if (
+                type(sub) is ast.Assign
+                and len(sub.targets) == 1
+                and isinstance(sub.targets[0], ast.Attribute)
+                and sub.targets[0].attr == attr
+                and is_name(sub.targets[0].value, me)
+            ):
+                found.append((stmt, sub.value))
+    return found
+
+
+def _record_of(call: ast.Call, scope: Scope) -> ast.expr | None:
+    """The record `dataclasses.asdict(rec)` (`astuple`) or a named tuple's `rec._asdict()`
+    takes apart, or None for another call."""
+    func = call.func
+    if isinstance(func, ast.Attribute) and func.attr == "_asdict" and not call.args:
+        return None if call.keywords else func.value
+    if len(call.args) != 1 or call.keywords or not isinstance(func, (ast.Name, ast.Attribute)):
+        return None
+    if not any(
         isinstance(o, External) and o.dotted in ("dataclasses.asdict", "dataclasses.astuple")
-        for o in resolve(call.func, scope).items
-    )
+        for o in resolve(func, scope).items
+    ):
+        return None
+    return call.args[0]
 
 
 def _loop_items(expr: ast.expr, scope: Scope) -> list[object]:
@@ -2099,6 +2196,10 @@ def _annotated_type(ann: ast.expr, scope: Scope) -> str | None:
                 return made
         elif isinstance(obj, Builtin) and obj.name in _BUILTINS:
             return _BUILTINS[obj.name]
+        elif isinstance(obj, Class) and enum_kind(obj.ref) == "plain":
+            # (`severity: Severity` of an `Enum` with no str or int mixed in: its members are
+            # no values JSON knows)
+            return ENUM + obj.ref.node.name
     return None
 
 

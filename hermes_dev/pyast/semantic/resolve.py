@@ -1708,16 +1708,48 @@ def _call_rows(call: ast.Call, scope: Scope, depth: int) -> Rows | None:
     for obj in callee.items:
         if isinstance(obj, Function):
             known = True
-            found.extend(
-                _literal_rows(
-                    function_returns(obj, bind_call(call, scope, obj, depth), depth + 1), depth
-                )
-            )
+            env = bind_call(call, scope, obj, depth)
+            named = _returned_names(obj)
+            if named:
+                # (`out = []` ... `out.append(Excursion(...))` ... `return out`: the rows the
+                # def's list was given, not the empty display it started as)
+                body = obj.scope.child(obj.node, obj.with_self(env or None) or None, obj.owner)
+                for name in named:
+                    found.extend(_name_rows(name, body, depth + 1))
+                continue
+            found.extend(_literal_rows(function_returns(obj, env, depth + 1), depth))
         else:
             found.complete = False
     if not callee.complete:
         found.complete = False
     return found if known else None
+
+
+def _returned_names(func: Function) -> list[str]:
+    """The local each `return` of a def hands back (`return out`), when every one returns a
+    name its body binds to a list it appends to; else empty."""
+    node = func.node
+    if isinstance(node, ast.Lambda):
+        return []
+    names: list[str] = []
+    for sub in walk_function(node):
+        if type(sub) is ast.Return:
+            value = sub.value
+            if not isinstance(value, ast.Name):
+                return []
+            if value.id not in names:
+                names.append(value.id)
+        elif type(sub) in (ast.Yield, ast.YieldFrom):
+            return []
+    appended = {
+        sub.func.value.id
+        for sub in walk_function(node)
+        if type(sub) is ast.Call
+        and isinstance(sub.func, ast.Attribute)
+        and sub.func.attr in ("append", "extend", "insert")
+        and isinstance(sub.func.value, ast.Name)
+    }
+    return names if names and all(n in appended for n in names) else []
 
 
 def _range_rows(call: ast.Call, scope: Scope, depth: int) -> Rows | None:
