@@ -11019,6 +11019,50 @@ registry.register(name="t", toolset="x", schema={"name": "t", "description": "d"
 """,
             note="trap: the default= def converts any Enum member (isinstance(obj, enum.Enum)).",
         ),
+        Valid(
+            """\
+import functools
+import json
+
+from tools.registry import registry
+
+
+def advice(endpoint):
+    @functools.wraps(endpoint)
+    def wrapper(self, args, **kwargs):
+        try:
+            response = endpoint(self, args or {}, **kwargs)
+        except (KeyError, ValueError) as exc:
+            return json.dumps({"error": str(exc)})
+        return json.dumps(response)
+
+    return wrapper
+
+
+class Service:
+    def release(self, allocation_id):
+        return {"released": allocation_id}
+
+
+class Controller:
+    def __init__(self, service):
+        self._service = service
+
+    @advice
+    def release(self, args, **kwargs):
+        return self._service.release(str(args["allocation_id"]).strip())
+
+
+def _build():
+    return Controller(Service())
+
+
+controller = _build()
+for name, handler in (("bin_release", controller.release),):
+    registry.register(name=name, toolset="x", schema={"name": name, "description": "d", "parameters": {"type": "object", "properties": {}}}, handler=handler)
+""",
+            note="trap: the wrapper catches KeyError.",
+        ),
     )
     INVALID = (
         Invalid(
@@ -24437,6 +24481,55 @@ registry.register(name="t", toolset="x", schema={"name": "t", "description": "d"
             fixed={},
             note="A default= def that converts Decimals and raises TypeError for the rest, given a "
             "record with a plain Enum field: the member is refused.",
+        ),
+        Invalid(
+            """\
+import functools
+import json
+
+from tools.registry import registry
+
+
+def advice(endpoint):
+    @functools.wraps(endpoint)
+    def wrapper(self, args, **kwargs):
+        try:
+            response = endpoint(self, args or {}, **kwargs)
+        except ValueError as exc:
+            return json.dumps({"error": str(exc)})
+        return json.dumps(response)
+
+    return wrapper
+
+
+class Service:
+    def release(self, allocation_id):
+        return {"released": allocation_id}
+
+
+class Controller:
+    def __init__(self, service):
+        self._service = service
+
+    @advice
+    def release(self, args, **kwargs):
+        return self._service.release(str(args["allocation_id"]).strip())
+
+
+def _build():
+    return Controller(Service())
+
+
+controller = _build()
+for name, handler in (("bin_release", controller.release),):
+    registry.register(name=name, toolset="x", schema={"name": name, "description": "d", "parameters": {"type": "object", "properties": {}}}, handler=handler)
+""",
+            lines=(30,),
+            fixed={},
+            note="A method registered bound (controller.release of an instance a factory built) "
+            "under a decorator whose wrapper names the instance and hands it on first "
+            "(endpoint(self, args or {}, **kw)): the wrapper is the method, and the KeyError "
+            "it does not catch escapes.",
         ),
     )
 

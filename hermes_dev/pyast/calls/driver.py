@@ -727,15 +727,40 @@ def through_decorator(function: Function) -> Function | None:
     wrapper = made_decorator(deco, _TRANSPARENT, isinstance(node, ast.AsyncFunctionDef))
     if len(params) != 1 or wrapper is None or deco.args.vararg is not None:
         return None
+    named_self = False
     if function.owner is not None and (
         wrapper.args.posonlyargs or wrapper.args.args or wrapper.args.vararg is None
     ):
-        return None
-    plain = Undecorated(node, function.module, scope, function.owner, function.bound)
+        # (`def wrapper(self, args, **kw): ... endpoint(self, args or {}, **kw)`: a method's
+        # wrapper that names the instance and hands it on first is the method, bound)
+        if not _hands_self_first(wrapper, params[0].arg):
+            return None
+        named_self = True
+    plain = Undecorated(
+        node, function.module, scope, function.owner, function.bound and not named_self
+    )
     inner = where.child(deco, {params[0].arg: Possible.of(plain)})
-    made_wrapper = Wrapper(wrapper, found.module, inner)
+    if named_self:
+        made_wrapper = Wrapper(wrapper, found.module, inner, function.owner, function.bound)
+    else:
+        made_wrapper = Wrapper(wrapper, found.module, inner)
     made_wrapper.via = last_name(dec) or wrapper.name
     return made_wrapper
+
+
+def _hands_self_first(wrapper: ast.FunctionDef | ast.AsyncFunctionDef, fn: str) -> bool:
+    """The wrapper names a first positional parameter and every call of `fn` in it hands
+    that parameter on first (`fn(self, args or {}, **kw)`)."""
+    positional = [*wrapper.args.posonlyargs, *wrapper.args.args]
+    if not positional:
+        return False
+    me = positional[0].arg
+    calls = [
+        sub
+        for sub in ast.walk(wrapper)
+        if isinstance(sub, ast.Call) and isinstance(sub.func, ast.Name) and sub.func.id == fn
+    ]
+    return bool(calls) and all(c.args and is_name(c.args[0], me) for c in calls)
 
 
 def decorated_names(wrapper: Function) -> set[str]:
