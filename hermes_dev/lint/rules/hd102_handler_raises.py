@@ -24531,6 +24531,65 @@ for name, handler in (("bin_release", controller.release),):
             "(endpoint(self, args or {}, **kw)): the wrapper is the method, and the KeyError "
             "it does not catch escapes.",
         ),
+        Invalid(
+            """\
+import asyncio
+import functools
+import json
+
+import requests
+
+from tools.registry import registry
+
+
+class ApiError(Exception):
+    pass
+
+
+def _send(url):
+    return requests.get(url, timeout=10)
+
+
+def request(url):
+    loop = asyncio.get_running_loop()
+    future = loop.create_future()
+
+    def settle(task):
+        exc = task.exception()
+        if exc is not None:
+            future.set_exception(ApiError(f"network error: {exc}"))
+        else:
+            future.set_result(task.result().status_code)
+
+    pending = loop.run_in_executor(None, functools.partial(_send, url))
+    pending.add_done_callback(settle)
+    return future
+
+
+async def status(args, **kw):
+    try:
+        code = await request("https://shop.example/status")
+    except ApiError as err:
+        return json.dumps({"error": str(err)})
+    return json.dumps({"status": code})
+
+
+async def direct(args, **kw):
+    loop = asyncio.get_running_loop()
+    resp = await loop.run_in_executor(None, _send, "https://shop.example/status")
+    return json.dumps({"status": resp.status_code})
+
+
+registry.register(name="status", toolset="x", schema={"name": "status", "description": "d", "parameters": {"type": "object", "properties": {}}}, handler=status, is_async=True)
+registry.register(name="direct", toolset="x", schema={"name": "direct", "description": "d", "parameters": {"type": "object", "properties": {}}}, handler=direct, is_async=True)
+""",
+            lines=(44,),
+            fixed={},
+            note="An awaited run_in_executor raises what its function raises (direct); a future a "
+            "def leaves to callbacks (pending.add_done_callback(settle)) keeps it, and the "
+            "future the def returns raises only what the callback sets (status: nothing "
+            "reported there).",
+        ),
     )
 
     def check(self, ctx: LintContext) -> Iterator[Finding]:

@@ -2590,7 +2590,7 @@ class _Walker:
             return
         if not self.inputs_only and self._task_group_task(call, handlers):
             return
-        if not awaited and self._kept_as_results(call):
+        if not awaited and (self._kept_as_results(call) or self._future_left(call)):
             return
         targets = known if known is not None else callees(call, self.scope)
         if targets and self._not_class:
@@ -2790,6 +2790,38 @@ class _Walker:
                 return None
         return attr
 
+    def _future_left(self, call: ast.Call) -> bool:
+        """`pending = loop.run_in_executor(...)` whose future the def never awaits, returns or
+        hands on, only gives callbacks (`pending.add_done_callback(settle)`): what the worker
+        raises stays in the future."""
+        node = self.code.node
+        if isinstance(node, ast.Lambda) or not (
+            isinstance(call.func, ast.Attribute) and call.func.attr in _FUTURE_MAKERS
+        ):
+            return False
+        name: str | None = None
+        for sub in walk_function(node):
+            if (
+                type(sub) is ast.Assign
+                and sub.value is call
+                and len(sub.targets) == 1
+                and isinstance(sub.targets[0], ast.Name)
+            ):
+                name = sub.targets[0].id
+        if name is None:
+            return False
+        uses = [sub for sub in walk_function(node) if isinstance(sub, ast.Name) and sub.id == name]
+        callbacks = {
+            id(sub.func.value)
+            for sub in walk_function(node)
+            if isinstance(sub, ast.Call)
+            and isinstance(sub.func, ast.Attribute)
+            and sub.func.attr in ("add_done_callback", "cancel", "done", "cancelled")
+            and isinstance(sub.func.value, ast.Name)
+            and sub.func.value.id == name
+        }
+        return all(isinstance(u.ctx, ast.Store) or id(u) in callbacks for u in uses)
+
     def _kept_as_results(self, call: ast.Call) -> bool:
         """A coroutine of asyncio made and not awaited here (`jobs = [asyncio.wait_for(
         asyncio.to_thread(f, x), 8) ...]`) in a def that gathers with `return_exceptions=True`:
@@ -2873,7 +2905,7 @@ class _Walker:
             and not any(isinstance(a, ast.Starred) for a in call.args)
         ):
             # `loop.run_in_executor(None, fn, a)` runs `fn(a)` (the executor comes first)
-            if self._kept_as_results(call):
+            if self._kept_as_results(call) or self._future_left(call):
                 return []
             memo = self.module.models.memo
             key = ("executor", id(call))
@@ -3792,6 +3824,10 @@ def _takes_no_value(node: ast.AST) -> bool:
 
 
 # asyncio's coroutine functions: calling one makes a coroutine; it raises where it is awaited.
+# (calls that hand back a future of work running elsewhere: what the work raises stays in it)
+_FUTURE_MAKERS = frozenset(
+    {"run_in_executor", "to_thread", "create_task", "ensure_future", "submit"}
+)
 _ASYNCIO_COROUTINES = frozenset({"wait_for", "to_thread", "shield", "sleep", "open_connection"})
 
 
