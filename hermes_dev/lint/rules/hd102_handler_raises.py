@@ -24590,6 +24590,65 @@ registry.register(name="direct", toolset="x", schema={"name": "direct", "descrip
             "future the def returns raises only what the callback sets (status: nothing "
             "reported there).",
         ),
+        Invalid(
+            """\
+import json
+
+from tools.registry import registry
+
+
+class Invalid(Exception):
+    pass
+
+
+def _text(args, key, required=False):
+    value = args.get(key)
+    if value is None:
+        if required:
+            raise Invalid(f"'{key}' is required")
+        return None
+    if not isinstance(value, str):
+        raise Invalid(f"'{key}' must be a string")
+    cleaned = value.strip()
+    if not cleaned:
+        if required:
+            raise Invalid(f"'{key}' is required")
+        return None
+    return cleaned
+
+
+def _raw(args, key):
+    value = args.get(key)
+    if value is None:
+        raise Invalid(f"'{key}' is required")
+    return str(value)
+
+
+def greet(args, **kw):
+    try:
+        name = _text(args, "name", required=True)
+    except Invalid as exc:
+        return json.dumps({"error": str(exc)})
+    return json.dumps({"greeting": f"Hi {name.split()[0]}"})
+
+
+def initials(args, **kw):
+    try:
+        name = _raw(args, "name")
+    except Invalid as exc:
+        return json.dumps({"error": str(exc)})
+    return json.dumps({"first": name.split()[0]})
+
+
+for tool, fn in (("greet", greet), ("initials", initials)):
+    registry.register(name=tool, toolset="x", schema={"name": tool, "description": "d", "parameters": {"type": "object", "properties": {}}}, handler=fn)
+""",
+            lines=(46,),
+            fixed={},
+            note="A helper that turns blank text away (raising) before it hands the text back: "
+            "name.split()[0] of what it gives cannot raise (greet); one that only turns None "
+            "away leaves blank text through (initials).",
+        ),
     )
 
     def check(self, ctx: LintContext) -> Iterator[Finding]:

@@ -422,6 +422,7 @@ class InputRisks:
         "handles",
         "helper_checked",
         "kind_tested",
+        "never_blank",
         "number_always",
         "param",
         "parses_json",
@@ -467,6 +468,7 @@ class InputRisks:
         asked_by: Callable[[ast.Call], frozenset[str]] | None = None,
         number_always: Callable[[ast.Call], bool] | None = None,
         stops: Callable[[ast.Call], bool] | None = None,
+        never_blank: Callable[[ast.Call], bool] | None = None,
     ) -> None:
         """`parses_json(func)`: whether a called expression is `json.loads` (as the scope
         resolves it: `from json import loads as parse` too); else only `json.loads` as written.
@@ -495,6 +497,9 @@ class InputRisks:
         # `number_always(call)`: the call is of a helper that hands back only a number it
         # tested (`int(_bounded(args, "n", ...))` cannot meet text)
         self.number_always = number_always
+        # `never_blank(call)`: the call is of a helper that turns blank text away before it
+        # hands the text back (`name = _text(args, "name", required=True)`)
+        self.never_blank = never_blank
         self.checked_keys: set[str] = set()
         # `[k for k in needed if not args.get(k)]`: keys checked from a list, any of them
         self.any_key_checked = False
@@ -2839,8 +2844,20 @@ class InputRisks:
                 self.zero_given,
                 self.empty_given,
                 self.filled_given,
+                self._not_blank(),
             )
         return self._sizes
+
+    def _not_blank(self) -> frozenset[str]:
+        """Locals every binding of which is a call of a helper that turns blank text away."""
+        asked = self.never_blank
+        if asked is None:
+            return frozenset()
+        return frozenset(
+            name
+            for name, values in self._values.items()
+            if values and all(isinstance(v, ast.Call) and asked(v) for v in values)
+        )
 
     def _magnitudes_of(self) -> Magnitudes:
         if self._magnitudes is None:

@@ -93,6 +93,7 @@ class Sizes:
         "_looked_at",
         "_neutral",
         "_nodes",
+        "_not_blank",
         "_popped",
         "_reads",
         "_rebinding",
@@ -115,6 +116,7 @@ class Sizes:
         zero_given: frozenset[str] = frozenset(),
         empty_given: frozenset[str] = frozenset(),
         filled_given: frozenset[str] = frozenset(),
+        not_blank: frozenset[str] = frozenset(),
     ) -> None:
         """`dotted(func)`: the library name a called expression resolves to (`mean` imported
         from statistics); without it, names are taken as written. `carried(call)`: the number
@@ -182,6 +184,8 @@ class Sizes:
         self._filled = filled_given
         self._guarded: set[str] = set()
         self._rebinding: set[str] = set()  # (names whose rebinding `_signed` is reading)
+        # (locals a helper handed back after turning blank text away: never blank nor empty)
+        self._not_blank = not_blank
 
     def looked_at(self, guarded: bool = True) -> set[str]:
         """Names a test here looks at in any way (`if m:`, `m is None`, `len(x) < 2`), and
@@ -559,6 +563,8 @@ class Sizes:
         if found is None or found[2] & (self._looked_at | self._guarded):
             return None
         kind, what, _ = found
+        if kind in ("blank", "empty") and found[2] & self._not_blank:
+            return None  # (`_text(args, "name", required=True).split()[0]`: a word is there)
         if kind == "sep":
             if -1 <= index <= 0:
                 return None

@@ -529,6 +529,10 @@ def _input_risks(
         named = _named_function(call, scope)
         return named is not None and returns_number(named[0].node)
 
+    def never_blank(call: ast.Call) -> bool:
+        named = _named_function(call, scope)
+        return named is not None and _rejects_blank(named[0].node)
+
     def _none_ruled_out(call: ast.Call) -> bool:
         targets = callees(call, scope)
         return bool(targets) and all(
@@ -562,7 +566,47 @@ def _input_risks(
         lambda call: keys_asked(call, scope),
         number_always,
         lambda call: never_returns_call(ast.Expr(value=call), scope),
+        never_blank,
     )
+
+
+def _rejects_blank(node: ast.AST) -> bool:
+    """A def every text it hands back it first tested for blankness, raising when blank
+    (`cleaned = value.strip(); if not cleaned: raise Invalid(...)`; `return cleaned`), and it
+    hands back nothing else but None."""
+    if not isinstance(node, _DEF_TYPES):
+        return False
+    memo = node.__dict__.get("_hd_rejects_blank")
+    if memo is not None:
+        return memo  # type: ignore[no-any-return]
+    tested: set[str] = set()
+    for sub in walk_function(node):
+        if isinstance(sub, ast.If) and any(isinstance(s, ast.Raise) for s in ast.walk(sub)):
+            name = _blank_tested(sub.test)
+            if name is not None:
+                tested.add(name)
+    returned = [r.value for r in returns_of(node) if r.value is not None and not _none(r.value)]
+    found = bool(returned) and all(isinstance(v, ast.Name) and v.id in tested for v in returned)
+    node.__dict__["_hd_rejects_blank"] = found
+    return found
+
+
+def _blank_tested(test: ast.expr) -> str | None:
+    """The name `not x` or `not x.strip()` tests (also as one part of an `or`)."""
+    if isinstance(test, ast.BoolOp) and isinstance(test.op, ast.Or):
+        found = [_blank_tested(v) for v in test.values]
+        return next((f for f in found if f is not None), None)
+    if isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not):
+        inner = test.operand
+        if (
+            isinstance(inner, ast.Call)
+            and isinstance(inner.func, ast.Attribute)
+            and inner.func.attr == "strip"
+            and not inner.args
+        ):
+            inner = inner.func.value
+        return inner.id if isinstance(inner, ast.Name) else None
+    return None
 
 
 def _prefix_only(node: ast.AST) -> bool:
