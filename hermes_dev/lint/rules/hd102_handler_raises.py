@@ -11063,6 +11063,31 @@ for name, handler in (("bin_release", controller.release),):
 """,
             note="trap: the wrapper catches KeyError.",
         ),
+        Valid(
+            """\
+import json
+import sqlite3
+
+from tools.registry import registry
+
+
+def _conn():
+    conn = sqlite3.connect(":memory:", detect_types=sqlite3.PARSE_DECLTYPES)
+    conn.row_factory = sqlite3.Row
+    conn.execute("CREATE TABLE receipts (id INTEGER PRIMARY KEY, item TEXT, warranty_until DATE)")
+    return conn
+
+
+def handler(args, **kw):
+    rows = _conn().execute("SELECT * FROM receipts").fetchall()
+    result = [{"id": r["id"], "item": r["item"], "warranty_until": str(r["warranty_until"])} for r in rows]
+    return json.dumps(result)
+
+
+registry.register(name="t", toolset="x", schema={"name": "t", "description": "d", "parameters": {"type": "object", "properties": {}}}, handler=handler)
+""",
+            note="trap: the id and item fields as they are, the date field through str().",
+        ),
     )
     INVALID = (
         Invalid(
@@ -24648,6 +24673,35 @@ for tool, fn in (("greet", greet), ("initials", initials)):
             note="A helper that turns blank text away (raising) before it hands the text back: "
             "name.split()[0] of what it gives cannot raise (greet); one that only turns None "
             "away leaves blank text through (initials).",
+        ),
+        Invalid(
+            """\
+import json
+import sqlite3
+
+from tools.registry import registry
+
+
+def _conn():
+    conn = sqlite3.connect(":memory:", detect_types=sqlite3.PARSE_DECLTYPES)
+    conn.row_factory = sqlite3.Row
+    conn.execute("CREATE TABLE receipts (id INTEGER PRIMARY KEY, item TEXT, warranty_until DATE)")
+    return conn
+
+
+def handler(args, **kw):
+    rows = _conn().execute("SELECT * FROM receipts").fetchall()
+    result = [{"id": r["id"], "warranty_until": r["warranty_until"]} for r in rows]
+    return json.dumps(result)
+
+
+registry.register(name="t", toolset="x", schema={"name": "t", "description": "d", "parameters": {"type": "object", "properties": {}}}, handler=handler)
+""",
+            lines=(17,),
+            fixed={},
+            note='A field named for a date read from each sqlite row in a comprehension '
+            '(r["warranty_until"]), the connection opened with PARSE_DECLTYPES and the column '
+            'declared DATE: a date.',
         ),
     )
 

@@ -567,9 +567,14 @@ class _Search:
         if self.shadowed and any(
             isinstance(n, ast.Name) and n.id in self.shadowed for n in ast.walk(expr)
         ):
-            # (`[dict(r) for r in rows]`: a whole item of what the loop takes, as it is)
-            iterated = self.whole_item(expr)
-            if iterated is None:
+            # (`[dict(r) for r in rows]`: a whole item of what the loop takes, as it is; `[r["due"]
+            # for r in rows]`: a field named for a date of one)
+            field = _field_read(expr)
+            row = _field_of(expr)
+            iterated = self.whole_item(row if row is not None else expr)
+            if iterated is None or (
+                row is not None and (not field or not _DATE_WORDS.search(field))
+            ):
                 return None
             expr = iterated
         read = expr
@@ -1400,6 +1405,21 @@ def _temporal(op: ast.operator, left: str | None, right: str | None) -> str | No
     if isinstance(op, ast.Mult) and "timedelta" in (left, right):
         other = right if left == "timedelta" else left
         return "timedelta" if other is None else None
+    return None
+
+
+def _field_of(expr: ast.expr) -> ast.expr | None:
+    """The record `x["k"]` / `x.get("k", ...)` reads a field of, or None."""
+    if isinstance(expr, ast.Subscript) and isinstance(expr.slice, ast.Constant):
+        return expr.value
+    if (
+        isinstance(expr, ast.Call)
+        and isinstance(expr.func, ast.Attribute)
+        and expr.func.attr == "get"
+        and expr.args
+        and isinstance(expr.args[0], ast.Constant)
+    ):
+        return expr.func.value
     return None
 
 
