@@ -11088,6 +11088,25 @@ registry.register(name="t", toolset="x", schema={"name": "t", "description": "d"
 """,
             note="trap: the id and item fields as they are, the date field through str().",
         ),
+        Valid(
+            """\
+import json
+import random
+
+from tools.registry import registry
+
+
+def handler(args, **kw):
+    p1 = args.get("player1") or "Challenger"
+    p2 = args.get("player2") or "Defender"
+    r1, r2 = random.randint(1, 20), random.randint(1, 20)
+    return json.dumps({"rolls": {str(p1): r1, str(p2): r2}})
+
+
+registry.register(name="t", toolset="x", schema={"name": "t", "description": "d", "parameters": {"type": "object", "properties": {"player1": {"type": "string"}, "player2": {"type": "string"}}}}, handler=handler)
+""",
+            note="trap: the keys made text first (str(p1)).",
+        ),
     )
     INVALID = (
         Invalid(
@@ -24702,6 +24721,28 @@ registry.register(name="t", toolset="x", schema={"name": "t", "description": "d"
             note='A field named for a date read from each sqlite row in a comprehension '
             '(r["warranty_until"]), the connection opened with PARSE_DECLTYPES and the column '
             'declared DATE: a date.',
+        ),
+        Invalid(
+            """\
+import json
+import random
+
+from tools.registry import registry
+
+
+def handler(args, **kw):
+    p1 = args.get("player1") or "Challenger"
+    p2 = args.get("player2") or "Defender"
+    r1, r2 = random.randint(1, 20), random.randint(1, 20)
+    return json.dumps({"rolls": {p1: r1, p2: r2}})
+
+
+registry.register(name="t", toolset="x", schema={"name": "t", "description": "d", "parameters": {"type": "object", "properties": {"player1": {"type": "string"}, "player2": {"type": "string"}}}}, handler=handler)
+""",
+            lines=(11,),
+            fixed={},
+            note="A dict written out with the model's values as its keys ({p1: r1, p2: r2}) hashes "
+            "them: TypeError on a list or an object.",
         ),
     )
 

@@ -12,7 +12,8 @@ expects text:
   (`items[:limit]`) on text or a list;
 - `int()` / `float()` of it raises TypeError on a list or null (the caller says it where an
   `except` takes only the ValueError: uncaught, the ValueError is the finding);
-- a dict or a set the code writes out (`frozenset({...})` too), looked up by it (`T[v]`,
+- a dict written out with it as a key (`{v: n}`), and a dict or a set the code writes out
+  (`frozenset({...})` too), looked up by it (`T[v]`,
   `T.get(v)`, `v in T`, `v not in {"a", "b"}`: the membership test hashes `v` itself, so it
   guards only later reads), or a
   part of a record under a text key asked with `.get(v)` (`store["playlists"].get(v)`: only a
@@ -218,9 +219,16 @@ def conversion_key(inputs: InputRisks, call: ast.Call, scope: Scope) -> str | No
 
 def unhashable_key(inputs: InputRisks, node: ast.AST, scope: Scope) -> str | None:
     """`T[v]`, `T.get(v)` (`pop`, `setdefault`), `v in T` of a dict or set the code writes
-    out, `v` the model's value as it came."""
+    out, and `{v: ...}`, `v` the model's value as it came."""
     table: ast.expr | None = None
     key: ast.expr | None = None
+    if type(node) is ast.Dict:
+        # (`{p1: r1, p2: r2}`: a dict written out with the model's value as a key hashes it)
+        for written in node.keys:
+            found = inputs.raw_at(written) if written is not None else None
+            if found is not None:
+                return found
+        return None
     if type(node) is ast.Subscript and type(node.ctx) is ast.Load:
         table, key = node.value, node.slice
     elif type(node) is ast.Call:
