@@ -24443,7 +24443,12 @@ def totals(args, **kw):
 for name, fn in (("excursions", excursions), ("prices", prices), ("frame", frame), ("totals", totals)):
     registry.register(name=name, toolset="x", schema={"name": name, "description": "d", "parameters": {"type": "object", "properties": {}}}, handler=fn)
 """,
-            lines=(51, 56, 62, 67,),
+            lines=(
+                51,
+                56,
+                62,
+                67,
+            ),
             fixed={},
             note="Refused values found further: a plain Enum field of records a helper appends to "
             "the list it returns, a named tuple's _asdict() in a method called on each row of "
@@ -24718,9 +24723,9 @@ registry.register(name="t", toolset="x", schema={"name": "t", "description": "d"
 """,
             lines=(17,),
             fixed={},
-            note='A field named for a date read from each sqlite row in a comprehension '
+            note="A field named for a date read from each sqlite row in a comprehension "
             '(r["warranty_until"]), the connection opened with PARSE_DECLTYPES and the column '
-            'declared DATE: a date.',
+            "declared DATE: a date.",
         ),
         Invalid(
             """\
