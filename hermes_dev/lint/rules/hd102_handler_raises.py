@@ -11107,6 +11107,73 @@ registry.register(name="t", toolset="x", schema={"name": "t", "description": "d"
 """,
             note="trap: the keys made text first (str(p1)).",
         ),
+        Valid(
+            """\
+import json
+from enum import Enum
+
+from tools.registry import registry
+
+
+class Program(Enum):
+    AIR = "air"
+    HOTEL = "hotel"
+
+
+VALUES = {p.value for p in Program}
+
+
+def handler(args, **kw):
+    raw = args.get("program", "")
+    if not isinstance(raw, str) or raw not in VALUES:
+        return json.dumps({"error": f"program must be one of {sorted(VALUES)}"})
+    program = Program(raw)
+    return json.dumps({"program": program.value})
+
+
+def lenient(args, **kw):
+    try:
+        program = Program(args.get("program", "air"))
+    except ValueError:
+        return json.dumps({"error": "unknown program"})
+    return json.dumps({"program": program.value})
+
+
+registry.register(name="t", toolset="x", schema={"name": "t", "description": "d", "parameters": {"type": "object", "properties": {"program": {"type": "string"}}}}, handler=handler)
+registry.register(name="u", toolset="x", schema={"name": "u", "description": "d", "parameters": {"type": "object", "properties": {"program": {"type": "string"}}}}, handler=lenient)
+""",
+            note="trap: the value tested against the members' values first; a try that catches the "
+            "ValueError.",
+        ),
+        Valid(
+            """\
+import json
+from enum import Enum
+
+from tools.registry import registry
+
+
+class Kind(Enum):
+    VIDEO = "video"
+    AUDIO = "audio"
+
+
+def handler(args, **kw):
+    match args.get("kind", "any"):
+        case "any":
+            wanted = None
+        case str(k) if k in {m.value for m in Kind}:
+            wanted = Kind(k)
+        case other:
+            return json.dumps({"error": f"unknown kind {other!r}"})
+    return json.dumps({"kind": wanted.value if wanted else "any"})
+
+
+registry.register(name="t", toolset="x", schema={"name": "t", "description": "d", "parameters": {"type": "object", "properties": {}}}, handler=handler)
+""",
+            note="trap: the enum called on a value a case guard tested against the members' "
+            "values.",
+        ),
     )
     INVALID = (
         Invalid(
@@ -24748,6 +24815,31 @@ registry.register(name="t", toolset="x", schema={"name": "t", "description": "d"
             fixed={},
             note="A dict written out with the model's values as its keys ({p1: r1, p2: r2}) hashes "
             "them: TypeError on a list or an object.",
+        ),
+        Invalid(
+            """\
+import json
+from enum import Enum
+
+from tools.registry import registry
+
+
+class Program(Enum):
+    AIR = "air"
+    HOTEL = "hotel"
+
+
+def handler(args, **kw):
+    program = Program(args.get("program", ""))
+    return json.dumps({"program": program.value})
+
+
+registry.register(name="t", toolset="x", schema={"name": "t", "description": "d", "parameters": {"type": "object", "properties": {"program": {"type": "string"}}}}, handler=handler)
+""",
+            lines=(13,),
+            fixed={},
+            note="An Enum of the project called with the model's value "
+            "(Program(args.get('program', ''))): ValueError for a value it has no member for.",
         ),
     )
 

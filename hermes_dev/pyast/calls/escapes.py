@@ -106,6 +106,7 @@ from hermes_dev.pyast.semantic.resolve import (
     call_arguments,
     class_method,
     entries,
+    enum_kind,
     enum_members,
     handed_on,
     is_builtin_name,
@@ -116,6 +117,7 @@ from hermes_dev.pyast.semantic.resolve import (
 )
 from hermes_dev.pyast.semantic.scopes import Class, Const, External, Function, Instance, Literal
 from hermes_dev.pyast.semantic.walker import (
+    def_statements,
     handlers_around,
     is_name,
     is_none,
@@ -3023,6 +3025,51 @@ class _Walker:
             Escape(stdlib_type(TypeError), "input", (step,), iterated, why), handlers
         )
 
+    def _enum_value_risk(self, call: ast.Call) -> tuple[type[BaseException], str] | None:
+        """`Program(args.get("program", ""))`: an Enum of the project called with the model's
+        value, nothing testing it first, raises ValueError for a value it has no member for."""
+        inputs = self.inputs
+        if (
+            inputs is None
+            or len(call.args) != 1
+            or call.keywords
+            or isinstance(call.args[0], ast.Starred)
+            or not isinstance(call.func, (ast.Name, ast.Attribute))
+        ):
+            return None
+        arg = call.args[0]
+        if (
+            not inputs._from_model(arg)
+            or inputs._reads(arg) & inputs.guarded
+            or self._case_guarded(call, arg)
+        ):
+            return None
+        found = resolve(call.func, self.scope).single()
+        if not (isinstance(found, Class) and enum_kind(found.ref) is not None):
+            return None
+        return ValueError, f"when the model sends a value `{found.ref.node.name}` has no member for"
+
+    def _case_guarded(self, call: ast.Call, arg: ast.expr) -> bool:
+        """`case str(k) if k in {m.value for m in Kind}: Kind(k)`: a `case` around the call
+        whose guard reads the value."""
+        node = self.code.node
+        if isinstance(node, ast.Lambda):
+            return False
+        names = {n.id for n in ast.walk(arg) if isinstance(n, ast.Name)}
+        line = call.lineno
+        for stmt, blocks in def_statements(node):
+            if not stmt.lineno <= line <= (stmt.end_lineno or stmt.lineno):
+                continue
+            for block in blocks:
+                case = block.part
+                if (
+                    isinstance(case, ast.match_case)
+                    and case.guard is not None
+                    and any(isinstance(n, ast.Name) and n.id in names for n in ast.walk(case.guard))
+                ):
+                    return True
+        return False
+
     def _wrong_type_risk(
         self, node: ast.AST, handlers: list[list[ast.ExceptHandler]]
     ) -> tuple[type[BaseException], str] | None:
@@ -3032,6 +3079,10 @@ class _Walker:
         inputs = self.inputs
         if inputs is None:
             return None
+        if type(node) is ast.Call:
+            member = self._enum_value_risk(node)
+            if member is not None:
+                return member
         key = unhashable_key(inputs, node, self.scope)
         if key is not None:
             return TypeError, f"when the model sends a list or an object for {_shown(key)} (no key)"
