@@ -42,6 +42,7 @@ from hermes_dev.pyast.semantic.dispatch import is_dispatcher
 from hermes_dev.pyast.semantic.resolve import (
     annotation_class,
     attribute_changes,
+    attribute_sets,
     bind_call,
     call_arguments,
     class_method,
@@ -534,7 +535,7 @@ class _Search:
                 if found is not None:
                     return found
             # (`self.last_rx = bytearray(frame)` in any method: a value the code makes there)
-            for method, value in _attribute_sets(holder.cls, expr.attr):
+            for method, value in attribute_sets(holder.cls, expr.attr):
                 made = self.kept(value, def_scope(holder.cls.module, method), depth + 1)
                 if made is not None:
                     return Refusal(made, value, def_scope(holder.cls.module, method))
@@ -1938,33 +1939,6 @@ def _rewritten_keys(binding: Binding) -> tuple[str, ...]:
     ):
         return ()
     return tuple(e.value for e in loop.iter.elts)  # type: ignore[attr-defined]
-
-
-def _attribute_sets(
-    cls: ClassRef, attr: str
-) -> list[tuple[ast.FunctionDef | ast.AsyncFunctionDef, ast.expr]]:
-    """(method, value) of each `self.attr = value` in the class's own methods."""
-    memo = cls.module.state.summaries
-    key = ("serialisable.attribute_sets", id(cls.node), attr)
-    cached = memo.get(key)
-    if isinstance(cached, list):
-        return cached
-    found: list[tuple[ast.FunctionDef | ast.AsyncFunctionDef, ast.expr]] = []
-    memo[key] = found
-    for stmt in cls.node.body:
-        if not isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef)) or not stmt.args.args:
-            continue
-        me = stmt.args.args[0].arg
-        for sub in walk_function(stmt):
-            if (
-                type(sub) is ast.Assign
-                and len(sub.targets) == 1
-                and isinstance(sub.targets[0], ast.Attribute)
-                and sub.targets[0].attr == attr
-                and is_name(sub.targets[0].value, me)
-            ):
-                found.append((stmt, sub.value))
-    return found
 
 
 def _record_of(call: ast.Call, scope: Scope) -> ast.expr | None:

@@ -1235,13 +1235,18 @@ def returned_parameters(
     return found
 
 
+def _body_scope(func: Function, env: dict[str, Possible]) -> Scope:
+    """The scope a call of `func` runs its body in, `env` bound to its parameters."""
+    return func.scope.child(func.node, func.with_self(env or None) or None, func.owner)
+
+
 def function_returns(func: Function, env: dict[str, Possible], depth: int) -> Possible:
     """What calling `func` with `env` bound to its parameters returns (its `return`s, or its
     return annotation's class)."""
     if depth > MAX_DEPTH:
         return _cut()
     node = func.node
-    body = func.scope.child(node, func.with_self(env or None) or None, func.owner)
+    body = _body_scope(func, env)
     if isinstance(node, ast.Lambda):
         return resolve(node.body, body, depth + 1)
     memo = func.module.state.summaries
@@ -1713,7 +1718,7 @@ def _call_rows(call: ast.Call, scope: Scope, depth: int) -> Rows | None:
             if named:
                 # (`out = []` ... `out.append(Excursion(...))` ... `return out`: the rows the
                 # def's list was given, not the empty display it started as)
-                body = obj.scope.child(obj.node, obj.with_self(env or None) or None, obj.owner)
+                body = _body_scope(obj, env)
                 for name in named:
                     found.extend(_name_rows(name, body, depth + 1))
                 continue
@@ -3732,6 +3737,18 @@ def _assigned_attribute(name: str) -> re.Pattern[str]:
     """Text that may assign attribute `name` (`x.name =`, `x.name: T`, `x.name, y = ...`): a
     method whose text has none is not read (most of a class's methods only use it)."""
     return re.compile(rf"\.\s*{re.escape(name)}\s*(?:=(?!=)|:|,|\))")
+
+
+def attribute_sets(
+    cls: ClassRef, attr: str
+) -> list[tuple[ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda, ast.expr]]:
+    """(method, value) of each `self.attr = value` in the class's own methods."""
+    return [
+        (method.node, value)
+        for method in cls.methods()
+        for _, value, _ in _self_assignments(method.node, attr)
+        if value is not None
+    ]
 
 
 def _self_assignments(
