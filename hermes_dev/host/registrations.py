@@ -43,7 +43,9 @@ from hermes_dev.pyast.semantic.resolve import (
     bind_target,
     class_bases,
     class_method,
+    decoration_scopes,
     is_builtin_name,
+    made_decorator,
     method_tables,
     own_object,
     resolve,
@@ -876,9 +878,15 @@ def _contexts(
     and per call of every helper def around it whose parameters it uses."""
     contexts: list[tuple[Scope, bool]] = [(module_scope(module), True)]
     known = True
+    skip: ast.AST | None = None
     for i, node in enumerate(path):
         inner = path[i + 1] if i + 1 < len(path) else call
-        if isinstance(node, (ast.For, ast.AsyncFor)) and _in_body(node, inner):
+        if node is skip:
+            continue
+        decorated = _decoration_contexts(module, path, i, call, contexts, depth)
+        if decorated is not None:
+            contexts, skip = decorated
+        elif isinstance(node, (ast.For, ast.AsyncFor)) and _in_body(node, inner):
             contexts = _loop_contexts(node, contexts)
         elif isinstance(node, _COMPREHENSIONS) and _in_element(node, inner):
             # (`[ctx.register_tool(name=n, ...) for n, s, h in TOOLS]`: a loop written short)
@@ -889,6 +897,45 @@ def _contexts(
         if len(contexts) > MAX_ROWS:
             return [(contexts[0][0], False)], False
     return contexts, known
+
+
+def _decoration_contexts(
+    module: ModuleInfo,
+    path: list[ast.AST],
+    i: int,
+    call: ast.AST,
+    contexts: list[tuple[Scope, bool]],
+    depth: int,
+) -> tuple[list[tuple[Scope, bool]], ast.AST | None] | None:
+    """A registration in a decorator (`def tool(name): def deco(fn): registry.register(name=name,
+    handler=fn, ...); return deco`, or a module-level `def tool(fn): ...` used as `@tool`): one
+    scope per def it decorates, and the decorator's def when the factory's scopes cover it.
+    None when `path[i]` is no such def or nothing is decorated with it."""
+    node = path[i]
+    if not isinstance(node, _DEF_TYPES):
+        return None
+    deco, factory = node, None
+    made = made_decorator(node)
+    if made is not None and i + 1 < len(path) and path[i + 1] is made:
+        deco, factory = made, node
+    elif i != 0:
+        return None  # (a method, or a def nested in one that does not return it)
+    param = _first_parameter(deco)
+    if param is None or param not in _names_in(call):
+        return None
+    out: list[tuple[Scope, bool]] = []
+    for scope, ok in contexts:
+        out.extend((applied, ok) for applied in decoration_scopes(deco, factory, scope, depth))
+        if len(out) > MAX_ROWS:
+            return [(contexts[0][0], False)], deco
+    if not out:
+        return None
+    if factory is None:
+        # (a def used as `@tool` may be called as a helper too: `tool(extra)`)
+        called = _function_contexts(module, deco, contexts, path[: i + 1], call, depth)
+        out.extend(c for c in called if c[0].env)
+        return out, None
+    return out, deco
 
 
 _COMPREHENSIONS = (ast.ListComp, ast.SetComp, ast.GeneratorExp, ast.DictComp)

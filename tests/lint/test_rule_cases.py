@@ -17,7 +17,7 @@ import pytest
 
 from hermes_dev.lint import catalog
 from hermes_dev.lint.engine import lint
-from hermes_dev.lint.rule import Case
+from hermes_dev.lint.rule import Case, Invalid, Valid
 from tests.lint.support import make_root
 
 SNAPSHOT = Path(__file__).with_name("rule_cases.snapshot.json")
@@ -78,3 +78,10 @@ def test_case(tmp_path: Path, code: str, case_id: str, case: Case) -> None:
 def test_snapshot_has_no_stale_cases() -> None:
     ids = {case_id for _, case_id, _ in _case_ids() if "-invalid-" in case_id}
     assert set(_snapshot()) <= ids
+
+
+def test_each_case_list_holds_its_own_kind() -> None:
+    for code in catalog.all_codes():
+        rule = catalog.load_rule(code)
+        assert all(type(case) is Valid for case in rule.VALID), code
+        assert all(type(case) is Invalid for case in rule.INVALID), code

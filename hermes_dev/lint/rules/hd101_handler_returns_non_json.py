@@ -1330,6 +1330,31 @@ registry.register(name="git_log", toolset="x", schema={"name": "git_log", "descr
 """,
             note="trap: the stripped output of a command asked for JSON (-o json), or {}.",
         ),
+        Valid(
+            """\
+import json
+
+from tools.registry import registry
+
+
+def tool(name):
+    def decorator(func):
+        registry.register(name=name, toolset="notes", schema={"name": name, "description": "d", "parameters": {"type": "object", "properties": {}}}, handler=lambda args, **kw: json.dumps(func(args)))
+        return func
+
+    return decorator
+
+
+@tool("notes_count")
+def notes_count(args):
+    return {"count": len(args)}
+
+
+registry.register(name="notes_ping", toolset="notes", schema={"name": "notes_ping", "description": "d", "parameters": {"type": "object", "properties": {}}}, handler=lambda args, **kw: json.dumps({}))
+""",
+            note="The decorator registers a lambda that serialises what the decorated def "
+            "returns: the dict becomes JSON.",
+        ),
     )
     INVALID = (
         Invalid(
@@ -4449,6 +4474,101 @@ registry.register(name="git_log", toolset="x", schema={"name": "git_log", "descr
             note="out = p.stdout.strip(); return out or '(no commits)': JSON allows white space "
             "around it, so a command's text output stripped is no more JSON than it was, and "
             "the fallback is prose.",
+        ),
+        Invalid(
+            """\
+import json
+
+from tools.registry import registry
+
+
+def tool(name, description):
+    def decorator(func):
+        registry.register(name=name, toolset="notes", schema={"name": name, "description": description, "parameters": {"type": "object", "properties": {}}}, handler=func)
+        return func
+
+    return decorator
+
+
+def simple(func):
+    registry.register(name=func.__name__, toolset="notes", schema={"name": func.__name__, "description": "d", "parameters": {"type": "object", "properties": {}}}, handler=func)
+    return func
+
+
+@tool("notes_count", "How many notes there are.")
+def notes_count(args, **kwargs):
+    return f"{len(args)} notes"
+
+
+@simple
+def notes_last(args, **kwargs):
+    return "no notes yet"
+
+
+@tool("notes_ok", "Fine.")
+def notes_ok(args, **kwargs):
+    return json.dumps({"count": 0})
+
+
+registry.register(name="notes_ping", toolset="notes", schema={"name": "notes_ping", "description": "d", "parameters": {"type": "object", "properties": {}}}, handler=lambda args, **kw: json.dumps({}))
+""",
+            lines=(21, 26),
+            fixed={},
+            note="A decorator registers each def it decorates, made by a factory (@tool(name, "
+            "description)) or applied as it is (@simple): the handler is the decorated def, "
+            "whatever name the decoration binds.",
+        ),
+        Invalid(
+            {
+                "plugins/home/__init__.py": """\
+from . import lights
+
+
+def _all_tools():
+    yield lights.STATUS
+    yield from lights.SWITCHES
+
+
+def register(ctx):
+    for tool in _all_tools():
+        ctx.register_tool(name=tool.name, toolset="home", schema=tool.schema, handler=tool)
+""",
+                "plugins/home/lights.py": """\
+import json
+
+
+class Tool:
+    name = ""
+    schema = {}
+
+    def __call__(self, args, **kw):
+        return self.run(args)
+
+
+class Status(Tool):
+    name = "light_status"
+
+    def run(self, args):
+        return json.dumps({"on": True})
+
+
+class Switch(Tool):
+    def __init__(self, name):
+        self.name = name
+
+    def run(self, args):
+        return f"switched {self.name}"
+
+
+STATUS = Status()
+SWITCHES = [Switch("light_on"), Switch("light_off")]
+""",
+            },
+            findings=(("plugins/home/lights.py", 9),),
+            fixed={},
+            note="register(ctx) loops over a generator that yields one tool and yields from a "
+            "list of others: each row is registered, and the instances' __call__ returns what "
+            "the subclass's run() gives, text for the switches.",
         ),
     )
 

@@ -69,9 +69,24 @@ def _runs_at_import(module: ModuleInfo, func: ast.FunctionDef | ast.AsyncFunctio
     """Whether importing the module runs `func`: a call of it at module level, or a
     decorator a factory of the module makes that calls it (`@tool(...)` of `def tool(name):
     return lambda fn: _register(name, fn)`)."""
-    return _called_at_module_level(module, func.name) or bool(
-        applier_sites(module, func, module_scope(module), 0)
+    return (
+        _called_at_module_level(module, func.name)
+        or _decorates(module, func.name)
+        or bool(applier_sites(module, func, module_scope(module), 0))
     )
+
+
+def _decorates(module: ModuleInfo, name: str) -> bool:
+    """Whether a module-level def or class is decorated with `@name` or `@name(...)`: the
+    decoration runs `name` (or what the factory makes) when the module is imported."""
+    assert module.tree is not None
+    for stmt in module.tree.body:
+        if isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            for dec in stmt.decorator_list:
+                target = dec.func if isinstance(dec, ast.Call) else dec
+                if isinstance(target, ast.Name) and target.id == name:
+                    return True
+    return False
 
 
 def _called_at_module_level(module: ModuleInfo, name: str) -> bool:
@@ -257,6 +272,25 @@ def weather(args):
 """,
             lines=(9,),
             note="the registering helper runs at import through a decorator its factory makes, but the module holds no `registry.register(...)` statement: discovery never imports it",
+        ),
+        Invalid(
+            _HEAD
+            + """\
+
+def tool(name, description):
+    def decorator(func):
+        registry.register(name=name, toolset="t", schema={}, handler=func, description=description)
+        return func
+
+    return decorator
+
+
+@tool("weather", "Today's weather.")
+def weather(args, **kw):
+    return handle(args)
+""",
+            lines=(10,),
+            note="a decorator factory registers each def it decorates at import, but the module holds no `registry.register(...)` statement: discovery never imports it",
         ),
     )
 

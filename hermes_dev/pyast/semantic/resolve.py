@@ -76,6 +76,7 @@ from hermes_dev.pyast.semantic.walker import (
     last_name,
     module_statements,
     walk_function,
+    within,
 )
 
 TYPE_CHECKING = False
@@ -1714,6 +1715,10 @@ def _call_rows(call: ast.Call, scope: Scope, depth: int) -> Rows | None:
         if isinstance(obj, Function):
             known = True
             env = bind_call(call, scope, obj, depth)
+            yielded = _yielded_rows(obj, env, depth)
+            if yielded is not None:
+                found.extend(yielded)
+                continue
             named = _returned_names(obj)
             if named:
                 # (`out = []` ... `out.append(Excursion(...))` ... `return out`: the rows the
@@ -1728,6 +1733,54 @@ def _call_rows(call: ast.Call, scope: Scope, depth: int) -> Rows | None:
     if not callee.complete:
         found.complete = False
     return found if known else None
+
+
+def _yielded_rows(func: Function, env: dict[str, Possible], depth: int) -> Rows | None:
+    """The rows a call of a generator def gives: each `yield x` and the rows of each `yield
+    from xs`; a `yield` of a loop's own target (`for t in TOOLS: yield t`) gives the loop's
+    rows. None when the def is no generator."""
+    node = func.node
+    if isinstance(node, ast.Lambda):
+        return None
+    own = walk_function(node)
+    if not any(isinstance(n, (ast.Yield, ast.YieldFrom)) for n in own):
+        return None
+    body = _body_scope(func, env)
+    found = Rows([])
+    loops = {
+        id(stmt.value): loop
+        for loop in own
+        if isinstance(loop, (ast.For, ast.AsyncFor))
+        for stmt in loop.body
+        if isinstance(stmt, ast.Expr) and isinstance(stmt.value, ast.Yield)
+    }
+    for sub in own:
+        if isinstance(sub, ast.YieldFrom):
+            found.extend(rows(sub.value, body, depth + 1))
+            if _in_loop(node, sub):
+                found.complete = False
+        elif isinstance(sub, ast.Yield):
+            loop = loops.get(id(sub))
+            if (
+                loop is not None
+                and isinstance(loop.target, ast.Name)
+                and isinstance(sub.value, ast.Name)
+                and sub.value.id == loop.target.id
+            ):
+                found.extend(rows(loop.iter, body, depth + 1))
+            elif sub.value is not None and not _in_loop(node, sub):
+                found.items.append((sub.value, body))
+            else:
+                found.complete = False
+    return found
+
+
+def _in_loop(func: ast.FunctionDef | ast.AsyncFunctionDef, node: ast.AST) -> bool:
+    """`node` lies in a loop of the def's own body (it may run any number of times)."""
+    return any(
+        isinstance(sub, (ast.For, ast.AsyncFor, ast.While)) and within(node, sub)
+        for sub in walk_function(func)
+    )
 
 
 def _returned_names(func: Function) -> list[str]:
@@ -2196,6 +2249,18 @@ def _left_before(
         if isinstance(value, Const) and bool(value.value) != negated:
             return True
     return False
+
+
+def decoration_scopes(
+    deco: ast.FunctionDef | ast.AsyncFunctionDef,
+    factory: ast.FunctionDef | ast.AsyncFunctionDef | None,
+    where: Scope,
+    depth: int,
+) -> list[Scope]:
+    """The scopes `deco`'s body runs in, one per def it decorates (`@deco`, or `@factory(...)`
+    of a factory that returns it), with its first parameter that def and the factory's
+    parameters what the decoration passes."""
+    return _decorator_scopes(deco, factory, where, depth) or []
 
 
 def _decorator_scopes(
