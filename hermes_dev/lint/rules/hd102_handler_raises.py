@@ -11174,6 +11174,37 @@ registry.register(name="t", toolset="x", schema={"name": "t", "description": "d"
             note="trap: the enum called on a value a case guard tested against the members' "
             "values.",
         ),
+        Valid(
+            """\
+import json
+import os
+
+from tools.registry import registry
+
+SHEETS = os.path.expanduser("~/.sheets")
+
+
+def _sheet_path(name):
+    file_name = name.strip().lower().replace(" ", "_") + ".json"
+    return os.path.join(SHEETS, file_name)
+
+
+def get_sheet(args, **kw):
+    name = args.get("name")
+    if not isinstance(name, str) or not name.strip():
+        return json.dumps({"error": "name is required"})
+    path = _sheet_path(name)
+    if not os.path.exists(path):
+        return json.dumps({"error": f"no sheet {name}"})
+    with open(path, "r", encoding="utf-8") as f:
+        return json.dumps({"sheet": f.read()})
+
+
+registry.register(name="get_sheet", toolset="t", schema={}, handler=get_sheet)
+""",
+            note="trap: a helper names the file, ending it with its own extension (.json): the "
+            "model picks one of the tool's own files, never a folder, and exists() is tested.",
+        ),
     )
     INVALID = (
         Invalid(

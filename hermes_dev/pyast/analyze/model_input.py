@@ -1057,7 +1057,8 @@ class InputRisks:
         # leads to a file (what it holds is still the model's choice)
         for name, values in assigns.items():
             if values and all(
-                isinstance(v, (ast.Call, _Item)) and (self._carried(v) or ("",))[0] == "path!"
+                isinstance(v, (ast.Call, _Item))
+                and (self._carried(v) or ("",))[0].startswith("path!")
                 for v in values
             ):
                 self.guarded.add(name)
@@ -1860,7 +1861,7 @@ class InputRisks:
         """`expr` is (text made from) one of the model's arguments."""
         if isinstance(expr, _Item):
             carried = self._carried(expr)
-            return carried is not None and carried[0] == "text"
+            return carried is not None and carried[0].rstrip(".") == "text"
         if isinstance(expr, ast.Subscript):
             if isinstance(expr.value, ast.Name) and expr.value.id == self.param:
                 return True
@@ -1887,7 +1888,7 @@ class InputRisks:
             func = expr.func
             carried = self._carried(expr)
             if carried is not None:
-                return carried[0] == "text"
+                return carried[0].rstrip(".") == "text"
             handed = self.carries(expr, "raw") if self.carries is not None and expr.args else None
             if handed is not None and handed[1] < len(expr.args):
                 # (`cast(EditOp, op)`, `Nz(v)`: the value handed back as it came)
@@ -2998,31 +2999,11 @@ class InputRisks:
             return None
         if reads & self._tar_tested and last_name(node.func) != "is_tarfile":
             return None  # (is_tarfile opened it first)
-        if not self._whole_path(path) and (writes(node) or self._named_file(path)):
-            # (a file written under a folder the tool chose, the model naming it; one read
-            # there whose name ends with the code's own extension, `f"{rid}.json"`)
+        if self._kind_fixed(path) or (writes(node) and not self._whole_path(path)):
+            # (a file whose name ends with the code's own extension, `f"{rid}.json"`, is no
+            # folder, whoever names the rest; a file written under a folder the tool chose)
             return None
         return IsADirectoryError, "when the model names a folder"
-
-    def _named_file(self, path: ast.expr, depth: int = 0) -> bool:
-        """The path's last part ends with an extension the code writes: `folder /
-        f"{rid}.json"`, `os.path.join(root, name + ".md")`, `.with_suffix(".txt")`."""
-        if depth > 3:
-            return False
-        if isinstance(path, ast.Name):
-            bound = self._values.get(path.id)
-            return bool(bound) and all(
-                v is not None and self._named_file(v, depth + 1)
-                for v in bound  # type: ignore[union-attr]
-            )
-        if isinstance(path, ast.BinOp) and isinstance(path.op, ast.Div):
-            return suffixed(path.right)
-        if isinstance(path, ast.Call) and isinstance(path.func, ast.Attribute):
-            if path.func.attr == "with_suffix":
-                return True
-            if path.func.attr == "join" and path.args:
-                return suffixed(path.args[-1])
-        return False
 
     @_placed
     def format_risk(self, node: ast.AST) -> tuple[type[BaseException] | str, str] | None:
@@ -3753,7 +3734,8 @@ class InputRisks:
 
     def _kind_fixed(self, path: ast.expr, depth: int = 0) -> bool:
         """The tool names the kind of file (`unit_dir() / f"{name}.json"`, `p.with_suffix(
-        ".md")`): the model picks one of the tool's own files, not what it holds."""
+        ".md")`, a helper that makes such a name): the model picks one of the tool's own
+        files, not what it holds, and names no folder."""
         if depth > 4:
             return False
         if isinstance(path, ast.Name):
@@ -3763,14 +3745,19 @@ class InputRisks:
                 for v in values  # type: ignore[union-attr]
             )
         if isinstance(path, ast.BinOp) and isinstance(path.op, ast.Div):
-            return suffixed(path.right)
+            return self._kind_fixed(path.right, depth + 1)
         if isinstance(path, ast.Call) and isinstance(path.func, ast.Attribute):
             if path.func.attr == "with_suffix":
                 return True
             if path.func.attr in _PATH_KEEPS:
                 return self._kind_fixed(path.func.value, depth + 1)
             if path.func.attr == "join" and _is_module(path.func.value, "path") and path.args:
-                return suffixed(path.args[-1])
+                return self._kind_fixed(path.args[-1], depth + 1)
+        if isinstance(path, (ast.Call, _Item)):
+            # (a helper's path whose name it ends with its own extension: `_path(name)`)
+            carried = self._carried(path)
+            if carried is not None and carried[0].startswith(("path", "text")):
+                return carried[0].endswith(".")
         return suffixed(path)
 
     def _whole_path(self, expr: ast.expr, depth: int = 0) -> bool:

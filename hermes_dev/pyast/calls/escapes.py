@@ -1437,7 +1437,8 @@ def _raised_message(exc: ast.expr | None) -> str | None:
 
 def _carried_by(node: ast.FunctionDef | ast.AsyncFunctionDef) -> tuple[str, int] | None:
     """("path" or "text", i): every value `node` returns that is not None is its i-th
-    parameter made into a path (or text), and it tests no file's existence (memoised)."""
+    parameter made into a path (or text), and it tests no file's existence (memoised); a
+    trailing "." says the name ends with the helper's own extension (`name + ".json"`)."""
     if _CARRIED_ATTR in node.__dict__:
         return node.__dict__[_CARRIED_ATTR]  # type: ignore[no-any-return]
     values = [
@@ -1510,8 +1511,10 @@ def _carried_values(
         else:
             risks = InputRisks(node, "", None, frozenset({param}))
         if all(risks._model_path(v, False) for v in values):
-            # (`path!`: a path the helper tests, an existing file when it answers)
-            return ("path!" if tests else "path", index)
+            # (`path!`: a path the helper tests, an existing file when it answers; `.`: its
+            # name ends with the helper's own extension, `os.path.join(ROOT, name + ".json")`)
+            named = "." if all(risks._kind_fixed(v) for v in values) else ""
+            return ("path!" + named if tests else "path" + named, index)
         if all(risks._listing(v) for v in values):
             return ("files", index)  # (`return sorted(p for p in root.glob("*.md"))`)
         if tests:
@@ -1525,7 +1528,7 @@ def _carried_values(
             if converted and not _bounded(node, values):
                 # (`value = float(value)` keeps the name: a number now, not the text it was)
                 return (converted + ("+" if _rules_out_zero(node, values) else ""), index)
-            return ("text", index)
+            return ("text" + ("." if all(risks._kind_fixed(v) for v in values) else ""), index)
         if all(risks._content(v) for v in values):
             return ("content", index)  # (`def fetch(url): ... return resp.content`)
         # `def _path(args): return Path(args.get("path")).expanduser()`: handed the
