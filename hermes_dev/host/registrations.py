@@ -1139,7 +1139,71 @@ def _call_sites(
         found.append((site, scope, True))
         if len(found) > MAX_ROWS:
             break
+    if len(found) <= MAX_ROWS:
+        found.extend(_handed_sites(module, lines, name, depth)[: MAX_ROWS + 1 - len(found)])
     return found
+
+
+# (the row a higher-order call hands the helper: a name no code can spell)
+_ROW = "<row>"
+
+
+def _handed_sites(
+    module: ModuleInfo, lines: set[int], name: str, depth: int
+) -> list[tuple[ast.Call, Scope, bool]]:
+    """The helper handed to `functools.reduce(name, rows, first)` or `map(name, rows)`: a call
+    per row, `name(first, row)` or `name(row)`, in the scope the higher-order call runs in."""
+    assert module.tree is not None
+    sites: list[tuple[ast.Call, list[ast.AST]]] = []
+    for stmt in module.tree.body:
+        if spans_any(stmt, lines):
+            _visit_handed(stmt, [stmt], lines, name, sites)
+    found: list[tuple[ast.Call, Scope, bool]] = []
+    for outer, site_path in sites:
+        folding = last_name(outer.func) == "reduce"
+        contexts, _ = _contexts(module, site_path, outer, depth + 1)
+        for scope, ok in contexts:
+            table = rows(outer.args[1], scope)
+            if table is None or not table.items:
+                found.append((_row_call(outer, name, folding), scope, False))
+                continue
+            for row, row_scope in table.items[:MAX_ROWS]:
+                env = {_ROW: resolve(row, row_scope)}
+                found.append((_row_call(outer, name, folding), _with_env(scope, env), ok))
+            if not table.complete:
+                found.append((_row_call(outer, name, folding), scope, False))
+            if len(found) > MAX_ROWS:
+                return found
+    return found
+
+
+def _row_call(outer: ast.Call, name: str, folding: bool) -> ast.Call:
+    row = ast.Name(id=_ROW, ctx=ast.Load())
+    first = outer.args[2:3] if folding else []
+    made = ast.Call(func=ast.Name(id=name, ctx=ast.Load()), args=[*first, row], keywords=[])
+    return ast.copy_location(made, outer)
+
+
+def _visit_handed(
+    node: ast.AST,
+    path: list[ast.AST],
+    lines: set[int],
+    name: str,
+    out: list[tuple[ast.Call, list[ast.AST]]],
+) -> None:
+    if (
+        isinstance(node, ast.Call)
+        and last_name(node.func) in ("reduce", "map")
+        and len(node.args) in ((2, 3) if last_name(node.func) == "reduce" else (2,))
+        and not node.keywords
+        and is_name(node.args[0], name)
+    ):
+        out.append((node, list(path)))
+    for child in ast.iter_child_nodes(node):
+        if spans_any(child, lines):
+            path.append(child)
+            _visit_handed(child, path, lines, name, out)
+            path.pop()
 
 
 def _partial_aliases(tree: ast.Module, lines: set[int], name: str) -> dict[str, ast.Call]:

@@ -4570,6 +4570,140 @@ SWITCHES = [Switch("light_on"), Switch("light_off")]
             "list of others: each row is registered, and the instances' __call__ returns what "
             "the subclass's run() gives, text for the switches.",
         ),
+        Invalid(
+            {
+                "plugins/lex/plugin.yaml": """\
+name: lex
+version: "1"
+description: d
+provides_tools: [ngrams, shout]
+""",
+                "plugins/lex/__init__.py": """\
+from functools import reduce
+
+from .registry import registered
+from . import tools  # noqa: F401
+
+
+def _install(ctx, spec):
+    ctx.register_tool(name=spec.name, toolset="lex", schema=spec.schema, handler=spec.handler)
+    return ctx
+
+
+def register(ctx):
+    reduce(_install, registered(), ctx)
+""",
+                "plugins/lex/registry.py": """\
+import json
+from dataclasses import dataclass
+from typing import Any, Callable
+
+
+@dataclass(frozen=True)
+class ToolSpec:
+    name: str
+    schema: dict
+    handler: Callable[..., Any]
+
+
+_TOOLS = {}
+
+
+def _handler(fn, encode):
+    def handle(args, **_kw):
+        return encode(fn(args))
+
+    return handle
+
+
+def tool(name, description, encode=json.dumps):
+    def decorate(fn):
+        _TOOLS[name] = ToolSpec(name=name, schema={"name": name, "description": description, "parameters": {"type": "object", "properties": {}}}, handler=_handler(fn, encode))
+        return fn
+
+    return decorate
+
+
+def registered():
+    return tuple(_TOOLS.values())
+""",
+                "plugins/lex/tools.py": """\
+from functools import partial
+
+from . import registry
+
+text_tool = partial(registry.tool, encode=str)
+
+
+@text_tool("ngrams", "N-grams.")
+def ngrams(args):
+    n = int(args.get("n"))
+    return {"n": n}
+
+
+@text_tool("shout", "Shout.")
+def shout(args):
+    return {"text": "HEY"}
+""",
+            },
+            findings=(("plugins/lex/registry.py", 18), ("plugins/lex/registry.py", 18)),
+            fixed={},
+            note="register(ctx) folds the specs a decorator stores into ctx with functools.reduce: "
+            "each spec is one call of the helper; the decorator is a partial of the factory "
+            "(text_tool = partial(registry.tool, encode=str)), so str is what encodes each result.",
+        ),
+        Invalid(
+            {
+                "plugins/kx/plugin.yaml": """\
+name: kx
+version: "1"
+description: d
+provides_tools: [kx_cidr, kx_ok]
+""",
+                "plugins/kx/__init__.py": """\
+from . import net
+
+MODULES = (net,)
+
+
+def register(ctx):
+    for m in MODULES:
+        for n, (f, p, d) in m.T.items():
+            ctx.register_tool(name=n, toolset="kx", schema={"name": n, "description": d, "parameters": p}, handler=f)
+""",
+                "plugins/kx/net.py": """\
+import ipaddress
+import json
+
+S = {"type": "string"}
+
+
+def cidr(a, **k):
+    try:
+        n = ipaddress.ip_network(a.get("cidr", ""), strict=False)
+    except ValueError as e:
+        return f"error: {e}"
+    return json.dumps({"net": str(n)})
+
+
+def ok(a, **k):
+    return json.dumps({"ok": True})
+
+
+L = [
+    ("kx_cidr", cidr, {"cidr": S}, ["cidr"], "CIDR info."),
+    ("kx_ok", ok, {}, [], "Fine."),
+]
+
+T = {n: (f, {"type": "object", "properties": p, "required": r}, d) for n, f, p, r, d in L}
+""",
+            },
+            findings=(("plugins/kx/net.py", 11),),
+            fixed={},
+            note="a sibling module builds its table with a dict comprehension that unpacks each row "
+            "({n: (f, schema, d) for n, f, p, r, d in L}): each entry is read where the row's names "
+            "are bound, so register(ctx) registers cidr, which returns prose on a bad network.",
+        ),
     )
 
     def check(self, ctx: LintContext) -> Iterator[Finding]:

@@ -2275,10 +2275,26 @@ def _decorator_scopes(
     if not isinstance(factory, _DEF_TYPES):
         factory = None
     word = factory.name if factory is not None else deco.name
+    words = [word, *(_partial_names(module, word) if factory is not None else [])]
     out: list[Scope] = []
-    for app_module, def_node, dec, app_scope in _decorations(module, word, depth):
+    decorations = [found for name in words for found in _decorations(module, name, depth)]
+    for app_module, def_node, dec, app_scope in decorations:
         target = dec.func if isinstance(dec, ast.Call) else dec
         made_by = resolve(target, app_scope, depth + 1).single()
+        if isinstance(made_by, Partial) and isinstance(dec, ast.Call):
+            # (`tool = partial(registry.tool, toolset="text")` then `@tool("ngrams", ...)`:
+            # the factory called with the partial's arguments, then the decoration's)
+            if made_by.scope.module is not app_module:
+                continue
+            dec = ast.copy_location(
+                ast.Call(
+                    func=dec.func,
+                    args=[*made_by.args, *dec.args],
+                    keywords=[*made_by.keywords, *dec.keywords],
+                ),
+                dec,
+            )
+            made_by = made_by.func
         if not isinstance(made_by, Function):
             continue
         if factory is not None:
@@ -2322,6 +2338,28 @@ def constant_defaults(
         if param.arg not in out and isinstance(default, ast.Constant):
             out[param.arg] = Possible.of(Const(default.value))
     return out
+
+
+def _partial_names(module: ModuleInfo, word: str) -> list[str]:
+    """Module-level names of `module`'s folder (and those under it) bound to a
+    `functools.partial` of something named `word` (`tool = partial(registry.tool, ...)`)."""
+    names: list[str] = []
+    for other in subtree_modules(module, "partial"):
+        if other.tree is None or not other.contains(word):
+            continue
+        for stmt in other.tree.body:
+            if (
+                isinstance(stmt, ast.Assign)
+                and len(stmt.targets) == 1
+                and isinstance(stmt.targets[0], ast.Name)
+                and isinstance(stmt.value, ast.Call)
+                and last_name(stmt.value.func) == "partial"
+                and stmt.value.args
+                and last_name(stmt.value.args[0]) == word
+                and stmt.targets[0].id != word
+            ):
+                names.append(stmt.targets[0].id)
+    return list(dict.fromkeys(names))
 
 
 def _decorations(
@@ -3056,18 +3094,23 @@ def _comprehended_entries(expr: ast.DictComp, scope: Scope, depth: int) -> Entri
     if len(expr.generators) != 1:
         return None
     gen = expr.generators[0]
-    if not isinstance(gen.target, ast.Name) or gen.is_async:
+    if gen.is_async:
         return None
     table = rows(gen.iter, scope, depth + 1)
     if table is None:
         return None
     found = Entries([], table.complete and not gen.ifs)
     for row, where in table.items:
-        key = _row_part(expr.key, gen.target.id, row, where, depth)
-        value = _row_part(expr.value, gen.target.id, row, where, depth)
+        name = gen.target.id if isinstance(gen.target, ast.Name) else None
+        key = _row_part(expr.key, name, row, where, depth) if name else None
+        value = _row_part(expr.value, name, row, where, depth) if name else None
         if key is None or value is None:
-            found.complete = False
-            continue
+            # (`{n: (f, schema) for n, f, schema in TABLE}`: key and value read where the
+            # row's names are bound)
+            bound = bind_target(gen.target, row, where, depth + 1)
+            env = {**(scope.env or {}), **bound}
+            inner = Scope(scope.module, scope.func, scope.parent, env, scope.owner)
+            key, value = key or (expr.key, inner), value or (expr.value, inner)
         known, constant = constant_key(key[0], key[1], depth)
         found.items.append((constant if known else _UNKNOWN_KEY, value[0], value[1]))
     return found
