@@ -4704,6 +4704,40 @@ T = {n: (f, {"type": "object", "properties": p, "required": r}, d) for n, f, p, 
             "({n: (f, schema, d) for n, f, p, r, d in L}): each entry is read where the row's names "
             "are bound, so register(ctx) registers cidr, which returns prose on a bad network.",
         ),
+        Invalid(
+            """\
+import json
+from tools.registry import registry
+
+
+class Result:
+    def __init__(self, value=None, error=None):
+        self._value = value
+        self._error = error
+
+    @classmethod
+    def failure(cls, error):
+        return cls(error=error)
+
+    def to_json(self):
+        return json.dumps({"error": self._error} if self._error else self._value)
+
+
+def match(args, **kw):
+    f = args.get("filter")
+    if not isinstance(f, str):
+        return Result.failure("missing filter")
+    return Result.failure("bad").to_json()
+
+
+registry.register(name="match", toolset="t", schema={"name": "match", "description": "d", "parameters": {"type": "object", "properties": {}}}, handler=match)
+""",
+            lines=(21,),
+            fixed={},
+            note="return Result.failure(...) of a classmethod that returns cls(error=...): an "
+            "instance of the class it is called on, where .to_json() was meant (the next return "
+            "has it).",
+        ),
     )
 
     def check(self, ctx: LintContext) -> Iterator[Finding]:

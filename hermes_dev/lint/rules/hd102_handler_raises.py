@@ -24872,6 +24872,55 @@ registry.register(name="t", toolset="x", schema={"name": "t", "description": "d"
             note="An Enum of the project called with the model's value "
             "(Program(args.get('program', ''))): ValueError for a value it has no member for.",
         ),
+        Invalid(
+            """\
+import json
+from tools.registry import registry
+
+
+class NoEncounter(Exception):
+    pass
+
+
+class Encounter:
+    def __init__(self):
+        self.order = []
+        self.turn = 0
+
+    @property
+    def active(self):
+        return bool(self.order)
+
+    def next_turn(self):
+        if not self.active:
+            raise NoEncounter()
+        self.turn = (self.turn + 1) % len(self.order)
+        return self.order[self.turn]
+
+
+def next_turn(args, **kw):
+    enc = Encounter()
+    if not enc.active:
+        return json.dumps({"error": "no encounter"})
+    who = enc.next_turn()
+    return json.dumps({"turn": who})
+
+
+def skip(args, **kw):
+    enc = Encounter()
+    who = enc.next_turn()
+    return json.dumps({"turn": who})
+
+
+registry.register(name="next_turn", toolset="t", schema={"name": "next_turn", "description": "d", "parameters": {"type": "object", "properties": {}}}, handler=next_turn)
+registry.register(name="skip", toolset="t", schema={"name": "skip", "description": "d", "parameters": {"type": "object", "properties": {}}}, handler=skip)
+""",
+            lines=(35,),
+            fixed={},
+            note="a method raises unless its own state says it may run (if not self.active: "
+            "raise); a caller that returned when enc.active was false has answered that test "
+            "(next_turn), one that did not (skip) lets the error out.",
+        ),
     )
 
     def check(self, ctx: LintContext) -> Iterator[Finding]:

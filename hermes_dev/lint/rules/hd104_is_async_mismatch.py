@@ -40,7 +40,7 @@ from hermes_dev.lint.rule import Invalid, Rule, Valid
 from hermes_dev.pyast.analyze.jsonness import UNKNOWN, exits, infer
 from hermes_dev.pyast.calls.driver import Code, wrapped
 from hermes_dev.pyast.semantic.resolve import resolve
-from hermes_dev.pyast.semantic.scopes import Function
+from hermes_dev.pyast.semantic.scopes import Const, Function
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -65,6 +65,11 @@ def async_flag(reg: Registration) -> bool | None:
         return False
     if isinstance(expr, ast.Constant) and isinstance(expr.value, bool):
         return expr.value
+    # (`is_async=_is_async` of `for _name, _handler, _is_async in _TOOLS`: this row's flag)
+    held = reg.value("is_async")
+    only = held.single() if held is not None and held.complete else None
+    if isinstance(only, Const) and isinstance(only.value, bool):
+        return only.value
     return None
 
 
@@ -138,6 +143,31 @@ registry.register(name="fetch2", toolset="t", schema={}, handler=lambda args, **
 registry.register(name="ping", toolset="t", schema={}, handler=ping, is_async=True)
 """,
             lines=(10, 11, 12),
+        ),
+        Invalid(
+            _HEAD
+            + """\
+async def streak(args, **kw):
+    return json.dumps({"days": 3})
+
+async def history(args, **kw):
+    return json.dumps({"days": []})
+
+def stop(args, **kw):
+    return json.dumps({"stopped": True})
+
+_TOOLS = [
+    ("streak", streak, True),
+    ("history", history, False),
+    ("stop", stop, False),
+]
+
+for _name, _handler, _is_async in _TOOLS:
+    registry.register(name=_name, toolset="t", schema={}, handler=_handler, is_async=_is_async)
+""",
+            lines=(20,),
+            note="a registration loop takes each row's flag: the row of `history` says False for "
+            "an async def, the other rows agree with their handlers",
         ),
     )
 

@@ -1132,6 +1132,38 @@ registry.register(name="order_transition", toolset="x", schema={"name": "order_t
 """,
             note="trap: the same reports with the key written 'error'.",
         ),
+        Valid(
+            """\
+import json
+from dataclasses import asdict, dataclass
+from typing import Optional
+
+from tools.registry import registry
+
+
+@dataclass
+class ActionResponse:
+    success: bool
+    message: Optional[str] = None
+    data: Optional[dict] = None
+
+    def to_json(self):
+        payload = {key: value for key, value in asdict(self).items() if value}
+        return json.dumps(payload)
+
+
+def remove(args, **kw):
+    device = args.get("device_id")
+    if device != "lamp":
+        return ActionResponse(success=False, message=f"No device {device}").to_json()
+    return ActionResponse(success=True, data={"removed": device}).to_json()
+
+
+registry.register(name="remove", toolset="t", schema={"name": "remove", "description": "d", "parameters": {"type": "object", "properties": {}}}, handler=remove)
+""",
+            note="trap: the record's to_json() keeps only the truthy fields, so success=False is "
+            "dropped: what is left reports no failure (a message alone).",
+        ),
     )
     INVALID = (
         Invalid(
@@ -3357,6 +3389,39 @@ registry.register(name="order_transition", toolset="x", schema={"name": "order_t
             note="{'Success': False, 'Data': None, 'Error': ...}: Hermes reads the key 'error' "
             "only, so a capitalised 'Error' is another key; it says why as a message does, "
             "and the false flag is the failure.",
+        ),
+        Invalid(
+            """\
+import json
+from dataclasses import asdict, dataclass
+from typing import Optional
+
+from tools.registry import registry
+
+
+@dataclass
+class ActionResponse:
+    success: bool
+    message: Optional[str] = None
+    data: Optional[dict] = None
+
+    def to_json(self):
+        payload = {key: value for key, value in asdict(self).items() if value is not None}
+        return json.dumps(payload)
+
+
+def remove(args, **kw):
+    device = args.get("device_id")
+    if device != "lamp":
+        return ActionResponse(success=False, message=f"No device {device}").to_json()
+    return ActionResponse(success=True, data={"removed": device}).to_json()
+
+
+registry.register(name="remove", toolset="t", schema={"name": "remove", "description": "d", "parameters": {"type": "object", "properties": {}}}, handler=remove)
+""",
+            lines=(22,),
+            note="a record's to_json() dumps its fields less those that are None: success=False "
+            "and the message are kept, a failure without an error key.",
         ),
     )
 

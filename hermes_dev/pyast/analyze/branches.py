@@ -379,7 +379,7 @@ def _value(expr: ast.expr, scope: Scope, depth: int) -> object:
     if depth > _MAX_DEPTH:
         return _UNKNOWN
     kind = type(expr)
-    if kind is ast.Call or kind is ast.Compare or kind is ast.Name:
+    if kind is ast.Call or kind is ast.Compare or kind is ast.Name or kind is ast.Attribute:
         facts = _facts_in(scope)
         if facts:
             known = _fact(expr, facts)
@@ -1020,7 +1020,7 @@ def _answers(test: ast.expr) -> list[tuple[str, ast.expr, bool]]:
     answer = False
     if isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not):
         test, answer = test.operand, True
-    if not isinstance(test, (ast.Call, ast.Compare, ast.Name)):
+    if not isinstance(test, (ast.Call, ast.Compare, ast.Name, ast.Attribute)):
         return []
     tested = _tested_name(test)
     return [(tested, test, answer)] if tested is not None else []
@@ -1056,6 +1056,10 @@ def _ruled_out(test: ast.expr) -> list[tuple[str, ast.expr | None]]:
 
 
 _FACTS_KEY = "branch-facts"
+# (the env key of what a method's caller saw answered of its receiver: `if not
+# mgr.active: return` before `mgr.next_turn()` answers `self.active` there; a key apart
+# from `self`, which the receiver itself is bound to)
+RECEIVER_FACTS = "<facts>"
 _NO_FACTS: dict[str, frozenset[tuple[str, bool]]] = {}
 # (calls a test may make besides the tested value's methods: the same in caller and callee)
 _NEUTRAL = frozenset({"len", "isinstance", "str", "int", "float", "bool", "list", "dict", "tuple"})
@@ -1075,7 +1079,7 @@ def _facts_in(scope: Scope) -> dict[str, frozenset[tuple[str, bool]]]:
         for name, possible in (where.env or {}).items():
             only = possible.single()
             if isinstance(only, Const) and isinstance(only.value, Facts):
-                found.setdefault(name, only.value.known)
+                found.setdefault(name.removeprefix(RECEIVER_FACTS), only.value.known)
         where = where.parent
     cache[_FACTS_KEY] = found
     return found
@@ -1141,7 +1145,7 @@ def parameter_tests(node: ast.FunctionDef | ast.AsyncFunctionDef) -> dict[str, f
         if isinstance(part, ast.UnaryOp) and isinstance(part.op, ast.Not):
             parts.append(part.operand)
             continue
-        if not isinstance(part, (ast.Call, ast.Compare, ast.Name)):
+        if not isinstance(part, (ast.Call, ast.Compare, ast.Name, ast.Attribute)):
             continue
         tested = _tested_name(part)
         if tested not in params:

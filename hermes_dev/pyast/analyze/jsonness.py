@@ -55,6 +55,7 @@ from hermes_dev.pyast.semantic.scopes import (
 )
 from hermes_dev.pyast.semantic.walker import (
     blocks_of,
+    is_name,
     is_none,
     last_name,
     returns_of,
@@ -1376,6 +1377,15 @@ def _call(expr: ast.Call, scope: Scope, calls: CallVerdict | None, depth: int) -
             first = classes.items[0]
             assert isinstance(first, Class)
             return Verdict(NOT_JSON, f"an instance of {first.ref.name} (an object)", expr)
+        if (
+            classes.complete
+            and classes.items
+            and all(_makes_instance(o) and _never_text(o.owner) for o in classes.items)  # type: ignore[attr-defined]
+        ):
+            # (`return Result.failure(err)` of `@classmethod def failure(cls, e): return
+            # cls(error=e)`: an instance of the class it is called on)
+            name = classes.items[0].owner.name  # type: ignore[attr-defined]
+            return Verdict(NOT_JSON, f"an instance of {name} (an object)", expr)
     if calls is not None:
         found = calls(expr, scope, depth)
         if found is not None:
@@ -1394,6 +1404,23 @@ _OBJECT_BASES = frozenset({"object", "Generic", "Protocol", "ABC"})
 _KEEPING_DECORATORS = frozenset(
     {"dataclass", "define", "frozen", "mutable", "s", "attrs", "total_ordering", "final"}
 )
+
+
+def _makes_instance(obj: object) -> bool:
+    """A classmethod of a project class every `return` of which calls its `cls` (`return
+    cls(error=e)`): a factory of instances of the class it is called on."""
+    if not isinstance(obj, Function) or obj.owner is None or isinstance(obj.node, ast.Lambda):
+        return False
+    node = obj.node
+    if not any(last_name(d) == "classmethod" for d in node.decorator_list):
+        return False
+    params = [*node.args.posonlyargs, *node.args.args]
+    if not params:
+        return False
+    returns = [r for r in walk_function(node) if isinstance(r, ast.Return)]
+    return bool(returns) and all(
+        isinstance(r.value, ast.Call) and is_name(r.value.func, params[0].arg) for r in returns
+    )
 
 
 def _never_text(cls: ClassRef, depth: int = 0) -> bool:

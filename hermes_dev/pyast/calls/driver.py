@@ -25,6 +25,7 @@ import ast
 
 from hermes_dev.pyast.analyze.branches import (
     NON_EMPTY,
+    RECEIVER_FACTS,
     Sized,
     answered_tests,
     constant,
@@ -1009,6 +1010,16 @@ def _bound(call: ast.Call, scope: Scope, function: Function) -> dict[str, Possib
             and all(isinstance(o, (Function, Class, Partial)) for o in possible.items)
         ) or _list_of_functions(possible):
             kept[name] = possible
+    receiver = call.func.value if isinstance(call.func, ast.Attribute) else None
+    first = [*node.args.posonlyargs, *node.args.args][:1]
+    if function.bound and isinstance(receiver, ast.Name) and first and first[0].arg in relevant:
+        # (`if not mgr.active: return` before `mgr.next_turn()`: the method's own test of
+        # `self.active` is answered)
+        asked = parameter_tests(node).get(first[0].arg)
+        facts = facts_at(receiver.id, call, scope) if asked else None
+        facts = answered_tests(facts, asked) if facts is not None and asked else None
+        if facts is not None:
+            kept[RECEIVER_FACTS + first[0].arg] = Possible.of(Const(facts))
     for name, size in _star_parameters(node, call, function).items():
         if name in relevant:
             # (`if args and kwargs: raise TypeError(...)` of `jsonify(body)`: no keywords;

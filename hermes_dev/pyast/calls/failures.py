@@ -95,7 +95,7 @@ from hermes_dev.pyast.semantic.resolve import (
     resolve,
 )
 from hermes_dev.pyast.semantic.scopes import Class, Function, module_scope
-from hermes_dev.pyast.semantic.walker import is_none, walk_function
+from hermes_dev.pyast.semantic.walker import is_name, is_none, walk_function
 
 Step = tuple[str, int, str]
 
@@ -1394,12 +1394,82 @@ def _failure_value(expr: ast.expr, code: Code, env: Env, depth: int) -> Found | 
     pairs = _pairs(expr, code.scope)
     if pairs is not None:
         return _display(pairs, code, env, depth)
+    if isinstance(expr, ast.DictComp):
+        return _filtered_copy(expr, code, env, depth)
     if isinstance(expr, ast.Name):
         return _name_value(expr, code, env, depth)
     if isinstance(expr, ast.Call):
         return _call_value(expr, code, env, depth)
     if isinstance(expr, ast.Attribute) and expr.attr == "__dict__":
         return _fields_report(expr.value, code, env, depth)
+    return None
+
+
+def _filtered_copy(expr: ast.DictComp, code: Code, env: Env, depth: int) -> Found | None:
+    """`{k: v for k, v in src.items() if v is not None}`: the report `src` is, less the keys
+    the filter surely drops (a key whose value is not known is kept)."""
+    if len(expr.generators) != 1:
+        return None
+    gen = expr.generators[0]
+    target, source = gen.target, gen.iter
+    if not (
+        isinstance(target, ast.Tuple)
+        and len(target.elts) == 2
+        and all(isinstance(e, ast.Name) for e in target.elts)
+        and isinstance(source, ast.Call)
+        and isinstance(source.func, ast.Attribute)
+        and source.func.attr == "items"
+        and not source.args
+    ):
+        return None
+    k, v = (e.id for e in target.elts)  # type: ignore[attr-defined]
+    if not (is_name(expr.key, k) and is_name(expr.value, v)):
+        return None
+    found = _failure_value(source.func.value, code, env, depth + 1)
+    if found is None or not gen.ifs:
+        return found
+    kept = {
+        key: value
+        for key, value in found.keys.items()
+        if all(_kept(test, k, v, key, value) is not False for test in gen.ifs)
+    }
+    reason = judge(kept)
+    return Found(reason, found.chain, kept) if reason is not None else None
+
+
+def _kept(test: ast.expr, k: str, v: str, key: str, value: object) -> bool | None:
+    """Whether a comprehension's filter keeps the entry `key: value` (None: not known)."""
+    if isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not):
+        inner = _kept(test.operand, k, v, key, value)
+        return None if inner is None else not inner
+    if isinstance(test, ast.BoolOp):
+        parts = [_kept(t, k, v, key, value) for t in test.values]
+        if isinstance(test.op, ast.And):
+            return False if False in parts else (None if None in parts else True)
+        return True if True in parts else (None if None in parts else False)
+    known = value is not UNKNOWN
+    if is_name(test, v):
+        return bool(value) if known else None
+    if not (isinstance(test, ast.Compare) and len(test.ops) == 1):
+        return None
+    left, op, right = test.left, test.ops[0], test.comparators[0]
+    if is_name(left, v) and is_none(right) and isinstance(op, (ast.Is, ast.IsNot, ast.NotEq)):
+        if not known:
+            return None
+        return value is None if isinstance(op, ast.Is) else value is not None
+    if is_name(left, k) and isinstance(op, (ast.Eq, ast.NotEq, ast.In, ast.NotIn)):
+        try:
+            other = ast.literal_eval(right)
+        except ValueError:
+            return None
+        if isinstance(op, (ast.Eq, ast.NotEq)):
+            same = bool(key == other)
+            return same if isinstance(op, ast.Eq) else not same
+        try:
+            inside = bool(key in other)
+        except TypeError:
+            return None
+        return inside if isinstance(op, ast.In) else not inside
     return None
 
 
