@@ -4699,7 +4699,35 @@ T = {n: (f, {"type": "object", "properties": p, "required": r}, d) for n, f, p, 
 """,
             },
             findings=(("plugins/kx/net.py", 11),),
-            fixed={},
+            fixed={
+                "plugins/kx/net.py": """\
+import ipaddress
+import json
+from tools.registry import tool_error
+
+S = {"type": "string"}
+
+
+def cidr(a, **k):
+    try:
+        n = ipaddress.ip_network(a.get("cidr", ""), strict=False)
+    except ValueError as e:
+        return tool_error(f"error: {e}")
+    return json.dumps({"net": str(n)})
+
+
+def ok(a, **k):
+    return json.dumps({"ok": True})
+
+
+L = [
+    ("kx_cidr", cidr, {"cidr": S}, ["cidr"], "CIDR info."),
+    ("kx_ok", ok, {}, [], "Fine."),
+]
+
+T = {n: (f, {"type": "object", "properties": p, "required": r}, d) for n, f, p, r, d in L}
+""",
+            },
             note="a sibling module builds its table with a dict comprehension that unpacks each row "
             "({n: (f, schema, d) for n, f, p, r, d in L}): each entry is read where the row's names "
             "are bound, so register(ctx) registers cidr, which returns prose on a bad network.",

@@ -24921,6 +24921,119 @@ registry.register(name="skip", toolset="t", schema={"name": "skip", "description
             "raise); a caller that returned when enc.active was false has answered that test "
             "(next_turn), one that did not (skip) lets the error out.",
         ),
+        Invalid(
+            """\
+import json
+from tools.registry import registry
+
+
+class FormulaError(Exception):
+    pass
+
+
+def parse(formula):
+    if not isinstance(formula, str) or formula.count("~") != 1:
+        raise FormulaError("invalid formula")
+    lhs, rhs = formula.split("~")
+    return lhs.strip(), rhs.strip()
+
+
+def parse_loose(formula):
+    lhs, rhs = formula.split("~")
+    return lhs.strip(), rhs.strip()
+
+
+def fit(args, **kw):
+    try:
+        lhs, rhs = parse(args.get("formula"))
+    except FormulaError as e:
+        return json.dumps({"error": str(e)})
+    return json.dumps({"y": lhs, "x": rhs})
+
+
+def fit_loose(args, **kw):
+    formula = args.get("formula")
+    if not isinstance(formula, str):
+        return json.dumps({"error": "formula is required"})
+    lhs, rhs = parse_loose(formula)
+    return json.dumps({"y": lhs, "x": rhs})
+
+
+registry.register(name="fit", toolset="t", schema={"name": "fit", "description": "d", "parameters": {"type": "object", "properties": {}}}, handler=fit)
+registry.register(name="fit_loose", toolset="t", schema={"name": "fit_loose", "description": "d", "parameters": {"type": "object", "properties": {}}}, handler=fit_loose)
+""",
+            lines=(33,),
+            fixed={},
+            note="a helper that raises its own error unless the text holds exactly one separator "
+            "(formula.count('~') != 1) has tested it before the unpacking split; a helper "
+            "that does not (parse_loose) raises ValueError for text without it.",
+        ),
+        Invalid(
+            """\
+import json
+import random
+import re
+
+from tools.registry import registry
+
+PATTERN = re.compile(r"^(\\d*)d(\\d+)([+-]\\d+)?$")
+
+
+class BadDice(Exception):
+    pass
+
+
+class TooMany(Exception):
+    pass
+
+
+class Roller:
+    MAX_DICE = 100
+    DICE = re.compile(r"^(\\d*)d(\\d+)([+-]\\d+)?$")
+
+    def roll(self, expression):
+        text = expression.replace(" ", "").lower()
+        found = self.DICE.match(text)
+        if found is None:
+            raise BadDice(expression)
+        count = int(found.group(1)) if found.group(1) else 1
+        sides = int(found.group(2))
+        if count > self.MAX_DICE:
+            raise TooMany(count)
+        return sum(random.randint(1, sides) for _ in range(count))
+
+
+def initiative(args, **kw):
+    bonus = args.get("bonus", 0)
+    if not isinstance(bonus, int):
+        return json.dumps({"error": "bonus must be a whole number"})
+    return json.dumps({"initiative": Roller().roll("1d20") + bonus})
+
+
+def custom(args, **kw):
+    expression = args.get("dice")
+    if not isinstance(expression, str):
+        return json.dumps({"error": "dice is required"})
+    return json.dumps({"total": Roller().roll(expression)})
+
+
+def fireball(args, **kw):
+    return json.dumps({"damage": Roller().roll("800d6")})
+
+
+registry.register(name="initiative", toolset="t", schema={"name": "initiative", "description": "d", "parameters": {"type": "object", "properties": {}}}, handler=initiative)
+registry.register(name="custom", toolset="t", schema={"name": "custom", "description": "d", "parameters": {"type": "object", "properties": {}}}, handler=custom)
+registry.register(name="fireball", toolset="t", schema={"name": "fireball", "description": "d", "parameters": {"type": "object", "properties": {}}}, handler=fireball)
+""",
+            lines=(
+                45,
+                49,
+            ),
+            fixed={},
+            note="a parser called with a constant of the code: its pattern is run on that text, so "
+            "Roller().roll('1d20') raises nothing, roll('800d6') only TooMany (800 dice), and "
+            "the model's dice text either error.",
+        ),
     )
 
     def check(self, ctx: LintContext) -> Iterator[Finding]:

@@ -20,10 +20,12 @@ from __future__ import annotations
 
 import ast
 import copy
+import re
 from typing import Any
 
 from hermes_dev.pyast.semantic.clients import is_client_instance
 from hermes_dev.pyast.semantic.resolve import (
+    assigned_value,
     call_arguments,
     is_builtin_name,
     member_constant,
@@ -40,7 +42,7 @@ from hermes_dev.pyast.semantic.scopes import (
     ModuleObject,
     changes_name,
 )
-from hermes_dev.pyast.semantic.walker import last_name, walk_function, walk_shallow
+from hermes_dev.pyast.semantic.walker import is_name, last_name, walk_function, walk_shallow
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -405,6 +407,12 @@ def _value(expr: ast.expr, scope: Scope, depth: int) -> object:
         return _UNKNOWN
     if kind is ast.BoolOp:
         return _bool_op(expr, scope, depth)  # type: ignore[arg-type]
+    if kind is ast.IfExp:
+        test = _value(expr.test, scope, depth + 1)  # type: ignore[attr-defined]
+        if test is _UNKNOWN:
+            return _UNKNOWN
+        branch = expr.body if test else expr.orelse  # type: ignore[attr-defined]
+        return _value(branch, scope, depth + 1)
     if kind is ast.Compare:
         return _compare(expr, scope, depth)  # type: ignore[arg-type]
     if kind is ast.Tuple or kind is ast.List or kind is ast.Set:
@@ -721,6 +729,25 @@ def _call(expr: ast.Call, scope: Scope, depth: int) -> object:
         except (TypeError, ValueError):
             return _UNKNOWN
         return tuple(result) if isinstance(result, list) else result
+    if isinstance(func, ast.Attribute) and func.attr in _MATCHERS and len(expr.args) == 1:
+        # (`DICE.match("1d20")` of a constant pattern and a constant text: its answer)
+        pattern = _pattern_text(func.value, scope)
+        text = _value(expr.args[0], scope, depth + 1)
+        if pattern is None or not isinstance(text, str) or not _bounded_regex(pattern, text):
+            return _UNKNOWN
+        try:
+            return getattr(re, func.attr)(pattern, text)
+        except re.error:
+            return _UNKNOWN
+    if isinstance(func, ast.Attribute) and func.attr in ("group", "groups"):
+        matched = _value(func.value, scope, depth + 1)
+        args = [_value(a, scope, depth + 1) for a in expr.args]
+        if not isinstance(matched, re.Match) or not all(isinstance(a, (int, str)) for a in args):
+            return _UNKNOWN
+        try:
+            return getattr(matched, func.attr)(*args)
+        except (IndexError, TypeError):
+            return _UNKNOWN
     if isinstance(func, ast.Name) and len(expr.args) == 1:
         name = func.id
         if name not in ("len", "bool", "str", "int") or not is_builtin_name(name, scope):
@@ -744,6 +771,60 @@ def _call(expr: ast.Call, scope: Scope, depth: int) -> object:
         except (TypeError, ValueError):
             return _UNKNOWN
     return _UNKNOWN
+
+
+_MATCHERS = frozenset({"match", "fullmatch", "search"})
+# (a pattern is run on a constant text only when it cannot take long: short text, no
+# repeated group, no back-reference, few unbounded repeats)
+_REPEATED_GROUP = re.compile(r"\)[*+{]")
+_BACK_REFERENCE = re.compile(r"\\[1-9]|\(\?P=")
+_UNBOUNDED = re.compile(r"[*+]|\{\d*,\}")
+
+
+def _bounded_regex(pattern: str, text: str) -> bool:
+    return (
+        len(text) <= 24
+        and len(pattern) <= 200
+        and not _REPEATED_GROUP.search(pattern)
+        and not _BACK_REFERENCE.search(pattern)
+        and len(_UNBOUNDED.findall(pattern)) <= 6
+    )
+
+
+def _pattern_text(expr: ast.expr, scope: Scope) -> str | None:
+    """The text of a pattern compiled once with no flags (`DICE = re.compile(r"...")` at
+    module level, or in the class of `self.DICE`)."""
+    value: ast.expr | None = None
+    if isinstance(expr, ast.Name):
+        found = assigned_value(expr.id, scope)
+        value = found[0] if found is not None else None
+    elif isinstance(expr, ast.Attribute):
+        owner = resolve(expr.value, scope).single()
+        cls = (
+            owner.cls
+            if isinstance(owner, Instance)
+            else owner.ref
+            if isinstance(owner, Class)
+            else None
+        )
+        if cls is not None:
+            for stmt in cls.node.body:
+                if (
+                    isinstance(stmt, ast.Assign)
+                    and len(stmt.targets) == 1
+                    and is_name(stmt.targets[0], expr.attr)
+                ):
+                    value = stmt.value
+    if (
+        isinstance(value, ast.Call)
+        and last_name(value.func) == "compile"
+        and len(value.args) == 1
+        and not value.keywords
+        and isinstance(value.args[0], ast.Constant)
+        and isinstance(value.args[0].value, str)
+    ):
+        return value.args[0].value
+    return None
 
 
 _EXITS = (ast.Return, ast.Raise)

@@ -1673,6 +1673,20 @@ class InputRisks:
         }
 
     def _note_membership(self, node: ast.Compare) -> None:
+        counted = node.left
+        if (
+            isinstance(counted, ast.Call)
+            and isinstance(counted.func, ast.Attribute)
+            and counted.func.attr == "count"
+            and len(counted.args) == 1
+            and isinstance(counted.args[0], ast.Constant)
+            and isinstance(counted.args[0].value, str)
+        ):
+            # (`if formula.count("~") != 1: stop(...)`: how many separators there are, tested)
+            text = self._reads(counted.func.value)
+            self.guarded.update(text)
+            self.form_tested.update(text)
+            self._sep_tested.update(text)
         for op, right in zip(node.ops, node.comparators):
             if (
                 isinstance(op, (ast.In, ast.NotIn))
