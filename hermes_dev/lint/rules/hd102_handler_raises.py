@@ -25034,6 +25034,100 @@ registry.register(name="fireball", toolset="t", schema={"name": "fireball", "des
             "Roller().roll('1d20') raises nothing, roll('800d6') only TooMany (800 dice), and "
             "the model's dice text either error.",
         ),
+        Invalid(
+            """\
+import json
+import statistics
+
+from tools.registry import registry
+
+
+def avg(args, **kw):
+    v = args.get("values")
+    if not isinstance(v, list):
+        return json.dumps({"error": "values must be a list"})
+    return json.dumps({"mean": sum(v) / len(v)})
+
+
+def smean(args, **kw):
+    v = args.get("values")
+    if not isinstance(v, list):
+        return json.dumps({"error": "values must be a list"})
+    return json.dumps({"mean": statistics.mean(v)})
+
+
+def zscores(args, **kw):
+    v = args.get("values")
+    if not isinstance(v, list) or len(v) < 2:
+        return json.dumps({"error": "need two values"})
+    m = statistics.mean(v)
+    sd = statistics.pstdev(v)
+    return json.dumps({"z": [(x - m) / sd for x in v]})
+
+
+def lo(args, **kw):
+    v = args.get("values")
+    if not isinstance(v, list):
+        return json.dumps({"error": "values must be a list"})
+    return json.dumps({"min": min(v)})
+
+
+def rng(args, **kw):
+    v = args.get("values")
+    if not isinstance(v, list) or not v:
+        return json.dumps({"error": "values must be a list"})
+    lo_, hi = min(v), max(v)
+    return json.dumps({"scaled": [(x - lo_) / (hi - lo_) for x in v]})
+
+
+for _n, _h in (("avg", avg), ("smean", smean), ("zscores", zscores), ("lo", lo), ("rng", rng)):
+    registry.register(name=_n, toolset="t", schema={"name": _n, "description": "d", "parameters": {"type": "object", "properties": {}}}, handler=_h)
+
+
+def zscores_checked(args, **kw):
+    v = args.get("values")
+    if not isinstance(v, list) or len(v) < 2:
+        return json.dumps({"error": "need two values"})
+    m = statistics.mean(v)
+    sd = statistics.pstdev(v)
+    if sd == 0:
+        return json.dumps({"z": [0.0 for _ in v]})
+    return json.dumps({"z": [(x - m) / sd for x in v]})
+
+
+def rng_checked(args, **kw):
+    v = args.get("values")
+    if not isinstance(v, list) or not v:
+        return json.dumps({"error": "values must be a list"})
+    lo_, hi = min(v), max(v)
+    if hi == lo_:
+        return json.dumps({"scaled": [0.0 for _ in v]})
+    return json.dumps({"scaled": [(x - lo_) / (hi - lo_) for x in v]})
+
+
+def lo_checked(args, **kw):
+    v = args.get("values")
+    if not isinstance(v, list) or not v:
+        return json.dumps({"error": "values must be a non-empty list"})
+    return json.dumps({"min": min(v), "mean": sum(v) / len(v)})
+
+
+for _n, _h in (("zscores_checked", zscores_checked), ("rng_checked", rng_checked), ("lo_checked", lo_checked)):
+    registry.register(name=_n, toolset="t", schema={"name": _n, "description": "d", "parameters": {"type": "object", "properties": {}}}, handler=_h)
+""",
+            lines=(
+                11,
+                18,
+                27,
+                34,
+                42,
+            ),
+            fixed={},
+            note="a test of the list's type (isinstance(v, list)) says nothing of its size: an "
+            "empty one still divides by 0, has no mean and no min; a spread of the numbers "
+            "(pstdev, max - min) is 0 when they are all the same; traps: the spread tested "
+            "against 0, the list tested not empty",
+        ),
     )
 
     def check(self, ctx: LintContext) -> Iterator[Finding]:

@@ -3423,6 +3423,43 @@ registry.register(name="remove", toolset="t", schema={"name": "remove", "descrip
             note="a record's to_json() dumps its fields less those that are None: success=False "
             "and the message are kept, a failure without an error key.",
         ),
+        Invalid(
+            """\
+import json
+from datetime import datetime, timezone
+
+from tools.registry import registry
+
+
+def reminder_create(args, **kwargs):
+    text = args.get("text", "")
+    when = args.get("when")
+    if not text or not when:
+        return json.dumps({"error": "Both 'text' and 'when' are required"})
+    try:
+        local_dt = datetime.strptime(when, "%Y-%m-%d %H:%M").replace(tzinfo=timezone.utc)
+    except (TypeError, ValueError):
+        return json.dumps({"error": "Invalid date"})
+    if local_dt < datetime.now(timezone.utc):
+        return json.dumps({"created": False, "reason": "That time is already in the past"})
+    return json.dumps({"created": True, "text": text})
+
+
+def reminder_snooze(args, **kwargs):
+    minutes = args.get("minutes")
+    if minutes == 0:
+        return json.dumps({"updated": False, "reason": "Reminder is already at that time"})
+    return json.dumps({"updated": True})
+
+
+registry.register(name="reminder_snooze", toolset="t", schema={"name": "reminder_snooze", "description": "d", "parameters": {"type": "object", "properties": {}}}, handler=reminder_snooze)
+registry.register(name="reminder_create", toolset="t", schema={"name": "reminder_create", "description": "d", "parameters": {"type": "object", "properties": {}}}, handler=reminder_create)
+""",
+            lines=(17,),
+            note="an action flag False whose reason says the time given is already in the past: "
+            "the reminder could not be made, a failure; already at that time (snooze) says "
+            "nothing needed doing",
+        ),
     )
 
     def check(self, ctx: LintContext) -> Iterator[Finding]:

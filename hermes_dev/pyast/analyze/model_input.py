@@ -2819,7 +2819,13 @@ class InputRisks:
 
     def size_risk(self, node: ast.AST) -> tuple[type[BaseException] | str, str] | None:
         """An empty list or text the model sends (analyze.sizes)."""
-        return self._sizes_of().risk(node, self.guarded)
+        return self._sizes_of().risk(node, self._size_guarded())
+
+    def _size_guarded(self) -> set[str]:
+        """What is guarded, less what only a test of its type as a list or dict guards
+        (`isinstance(values, list)` lets an empty list through)."""
+        typed = self.only_container_typed() if self._container_typed else set()
+        return self.guarded - typed if typed else self.guarded
 
     def may_be_zero(self, expr: ast.expr) -> bool:
         """`expr` is the model's number as it came (no `or 7` default), and nothing here
@@ -2832,7 +2838,7 @@ class InputRisks:
         """`expr` is a list whose length the model decides, and nothing here tests its size:
         it may be empty."""
         sizes = self._sizes_of()
-        sizes.guarded_by(self.guarded)
+        sizes.guarded_by(self._size_guarded())
         return sizes.may_be_empty(expr)
 
     def only_binding(self, name: str) -> ast.expr | None:

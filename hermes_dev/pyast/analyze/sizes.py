@@ -70,6 +70,8 @@ _REQUESTS_VERBS = frozenset({"get", "post", "put", "patch", "delete", "head", "o
 # What a list of numbers adds up to: 0 for the list [] and for [0, 0] (`statistics.mean`
 # raises on [] itself).
 _TOTALS = frozenset({"sum", "mean", "fmean", "median"})
+# What says how far apart numbers are: 0 when they are all the same.
+_SPREADS = frozenset({"pstdev", "stdev", "pvariance", "variance"})
 # Methods whose answer is empty exactly when what they are called on is empty or blank.
 _KEEP_SIZE = frozenset(
     {"strip", "lstrip", "rstrip", "lower", "upper", "casefold", "splitlines", "split"}
@@ -763,6 +765,13 @@ class Sizes:
             if own & (self.zero_tested() | self._guarded):
                 return None
             return ZeroDivisionError, "when the model sends numbers that are all 0"
+        if self._spread(total):
+            # (`(x - m) / pstdev(xs)`, `/ (hi - lo)` of `max(xs)` and `min(xs)`: 0 when every
+            # number is the same, a test that the list has two items leaves that in)
+            own = self._reads(divisor)
+            if own & (self.zero_tested() | self._guarded):
+                return None
+            return ZeroDivisionError, "when the model sends numbers that are all the same"
         if self._number(divisor, given=given) and not self._reads(divisor) & self.zero_tested():
             return ZeroDivisionError, "when the model sends 0"
         zero = _Arithmetic(self).zero_of(divisor)
@@ -872,6 +881,42 @@ class Sizes:
                 )
             return all(v is not None and self._number(v, depth + 1) for v in bound)
         return False
+
+    def _spread(self, expr: ast.expr) -> bool:
+        """How far apart the model's numbers are: `statistics.pstdev(xs)` (stdev, variance...)
+        or `max(xs) - min(xs)` (through locals bound once to each)."""
+        if (
+            isinstance(expr, ast.Call)
+            and last_name(expr.func) in _SPREADS
+            and len(expr.args) == 1
+            and not expr.keywords
+        ):
+            return self._numbers(expr.args[0], 0)
+        if not (isinstance(expr, ast.BinOp) and isinstance(expr.op, ast.Sub)):
+            return False
+        high, low = self._once(expr.left), self._once(expr.right)
+        if not all(
+            isinstance(side, ast.Call)
+            and isinstance(side.func, ast.Name)
+            and len(side.args) == 1
+            and not side.keywords
+            for side in (high, low)
+        ):
+            return False
+        assert isinstance(high, ast.Call) and isinstance(low, ast.Call)
+        return (
+            {high.func.id, low.func.id} == {"max", "min"}  # type: ignore[attr-defined]
+            and ast.dump(high.args[0]) == ast.dump(low.args[0])
+            and self._numbers(high.args[0], 0)
+        )
+
+    def _once(self, expr: ast.expr) -> ast.expr:
+        """What a local bound once holds (the expression itself otherwise)."""
+        if isinstance(expr, ast.Name):
+            bound = self._values.get(expr.id)
+            if bound and len(bound) == 1 and bound[0] is not None:
+                return bound[0]
+        return expr
 
     def _numbers(self, expr: ast.expr, depth: int) -> bool:
         """The model's list of numbers: a list it sent (`args["sales"]`), or each of its items

@@ -515,7 +515,12 @@ def _needs_why(key: str) -> bool:
 # A reason that says the input could not be used (`"'check' must be an id or name"`).
 _BAD_INPUT = re.compile(r"\bmust (be|give|name)\b|\binvalid\b|\bis required\b|\bare required\b")
 # A reason an action was not needed (`{"updated": False, "reason": "already up to date"}`).
-_NO_NEED = re.compile(r"\balready\b|\bup to date\b|\bno changes?\b|\bunchanged\b|\bnothing to\b")
+# (not a time already gone nor a place already taken: `"that time is already in the past"`,
+# `"the slot is already booked"` say why it could not be done)
+_NO_NEED = re.compile(
+    r"\balready\b(?! (in the past|past|passed|over|expired|taken|booked|full|reserved))"
+    r"|\bup to date\b|\bno changes?\b|\bunchanged\b|\bnothing to\b"
+)
 # A reason that says there is nothing to act on: no meeting/session/job is active or running.
 _NOTHING = re.compile(
     r"^(there is )?no (active|current|running|open|ongoing)\b"
