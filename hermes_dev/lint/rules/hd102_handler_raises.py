@@ -25128,6 +25128,98 @@ for _n, _h in (("zscores_checked", zscores_checked), ("rng_checked", rng_checked
             "(pstdev, max - min) is 0 when they are all the same; traps: the spread tested "
             "against 0, the list tested not empty",
         ),
+        Invalid(
+            {
+                "plugins/pw/__init__.py": """\
+from . import calc
+
+
+def register(ctx):
+    for spec in calc.TOOLS:
+        ctx.register_tool(name=spec["name"], toolset="pw", schema=spec["schema"], handler=spec["handler"])
+""",
+                "plugins/pw/calc.py": """\
+import functools
+import json
+
+from .errors import handle_errors
+from .toolspec import tool_spec
+
+TOOLS: list = []
+tool = functools.partial(tool_spec, TOOLS)
+
+
+def _schema(name):
+    return {"name": name, "description": name, "parameters": {"type": "object", "properties": {}}}
+
+
+@tool(_schema("loan_payment"), emoji="🏦")
+def loan_payment(args, **kwargs):
+    months = int(args.get("months", 12))
+    return json.dumps({"payment": round(float(args.get("principal", 0)) / months, 2)})
+
+
+@tool(_schema("loan_schedule"))
+@handle_errors
+def loan_schedule(args, **kwargs):
+    months = int(args.get("months", 12))
+    return json.dumps({"months": list(range(months))})
+
+
+@tool(_schema("tax_rate"))
+def tax_rate(args, **kwargs):
+    return json.dumps({"rate": 0.2})
+""",
+                "plugins/pw/errors.py": """\
+import functools
+import json
+
+
+def handle_errors(fn):
+    @functools.wraps(fn)
+    def wrapper(args, **kwargs):
+        try:
+            return fn(args, **kwargs)
+        except Exception as e:  # noqa: BLE001
+            return json.dumps({"error": f"{type(e).__name__}: {e}"})
+
+    return wrapper
+""",
+                "plugins/pw/plugin.yaml": """\
+name: pw
+version: "1"
+description: d
+provides_tools: [loan_payment, loan_schedule, tax_rate]
+""",
+                "plugins/pw/toolspec.py": """\
+from typing import Any, Callable, TypedDict
+
+
+class ToolSpec(TypedDict):
+    name: str
+    schema: dict
+    handler: Callable[..., Any]
+
+
+def tool_spec(bucket, schema, *, emoji="💰"):
+    def deco(fn):
+        bucket.append(ToolSpec(name=schema["name"], schema=schema, handler=fn))
+        return fn
+
+    return deco
+""",
+            },
+            findings=(
+                ("plugins/pw/calc.py", 17),
+                ("plugins/pw/calc.py", 18),
+            ),
+            fixed={},
+            note="a module fills its TOOLS list through a partial of a decorator factory (tool = "
+            "partial(tool_spec, TOOLS)) that appends a TypedDict spec per def: each row is "
+            "registered; under @tool a def wrapped by @handle_errors is handed over wrapped, "
+            "so what it raises is caught (loan_schedule), while loan_payment lets ValueError "
+            "and ZeroDivisionError out",
+        ),
     )
 
     def check(self, ctx: LintContext) -> Iterator[Finding]:

@@ -160,8 +160,18 @@ def resolve(expr: ast.expr, scope: Scope, depth: int = 0) -> Possible:
         return resolve(expr.body, scope, depth + 1).join(resolve(expr.orelse, scope, depth + 1))  # type: ignore[attr-defined]
     if kind is ast.BoolOp:
         found = NOTHING
+        last = expr.values[-1]  # type: ignore[attr-defined]
         for value in expr.values:  # type: ignore[attr-defined]
-            found = found.join(resolve(value, scope, depth + 1))
+            held = resolve(value, scope, depth + 1)
+            only = held.single() if held.complete and value is not last else None
+            if isinstance(only, Const) and (
+                only.value is None or isinstance(only.value, (str, int, float, bool))
+            ):
+                if bool(only.value) is isinstance(expr.op, ast.Or):  # type: ignore[attr-defined]
+                    # (`name or default` of a name given "scale": that one, nothing after)
+                    return found.join(held) if found.items else held
+                continue  # (`"" or x`, `1 and x`: the next one decides)
+            found = found.join(held)
         return found
     if kind is ast.Await or kind is ast.NamedExpr:
         return resolve(expr.value, scope, depth + 1)  # type: ignore[attr-defined]
@@ -958,7 +968,12 @@ def call_result(call: ast.Call, scope: Scope, depth: int = 0) -> Possible:
             known, key = constant_key(call.args[0], scope, depth)
             found = _pick(table, known, key, depth)
             if len(call.args) > 1:
-                found = found.join(resolve(call.args[1], scope, depth + 1))
+                keys = [k for k, _, _ in table.items]
+                settled = known and table.complete and not any(_unknown_key(k) for k in keys)
+                if settled and key in keys:
+                    return found  # (a key the table surely holds: no default)
+                default = resolve(call.args[1], scope, depth + 1)
+                found = default if settled else found.join(default)
             elif not known or not found.items:
                 found = found.join(Possible.of(Const(None)))
             return found
@@ -1016,6 +1031,13 @@ def handed_on(call: ast.Call, scope: Scope) -> ast.Call | None:
 
 
 def _result_of(obj: Obj, call: ast.Call, scope: Scope, depth: int) -> Possible:
+    if (
+        isinstance(obj, Class)
+        and not call.args
+        and call.keywords
+        and is_typed_dict(call.func, scope, depth)
+    ):
+        return Possible.of(Literal(call, scope))  # `Spec(name=..., handler=...)`: a dict
     if isinstance(obj, Class):
         # (a record's instance remembers its call: each row's fields are its own; other
         # classes' instances are one object per class, as their attributes are read in general)
@@ -1933,7 +1955,9 @@ def _metaclass_entries(meta: ClassRef, attr: str, depth: int) -> Entries | None:
         key = for_class(store.key, store.hook, made.node)  # type: ignore[arg-type]
         known, constant = constant_key(key, made.scope, depth)
         value = for_class(store.value, store.hook, made.node)
-        found.items.append((constant if known else _UNKNOWN_KEY, value, made.scope))
+        # (a key of the class that no constant gives, `cls.tool_name` set by a class keyword:
+        # the key as written, for a loop over `.items()`)
+        found.items.append((constant if known else _ExprKey(key), value, made.scope))
     return found
 
 
@@ -2128,7 +2152,116 @@ def _name_rows(name: str, scope: Scope, depth: int) -> Rows | None:
         decorated = _decorated_rows(name, where, depth)
         if decorated is not None:
             found.extend(decorated)
+        handed = _handed_rows(name, where, depth)
+        if handed is not None:
+            found.items.extend(handed.items)
     return found if known else None
+
+
+def handed_def(
+    node: ast.FunctionDef | ast.AsyncFunctionDef,
+    dec: ast.expr,
+    module: ModuleInfo,
+    scope: Scope,
+) -> Function:
+    """What the decorator `dec` of `node` is handed: the def itself when `dec` is its last
+    (innermost) decorator, else the def as the decorators under `dec` make it (`@tool(...)`
+    over `@handle_errors`: the wrapper that catches)."""
+    decorators = node.decorator_list
+    if decorators and decorators[-1] is dec:
+        return Undecorated(node, module, scope)
+    at = next((i for i, d in enumerate(decorators) if d is dec), None)
+    if at is None:
+        return Function(node, module, scope)
+    # (the def with only the decorators under `dec`: one copy per place, kept on the node so
+    # that every question asked of it meets the same def)
+    key = f"_hd_below_{at}"
+    below: ast.FunctionDef | ast.AsyncFunctionDef | None = node.__dict__.get(key)
+    if below is None:
+        # (a new node, not a copy: what is memoised on the def may depend on its decorators)
+        fields = {name: getattr(node, name, None) for name in node._fields}
+        fields["decorator_list"] = decorators[at + 1 :]
+        below = ast.copy_location(type(node)(**fields), node)  # type: ignore[arg-type]
+        node.__dict__[key] = below
+    return Function(below, module, scope)
+
+
+_MAX_HANDED_ROWS = 200
+
+
+def _handed_rows(name: str, where: Scope, depth: int) -> Rows | None:
+    """The rows a decorator factory adds to the module-level list `name` it is handed through
+    a partial (`tool = partial(tool_spec, TOOLS)`, `def tool_spec(bucket, schema): def
+    deco(fn): bucket.append(Spec(schema, fn)); return fn; return deco`): one per def of the
+    module decorated with `@tool(...)`, read with the factory's parameters bound to what the
+    partial and the decoration give, and the decorator's to the def."""
+    module = where.module
+    tree = module.tree
+    if tree is None or depth > MAX_DEPTH or not module.contains("partial"):
+        return None
+    found = Rows([])
+    for stmt in tree.body:
+        made = stmt.value if isinstance(stmt, ast.Assign) else None
+        if not (
+            isinstance(stmt, ast.Assign)
+            and len(stmt.targets) == 1
+            and isinstance(stmt.targets[0], ast.Name)
+            and isinstance(made, ast.Call)
+            and last_name(made.func) == "partial"
+            and len(made.args) >= 2
+            and not any(isinstance(a, ast.Starred) for a in made.args)
+        ):
+            continue
+        at = next((i for i, a in enumerate(made.args[1:]) if is_name(a, name)), None)
+        factory = resolve(made.args[0], where, depth + 1).single() if at is not None else None
+        if (
+            at is None
+            or not isinstance(factory, Function)
+            or not isinstance(factory.node, _DEF_TYPES)
+        ):
+            continue
+        positional = [*factory.node.args.posonlyargs, *factory.node.args.args]
+        deco = made_decorator(factory.node)
+        if at >= len(positional) or deco is None or not [*deco.args.posonlyargs, *deco.args.args]:
+            continue
+        bucket = positional[at].arg
+        added = [
+            sub.args[0]
+            for sub in walk_function(deco)
+            if isinstance(sub, ast.Call)
+            and isinstance(sub.func, ast.Attribute)
+            and sub.func.attr in ("append", "add")
+            and is_name(sub.func.value, bucket)
+            and len(sub.args) == 1
+        ]
+        if not added:
+            continue
+        alias = stmt.targets[0].id
+        given = [*deco.args.posonlyargs, *deco.args.args][0].arg
+        for node in tree.body:
+            if not isinstance(node, _DEF_TYPES):
+                continue
+            for dec in node.decorator_list:
+                if not (isinstance(dec, ast.Call) and is_name(dec.func, alias)):
+                    continue
+                call = ast.copy_location(
+                    ast.Call(
+                        func=dec.func,
+                        args=[*made.args[1:], *dec.args],
+                        keywords=[*made.keywords, *dec.keywords],
+                    ),
+                    dec,
+                )
+                env = constant_defaults(
+                    bind_call(call, where, factory, depth + 1), call, factory.node
+                )
+                outer = factory.scope.child(factory.node, env)
+                handed = handed_def(node, dec, module, where)
+                inner = outer.child(deco, {given: Possible.of(handed)})
+                found.items.extend((value, inner) for value in added)
+                if len(found.items) > _MAX_HANDED_ROWS:
+                    return found
+    return found if found.items else None
 
 
 def _decorated_rows(name: str, where: Scope, depth: int) -> Rows | None:
@@ -2281,6 +2414,7 @@ def _decorator_scopes(
     for app_module, def_node, dec, app_scope in decorations:
         target = dec.func if isinstance(dec, ast.Call) else dec
         made_by = resolve(target, app_scope, depth + 1).single()
+        written = dec  # (the decorator as written: where it sits among the def's decorators)
         if isinstance(made_by, Partial) and isinstance(dec, ast.Call):
             # (`tool = partial(registry.tool, toolset="text")` then `@tool("ngrams", ...)`:
             # the factory called with the partial's arguments, then the decoration's)
@@ -2311,7 +2445,7 @@ def _decorator_scopes(
         given = Possible.of(
             Class(ClassRef(def_node, app_module, app_scope))
             if isinstance(def_node, ast.ClassDef)
-            else Undecorated(def_node, app_module, app_scope)
+            else handed_def(def_node, written, app_module, app_scope)
         )
         param = [*deco.args.posonlyargs, *deco.args.args][0].arg
         out.append(outer.child(deco, {param: given}))
@@ -2607,7 +2741,7 @@ def applier_sites(
             ):
                 continue
             outer = where.child(factory, bind_call(dec, app_scope, made_by, depth + 1))
-            given = Possible.of(Undecorated(def_node, app_module, app_scope))
+            given = Possible.of(handed_def(def_node, dec, app_module, app_scope))
             inner = outer.child(applier, {params[0].arg: given})
             callee = resolve(body.func, inner, depth + 1).single()
             if isinstance(callee, Function) and callee.node is helper:
@@ -2700,6 +2834,16 @@ def entries(expr: ast.expr, scope: Scope, depth: int = 0) -> Entries | None:
         if fixed and not found.complete:
             found.fixed = frozenset(fixed)
         return found
+    if (
+        isinstance(expr, ast.Call)
+        and not expr.args
+        and expr.keywords
+        and isinstance(expr.func, (ast.Name, ast.Attribute))
+        and is_typed_dict(expr.func, scope, depth)
+    ):
+        expr = ast.copy_location(
+            ast.Call(func=ast.Name("dict", ast.Load()), args=[], keywords=expr.keywords), expr
+        )  # (`Spec(name=..., fn=...)` of a TypedDict: a dict of its keywords)
     if isinstance(expr, ast.Call) and isinstance(expr.func, ast.Name) and expr.func.id == "dict":
         if is_builtin_name("dict", scope) and not expr.args:
             found = Entries([])
@@ -2872,10 +3016,19 @@ def _table_owner(expr: ast.expr, scope: Scope, depth: int) -> ClassRef | None:
     if not isinstance(expr, ast.Attribute):
         return None
     found = resolve(expr.value, scope, depth + 1).items
-    classes = {id(o.cls.node): o.cls for o in found if isinstance(o, Instance)}
-    if len(classes) != 1 or len(found) != sum(isinstance(o, Instance) for o in found):
+    # (`Factory._handlers` or `cls._handlers` of a class's own table: the class itself)
+    classes = {
+        id(o.cls.node if isinstance(o, Instance) else o.ref.node): (
+            o.cls if isinstance(o, Instance) else o.ref
+        )
+        for o in found
+        if isinstance(o, (Instance, Class))
+    }
+    if len(classes) != 1 or len(found) != sum(isinstance(o, (Instance, Class)) for o in found):
         return None
-    return next(iter(classes.values()))
+    owner = next(iter(classes.values()))
+    # (a metaclass's own tables are filled as classes are made: `_metaclass_entries`)
+    return None if is_metaclass(owner.node) else owner
 
 
 def _with_method_entries(
@@ -3402,6 +3555,85 @@ def class_method(cls: ClassRef, name: str, depth: int = 0) -> tuple[Function, Cl
     return None
 
 
+def _subclass_hook_value(cls: ClassRef, name: str, depth: int) -> Possible | None:
+    """`cls.name` as a base's `__init_subclass__` sets it when the class statement runs
+    (`def __init_subclass__(cls, name=None, **kw): cls.tool_name = name or ...`, then `class
+    Scale(Tool, name="scale")`): the hook's value with its parameters bound to the class's
+    keywords (or their constant defaults). None when no base's hook sets it, or only under a
+    test the keywords do not decide."""
+    hook: tuple[Function, ClassRef] | None = None
+    for base in class_bases(cls):
+        if base is not None:
+            hook = class_method(base, "__init_subclass__", depth + 1)
+            if hook is not None:
+                break
+    if hook is None or not isinstance(hook[0].node, _DEF_TYPES):
+        return None
+    node = hook[0].node
+    params = [*node.args.posonlyargs, *node.args.args, *node.args.kwonlyargs]
+    if not params:
+        return None
+    me = params[0].arg
+    given = {kw.arg: kw.value for kw in cls.node.keywords if kw.arg is not None}
+    defaults = _hook_defaults(node)
+    env: dict[str, Possible] = {me: Possible.of(Class(cls))}
+    for param in params[1:]:
+        if param.arg in given:
+            env[param.arg] = resolve(given[param.arg], cls.scope, depth + 1)
+        elif param.arg in defaults:
+            env[param.arg] = Possible.of(Const(defaults[param.arg]))
+    value: ast.expr | None = None
+    for stmt in node.body:
+        assigned = _hook_store(stmt, me, name)
+        if assigned is None and isinstance(stmt, ast.If) and not stmt.orelse:
+            # (`if emoji is not None: cls.emoji = emoji`: taken when the keyword is given)
+            test = stmt.test
+            tested = (
+                test.left.id
+                if isinstance(test, ast.Compare)
+                and isinstance(test.left, ast.Name)
+                and len(test.ops) == 1
+                and isinstance(test.ops[0], ast.IsNot)
+                and is_none(test.comparators[0])
+                else test.id
+                if isinstance(test, ast.Name)
+                else None
+            )
+            inner = [_hook_store(s, me, name) for s in stmt.body]
+            stored = [v for v in inner if v is not None]
+            if stored and tested is not None:
+                if tested in given:
+                    assigned = stored[-1]
+                elif tested not in defaults or defaults[tested] not in (None, False, 0, ""):
+                    return None  # (not decided by the keywords)
+        if assigned is not None:
+            value = assigned
+    if value is None:
+        return None
+    return resolve(value, hook[0].scope.child(node, env, hook[1]), depth + 1)
+
+
+def _hook_store(stmt: ast.stmt, me: str, name: str) -> ast.expr | None:
+    """The value of `me.name = value`, when `stmt` is that assignment."""
+    if (
+        isinstance(stmt, ast.Assign)
+        and len(stmt.targets) == 1
+        and isinstance(stmt.targets[0], ast.Attribute)
+        and stmt.targets[0].attr == name
+        and is_name(stmt.targets[0].value, me)
+    ):
+        return stmt.value
+    return None
+
+
+def _hook_defaults(node: ast.FunctionDef | ast.AsyncFunctionDef) -> dict[str, object]:
+    a = node.args
+    positional = [*a.posonlyargs, *a.args]
+    pairs = [*zip(reversed(positional), reversed(a.defaults))]
+    pairs += [(p, d) for p, d in zip(a.kwonlyargs, a.kw_defaults) if d is not None]
+    return {p.arg: d.value for p, d in pairs if isinstance(d, ast.Constant)}
+
+
 def class_attribute(cls: ClassRef, name: str, depth: int = 0) -> Possible:
     """What `Cls.name` / `self.name` may hold (methods excepted: see `class_method`):
     class-level bindings, annotations, every `self.name = ...` in the class's methods, then
@@ -3459,6 +3691,9 @@ def _class_attribute(cls: ClassRef, name: str, depth: int) -> Possible:
         found = found.join(resolve(value, module_scope(cls.module), depth + 1))
     if seen_any or depth > _MAX_CLASS_DEPTH:
         return found
+    hooked = _subclass_hook_value(cls, name, depth)
+    if hooked is not None:
+        return hooked
     for base in class_bases(cls):
         if base is None:
             if object_like_bases(cls):
