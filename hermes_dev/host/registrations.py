@@ -1004,6 +1004,19 @@ def _function_contexts(
         # `@classmethod def register(cls): registry.register(name=cls.name, ...)`, called as
         # `Weather.register()` in each tool's module: one registration per class it is called on
         return _classmethod_contexts(module, holder, func, contexts, depth)
+    if (
+        not sites
+        and used
+        and isinstance(holder, ast.ClassDef)
+        and isinstance(func, _DEF_TYPES)
+        and not func.decorator_list
+        and len(path) >= 2
+    ):
+        # (`self._register_one(ctx, handler)` in another method of the class: one scope per
+        # such call, in the scopes that method runs in)
+        own = _self_call_contexts(module, holder, func, contexts, path[:-1], depth)
+        if own:
+            return own
     for scope, ok in contexts:
         owner = ClassRef(holder, module, scope) if isinstance(holder, ast.ClassDef) else None
         if not sites:
@@ -1014,6 +1027,69 @@ def _function_contexts(
             env = bind_call(site_call, site_scope, function)
             out.append((scope.child(func, env or None, owner), ok and site_ok))
     return out
+
+
+def _self_call_contexts(
+    module: ModuleInfo,
+    holder: ast.ClassDef,
+    func: ast.FunctionDef | ast.AsyncFunctionDef,
+    contexts: list[tuple[Scope, bool]],
+    outer: list[ast.AST],
+    depth: int,
+) -> list[tuple[Scope, bool]]:
+    """The scopes of a method's body, one per `self.<name>(...)` call in the class's other
+    methods, its parameters bound to what that call gives where it runs."""
+    me = _first_parameter(func)
+    if me is None or depth > _MAX_CALL_SITE_DEPTH:
+        return []
+    out: list[tuple[Scope, bool]] = []
+    for method in holder.body:
+        if not isinstance(method, _DEF_TYPES) or method is func:
+            continue
+        caller = _first_parameter(method)
+        if caller is None:
+            continue
+        calls: list[tuple[ast.Call, list[ast.AST]]] = []
+        for stmt in method.body:
+            _visit_self_calls(stmt, [*outer, method, stmt], caller, func.name, calls)
+        for site, site_path in calls:
+            site_contexts, _ = _contexts(module, site_path, site, depth + 1)
+            for site_scope, site_ok in site_contexts:
+                owner = site_scope.owner
+                function = Function(
+                    func, module, site_scope.parent or module_scope(module), owner, bound=True
+                )
+                env = dict(bind_call(site, site_scope, function))
+                held = site_scope.lookup(caller)
+                if held is not None and held[1] is None and held[0].env is not None:
+                    env[me] = held[0].env[caller]  # (the same instance as the caller's)
+                for scope, ok in contexts[:1]:
+                    out.append((scope.child(func, env or None, owner), ok and site_ok))
+                if len(out) > MAX_ROWS:
+                    return out
+    return out
+
+
+def _visit_self_calls(
+    node: ast.AST,
+    path: list[ast.AST],
+    me: str,
+    name: str,
+    out: list[tuple[ast.Call, list[ast.AST]]],
+) -> None:
+    if (
+        isinstance(node, ast.Call)
+        and isinstance(node.func, ast.Attribute)
+        and node.func.attr == name
+        and is_name(node.func.value, me)
+    ):
+        out.append((node, list(path)))
+    for child in ast.iter_child_nodes(node):
+        if isinstance(child, (*_DEF_TYPES, ast.Lambda, ast.ClassDef)):
+            continue
+        path.append(child)
+        _visit_self_calls(child, path, me, name, out)
+        path.pop()
 
 
 def _first_parameter(func: ast.FunctionDef | ast.AsyncFunctionDef) -> str | None:

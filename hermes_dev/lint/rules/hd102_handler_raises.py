@@ -25220,6 +25220,148 @@ def tool_spec(bucket, schema, *, emoji="💰"):
             "so what it raises is caught (loan_schedule), while loan_payment lets ValueError "
             "and ZeroDivisionError out",
         ),
+        Invalid(
+            {
+                "plugins/ent/__init__.py": """\
+from .factory import HandlerFactory
+from .handlers import parcels  # noqa: F401
+
+
+class Plugin:
+    def __init__(self, factory=None):
+        self._factory = factory or HandlerFactory
+        self._handlers = []
+
+    def register(self, ctx):
+        self._handlers = self._factory.create_all()
+        for handler in self._handlers:
+            self._register_one(ctx, handler)
+
+    def _register_one(self, ctx, handler):
+        ctx.register_tool(name=handler.NAME, toolset="ent", schema=handler.schema(), handler=handler.handle)
+
+
+_plugin = None
+
+
+def get_plugin():
+    global _plugin
+    if _plugin is None:
+        _plugin = Plugin()
+    return _plugin
+
+
+def register(ctx):
+    get_plugin().register(ctx)
+""",
+                "plugins/ent/factory.py": """\
+class HandlerFactory:
+    _classes = {}
+
+    @classmethod
+    def add(cls, handler_class):
+        cls._classes[handler_class.NAME] = handler_class
+        return handler_class
+
+    @classmethod
+    def create_all(cls):
+        return [handler_class() for handler_class in cls._classes.values()]
+
+
+def tool_handler(handler_class):
+    return HandlerFactory.add(handler_class)
+""",
+                "plugins/ent/handlers/__init__.py": """\
+""",
+                "plugins/ent/handlers/parcels.py": """\
+import json
+
+from ..factory import tool_handler
+
+
+class Base:
+    NAME = ""
+
+    def schema(self):
+        return {"name": self.NAME, "description": self.NAME, "parameters": {"type": "object", "properties": {}}}
+
+    def handle(self, args, **kw):
+        return json.dumps(self.execute(args))
+
+
+@tool_handler
+class Volume(Base):
+    NAME = "volume"
+
+    def execute(self, args):
+        return {"volume": float(args["l"]) * float(args["w"])}
+
+
+@tool_handler
+class Weight(Base):
+    NAME = "weight"
+
+    def execute(self, args):
+        return {"kg": 1.0}
+""",
+                "plugins/ent/plugin.yaml": """\
+name: ent
+version: "1"
+description: d
+provides_tools: [volume, weight]
+""",
+            },
+            findings=(("plugins/ent/handlers/parcels.py", 13),),
+            fixed={},
+            note="a plugin object registers each handler its factory makes: register(ctx) of a "
+            "lazily made singleton calls self._register_one(ctx, handler) per row of "
+            "create_all(), a classmethod that makes an instance of each class a decorator in "
+            "a sibling package (handlers/) adds to the class table; the handler is the "
+            "template method handle(), which runs each subclass's execute()",
+        ),
+        Invalid(
+            """\
+import json
+import threading
+
+from tools.registry import registry
+
+
+class Locator:
+    _instance = None
+    _lock = threading.Lock()
+
+    def __init__(self):
+        if Locator._instance is not None:
+            raise RuntimeError("Locator is a singleton, use get_instance()")
+        self.services = {}
+
+    @classmethod
+    def get_instance(cls):
+        if cls._instance is None:
+            with cls._lock:
+                if cls._instance is None:
+                    cls._instance = Locator()
+        return cls._instance
+
+
+def services(args, **kw):
+    return json.dumps({"services": sorted(Locator.get_instance().services)})
+
+
+def fresh(args, **kw):
+    return json.dumps({"services": sorted(Locator().services)})
+
+
+registry.register(name="services", toolset="t", schema={"name": "services", "description": "d", "parameters": {"type": "object", "properties": {}}}, handler=services)
+registry.register(name="fresh", toolset="t", schema={"name": "fresh", "description": "d", "parameters": {"type": "object", "properties": {}}}, handler=fresh)
+""",
+            lines=(30,),
+            fixed={},
+            note="a singleton's constructor raises once an instance exists; get_instance() makes "
+            "one only under if cls._instance is None, which answers the constructor's own "
+            "test of Locator._instance: only the direct Locator() call can raise",
+        ),
     )
 
     def check(self, ctx: LintContext) -> Iterator[Finding]:

@@ -42,7 +42,13 @@ from hermes_dev.pyast.semantic.scopes import (
     ModuleObject,
     changes_name,
 )
-from hermes_dev.pyast.semantic.walker import is_name, last_name, walk_function, walk_shallow
+from hermes_dev.pyast.semantic.walker import (
+    blocks_of,
+    is_name,
+    last_name,
+    walk_function,
+    walk_shallow,
+)
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -1199,6 +1205,136 @@ def facts_at(name: str, call: ast.Call, scope: Scope) -> Facts | None:
     if found and non_empty_at(name, call, scope):
         found.add((_written(ast.Name(id=name, ctx=ast.Load()), name), True))
     return Facts(frozenset(found)) if found else None
+
+
+def class_facts(
+    call: ast.Call,
+    scope: Scope,
+    callee: ast.FunctionDef | ast.AsyncFunctionDef,
+    callee_scope: Scope,
+) -> dict[str, Facts]:
+    """For each name the callee's own tests read that is a project class (`if
+    ServiceLocator._instance is not None: raise`), what the caller saw answered of the same
+    class where `call` is (`if cls._instance is None: ServiceLocator()`, written with the
+    callee's name): the double-checked singleton's constructor never raises there."""
+    func = scope.func
+    line = getattr(call, "lineno", None)
+    if func is None or isinstance(func, ast.Lambda) or line is None:
+        return {}
+    asked: dict[str, tuple[int, set[str]]] = {}
+    for part in _test_parts(callee):
+        tested = _tested_name(part)
+        if tested is None or tested in asked or not isinstance(part, (ast.Compare, ast.Attribute)):
+            continue
+        held = resolve(ast.Name(tested, ast.Load()), callee_scope).single()
+        if isinstance(held, Class):
+            asked[tested] = (id(held.ref.node), set())
+    if not asked:
+        return {}
+    for part in _test_parts(callee):
+        tested = _tested_name(part)
+        if tested in asked:
+            asked[tested][1].add(_written(part, tested))
+    seen: list[tuple[ast.expr, bool]] = list(_enclosing_tests(func.body, call))
+    for entries in _exit_tests_of(func)[1].values():
+        seen.extend(
+            (t, a)
+            for t, a, tested, first, last in entries
+            if first <= line <= last and tested < line
+        )
+    found: dict[str, set[tuple[str, bool]]] = {}
+    for test, answer in _atoms(seen):
+        name = _tested_name(test)
+        if name is None:
+            continue
+        # (`cls` of a classmethod: the class, or one made from it that shares its attribute)
+        classes = {
+            id(o.ref.node)
+            for o in resolve(ast.Name(name, ast.Load()), scope).items
+            if isinstance(o, Class)
+        }
+        if len(classes) != 1:
+            continue
+        for callee_name, (node_id, tests) in asked.items():
+            if node_id not in classes:
+                continue
+            for written, truth in _with_flipped(_written(test, name), test, answer):
+                if written in tests:
+                    found.setdefault(callee_name, set()).add((written, truth))
+    return {name: Facts(frozenset(known)) for name, known in found.items()}
+
+
+def _test_parts(func: ast.FunctionDef | ast.AsyncFunctionDef) -> list[ast.expr]:
+    parts: list[ast.expr] = []
+    for sub in walk_function(func):
+        if isinstance(sub, (ast.If, ast.While, ast.IfExp, ast.Assert)):
+            parts.append(sub.test)
+    out: list[ast.expr] = []
+    while parts:
+        part = parts.pop()
+        if isinstance(part, ast.BoolOp):
+            parts.extend(part.values)
+        elif isinstance(part, ast.UnaryOp) and isinstance(part.op, ast.Not):
+            parts.append(part.operand)
+        else:
+            out.append(part)
+    return out
+
+
+def _enclosing_tests(body: list[ast.stmt], call: ast.AST) -> list[tuple[ast.expr, bool]]:
+    """The tests of the `if`s (and `while`s) `call` sits in, each with the branch it is in."""
+    for stmt in body:
+        if not (stmt.lineno <= getattr(call, "lineno", 0) <= (stmt.end_lineno or stmt.lineno)):
+            continue
+        if isinstance(stmt, (ast.If, ast.While)):
+            if _holds(stmt.body, call):
+                return [(stmt.test, True), *_enclosing_tests(stmt.body, call)]
+            if isinstance(stmt, ast.If) and _holds(stmt.orelse, call):
+                return [(stmt.test, False), *_enclosing_tests(stmt.orelse, call)]
+            return []
+        for block in blocks_of(stmt):
+            if _holds(block, call):
+                return _enclosing_tests(block, call)
+        return []
+    return []
+
+
+def _holds(block: list[ast.stmt], node: ast.AST) -> bool:
+    line = getattr(node, "lineno", 0)
+    return any(s.lineno <= line <= (s.end_lineno or s.lineno) for s in block)
+
+
+def _atoms(tests: list[tuple[ast.expr, bool]]) -> list[tuple[ast.expr, bool]]:
+    """`not x` answered True is `x` answered False; `a and b` answered True is each true
+    (`a or b` answered False, each false)."""
+    out: list[tuple[ast.expr, bool]] = []
+    stack = list(tests)
+    while stack:
+        test, answer = stack.pop()
+        if isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not):
+            stack.append((test.operand, not answer))
+        elif isinstance(test, ast.BoolOp) and isinstance(test.op, ast.And) is answer:
+            stack.extend((value, answer) for value in test.values)
+        else:
+            out.append((test, answer))
+    return out
+
+
+_FLIPPED = {ast.Is: ast.IsNot, ast.IsNot: ast.Is, ast.Eq: ast.NotEq, ast.NotEq: ast.Eq}
+
+
+def _with_flipped(written: str, test: ast.expr, answer: bool) -> list[tuple[str, bool]]:
+    """The answered test, and its negated comparison with the negated answer (`x is None`
+    True: `x is not None` False)."""
+    out = [(written, answer)]
+    if isinstance(test, ast.Compare) and len(test.ops) == 1 and type(test.ops[0]) in _FLIPPED:
+        flipped = ast.Compare(
+            left=test.left, ops=[_FLIPPED[type(test.ops[0])]()], comparators=test.comparators
+        )
+        name = _tested_name(test)
+        if name is not None:
+            out.append((_written(flipped, name), not answer))
+    return out
 
 
 _TESTS_ATTR = "_hermes_dev_param_tests"

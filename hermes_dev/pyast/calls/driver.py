@@ -28,6 +28,7 @@ from hermes_dev.pyast.analyze.branches import (
     RECEIVER_FACTS,
     Sized,
     answered_tests,
+    class_facts,
     constant,
     facts_at,
     members_at,
@@ -947,13 +948,17 @@ def _bound(call: ast.Call, scope: Scope, function: Function) -> dict[str, Possib
     node = function.node
     if isinstance(node, ast.Lambda):
         return {}
+    kept: dict[str, Possible] = {}
+    for name, answered in class_facts(call, scope, node, function.scope.child(node)).items():
+        # (`if cls._instance is None: ServiceLocator()`: the constructor's own test of
+        # `ServiceLocator._instance` is answered)
+        kept[RECEIVER_FACTS + name] = Possible.of(Const(answered))
     relevant = relevant_parameters(node)
     if not relevant:
-        return {}
+        return kept
     normalised = normalised_parameters(node)
     rebinds = text_rebinds(node)
     given = call_arguments(call, function)
-    kept: dict[str, Possible] = {}
     for name, expr in given.items():
         if name not in relevant:
             continue

@@ -104,6 +104,22 @@ def subtree_files(root: str, folder: str) -> list[str]:
     return found
 
 
+def package_folder(root: str, folder: str) -> str:
+    """The outermost package folder `folder` (relative to `root`) is in: up while the folder
+    above holds an `__init__.py`, never to the root itself nor past a plugin's own folder (one
+    with a `plugin.yaml`)."""
+    parts = [p for p in folder.split("/") if p and p != "."]
+    while len(parts) > 1:
+        here = os.path.join(root, *parts)
+        above = os.path.join(root, *parts[:-1])
+        if os.path.isfile(os.path.join(here, "plugin.yaml")):
+            break
+        if not os.path.isfile(os.path.join(above, "__init__.py")):
+            break
+        parts = parts[:-1]
+    return "/".join(parts)
+
+
 class ImportGraph:
     def __init__(self, root: str) -> None:
         self.root = root
@@ -144,7 +160,10 @@ class ImportGraph:
         found: set[str] = set()
         for base in candidates:
             if base == SUBTREE or base.endswith("/" + SUBTREE):
-                found.update(self._subtree(base[: -len(SUBTREE)].rstrip("/")))
+                # (the package the folder is in: what a decorator or a class of it may be
+                # applied or derived in, `resolve.subtree_modules(..., package=True)`)
+                folder = base[: -len(SUBTREE)].rstrip("/")
+                found.update(self._subtree(package_folder(self.root, folder) if folder else ""))
                 continue
             for candidate in (f"{base}.py", f"{base}/__init__.py"):
                 if self._is_file(candidate):

@@ -39,7 +39,7 @@ from hermes_dev.pyast.semantic.bindings import (
 )
 from hermes_dev.pyast.semantic.clients import client_instance, is_client_instance
 from hermes_dev.pyast.semantic.data_files import LOADERS, loaded
-from hermes_dev.pyast.semantic.import_graph import subtree_files
+from hermes_dev.pyast.semantic.import_graph import package_folder, subtree_files
 from hermes_dev.pyast.semantic.imports import import_target
 from hermes_dev.pyast.semantic.lazy_bodies import body_read, may_match, may_mention
 from hermes_dev.pyast.semantic.metaclasses import Store, for_class, is_metaclass, table_stores
@@ -1567,6 +1567,23 @@ def rows(expr: ast.expr, scope: Scope, depth: int = 0) -> Rows | None:
             if inner is not None and gen.ifs:
                 inner.complete = False  # the filter may leave rows out
             return inner
+        if (
+            gen is not None
+            and isinstance(gen.target, ast.Name)
+            and isinstance(expr.elt, ast.Call)
+            and is_name(expr.elt.func, gen.target.id)
+            and not expr.elt.args
+            and not expr.elt.keywords
+        ):
+            # (`[klass() for klass in cls._classes.values()]`: an instance of each class row)
+            inner = rows(gen.iter, scope, depth + 1)
+            if inner is None:
+                return None
+            made = Rows([], inner.complete and not gen.ifs)
+            for row, where in inner.items:
+                call = ast.copy_location(ast.Call(func=row, args=[], keywords=[]), row)
+                made.items.append((call, where))
+            return made
         if isinstance(expr.elt, ast.Call) and not _reads_any(
             expr.elt.func,
             {n.id for g in expr.generators for n in ast.walk(g.target) if isinstance(n, ast.Name)},
@@ -2530,7 +2547,7 @@ def _decorating_defs(
             list[tuple[ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef, ast.expr]],
         ]
     ] = []
-    for other in subtree_modules(module, "@"):
+    for other in subtree_modules(module, "@", package=True):
         tree = other.tree
         if tree is None or not other.contains(word):
             continue
@@ -2759,7 +2776,7 @@ def _decorated_defs(
         tuple[ModuleInfo, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef, ast.expr]
     ] = []
     kinds = (*_DEF_TYPES, ast.ClassDef) if classes else _DEF_TYPES
-    for other in subtree_modules(module, "@"):
+    for other in subtree_modules(module, "@", package=True):
         tree = other.tree
         if tree is None or not other.contains(word):
             continue
@@ -2773,17 +2790,23 @@ def _decorated_defs(
 
 
 def subtree_modules(
-    module: ModuleInfo, needle: str, pattern: re.Pattern[str] | None = None
+    module: ModuleInfo,
+    needle: str,
+    pattern: re.Pattern[str] | None = None,
+    package: bool = False,
 ) -> list[ModuleInfo]:
     """The modules of `module`'s folder and the folders under it whose text holds `needle`
     (and matches `pattern`, when given) (the files `import_graph.subtree_files` gives, which
-    the cache's key counts too)."""
+    the cache's key counts too); with `package`, of the outermost package folder `module` is
+    in (`core/factory.py`'s decorator applied in `handlers/`, a sibling package)."""
     models = module.models
     root = models.root
     try:
         folder = module.path.parent.relative_to(root).as_posix()
     except ValueError:
         return []  # (a module outside the root has no neighbourhood here)
+    if package and folder != ".":
+        folder = package_folder(str(root), folder) or "."
     out: list[ModuleInfo] = []
     for rel in subtree_files(str(root), "" if folder == "." else folder):
         path = root / rel
@@ -3189,17 +3212,30 @@ def _method_call_scopes(
     out: list[Scope] = []
     word = f".{method.name}("
     function = Function(method, cls.module, cls.scope, cls, bound=True)
-    for module in subtree_modules(cls.module, word):
+    for module in subtree_modules(cls.module, word, package=True):
         tree = module.tree
         if tree is None:
             continue
         for call, home in _calls_named(tree, method.name, module.word_lines(method.name)):
             site = def_scope(module, home) if home is not None else module_scope(module)
             objects = receiver(call.func.value, site, depth + 1).items  # type: ignore[attr-defined]
-            if not any(isinstance(o, Instance) and _derives(o.cls, cls) for o in objects):
+            if not any(
+                (isinstance(o, Instance) and _derives(o.cls, cls))
+                # (`Factory.add(klass)` of a classmethod: called on the class itself)
+                or (isinstance(o, Class) and _derives(o.ref, cls) and _is_classmethod(method))
+                for o in objects
+            ):
                 continue
-            env = bind_call(call, site, function, depth + 1)
-            out.append(cls.scope.child(method, env or None, cls))
+            sites = [site]
+            if isinstance(home, _DEF_TYPES) and site.parent is not None and not home.decorator_list:
+                # (`def tool_handler(klass): return Factory.add(klass)` applied as a decorator:
+                # once per class or def it decorates, its parameter that one)
+                applied = _decorator_scopes(home, None, site.parent, depth + 1)
+                if applied:
+                    sites = applied
+            for where in sites:
+                env = bind_call(call, where, function, depth + 1)
+                out.append(cls.scope.child(method, env or None, cls))
             if len(out) > MAX_ITEMS:
                 return out
     return out
