@@ -3460,6 +3460,39 @@ registry.register(name="reminder_create", toolset="t", schema={"name": "reminder
             "the reminder could not be made, a failure; already at that time (snooze) says "
             "nothing needed doing",
         ),
+        Invalid(
+            """\
+import json
+
+from tools.registry import registry
+
+
+def env_parse(args, **kwargs):
+    content = args.get("content")
+    if not isinstance(content, str):
+        return json.dumps({"error": "content must be text"})
+    problems = [f"line {i}: not KEY=VALUE" for i, line in enumerate(content.splitlines(), 1) if "=" not in line]
+    if args.get("strict") and problems:
+        return json.dumps({"ok": False, "err": problems[0], "problems": problems})
+    return json.dumps({"ok": True, "problems": problems})
+
+
+def env_lint(args, **kwargs):
+    content = args.get("content")
+    if not isinstance(content, str):
+        return json.dumps({"error": "content must be text"})
+    problems = [f"line {i}: not KEY=VALUE" for i, line in enumerate(content.splitlines(), 1) if "=" not in line]
+    return json.dumps({"valid": not problems, "problems": problems})
+
+
+registry.register(name="env_parse", toolset="t", schema={"name": "env_parse", "description": "d", "parameters": {"type": "object", "properties": {}}}, handler=env_parse)
+registry.register(name="env_lint", toolset="t", schema={"name": "env_lint", "description": "d", "parameters": {"type": "object", "properties": {}}}, handler=env_lint)
+""",
+            lines=(12,),
+            note="ok False with the error under err, as a Go habit shortens it, beside the "
+            "problems found: the tool failed (strict mode), though a list of problems alone "
+            "is a verdict on the input (env_lint)",
+        ),
     )
 
     def check(self, ctx: LintContext) -> Iterator[Finding]:

@@ -322,7 +322,12 @@ def judge(keys: dict[str, object]) -> str | None:
 
 
 def _judged(keys: dict[str, object]) -> str | None:
-    if any(key in VERDICT_KEYS for key in keys):
+    if any(key in VERDICT_KEYS for key in keys) and not (
+        any(_as_flag(keys[key]) is False for key in FLAGS if key in keys)
+        and any(_erring(key) for key in keys)
+    ):
+        # (`{"valid": False, "problems": [...]}` judges the input; `{"ok": False, "err": ...,
+        # "problems": [...]}` says the tool itself failed)
         return None
     for key in NOT_FAILURE_KEYS:
         if key in keys and keys[key] not in (False, None):
@@ -594,7 +599,17 @@ def _name_words(name: str) -> list[str]:
 def _says_why(key: str) -> bool:
     """A key that explains an outcome: `message`, `reason`, `detail`, `error_code`, a failed
     command's `stderr` or exit code, a request's HTTP status..."""
-    return key in MESSAGE_KEYS or key.startswith(("error", "retry_after")) or key in _CODE_KEYS
+    return (
+        key in MESSAGE_KEYS
+        or key.startswith(("error", "retry_after"))
+        or key in _CODE_KEYS
+        or _erring(key)
+    )
+
+
+def _erring(key: str) -> bool:
+    """A key that names an error as a Go or C habit shortens it (`err`, `errmsg`, `err_msg`)."""
+    return key in ("err", "errmsg", "err_msg", "errmessage", "errstr")
 
 
 # (the code a failed request or command ended with, or what it printed: it says why, as a
