@@ -25362,6 +25362,67 @@ registry.register(name="fresh", toolset="t", schema={"name": "fresh", "descripti
             "one only under if cls._instance is None, which answers the constructor's own "
             "test of Locator._instance: only the direct Locator() call can raise",
         ),
+        Invalid(
+            """\
+import json
+
+from tools.registry import registry
+
+
+class Ok:
+    def __init__(self, value):
+        self.value = value
+
+    def map(self, transform):
+        return Ok(transform(self.value))
+
+    def to_json(self):
+        return json.dumps({"ok": True, "result": self.value})
+
+
+def _grams(words, n):
+    return [" ".join(words[i:i + n]) for i in range(len(words) - n + 1)]
+
+
+def ngrams(args, **kw):
+    n = args.get("n", 2)
+    text = args.get("text")
+    if not isinstance(text, str):
+        return json.dumps({"error": "text is required"})
+    return Ok(text).map(lambda s: _grams(s.split(), n)).to_json()
+
+
+def ngrams_direct(args, **kw):
+    n = args.get("n", 2)
+    text = args.get("text")
+    if not isinstance(text, str):
+        return json.dumps({"error": "text is required"})
+    return json.dumps(_grams(text.split(), n))
+
+
+registry.register(name="ngrams", toolset="t", schema={"name": "ngrams", "description": "d", "parameters": {"type": "object", "properties": {}}}, handler=ngrams)
+registry.register(name="ngrams_direct", toolset="t", schema={"name": "ngrams_direct", "description": "d", "parameters": {"type": "object", "properties": {}}}, handler=ngrams_direct)
+
+
+def shout(args, **kw):
+    text = args.get("text")
+    if not isinstance(text, str):
+        return json.dumps({"error": "text is required"})
+    return Ok(text).map(lambda s: s.upper()).to_json()
+
+
+registry.register(name="shout", toolset="t", schema={"name": "shout", "description": "d", "parameters": {"type": "object", "properties": {}}}, handler=shout)
+""",
+            lines=(
+                26,
+                34,
+            ),
+            fixed={},
+            note="a lambda handed to a method that calls it (Ok(text).map(lambda s: "
+            "_grams(s.split(), n))) runs in the call, reading the model's n there: _grams "
+            "raises TypeError for text, as it does called directly; the lambda of shout reads "
+            "nothing of the model's",
+        ),
     )
 
     def check(self, ctx: LintContext) -> Iterator[Finding]:

@@ -1740,6 +1740,12 @@ def _number_kind(risks: InputRisks, values: list[ast.expr]) -> str | None:
     return "float" if "float" in kinds else "int"
 
 
+# Callables that call the function they are handed before they return (`key=`, a mapper).
+_RUNS_ITS_FUNCTION = frozenset({"sorted", "min", "max", "map", "filter", "reduce", "sort"})
+# Methods of a wrapped value (a Result, an Option) that run the function on what it holds.
+_MAPS_ITS_VALUE = frozenset({"map", "flat_map", "and_then", "bind", "fmap", "map_ok"})
+
+
 class _Walker:
     def __init__(
         self,
@@ -2624,8 +2630,50 @@ class _Walker:
                 if id(node) in awaited:
                     awaited.update(_awaited_with(node, self.scope))  # type: ignore[arg-type]
                 self.call(node, handlers, id(node) in awaited)  # type: ignore[arg-type]
+                if inputs is not None:
+                    for body in self._called_lambdas(node):  # type: ignore[arg-type]
+                        # (`Ok(text).map(lambda s: grams(s, n))`: the lambda runs in the call,
+                        # reading the model's `n` here; what the call itself raises is
+                        # followed above, so only what the model's values cause counts)
+                        kept = self.inputs_only
+                        self.inputs_only = True
+                        try:
+                            self.expr(body, handlers)
+                        finally:
+                            self.inputs_only = kept
                 for deferred in self._deferred_calls(node):  # type: ignore[arg-type]
                     self.call(deferred, handlers, False)
+
+    def _called_lambdas(self, call: ast.Call) -> list[ast.expr]:
+        """The bodies of the lambdas `call` is handed that run before it returns: a project
+        def that calls the parameter it fills (`def map(self, fn): return Ok(fn(self.v))`), or
+        `sorted`/`min`/`max`/`map`/`filter`/`functools.reduce`."""
+        given = [a for a in call.args if type(a) is ast.Lambda]
+        given += [kw.value for kw in call.keywords if type(kw.value) is ast.Lambda]
+        if not given:
+            return []
+        name = last_name(call.func) if isinstance(call.func, (ast.Name, ast.Attribute)) else None
+        if name in _RUNS_ITS_FUNCTION:
+            return [lam.body for lam in given]
+        out: list[ast.expr] = []
+        targets = callees(call, self.scope) or []
+        if not targets and name in _MAPS_ITS_VALUE and isinstance(call.func, ast.Attribute):
+            # (`result.map(lambda v: ...)` of a value no def is known for: a functor's map
+            # runs the function on what it holds)
+            return [lam.body for lam in given]
+        for target in targets:
+            node = target.function.node
+            if isinstance(node, ast.Lambda):
+                continue
+            called = {
+                sub.func.id
+                for sub in walk_function(node)
+                if isinstance(sub, ast.Call) and isinstance(sub.func, ast.Name)
+            }
+            for param, expr in call_arguments(call, target.function).items():
+                if type(expr) is ast.Lambda and param in called and expr.body not in out:
+                    out.append(expr.body)
+        return out
 
     def call(
         self,
