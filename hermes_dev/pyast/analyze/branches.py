@@ -1221,20 +1221,21 @@ def class_facts(
     line = getattr(call, "lineno", None)
     if func is None or isinstance(func, ast.Lambda) or line is None:
         return {}
-    asked: dict[str, tuple[int, set[str]]] = {}
-    for part in _test_parts(callee):
-        tested = _tested_name(part)
-        if tested is None or tested in asked or not isinstance(part, (ast.Compare, ast.Attribute)):
-            continue
-        held = resolve(ast.Name(tested, ast.Load()), callee_scope).single()
-        if isinstance(held, Class):
-            asked[tested] = (id(held.ref.node), set())
+    tests = _attribute_tests(callee)
+    if not tests:
+        return {}  # (most defs test no attribute of a name of the module: asked once per def)
+    # (what a name of the module is does not depend on the call: asked once per def)
+    classes: dict[str, int | None] = callee.__dict__.setdefault(_TESTED_CLASSES_ATTR, {})
+    asked: dict[str, tuple[int, frozenset[str]]] = {}
+    for tested, callee_tests in tests.items():
+        if tested not in classes:
+            held = resolve(ast.Name(tested, ast.Load()), callee_scope).single()
+            classes[tested] = id(held.ref.node) if isinstance(held, Class) else None
+        node_id = classes[tested]
+        if node_id is not None:
+            asked[tested] = (node_id, callee_tests)
     if not asked:
         return {}
-    for part in _test_parts(callee):
-        tested = _tested_name(part)
-        if tested in asked:
-            asked[tested][1].add(_written(part, tested))
     seen: list[tuple[ast.expr, bool]] = list(_enclosing_tests(func.body, call))
     for entries in _exit_tests_of(func)[1].values():
         seen.extend(
@@ -1248,20 +1249,50 @@ def class_facts(
         if name is None:
             continue
         # (`cls` of a classmethod: the class, or one made from it that shares its attribute)
-        classes = {
+        made = {
             id(o.ref.node)
             for o in resolve(ast.Name(name, ast.Load()), scope).items
             if isinstance(o, Class)
         }
-        if len(classes) != 1:
+        if len(made) != 1:
             continue
-        for callee_name, (node_id, tests) in asked.items():
-            if node_id not in classes:
+        for callee_name, (node_id, callee_tests) in asked.items():
+            if node_id not in made:
                 continue
             for written, truth in _with_flipped(_written(test, name), test, answer):
-                if written in tests:
+                if written in callee_tests:
                     found.setdefault(callee_name, set()).add((written, truth))
     return {name: Facts(frozenset(known)) for name, known in found.items()}
+
+
+_ATTRIBUTE_TESTS_ATTR = "_hermes_dev_attribute_tests"
+_TESTED_CLASSES_ATTR = "_hermes_dev_tested_classes"
+
+
+def _attribute_tests(func: ast.FunctionDef | ast.AsyncFunctionDef) -> dict[str, frozenset[str]]:
+    """name -> the def's tests of an attribute of that name (`Locator._instance is not
+    None`), the name being no parameter of the def (memoised)."""
+    cached: dict[str, frozenset[str]] | None = func.__dict__.get(_ATTRIBUTE_TESTS_ATTR)
+    if cached is not None:
+        return cached
+    a = func.args
+    params = {p.arg for p in (*a.posonlyargs, *a.args, *a.kwonlyargs)}
+    found: dict[str, set[str]] = {}
+    for part in _test_parts(func):
+        if not isinstance(part, (ast.Compare, ast.Attribute)):
+            continue
+        tested = _tested_name(part)
+        if tested is None or tested in params:
+            continue
+        if not any(
+            isinstance(n, ast.Attribute) and isinstance(n.value, ast.Name) and n.value.id == tested
+            for n in ast.walk(part)
+        ):
+            continue
+        found.setdefault(tested, set()).add(_written(part, tested))
+    result = {name: frozenset(tests) for name, tests in found.items()}
+    setattr(func, _ATTRIBUTE_TESTS_ATTR, result)
+    return result
 
 
 def _test_parts(func: ast.FunctionDef | ast.AsyncFunctionDef) -> list[ast.expr]:
