@@ -965,10 +965,28 @@ def _loop_contexts(
             continue
         for row, row_scope in table.items[:MAX_ROWS]:
             bound = bind_target(loop.target, row, row_scope)
-            out.append((_with_env(scope, bound), ok))
+            here = _with_env(scope, bound)
+            if _skipped(loop, here):
+                continue  # (`if not method.endswith("Action"): continue` for this row)
+            out.append((here, ok))
         if not table.complete or len(table.items) > MAX_ROWS:
             out.append((scope, False))  # more rows than can be read
     return out
+
+
+def _skipped(loop: ast.For | ast.AsyncFor | ast.comprehension, scope: Scope) -> bool:
+    """A test at the top of the loop's body that goes on to the next row (`if not
+    name.endswith("Action"): continue`), or a comprehension's `if`, decided for this row."""
+    if isinstance(loop, ast.comprehension):
+        return any(decide(test, scope) is False for test in loop.ifs)
+    for stmt in loop.body:
+        if not (isinstance(stmt, ast.If) and not stmt.orelse and stmt.body):
+            break
+        if isinstance(stmt.body[-1], ast.Continue) and decide(stmt.test, scope) is True:
+            return True
+        if not isinstance(stmt.body[-1], ast.Continue):
+            break
+    return False
 
 
 def _with_env(scope: Scope, bound: dict[str, Possible]) -> Scope:

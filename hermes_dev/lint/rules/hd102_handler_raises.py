@@ -25423,6 +25423,67 @@ registry.register(name="shout", toolset="t", schema={"name": "shout", "descripti
             "raises TypeError for text, as it does called directly; the lambda of shout reads "
             "nothing of the model's",
         ),
+        Invalid(
+            """\
+import json
+import re
+
+from tools.registry import registry
+
+
+def snake_case(name):
+    return re.sub(r"(?<!^)(?=[A-Z])", "_", name).lower()
+
+
+class Controller:
+    def respond(self, data, status=200):
+        return json.dumps({"status": status, "data": data})
+
+    def fail(self, message, status=422):
+        return json.dumps({"error": message, "status": status})
+
+
+class OrderController(Controller):
+    def showAction(self, args, **kw):
+        order_id = int(args.get("id"))
+        return self.respond({"id": order_id})
+
+    def listAction(self, args, **kw):
+        return self.respond({"orders": []})
+
+    def helper(self):
+        return 1
+
+
+SCHEMA = {"type": "object", "properties": {}}
+orders = OrderController()
+
+for method in dir(orders):
+    if not method.endswith("Action"):
+        continue
+    registry.register(
+        name="order_" + snake_case(method[: -len("Action")]),
+        toolset="shop",
+        schema={"name": "order_" + snake_case(method[: -len("Action")]), "description": "d", "parameters": SCHEMA},
+        handler=getattr(orders, method),
+    )
+
+SCHEMAS = {"show": SCHEMA, "list": SCHEMA}
+for action, schema in SCHEMAS.items():
+    registry.register(
+        name="order2_" + action,
+        toolset="shop",
+        schema={"name": "order2_" + action, "description": "d", "parameters": schema},
+        handler=getattr(orders, action + "Action"),
+    )
+""",
+            lines=(21,),
+            fixed={},
+            note="a controller's actions registered by name: a loop over dir(orders) that goes on "
+            "past every name not ending in Action (the class's, its bases' and what object "
+            "gives), and a table of action names joined to Action for getattr; showAction "
+            "raises ValueError on the model's id, once per registration",
+        ),
     )
 
     def check(self, ctx: LintContext) -> Iterator[Finding]:

@@ -1741,6 +1741,14 @@ def _call_rows(call: ast.Call, scope: Scope, depth: int) -> Rows | None:
         return _paired_rows(func.id, call.args, scope, depth)
     if (
         isinstance(func, ast.Name)
+        and func.id == "dir"
+        and len(call.args) == 1
+        and not call.keywords
+        and is_builtin_name("dir", scope)
+    ):
+        return _dir_rows(call, scope, depth)
+    if (
+        isinstance(func, ast.Name)
         and func.id == "range"
         and 1 <= len(call.args) <= 2
         and not call.keywords
@@ -1820,6 +1828,52 @@ def _in_loop(func: ast.FunctionDef | ast.AsyncFunctionDef, node: ast.AST) -> boo
         isinstance(sub, (ast.For, ast.AsyncFor, ast.While)) and within(node, sub)
         for sub in walk_function(func)
     )
+
+
+def _dir_rows(call: ast.Call, scope: Scope, depth: int) -> Rows | None:
+    """`dir(obj)` of an instance (or a class) of the project: the names its class and the
+    project bases define, sorted as `dir` gives them (those `object` adds are left out, so
+    the rows are not all of them)."""
+    held = resolve(call.args[0], scope, depth + 1).single()
+    cls = held.cls if isinstance(held, Instance) else held.ref if isinstance(held, Class) else None
+    if cls is None:
+        return None
+    # (what `object` gives every instance, and the names the class and its project bases
+    # bind, and the attributes their methods set on `self`)
+    names: set[str] = set(dir(object)) | ({"__dict__", "__module__", "__weakref__"})
+    complete = isinstance(held, Instance)
+    stack, seen = [cls], 0
+    while stack and seen < _MAX_CLASS_DEPTH:
+        ref = stack.pop()
+        seen += 1
+        if ref.node.keywords:
+            complete = False  # (a metaclass may add more)
+        for stmt in ref.node.body:
+            if isinstance(stmt, (*_DEF_TYPES, ast.ClassDef)):
+                names.add(stmt.name)
+                if stmt.name in ("__dir__", "__getattr__", "__getattribute__"):
+                    complete = False
+            elif isinstance(stmt, (ast.Assign, ast.AnnAssign)):
+                targets = stmt.targets if isinstance(stmt, ast.Assign) else [stmt.target]
+                names.update(t.id for t in targets if isinstance(t, ast.Name))
+            if isinstance(stmt, _DEF_TYPES) and stmt.args.args:
+                me = stmt.args.args[0].arg
+                for sub in walk_function(stmt):
+                    if isinstance(sub, (ast.Assign, ast.AnnAssign)):
+                        targets = sub.targets if isinstance(sub, ast.Assign) else [sub.target]
+                        names.update(
+                            t.attr
+                            for t in targets
+                            if isinstance(t, ast.Attribute) and is_name(t.value, me)
+                        )
+        bases = class_bases(ref)
+        if any(base is None for base in bases) and not object_like_bases(ref):
+            complete = False  # (a base outside the project)
+        stack.extend(base for base in bases if base is not None)
+    found = Rows([], complete=complete)
+    for name in sorted(names):
+        found.items.append((ast.copy_location(ast.Constant(name), call), scope))
+    return found
 
 
 def _returned_names(func: Function) -> list[str]:
