@@ -412,6 +412,20 @@ later (`except retry_on as exc: last = exc` ... `raise last` after the loop), al
 class the `except` names is not known. Recursion ends at the
 first repeat.
 
+A test the caller made answers the callee's own test of the same value: a method's test of
+`self` (`if not self.active: raise`) after the caller's `if not enc.active: return`, and a
+test of a class's attribute (`if Locator._instance is not None: raise` in a constructor that
+`get_instance()` calls only under `if cls._instance is None`). A call with constants of the
+code decides the callee's tests on them: a pattern compiled once is run on the constant text
+(`roll("1d20")` raises nothing, `roll("800d6")` what 800 dice raise). A test of a list's type
+(`isinstance(values, list)`) says nothing of its size: an empty one still divides by 0 and
+has no `mean()`, `min()` or `max()`; a division by the spread of the model's numbers
+(`pstdev(xs)`, `max(xs) - min(xs)`) raises when they are all the same, unless tested first. A
+lambda handed to a call that runs it before returning (`Ok(text).map(lambda s: f(s, n))`,
+`sorted(key=...)`) runs there, with the model's values it reads. A file name a helper makes
+with its own extension (`os.path.join(ROOT, name + ".json")`) names one of the tool's files,
+never a folder.
+
 ## Why is this bad?
 A handler reports errors as `{"error": "..."}` so that the model can read what went wrong and
 what to do next. An exception that escapes reaches Hermes' `registry.dispatch` instead, which

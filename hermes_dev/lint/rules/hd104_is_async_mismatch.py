@@ -3,7 +3,8 @@ Reports an `is_async` flag that does not match the handler: an `async def` handl
 that returns the coroutine of an `async def`) registered without `is_async=True`, or a handler
 registered with `is_async=True` that plainly returns no awaitable (a function whose returns are
 all strings or literals). A lambda or plain function that returns a coroutine, registered with
-`is_async=True`, is correct.
+`is_async=True`, is correct. In a registration loop each row's own flag is judged
+(`is_async=_is_async` of `for _name, _handler, _is_async in _TOOLS`).
 
 ## Why is this bad?
 With `is_async=True` the registry runs the handler's result to completion on its event loop;

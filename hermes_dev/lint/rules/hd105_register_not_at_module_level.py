@@ -1,7 +1,8 @@
 """## What it does
 Reports a `registry.register(...)` call that runs at import time but is not a statement of the
 module body or of a module-level `for` loop (it sits inside an `if`, `try` or `with`, or inside a
-function the module calls), or that calls the registry through another name (`_registry`), in a
+function the module calls, a decorator it applies included: `@tool("name")` of a factory whose
+decorator registers each def), or that calls the registry through another name (`_registry`), in a
 module under `tools/` that has no call where discovery looks. Registrations inside functions that the module never calls (tools registered at run time)
 are not reported.
 

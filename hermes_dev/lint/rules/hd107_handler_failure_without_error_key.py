@@ -76,6 +76,14 @@ as it is or serialises it, is seen through); a value whose failure an `if` turne
 (after its last assignment, a test that is True of the failure's keys, a body that returns or
 raises: `if result.get("ok") is False: return tool_error(...)`).
 
+An error named as a Go or C habit shortens it (`err`, `errmsg`, `err_msg`) says why as a
+message does, and beside `"ok": False` it makes a failure even when a list of problems found
+comes with it (a list alone is a verdict on the input). A reason that a time is already past
+or a place already taken (`"already in the past"`, `"already booked"`) is a failure; one that
+nothing needed doing (`"already up to date"`) is not. A record's fields copied through a
+filtering comprehension (`{k: v for k, v in asdict(self).items() if v is not None}`) keep what
+the filter keeps.
+
 ## Why is this bad?
 Hermes' contract is that a tool reports a failure as `{"error": "..."}`: that key is what the
 agent loop's failure detection looks for (with a few text heuristics) to tag the call as failed,
