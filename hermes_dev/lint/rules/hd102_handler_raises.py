@@ -25498,6 +25498,52 @@ for action, schema in SCHEMAS.items():
             "gives), and a table of action names joined to Action for getattr; showAction "
             "raises ValueError on the model's id, once per registration",
         ),
+        Invalid(
+            """\
+import base64
+import binascii
+import json
+
+from tools.registry import registry
+
+
+def _b(d, e="utf8"):
+    if isinstance(d, bytes):
+        return d
+    if e == "hex":
+        return bytes.fromhex(d.replace(" ", ""))
+    if e == "b64":
+        return base64.b64decode(d + "=" * (-len(d) % 4))
+    return d.encode()
+
+
+def xor(a, **k):
+    d, y = a.get("data"), a.get("key")
+    if not d or y is None:
+        return json.dumps({"error": "need data and key"})
+    try:
+        b, kb = _b(d, a.get("denc", "utf8")), _b(y, a.get("kenc", "utf8"))
+    except (ValueError, binascii.Error) as x:
+        return json.dumps({"error": str(x)})
+    return json.dumps({"hex": bytes(c ^ kb[i % len(kb)] for i, c in enumerate(b)).hex()})
+
+
+def upper(a, **k):
+    d = a.get("data")
+    if not d:
+        return json.dumps({"error": "need data"})
+    return json.dumps({"up": d.upper()})
+
+
+registry.register(name="xor", toolset="t", schema={"name": "xor", "description": "d", "parameters": {"type": "object", "properties": {}}}, handler=xor)
+registry.register(name="upper", toolset="t", schema={"name": "upper", "description": "d", "parameters": {"type": "object", "properties": {}}}, handler=upper)
+""",
+            lines=(23, 23, 33),
+            fixed={},
+            note="a helper that hands bytes back as they came and encodes the rest tests for a "
+            "type no JSON value is (isinstance(d, bytes)): the model's number still reaches "
+            "its text methods, where the caller catches only ValueError",
+        ),
     )
 
     def check(self, ctx: LintContext) -> Iterator[Finding]:

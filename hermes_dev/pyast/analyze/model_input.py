@@ -1823,6 +1823,7 @@ class InputRisks:
             # `if isinstance(x, bool): raise` turns a flag away, and lets all the rest on)
             and not (len(node.args) == 2 and is_name(node.args[1], "str"))
             and id(node) not in self._flag_tests
+            and not _no_json_type(node)
         ):
             self.guarded.update(self._reads(node.args[0]))
             if (
@@ -3573,6 +3574,7 @@ class InputRisks:
                 and sub.func.id in ("isinstance", "type")
                 and sub.args
                 and id(sub) not in flags_only
+                and not _no_json_type(sub)
             ):
                 typed |= self._reads(sub.args[0])
                 found |= typed
@@ -4977,4 +4979,23 @@ def _may_catch_a_check(caught: ast.expr | None) -> bool:
     return any(
         isinstance(kind, ast.Name) and (kind.id in _CHECK_ERRORS or kind.id not in _BUILTIN_NAMES)
         for kind in kinds
+    )
+
+
+# Types no JSON value the model sends is: a test for one of them turns none of its values away.
+_NOT_FROM_JSON = frozenset(
+    {"bytes", "bytearray", "memoryview", "Path", "PurePath", "PosixPath", "datetime", "date",
+     "Decimal", "Fraction", "Enum", "set", "frozenset", "tuple"}
+)  # fmt: skip
+
+
+def _no_json_type(test: ast.Call) -> bool:
+    """`isinstance(d, bytes)` (`(bytes, bytearray)`): a test for types JSON never gives."""
+    if len(test.args) != 2 or not isinstance(test.func, ast.Name) or test.func.id != "isinstance":
+        return False
+    kinds = test.args[1]
+    names = kinds.elts if isinstance(kinds, ast.Tuple) else [kinds]
+    return bool(names) and all(
+        (last_name(n) if isinstance(n, (ast.Name, ast.Attribute)) else None) in _NOT_FROM_JSON
+        for n in names
     )
