@@ -23,6 +23,7 @@ import copy
 import re
 from typing import Any
 
+from hermes_dev.pyast.analyze.tests_read import leaf_tests, tests_of
 from hermes_dev.pyast.semantic.clients import is_client_instance
 from hermes_dev.pyast.semantic.resolve import (
     assigned_value,
@@ -1278,7 +1279,7 @@ def _attribute_tests(func: ast.FunctionDef | ast.AsyncFunctionDef) -> dict[str, 
     a = func.args
     params = {p.arg for p in (*a.posonlyargs, *a.args, *a.kwonlyargs)}
     found: dict[str, set[str]] = {}
-    for part in _test_parts(func):
+    for part in leaf_tests(tests_of(walk_function(func))):
         if not isinstance(part, (ast.Compare, ast.Attribute)):
             continue
         tested = _tested_name(part)
@@ -1293,23 +1294,6 @@ def _attribute_tests(func: ast.FunctionDef | ast.AsyncFunctionDef) -> dict[str, 
     result = {name: frozenset(tests) for name, tests in found.items()}
     setattr(func, _ATTRIBUTE_TESTS_ATTR, result)
     return result
-
-
-def _test_parts(func: ast.FunctionDef | ast.AsyncFunctionDef) -> list[ast.expr]:
-    parts: list[ast.expr] = []
-    for sub in walk_function(func):
-        if isinstance(sub, (ast.If, ast.While, ast.IfExp, ast.Assert)):
-            parts.append(sub.test)
-    out: list[ast.expr] = []
-    while parts:
-        part = parts.pop()
-        if isinstance(part, ast.BoolOp):
-            parts.extend(part.values)
-        elif isinstance(part, ast.UnaryOp) and isinstance(part.op, ast.Not):
-            parts.append(part.operand)
-        else:
-            out.append(part)
-    return out
 
 
 def _enclosing_tests(body: list[ast.stmt], call: ast.AST) -> list[tuple[ast.expr, bool]]:
