@@ -186,6 +186,39 @@ def keyword_node(reg: Registration, param: str) -> ast.AST | None:
     return reg.keywords.get(param)
 
 
+# A maybe-name that ends with this stands for every name with that start (`"order_" + x`).
+PREFIX_MARK = "*"
+
+
+def name_prefix(node: ast.expr, scope: Scope | None = None) -> str | None:
+    """The constant start of a name the code computes (`"order_" + snake(action)`,
+    `f"order_{action}"`, a local bound only to such), when it is long enough to say something
+    (3 characters)."""
+    if isinstance(node, ast.Name) and scope is not None:
+        located = scope.lookup(node.id)
+        if located is None or located[1] is None:
+            return None
+        found = {
+            name_prefix(b.value) if b.kind == "assign" and b.value is not None else None
+            for b in located[1]
+        }
+        return found.pop() if len(found) == 1 else None
+    while isinstance(node, ast.BinOp) and isinstance(node.op, ast.Add):
+        node = node.left
+    if isinstance(node, ast.JoinedStr) and node.values:
+        node = node.values[0]
+    if isinstance(node, ast.Constant) and isinstance(node.value, str) and len(node.value) >= 3:
+        return node.value
+    return None
+
+
+def matches_maybe(name: str, maybe: set[str]) -> bool:
+    """`name` is one of the maybe-names, or starts as a computed one's constant start does."""
+    return name in maybe or any(
+        m.endswith(PREFIX_MARK) and name.startswith(m[: -len(PREFIX_MARK)]) for m in maybe
+    )
+
+
 def registered_tool(
     reg: Registration, evaluator: Evaluator, maybe_names: list[str]
 ) -> RegisteredTool:
@@ -197,6 +230,9 @@ def registered_tool(
         name = evaluator.string(name_node, scope)
     if name is None and name_node is not None:
         maybe_names.extend(strings_in(name_node, scope))
+        prefix = name_prefix(name_node, scope)
+        if prefix is not None:
+            maybe_names.append(prefix + PREFIX_MARK)
     override_node = _argument(reg, "override")
     override = False
     if override_node is not None:

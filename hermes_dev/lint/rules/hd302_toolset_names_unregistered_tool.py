@@ -42,6 +42,7 @@ A name in another module-level list (`_HERMES_WEBHOOK_SAFE_TOOLS`, ...) has no f
 
 from __future__ import annotations
 
+from hermes_dev.host.registered_tools import matches_maybe
 from hermes_dev.lint.rule import Finding, Fix, Invalid, Rule, Valid
 
 TYPE_CHECKING = False  # typing is not imported at run time: a pre-commit run pays for it
@@ -106,6 +107,52 @@ class ToolsetNamesUnregisteredTool(Rule):
     fixable = "unsafe"
 
     VALID: ClassVar[tuple[Valid, ...]] = (
+        Valid(
+            {
+                "tools/__init__.py": "",
+                "tools/controller.py": """\
+import json
+import re
+
+
+def snake_case(name):
+    return re.sub(r"(?<!^)(?=[A-Z])", "_", name).lower()
+
+
+class Controller:
+    def respond(self, data):
+        return json.dumps({"data": data})
+""",
+                "tools/orders_tool.py": """\
+from tools.controller import Controller, snake_case
+from tools.registry import registry
+
+
+class OrderController(Controller):
+    def show(self, request, **kwargs):
+        return self.respond({"id": request.get("order_id")})
+
+    def updateStatus(self, request, **kwargs):
+        return self.respond({"ok": True})
+
+
+SCHEMAS = {
+    "show": {"description": "Look up one order.", "parameters": {"type": "object", "properties": {}}},
+    "updateStatus": {"description": "Move an order on.", "parameters": {"type": "object", "properties": {}}},
+}
+
+controller = OrderController()
+for action, schema in SCHEMAS.items():
+    name = "order_" + snake_case(action)
+    registry.register(name=name, toolset="orders", schema={"name": name, "description": schema["description"], "parameters": schema["parameters"]}, handler=getattr(controller, action))
+""",
+                "toolsets.py": """\
+TOOLSETS = {"orders": {"description": "Orders", "tools": ["order_show", "order_update_status"], "includes": []}}
+""",
+            },
+            note="names a registration computes from a constant start ('order_' + snake_case(action)): "
+            "any name with that start may be one of them",
+        ),
         Valid(
             {
                 "tools/weather_tool.py": _TOOL,
@@ -419,7 +466,8 @@ TOOLSETS = {"t": {"description": "T.", "tools": ["move", "peek"], "includes": []
         # One finding per line: the unregistered names a list holds on one line together.
         lines: dict[int, list[tuple[str, Sequence[int]]]] = {}
         for name, span in toolsets.listed:
-            if name not in allowed:
+            if name not in allowed and not matches_maybe(name, maybe):
+                # (`"order_" + snake(action)` registers names that start "order_")
                 lines.setdefault(span[0], []).append((name, span))
         for line, refs in lines.items():
             if editable is None:
