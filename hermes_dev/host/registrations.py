@@ -44,6 +44,8 @@ from hermes_dev.pyast.semantic.resolve import (
     class_bases,
     class_method,
     decoration_scopes,
+    helper_applications,
+    instance_method_applications,
     is_builtin_name,
     made_decorator,
     method_tables,
@@ -1035,6 +1037,16 @@ def _function_contexts(
         own = _self_call_contexts(module, holder, func, contexts, path[:-1], depth)
         if own:
             return own
+        # (`StockController().register_routes(registry)` at the top of a module)
+        base = ClassRef(holder, module, contexts[0][0])
+        called = instance_method_applications(base, func, depth)
+        if called:
+            return [(scope, contexts[0][1]) for scope in called[: MAX_ROWS + 1]]
+    if not sites and used and holder is None and isinstance(func, _DEF_TYPES) and len(path) == 1:
+        # (`route(registry, "refund_issue", ...)` at the top of another module)
+        applied = helper_applications(module, func, contexts[0][0], depth)
+        if applied:
+            return [(scope, contexts[0][1]) for scope in applied[: MAX_ROWS + 1]]
     for scope, ok in contexts:
         owner = ClassRef(holder, module, scope) if isinstance(holder, ast.ClassDef) else None
         if not sites:

@@ -25544,6 +25544,82 @@ registry.register(name="upper", toolset="t", schema={"name": "upper", "descripti
             "type no JSON value is (isinstance(d, bytes)): the model's number still reaches "
             "its text methods, where the caller catches only ValueError",
         ),
+        Invalid(
+            {
+                "tools/__init__.py": """\
+""",
+                "tools/controller.py": """\
+import json
+import re
+
+from tools.registry import registry
+
+
+def snake_case(name):
+    return re.sub(r"(?<!^)(?=[A-Z])", "_", name).lower()
+
+
+class Controller:
+    routes = {}
+    toolset = "shop"
+
+    def respond(self, data):
+        return json.dumps({"data": data})
+
+    def register_routes(self, registry):
+        for name, (method, schema) in self.routes.items():
+            registry.register(name=name, toolset=self.toolset, schema=dict(schema, name=name), handler=getattr(self, method))
+
+
+def route(registry, name, action, schema):
+    controller_class, method = action
+    registry.register(name=name, toolset="refunds", schema=dict(schema, name=name), handler=getattr(controller_class(), method))
+""",
+                "tools/registry.py": """\
+class R:
+    def register(self, **kw): pass
+registry = R()
+""",
+                "tools/stock_tool.py": """\
+from tools.controller import Controller, route, snake_case
+from tools.registry import registry
+
+SCHEMA = {"description": "d", "parameters": {"type": "object", "properties": {}}}
+
+
+class StockController(Controller):
+    routes = {"stock_level": ("show", SCHEMA)}
+
+    def show(self, request, **kw):
+        return self.respond({"sku": request["sku"].strip()})
+
+
+class RefundController(Controller):
+    def store(self, request, **kw):
+        return self.respond({"amount": float(request.get("amount"))})
+
+    def listAll(self, request, **kw):
+        return self.respond({"refunds": []})
+
+
+StockController().register_routes(registry)
+route(registry, "refund_issue", [RefundController, "store"], SCHEMA)
+route(registry, "refund_" + snake_case("listAll"), [RefundController, "listAll"], SCHEMA)
+""",
+                "toolsets.py": """\
+TOOLSETS = {"shop": {"description": "Shop", "tools": ["stock_level", "refund_issue", "refund_list_all"], "includes": []}}
+""",
+            },
+            findings=(
+                ("tools/stock_tool.py", 11),
+                ("tools/stock_tool.py", 16),
+            ),
+            fixed={},
+            note="a controller registers its routes when a module calls register_routes on an "
+            "instance of a subclass (self.routes is that subclass's), and a helper of another "
+            "module registers a controller's method by name (route(registry, 'refund_issue', "
+            "[RefundController, 'store'])), its name also computed with re.sub",
+        ),
     )
 
     def check(self, ctx: LintContext) -> Iterator[Finding]:

@@ -2,7 +2,9 @@
 Reports a `registry.register(...)` call that runs at import time but is not a statement of the
 module body or of a module-level `for` loop (it sits inside an `if`, `try` or `with`, or inside a
 function the module calls, a decorator it applies included: `@tool("name")` of a factory whose
-decorator registers each def), or that calls the registry through another name (`_registry`), in a
+decorator registers each def; or in a def of another module that this one's top calls,
+`StockController().register_routes(registry)`, `route(registry, "refund_issue", ...)`: the
+call is reported), or that calls the registry through another name (`_registry`), in a
 module under `tools/` that has no call where discovery looks. Registrations inside functions that the module never calls (tools registered at run time)
 are not reported.
 
@@ -41,11 +43,12 @@ from __future__ import annotations
 import ast
 import os
 
-from hermes_dev.host.registrations import registrations_of
+from hermes_dev.host.registrations import register_kind, registrations_of
 from hermes_dev.lint.rule import Invalid, Rule, Valid
-from hermes_dev.pyast.semantic.modules import submodule_name
-from hermes_dev.pyast.semantic.resolve import applier_sites
-from hermes_dev.pyast.semantic.scopes import module_scope
+from hermes_dev.pyast.semantic.modules import register_aliases, submodule_name
+from hermes_dev.pyast.semantic.resolve import applier_sites, resolve
+from hermes_dev.pyast.semantic.scopes import Function, module_scope
+from hermes_dev.pyast.semantic.walker import walk_function
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -64,6 +67,19 @@ def handle(args, **kw):
     return tool_error("not yet")
 
 """
+
+
+def _registers(found: object) -> bool:
+    """A def of the root whose own body calls `registry.register(...)`."""
+    if not isinstance(found, Function) or not isinstance(
+        found.node, (ast.FunctionDef, ast.AsyncFunctionDef)
+    ):
+        return False
+    aliases = register_aliases(found.module.source)
+    return any(
+        isinstance(sub, ast.Call) and register_kind(sub, aliases) == "registry"
+        for sub in walk_function(found.node)
+    )
 
 
 def _runs_at_import(module: ModuleInfo, func: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
@@ -293,6 +309,82 @@ def weather(args, **kw):
             lines=(10,),
             note="a decorator factory registers each def it decorates at import, but the module holds no `registry.register(...)` statement: discovery never imports it",
         ),
+        Invalid(
+            {
+                "tools/__init__.py": """\
+""",
+                "tools/controller.py": """\
+import json
+import re
+
+from tools.registry import registry
+
+
+def snake_case(name):
+    return re.sub(r"(?<!^)(?=[A-Z])", "_", name).lower()
+
+
+class Controller:
+    routes = {}
+    toolset = "shop"
+
+    def respond(self, data):
+        return json.dumps({"data": data})
+
+    def register_routes(self, registry):
+        for name, (method, schema) in self.routes.items():
+            registry.register(name=name, toolset=self.toolset, schema=dict(schema, name=name), handler=getattr(self, method))
+
+
+def route(registry, name, action, schema):
+    controller_class, method = action
+    registry.register(name=name, toolset="refunds", schema=dict(schema, name=name), handler=getattr(controller_class(), method))
+""",
+                "tools/registry.py": """\
+class R:
+    def register(self, **kw): pass
+registry = R()
+""",
+                "tools/stock_tool.py": """\
+from tools.controller import Controller, route, snake_case
+from tools.registry import registry
+
+SCHEMA = {"description": "d", "parameters": {"type": "object", "properties": {}}}
+
+
+class StockController(Controller):
+    routes = {"stock_level": ("show", SCHEMA)}
+
+    def show(self, request, **kw):
+        return self.respond({"sku": request["sku"].strip()})
+
+
+class RefundController(Controller):
+    def store(self, request, **kw):
+        return self.respond({"amount": float(request.get("amount"))})
+
+    def listAll(self, request, **kw):
+        return self.respond({"refunds": []})
+
+
+StockController().register_routes(registry)
+route(registry, "refund_issue", [RefundController, "store"], SCHEMA)
+route(registry, "refund_" + snake_case("listAll"), [RefundController, "listAll"], SCHEMA)
+""",
+                "toolsets.py": """\
+TOOLSETS = {"shop": {"description": "Shop", "tools": ["stock_level", "refund_issue", "refund_list_all"], "includes": []}}
+""",
+            },
+            findings=(
+                ("tools/stock_tool.py", 22),
+                ("tools/stock_tool.py", 23),
+                ("tools/stock_tool.py", 24),
+            ),
+            note="a fork module that registers only through calls at its top "
+            "(StockController().register_routes(registry), route(registry, ...)) holds no "
+            "registry.register(...) statement: discovery never imports it, and each such call "
+            "is reported",
+        ),
     )
 
     def check(self, ctx: LintContext) -> Iterator[Finding]:
@@ -318,6 +410,8 @@ def weather(args, **kw):
             return
         regs = [r for r in registrations_of(module) if r.kind == "registry"]
         if not regs:
+            if _not_scanned(module) is None:
+                yield from self._registering_calls(ctx, module)
             return
         unscanned = _not_scanned(module)
         if unscanned is not None:
@@ -352,6 +446,29 @@ def weather(args, **kw):
                 " module has none: Hermes' discovery never imports it"
             )
             yield ctx.finding(self.code, message, module, reg.call, reg.label())
+
+    def _registering_calls(self, ctx: LintContext, module: ModuleInfo) -> Iterator[Finding]:
+        """Module-level calls of a def of the root that calls `registry.register(...)` itself
+        (`StockController().register_routes(registry)`, `route(registry, "refund_issue",
+        ...)`): they register when the module is imported, which discovery never does for a
+        module whose body holds no `registry.register(...)` statement."""
+        assert module.tree is not None
+        scope = module_scope(module)
+        for stmt in module.tree.body:
+            call = stmt.value if isinstance(stmt, (ast.Expr, ast.Assign)) else None
+            if not isinstance(call, ast.Call) or not isinstance(
+                call.func, (ast.Name, ast.Attribute)
+            ):
+                continue
+            if not any(_registers(found) for found in resolve(call.func, scope).items):
+                continue
+            text = ast.unparse(call.func)
+            shown = text if len(text) <= 40 else text[:37] + "..."
+            message = (
+                f"`{shown}()` registers tools when this module is imported, but the module holds"
+                " no `registry.register(...)` statement: Hermes' discovery never imports it"
+            )
+            yield ctx.finding(self.code, message, module, call, None)
 
     def _unscanned(
         self, ctx: LintContext, module: ModuleInfo, regs: list[Registration], why: str

@@ -740,7 +740,7 @@ def _call(expr: ast.Call, scope: Scope, depth: int) -> object:
         # (`DICE.match("1d20")` of a constant pattern and a constant text: its answer)
         pattern = _pattern_text(func.value, scope)
         text = _value(expr.args[0], scope, depth + 1)
-        if pattern is None or not isinstance(text, str) or not _bounded_regex(pattern, text):
+        if pattern is None or not isinstance(text, str) or not bounded_regex(pattern, text):
             return _UNKNOWN
         try:
             return getattr(re, func.attr)(pattern, text)
@@ -788,7 +788,9 @@ _BACK_REFERENCE = re.compile(r"\\[1-9]|\(\?P=")
 _UNBOUNDED = re.compile(r"[*+]|\{\d*,\}")
 
 
-def _bounded_regex(pattern: str, text: str) -> bool:
+def bounded_regex(pattern: str, text: str) -> bool:
+    """Running `pattern` on `text` cannot take long (short text, no repeated group, no
+    back-reference, few unbounded repeats): both are the code's own constants."""
     return (
         len(text) <= 24
         and len(pattern) <= 200

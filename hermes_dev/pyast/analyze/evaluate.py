@@ -32,8 +32,10 @@ Holds the `Evaluator`, `evaluate`, `strings_in` and the size checks of `%`/`.for
 from __future__ import annotations
 
 import ast
+import re
 from pathlib import Path
 
+from hermes_dev.pyast.analyze.branches import bounded_regex
 from hermes_dev.pyast.analyze.values import Evaluated, Loc, NotStatic, Opaque, Thunk, Value
 from hermes_dev.pyast.semantic.imports import import_target
 from hermes_dev.pyast.semantic.locations import Pos
@@ -46,10 +48,12 @@ from hermes_dev.pyast.semantic.resolve import (
 from hermes_dev.pyast.semantic.scopes import (
     Class,
     Const,
+    External,
     Function,
     Instance,
     Literal,
     ModuleObject,
+    Scope,
     module_scope,
 )
 
@@ -734,6 +738,26 @@ class Evaluator:
             if not all(isinstance(a, str | tuple) for a in args):
                 raise NotStatic("method")
             return getattr(target, func.attr)(*args), Loc(pos)
+        if (
+            isinstance(func, ast.Attribute)
+            and func.attr == "sub"
+            and len(expr.args) == 3
+            and not expr.keywords
+            and _is_re(func.value, scope)
+        ):
+            # (`re.sub(r"(?<!^)(?=[A-Z])", "_", name)` of the code's own constants)
+            pattern, repl, text = (self._eval(a, scope, env)[0] for a in expr.args)
+            if not (
+                isinstance(pattern, str)
+                and isinstance(repl, str)
+                and isinstance(text, str)
+                and bounded_regex(pattern, text)
+            ):
+                raise NotStatic("re.sub")
+            try:
+                return re.sub(pattern, repl, text), Loc(pos)
+            except re.error as exc:
+                raise NotStatic("re.sub") from exc
         if not isinstance(func, ast.Name):
             raise NotStatic("call")
         name = func.id
@@ -1052,3 +1076,8 @@ def strings_in(expr: ast.expr, scope: Scope) -> list[str]:
                     elif binding.kind == "def":
                         stack.append((binding.node, owner))
     return found
+
+
+def _is_re(expr: ast.expr, scope: Scope) -> bool:
+    found = resolve(expr, scope).single()
+    return isinstance(found, External) and found.dotted == "re"

@@ -79,12 +79,18 @@ def register_aliases(source: str) -> dict[str, str]:
 
 def might_register(source: str) -> bool:
     """The quick text test: could this source register a tool (or serve tools through
-    `get_tool_schemas()`, as a memory provider does)?"""
+    `get_tool_schemas()`, as a memory provider does, or hand the registry to code that
+    registers, `route(registry, ...)`)?"""
     return (
         any(marker in source for marker in REGISTER_MARKERS)
         or SERVES_TEXT in source
         or bool(register_aliases(source))
+        or ("registry" in source and _HANDS_REGISTRY.search(source) is not None)
     )
+
+
+# `register_routes(registry)`, `route(registry, "name", ...)`: the registry given to a call.
+_HANDS_REGISTRY = re.compile(r"[(,][ \t]*registry[ \t]*[,)]")
 
 
 class ModuleState:

@@ -2770,6 +2770,46 @@ def _helper_applications(
     return out or None
 
 
+def helper_applications(
+    module: ModuleInfo, helper: ast.FunctionDef | ast.AsyncFunctionDef, where: Scope, depth: int
+) -> list[Scope]:
+    """The scopes a module-level def runs in, one per call of it at the top of the modules of
+    its folder and those under it (`route(registry, "refund_issue", ...)` in another module),
+    its parameters bound to what each gives."""
+    return _helper_applications(module, helper, where, depth) or []
+
+
+def instance_method_applications(
+    cls: ClassRef, method: ast.FunctionDef | ast.AsyncFunctionDef, depth: int
+) -> list[Scope]:
+    """The scopes of a method's body, one per call of it at the top of a module of the
+    package (`StockController().register_routes(registry)`), `self` an instance of the class
+    it is called on (a subclass: its own tables are read) and the parameters what it gives."""
+    out: list[Scope] = []
+    for module in subtree_modules(cls.module, f".{method.name}(", package=True):
+        tree = module.tree
+        if tree is None:
+            continue
+        site = module_scope(module)
+        for stmt in tree.body:
+            call = stmt.value if isinstance(stmt, (ast.Expr, ast.Assign)) else None
+            if not (
+                isinstance(call, ast.Call)
+                and isinstance(call.func, ast.Attribute)
+                and call.func.attr == method.name
+            ):
+                continue
+            for obj in receiver(call.func.value, site, depth + 1).items:
+                if not (isinstance(obj, Instance) and _derives(obj.cls, cls)):
+                    continue
+                function = Function(method, obj.cls.module, obj.cls.scope, obj.cls, bound=True)
+                env = bind_call(call, site, function, depth + 1)
+                out.append(cls.scope.child(method, env or None, obj.cls))
+                if len(out) > MAX_ITEMS:
+                    return out
+    return out
+
+
 def applier_sites(
     module: ModuleInfo, helper: ast.FunctionDef | ast.AsyncFunctionDef, where: Scope, depth: int
 ) -> list[tuple[ast.Call, Scope, Function]]:
