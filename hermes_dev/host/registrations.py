@@ -1042,6 +1042,10 @@ def _function_contexts(
         called = instance_method_applications(base, func, depth)
         if called:
             return [(scope, contexts[0][1]) for scope in called[: MAX_ROWS + 1]]
+        # (`for builder in REGISTRY: builder.register_on(ctx)`: `self` each row's instance)
+        rows_of = _instance_call_contexts(module, base, func, depth)
+        if rows_of:
+            return rows_of
     if not sites and used and holder is None and isinstance(func, _DEF_TYPES) and len(path) == 1:
         # (`route(registry, "refund_issue", ...)` at the top of another module)
         applied = helper_applications(module, func, contexts[0][0], depth)
@@ -1098,6 +1102,65 @@ def _self_call_contexts(
                 if len(out) > MAX_ROWS:
                     return out
     return out
+
+
+def _instance_call_contexts(
+    module: ModuleInfo,
+    cls: ClassRef,
+    func: ast.FunctionDef | ast.AsyncFunctionDef,
+    depth: int,
+) -> list[tuple[Scope, bool]]:
+    """The scopes of a method's body, one per call `x.<name>(...)` in the package (in a def
+    or at a module's top) where `x` is an instance of the class (or of one made from it),
+    `self` that instance and the parameters what the call gives where it runs."""
+    me = _first_parameter(func)
+    if me is None or depth > _MAX_CALL_SITE_DEPTH:
+        return []
+    out: list[tuple[Scope, bool]] = []
+    for other in subtree_modules(module, f".{func.name}(", package=True):
+        if other.tree is None:
+            continue
+        lines = other.word_lines(func.name)
+        calls: list[tuple[ast.Call, list[ast.AST]]] = []
+        for stmt in other.tree.body:
+            if spans_any(stmt, lines):
+                _visit_attribute_calls(stmt, [stmt], lines, func.name, calls)
+        for site, site_path in calls:
+            if any(node is func for node in site_path):
+                continue  # (a call of itself)
+            site_contexts, _ = _contexts(other, site_path, site, depth + 1)
+            for site_scope, site_ok in site_contexts:
+                assert isinstance(site.func, ast.Attribute)
+                for obj in resolve(site.func.value, site_scope).items:
+                    if not (isinstance(obj, Instance) and _derives_from(obj.cls, cls)):
+                        continue
+                    function = Function(func, module, cls.scope, obj.cls, bound=True)
+                    env = dict(bind_call(site, site_scope, function))
+                    env[me] = Possible.of(obj)
+                    out.append((cls.scope.child(func, env, obj.cls), site_ok))
+                    if len(out) > MAX_ROWS:
+                        return out
+    return out
+
+
+def _visit_attribute_calls(
+    node: ast.AST,
+    path: list[ast.AST],
+    lines: set[int],
+    name: str,
+    out: list[tuple[ast.Call, list[ast.AST]]],
+) -> None:
+    if (
+        isinstance(node, ast.Call)
+        and isinstance(node.func, ast.Attribute)
+        and node.func.attr == name
+    ):
+        out.append((node, list(path)))
+    for child in ast.iter_child_nodes(node):
+        if spans_any(child, lines):
+            path.append(child)
+            _visit_attribute_calls(child, path, lines, name, out)
+            path.pop()
 
 
 def _visit_self_calls(

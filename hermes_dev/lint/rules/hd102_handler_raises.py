@@ -11219,6 +11219,39 @@ registry.register(name="get_sheet", toolset="t", schema={}, handler=get_sheet)
             note="trap: a helper names the file, ending it with its own extension (.json): the "
             "model picks one of the tool's own files, never a folder, and exists() is tested.",
         ),
+        Valid(
+            """\
+import functools
+import json
+
+from tools.registry import registry
+
+
+def rescuing(*errors, **opts):
+    errors = errors or (Exception,)
+
+    def decorate(fn):
+        @functools.wraps(fn)
+        def wrapper(args, **kwargs):
+            try:
+                return fn(args, **kwargs)
+            except errors as e:
+                return json.dumps({"error": str(e)})
+        return wrapper
+    return decorate
+
+
+@rescuing()
+def stats(args, **kw):
+    return json.dumps({"n": int(args.get("n"))})
+
+
+registry.register(name="stats", toolset="t", schema={"name": "stats", "description": "d", "parameters": {"type": "object", "properties": {}}}, handler=stats)
+""",
+            note="trap: a decorator factory with no arguments rebinds its parameter (errors = "
+            "errors or (Exception,)): its wrapper catches every Exception, not the empty "
+            "tuple the call gave",
+        ),
     )
     INVALID = (
         Invalid(
@@ -25619,6 +25652,85 @@ TOOLSETS = {"shop": {"description": "Shop", "tools": ["stock_level", "refund_iss
             "instance of a subclass (self.routes is that subclass's), and a helper of another "
             "module registers a controller's method by name (route(registry, 'refund_issue', "
             "[RefundController, 'store'])), its name also computed with re.sub",
+        ),
+        Invalid(
+            {
+                "plugins/fit/__init__.py": """\
+from . import workouts  # noqa: F401
+from .support import REGISTRY
+
+
+def register(ctx):
+    for builder in REGISTRY:
+        builder.register_on(ctx)
+""",
+                "plugins/fit/plugin.yaml": """\
+name: fit
+version: "1"
+description: d
+provides_tools: [pace, streak]
+""",
+                "plugins/fit/support.py": """\
+REGISTRY = []
+
+
+class ToolBuilder:
+    def __init__(self, name, **opts):
+        self.name = name
+        self.description = opts.get("description", "")
+        self._properties = {}
+        self._handler = None
+
+    def desc(self, text):
+        self.description = text
+        return self
+
+    def param(self, key, type_="string"):
+        self._properties[key] = {"type": type_}
+        return self
+
+    def handle(self, fn):
+        self._handler = fn
+        return fn
+
+    def register_on(self, ctx):
+        ctx.register_tool(
+            name=self.name,
+            toolset="fit",
+            schema={"name": self.name, "description": self.description, "parameters": {"type": "object", "properties": self._properties}},
+            handler=self._handler,
+        )
+
+
+def tool(name, **opts):
+    builder = ToolBuilder(name, **opts)
+    REGISTRY.append(builder)
+    return builder
+""",
+                "plugins/fit/workouts.py": """\
+import json
+
+from .support import tool
+
+
+def pace(args, **kw):
+    return json.dumps({"pace": float(args.get("minutes")) / float(args.get("km"))})
+
+
+def streak(args, **kw):
+    return json.dumps({"days": 3})
+
+
+tool("pace").desc("Pace per km.").param("minutes", "number").param("km", "number").handle(pace)
+tool("streak").desc("Current streak.").handle(streak)
+""",
+            },
+            findings=(("plugins/fit/workouts.py", 7),),
+            fixed={},
+            note="fluent builders: tool(name) makes a builder and appends it to REGISTRY, a chain "
+            "of its methods at a module's top sets what register_on(ctx) reads (.handle(pace) "
+            "stores the handler), and register(ctx) calls register_on on each row: each "
+            "builder's own name and handler",
         ),
     )
 

@@ -53,6 +53,7 @@ from hermes_dev.pyast.semantic.resolve import (
     handed_on,
     hands_back,
     made_decorator,
+    rebound_parameters,
     receiver,
     resolve,
     rows,
@@ -724,6 +725,9 @@ def through_decorator(function: Function) -> Function | None:
         for param, kw_default in zip(args.kwonlyargs, args.kw_defaults):
             if kw_default is not None:
                 env.setdefault(param.arg, resolve(kw_default, where))
+        for name in rebound_parameters(deco):
+            # (`errors = errors or (Exception,)`: past it the name holds what the body made)
+            env.pop(name, None)
         deco, where = made, where.child(deco, env or None)
     params = [*deco.args.posonlyargs, *deco.args.args]
     wrapper = made_decorator(deco, _TRANSPARENT, isinstance(node, ast.AsyncFunctionDef))

@@ -165,7 +165,7 @@ def resolve(expr: ast.expr, scope: Scope, depth: int = 0) -> Possible:
             held = resolve(value, scope, depth + 1)
             only = held.single() if held.complete and value is not last else None
             if isinstance(only, Const) and (
-                only.value is None or isinstance(only.value, (str, int, float, bool))
+                only.value is None or isinstance(only.value, (str, int, float, bool, tuple))
             ):
                 if bool(only.value) is isinstance(expr.op, ast.Or):  # type: ignore[attr-defined]
                     # (`name or default` of a name given "scale": that one, nothing after)
@@ -716,6 +716,10 @@ def attribute_of(obj: Obj, attr: str, depth: int = 0) -> Possible:
         if after is not None:
             found, replaced = after
             return found if replaced else found.join(_instance_attribute(obj, attr, depth))
+        if obj.made is not None:
+            chained = _chain_store(obj, attr, depth)
+            if chained is not None:
+                return chained
         return _instance_attribute(obj, attr, depth)
     if isinstance(obj, External):
         return Possible.of(External(obj.dotted, attr))
@@ -1050,6 +1054,9 @@ def _result_of(obj: Obj, call: ast.Call, scope: Scope, depth: int) -> Possible:
             or _is_record(obj.ref)
             or _tested_holder(obj.ref)
             or _hand_record(obj.ref)
+            # (made in a factory a known call runs, `def tool(name): b = Builder(name); TABLE
+            # .append(b)`: each call's instance is its own)
+            or (scope.env is not None and _factory_instance(call, scope))
             else None
         )
         return Possible.of(Instance(obj.ref, kept))
@@ -2506,6 +2513,9 @@ def _decorator_scopes(
             if made_by.node is not factory or not isinstance(dec, ast.Call):
                 continue
             bound = bind_call(dec, app_scope, made_by, depth + 1)
+            for name in rebound_parameters(factory):
+                # (`errors = errors or (Exception,)`: the name holds what the body makes)
+                bound.pop(name, None)
             outer = where.child(factory, constant_defaults(bound, dec, factory))
         else:
             if made_by.node is not deco or isinstance(dec, ast.Call):
@@ -2521,6 +2531,21 @@ def _decorator_scopes(
         param = [*deco.args.posonlyargs, *deco.args.args][0].arg
         out.append(outer.child(deco, {param: given}))
     return out
+
+
+def rebound_parameters(func: ast.FunctionDef | ast.AsyncFunctionDef) -> set[str]:
+    """Parameters a statement of the def's own body assigns again (`errors = errors or
+    (Exception,)`): past it the name holds what the body made."""
+    a = func.args
+    params = {p.arg for p in (*a.posonlyargs, *a.args, *a.kwonlyargs)}
+    params.update(p.arg for p in (a.vararg, a.kwarg) if p is not None)
+    return {
+        target.id
+        for stmt in func.body
+        if isinstance(stmt, ast.Assign)
+        for target in stmt.targets
+        if isinstance(target, ast.Name) and target.id in params
+    }
 
 
 def constant_defaults(
@@ -2745,6 +2770,7 @@ def _helper_applications(
             rf"^(?:\w+\s*=\s*)?(?:[\w.]+\.)?{re.escape(helper.name)}\(", re.MULTILINE
         )
         found: list[tuple[ast.Call, Scope, Function]] = []
+        chains: dict[int, ast.Call] = {}
         for other in subtree_modules(module, helper.name + "(", top_call):
             tree = other.tree
             if tree is None:
@@ -2755,19 +2781,111 @@ def _helper_applications(
                     stmt.value, ast.Call
                 ):
                     continue
-                call = stmt.value
-                if last_name(call.func) != helper.name:
+                call = _chain_root(stmt.value, helper.name)
+                if call is None:
                     continue
                 made_by = resolve(call.func, app_scope, depth + 1).single()
                 if isinstance(made_by, Function) and made_by.node is helper:
                     found.append((call, app_scope, made_by))
+                    if call is not stmt.value:
+                        chains[id(call)] = stmt.value
         found.extend(applier_sites(module, helper, where, depth))
-        sites = memo[("helper-sites", id(helper))] = (helper, found)
-    out = [
-        where.child(helper, bind_call(call, app_scope, made_by, depth + 1))
-        for call, app_scope, made_by in sites[1]
-    ]
+        sites = memo[("helper-sites", id(helper))] = (helper, found, chains)
+    out = []
+    for call, app_scope, made_by in sites[1]:
+        env = bind_call(call, app_scope, made_by, depth + 1)
+        chain = sites[2].get(id(call))
+        if chain is not None:
+            # (`tool("pace").desc(...).handle(pace)`: the methods called on what it returns)
+            env[CHAIN] = Possible.of(Literal(chain, app_scope))
+        out.append(where.child(helper, env))
     return out or None
+
+
+# The env key of the chain of method calls made on what a factory call returns.
+CHAIN = "<chain>"
+
+
+def _chain_store(obj: Instance, attr: str, depth: int) -> Possible | None:
+    """What the methods a chain calls on the instance store in `attr` (`.handle(fn)` of `def
+    handle(self, fn): self._handler = fn`), the last such call's argument; None when no call
+    of the chain stores it."""
+    assert obj.made is not None
+    made_scope: Scope | None = obj.made[1]
+    held: Possible | None = None
+    while made_scope is not None and held is None:
+        held = (made_scope.env or {}).get(CHAIN)
+        made_scope = made_scope.parent
+    chain = held.single() if held is not None else None
+    if not isinstance(chain, Literal) or not isinstance(chain.expr, ast.Call):
+        return None
+    calls: list[ast.Call] = []
+    node: ast.expr = chain.expr
+    while isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute):
+        calls.append(node)
+        node = node.func.value
+    for call in calls:  # (outermost first: the last store wins)
+        assert isinstance(call.func, ast.Attribute)
+        method = class_method(obj.cls, call.func.attr)
+        if method is None or not isinstance(method[0].node, _DEF_TYPES):
+            continue
+        func = method[0].node
+        params = [*func.args.posonlyargs, *func.args.args]
+        if not params:
+            continue
+        me = params[0].arg
+        for sub in walk_function(func):
+            if (
+                isinstance(sub, ast.Assign)
+                and len(sub.targets) == 1
+                and isinstance(sub.targets[0], ast.Attribute)
+                and sub.targets[0].attr == attr
+                and is_name(sub.targets[0].value, me)
+                and isinstance(sub.value, ast.Name)
+            ):
+                bound = Function(func, method[0].module, method[0].scope, obj.cls, bound=True)
+                given = call_arguments(call, bound).get(sub.value.id)
+                if given is not None:
+                    return resolve(given, chain.scope, depth + 1)
+    return None
+
+
+def _factory_instance(call: ast.Call, scope: Scope) -> bool:
+    """`call` makes the instance a def built for one call of it returns or appends
+    (`builder = ToolBuilder(name, **opts)` ... `return builder`): the call's arguments read
+    the def's parameters, which the scope binds."""
+    func = scope.func
+    if func is None or isinstance(func, ast.Lambda) or not scope.env:
+        return False
+    params = {p.arg for p in (*func.args.posonlyargs, *func.args.args, *func.args.kwonlyargs)}
+    read = {
+        n.id
+        for a in (*call.args, *(k.value for k in call.keywords))
+        for n in ast.walk(a)
+        if isinstance(n, ast.Name)
+    }
+    return bool(read & params & set(scope.env))
+
+
+def _chain_root(call: ast.Call, name: str) -> ast.Call | None:
+    """The call of `name` a chain of method calls starts from (`tool("pace").desc(...)
+    .handle(pace)`: `tool("pace")`), or the call itself when it is one."""
+    for _ in range(64):
+        if (
+            last_name(call.func) == name
+            and not isinstance(call.func, ast.Attribute)
+            or (
+                isinstance(call.func, ast.Attribute)
+                and call.func.attr == name
+                and not isinstance(call.func.value, ast.Call)
+            )
+        ):
+            return call
+        inner = call.func.value if isinstance(call.func, ast.Attribute) else None
+        if not isinstance(inner, ast.Call):
+            return None
+        call = inner
+    return None
 
 
 def helper_applications(
@@ -3891,11 +4009,12 @@ def _constructed_attribute(
     `__init__` stores from one of its parameters (`self.handler = handler`). None when that is
     not how the instance gets it."""
     call, scope = made
-    if any(isinstance(a, ast.Starred) for a in call.args) or any(
-        kw.arg is None for kw in call.keywords
-    ):
+    if any(isinstance(a, ast.Starred) for a in call.args):
         return None
+    spread = any(kw.arg is None for kw in call.keywords)
     fields = record_fields(cls)
+    if fields is not None and spread:
+        return None
     if fields is not None:
         for index, (name, default) in enumerate(fields):
             if name != attr:
@@ -3932,7 +4051,9 @@ def _constructed_attribute(
     bound = Function(node, init[0].module, init[0].scope, owner=cls, bound=True)
     kept = stored[0][1]
     if not isinstance(kept, ast.Name):
-        if not _reads_only_parameters_or_globals(kept, node, init[0].scope.child(node).index):
+        if spread or not _reads_only_parameters_or_globals(
+            kept, node, init[0].scope.child(node).index
+        ):
             return None
         # (`self.renderers = {FAILED: render_failed, **renderers}`: what the call gave the
         # parameters, merged in)
@@ -3948,6 +4069,8 @@ def _constructed_attribute(
     given_expr = call_arguments(call, bound).get(param)
     if given_expr is not None:
         return resolve(given_expr, scope, depth + 1)
+    if spread:
+        return None  # (`**opts` may give it)
     default = _default_of(node, param)
     return resolve(default, init[1].scope, depth + 1) if default is not None else None
 
