@@ -2794,6 +2794,7 @@ def _helper_applications(
     out = []
     for call, app_scope, made_by in sites[1]:
         env = bind_call(call, app_scope, made_by, depth + 1)
+        env[APPLIED] = Possible.of(Const(True))
         chain = sites[2].get(id(call))
         if chain is not None:
             # (`tool("pace").desc(...).handle(pace)`: the methods called on what it returns)
@@ -2804,6 +2805,8 @@ def _helper_applications(
 
 # The env key of the chain of method calls made on what a factory call returns.
 CHAIN = "<chain>"
+# The env key that marks one call of a helper that fills a table at a module's top.
+APPLIED = "<applied>"
 
 
 def _chain_store(obj: Instance, attr: str, depth: int) -> Possible | None:
@@ -2855,8 +2858,8 @@ def _factory_instance(call: ast.Call, scope: Scope) -> bool:
     (`builder = ToolBuilder(name, **opts)` ... `return builder`): the call's arguments read
     the def's parameters, which the scope binds."""
     func = scope.func
-    if func is None or isinstance(func, ast.Lambda) or not scope.env:
-        return False
+    if func is None or isinstance(func, ast.Lambda) or not scope.env or APPLIED not in scope.env:
+        return False  # (only in a helper that fills a table, once per call of it)
     params = {p.arg for p in (*func.args.posonlyargs, *func.args.args, *func.args.kwonlyargs)}
     read = {
         n.id
@@ -4012,6 +4015,8 @@ def _constructed_attribute(
     if any(isinstance(a, ast.Starred) for a in call.args):
         return None
     spread = any(kw.arg is None for kw in call.keywords)
+    if spread and APPLIED not in (scope.env or {}):
+        return None  # (`Builder(name, **opts)` is read only once per call of a table's helper)
     fields = record_fields(cls)
     if fields is not None and spread:
         return None
