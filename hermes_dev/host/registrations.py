@@ -70,6 +70,7 @@ from hermes_dev.pyast.semantic.walker import is_name, last_name, walk_function, 
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
+    from collections.abc import Callable
     from pathlib import Path
 
     from hermes_dev.pyast.calls.driver import Code
@@ -1124,7 +1125,13 @@ def _instance_call_contexts(
         calls: list[tuple[ast.Call, list[ast.AST]]] = []
         for stmt in other.tree.body:
             if spans_any(stmt, lines):
-                _visit_attribute_calls(stmt, [stmt], lines, func.name, calls)
+                _calls_where(
+                    stmt,
+                    [stmt],
+                    lines,
+                    lambda c: isinstance(c.func, ast.Attribute) and c.func.attr == func.name,
+                    calls,
+                )
         for site, site_path in calls:
             if any(node is func for node in site_path):
                 continue  # (a call of itself)
@@ -1143,23 +1150,21 @@ def _instance_call_contexts(
     return out
 
 
-def _visit_attribute_calls(
+def _calls_where(
     node: ast.AST,
     path: list[ast.AST],
     lines: set[int],
-    name: str,
+    wanted: Callable[[ast.Call], bool],
     out: list[tuple[ast.Call, list[ast.AST]]],
 ) -> None:
-    if (
-        isinstance(node, ast.Call)
-        and isinstance(node.func, ast.Attribute)
-        and node.func.attr == name
-    ):
+    """Collect the calls under `node` that `wanted` takes, each with the nodes from the
+    module-level statement down to it, descending only where a line of `lines` lies."""
+    if isinstance(node, ast.Call) and wanted(node):
         out.append((node, list(path)))
     for child in ast.iter_child_nodes(node):
         if spans_any(child, lines):
             path.append(child)
-            _visit_attribute_calls(child, path, lines, name, out)
+            _calls_where(child, path, lines, wanted, out)
             path.pop()
 
 
@@ -1326,7 +1331,7 @@ def _handed_sites(
     sites: list[tuple[ast.Call, list[ast.AST]]] = []
     for stmt in module.tree.body:
         if spans_any(stmt, lines):
-            _visit_handed(stmt, [stmt], lines, name, sites)
+            _calls_where(stmt, [stmt], lines, _hands(name), sites)
     found: list[tuple[ast.Call, Scope, bool]] = []
     for outer, site_path in sites:
         folding = last_name(outer.func) == "reduce"
@@ -1353,26 +1358,19 @@ def _row_call(outer: ast.Call, name: str, folding: bool) -> ast.Call:
     return ast.copy_location(made, outer)
 
 
-def _visit_handed(
-    node: ast.AST,
-    path: list[ast.AST],
-    lines: set[int],
-    name: str,
-    out: list[tuple[ast.Call, list[ast.AST]]],
-) -> None:
-    if (
-        isinstance(node, ast.Call)
-        and last_name(node.func) in ("reduce", "map")
-        and len(node.args) in ((2, 3) if last_name(node.func) == "reduce" else (2,))
-        and not node.keywords
-        and is_name(node.args[0], name)
-    ):
-        out.append((node, list(path)))
-    for child in ast.iter_child_nodes(node):
-        if spans_any(child, lines):
-            path.append(child)
-            _visit_handed(child, path, lines, name, out)
-            path.pop()
+def _hands(name: str) -> Callable[[ast.Call], bool]:
+    """`functools.reduce(name, rows[, first])` or `map(name, rows)`."""
+
+    def wanted(node: ast.Call) -> bool:
+        kind = last_name(node.func)
+        return (
+            kind in ("reduce", "map")
+            and len(node.args) in ((2, 3) if kind == "reduce" else (2,))
+            and not node.keywords
+            and is_name(node.args[0], name)
+        )
+
+    return wanted
 
 
 def _partial_aliases(tree: ast.Module, lines: set[int], name: str) -> dict[str, ast.Call]:
