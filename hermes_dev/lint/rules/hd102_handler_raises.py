@@ -25732,6 +25732,58 @@ tool("streak").desc("Current streak.").handle(streak)
             "stores the handler), and register(ctx) calls register_on on each row: each "
             "builder's own name and handler",
         ),
+        Invalid(
+            {
+                "plugins/lx/__init__.py": """\
+from . import places
+
+
+def make_tools(specs):
+    out = []
+    for fn, desc, params in specs:
+        name = f"lx_{fn.__name__}"
+        schema = {"name": name, "description": desc, "parameters": {"type": "object", "properties": params}}
+        out.append((name, fn, schema))
+    return out
+
+
+TOOLS = make_tools([
+    (places.city, "One city.", {"city": {"type": "string", "description": "A city."}}),
+    (places.ok, "Fine.", {}),
+])
+
+
+def register(ctx):
+    for name, fn, schema in TOOLS:
+        ctx.register_tool(name=name, toolset="lx", schema=schema, handler=fn)
+""",
+                "plugins/lx/places.py": """\
+import json
+
+CITIES = {"Oslo": 1, "Lima": -5}
+
+
+def city(args, **kw):
+    return json.dumps({"offset": CITIES[args.get("city", "")]})
+
+
+def ok(args, **kw):
+    return json.dumps({"ok": True})
+""",
+                "plugins/lx/plugin.yaml": """\
+name: lx
+version: "1"
+description: d
+provides_tools: [lx_city, lx_ok]
+""",
+            },
+            findings=(("plugins/lx/places.py", 7),),
+            fixed={},
+            note="a helper builds the rows from specs in a loop (out.append((name, fn, schema)) "
+            "with name = f'lx_{fn.__name__}'): each row is read with the loop's names bound "
+            "to that spec, so register(ctx) registers city, whose table lookup fails on a "
+            "city it does not hold; ok stays silent.",
+        ),
     )
 
     def check(self, ctx: LintContext) -> Iterator[Finding]:

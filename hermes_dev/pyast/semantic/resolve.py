@@ -725,6 +725,8 @@ def attribute_of(obj: Obj, attr: str, depth: int = 0) -> Possible:
         return Possible.of(External(obj.dotted, attr))
     if isinstance(obj, Const) and obj.value is None:
         return NOTHING  # `None.x` fails: no object to follow
+    if attr == "__name__" and isinstance(obj, Function) and isinstance(obj.node, _DEF_TYPES):
+        return Possible.of(Const(obj.node.name))  # (`f"travel_{fn.__name__}"` names a tool)
     return UNKNOWN
 
 
@@ -2215,9 +2217,10 @@ def _name_rows(name: str, scope: Scope, depth: int) -> Rows | None:
             known = True
             detail = binding.detail
             if detail in ("append", "insert", "add") and value is not None:
-                found.items.append((value, where))
+                found.items.extend((value, here) for here in _row_scopes(binding, where, depth))
             elif detail == "extend" and value is not None:
-                found.extend(rows(value, where, depth + 1))
+                for here in _row_scopes(binding, where, depth):
+                    found.extend(rows(value, here, depth + 1))
             elif detail in ("setitem", "update", "setdefault"):
                 table = entries(ast.Name(name, ast.Load()), where, depth + 1)
                 return _keys(table) if table is not None else None
@@ -2234,6 +2237,41 @@ def _name_rows(name: str, scope: Scope, depth: int) -> Rows | None:
         if handed is not None:
             found.items.extend(handed.items)
     return found if known else None
+
+
+_MAX_LOOP_ROWS = 64
+
+
+def _row_scopes(binding: Binding, where: Scope, depth: int) -> list[Scope]:
+    """Where a change made in a def's loops is read: once per row of each `for` around it, its
+    target bound to that row (`for fn, desc in specs: out.append((f"x_{fn.__name__}", fn))`
+    adds one row per spec, each with its own function), else once with the loop unread."""
+    scopes = [where]
+    for block in binding.blocks:
+        loop = block.node
+        if not (isinstance(loop, (ast.For, ast.AsyncFor)) and block.part == "body"):
+            continue
+        out: list[Scope] = []
+        for scope in scopes:
+            table = rows(loop.iter, scope, depth + 1)
+            if table is None or not table.items or len(out) + len(table.items) > _MAX_LOOP_ROWS:
+                out.append(scope)
+                continue
+            for row, row_scope in table.items:
+                bound = bind_target(loop.target, row, row_scope, depth + 1)
+                out.append(
+                    Scope(
+                        scope.module,
+                        scope.func,
+                        scope.parent,
+                        {**(scope.env or {}), **bound},
+                        scope.owner,
+                    )
+                )
+            if not table.complete:
+                out.append(scope)
+        scopes = out
+    return scopes
 
 
 def handed_def(
