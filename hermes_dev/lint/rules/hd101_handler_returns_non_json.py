@@ -4766,6 +4766,119 @@ registry.register(name="match", toolset="t", schema={"name": "match", "descripti
             "instance of the class it is called on, where .to_json() was meant (the next return "
             "has it).",
         ),
+        Invalid(
+            {
+                "tools/__init__.py": """\
+""",
+                "tools/kit/__init__.py": """\
+from .core import entries  # noqa: F401
+""",
+                "tools/kit/core.py": """\
+class Registry:
+    def __init__(self):
+        self._items = {}
+
+    def add(self, name, item):
+        if name in self._items:
+            raise RuntimeError(f"duplicate: {name}")
+        self._items[name] = item
+        return item
+
+    def __iter__(self):
+        return iter(self._items.values())
+
+
+class Entry:
+    def __init__(self, name, cls, description, is_async):
+        self.name = name
+        self.is_async = is_async
+        self.cls = cls
+        self.description = description
+
+    def handler(self):
+        entry = self
+        if entry.is_async:
+            async def run(args, **kw):
+                return await entry.cls().arun(args)
+        else:
+            def run(args, **kw):
+                return entry.cls().run(args)
+        return run
+
+    def as_registration(self):
+        schema = {"name": self.name, "description": self.description, "parameters": {"type": "object", "properties": {}}}
+        return dict(name=self.name, toolset="kit", schema=schema, handler=self.handler(), is_async=self.is_async)
+
+
+class Entries(Registry):
+    def tool(self, name, description):
+        def decorate(cls):
+            is_async = isinstance(cls, type) and hasattr(cls, "arun")
+            self.add(name, Entry(name, cls, description, is_async))
+            return cls
+
+        return decorate
+
+    def for_module(self, module):
+        return [e for e in self if e.cls.__module__ == module]
+
+
+entries = Entries()
+""",
+                "tools/ping_tool.py": """\
+import json
+
+from tools.kit import entries
+from tools.registry import registry
+
+
+@entries.tool("ping_echo", "Echo.")
+class Echo:
+    def run(self, args):
+        return json.dumps({"echo": args["text"]})
+
+
+@entries.tool("ping_ok", "Fine.")
+class Fine:
+    def run(self, args):
+        return json.dumps({"ok": True})
+
+
+for _entry in entries.for_module(__name__):
+    registry.register(**_entry.as_registration())
+""",
+                "tools/pong_tool.py": """\
+import json
+
+from tools.kit import entries
+from tools.registry import registry
+
+
+@entries.tool("pong_size", "Size.")
+class Size:
+    def run(self, args):
+        return {"size": len(str(args.get("text", "")))}
+
+
+for _entry in entries.for_module(__name__):
+    registry.register(**_entry.as_registration())
+""",
+                "tools/registry.py": """\
+class Registry:
+    def register(self, name, toolset, schema, handler, check_fn=None, requires_env=None, is_async=False, description="", emoji=""):
+        pass
+
+
+registry = Registry()
+""",
+            },
+            findings=(("tools/kit/core.py", 29),),
+            fixed={},
+            note="the entry's build method defines an async and a sync handler under if "
+            "entry.is_async:, the flag made at decoration from hasattr(cls, 'arun'): for a "
+            "class without arun only the sync one is returned, so pong_size's handler returns "
+            "what Size().run returns, a dict.",
+        ),
     )
 
     def check(self, ctx: LintContext) -> Iterator[Finding]:

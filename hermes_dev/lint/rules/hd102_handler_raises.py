@@ -25784,6 +25784,116 @@ provides_tools: [lx_city, lx_ok]
             "to that spec, so register(ctx) registers city, whose table lookup fails on a "
             "city it does not hold; ok stays silent.",
         ),
+        Invalid(
+            {
+                "tools/__init__.py": """\
+""",
+                "tools/kit/__init__.py": """\
+from .core import entries  # noqa: F401
+""",
+                "tools/kit/core.py": """\
+class Registry:
+    def __init__(self):
+        self._items = {}
+
+    def add(self, name, item):
+        if name in self._items:
+            raise RuntimeError(f"duplicate: {name}")
+        self._items[name] = item
+        return item
+
+    def __iter__(self):
+        return iter(self._items.values())
+
+
+class Entry:
+    def __init__(self, name, cls, description):
+        self.name = name
+        self.cls = cls
+        self.description = description
+
+    def handler(self):
+        entry = self
+
+        def run(args, **kw):
+            return entry.cls().run(args)
+
+        return run
+
+    def as_registration(self):
+        schema = {"name": self.name, "description": self.description, "parameters": {"type": "object", "properties": {}}}
+        return dict(name=self.name, toolset="kit", schema=schema, handler=self.handler())
+
+
+class Entries(Registry):
+    def tool(self, name, description):
+        def decorate(cls):
+            self.add(name, Entry(name, cls, description))
+            return cls
+
+        return decorate
+
+    def for_module(self, module):
+        return [e for e in self if e.cls.__module__ == module]
+
+
+entries = Entries()
+""",
+                "tools/ping_tool.py": """\
+import json
+
+from tools.kit import entries
+from tools.registry import registry
+
+
+@entries.tool("ping_echo", "Echo.")
+class Echo:
+    def run(self, args):
+        return json.dumps({"echo": args["text"]})
+
+
+@entries.tool("ping_ok", "Fine.")
+class Fine:
+    def run(self, args):
+        return json.dumps({"ok": True})
+
+
+for _entry in entries.for_module(__name__):
+    registry.register(**_entry.as_registration())
+""",
+                "tools/pong_tool.py": """\
+import json
+
+from tools.kit import entries
+from tools.registry import registry
+
+
+@entries.tool("pong_size", "Size.")
+class Size:
+    def run(self, args):
+        return {"size": len(str(args.get("text", "")))}
+
+
+for _entry in entries.for_module(__name__):
+    registry.register(**_entry.as_registration())
+""",
+                "tools/registry.py": """\
+class Registry:
+    def register(self, name, toolset, schema, handler, check_fn=None, requires_env=None, is_async=False, description="", emoji=""):
+        pass
+
+
+registry = Registry()
+""",
+            },
+            findings=(("tools/kit/core.py", 25),),
+            fixed={},
+            note="a registry instance's decorator method (@entries.tool(...) on each class) adds "
+            "an entry through a base class's add(), each module registers "
+            "entries.for_module(__name__), the rows its __iter__ gives that the filter keeps: "
+            "ping_echo's handler runs Echo().run, whose args['text'] fails when the model "
+            "leaves it out.",
+        ),
     )
 
     def check(self, ctx: LintContext) -> Iterator[Finding]:

@@ -87,6 +87,112 @@ class DuplicateToolName(Rule):
             },
             note="a registration inside a function may never run",
         ),
+        Valid(
+            {
+                "tools/__init__.py": """\
+""",
+                "tools/kit/__init__.py": """\
+from .core import entries  # noqa: F401
+""",
+                "tools/kit/core.py": """\
+class Registry:
+    def __init__(self):
+        self._items = {}
+
+    def add(self, name, item):
+        if name in self._items:
+            raise RuntimeError(f"duplicate: {name}")
+        self._items[name] = item
+        return item
+
+    def __iter__(self):
+        return iter(self._items.values())
+
+
+class Entry:
+    def __init__(self, name, cls, description):
+        self.name = name
+        self.cls = cls
+        self.description = description
+
+    def handler(self):
+        entry = self
+
+        def run(args, **kw):
+            return entry.cls().run(args)
+
+        return run
+
+    def as_registration(self):
+        schema = {"name": self.name, "description": self.description, "parameters": {"type": "object", "properties": {}}}
+        return dict(name=self.name, toolset="kit", schema=schema, handler=self.handler())
+
+
+class Entries(Registry):
+    def tool(self, name, description):
+        def decorate(cls):
+            self.add(name, Entry(name, cls, description))
+            return cls
+
+        return decorate
+
+    def for_module(self, module):
+        return [e for e in self if e.cls.__module__ == module]
+
+
+entries = Entries()
+""",
+                "tools/ping_tool.py": """\
+import json
+
+from tools.kit import entries
+from tools.registry import registry
+
+
+@entries.tool("ping_echo", "Echo.")
+class Echo:
+    def run(self, args):
+        return json.dumps({"echo": args["text"]})
+
+
+@entries.tool("ping_ok", "Fine.")
+class Fine:
+    def run(self, args):
+        return json.dumps({"ok": True})
+
+
+for _entry in entries.for_module(__name__):
+    registry.register(**_entry.as_registration())
+""",
+                "tools/pong_tool.py": """\
+import json
+
+from tools.kit import entries
+from tools.registry import registry
+
+
+@entries.tool("pong_size", "Size.")
+class Size:
+    def run(self, args):
+        return {"size": len(str(args.get("text", "")))}
+
+
+for _entry in entries.for_module(__name__):
+    registry.register(**_entry.as_registration())
+""",
+                "tools/registry.py": """\
+class Registry:
+    def register(self, name, toolset, schema, handler, check_fn=None, requires_env=None, is_async=False, description="", emoji=""):
+        pass
+
+
+registry = Registry()
+""",
+            },
+            note="each module registers only its own entries of a shared registry instance "
+            "(entries.for_module(__name__) keeps the rows whose class's __module__ is that "
+            "module's name): no name is registered twice.",
+        ),
     )
     INVALID: ClassVar[tuple[Invalid, ...]] = (
         Invalid(

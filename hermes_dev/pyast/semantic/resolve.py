@@ -212,6 +212,9 @@ def _bound_truth(test: ast.expr, scope: Scope) -> bool | None:
 def resolve_name(name: str, scope: Scope, depth: int = 0) -> Possible:
     found = scope.lookup(name)
     if found is None:
+        if name == "__name__":
+            # (`entries.for_module(__name__)`: the module's dotted name, as `__module__` gives)
+            return Possible.of(Const(scope.module.models.dotted(scope.module.path)))
         if hasattr(builtins, name):
             if name in ("True", "False", "None"):
                 return Possible.of(Const(getattr(builtins, name)))
@@ -292,9 +295,26 @@ def _coroutine_blocks_ruled_out(blocks: Blocks, where: Scope, depth: int) -> boo
         if not isinstance(node, ast.If) or block.part not in ("body", "orelse"):
             continue
         says = _coroutine_test(node.test, where, depth)
+        if says is None:
+            says = _constant_truth(node.test, where, depth)
         if says is not None and says != (block.part == "body"):
             return True
     return False
+
+
+def _constant_truth(test: ast.expr, where: Scope, depth: int) -> bool | None:
+    """The truth of a test that resolves to one constant where it runs (`if entry.is_async:`
+    of an entry made with `is_async=False`)."""
+    negated = False
+    while isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not):
+        test, negated = test.operand, not negated
+    if not isinstance(test, (ast.Name, ast.Attribute, ast.Call)):
+        return None
+    held = resolve(test, where, depth + 1)
+    one = held.single() if held.complete else None
+    if not isinstance(one, Const) or type(one.value) not in (bool, int, str, type(None)):
+        return None
+    return bool(one.value) != negated
 
 
 def resolve_binding(binding: Binding, scope: Scope, depth: int = 0) -> Possible:
@@ -681,6 +701,8 @@ def _attribute(expr: ast.Attribute, scope: Scope, depth: int) -> Possible:
 def attribute_of(obj: Obj, attr: str, depth: int = 0) -> Possible:
     if depth > MAX_DEPTH:
         return _cut()
+    if attr in ("__name__", "__module__") and isinstance(obj, (Function, Class)):
+        return _dunder_name(obj, attr)
     if isinstance(obj, ModuleObject):
         return module_member(obj.module, attr)
     if isinstance(obj, Member):
@@ -725,9 +747,19 @@ def attribute_of(obj: Obj, attr: str, depth: int = 0) -> Possible:
         return Possible.of(External(obj.dotted, attr))
     if isinstance(obj, Const) and obj.value is None:
         return NOTHING  # `None.x` fails: no object to follow
-    if attr == "__name__" and isinstance(obj, Function) and isinstance(obj.node, _DEF_TYPES):
-        return Possible.of(Const(obj.node.name))  # (`f"travel_{fn.__name__}"` names a tool)
     return UNKNOWN
+
+
+def _dunder_name(obj: Function | Class, attr: str) -> Possible:
+    """A def's or class's `__name__` (`f"travel_{fn.__name__}"` names a tool) or `__module__`
+    (the dotted name `__name__` gives in its module)."""
+    node = obj.node if isinstance(obj, Function) else obj.ref.node
+    module = obj.module if isinstance(obj, Function) else obj.ref.module
+    if attr == "__module__":
+        return Possible.of(Const(module.models.dotted(module.path)))
+    if isinstance(node, ast.Lambda):
+        return UNKNOWN
+    return Possible.of(Const(node.name))
 
 
 def _instance_attribute(obj: Instance, attr: str, depth: int) -> Possible:
@@ -1110,6 +1142,12 @@ def _result_of(obj: Obj, call: ast.Call, scope: Scope, depth: int) -> Possible:
     if isinstance(obj, Builtin):
         if obj.name == "getattr" and 2 <= len(call.args) <= 3:
             return _getattr(call, scope, depth)
+        if obj.name in ("hasattr", "isinstance") and len(call.args) == 2 and not call.keywords:
+            # (`isinstance(cls, type) and hasattr(cls, "arun")` of a class a decorator is
+            # handed: what it says of that class)
+            said = _class_test(obj.name, call.args, scope, depth)
+            if said is not None:
+                return Possible.of(Const(said))
         if obj.name == "type" and len(call.args) == 1 and not call.keywords:
             # (`type(self)(...)`: the class of what it is given, when that is an instance)
             given = resolve(call.args[0], scope, depth + 1)
@@ -1148,6 +1186,35 @@ def _receiver(
     if not (isinstance(obj, Instance) and (obj.made is not None or obj.held is not None)):
         return None
     return params[0].arg, held
+
+
+def _class_test(kind: str, args: list[ast.expr], scope: Scope, depth: int) -> bool | None:
+    """`isinstance(x, type)` or `hasattr(x, "name")` of a project class `x`, when certain."""
+    held = resolve(args[0], scope, depth + 1)
+    one = held.single() if held.complete else None
+    if not isinstance(one, Class):
+        return None
+    if kind == "isinstance":
+        return True if is_name(args[1], "type") and is_builtin_name("type", scope) else None
+    known, name = constant_key(args[1], scope, depth + 1)
+    return _has_attribute(one.ref, name) if known and isinstance(name, str) else None
+
+
+def _has_attribute(cls: ClassRef, name: str) -> bool | None:
+    """Whether the class (not an instance) has the attribute: a def or a binding of its body
+    or its bases'; None when a base, a metaclass or `__getattr__` leaves it open."""
+    lineage = _lineage(cls)
+    if len(lineage) > _MAX_CLASS_DEPTH:
+        return None
+    for known in lineage:
+        if class_scope_index(known.module, known.node).get(name):
+            return True
+        if known.node.keywords or class_scope_index(known.module, known.node).get("__getattr__"):
+            return None  # (a metaclass, or `__getattr__` on a class's metaclass-made instances)
+        for base, made in zip(known.node.bases, class_bases(known)):
+            if made is None and not is_name(base, "object"):
+                return None
+    return False
 
 
 def _getter_field(func: Function) -> str | None:
@@ -1574,7 +1641,7 @@ def rows(expr: ast.expr, scope: Scope, depth: int = 0) -> Rows | None:
         ):
             inner = rows(gen.iter, scope, depth + 1)
             if inner is not None and gen.ifs:
-                inner.complete = False  # the filter may leave rows out
+                return _filtered_rows(inner, gen, scope, depth)
             return inner
         if (
             gen is not None
@@ -1650,6 +1717,70 @@ def rows(expr: ast.expr, scope: Scope, depth: int = 0) -> Rows | None:
             found.complete = False
         return found if any_known else None
     return None
+
+
+def _filtered_rows(table: Rows, gen: ast.comprehension, scope: Scope, depth: int) -> Rows:
+    """The rows a comprehension's `if`s keep (`[e for e in self if e.module == module]`): those
+    each test, read with the row bound, does not rule out; fewer, maybe, when one is unknown."""
+    kept = Rows([], table.complete)
+    for row, where in table.items:
+        bound = bind_target(gen.target, row, where, depth + 1)
+        here = Scope(scope.module, scope.func, scope.parent, {**(scope.env or {}), **bound})
+        says = [_row_test(test, here, depth + 1) for test in gen.ifs]
+        if False in says:
+            continue
+        if None in says:
+            kept.complete = False  # the filter may leave it out
+        kept.items.append((row, where))
+    return kept
+
+
+def _row_test(test: ast.expr, scope: Scope, depth: int) -> bool | None:
+    """The truth of `a == b` or `a != b` (or `not` of one) of two constants, else None."""
+    if isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not):
+        says = _row_test(test.operand, scope, depth)
+        return None if says is None else not says
+    if not (
+        isinstance(test, ast.Compare)
+        and len(test.ops) == 1
+        and isinstance(test.ops[0], (ast.Eq, ast.NotEq))
+    ):
+        return None
+    left_known, left = constant_key(test.left, scope, depth)
+    right_known, right = constant_key(test.comparators[0], scope, depth)
+    plain = (str, int, bool, type(None))
+    if not (left_known and right_known and type(left) in plain and type(right) in plain):
+        return None
+    return (left == right) is isinstance(test.ops[0], ast.Eq)
+
+
+def _iterated_rows(obj: Instance, depth: int) -> Rows | None:
+    """`for e in registry` of an instance whose class defines `__iter__`: what it yields, or
+    the rows of what it returns (`return iter(self._items.values())`)."""
+    found = class_method(obj.cls, "__iter__", depth + 1)
+    if found is None or not isinstance(found[0].node, _DEF_TYPES):
+        return None
+    func = found[0]
+    node = func.node
+    assert isinstance(node, _DEF_TYPES)
+    positional = [*node.args.posonlyargs, *node.args.args]
+    env = {positional[0].arg: Possible.of(obj)} if positional else {}
+    yielded = _yielded_rows(func, env, depth)
+    if yielded is not None:
+        return yielded
+    body = _body_scope(func, env)
+    out = Rows([])
+    known = False
+    for sub in walk_function(node):
+        if not isinstance(sub, ast.Return) or sub.value is None:
+            continue
+        value = sub.value
+        if isinstance(value, ast.Call) and is_name(value.func, "iter") and len(value.args) == 1:
+            value = value.args[0]
+        inner = rows(value, body, depth + 1)
+        out.extend(inner)
+        known = known or inner is not None
+    return out if known else None
 
 
 def _sliced_rows(value: ast.expr, part: ast.Slice, scope: Scope, depth: int) -> Rows | None:
@@ -2180,6 +2311,9 @@ def _literal_rows(value: Possible, depth: int) -> Rows:
             found.items.extend(
                 (member_expr(m), m.cls.scope) for m in enum_members(obj.ref).values()
             )
+        elif isinstance(obj, Instance) and _METHOD_TABLES[0]:
+            iterated = _iterated_rows(obj, depth)
+            found.extend(iterated if iterated is not None else Rows([], False))
         else:
             found.complete = False
     return found
@@ -3358,7 +3492,12 @@ def method_entries(cls: ClassRef, attr: str, depth: int) -> Entries | None:
     key and value are read in that call's scope. None when no method changes `attr`."""
     if depth > MAX_DEPTH:
         return None
-    changes = attribute_changes(cls, attr)
+    # (a base class's method may fill it: `Registry.add` of `class Entries(Registry)`)
+    changes = [
+        (defining, *change)
+        for defining in _lineage(cls)
+        for change in attribute_changes(defining, attr)
+    ]
     if not changes:
         return None
     memo = cls.module.state.summaries
@@ -3372,12 +3511,12 @@ def method_entries(cls: ClassRef, attr: str, depth: int) -> Entries | None:
     memo[key] = IN_PROGRESS
     before = TRUNCATED[0]
     found = Entries([])
-    for method, home, entry_key, value in changes:
+    for defining, method, home, entry_key, value in changes:
         applied: list[Scope] | None
         if home is method:
-            applied = _method_call_scopes(cls, method, depth)
+            applied = _method_call_scopes(defining, method, depth, cls)
         elif made_decorator(method) is home:
-            applied = _decorator_scopes(home, method, cls.scope, depth)
+            applied = _decorator_scopes(home, method, defining.scope, depth)
         else:
             applied = None
         if not applied:
@@ -3456,12 +3595,27 @@ def _attribute_change(node: ast.AST, me: str, attr: str) -> tuple[ast.expr | Non
     return None
 
 
+def _lineage(cls: ClassRef) -> list[ClassRef]:
+    """The class and the project classes it derives from, nearest first (bounded)."""
+    out = [cls]
+    for known in out:
+        if len(out) > _MAX_CLASS_DEPTH:
+            break
+        out.extend(b for b in class_bases(known) if b is not None and b not in out)
+    return out
+
+
 def _method_call_scopes(
-    cls: ClassRef, method: ast.FunctionDef | ast.AsyncFunctionDef, depth: int
+    cls: ClassRef,
+    method: ast.FunctionDef | ast.AsyncFunctionDef,
+    depth: int,
+    of: ClassRef | None = None,
 ) -> list[Scope]:
     """The scopes of `method`'s body, one per call `obj.method(...)` in the modules of the
     class's folder and those under it where `obj` is an instance of the class (or of one
-    that derives from it), its parameters bound to what the call gives."""
+    that derives from it; with `of`, of that class, which derives from `cls`), its
+    parameters bound to what the call gives."""
+    of = of or cls
     out: list[Scope] = []
     word = f".{method.name}("
     function = Function(method, cls.module, cls.scope, cls, bound=True)
@@ -3473,9 +3627,9 @@ def _method_call_scopes(
             site = def_scope(module, home) if home is not None else module_scope(module)
             objects = receiver(call.func.value, site, depth + 1).items  # type: ignore[attr-defined]
             if not any(
-                (isinstance(o, Instance) and _derives(o.cls, cls))
+                (isinstance(o, Instance) and _derives(o.cls, of))
                 # (`Factory.add(klass)` of a classmethod: called on the class itself)
-                or (isinstance(o, Class) and _derives(o.ref, cls) and _is_classmethod(method))
+                or (isinstance(o, Class) and _derives(o.ref, of) and _is_classmethod(method))
                 for o in objects
             ):
                 continue
@@ -3483,7 +3637,17 @@ def _method_call_scopes(
             if isinstance(home, _DEF_TYPES) and site.parent is not None and not home.decorator_list:
                 # (`def tool_handler(klass): return Factory.add(klass)` applied as a decorator:
                 # once per class or def it decorates, its parameter that one)
-                applied = _decorator_scopes(home, None, site.parent, depth + 1)
+                maker = site.parent.func
+                if (
+                    isinstance(maker, _DEF_TYPES)
+                    and site.parent.parent is not None
+                    and made_decorator(maker) is home
+                ):
+                    # (`def tool(self, name): def decorate(cls): self.add(name, cls)`: once
+                    # per def or class decorated with `@entries.tool(...)`)
+                    applied = _decorator_scopes(home, maker, site.parent.parent, depth + 1)
+                else:
+                    applied = _decorator_scopes(home, None, site.parent, depth + 1)
                 if applied:
                     sites = applied
             for where in sites:
@@ -3655,7 +3819,9 @@ def class_bases(cls: ClassRef) -> list[ClassRef | None]:
     found: list[ClassRef | None] = []
     state.bases[id(cls.node)] = found  # type: ignore[assignment]  # a cycle ends here
     for base in cls.node.bases:
-        found.append(class_named(base, cls.scope))
+        # (`class Entries(Registry[ToolEntry])`: a generic base is its class)
+        written = base.value if isinstance(base, ast.Subscript) else base
+        found.append(class_named(written, cls.scope))
     return found
 
 
@@ -4518,19 +4684,22 @@ def def_scope(module: ModuleInfo, node: FuncNode) -> Scope:
     class it is a method of as its owner."""
     parents = _parents(module, node)
     chain: list[ast.AST] = []
-    owner: ClassRef | None = None
     current: ast.AST | None = parents.get(id(node))
-    if isinstance(current, ast.ClassDef):
-        owner_parent = parents.get(id(current))
-        owner = ClassRef(current, module, _scope_of_container(module, owner_parent, parents))
     while current is not None and not isinstance(current, ast.Module):
         if isinstance(current, (*_DEF_TYPES, ast.Lambda)):
             chain.append(current)
         current = parents.get(id(current))
     scope = module_scope(module)
-    for func in reversed(chain):
-        scope = scope.child(func)  # type: ignore[arg-type]
-    return scope.child(node, owner=owner)
+    # (each def with the class it is a method of: `self` of `tool` read in the `decorate` it
+    # makes is an instance of that class)
+    for func in [*reversed(chain), node]:
+        holder = parents.get(id(func))
+        owner: ClassRef | None = None
+        if isinstance(holder, ast.ClassDef):
+            owner_parent = parents.get(id(holder))
+            owner = ClassRef(holder, module, _scope_of_container(module, owner_parent, parents))
+        scope = scope.child(func, owner=owner)  # type: ignore[arg-type]
+    return scope
 
 
 def _scope_of_container(
