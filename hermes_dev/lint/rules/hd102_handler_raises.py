@@ -11252,6 +11252,41 @@ registry.register(name="stats", toolset="t", schema={"name": "stats", "descripti
             "errors or (Exception,)): its wrapper catches every Exception, not the empty "
             "tuple the call gave",
         ),
+        Valid(
+            """\
+import json
+
+from tools.registry import registry
+
+RATES = {"single": 0.1, "married": 0.08}
+
+
+class Invalid(Exception):
+    pass
+
+
+def choice(a, k, choices, default=None):
+    raw = a.get(k)
+    if raw in (None, ""):
+        return default
+    if not isinstance(raw, str) or raw.strip().lower() not in choices:
+        raise Invalid(f"{k} must be one of {', '.join(choices)}")
+    return raw.strip().lower()
+
+
+def rate(args, **kw):
+    try:
+        status = choice(args, "status", tuple(RATES), default="single")
+    except Invalid as e:
+        return json.dumps({"error": str(e)})
+    return json.dumps({"rate": RATES[status]})
+
+
+registry.register(name="rate", toolset="t", schema={"name": "rate", "description": "d", "parameters": {"type": "object", "properties": {"status": {"type": "string", "description": "single or married"}}}}, handler=rate)
+""",
+            note="a helper that raises unless the text it hands back is one of the caller's "
+            "choices: the lookup by it holds.",
+        ),
     )
     INVALID = (
         Invalid(
@@ -25893,6 +25928,35 @@ registry = Registry()
             "entries.for_module(__name__), the rows its __iter__ gives that the filter keeps: "
             "ping_echo's handler runs Echo().run, whose args['text'] fails when the model "
             "leaves it out.",
+        ),
+        Invalid(
+            """\
+import json
+import re
+
+from tools.registry import registry
+
+
+def sv(a, k, d=""):
+    v = a.get(k)
+    if v is None:
+        return d
+    return "%s" % v
+
+
+def since(args, **kw):
+    m = re.match(r"^(\\d+)\\s*([smhd])$", sv(args, "window", "1h"))
+    n, unit = m.groups()
+    return json.dumps({"seconds": int(n) * {"s": 1, "m": 60, "h": 3600, "d": 86400}[unit]})
+
+
+registry.register(name="since", toolset="t", schema={"name": "since", "description": "d", "parameters": {"type": "object", "properties": {"window": {"type": "string", "description": "1h, 30m"}}}}, handler=since)
+""",
+            lines=(16,),
+            fixed={},
+            note="a helper hands back the model's value as text ('%s' % v), or the caller's "
+            "default when none was sent: the text the pattern matches is the model's, and "
+            "m.groups() of no match fails.",
         ),
     )
 

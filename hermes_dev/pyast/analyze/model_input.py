@@ -2000,6 +2000,16 @@ class InputRisks:
                 isinstance(part, ast.FormattedValue) and self._from_model(part.value)
                 for part in expr.values
             )
+        if (
+            isinstance(expr, ast.BinOp)
+            and isinstance(expr.op, ast.Mod)
+            and isinstance(expr.left, ast.Constant)
+            and isinstance(expr.left.value, str)
+        ):
+            # `"%s" % value`, `"%s-%s" % (a, b)`: text the model's text is part of, as an
+            # f-string makes it
+            given = expr.right.elts if isinstance(expr.right, ast.Tuple) else [expr.right]
+            return any(self._from_model(part) for part in given)
         if isinstance(expr, ast.BinOp) and isinstance(expr.op, ast.Add):
             # (text joined to the model's: `segment + pad`, `"https://" + host`; not a sum)
             return not any(

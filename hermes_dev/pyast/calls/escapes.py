@@ -1524,6 +1524,13 @@ def _carried_values(
         if number is not None:
             # (`def _as_int(raw): return int(raw)`: unbounded; `+`: never 0 when it returns)
             return (number + ("+" if _rules_out_zero(node, values) else ""), index)
+        # (`if v is None: return default` gives the caller's own text back: the rest is what
+        # the helper makes of the model's value)
+        given = [v for v in values if not _fallback(v, node, param)]
+        if _member_tested(calls, given):
+            given = []  # (`if v not in choices: raise`: an entry of the caller's table)
+        if given and all(risks._from_model(v) for v in given) and not converted:
+            return ("text" + ("." if all(risks._kind_fixed(v) for v in given) else ""), index)
         if all(risks._from_model(v) for v in values):
             if converted and not _bounded(node, values):
                 # (`value = float(value)` keeps the name: a number now, not the text it was)
@@ -1548,9 +1555,31 @@ def _carried_values(
         if number is not None:
             # (`def _id(args): return int(args.get("id"))`)
             return (number + ("+" if _rules_out_zero(node, values) else "") + "*", index)
-        if all(table._from_model(v) for v in values):
+        if all(table._from_model(v) for v in values) or (
+            given and not converted and all(table._from_model(v) for v in given)
+        ):
             return ("text*", index)  # (`def require(args, key): ... return value`)
     return None
+
+
+def _member_tested(nodes: list[ast.AST], values: list[ast.expr]) -> bool:
+    """Some value (or a name it reads) is tested for membership (`raw.lower() not in
+    choices`) in the def."""
+    whole = {ast.dump(v) for v in values}
+    names = {ast.dump(n) for v in values for n in ast.walk(v) if isinstance(n, ast.Name)}
+    return any(
+        isinstance(n, ast.Compare)
+        and isinstance(n.ops[0], (ast.In, ast.NotIn))
+        and (
+            ast.dump(n.left) in whole
+            # (of a name: against a table, not `raw in (None, "")`, a test for nothing given)
+            or (
+                ast.dump(n.left) in names
+                and not isinstance(n.comparators[0], (ast.Tuple, ast.List, ast.Set))
+            )
+        )
+        for n in nodes
+    )
 
 
 def _raw_carried_by(node: ast.FunctionDef | ast.AsyncFunctionDef) -> tuple[str, int] | None:
