@@ -25958,6 +25958,107 @@ registry.register(name="since", toolset="t", schema={"name": "since", "descripti
             "default when none was sent: the text the pattern matches is the model's, and "
             "m.groups() of no match fails.",
         ),
+        Invalid(
+            {
+                "plugins/lf/__init__.py": """\
+from .core import Registry
+
+
+def register(ctx):
+    from . import cards, grammar  # noqa: F401
+
+    for tool in Registry.instance():
+        ctx.register_tool(name=tool.name, toolset="lf", schema=tool.schema, handler=tool)
+""",
+                "plugins/lf/cards.py": """\
+from .core import Tool, exported
+
+CARDS = {"hola": "hello"}
+
+
+@exported
+class Card(Tool):
+    name = "lf_card"
+    description = "A card."
+
+    def run(self, args):
+        return {"back": CARDS[args.get("front", "")]}
+""",
+                "plugins/lf/core.py": """\
+import json
+
+
+class Tool:
+    name = ""
+    description = ""
+
+    @property
+    def schema(self):
+        return {"name": self.name, "description": self.description, "parameters": {"type": "object", "properties": {}}}
+
+    def __call__(self, args, **kw):
+        return json.dumps(self.run(args))
+
+
+class Registry:
+    _instance = None
+
+    def __init__(self):
+        self._tools = {}
+
+    @staticmethod
+    def instance():
+        if Registry._instance is None:
+            Registry._instance = Registry()
+        return Registry._instance
+
+    def __iadd__(self, tool):
+        self._tools[tool.name] = tool
+        return self
+
+    def add(self, tool):
+        self += tool
+        return tool
+
+    def __iter__(self):
+        return iter(list(self._tools.values()))
+
+
+def exported(cls):
+    Registry.instance().add(cls())
+    return cls
+""",
+                "plugins/lf/grammar.py": """\
+from .core import Registry, Tool
+
+registry = Registry.instance()
+
+
+class Conj(Tool):
+    name = "lf_conj"
+    description = "Conjugate."
+
+    def run(self, args):
+        return {"forms": [args["verb"] + "o"]}
+
+
+registry += Conj()
+""",
+                "plugins/lf/plugin.yaml": """\
+name: lf
+version: "1"
+description: d
+provides_tools: [lf_card, lf_conj]
+""",
+            },
+            findings=(("plugins/lf/core.py", 13), ("plugins/lf/core.py", 13), ),
+            fixed={},
+            note="a singleton registry (Registry.instance() keeps Registry._instance) filled at "
+            "import through its in-place operator (registry += Conj() at a module's top, self "
+            "+= tool in add(), called by the @exported class decorator): register(ctx) loops "
+            "over its __iter__, each tool object its own handler, and both tools' run() fail "
+            "on arguments the model leaves out.",
+        ),
     )
 
     def check(self, ctx: LintContext) -> Iterator[Finding]:

@@ -3425,7 +3425,12 @@ def _table_owner(expr: ast.expr, scope: Scope, depth: int) -> ClassRef | None:
     `self.specs`), when it is one project class."""
     if not isinstance(expr, ast.Attribute):
         return None
-    found = resolve(expr.value, scope, depth + 1).items
+    # (None has no table: `_instance` of a singleton before `instance()` makes it)
+    found = tuple(
+        o
+        for o in resolve(expr.value, scope, depth + 1).items
+        if not (isinstance(o, Const) and o.value is None)
+    )
     # (`Factory._handlers` or `cls._handlers` of a class's own table: the class itself)
     classes = {
         id(o.cls.node if isinstance(o, Instance) else o.ref.node): (
@@ -3617,13 +3622,21 @@ def _method_call_scopes(
     parameters bound to what the call gives."""
     of = of or cls
     out: list[Scope] = []
-    word = f".{method.name}("
+    if depth > MAX_DEPTH:
+        return out
+    op = _IN_PLACE.get(method.name)
+    word = f".{method.name}(" if op is None else _IN_PLACE_TEXT[op]
     function = Function(method, cls.module, cls.scope, cls, bound=True)
     for module in subtree_modules(cls.module, word, package=True):
         tree = module.tree
         if tree is None:
             continue
-        for call, home in _calls_named(tree, method.name, module.word_lines(method.name)):
+        found = (
+            _calls_named(tree, method.name, module.word_lines(method.name))
+            if op is None
+            else _in_place_calls(tree, method.name, op)
+        )
+        for call, home in found:
             site = def_scope(module, home) if home is not None else module_scope(module)
             objects = receiver(call.func.value, site, depth + 1).items  # type: ignore[attr-defined]
             if not any(
@@ -3650,12 +3663,83 @@ def _method_call_scopes(
                     applied = _decorator_scopes(home, None, site.parent, depth + 1)
                 if applied:
                     sites = applied
+                elif (
+                    site.owner is not None
+                    and site.func is home
+                    and is_name(
+                        call.func.value,  # type: ignore[attr-defined]
+                        _first_parameter(home) or "",
+                    )
+                ):
+                    # (`def add(self, tool): self += tool`: once per call of `add`, its
+                    # parameters bound there)
+                    sites = _method_call_scopes(site.owner, home, depth + 1, of) or sites
             for where in sites:
                 env = bind_call(call, where, function, depth + 1)
                 out.append(cls.scope.child(method, env or None, cls))
             if len(out) > MAX_ITEMS:
                 return out
     return out
+
+
+# An in-place operator's method, and the statement that calls it (`registry += tool`).
+_IN_PLACE: dict[str, type[ast.operator]] = {
+    "__iadd__": ast.Add,
+    "__isub__": ast.Sub,
+    "__ior__": ast.BitOr,
+    "__ilshift__": ast.LShift,
+    "__imatmul__": ast.MatMult,
+}
+_IN_PLACE_TEXT: dict[type[ast.operator], str] = {
+    ast.Add: "+=",
+    ast.Sub: "-=",
+    ast.BitOr: "|=",
+    ast.LShift: "<<=",
+    ast.MatMult: "@=",
+}
+
+
+def _first_parameter(node: FuncNode) -> str | None:
+    positional = [*node.args.posonlyargs, *node.args.args]
+    return positional[0].arg if positional else None
+
+
+def _in_place_calls(
+    tree: ast.Module, name: str, op: type[ast.operator]
+) -> list[tuple[ast.Call, FuncNode | None]]:
+    """Each `x op= value` of the tree as the call of `x.name(value)` it makes, with the def it
+    is in (one call node per statement, kept on it)."""
+    found: list[tuple[ast.Call, FuncNode | None]] = []
+    stack: list[tuple[ast.AST, FuncNode | None]] = [(s, None) for s in tree.body]
+    while stack:
+        node, home = stack.pop()
+        if isinstance(node, (*_DEF_TYPES, ast.Lambda)):
+            stack.extend((child, node) for child in ast.iter_child_nodes(node))
+            continue
+        if isinstance(node, ast.AugAssign) and isinstance(node.op, op):
+            key = f"_hd_in_place_{name}"
+            call = node.__dict__.get(key)
+            if call is None:
+                target = ast.copy_location(_loaded(node.target), node.target)
+                func = ast.copy_location(ast.Attribute(target, name, ast.Load()), node)
+                call = ast.copy_location(ast.Call(func, [node.value], []), node)
+                node.__dict__[key] = call
+            found.append((call, home))
+            continue
+        if isinstance(node, (ast.stmt, ast.ExceptHandler, ast.match_case)):
+            stack.extend((child, home) for child in ast.iter_child_nodes(node))
+    return found
+
+
+def _loaded(target: ast.expr) -> ast.expr:
+    """The target of an assignment read as a value (`self.registry` of `self.registry += t`)."""
+    if isinstance(target, ast.Name):
+        return ast.Name(target.id, ast.Load())
+    if isinstance(target, ast.Attribute):
+        return ast.Attribute(target.value, target.attr, ast.Load())
+    if isinstance(target, ast.Subscript):
+        return ast.Subscript(target.value, target.slice, ast.Load())
+    return target
 
 
 def _calls_named(
