@@ -1012,6 +1012,12 @@ def _function_contexts(
     out: list[tuple[Scope, bool]] = []
     params = _parameters(func)
     used = params & _names_in(call) if params else set()
+    if used and isinstance(func, ast.Lambda):
+        # (`map(lambda kw: registry.register(**kw), SPECS)`, or the lambda a curried helper
+        # makes: `map(register_with(registry, "garden"), SPECS)`)
+        mapped = _mapped_contexts(module, func, depth)
+        if mapped:
+            return mapped
     sites = _call_sites(module, func, depth) if used and isinstance(func, _DEF_TYPES) else []
     # A method (`Plugin.register(self, ctx)`): `self` is an instance of its class.
     holder = path[-2] if len(path) >= 2 else None
@@ -1062,6 +1068,62 @@ def _function_contexts(
             env = bind_call(site_call, site_scope, function)
             out.append((scope.child(func, env or None, owner), ok and site_ok))
     return out
+
+
+def _mapped_contexts(module: ModuleInfo, lam: ast.Lambda, depth: int) -> list[tuple[Scope, bool]]:
+    """The scopes of a lambda's body, one per row of each `map(f, rows)` (`starmap` too) in
+    the package whose `f` is that lambda, written there or made by a def that returns it, its
+    parameters bound to the row (for `starmap`, to the row's items)."""
+    params = [a.arg for a in (*lam.args.posonlyargs, *lam.args.args)]
+    if not params or depth > _MAX_CALL_SITE_DEPTH:
+        return []
+    out: list[tuple[Scope, bool]] = []
+    for other in subtree_modules(module, "map(", package=True):
+        if other.tree is None:
+            continue
+        lines = other.word_lines("map") | other.word_lines("starmap")
+        sites: list[tuple[ast.Call, list[ast.AST]]] = []
+        for stmt in other.tree.body:
+            if spans_any(stmt, lines):
+                _calls_where(stmt, [stmt], lines, _maps, sites)
+        for site, site_path in sites:
+            spread = last_name(site.func) == "starmap"
+            contexts, _ = _contexts(other, site_path, site, depth + 1)
+            for scope, ok in contexts:
+                made = [
+                    o
+                    for o in resolve(site.args[0], scope).items
+                    if isinstance(o, Function) and o.node is lam
+                ]
+                if not made:
+                    continue
+                with method_tables():
+                    table = rows(site.args[1], scope)
+                for fn in made:
+                    if table is None or not table.items:
+                        out.append((fn.scope.child(lam, None), False))
+                        continue
+                    for row, row_scope in table.items[:MAX_ROWS]:
+                        target: ast.expr = ast.Name(params[0], ast.Store())
+                        if spread:
+                            names: list[ast.expr] = [ast.Name(p, ast.Store()) for p in params]
+                            target = ast.Tuple(names, ast.Store())
+                        env = bind_target(target, row, row_scope)
+                        out.append((fn.scope.child(lam, env), ok))
+                    if not table.complete or len(table.items) > MAX_ROWS:
+                        out.append((fn.scope.child(lam, None), False))
+                if len(out) > MAX_ROWS:
+                    return out
+    return out
+
+
+def _maps(node: ast.Call) -> bool:
+    return (
+        last_name(node.func) in ("map", "starmap")
+        and len(node.args) == 2
+        and not node.keywords
+        and not any(isinstance(a, ast.Starred) for a in node.args)
+    )
 
 
 def _self_call_contexts(
@@ -1336,39 +1398,66 @@ def _handed_sites(
     for outer, site_path in sites:
         folding = last_name(outer.func) == "reduce"
         contexts, _ = _contexts(module, site_path, outer, depth + 1)
+        made = _row_call(outer, name, folding)
         for scope, ok in contexts:
             table = rows(outer.args[1], scope)
             if table is None or not table.items:
-                found.append((_row_call(outer, name, folding), scope, False))
+                found.append((made, scope, False))
                 continue
             for row, row_scope in table.items[:MAX_ROWS]:
                 env = {_ROW: resolve(row, row_scope)}
-                found.append((_row_call(outer, name, folding), _with_env(scope, env), ok))
+                found.append((made, _with_env(scope, env), ok))
             if not table.complete:
-                found.append((_row_call(outer, name, folding), scope, False))
+                found.append((made, scope, False))
             if len(found) > MAX_ROWS:
                 return found
     return found
 
 
 def _row_call(outer: ast.Call, name: str, folding: bool) -> ast.Call:
+    """The call of the helper a higher-order call makes per row (one node per call, kept on
+    it): `name(first, row)`, `name(row)`, or with what a partial of it binds first."""
+    key = f"_hd_row_call_{name}"
+    made: ast.Call | None = outer.__dict__.get(key)
+    if made is not None:
+        return made
     row = ast.Name(id=_ROW, ctx=ast.Load())
     first = outer.args[2:3] if folding else []
-    made = ast.Call(func=ast.Name(id=name, ctx=ast.Load()), args=[*first, row], keywords=[])
-    return ast.copy_location(made, outer)
+    given = outer.args[0]
+    bound: list[ast.expr] = []
+    keywords: list[ast.keyword] = []
+    if isinstance(given, ast.Call):
+        # (`map(partial(_register, ctx), SPECS)`: `_register(ctx, row)` per row)
+        bound, keywords = given.args[1:], given.keywords
+    made = ast.Call(
+        func=ast.Name(id=name, ctx=ast.Load()), args=[*bound, *first, row], keywords=keywords
+    )
+    made = ast.copy_location(made, outer)
+    outer.__dict__[key] = made
+    return made
 
 
 def _hands(name: str) -> Callable[[ast.Call], bool]:
-    """`functools.reduce(name, rows[, first])` or `map(name, rows)`."""
+    """`functools.reduce(name, rows[, first])` or `map(name, rows)`, `name` or a partial of
+    it (`map(partial(name, ctx), rows)`)."""
 
     def wanted(node: ast.Call) -> bool:
         kind = last_name(node.func)
-        return (
+        if not (
             kind in ("reduce", "map")
             and len(node.args) in ((2, 3) if kind == "reduce" else (2,))
             and not node.keywords
-            and is_name(node.args[0], name)
-        )
+        ):
+            return False
+        given = node.args[0]
+        if isinstance(given, ast.Call) and last_name(given.func) == "partial":
+            return (
+                bool(given.args)
+                and is_name(given.args[0], name)
+                and not any(isinstance(a, ast.Starred) for a in given.args)
+                and all(kw.arg is not None for kw in given.keywords)
+            )
+        return is_name(given, name)
 
     return wanted
 

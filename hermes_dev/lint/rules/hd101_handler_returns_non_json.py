@@ -4879,6 +4879,110 @@ registry = Registry()
             "class without arun only the sync one is returned, so pong_size's handler returns "
             "what Size().run returns, a dict.",
         ),
+        Invalid(
+            {
+                "tools/fp.py": """\
+from typing import Callable, NamedTuple
+
+
+class Spec(NamedTuple):
+    name: str
+    description: str
+    handler: Callable
+
+
+def register_with(registry, toolset):
+    # curried: register_with(registry, toolset)(spec)
+    return lambda spec: registry.register(
+        name=spec.name,
+        toolset=toolset,
+        schema={"name": spec.name, "description": spec.description, "parameters": {"type": "object", "properties": {}}},
+        handler=spec.handler,
+    )
+""",
+                "tools/frost_tool.py": """\
+import json
+from itertools import starmap
+
+from tools.fp import Spec, register_with
+from tools.registry import registry
+
+ZONES = {"6b": {"last": "04-21"}}
+
+
+def frost(args, **kw):
+    return {"zone": args.get("zone")}
+
+
+def zones(args, **kw):
+    return json.dumps(sorted(ZONES))
+
+
+SPECS = tuple(starmap(lambda name, desc, fn: Spec(name, desc, fn), (
+    ("frost_dates", "Frost dates for a zone.", frost),
+    ("frost_zones", "Known zones.", zones),
+)))
+
+tuple(map(register_with(registry, "garden"), SPECS))
+""",
+                "tools/water_tool.py": """\
+import json
+
+from tools.registry import registry
+
+
+def need(args, **kw):
+    return f"{args.get('litres', 0)} litres"
+
+
+def skip(args, **kw):
+    return json.dumps({"skip": bool(args.get("rain"))})
+
+
+SPECS = [
+    {"name": "water_need", "toolset": "garden", "handler": need, "schema": {"name": "water_need", "description": "Litres.", "parameters": {"type": "object", "properties": {}}}},
+    {"name": "water_skip", "toolset": "garden", "handler": skip, "schema": {"name": "water_skip", "description": "Skip?", "parameters": {"type": "object", "properties": {}}}},
+]
+
+list(map(lambda kw: registry.register(**kw), SPECS))
+""",
+            },
+            findings=(
+                ("tools/frost_tool.py", 11),
+                ("tools/water_tool.py", 7),
+            ),
+            fixed={
+                "tools/frost_tool.py": """\
+import json
+from itertools import starmap
+
+from tools.fp import Spec, register_with
+from tools.registry import registry
+
+ZONES = {"6b": {"last": "04-21"}}
+
+
+def frost(args, **kw):
+    return json.dumps({"zone": args.get("zone")})
+
+
+def zones(args, **kw):
+    return json.dumps(sorted(ZONES))
+
+
+SPECS = tuple(starmap(lambda name, desc, fn: Spec(name, desc, fn), (
+    ("frost_dates", "Frost dates for a zone.", frost),
+    ("frost_zones", "Known zones.", zones),
+)))
+
+tuple(map(register_with(registry, "garden"), SPECS))
+""",
+            },
+            note="tools registered by mapping over their specs: a curried helper's lambda "
+            "(map(register_with(registry, 'garden'), SPECS), the specs made by starmap of a "
+            "lambda) and a lambda written in the map (map(lambda kw: registry.register(**kw), "
+            "SPECS)) are read once per row: frost returns a dict, need an f-string of prose.",
+        ),
     )
 
     def check(self, ctx: LintContext) -> Iterator[Finding]:

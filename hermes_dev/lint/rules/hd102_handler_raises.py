@@ -26051,13 +26051,65 @@ description: d
 provides_tools: [lf_card, lf_conj]
 """,
             },
-            findings=(("plugins/lf/core.py", 13), ("plugins/lf/core.py", 13), ),
+            findings=(
+                ("plugins/lf/core.py", 13),
+                ("plugins/lf/core.py", 13),
+            ),
             fixed={},
             note="a singleton registry (Registry.instance() keeps Registry._instance) filled at "
             "import through its in-place operator (registry += Conj() at a module's top, self "
             "+= tool in add(), called by the @exported class decorator): register(ctx) loops "
             "over its __iter__, each tool object its own handler, and both tools' run() fail "
             "on arguments the model leaves out.",
+        ),
+        Invalid(
+            {
+                "plugins/sv/__init__.py": """\
+import json
+from functools import partial
+
+SEEDS = {"tomato": 12}
+
+
+def seed_get(args, **kw):
+    return json.dumps({"packets": SEEDS[args.get("crop", "")]})
+
+
+def seed_count(args, **kw):
+    return json.dumps({"kinds": len(SEEDS)})
+
+
+SPECS = [
+    {"name": "seed_get", "description": "Packets of a crop.", "handler": seed_get},
+    {"name": "seed_count", "description": "How many kinds.", "handler": seed_count},
+]
+
+
+def _register(ctx, spec):
+    ctx.register_tool(
+        name=spec["name"],
+        toolset="seeds",
+        schema={"name": spec["name"], "description": spec["description"], "parameters": {"type": "object", "properties": {}}},
+        handler=spec["handler"],
+    )
+
+
+def register(ctx):
+    tuple(map(partial(_register, ctx), SPECS))
+""",
+                "plugins/sv/plugin.yaml": """\
+name: sv
+version: "1"
+description: d
+provides_tools: [seed_get, seed_count]
+""",
+            },
+            findings=(("plugins/sv/__init__.py", 8),),
+            fixed={},
+            note="register(ctx) maps a partial of its helper over the specs "
+            "(map(partial(_register, ctx), SPECS)): _register(ctx, spec) runs once per spec, "
+            "so seed_get is registered, and its table lookup fails on a crop the table does "
+            "not hold.",
         ),
     )
 

@@ -1895,6 +1895,10 @@ def _call_rows(call: ast.Call, scope: Scope, depth: int) -> Rows | None:
         and is_builtin_name("range", scope)
     ):
         return _range_rows(call, scope, depth)
+    if last_name(func) in ("map", "starmap") and len(call.args) == 2 and not call.keywords:
+        mapped = _mapped_rows(call, scope, depth)
+        if mapped is not None:
+            return mapped
     callee = resolve(func, scope, depth + 1)
     found = Rows([])
     known = False
@@ -1920,6 +1924,33 @@ def _call_rows(call: ast.Call, scope: Scope, depth: int) -> Rows | None:
     if not callee.complete:
         found.complete = False
     return found if known else None
+
+
+def _mapped_rows(call: ast.Call, scope: Scope, depth: int) -> Rows | None:
+    """`map(lambda r: Spec(*r), TABLE)` (`starmap(lambda name, fn: ..., TABLE)`): what the
+    lambda's body makes of each row, its parameters bound to the row (to its items)."""
+    given, table_expr = call.args
+    if isinstance(given, ast.Starred) or isinstance(table_expr, ast.Starred):
+        return None
+    fn = resolve(given, scope, depth + 1).single()
+    if not isinstance(fn, Function) or not isinstance(fn.node, ast.Lambda):
+        return None
+    lam = fn.node
+    params = [a.arg for a in (*lam.args.posonlyargs, *lam.args.args)]
+    table = rows(table_expr, scope, depth + 1)
+    if not params or table is None:
+        return None
+    found = Rows([], table.complete)
+    for row, row_scope in table.items[:_MAX_LOOP_ROWS]:
+        target: ast.expr = ast.Name(params[0], ast.Store())
+        if last_name(call.func) == "starmap":
+            names: list[ast.expr] = [ast.Name(p, ast.Store()) for p in params]
+            target = ast.Tuple(names, ast.Store())
+        env = bind_target(target, row, row_scope, depth + 1)
+        found.items.append((lam.body, fn.scope.child(lam, env)))
+    if len(table.items) > _MAX_LOOP_ROWS:
+        found.complete = False
+    return found
 
 
 def _yielded_rows(func: Function, env: dict[str, Possible], depth: int) -> Rows | None:
