@@ -26111,6 +26111,112 @@ provides_tools: [seed_get, seed_count]
             "so seed_get is registered, and its table lookup fails on a crop the table does "
             "not hold.",
         ),
+        Invalid(
+            {
+                "plugins/qf/__init__.py": """\
+from .container import Provider
+from .handlers import QuizHandlers
+
+
+def register(ctx):
+    provider = Provider()
+    handlers = provider.get_required(QuizHandlers)
+    for descriptor in handlers.get_tools():
+        ctx.register_tool(
+            name=descriptor.meta["name"],
+            toolset="qf",
+            schema={"name": descriptor.meta["name"], "description": descriptor.meta["description"], "parameters": {"type": "object", "properties": {}}},
+            handler=descriptor.handler,
+        )
+""",
+                "plugins/qf/container.py": """\
+from typing import Type, TypeVar
+
+T = TypeVar("T")
+
+
+class Provider:
+    def __init__(self):
+        self._made = {}
+
+    def get_required(self, kind: Type[T]) -> T:
+        if kind not in self._made:
+            self._made[kind] = kind()
+        return self._made[kind]
+""",
+                "plugins/qf/handlers.py": """\
+import inspect
+import json
+from dataclasses import dataclass
+from typing import Callable
+
+META = "__qf_tool__"
+TOPICS = {"math": 12, "art": 3}
+
+
+def tool(name, description):
+    def decorator(method):
+        setattr(method, META, {"name": name, "description": description})
+        return method
+    return decorator
+
+
+def mean(source, selector):
+    values = [selector(x) for x in source]
+    if not values:
+        raise ValueError("Sequence contains no elements")
+    return sum(values) / len(values)
+
+
+@dataclass
+class Descriptor:
+    meta: dict
+    handler: Callable
+
+
+class QuizHandlers:
+    def is_available(self):
+        return True
+
+    def get_tools(self):
+        found = []
+        for _, member in inspect.getmembers(self, predicate=inspect.ismethod):
+            meta = getattr(member, META, None)
+            if meta is None:
+                continue
+            found.append(Descriptor(meta, member))
+        return found
+
+    @tool("quiz_topic", "Questions in a topic.")
+    def topic(self, args, **kw):
+        return json.dumps({"count": TOPICS[args.get("topic", "")]})
+
+    @tool("quiz_mean", "Mean score.")
+    def mean_score(self, args, **kw):
+        raw = args.get("scores")
+        if not isinstance(raw, list):
+            return json.dumps({"error": "scores must be a list"})
+        scores = [s for s in raw if isinstance(s, (int, float))]
+        if not scores:
+            return json.dumps({"error": "no scores"})
+        return json.dumps({"mean": mean(scores, lambda s: s)})
+""",
+                "plugins/qf/plugin.yaml": """\
+name: qf
+version: "1"
+description: d
+provides_tools: [quiz_topic, quiz_mean]
+""",
+            },
+            findings=(("plugins/qf/handlers.py", 45),),
+            fixed={},
+            note="a service provider typed get_required(kind: Type[T]) -> T gives an instance of "
+            "the class it is handed; its get_tools() lists inspect.getmembers(self, "
+            "predicate=inspect.ismethod) and keeps the methods a @tool(...) decorator marked "
+            "with setattr (getattr(member, META, None), then if meta is None: continue): "
+            "quiz_topic's table lookup fails on a topic it lacks; quiz_mean's helper raises "
+            "only on an empty list, which the handler returned before.",
+        ),
     )
 
     def check(self, ctx: LintContext) -> Iterator[Finding]:

@@ -70,6 +70,7 @@ from hermes_dev.pyast.calls.driver import (
     tenacity_retry,
     yield_handlers,
 )
+from hermes_dev.pyast.calls.emptiness import empty_guard, tested_nonempty
 from hermes_dev.pyast.calls.entered_state import usage_raises
 from hermes_dev.pyast.calls.fresh_registry import unfired_duplicate_raises
 from hermes_dev.pyast.calls.group_lookups import free_group, may_miss, may_not_match
@@ -2370,6 +2371,10 @@ class _Walker:
             needs = self._guarded.get(id(stmt), frozenset())
         if not self.top and kind == "raise" and not needs and current is not None:
             needs = self._converted(current)
+        if not self.top and kind == "raise" and not needs and isinstance(stmt, ast.Raise):
+            emptied = empty_guard(self.code.node, stmt, self.scope)
+            if emptied is not None:
+                needs = frozenset({_EMPTY + emptied})  # (it fires on an empty sequence only)
         verdict = self._verdict(stmt) if not self.top and kind == "raise" else None
         self.check(stmt, exc, handlers, kind, needs, verdict)
 
@@ -3825,6 +3830,23 @@ class _Walker:
         if target.function.bound and names:
             names = names[1:]
         passed: set[str] = set()
+        for need in needs:
+            if not need.startswith(_EMPTY):
+                continue
+            expr = _argument(call, names, need[len(_EMPTY) :])
+            if expr is None or expr is _DEFAULT:
+                return frozenset()
+            if tested_nonempty(node, call, expr):
+                continue  # (`if not cards: return ...` before `average(cards, ...)`)
+            if (
+                isinstance(expr, ast.Name)
+                and expr.id in preconditions.parameters(node)
+                and expr.id not in rebound(node)
+            ):
+                passed.add(_EMPTY + expr.id)
+                continue
+            return frozenset()
+        needs = frozenset(n for n in needs if not n.startswith(_EMPTY))
         required = dict(n.split(":", 1) for n in needs if ":" in n)
         for name in needs:
             if ":" in name:
@@ -3855,6 +3877,10 @@ class _Walker:
             if where != INTERNAL:
                 passed.add(where)
         return frozenset(passed) if passed else None
+
+
+# A need of a raise that fires only on an empty sequence: "empty:<parameter>".
+_EMPTY = "empty:"
 
 
 def _key_of_arguments(display: ast.Dict, param: str) -> str | None:

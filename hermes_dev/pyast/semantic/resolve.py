@@ -1105,6 +1105,9 @@ def _result_of(obj: Obj, call: ast.Call, scope: Scope, depth: int) -> Possible:
     ):
         return resolve(call.args[0], scope, depth + 1)  # `dict(spec)`: a copy of the row
     if isinstance(obj, Function):
+        promised = _type_parameter_result(obj, call, scope, depth)
+        if promised is not None:
+            return promised
         field = _getter_field(obj)
         if field is not None and isinstance(call.func, ast.Attribute):
             # (`definition.get_name()` of a record made by a call: what that call gave it)
@@ -1188,6 +1191,22 @@ def _receiver(
     return params[0].arg, held
 
 
+def _rows_receiver(
+    func: Function, call: ast.Call, scope: Scope, depth: int
+) -> tuple[str, Possible] | None:
+    """`x.method()` of one known instance: the method's `self` is it."""
+    node = func.node
+    if not (func.bound and isinstance(call.func, ast.Attribute) and isinstance(node, _DEF_TYPES)):
+        return None
+    params = [*node.args.posonlyargs, *node.args.args]
+    if not params or _is_static(node) or _is_classmethod(node):
+        return None
+    held = receiver(call.func.value, scope, depth + 1)
+    if len(held.items) != 1 or not held.complete or not isinstance(held.items[0], Instance):
+        return None
+    return params[0].arg, held
+
+
 def _class_test(kind: str, args: list[ast.expr], scope: Scope, depth: int) -> bool | None:
     """`isinstance(x, type)` or `hasattr(x, "name")` of a project class `x`, when certain."""
     held = resolve(args[0], scope, depth + 1)
@@ -1217,6 +1236,56 @@ def _has_attribute(cls: ClassRef, name: str) -> bool | None:
     return False
 
 
+def _type_parameter_result(
+    func: Function, call: ast.Call, scope: Scope, depth: int
+) -> Possible | None:
+    """`provider.get_required_service(QuizHandlers)` of `def get_required_service(self,
+    service_type: Type[T]) -> T`: an instance of the class the call gives (what the signature
+    promises, whatever the body does to make it)."""
+    node = func.node
+    if not isinstance(node, _DEF_TYPES) or not isinstance(node.returns, ast.Name):
+        return None
+    var = node.returns.id
+    if not _is_type_variable(var, node, func.module):
+        return None
+    wanted = None
+    for param in (*node.args.posonlyargs, *node.args.args, *node.args.kwonlyargs):
+        ann = param.annotation
+        if (
+            isinstance(ann, ast.Subscript)
+            and last_name(ann.value) in ("Type", "type")
+            and is_name(ann.slice, var)
+        ):
+            wanted = param.arg
+    given = call_arguments(call, func).get(wanted) if wanted is not None else None
+    if given is None:
+        return None
+    held = resolve(given, scope, depth + 1)
+    if not held.items or not all(isinstance(o, Class) for o in held.items):
+        return None
+    return Possible(tuple(Instance(o.ref) for o in held.items), held.complete)  # type: ignore[attr-defined]
+
+
+def _is_type_variable(
+    name: str, node: ast.FunctionDef | ast.AsyncFunctionDef, module: ModuleInfo
+) -> bool:
+    """`name` is a type parameter of the def (`def get[T](...)`) or a module-level
+    `T = TypeVar("T")`."""
+    if any(getattr(p, "name", None) == name for p in getattr(node, "type_params", ())):
+        return True
+    tree = module.tree
+    if tree is None or not module.contains("TypeVar"):
+        return False
+    return any(
+        isinstance(stmt, ast.Assign)
+        and len(stmt.targets) == 1
+        and is_name(stmt.targets[0], name)
+        and isinstance(stmt.value, ast.Call)
+        and last_name(stmt.value.func) == "TypeVar"
+        for stmt in tree.body
+    )
+
+
 def _getter_field(func: Function) -> str | None:
     """`def get_name(self): return self._name`: the attribute a bound method only hands back."""
     node = func.node
@@ -1244,10 +1313,68 @@ def _getattr(call: ast.Call, scope: Scope, depth: int) -> Possible:
         return UNKNOWN
     found = NOTHING
     for obj in resolve(call.args[0], scope, depth + 1).items:
+        if isinstance(obj, Function) and name not in _FUNCTION_ATTRIBUTES and len(call.args) == 3:
+            marked = _decorator_marks(obj, name, depth)
+            if marked is not None:
+                found = found.join(marked)  # (none: the default, below)
+                continue
         found = found.join(attribute_of(obj, name, depth + 1))
     if len(call.args) == 3 and (not found.items or not found.complete):
         found = found.join(resolve(call.args[2], scope, depth + 1))
     return found if found.items else UNKNOWN
+
+
+# What every function has (`__name__`, `__doc__`, `__wrapped__` is not among them).
+_FUNCTION_ATTRIBUTES = frozenset(dir(_cut))
+
+
+def _decorator_marks(func: Function, name: str, depth: int) -> Possible | None:
+    """What the def's decorators set as its attribute `name` (`setattr(method, TOOL_META,
+    meta)` or `method.meta = meta` in the decorator `@tool(...)` makes): NOTHING when none
+    does; None when a decorator is not a def of the root."""
+    node = func.node
+    if not isinstance(node, _DEF_TYPES) or depth > MAX_DEPTH:
+        return None
+    found = NOTHING
+    for dec in node.decorator_list:
+        target = dec.func if isinstance(dec, ast.Call) else dec
+        made = resolve(target, func.scope, depth + 1).single()
+        if not isinstance(made, Function) or not isinstance(made.node, _DEF_TYPES):
+            return None
+        if isinstance(dec, ast.Call):
+            deco = made_decorator(made.node)
+            if deco is None:
+                return None
+            bound = bind_call(dec, func.scope, made, depth + 1)
+            outer = made.scope.child(made.node, constant_defaults(bound, dec, made.node))
+        else:
+            deco, outer = made.node, made.scope
+        positional = [*deco.args.posonlyargs, *deco.args.args]
+        if not positional:
+            return None
+        given = positional[0].arg
+        inner = outer.child(deco, {given: Possible.of(func)})
+        for sub in walk_function(deco):
+            value: ast.expr | None = None
+            if (
+                isinstance(sub, ast.Call)
+                and is_name(sub.func, "setattr")
+                and len(sub.args) == 3
+                and is_name(sub.args[0], given)
+                and text_of(sub.args[1], inner, depth + 1) == name
+            ):
+                value = sub.args[2]
+            elif (
+                isinstance(sub, ast.Assign)
+                and len(sub.targets) == 1
+                and isinstance(sub.targets[0], ast.Attribute)
+                and sub.targets[0].attr == name
+                and is_name(sub.targets[0].value, given)
+            ):
+                value = sub.value
+            if value is not None:
+                found = found.join(resolve(value, inner, depth + 1))
+    return found
 
 
 def _imported_module(call: ast.Call, scope: Scope, depth: int) -> Possible:
@@ -1735,11 +1862,41 @@ def _filtered_rows(table: Rows, gen: ast.comprehension, scope: Scope, depth: int
     return kept
 
 
+def _skip_tests(loop: ast.For | ast.AsyncFor, before: int) -> list[ast.expr]:
+    """The tests of `if test: continue` statements of the loop's body above line `before`."""
+    return [
+        stmt.test
+        for stmt in loop.body
+        if isinstance(stmt, ast.If)
+        and not stmt.orelse
+        and isinstance(stmt.body[-1], ast.Continue)
+        and (stmt.end_lineno or stmt.lineno) < before
+    ]
+
+
 def _row_test(test: ast.expr, scope: Scope, depth: int) -> bool | None:
-    """The truth of `a == b` or `a != b` (or `not` of one) of two constants, else None."""
+    """The truth of `a == b` or `a != b` (or `not` of one) of two constants, or of `x is
+    None` (`is not`) of a value known to be None or known not to be, else None."""
     if isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not):
         says = _row_test(test.operand, scope, depth)
         return None if says is None else not says
+    if (
+        isinstance(test, ast.Compare)
+        and len(test.ops) == 1
+        and isinstance(test.ops[0], (ast.Is, ast.IsNot))
+        and is_none(test.comparators[0])
+    ):
+        held = resolve(test.left, scope, depth)
+        if not held.complete or not held.items:
+            return None
+        nones = [isinstance(o, Const) and o.value is None for o in held.items]
+        if all(nones):
+            return isinstance(test.ops[0], ast.Is)
+        if any(nones) or any(isinstance(o, Const) and o.value is None for o in held.items):
+            return None
+        if all(isinstance(o, (Literal, Instance, Function, Class, Member)) for o in held.items):
+            return isinstance(test.ops[0], ast.IsNot)
+        return None
     if not (
         isinstance(test, ast.Compare)
         and len(test.ops) == 1
@@ -1899,6 +2056,10 @@ def _call_rows(call: ast.Call, scope: Scope, depth: int) -> Rows | None:
         mapped = _mapped_rows(call, scope, depth)
         if mapped is not None:
             return mapped
+    if last_name(func) == "getmembers" and call.args:
+        members = _member_rows(call, scope, depth)
+        if members is not None:
+            return members
     callee = resolve(func, scope, depth + 1)
     found = Rows([])
     known = False
@@ -1906,6 +2067,9 @@ def _call_rows(call: ast.Call, scope: Scope, depth: int) -> Rows | None:
         if isinstance(obj, Function):
             known = True
             env = bind_call(call, scope, obj, depth)
+            me = _rows_receiver(obj, call, scope, depth)
+            if me is not None:
+                env[me[0]] = me[1]  # (`handler.get_tools()`: what its loops read of `self`)
             yielded = _yielded_rows(obj, env, depth)
             if yielded is not None:
                 found.extend(yielded)
@@ -1924,6 +2088,57 @@ def _call_rows(call: ast.Call, scope: Scope, depth: int) -> Rows | None:
     if not callee.complete:
         found.complete = False
     return found if known else None
+
+
+# (the object `inspect.getmembers` lists, as its rows read it: a name no code can spell)
+_MEMBERS_OF = "<members>"
+_METHOD_TESTS = frozenset({"inspect.ismethod", "inspect.isroutine", "inspect.isfunction"})
+
+
+def _member_rows(call: ast.Call, scope: Scope, depth: int) -> Rows | None:
+    """`inspect.getmembers(self, predicate=inspect.ismethod)`: a `(name, method)` row per def
+    of the object's class and its bases (the method bound to the object)."""
+    getter = resolve(call.func, scope, depth + 1).single()
+    if not (isinstance(getter, External) and getter.dotted == "inspect.getmembers"):
+        return None
+    test = call.args[1] if len(call.args) > 1 else None
+    for kw in call.keywords:
+        if kw.arg == "predicate":
+            test = kw.value
+    said = resolve(test, scope, depth + 1).single() if test is not None else None
+    if not (isinstance(said, External) and said.dotted in _METHOD_TESTS):
+        return None  # (every attribute, or what another test keeps: not known here)
+    obj = resolve(call.args[0], scope, depth + 1).single()
+    if not isinstance(obj, (Instance, Class)):
+        return None
+    cls = obj.cls if isinstance(obj, Instance) else obj.ref
+    found = Rows([])
+    seen: set[str] = set()
+    for known in _lineage(cls):
+        if any(b is None for b in class_bases(known)) and known.node.bases:
+            found.complete = False
+        for stmt in known.node.body:
+            if not isinstance(stmt, _DEF_TYPES) or stmt.name in seen:
+                continue
+            seen.add(stmt.name)
+            if _is_property(stmt) or (isinstance(obj, Instance) and _is_static(stmt)):
+                continue
+            holder = ast.Name(_MEMBERS_OF, ast.Load())
+            row = ast.Tuple(
+                [ast.Constant(stmt.name), ast.Attribute(holder, stmt.name, ast.Load())], ast.Load()
+            )
+            ast.copy_location(row, stmt)
+            for sub in ast.walk(row):
+                ast.copy_location(sub, stmt)
+            where = Scope(
+                scope.module,
+                scope.func,
+                scope.parent,
+                {**(scope.env or {}), _MEMBERS_OF: Possible.of(obj)},
+                scope.owner,
+            )
+            found.items.append((row, where))
+    return found
 
 
 def _mapped_rows(call: ast.Call, scope: Scope, depth: int) -> Rows | None:
@@ -2422,17 +2637,19 @@ def _row_scopes(binding: Binding, where: Scope, depth: int) -> list[Scope]:
             if table is None or not table.items or len(out) + len(table.items) > _MAX_LOOP_ROWS:
                 out.append(scope)
                 continue
+            skips = _skip_tests(loop, getattr(binding.node, "lineno", 0))
             for row, row_scope in table.items:
                 bound = bind_target(loop.target, row, row_scope, depth + 1)
-                out.append(
-                    Scope(
-                        scope.module,
-                        scope.func,
-                        scope.parent,
-                        {**(scope.env or {}), **bound},
-                        scope.owner,
-                    )
+                here = Scope(
+                    scope.module,
+                    scope.func,
+                    scope.parent,
+                    {**(scope.env or {}), **bound},
+                    scope.owner,
                 )
+                if any(_row_test(test, here, depth + 1) is True for test in skips):
+                    continue  # (`if meta is None: continue` for this row)
+                out.append(here)
             if not table.complete:
                 out.append(scope)
         scopes = out
