@@ -26217,6 +26217,50 @@ provides_tools: [quiz_topic, quiz_mean]
             "quiz_topic's table lookup fails on a topic it lacks; quiz_mean's helper raises "
             "only on an empty list, which the handler returned before.",
         ),
+        Invalid(
+            """\
+import json
+import random
+import re
+
+from tools.registry import registry
+
+
+class BadDice(Exception):
+    pass
+
+
+class Roller:
+    PATTERN = re.compile(r"^(\\d*)d(\\d+)$")
+
+    def roll(self, expression):
+        match = self.PATTERN.match(expression)
+        if match is None:
+            raise BadDice(expression)
+        count = int(match.group(1) or 1)
+        return sum(random.randint(1, int(match.group(2))) for _ in range(count))
+
+
+def scores(args, **kw):
+    roller = Roller()
+    expression = "4d6" if args.get("heroic") else "3d6"
+    return json.dumps({"scores": [roller.roll(expression) for _ in range(6)]})
+
+
+def custom(args, **kw):
+    return json.dumps({"total": Roller().roll(str(args.get("dice", "1d6")))})
+
+
+registry.register(name="scores", toolset="t", schema={"name": "scores", "description": "d", "parameters": {"type": "object", "properties": {}}}, handler=scores)
+registry.register(name="custom", toolset="t", schema={"name": "custom", "description": "d", "parameters": {"type": "object", "properties": {}}}, handler=custom)
+""",
+            lines=(30,),
+            fixed={},
+            note="a helper called with one of a few constants of the code ('4d6' if heroic else "
+            "'3d6', through a local) reads its test once per constant: the pattern matches "
+            "both, so scores' rolls raise nothing; custom's roll of the model's text may not "
+            "match.",
+        ),
     )
 
     def check(self, ctx: LintContext) -> Iterator[Finding]:

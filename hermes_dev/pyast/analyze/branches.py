@@ -41,6 +41,8 @@ from hermes_dev.pyast.semantic.scopes import (
     Literal,
     Member,
     ModuleObject,
+    Possible,
+    Scope,
     changes_name,
 )
 from hermes_dev.pyast.semantic.walker import (
@@ -50,10 +52,6 @@ from hermes_dev.pyast.semantic.walker import (
     walk_function,
     walk_shallow,
 )
-
-TYPE_CHECKING = False
-if TYPE_CHECKING:
-    from hermes_dev.pyast.semantic.scopes import Scope
 
 _UNKNOWN = object()
 
@@ -370,6 +368,30 @@ def constant(expr: ast.expr, scope: Scope, depth: int = 0) -> tuple[bool, object
     return (False, None) if value is _UNKNOWN else (True, value)
 
 
+def constant_choices(expr: ast.expr, scope: Scope, depth: int = 0) -> list[object] | None:
+    """The few constants an expression may be (`"4d6" if heroic else "3d6"`, or a local of the
+    def bound once to that), or None."""
+    if depth > 4:
+        return None
+    if isinstance(expr, ast.IfExp):
+        left = constant_choices(expr.body, scope, depth + 1)
+        right = constant_choices(expr.orelse, scope, depth + 1)
+        if left is None or right is None:
+            return None
+        found = [*left, *(v for v in right if v not in left)]
+        return found if len(found) <= _MAX_ALTERNATIVES else None
+    if isinstance(expr, ast.Name) and scope.func is not None:
+        located = scope.lookup(expr.id)
+        if located is not None and located[1] is not None and located[0] is scope:
+            bindings = located[1]
+            if len(bindings) == 1 and bindings[0].kind == "assign" and bindings[0].path == ():
+                value = bindings[0].value
+                if isinstance(value, ast.IfExp):
+                    return constant_choices(value, scope, depth + 1)
+    known, one = constant(expr, scope, depth)
+    return [one] if known else None
+
+
 _DEFS = (ast.FunctionDef, ast.AsyncFunctionDef)
 
 
@@ -377,11 +399,45 @@ def decide(test: ast.expr, scope: Scope) -> bool | None:
     """The truth of a test where `scope`'s code runs, or None when it is not decided."""
     value = _value(test, scope, 0)
     if value is _UNKNOWN:
-        return None
+        return _decided_per_value(test, scope)
     try:
         return bool(value)
     except Exception:  # noqa: BLE001 - a constant whose truth is not plain
         return None
+
+
+# (how many constants a parameter may be bound to for a test to be read once per constant)
+_MAX_ALTERNATIVES = 4
+
+
+def _decided_per_value(test: ast.expr, scope: Scope) -> bool | None:
+    """A test read once per constant a parameter of the def may hold (`roll("4d6kh3" if
+    drop else "3d6")`): its truth when every one gives the same, else None."""
+    env = scope.env
+    if not env:
+        return None
+    for name, held in env.items():
+        items = held.items
+        if not (
+            1 < len(items) <= _MAX_ALTERNATIVES
+            and held.complete
+            and all(isinstance(o, Const) and _plain(o.value) for o in items)
+        ):
+            continue
+        said: set[bool] = set()
+        for one in items:
+            alone = Scope(
+                scope.module, scope.func, scope.parent, {**env, name: Possible.of(one)}, scope.owner
+            )
+            value = _value(test, alone, 0)
+            if value is _UNKNOWN:
+                return None
+            try:
+                said.add(bool(value))
+            except Exception:  # noqa: BLE001 - a constant whose truth is not plain
+                return None
+        return said.pop() if len(said) == 1 else None
+    return None
 
 
 def _value(expr: ast.expr, scope: Scope, depth: int) -> object:

@@ -30,6 +30,7 @@ from hermes_dev.pyast.analyze.branches import (
     answered_tests,
     class_facts,
     constant,
+    constant_choices,
     facts_at,
     members_at,
     non_empty_at,
@@ -985,6 +986,16 @@ def _bound(call: ast.Call, scope: Scope, function: Function) -> dict[str, Possib
             continue
         if name in rebinds:
             continue  # (what a test said of the caller's value is not what the rebinding made)
+        choices = constant_choices(expr, scope)
+        if (
+            choices is not None
+            and len(choices) > 1
+            and all(plain_constant(v) for v in choices)
+            and (name not in normalised or all(isinstance(v, normalised[name]) for v in choices))
+        ):
+            # (`"4d6kh3" if drop else "3d6"`: one of those, each test read once per constant)
+            kept[name] = Possible(tuple(Const(v) for v in choices), True)
+            continue
         asked = parameter_tests(node).get(name) if isinstance(expr, ast.Name) else None
         if (
             asked
