@@ -26261,6 +26261,54 @@ registry.register(name="custom", toolset="t", schema={"name": "custom", "descrip
             "both, so scores' rolls raise nothing; custom's roll of the model's text may not "
             "match.",
         ),
+        Invalid(
+            """\
+import json
+import re
+
+from tools.registry import registry
+
+LINES = ["a=1", "b=2"]
+KEY = re.compile(r"(\\w+)=")
+
+
+def _rx(p):
+    try:
+        return re.compile(p), None
+    except re.error as e:
+        return None, "bad regex: %s" % e
+
+
+def g_top(args, **kw):
+    r, err = _rx(str(args.get("pat", "(.)")))
+    if err:
+        return json.dumps({"error": err})
+    out = []
+    for line in LINES:
+        m = r.search(line)
+        if m:
+            out.append(m.group(1))
+    return json.dumps({"out": out})
+
+
+def g_keys(args, **kw):
+    out = []
+    for line in LINES:
+        m = KEY.search(line)
+        if m:
+            out.append(m.group(1))
+    return json.dumps({"keys": out})
+
+
+registry.register(name="g_top", toolset="t", schema={"name": "g_top", "description": "d", "parameters": {"type": "object", "properties": {"pat": {"type": "string", "description": "p"}}}}, handler=g_top)
+registry.register(name="g_keys", toolset="t", schema={"name": "g_keys", "description": "d", "parameters": {"type": "object", "properties": {}}}, handler=g_keys)
+""",
+            lines=(25,),
+            fixed={},
+            note="m.group(1) of a match of a pattern the model wrote (compiled by a helper that "
+            "returns re.compile(p), None) fails when the pattern has no group; the code's own "
+            "pattern, which has one, does not.",
+        ),
     )
 
     def check(self, ctx: LintContext) -> Iterator[Finding]:

@@ -3356,6 +3356,75 @@ class InputRisks:
         return found.value if isinstance(found, _Element) else None
 
     @_placed
+    def group_risk(self, node: ast.AST) -> tuple[type[BaseException], str] | None:
+        """`m.group(1)` (`m.group("name")`, `m[1]`) of a match of a pattern the model wrote
+        (`re.compile(args["pat"])`, `re.search(pat, line)`): IndexError when it has no such
+        group, which a pattern the code wrote would say."""
+        if type(node) is ast.Call:
+            func = node.func
+            if not (
+                isinstance(func, ast.Attribute)
+                and func.attr in ("group", "start", "end", "span")
+                and node.args
+            ):
+                return None
+            target, wanted = func.value, node.args
+        elif type(node) is ast.Subscript:
+            target, wanted = node.value, [node.slice]
+        else:
+            return None
+        if not all(
+            isinstance(a, ast.Constant)
+            and ((type(a.value) is int and a.value >= 1) or isinstance(a.value, str))
+            for a in wanted
+        ):
+            return None
+        match: ast.expr | None = target.value if isinstance(target, _Element) else target
+        if isinstance(match, ast.Name):
+            bound = self._values.get(match.id)
+            if not bound or len(bound) != 1:
+                return None
+            match = bound[0].value if isinstance(bound[0], _Element) else bound[0]
+        if not isinstance(match, ast.Call):
+            return None
+        pattern = self._matched_pattern(match)
+        if pattern is None or not self._from_model(pattern):
+            return None
+        first = wanted[0].value  # type: ignore[attr-defined]
+        group = f"group {first}" if type(first) is int else f"group {first!r}"
+        return IndexError, f"when the model sends a pattern without {group}"
+
+    def _matched_pattern(self, call: ast.Call) -> ast.expr | None:
+        """The pattern `re.search(p, text)` (`PATTERN.search(text)` of `PATTERN =
+        re.compile(p)`) matches with."""
+        func = call.func
+        if not isinstance(func, ast.Attribute) or func.attr not in _MATCHING:
+            return None
+        if is_name(func.value, "re"):
+            return call.args[0] if call.args else None
+        compiled = func.value
+        if isinstance(compiled, ast.Name):
+            bound = self._values.get(compiled.id)
+            if not bound or len(bound) != 1 or bound[0] is None:
+                return None
+            compiled = bound[0]
+        if isinstance(compiled, (_Item, ast.Call)):
+            # (`r, err = _rx(p)` of a helper that returns `re.compile(p), None`)
+            carried = self._carried(compiled)
+            if carried is not None and carried[0] == "pattern":
+                call_of = compiled.call if isinstance(compiled, _Item) else compiled
+                return call_of.args[carried[1]]
+        if (
+            isinstance(compiled, ast.Call)
+            and isinstance(compiled.func, ast.Attribute)
+            and compiled.func.attr == "compile"
+            and is_name(compiled.func.value, "re")
+            and compiled.args
+        ):
+            return compiled.args[0]
+        return None
+
+    @_placed
     def unmatched(self, node: ast.AST) -> tuple[ast.Call, str] | None:
         """`m.group(1)` of `m = PAT.match(text)` (or of the call itself) of the model's text,
         or of what a file it names holds, where no test looks at the match: (the match call,

@@ -1506,6 +1506,8 @@ def _carried_values(
     for index, param in enumerate(params):
         if param not in read:
             continue
+        if all(_compiles(v, param) for v in values):
+            return ("pattern", index)  # (`return re.compile(p), None`: the pattern it is given)
         if _keyed_by(calls, param):
             # (`int(args.get("n"))`: handed the arguments themselves, below)
             risks = InputRisks(node, "")
@@ -1561,6 +1563,18 @@ def _carried_values(
         ):
             return ("text*", index)  # (`def require(args, key): ... return value`)
     return None
+
+
+def _compiles(value: ast.expr, param: str) -> bool:
+    """`re.compile(param, ...)`."""
+    return (
+        isinstance(value, ast.Call)
+        and isinstance(value.func, ast.Attribute)
+        and value.func.attr == "compile"
+        and is_name(value.func.value, "re")
+        and bool(value.args)
+        and is_name(value.args[0], param)
+    )
 
 
 def _member_tested(nodes: list[ast.AST], values: list[ast.expr]) -> bool:
@@ -2637,6 +2651,7 @@ class _Walker:
                         inputs.format_risk(node),
                         inputs.document_risk(node),
                         inputs.template_risk(node),
+                        inputs.group_risk(node),
                     ):
                         made_type = exception_type(more[0]) if more is not None else None
                         if more is not None and made_type is not None:
