@@ -283,6 +283,123 @@ TOOLS = [
             findings=(("plugins/desk/__init__.py", 26),),
             note="rows a decorator factory builds as a dict display with `**extra` after its keys: `extra`, the factory's `**` parameter, cannot hold `name` (another of its parameters), so each row is named: `quote_send` is registered and not declared",
         ),
+        Invalid(
+            {
+                "plugins/pt/__init__.py": """\
+from . import papers
+from .adapter import to_hermes
+
+
+def register(ctx):
+    for t in papers.TOOLS:
+        ctx.register_tool(**to_hermes(t, "papers"))
+""",
+                "plugins/pt/adapter.py": """\
+import json
+
+from .base import BaseTool, StructuredTool
+
+
+def _is_async(t):
+    if isinstance(t, StructuredTool):
+        return t.is_coroutine
+    return type(t)._arun is not BaseTool._arun
+
+
+def to_hermes(t, toolset):
+    if _is_async(t):
+        async def handler(args, **kwargs):
+            return json.dumps(await t._arun(**args))
+    else:
+        def handler(args, **kwargs):
+            return json.dumps(t.run(args))
+    schema = {"name": t.name, "description": t.description, "parameters": {"type": "object", "properties": {}}}
+    return {"name": t.name, "toolset": toolset, "schema": schema, "handler": handler}
+""",
+                "plugins/pt/base.py": """\
+import inspect
+
+
+class BaseTool:
+    name = ""
+    description = ""
+
+    def run(self, args):
+        return self._run(**args)
+
+    def _run(self, **kwargs):
+        raise NotImplementedError
+
+    async def _arun(self, **kwargs):
+        return self._run(**kwargs)
+
+
+class StructuredTool(BaseTool):
+    def __init__(self, func, name, description):
+        self.func = func
+        self.name = name
+        self.description = description
+
+    @property
+    def is_coroutine(self):
+        return inspect.iscoroutinefunction(self.func)
+
+    def _run(self, **kwargs):
+        return self.func(**kwargs)
+
+
+def tool(*args, emoji=None):
+    def make(func, name=None):
+        return StructuredTool(func, name or func.__name__, (func.__doc__ or "").strip())
+
+    if len(args) == 1 and callable(args[0]):
+        return make(args[0])
+    if len(args) == 1 and isinstance(args[0], str):
+        return lambda func: make(func, args[0])
+    return lambda func: make(func)
+""",
+                "plugins/pt/papers.py": """\
+from .base import BaseTool, tool
+
+STYLES = {"apa": "{a} ({y})", "mla": "{a}. {y}."}
+
+
+@tool
+def doi_url(doi):
+    "The https address of a DOI."
+    return {"url": "https://doi.org/" + doi.strip()}
+
+
+@tool(emoji="x")
+def cite_style(style="apa"):
+    "The template of a citation style."
+    return {"template": STYLES[style]}
+
+
+class WordCount(BaseTool):
+    name = "word_count"
+    description = "Words in a text."
+
+    def _run(self, text=""):
+        return {"words": len(str(text).split())}
+
+
+TOOLS = [doi_url, cite_style, WordCount()]
+""",
+                "plugins/pt/plugin.yaml": """\
+name: pt
+version: "1"
+description: d
+provides_tools: [doi_url, word_count]
+""",
+            },
+            findings=(("plugins/pt/__init__.py", 7), ),
+            note="LangChain-style tools: a class tool and functions a @tool decorator turns into "
+            "StructuredTool objects (bare @tool called with the def in *args, "
+            "@tool(emoji=...) giving a decorator), each adapted by to_hermes, whose async or "
+            "sync handler is the one its test picks for that object: every tool's name is "
+            "read, and cite_style is not listed.",
+        ),
     )
 
     def check(self, ctx: LintContext) -> Iterator[Finding]:

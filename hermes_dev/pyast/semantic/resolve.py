@@ -28,6 +28,7 @@ import ast
 import builtins
 import contextlib
 import functools
+import operator
 import re
 
 from hermes_dev.pyast.semantic.bindings import (
@@ -81,7 +82,8 @@ from hermes_dev.pyast.semantic.walker import (
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from collections.abc import Iterable, Iterator
+    from collections.abc import Callable, Iterable, Iterator
+    from typing import Any
 
     from hermes_dev.pyast.semantic.modules import ModuleInfo
     from hermes_dev.pyast.semantic.walker import Blocks
@@ -175,6 +177,11 @@ def resolve(expr: ast.expr, scope: Scope, depth: int = 0) -> Possible:
         return found
     if kind is ast.Await or kind is ast.NamedExpr:
         return resolve(expr.value, scope, depth + 1)  # type: ignore[attr-defined]
+    if kind is ast.Compare:
+        said = _identity(expr, scope, depth)  # type: ignore[arg-type]
+        if said is None:
+            said = _compared(expr, scope, depth)  # type: ignore[arg-type]
+        return Possible.of(Const(said)) if said is not None else UNKNOWN
     if isinstance(expr, _LITERAL_TYPES):
         return Possible.of(Literal(expr, scope))
     if (
@@ -268,8 +275,9 @@ def _from_bindings(name: str, where: Scope, bindings: list[Binding], depth: int)
 
 def _coroutine_ruled_out(binding: Binding, where: Scope, depth: int) -> bool:
     """The binding sits in a branch of `if iscoroutinefunction(fn):` that does not run for the
-    def `fn` is bound to."""
-    return _coroutine_blocks_ruled_out(binding.blocks, where, depth)
+    def `fn` is bound to (for a def, also of a test that is one constant there: `if
+    entry.is_async: async def handler ... else: def handler`)."""
+    return _coroutine_blocks_ruled_out(binding.blocks, where, depth, binding.kind == "def")
 
 
 def _coroutine_test(test: ast.expr, where: Scope, depth: int) -> bool | None:
@@ -289,13 +297,15 @@ def _coroutine_test(test: ast.expr, where: Scope, depth: int) -> bool | None:
     return given.is_async != negated
 
 
-def _coroutine_blocks_ruled_out(blocks: Blocks, where: Scope, depth: int) -> bool:
+def _coroutine_blocks_ruled_out(
+    blocks: Blocks, where: Scope, depth: int, constants: bool = True
+) -> bool:
     for block in blocks:
         node = block.node
         if not isinstance(node, ast.If) or block.part not in ("body", "orelse"):
             continue
         says = _coroutine_test(node.test, where, depth)
-        if says is None:
+        if says is None and constants:
             says = _constant_truth(node.test, where, depth)
         if says is not None and says != (block.part == "body"):
             return True
@@ -308,7 +318,7 @@ def _constant_truth(test: ast.expr, where: Scope, depth: int) -> bool | None:
     negated = False
     while isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not):
         test, negated = test.operand, not negated
-    if not isinstance(test, (ast.Name, ast.Attribute, ast.Call)):
+    if not isinstance(test, (ast.Name, ast.Attribute, ast.Call, ast.BoolOp, ast.Compare)):
         return None
     held = resolve(test, where, depth + 1)
     one = held.single() if held.complete else None
@@ -324,7 +334,12 @@ def resolve_binding(binding: Binding, scope: Scope, depth: int = 0) -> Possible:
     kind = binding.kind
     module = scope.module
     if kind == "def":
-        return Possible.of(Function(binding.node, module, scope))  # type: ignore[arg-type]
+        node = binding.node
+        if isinstance(node, _DEF_TYPES) and len(node.decorator_list) == 1:
+            made = _decorated_object(node, scope, depth)
+            if made is not None:
+                return made
+        return Possible.of(Function(node, module, scope))  # type: ignore[arg-type]
     if kind == "class":
         assert isinstance(binding.node, ast.ClassDef)
         return Possible.of(Class(ClassRef(binding.node, module, scope)))
@@ -1114,8 +1129,15 @@ def _result_of(obj: Obj, call: ast.Call, scope: Scope, depth: int) -> Possible:
             held = receiver(call.func.value, scope, depth + 1)
             if held.items and all(isinstance(o, Instance) and o.made for o in held.items):
                 return union([attribute_of(o, field, depth + 1) for o in held.items])
-        wanted = returned_parameters(obj.node)
+        wanted = returned_parameters(obj.node) | _return_tests(obj.node)
         env = bind_call(call, scope, obj, depth, only=wanted) if wanted else {}
+        if isinstance(obj.node, _DEF_TYPES) and obj.node.args.defaults:
+            # (`make(func)` of `def make(func, name=None)`: `name or func.__name__` is the
+            # def's name, not unknown)
+            filled = call_arguments(call, obj)
+            for name, value in constant_defaults({}, call, obj.node).items():
+                if name in wanted and name not in filled and name not in env:
+                    env[name] = value
         me = _receiver(obj, call, scope, depth)
         if me is not None:
             env[me[0]] = me[1]
@@ -1134,6 +1156,15 @@ def _result_of(obj: Obj, call: ast.Call, scope: Scope, depth: int) -> Possible:
         if handed is not None:
             # (`await asyncio.to_thread(load, flag)`: what `load(flag)` gives)
             return call_result(handed, scope, depth + 1)
+        if (
+            obj.dotted in ("inspect.iscoroutinefunction", "asyncio.iscoroutinefunction")
+            and len(call.args) == 1
+        ):
+            # (`inspect.iscoroutinefunction(self.func)` of a known def)
+            given = resolve(call.args[0], scope, depth + 1)
+            one = given.single() if given.complete else None
+            if isinstance(one, Function) and isinstance(one.node, _DEF_TYPES):
+                return Possible.of(Const(isinstance(one.node, ast.AsyncFunctionDef)))
         if obj.dotted == "functools.partial" and call.args:
             inner = resolve(call.args[0], scope, depth + 1).single()
             if isinstance(inner, Function) and not any(
@@ -1145,6 +1176,23 @@ def _result_of(obj: Obj, call: ast.Call, scope: Scope, depth: int) -> Possible:
     if isinstance(obj, Builtin):
         if obj.name == "getattr" and 2 <= len(call.args) <= 3:
             return _getattr(call, scope, depth)
+        if obj.name == "callable" and len(call.args) == 1 and not call.keywords:
+            given = resolve(call.args[0], scope, depth + 1)
+            if given.complete and given.items:
+                if all(isinstance(o, (Function, Class, Partial)) for o in given.items):
+                    return Possible.of(Const(True))
+                if all(isinstance(o, (Const, Literal)) for o in given.items):
+                    return Possible.of(Const(False))  # (a constant, a display: no call)
+        if obj.name == "len" and len(call.args) == 1 and not call.keywords:
+            # (`len(args)` of the tuple a call's `*args` took)
+            held = resolve(call.args[0], scope, depth + 1)
+            one = held.single() if held.complete else None
+            if (
+                isinstance(one, Literal)
+                and isinstance(one.expr, (ast.Tuple, ast.List))
+                and not any(isinstance(e, ast.Starred) for e in one.expr.elts)
+            ):
+                return Possible.of(Const(len(one.expr.elts)))
         if obj.name in ("hasattr", "isinstance") and len(call.args) == 2 and not call.keywords:
             # (`isinstance(cls, type) and hasattr(cls, "arun")` of a class a decorator is
             # handed: what it says of that class)
@@ -1207,10 +1255,116 @@ def _rows_receiver(
     return params[0].arg, held
 
 
+# (the def a decorator is handed, and the decorator, as a call made of them reads them)
+_HANDED = "<handed>"
+_DECORATOR = "<decorator>"
+
+
+def _decorated_object(
+    node: ast.FunctionDef | ast.AsyncFunctionDef, scope: Scope, depth: int
+) -> Possible | None:
+    """What a def's one decorator makes of it when that is an object of a class of the root,
+    not a function (`@tool def lookup(...)` of a decorator that returns
+    `StructuredTool(func, func.__name__, ...)`); None otherwise (the def, as it is read)."""
+    dec = node.decorator_list[0]
+    target = dec.func if isinstance(dec, ast.Call) else dec
+    if not isinstance(target, (ast.Name, ast.Attribute)) or depth > MAX_DEPTH - 4:
+        return None
+    made = resolve(target, scope, depth + 1).single()
+    if not isinstance(made, Function) or not isinstance(made.node, _DEF_TYPES):
+        return None
+    if isinstance(dec, ast.Call):
+        # (`@tool(emoji="x")`: the decorators the factory gives, each applied to the def)
+        given = function_returns(made, bind_call(dec, scope, made, depth + 1), depth + 1)
+        decorators = [o for o in given.items if isinstance(o, Function)]
+    else:
+        decorators = [made]
+    handed = Possible.of(Undecorated(node, scope.module, scope))
+    found: list[Obj] = []
+    for deco in decorators:
+        env = {**(scope.env or {}), _HANDED: handed, _DECORATOR: Possible.of(deco)}
+        here = Scope(scope.module, scope.func, scope.parent, env, scope.owner)
+        applied = ast.Call(
+            func=ast.Name(_DECORATOR, ast.Load()), args=[ast.Name(_HANDED, ast.Load())], keywords=[]
+        )
+        for sub in ast.walk(applied):
+            ast.copy_location(sub, node)
+        result = call_result(applied, here, depth + 1)
+        # (a decorator that makes an object, or hands back another decorator when it is
+        # given no function: the object)
+        objects = [o for o in result.items if isinstance(o, Instance)]
+        functions = [o for o in result.items if isinstance(o, Function)]
+        if not result.complete or not objects or len(objects) + len(functions) != len(result.items):
+            return None
+        found.extend(objects)
+    return Possible(tuple(found), True) if found else None
+
+
+_ORDER: dict[type[ast.cmpop], Callable[[Any, Any], Any]] = {
+    ast.Eq: operator.eq,
+    ast.NotEq: operator.ne,
+    ast.Lt: operator.lt,
+    ast.LtE: operator.le,
+    ast.Gt: operator.gt,
+    ast.GtE: operator.ge,
+}
+
+
+def _compared(test: ast.Compare, scope: Scope, depth: int) -> bool | None:
+    """`len(args) == 1` of two constants where it runs (numbers or text)."""
+    if len(test.ops) != 1 or type(test.ops[0]) not in _ORDER:
+        return None
+    values: list[object] = []
+    for side in (test.left, test.comparators[0]):
+        one = resolve(side, scope, depth + 1)
+        got = one.single() if one.complete else None
+        if not isinstance(got, Const) or type(got.value) not in (int, str, bool, float):
+            return None
+        values.append(got.value)
+    if type(values[0]) is not type(values[1]) and not all(
+        type(v) in (int, float, bool) for v in values
+    ):
+        return None
+    return bool(_ORDER[type(test.ops[0])](values[0], values[1]))
+
+
+def _identity(test: ast.Compare, scope: Scope, depth: int) -> bool | None:
+    """`a is b` / `a is not b` of two defs or classes of the root (`type(t)._arun is not
+    BaseTool._arun`: whether the class overrides it), when each side is one of them."""
+    if len(test.ops) != 1 or not isinstance(test.ops[0], (ast.Is, ast.IsNot)):
+        return None
+    sides = [resolve(e, scope, depth + 1) for e in (test.left, test.comparators[0])]
+    nodes: list[ast.AST] = []
+    for held in sides:
+        one = held.single() if held.complete else None
+        if isinstance(one, Function) and isinstance(one.node, _DEF_TYPES):
+            nodes.append(one.node)
+        elif isinstance(one, Class):
+            nodes.append(one.ref.node)
+        else:
+            return None
+    same = nodes[0] is nodes[1]
+    return same if isinstance(test.ops[0], ast.Is) else not same
+
+
 def _class_test(kind: str, args: list[ast.expr], scope: Scope, depth: int) -> bool | None:
     """`isinstance(x, type)` or `hasattr(x, "name")` of a project class `x`, when certain."""
     held = resolve(args[0], scope, depth + 1)
     one = held.single() if held.complete else None
+    if kind == "isinstance" and isinstance(one, Instance):
+        # (`isinstance(t, StructuredTool)` of an instance of a known class)
+        wanted = resolve(args[1], scope, depth + 1).single()
+        if not isinstance(wanted, Class):
+            return None
+        if _derives(one.cls, wanted.ref):
+            return True
+        lineage = _lineage(one.cls)
+        known = all(
+            made is not None or is_name(base, "object")
+            for c in lineage
+            for base, made in zip(c.node.bases, class_bases(c))
+        )
+        return False if known and len(lineage) <= _MAX_CLASS_DEPTH else None
     if not isinstance(one, Class):
         return None
     if kind == "isinstance":
@@ -1236,6 +1390,28 @@ def _has_attribute(cls: ClassRef, name: str) -> bool | None:
     return False
 
 
+def _return_tests(node: FuncNode) -> frozenset[str]:
+    """The parameters an `if` whose branch returns tests (`if len(args) == 1 and
+    callable(args[0]): return make(args[0])`): a call that binds them may rule the branch out."""
+    if isinstance(node, ast.Lambda):
+        return frozenset()
+    known: frozenset[str] | None = node.__dict__.get("_hd_return_tests")
+    if known is not None:
+        return known
+    params = {a.arg for a in (*node.args.posonlyargs, *node.args.args, *node.args.kwonlyargs)}
+    if node.args.vararg is not None:
+        params.add(node.args.vararg.arg)
+    found: set[str] = set()
+    for sub in walk_function(node):
+        if isinstance(sub, ast.If) and any(
+            isinstance(r, ast.Return) for part in (sub.body, sub.orelse) for r in part
+        ):
+            found |= {n.id for n in ast.walk(sub.test) if isinstance(n, ast.Name)} & params
+    known = frozenset(found)
+    node.__dict__["_hd_return_tests"] = known
+    return known
+
+
 def _type_parameter_result(
     func: Function, call: ast.Call, scope: Scope, depth: int
 ) -> Possible | None:
@@ -1246,7 +1422,10 @@ def _type_parameter_result(
     if not isinstance(node, _DEF_TYPES) or not isinstance(node.returns, ast.Name):
         return None
     var = node.returns.id
-    if not _is_type_variable(var, node, func.module):
+    known = node.__dict__.get("_hd_type_variable")
+    if known is None:
+        known = node.__dict__["_hd_type_variable"] = _is_type_variable(var, node, func.module)
+    if not known:
         return None
     wanted = None
     for param in (*node.args.posonlyargs, *node.args.args, *node.args.kwonlyargs):
@@ -1523,12 +1702,21 @@ def function_returns(func: Function, env: dict[str, Possible], depth: int) -> Po
 def _coroutine_skipped(
     node: ast.FunctionDef | ast.AsyncFunctionDef, body: Scope, depth: int
 ) -> frozenset[int]:
-    """The `return`s of a decorator that do not run for the def it is handed: in a branch of
-    `if iscoroutinefunction(fn):` that does not run, or after one that runs and returns."""
+    """The `return`s that do not run for what the call binds: in a branch of `if
+    iscoroutinefunction(fn):` (of a decorator, for the def it is handed) or of a test of a
+    parameter that is one constant there (`if isinstance(t, StructuredTool): return
+    t.is_coroutine` of a class tool), or after such an `if` that runs and returns."""
     text = node.__dict__.get("_hd_coroutine_test")
     if text is None:
+        a = node.args
+        params = {p.arg for p in (*a.posonlyargs, *a.args, *a.kwonlyargs)}
+        params |= {p.arg for p in (a.vararg, a.kwarg) if p is not None}
         text = any(
-            isinstance(sub, ast.Call) and last_name(sub.func) == "iscoroutinefunction"
+            (isinstance(sub, ast.Call) and last_name(sub.func) == "iscoroutinefunction")
+            or (
+                isinstance(sub, ast.If)
+                and any(isinstance(n, ast.Name) and n.id in params for n in ast.walk(sub.test))
+            )
             for sub in walk_function(node)
         )
         node.__dict__["_hd_coroutine_test"] = text
@@ -1543,7 +1731,10 @@ def _coroutine_skipped(
                 and isinstance(stmt, ast.If)
                 and stmt.body
                 and isinstance(stmt.body[-1], ast.Return)
-                and _coroutine_test(stmt.test, body, depth) is True
+                and (
+                    _coroutine_test(stmt.test, body, depth) is True
+                    or _constant_truth(stmt.test, body, depth) is True
+                )
             ):
                 ended = True  # (what follows the `if` does not run)
             continue
@@ -1596,7 +1787,32 @@ def bind_call(
     for name, (expr, where) in _starred_row(call, scope, func, depth).items():
         if name not in bound and (only is None or name in only):
             bound[name] = resolve(expr, where, depth + 1)
+    extra = _extra_positionals(call, func)
+    if extra is not None and (only is None or extra[0] in only):
+        bound[extra[0]] = Possible.of(Literal(extra[1], scope))
     return bound
+
+
+def _extra_positionals(call: ast.Call, func: Function) -> tuple[str, ast.Tuple] | None:
+    """`*args` of the def and the tuple of the call's positional arguments it takes (`tool(fn)`
+    of `def tool(*args, emoji=None)`: `(fn,)`), kept on the call."""
+    node = func.node
+    vararg = node.args.vararg
+    if vararg is None or any(isinstance(a, ast.Starred) for a in call.args):
+        return None
+    taken = len(node.args.posonlyargs) + len(node.args.args)
+    if func.bound or (
+        func.owner is not None and isinstance(node, _DEF_TYPES) and _is_classmethod(node)
+    ):
+        taken -= 1
+    if isinstance(func, Prefilled):
+        return None
+    key = f"_hd_extra_{max(taken, 0)}"
+    made: ast.Tuple | None = call.__dict__.get(key)
+    if made is None:
+        made = ast.copy_location(ast.Tuple(call.args[max(taken, 0) :], ast.Load()), call)
+        call.__dict__[key] = made
+    return vararg.arg, made
 
 
 def _starred_row(
