@@ -393,12 +393,126 @@ description: d
 provides_tools: [doi_url, word_count]
 """,
             },
-            findings=(("plugins/pt/__init__.py", 7), ),
+            findings=(("plugins/pt/__init__.py", 7),),
             note="LangChain-style tools: a class tool and functions a @tool decorator turns into "
             "StructuredTool objects (bare @tool called with the def in *args, "
             "@tool(emoji=...) giving a decorator), each adapted by to_hermes, whose async or "
             "sync handler is the one its test picks for that object: every tool's name is "
             "read, and cite_style is not listed.",
+        ),
+        Invalid(
+            {
+                "plugins/led/__init__.py": """\
+from . import bills, budgets
+from .routing import App
+
+
+def create_app():
+    app = App()
+    app.include_router(budgets.router)
+    app.include_router(bills.router)
+    return app
+
+
+app = create_app()
+
+
+def register(ctx):
+    app.mount(ctx)
+""",
+                "plugins/led/bills.py": """\
+from .routing import Router
+
+router = Router(prefix="bill_")
+
+
+@router.tool("due", "Bills due.")
+async def due(days=7):
+    return {"days": int(days)}
+""",
+                "plugins/led/budgets.py": """\
+from .routing import Router
+
+router = Router(prefix="budget_")
+
+
+@router.tool("add", "Add a budget.")
+def add(name="", limit=0):
+    return {"name": name, "limit": float(limit)}
+""",
+                "plugins/led/plugin.yaml": """\
+name: led
+version: "1"
+description: d
+provides_tools: [budget_add]
+""",
+                "plugins/led/routing.py": """\
+import inspect
+import json
+from dataclasses import dataclass
+
+
+@dataclass
+class Route:
+    name: str
+    endpoint: object
+    description: str
+
+    def __post_init__(self):
+        self.is_async = inspect.iscoroutinefunction(self.endpoint)
+
+    def make_handler(self):
+        route = self
+        if route.is_async:
+            async def handler(args, **kw):
+                return json.dumps(await route.endpoint(**args))
+        else:
+            def handler(args, **kw):
+                return json.dumps(route.endpoint(**args))
+        return handler
+
+
+class Router:
+    def __init__(self, prefix=""):
+        self.prefix = prefix
+        self.routes = []
+
+    def tool(self, name, description=""):
+        def decorator(func):
+            self.routes.append(Route(name=f"{self.prefix}{name}", endpoint=func, description=description))
+            return func
+        return decorator
+
+
+def _copy(route, prefix):
+    return dict(name=f"{prefix}{route.name}", endpoint=route.endpoint, description=route.description)
+
+
+class App:
+    def __init__(self):
+        self.routes = []
+
+    def include_router(self, router, prefix=""):
+        for route in router.routes:
+            self.routes.append(Route(**_copy(route, prefix)))
+
+    def mount(self, ctx):
+        for route in self.routes:
+            ctx.register_tool(
+                name=route.name,
+                toolset="ledger",
+                schema={"name": route.name, "description": route.description, "parameters": {"type": "object", "properties": {}}},
+                handler=route.make_handler(),
+                is_async=route.is_async,
+            )
+""",
+            },
+            findings=(("plugins/led/routing.py", 52),),
+            note="FastAPI-style routers: @router.tool(...) (a method of the router instance, "
+            "self.prefix read) appends a dataclass route, the app copies each router's own "
+            "routes with Route(**_copy(route, prefix)), __post_init__ sets is_async, and "
+            "mount(ctx) registers each with the handler its make_handler picks: bill_due is "
+            "registered and not listed.",
         ),
     )
 

@@ -44,6 +44,7 @@ from hermes_dev.pyast.semantic.resolve import (
     is_builtin_name,
     record_field_given,
     resolve,
+    text_of,
 )
 from hermes_dev.pyast.semantic.scopes import (
     Class,
@@ -124,17 +125,9 @@ class Evaluator:
             if env:
                 return None
             # (what the semantic model knows of it: `spec.name` of a row `Spec("x", ...)`,
-            # `spec["name"]` of a row `dict(name="x", ...)`)
-            found = resolve(expr, scope).single()
-            if isinstance(found, Const) and isinstance(found.value, str):
-                return found.value
-            if (
-                isinstance(found, Literal)
-                and isinstance(found.expr, ast.Constant)
-                and isinstance(found.expr.value, str)
-            ):
-                return found.expr.value
-            return None
+            # `spec["name"]` of a row `dict(name="x", ...)`, `route.name` of a record made
+            # with `name=f"{prefix}{name}"`)
+            return text_of(expr, scope)
         return value if isinstance(value, str) else None
 
     # Lookups ---------------------------------------------------------------------------

@@ -1598,7 +1598,15 @@ def text_of(expr: ast.expr, scope: Scope, depth: int = 0) -> str | None:
         right = text_of(expr.right, scope, depth + 1) if left is not None else None
         return None if left is None or right is None else left + right
     known, found = constant_key(expr, scope, depth)
-    return found if known and isinstance(found, str) else None
+    if known:
+        return found if isinstance(found, str) else None
+    if isinstance(expr, (ast.Name, ast.Attribute, ast.Subscript, ast.Call)):
+        # (`route.name` of a record a call made with `name=f"{prefix}{name}"`: that text)
+        held = resolve(expr, scope, depth + 1)
+        one = held.single() if held.complete else None
+        if isinstance(one, Literal) and isinstance(one.expr, (ast.JoinedStr, ast.BinOp)):
+            return text_of(one.expr, one.scope, depth + 1)
+    return None
 
 
 _RETURNED_ATTR = "_hermes_dev_returned"
@@ -2039,7 +2047,11 @@ def rows(expr: ast.expr, scope: Scope, depth: int = 0) -> Rows | None:
                     # per call, as `.values()` of a table they fill)
                     appended = method_entries(obj.cls, expr.attr, depth + 1)
                     if appended is not None:
-                        found.items.extend((value, where) for _, value, where in appended.items)
+                        found.items.extend(
+                            (value, where)
+                            for _, value, where in appended.items
+                            if _filled_by(where, obj)
+                        )
                         found.complete = found.complete and appended.complete
                 if isinstance(obj, Instance):
                     # (`result.entries` of a class that declares `entries: list[Entry]`: what
@@ -2216,6 +2228,11 @@ def _call_rows(call: ast.Call, scope: Scope, depth: int) -> Rows | None:
         if owner is not None:
             # (`self.specs.values()`: what the class's methods put in it, at each call)
             table = _with_method_entries(table, owner, func.value.attr, depth)  # type: ignore[attr-defined]
+            held = resolve(func.value.value, scope, depth + 1)  # type: ignore[attr-defined]
+            one = held.single() if held.complete else None
+            if table is not None and isinstance(one, Instance):
+                # (of this instance's own calls, not another one's of the same class)
+                table = Entries([e for e in table.items if _filled_by(e[2], one)], table.complete)
         if table is None:
             return None
         if func.attr == "keys":
@@ -2842,18 +2859,40 @@ def _row_scopes(binding: Binding, where: Scope, depth: int) -> list[Scope]:
     """Where a change made in a def's loops is read: once per row of each `for` around it, its
     target bound to that row (`for fn, desc in specs: out.append((f"x_{fn.__name__}", fn))`
     adds one row per spec, each with its own function), else once with the loop unread."""
+    loops = [
+        block.node
+        for block in binding.blocks
+        if isinstance(block.node, (ast.For, ast.AsyncFor)) and block.part == "body"
+    ]
+    return _per_row(loops, getattr(binding.node, "lineno", 0), where, depth)
+
+
+def _loops_around(home: FuncNode, node: ast.AST) -> list[ast.For | ast.AsyncFor]:
+    """The `for` loops of the def whose body holds `node`, outermost first."""
+    if isinstance(home, ast.Lambda):
+        return []
+    found = [
+        sub
+        for sub in walk_function(home)
+        if isinstance(sub, (ast.For, ast.AsyncFor)) and any(within(node, s) for s in sub.body)
+    ]
+    return sorted(found, key=lambda loop: (loop.lineno, loop.col_offset))
+
+
+def _per_row(
+    loops: list[ast.For | ast.AsyncFor], line: int, where: Scope, depth: int
+) -> list[Scope]:
+    """`where` once per row of each loop (their targets bound to it), rows a `continue` at
+    the top of a loop's body skips left out; once unread where a loop's rows are not known."""
     scopes = [where]
-    for block in binding.blocks:
-        loop = block.node
-        if not (isinstance(loop, (ast.For, ast.AsyncFor)) and block.part == "body"):
-            continue
+    for loop in loops:
         out: list[Scope] = []
         for scope in scopes:
             table = rows(loop.iter, scope, depth + 1)
             if table is None or not table.items or len(out) + len(table.items) > _MAX_LOOP_ROWS:
                 out.append(scope)
                 continue
-            skips = _skip_tests(loop, getattr(binding.node, "lineno", 0))
+            skips = _skip_tests(loop, line)
             for row, row_scope in table.items:
                 bound = bind_target(loop.target, row, row_scope, depth + 1)
                 here = Scope(
@@ -3152,6 +3191,12 @@ def _decorator_scopes(
             for name in rebound_parameters(factory):
                 # (`errors = errors or (Exception,)`: the name holds what the body makes)
                 bound.pop(name, None)
+            me = _first_parameter(factory)
+            if made_by.bound and isinstance(dec.func, ast.Attribute) and me is not None:
+                # (`@router.tool(...)`: the method's `self` is the router it is called on)
+                held = receiver(dec.func.value, app_scope, depth + 1)
+                if held.items and all(isinstance(o, Instance) for o in held.items):
+                    bound[me] = held
             outer = where.child(factory, constant_defaults(bound, dec, factory))
         else:
             if made_by.node is not deco or isinstance(dec, ast.Call):
@@ -3929,6 +3974,27 @@ def _with_method_entries(
 _EMPTY_TABLES = frozenset({"dict", "OrderedDict", "defaultdict", "list", "set"})
 
 
+def _filled_by(where: Scope, obj: Instance) -> bool:
+    """Whether an entry a method put in a table, read in `where`, may be `obj`'s: unless the
+    instance the method ran on (an instance of the class bound there) was made by another
+    construction than `obj`'s."""
+    if obj.made is None:
+        return True
+    scope: Scope | None = where
+    while scope is not None:
+        for held in (scope.env or {}).values():
+            one = held.single()
+            if (
+                isinstance(one, Instance)
+                and one.made is not None
+                and one.cls.node is obj.cls.node
+                and one.made[0] is not obj.made[0]
+            ):
+                return False
+        scope = scope.parent
+    return True
+
+
 def _starts_empty(cls: ClassRef, attr: str) -> bool:
     """Every value the class gives `attr` is an empty table it makes."""
     values: list[ast.expr | None] = []
@@ -3991,12 +4057,17 @@ def method_entries(cls: ClassRef, attr: str, depth: int) -> Entries | None:
         if not applied:
             found.complete = False
             continue
-        for where in applied:
-            if entry_key is None:
-                found.items.append((_UNKNOWN_KEY, value, where))
-                continue
-            known, constant = constant_key(entry_key, where, depth)
-            found.items.append((constant if known else _UNKNOWN_KEY, value, where))
+        loops = _loops_around(home, value)
+        for applied_at in applied:
+            # (`for route in other.routes: self.routes.append(...)`: one entry per row)
+            for where in (
+                _per_row(loops, value.lineno, applied_at, depth) if loops else [applied_at]
+            ):
+                if entry_key is None:
+                    found.items.append((_UNKNOWN_KEY, value, where))
+                    continue
+                known, constant = constant_key(entry_key, where, depth)
+                found.items.append((constant if known else _UNKNOWN_KEY, value, where))
     memo[key] = Budgeted(found, budget, TRUNCATED[0] != before)
     return found
 
@@ -4139,7 +4210,8 @@ def _method_call_scopes(
                     # parameters bound there)
                     sites = _method_call_scopes(site.owner, home, depth + 1, of) or sites
             for where in sites:
-                env = bind_call(call, where, function, depth + 1)
+                # (a parameter the call leaves out holds its constant default: `prefix=""`)
+                env = constant_defaults(bind_call(call, where, function, depth + 1), call, method)
                 out.append(cls.scope.child(method, env or None, cls))
             if len(out) > MAX_ITEMS:
                 return out
@@ -4767,11 +4839,15 @@ def _constructed_attribute(
     if any(isinstance(a, ast.Starred) for a in call.args):
         return None
     spread = any(kw.arg is None for kw in call.keywords)
-    if spread and APPLIED not in (scope.env or {}):
-        return None  # (`Builder(name, **opts)` is read only once per call of a table's helper)
     fields = record_fields(cls)
+    if spread and APPLIED not in (scope.env or {}) and fields is None:
+        return None  # (`Builder(name, **opts)` is read only once per call of a table's helper)
     if fields is not None and spread:
-        return None
+        # (`ToolRoute(**_route_kwargs(route, prefix))` of a helper that returns `dict(name=...,
+        # endpoint=...)`: the field as that dict gives it)
+        if any(n == attr for n, _ in fields):
+            return _spread_field(call, scope, attr, depth)
+        return _post_init_attribute(cls, made, attr, depth)
     if fields is not None:
         for index, (name, default) in enumerate(fields):
             if name != attr:
@@ -4793,7 +4869,7 @@ def _constructed_attribute(
                             return Possible.of(Literal(empty, cls.scope))
                 return None
             return resolve(default, cls.scope, depth + 1)
-        return None
+        return _post_init_attribute(cls, made, attr, depth)
     init = class_method(cls, "__init__")
     if init is None or not isinstance(init[0].node, ast.FunctionDef):
         return None
@@ -4830,6 +4906,59 @@ def _constructed_attribute(
         return None  # (`**opts` may give it)
     default = _default_of(node, param)
     return resolve(default, init[1].scope, depth + 1) if default is not None else None
+
+
+def _post_init_attribute(
+    cls: ClassRef, made: tuple[ast.Call, Scope], attr: str, depth: int
+) -> Possible | None:
+    """What a record's `__post_init__` stores as `attr` from its fields (`self.is_async =
+    inspect.iscoroutinefunction(self.endpoint)`), read with `self` the instance made."""
+    post = class_method(cls, "__post_init__")
+    if post is None or not isinstance(post[0].node, ast.FunctionDef) or depth > MAX_DEPTH:
+        return None
+    node = post[0].node
+    stored = _self_assignments(node, attr)
+    if len(stored) != 1 or stored[0][1] is None or not node.args.args:
+        return None
+    value = stored[0][1]
+    if any(isinstance(sub, ast.If) and within(value, sub) for sub in walk_function(node)):
+        return None  # (stored on one path only)
+    me = node.args.args[0].arg
+    where = post[0].scope.child(node, {me: Possible.of(Instance(cls, made))}, cls)
+    return resolve(value, where, depth + 1)
+
+
+def _spread_field(call: ast.Call, scope: Scope, attr: str, depth: int) -> Possible | None:
+    """`attr` of a record made with `**` spreads of dicts written out (`dict(name=...)`, a
+    display with text keys), the last that gives it winning; None when a spread is unknown."""
+    found: Possible | None = None
+    for kw in call.keywords:
+        if kw.arg == attr:
+            found = resolve(kw.value, scope, depth + 1)
+            continue
+        if kw.arg is not None:
+            continue
+        held = resolve(kw.value, scope, depth + 1)
+        row = held.single() if held.complete else None
+        if not isinstance(row, Literal):
+            return None
+        made = row.expr
+        if isinstance(made, ast.Dict):
+            if any(
+                not (isinstance(k, ast.Constant) and isinstance(k.value, str)) for k in made.keys
+            ):
+                return None
+            pairs = [(k.value, v) for k, v in zip(made.keys, made.values)]  # type: ignore[union-attr]
+        elif isinstance(made, ast.Call) and is_name(made.func, "dict") and not made.args:
+            if any(k.arg is None for k in made.keywords):
+                return None
+            pairs = [(k.arg, k.value) for k in made.keywords]
+        else:
+            return None
+        for key, value in pairs:
+            if key == attr:
+                found = resolve(value, row.scope, depth + 1)
+    return found
 
 
 def _reads_only_parameters_or_globals(
