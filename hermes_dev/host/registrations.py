@@ -497,6 +497,14 @@ class Handler:
         for kw in body.keywords:
             if kw.arg and _reads_argument(kw.value, given):
                 found.add(kw.arg)
+        if any(kw.arg is None and is_name(kw.value, given) for kw in body.keywords):
+            # (`lambda args, **kw: fn(**args)`: each parameter is the model's value by its name)
+            node = func.node
+            if isinstance(node, _DEF_TYPES):
+                taken = len([a for a in body.args if not isinstance(a, ast.Starred)])
+                positional = [*node.args.posonlyargs, *node.args.args][taken:]
+                named = {kw.arg for kw in body.keywords if kw.arg}
+                found |= {a.arg for a in (*positional, *node.args.kwonlyargs)} - named
         return frozenset(found)
 
     def __repr__(self) -> str:

@@ -26309,6 +26309,43 @@ registry.register(name="g_keys", toolset="t", schema={"name": "g_keys", "descrip
             "returns re.compile(p), None) fails when the pattern has no group; the code's own "
             "pattern, which has one, does not.",
         ),
+        Invalid(
+            """\
+import json
+
+from tools.registry import registry
+
+STYLES = {"apa": "{a}", "mla": "{a}."}
+
+
+def cite(style="apa", author=""):
+    return json.dumps({"t": STYLES[style].format(a=author)})
+
+
+def strip_doi(doi=""):
+    return json.dumps({"doi": doi.strip()})
+
+
+class Tool:
+    def __init__(self, fn):
+        self.fn = fn
+
+    def run(self, args):
+        return self.fn(**args)
+
+
+T = Tool(strip_doi)
+
+registry.register(name="cite", toolset="t", schema={"name": "cite", "description": "d", "parameters": {"type": "object", "properties": {"style": {"type": "string", "description": "s"}}}}, handler=lambda args, **kw: cite(**args))
+registry.register(name="strip_doi", toolset="t", schema={"name": "strip_doi", "description": "d", "parameters": {"type": "object", "properties": {"doi": {"type": "string", "description": "s"}}}}, handler=lambda args, **kw: T.run(args))
+""",
+            lines=(9, 21,),
+            fixed={},
+            note="the model's arguments spread into a def's keywords (lambda args, **kw: "
+            "cite(**args), or self.fn(**args) of an object holding the def): each parameter "
+            "is the model's value under its name, so STYLES[style] and doi.strip() fail on "
+            "what it may send.",
+        ),
     )
 
     def check(self, ctx: LintContext) -> Iterator[Finding]:

@@ -3417,6 +3417,8 @@ class _Walker:
                 seeds.add("$" + param)  # (made by the caller's code of the model's values)
             if param in seeds and _own_values(expr):
                 seeds.add("&" + param)  # (`{n: Decimal(1) for n in names}`: the tool's values)
+        if inputs.param and not inputs.rebound:
+            seeds.update(self._spread_parameters(given, target, inputs.param))
         if any(seed[0] == "*" for seed in seeds):
             prefix = f"{inputs.param}["
             seeds.update("?" + key for key in inputs.checked_keys)
@@ -3431,6 +3433,21 @@ class _Walker:
             # arguments handed on as in the handler's own)
             seeds.update(f"|{key}:{kind}" for key, kind in inputs.typed_numbers.items())
         return frozenset(seeds)
+
+    @staticmethod
+    def _spread_parameters(call: ast.Call, target: Callee, param: str) -> set[str]:
+        """`fn(**args)` of the model's arguments: each parameter the call does not fill
+        otherwise is the model's value under its name, as it was sent (or its default)."""
+        if not any(kw.arg is None and the_arguments(kw.value, param) for kw in call.keywords):
+            return set()
+        node = target.function.node
+        if not isinstance(node, _DEF_TYPES):
+            return set()
+        filled = set(call_arguments(call, target.function))
+        names = [a.arg for a in (*node.args.posonlyargs, *node.args.args, *node.args.kwonlyargs)]
+        if target.function.bound and names:
+            names = names[1:]
+        return {seed for name in names if name not in filled for seed in (name, "-" + name)}
 
     def _has_match(self) -> bool:
         """The def holds a `match` statement (read from its text: most defs have none, and
