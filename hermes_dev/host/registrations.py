@@ -43,6 +43,7 @@ from hermes_dev.pyast.semantic.resolve import (
     bind_target,
     class_bases,
     class_method,
+    constant_defaults,
     decoration_scopes,
     helper_applications,
     instance_method_applications,
@@ -1066,6 +1067,10 @@ def _function_contexts(
         applied = helper_applications(module, func, contexts[0][0], depth)
         if applied:
             return [(scope, contexts[0][1]) for scope in applied[: MAX_ROWS + 1]]
+        # (`wph_register_tool(ctx, "wp_get_post", ...)` in a def of another module)
+        foreign = _foreign_call_contexts(module, func, contexts[0][0], depth)
+        if foreign:
+            return foreign
     for scope, ok in contexts:
         owner = ClassRef(holder, module, scope) if isinstance(holder, ast.ClassDef) else None
         if not sites:
@@ -1217,6 +1222,46 @@ def _instance_call_contexts(
                     out.append((cls.scope.child(func, env, obj.cls), site_ok))
                     if len(out) > MAX_ROWS:
                         return out
+    return out
+
+
+def _foreign_call_contexts(
+    module: ModuleInfo,
+    func: ast.FunctionDef | ast.AsyncFunctionDef,
+    where: Scope,
+    depth: int,
+) -> list[tuple[Scope, bool]]:
+    """The scopes of a module-level helper's body, one per call of it in the other modules of
+    its package (in their defs too, read in the scopes those run in: a row of a loop around
+    the call, a caller's call), its parameters bound to what each call gives."""
+    if depth > _MAX_CALL_SITE_DEPTH:
+        return []
+    out: list[tuple[Scope, bool]] = []
+    helper = Function(func, module, where)
+    for other in subtree_modules(module, f"{func.name}(", package=True):
+        if other.tree is None or other is module:
+            continue
+        lines = other.word_lines(func.name)
+        sites: list[tuple[ast.Call, list[ast.AST]]] = []
+        for stmt in other.tree.body:
+            if spans_any(stmt, lines):
+                _calls_where(
+                    stmt,
+                    [stmt],
+                    lines,
+                    lambda c: isinstance(c.func, ast.Name) and c.func.id == func.name,
+                    sites,
+                )
+        for site, site_path in sites:
+            contexts, _ = _contexts(other, site_path, site, depth + 1)
+            for scope, ok in contexts:
+                made = resolve(site.func, scope).single()
+                if not (isinstance(made, Function) and made.node is func):
+                    break
+                env = constant_defaults(bind_call(site, scope, helper), site, func)
+                out.append((where.child(func, env or None), ok))
+                if len(out) > MAX_ROWS:
+                    return out
     return out
 
 

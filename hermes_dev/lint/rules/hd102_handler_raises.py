@@ -26339,12 +26339,97 @@ T = Tool(strip_doi)
 registry.register(name="cite", toolset="t", schema={"name": "cite", "description": "d", "parameters": {"type": "object", "properties": {"style": {"type": "string", "description": "s"}}}}, handler=lambda args, **kw: cite(**args))
 registry.register(name="strip_doi", toolset="t", schema={"name": "strip_doi", "description": "d", "parameters": {"type": "object", "properties": {"doi": {"type": "string", "description": "s"}}}}, handler=lambda args, **kw: T.run(args))
 """,
-            lines=(9, 21,),
+            lines=(
+                9,
+                21,
+            ),
             fixed={},
             note="the model's arguments spread into a def's keywords (lambda args, **kw: "
             "cite(**args), or self.fn(**args) of an object holding the def): each parameter "
             "is the model's value under its name, so STYLES[style] and doi.strip() fail on "
             "what it may send.",
+        ),
+        Invalid(
+            {
+                "plugins/wp/__init__.py": """\
+from . import posts  # noqa: F401
+from .functions import do_action
+
+
+def register(ctx):
+    do_action("hermes_init", ctx)
+""",
+                "plugins/wp/functions.py": """\
+import json
+
+HOOKS = {}
+
+
+def add_action(name, callback, priority=10):
+    HOOKS.setdefault(name, []).append((priority, callback))
+
+
+def do_action(name, *args):
+    for _, callback in sorted(HOOKS.get(name, []), key=lambda pair: pair[0]):
+        callback(*args)
+
+
+def send_error(message):
+    return json.dumps({"error": message})
+
+
+def register_wp_tool(ctx, name, callback, description):
+    ctx.register_tool(
+        name=name,
+        toolset="wp",
+        schema={"name": name, "description": description, "parameters": {"type": "object", "properties": {}}},
+        handler=callback,
+    )
+""",
+                "plugins/wp/plugin.yaml": """\
+name: wp
+version: "1"
+description: d
+provides_tools: [wp_get_post, wp_feed]
+""",
+                "plugins/wp/posts.py": """\
+import json
+
+from .functions import add_action, register_wp_tool, send_error
+
+POSTS = {1: {"title": "Hello"}}
+
+
+def wp_get_post(args, **kwargs):
+    return json.dumps(POSTS[int(args.get("post_id", 0))])
+
+
+def wp_feed(args, **kwargs):
+    feed = args.get("feed") or "rss2"
+    if feed == "rss2":
+        head = "<rss>"
+    elif feed == "atom":
+        head = "<feed>"
+    else:
+        return send_error("unsupported feed")
+    return json.dumps({"hook": "do_feed_" + feed, "head": head})
+
+
+def register_post_tools(ctx):
+    register_wp_tool(ctx, "wp_get_post", wp_get_post, "One post.")
+    register_wp_tool(ctx, "wp_feed", wp_feed, "A feed.")
+
+
+add_action("hermes_init", register_post_tools, 10)
+""",
+            },
+            findings=(("plugins/wp/posts.py", 9),),
+            fixed={},
+            note="WordPress-style hooks: register(ctx) fires an action whose callback, in a "
+            "sibling module, calls a helper of a third module that registers each tool: the "
+            "helper's calls in that def are its registrations, so wp_get_post's int() of the "
+            "model's text is found; wp_feed's feed is one of the constants its if/elif chain "
+            "lets past (the else returns), so 'do_feed_' + feed raises nothing.",
         ),
     )
 

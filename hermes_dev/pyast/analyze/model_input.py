@@ -888,6 +888,17 @@ class InputRisks:
                 for read in self._reads(value.args[0]):
                     self._conditional.setdefault(read, []).append(after)
                 self.helper_checked.update(self._reads(value.args[0]))
+        # `if feed == "rss2": ... elif feed == "atom": ... else: return ...`: past the chain,
+        # `feed` is one of those constants
+        for sub in nodes:
+            if isinstance(sub, ast.If):
+                chosen = _exhausted_choice(sub)
+                if chosen is not None:
+                    after = (
+                        (getattr(sub, "end_lineno", 0), getattr(sub, "end_col_offset", 0)),
+                        _END,
+                    )
+                    self._conditional.setdefault(chosen, []).append(after)
         self._spread_guards(assigns, own)
         self._guard_items(nodes, assigns)
         # `for code in (src, dst): if code not in RATES: return ...`: each value is tested
@@ -4452,6 +4463,39 @@ def _group_of(groups: ast.Call, number: int) -> ast.Call:
         keywords=[],
     )
     return ast.copy_location(made, groups)
+
+
+def _exhausted_choice(node: ast.If) -> str | None:
+    """The name an `if`/`elif` chain compares with constants (`x == "a"`, `x in ("b", "c")`)
+    when its last `else` leaves (returns, raises): past the chain it is one of them."""
+    name: str | None = None
+    current: ast.If = node
+    while True:
+        test = current.test
+        if not (
+            isinstance(test, ast.Compare)
+            and len(test.ops) == 1
+            and isinstance(test.left, ast.Name)
+            and (
+                (isinstance(test.ops[0], ast.Eq) and isinstance(test.comparators[0], ast.Constant))
+                or (
+                    isinstance(test.ops[0], ast.In)
+                    and isinstance(test.comparators[0], (ast.Tuple, ast.List, ast.Set))
+                    and all(isinstance(e, ast.Constant) for e in test.comparators[0].elts)
+                )
+            )
+        ):
+            return None
+        if name is not None and test.left.id != name:
+            return None
+        name = test.left.id
+        rest = current.orelse
+        if len(rest) == 1 and isinstance(rest[0], ast.If):
+            current = rest[0]
+            continue
+        if rest and isinstance(rest[-1], (ast.Return, ast.Raise)):
+            return name
+        return None
 
 
 def _matched_text(call: ast.Call) -> ast.expr | None:
