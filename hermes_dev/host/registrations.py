@@ -64,6 +64,7 @@ from hermes_dev.pyast.semantic.scopes import (
     Literal,
     Partial,
     Possible,
+    Prefilled,
     Scope,
     module_scope,
 )
@@ -503,8 +504,18 @@ class Handler:
             node = func.node
             if isinstance(node, _DEF_TYPES):
                 taken = len([a for a in body.args if not isinstance(a, ast.Starred)])
-                positional = [*node.args.posonlyargs, *node.args.args][taken:]
                 named = {kw.arg for kw in body.keywords if kw.arg}
+                called = resolve(body.func, self.func.scope).single()
+                if isinstance(called, Partial):
+                    # (`chat_read(**args)` of a partial: its own arguments are not the model's)
+                    taken += len(called.args)
+                    named |= {kw.arg for kw in called.keywords if kw.arg}
+                elif isinstance(func, Prefilled):
+                    taken += func.given_args
+                    named |= func.given_keywords
+                if func.bound:
+                    taken += 1
+                positional = [*node.args.posonlyargs, *node.args.args][taken:]
                 found |= {a.arg for a in (*positional, *node.args.kwonlyargs)} - named
         return frozenset(found)
 

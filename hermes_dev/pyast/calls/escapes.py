@@ -116,7 +116,15 @@ from hermes_dev.pyast.semantic.resolve import (
     resolve,
     text_of,
 )
-from hermes_dev.pyast.semantic.scopes import Class, Const, External, Function, Instance, Literal
+from hermes_dev.pyast.semantic.scopes import (
+    Class,
+    Const,
+    External,
+    Function,
+    Instance,
+    Literal,
+    Prefilled,
+)
 from hermes_dev.pyast.semantic.walker import (
     def_statements,
     handlers_around,
@@ -3443,10 +3451,16 @@ class _Walker:
         node = target.function.node
         if not isinstance(node, _DEF_TYPES):
             return set()
-        filled = set(call_arguments(call, target.function))
-        names = [a.arg for a in (*node.args.posonlyargs, *node.args.args, *node.args.kwonlyargs)]
-        if target.function.bound and names:
-            names = names[1:]
+        function = target.function
+        filled = set(call_arguments(call, function))
+        positional = [a.arg for a in (*node.args.posonlyargs, *node.args.args)]
+        if function.bound and positional:
+            positional = positional[1:]
+        if isinstance(function, Prefilled):
+            # (a partial's own arguments are not the model's)
+            positional = positional[function.given_args :]
+            filled |= function.given_keywords
+        names = [*positional, *(a.arg for a in node.args.kwonlyargs)]
         return {seed for name in names if name not in filled for seed in (name, "-" + name)}
 
     def _has_match(self) -> bool:
