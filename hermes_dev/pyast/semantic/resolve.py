@@ -320,6 +320,11 @@ def _constant_truth(test: ast.expr, where: Scope, depth: int) -> bool | None:
         test, negated = test.operand, not negated
     if not isinstance(test, (ast.Name, ast.Attribute, ast.Call, ast.BoolOp, ast.Compare)):
         return None
+    for sub in ast.walk(test):
+        if isinstance(sub, ast.Name):
+            found = where.lookup(sub.id)
+            if found is not None and found[1] and any(b.kind == "param" for b in found[1]):
+                return None  # (a parameter no call bound here: nothing decides the test)
     held = resolve(test, where, depth + 1)
     one = held.single() if held.complete else None
     if not isinstance(one, Const) or type(one.value) not in (bool, int, str, type(None)):
