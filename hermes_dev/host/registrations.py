@@ -45,10 +45,12 @@ from hermes_dev.pyast.semantic.resolve import (
     class_method,
     constant_defaults,
     decoration_scopes,
+    first_parameter,
     helper_applications,
     instance_method_applications,
     is_builtin_name,
     made_decorator,
+    mapped_target,
     method_tables,
     own_object,
     resolve,
@@ -943,7 +945,7 @@ def _decoration_contexts(
         deco, factory = made, node
     elif i != 0:
         return None  # (a method, or a def nested in one that does not return it)
-    param = _first_parameter(deco)
+    param = first_parameter(deco)
     if param is None or param not in _names_in(call):
         return None
     out: list[tuple[Scope, bool]] = []
@@ -988,7 +990,7 @@ def _loop_contexts(
             continue
         for row, row_scope in table.items[:MAX_ROWS]:
             bound = bind_target(loop.target, row, row_scope)
-            here = _with_env(scope, bound)
+            here = scope.with_env(bound)
             if _skipped(loop, here):
                 continue  # (`if not method.endswith("Action"): continue` for this row)
             out.append((here, ok))
@@ -1010,12 +1012,6 @@ def _skipped(loop: ast.For | ast.AsyncFor | ast.comprehension, scope: Scope) -> 
         if not isinstance(stmt.body[-1], ast.Continue):
             break
     return False
-
-
-def _with_env(scope: Scope, bound: dict[str, Possible]) -> Scope:
-    env = dict(scope.env or {})
-    env.update(bound)
-    return Scope(scope.module, scope.func, scope.parent, env, scope.owner)
 
 
 def _function_contexts(
@@ -1045,7 +1041,7 @@ def _function_contexts(
         not sites
         and isinstance(holder, ast.ClassDef)
         and isinstance(func, _DEF_TYPES)
-        and _first_parameter(func) in used
+        and first_parameter(func) in used
         and any(last_name(d) == "classmethod" for d in func.decorator_list)
     ):
         # `@classmethod def register(cls): registry.register(name=cls.name, ...)`, called as
@@ -1128,11 +1124,7 @@ def _mapped_contexts(module: ModuleInfo, lam: ast.Lambda, depth: int) -> list[tu
                         out.append((fn.scope.child(lam, None), False))
                         continue
                     for row, row_scope in table.items[:MAX_ROWS]:
-                        target: ast.expr = ast.Name(params[0], ast.Store())
-                        if spread:
-                            names: list[ast.expr] = [ast.Name(p, ast.Store()) for p in params]
-                            target = ast.Tuple(names, ast.Store())
-                        env = bind_target(target, row, row_scope)
+                        env = bind_target(mapped_target(params, spread), row, row_scope)
                         out.append((fn.scope.child(lam, env), ok))
                     if not table.complete or len(table.items) > MAX_ROWS:
                         out.append((fn.scope.child(lam, None), False))
@@ -1160,14 +1152,14 @@ def _self_call_contexts(
 ) -> list[tuple[Scope, bool]]:
     """The scopes of a method's body, one per `self.<name>(...)` call in the class's other
     methods, its parameters bound to what that call gives where it runs."""
-    me = _first_parameter(func)
+    me = first_parameter(func)
     if me is None or depth > _MAX_CALL_SITE_DEPTH:
         return []
     out: list[tuple[Scope, bool]] = []
     for method in holder.body:
         if not isinstance(method, _DEF_TYPES) or method is func:
             continue
-        caller = _first_parameter(method)
+        caller = first_parameter(method)
         if caller is None:
             continue
         calls: list[tuple[ast.Call, list[ast.AST]]] = []
@@ -1200,24 +1192,17 @@ def _instance_call_contexts(
     """The scopes of a method's body, one per call `x.<name>(...)` in the package (in a def
     or at a module's top) where `x` is an instance of the class (or of one made from it),
     `self` that instance and the parameters what the call gives where it runs."""
-    me = _first_parameter(func)
+    me = first_parameter(func)
     if me is None or depth > _MAX_CALL_SITE_DEPTH:
         return []
     out: list[tuple[Scope, bool]] = []
-    for other in subtree_modules(module, f".{func.name}(", package=True):
-        if other.tree is None:
-            continue
-        lines = other.word_lines(func.name)
-        calls: list[tuple[ast.Call, list[ast.AST]]] = []
-        for stmt in other.tree.body:
-            if spans_any(stmt, lines):
-                _calls_where(
-                    stmt,
-                    [stmt],
-                    lines,
-                    lambda c: isinstance(c.func, ast.Attribute) and c.func.attr == func.name,
-                    calls,
-                )
+    method_calls = _package_calls(
+        module,
+        f".{func.name}(",
+        func.name,
+        lambda c: isinstance(c.func, ast.Attribute) and c.func.attr == func.name,
+    )
+    for other, calls in method_calls:
         for site, site_path in calls:
             if any(node is func for node in site_path):
                 continue  # (a call of itself)
@@ -1249,20 +1234,15 @@ def _foreign_call_contexts(
         return []
     out: list[tuple[Scope, bool]] = []
     helper = Function(func, module, where)
-    for other in subtree_modules(module, f"{func.name}(", package=True):
-        if other.tree is None or other is module:
+    helper_calls = _package_calls(
+        module,
+        f"{func.name}(",
+        func.name,
+        lambda c: isinstance(c.func, ast.Name) and c.func.id == func.name,
+    )
+    for other, sites in helper_calls:
+        if other is module:
             continue
-        lines = other.word_lines(func.name)
-        sites: list[tuple[ast.Call, list[ast.AST]]] = []
-        for stmt in other.tree.body:
-            if spans_any(stmt, lines):
-                _calls_where(
-                    stmt,
-                    [stmt],
-                    lines,
-                    lambda c: isinstance(c.func, ast.Name) and c.func.id == func.name,
-                    sites,
-                )
         for site, site_path in sites:
             contexts, _ = _contexts(other, site_path, site, depth + 1)
             for scope, ok in contexts:
@@ -1274,6 +1254,25 @@ def _foreign_call_contexts(
                 if len(out) > MAX_ROWS:
                     return out
     return out
+
+
+def _package_calls(
+    module: ModuleInfo, needle: str, word: str, wanted: Callable[[ast.Call], bool]
+) -> list[tuple[ModuleInfo, list[tuple[ast.Call, list[ast.AST]]]]]:
+    """The calls `wanted` takes in each module of `module`'s package whose text holds
+    `needle`, each with the nodes from its module-level statement down to it (only the
+    statements on lines that hold `word` are read)."""
+    found: list[tuple[ModuleInfo, list[tuple[ast.Call, list[ast.AST]]]]] = []
+    for other in subtree_modules(module, needle, package=True):
+        if other.tree is None:
+            continue
+        lines = other.word_lines(word)
+        calls: list[tuple[ast.Call, list[ast.AST]]] = []
+        for stmt in other.tree.body:
+            if spans_any(stmt, lines):
+                _calls_where(stmt, [stmt], lines, wanted, calls)
+        found.append((other, calls))
+    return found
 
 
 def _calls_where(
@@ -1316,11 +1315,6 @@ def _visit_self_calls(
         path.pop()
 
 
-def _first_parameter(func: ast.FunctionDef | ast.AsyncFunctionDef) -> str | None:
-    positional = [*func.args.posonlyargs, *func.args.args]
-    return positional[0].arg if positional else None
-
-
 def _classmethod_contexts(
     module: ModuleInfo,
     holder: ast.ClassDef,
@@ -1330,7 +1324,7 @@ def _classmethod_contexts(
 ) -> list[tuple[Scope, bool]]:
     """The scopes of a classmethod's body, one per class it is called on (`Weather.register()`)
     in the modules of its folder and the folders under it: `cls` is that class."""
-    cls_param = _first_parameter(func)
+    cls_param = first_parameter(func)
     out: list[tuple[Scope, bool]] = []
     for scope, ok in contexts:
         base = ClassRef(holder, module, scope)
@@ -1470,7 +1464,7 @@ def _handed_sites(
                 continue
             for row, row_scope in table.items[:MAX_ROWS]:
                 env = {_ROW: resolve(row, row_scope)}
-                found.append((made, _with_env(scope, env), ok))
+                found.append((made, scope.with_env(env), ok))
             if not table.complete:
                 found.append((made, scope, False))
             if len(found) > MAX_ROWS:

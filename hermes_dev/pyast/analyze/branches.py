@@ -426,9 +426,7 @@ def _decided_per_value(test: ast.expr, scope: Scope) -> bool | None:
             continue
         said: set[bool] = set()
         for one in items:
-            alone = Scope(
-                scope.module, scope.func, scope.parent, {**env, name: Possible.of(one)}, scope.owner
-            )
+            alone = scope.with_env({name: Possible.of(one)})
             value = _value(test, alone, 0)
             if value is _UNKNOWN:
                 return None

@@ -1225,37 +1225,25 @@ def _result_of(obj: Obj, call: ast.Call, scope: Scope, depth: int) -> Possible:
 
 
 def _receiver(
-    func: Function, call: ast.Call, scope: Scope, depth: int
+    func: Function, call: ast.Call, scope: Scope, depth: int, any_instance: bool = False
 ) -> tuple[str, Possible] | None:
     """`LOOKUP.run(x)` of an instance that remembers its call: the method's `self` is that
-    instance (what its constructor was given decides what the method reads of it)."""
+    instance (what its constructor was given decides what the method reads of it); with
+    `any_instance`, of any one known instance (`handler.get_tools()`: what its loops read of
+    `self`), a static or class method left out."""
     node = func.node
     if not (func.bound and isinstance(call.func, ast.Attribute) and isinstance(node, _DEF_TYPES)):
         return None
     params = [*node.args.posonlyargs, *node.args.args]
-    if not params:
+    if not params or (any_instance and (_is_static(node) or _is_classmethod(node))):
         return None
     held = receiver(call.func.value, scope, depth + 1)
     if len(held.items) != 1 or not held.complete:
         return None
     obj = held.items[0]
-    if not (isinstance(obj, Instance) and (obj.made is not None or obj.held is not None)):
+    if not isinstance(obj, Instance):
         return None
-    return params[0].arg, held
-
-
-def _rows_receiver(
-    func: Function, call: ast.Call, scope: Scope, depth: int
-) -> tuple[str, Possible] | None:
-    """`x.method()` of one known instance: the method's `self` is it."""
-    node = func.node
-    if not (func.bound and isinstance(call.func, ast.Attribute) and isinstance(node, _DEF_TYPES)):
-        return None
-    params = [*node.args.posonlyargs, *node.args.args]
-    if not params or _is_static(node) or _is_classmethod(node):
-        return None
-    held = receiver(call.func.value, scope, depth + 1)
-    if len(held.items) != 1 or not held.complete or not isinstance(held.items[0], Instance):
+    if not any_instance and obj.made is None and obj.held is None:
         return None
     return params[0].arg, held
 
@@ -1287,8 +1275,7 @@ def _decorated_object(
     handed = Possible.of(Undecorated(node, scope.module, scope))
     found: list[Obj] = []
     for deco in decorators:
-        env = {**(scope.env or {}), _HANDED: handed, _DECORATOR: Possible.of(deco)}
-        here = Scope(scope.module, scope.func, scope.parent, env, scope.owner)
+        here = scope.with_env({_HANDED: handed, _DECORATOR: Possible.of(deco)})
         applied = ast.Call(
             func=ast.Name(_DECORATOR, ast.Load()), args=[ast.Name(_HANDED, ast.Load())], keywords=[]
         )
@@ -2085,7 +2072,7 @@ def _filtered_rows(table: Rows, gen: ast.comprehension, scope: Scope, depth: int
     kept = Rows([], table.complete)
     for row, where in table.items:
         bound = bind_target(gen.target, row, where, depth + 1)
-        here = Scope(scope.module, scope.func, scope.parent, {**(scope.env or {}), **bound})
+        here = scope.with_env(bound)
         says = [_row_test(test, here, depth + 1) for test in gen.ifs]
         if False in says:
             continue
@@ -2305,7 +2292,7 @@ def _call_rows(call: ast.Call, scope: Scope, depth: int) -> Rows | None:
         if isinstance(obj, Function):
             known = True
             env = bind_call(call, scope, obj, depth)
-            me = _rows_receiver(obj, call, scope, depth)
+            me = _receiver(obj, call, scope, depth, any_instance=True)
             if me is not None:
                 env[me[0]] = me[1]  # (`handler.get_tools()`: what its loops read of `self`)
             yielded = _yielded_rows(obj, env, depth)
@@ -2368,15 +2355,17 @@ def _member_rows(call: ast.Call, scope: Scope, depth: int) -> Rows | None:
             ast.copy_location(row, stmt)
             for sub in ast.walk(row):
                 ast.copy_location(sub, stmt)
-            where = Scope(
-                scope.module,
-                scope.func,
-                scope.parent,
-                {**(scope.env or {}), _MEMBERS_OF: Possible.of(obj)},
-                scope.owner,
-            )
+            where = scope.with_env({_MEMBERS_OF: Possible.of(obj)})
             found.items.append((row, where))
     return found
+
+
+def mapped_target(params: list[str], spread: bool) -> ast.expr:
+    """What a lambda `map` hands a row binds: its first parameter to the row, or (`starmap`)
+    each parameter to the row's item, as a loop target would."""
+    if not spread:
+        return ast.Name(params[0], ast.Store())
+    return ast.Tuple([ast.Name(p, ast.Store()) for p in params], ast.Store())
 
 
 def _mapped_rows(call: ast.Call, scope: Scope, depth: int) -> Rows | None:
@@ -2395,10 +2384,7 @@ def _mapped_rows(call: ast.Call, scope: Scope, depth: int) -> Rows | None:
         return None
     found = Rows([], table.complete)
     for row, row_scope in table.items[:_MAX_LOOP_ROWS]:
-        target: ast.expr = ast.Name(params[0], ast.Store())
-        if last_name(call.func) == "starmap":
-            names: list[ast.expr] = [ast.Name(p, ast.Store()) for p in params]
-            target = ast.Tuple(names, ast.Store())
+        target = mapped_target(params, last_name(call.func) == "starmap")
         env = bind_target(target, row, row_scope, depth + 1)
         found.items.append((lam.body, fn.scope.child(lam, env)))
     if len(table.items) > _MAX_LOOP_ROWS:
@@ -2900,13 +2886,7 @@ def _per_row(
             skips = _skip_tests(loop, line)
             for row, row_scope in table.items:
                 bound = bind_target(loop.target, row, row_scope, depth + 1)
-                here = Scope(
-                    scope.module,
-                    scope.func,
-                    scope.parent,
-                    {**(scope.env or {}), **bound},
-                    scope.owner,
-                )
+                here = scope.with_env(bound)
                 if any(_row_test(test, here, depth + 1) is True for test in skips):
                     continue  # (`if meta is None: continue` for this row)
                 out.append(here)
@@ -3196,7 +3176,7 @@ def _decorator_scopes(
             for name in rebound_parameters(factory):
                 # (`errors = errors or (Exception,)`: the name holds what the body makes)
                 bound.pop(name, None)
-            me = _first_parameter(factory)
+            me = first_parameter(factory)
             if made_by.bound and isinstance(dec.func, ast.Attribute) and me is not None:
                 # (`@router.tool(...)`: the method's `self` is the router it is called on)
                 held = receiver(dec.func.value, app_scope, depth + 1)
@@ -4208,7 +4188,7 @@ def _method_call_scopes(
                     and site.func is home
                     and is_name(
                         call.func.value,  # type: ignore[attr-defined]
-                        _first_parameter(home) or "",
+                        first_parameter(home) or "",
                     )
                 ):
                     # (`def add(self, tool): self += tool`: once per call of `add`, its
@@ -4240,7 +4220,8 @@ _IN_PLACE_TEXT: dict[type[ast.operator], str] = {
 }
 
 
-def _first_parameter(node: FuncNode) -> str | None:
+def first_parameter(node: FuncNode) -> str | None:
+    """The def's first positional parameter (`self` of a method), or None."""
     positional = [*node.args.posonlyargs, *node.args.args]
     return positional[0].arg if positional else None
 
@@ -4339,8 +4320,7 @@ def _comprehended_entries(expr: ast.DictComp, scope: Scope, depth: int) -> Entri
             # (`{n: (f, schema) for n, f, schema in TABLE}`: key and value read where the
             # row's names are bound)
             bound = bind_target(gen.target, row, where, depth + 1)
-            env = {**(scope.env or {}), **bound}
-            inner = Scope(scope.module, scope.func, scope.parent, env, scope.owner)
+            inner = scope.with_env(bound)
             key, value = key or (expr.key, inner), value or (expr.value, inner)
         known, constant = constant_key(key[0], key[1], depth)
         found.items.append((constant if known else _UNKNOWN_KEY, value[0], value[1]))

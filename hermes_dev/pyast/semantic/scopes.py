@@ -122,6 +122,10 @@ class Scope:
     ) -> Scope:
         return Scope(self.module, func, self, env, owner)
 
+    def with_env(self, bound: Mapping[str, Possible]) -> Scope:
+        """This scope with `bound` added to (or replacing names of) what it binds."""
+        return Scope(self.module, self.func, self.parent, {**(self.env or {}), **bound}, self.owner)
+
     def env_key(self) -> tuple[object, ...]:
         """What this scope and those around it bind through `env`, as a hashable key."""
         if self._env_key is None:
