@@ -45,6 +45,7 @@ from hermes_dev.pyast.semantic.resolve import (
     class_method,
     constant_defaults,
     decoration_scopes,
+    entries,
     first_parameter,
     helper_applications,
     instance_method_applications,
@@ -234,6 +235,8 @@ def _spread(
     handed (`merge(COMMON, tool)`) give theirs, the later ones over the earlier."""
     if depth > _MAX_SPREAD_DEPTH:
         return []
+    if isinstance(expr, ast.BinOp) and isinstance(expr.op, ast.BitOr):
+        return _spread_all([expr.left, expr.right], scope, depth)  # (`BASE | spec`)
     if isinstance(expr, ast.Call):
         merged = _merged(expr, scope)
         if merged is not None:
@@ -267,7 +270,7 @@ def _spread(
             if kw.arg
         ]
     if not isinstance(made, ast.Dict):
-        return []
+        return _entries_of(expr, scope, read, found.scope.module)
     items: list[tuple[str, ast.expr, ast.expr, ModuleInfo]] = []
     for key, value in zip(made.keys, made.values):
         if key is None and _keyword_options(value, found.scope):
@@ -281,6 +284,26 @@ def _spread(
         if not (isinstance(key, ast.Constant) and isinstance(key.value, str)):
             return []  # a spread or a computed key: not known whole
         items = _overridden(items, [(key.value, key, read(key.value, value), found.scope.module)])
+    return items
+
+
+def _entries_of(
+    expr: ast.expr,
+    scope: Scope,
+    read: Callable[[str, ast.expr], ast.expr],
+    module: ModuleInfo,
+) -> list[tuple[str, ast.expr, ast.expr, ModuleInfo]]:
+    """A dict the model knows whole, however it is made (`DEFAULTS | {k: spec[k] for k in
+    keep if k in spec}` returned by a helper): its constant keys, the later over the
+    earlier; empty when a key or part is not known."""
+    table = entries(expr, scope)
+    if table is None or not table.complete or not table.items:
+        return []
+    items: list[tuple[str, ast.expr, ast.expr, ModuleInfo]] = []
+    for key, value, _where in table.items:
+        if not isinstance(key, str):
+            return []
+        items = _overridden(items, [(key, expr, read(key, value), module)])
     return items
 
 

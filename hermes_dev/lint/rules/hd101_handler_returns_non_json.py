@@ -1355,6 +1355,26 @@ registry.register(name="notes_ping", toolset="notes", schema={"name": "notes_pin
             note="The decorator registers a lambda that serialises what the decorated def "
             "returns: the dict becomes JSON.",
         ),
+        Valid(
+            {
+                "tools/export_tool.py": """\
+import io
+import json
+
+from tools.registry import registry
+
+
+def export(args, **kw):
+    buffer = io.StringIO()
+    buffer.write(json.dumps({"rows": []}))
+    return buffer.getvalue()
+
+
+registry.register(name="export_rows", toolset="books", schema={"name": "export_rows", "description": "Export rows.", "parameters": {"type": "object", "properties": {}}}, handler=export)
+""",
+            },
+            note="A text buffer whose first write is a JSON string: not known to be anything else.",
+        ),
     )
     INVALID = (
         Invalid(
@@ -4982,6 +5002,50 @@ tuple(map(register_with(registry, "garden"), SPECS))
             "(map(register_with(registry, 'garden'), SPECS), the specs made by starmap of a "
             "lambda) and a lambda written in the map (map(lambda kw: registry.register(**kw), "
             "SPECS)) are read once per row: frost returns a dict, need an f-string of prose.",
+        ),
+        Invalid(
+            {
+                "tools/export_tool.py": """\
+import csv
+import io
+import json
+
+from tools.registry import registry
+
+ROWS = [{"date": "2024-01-02", "amount": 12.5}]
+
+
+def export(args, **kw):
+    if args.get("format") == "json":
+        return json.dumps({"rows": ROWS})
+    buffer = io.StringIO()
+    writer = csv.writer(buffer)
+    writer.writerow(["date", "amount"])
+    for row in ROWS:
+        writer.writerow([row["date"], row["amount"]])
+    return buffer.getvalue()
+
+
+def invoice(args, **kw):
+    out = []
+    out.append("INVOICE %s" % args.get("id", ""))
+    out.append("-" * 40)
+    for row in ROWS:
+        out.append("%s  %s" % (row["date"], row["amount"]))
+    return "\\n".join(out)
+
+
+registry.register(name="export_rows", toolset="books", schema={"name": "export_rows", "description": "Export rows.", "parameters": {"type": "object", "properties": {"format": {"type": "string", "description": "csv or json"}}}}, handler=export)
+registry.register(name="invoice_text", toolset="books", schema={"name": "invoice_text", "description": "Render an invoice.", "parameters": {"type": "object", "properties": {"id": {"type": "string", "description": "Invoice id."}}}}, handler=invoice)
+""",
+            },
+            findings=(
+                ("tools/export_tool.py", 18),
+                ("tools/export_tool.py", 27),
+            ),
+            fixed={},
+            note="CSV text a handler writes to a text buffer (a csv writer's header row first) and "
+            "lines joined after a first line appended to an empty list: neither is JSON.",
         ),
     )
 

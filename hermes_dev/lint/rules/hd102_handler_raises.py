@@ -505,6 +505,39 @@ from tools.registry import registry, tool_error
 """
 
 
+# A lookup helper of a small ORM (keyword lookups read row by row) three HD102 cases share.
+_LOOKUP_MODELS = """\
+def _matches(obj, lookups):
+    for key, expected in lookups.items():
+        name, _, op = key.partition("__")
+        value = getattr(obj, name)
+        if op in ("", "exact"):
+            if value != expected:
+                return False
+        elif op == "iexact":
+            if str(value).lower() != str(expected).lower():
+                return False
+        else:
+            raise ValueError(f"Unsupported lookup: {key}")
+    return True
+
+
+class QuerySet(list):
+    def filter(self, **lookups):
+        return QuerySet(o for o in self if _matches(o, lookups))
+
+
+class Manager:
+    def __init__(self):
+        self._rows = []
+
+    def all(self):
+        return QuerySet(self._rows)
+
+    def filter(self, **lookups):
+        return self.all().filter(**lookups)
+"""
+
 _RELAY_INIT = """\
 from . import tools
 from .client import Client
@@ -11286,6 +11319,180 @@ registry.register(name="rate", toolset="t", schema={"name": "rate", "description
 """,
             note="a helper that raises unless the text it hands back is one of the caller's "
             "choices: the lookup by it holds.",
+        ),
+        Valid(
+            {
+                "tools/models.py": _LOOKUP_MODELS,
+                "tools/orders_tool.py": """\
+import json
+
+from tools.models import Manager
+from tools.registry import registry
+
+ORDERS = Manager()
+
+
+def find_orders(args, **kw):
+    email = str(args.get("email", ""))
+    found = ORDERS.filter(status="open", email__iexact=email)
+    return json.dumps({"count": len(found)})
+
+
+registry.register(
+    name="find_orders",
+    toolset="shop",
+    schema={"name": "find_orders", "description": "Find orders.", "parameters": {"type": "object", "properties": {"email": {"type": "string", "description": "Customer email."}}}},
+    handler=find_orders,
+)
+""",
+            },
+            note="The same helper given only lookups it knows, through a manager that hands its "
+            "keyword arguments on (**lookups): each key is read on its own turn of the loop, "
+            "its raise not reached.",
+        ),
+        Valid(
+            {
+                "tools/models.py": _LOOKUP_MODELS,
+                "tools/orders_tool.py": """\
+import json
+
+from tools.models import QuerySet
+from tools.registry import registry
+
+ORDERS = QuerySet()
+
+
+def find_orders(args, **kw):
+    email = str(args.get("email", ""))
+    found = ORDERS.filter(status="open", email__iexact=email)
+    return json.dumps({"count": len(found)})
+
+
+registry.register(
+    name="find_orders",
+    toolset="shop",
+    schema={"name": "find_orders", "description": "Find orders.", "parameters": {"type": "object", "properties": {"email": {"type": "string", "description": "Customer email."}}}},
+    handler=find_orders,
+)
+""",
+            },
+            note="The same helper called directly with lookups it knows (status, email__iexact): "
+            "its raise for any other key is not reached.",
+        ),
+        Valid(
+            {
+                "tools/rename_tool.py": """\
+from tools.registry import registry
+from tools.views import ToolView
+
+
+def _checked(args):
+    name = args.get("name")
+    if not isinstance(name, str) or not name:
+        return {"error": "name must be a non-empty string"}
+    return {"name": name}
+
+
+class RenameItem(ToolView):
+    method = "post"
+    validator = staticmethod(_checked)
+
+    def post(self, data):
+        return self.respond({"renamed": data["name"].upper()})
+
+
+registry.register(
+    name="rename_item",
+    toolset="shop",
+    schema={"name": "rename_item", "description": "Rename an item.", "parameters": {"type": "object", "properties": {"name": {"type": "string", "description": "New name."}}, "required": ["name"]}},
+    handler=RenameItem.as_handler(),
+)
+""",
+                "tools/views.py": """\
+import json
+
+
+class ToolView:
+    method = "get"
+    validator = None
+
+    @classmethod
+    def as_handler(cls, **initkwargs):
+        def handler(args, **kwargs):
+            view = cls(**initkwargs)
+            return view.dispatch(args, **kwargs)
+
+        return handler
+
+    def dispatch(self, args, **kwargs):
+        action = getattr(self, self.method)
+        if self.validator is not None:
+            checked = self.validator(args)
+            if "error" in checked:
+                return json.dumps(checked)
+            return action(checked)
+        return action(args)
+
+    def respond(self, data):
+        return json.dumps(data)
+""",
+            },
+            note="A class-based view whose handler factory makes the class's own instance "
+            "(cls(**initkwargs)) and checks the arguments with the class's staticmethod "
+            "validator first: the method reads only what the validator returned; the raw "
+            "arguments path is not taken.",
+        ),
+        Valid(
+            {
+                "tools/ports_tool.py": """\
+import json
+
+from tools.registry import registry
+
+DEFAULTS = {"start": 8000, "unit": "tcp"}
+
+
+def _describe(a):
+    return {"start": str(a["start"]), "unit": str(a["unit"])}
+
+
+def ports(args, **kw):
+    a = {**DEFAULTS, **args}
+    return json.dumps(_describe(a))
+
+
+registry.register(name="port_check", toolset="lab", schema={"name": "port_check", "description": "Check a port.", "parameters": {"type": "object", "properties": {"start": {"type": "integer", "description": "First port."}, "unit": {"type": "string", "description": "tcp or udp"}}}}, handler=ports)
+""",
+            },
+            note="The model's arguments merged over the code's defaults ({**DEFAULTS, **args}) and "
+            "handed to a helper: the keys the defaults hold are always there.",
+        ),
+        Valid(
+            {
+                "tools/zone_tool.py": """\
+import json
+
+from tools.registry import registry
+
+
+def target(record):
+    return record["value"].split()[-1] if record["value"].split() else "@"
+
+
+def zone(args, **kw):
+    records = args.get("records")
+    if not isinstance(records, list):
+        return json.dumps({"error": "records must be a list"})
+    recs = [r | {"value": str(r.get("value", ""))} for r in records if isinstance(r, dict)]
+    return json.dumps({"targets": [target(r) for r in recs]})
+
+
+registry.register(name="zone_targets", toolset="dns", schema={"name": "zone_targets", "description": "Record targets.", "parameters": {"type": "object", "properties": {"records": {"type": "array", "items": {"type": "object"}, "description": "Zone records."}}}}, handler=zone)
+""",
+            },
+            note="The model's records merged with a value the code sets (r | {'value': str(...)}): "
+            "the helper reads that key, and takes the last word only when the text splits "
+            "into some.",
         ),
     )
     INVALID = (
@@ -26430,6 +26637,62 @@ add_action("hermes_init", register_post_tools, 10)
             "helper's calls in that def are its registrations, so wp_get_post's int() of the "
             "model's text is found; wp_feed's feed is one of the constants its if/elif chain "
             "lets past (the else returns), so 'do_feed_' + feed raises nothing.",
+        ),
+        Invalid(
+            {
+                "tools/models.py": _LOOKUP_MODELS,
+                "tools/orders_tool.py": """\
+import json
+
+from tools.models import Manager
+from tools.registry import registry
+
+ORDERS = Manager()
+
+
+def find_orders(args, **kw):
+    email = str(args.get("email", ""))
+    found = ORDERS.filter(status="open", email__in=email)
+    return json.dumps({"count": len(found)})
+
+
+registry.register(
+    name="find_orders",
+    toolset="shop",
+    schema={"name": "find_orders", "description": "Find orders.", "parameters": {"type": "object", "properties": {"email": {"type": "string", "description": "Customer email."}}}},
+    handler=find_orders,
+)
+""",
+            },
+            findings=(("tools/orders_tool.py", 11),),
+            fixed={},
+            note="A lookup helper given a def's keyword arguments raises for a lookup it does not "
+            "know: the keys are the caller's own names, read row by row; a key it has no "
+            "branch for reaches the raise (email__in here).",
+        ),
+        Invalid(
+            {
+                "tools/ports_tool.py": """\
+import json
+
+from tools.registry import registry
+
+DEFAULTS = {"start": 8000, "unit": "tcp"}
+
+
+def ports(args, **kw):
+    a = DEFAULTS | args
+    port = a["port"]
+    return json.dumps({"port": port, "unit": str(a["unit"])})
+
+
+registry.register(name="port_check", toolset="lab", schema={"name": "port_check", "description": "Check a port.", "parameters": {"type": "object", "properties": {"port": {"type": "integer", "description": "The port."}, "unit": {"type": "string", "description": "tcp or udp"}}}}, handler=ports)
+""",
+            },
+            findings=(("tools/ports_tool.py", 10),),
+            fixed={},
+            note="The model's arguments merged over the code's defaults (DEFAULTS | args): a key "
+            "the defaults do not hold may be missing.",
         ),
     )
 

@@ -3501,6 +3501,63 @@ registry.register(name="env_lint", toolset="t", schema={"name": "env_lint", "des
             "problems found: the tool failed (strict mode), though a list of problems alone "
             "is a verdict on the input (env_lint)",
         ),
+        Invalid(
+            {
+                "tools/cancel_tool.py": """\
+from tools.registry import registry
+from tools.views import ToolView
+
+
+class CancelOrder(ToolView):
+    method = "post"
+
+    def post(self, data):
+        if data.get("shipped"):
+            return self.respond({"success": False, "message": "already shipped"})
+        return self.respond({"success": True})
+
+
+registry.register(
+    name="cancel_order",
+    toolset="shop",
+    schema={"name": "cancel_order", "description": "Cancel an order.", "parameters": {"type": "object", "properties": {"shipped": {"type": "boolean", "description": "Shipped already."}}}},
+    handler=CancelOrder.as_handler(),
+)
+""",
+                "tools/views.py": """\
+import json
+
+
+class ToolView:
+    method = "get"
+    validator = None
+
+    @classmethod
+    def as_handler(cls, **initkwargs):
+        def handler(args, **kwargs):
+            view = cls(**initkwargs)
+            return view.dispatch(args, **kwargs)
+
+        return handler
+
+    def dispatch(self, args, **kwargs):
+        action = getattr(self, self.method)
+        if self.validator is not None:
+            checked = self.validator(args)
+            if "error" in checked:
+                return json.dumps(checked)
+            return action(checked)
+        return action(args)
+
+    def respond(self, data):
+        return json.dumps(data)
+""",
+            },
+            findings=(("tools/views.py", 12),),
+            note="A class-based view: the handler factory runs the method a subclass names in a "
+            "class attribute (getattr(self, self.method)); that method's failure without an "
+            "error key is the handler's.",
+        ),
     )
 
     def check(self, ctx: LintContext) -> Iterator[Finding]:

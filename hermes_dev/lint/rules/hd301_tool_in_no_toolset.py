@@ -260,6 +260,39 @@ TOOLSETS = {
                 ),
             },
         ),
+        Invalid(
+            {
+                "tools/homelab_tool.py": """\
+import json
+
+from tools.registry import registry
+
+
+def uptime(args, **kw):
+    return json.dumps({"sla": args.get("sla")})
+
+
+BASE = {"toolset": "homelab", "check_fn": lambda: True, "is_async": False}
+
+TOOLS = [
+    {"name": "uptime_budget", "handler": uptime, "schema": {"name": "uptime_budget", "description": "Downtime budget.", "parameters": {"type": "object", "properties": {}}}},
+]
+
+for spec in TOOLS:
+    registry.register(**(BASE | spec | {"description": spec["schema"]["description"]}))
+""",
+            },
+            findings=(("tools/homelab_tool.py", 13),),
+            fixed={
+                "toolsets.py": """\
+_HERMES_CORE_TOOLS = []
+
+TOOLSETS = {"homelab": {"description": "The uptime_budget tool", "tools": ["uptime_budget"], "includes": []}}
+""",
+            },
+            note="Rows registered with registry.register(**(BASE | spec | {...})): the merged "
+            "dicts name the tool.",
+        ),
     )
 
     def check(self, ctx: LintContext) -> Iterator[Finding]:

@@ -514,6 +514,144 @@ class App:
             "mount(ctx) registers each with the handler its make_handler picks: bill_due is "
             "registered and not listed.",
         ),
+        Invalid(
+            {
+                "plugins/lab/__init__.py": """\
+import operator
+from functools import reduce
+
+from . import dns, ports
+
+DEFAULTS = {"toolset": "lab", "check_fn": lambda: True, "is_async": False}
+
+
+def schema(spec):
+    return {"name": spec["name"], "description": spec["description"], "parameters": {"type": "object", "properties": spec["props"]}}
+
+
+def registration(spec):
+    keep = ("name", "handler", "description", "emoji")
+    return DEFAULTS | {k: spec[k] for k in keep if k in spec} | {"schema": schema(spec)}
+
+
+ALL_TOOLS = reduce(operator.add, [dns.TOOLS, ports.TOOLS])
+
+
+def register(ctx):
+    for spec in ALL_TOOLS:
+        ctx.register_tool(**registration(spec))
+""",
+                "plugins/lab/dns.py": """\
+import json
+
+
+def check(args, **kw):
+    return json.dumps({"ok": True})
+
+
+TOOLS = [{"name": "dns_check", "handler": check, "props": {}, "description": "Check a record."}]
+""",
+                "plugins/lab/plugin.yaml": """\
+name: lab
+version: 0.1.0
+description: Home lab helpers.
+provides_tools:
+  - dns_check
+""",
+                "plugins/lab/ports.py": """\
+import json
+
+
+def plan(args, **kw):
+    return json.dumps({"port": 8000})
+
+
+TOOLS = [{"name": "port_plan", "handler": plan, "props": {}, "description": "Plan a port.", "emoji": "🔌"}]
+""",
+            },
+            findings=(("plugins/lab/__init__.py", 23),),
+            note="A plugin that joins its modules' tables with reduce(operator.add, [...]) and "
+            "registers each row through a helper that merges defaults, the row's own keys (a "
+            "dict comprehension that keeps the keys the row has) and a schema (DEFAULTS | "
+            "{...} | {...}): port_plan is registered and not listed.",
+        ),
+        Invalid(
+            {
+                "plugins/fin/__init__.py": """\
+from .core import ToolRegistry
+from .tools import ConvertTool, LoanTool
+
+TOOL_CLASSES = (ConvertTool, LoanTool)
+
+
+def build_registry():
+    registry = ToolRegistry()
+    for tool_class in TOOL_CLASSES:
+        registry.add(tool_class())
+    return registry
+
+
+def register(ctx):
+    for tool in build_registry().get_all():
+        ctx.register_tool(
+            name=tool.get_name(),
+            toolset="finance",
+            schema=tool.get_schema(),
+            handler=tool.handle,
+        )
+""",
+                "plugins/fin/core.py": """\
+import json
+
+
+class Tool:
+    NAME = ""
+
+    def get_name(self):
+        return self.NAME
+
+    def get_schema(self):
+        return {"name": self.NAME, "description": "A tool.", "parameters": {"type": "object", "properties": {}}}
+
+    def handle(self, args, **kwargs):
+        return json.dumps({"tool": self.NAME})
+
+
+class ToolRegistry:
+    def __init__(self):
+        self._tools = {}
+
+    def add(self, tool):
+        self._tools[tool.get_name()] = tool
+
+    def get_all(self):
+        return list(self._tools.values())
+""",
+                "plugins/fin/plugin.yaml": """\
+name: fin
+version: 0.1.0
+description: Finance tools.
+provides_tools:
+  - fx_convert
+""",
+                "plugins/fin/tools.py": """\
+from .core import Tool
+
+
+class ConvertTool(Tool):
+    NAME = "fx_convert"
+
+
+class LoanTool(Tool):
+    NAME = "loan_payment"
+""",
+            },
+            findings=(("plugins/fin/__init__.py", 16),),
+            note="Tool instances a registry collects (registry.add(cls()) in a loop over the "
+            "classes, self._tools[name] = tool) and hands back with get_all(): one "
+            "registration per class, named by its NAME: loan_payment is registered and not "
+            "listed.",
+        ),
     )
 
     def check(self, ctx: LintContext) -> Iterator[Finding]:

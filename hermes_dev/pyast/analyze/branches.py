@@ -91,6 +91,35 @@ class Sized(_NonEmpty):
         return f"<{self.size} values>"
 
 
+class KeywordNames:
+    """The keys a def's `**` parameter holds when every call names its keywords
+    (`qs.filter(number=n, code__iexact=c)`): the code's own names, never the model's (the
+    values are not known). Tested as the dict is: its truth, `in`, its length."""
+
+    __slots__ = ("keys",)
+
+    def __init__(self, keys: tuple[str, ...]) -> None:
+        self.keys = keys
+
+    def __bool__(self) -> bool:
+        return bool(self.keys)
+
+    def __contains__(self, key: object) -> bool:
+        return key in self.keys
+
+    def __len__(self) -> int:
+        return len(self.keys)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, KeywordNames) and other.keys == self.keys
+
+    def __hash__(self) -> int:
+        return hash(("keywords", self.keys))
+
+    def __repr__(self) -> str:
+        return f"<keywords {', '.join(self.keys)}>"
+
+
 # (what a test is, with the tested name written as this one: the same test of another name)
 _PLACEHOLDER = "\x00"
 
@@ -146,9 +175,17 @@ _STR_METHODS = frozenset(
         "capitalize",
         "removeprefix",
         "removesuffix",
+        "partition",
+        "rpartition",
+        "rsplit",
     }
 )
 _MAX_TEXT = 10_000
+
+
+def _raises_in(loop: ast.For | ast.AsyncFor) -> bool:
+    """The loop's body raises (a test of each item may decide it)."""
+    return any(isinstance(sub, ast.Raise) for stmt in loop.body for sub in ast.walk(stmt))
 
 
 def _calls_its_item(loop: ast.For | ast.AsyncFor) -> bool:
@@ -191,8 +228,12 @@ def relevant_parameters(
                 read.append(sub.func)  # type: ignore[attr-defined]
             elif kind is ast.Name and type(sub.ctx) is not ast.Load:  # type: ignore[attr-defined]
                 assigned.add(sub.id)  # type: ignore[attr-defined]
-            elif (kind is ast.For or kind is ast.AsyncFor) and _calls_its_item(sub):  # type: ignore[arg-type]
-                # (`for step in steps: ctx = step(ctx)`: the list given picks what runs)
+            elif (kind is ast.For or kind is ast.AsyncFor) and (
+                _calls_its_item(sub)  # type: ignore[arg-type]
+                or _raises_in(sub)  # type: ignore[arg-type]
+            ):
+                # (`for step in steps: ctx = step(ctx)`: the list given picks what runs;
+                # `for key in lookups: ... raise`: the keys given decide the raise)
                 read.append(sub.iter)  # type: ignore[attr-defined]
             elif (
                 kind is ast.Subscript
@@ -542,6 +583,8 @@ def _name(expr: ast.Name, scope: Scope, depth: int) -> object:
                 return _UNKNOWN
             if type(found.value) is tuple and not found.value:
                 return ()  # (`*args` or `**kwargs` a call leaves empty)
+            if isinstance(found.value, KeywordNames):
+                return found.value
             return found.value if _plain(found.value) else _UNKNOWN
         if isinstance(found, Literal):
             return _value(found.expr, found.scope, depth + 1)

@@ -28,6 +28,7 @@ import builtins
 import re
 
 from hermes_dev.pyast.analyze.flow import falloff_node, never_returns_call, terminates
+from hermes_dev.pyast.analyze.text_buffers import first_written
 from hermes_dev.pyast.semantic.clients import RESPONSES
 from hermes_dev.pyast.semantic.resolve import (
     assigned_value,
@@ -1354,6 +1355,13 @@ def _call(expr: ast.Call, scope: Scope, calls: CallVerdict | None, depth: int) -
             return _UNKNOWN_V
         if func.attr == "join" and len(expr.args) == 1 and not expr.keywords:
             return _join(func.value, expr, scope, calls, depth)
+        if func.attr == "getvalue":
+            written = first_written(expr, scope)
+            if isinstance(written, str) and _text(written, expr, whole=False).kind == NOT_JSON:
+                return Verdict(NOT_JSON, "CSV text (a text buffer)", expr)
+            if isinstance(written, ast.expr) and _starts_as_prose(written, scope, depth + 1):
+                return Verdict(NOT_JSON, "text written to a buffer", expr)
+            return _UNKNOWN_V
         if func.attr == "read_text" and _text_file(func.value, scope):
             return Verdict(NOT_JSON, "a file's text", expr)
         if func.attr == "read_bytes" and not expr.args and not expr.keywords:
@@ -1623,9 +1631,8 @@ def _first_row(lines: ast.expr, scope: Scope) -> tuple[ast.expr, Scope] | None:
             return None
         where = located[0]
         # (`out += [...]` and `.append` add lines after the first)
-        made = [
-            b for b in where.live(lines.id, located[1]) if b.kind not in ("mutated", "augmented")
-        ]
+        live = where.live(lines.id, located[1])
+        made = [b for b in live if b.kind not in ("mutated", "augmented")]
         if not (
             len(made) == 1
             and made[0].kind == "assign"
@@ -1634,6 +1641,16 @@ def _first_row(lines: ast.expr, scope: Scope) -> tuple[ast.expr, Scope] | None:
         ):
             return None
         lines, scope = made[0].value, where
+        if isinstance(lines, ast.List) and not lines.elts:
+            # (`out = []` then `out.append(f"INVOICE {n}")` before anything else: that line)
+            added = sorted(
+                (b for b in live if b.kind in ("mutated", "augmented") and b.line > made[0].line),
+                key=lambda b: b.line,
+            )
+            if added and added[0].detail == "append" and added[0].unconditional:
+                value = added[0].value
+                return (value, where) if value is not None else None
+            return None
     if isinstance(lines, ast.List) and lines.elts and not isinstance(lines.elts[0], ast.Starred):
         return lines.elts[0], scope
     return None

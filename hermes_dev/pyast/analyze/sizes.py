@@ -100,6 +100,7 @@ class Sizes:
         "_reads",
         "_rebinding",
         "_tested",
+        "_tested_forms",
         "_tool_valued",
         "_values",
         "_zero_given",
@@ -182,6 +183,14 @@ class Sizes:
                         tested |= reads(value.args[0])
         self._tested = tested
         self._looked_at = tested | sized
+        # (what tests look at, as written: `x.split()[-1] if x.split() else y` of a value
+        # no name holds)
+        self._tested_forms = {
+            ast.dump(form)
+            for sub in nodes
+            if type(sub) in (ast.If, ast.While, ast.IfExp, ast.Assert)
+            for form in _tested_forms(sub.test)  # type: ignore[attr-defined]
+        }
         # (parameters a caller turned an empty value away for: no emptiness risk, nothing else)
         self._filled = filled_given
         self._guarded: set[str] = set()
@@ -563,6 +572,8 @@ class Sizes:
             return IndexError, f"when the model sends {found[1]}"
         found = self._sequence(node.value)
         if found is None or found[2] & (self._looked_at | self._guarded):
+            return None
+        if ast.dump(node.value) in self._tested_forms:
             return None
         kind, what, _ = found
         if kind in ("blank", "empty") and found[2] & self._not_blank:
@@ -1148,6 +1159,23 @@ def _zero_neutral(nodes: list[ast.AST], reads: Callable[[ast.expr], set[str]]) -
         else:
             other |= reads(test)
     return neutral - other
+
+
+def _tested_forms(test: ast.expr) -> list[ast.expr]:
+    """The values a test looks at the truth or size of: `x`, `not x`, `len(x) > 1`, each
+    side of `and`/`or`."""
+    if isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not):
+        return _tested_forms(test.operand)
+    if isinstance(test, ast.BoolOp):
+        return [form for value in test.values for form in _tested_forms(value)]
+    if isinstance(test, ast.Compare) and len(test.ops) == 1:
+        sides = [test.left, *test.comparators]
+        return [
+            s.args[0]
+            for s in sides
+            if isinstance(s, ast.Call) and is_name(s.func, "len") and s.args
+        ]
+    return [test]
 
 
 def _none_test(test: ast.Compare) -> bool:

@@ -26,6 +26,7 @@ import ast
 from hermes_dev.pyast.analyze.branches import (
     NON_EMPTY,
     RECEIVER_FACTS,
+    KeywordNames,
     Sized,
     answered_tests,
     class_facts,
@@ -947,6 +948,48 @@ def _names_callable(expr: ast.expr) -> bool:
     return isinstance(expr, (ast.Name, ast.Attribute, ast.Lambda))
 
 
+def keyword_names(
+    call: ast.Call, scope: Scope, function: Function, given: dict[str, ast.expr]
+) -> KeywordNames | None:
+    """The keys `call` puts in the def's `**` parameter: its keywords that name no other
+    parameter, and what a `**spread` of a known `**` parameter holds (`self.all().filter(
+    **lookups)`); None when a spread is not known."""
+    if isinstance(function, Prefilled) or isinstance(function.node, ast.Lambda):
+        return None
+    a = function.node.args
+    named = {p.arg for p in (*a.posonlyargs, *a.args, *a.kwonlyargs)}
+    keys: list[str] = []
+    for kw in call.keywords:
+        if kw.arg is None:
+            spread = _spread_names(kw.value, scope)
+            if spread is None:
+                return None
+            keys.extend(k for k in spread if k not in named and k not in given)
+        elif kw.arg not in named:
+            keys.append(kw.arg)
+    return KeywordNames(tuple(dict.fromkeys(keys)))
+
+
+def _spread_names(value: ast.expr, scope: Scope) -> tuple[str, ...] | None:
+    """The keys `**value` may give: a known `**` parameter's, or a dict display's (each text
+    a key may be: `{self.lookup_field: v}` where subclasses set `lookup_field`)."""
+    if isinstance(value, ast.Dict):
+        found: list[str] = []
+        for key in value.keys:
+            if key is None:
+                return None
+            held = resolve(key, scope)
+            texts = [o.value for o in held.items if isinstance(o, Const)]
+            if not texts or len(texts) != len(held.items):
+                return None
+            if not all(isinstance(t, str) for t in texts):
+                return None
+            found.extend(texts)  # type: ignore[arg-type]
+        return tuple(found)
+    known, names = constant(value, scope)
+    return names.keys if known and isinstance(names, KeywordNames) else None
+
+
 def _bound(call: ast.Call, scope: Scope, function: Function) -> dict[str, Possible]:
     """What a call binds that a summary is worth telling apart by: a constant for a parameter
     that may decide a branch down the line, a function or class given as an argument."""
@@ -964,6 +1007,11 @@ def _bound(call: ast.Call, scope: Scope, function: Function) -> dict[str, Possib
     normalised = normalised_parameters(node)
     rebinds = text_rebinds(node)
     given = call_arguments(call, function)
+    spare = node.args.kwarg
+    if spare is not None and spare.arg in relevant:
+        names = keyword_names(call, scope, function, given)
+        if names is not None:
+            kept[spare.arg] = Possible.of(Const(names))
     for name, expr in given.items():
         if name not in relevant:
             continue
@@ -973,6 +1021,9 @@ def _bound(call: ast.Call, scope: Scope, function: Function) -> dict[str, Possib
                 kept[name] = Possible.of(member)  # (`partial(_dispatch, action)` of a row)
                 continue
         known, value = constant(expr, scope)
+        if known and isinstance(value, KeywordNames):
+            kept[name] = Possible.of(Const(value))  # (`_matches(obj, lookups)` handed on)
+            continue
         if known and name in rebinds:
             # (`part = (part or "patch").lower()` first: the parameter holds what it makes)
             known, value = rebound_value(rebinds[name], name, value, function.scope)
@@ -1041,7 +1092,7 @@ def _bound(call: ast.Call, scope: Scope, function: Function) -> dict[str, Possib
         if facts is not None:
             kept[RECEIVER_FACTS + first[0].arg] = Possible.of(Const(facts))
     for name, size in _star_parameters(node, call, function).items():
-        if name in relevant:
+        if name in relevant and name not in kept:  # (not the keys' names, told above)
             # (`if args and kwargs: raise TypeError(...)` of `jsonify(body)`: no keywords;
             # `len(params)` of `where("id = ?", value)`: one)
             kept[name] = Possible.of(

@@ -57,6 +57,7 @@ from hermes_dev.pyast.analyze.verdicts import (
 )
 from hermes_dev.pyast.calls import serialisable
 from hermes_dev.pyast.calls.answered_checks import keys_asked
+from hermes_dev.pyast.calls.defaulted import Defaulted, defaulted_local, merged_parts
 from hermes_dev.pyast.calls.driver import (
     Callee,
     Code,
@@ -78,6 +79,7 @@ from hermes_dev.pyast.calls.handed_dumps import refused_in_callee
 from hermes_dev.pyast.calls.quiet import cannot_raise
 from hermes_dev.pyast.calls.read_back import read_back_raises
 from hermes_dev.pyast.calls.returns import reachable_returns
+from hermes_dev.pyast.calls.row_loops import row_bindings
 from hermes_dev.pyast.calls.wrong_types import (
     arithmetic_key,
     concat_key,
@@ -273,6 +275,7 @@ class _InputEscapes(Transfer):
         made = frozenset(s[1:] for s in self.seeds if s[0] == "$")
         holder = next((s[1:].split(":", 1) for s in self.seeds if s[0] == "{"), None)
         local = None
+        merged: Defaulted | None = None
         if holder is not None and not table:
             # (`a = state["Args"]` of a parameter a caller filled with `{"Args": args}`: the
             # local holds the model's arguments)
@@ -280,14 +283,20 @@ class _InputEscapes(Transfer):
             local = _item_local(code.node, holder[0], holder[1])
             table = local or ""
         elif table:
-            # (`a = args` before any read: the local holds them)
+            # (`a = args` before any read: the local holds them; `a = DEFAULTS | args`: with
+            # DEFAULTS' keys always there)
             local = _alias_local(code.node, table)
+            if local is None:
+                merged = defaulted_local(code.node, table, code.scope)
+                local = merged[0] if merged is not None else None
             table = local or table
         inputs = walker.inputs = _input_risks(
             code, table, values | checked | files | there, contents, checked, numbers, made
         )
         if local is not None:
             _held_by_local(inputs, local)
+        if merged is not None:
+            _with_defaults(inputs, merged)
         if files or there:
             inputs.guarded |= files | there
             inputs.kind_tested |= files
@@ -362,10 +371,19 @@ def handler_escapes(
     walker = _Walker(code, top=True, depth=0, skip=skip)
     if model_args is not None or model_values:
         alias = _alias_local(code.node, model_args) if model_args else None
+        merged = (
+            defaulted_local(code.node, model_args, code.scope)
+            if model_args and alias is None
+            else None
+        )
+        if merged is not None:
+            alias = merged[0]
         # (no parameter of that name when only single values are given: "" is none)
         walker.inputs = _input_risks(code, alias or model_args or "", model_values)
         if alias is not None:
             _held_by_local(walker.inputs, alias)
+        if merged is not None:
+            _with_defaults(walker.inputs, merged)
         walker.inputs.typed_numbers = numbers or {}
         walker.inputs.raw_given = model_values
         if model_args:
@@ -1876,6 +1894,7 @@ class _Walker:
             and not any(
                 _blocks_flat(n)
                 or self._decided(n)
+                or (type(n) is ast.For and row_bindings(n, self.scope) is not None)
                 or (type(n) is ast.If and self._missing_program(n))
                 or (type(n) is ast.If and self._narrowing(n.test))
                 for n in nodes
@@ -2191,7 +2210,17 @@ class _Walker:
                 self._iterated.add(id(stmt.iter))
             self.expr(stmt.iter, handlers, isinstance(stmt, ast.AsyncFor))
             self._iterated_risk(stmt, handlers)
-            self.body(stmt.body, handlers, caught, current)
+            per_row = row_bindings(stmt, self.scope)
+            if per_row is None:
+                self.body(stmt.body, handlers, caught, current)
+            else:
+                scope = self.scope
+                try:
+                    for row in per_row:
+                        self.scope = scope.with_env(row)
+                        self.body(stmt.body, handlers, caught, current)
+                finally:
+                    self.scope = scope
             self.body(stmt.orelse, handlers, caught, current)
             return
         if isinstance(stmt, ast.While):
@@ -3351,7 +3380,9 @@ class _Walker:
             if inputs.param and the_arguments(expr, inputs.param):
                 if not inputs.rebound:
                     seeds.add("*" + param)  # (the model's arguments, handed on)
-            elif inputs._from_model(expr) or inputs._model_path(expr):
+            elif (inputs._from_model(expr) or inputs._model_path(expr)) and not _code_keyed(
+                expr, inputs
+            ):
                 # (the model's text, or a path made of it; `^`: its form tested here, or by a
                 # helper, so only what no such test prevents counts in there)
                 key = inputs.raw_at(expr, call)
@@ -3953,6 +3984,40 @@ def _held_by_local(inputs: InputRisks, local: str) -> None:
     if inputs._values.get(local, [None])[0] is not None:
         inputs._values.pop(local)
         inputs.rebound = False
+
+
+def _code_keyed(expr: ast.expr, inputs: InputRisks) -> bool:
+    """An item of the model's merged with keys the code sets (`recs = [r | {"value":
+    str(r.get("value", ""))} for r in records]`, then `target(rec)`): what a callee reads of
+    it under those keys is the code's, not the model's as sent (followed no further)."""
+    for _ in range(4):
+        if isinstance(expr, Element):
+            expr = expr.value
+        if isinstance(expr, (ast.ListComp, ast.GeneratorExp)):
+            expr = expr.elt
+        if isinstance(expr, ast.Name):
+            element = inputs._comprehended.get(id(expr))
+            if element is not None:
+                expr = element  # (`r` of `[target(r) for r in recs]`)
+                continue
+            values = inputs._values.get(expr.id) or []
+            if len(values) != 1 or values[0] is None:
+                return False
+            expr = values[0]
+            continue
+        break
+    if isinstance(expr, ast.Dict) and None in expr.keys and expr.keys[-1] is not None:
+        return True  # (`{**r, "value": ...}`)
+    parts = merged_parts(expr)
+    return parts is not None and isinstance(parts[-1], ast.Dict) and bool(parts[-1].keys)
+
+
+def _with_defaults(inputs: InputRisks, merged: Defaulted) -> None:
+    """The keys a merge with the code's dict put in the model's arguments are there; those
+    it sets after them hold the code's values."""
+    local, present, fixed = merged
+    inputs.checked_keys.update(present)
+    inputs.guarded.update(f"{local}[{key!r}]" for key in fixed)
 
 
 def _alias_local(

@@ -33,6 +33,7 @@ from hermes_dev.pyast.analyze.jsonness import (
     exits,
     infer,
     none_reason,
+    not_text_reason,
 )
 from hermes_dev.pyast.calls.driver import Callee, Code, Transfer, callees, summary
 from hermes_dev.pyast.semantic.scopes import Function
@@ -107,7 +108,16 @@ class _Returns(Transfer):
         if all(w.verdict.kind == JSON for w in ways):
             verdict = Verdict(JSON)
         elif all(w.verdict.kind == NOT_JSON for w in ways):
-            first = ways[0].verdict
+            # (text first: a caller that keeps only a `str` it gets, `if isinstance(result,
+            # str): return result`, returns that text, not the dict another path gives)
+            first = next(
+                (
+                    w.verdict
+                    for w in ways
+                    if not not_text_reason(w.verdict.reason) and not none_reason(w.verdict.reason)
+                ),
+                ways[0].verdict,
+            )
             what = common_what([w.verdict for w in ways])
             verdict = Verdict(NOT_JSON, first.reason, first.node, what)
         else:

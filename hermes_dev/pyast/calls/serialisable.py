@@ -49,6 +49,7 @@ from hermes_dev.pyast.semantic.resolve import (
     constant_defaults,
     def_scope,
     enum_kind,
+    fold_operator,
     receiver,
     resolve,
     rows,
@@ -257,20 +258,7 @@ def _set_fold(call: ast.Call, scope: Scope) -> bool:
     made = resolve(call.func, scope).single()
     if not (isinstance(made, External) and made.dotted == "functools.reduce"):
         return False
-    op = call.args[0]
-    if isinstance(op, ast.Lambda):
-        params = [a.arg for a in op.args.args]
-        body = op.body
-        return (
-            len(params) == 2
-            and isinstance(body, ast.BinOp)
-            and isinstance(body.op, _SET_OPS)
-            and isinstance(body.left, ast.Name)
-            and isinstance(body.right, ast.Name)
-            and {body.left.id, body.right.id} == set(params)
-        )
-    found = resolve(op, scope).single()
-    return isinstance(found, External) and found.dotted in _SET_OPERATORS
+    return fold_operator(call.args[0], scope) in _SET_OPERATORS
 
 
 def _converted_types(node: ast.FunctionDef | ast.AsyncFunctionDef) -> frozenset[str] | None:

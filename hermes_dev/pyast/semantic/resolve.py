@@ -1105,6 +1105,9 @@ def _result_of(obj: Obj, call: ast.Call, scope: Scope, depth: int) -> Possible:
             (call, scope)
             if scope.func is None
             or not (call.args or call.keywords)
+            # (`cls(**initkwargs)` in a class-based view's factory: the class's own
+            # instance, its methods' `self` that one, not any subclass's)
+            or (not call.args and all(kw.arg is None for kw in call.keywords))
             or _is_record(obj.ref)
             or _tested_holder(obj.ref)
             or _hand_record(obj.ref)
@@ -1179,6 +1182,9 @@ def _result_of(obj: Obj, call: ast.Call, scope: Scope, depth: int) -> Possible:
         made = client_instance(obj.dotted)
         return Possible.of(External(made)) if made is not None else UNKNOWN
     if isinstance(obj, Builtin):
+        if obj.name == "staticmethod" and len(call.args) == 1 and not call.keywords:
+            # (`validator = staticmethod(_checked)` in a class body: the def, called as is)
+            return resolve(call.args[0], scope, depth + 1)
         if obj.name == "getattr" and 2 <= len(call.args) <= 3:
             return _getattr(call, scope, depth)
         if obj.name == "callable" and len(call.args) == 1 and not call.keywords:
@@ -1480,19 +1486,34 @@ def _getattr(call: ast.Call, scope: Scope, depth: int) -> Possible:
     """`getattr(obj, "name")`: the attribute, as `obj.name` reads it (or the default given
     when the object may not have it)."""
     name = text_of(call.args[1], scope, depth)
-    if name is None or not name.isidentifier():
+    names = [name] if name is not None else _known_names(call.args[1], scope, depth)
+    if not names or not all(n.isidentifier() for n in names):
         return UNKNOWN
-    found = NOTHING
+    found = NOTHING if name is not None else UNKNOWN
     for obj in resolve(call.args[0], scope, depth + 1).items:
-        if isinstance(obj, Function) and name not in _FUNCTION_ATTRIBUTES and len(call.args) == 3:
-            marked = _decorator_marks(obj, name, depth)
-            if marked is not None:
-                found = found.join(marked)  # (none: the default, below)
-                continue
-        found = found.join(attribute_of(obj, name, depth + 1))
+        for attr in names:
+            if (
+                isinstance(obj, Function)
+                and attr not in _FUNCTION_ATTRIBUTES
+                and len(call.args) == 3
+            ):
+                marked = _decorator_marks(obj, attr, depth)
+                if marked is not None:
+                    found = found.join(marked)  # (none: the default, below)
+                    continue
+            found = found.join(attribute_of(obj, attr, depth + 1))
     if len(call.args) == 3 and (not found.items or not found.complete):
         found = found.join(resolve(call.args[2], scope, depth + 1))
     return found if found.items else UNKNOWN
+
+
+def _known_names(expr: ast.expr, scope: Scope, depth: int) -> list[str]:
+    """The texts a name that is not one constant is known to take (`getattr(self,
+    self.method)` where a subclass sets `method = "post"` and `self` may be a subclass's
+    instance): each is followed, the rest stays unknown."""
+    found = resolve(expr, scope, depth + 1)
+    texts = [o.value for o in found.items if isinstance(o, Const) and isinstance(o.value, str)]
+    return texts if len(texts) == len(found.items) else []
 
 
 # What every function has (`__name__`, `__doc__`, `__wrapped__` is not among them).
@@ -2117,6 +2138,20 @@ def _row_test(test: ast.expr, scope: Scope, depth: int) -> bool | None:
         if all(isinstance(o, (Literal, Instance, Function, Class, Member)) for o in held.items):
             return isinstance(test.ops[0], ast.IsNot)
         return None
+    if (
+        isinstance(test, ast.Compare)
+        and len(test.ops) == 1
+        and isinstance(test.ops[0], (ast.In, ast.NotIn))
+    ):
+        # (`k in spec` of a constant key and a row whose keys are all known)
+        known, key = constant_key(test.left, scope, depth)
+        table = entries(test.comparators[0], scope, depth + 1) if known else None
+        if table is None or not table.complete:
+            return None
+        keys = [k for k, _, _ in table.items]
+        if any(not isinstance(k, (str, int, bool)) for k in keys):
+            return None
+        return (key in keys) is isinstance(test.ops[0], ast.In)
     if not (
         isinstance(test, ast.Compare)
         and len(test.ops) == 1
@@ -2285,6 +2320,14 @@ def _call_rows(call: ast.Call, scope: Scope, depth: int) -> Rows | None:
         members = _member_rows(call, scope, depth)
         if members is not None:
             return members
+    if (
+        last_name(func) in _JOINERS
+        and call.args
+        and not any(isinstance(a, ast.Starred) for a in call.args)
+    ):
+        joined = _joined_rows(call, scope, depth)
+        if joined is not None:
+            return joined
     callee = resolve(func, scope, depth + 1)
     found = Rows([])
     known = False
@@ -2313,6 +2356,86 @@ def _call_rows(call: ast.Call, scope: Scope, depth: int) -> Rows | None:
     if not callee.complete:
         found.complete = False
     return found if known else None
+
+
+_JOINERS = frozenset({"chain", "from_iterable", "sum", "reduce"})
+
+
+def _joined_rows(call: ast.Call, scope: Scope, depth: int) -> Rows | None:
+    """Lists joined into one: `itertools.chain(A, B)`, and the lists of one list joined,
+    `chain.from_iterable([A, B])`, `sum([A, B], [])`, `reduce(operator.add, [A, B])` (or a
+    lambda that adds): the rows of each, in order."""
+    joiner = resolve(call.func, scope, depth + 1).single()
+    parts: list[tuple[ast.expr, Scope]]
+    if isinstance(joiner, External) and joiner.dotted == "itertools.chain":
+        parts = [(a, scope) for a in call.args]
+    else:
+        if isinstance(joiner, External) and joiner.dotted == "itertools.chain.from_iterable":
+            lists = call.args[0] if len(call.args) == 1 else None
+        elif isinstance(joiner, Builtin) and joiner.name == "sum" and len(call.args) == 2:
+            start = call.args[1]
+            lists = call.args[0] if isinstance(start, ast.List) and not start.elts else None
+        elif (
+            isinstance(joiner, External)
+            and joiner.dotted == "functools.reduce"
+            and len(call.args) in (2, 3)
+            and _adds(call.args[0], scope, depth)
+            and (
+                len(call.args) == 2
+                or (isinstance(call.args[2], (ast.List, ast.Tuple)) and not call.args[2].elts)
+            )
+        ):
+            lists = call.args[1]
+        else:
+            return None
+        outer = rows(lists, scope, depth + 1) if lists is not None else None
+        if outer is None:
+            return None
+        parts = list(outer.items)
+        if not outer.complete:
+            return None
+    found = Rows([])
+    for part, where in parts:
+        inner = rows(part, where, depth + 1)
+        if inner is None:
+            return None
+        found.extend(inner)
+    return found
+
+
+def _adds(func: ast.expr, scope: Scope, depth: int) -> bool:
+    """`operator.add` (`operator.iadd`, `operator.concat`) or `lambda a, b: a + b`."""
+    return fold_operator(func, scope, depth) in ("operator.add", "operator.iadd", "operator.concat")
+
+
+# The operator module's name of what `lambda a, b: a <op> b` does.
+_LAMBDA_OPERATORS: dict[type[ast.operator], str] = {
+    ast.Add: "operator.add",
+    ast.Sub: "operator.sub",
+    ast.BitOr: "operator.or_",
+    ast.BitAnd: "operator.and_",
+    ast.BitXor: "operator.xor",
+}
+
+
+def fold_operator(func: ast.expr, scope: Scope, depth: int = 0) -> str | None:
+    """What a fold (`functools.reduce(func, ...)`) joins with, as the `operator` module names
+    it: `operator.or_` itself, or a lambda of two parameters that applies one to both
+    (`lambda a, b: a | b`); None for anything else."""
+    if isinstance(func, ast.Lambda):
+        params = [a.arg for a in func.args.args]
+        body = func.body
+        if not (
+            len(params) == 2
+            and isinstance(body, ast.BinOp)
+            and isinstance(body.left, ast.Name)
+            and isinstance(body.right, ast.Name)
+            and {body.left.id, body.right.id} == set(params)
+        ):
+            return None
+        return _LAMBDA_OPERATORS.get(type(body.op))
+    found = resolve(func, scope, depth + 1).single()
+    return found.dotted if isinstance(found, External) else None
 
 
 # (the object `inspect.getmembers` lists, as its rows read it: a name no code can spell)
@@ -3761,6 +3884,15 @@ def entries(expr: ast.expr, scope: Scope, depth: int = 0) -> Entries | None:
         return None
     if isinstance(expr, ast.DictComp):
         return _comprehended_entries(expr, scope, depth)
+    if isinstance(expr, ast.BinOp) and isinstance(expr.op, ast.BitOr):
+        # (`BASE | spec | {"description": ...}`: the right side's keys replace the left's)
+        left = entries(expr.left, scope, depth + 1)
+        right = entries(expr.right, scope, depth + 1) if left is not None else None
+        if left is None or right is None:
+            return None
+        merged = Entries([*left.items, *right.items], left.complete and right.complete)
+        merged.fixed = left.fixed | right.fixed if right.complete else right.fixed
+        return merged
     if isinstance(expr, ast.Subscript) and not isinstance(expr.slice, ast.Slice):
         # (`c = COMMANDS[i]` of a list of dicts: the row's entries, `c["fn"]` one of them)
         return _literal_entries(resolve(expr, scope, depth + 1), depth)
@@ -4194,6 +4326,11 @@ def _method_call_scopes(
                     # (`def add(self, tool): self += tool`: once per call of `add`, its
                     # parameters bound there)
                     sites = _method_call_scopes(site.owner, home, depth + 1, of) or sites
+            if home is not None and not isinstance(home, ast.Lambda):
+                loops = _loops_around(home, call)
+                if loops:
+                    # (`for cls in TOOL_CLASSES: registry.add(cls())`: one call per row)
+                    sites = [w for s in sites for w in _per_row(loops, call.lineno, s, depth + 1)]
             for where in sites:
                 # (a parameter the call leaves out holds its constant default: `prefix=""`)
                 env = constant_defaults(bind_call(call, where, function, depth + 1), call, method)
@@ -4311,8 +4448,16 @@ def _comprehended_entries(expr: ast.DictComp, scope: Scope, depth: int) -> Entri
     table = rows(gen.iter, scope, depth + 1)
     if table is None:
         return None
-    found = Entries([], table.complete and not gen.ifs)
+    found = Entries([], table.complete)
     for row, where in table.items:
+        if gen.ifs:
+            # (`{k: spec[k] for k in KEEP if k in spec}`: each row the filter keeps)
+            here = scope.with_env(bind_target(gen.target, row, where, depth + 1))
+            said = [_row_test(test, here, depth + 1) for test in gen.ifs]
+            if False in said:
+                continue
+            if None in said:
+                found.complete = False
         name = gen.target.id if isinstance(gen.target, ast.Name) else None
         key = _row_part(expr.key, name, row, where, depth) if name else None
         value = _row_part(expr.value, name, row, where, depth) if name else None
