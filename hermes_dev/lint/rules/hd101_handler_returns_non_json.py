@@ -1375,6 +1375,46 @@ registry.register(name="export_rows", toolset="books", schema={"name": "export_r
             },
             note="A text buffer whose first write is a JSON string: not known to be anything else.",
         ),
+        Valid(
+            {
+                "tools/distance_tool.py": """\
+import json
+from dataclasses import asdict, dataclass
+
+from tools.registry import registry
+
+
+@dataclass
+class Leg:
+    origin: str
+    dest: str
+
+
+def _leg(origin: str = "", dest: str = "") -> Leg:
+    return Leg(origin, dest)
+
+
+def _to_json(result):
+    return json.dumps(asdict(result))
+
+
+def distance(args, **kw):
+    try:
+        result = _leg(**args)
+    except TypeError as exc:
+        return json.dumps({"error": str(exc)})
+    if isinstance(result, str):
+        return result
+    return _to_json(result)
+
+
+registry.register(name="leg", toolset="trip", schema={"name": "leg", "description": "A leg.", "parameters": {"type": "object", "properties": {"origin": {"type": "string", "description": "From."}, "dest": {"type": "string", "description": "To."}}}}, handler=distance)
+""",
+            },
+            note="A helper that returns a dataclass instance, its result handed back only when it "
+            "is a str (already serialised) and serialised otherwise: no instance reaches the "
+            "return.",
+        ),
     )
     INVALID = (
         Invalid(

@@ -11494,6 +11494,44 @@ registry.register(name="zone_targets", toolset="dns", schema={"name": "zone_targ
             "the helper reads that key, and takes the last word only when the text splits "
             "into some.",
         ),
+        Valid(
+            {
+                "tools/semver_tool.py": """\
+import json
+import re
+
+from tools.registry import registry
+
+_SEMVER = re.compile(r"^(?P<major>0|[1-9]\\d*)\\.(?P<minor>0|[1-9]\\d*)\\.(?P<patch>0|[1-9]\\d*)$")
+
+
+def _parse(tag):
+    m = _SEMVER.match(tag.strip())
+    if not m:
+        return None
+    return {"major": int(m.group("major")), "minor": int(m.group("minor")), "patch": int(m.group("patch"))}
+
+
+def compare(args, **kw):
+    a, b = args.get("a"), args.get("b")
+    if not isinstance(a, str) or not isinstance(b, str):
+        return json.dumps({"error": "'a' and 'b' must be version strings"})
+    va, vb = _parse(a), _parse(b)
+    bad = [x for x, v in ((a, va), (b, vb)) if v is None]
+    if bad:
+        return json.dumps({"error": "not SemVer: " + ", ".join(bad)})
+    core_a = (va["major"], va["minor"], va["patch"])
+    core_b = (vb["major"], vb["minor"], vb["patch"])
+    return json.dumps({"newer": core_a > core_b})
+
+
+registry.register(name="semver_compare", toolset="dev", schema={"name": "semver_compare", "description": "Compare versions.", "parameters": {"type": "object", "properties": {"a": {"type": "string", "description": "First."}, "b": {"type": "string", "description": "Second."}}}}, handler=compare)
+""",
+            },
+            note="Two helper answers a comprehension's filter tests for None through the pairs it "
+            "goes over (bad = [x for x, v in ((a, va), (b, vb)) if v is None]; if bad: return "
+            "...): neither is None past it.",
+        ),
     )
     INVALID = (
         Invalid(
@@ -26693,6 +26731,31 @@ registry.register(name="port_check", toolset="lab", schema={"name": "port_check"
             fixed={},
             note="The model's arguments merged over the code's defaults (DEFAULTS | args): a key "
             "the defaults do not hold may be missing.",
+        ),
+        Invalid(
+            {
+                "tools/catalog_tool.py": """\
+import json
+
+from tools.registry import registry
+
+TOOLS = [{"name": "b", "size": 2}, {"name": "a", "size": 1}]
+
+
+def catalog(args, **kw):
+    names = [t["name"] for t in sorted(TOOLS, key=lambda t: t["name"])]
+    limit = int(args.get("limit", 10))
+    return json.dumps({"tools": names[:limit]})
+
+
+registry.register(name="catalog", toolset="meta", schema={"name": "catalog", "description": "List tools.", "parameters": {"type": "object", "properties": {"limit": {"type": "integer", "description": "How many."}}}}, handler=catalog)
+""",
+            },
+            findings=(("tools/catalog_tool.py", 10),),
+            fixed={},
+            note="A comprehension over a list sorted by a lambda whose parameter has the "
+            "comprehension's name (a lambda's name is its own, not the comprehension's): the "
+            "handler is read, and its int() of the model's text reported.",
         ),
     )
 

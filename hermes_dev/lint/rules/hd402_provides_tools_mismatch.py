@@ -652,6 +652,84 @@ class LoanTool(Tool):
             "registration per class, named by its NAME: loan_payment is registered and not "
             "listed.",
         ),
+        Invalid(
+            {
+                "plugins/trip/__init__.py": """\
+import json
+
+from . import clock  # noqa: F401
+from .tooling import REGISTRY
+
+
+def _make_handler(tool):
+    def handler(args, **kwargs):
+        try:
+            return json.dumps(tool.fn(**args))
+        except TypeError as exc:
+            return json.dumps({"error": str(exc)})
+
+    return handler
+
+
+def register(ctx):
+    for tool in REGISTRY.values():
+        ctx.register_tool(
+            name=tool.name,
+            toolset="trip",
+            schema={"name": tool.name, "description": "A travel tool.", "parameters": {"type": "object", "properties": {}}},
+            handler=_make_handler(tool),
+            emoji=tool.emoji,
+        )
+""",
+                "plugins/trip/clock.py": """\
+from .tooling import function_tool
+
+
+@function_tool(emoji="🕒")
+def convert_time(time: str, to_tz: str) -> dict:
+    return {"time": time, "tz": to_tz}
+
+
+@function_tool(name="days_until", emoji="📅")
+def countdown(date: str) -> dict:
+    return {"date": date}
+""",
+                "plugins/trip/plugin.yaml": """\
+name: trip
+version: 0.1.0
+description: Travel helpers.
+provides_tools:
+  - convert_time
+""",
+                "plugins/trip/tooling.py": """\
+import inspect
+from dataclasses import dataclass
+
+REGISTRY = {}
+
+
+@dataclass
+class FunctionTool:
+    name: str
+    fn: object
+    emoji: str
+
+
+def function_tool(fn=None, *, name=None, emoji=""):
+    def wrap(f):
+        tool_name = name or f.__name__
+        REGISTRY[tool_name] = FunctionTool(name=tool_name, fn=f, emoji=emoji)
+        return f
+
+    return wrap(fn) if fn is not None else wrap
+""",
+            },
+            findings=(("plugins/trip/__init__.py", 19),),
+            note="A decorator usable bare or with options (def function_tool(fn=None, *, "
+            "name=None, emoji=''): ... return wrap(fn) if fn is not None else wrap), used as "
+            "@function_tool(...): wrap is the decorator, each def it decorates a row of "
+            "REGISTRY under its name: days_until is registered and not listed.",
+        ),
     )
 
     def check(self, ctx: LintContext) -> Iterator[Finding]:

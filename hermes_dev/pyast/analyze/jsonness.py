@@ -1384,7 +1384,9 @@ def _call(expr: ast.Call, scope: Scope, calls: CallVerdict | None, depth: int) -
             # (`return Err("not_found", ...)` where `.to_json()` was meant)
             first = classes.items[0]
             assert isinstance(first, Class)
-            return Verdict(NOT_JSON, f"an instance of {first.ref.name} (an object)", expr)
+            return Verdict(
+                NOT_JSON, f"an instance of {first.ref.name} (an object)", expr, what="an object"
+            )
         if (
             classes.complete
             and classes.items
@@ -1393,7 +1395,7 @@ def _call(expr: ast.Call, scope: Scope, calls: CallVerdict | None, depth: int) -
             # (`return Result.failure(err)` of `@classmethod def failure(cls, e): return
             # cls(error=e)`: an instance of the class it is called on)
             name = classes.items[0].owner.name  # type: ignore[attr-defined]
-            return Verdict(NOT_JSON, f"an instance of {name} (an object)", expr)
+            return Verdict(NOT_JSON, f"an instance of {name} (an object)", expr, what="an object")
     if calls is not None:
         found = calls(expr, scope, depth)
         if found is not None:
@@ -1820,7 +1822,17 @@ def is_generator(node: ast.AST) -> bool:
 
 
 _NOT_TEXT = frozenset(
-    {"a dict", "a list", "a tuple", "a set", "a generator", "a number", "a bool", "a function"}
+    {
+        "a dict",
+        "a list",
+        "a tuple",
+        "a set",
+        "a generator",
+        "a number",
+        "a bool",
+        "a function",
+        "an object",
+    }
 )
 
 
@@ -1853,7 +1865,7 @@ def not_text_reason(reason: str) -> bool:
     """A NOT_JSON reason about a value that is no `str` (`a dict`, `the result of f(), which
     returns a dict`, `None ...`)."""
     what = reason.rsplit("which returns ", 1)[-1].rsplit("which can return ", 1)[-1]
-    return what in _NOT_TEXT or what.startswith(("None", "bytes"))
+    return what in _NOT_TEXT or what.startswith(("None", "bytes", "an instance of"))
 
 
 def _text_narrowed(

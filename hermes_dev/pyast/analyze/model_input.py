@@ -2073,10 +2073,23 @@ class InputRisks:
         if not bound:
             return
         # (outer comprehensions are noted before the ones inside them: what an inner one binds
-        # is written over the outer one's)
-        for sub in ast.walk(node):
+        # is written over the outer one's; the first iterable is read outside the
+        # comprehension, and a lambda's parameter of the same name is its own)
+        results = [node.key, node.value] if isinstance(node, ast.DictComp) else [node.elt]
+        todo: list[ast.AST] = [
+            *results,
+            *(test for gen in node.generators for test in gen.ifs),
+            *(gen.iter for gen in node.generators[1:]),
+        ]
+        while todo:
+            sub = todo.pop()
+            if isinstance(sub, ast.Lambda) and any(
+                a.arg in bound for a in (*sub.args.posonlyargs, *sub.args.args)
+            ):
+                continue
             if isinstance(sub, ast.Name) and sub.id in bound and isinstance(sub.ctx, ast.Load):
                 self._comprehended[id(sub)] = bound[sub.id]
+            todo.extend(ast.iter_child_nodes(sub))
 
     def _fts_query(self, sql: ast.expr, params: ast.expr) -> bool:
         """The parameter a full-text `MATCH ?` (`MATCH :name`) takes is the model's text,
@@ -3745,11 +3758,15 @@ class InputRisks:
         """Names a test here looks at (`if card is None`, `row and row["id"]`) or `:=` binds
         (`if m := PAT.match(t)`: bound where it is tested)."""
         if self._tested_names is None:
-            self._tested_names = self._sizes_of().looked_at(guarded=False) | {
-                sub.target.id
-                for sub in walk_shallow(self._body)
-                if type(sub) is ast.NamedExpr and isinstance(sub.target, ast.Name)
-            }
+            self._tested_names = (
+                self._sizes_of().looked_at(guarded=False)
+                | {
+                    sub.target.id
+                    for sub in walk_shallow(self._body)
+                    if type(sub) is ast.NamedExpr and isinstance(sub.target, ast.Name)
+                }
+                | _tested_through_rows(self._body)
+            )
         return self._tested_names
 
     def _unchecked_before(
@@ -5018,6 +5035,38 @@ _WORD = re.compile(r"[A-Z]?[a-z0-9]+|[A-Z]+(?![a-z])")
 def name_words(name: str) -> list[str]:
     """The words of a snake_case, camelCase or PascalCase name, lower-cased."""
     return [w.lower() for part in name.split("_") for w in _WORD.findall(part)]
+
+
+def _tested_through_rows(body: list[ast.expr] | list[ast.stmt]) -> set[str]:
+    """Names a comprehension's filter tests through the rows it goes over: `bad = [x for x, v
+    in ((a, va), (b, vb)) if v is None]` looks at `va` and `vb`."""
+    found: set[str] = set()
+    for sub in walk_shallow(body):
+        if not isinstance(sub, (ast.ListComp, ast.SetComp, ast.GeneratorExp, ast.DictComp)):
+            continue
+        for gen in sub.generators:
+            if not gen.ifs or not isinstance(gen.iter, (ast.Tuple, ast.List)):
+                continue
+            tested = {n.id for test in gen.ifs for n in ast.walk(test) if isinstance(n, ast.Name)}
+            for row in gen.iter.elts:
+                found.update(_paired_names(gen.target, row, tested))
+    return found
+
+
+def _paired_names(target: ast.expr, row: ast.expr, tested: set[str]) -> set[str]:
+    """The names of `row` that go to the names of `target` in `tested`."""
+    if isinstance(target, ast.Name):
+        return {row.id} if isinstance(row, ast.Name) and target.id in tested else set()
+    if (
+        isinstance(target, ast.Tuple)
+        and isinstance(row, ast.Tuple)
+        and len(target.elts) == len(row.elts)
+    ):
+        out: set[str] = set()
+        for part, value in zip(target.elts, row.elts):
+            out |= _paired_names(part, value, tested)
+        return out
+    return set()
 
 
 def the_arguments(expr: ast.expr, param: str, empty: bool = False) -> bool:

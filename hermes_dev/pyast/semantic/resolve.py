@@ -3500,7 +3500,7 @@ def made_decorator(
     applied to is a coroutine function, which picks between the wrappers of `if
     asyncio.iscoroutinefunction(fn): ... return async_wrapper` and the `return` after."""
     returns = [sub for sub in walk_function(factory) if isinstance(sub, ast.Return)]
-    names = {r.value.id if isinstance(r.value, ast.Name) else None for r in returns}
+    names = {_returned_decorator(r.value, factory) for r in returns} - {_APPLIED}
     if len(names) != 1 and for_async is not None:
         names = _by_coroutine(factory, for_async)
     if len(names) != 1 or None in names:
@@ -3517,6 +3517,39 @@ def made_decorator(
             and all(last_name(d) in transparent for d in stmt.decorator_list)
         ):
             return stmt
+    return None
+
+
+# (a `return` that applies the decorator to the factory's own first parameter: the bare use)
+_APPLIED = "<applied>"
+
+
+def _returned_decorator(
+    value: ast.expr | None, factory: ast.FunctionDef | ast.AsyncFunctionDef
+) -> str | None:
+    """The name of the def a factory's `return` hands back, `_APPLIED` for one that applies
+    it to the factory's first parameter (`def tool(fn=None, *, name=None): ... return
+    wrap(fn) if fn is not None else wrap`: used as `@tool(name=...)`, its parameter is None
+    and `wrap` is the decorator), None for anything else."""
+    if isinstance(value, ast.Name):
+        return value.id
+    if isinstance(value, ast.IfExp):
+        arms = {
+            _returned_decorator(value.body, factory),
+            _returned_decorator(value.orelse, factory),
+        }
+        arms.discard(_APPLIED)
+        return arms.pop() if len(arms) == 1 else None
+    positional = [*factory.args.posonlyargs, *factory.args.args]
+    if (
+        isinstance(value, ast.Call)
+        and isinstance(value.func, ast.Name)
+        and len(value.args) == 1
+        and not value.keywords
+        and positional
+        and is_name(value.args[0], positional[0].arg)
+    ):
+        return _APPLIED
     return None
 
 
