@@ -3916,9 +3916,10 @@ class InputRisks:
                 return self._whole_path(expr.args[0], depth + 1)
         return False
 
-    def _reads(self, expr: ast.expr) -> set[str]:
+    def _reads(self, expr: ast.expr, seen: frozenset[int] = frozenset()) -> set[str]:
         """The names an expression reads, with each read of one argument (`args.get("k")`,
-        `args["k"]`) as `args['k']`: a test of one argument guards that one, not the others."""
+        `args["k"]`) as `args['k']`: a test of one argument guards that one, not the others
+        (`seen`: the comprehension items being read, each read once)."""
         found: set[str] = set()
         keyed: set[int] = set()
         for node in ast.walk(expr):
@@ -3935,10 +3936,11 @@ class InputRisks:
                 if node.id in self._keyed:
                     found.add(self._keyed[node.id])
                 element = self._comprehended.get(id(node))
-                if isinstance(element, _Element):
+                if isinstance(element, _Element) and id(element) not in seen:
                     # (a comprehension's item of a text whose form was tested, `for p in
                     # ts.split(":")`, is of that form too)
-                    found |= self._reads(element.value) & (self._checked | self.form_tested)
+                    inner = self._reads(element.value, seen | {id(element)})
+                    found |= inner & (self._checked | self.form_tested)
         return found
 
     def _free_read(self, node: ast.AST) -> tuple[str, int] | None:
