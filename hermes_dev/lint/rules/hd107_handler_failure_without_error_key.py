@@ -1172,6 +1172,28 @@ registry.register(name="remove", toolset="t", schema={"name": "remove", "descrip
             note="trap: the record's to_json() keeps only the truthy fields, so success=False is "
             "dropped: what is left reports no failure (a message alone).",
         ),
+        Valid(
+            {
+                "tools/compose_tool.py": """\
+import json
+
+from tools.registry import registry
+
+
+def lint_compose(args, **kw):
+    text = args.get("text")
+    if not isinstance(text, str):
+        return json.dumps({"error": "text must be a string"})
+    findings = [line for line in text.splitlines() if ":latest" in line]
+    return json.dumps({"valid": not findings, "reason": "images pinned to :latest", "findings": findings})
+
+
+registry.register(name="compose_lint", toolset="lab", schema={"name": "compose_lint", "description": "Lint a compose file.", "parameters": {"type": "object", "properties": {"text": {"type": "string", "description": "The compose file."}}}}, handler=lint_compose)
+""",
+            },
+            note="A linter's verdict: valid False beside the findings it made (a list the code "
+            "builds), the reason naming what they are.",
+        ),
     )
     INVALID = (
         Invalid(
@@ -3557,6 +3579,29 @@ class ToolView:
             note="A class-based view: the handler factory runs the method a subclass names in a "
             "class attribute (getattr(self, self.method)); that method's failure without an "
             "error key is the handler's.",
+        ),
+        Invalid(
+            {
+                "tools/compose_tool.py": """\
+import json
+
+from tools.registry import registry
+
+
+def lint_compose(args, **kw):
+    text = args.get("text")
+    if not isinstance(text, str) or "services:" not in text:
+        return json.dumps({"ok": False, "reason": "no services: block found", "findings": []})
+    findings = [line for line in text.splitlines() if ":latest" in line]
+    return json.dumps({"ok": True, "findings": findings})
+
+
+registry.register(name="compose_lint", toolset="lab", schema={"name": "compose_lint", "description": "Lint a compose file.", "parameters": {"type": "object", "properties": {"text": {"type": "string", "description": "The compose file."}}}}, handler=lint_compose)
+""",
+            },
+            findings=(("tools/compose_tool.py", 9),),
+            note="A linter that cannot start reports ok False with a reason and an empty findings "
+            "list written out: no verdict was found, the tool failed.",
         ),
     )
 

@@ -288,6 +288,8 @@ def _constant(expr: ast.expr) -> object:
     """A constant value (`not <constant>` too), else UNKNOWN."""
     if isinstance(expr, ast.Constant):
         return expr.value
+    if isinstance(expr, (ast.List, ast.Tuple)) and not expr.elts:
+        return ()  # (an empty list written out: `"findings": []`)
     if isinstance(expr, ast.UnaryOp) and isinstance(expr.op, ast.Not):
         inner = _constant(expr.operand)
         return UNKNOWN if inner is UNKNOWN else not inner
@@ -322,12 +324,13 @@ def judge(keys: dict[str, object]) -> str | None:
 
 
 def _judged(keys: dict[str, object]) -> str | None:
-    if any(key in VERDICT_KEYS for key in keys) and not (
+    if any(key in VERDICT_KEYS and keys[key] != () for key in keys) and not (
         any(_as_flag(keys[key]) is False for key in FLAGS if key in keys)
         and any(_erring(key) for key in keys)
     ):
         # (`{"valid": False, "problems": [...]}` judges the input; `{"ok": False, "err": ...,
-        # "problems": [...]}` says the tool itself failed)
+        # "problems": [...]}` says the tool itself failed; an empty list written out, `{"ok":
+        # False, "reason": ..., "findings": []}`, is no verdict found)
         return None
     for key in NOT_FAILURE_KEYS:
         if key in keys and keys[key] not in (False, None):
