@@ -1415,6 +1415,30 @@ registry.register(name="leg", toolset="trip", schema={"name": "leg", "descriptio
             "is a str (already serialised) and serialised otherwise: no instance reaches the "
             "return.",
         ),
+        Valid(
+            {
+                "tools/notes_tool.py": """\
+import json
+
+from tools.registry import registry
+
+
+def read_note(args, **kw):
+    title = str(args.get("title", ""))
+    kind = "long" if len(title) > 20 else "short"
+    match kind:
+        case "long":
+            return json.dumps({"title": title[:20], "cut": True})
+        case "short":
+            return json.dumps({"title": title})
+
+
+registry.register(name="read_note", toolset="notes", schema={"name": "read_note", "description": "Read a note.", "parameters": {"type": "object", "properties": {"title": {"type": "string", "description": "Title."}}}}, handler=read_note)
+""",
+            },
+            note="A match of constants on a local the code itself computes from a test ('long' if "
+            "... else 'short'): every value it can hold has its case.",
+        ),
     )
     INVALID = (
         Invalid(
@@ -5086,6 +5110,44 @@ registry.register(name="invoice_text", toolset="books", schema={"name": "invoice
             fixed={},
             note="CSV text a handler writes to a text buffer (a csv writer's header row first) and "
             "lines joined after a first line appended to an empty list: neither is JSON.",
+        ),
+        Invalid(
+            {
+                "tools/notes_tool.py": """\
+import json
+
+from tools.registry import registry
+
+_FRONT_MATTER = "---"
+
+
+def _render(title, body):
+    head = [_FRONT_MATTER, f"title: {title}", _FRONT_MATTER, ""]
+    return "\\n".join(head) + body
+
+
+def read_note(args, **kw):
+    title = str(args.get("title", ""))
+    fmt = args.get("format", "json")
+    match fmt:
+        case "markdown":
+            return _render(title, "")
+        case "json":
+            return json.dumps({"title": title})
+
+
+registry.register(name="read_note", toolset="notes", schema={"name": "read_note", "description": "Read a note.", "parameters": {"type": "object", "properties": {"title": {"type": "string", "description": "Title."}, "format": {"type": "string", "enum": ["json", "markdown"], "description": "json or markdown"}}}}, handler=read_note)
+""",
+            },
+            findings=(
+                ("tools/notes_tool.py", 16),
+                ("tools/notes_tool.py", 18),
+            ),
+            fixed={},
+            note="A match of constants on a value read from the model's arguments into a local "
+            "(fmt = args.get('format', 'json')), no case for anything else: another value "
+            "falls through to None; the markdown case returns text whose first line is a "
+            "module constant ('---').",
         ),
     )
 

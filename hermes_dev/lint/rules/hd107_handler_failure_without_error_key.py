@@ -56,7 +56,9 @@ nothing to do (`"skipped": True`, `"status": "interrupted"`...), or a verdict th
 (`"findings"`, `"issues"`, `"violations"`, `"diagnostics"`); an action's flag whose reason says
 nothing needed doing (`{"updated": False, "reason": "already up to date"}`), or a removal's
 flag alone (`{"removed": False, "name": ...}`, `deleted`, `forgotten`: what should be gone is;
-not when its reason says the input could not be used, `"'check' must be an id or name"`);
+not when its reason says the input could not be used, `"'check' must be an id or name"`, or
+that what the model named is not there, `"no such note"`); an empty list written out beside
+a failing flag is no verdict (`{"ok": False, "reason": ..., "findings": []}` is a failure);
 a reason that there is nothing to
 act on ("no active meeting", "no session is running", "nothing to stop") given by a def or tool
 whose name asks for a status or ends something (`status`, `health`, `stop`, `leave`, `cancel`,
@@ -2944,8 +2946,8 @@ def remove_check(args, **kw):
 
 registry.register(name="remove_check", toolset="t", schema={}, handler=remove_check)
 """,
-            lines=(10,),
-            note="`removed: False` beside a reason that says the input could not be used (`must be`): a failure, unlike removing what is not there",
+            lines=(10, 12),
+            note="`removed: False` beside a reason that says the input could not be used (`must be`) or that what it names is not there (`no such check`): a failure",
         ),
         Invalid(
             _HEAD

@@ -23,48 +23,58 @@ _DEF_TYPES = (ast.FunctionDef, ast.AsyncFunctionDef)
 _EXIT_CALLS = {"sys.exit", "os._exit", "exit", "quit", "os.abort", "pytest.fail", "pytest.skip"}
 
 
-def terminates(body: list[ast.stmt], model_args: str | None = None) -> bool:
+def terminates(
+    body: list[ast.stmt], model_args: str | None = None, read: frozenset[str] = frozenset()
+) -> bool:
     """True when control cannot run off the end of `body` (conservative: doubt says True;
     `model_args`: the parameter that holds the model's arguments, which any `match` of
-    refutable patterns on it can let through)."""
-    return any(_stmt_terminates(stmt, model_args) for stmt in body)
+    refutable patterns on it can let through; `read`: locals bound once to a value read from a
+    dict, `fmt = args.get("format")`, which a `match` of constants can let through too)."""
+    return any(_stmt_terminates(stmt, model_args, read) for stmt in body)
 
 
-def _stmt_terminates(stmt: ast.stmt, model_args: str | None = None) -> bool:
+def _stmt_terminates(
+    stmt: ast.stmt, model_args: str | None = None, read: frozenset[str] = frozenset()
+) -> bool:
     if isinstance(stmt, (ast.Return, ast.Raise)):
         return True
     if isinstance(stmt, ast.If):
         return (
             bool(stmt.orelse)
-            and terminates(stmt.body, model_args)
-            and terminates(stmt.orelse, model_args)
+            and terminates(stmt.body, model_args, read)
+            and terminates(stmt.orelse, model_args, read)
         )
     if isinstance(stmt, ast.While):
         return always_true(stmt.test) and not has_break(stmt.body)
     if isinstance(stmt, (ast.For, ast.AsyncFor)):
         return (
-            bool(stmt.orelse) and terminates(stmt.orelse, model_args) and not has_break(stmt.body)
+            bool(stmt.orelse)
+            and terminates(stmt.orelse, model_args, read)
+            and not has_break(stmt.body)
         )
     if isinstance(stmt, (ast.Try, ast.TryStar)):
-        if stmt.finalbody and terminates(stmt.finalbody, model_args):
+        if stmt.finalbody and terminates(stmt.finalbody, model_args, read):
             return True
-        normal = terminates(stmt.body, model_args) or (
-            bool(stmt.orelse) and terminates(stmt.orelse, model_args)
+        normal = terminates(stmt.body, model_args, read) or (
+            bool(stmt.orelse) and terminates(stmt.orelse, model_args, read)
         )
-        return normal and all(terminates(h.body, model_args) for h in stmt.handlers)
+        return normal and all(terminates(h.body, model_args, read) for h in stmt.handlers)
     if isinstance(stmt, (ast.With, ast.AsyncWith)):
-        return terminates(stmt.body, model_args)
+        return terminates(stmt.body, model_args, read)
     if isinstance(stmt, ast.Match):
         # Exhaustiveness is not known without types: assume a match covers every case, unless
         # it matches constants only on a value read from a dict right there (`match
         # args.get("format", "mrk"): case "mrk": ... case "json": ...`), or the model's own
         # arguments with patterns none of which takes every dict (`case {"date": str(d)}:`):
         # any other value falls through.
-        if _constants_only(stmt) and _read_inline(stmt.subject):
+        if _constants_only(stmt) and (
+            _read_inline(stmt.subject)
+            or (isinstance(stmt.subject, ast.Name) and stmt.subject.id in read)
+        ):
             return False
         if model_args and _on_model_args(stmt, model_args):
             return False
-        return all(terminates(case.body, model_args) for case in stmt.cases)
+        return all(terminates(case.body, model_args, read) for case in stmt.cases)
     if isinstance(stmt, ast.Assert):
         return isinstance(stmt.test, ast.Constant) and not stmt.test.value
     if isinstance(stmt, ast.Expr) and isinstance(stmt.value, ast.Call):
@@ -118,6 +128,29 @@ def _reads_name(expr: ast.expr, name: str) -> bool:
     return isinstance(expr, ast.Name) and expr.id == name
 
 
+def dict_read_locals(
+    node: ast.FunctionDef | ast.AsyncFunctionDef, model_args: str | None
+) -> frozenset[str]:
+    """The locals a handler binds once, to a value read from the model's arguments (`fmt =
+    args.get("format", "single")`): what a `match` of constants on them may not cover."""
+    if not model_args:
+        return frozenset()
+    counts: dict[str, int] = {}
+    read: set[str] = set()
+    for sub in walk_function(node):
+        if isinstance(sub, ast.Name) and isinstance(sub.ctx, ast.Store):
+            counts[sub.id] = counts.get(sub.id, 0) + 1
+        if (
+            isinstance(sub, ast.Assign)
+            and len(sub.targets) == 1
+            and isinstance(sub.targets[0], ast.Name)
+            and _read_inline(sub.value)
+            and _reads_name(sub.value, model_args)
+        ):
+            read.add(sub.targets[0].id)
+    return frozenset(name for name in read if counts.get(name) == 1)
+
+
 def _read_inline(subject: ast.expr) -> bool:
     """`d.get("k", ...)` or `d["k"]`: a value read from a dict where it is matched."""
     if isinstance(subject, ast.Call):
@@ -152,26 +185,28 @@ def has_break(body: list[ast.stmt]) -> bool:
     return False
 
 
-def falloff_node(body: list[ast.stmt], model_args: str | None = None) -> ast.stmt:
+def falloff_node(
+    body: list[ast.stmt], model_args: str | None = None, read: frozenset[str] = frozenset()
+) -> ast.stmt:
     """The statement after which control runs off the end of `body`."""
     last = body[-1]
     if isinstance(last, ast.If):
-        if not terminates(last.body, model_args):
-            return falloff_node(last.body, model_args)
-        if last.orelse and not terminates(last.orelse, model_args):
-            return falloff_node(last.orelse, model_args)
+        if not terminates(last.body, model_args, read):
+            return falloff_node(last.body, model_args, read)
+        if last.orelse and not terminates(last.orelse, model_args, read):
+            return falloff_node(last.orelse, model_args, read)
         return last
     if isinstance(last, (ast.Try, ast.TryStar)):
-        if not terminates(last.body, model_args) and not (
-            last.orelse and terminates(last.orelse, model_args)
+        if not terminates(last.body, model_args, read) and not (
+            last.orelse and terminates(last.orelse, model_args, read)
         ):
-            return falloff_node(last.orelse or last.body, model_args)
+            return falloff_node(last.orelse or last.body, model_args, read)
         for handler in last.handlers:
-            if not terminates(handler.body, model_args):
-                return falloff_node(handler.body, model_args)
+            if not terminates(handler.body, model_args, read):
+                return falloff_node(handler.body, model_args, read)
         return last
     if isinstance(last, (ast.With, ast.AsyncWith)):
-        return falloff_node(last.body, model_args)
+        return falloff_node(last.body, model_args, read)
     return last
 
 

@@ -27,7 +27,12 @@ import ast
 import builtins
 import re
 
-from hermes_dev.pyast.analyze.flow import falloff_node, never_returns_call, terminates
+from hermes_dev.pyast.analyze.flow import (
+    dict_read_locals,
+    falloff_node,
+    never_returns_call,
+    terminates,
+)
 from hermes_dev.pyast.analyze.text_buffers import first_written
 from hermes_dev.pyast.semantic.clients import RESPONSES
 from hermes_dev.pyast.semantic.resolve import (
@@ -262,6 +267,27 @@ def _starts_as_prose(expr: ast.expr, scope: Scope, depth: int) -> bool:
         return False
     if isinstance(expr, ast.Constant) and isinstance(expr.value, str):
         return _text(expr.value, expr, whole=False).kind == NOT_JSON
+    if (
+        isinstance(expr, ast.Call)
+        and isinstance(expr.func, ast.Attribute)
+        and expr.func.attr == "join"
+        and isinstance(expr.func.value, ast.Constant)
+        and isinstance(expr.func.value.value, str)
+        and len(expr.args) == 1
+    ):
+        # (`"\n".join(head) + body`: the text starts as its first line does)
+        row = _first_row(expr.args[0], scope)
+        if row is not None and _starts_as_prose(row[0], row[1], depth + 1):
+            return True
+    if isinstance(expr, ast.Name):
+        # (`_FRONT_MATTER = "---"` at module level, the first line of a joined text)
+        held = resolve(expr, scope).single()
+        if (
+            isinstance(held, Const)
+            and isinstance(held.value, str)
+            and _text(held.value, expr, whole=False).kind == NOT_JSON
+        ):
+            return True
     if isinstance(expr, ast.JoinedStr):
         for part in expr.values:
             if isinstance(part, ast.Constant) and isinstance(part.value, str):
@@ -1985,8 +2011,9 @@ def exits(
                 found.append(Exit(ret, verdict, narrowed=True, not_none=held))
                 continue
         found.append(Exit(ret, verdict, not_none=held))
-    if not terminates(node.body, model_args) and not _sealed_match(node, scope):
-        where = falloff_node(node.body, model_args)
+    read = dict_read_locals(node, model_args)
+    if not terminates(node.body, model_args, read) and not _sealed_match(node, scope):
+        where = falloff_node(node.body, model_args, read)
         if not never_returns_call(where, scope):
             found.append(
                 Exit(where, Verdict(NOT_JSON, "None (it can end without a return)", where), True)

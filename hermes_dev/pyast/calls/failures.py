@@ -358,12 +358,15 @@ def _judged(keys: dict[str, object]) -> str | None:
             actions
             and actions[0] in REMOVALS
             and not any(
-                _says_why(key) and isinstance(value, str) and _BAD_INPUT.search(value.lower())
+                _says_why(key)
+                and isinstance(value, str)
+                and (_BAD_INPUT.search(value.lower()) or _NOT_THERE.search(value.lower()))
                 for key, value in keys.items()
             )
         ):
-            # (what should be gone is: removing what is not there leaves it so; not when the
-            # reason says what was asked could not be read, `"'check' must be an id"`)
+            # (what should be gone is: `{"removed": False, "name": ...}` leaves it so; not when
+            # the reason says what was asked could not be read, `"'check' must be an id"`, or
+            # was not found, `"no such note"`: the model named something that is not there)
             actions = []
         if actions and _needs_why(actions[0]) and not any(_says_why(k) for k in keys):
             actions = []  # (`{"id": 3, "cancelled": False}` describes a job)
@@ -522,6 +525,12 @@ def _needs_why(key: str) -> bool:
 
 # A reason that says the input could not be used (`"'check' must be an id or name"`).
 _BAD_INPUT = re.compile(r"\bmust (be|give|name)\b|\binvalid\b|\bis required\b|\bare required\b")
+# A reason that says what was asked for is not there (`"no such note"`, `"no card with that
+# id"`, `"not found"`).
+_NOT_THERE = re.compile(
+    r"^no such\b|\bnot found\b|^no \w+( \w+)? (with|named|called|matching)\b"
+    r"|\b(does not|doesn't) exist\b|^unknown\b"
+)
 # A reason an action was not needed (`{"updated": False, "reason": "already up to date"}`).
 # (not a time already gone nor a place already taken: `"that time is already in the past"`,
 # `"the slot is already booked"` say why it could not be done)
@@ -625,13 +634,14 @@ _CODE_KEYS = frozenset(
 
 def _names_item(key: str) -> bool:
     """A key that names what an action was for: `id`, `fact_id`, `name`, `path`..."""
-    return key in _ITEM_KEYS or key.endswith(("_id", "_name", "_path"))
+    return key in _ITEM_KEYS or key.endswith(("_id", "_name", "_path", "_slug", "_key"))
 
 
 # (what an action was for: `{"sent": False, "to": [...], "reason": ...}`)
 _ITEM_KEYS = frozenset(
     {"id", "name", "path", "key", "title", "to", "recipient", "recipients", "url", "file",
-     "target", "dest", "destination", "email", "address"}
+     "target", "dest", "destination", "email", "address", "slug", "sku", "uuid", "handle",
+     "username"}
 )  # fmt: skip
 
 
