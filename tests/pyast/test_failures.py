@@ -56,6 +56,8 @@ def _scope(tmp_path: Path, source: str = "") -> Scope:
         ),
         ('{"ok": not True, "why": "x"}', '{"ok": False, "why": ...}'),
         ('dict(success=False, message="x")', '{"success": False, "message": ...}'),
+        # (an empty list written out beside a reason: no verdict was found, the tool failed)
+        ('{"ok": False, "reason": "x", "findings": []}', '{"ok": False, "reason": ..., ...}'),
     ],
 )
 def test_failure_reports_without_an_error_key(tmp_path: Path, text: str, reason: str) -> None:

@@ -324,13 +324,14 @@ def judge(keys: dict[str, object]) -> str | None:
 
 
 def _judged(keys: dict[str, object]) -> str | None:
-    if any(key in VERDICT_KEYS and keys[key] != () for key in keys) and not (
+    why = any(_says_why(key) for key in keys)
+    if any(key in VERDICT_KEYS and (keys[key] != () or not why) for key in keys) and not (
         any(_as_flag(keys[key]) is False for key in FLAGS if key in keys)
         and any(_erring(key) for key in keys)
     ):
         # (`{"valid": False, "problems": [...]}` judges the input; `{"ok": False, "err": ...,
-        # "problems": [...]}` says the tool itself failed; an empty list written out, `{"ok":
-        # False, "reason": ..., "findings": []}`, is no verdict found)
+        # "problems": [...]}` says the tool itself failed; an empty list written out beside a
+        # reason, `{"ok": False, "reason": ..., "findings": []}`, is no verdict found)
         return None
     for key in NOT_FAILURE_KEYS:
         if key in keys and keys[key] not in (False, None):
