@@ -267,18 +267,6 @@ def _starts_as_prose(expr: ast.expr, scope: Scope, depth: int) -> bool:
         return False
     if isinstance(expr, ast.Constant) and isinstance(expr.value, str):
         return _text(expr.value, expr, whole=False).kind == NOT_JSON
-    if (
-        isinstance(expr, ast.Call)
-        and isinstance(expr.func, ast.Attribute)
-        and expr.func.attr == "join"
-        and isinstance(expr.func.value, ast.Constant)
-        and isinstance(expr.func.value.value, str)
-        and len(expr.args) == 1
-    ):
-        # (`"\n".join(head) + body`: the text starts as its first line does)
-        row = _first_row(expr.args[0], scope)
-        if row is not None and _starts_as_prose(row[0], row[1], depth + 1):
-            return True
     if isinstance(expr, ast.Name):
         # (`_FRONT_MATTER = "---"` at module level, the first line of a joined text)
         held = resolve(expr, scope).single()
@@ -333,7 +321,11 @@ def _starts_as_prose(expr: ast.expr, scope: Scope, depth: int) -> bool:
         and isinstance(expr.func.value.value, str)
         and len(expr.args) == 1
     ):
-        # (`", ".join(pieces)`: whichever piece comes first, every one starts as prose)
+        # (`"\n".join(head) + body`: the text starts as its first line does; `", ".join(
+        # pieces)`: whichever piece comes first, every one starts as prose)
+        row = _first_row(expr.args[0], scope)
+        if row is not None and _starts_as_prose(row[0], row[1], depth + 1):
+            return True
         table = rows(expr.args[0], scope)
         return (
             table is not None
