@@ -11532,6 +11532,27 @@ registry.register(name="semver_compare", toolset="dev", schema={"name": "semver_
             "goes over (bad = [x for x, v in ((a, va), (b, vb)) if v is None]; if bad: return "
             "...): neither is None past it.",
         ),
+        Valid(
+            {
+                "tools/units_tool.py": """\
+import json
+
+from tools.registry import registry
+
+NAMES = {"length": ["m", "km"], "speed": ["kt", "m/s"]}
+
+
+def speed_known(args, **kw):
+    unit = args.get("unit")
+    return json.dumps({"known": unit in NAMES["speed"]})
+
+
+registry.register(name="speed_known", toolset="units", schema={"name": "speed_known", "description": "Is the unit known.", "parameters": {"type": "object", "properties": {"unit": {"type": "string", "description": "The unit."}}}}, handler=speed_known)
+""",
+            },
+            note="Membership in a list of a table the code writes out (unit in NAMES['speed']): a "
+            "list compares, it hashes nothing.",
+        ),
     )
     INVALID = (
         Invalid(
@@ -26756,6 +26777,43 @@ registry.register(name="catalog", toolset="meta", schema={"name": "catalog", "de
             note="A comprehension over a list sorted by a lambda whose parameter has the "
             "comprehension's name (a lambda's name is its own, not the comprehension's): the "
             "handler is read, and its int() of the model's text reported.",
+        ),
+        Invalid(
+            {
+                "tools/units_tool.py": """\
+import json
+
+from tools.registry import registry
+
+UNITS = {"length": {"m": 1.0, "km": 1000.0}, "speed": {"kt": 0.5144, "m/s": 1.0}}
+
+
+def _factor(unit):
+    if unit in UNITS["length"]:
+        return UNITS["length"][unit]
+    return None
+
+
+def length_factor(args, **kw):
+    return json.dumps({"factor": _factor(args.get("unit"))})
+
+
+def speed_known(args, **kw):
+    unit = args.get("unit")
+    return json.dumps({"known": unit in UNITS["speed"]})
+
+
+registry.register(name="length_factor", toolset="units", schema={"name": "length_factor", "description": "A unit's factor.", "parameters": {"type": "object", "properties": {"unit": {"type": "string", "description": "The unit."}}}}, handler=length_factor)
+registry.register(name="speed_known", toolset="units", schema={"name": "speed_known", "description": "Is the unit known.", "parameters": {"type": "object", "properties": {"unit": {"type": "string", "description": "The unit."}}}}, handler=speed_known)
+""",
+            },
+            findings=(
+                ("tools/units_tool.py", 15),
+                ("tools/units_tool.py", 20),
+            ),
+            fixed={},
+            note="The model's value looked up in a table of a table the code writes out (unit in "
+            "UNITS['speed'], also in a helper): a list or an object sent for it is no key.",
         ),
     )
 

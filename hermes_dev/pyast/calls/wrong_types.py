@@ -249,7 +249,12 @@ def unhashable_key(inputs: InputRisks, node: ast.AST, scope: Scope) -> str | Non
     if type(node) is ast.Compare and isinstance(table, _HASHED_LITERALS):
         # (`v not in {"km", "m"}`: the membership test is itself what reads `v`)
         return inputs.raw_member(key, node)
-    if not isinstance(table, (ast.Name, ast.Attribute)):
+    if not isinstance(table, (ast.Name, ast.Attribute)) and not (
+        # (`v in UNITS["length"]`: a table of a table the code writes out)
+        isinstance(table, ast.Subscript)
+        and isinstance(table.value, (ast.Name, ast.Attribute))
+        and isinstance(table.slice, ast.Constant)
+    ):
         return None
     if inputs.param and is_name(table, inputs.param):
         return None
