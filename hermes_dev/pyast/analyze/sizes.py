@@ -183,20 +183,26 @@ class Sizes:
                         tested |= reads(value.args[0])
         self._tested = tested
         self._looked_at = tested | sized
-        # (what tests look at, as written: `x.split()[-1] if x.split() else y` of a value
-        # no name holds)
-        self._tested_forms = {
-            ast.dump(form)
-            for sub in nodes
-            if type(sub) in (ast.If, ast.While, ast.IfExp, ast.Assert)
-            for form in _tested_forms(sub.test)  # type: ignore[attr-defined]
-        }
+        # (what tests look at, as written; made when an index is about to be reported)
+        self._tested_forms: set[str] | None = None
         # (parameters a caller turned an empty value away for: no emptiness risk, nothing else)
         self._filled = filled_given
         self._guarded: set[str] = set()
         self._rebinding: set[str] = set()  # (names whose rebinding `_signed` is reading)
         # (locals a helper handed back after turning blank text away: never blank nor empty)
         self._not_blank = not_blank
+
+    def _forms_tested(self) -> set[str]:
+        """What the def's tests look at, as written (`x.split()[-1] if x.split() else y` of a
+        value no name holds), each once."""
+        if self._tested_forms is None:
+            self._tested_forms = {
+                ast.dump(form)
+                for sub in self._nodes
+                if type(sub) in (ast.If, ast.While, ast.IfExp, ast.Assert)
+                for form in _tested_forms(sub.test)  # type: ignore[attr-defined]
+            }
+        return self._tested_forms
 
     def looked_at(self, guarded: bool = True) -> set[str]:
         """Names a test here looks at in any way (`if m:`, `m is None`, `len(x) < 2`), and
@@ -573,7 +579,7 @@ class Sizes:
         found = self._sequence(node.value)
         if found is None or found[2] & (self._looked_at | self._guarded):
             return None
-        if ast.dump(node.value) in self._tested_forms:
+        if ast.dump(node.value) in self._forms_tested():
             return None
         kind, what, _ = found
         if kind in ("blank", "empty") and found[2] & self._not_blank:
