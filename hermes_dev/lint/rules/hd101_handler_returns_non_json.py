@@ -5149,6 +5149,125 @@ registry.register(name="read_note", toolset="notes", schema={"name": "read_note"
             "falls through to None; the markdown case returns text whose first line is a "
             "module constant ('---').",
         ),
+        Invalid(
+            {
+                "plugins/home/__init__.py": """\
+from .core import REGISTRY
+from . import lights  # noqa: F401  (its decorators fill REGISTRY)
+
+
+def register(ctx):
+    for tool in REGISTRY:
+        ctx.register_tool(
+            name=tool.name,
+            toolset="home",
+            schema={"name": tool.name, "description": tool.description, "parameters": {"type": "object", "properties": {}}},
+            handler=tool.call,
+            description=tool.description,
+        )
+""",
+                "plugins/home/core.py": """\
+import json
+
+
+class Home:
+    def __init__(self):
+        self.lights = {"kitchen": False}
+
+
+class HomeTool:
+    name = ""
+    description = ""
+
+    def __init__(self, home):
+        self.home = home
+
+    def call(self, args, **kwargs):
+        return json.dumps(self.run(args))
+
+    def run(self, args):
+        raise NotImplementedError
+
+
+class ToolRegistry:
+    def __init__(self, home):
+        self._home = home
+        self._tools = {}
+
+    def tool(self, cls):
+        inst = cls(self._home)
+        self._tools[inst.name] = inst
+        return cls
+
+    def __iter__(self):
+        return iter(self._tools.values())
+
+
+REGISTRY = ToolRegistry(Home())
+""",
+                "plugins/home/lights.py": """\
+from .core import REGISTRY, HomeTool
+
+
+@REGISTRY.tool
+class Lights(HomeTool):
+    name = "home_lights"
+    description = "Which lights are on."
+
+    def run(self, args):
+        return {"on": [room for room, on in self.home.lights.items() if on]}
+
+
+@REGISTRY.tool
+class Scene(HomeTool):
+    name = "home_scene"
+    description = "Turn every light on or off."
+
+    def call(self, args, **kwargs):
+        for room in self.home.lights:
+            self.home.lights[room] = bool(args.get("on"))
+        return {"ok": True, "rooms": len(self.home.lights)}
+""",
+                "plugins/home/plugin.yaml": """\
+name: home
+version: "0.1"
+description: A simulated home
+provides_tools:
+  - home_lights
+  - home_scene
+""",
+            },
+            findings=(("plugins/home/lights.py", 21),),
+            fixed={
+                "plugins/home/lights.py": """\
+import json
+from .core import REGISTRY, HomeTool
+
+
+@REGISTRY.tool
+class Lights(HomeTool):
+    name = "home_lights"
+    description = "Which lights are on."
+
+    def run(self, args):
+        return {"on": [room for room, on in self.home.lights.items() if on]}
+
+
+@REGISTRY.tool
+class Scene(HomeTool):
+    name = "home_scene"
+    description = "Turn every light on or off."
+
+    def call(self, args, **kwargs):
+        for room in self.home.lights:
+            self.home.lights[room] = bool(args.get("on"))
+        return json.dumps({"ok": True, "rooms": len(self.home.lights)})
+""",
+            },
+            note="tool classes an instance's method collects as a bare decorator (@REGISTRY.tool "
+            "over each class), the plugin's register looping over the registry (its __iter__ "
+            "gives the table the method fills): each class's call is a handler",
+        ),
     )
 
     def check(self, ctx: LintContext) -> Iterator[Finding]:

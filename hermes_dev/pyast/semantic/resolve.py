@@ -2934,6 +2934,11 @@ def _name_rows(name: str, scope: Scope, depth: int) -> Rows | None:
             and binding.path == ()
         ):
             inner = rows(value, where, depth + 1)
+            if inner is None and _METHOD_TABLES[0] and isinstance(value, ast.Call):
+                # (`REGISTRY = ToolRegistry(HOME)`: what the instance's `__iter__` gives)
+                made = resolve(value, where, depth + 1)
+                if made.items and all(isinstance(o, Instance) for o in made.items):
+                    inner = _literal_rows(made, depth)
             found.extend(inner)
             known = known or inner is not None
         elif kind == "import":
@@ -4370,6 +4375,37 @@ def _method_call_scopes(
                 out.append(cls.scope.child(method, env or None, cls))
             if len(out) > MAX_ITEMS:
                 return out
+    if op is None:
+        out.extend(_method_decorations(cls, method, of, depth))
+    return out
+
+
+def _method_decorations(
+    cls: ClassRef, method: ast.FunctionDef | ast.AsyncFunctionDef, of: ClassRef, depth: int
+) -> list[Scope]:
+    """The scopes of a method used bare as a decorator (`@REGISTRY.tool` over a class or a
+    def), one per class or def it decorates: `self` the instance it is taken from, its next
+    parameter what it decorates."""
+    params = [*method.args.posonlyargs, *method.args.args]
+    if len(params) < 2 or _is_static(method) or _is_classmethod(method):
+        return []
+    out: list[Scope] = []
+    for app_module, def_node, dec, app_scope in _decorations(cls.module, method.name, depth + 1):
+        if not isinstance(dec, ast.Attribute) or dec.attr != method.name:
+            continue
+        held = receiver(dec.value, app_scope, depth + 1)
+        if not held.items or not all(
+            isinstance(o, Instance) and _derives(o.cls, of) for o in held.items
+        ):
+            continue
+        given = Possible.of(
+            Class(ClassRef(def_node, app_module, app_scope))
+            if isinstance(def_node, ast.ClassDef)
+            else handed_def(def_node, dec, app_module, app_scope)
+        )
+        out.append(cls.scope.child(method, {params[0].arg: held, params[1].arg: given}, cls))
+        if len(out) > MAX_ITEMS:
+            break
     return out
 
 
