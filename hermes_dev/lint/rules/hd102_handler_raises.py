@@ -11553,6 +11553,43 @@ registry.register(name="speed_known", toolset="units", schema={"name": "speed_kn
             note="Membership in a list of a table the code writes out (unit in NAMES['speed']): a "
             "list compares, it hashes nothing.",
         ),
+        Valid(
+            """\
+import json
+from tools.registry import registry
+
+COMPLEMENT = {"A": "T", "C": "G", "G": "C", "T": "A", "N": "N"}
+
+
+def reverse_complement(args, **kw):
+    seq = args.get("sequence")
+    if not isinstance(seq, str) or not seq:
+        return json.dumps({"error": "sequence must be a non-empty string"})
+    seq = seq.upper()
+    bad = sorted(set(seq) - set(COMPLEMENT))
+    if bad:
+        return json.dumps({"error": "unexpected characters: " + "".join(bad)})
+    return json.dumps({"reverse_complement": "".join(COMPLEMENT[c] for c in reversed(seq))})
+
+
+def primer_dimer(args, **kw):
+    primer = args.get("primer")
+    if not isinstance(primer, str):
+        return json.dumps({"error": "primer must be text"})
+    primer = primer.upper()
+    if set(primer) - set("ACGT"):
+        return json.dumps({"error": "primer should only contain A/C/G/T"})
+    rc = "".join(COMPLEMENT[c] for c in reversed(primer))
+    return json.dumps({"self_complementary": primer[-4:] in rc})
+
+
+registry.register(name="reverse_complement", toolset="seq", schema={}, handler=reverse_complement)
+registry.register(name="primer_dimer", toolset="seq", schema={}, handler=primer_dimer)
+""",
+            note="a set difference against the table (set(seq) - set(COMPLEMENT), or against the "
+            "letters written out) the def leaves on tests every item of what it iterates: "
+            "each lookup of an item is of an entry",
+        ),
     )
     INVALID = (
         Invalid(
@@ -26814,6 +26851,31 @@ registry.register(name="speed_known", toolset="units", schema={"name": "speed_kn
             fixed={},
             note="The model's value looked up in a table of a table the code writes out (unit in "
             "UNITS['speed'], also in a helper): a list or an object sent for it is no key.",
+        ),
+        Invalid(
+            """\
+import json
+from tools.registry import registry
+
+COMPLEMENT = {"A": "T", "C": "G", "G": "C", "T": "A"}
+
+
+def complement_pair(args, **kw):
+    seq = args.get("sequence")
+    other = args.get("other")
+    if not isinstance(seq, str) or not isinstance(other, str):
+        return json.dumps({"error": "sequence and other must be text"})
+    if set(seq) - set(COMPLEMENT):
+        return json.dumps({"error": "sequence holds letters that are not bases"})
+    return json.dumps({"pair": "".join(COMPLEMENT[c] for c in other)})
+
+
+registry.register(name="complement_pair", toolset="seq", schema={}, handler=complement_pair)
+""",
+            lines=(14,),
+            fixed={},
+            note="a difference tests the items of what it takes, not of another value: other's "
+            "letters are looked up untested",
         ),
     )
 

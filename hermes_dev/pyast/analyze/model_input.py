@@ -803,6 +803,13 @@ class InputRisks:
                                         ast.dump(compared.comparators[0]),
                                     )
                                 )
+        # `bad = set(seq) - set(COMPLEMENT)`, `set(seq).difference(TABLE)`: every item of
+        # `seq` is tested against the table, as the comprehension above tests it
+        for sub in nodes:
+            iterated = _set_difference(sub)
+            if iterated is not None:
+                self.guarded.update(self._reads(iterated))
+                self.each_tested.update(self._reads(iterated))
         # `bad = [k for k, ok in zip(KEYS, CHECKS) if not ok(args.get(k))]`: a helper answers
         # for the model's value under each key of a list written out
         for sub in nodes:
@@ -5037,6 +5044,43 @@ _WORD = re.compile(r"[A-Z]?[a-z0-9]+|[A-Z]+(?![a-z])")
 def name_words(name: str) -> list[str]:
     """The words of a snake_case, camelCase or PascalCase name, lower-cased."""
     return [w.lower() for part in name.split("_") for w in _WORD.findall(part)]
+
+
+def _set_difference(node: ast.AST) -> ast.expr | None:
+    """`X` of `set(X) - set(T)`, `set(X) - T.keys()`, `set(X).difference(T)`: what the
+    difference tests item by item against a table; else None."""
+    if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Sub):
+        made, table = node.left, node.right
+    elif (
+        isinstance(node, ast.Call)
+        and isinstance(node.func, ast.Attribute)
+        and node.func.attr == "difference"
+        and len(node.args) == 1
+    ):
+        made, table = node.func.value, node.args[0]
+    else:
+        return None
+    if not (
+        isinstance(made, ast.Call)
+        and isinstance(made.func, ast.Name)
+        and made.func.id in ("set", "frozenset")
+        and len(made.args) == 1
+        and not made.keywords
+    ):
+        return None
+    if isinstance(table, ast.Call) and not table.keywords:
+        if isinstance(table.func, ast.Name) and table.func.id in ("set", "frozenset"):
+            table = table.args[0] if len(table.args) == 1 else table
+        elif isinstance(table.func, ast.Attribute) and table.func.attr == "keys" and not table.args:
+            table = table.func.value
+    written = isinstance(table, ast.Constant) and isinstance(table.value, str)
+    written = written or (
+        isinstance(table, (ast.Set, ast.List, ast.Tuple))
+        and all(isinstance(e, ast.Constant) for e in table.elts)
+    )
+    if not written and not isinstance(table, (ast.Name, ast.Attribute)):
+        return None  # (a table the code names or writes out: not `set(a) - set(b)` of two inputs)
+    return made.args[0]
 
 
 def _tested_through_rows(body: list[ast.expr] | list[ast.stmt]) -> set[str]:
