@@ -1196,6 +1196,38 @@ registry.register(name="compose_lint", toolset="lab", schema={"name": "compose_l
             note="A linter's verdict: valid False beside the findings it made (a list the code "
             "builds), the reason naming what they are.",
         ),
+        Valid(
+            """\
+import json
+from tools.registry import registry
+
+
+class Reply:
+    def __init__(self, ok, text):
+        self.ok = ok
+        self.text = text
+
+    def to_json(self):
+        if self.ok:
+            return json.dumps({"ok": True, "message": self.text})
+        return json.dumps({"error": self.text})
+
+
+def render(obj):
+    if hasattr(obj, "to_json"):
+        return obj.to_json()
+    return json.dumps(obj)
+
+
+def ping(args, **kw):
+    reply = Reply(False, "host down")
+    return render(reply)
+
+
+registry.register(name="ping", toolset="net", schema={}, handler=ping)
+""",
+            note="the same helper given an object, not a dict: its own to_json says error",
+        ),
     )
     INVALID = (
         Invalid(
@@ -3604,6 +3636,142 @@ registry.register(name="compose_lint", toolset="lab", schema={"name": "compose_l
             findings=(("tools/compose_tool.py", 9),),
             note="A linter that cannot start reports ok False with a reason and an empty findings "
             "list written out: no verdict was found, the tool failed.",
+        ),
+        Invalid(
+            """\
+import json
+from tools.registry import registry
+
+
+class Tool:
+    def run(self, args):
+        return self._run(**args)
+
+
+class MarkDone(Tool):
+    def _run(self, item_id=None):
+        if item_id is None:
+            return {"success": False, "message": "item_id is required"}
+        return {"success": True, "item": item_id}
+
+
+def _as_text(result):
+    if isinstance(result, str):
+        return result
+    return json.dumps(result)
+
+
+def _handler_for(tool):
+    def handler(args, **kw):
+        return _as_text(tool.run(args))
+
+    return handler
+
+
+registry.register(name="mark_done", toolset="todo", schema={}, handler=_handler_for(MarkDone()))
+""",
+            lines=(25,),
+            note="a helper that hands text back as it is and serialises anything else (an adapter "
+            "of LangChain-style tool objects): the object the tool's run method returns is "
+            "judged",
+        ),
+        Invalid(
+            """\
+import json
+from tools.registry import registry
+
+
+def render(obj, **opts):
+    if hasattr(obj, "to_json"):
+        return obj.to_json(**opts)
+    return json.dumps(obj, **opts)
+
+
+def failure(message, **extra):
+    return render(dict(ok=False, message=message, **extra))
+
+
+def set_goal(args, **kw):
+    metric = args.get("metric")
+    if metric not in ("steps", "minutes"):
+        return failure(f"unknown metric {metric}", allowed=["steps", "minutes"])
+    return render({"ok": True, "metric": metric})
+
+
+registry.register(name="set_goal", toolset="goals", schema={}, handler=set_goal)
+""",
+            lines=(18,),
+            note="a helper whose other branch asks an object for its own JSON (obj.to_json()) "
+            "serialises a dict it is given: the dict(ok=False, ...) a failure helper builds, "
+            "with its **extra",
+        ),
+        Invalid(
+            """\
+import json
+from tools.registry import registry
+
+
+def rubric_create(args, **kw):
+    weights = [c.get("weight", 0) for c in args.get("criteria") or []]
+    if abs(sum(weights) - 1.0) > 1e-6:
+        return json.dumps({"isValid": False, "errors": [f"weights sum to {sum(weights)}"]})
+    return json.dumps({"isValid": True, "criteria": len(weights)})
+
+
+def macro_split(args, **kw):
+    calories = args.get("calories") or 0
+    if calories < 800:
+        return json.dumps({"valid": False, "reasons": ["calories below 800/day"]})
+    return json.dumps({"valid": True, "calories": calories})
+
+
+def validate_rubric(args, **kw):
+    weights = [c.get("weight", 0) for c in args.get("criteria") or []]
+    return json.dumps({"isValid": abs(sum(weights) - 1.0) < 1e-6 or False, "errors": []})
+
+
+registry.register(name="rubric_create", toolset="quiz", schema={}, handler=rubric_create)
+registry.register(name="macro_split", toolset="fit", schema={}, handler=macro_split)
+registry.register(name="validate_rubric", toolset="quiz", schema={}, handler=validate_rubric)
+""",
+            lines=(
+                8,
+                15,
+            ),
+            note="isValid (a flag as Java or JavaScript names it) and a list of reasons say why as "
+            "a message does; validate_rubric's isValid False is its verdict",
+        ),
+        Invalid(
+            """\
+import json
+from tools.registry import registry
+
+WORKOUTS = {}
+
+
+def delete_workout(args, **kw):
+    wid = args.get("id")
+    if wid not in WORKOUTS:
+        return json.dumps({"deleted": False, "id": wid, "reason": f"no workout with id {wid}"})
+    del WORKOUTS[wid]
+    return json.dumps({"deleted": True, "id": wid})
+
+
+def forget_tag(args, **kw):
+    tag = str(args.get("tag", ""))
+    if tag not in WORKOUTS:
+        return json.dumps({"removed": False, "name": tag, "reason": f"{tag} is already gone"})
+    del WORKOUTS[tag]
+    return json.dumps({"removed": True, "name": tag})
+
+
+registry.register(name="delete_workout", toolset="fit", schema={}, handler=delete_workout)
+registry.register(name="forget_tag", toolset="fit", schema={}, handler=forget_tag)
+""",
+            lines=(10,),
+            note="a removal's reason written as an f-string is read from its words: no workout "
+            "with that id is a failure (the model named what is not there), already gone is "
+            "not",
         ),
     )
 

@@ -222,7 +222,17 @@ NOT_FAILURE_KEYS = frozenset(
 )
 VERDICT_KEYS = frozenset({"findings", "issues", "violations", "diagnostics", "checks", "problems"})
 MESSAGE_KEYS = frozenset(
-    {"message", "msg", "reason", "detail", "details", "description", "hint", "explanation"}
+    {
+        "message",
+        "msg",
+        "reason",
+        "reasons",
+        "detail",
+        "details",
+        "description",
+        "hint",
+        "explanation",
+    }
     | {"note", "notes"}
 )
 # Calls a report variable may be handed to without being changed (its serialisation, logs).
@@ -303,13 +313,16 @@ def judge(keys: dict[str, object]) -> str | None:
     what Hermes looks for."""
     if "error" in keys:
         return None
-    if all(key == key.lower() for key in keys):
+    if all(key == key.lower() and key not in _IS_FLAGS for key in keys):
         return _judged(keys)
     lowered: dict[str, object] = {}
     written: dict[str, str] = {}
     for key, value in keys.items():
-        lowered.setdefault(key.lower(), value)
-        written.setdefault(key.lower(), key)
+        low = key.lower()
+        # (`"isValid": false`, `"is_success"`: a flag as a Java or JavaScript habit names it)
+        low = _IS_FLAGS.get(low, low)
+        lowered.setdefault(low, value)
+        written.setdefault(low, key)
     if "error" in lowered:
         # (`{"Success": false, "Error": ...}`: Hermes reads the key `"error"` only; a
         # capitalised one is another key, which says why as a message does)
@@ -321,6 +334,16 @@ def judge(keys: dict[str, object]) -> str | None:
     for low, key in written.items():
         found = found.replace(f'"{low}"', f'"{key}"')
     return found
+
+
+_IS_FLAGS = {
+    "isvalid": "valid",
+    "is_valid": "valid",
+    "issuccess": "success",
+    "is_success": "success",
+    "isok": "ok",
+    "is_ok": "ok",
+}
 
 
 def _judged(keys: dict[str, object]) -> str | None:
@@ -379,7 +402,10 @@ def _judged(keys: dict[str, object]) -> str | None:
                 for key in keys
             )
             and not any(
-                _says_why(key) and isinstance(value, str) and _NO_NEED.search(value.lower())
+                _says_why(key)
+                and isinstance(value, str)
+                and not isinstance(value, _Template)
+                and _NO_NEED.search(value.lower())
                 for key, value in keys.items()
             )
         ):
@@ -579,16 +605,18 @@ def status_report(found: Found, names: Iterable[str]) -> bool:
     one of `names`, the defs and the tool it comes through): the answer, not a failure. Asked
     of anything else ("no active meeting" when reading its transcript) it is a failure."""
     words = {word for name in names for word in _name_words(name)}
+    valid = [k for k in found.keys if _IS_FLAGS.get(k.lower(), k.lower()) == "valid"]
     if (
-        found.keys.get("valid") is False
+        valid
+        and found.keys[valid[0]] is False
         and words & _VERDICT_WORDS
-        and judge({k: v for k, v in found.keys.items() if k != "valid"}) is None
+        and judge({k: v for k, v in found.keys.items() if k not in valid}) is None
     ):
         return True  # (`validate_email` saying `"valid": False` gives its verdict)
     texts = [
         value.strip().lower()
         for key, value in found.keys.items()
-        if _says_why(key) and isinstance(value, str)
+        if _says_why(key) and isinstance(value, str) and not isinstance(value, _Template)
     ]
     if not any(_NOTHING.search(text) for text in texts):
         return False
@@ -1522,6 +1550,8 @@ def _display(
             keys[key] = (
                 UNKNOWN if state and key in FLAGS else _value(value, code, env, key in FLAGS)
             )
+            if keys[key] is UNKNOWN and isinstance(value, ast.JoinedStr) and _says_why(key):
+                keys[key] = _template(value)
             continue
         inner = _failure_value(value, code, env, depth + 1)
         if inner is not None:
@@ -1534,6 +1564,22 @@ def _display(
         keys.update(known)
     reason = judge(keys)
     return Found(reason, chain, keys) if reason is not None else None
+
+
+class _Template(str):
+    """An f-string's words, what it fills in left out (`f"no workout with id {n}"` -> `"no
+    workout with id …"`): they may say the model named what is not there; not that nothing
+    needed doing (`f"loan {n} was already returned on {day}"` is read as it was before)."""
+
+    __slots__ = ()
+
+
+def _template(text: ast.JoinedStr) -> _Template:
+    parts = [
+        value.value if isinstance(value, ast.Constant) and isinstance(value.value, str) else "…"
+        for value in text.values
+    ]
+    return _Template("".join(parts))
 
 
 def _known_keys(expr: ast.expr, code: Code, env: Env, depth: int) -> dict[str, object] | None:
@@ -2603,8 +2649,20 @@ def _serialised_argument(target: Callee, call: ast.Call) -> ast.expr | None:
         return None
     if any(kw.arg == "error" for kw in call.keywords):
         return None  # (`tool_result(error=...)`: an error report)
+    passed: set[str] = set()
+    objects: set[str] = set()
     for ret in returns:
         value = ret.value
+        if isinstance(value, ast.Name) and _payload_of(value.id, scope) == value.id:
+            # (`if isinstance(result, str): return result`: text handed back as it is)
+            passed.add(value.id)
+            continue
+        reader = _object_reader(value, scope) if value is not None else None
+        if reader is not None:
+            # (`if respond_to(obj, "to_json"): return obj.to_json()`: a branch for objects, not
+            # taken for a dict display)
+            objects.add(reader)
+            continue
         if not (isinstance(value, ast.Call) and value.args):
             return None
         origin = callee_origin(value.func, scope)
@@ -2620,7 +2678,7 @@ def _serialised_argument(target: Callee, call: ast.Call) -> ast.expr | None:
         if not serialises or name is None or param not in (None, name):
             return None
         param = name
-    if param is None:
+    if param is None or not passed <= {param} or not objects <= {param}:
         return None
     a = node.args
     if a.kwarg is not None and a.kwarg.arg == param:
@@ -2635,16 +2693,42 @@ def _serialised_argument(target: Callee, call: ast.Call) -> ast.expr | None:
     positional = [p.arg for p in (*a.posonlyargs, *a.args)]
     if target.function.bound:
         positional = positional[1:]
+    argument: ast.expr | None = None
     for kw in call.keywords:
         if kw.arg == param:
-            return kw.value
-    if param in positional:
+            argument = kw.value
+    if argument is None and param in positional:
         index = positional.index(param)
         if index < len(call.args) and not any(
             isinstance(arg, ast.Starred) for arg in call.args[: index + 1]
         ):
-            return call.args[index]
-    return None
+            argument = call.args[index]
+    if argument is not None and objects and _pairs(argument, scope) is None:
+        return None  # (an object may take the other branch)
+    return argument
+
+
+# What a dict has: a method of the parameter other than these is asked of an object.
+_DICT_ATTRIBUTES = frozenset(dir(dict))
+
+
+def _object_reader(value: ast.expr, scope: Scope) -> str | None:
+    """The parameter whose own method a return calls, when a dict has no such method
+    (`obj.to_json(**opts)`, `json.dumps(obj.to_h())`), else None."""
+    call = value
+    if isinstance(call, ast.Call) and len(call.args) == 1 and isinstance(call.args[0], ast.Call):
+        origin = callee_origin(call.func, scope)
+        if origin is not None and origin[0] in ("json", "simplejson") and origin[1] == "dumps":
+            call = call.args[0]
+    if not (
+        isinstance(call, ast.Call)
+        and isinstance(call.func, ast.Attribute)
+        and isinstance(call.func.value, ast.Name)
+        and call.func.attr not in _DICT_ATTRIBUTES
+    ):
+        return None
+    name = call.func.value.id
+    return name if _payload_of(name, scope) == name else None
 
 
 TYPE_CHECKING = False
