@@ -5268,6 +5268,62 @@ class Scene(HomeTool):
             "over each class), the plugin's register looping over the registry (its __iter__ "
             "gives the table the method fills): each class's call is a handler",
         ),
+        Invalid(
+            """\
+import json
+from tools.registry import registry
+
+DOI_URL = "https://doi.org/"
+
+
+class Tool:
+    def run(self, args):
+        return self._run(**args)
+
+
+class DoiToUrl(Tool):
+    name = "doi_to_url"
+
+    def _run(self, doi=""):
+        return DOI_URL + doi.strip()
+
+
+class DoiInfo(Tool):
+    name = "doi_info"
+
+    def _run(self, doi=""):
+        return {"doi": doi, "prefix": doi.split("/")[0]}
+
+
+class DoiCheck(Tool):
+    name = "doi_check"
+
+    def _run(self, doi=""):
+        return json.dumps({"doi": doi, "valid": doi.startswith("10.")})
+
+
+def _to_json(result):
+    if isinstance(result, str):
+        return result
+    return json.dumps(result)
+
+
+def _handler_for(tool):
+    def handler(args, **kw):
+        return _to_json(tool.run(args))
+
+    return handler
+
+
+for tool in (DoiToUrl(), DoiInfo(), DoiCheck()):
+    registry.register(name=tool.name, toolset="doi", schema={}, handler=_handler_for(tool))
+""",
+            lines=(41,),
+            fixed={},
+            note="a helper that hands text back as it is (if isinstance(result, str): return "
+            "result) and serialises anything else is judged by what each call gives it: a "
+            "tool object's URL text is not JSON; its dict (serialised) and its JSON text are",
+        ),
     )
 
     def check(self, ctx: LintContext) -> Iterator[Finding]:

@@ -36,6 +36,7 @@ from hermes_dev.pyast.analyze.jsonness import (
     not_text_reason,
 )
 from hermes_dev.pyast.calls.driver import Callee, Code, Transfer, callees, summary
+from hermes_dev.pyast.semantic.resolve import call_arguments
 from hermes_dev.pyast.semantic.scopes import Function
 from hermes_dev.pyast.semantic.walker import blocks_of
 
@@ -99,7 +100,9 @@ class _Returns(Transfer):
                     non_json = NonJson(way.verdict.reason, (step,))
                     break
                 continue
-            found = value_non_json(way.node.value, code, depth) if not way.narrowed else None
+            found = value_non_json(way.node.value, code, depth)
+            if found is not None and way.narrowed and not _is_text(found.reason):
+                found = None  # (`if isinstance(result, str): return result`: only its text)
             if found is not None and way.not_none and none_reason(found.reason):
                 found = None  # (`if x is None: raise ...` before `return x`)
             if found is not None:
@@ -217,6 +220,8 @@ def value_non_json(expr: ast.expr, code: Code, depth: int = 0) -> NonJson | None
                 if isinstance(node, ast.FunctionDef) and node.name in ("__init__", "__post_init__"):
                     return None  # `Cls(...)`: an instance (an object, unknown JSON-ness)
                 found = non_json_return(target, depth + 1)
+                if found is None:
+                    found = _handed_back_non_json(value, target, code, depth)
                 if found is not None:
                     return found
             return None
@@ -225,6 +230,42 @@ def value_non_json(expr: ast.expr, code: Code, depth: int = 0) -> NonJson | None
         return NonJson(verdict.reason, ())
     if isinstance(value, ast.Name) and verdict.kind != JSON:
         return _arm_non_json(value, code, depth)
+    return None
+
+
+def _handed_back_non_json(call: ast.Call, target: Callee, code: Code, depth: int) -> NonJson | None:
+    """What the call gives a parameter the callee returns as it is (`def _to_json(result): if
+    isinstance(result, str): return result; return json.dumps(result)`), when that argument is
+    surely not JSON (only its text, where the callee keeps only a `str`): the summary of the
+    callee is of no argument in particular, so this is asked at the call."""
+    node = target.function.node
+    if not isinstance(node, _DEF_TYPES) or depth > 8:
+        return None
+    callee = target.code()
+    params = {a.arg for a in (*node.args.posonlyargs, *node.args.args, *node.args.kwonlyargs)}
+    returns = [
+        r
+        for r in reachable_returns(callee)
+        if isinstance(r.value, ast.Name) and r.value.id in params
+    ]
+    if not returns:
+        return None
+    given = call_arguments(call, target.function)
+    for way in exits(node, callee.scope, _oracle(depth), returns):
+        ret = way.node
+        assert isinstance(ret, ast.Return) and isinstance(ret.value, ast.Name)
+        name = ret.value.id
+        bindings = callee.scope.index.get(name)
+        argument = given.get(name)
+        if argument is None or any(b.kind != "param" for b in bindings):
+            continue  # (rebound in the body: not what the call gave)
+        found = value_non_json(argument, code, depth + 1)
+        if found is None or (way.narrowed and not _is_text(found.reason)):
+            continue
+        if way.not_none and none_reason(found.reason):
+            continue
+        step = (callee.module.rel, ret.lineno, callee.label)
+        return NonJson(found.reason, (step, *found.chain))
     return None
 
 
