@@ -11590,6 +11590,37 @@ registry.register(name="primer_dimer", toolset="seq", schema={}, handler=primer_
             "letters written out) the def leaves on tests every item of what it iterates: "
             "each lookup of an item is of an entry",
         ),
+        Valid(
+            """\
+import json
+from tools.registry import registry
+
+PATHS_SCHEMA = {
+    "name": "owners",
+    "description": "Owners of paths.",
+    "parameters": {
+        "type": "object",
+        "properties": {"paths": {"type": "array", "items": {"type": "string"}}},
+    },
+}
+
+
+def owners_any(args, **kw):
+    paths = args.get("paths") or []
+    if isinstance(paths, str):
+        paths = [p for p in paths.splitlines() if p.strip()]
+    if not isinstance(paths, list) or not all(isinstance(p, str) for p in paths):
+        return json.dumps({"error": "paths must be a list of text or lines of text"})
+    out = []
+    for p in paths[:50]:
+        out.append(p.strip())
+    return json.dumps({"paths": out})
+
+
+registry.register(name="owners_any", toolset="code", schema=PATHS_SCHEMA, handler=owners_any)
+""",
+            note="each item tested to be text before the loop: nothing to report",
+        ),
     )
     INVALID = (
         Invalid(
@@ -26876,6 +26907,58 @@ registry.register(name="complement_pair", toolset="seq", schema={}, handler=comp
             fixed={},
             note="a difference tests the items of what it takes, not of another value: other's "
             "letters are looked up untested",
+        ),
+        Invalid(
+            """\
+import json
+from tools.registry import registry
+
+PATHS_SCHEMA = {
+    "name": "owners",
+    "description": "Owners of paths.",
+    "parameters": {
+        "type": "object",
+        "properties": {"paths": {"type": "array", "items": {"type": "string"}}},
+    },
+}
+
+MAX_PATHS = 50
+
+
+def _clean(path):
+    return path.strip().lstrip("/")
+
+
+def owners_first(args, **kw):
+    paths = args.get("paths") or []
+    if not isinstance(paths, list) or not paths:
+        return json.dumps({"error": "paths must be a non-empty list"})
+    return json.dumps({"paths": [_clean(p) for p in paths[:MAX_PATHS]]})
+
+
+def owners_any(args, **kw):
+    paths = args.get("paths") or []
+    if isinstance(paths, str):
+        paths = [p for p in paths.splitlines() if p.strip()]
+    if not isinstance(paths, list) or not paths:
+        return json.dumps({"error": "paths must be a list or lines of text"})
+    out = []
+    for p in paths:
+        out.append(p.strip())
+    return json.dumps({"paths": out})
+
+
+registry.register(name="owners_first", toolset="code", schema=PATHS_SCHEMA, handler=owners_first)
+registry.register(name="owners_any", toolset="code", schema=PATHS_SCHEMA, handler=owners_any)
+""",
+            lines=(
+                24,
+                35,
+            ),
+            fixed={},
+            note="items of a slice of the model's list (paths[:MAX_PATHS]) are its items; a list "
+            "the def makes from text where the model sent text (paths.splitlines(), its "
+            "comprehension testing its own p) leaves the model's items where it sent a list",
         ),
     )
 

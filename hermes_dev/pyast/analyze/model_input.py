@@ -3508,7 +3508,10 @@ class InputRisks:
             # of one tested only to be a list)
             if self._reads(expr.value) & self.each_tested:
                 return None  # (a helper checked each item first)
-            key = self.raw_value(expr.value, depth + 1, given_to) or self._listed_key(expr.value)
+            listed = _same_items(expr.value)
+            key = self.raw_value(listed, depth + 1, given_to) or self._listed_key(listed)
+            if key is None and isinstance(listed, ast.Name):
+                key = self._text_normalised(listed, depth, given_to)
             return key + "[]" if key is not None and self.declared_array(key) else None
         if isinstance(expr, ast.Name) and id(expr) in self._comprehended:
             item = self._comprehended[id(expr)]
@@ -3537,7 +3540,7 @@ class InputRisks:
                 # both: that binding never reaches it)
                 bound = [v for v in bound if v is None or not self._later(v, expr)]
             told = self.tested_names() - self._tested_blind()
-            if expr.id in told and self._chosen_elsewhere(expr):
+            if expr.id in told and (self._chosen_elsewhere(expr) or self._tested_apart(expr)):
                 told = told - {expr.id}
             early = self._unchecked_before(expr, given_to)
             if not early and expr.id in told | self._type_tested_but(given_to):
@@ -3566,6 +3569,22 @@ class InputRisks:
             # (that the list is a list says nothing of its items; a check of each item does)
             seen = seen - (self._container_typed - self.each_tested)
         return None if self._reads(expr) & seen else key
+
+    def _text_normalised(self, name: ast.Name, depth: int, given_to: ast.AST | None) -> str | None:
+        """`paths = args.get("paths")`, then `if isinstance(paths, str): paths =
+        paths.splitlines()`: the list's items are the model's where it sent a list (the other
+        bindings make text items); its key, else None."""
+        bound = self._values.get(name.id)
+        if not bound or None in bound:
+            return None
+        keys = set()
+        for value in bound:
+            if _text_items(value):  # type: ignore[arg-type]
+                continue
+            keys.add(self.raw_value(value, depth + 1, given_to))  # type: ignore[arg-type]
+        if len(keys) != 1 or len(bound) < 2:
+            return None
+        return keys.pop()
 
     def _later(self, value: ast.AST, read: ast.AST) -> bool:
         """`value` (a binding's) comes after `read` and no loop holds both: it cannot reach
@@ -3801,6 +3820,12 @@ class InputRisks:
         return (at <= first if at_first else at < first) and not (
             given_to is not None and within(use, given_to)
         )
+
+    def _tested_apart(self, use: ast.Name) -> bool:
+        """Only a comprehension's tests of its own variable of that name look at `use`'s name
+        (`[p for p in text.split() if p.strip()]`), and `use` is outside them."""
+        owners = self._sizes_of().tested_within(use.id)
+        return owners is not None and not any(within(use, owner) for owner in owners)
 
     def _chosen_elsewhere(self, use: ast.Name) -> bool:
         """Every test that tells something of `use`'s name is `name == "constant"` as an
@@ -5044,6 +5069,39 @@ _WORD = re.compile(r"[A-Z]?[a-z0-9]+|[A-Z]+(?![a-z])")
 def name_words(name: str) -> list[str]:
     """The words of a snake_case, camelCase or PascalCase name, lower-cased."""
     return [w.lower() for part in name.split("_") for w in _WORD.findall(part)]
+
+
+_SPLITS = frozenset({"split", "splitlines", "rsplit"})
+
+
+def _text_items(value: ast.expr) -> bool:
+    """A list of text made from text: `text.splitlines()`, `[p.strip() for p in
+    text.split(",")]`."""
+    if isinstance(value, (ast.ListComp, ast.GeneratorExp)) and len(value.generators) == 1:
+        value = value.generators[0].iter
+    return (
+        isinstance(value, ast.Call)
+        and isinstance(value.func, ast.Attribute)
+        and value.func.attr in _SPLITS
+    )
+
+
+def _same_items(expr: ast.expr) -> ast.expr:
+    """The list whose items `expr` iterates: `paths[:MAX]`, `reversed(paths)`, `list(paths)`
+    hold items of `paths`."""
+    while True:
+        if isinstance(expr, ast.Subscript) and isinstance(expr.slice, ast.Slice):
+            expr = expr.value
+        elif (
+            isinstance(expr, ast.Call)
+            and isinstance(expr.func, ast.Name)
+            and expr.func.id in ("reversed", "list", "tuple")
+            and len(expr.args) == 1
+            and not expr.keywords
+        ):
+            expr = expr.args[0]
+        else:
+            return expr
 
 
 def _set_difference(node: ast.AST) -> ast.expr | None:

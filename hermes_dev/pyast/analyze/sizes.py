@@ -78,6 +78,7 @@ _KEEP_SIZE = frozenset(
 )
 
 Risk = tuple[type[BaseException] | str, str]
+_COMPREHENSIONS = (ast.ListComp, ast.SetComp, ast.DictComp, ast.GeneratorExp)
 
 
 class Sizes:
@@ -85,6 +86,7 @@ class Sizes:
 
     __slots__ = (
         "_carried",
+        "_comprehended_tests",
         "_dotted",
         "_empty_given",
         "_fields_looked_at",
@@ -155,19 +157,32 @@ class Sizes:
         }
         # (`Stats(count=len(values))`: a size given as a keyword is reported too)
         reported |= {id(sub.value) for sub in nodes if type(sub) is ast.keyword}
+        # (a test in a comprehension's `if` of the comprehension's own variable, `[p for p in
+        # text.split() if p.strip()]`: that `p` is not a local of the same name elsewhere)
+        own_tests: dict[int, tuple[ast.AST, frozenset[str]]] = {}
+        for sub in nodes:
+            if type(sub) in _COMPREHENSIONS:
+                for gen in sub.generators:  # type: ignore[attr-defined]
+                    own = frozenset(n.id for n in ast.walk(gen.target) if isinstance(n, ast.Name))
+                    for test in gen.ifs:
+                        for inner in ast.walk(test):
+                            own_tests[id(inner)] = (sub, own)
+        inside: dict[str, list[ast.AST]] = {}
+        outside: set[str] = set()
         for sub in nodes:
             kind = type(sub)
+            found: set[str] = set()
             if kind in (ast.If, ast.While, ast.IfExp, ast.Assert):
-                tested |= self._tested_in(sub.test)  # type: ignore[attr-defined]
+                found = self._tested_in(sub.test)  # type: ignore[attr-defined]
             elif kind is ast.comprehension:
                 for test in sub.ifs:  # type: ignore[attr-defined]
-                    tested |= self._tested_in(test)
+                    found |= self._tested_in(test)
             elif kind is ast.BoolOp and isinstance(sub.op, ast.And):  # type: ignore[attr-defined]
                 # (`parts and parts[1]`; `items or []` gives a default, it tests nothing)
                 for value in sub.values[:-1]:  # type: ignore[attr-defined]
-                    tested |= self._tested_in(value)
+                    found |= self._tested_in(value)
             elif kind is ast.Compare:
-                tested |= self._tested_in(sub)  # type: ignore[arg-type]
+                found = self._tested_in(sub)  # type: ignore[arg-type]
             elif (
                 kind is ast.Call
                 and is_name(sub.func, "len")  # type: ignore[attr-defined]
@@ -175,6 +190,19 @@ class Sizes:
                 and id(sub) not in reported
             ):
                 sized |= reads(sub.args[0])  # type: ignore[attr-defined]
+            if not found:
+                continue
+            tested |= found
+            home = own_tests.get(id(sub))
+            if kind is ast.comprehension and sub.ifs:  # type: ignore[attr-defined]
+                home = own_tests.get(id(sub.ifs[0]))  # type: ignore[attr-defined]
+            if home is None:
+                outside |= found
+                continue
+            outside |= found - home[1]
+            for name in found & home[1]:
+                inside.setdefault(name, []).append(home[0])
+        self._comprehended_tests = {n: c for n, c in inside.items() if n not in outside}
         # (a local holding a size that is tested: `n = len(items); if n < 2: ...`)
         for name, bound in values.items():
             if name in tested:
@@ -203,6 +231,11 @@ class Sizes:
                 for form in _tested_forms(sub.test)  # type: ignore[attr-defined]
             }
         return self._tested_forms
+
+    def tested_within(self, name: str) -> list[ast.AST] | None:
+        """The comprehensions whose own variable `name` is, when only tests of theirs look at
+        a name `name` (`[p for p in text.split() if p.strip()]`); else None."""
+        return self._comprehended_tests.get(name)
 
     def looked_at(self, guarded: bool = True) -> set[str]:
         """Names a test here looks at in any way (`if m:`, `m is None`, `len(x) < 2`), and
