@@ -5324,6 +5324,224 @@ for tool in (DoiToUrl(), DoiInfo(), DoiCheck()):
             "result) and serialises anything else is judged by what each call gives it: a "
             "tool object's URL text is not JSON; its dict (serialised) and its JSON text are",
         ),
+        Invalid(
+            """\
+import json
+from dataclasses import dataclass
+from typing import Callable
+
+from tools.registry import registry
+
+
+def _wrapped(fn):
+    def handler(args, **kw):
+        try:
+            out = fn(args, **kw)
+        except (KeyError, ValueError, TypeError) as e:
+            return json.dumps({"error": str(e)})
+        return json.dumps(out)
+
+    return handler
+
+
+def packing_list(args, **kw):
+    return {"items": ["socks"] * int(args.get("days", 1))}
+
+
+def convert(args, **kw):
+    return {"amount": args.get("amount"), "currency": "EUR"}
+
+
+@dataclass
+class Spec:
+    name: str
+    fn: Callable
+    wrap: bool = False
+
+    @property
+    def handler(self):
+        return _wrapped(self.fn) if self.wrap else self.fn
+
+
+SPECS = [Spec("packing_list", packing_list, wrap=True), Spec("convert", convert)]
+
+for spec in SPECS:
+    registry.register(name=spec.name, toolset="travel", schema={}, handler=spec.handler)
+""",
+            lines=(24,),
+            fixed={
+                "tools/example_tool.py": """\
+import json
+from dataclasses import dataclass
+from typing import Callable
+
+from tools.registry import registry
+
+
+def _wrapped(fn):
+    def handler(args, **kw):
+        try:
+            out = fn(args, **kw)
+        except (KeyError, ValueError, TypeError) as e:
+            return json.dumps({"error": str(e)})
+        return json.dumps(out)
+
+    return handler
+
+
+def packing_list(args, **kw):
+    return {"items": ["socks"] * int(args.get("days", 1))}
+
+
+def convert(args, **kw):
+    return json.dumps({"amount": args.get("amount"), "currency": "EUR"})
+
+
+@dataclass
+class Spec:
+    name: str
+    fn: Callable
+    wrap: bool = False
+
+    @property
+    def handler(self):
+        return _wrapped(self.fn) if self.wrap else self.fn
+
+
+SPECS = [Spec("packing_list", packing_list, wrap=True), Spec("convert", convert)]
+
+for spec in SPECS:
+    registry.register(name=spec.name, toolset="travel", schema={}, handler=spec.handler)
+""",
+            },
+            note="a record's property gives the handler (self.fn, or a wrapper of it where the "
+            "record was made with wrap=True): the test reads the field each row's record was "
+            "made with, so only the unwrapped dict is reported",
+        ),
+        Invalid(
+            {
+                "plugins/kit/__init__.py": """\
+from .http import Kernel
+from .routes import define_routes
+
+
+def register(ctx):
+    for route in define_routes():
+        ctx.register_tool(
+            name=route.name,
+            toolset="kit",
+            schema={"name": route.name, "description": route.description, "parameters": {"type": "object", "properties": {}}},
+            handler=Kernel.handler_for(route),
+            is_async=route.is_async,
+            description=route.description,
+        )
+""",
+                "plugins/kit/container.py": """\
+import inspect
+
+
+class BindingError(Exception):
+    pass
+
+
+def make(abstract):
+    if not inspect.isclass(abstract):
+        raise BindingError(f"{abstract!r} is not a class")
+    for name, param in inspect.signature(abstract).parameters.items():
+        if param.default is inspect.Parameter.empty:
+            raise BindingError(f"cannot resolve {name} of {abstract.__name__}")
+    return abstract()
+""",
+                "plugins/kit/http.py": """\
+import json
+
+
+class Kernel:
+    @classmethod
+    def handler_for(cls, route):
+        if route.is_async:
+
+            async def async_handler(args, **kwargs):
+                return await route.run(args)
+
+            return async_handler
+
+        def handler(args, **kwargs):
+            return json.dumps(route.run(args))
+
+        return handler
+""",
+                "plugins/kit/plugin.yaml": """\
+name: kit
+version: "0.1"
+description: Text tools declared as routes
+provides_tools:
+  - shout
+  - whisper
+""",
+                "plugins/kit/routes.py": """\
+from .routing import Route
+
+
+class TextController:
+    def shout(self, args):
+        return {"text": str(args.get("text", "")).upper()}
+
+    async def whisper(self, args):
+        return {"text": str(args.get("text", "")).lower()}
+
+
+def define_routes():
+    Route.tool("shout", [TextController, "shout"]).describe("Upper-case a text.")
+    Route.tool("whisper", [TextController, "whisper"]).describe("Lower-case a text.").queued()
+    return Route.all()
+""",
+                "plugins/kit/routing.py": """\
+from .container import make
+
+
+class ToolRoute:
+    def __init__(self, name, action):
+        self.name = name
+        self.action = action
+        self.description = ""
+        self.is_async = False
+
+    def describe(self, text):
+        self.description = text
+        return self
+
+    def queued(self):
+        self.is_async = True
+        return self
+
+    def run(self, args):
+        controller_class, method = self.action
+        controller = make(controller_class)
+        return getattr(controller, method)(args)
+
+
+class Route:
+    _routes = []
+
+    @staticmethod
+    def tool(name, action):
+        route = ToolRoute(name, action)
+        Route._routes.append(route)
+        return route
+
+    @staticmethod
+    def all():
+        return list(Route._routes)
+""",
+            },
+            findings=(("plugins/kit/http.py", 10), ),
+            fixed={},
+            note="tool routes a static method collects inside a def (Route.tool(...) with a chain "
+            "of setters: .describe(...).queued()), a classmethod making each route's handler: "
+            "each row's name, and its is_async as its own chain sets it, so only the queued "
+            "route's handler is the async one that returns the controller's dict",
+        ),
     )
 
     def check(self, ctx: LintContext) -> Iterator[Finding]:

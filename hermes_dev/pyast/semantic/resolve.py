@@ -156,7 +156,7 @@ def resolve(expr: ast.expr, scope: Scope, depth: int = 0) -> Possible:
     if kind is ast.Subscript:
         return _subscript(expr, scope, depth)  # type: ignore[arg-type]
     if kind is ast.IfExp:
-        says = _bound_truth(expr.test, scope)  # type: ignore[attr-defined]
+        says = _bound_truth(expr.test, scope, depth)  # type: ignore[attr-defined]
         if says is not None:
             return resolve(expr.body if says else expr.orelse, scope, depth + 1)  # type: ignore[attr-defined]
         return resolve(expr.body, scope, depth + 1).join(resolve(expr.orelse, scope, depth + 1))  # type: ignore[attr-defined]
@@ -197,11 +197,27 @@ def resolve(expr: ast.expr, scope: Scope, depth: int = 0) -> Possible:
     return UNKNOWN
 
 
-def _bound_truth(test: ast.expr, scope: Scope) -> bool | None:
-    """The truth of a parameter a call bound to a constant (`wrap`, `not wrap`), else None."""
+def _bound_truth(test: ast.expr, scope: Scope, depth: int = 0) -> bool | None:
+    """The truth of a parameter a call bound to a constant (`wrap`, `not wrap`), or of a
+    field an object was made with (`self.wrap` of `Spec(..., wrap=True)` in its property),
+    else None."""
     negated = False
     while isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not):
         test, negated = test.operand, not negated
+    if (
+        isinstance(test, ast.Attribute)
+        and isinstance(test.value, ast.Name)
+        and depth < MAX_DEPTH - 4
+    ):
+        held = resolve(test.value, scope, depth + 1).single()
+        if not isinstance(held, Instance) or held.made is None:
+            return None
+        field = resolve(test, scope, depth + 1).single()
+        if not isinstance(field, Const) or not isinstance(
+            field.value, (bool, int, str, type(None))
+        ):
+            return None
+        return bool(field.value) != negated
     if not isinstance(test, ast.Name):
         return None
     found = scope.lookup(test.id)
@@ -2055,15 +2071,17 @@ def rows(expr: ast.expr, scope: Scope, depth: int = 0) -> Rows | None:
             else:
                 found.extend(_literal_rows(attribute_of(obj, expr.attr, depth + 1), depth))
                 any_known = True
-                if isinstance(obj, Instance) and _METHOD_TABLES[0]:
+                if isinstance(obj, (Instance, Class)) and _METHOD_TABLES[0]:
                     # (`for rule in self.deferred` of a list its methods append to: a row
-                    # per call, as `.values()` of a table they fill)
-                    appended = method_entries(obj.cls, expr.attr, depth + 1)
+                    # per call, as `.values()` of a table they fill; `Route._routes` a static
+                    # method appends to, per call of it)
+                    owner = obj.cls if isinstance(obj, Instance) else obj.ref
+                    appended = method_entries(owner, expr.attr, depth + 1)
                     if appended is not None:
                         found.items.extend(
                             (value, where)
                             for _, value, where in appended.items
-                            if _filled_by(where, obj)
+                            if not isinstance(obj, Instance) or _filled_by(where, obj)
                         )
                         found.complete = found.complete and appended.complete
                 if isinstance(obj, Instance):
@@ -3665,18 +3683,39 @@ def _chain_store(obj: Instance, attr: str, depth: int) -> Possible | None:
             continue
         me = params[0].arg
         for sub in walk_function(func):
-            if (
+            if not (
                 isinstance(sub, ast.Assign)
                 and len(sub.targets) == 1
                 and isinstance(sub.targets[0], ast.Attribute)
                 and sub.targets[0].attr == attr
                 and is_name(sub.targets[0].value, me)
-                and isinstance(sub.value, ast.Name)
             ):
+                continue
+            if isinstance(sub.value, ast.Constant):
+                # (`def queued(self): self.is_async = True; return self`)
+                return Possible.of(Const(sub.value.value, sub.value, method[0].module.path))
+            if isinstance(sub.value, ast.Name):
                 bound = Function(func, method[0].module, method[0].scope, obj.cls, bound=True)
                 given = call_arguments(call, bound).get(sub.value.id)
                 if given is not None:
                     return resolve(given, chain.scope, depth + 1)
+    # (no call of the chain stores it: what `__init__` writes, when that is a constant, not
+    # what a setter the chain does not call would)
+    init = class_method(obj.cls, "__init__")
+    if init is None or not isinstance(init[0].node, _DEF_TYPES) or not init[0].node.args.args:
+        return None
+    me = init[0].node.args.args[0].arg
+    constants = [
+        sub.value
+        for sub in walk_function(init[0].node)
+        if isinstance(sub, ast.Assign)
+        and len(sub.targets) == 1
+        and isinstance(sub.targets[0], ast.Attribute)
+        and sub.targets[0].attr == attr
+        and is_name(sub.targets[0].value, me)
+    ]
+    if len(constants) == 1 and isinstance(constants[0], ast.Constant):
+        return Possible.of(Const(constants[0].value, constants[0], init[0].module.path))
     return None
 
 
@@ -4245,9 +4284,14 @@ def attribute_changes(
     if f".{attr}[" not in text and f".{attr}.append(" not in text:
         return found
     for stmt in cls.node.body:
-        if not isinstance(stmt, _DEF_TYPES) or not stmt.args.args:
+        if not isinstance(stmt, _DEF_TYPES):
             continue
-        me = stmt.args.args[0].arg
+        if _is_static(stmt):
+            me = cls.name  # (`Route._routes.append(route)` in a static method)
+        elif stmt.args.args:
+            me = stmt.args.args[0].arg
+        else:
+            continue
         stack: list[tuple[ast.AST, FuncNode]] = [(s, stmt) for s in stmt.body]
         while stack:
             node, home = stack.pop()
@@ -4316,7 +4360,8 @@ def _method_call_scopes(
         return out
     op = _IN_PLACE.get(method.name)
     word = f".{method.name}(" if op is None else _IN_PLACE_TEXT[op]
-    function = Function(method, cls.module, cls.scope, cls, bound=True)
+    static = _is_static(method)
+    function = Function(method, cls.module, cls.scope, cls, bound=not static)
     for module in subtree_modules(cls.module, word, package=True):
         tree = module.tree
         if tree is None:
@@ -4331,8 +4376,13 @@ def _method_call_scopes(
             objects = receiver(call.func.value, site, depth + 1).items  # type: ignore[attr-defined]
             if not any(
                 (isinstance(o, Instance) and _derives(o.cls, of))
-                # (`Factory.add(klass)` of a classmethod: called on the class itself)
-                or (isinstance(o, Class) and _derives(o.ref, of) and _is_classmethod(method))
+                # (`Factory.add(klass)` of a classmethod or a static method: called on the
+                # class itself)
+                or (
+                    isinstance(o, Class)
+                    and _derives(o.ref, of)
+                    and (_is_classmethod(method) or static)
+                )
                 for o in objects
             ):
                 continue
@@ -4369,15 +4419,45 @@ def _method_call_scopes(
                 if loops:
                     # (`for cls in TOOL_CLASSES: registry.add(cls())`: one call per row)
                     sites = [w for s in sites for w in _per_row(loops, call.lineno, s, depth + 1)]
+            chain = _chain_of(call, method.name, home, tree) if op is None else None
             for where in sites:
                 # (a parameter the call leaves out holds its constant default: `prefix=""`)
                 env = constant_defaults(bind_call(call, where, function, depth + 1), call, method)
+                # (one call of a method that fills a table: what it makes is that call's own,
+                # and the methods a chain calls on what it returns are read, as a helper's)
+                env[APPLIED] = Possible.of(Const(True))
+                if chain is not None:
+                    env[CHAIN] = Possible.of(Literal(chain, where))
                 out.append(cls.scope.child(method, env or None, cls))
             if len(out) > MAX_ITEMS:
                 return out
     if op is None:
         out.extend(_method_decorations(cls, method, of, depth))
     return out
+
+
+def _chain_of(
+    call: ast.Call, name: str, home: FuncNode | None, tree: ast.Module
+) -> ast.Call | None:
+    """The chain of method calls a statement makes on what `call` returns (`Route.tool(...)
+    .rules({...}).describe(...)`), when `call` is its root; else None."""
+    body: list[ast.stmt]
+    if home is None:
+        body = tree.body
+    elif isinstance(home, ast.Lambda):
+        return None
+    else:
+        body = [s for s in walk_function(home) if isinstance(s, ast.stmt)]
+    for stmt in body:
+        value = stmt.value if isinstance(stmt, (ast.Expr, ast.Assign, ast.Return)) else None
+        if (
+            isinstance(value, ast.Call)
+            and value is not call
+            and within(call, value)
+            and _chain_root(value, name) is call
+        ):
+            return value
+    return None
 
 
 def _method_decorations(
