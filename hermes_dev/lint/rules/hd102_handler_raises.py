@@ -11621,6 +11621,127 @@ registry.register(name="owners_any", toolset="code", schema=PATHS_SCHEMA, handle
 """,
             note="each item tested to be text before the loop: nothing to report",
         ),
+        Valid(
+            {
+                "plugins/kit/__init__.py": """\
+from .http import Kernel
+from .routes import define_routes
+
+
+def register(ctx):
+    for route in define_routes():
+        ctx.register_tool(
+            name=route.name,
+            toolset="kit",
+            schema={"name": route.name, "description": route.description, "parameters": {"type": "object", "properties": {}}},
+            handler=Kernel.handler_for(route),
+            is_async=route.is_async,
+            description=route.description,
+        )
+""",
+                "plugins/kit/container.py": """\
+import inspect
+
+
+class BindingError(Exception):
+    pass
+
+
+def make(abstract):
+    if not inspect.isclass(abstract):
+        raise BindingError(f"{abstract!r} is not a class")
+    for name, param in inspect.signature(abstract).parameters.items():
+        if param.default is inspect.Parameter.empty:
+            raise BindingError(f"cannot resolve {name} of {abstract.__name__}")
+    return abstract()
+""",
+                "plugins/kit/http.py": """\
+import json
+
+
+class Kernel:
+    @classmethod
+    def handler_for(cls, route):
+        if route.is_async:
+
+            async def async_handler(args, **kwargs):
+                return await route.run(args)
+
+            return async_handler
+
+        def handler(args, **kwargs):
+            return json.dumps(route.run(args))
+
+        return handler
+""",
+                "plugins/kit/plugin.yaml": """\
+name: kit
+version: "0.1"
+description: Text tools declared as routes
+provides_tools:
+  - shout
+  - whisper
+""",
+                "plugins/kit/routes.py": """\
+from .routing import Route
+
+
+class TextController:
+    def shout(self, args):
+        return {"text": str(args.get("text", "")).upper()}
+
+    async def whisper(self, args):
+        return {"text": str(args.get("text", "")).lower()}
+
+
+def define_routes():
+    Route.tool("shout", [TextController, "shout"]).describe("Upper-case a text.")
+    Route.tool("whisper", [TextController, "whisper"]).describe("Lower-case a text.").queued()
+    return Route.all()
+""",
+                "plugins/kit/routing.py": """\
+from .container import make
+
+
+class ToolRoute:
+    def __init__(self, name, action):
+        self.name = name
+        self.action = action
+        self.description = ""
+        self.is_async = False
+
+    def describe(self, text):
+        self.description = text
+        return self
+
+    def queued(self):
+        self.is_async = True
+        return self
+
+    def run(self, args):
+        controller_class, method = self.action
+        controller = make(controller_class)
+        return getattr(controller, method)(args)
+
+
+class Route:
+    _routes = []
+
+    @staticmethod
+    def tool(name, action):
+        route = ToolRoute(name, action)
+        Route._routes.append(route)
+        return route
+
+    @staticmethod
+    def all():
+        return list(Route._routes)
+""",
+            },
+            note="a container made to build a class it is handed (make(controller_class), the "
+            "class each route names): what it raises is its wiring, the same on every call, "
+            "not the model's input",
+        ),
     )
     INVALID = (
         Invalid(

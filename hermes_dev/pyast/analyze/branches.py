@@ -821,6 +821,16 @@ def _call(expr: ast.Call, scope: Scope, depth: int) -> object:
         if isinstance(found, Function) and isinstance(node, _DEFS):
             return isinstance(node, ast.AsyncFunctionDef)
         return _UNKNOWN
+    if last_name(func) == "isclass" and len(expr.args) == 1:
+        # (`inspect.isclass(abstract)` of the classes a call gave the parameter, or of its
+        # functions and constants)
+        given = resolve(expr.args[0], scope)
+        if not given.complete or not given.items:
+            return _UNKNOWN
+        kinds = {isinstance(o, Class) for o in given.items}
+        if len(kinds) != 1 or not all(isinstance(o, (Class, Function, Const)) for o in given.items):
+            return _UNKNOWN
+        return kinds.pop()
     if isinstance(func, ast.Attribute) and func.attr in _STR_METHODS:
         target = _value(func.value, scope, depth + 1)
         if not isinstance(target, str):

@@ -2797,6 +2797,10 @@ class _Walker:
                     if awaited and isinstance(node, ast.Lambda)
                     else escapes(target, self.depth + 1, iterated)
                 )
+            if found and _hands_only_classes(call, self.scope):
+                # (`app(ControllerClass)`, `container.make(Service)`: what a container raises
+                # for a class is its wiring, the same on every call, not the model's input)
+                found = []
             if found:
                 # (`bus.register(A, ...)` on a bus made here: its duplicate check never fires)
                 unfired = unfired_duplicate_raises(call, target.function, self.scope)
@@ -3958,6 +3962,20 @@ class _Walker:
 
 # A need of a raise that fires only on an empty sequence: "empty:<parameter>".
 _EMPTY = "empty:"
+
+
+def _hands_only_classes(call: ast.Call, scope: Scope) -> bool:
+    """Every argument of the call is one of the project's classes, known for sure."""
+    given = [*call.args, *(kw.value for kw in call.keywords)]
+    if not given or any(isinstance(a, ast.Starred) for a in call.args):
+        return False
+    for arg in given:
+        found = resolve(arg, scope)
+        if not found.complete or not found.items:
+            return False
+        if not all(isinstance(o, Class) for o in found.items):
+            return False
+    return True
 
 
 def _key_of_arguments(display: ast.Dict, param: str) -> str | None:
