@@ -63,7 +63,10 @@ return fn(*args, **kw) except Exception: return tool_error(...)`, or `result = f
 `return result` not under a test of `result`, beside returns of `json.dumps(...)`: a timing
 decorator that adds to JSON objects; the def's own returns are then the handler's), and one
 that hands text on as it is (`if isinstance(result, str): return result`) and serialises the
-rest: the def's text that is not JSON is reported, its dicts are not.
+rest: the def's text that is not JSON is reported, its dicts are not. A helper that returns a
+parameter as it is (`def _to_json(result): if isinstance(result, str): return result; return
+json.dumps(result)`) is judged at each call by what the call gives it (only text counts where it
+keeps only a `str`): `_to_json(tool.run(args))` of a tool object whose run returns a URL is.
 
 ## Why is this bad?
 Hermes hands the handler's return value to the model as the tool result, and the contract is a

@@ -424,7 +424,13 @@ has no `mean()`, `min()` or `max()`; a division by the spread of the model's num
 lambda handed to a call that runs it before returning (`Ok(text).map(lambda s: f(s, n))`,
 `sorted(key=...)`) runs there, with the model's values it reads. A file name a helper makes
 with its own extension (`os.path.join(ROOT, name + ".json")`) names one of the tool's files,
-never a folder.
+never a folder. A call that hands only the project's classes (`make(ControllerClass)`, a
+service container's wiring) raises the same on every call, not for the model's input: what it
+raises is not reported; `inspect.isclass()` of what a call gave decides a test. Items of a
+slice of the model's list (`paths[:50]`) are its items, and so are those of a list the def
+remakes from text only where the model sent text (`if isinstance(paths, str): paths =
+paths.splitlines()`); a set difference against a table (`set(seq) - set(COMPLEMENT)`) the def
+leaves on tests each item of what it takes.
 
 ## Why is this bad?
 A handler reports errors as `{"error": "..."}` so that the model can read what went wrong and

@@ -16,7 +16,7 @@ True, "msg": ...}`, also set item by item on a helper's `**kwargs`):
 `json.dumps({"success": False, "message": ...})`, `tool_result(ok=False, reason=...)`; an
 action's flag False (`"sent": False`) with only what it was for (`to`, `url`, `file`...) and why
 beside it (and the choices the model could have made, `"available"`, `"options"`,
-`"suggestions"`, `"alternatives"`, `"known"`, `"supported_units"`...); a list of skipped items beside `"success": False` is data, not a skip; a status saying a service turned the call away for now (`{"status": "rate_limited", "retry_after": 30}`; `throttled`, `too_many_requests`; not `timeout`, which a wait reports of a process still running) is a failure, a retry hint saying why as a message does. Keys are read whatever their case (`{"Status": "Error", "Message": ...}`), except `"error"`: only that key itself is what Hermes looks for, so a failure reported under `"Error"` (`{"Success": false, "Error": ...}`) is one, the capitalised key saying why as a message does. The flag may be a constant, a constant argument of the helper that builds the
+`"suggestions"`, `"alternatives"`, `"known"`, `"supported_units"`...); a list of skipped items beside `"success": False` is data, not a skip; a status saying a service turned the call away for now (`{"status": "rate_limited", "retry_after": 30}`; `throttled`, `too_many_requests`; not `timeout`, which a wait reports of a process still running) is a failure, a retry hint saying why as a message does. Keys are read whatever their case (`{"Status": "Error", "Message": ...}`), except `"error"`: only that key itself is what Hermes looks for, so a failure reported under `"Error"` (`{"Success": false, "Error": ...}`) is one, the capitalised key saying why as a message does; `"isValid"` and `"is_success"` are `"valid"` and `"success"`, a list of `"reasons"` says why, and a removal's reason written as an f-string is read from its words (`f"no workout with id {n}"`: what was named is not there). The flag may be a constant, a constant argument of the helper that builds the
 object (`_reply(False, "no key")` with `def _reply(ok, text): return json.dumps({"success": ok,
 ...})`), a comparison that is False when what it tests fails (`"ok": len(errors) == 0`,
 `"success": proc.returncode == 0`, also through a local bound to it), a variable a `False`
@@ -31,7 +31,9 @@ assignments that reach the `return` (and the keys set on them later, `result["me
 of the tuples a helper returns, `result, kept = op(args, targets)` where `op` returns
 `{"status": "failed", ...}, None`, unless the handler leaves on a test of another item first,
 `if kept is None: return tool_error(...)`), helpers that
-serialise their argument (`def _json(obj): return json.dumps(obj)`) or their `**kwargs`
+serialise their argument (`def _json(obj): return json.dumps(obj)`; also one that hands text
+back as it is, `if isinstance(obj, str): return obj`, or asks an object for its own JSON,
+`return obj.to_json()`, when the call gives it a dict) or their `**kwargs`
 (`def reply(**data): return json.dumps(data)`, called `self.reply(success=False, ...)`), a
 constant flag passed on
 through several helpers' parameters, what a call puts in a helper's `**fields` (spread into its
