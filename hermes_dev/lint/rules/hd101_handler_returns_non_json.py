@@ -5538,7 +5538,7 @@ class Route:
         return list(Route._routes)
 """,
             },
-            findings=(("plugins/kit/http.py", 10), ),
+            findings=(("plugins/kit/http.py", 10),),
             fixed={},
             note="tool routes a static method collects inside a def (Route.tool(...) with a chain "
             "of setters: .describe(...).queued()), a classmethod making each route's handler: "

@@ -104,6 +104,7 @@ from hermes_dev.pyast.semantic.narrowing import (
     narrows,
     ruled_out,
 )
+from hermes_dev.pyast.semantic.resolve import MAX_DEPTH as RESOLVE_DEPTH
 from hermes_dev.pyast.semantic.resolve import (
     assigned_value,
     call_arguments,
@@ -3967,10 +3968,11 @@ _EMPTY = "empty:"
 def _hands_only_classes(call: ast.Call, scope: Scope) -> bool:
     """Every argument of the call is one of the project's classes, known for sure."""
     given = [*call.args, *(kw.value for kw in call.keywords)]
-    if not given or any(isinstance(a, ast.Starred) for a in call.args):
-        return False
+    if not given or not all(isinstance(a, (ast.Name, ast.Attribute)) for a in given):
+        return False  # (a class is handed by its name, or a local holding it)
     for arg in given:
-        found = resolve(arg, scope)
+        # (a few steps only: a class handed on is written as one, not computed)
+        found = resolve(arg, scope, RESOLVE_DEPTH - 4)
         if not found.complete or not found.items:
             return False
         if not all(isinstance(o, Class) for o in found.items):
