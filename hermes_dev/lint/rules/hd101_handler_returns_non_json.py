@@ -5545,6 +5545,133 @@ class Route:
             "each row's name, and its is_async as its own chain sets it, so only the queued "
             "route's handler is the async one that returns the controller's dict",
         ),
+        Invalid(
+            """\
+import json
+from dataclasses import dataclass, fields
+from typing import Callable
+
+from tools.registry import registry
+
+
+@dataclass(frozen=True)
+class ToolSpec:
+    name: str
+    toolset: str
+    schema: dict
+    handler: Callable
+
+    def as_kwargs(self):
+        return {f.name: getattr(self, f.name) for f in fields(self)}
+
+    class Builder:
+        def __init__(self, name):
+            self._name = name
+            self._description = ""
+            self._handler = None
+
+        def description(self, text):
+            self._description = text
+            return self
+
+        def handler(self, fn):
+            self._handler = fn
+            return self
+
+        def build(self):
+            schema = {
+                "name": self._name,
+                "description": self._description,
+                "parameters": {"type": "object", "properties": {}},
+            }
+            return ToolSpec(name=self._name, toolset="fit", schema=schema, handler=self._handler)
+
+
+def pace(args, **kw):
+    return json.dumps({"pace": 5.0})
+
+
+def one_rep_max(args, **kw):
+    return {"estimate": 100}
+
+
+def tool_specs():
+    return [
+        ToolSpec.Builder("pace").description("Running pace.").handler(pace).build(),
+        ToolSpec.Builder("one_rep_max").description("A one-rep max.").handler(one_rep_max).build(),
+    ]
+
+
+for spec in tool_specs():
+    registry.register(**spec.as_kwargs())
+""",
+            lines=(46,),
+            fixed={
+                "tools/example_tool.py": """\
+import json
+from dataclasses import dataclass, fields
+from typing import Callable
+
+from tools.registry import registry
+
+
+@dataclass(frozen=True)
+class ToolSpec:
+    name: str
+    toolset: str
+    schema: dict
+    handler: Callable
+
+    def as_kwargs(self):
+        return {f.name: getattr(self, f.name) for f in fields(self)}
+
+    class Builder:
+        def __init__(self, name):
+            self._name = name
+            self._description = ""
+            self._handler = None
+
+        def description(self, text):
+            self._description = text
+            return self
+
+        def handler(self, fn):
+            self._handler = fn
+            return self
+
+        def build(self):
+            schema = {
+                "name": self._name,
+                "description": self._description,
+                "parameters": {"type": "object", "properties": {}},
+            }
+            return ToolSpec(name=self._name, toolset="fit", schema=schema, handler=self._handler)
+
+
+def pace(args, **kw):
+    return json.dumps({"pace": 5.0})
+
+
+def one_rep_max(args, **kw):
+    return json.dumps({"estimate": 100})
+
+
+def tool_specs():
+    return [
+        ToolSpec.Builder("pace").description("Running pace.").handler(pace).build(),
+        ToolSpec.Builder("one_rep_max").description("A one-rep max.").handler(one_rep_max).build(),
+    ]
+
+
+for spec in tool_specs():
+    registry.register(**spec.as_kwargs())
+""",
+            },
+            note="tool specs made by a nested Builder's chain of setters in a list "
+            "(ToolSpec.Builder(name).description(...).handler(fn).build()), registered with "
+            "the record's fields as keywords ({f.name: getattr(self, f.name) for f in "
+            "fields(self)}): each spec's own handler",
+        ),
     )
 
     def check(self, ctx: LintContext) -> Iterator[Finding]:

@@ -293,6 +293,62 @@ TOOLSETS = {"homelab": {"description": "The uptime_budget tool", "tools": ["upti
             note="Rows registered with registry.register(**(BASE | spec | {...})): the merged "
             "dicts name the tool.",
         ),
+        Invalid(
+            {
+                "tools/discounts_tool.py": """\
+import json
+import re
+
+from tools.registry import registry
+
+
+def snake_case(name):
+    # showAll -> show_all
+    return re.sub(r"(?<!^)(?=[A-Z])", "_", name).lower()
+
+
+class DiscountController:
+    def indexAction(self, args, **kw):
+        return json.dumps({"codes": ["WELCOME10"]})
+
+    def showAllAction(self, args, **kw):
+        return json.dumps({"codes": ["WELCOME10"], "expired": []})
+
+
+_controller = DiscountController()
+for method in dir(_controller):
+    if not method.endswith("Action"):
+        continue
+    tool = "discount_" + snake_case(method[: -len("Action")])
+    registry.register(
+        name=tool,
+        toolset="discounts",
+        schema={"name": tool, "description": "Discount codes.", "parameters": {"type": "object", "properties": {}}},
+        handler=getattr(_controller, method),
+    )
+""",
+                "toolsets.py": """\
+_HERMES_CORE_TOOLS = []
+
+TOOLSETS = {
+    "discounts": {"description": "Discount codes", "tools": ["discount_index"], "includes": []},
+}
+""",
+            },
+            findings=(("tools/discounts_tool.py", 26),),
+            fixed={
+                "toolsets.py": """\
+_HERMES_CORE_TOOLS = []
+
+TOOLSETS = {
+    "discounts": {"description": "Discount codes", "tools": ["discount_index", "discount_show_all"], "includes": []},
+}
+""",
+            },
+            note="tool names made from a controller's method names (dir() of the controller, each "
+            "name ending in Action cut and turned to snake case by a helper's re.sub): each "
+            "registered name is known, so the one no toolset lists is reported",
+        ),
     )
 
     def check(self, ctx: LintContext) -> Iterator[Finding]:

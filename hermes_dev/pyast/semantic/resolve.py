@@ -720,10 +720,108 @@ def receiver(expr: ast.expr, scope: Scope, depth: int = 0) -> Possible:
     """What `expr` holds where an attribute of it is read or a method of it called: an
     instance a local holds sees the stores on that local so far (`reply.result = {...}`
     before `reply.to_json()`), none after."""
+    if type(expr) is ast.Call and isinstance(expr.func, ast.Attribute):
+        fluent = _fluent_receiver(expr, scope, depth)
+        if fluent is not None:
+            return fluent
     base = resolve(expr, scope, depth)
     if type(expr) is ast.Name and any(type(o) is Instance and o.held is None for o in base.items):
         return _seen_at(base, expr, scope)
+    if (
+        type(expr) is ast.Call
+        and len(base.items) == 1
+        and type(base.items[0]) is Instance
+        and base.items[0].held is None
+        and (base.items[0].made is None or base.items[0].made[0] is expr)
+    ):
+        return _chained_instance(expr, scope, base.items[0], depth) or base
     return base
+
+
+def _fluent_receiver(call: ast.Call, scope: Scope, depth: int) -> Possible | None:
+    """`Builder("x").description(...).param(...)` where every method of the chain returns its
+    `self`: the instance the chain's first call makes, found without reading each link (a
+    long chain would reach the depth limit)."""
+    names: list[str] = []
+    root: ast.expr = call
+    while (
+        isinstance(root, ast.Call)
+        and isinstance(root.func, ast.Attribute)
+        and isinstance(root.func.value, ast.Call)
+    ):
+        names.append(root.func.attr)
+        root = root.func.value
+    if not names or not isinstance(root, ast.Call) or len(names) > 256:
+        return None
+    made = resolve(root, scope, depth + 1)
+    obj = made.single()
+    if not isinstance(obj, Instance) or (obj.made is not None and obj.made[0] is not root):
+        return None
+    for name in set(names):
+        method = class_method(obj.cls, name)
+        if method is None or not isinstance(method[0].node, _DEF_TYPES):
+            return None
+        if not _returns_self(method[0].node):
+            return None
+    return _chained_instance(root, scope, obj, depth)
+
+
+def _returns_self(node: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
+    """Every `return` of the method hands back its own `self`."""
+    params = [*node.args.posonlyargs, *node.args.args]
+    if not params or _is_static(node) or _is_classmethod(node):
+        return False
+    returns = [r for r in walk_function(node) if isinstance(r, ast.Return)]
+    return bool(returns) and all(
+        r.value is not None and is_name(r.value, params[0].arg) for r in returns
+    )
+
+
+def _chained_instance(call: ast.Call, scope: Scope, obj: Instance, depth: int) -> Possible | None:
+    """`ToolSpec.Builder("x").description(...).handler(fn).build()`: the instance the call
+    makes is that chain's own, and what the chain's setters store on it is read (as a
+    factory's chain is, `_chain_store`)."""
+    made_by = resolve(call.func, scope, depth + 1).single()
+    if not isinstance(made_by, Class) or made_by.ref.node is not obj.cls.node:
+        return None
+    outer = _outer_chains(scope).get(id(call))
+    if outer is None:
+        return None
+    where = scope.with_env({CHAIN: Possible.of(Literal(outer, scope))})
+    return Possible.of(Instance(obj.cls, (call, where)))
+
+
+def _outer_chains(scope: Scope) -> dict[int, ast.Call]:
+    """For each call of the scope's body that a chain of method calls starts from, the
+    outermost call of that chain (memoised per def or module)."""
+    home = scope.func
+    memo = scope.module.state.summaries
+    key = ("outer.chains", id(home) if home is not None else id(scope.module))
+    cached = memo.get(key)
+    if isinstance(cached, dict):
+        return cached
+    found: dict[int, tuple[int, ast.Call]] = {}
+    if isinstance(home, _DEF_TYPES):
+        nodes: Iterable[ast.AST] = walk_function(home)
+    elif home is None and scope.module.tree is not None:
+        nodes = ast.walk(scope.module.tree)
+    else:
+        nodes = ()
+    for node in nodes:
+        if not isinstance(node, ast.Call):
+            continue
+        inner, length = node, 0
+        while (
+            isinstance(inner.func, ast.Attribute)
+            and isinstance(inner.func.value, ast.Call)
+            and length < 256
+        ):
+            inner, length = inner.func.value, length + 1
+        if length and length > found.get(id(inner), (0, node))[0]:
+            found[id(inner)] = (length, node)
+    out = {root: outer for root, (_, outer) in found.items()}
+    memo[key] = out
+    return out
 
 
 def _attribute(expr: ast.Attribute, scope: Scope, depth: int) -> Possible:
@@ -1629,12 +1727,114 @@ def text_of(expr: ast.expr, scope: Scope, depth: int = 0) -> str | None:
     known, found = constant_key(expr, scope, depth)
     if known:
         return found if isinstance(found, str) else None
+    if isinstance(expr, ast.Subscript) and isinstance(expr.slice, ast.Slice):
+        return _sliced_text(expr, scope, depth)
+    if isinstance(expr, ast.Call) and depth < MAX_DEPTH - 2:
+        made = _text_call(expr, scope, depth)
+        if made is not None:
+            return made
     if isinstance(expr, (ast.Name, ast.Attribute, ast.Subscript, ast.Call)):
         # (`route.name` of a record a call made with `name=f"{prefix}{name}"`: that text)
         held = resolve(expr, scope, depth + 1)
         one = held.single() if held.complete else None
         if isinstance(one, Literal) and isinstance(one.expr, (ast.JoinedStr, ast.BinOp)):
             return text_of(one.expr, one.scope, depth + 1)
+    return None
+
+
+# Text methods a name is made with (`method[:-6].lower()`), run on the constant text.
+_TEXT_METHODS = frozenset(
+    {"lower", "upper", "strip", "lstrip", "rstrip", "title", "capitalize", "casefold"}
+    | {"replace", "removeprefix", "removesuffix"}
+)
+# (longer texts are not names: nothing is computed of them)
+_MAX_TEXT = 200
+# A pattern that may backtrack without end on a crafted text (a repeated group): not run.
+_NESTED_REPEAT = re.compile(r"\)[*+{]|\)\?[*+]")
+
+
+def _text_call(call: ast.Call, scope: Scope, depth: int) -> str | None:
+    """The text a call makes of constant texts: a text method (`name.lower()`), `re.sub` of a
+    pattern without nested repeats, or a project def whose body is one `return` (`def
+    snake_case(name): return re.sub(r"(?<!^)(?=[A-Z])", "_", name).lower()`)."""
+    if call.keywords or any(isinstance(a, ast.Starred) for a in call.args):
+        return None
+    func = call.func
+    if isinstance(func, ast.Attribute) and func.attr in _TEXT_METHODS:
+        base = text_of(func.value, scope, depth + 1)
+        args = [text_of(a, scope, depth + 1) for a in call.args]
+        if base is None or None in args or len(base) > _MAX_TEXT:
+            return None
+        try:
+            made = getattr(str, func.attr)(base, *args)
+        except (TypeError, ValueError):
+            return None
+        return made if isinstance(made, str) and len(made) <= _MAX_TEXT else None
+    callee = resolve(func, scope, depth + 1).single()
+    if isinstance(callee, External) and callee.dotted == "re.sub" and len(call.args) == 3:
+        pattern, repl, text = (text_of(a, scope, depth + 1) for a in call.args)
+        if pattern is None or repl is None or text is None:
+            return None
+        if len(text) > _MAX_TEXT or len(pattern) > _MAX_TEXT or _NESTED_REPEAT.search(pattern):
+            return None
+        try:
+            made = re.sub(pattern, repl, text)
+        except (re.error, IndexError):
+            return None
+        return made if len(made) <= _MAX_TEXT else None
+    if not isinstance(callee, Function) or not isinstance(callee.node, ast.FunctionDef):
+        return None
+    body = [
+        stmt
+        for stmt in callee.node.body
+        if not (isinstance(stmt, ast.Expr) and isinstance(stmt.value, ast.Constant))
+    ]
+    if len(body) != 1 or not isinstance(body[0], ast.Return) or body[0].value is None:
+        return None
+    given = call_arguments(call, callee)
+    params = [p.arg for p in (*callee.node.args.posonlyargs, *callee.node.args.args)]
+    if set(given) != set(params[1 if callee.bound else 0 :]):
+        return None
+    env: dict[str, Possible] = {}
+    for name, arg in given.items():
+        text = text_of(arg, scope, depth + 1)
+        if text is None:
+            return None
+        env[name] = Possible.of(Const(text))
+    return text_of(body[0].value, _body_scope(callee, env), depth + 1)
+
+
+def _sliced_text(expr: ast.Subscript, scope: Scope, depth: int) -> str | None:
+    """`method[:-len("Action")]` of a constant text."""
+    text = text_of(expr.value, scope, depth + 1)
+    part = expr.slice
+    assert isinstance(part, ast.Slice)
+    if text is None:
+        return None
+    bounds: list[int | None] = []
+    for bound in (part.lower, part.upper, part.step):
+        if bound is None:
+            bounds.append(None)
+            continue
+        number = _text_int(bound, scope, depth + 1)
+        if number is None:
+            return None
+        bounds.append(number)
+    if bounds[2] == 0:
+        return None
+    return text[bounds[0] : bounds[1] : bounds[2]]
+
+
+def _text_int(expr: ast.expr, scope: Scope, depth: int) -> int | None:
+    """A whole number written out, or `len()` of a constant text, or its negation."""
+    if isinstance(expr, ast.UnaryOp) and isinstance(expr.op, ast.USub):
+        inner = _text_int(expr.operand, scope, depth + 1)
+        return -inner if inner is not None else None
+    if isinstance(expr, ast.Constant) and type(expr.value) is int:
+        return expr.value
+    if isinstance(expr, ast.Call) and is_name(expr.func, "len") and len(expr.args) == 1:
+        text = text_of(expr.args[0], scope, depth + 1)
+        return len(text) if text is not None else None
     return None
 
 
@@ -4586,6 +4786,45 @@ def _derives(cls: ClassRef, base: ClassRef, depth: int = 0) -> bool:
     return any(p is not None and _derives(p, base, depth + 1) for p in class_bases(cls))
 
 
+def _record_items(
+    expr: ast.DictComp, gen: ast.comprehension, scope: Scope, depth: int
+) -> Entries | None:
+    """`{f.name: getattr(self, f.name) for f in fields(self)}` of a record (a shallow
+    `asdict`): an entry per field the class declares, its value the record's attribute."""
+    target = gen.target
+    if (
+        gen.ifs
+        or not isinstance(target, ast.Name)
+        or not isinstance(gen.iter, ast.Call)
+        or last_name(gen.iter.func) != "fields"
+        or len(gen.iter.args) != 1
+        or not (
+            isinstance(expr.key, ast.Attribute)
+            and expr.key.attr == "name"
+            and is_name(expr.key.value, target.id)
+        )
+        or not (
+            isinstance(expr.value, ast.Call)
+            and is_name(expr.value.func, "getattr")
+            and len(expr.value.args) == 2
+            and ast.dump(expr.value.args[0]) == ast.dump(gen.iter.args[0])
+            and ast.dump(expr.value.args[1]) == ast.dump(expr.key)
+        )
+    ):
+        return None
+    held = resolve(gen.iter.args[0], scope, depth + 1).single()
+    if not isinstance(held, Instance):
+        return None
+    fields = record_fields(held.cls)
+    if fields is None:
+        return None
+    found = Entries([])
+    for name, _ in fields:
+        read = ast.copy_location(ast.Attribute(gen.iter.args[0], name, ast.Load()), expr)
+        found.items.append((name, read, scope))
+    return found
+
+
 def _comprehended_entries(expr: ast.DictComp, scope: Scope, depth: int) -> Entries | None:
     """`{spec["name"]: spec["fn"] for spec in TOOL_TABLE}`: an entry per row of the table,
     key and value each the row itself or one of its constant keys."""
@@ -4594,6 +4833,9 @@ def _comprehended_entries(expr: ast.DictComp, scope: Scope, depth: int) -> Entri
     gen = expr.generators[0]
     if gen.is_async:
         return None
+    record = _record_items(expr, gen, scope, depth)
+    if record is not None:
+        return record
     table = rows(gen.iter, scope, depth + 1)
     if table is None:
         return None
