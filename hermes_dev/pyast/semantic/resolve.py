@@ -1749,8 +1749,11 @@ _TEXT_METHODS = frozenset(
 )
 # (longer texts are not names: nothing is computed of them)
 _MAX_TEXT = 200
-# A pattern that may backtrack without end on a crafted text (a repeated group): not run.
+# A pattern that may backtrack without end on a crafted text (a repeated group, or many
+# repeats in a row): not run; nor on a text longer than a name.
 _NESTED_REPEAT = re.compile(r"\)[*+{]|\)\?[*+]")
+_REPEATS = re.compile(r"(?<!\\)[*+]|\{\d*,\d*\}")
+_MAX_NAME = 64
 
 
 def _text_call(call: ast.Call, scope: Scope, depth: int) -> str | None:
@@ -1775,8 +1778,13 @@ def _text_call(call: ast.Call, scope: Scope, depth: int) -> str | None:
         pattern, repl, text = (text_of(a, scope, depth + 1) for a in call.args)
         if pattern is None or repl is None or text is None:
             return None
-        if len(text) > _MAX_TEXT or len(pattern) > _MAX_TEXT or _NESTED_REPEAT.search(pattern):
-            return None
+        if (
+            len(text) > _MAX_NAME
+            or len(pattern) > _MAX_NAME
+            or _NESTED_REPEAT.search(pattern)
+            or len(_REPEATS.findall(pattern)) > 2
+        ):
+            return None  # (what could run long on a crafted pattern is not run)
         try:
             made = re.sub(pattern, repl, text)
         except (re.error, IndexError):
