@@ -33,7 +33,9 @@ of the tuples a helper returns, `result, kept = op(args, targets)` where `op` re
 `if kept is None: return tool_error(...)`), helpers that
 serialise their argument (`def _json(obj): return json.dumps(obj)`; also one that hands text
 back as it is, `if isinstance(obj, str): return obj`, or asks an object for its own JSON,
-`return obj.to_json()`, when the call gives it a dict) or their `**kwargs`
+`return obj.to_json()`, when the call gives it a dict; one that wraps it in an envelope,
+`json.dumps({"status": status, "data": data})`, reports the failure it is given as the answer,
+unless the envelope's own status or flag says it succeeded) or their `**kwargs`
 (`def reply(**data): return json.dumps(data)`, called `self.reply(success=False, ...)`), a
 constant flag passed on
 through several helpers' parameters, what a call puts in a helper's `**fields` (spread into its
@@ -1229,6 +1231,28 @@ def ping(args, **kw):
 registry.register(name="ping", toolset="net", schema={}, handler=ping)
 """,
             note="the same helper given an object, not a dict: its own to_json says error",
+        ),
+        Valid(
+            """\
+import json
+
+from tools.registry import registry
+
+
+def envelope(data, status="ok"):
+    return json.dumps({"status": status, "data": data})
+
+
+def stock_check(args, **kw):
+    sku = str(args.get("sku", ""))
+    if not sku:
+        return json.dumps({"error": "sku is required"})
+    return envelope({"found": False, "sku": sku, "message": "not stocked here"})
+
+
+registry.register(name="stock_check", toolset="shop", schema={}, handler=stock_check)
+""",
+            note="an envelope whose own status says it succeeded ('ok') answers with what it found",
         ),
     )
     INVALID = (
@@ -3774,6 +3798,51 @@ registry.register(name="forget_tag", toolset="fit", schema={}, handler=forget_ta
             note="a removal's reason written as an f-string is read from its words: no workout "
             "with that id is a failure (the model named what is not there), already gone is "
             "not",
+        ),
+        Invalid(
+            """\
+import json
+
+from tools.registry import registry
+
+ORDERS = {"1001": {"status": "paid"}}
+TRANSITIONS = {"paid": ["shipped"], "shipped": ["delivered"]}
+
+
+class Controller:
+    def respond(self, data=None, status=200):
+        return json.dumps({"status": status, "data": data})
+
+    def fail(self, message, status=400):
+        return json.dumps({"error": message, "status": status})
+
+
+class OrderController(Controller):
+    def update_status(self, args, **kw):
+        order = ORDERS.get(str(args.get("order_id")))
+        if order is None:
+            return self.fail("Order not found", 404)
+        new = args.get("status")
+        if new not in TRANSITIONS.get(order["status"], []):
+            return self.respond({"updated": False, "message": f"Cannot move to {new}"}, 409)
+        order["status"] = new
+        return self.respond({"updated": True, "status": new})
+
+    def show(self, args, **kw):
+        order = ORDERS.get(str(args.get("order_id")))
+        if order is None:
+            return self.fail("Order not found", 404)
+        return self.respond({"order": order})
+
+
+_orders = OrderController()
+registry.register(name="order_update_status", toolset="shop", schema={}, handler=_orders.update_status)
+registry.register(name="order_show", toolset="shop", schema={}, handler=_orders.show)
+""",
+            lines=(24,),
+            note="a helper that wraps its answer in an envelope (json.dumps({'status': status, "
+            "'data': data})) given a failure report as the answer: the envelope says nothing "
+            "of its own, so the answer's failure is reported",
         ),
     )
 

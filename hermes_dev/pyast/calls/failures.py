@@ -1563,7 +1563,45 @@ def _display(
             return None  # what it spreads is not known: it may hold an "error"
         keys.update(known)
     reason = judge(keys)
-    return Found(reason, chain, keys) if reason is not None else None
+    if reason is None:
+        return _enveloped_failure(pairs, keys, code, env, depth)
+    return Found(reason, chain, keys)
+
+
+_SUCCESS_WORDS = frozenset({"ok", "success", "succeeded", "done", "completed", "applied"})
+# Keys of an envelope around the answer (`{"status": 409, "data": {...}}`).
+_ENVELOPE_KEYS = frozenset({"data", "result", "payload", "body", "response"})
+
+
+def _enveloped_failure(
+    pairs: list[tuple[str | None, ast.expr]],
+    keys: dict[str, object],
+    code: Code,
+    env: Env,
+    depth: int,
+) -> Found | None:
+    """`{"status": 409, "data": {"updated": False, "message": ...}}`: an envelope whose
+    answer is itself a failure report, no flag of its own saying it succeeded (`"ok": True`
+    beside it is not judged) and nothing else beside it but a status."""
+    if any(_as_flag(keys.get(flag)) is True for flag in FLAGS):
+        return None
+    if any(
+        isinstance(keys.get(key), str) and _word(keys[key]) in _SUCCESS_WORDS  # type: ignore[arg-type]
+        for key in STATUS_KEYS
+    ):
+        return None  # (`{"status": "ok", "data": {...}}`: the envelope says it succeeded)
+    if any(
+        key not in _ENVELOPE_KEYS and key not in STATUS_KEYS and key.lower() != "code"
+        for key in keys
+    ):
+        return None
+    for key, value in pairs:
+        if key not in _ENVELOPE_KEYS or not isinstance(value, ast.Dict):
+            continue
+        inner = _failure_value(value, code, env, depth + 1)
+        if inner is not None:
+            return Found(f'{{"{key}": {inner.reason}}}', inner.chain, inner.keys)
+    return None
 
 
 class _Template(str):
@@ -2651,6 +2689,7 @@ def _serialised_argument(target: Callee, call: ast.Call) -> ast.expr | None:
         return None  # (`tool_result(error=...)`: an error report)
     passed: set[str] = set()
     objects: set[str] = set()
+    shaped: ast.Dict | None = None
     for ret in returns:
         value = ret.value
         if isinstance(value, ast.Name) and _payload_of(value.id, scope) == value.id:
@@ -2672,12 +2711,21 @@ def _serialised_argument(target: Callee, call: ast.Call) -> ast.expr | None:
         )
         if serialises and _error_display(value.args[0]):
             continue  # (the helper's own error report: `json.dumps({"error": error, ...})`)
+        if serialises and isinstance(value.args[0], ast.Dict) and shaped is None:
+            # (`def respond(self, data, status=200): return json.dumps({"status": status,
+            # "data": data})`: the envelope, with what the call gives its parameters)
+            shaped = value.args[0]
+            continue
         if not isinstance(value.args[0], ast.Name):
             return None
         name = _payload_of(value.args[0].id, scope)
         if not serialises or name is None or param not in (None, name):
             return None
         param = name
+    if shaped is not None:
+        if param is not None or passed or objects:
+            return None
+        return _enveloped(shaped, target, call, scope)
     if param is None or not passed <= {param} or not objects <= {param}:
         return None
     a = node.args
@@ -2706,6 +2754,36 @@ def _serialised_argument(target: Callee, call: ast.Call) -> ast.expr | None:
     if argument is not None and objects and _pairs(argument, scope) is None:
         return None  # (an object may take the other branch)
     return argument
+
+
+def _enveloped(shaped: ast.Dict, target: Callee, call: ast.Call, scope: Scope) -> ast.expr | None:
+    """The helper's display as this call fills it: each parameter it holds replaced by the
+    argument the call gives (or the parameter's constant default); None when a value is
+    neither a constant nor a parameter, or a parameter is not filled."""
+    node = target.function.node
+    assert isinstance(node, _DEF_TYPES)
+    given = call_arguments(call, target.function)
+    a = node.args
+    positional = [*a.posonlyargs, *a.args]
+    defaults = dict(
+        zip([p.arg for p in positional][len(positional) - len(a.defaults) :], a.defaults)
+    )
+    defaults.update((p.arg, d) for p, d in zip(a.kwonlyargs, a.kw_defaults) if d is not None)
+    values: list[ast.expr] = []
+    for key, value in zip(shaped.keys, shaped.values):
+        if not (isinstance(key, ast.Constant) and isinstance(key.value, str)):
+            return None
+        if isinstance(value, ast.Constant):
+            values.append(value)
+            continue
+        if not isinstance(value, ast.Name) or _payload_of(value.id, scope) != value.id:
+            return None
+        filled = given.get(value.id, defaults.get(value.id))
+        if filled is None:
+            return None
+        values.append(filled)
+    made = ast.Dict(keys=list(shaped.keys), values=values)
+    return ast.fix_missing_locations(ast.copy_location(made, call))
 
 
 # What a dict has: a method of the parameter other than these is asked of an object.
