@@ -67,6 +67,10 @@ rest: the def's text that is not JSON is reported, its dicts are not. A helper t
 parameter as it is (`def _to_json(result): if isinstance(result, str): return result; return
 json.dumps(result)`) is judged at each call by what the call gives it (only text counts where it
 keeps only a `str`): `_to_json(tool.run(args))` of a tool object whose run returns a URL is.
+`str(report)` of the project's object whose `__str__` (or `__repr__`) gives text that is not
+JSON on every path is reported. A `return None` under `if result is None:` is reported only
+where the call that made `result` is known to give None (`find(key)` returning None for a key
+it does not hold), not where no known call does (a handler looked up in a table).
 
 ## Why is this bad?
 Hermes hands the handler's return value to the model as the tool result, and the contract is a
@@ -122,6 +126,7 @@ from hermes_dev.lint.rule import Fix, Invalid, Rule, Valid
 from hermes_dev.pyast.analyze.jsonness import (
     JSON,
     NOT_JSON,
+    UNKNOWN,
     Verdict,
     exits,
     infer,
@@ -138,6 +143,7 @@ from hermes_dev.pyast.calls.returns import (
     value_non_json,
 )
 from hermes_dev.pyast.semantic.scopes import Undecorated
+from hermes_dev.pyast.semantic.walker import is_none
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -5672,6 +5678,95 @@ for spec in tool_specs():
             "the record's fields as keywords ({f.name: getattr(self, f.name) for f in "
             "fields(self)}): each spec's own handler",
         ),
+        Invalid(
+            """\
+import json
+
+from tools.registry import registry
+
+
+class Report:
+    def __init__(self, lights_on, total):
+        self.lights_on = lights_on
+        self.total = total
+
+    def __str__(self):
+        parts = [f"{len(self.lights_on)} of {self.total} lights on"]
+        if self.lights_on:
+            parts.append("on: " + ", ".join(self.lights_on))
+        return ". ".join(parts) + "."
+
+
+class Snapshot:
+    def __init__(self, lights_on):
+        self.lights_on = lights_on
+
+    def __str__(self):
+        return json.dumps({"lights_on": self.lights_on})
+
+
+LIGHTS = {"kitchen": True, "hall": False}
+
+
+def home_status(args, **kw):
+    on = [room for room, lit in LIGHTS.items() if lit]
+    return str(Report(on, len(LIGHTS)))
+
+
+def home_snapshot(args, **kw):
+    return str(Snapshot([room for room, lit in LIGHTS.items() if lit]))
+
+
+registry.register(name="home_status", toolset="home", schema={}, handler=home_status)
+registry.register(name="home_snapshot", toolset="home", schema={}, handler=home_snapshot)
+""",
+            lines=(31,),
+            fixed={},
+            note="str() of the project's object whose __str__ writes prose (parts joined, a full "
+            "stop after): not JSON; one whose __str__ is json.dumps(...) is",
+        ),
+        Invalid(
+            """\
+import json
+
+from tools.registry import registry
+
+NOTES = {"a": "first note"}
+COMMANDS = {}
+
+
+def find(key):
+    if key not in NOTES:
+        return None
+    return {"key": key, "text": NOTES[key]}
+
+
+def note_get(args, **kw):
+    note = find(str(args.get("key", "")))
+    if note is None:
+        return None
+    return json.dumps(note)
+
+
+def dispatch(args, **kw):
+    handler = COMMANDS.get(args.get("command"))
+    if handler is None:
+        return json.dumps({"error": "unknown command"})
+    result = handler(args)
+    if result is None:
+        return None
+    return json.dumps(result)
+
+
+registry.register(name="note_get", toolset="notes", schema={}, handler=note_get)
+registry.register(name="dispatch", toolset="notes", schema={}, handler=dispatch)
+""",
+            lines=(18,),
+            fixed={},
+            note="return None under 'if result is None' is reached only when the call gives None: "
+            "reported where the call can (find returns None for a key it does not hold), not "
+            "where no known call does (a handler looked up in an empty table)",
+        ),
     )
 
     def check(self, ctx: LintContext) -> Iterator[Finding]:
@@ -5767,6 +5862,8 @@ for spec in tool_specs():
                 continue  # (the end that only names of no served tool reach)
             verdict = exit.verdict
             value = exit.node.value if isinstance(exit.node, ast.Return) else None
+            if value is not None and is_none(value) and verdict.kind == UNKNOWN:
+                continue  # (`if result is None: return None` of a call not known to give None)
             if value is not None and not exit.falls_off and verdict.kind != JSON:
                 ways = _ways(value, code) if not exit.narrowed and not text_only else []
                 if ways:

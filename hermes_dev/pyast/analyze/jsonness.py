@@ -39,6 +39,7 @@ from hermes_dev.pyast.semantic.resolve import (
     assigned_value,
     bind_call,
     class_bases,
+    class_method,
     class_named,
     def_scope,
     import_objects,
@@ -55,6 +56,7 @@ from hermes_dev.pyast.semantic.scopes import (
     Const,
     External,
     Function,
+    Instance,
     Literal,
     ModuleObject,
     Partial,
@@ -1792,12 +1794,49 @@ def _repr_text(expr: ast.expr, scope: Scope, calls: CallVerdict | None, depth: i
         return None
     verdict = infer(expr, scope, calls, depth + 1)
     if verdict.kind != NOT_JSON:
-        return None
+        return _displayed_text(expr, scope, calls, depth)
     if verdict.what in REPR_NOT_JSON:
         return verdict.reason if verdict.what in ("None", "a bool") else _repr_reason(verdict)
     if verdict.what == "a path":
         return "a file's path"
-    return None
+    return _displayed_text(expr, scope, calls, depth)
+
+
+def _displayed_text(
+    expr: ast.expr, scope: Scope, calls: CallVerdict | None, depth: int
+) -> str | None:
+    """`str(report)` of the project's objects whose class writes itself out as text that is
+    not JSON (`def __str__(self): return ". ".join(parts) + "."`): every way out of its
+    `__str__` (or `__repr__`) gives such text."""
+    if depth > _MAX_DEPTH:
+        return None
+    found = resolve(expr, scope)
+    if not found.complete or not found.items:
+        return None
+    names: list[str] = []
+    for obj in found.items:
+        if not isinstance(obj, Instance):
+            return None
+        method = class_method(obj.cls, "__str__") or class_method(obj.cls, "__repr__")
+        if method is None or not isinstance(method[0].node, ast.FunctionDef):
+            return None
+        func = method[0]
+        node = func.node
+        assert isinstance(node, ast.FunctionDef)
+        params = [*node.args.posonlyargs, *node.args.args]
+        if len(params) != 1:
+            return None
+        body = func.scope.child(node, {params[0].arg: found}, obj.cls)
+        ways = exits(node, body, calls)
+        if not ways or not all(
+            w.verdict.kind == NOT_JSON
+            and not not_text_reason(w.verdict.reason)
+            and not none_reason(w.verdict.reason)
+            for w in ways
+        ):
+            return None
+        names.append(f"{obj.cls.name}.{node.name}")
+    return f"an object whose {names[0]} gives text"
 
 
 # Values whose `str()` is surely not JSON text: a Python repr (quotes, True, None).
@@ -1945,6 +1984,40 @@ def _not_none_test(test: ast.expr) -> tuple[str | None, bool]:
     return None, False
 
 
+def _is_none_test(test: ast.expr) -> tuple[str | None, bool]:
+    """(x, negated) for a test that holds where `x` is None: `x is None` (x, False), `x is
+    not None` (x, True); not a truth test (`not x` holds for an empty value too)."""
+    if (
+        isinstance(test, ast.Compare)
+        and len(test.ops) == 1
+        and isinstance(test.ops[0], (ast.Is, ast.IsNot))
+        and isinstance(test.left, ast.Name)
+        and is_none(test.comparators[0])
+    ):
+        return test.left.id, isinstance(test.ops[0], ast.IsNot)
+    return None, False
+
+
+def _may_be_none(name: str, scope: Scope) -> bool:
+    """Whether a local tested for None may be None: True unless every value bound to it is a
+    call (awaited or not) none of whose known results is None and whose results are not all
+    known (a call known to give None, or a value not made by a call, may be)."""
+    values = _binding_values(name, scope)
+    if not values or any(v is None for v in values):
+        return True
+    for value in values:
+        assert value is not None
+        expr, where = value
+        if isinstance(expr, ast.Await):
+            expr = expr.value
+        if not isinstance(expr, ast.Call):
+            return True
+        found = resolve(expr, where)
+        if any(isinstance(o, Const) and o.value is None for o in found.items):
+            return True
+    return False  # (no known result is None: the branch is dead or not known to be taken)
+
+
 def _str_test(test: ast.expr) -> tuple[str | None, bool]:
     """(x, negated) for `isinstance(x, str)` / `not isinstance(x, str)`, else (None, False)."""
     negated = False
@@ -1980,7 +2053,17 @@ def exits(
         returns = [sub for sub in walk_function(node) if isinstance(sub, ast.Return)]
     narrowed: dict[int, str] | None = None
     not_none: dict[int, str] | None = None
+    passed_none: dict[int, str] | None = None
     for ret in returns:
+        if ret.value is None or is_none(ret.value):
+            if passed_none is None:
+                passed_none = _text_narrowed(node.body, {}, _is_none_test)
+            tested_none = passed_none.get(id(ret))
+            if tested_none is not None and not _may_be_none(tested_none, scope):
+                # (`result = self.execute(cmd)` ... `if result is None: return None`: the
+                # def passes on a None the call gives, and no known call gives one)
+                found.append(Exit(ret, _UNKNOWN_V))
+                continue
         if ret.value is None:
             found.append(Exit(ret, Verdict(NOT_JSON, "None (a bare return)", ret)))
             continue

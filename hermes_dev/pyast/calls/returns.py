@@ -38,7 +38,7 @@ from hermes_dev.pyast.analyze.jsonness import (
 from hermes_dev.pyast.calls.driver import Callee, Code, Transfer, callees, summary
 from hermes_dev.pyast.semantic.resolve import call_arguments
 from hermes_dev.pyast.semantic.scopes import Function
-from hermes_dev.pyast.semantic.walker import blocks_of
+from hermes_dev.pyast.semantic.walker import blocks_of, is_none
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -100,6 +100,8 @@ class _Returns(Transfer):
                     non_json = NonJson(way.verdict.reason, (step,))
                     break
                 continue
+            if way.verdict.kind == UNKNOWN and is_none(way.node.value):
+                continue  # (`if result is None: return None` of a call not known to give None)
             found = value_non_json(way.node.value, code, depth)
             if found is not None and way.narrowed and not _is_text(found.reason):
                 found = None  # (`if isinstance(result, str): return result`: only its text)
