@@ -11748,6 +11748,50 @@ class Route:
             "class each route names): what it raises is its wiring, the same on every call, "
             "not the model's input",
         ),
+        Valid(
+            """\
+import json
+from datetime import date
+from decimal import Decimal
+from fractions import Fraction
+from functools import singledispatch
+
+from tools.registry import registry
+
+
+@singledispatch
+def to_jsonable(obj):
+    raise TypeError(f"Object of type {type(obj).__name__} is not JSON serializable")
+
+
+@to_jsonable.register
+def _(obj: Fraction) -> float:
+    return round(float(obj), 3)
+
+
+@to_jsonable.register(Decimal)
+@to_jsonable.register(date)
+def _(obj):
+    return str(obj)
+
+
+@to_jsonable.register
+def _(obj: set | frozenset) -> list:
+    return sorted(obj)
+
+
+def scale(args, **kw):
+    factor = Fraction(3, 2)
+    tags = {"baking", "bread"}
+    return json.dumps({"factor": factor, "tags": tags, "on": date.today()}, default=to_jsonable)
+
+
+registry.register(name="scale", toolset="kitchen", schema={}, handler=scale)
+""",
+            note="a default= that is a functools.singledispatch def converts the types its "
+            "overloads register (by annotation or by register(Type)): a Fraction, a set and a "
+            "date are not refused",
+        ),
     )
     INVALID = (
         Invalid(
