@@ -5767,6 +5767,61 @@ registry.register(name="dispatch", toolset="notes", schema={}, handler=dispatch)
             "reported where the call can (find returns None for a key it does not hold), not "
             "where no known call does (a handler looked up in an empty table)",
         ),
+        Invalid(
+            """\
+import json
+from dataclasses import dataclass
+
+from tools.registry import registry
+
+
+@dataclass
+class AddNote:
+    text: str
+
+
+@dataclass
+class ClearNotes:
+    confirm: bool
+
+
+NOTES = []
+
+
+def add_note(cmd):
+    NOTES.append(cmd.text)
+    return json.dumps({"count": len(NOTES)})
+
+
+def clear_notes(cmd):
+    if not cmd.confirm:
+        return {"cleared": False}
+    NOTES.clear()
+    return json.dumps({"cleared": True})
+
+
+HANDLERS = {AddNote: add_note, ClearNotes: clear_notes}
+
+
+def notes_add(args, **kw):
+    cmd = AddNote(text=str(args.get("text", "")))
+    return HANDLERS[type(cmd)](cmd)
+
+
+def notes_clear(args, **kw):
+    cmd = ClearNotes(confirm=bool(args.get("confirm")))
+    return HANDLERS[type(cmd)](cmd)
+
+
+registry.register(name="notes_add", toolset="notes", schema={}, handler=notes_add)
+registry.register(name="notes_clear", toolset="notes", schema={}, handler=notes_clear)
+""",
+            lines=(42,),
+            fixed={},
+            note="a table keyed by classes looked up by the class of a record the handler made "
+            "(HANDLERS[type(cmd)]): only that class's handler runs, so notes_add is not "
+            "reported for what clear_notes returns",
+        ),
     )
 
     def check(self, ctx: LintContext) -> Iterator[Finding]:

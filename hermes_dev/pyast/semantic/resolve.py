@@ -1069,6 +1069,10 @@ def _subscript(expr: ast.Subscript, scope: Scope, depth: int) -> Possible:
         return UNKNOWN
     known, key = constant_key(expr.slice, scope, depth)
     table = entries(expr.value, scope, depth + 1)
+    if not known and table is not None:
+        picked = _class_pick(table, expr.slice, scope, depth, expr.value)
+        if picked is not None:
+            return picked
     if table is not None:
         return _pick(table, known, key, depth)
     sequence = rows(expr.value, scope, depth + 1)
@@ -1114,6 +1118,41 @@ def _pick(table: Entries, known: bool, key: object, depth: int) -> Possible:
     return found if table.complete else found.join(UNKNOWN)
 
 
+def _class_pick(
+    table: Entries, key: ast.expr, scope: Scope, depth: int, holder: ast.expr | None = None
+) -> Possible | None:
+    """`HANDLERS[type(cmd)]` of a table keyed by classes: the entries whose key is the class
+    the lookup names (read where each entry was made; with `holder`, the instance attribute
+    the table is, also those its class's methods put in it: `self._handlers[command_type] =
+    handler`); None unless the lookup names one class for sure and every entry's key is a
+    name of the code that gives one class."""
+    # (the one class the lookup names; a class method that makes its instance may also raise,
+    # which leaves the answer incomplete, not another class)
+    named_by = resolve(key, scope, depth + 1).items
+    wanted = named_by[0] if len(named_by) == 1 else None
+    if not isinstance(wanted, Class):
+        return None
+    if isinstance(holder, ast.Attribute):
+        owner = _table_owner(holder, scope, depth)
+        added = method_entries(owner, holder.attr, depth) if owner is not None else None
+        if added is not None and all(type(k) is _ExprKey for k, _, _ in table.items):
+            # (the table its class makes, empty or keyed by classes, and what its methods put
+            # in it: a subclass's other table is not looked for)
+            table = Entries([*table.items, *added.items], added.complete)
+    if not table.complete:
+        return None
+    found = NOTHING
+    for entry_key, value, value_scope in table.items:
+        if type(entry_key) is not _ExprKey:
+            return None
+        named = resolve(entry_key.node, value_scope, depth + 1).single()
+        if not isinstance(named, Class):
+            return None
+        if named.ref.node is wanted.ref.node:
+            found = resolve(value, value_scope, depth + 1)  # (a later entry replaces it)
+    return found
+
+
 def own_object(expr: ast.expr, scope: Scope) -> Obj | None:
     """The one object `expr` names, or for `self.x` / `cls.x` the one the class itself gives
     (a subclass may give another, which is why resolve leaves it incomplete)."""
@@ -1138,6 +1177,12 @@ def call_result(call: ast.Call, scope: Scope, depth: int = 0) -> Possible:
         table = entries(func.value, scope, depth + 1)
         if table is not None:
             known, key = constant_key(call.args[0], scope, depth)
+            picked = None if known else _class_pick(table, call.args[0], scope, depth, func.value)
+            if picked is not None and func.attr == "get":
+                # (`self._handlers.get(type(command))`: the entries for that class; a class
+                # no entry names gives the default)
+                default = resolve(call.args[1], scope, depth + 1) if len(call.args) > 1 else None
+                return picked.join(default or Possible.of(Const(None)))
             found = _pick(table, known, key, depth)
             if len(call.args) > 1:
                 keys = [k for k, _, _ in table.items]
@@ -1233,6 +1278,17 @@ def _result_of(obj: Obj, call: ast.Call, scope: Scope, depth: int) -> Possible:
         return Possible.of(Instance(obj.ref, kept))
     if isinstance(obj, Builtin) and obj.name == "dict" and not call.args:
         return Possible.of(Literal(call, scope))  # `dict(name=..., handler=...)`: a display
+    if (
+        isinstance(obj, Builtin)
+        and obj.name == "type"
+        and len(call.args) == 1
+        and not call.keywords
+    ):
+        # (`type(command)` of a known instance: its class, as a table keyed by classes reads it)
+        held = resolve(call.args[0], scope, depth + 1)
+        if held.items and all(isinstance(o, Instance) for o in held.items):
+            return Possible(tuple(Class(o.cls) for o in held.items), held.complete)  # type: ignore[attr-defined]
+        return UNKNOWN
     if (
         isinstance(obj, Builtin)
         and obj.name == "dict"
@@ -4469,6 +4525,11 @@ def method_entries(cls: ClassRef, attr: str, depth: int) -> Entries | None:
                     found.items.append((_UNKNOWN_KEY, value, where))
                     continue
                 known, constant = constant_key(entry_key, where, depth)
+                if not known and isinstance(entry_key, (ast.Name, ast.Attribute)):
+                    # (`self._handlers[command_type] = handler`: a name of the code, a class
+                    # a call gives; `_class_pick` reads it where the entry was made)
+                    found.items.append((_ExprKey(entry_key), value, where))
+                    continue
                 found.items.append((constant if known else _UNKNOWN_KEY, value, where))
     memo[key] = Budgeted(found, budget, TRUNCATED[0] != before)
     return found
