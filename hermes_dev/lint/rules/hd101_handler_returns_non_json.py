@@ -70,7 +70,10 @@ keeps only a `str`): `_to_json(tool.run(args))` of a tool object whose run retur
 `str(report)` of the project's object whose `__str__` (or `__repr__`) gives text that is not
 JSON on every path is reported. A `return None` under `if result is None:` is reported only
 where the call that made `result` is known to give None (`find(key)` returning None for a key
-it does not hold), not where no known call does (a handler looked up in a table).
+it does not hold), not where no known call does (a handler looked up in a table). A method
+that returns an attribute of its object as it is (`if isinstance(self.value, str): return
+self.value`) is judged by what the caller stored there once (`outcome.value = ...` then
+`outcome.render()`).
 
 ## Why is this bad?
 Hermes hands the handler's return value to the model as the tool result, and the contract is a
@@ -5821,6 +5824,45 @@ registry.register(name="notes_clear", toolset="notes", schema={}, handler=notes_
             note="a table keyed by classes looked up by the class of a record the handler made "
             "(HANDLERS[type(cmd)]): only that class's handler runs, so notes_add is not "
             "reported for what clear_notes returns",
+        ),
+        Invalid(
+            """\
+import json
+
+from tools.registry import registry
+
+
+class Outcome:
+    def __init__(self):
+        self.value = None
+
+    def render(self):
+        if isinstance(self.value, str):
+            return self.value
+        return json.dumps(self.value)
+
+
+def shopping_list(args, **kw):
+    outcome = Outcome()
+    items = [str(i) for i in args.get("items") or []]
+    outcome.value = "\\n".join(f"- [ ] {i}" for i in items)
+    return outcome.render()
+
+
+def pantry(args, **kw):
+    outcome = Outcome()
+    outcome.value = {"items": len(args.get("items") or [])}
+    return outcome.render()
+
+
+registry.register(name="shopping_list", toolset="kitchen", schema={}, handler=shopping_list)
+registry.register(name="pantry", toolset="kitchen", schema={}, handler=pantry)
+""",
+            lines=(20,),
+            fixed={},
+            note="a method that returns what the object holds as it is when it is text (if "
+            "isinstance(self.value, str): return self.value) is judged by what the caller "
+            "stored there: the lines joined are reported, the dict (serialised) is not",
         ),
     )
 

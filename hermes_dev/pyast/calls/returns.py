@@ -38,7 +38,7 @@ from hermes_dev.pyast.analyze.jsonness import (
 from hermes_dev.pyast.calls.driver import Callee, Code, Transfer, callees, summary
 from hermes_dev.pyast.semantic.resolve import call_arguments
 from hermes_dev.pyast.semantic.scopes import Function
-from hermes_dev.pyast.semantic.walker import blocks_of, is_none
+from hermes_dev.pyast.semantic.walker import blocks_of, is_name, is_none, last_name, within
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -243,6 +243,8 @@ def _handed_back_non_json(call: ast.Call, target: Callee, code: Code, depth: int
     node = target.function.node
     if not isinstance(node, _DEF_TYPES) or depth > 8:
         return None
+    if any(last_name(d) == "register" for d in node.decorator_list):
+        return None  # (a `singledispatch` overload: which one runs depends on the type given)
     callee = target.code()
     params = {a.arg for a in (*node.args.posonlyargs, *node.args.args, *node.args.kwonlyargs)}
     returns = [
@@ -251,7 +253,7 @@ def _handed_back_non_json(call: ast.Call, target: Callee, code: Code, depth: int
         if isinstance(r.value, ast.Name) and r.value.id in params
     ]
     if not returns:
-        return None
+        return _stored_back_non_json(call, node, callee, code, depth)
     given = call_arguments(call, target.function)
     for way in exits(node, callee.scope, _oracle(depth), returns):
         ret = way.node
@@ -264,11 +266,87 @@ def _handed_back_non_json(call: ast.Call, target: Callee, code: Code, depth: int
         found = value_non_json(argument, code, depth + 1)
         if found is None or (way.narrowed and not _is_text(found.reason)):
             continue
+        if _annotated_text(node, name) and not _is_text(found.reason):
+            continue  # (`def _(obj: str)`: the def takes text; another value goes elsewhere)
         if way.not_none and none_reason(found.reason):
             continue
         step = (callee.module.rel, ret.lineno, callee.label)
         return NonJson(found.reason, (step, *found.chain))
+    return _stored_back_non_json(call, node, callee, code, depth)
+
+
+def _annotated_text(node: ast.FunctionDef | ast.AsyncFunctionDef, name: str) -> bool:
+    """The parameter is annotated `str`."""
+    for param in (*node.args.posonlyargs, *node.args.args, *node.args.kwonlyargs):
+        if param.arg == name and param.annotation is not None:
+            return is_name(param.annotation, "str")
+    return False
+
+
+def _stored_back_non_json(
+    call: ast.Call,
+    node: ast.FunctionDef | ast.AsyncFunctionDef,
+    callee: Code,
+    code: Code,
+    depth: int,
+) -> NonJson | None:
+    """`outcome.value = self.run(args)` ... `return outcome.render()` where `render` returns
+    `self.value` as it is (`if isinstance(self.value, str): return self.value`): what the
+    caller stored there, when it stores it once and that is surely not JSON (only its text,
+    where the method keeps only a `str`)."""
+    func = call.func
+    params = [*node.args.posonlyargs, *node.args.args]
+    caller = code.node
+    if not (
+        isinstance(func, ast.Attribute)
+        and isinstance(func.value, ast.Name)
+        and params
+        and isinstance(caller, _DEF_TYPES)
+    ):
+        return None
+    me = params[0].arg
+    held = func.value.id
+    for ret in reachable_returns(callee):
+        value = ret.value
+        if not (isinstance(value, ast.Attribute) and is_name(value.value, me)):
+            continue
+        stores = [
+            sub.value
+            for sub in ast.walk(caller)
+            if isinstance(sub, ast.Assign)
+            and len(sub.targets) == 1
+            and isinstance(sub.targets[0], ast.Attribute)
+            and sub.targets[0].attr == value.attr
+            and is_name(sub.targets[0].value, held)
+        ]
+        if len(stores) != 1:
+            continue
+        found = value_non_json(stores[0], code, depth + 1)
+        if found is None:
+            continue
+        if _under_str_test(node, ret) and not _is_text(found.reason):
+            continue
+        step = (callee.module.rel, ret.lineno, callee.label)
+        return NonJson(found.reason, (step, *found.chain))
     return None
+
+
+def _under_str_test(node: ast.FunctionDef | ast.AsyncFunctionDef, ret: ast.Return) -> bool:
+    """`ret` sits in the body of `if isinstance(<what it returns>, str):`."""
+    shown = ast.dump(ret.value) if ret.value is not None else None
+    for sub in ast.walk(node):
+        if not isinstance(sub, ast.If) or not any(within(ret, s) for s in sub.body):
+            continue
+        test = sub.test
+        if (
+            isinstance(test, ast.Call)
+            and is_name(test.func, "isinstance")
+            and len(test.args) == 2
+            and ast.dump(test.args[0]) == shown
+            and is_name(test.args[1], "str")
+        ):
+            return True
+    return False
 
 
 def _arm_non_json(name: ast.Name, code: Code, depth: int) -> NonJson | None:
