@@ -363,6 +363,7 @@ class InputRisks:
         "_dict_values",
         "_documents",
         "_each_keyed",
+        "_element_reads",
         "_ensured",
         "_first_checks",
         "_first_port",
@@ -579,6 +580,9 @@ class InputRisks:
         # (a name a comprehension binds is its own, not the def's: the ids of its uses there,
         # to the element it takes, or None where that is not known)
         self._comprehended: dict[int, ast.expr | None] = {}
+        # (what each comprehension item's source reads, once: nested comprehensions that
+        # reuse a name would read it again for every use, doubling at each level)
+        self._element_reads: dict[int, set[str]] = {}
         self._container_typed: set[str] = set()  # (names `isinstance(x, dict)` tested)
         assigns: dict[str, list[ast.expr | None]] = {}
         withs: list[ast.With | ast.AsyncWith] = []
@@ -3971,7 +3975,10 @@ class InputRisks:
                 if isinstance(element, _Element) and id(element) not in seen:
                     # (a comprehension's item of a text whose form was tested, `for p in
                     # ts.split(":")`, is of that form too)
-                    inner = self._reads(element.value, seen | {id(element)})
+                    inner = self._element_reads.get(id(element))
+                    if inner is None:
+                        inner = self._reads(element.value, seen | {id(element)})
+                        self._element_reads[id(element)] = inner
                     found |= inner & (self._checked | self.form_tested)
         return found
 

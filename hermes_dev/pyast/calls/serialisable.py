@@ -438,9 +438,14 @@ def made_type(expr: ast.expr, scope: Scope) -> str | None:
     return _Search().made(expr, scope, 0)
 
 
+# How many expressions one search reads at most (a real handler's values take a few hundred).
+_SEARCH_BUDGET = 20_000
+
+
 class _Search:
     def __init__(self) -> None:
         self.seen: set[tuple[int, int]] = set()
+        self.budget = _SEARCH_BUDGET
         self.shadowed: frozenset[str] = frozenset()
         # (the comprehensions whose element is being looked at, innermost last)
         self.comps: list[tuple[ast.expr, Scope]] = []
@@ -470,6 +475,9 @@ class _Search:
     def _value(self, expr: ast.expr, scope: Scope, depth: int) -> Refusal | None:
         if depth > _MAX_DEPTH:
             return None
+        self.budget -= 1
+        if self.budget < 0:
+            return None  # (helpers that call each other: each call a new scope to search)
         key = (id(expr), id(scope))
         if key in self.seen:
             return None
@@ -627,8 +635,12 @@ class _Search:
             fields = [_field_read(v) for v in values] or [None]
         if all(f is not None and not _DATE_WORDS.search(f) for f in fields):
             return None  # (`item.get("seats")`: a field no one writes a date in)
-        loaded = _Loaded()
-        if not loaded.holds(expr, scope, 0):
+        if self.budget <= 0:
+            return None
+        loaded = _Loaded(self.budget)
+        held = loaded.holds(expr, scope, 0)
+        self.budget = loaded.budget  # (one budget for the whole search)
+        if not held:
             return None
         return Refusal(loaded.made, expr, scope, loaded.how)
 
@@ -1481,14 +1493,18 @@ class _Loaded:
     """Whether a value is (a part of) what a YAML or TOML loader answered, followed through
     names, loops, `dict(x)` / `x.get(...)` / `x[k]`, comprehensions and project defs."""
 
-    def __init__(self) -> None:
+    def __init__(self, budget: int = 0) -> None:
         self.seen: set[tuple[int, int]] = set()
+        self.budget = budget or _SEARCH_BUDGET
         self.made = "date"
         self.how = "YAML and TOML read an unquoted 2024-05-01 as one"
 
     def holds(self, expr: ast.expr, scope: Scope, depth: int) -> bool:
         if depth > _LOADED_DEPTH:
             return False
+        self.budget -= 1
+        if self.budget < 0:
+            return False  # (helpers that call each other: each call a new scope to search)
         key = (id(expr), id(scope))
         if key in self.seen:
             return False

@@ -384,6 +384,9 @@ def spans_any(node: ast.AST, lines: set[int]) -> bool:
     end = getattr(node, "end_lineno", None)
     if start is None or end is None:
         return True
+    if end - start < len(lines):
+        # (a node of a few lines in a module where the word is on many)
+        return any(line in lines for line in range(start, end + 1))
     return any(start <= line <= end for line in lines)
 
 

@@ -1765,21 +1765,27 @@ def text_of(expr: ast.expr, scope: Scope, depth: int = 0) -> str | None:
         return None
     if isinstance(expr, ast.JoinedStr):
         parts: list[str] = []
+        size = 0
         for value in expr.values:
             if isinstance(value, ast.Constant):
-                parts.append(str(value.value))
-                continue
-            if not isinstance(value, ast.FormattedValue) or value.format_spec is not None:
+                part: str | None = str(value.value)
+            elif not isinstance(value, ast.FormattedValue) or value.format_spec is not None:
                 return None
-            part = text_of(value.value, scope, depth + 1)
+            else:
+                part = text_of(value.value, scope, depth + 1)
             if part is None:
                 return None
+            size += len(part)
+            if size > _MAX_MADE_TEXT:
+                return None  # (no name or key is this long: what would make it is not run)
             parts.append(part)
         return "".join(parts)
     if isinstance(expr, ast.BinOp) and isinstance(expr.op, ast.Add):
         left = text_of(expr.left, scope, depth + 1)
         right = text_of(expr.right, scope, depth + 1) if left is not None else None
-        return None if left is None or right is None else left + right
+        if left is None or right is None or len(left) + len(right) > _MAX_MADE_TEXT:
+            return None
+        return left + right
     known, found = constant_key(expr, scope, depth)
     if known:
         return found if isinstance(found, str) else None
@@ -1798,6 +1804,8 @@ def text_of(expr: ast.expr, scope: Scope, depth: int = 0) -> str | None:
     return None
 
 
+# The longest text `text_of` makes (names, keys, messages; not a document).
+_MAX_MADE_TEXT = 10_000
 # Text methods a name is made with (`method[:-6].lower()`), run on the constant text.
 _TEXT_METHODS = frozenset(
     {"lower", "upper", "strip", "lstrip", "rstrip", "title", "capitalize", "casefold"}
