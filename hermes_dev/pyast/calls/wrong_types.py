@@ -314,7 +314,8 @@ def order_key(inputs: InputRisks, node: ast.Compare, scope: Scope | None = None)
         key = inputs.raw_compared(side)
         if key is None:
             continue
-        others = [s for i, s in enumerate(sides) if i != at]
+        # (a chain compares each side with its neighbours only: `MIN <= x <= MAX`)
+        others = sides[max(at - 1, 0) : at] + sides[at + 1 : at + 2]
         if any(_a_number(o, inputs) or _a_constant_number(o, scope) for o in others):
             return key
     return None
