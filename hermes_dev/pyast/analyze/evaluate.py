@@ -756,6 +756,14 @@ class Evaluator:
         name = func.id
         if name in ("dict", "list", "tuple") and name not in env and is_builtin_name(name, scope):
             return self._eval_builtin(name, expr, scope, env, pos)
+        if name == "len" and name not in env and is_builtin_name(name, scope):
+            # (`method[:-len("Action")]`: the length of a static value)
+            if len(expr.args) != 1 or expr.keywords or isinstance(expr.args[0], ast.Starred):
+                raise NotStatic("len()")
+            sized, _ = self._eval(expr.args[0], scope, env)
+            if not isinstance(sized, str | list | tuple | dict):
+                raise NotStatic("len()")
+            return len(sized), Loc(pos)
         helper, helper_scope = self._find_function(name, scope, env)
         return self._inline(helper, helper_scope, expr, scope, env)
 

@@ -1973,6 +1973,23 @@ def _not_none_test(test: ast.expr) -> tuple[str | None, bool]:
     if isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not):
         inner = test.operand
         return (inner.id, True) if isinstance(inner, ast.Name) else (None, False)
+    compared = _none_compared(test)
+    if compared is not None:
+        return compared[0], compared[1]
+    return None, False
+
+
+def _is_none_test(test: ast.expr) -> tuple[str | None, bool]:
+    """(x, negated) for a test that holds where `x` is None: `x is None` (x, False), `x is
+    not None` (x, True); not a truth test (`not x` holds for an empty value too)."""
+    compared = _none_compared(test)
+    if compared is not None:
+        return compared[0], not compared[1]
+    return None, False
+
+
+def _none_compared(test: ast.expr) -> tuple[str, bool] | None:
+    """(x, True) for `x is None`, (x, False) for `x is not None`, else None."""
     if (
         isinstance(test, ast.Compare)
         and len(test.ops) == 1
@@ -1981,27 +1998,13 @@ def _not_none_test(test: ast.expr) -> tuple[str | None, bool]:
         and is_none(test.comparators[0])
     ):
         return test.left.id, isinstance(test.ops[0], ast.Is)
-    return None, False
-
-
-def _is_none_test(test: ast.expr) -> tuple[str | None, bool]:
-    """(x, negated) for a test that holds where `x` is None: `x is None` (x, False), `x is
-    not None` (x, True); not a truth test (`not x` holds for an empty value too)."""
-    if (
-        isinstance(test, ast.Compare)
-        and len(test.ops) == 1
-        and isinstance(test.ops[0], (ast.Is, ast.IsNot))
-        and isinstance(test.left, ast.Name)
-        and is_none(test.comparators[0])
-    ):
-        return test.left.id, isinstance(test.ops[0], ast.IsNot)
-    return None, False
+    return None
 
 
 def _may_be_none(name: str, scope: Scope) -> bool:
-    """Whether a local tested for None may be None: True unless every value bound to it is a
-    call (awaited or not) none of whose known results is None and whose results are not all
-    known (a call known to give None, or a value not made by a call, may be)."""
+    """Whether a local tested for None may be None: False only when every value bound to it
+    is a call (awaited or not) none of whose known results is None (a call known to give None,
+    or a value not made by a call, may be)."""
     values = _binding_values(name, scope)
     if not values or any(v is None for v in values):
         return True

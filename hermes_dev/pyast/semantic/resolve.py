@@ -1789,12 +1789,6 @@ def text_of(expr: ast.expr, scope: Scope, depth: int = 0) -> str | None:
     known, found = constant_key(expr, scope, depth)
     if known:
         return found if isinstance(found, str) else None
-    if isinstance(expr, ast.Subscript) and isinstance(expr.slice, ast.Slice):
-        return _sliced_text(expr, scope, depth)
-    if isinstance(expr, ast.Call) and depth < MAX_DEPTH - 2:
-        made = _text_call(expr, scope, depth)
-        if made is not None:
-            return made
     if isinstance(expr, (ast.Name, ast.Attribute, ast.Subscript, ast.Call)):
         # (`route.name` of a record a call made with `name=f"{prefix}{name}"`: that text)
         held = resolve(expr, scope, depth + 1)
@@ -1806,110 +1800,6 @@ def text_of(expr: ast.expr, scope: Scope, depth: int = 0) -> str | None:
 
 # The longest text `text_of` makes (names, keys, messages; not a document).
 _MAX_MADE_TEXT = 10_000
-# Text methods a name is made with (`method[:-6].lower()`), run on the constant text.
-_TEXT_METHODS = frozenset(
-    {"lower", "upper", "strip", "lstrip", "rstrip", "title", "capitalize", "casefold"}
-    | {"replace", "removeprefix", "removesuffix"}
-)
-# (longer texts are not names: nothing is computed of them)
-_MAX_TEXT = 200
-# A pattern that may backtrack without end on a crafted text (a repeated group, or many
-# repeats in a row): not run; nor on a text longer than a name.
-_NESTED_REPEAT = re.compile(r"\)[*+{]|\)\?[*+]")
-_REPEATS = re.compile(r"(?<!\\)[*+]|\{\d*,\d*\}")
-_MAX_NAME = 64
-
-
-def _text_call(call: ast.Call, scope: Scope, depth: int) -> str | None:
-    """The text a call makes of constant texts: a text method (`name.lower()`), `re.sub` of a
-    pattern without nested repeats, or a project def whose body is one `return` (`def
-    snake_case(name): return re.sub(r"(?<!^)(?=[A-Z])", "_", name).lower()`)."""
-    if call.keywords or any(isinstance(a, ast.Starred) for a in call.args):
-        return None
-    func = call.func
-    if isinstance(func, ast.Attribute) and func.attr in _TEXT_METHODS:
-        base = text_of(func.value, scope, depth + 1)
-        args = [text_of(a, scope, depth + 1) for a in call.args]
-        if base is None or None in args or len(base) > _MAX_TEXT:
-            return None
-        try:
-            made = getattr(str, func.attr)(base, *args)
-        except (TypeError, ValueError):
-            return None
-        return made if isinstance(made, str) and len(made) <= _MAX_TEXT else None
-    callee = resolve(func, scope, depth + 1).single()
-    if isinstance(callee, External) and callee.dotted == "re.sub" and len(call.args) == 3:
-        pattern, repl, text = (text_of(a, scope, depth + 1) for a in call.args)
-        if pattern is None or repl is None or text is None:
-            return None
-        if (
-            len(text) > _MAX_NAME
-            or len(pattern) > _MAX_NAME
-            or _NESTED_REPEAT.search(pattern)
-            or len(_REPEATS.findall(pattern)) > 2
-        ):
-            return None  # (what could run long on a crafted pattern is not run)
-        try:
-            made = re.sub(pattern, repl, text)
-        except (re.error, IndexError):
-            return None
-        return made if len(made) <= _MAX_TEXT else None
-    if not isinstance(callee, Function) or not isinstance(callee.node, ast.FunctionDef):
-        return None
-    body = [
-        stmt
-        for stmt in callee.node.body
-        if not (isinstance(stmt, ast.Expr) and isinstance(stmt.value, ast.Constant))
-    ]
-    if len(body) != 1 or not isinstance(body[0], ast.Return) or body[0].value is None:
-        return None
-    given = call_arguments(call, callee)
-    params = [p.arg for p in (*callee.node.args.posonlyargs, *callee.node.args.args)]
-    if set(given) != set(params[1 if callee.bound else 0 :]):
-        return None
-    env: dict[str, Possible] = {}
-    for name, arg in given.items():
-        text = text_of(arg, scope, depth + 1)
-        if text is None:
-            return None
-        env[name] = Possible.of(Const(text))
-    return text_of(body[0].value, _body_scope(callee, env), depth + 1)
-
-
-def _sliced_text(expr: ast.Subscript, scope: Scope, depth: int) -> str | None:
-    """`method[:-len("Action")]` of a constant text."""
-    text = text_of(expr.value, scope, depth + 1)
-    part = expr.slice
-    assert isinstance(part, ast.Slice)
-    if text is None:
-        return None
-    bounds: list[int | None] = []
-    for bound in (part.lower, part.upper, part.step):
-        if bound is None:
-            bounds.append(None)
-            continue
-        number = _text_int(bound, scope, depth + 1)
-        if number is None:
-            return None
-        bounds.append(number)
-    if bounds[2] == 0:
-        return None
-    return text[bounds[0] : bounds[1] : bounds[2]]
-
-
-def _text_int(expr: ast.expr, scope: Scope, depth: int) -> int | None:
-    """A whole number written out, or `len()` of a constant text, or its negation."""
-    if isinstance(expr, ast.UnaryOp) and isinstance(expr.op, ast.USub):
-        inner = _text_int(expr.operand, scope, depth + 1)
-        return -inner if inner is not None else None
-    if isinstance(expr, ast.Constant) and type(expr.value) is int:
-        return expr.value
-    if isinstance(expr, ast.Call) and is_name(expr.func, "len") and len(expr.args) == 1:
-        text = text_of(expr.args[0], scope, depth + 1)
-        return len(text) if text is not None else None
-    return None
-
-
 _RETURNED_ATTR = "_hermes_dev_returned"
 
 
@@ -4696,7 +4586,7 @@ def _method_call_scopes(
                 if loops:
                     # (`for cls in TOOL_CLASSES: registry.add(cls())`: one call per row)
                     sites = [w for s in sites for w in _per_row(loops, call.lineno, s, depth + 1)]
-            chain = _chain_of(call, method.name, home, tree) if op is None else None
+            chain = _outer_chains(site).get(id(call)) if op is None else None
             for where in sites:
                 # (a parameter the call leaves out holds its constant default: `prefix=""`)
                 env = constant_defaults(bind_call(call, where, function, depth + 1), call, method)
@@ -4711,30 +4601,6 @@ def _method_call_scopes(
     if op is None:
         out.extend(_method_decorations(cls, method, of, depth))
     return out
-
-
-def _chain_of(
-    call: ast.Call, name: str, home: FuncNode | None, tree: ast.Module
-) -> ast.Call | None:
-    """The chain of method calls a statement makes on what `call` returns (`Route.tool(...)
-    .rules({...}).describe(...)`), when `call` is its root; else None."""
-    body: list[ast.stmt]
-    if home is None:
-        body = tree.body
-    elif isinstance(home, ast.Lambda):
-        return None
-    else:
-        body = [s for s in walk_function(home) if isinstance(s, ast.stmt)]
-    for stmt in body:
-        value = stmt.value if isinstance(stmt, (ast.Expr, ast.Assign, ast.Return)) else None
-        if (
-            isinstance(value, ast.Call)
-            and value is not call
-            and within(call, value)
-            and _chain_root(value, name) is call
-        ):
-            return value
-    return None
 
 
 def _method_decorations(
