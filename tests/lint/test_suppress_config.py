@@ -180,3 +180,35 @@ def test_form_feed_does_not_shift_lines(tmp_path: Path) -> None:
     source = "\f\n" + _tool("# hermes-dev: ignore[HD102]", "# hermes-dev: ignore[HD101]")
     root = make_root(tmp_path, {"tools/ping_tool.py": source})
     assert _codes(root) == []
+
+
+@pytest.mark.parametrize(
+    ("data", "reason"),
+    [
+        (b'S = "caf\xe9"\n', "byte 0xe9 on line 1 is not utf-8 text, so Python refuses it"),
+        (b"# coding: nosuchcodec\nimport json\n", "unknown encoding: nosuchcodec"),
+    ],
+)
+def test_file_python_refuses_to_decode_is_a_finding(
+    tmp_path: Path, data: bytes, reason: str
+) -> None:
+    root = make_root(tmp_path, {"tools/ping_tool.py": _tool()})
+    (root / "tools" / "odd_tool.py").write_bytes(data + b"from tools.registry import registry\n")
+    result = lint([], root=str(root), select=["HD0"])
+    assert [(result.relative(f.path), f.code) for f in result.findings] == [
+        ("tools/odd_tool.py", "HD000")
+    ]
+    assert reason in result.findings[0].message
+
+
+def test_declared_coding_is_read_as_python_reads_it(tmp_path: Path) -> None:
+    # latin-1 bytes under a coding declaration: Python imports the module; so is it linted.
+    source = "# -*- coding: latin-1 -*-\n" + _tool().replace(
+        "import json", 'import json\nS = "caf\u00e9"'
+    )
+    root = make_root(tmp_path, {})
+    (root / "tools" / "ping_tool.py").write_bytes(source.encode("latin-1"))
+    result = lint([], root=str(root), select=["HD0", "HD101"])
+    assert [(result.relative(f.path), f.code) for f in result.findings] == [
+        ("tools/ping_tool.py", "HD101")
+    ]

@@ -327,10 +327,11 @@ class Models:
         except OSError as exc:
             self.read_errors[str(path)] = exc.strerror or type(exc).__name__
             return None
-        try:
-            return data.decode("utf-8-sig")
-        except UnicodeDecodeError:
-            return data.decode("latin-1")
+        text = decoded_as_python(data)
+        if isinstance(text, str):
+            return text
+        self.read_errors[str(path)] = text.reason
+        return None
 
     def get(self, path: Path, source: str | None = None) -> ModuleInfo | None:
         """The parsed module of `path` (absolute), or None when it cannot be read."""
@@ -417,6 +418,39 @@ class Models:
 
 
 _DECODED_KEPT = 4
+
+
+class Undecodable:
+    """Why Python would refuse a file's bytes (see `decoded_as_python`)."""
+
+    def __init__(self, reason: str) -> None:
+        self.reason = reason
+
+
+def decoded_as_python(data: bytes) -> str | Undecodable:
+    """The text of a module's bytes as Python decodes them (a BOM, a coding declaration, else
+    UTF-8), or why Python would refuse to import it: such a file registers nothing in Hermes."""
+    import io
+    import tokenize
+
+    try:
+        encoding, _ = tokenize.detect_encoding(io.BytesIO(data).readline)
+    except SyntaxError as exc:  # (an unknown codec, a bad first line, a BOM contradicted)
+        encoding, refused = "utf-8", exc.msg
+    else:
+        refused = None
+    try:
+        text = data.decode(encoding)
+    except UnicodeDecodeError as exc:
+        line = data.count(b"\n", 0, exc.start) + 1
+        byte = data[exc.start]
+        return Undecodable(
+            f"byte 0x{byte:02x} on line {line} is not {encoding} text, so Python refuses it"
+            " (save the file as UTF-8 or declare its coding)"
+        )
+    except LookupError as exc:  # (a codec Python knows by name but cannot decode with)
+        return Undecodable(f"{exc}, so Python refuses it")
+    return text if refused is None else Undecodable(f"{refused}, so Python refuses it")
 
 
 def decoded_text(text: str | bytes) -> str:
