@@ -82,8 +82,8 @@ def test_each_subclass_is_registered_under_the_name_its_class_keyword_gives(
     assert module is not None
     regs = registrations_of(module)
     # (the abstract base is not made a tool: `ns.get("abstract", False)` holds for it alone; a
-    # class without a name keyword gets the hook's fallback, which no constant gives here)
-    assert sorted(reg.name or "?" for reg in regs) == ["?", "convert_units", "scale_recipe"]
+    # class without a name keyword gets the hook's fallback, `cls.__name__.lower()`)
+    assert sorted(reg.name or "?" for reg in regs) == ["convert_units", "plain", "scale_recipe"]
     emoji = {reg.name: reg.value("emoji") for reg in regs}
     scale = emoji["scale_recipe"]
     assert scale is not None and scale.complete and [c.value for c in scale.items] == ["s"]

@@ -1451,6 +1451,89 @@ registry.register(name="read_note", toolset="notes", schema={"name": "read_note"
             note="A match of constants on a local the code itself computes from a test ('long' if "
             "... else 'short'): every value it can hold has its case.",
         ),
+        Valid(
+            """\
+import json
+from tools.registry import registry
+
+PARTS = ('{"a"', ": 1}")
+
+
+def joined(args, **kw):
+    # (the first piece starts as a JSON object does: the joined text is JSON)
+    return " ".join(p for p in PARTS)
+
+
+def dump(args, **kw):
+    return json.dumps({"regs": " ".join("%s=%d" % (k, v) for k, v in (("A", 1), ("B", 2)))})
+
+
+registry.register(name="joined", toolset="gpio", schema={}, handler=joined)
+registry.register(name="dump", toolset="gpio", schema={}, handler=dump)
+""",
+            note="traps: pieces that each are no JSON text but whose first starts as a JSON object "
+            "does may join into one; a joined text inside json.dumps",
+        ),
+        Valid(
+            """\
+import json
+from tools.registry import registry
+
+
+class View:
+    view_is_async = False
+
+    def run(self, args):
+        return {"ok": True}
+
+    @classmethod
+    def as_handler(cls):
+        if cls.view_is_async:
+            async def handler(args, **kw):
+                return cls().run(args)
+        else:
+            def handler(args, **kw):
+                return json.dumps(cls().run(args))
+        return handler
+
+
+class Ping(View):
+    pass
+
+
+for name, view in [("ping", Ping)]:
+    registry.register(name=name, toolset="views", schema={}, handler=view.as_handler())
+""",
+            note="trap: the branch cls.view_is_async rules out is the one returning the dict",
+        ),
+        Valid(
+            """\
+import json
+from tools.registry import registry
+
+
+class View:
+    method = "POST"
+
+    def get(self):
+        return {"items": []}
+
+    def post(self):
+        return json.dumps({"created": True})
+
+    def dispatch(self):
+        return getattr(self, self.method.lower())()
+
+
+def handler(args, **kw):
+    return View().dispatch()
+
+
+registry.register(name="items", toolset="views", schema={}, handler=handler)
+""",
+            note="trap: method = 'POST' lowered picks post, which returns JSON; get (returning a "
+            "dict) is never called",
+        ),
     )
     INVALID = (
         Invalid(
@@ -5863,6 +5946,92 @@ registry.register(name="pantry", toolset="kitchen", schema={}, handler=pantry)
             note="a method that returns what the object holds as it is when it is text (if "
             "isinstance(self.value, str): return self.value) is judged by what the caller "
             "stored there: the lines joined are reported, the dict (serialised) is not",
+        ),
+        Invalid(
+            """\
+import json
+from tools.registry import registry
+
+REGS = {"MODER": 1, "ODR": 2}
+
+
+def dump(args, **kw):
+    if args.get("raw"):
+        return " ".join("%s=%08X" % (k, REGS[k]) for k in ("MODER", "ODR"))
+    return json.dumps(REGS)
+
+
+registry.register(name="dump", toolset="gpio", schema={}, handler=dump)
+""",
+            lines=(9,),
+            fixed={},
+            note="a generator's pieces joined with a space, each row's piece made with the row "
+            "bound (k of a tuple of names): the text starts as 'MODER=...', no JSON text does",
+        ),
+        Invalid(
+            """\
+import json
+from tools.registry import registry
+
+
+class View:
+    view_is_async = False
+
+    def run(self, args):
+        return {"ok": True}
+
+    @classmethod
+    def as_handler(cls):
+        if cls.view_is_async:
+            async def handler(args, **kw):
+                return json.dumps(cls().run(args))
+        else:
+            def handler(args, **kw):
+                return cls().run(args)
+        return handler
+
+
+class Ping(View):
+    pass
+
+
+for name, view in [("ping", Ping)]:
+    registry.register(name=name, toolset="views", schema={}, handler=view.as_handler())
+""",
+            lines=(18,),
+            fixed={},
+            note="a class method called on a row's class (view.as_handler()): cls is that class, "
+            "so 'if cls.view_is_async:' picks the sync def, which returns the dict",
+        ),
+        Invalid(
+            """\
+import json
+from tools.registry import registry
+
+
+class View:
+    method = "get"
+
+    def get(self):
+        return {"items": []}
+
+    def post(self):
+        return json.dumps({"created": True})
+
+    def dispatch(self):
+        return getattr(self, self.method.lower())()
+
+
+def handler(args, **kw):
+    return View().dispatch()
+
+
+registry.register(name="items", toolset="views", schema={}, handler=handler)
+""",
+            lines=(19,),
+            fixed={},
+            note="getattr(self, self.method.lower())(): a known text's lower() is known, so the "
+            "method called is get, which returns a dict",
         ),
     )
 

@@ -11792,6 +11792,119 @@ registry.register(name="scale", toolset="kitchen", schema={}, handler=scale)
             "overloads register (by annotation or by register(Type)): a Fraction, a set and a "
             "date are not refused",
         ),
+        Valid(
+            """\
+import json
+from tools.registry import registry
+
+
+class NoModel(Exception):
+    pass
+
+
+class ObjectMixin:
+    model = None
+
+    def get_object(self):
+        if self.model is None:
+            raise NoModel("set model")
+        return self.model()
+
+
+class FormMixin:
+    def post(self):
+        return json.dumps({"saved": True})
+
+
+class UpdateView(ObjectMixin, FormMixin):
+    def post(self):
+        self.object = self.get_object()
+        return super().post()
+
+
+class Note:
+    pass
+
+
+class NoteUpdate(UpdateView):
+    model = Note
+
+    def post(self):
+        return super().post()
+
+
+def handler(args, **kw):
+    return NoteUpdate().post()
+
+
+registry.register(name="note_update", toolset="notes", schema={}, handler=handler)
+""",
+            note="trap: super() in UpdateView.post hands on the caller's self (a NoteUpdate, whose "
+            "model is set): get_object does not raise (it was reported when super() was read "
+            "from the instance's class and self as any subclass's)",
+        ),
+        Valid(
+            """\
+import json
+from tools.registry import registry
+
+
+class Base:
+    def run(self, args):
+        raise ValueError("no run")
+
+
+class Safe(Base):
+    def run(self, args):
+        return json.dumps({"ok": True})
+
+
+class Named(Base):
+    label = "named"
+
+
+class Tool(Named, Safe):
+    # (Python's order: Tool, Named, Safe, Base: Safe.run runs, not Base.run)
+    pass
+
+
+def handler(args, **kw):
+    return Tool().run(args)
+
+
+registry.register(name="diamond", toolset="t", schema={}, handler=handler)
+""",
+            note="trap: Python's order (C3) puts Safe before Base for Tool(Named, Safe): Safe.run "
+            "runs, not Base.run (depth first found Base.run first)",
+        ),
+        Valid(
+            """\
+import json
+from tools.registry import registry
+
+
+def pages(args, **kw):
+    data = args or {}
+    if "page" in data and not str(data["page"]).isdigit():
+        return json.dumps({"error": "page must be a whole number"})
+    page = int(data.get("page") or 1)
+    return json.dumps({"page": page})
+
+
+def rows(args, **kw):
+    data = args
+    if "rows" in data and not str(data["rows"]).isdigit():
+        return json.dumps({"error": "rows must be a whole number"})
+    count = int(data.get("rows") or 10)
+    return json.dumps({"rows": count})
+
+
+registry.register(name="pages", toolset="views", schema={}, handler=pages)
+registry.register(name="rows", toolset="views", schema={}, handler=rows)
+""",
+            note="traps: the key tested through the local that holds the arguments (data = args or "
+            "{}, data = args) guards the int() of it",
+        ),
     )
     INVALID = (
         Invalid(
@@ -27130,6 +27243,71 @@ registry.register(name="owners_any", toolset="code", schema=PATHS_SCHEMA, handle
             note="items of a slice of the model's list (paths[:MAX_PATHS]) are its items; a list "
             "the def makes from text where the model sent text (paths.splitlines(), its "
             "comprehension testing its own p) leaves the model's items where it sent a list",
+        ),
+        Invalid(
+            """\
+import json
+from tools.registry import registry
+
+
+class NoModel(Exception):
+    pass
+
+
+class ObjectMixin:
+    model = None
+
+    def get_object(self):
+        if self.model is None:
+            raise NoModel("set model")
+        return self.model()
+
+
+class FormMixin:
+    def post(self):
+        return json.dumps({"saved": True})
+
+
+class UpdateView(ObjectMixin, FormMixin):
+    def post(self):
+        self.object = self.get_object()
+        return super().post()
+
+
+class NoteUpdate(UpdateView):
+    def post(self):
+        return super().post()
+
+
+def handler(args, **kw):
+    return NoteUpdate().post()
+
+
+registry.register(name="note_update", toolset="notes", schema={}, handler=handler)
+""",
+            lines=(35,),
+            fixed={},
+            note="super().post() from the instance's own class runs the next class in Python's "
+            "order; no class sets model, so get_object raises",
+        ),
+        Invalid(
+            """\
+import json
+from tools.registry import registry
+
+
+def handler(args, **kw):
+    data = args or {}
+    page = int(data.get("page") or 1)
+    return json.dumps({"page": page})
+
+
+registry.register(name="pages", toolset="views", schema={}, handler=handler)
+""",
+            lines=(7,),
+            fixed={},
+            note="data = args or {}: a local that holds the arguments dict as it came is read as "
+            "the arguments (data.get('page') is the model's value)",
         ),
     )
 

@@ -1551,15 +1551,19 @@ def _join(
             # `"\n".join(json.dumps(r) for r in rows)`: JSON Lines, one JSON text only when
             # there is one row
             return Verdict(NOT_JSON, "JSON strings joined together", call)
-        return _UNKNOWN_V
     table = rows(lines, scope)
     if table is None or not table.complete:
         return _UNKNOWN_V
     items = table.items
     if not items:
         return Verdict(NOT_JSON, "an empty string", call)
+    if all(_starts_as_prose(row, where, depth + 1) for row, where in items):
+        # (whichever row comes first, the joined text starts as no JSON text does)
+        what = "lines" if "\n" in separator.value else "pieces"
+        return Verdict(NOT_JSON, f"{what} of text joined together", call)
     verdicts = [infer(row, row_scope, calls, depth + 1) for row, row_scope in items]
-    if all(v.kind == NOT_JSON for v in verdicts):
+    if all(v.kind == NOT_JSON for v in verdicts) and not isinstance(lines, _COMPREHENSIONS):
+        # (a comprehension's pieces, each no JSON text, may still make one: `'{"a"'`, `': 1}'`)
         return Verdict(NOT_JSON, "lines of text joined together", call)
     if (
         len(items) >= 2
@@ -1571,6 +1575,7 @@ def _join(
 
 
 _PATH_REASONS = ("a file's path", "a Path object)")
+_COMPREHENSIONS = (ast.GeneratorExp, ast.ListComp, ast.SetComp)
 # Path methods whose answer is a Path again.
 _PATH_KEEPING = frozenset(
     {"resolve", "expanduser", "absolute", "with_suffix", "with_name", "with_stem", "joinpath"}

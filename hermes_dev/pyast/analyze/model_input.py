@@ -351,6 +351,7 @@ class InputRisks:
         "_all_asked",
         "_alone",
         "_answered",
+        "_argument_names",
         "_asked_keys",
         "_async",
         "_body",
@@ -576,6 +577,9 @@ class InputRisks:
         self._locals: set[str] = set()
         self.unpacked: dict[int, int] = {}  # id(`s.split(...)`) -> the names it is unpacked to
         self._keyed: dict[str, str] = {}  # local -> the argument it holds (`args['k']`)
+        # (the parameter, and locals that hold the arguments dict as it came: `data = args or
+        # {}`; filled once the bindings are read)
+        self._argument_names: frozenset[str] = frozenset({param})
         self._parts: set[int] = set()  # ids of `s.partition(...)` / `s.split(...)` unpacked
         # (a name a comprehension binds is its own, not the def's: the ids of its uses there,
         # to the element it takes, or None where that is not known)
@@ -668,6 +672,8 @@ class InputRisks:
             self._match_typed_names.update(a.arg for a in first)
         # (parameters that hold the model's value as it came, untested by the caller)
         self.raw_given: frozenset[str] = frozenset()
+        if param:
+            self._argument_names = _argument_aliases(nodes, param)
         for sub in nodes:
             kind = type(sub)
             if kind is ast.Compare:
@@ -1568,13 +1574,15 @@ class InputRisks:
             return (
                 isinstance(func, ast.Attribute)
                 and func.attr == "get"
-                and is_name(func.value, self.param)
+                and isinstance(func.value, ast.Name)
+                and func.value.id in self._argument_names
                 and bool(node.args)
                 and is_name(node.args[0], key)
             )
         return (
             isinstance(node, ast.Subscript)
-            and is_name(node.value, self.param)
+            and isinstance(node.value, ast.Name)
+            and node.value.id in self._argument_names
             and is_name(node.slice, key)
         )
 
@@ -1713,7 +1721,7 @@ class InputRisks:
             if (
                 isinstance(op, (ast.In, ast.NotIn))
                 and isinstance(right, ast.Name)
-                and right.id == self.param
+                and right.id in self._argument_names
                 and isinstance(node.left, ast.Constant)
                 and isinstance(node.left.value, str)
             ):
@@ -1721,7 +1729,7 @@ class InputRisks:
             elif (
                 isinstance(op, (ast.In, ast.NotIn))
                 and isinstance(right, ast.Name)
-                and right.id == self.param
+                and right.id in self._argument_names
                 and isinstance(node.left, ast.Name)
             ):
                 self.any_key_checked = True  # (`k in args` for each k of a list)
@@ -1817,7 +1825,7 @@ class InputRisks:
             if (
                 func.attr == "get"
                 and isinstance(func.value, ast.Name)
-                and func.value.id == self.param
+                and func.value.id in self._argument_names
                 and node.args
             ):
                 if isinstance(node.args[0], ast.Constant) and isinstance(node.args[0].value, str):
@@ -1900,7 +1908,7 @@ class InputRisks:
             carried = self._carried(expr)
             return carried is not None and carried[0].rstrip(".") == "text"
         if isinstance(expr, ast.Subscript):
-            if isinstance(expr.value, ast.Name) and expr.value.id == self.param:
+            if isinstance(expr.value, ast.Name) and expr.value.id in self._argument_names:
                 return True
             # (`line["qty"]` of an object the model sent, `parts[0]` of its text split,
             # `text.split(",")[:2]`)
@@ -1945,7 +1953,7 @@ class InputRisks:
                     # (`ALIASES.get(order, order)`: the model's text when the table lacks it;
                     # `item.get("unit")` of an object the model sent, an item of its list)
                     return (
-                        (isinstance(func.value, ast.Name) and func.value.id == self.param)
+                        (isinstance(func.value, ast.Name) and func.value.id in self._argument_names)
                         or (len(expr.args) == 2 and self._from_model(expr.args[1]))
                         or (
                             isinstance(func.value, ast.Name)
@@ -4029,7 +4037,7 @@ class InputRisks:
                 isinstance(func, ast.Attribute)
                 and func.attr == "get"
                 and isinstance(func.value, ast.Name)
-                and func.value.id == self.param
+                and func.value.id in self._argument_names
                 and node.args
                 and isinstance(node.args[0], ast.Constant)
                 and isinstance(node.args[0].value, str)
@@ -4037,7 +4045,7 @@ class InputRisks:
                 return node.args[0].value
         elif isinstance(node, ast.Subscript) and (
             isinstance(node.value, ast.Name)
-            and node.value.id == self.param
+            and node.value.id in self._argument_names
             and isinstance(node.slice, ast.Constant)
             and isinstance(node.slice.value, str)
         ):
@@ -5178,6 +5186,32 @@ def _paired_names(target: ast.expr, row: ast.expr, tested: set[str]) -> set[str]
             out |= _paired_names(part, value, tested)
         return out
     return set()
+
+
+def _argument_aliases(nodes: list[ast.AST], param: str) -> frozenset[str]:
+    """`param` and the locals bound only to the arguments dict as it came (`data = args or
+    {}`): what is read of them is read of the arguments."""
+    values: dict[str, list[ast.expr]] = {}
+    stores: dict[str, int] = {}
+    for sub in nodes:
+        if isinstance(sub, ast.Name) and isinstance(sub.ctx, ast.Store):
+            stores[sub.id] = stores.get(sub.id, 0) + 1
+        elif (
+            isinstance(sub, ast.Assign)
+            and len(sub.targets) == 1
+            and isinstance(sub.targets[0], ast.Name)
+        ):
+            values.setdefault(sub.targets[0].id, []).append(sub.value)
+    found = {param}
+    for name, given in values.items():
+        if (
+            name != param
+            and stores.get(name) == len(given)
+            and all(the_arguments(v, param, empty=True) for v in given)
+            and not all(isinstance(v, ast.Dict) for v in given)
+        ):
+            found.add(name)
+    return frozenset(found)
 
 
 def the_arguments(expr: ast.expr, param: str, empty: bool = False) -> bool:

@@ -52,12 +52,14 @@ from hermes_dev.pyast.semantic.resolve import (
     call_arguments,
     class_bases,
     class_method,
+    class_mro,
     handed_on,
     hands_back,
     made_decorator,
     rebound_parameters,
     receiver,
     resolve,
+    resolve_name,
     rows,
     subclasses,
 )
@@ -913,6 +915,16 @@ def _super_call(call: ast.Call, name: str, scope: Scope) -> list[Callee] | None:
     owner = _method_owner(scope)
     if owner is None:
         return None
+    after = _after_defining_class(owner, scope)
+    if after is not None:
+        # (`super().post()` in `UpdateView.post` of a `PostUpdateView`: the next class after
+        # `UpdateView` in the instance's order that defines `post`, `self` still that instance)
+        for klass in after:
+            found = klass.own_def(name)
+            if found is not None:
+                bound = Function(found, klass.module, klass.scope, owner, bound=True)
+                return [Callee(bound, {**_bound(call, scope, bound), **_same_self(scope, bound)})]
+        return None
     for base in class_bases(owner):
         if base is None:
             return None
@@ -921,7 +933,45 @@ def _super_call(call: ast.Call, name: str, scope: Scope) -> list[Callee] | None:
             made, _ = method
             # (`self` in the base's method is still the instance of the class that called it)
             bound = Function(made.node, made.module, made.scope, owner, bound=True)
-            return [Callee(bound, _bound(call, scope, bound))]
+            return [Callee(bound, {**_bound(call, scope, bound), **_same_self(scope, bound)})]
+    return None
+
+
+def _static(node: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
+    return any(last_name(dec) == "staticmethod" for dec in node.decorator_list)
+
+
+def _same_self(scope: Scope, called: Function) -> dict[str, Possible]:
+    """`super().post()` hands on the caller's own `self`: what it is there (the instance of
+    the class that called, not any subclass's), for the method's first parameter."""
+    method: Scope | None = scope
+    while method is not None and method.owner is None:
+        method = method.parent
+    if method is None or not isinstance(method.func, _DEF_TYPES):
+        return {}
+    node = called.node
+    if not isinstance(node, _DEF_TYPES) or _static(node) or _static(method.func):
+        return {}
+    mine = [*method.func.args.posonlyargs, *method.func.args.args]
+    theirs = [*node.args.posonlyargs, *node.args.args]
+    if not mine or not theirs:
+        return {}
+    held = resolve_name(mine[0].arg, scope)
+    return {theirs[0].arg: held} if held.items and held.complete else {}
+
+
+def _after_defining_class(owner: ClassRef, scope: Scope) -> list[ClassRef] | None:
+    """The classes after the one whose body holds the method `scope` runs in, in the order
+    Python searches `owner` (the instance's class); None when that order is not known."""
+    method: Scope | None = scope
+    while method is not None and method.owner is None:
+        method = method.parent
+    order = class_mro(owner)
+    if method is None or order is None:
+        return None
+    for i, klass in enumerate(order):
+        if any(stmt is method.func for stmt in klass.node.body):
+            return order[i + 1 :]
     return None
 
 

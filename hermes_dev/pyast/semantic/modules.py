@@ -327,10 +327,10 @@ class Models:
         except OSError as exc:
             self.read_errors[str(path)] = exc.strerror or type(exc).__name__
             return None
-        text = decoded_as_python(data)
-        if isinstance(text, str):
-            return text
-        self.read_errors[str(path)] = text.reason
+        decoded = decoded_as_python(data)
+        if isinstance(decoded, str):
+            return decoded
+        self.read_errors[str(path)] = decoded.reason
         return None
 
     def get(self, path: Path, source: str | None = None) -> ModuleInfo | None:
@@ -433,12 +433,11 @@ def decoded_as_python(data: bytes) -> str | Undecodable:
     import io
     import tokenize
 
+    refused: str | None = None
     try:
         encoding, _ = tokenize.detect_encoding(io.BytesIO(data).readline)
     except SyntaxError as exc:  # (an unknown codec, a bad first line, a BOM contradicted)
         encoding, refused = "utf-8", exc.msg
-    else:
-        refused = None
     try:
         text = data.decode(encoding)
     except UnicodeDecodeError as exc:

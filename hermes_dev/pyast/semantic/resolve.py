@@ -1194,11 +1194,69 @@ def call_result(call: ast.Call, scope: Scope, depth: int = 0) -> Possible:
             elif not known or not found.items:
                 found = found.join(Possible.of(Const(None)))
             return found
+    if isinstance(func, ast.Attribute) and func.attr in _TEXT_METHODS:
+        text = _text_method(call, func, scope, depth)
+        if text is not None:
+            return text
     callee = resolve(func, scope, depth + 1)
     found = NOTHING
     for obj in callee.items:
         found = found.join(_result_of(obj, call, scope, depth + 1))
     return found if callee.complete else found.join(UNKNOWN)
+
+
+# Methods of `str` whose answer a known text and known arguments decide (and whose answer is
+# never much longer than what they are given).
+_TEXT_METHODS = frozenset(
+    {
+        "lower",
+        "upper",
+        "casefold",
+        "title",
+        "capitalize",
+        "swapcase",
+        "strip",
+        "lstrip",
+        "rstrip",
+        "removeprefix",
+        "removesuffix",
+        "startswith",
+        "endswith",
+        "isdigit",
+        "isalpha",
+        "isidentifier",
+    }
+)
+
+
+def _text_method(call: ast.Call, func: ast.Attribute, scope: Scope, depth: int) -> Possible | None:
+    """`self.method.lower()` of a known text (`method = "get"`): what the method gives for
+    each text it may be; None when the text or an argument is not known."""
+    if call.keywords or len(call.args) > 1:
+        return None
+    held = resolve(func.value, scope, depth + 1)
+    if not held.complete or not held.items:
+        return None
+    texts = [
+        obj.value for obj in held.items if isinstance(obj, Const) and isinstance(obj.value, str)
+    ]
+    if len(texts) != len(held.items):
+        return None
+    args: list[object] = []
+    for arg in call.args:
+        given = resolve(arg, scope, depth + 1).single()
+        if not (isinstance(given, Const) and isinstance(given.value, (str, tuple))):
+            return None
+        args.append(given.value)
+    found = NOTHING
+    for text in texts:
+        if len(text) > _MAX_MADE_TEXT:
+            return None
+        try:
+            found = found.join(Possible.of(Const(getattr(text, func.attr)(*args))))
+        except (TypeError, ValueError):
+            return None
+    return found
 
 
 def _kwargs_spares(value: ast.expr, scope: Scope) -> set[str] | None:
@@ -1417,6 +1475,10 @@ def _receiver(
     if len(held.items) != 1 or not held.complete:
         return None
     obj = held.items[0]
+    if _is_classmethod(node) and not any_instance and isinstance(obj, (Class, Instance)):
+        # (`view_class.as_handler()` of a row's class: `cls` is that class, and what the
+        # method reads of it, `if cls.view_is_async:`, is that class's own)
+        return params[0].arg, Possible.of(obj if isinstance(obj, Class) else Class(obj.cls))
     if not isinstance(obj, Instance):
         return None
     if not any_instance and obj.made is None and obj.held is None:
@@ -2202,6 +2264,16 @@ def rows(expr: ast.expr, scope: Scope, depth: int = 0) -> Rows | None:
                 call = ast.copy_location(ast.Call(func=row, args=[], keywords=[]), row)
                 made.items.append((call, where))
             return made
+        if gen is not None:
+            # (`[f"{k}={v}" for k, v in PAIRS]`: the element once per row, the row bound)
+            inner = rows(gen.iter, scope, depth + 1)
+            if inner is not None and inner.items and len(inner.items) <= _MAX_LOOP_ROWS:
+                kept = _filtered_rows(inner, gen, scope, depth) if gen.ifs else inner
+                made = Rows([], kept.complete)
+                for row, where in kept.items:
+                    bound = bind_target(gen.target, row, where, depth + 1)
+                    made.items.append((expr.elt, scope.with_env(bound)))
+                return made
         if isinstance(expr.elt, ast.Call) and not _reads_any(
             expr.elt.func,
             {n.id for g in expr.generators for n in ast.walk(g.target) if isinstance(n, ast.Name)},
@@ -5075,13 +5147,66 @@ def object_like_bases(cls: ClassRef) -> bool:
     return True
 
 
+def class_mro(cls: ClassRef) -> list[ClassRef] | None:
+    """The classes Python searches for an attribute of `cls`, in its order (C3: a mixin's
+    base comes after every class that derives from it); None when a base that is no builtin
+    class is not known, or the bases cannot be ordered. Found once per class."""
+    state = cls.module.state
+    key = ("mro", id(cls.node))
+    if key in state.summaries:
+        return state.summaries[key]  # type: ignore[return-value]
+    state.summaries[key] = None  # (a cycle: not known)
+    found = _c3(cls)
+    state.summaries[key] = found
+    return found
+
+
+def _c3(cls: ClassRef) -> list[ClassRef] | None:
+    bases = class_bases(cls)
+    if any(b is None for b in bases) and not object_like_bases(cls):
+        return None
+    known = [b for b in bases if b is not None]
+    sequences: list[list[ClassRef]] = []
+    for base in known:
+        inherited = class_mro(base)
+        if inherited is None:
+            return None
+        sequences.append(list(inherited))
+    sequences.append(list(known))
+    out = [cls]
+    while True:
+        sequences = [seq for seq in sequences if seq]
+        if not sequences:
+            return out
+        if len(out) > 4 * _MAX_CLASS_DEPTH:
+            return None
+        for seq in sequences:
+            head = seq[0]
+            if not any(x.node is head.node for other in sequences for x in other[1:]):
+                break
+        else:
+            return None  # (Python refuses such a class: no consistent order)
+        out.append(head)
+        for seq in sequences:
+            if seq[0].node is head.node:
+                seq.pop(0)
+
+
 def class_method(cls: ClassRef, name: str, depth: int = 0) -> tuple[Function, ClassRef] | None:
-    """The def `name` in the class or its bases (left to right, depth first) with the class
-    that defines it, or None when not found or when a base that cannot be resolved may."""
+    """The def `name` in the class or its bases (in Python's order when it is known, else left
+    to right, depth first) with the class that defines it, or None when not found or when a
+    base that cannot be resolved may."""
     own = cls.own_def(name)
     if own is not None:
         return Function(own, cls.module, cls.scope, owner=cls), cls
     if depth > _MAX_CLASS_DEPTH:
+        return None
+    order = class_mro(cls) if depth == 0 else None
+    if order is not None:
+        for klass in order[1:]:
+            written = klass.own_def(name)
+            if written is not None:
+                return Function(written, klass.module, klass.scope, owner=klass), klass
         return None
     for base in class_bases(cls):
         if base is None:
