@@ -114,3 +114,57 @@ def test_rows_a_decorator_factory_builds_are_named_by_the_records_property(tmp_p
     assert module is not None
     labels = sorted(reg.label() for reg in registrations_of(module))
     assert labels == ["notes_generate", "notes_publish"]
+
+
+FACTORY = """\
+import json
+from functools import partial
+
+
+class Spec:
+    def __init__(self, name, toolset, handler):
+        self.name = name
+        self.toolset = toolset
+        self.handler = handler
+
+    def register_with(self, ctx):
+        ctx.register_tool(name=self.name, toolset=self.toolset, schema={}, handler=self.handler)
+
+
+def tool(name, *, toolset):
+    def build(fn):
+        def handler(args, **kw):
+            return json.dumps(fn(args))
+
+        return Spec(name, toolset, handler)
+
+    return build
+
+
+units_tool = partial(tool, toolset="units")
+to_metres = units_tool("to_metres")(lambda args: args)
+to_feet = partial(tool, "to_feet", toolset="imperial")()(lambda args: args)
+
+SPECS = (to_metres, to_feet)
+
+
+def register(ctx):
+    for spec in SPECS:
+        spec.register_with(ctx)
+"""
+
+
+def test_a_partial_of_a_factory_binds_what_it_was_given_and_what_its_call_gives(
+    tmp_path: Path,
+) -> None:
+    # (`partial(tool, toolset=...)("name")(fn)`: the record the factory's closure makes holds
+    # the partial's keyword and the call's name; both were unknown when a call of a partial
+    # bound nothing)
+    root = make_root(tmp_path, {"plugins/u/__init__.py": FACTORY})
+    module = Models(root).get(root / "plugins/u/__init__.py")
+    assert module is not None
+    regs = registrations_of(module)
+    assert sorted((r.name, r.toolset) for r in regs) == [
+        ("to_feet", "imperial"),
+        ("to_metres", "units"),
+    ]

@@ -11905,6 +11905,56 @@ registry.register(name="rows", toolset="views", schema={}, handler=rows)
             note="traps: the key tested through the local that holds the arguments (data = args or "
             "{}, data = args) guards the int() of it",
         ),
+        Valid(
+            """\
+import json
+from tools.registry import registry
+
+CITIES = {"paris": {"pop": 2}}
+
+
+def population(args, **kw):
+    city = args.get("city")
+    if not isinstance(city, str) or city not in CITIES:
+        return json.dumps({"error": f"unknown city: {city}"})
+
+    def lookup():
+        return CITIES[city]["pop"]
+
+    return json.dumps({"pop": lookup()})
+
+
+def area(args, **kw):
+    city = args.get("city")
+
+    def lookup():
+        if not isinstance(city, str) or city not in CITIES:
+            return None
+        return CITIES[city]
+
+    found = lookup()
+    if found is None:
+        return json.dumps({"error": "unknown city"})
+    return json.dumps({"city": found})
+
+
+def rank(args, **kw):
+    field = args.get("field")
+
+    def key(row):
+        name = "pop"
+        return row[name]
+
+    return json.dumps(sorted(CITIES.values(), key=key) if field else [])
+
+
+registry.register(name="population", toolset="t", schema={}, handler=population)
+registry.register(name="area", toolset="t", schema={}, handler=area)
+registry.register(name="rank", toolset="t", schema={}, handler=rank)
+""",
+            note="traps: the handler tests the closed-over value before the call; the nested def "
+            "tests it itself; a nested key function reads its own local",
+        ),
     )
     INVALID = (
         Invalid(
@@ -27308,6 +27358,30 @@ registry.register(name="pages", toolset="views", schema={}, handler=handler)
             fixed={},
             note="data = args or {}: a local that holds the arguments dict as it came is read as "
             "the arguments (data.get('page') is the model's value)",
+        ),
+        Invalid(
+            """\
+import json
+from tools.registry import registry
+
+CITIES = {"paris": {"pop": 2}}
+
+
+def handler(args, **kw):
+    city = args.get("city")
+
+    def lookup():
+        return CITIES[city]["pop"]
+
+    return json.dumps({"pop": lookup()})
+
+
+registry.register(name="pop", toolset="t", schema={}, handler=handler)
+""",
+            lines=(13,),
+            fixed={},
+            note="a def nested in the handler reads the handler's local as it is at the call: city "
+            "= args.get('city') is the model's text in lookup(), whose CITIES[city] raises",
         ),
     )
 

@@ -456,6 +456,42 @@ def _listed_reads(
     return keys
 
 
+def _closed_over(here: ast.AST, callee: Function, call: ast.Call) -> list[tuple[str, ast.expr]]:
+    """A def nested in the one that calls it reads that def's locals as they are at the call
+    (`city = args.get("city")`, then `def lookup(): return CITIES[city]`): each such name, as
+    a value handed to it under its own name."""
+    node = callee.node
+    if callee.scope.func is not here or not isinstance(here, _DEF_TYPES):
+        return []
+    known: list[tuple[str, ast.expr]] | None = node.__dict__.get(_CLOSED_ATTR)
+    if known is None:
+        a = node.args
+        own = {p.arg for p in (*a.posonlyargs, *a.args, *a.kwonlyargs)}
+        own.update(p.arg for p in (a.vararg, a.kwarg) if p is not None)
+        read: set[str] = set()
+        for sub in walk_function(node):
+            if isinstance(sub, ast.Name):
+                (read if isinstance(sub.ctx, ast.Load) else own).add(sub.id)
+            elif isinstance(sub, (ast.Global, ast.Nonlocal)):
+                own.update(sub.names)
+        h = here.args
+        outer = {p.arg for p in (*h.posonlyargs, *h.args, *h.kwonlyargs)}
+        outer.update(
+            sub.id
+            for sub in walk_function(here)
+            if isinstance(sub, ast.Name) and isinstance(sub.ctx, ast.Store)
+        )
+        known = [
+            (name, ast.copy_location(ast.Name(name, ast.Load()), call))
+            for name in sorted((read - own) & outer)
+        ]
+        node.__dict__[_CLOSED_ATTR] = known
+    return known
+
+
+_CLOSED_ATTR = "_hd_closed_over"
+
+
 def model_text(code: Code, param: str, expr: ast.expr) -> bool:
     """`expr`, in the def `code` runs, is the model's own text (its argument in `param`) or text
     made from it (stripped, replaced, split and joined, a helper's that hands it back), and the
@@ -3378,7 +3414,9 @@ class _Walker:
         # (`asyncio.to_thread(_rank, query, mode)` hands `_rank` its arguments after the first)
         given = handed_on(call, self.scope) or call
         seeds: set[str] = set()
-        for param, expr in call_arguments(given, target.function).items():
+        handed = list(call_arguments(given, target.function).items())
+        handed.extend(_closed_over(self.code.node, target.function, call))
+        for param, expr in handed:
             inside = self._arguments_inside(expr)
             if inside is not None:
                 seeds.add("{" + param + ":" + inside)

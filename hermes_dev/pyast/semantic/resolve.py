@@ -1379,7 +1379,7 @@ def _result_of(obj: Obj, call: ast.Call, scope: Scope, depth: int) -> Possible:
             env[me[0]] = me[1]
         return function_returns(obj, env, depth)
     if isinstance(obj, Partial):
-        return function_returns(obj.func, {}, depth)
+        return function_returns(obj.func, _partial_env(obj, call, scope, depth), depth)
     if isinstance(obj, External):
         if obj.dotted == "importlib.import_module" and call.args:
             return _imported_module(call, scope, depth)
@@ -1456,6 +1456,37 @@ def _result_of(obj: Obj, call: ast.Call, scope: Scope, depth: int) -> Possible:
                 return found if table.complete else found.join(UNKNOWN)
         return Possible.of(Literal(call, scope))  # the call itself says what it gives
     return UNKNOWN
+
+
+def _partial_env(partial: Partial, call: ast.Call, scope: Scope, depth: int) -> dict[str, Possible]:
+    """What a call of `partial(func, *given, **kw)` binds of `func`'s parameters that its
+    return reads: the partial's own arguments (read where it was made), then the call's
+    (`config_tool("parse", ...)` of `config_tool = partial(tool, toolset="config")`)."""
+    func = partial.func
+    node = func.node
+    if not isinstance(node, _DEF_TYPES) or any(isinstance(a, ast.Starred) for a in call.args):
+        return {}
+    wanted = returned_parameters(node) | _return_tests(node)
+    if not wanted:
+        return {}
+    made: dict[int, tuple[ast.Call, ast.Call]] = call.__dict__.setdefault("_hd_partial", {})
+    calls = made.get(id(partial.args))
+    if calls is None:
+        # (kept on the call: what is learnt of a node is kept by its identity)
+        own = ast.Call(func=call.func, args=list(partial.args), keywords=list(partial.keywords))
+        padded = [ast.Constant(None) for _ in partial.args]
+        rest = ast.Call(func=call.func, args=[*padded, *call.args], keywords=call.keywords)
+        calls = made[id(partial.args)] = (own, rest)
+    own, rest = calls
+    env = bind_call(own, partial.scope, func, depth, only=wanted)
+    positional = [a.arg for a in (*node.args.posonlyargs, *node.args.args)]
+    if func.bound:
+        positional = positional[1:]
+    filled = set(positional[: len(partial.args)])
+    for name, value in bind_call(rest, scope, func, depth, only=wanted).items():
+        if name not in filled:
+            env[name] = value
+    return env
 
 
 def _receiver(
