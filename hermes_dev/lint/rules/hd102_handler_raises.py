@@ -11955,6 +11955,50 @@ registry.register(name="rank", toolset="t", schema={}, handler=rank)
             note="traps: the handler tests the closed-over value before the call; the nested def "
             "tests it itself; a nested key function reads its own local",
         ),
+        Valid(
+            """\
+import datetime
+import json
+from tools.registry import registry
+
+
+def stringify(obj):
+    return json.dumps(obj, default=str)
+
+
+def guarded(obj):
+    return json.dumps(obj)
+
+
+def done(err=None, result=None):
+    if err:
+        return stringify({"error": str(err)})
+    return stringify(result)
+
+
+def safe(result=None):
+    try:
+        return guarded(result)
+    except TypeError as exc:
+        return json.dumps({"error": str(exc)})
+
+
+def notes(args, **kw):
+    date = args.get("date") or datetime.date.today()
+    return done(None, {"date": date})
+
+
+def diary(args, **kw):
+    date = args.get("date") or datetime.date.today()
+    return safe({"date": date})
+
+
+registry.register(name="notes", toolset="t", schema={}, handler=notes)
+registry.register(name="diary", toolset="t", schema={}, handler=diary)
+""",
+            note="traps: the inner helper's default=str converts the date; a helper that catches "
+            "TypeError around the inner helper's call",
+        ),
     )
     INVALID = (
         Invalid(
@@ -27382,6 +27426,36 @@ registry.register(name="pop", toolset="t", schema={}, handler=handler)
             fixed={},
             note="a def nested in the handler reads the handler's local as it is at the call: city "
             "= args.get('city') is the model's text in lookup(), whose CITIES[city] raises",
+        ),
+        Invalid(
+            """\
+import datetime
+import json
+from tools.registry import registry
+
+
+def stringify(obj):
+    return json.dumps(obj, ensure_ascii=False)
+
+
+def done(err=None, result=None):
+    if err:
+        return stringify({"error": str(err)})
+    return stringify(result)
+
+
+def notes(args, **kw):
+    date = args.get("date") or datetime.date.today()
+    return done(None, {"date": date})
+
+
+registry.register(name="notes", toolset="t", schema={}, handler=notes)
+""",
+            lines=(18,),
+            fixed={},
+            note="a helper that hands its parameter on to a helper that json.dumps it (done(None, "
+            "result) -> stringify(result)): the caller's date is serialised as it came, a "
+            "helper's helper away",
         ),
     )
 

@@ -17,13 +17,13 @@ from hermes_dev.pyast.analyze.preconditions import parameters
 from hermes_dev.pyast.calls import serialisable
 from hermes_dev.pyast.calls.driver import Code
 from hermes_dev.pyast.semantic.lazy_bodies import may_mention
-from hermes_dev.pyast.semantic.resolve import resolve
-from hermes_dev.pyast.semantic.scopes import External
+from hermes_dev.pyast.semantic.resolve import call_arguments, resolve
+from hermes_dev.pyast.semantic.scopes import External, Function
 from hermes_dev.pyast.semantic.walker import handlers_around, is_name, walk_function
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from hermes_dev.pyast.semantic.scopes import Function, Scope
+    from hermes_dev.pyast.semantic.scopes import Scope
 
 
 def refused_in_callee(
@@ -32,8 +32,10 @@ def refused_in_callee(
     """The first `json.dumps(...)` of `function` (called by `call` in `scope`) that meets a
     refused value its parameters bring in, with that value."""
     node = function.node
-    if isinstance(node, ast.Lambda) or not may_mention(node, "dumps"):
+    if isinstance(node, ast.Lambda):
         return None
+    if not may_mention(node, "dumps"):
+        return _handed_on(call, function, scope)
     params = set(parameters(node))
     params.update(a.arg for a in (node.args.vararg, node.args.kwarg) if a is not None)
     dumps = [
@@ -43,8 +45,10 @@ def refused_in_callee(
         and isinstance(sub.func, (ast.Attribute, ast.Name))
         and (sub.func.attr if isinstance(sub.func, ast.Attribute) else sub.func.id) == "dumps"
     ]
-    if not dumps or not params:
+    if not params:
         return None
+    if not dumps:
+        return _handed_on(call, function, scope)
     own = Code(function).scope
     for sub in dumps:
         found = _serialised_value(sub, own)
@@ -63,21 +67,64 @@ def refused_in_callee(
     return None
 
 
+def _handed_on(
+    call: ast.Call, function: Function, scope: Scope
+) -> tuple[ast.Call, serialisable.Refusal] | None:
+    """`done(None, {"date": day})` of `def done(err, result): ... return stringify(result)`
+    whose helper `json.dumps` what it is handed: the caller's argument is serialised as it
+    came, a helper's helper away (the inner call is the one reported)."""
+    node = function.node
+    if isinstance(node, ast.Lambda):
+        return None
+    given = call_arguments(call, function)
+    if not given:
+        return None
+    own = Code(function).scope
+    for sub in walk_function(node):
+        if type(sub) is not ast.Call:
+            continue
+        for index, arg in enumerate(sub.args):
+            if not (isinstance(arg, ast.Name) and arg.id in given and arg.id in parameters(node)):
+                continue
+            if _rebound(node, arg.id) or handlers_around(
+                node.body,
+                lambda n, sub=sub: n is sub,  # type: ignore[misc]
+            ):
+                continue
+            for obj in resolve(sub.func, own).items:
+                if isinstance(obj, Function) and dumps_parameter(obj, index + obj.bound):
+                    hit = serialisable.refused(given[arg.id], scope)
+                    if hit is not None:
+                        return sub, hit
+    return None
+
+
+def _rebound(node: ast.FunctionDef | ast.AsyncFunctionDef, name: str) -> bool:
+    return any(
+        isinstance(sub, ast.Name) and sub.id == name and isinstance(sub.ctx, ast.Store)
+        for sub in walk_function(node)
+    )
+
+
 def dumps_first_parameter(function: Function) -> bool:
-    """The def `json.dumps` its first parameter outside any `try` (`def _as_json(result):
+    return dumps_parameter(function, 0)
+
+
+def dumps_parameter(function: Function, index: int) -> bool:
+    """The def `json.dumps` its parameter at `index` outside any `try` (`def _as_json(result):
     return result if isinstance(result, str) else json.dumps(result)`)."""
     node = function.node
     if isinstance(node, ast.Lambda) or not may_mention(node, "dumps"):
         return False
     params = [a.arg for a in (*node.args.posonlyargs, *node.args.args)]
-    if not params:
+    if len(params) <= index:
         return False
     own = Code(function).scope
     for sub in walk_function(node):
         if (
             type(sub) is ast.Call
             and sub.args
-            and is_name(sub.args[0], params[0])
+            and is_name(sub.args[0], params[index])
             and _serialised(sub, own) is not None
             and not handlers_around(node.body, lambda n, sub=sub: n is sub)  # type: ignore[misc]
         ):
