@@ -1008,11 +1008,20 @@ def _loop_contexts(
     for scope, ok in contexts:
         with method_tables():
             table = rows(loop.iter, scope)
+            # (each row read as the table was: `cls.create(name)` of a factory whose classes a
+            # class decorator put in its table)
+            bound_rows = (
+                [
+                    bind_target(loop.target, row, row_scope)
+                    for row, row_scope in table.items[:MAX_ROWS]
+                ]
+                if table is not None
+                else []
+            )
         if table is None or not table.items:
             out.append((scope, False))
             continue
-        for row, row_scope in table.items[:MAX_ROWS]:
-            bound = bind_target(loop.target, row, row_scope)
+        for bound in bound_rows:
             here = scope.with_env(bound)
             if _skipped(loop, here):
                 continue  # (`if not method.endswith("Action"): continue` for this row)

@@ -11999,6 +11999,68 @@ registry.register(name="diary", toolset="t", schema={}, handler=diary)
             note="traps: the inner helper's default=str converts the date; a helper that catches "
             "TypeError around the inner helper's call",
         ),
+        Valid(
+            """\
+import json
+from tools.registry import registry
+
+SAMPLES = [(1, 20.5), (2, 19.0), (1, 21.0)]
+
+
+def checked(args, **kw):
+    sid = args.get("sensor_id")
+    total = 0
+    cnt = 0
+    for s in SAMPLES:
+        if s[0] != sid:
+            continue
+        total += s[1]
+        cnt += 1
+    if cnt == 0:
+        return json.dumps({"error": "no samples for that sensor"})
+    return json.dumps({"mean": total / cnt})
+
+
+def inline(args, **kw):
+    sid = args.get("sensor_id")
+    total = 0
+    cnt = 0
+    for s in SAMPLES:
+        if s[0] == sid:
+            total += s[1]
+            cnt += 1
+    return json.dumps({"mean": total / cnt if cnt else None})
+
+
+def every_row(args, **kw):
+    total = 0
+    cnt = 0
+    for s in SAMPLES:
+        total += s[1]
+        cnt += 1
+    return json.dumps({"mean": total / cnt, "asked": str(args.get("sensor_id"))})
+
+
+def own_filter(args, **kw):
+    total = 0
+    cnt = 0
+    for s in SAMPLES:
+        if s[0] != 1:
+            continue
+        total += s[1]
+        cnt += 1
+    return json.dumps({"mean": total / cnt, "asked": str(args.get("sensor_id"))})
+
+
+registry.register(name="checked", toolset="t", schema={}, handler=checked)
+registry.register(name="inline", toolset="t", schema={}, handler=inline)
+registry.register(name="every_row", toolset="t", schema={}, handler=every_row)
+registry.register(name="own_filter", toolset="t", schema={}, handler=own_filter)
+""",
+            note="traps: the count tested before the division, or in the division's own test; "
+            "counted for every row of the tool's own table; a filter on the tool's own "
+            "constant",
+        ),
     )
     INVALID = (
         Invalid(
@@ -27456,6 +27518,35 @@ registry.register(name="notes", toolset="t", schema={}, handler=notes)
             note="a helper that hands its parameter on to a helper that json.dumps it (done(None, "
             "result) -> stringify(result)): the caller's date is serialised as it came, a "
             "helper's helper away",
+        ),
+        Invalid(
+            """\
+import json
+from tools.registry import registry
+
+SAMPLES = [(1, 20.5), (2, 19.0), (1, 21.0)]
+
+
+def mean_of(args, **kw):
+    sid = args.get("sensor_id")
+    if not isinstance(sid, int):
+        return json.dumps({"error": "sensor_id must be an integer"})
+    total = 0
+    cnt = 0
+    for s in SAMPLES:
+        if s[0] != sid:
+            continue
+        total += s[1]
+        cnt += 1
+    return json.dumps({"mean": total / cnt})
+
+
+registry.register(name="mean_of", toolset="t", schema={}, handler=mean_of)
+""",
+            lines=(18,),
+            fixed={},
+            note="cnt = 0, then cnt += 1 only in a loop past a test of the model's value (if s[0] "
+            "!= sid: continue): nothing may match, and total / cnt divides by 0",
         ),
     )
 

@@ -789,6 +789,9 @@ class Sizes:
                 return ZeroDivisionError, "when the model sends numbers that add up to 0 (or none)"
             return None
         if isinstance(divisor, ast.Name) and divisor.id not in self._tested | self._guarded:
+            counted = self._counted(divisor.id)
+            if counted is not None:
+                return ZeroDivisionError, counted
             # `n = len(vals)` ... `/ n`: the size, through a local bound to it alone
             bound = self._values.get(divisor.id)
             if (
@@ -828,6 +831,65 @@ class Sizes:
         if zero is not None:
             return ZeroDivisionError, f"when the model sends {zero}"
         return None
+
+    def _counted(self, name: str) -> str | None:
+        """`cnt = 0`, then `cnt += 1` only in a loop, past a test of the model's value (`if
+        f[0] != sid: continue`) or over the model's list: nothing may be counted, and `/ cnt`
+        divides by 0. Why, else None."""
+        bound = self._values.get(name) or []
+        # (an augmented assignment is kept as the operation it does: `cnt + 1`)
+        made = [
+            v
+            for v in bound
+            if v is not None and not (isinstance(v, ast.BinOp) and is_name(v.left, name))
+        ]
+        if not (
+            len(made) == 1
+            and isinstance(made[0], ast.Constant)
+            and made[0].value == 0
+            and type(made[0].value) is int
+        ):
+            return None
+        counts = [
+            sub
+            for sub in self._nodes
+            if isinstance(sub, ast.AugAssign) and is_name(sub.target, name)
+        ]
+        if not counts or len(counts) != len(bound) - 1:
+            return None  # (bound another way too: a for target, a tuple)
+        if not all(isinstance(c.op, ast.Add) and _positive(c.value) for c in counts):
+            return None
+        loops = [sub for sub in self._nodes if type(sub) in (ast.For, ast.AsyncFor)]
+        why = None
+        for count in counts:
+            loop = next((lp for lp in loops if _holds(lp.body, count)), None)  # type: ignore[attr-defined]
+            if loop is None:
+                return None  # (counted once whatever happens)
+            if self._made_of_model(loop.iter, 0):  # type: ignore[attr-defined]
+                why = why or "when the model sends an empty list (nothing is counted)"
+            elif self._filtered_by_model(loop, count):
+                why = why or "when nothing matches what the model asked for (nothing is counted)"
+            else:
+                return None
+        return why
+
+    def _filtered_by_model(self, loop: ast.AST, count: ast.AST) -> bool:
+        """A test in the loop's body, around the count or a `continue` before it, that reads
+        the model's value."""
+        for stmt in loop.body:  # type: ignore[attr-defined]
+            for sub in ast.walk(stmt):
+                if not isinstance(sub, ast.If):
+                    continue
+                skips = any(isinstance(s, ast.Continue) for s in sub.body) and (
+                    sub.lineno < count.lineno  # type: ignore[attr-defined]
+                )
+                if not (skips or _holds(sub.body, count) or _holds(sub.orelse, count)):
+                    continue
+                if any(
+                    isinstance(n, ast.Name) and self._from_model(n) for n in ast.walk(sub.test)
+                ) or any(self._key_read(n) is not None for n in ast.walk(sub.test)):
+                    return True
+        return False
 
     def _made_of_model(
         self, expr: ast.expr, depth: int, seen: frozenset[str] = frozenset()
@@ -1243,6 +1305,17 @@ def _neutral_ordering(test: ast.Compare) -> bool:
             all(_ORDERINGS[type(op)](values[i], values[i + 1]) for i, op in enumerate(test.ops))
         )
     return len(answers) == 1
+
+
+def _holds(body: list[ast.stmt], node: ast.AST) -> bool:
+    return any(sub is node for stmt in body for sub in ast.walk(stmt))
+
+
+def _positive(expr: ast.expr) -> bool:
+    """A constant above 0 (`cnt += 1`), or a comparison's truth is not one."""
+    return (
+        isinstance(expr, ast.Constant) and type(expr.value) in (int, float) and expr.value > 0  # type: ignore[operator]
+    )
 
 
 def _constant_number(expr: ast.expr) -> float | None:

@@ -923,6 +923,10 @@ def _instance_attribute(obj: Instance, attr: str, depth: int) -> Possible:
             env = {params[0].arg: Possible.of(obj)} if params and known else {}
             return function_returns(made, env, depth + 1)
         return Possible.of(made)
+    if obj.held is None:
+        # (`self` in the methods of its class and of its bases is this instance; whether it
+        # may be a subclass's is the caller's to say)
+        return class_attribute(obj.cls, attr, depth + 1, obj)
     return class_attribute(obj.cls, attr, depth + 1)
 
 
@@ -1068,7 +1072,7 @@ def _subscript(expr: ast.Subscript, scope: Scope, depth: int) -> Possible:
     if isinstance(expr.slice, ast.Slice):
         return UNKNOWN
     known, key = constant_key(expr.slice, scope, depth)
-    table = entries(expr.value, scope, depth + 1)
+    table = _filled_table(expr.value, entries(expr.value, scope, depth + 1), scope, depth)
     if not known and table is not None:
         picked = _class_pick(table, expr.slice, scope, depth, expr.value)
         if picked is not None:
@@ -1174,7 +1178,7 @@ def call_result(call: ast.Call, scope: Scope, depth: int = 0) -> Possible:
     func = call.func
     if isinstance(func, ast.Attribute) and func.attr in ("get", "pop", "setdefault") and call.args:
         # (`spec.pop("handler")` of a row: the row's value, as `.get` gives it)
-        table = entries(func.value, scope, depth + 1)
+        table = _filled_table(func.value, entries(func.value, scope, depth + 1), scope, depth)
         if table is not None:
             known, key = constant_key(call.args[0], scope, depth)
             picked = None if known else _class_pick(table, call.args[0], scope, depth, func.value)
@@ -1363,7 +1367,11 @@ def _result_of(obj: Obj, call: ast.Call, scope: Scope, depth: int) -> Possible:
         if field is not None and isinstance(call.func, ast.Attribute):
             # (`definition.get_name()` of a record made by a call: what that call gave it)
             held = receiver(call.func.value, scope, depth + 1)
-            if held.items and all(isinstance(o, Instance) and o.made for o in held.items):
+            if held.items and all(
+                # (or an instance of one known class: `self` in its getter is that instance)
+                isinstance(o, Instance) and (o.made or (held.complete and o.held is None))
+                for o in held.items
+            ):
                 return union([attribute_of(o, field, depth + 1) for o in held.items])
         wanted = returned_parameters(obj.node) | _return_tests(obj.node)
         env = bind_call(call, scope, obj, depth, only=wanted) if wanted else {}
@@ -1500,17 +1508,17 @@ def _receiver(
     if not (func.bound and isinstance(call.func, ast.Attribute) and isinstance(node, _DEF_TYPES)):
         return None
     params = [*node.args.posonlyargs, *node.args.args]
-    if not params or (any_instance and (_is_static(node) or _is_classmethod(node))):
+    if not params or (any_instance and _is_static(node)):
         return None
     held = receiver(call.func.value, scope, depth + 1)
     if len(held.items) != 1 or not held.complete:
         return None
     obj = held.items[0]
-    if _is_classmethod(node) and not any_instance and isinstance(obj, (Class, Instance)):
+    if _is_classmethod(node) and isinstance(obj, (Class, Instance)):
         # (`view_class.as_handler()` of a row's class: `cls` is that class, and what the
         # method reads of it, `if cls.view_is_async:`, is that class's own)
         return params[0].arg, Possible.of(obj if isinstance(obj, Class) else Class(obj.cls))
-    if not isinstance(obj, Instance):
+    if not isinstance(obj, Instance) or _is_classmethod(node):
         return None
     if not any_instance and obj.made is None and obj.held is None:
         return None
@@ -2404,6 +2412,14 @@ def _row_test(test: ast.expr, scope: Scope, depth: int) -> bool | None:
     if isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not):
         says = _row_test(test.operand, scope, depth)
         return None if says is None else not says
+    if isinstance(test, ast.BoolOp):
+        # (`toolset is None or klass.TOOLSET == toolset`: decided when each part is, or one
+        # part decides it alone)
+        deciding = isinstance(test.op, ast.Or)
+        parts = [_row_test(value, scope, depth) for value in test.values]
+        if deciding in parts:
+            return deciding
+        return None if None in parts else not deciding
     if (
         isinstance(test, ast.Compare)
         and len(test.ops) == 1
@@ -2418,8 +2434,10 @@ def _row_test(test: ast.expr, scope: Scope, depth: int) -> bool | None:
             return isinstance(test.ops[0], ast.Is)
         if any(nones) or any(isinstance(o, Const) and o.value is None for o in held.items):
             return None
-        if all(isinstance(o, (Literal, Instance, Function, Class, Member)) for o in held.items):
-            return isinstance(test.ops[0], ast.IsNot)
+        if all(
+            isinstance(o, (Literal, Instance, Function, Class, Member, Const)) for o in held.items
+        ):
+            return isinstance(test.ops[0], ast.IsNot)  # (no None among them: see above)
         return None
     if (
         isinstance(test, ast.Compare)
@@ -4414,6 +4432,25 @@ def _table_owner(expr: ast.expr, scope: Scope, depth: int) -> ClassRef | None:
     return None if is_metaclass(owner.node) else owner
 
 
+def _filled_table(
+    holder: ast.expr, table: Entries | None, scope: Scope, depth: int
+) -> Entries | None:
+    """`table`, the entries `holder` is written with, for a lookup: when `holder` is an
+    attribute of a class whose methods put entries in it (`cls._registry[name] = klass` of
+    a class decorator), those too where registrations are read, else the table is not all
+    there is (a key its literal lacks may be there)."""
+    if table is None or not isinstance(holder, ast.Attribute):
+        return table
+    owner = _table_owner(holder, scope, depth)
+    if owner is None or not any(attribute_changes(d, holder.attr) for d in _lineage(owner)):
+        return table
+    if _METHOD_TABLES[0]:
+        return _with_method_entries(
+            Entries(list(table.items), table.complete), owner, holder.attr, depth
+        )
+    return Entries(list(table.items), False)
+
+
 def _with_method_entries(
     made: Entries | None, cls: ClassRef, attr: str, depth: int
 ) -> Entries | None:
@@ -4713,7 +4750,9 @@ def _method_decorations(
     def), one per class or def it decorates: `self` the instance it is taken from, its next
     parameter what it decorates."""
     params = [*method.args.posonlyargs, *method.args.args]
-    if len(params) < 2 or _is_static(method) or _is_classmethod(method):
+    static = _is_static(method)
+    classy = _is_classmethod(method)
+    if len(params) < (1 if static else 2):
         return []
     out: list[Scope] = []
     for app_module, def_node, dec, app_scope in _decorations(cls.module, method.name, depth + 1):
@@ -4721,7 +4760,11 @@ def _method_decorations(
             continue
         held = receiver(dec.value, app_scope, depth + 1)
         if not held.items or not all(
-            isinstance(o, Instance) and _derives(o.cls, of) for o in held.items
+            (isinstance(o, Instance) and _derives(o.cls, of))
+            # (`@ToolFactory.register` of a class method or a static method: taken from the
+            # class itself)
+            or ((static or classy) and isinstance(o, Class) and _derives(o.ref, of))
+            for o in held.items
         ):
             continue
         given = Possible.of(
@@ -4729,7 +4772,16 @@ def _method_decorations(
             if isinstance(def_node, ast.ClassDef)
             else handed_def(def_node, dec, app_module, app_scope)
         )
-        out.append(cls.scope.child(method, {params[0].arg: held, params[1].arg: given}, cls))
+        if static:
+            env = {params[0].arg: given}
+        else:
+            me = held
+            if classy:
+                me = Possible(
+                    tuple(o if isinstance(o, Class) else Class(o.cls) for o in held.items)  # type: ignore[attr-defined]
+                )
+            env = {params[0].arg: me, params[1].arg: given}
+        out.append(cls.scope.child(method, env, cls))
         if len(out) > MAX_ITEMS:
             break
     return out
@@ -4824,12 +4876,10 @@ def _calls_named(
     return found
 
 
-def _derives(cls: ClassRef, base: ClassRef, depth: int = 0) -> bool:
+def _derives(cls: ClassRef, base: ClassRef) -> bool:
     if cls.node is base.node:
         return True
-    if depth > _MAX_CLASS_DEPTH:
-        return False
-    return any(p is not None and _derives(p, base, depth + 1) for p in class_bases(cls))
+    return any(k is not None and k.node is base.node for k in _searched_bases(cls))
 
 
 def _record_items(
@@ -5067,9 +5117,21 @@ _VALUE_TYPES = frozenset({"str", "int", "float", "bytes"})
 
 def enum_kind(cls: ClassRef, depth: int = 0) -> str | None:
     """ "mixed" for a project `Enum` class that mixes in a value type (`class A(str, Enum)`,
-    `StrEnum`), "plain" for one that does not, None for a class that is no enum."""
+    `StrEnum`), "plain" for one that does not, None for a class that is no enum. Found once
+    per class (a lattice of bases is read once per class, not once per path)."""
     if depth > _MAX_CLASS_DEPTH:
         return None
+    memo = cls.module.state.summaries
+    key = ("enum.kind", id(cls.node))
+    if key in memo:
+        return memo[key]  # type: ignore[return-value]
+    memo[key] = None  # (a cycle of bases: no enum)
+    found = _enum_kind(cls, depth)
+    memo[key] = found
+    return found
+
+
+def _enum_kind(cls: ClassRef, depth: int) -> str | None:
     kinds: set[str] = set()
     for expr, base in zip(cls.node.bases, class_bases(cls)):
         if base is not None:
@@ -5197,6 +5259,8 @@ def _c3(cls: ClassRef) -> list[ClassRef] | None:
     if any(b is None for b in bases) and not object_like_bases(cls):
         return None
     known = [b for b in bases if b is not None]
+    if len(known) > _MAX_BASES or len({id(b.node) for b in known}) != len(known):
+        return None  # (Python refuses a base named twice; so many bases: not read)
     sequences: list[list[ClassRef]] = []
     for base in known:
         inherited = class_mro(base)
@@ -5211,9 +5275,10 @@ def _c3(cls: ClassRef) -> list[ClassRef] | None:
             return out
         if len(out) > 4 * _MAX_CLASS_DEPTH:
             return None
+        tails = {id(x.node) for other in sequences for x in other[1:]}
         for seq in sequences:
             head = seq[0]
-            if not any(x.node is head.node for other in sequences for x in other[1:]):
+            if id(head.node) not in tails:
                 break
         else:
             return None  # (Python refuses such a class: no consistent order)
@@ -5233,21 +5298,52 @@ def class_method(cls: ClassRef, name: str, depth: int = 0) -> tuple[Function, Cl
     if depth > _MAX_CLASS_DEPTH:
         return None
     order = class_mro(cls) if depth == 0 else None
-    if order is not None:
-        for klass in order[1:]:
-            written = klass.own_def(name)
-            if written is not None:
-                return Function(written, klass.module, klass.scope, owner=klass), klass
-        return None
-    for base in class_bases(cls):
-        if base is None:
-            if object_like_bases(cls):
-                continue
-            return None
-        found = class_method(base, name, depth + 1)
-        if found is not None:
-            return found
+    for klass in order[1:] if order is not None else _searched_bases(cls):
+        if klass is None:
+            return None  # (a base that cannot be resolved may define it)
+        written = klass.own_def(name)
+        if written is not None:
+            return Function(written, klass.module, klass.scope, owner=klass), klass
     return None
+
+
+# The most bases a class's order is computed for (more: not read).
+_MAX_BASES = 64
+
+
+def _searched_bases(cls: ClassRef) -> list[ClassRef | None]:
+    """The bases of `cls` left to right, depth first, each once (a class met again has been
+    searched), down to `_MAX_CLASS_DEPTH` levels; None where a base that is no builtin
+    class cannot be resolved. Found once per class: a lattice of classes each deriving from
+    all of the layer below is searched once, not once per path (it was exponential)."""
+    state = cls.module.state
+    key = ("bases.searched", id(cls.node))
+    cached = state.summaries.get(key)
+    if cached is not None:
+        return cached  # type: ignore[return-value]
+    out: list[ClassRef | None] = []
+    seen: set[int] = set()
+    stack: list[tuple[ClassRef | None, int]] = [(cls, 0)]
+    while stack:
+        klass, level = stack.pop()
+        if klass is None:
+            out.append(None)
+            continue
+        if id(klass.node) in seen:
+            continue
+        seen.add(id(klass.node))
+        if klass is not cls:
+            out.append(klass)
+        if level > _MAX_CLASS_DEPTH:
+            continue
+        below: list[tuple[ClassRef | None, int]] = []
+        for base in class_bases(klass):
+            if base is None and object_like_bases(klass):
+                continue
+            below.append((base, level + 1))
+        stack.extend(reversed(below))
+    state.summaries[key] = out
+    return out
 
 
 def _subclass_hook_value(cls: ClassRef, name: str, depth: int) -> Possible | None:
@@ -5329,12 +5425,17 @@ def _hook_defaults(node: ast.FunctionDef | ast.AsyncFunctionDef) -> dict[str, ob
     return {p.arg: d.value for p, d in pairs if isinstance(d, ast.Constant)}
 
 
-def class_attribute(cls: ClassRef, name: str, depth: int = 0) -> Possible:
+def class_attribute(
+    cls: ClassRef, name: str, depth: int = 0, of: Instance | None = None
+) -> Possible:
     """What `Cls.name` / `self.name` may hold (methods excepted: see `class_method`):
     class-level bindings, annotations, every `self.name = ...` in the class's methods, then
-    the bases'."""
+    the bases'. `of`: the instance it is asked of, made by a known call (`self` in the
+    methods of its class and its bases is that instance: `self._name = self.TOOL_NAME` in a
+    base's `__init__` reads the subclass's `TOOL_NAME`)."""
     memo = cls.module.state.summaries
-    key = ("class.attribute", id(cls.node), name)
+    made = (id(of.cls.node), id(of.made[0]) if of.made is not None else 0) if of else None
+    key = ("class.attribute", id(cls.node), name, made)
     cached = memo.get(key)
     budget = MAX_DEPTH - depth
     if isinstance(cached, Budgeted) and cached.serves(budget):
@@ -5343,12 +5444,12 @@ def class_attribute(cls: ClassRef, name: str, depth: int = 0) -> Possible:
         return UNKNOWN  # `self.x = self.x.child()` ends here
     memo[key] = IN_PROGRESS
     before = TRUNCATED[0]
-    found = _class_attribute(cls, name, depth)
+    found = _class_attribute(cls, name, depth, of)
     memo[key] = Budgeted(found, budget, TRUNCATED[0] != before)
     return found
 
 
-def _class_attribute(cls: ClassRef, name: str, depth: int) -> Possible:
+def _class_attribute(cls: ClassRef, name: str, depth: int, of: Instance | None) -> Possible:
     found = Possible((), True)
     seen_any = False
     for binding in class_scope_index(cls.module, cls.node).get(name):
@@ -5369,7 +5470,14 @@ def _class_attribute(cls: ClassRef, name: str, depth: int) -> Possible:
     for method in cls.methods():
         for target, value, annotation in _self_assignments(method.node, name, cls.name):
             seen_any = True
-            scope = method.scope.child(method.node, owner=cls)
+            node = method.node
+            if of is not None and isinstance(node, _DEF_TYPES):
+                first = [*node.args.posonlyargs, *node.args.args][:1]
+                plain = not (_is_static(node) or _is_classmethod(node))
+                env = {first[0].arg: Possible.of(of)} if first and plain else None
+                scope = method.scope.child(node, env, owner=of.cls)
+            else:
+                scope = method.scope.child(method.node, owner=cls)
             if annotation is not None:
                 declared = annotation_class(annotation, scope)
                 if declared is not None:
@@ -5394,7 +5502,7 @@ def _class_attribute(cls: ClassRef, name: str, depth: int) -> Possible:
             if object_like_bases(cls):
                 continue
             return UNKNOWN
-        inherited = class_attribute(base, name, depth + 1)
+        inherited = class_attribute(base, name, depth + 1, of)
         if inherited.items:
             return inherited
         # (nothing known of it in this base: the next base of a mixin class may hold it)
