@@ -4,6 +4,7 @@ small, and the answer is None (unknown) where it would not."""
 from __future__ import annotations
 
 import ast
+import itertools
 from pathlib import Path
 
 from hermes_dev.pyast.semantic.bindings import spans_any
@@ -81,9 +82,11 @@ def _classes(root: Path, source: str) -> dict[str, object]:
 
 HIERARCHIES = [
     "class A: pass\nclass B(A): pass\nclass C(A): pass\nclass D(B, C): pass\n",
-    "class O: pass\nclass X(O): pass\nclass Y(O): pass\nclass Z(O): pass\n"
-    "class K1(X, Y): pass\nclass K2(Y, Z): pass\nclass K3(X, Z): pass\n"
-    "class Top(K1, K2, K3): pass\n",
+    (
+        "class O: pass\nclass X(O): pass\nclass Y(O): pass\nclass Z(O): pass\n"
+        "class K1(X, Y): pass\nclass K2(Y, Z): pass\nclass K3(X, Z): pass\n"
+        "class Top(K1, K2, K3): pass\n"
+    ),
     "class M: pass\nclass N(M): pass\nclass P(N, M): pass\n",
 ]
 
@@ -94,7 +97,7 @@ def test_the_order_of_bases_is_pythons(tmp_path: Path) -> None:
     root = make_root(tmp_path, {})
     for source in HIERARCHIES:
         space: dict[str, object] = {}
-        exec(source, space)  # (the classes as Python orders them)
+        exec(source, space)  # noqa: S102  (the test's own classes, as Python orders them)
         refs = _classes(root, source)
         for name, ref in refs.items():
             order = class_mro(ref)  # type: ignore[arg-type]
@@ -118,7 +121,7 @@ def test_a_lattice_of_bases_is_searched_once_per_class(tmp_path: Path) -> None:
 
     layers = [["Root"]] + [[f"L{i}_{j}" for j in range(4)] for i in range(5)]
     lines = ["class Root:\n    def run(self):\n        return 1\n"]
-    for below, layer in zip(layers, layers[1:]):
+    for below, layer in itertools.pairwise(layers):
         lines.extend(f"class {name}({', '.join(below)}): pass\n" for name in layer)
     lines.append(f"class C({', '.join(layers[-1])}): pass\n")
     root = make_root(tmp_path, {})
