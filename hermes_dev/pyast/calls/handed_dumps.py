@@ -73,30 +73,53 @@ def _handed_on(
     """`done(None, {"date": day})` of `def done(err, result): ... return stringify(result)`
     whose helper `json.dumps` what it is handed: the caller's argument is serialised as it
     came, a helper's helper away (the inner call is the one reported)."""
-    node = function.node
-    if isinstance(node, ast.Lambda):
+    handed = _dumped_parameters(function)
+    if not handed:
         return None
     given = call_arguments(call, function)
-    if not given:
-        return None
+    for param, inner in handed:
+        value = given.get(param)
+        if value is None:
+            continue
+        hit = serialisable.refused(value, scope)
+        if hit is not None:
+            return inner, hit
+    return None
+
+
+def _dumped_parameters(function: Function) -> list[tuple[str, ast.Call]]:
+    """The parameters the def hands, unchanged and outside any `try`, to a def that
+    `json.dumps` the parameter it lands on, with the call that hands each; the same for every
+    caller, so found once per def."""
+    node = function.node
+    if isinstance(node, ast.Lambda):
+        return []
+    memo = function.module.state.summaries
+    key = ("handed.dumps", id(node), function.bound)
+    cached = memo.get(key)
+    if cached is not None:
+        return cached  # type: ignore[return-value]
+    found: list[tuple[str, ast.Call]] = []
+    memo[key] = found
+    params = set(parameters(node))
     own = Code(function).scope
     for sub in walk_function(node):
         if type(sub) is not ast.Call:
             continue
         for index, arg in enumerate(sub.args):
-            if not (isinstance(arg, ast.Name) and arg.id in given and arg.id in parameters(node)):
+            if not (isinstance(arg, ast.Name) and arg.id in params):
                 continue
             if _rebound(node, arg.id) or handlers_around(
                 node.body,
                 lambda n, sub=sub: n is sub,  # type: ignore[misc]
             ):
                 continue
-            for obj in resolve(sub.func, own).items:
-                if isinstance(obj, Function) and dumps_parameter(obj, index + obj.bound):
-                    hit = serialisable.refused(given[arg.id], scope)
-                    if hit is not None:
-                        return sub, hit
-    return None
+            if any(
+                isinstance(obj, Function) and dumps_parameter(obj, index + obj.bound)
+                for obj in resolve(sub.func, own).items
+            ):
+                found.append((arg.id, sub))
+    return found
 
 
 def _rebound(node: ast.FunctionDef | ast.AsyncFunctionDef, name: str) -> bool:
