@@ -1477,14 +1477,19 @@ def _partial_env(partial: Partial, call: ast.Call, scope: Scope, depth: int) -> 
     wanted = returned_parameters(node) | _return_tests(node)
     if not wanted:
         return {}
-    made: dict[int, tuple[ast.Call, ast.Call]] = call.__dict__.setdefault("_hd_partial", {})
-    calls = made.get(id(partial.args))
+    made: dict[tuple[int, ...], tuple[ast.Call, ast.Call]] = call.__dict__.setdefault(
+        "_hd_partial", {}
+    )
+    # (by the partial's own argument nodes, which live as long as their tree: the lists
+    # holding them are made anew each time the partial is read)
+    key = (*map(id, partial.args), -1, *map(id, partial.keywords))
+    calls = made.get(key)
     if calls is None:
         # (kept on the call: what is learnt of a node is kept by its identity)
         own = ast.Call(func=call.func, args=list(partial.args), keywords=list(partial.keywords))
         padded = [ast.Constant(None) for _ in partial.args]
         rest = ast.Call(func=call.func, args=[*padded, *call.args], keywords=call.keywords)
-        calls = made[id(partial.args)] = (own, rest)
+        calls = made[key] = (own, rest)
     own, rest = calls
     env = bind_call(own, partial.scope, func, depth, only=wanted)
     positional = [a.arg for a in (*node.args.posonlyargs, *node.args.args)]
