@@ -12061,6 +12061,31 @@ registry.register(name="own_filter", toolset="t", schema={}, handler=own_filter)
             "counted for every row of the tool's own table; a filter on the tool's own "
             "constant",
         ),
+        Valid(
+            """\
+import json
+from tools.registry import registry
+
+
+def optional_number(args, key, default=None):
+    value = args.get(key)
+    if value is None:
+        return default
+    try:
+        return float(value)
+    except (TypeError, ValueError):
+        return default
+
+
+def remove(args, **kw):
+    quantity = optional_number(args, "quantity")
+    return json.dumps({"removed": quantity})
+
+
+registry.register(name="remove", toolset="t", schema={}, handler=remove)
+""",
+            note="trap: the helper catches TypeError too",
+        ),
     )
     INVALID = (
         Invalid(
@@ -27547,6 +27572,35 @@ registry.register(name="mean_of", toolset="t", schema={}, handler=mean_of)
             fixed={},
             note="cnt = 0, then cnt += 1 only in a loop past a test of the model's value (if s[0] "
             "!= sid: continue): nothing may match, and total / cnt divides by 0",
+        ),
+        Invalid(
+            """\
+import json
+from tools.registry import registry
+
+
+def optional_number(args, key, default=None):
+    value = args.get(key)
+    if value is None:
+        return default
+    try:
+        return float(value)
+    except ValueError:
+        return default
+
+
+def remove(args, **kw):
+    quantity = optional_number(args, "quantity")
+    return json.dumps({"removed": quantity})
+
+
+registry.register(name="remove", toolset="t", schema={}, handler=remove)
+""",
+            lines=(16,),
+            fixed={},
+            note="a helper handed the arguments and a key (optional_number(args, 'quantity')): "
+            "args.get(key) reads that key, so float() of it raises TypeError on a list, which "
+            "except ValueError misses",
         ),
     )
 

@@ -373,6 +373,7 @@ class InputRisks:
         "_group_misses",
         "_helper_calls",
         "_keeps",
+        "_key_names",
         "_keyed",
         "_keys_asked",
         "_locals",
@@ -471,6 +472,7 @@ class InputRisks:
         number_always: Callable[[ast.Call], bool] | None = None,
         stops: Callable[[ast.Call], bool] | None = None,
         never_blank: Callable[[ast.Call], bool] | None = None,
+        key_names: dict[str, str] | None = None,
     ) -> None:
         """`parses_json(func)`: whether a called expression is `json.loads` (as the scope
         resolves it: `from json import loads as parse` too); else only `json.loads` as written.
@@ -485,6 +487,8 @@ class InputRisks:
         `worked`: those of `seeds` a caller made of the model's values with its own code
         (`start + duration` a helper bounded), no number the model sent as it is."""
         self.param = param
+        # (parameters the caller bound to one text: `args.get(key)` of `key="quantity"`)
+        self._key_names = key_names or {}
         self._async = isinstance(node, ast.AsyncFunctionDef)
         self.parses_json = parses_json
         # `carries(call)`: ("path" or "text", i) when the call is of a helper that hands back
@@ -4039,17 +4043,21 @@ class InputRisks:
                 and isinstance(func.value, ast.Name)
                 and func.value.id in self._argument_names
                 and node.args
-                and isinstance(node.args[0], ast.Constant)
-                and isinstance(node.args[0].value, str)
             ):
-                return node.args[0].value
+                return self._constant_text(node.args[0])
         elif isinstance(node, ast.Subscript) and (
-            isinstance(node.value, ast.Name)
-            and node.value.id in self._argument_names
-            and isinstance(node.slice, ast.Constant)
-            and isinstance(node.slice.value, str)
+            isinstance(node.value, ast.Name) and node.value.id in self._argument_names
         ):
-            return node.slice.value
+            return self._constant_text(node.slice)
+        return None
+
+    def _constant_text(self, key: ast.expr) -> str | None:
+        """A constant text, or a parameter the caller bound to one (and this def never
+        rebinds)."""
+        if isinstance(key, ast.Constant):
+            return key.value if isinstance(key.value, str) else None
+        if isinstance(key, ast.Name) and key.id in self._key_names and key.id not in self._values:
+            return self._key_names[key.id]
         return None
 
 

@@ -153,6 +153,11 @@ class Transfer:
     # (and raises) while the loop runs.
     follows_generators = False
 
+    def constants_add(self, function: Function, env: dict[str, Possible]) -> bool:
+        """Whether constants bound to some of `env`'s parameters may add to the summary (as a
+        rule they only rule branches out)."""
+        return False
+
     def compute(self, code: Code, depth: int) -> object:
         raise NotImplementedError
 
@@ -422,7 +427,11 @@ def yield_handlers(node: ast.FunctionDef | ast.AsyncFunctionDef) -> list[ast.Exc
 def summary(transfer: Transfer, callee: Callee, depth: int = 0) -> object:
     function = callee.function
     env = callee.env
-    if env and all(_only_constants(v) for v in env.values()):
+    if (
+        env
+        and all(_only_constants(v) for v in env.values())
+        and not transfer.constants_add(function, env)
+    ):
         plain = summary(transfer, Callee(function), depth)
         if transfer.empty(plain):
             return plain  # constants bound only rule things out (a function bound adds code)

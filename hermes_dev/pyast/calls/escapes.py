@@ -152,7 +152,7 @@ if TYPE_CHECKING:
     from collections.abc import Callable
     from typing import ClassVar
 
-    from hermes_dev.pyast.semantic.scopes import Scope
+    from hermes_dev.pyast.semantic.scopes import Possible, Scope
 
 _MAX_PER_FUNCTION = 12
 _NO_COVER = "pragma: no cover"
@@ -257,6 +257,11 @@ class _InputEscapes(Transfer):
         self.seeds = seeds
         self.follows_generators = iterated
         self.name = ("iterated-" if iterated else "") + "input-escapes:" + ",".join(sorted(seeds))
+
+    def constants_add(self, function: Function, env: dict[str, Possible]) -> bool:
+        # (`args.get(key)` of `key="quantity"`: the key bound says which of the model's
+        # values is read, and what raises on it)
+        return bool(_key_parameters(function.node) & set(env))
 
     def compute(self, code: Code, depth: int) -> list[Escape]:
         walker = _Walker(code, top=False, depth=depth, inputs_only=True)
@@ -633,7 +638,49 @@ def _input_risks(
         number_always,
         lambda call: never_returns_call(ast.Expr(value=call), scope),
         never_blank,
+        _constant_texts(code),
     )
+
+
+def _key_parameters(node: ast.AST) -> frozenset[str]:
+    """The def's parameters used as the key of a lookup (`args.get(key)`, `args[key]`)."""
+    known: frozenset[str] | None = node.__dict__.get(_KEY_PARAMS_ATTR)
+    if known is not None:
+        return known
+    found: set[str] = set()
+    if isinstance(node, _DEF_TYPES):
+        a = node.args
+        params = {p.arg for p in (*a.posonlyargs, *a.args, *a.kwonlyargs)}
+        for sub in walk_function(node):
+            key = None
+            if (
+                isinstance(sub, ast.Call)
+                and isinstance(sub.func, ast.Attribute)
+                and sub.func.attr in ("get", "pop")
+                and sub.args
+            ):
+                key = sub.args[0]
+            elif isinstance(sub, ast.Subscript):
+                key = sub.slice
+            if isinstance(key, ast.Name) and key.id in params:
+                found.add(key.id)
+    result = frozenset(found)
+    node.__dict__[_KEY_PARAMS_ATTR] = result
+    return result
+
+
+_KEY_PARAMS_ATTR = "_hd_key_parameters"
+
+
+def _constant_texts(code: Code) -> dict[str, str]:
+    """The parameters the call binds to one text (`key` of `optional_number(args, "quantity")`):
+    `args.get(key)` reads that key."""
+    out: dict[str, str] = {}
+    for name, value in (code.scope.env or {}).items():
+        one = value.single() if value.complete else None
+        if isinstance(one, Const) and isinstance(one.value, str):
+            out[name] = one.value
+    return out
 
 
 def _rejects_blank(node: ast.AST) -> bool:
