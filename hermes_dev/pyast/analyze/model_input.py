@@ -351,7 +351,6 @@ class InputRisks:
         "_all_asked",
         "_alone",
         "_answered",
-        "_argument_names",
         "_asked_keys",
         "_async",
         "_body",
@@ -581,9 +580,6 @@ class InputRisks:
         self._locals: set[str] = set()
         self.unpacked: dict[int, int] = {}  # id(`s.split(...)`) -> the names it is unpacked to
         self._keyed: dict[str, str] = {}  # local -> the argument it holds (`args['k']`)
-        # (the parameter, and locals that hold the arguments dict as it came: `data = args or
-        # {}`; filled once the bindings are read)
-        self._argument_names: frozenset[str] = frozenset({param})
         self._parts: set[int] = set()  # ids of `s.partition(...)` / `s.split(...)` unpacked
         # (a name a comprehension binds is its own, not the def's: the ids of its uses there,
         # to the element it takes, or None where that is not known)
@@ -676,8 +672,6 @@ class InputRisks:
             self._match_typed_names.update(a.arg for a in first)
         # (parameters that hold the model's value as it came, untested by the caller)
         self.raw_given: frozenset[str] = frozenset()
-        if param:
-            self._argument_names = _argument_aliases(nodes, param)
         for sub in nodes:
             kind = type(sub)
             if kind is ast.Compare:
@@ -1578,15 +1572,13 @@ class InputRisks:
             return (
                 isinstance(func, ast.Attribute)
                 and func.attr == "get"
-                and isinstance(func.value, ast.Name)
-                and func.value.id in self._argument_names
+                and is_name(func.value, self.param)
                 and bool(node.args)
                 and is_name(node.args[0], key)
             )
         return (
             isinstance(node, ast.Subscript)
-            and isinstance(node.value, ast.Name)
-            and node.value.id in self._argument_names
+            and is_name(node.value, self.param)
             and is_name(node.slice, key)
         )
 
@@ -1725,7 +1717,7 @@ class InputRisks:
             if (
                 isinstance(op, (ast.In, ast.NotIn))
                 and isinstance(right, ast.Name)
-                and right.id in self._argument_names
+                and right.id == self.param
                 and isinstance(node.left, ast.Constant)
                 and isinstance(node.left.value, str)
             ):
@@ -1733,7 +1725,7 @@ class InputRisks:
             elif (
                 isinstance(op, (ast.In, ast.NotIn))
                 and isinstance(right, ast.Name)
-                and right.id in self._argument_names
+                and right.id == self.param
                 and isinstance(node.left, ast.Name)
             ):
                 self.any_key_checked = True  # (`k in args` for each k of a list)
@@ -1829,7 +1821,7 @@ class InputRisks:
             if (
                 func.attr == "get"
                 and isinstance(func.value, ast.Name)
-                and func.value.id in self._argument_names
+                and func.value.id == self.param
                 and node.args
             ):
                 if isinstance(node.args[0], ast.Constant) and isinstance(node.args[0].value, str):
@@ -1912,7 +1904,7 @@ class InputRisks:
             carried = self._carried(expr)
             return carried is not None and carried[0].rstrip(".") == "text"
         if isinstance(expr, ast.Subscript):
-            if isinstance(expr.value, ast.Name) and expr.value.id in self._argument_names:
+            if isinstance(expr.value, ast.Name) and expr.value.id == self.param:
                 return True
             # (`line["qty"]` of an object the model sent, `parts[0]` of its text split,
             # `text.split(",")[:2]`)
@@ -1957,7 +1949,7 @@ class InputRisks:
                     # (`ALIASES.get(order, order)`: the model's text when the table lacks it;
                     # `item.get("unit")` of an object the model sent, an item of its list)
                     return (
-                        (isinstance(func.value, ast.Name) and func.value.id in self._argument_names)
+                        (isinstance(func.value, ast.Name) and func.value.id == self.param)
                         or (len(expr.args) == 2 and self._from_model(expr.args[1]))
                         or (
                             isinstance(func.value, ast.Name)
@@ -4041,12 +4033,12 @@ class InputRisks:
                 isinstance(func, ast.Attribute)
                 and func.attr == "get"
                 and isinstance(func.value, ast.Name)
-                and func.value.id in self._argument_names
+                and func.value.id == self.param
                 and node.args
             ):
                 return self._constant_text(node.args[0])
         elif isinstance(node, ast.Subscript) and (
-            isinstance(node.value, ast.Name) and node.value.id in self._argument_names
+            isinstance(node.value, ast.Name) and node.value.id == self.param
         ):
             return self._constant_text(node.slice)
         return None
@@ -5194,32 +5186,6 @@ def _paired_names(target: ast.expr, row: ast.expr, tested: set[str]) -> set[str]
             out |= _paired_names(part, value, tested)
         return out
     return set()
-
-
-def _argument_aliases(nodes: list[ast.AST], param: str) -> frozenset[str]:
-    """`param` and the locals bound only to the arguments dict as it came (`data = args or
-    {}`): what is read of them is read of the arguments."""
-    values: dict[str, list[ast.expr]] = {}
-    stores: dict[str, int] = {}
-    for sub in nodes:
-        if isinstance(sub, ast.Name) and isinstance(sub.ctx, ast.Store):
-            stores[sub.id] = stores.get(sub.id, 0) + 1
-        elif (
-            isinstance(sub, ast.Assign)
-            and len(sub.targets) == 1
-            and isinstance(sub.targets[0], ast.Name)
-        ):
-            values.setdefault(sub.targets[0].id, []).append(sub.value)
-    found = {param}
-    for name, given in values.items():
-        if (
-            name != param
-            and stores.get(name) == len(given)
-            and all(the_arguments(v, param, empty=True) for v in given)
-            and not all(isinstance(v, ast.Dict) for v in given)
-        ):
-            found.add(name)
-    return frozenset(found)
 
 
 def the_arguments(expr: ast.expr, param: str, empty: bool = False) -> bool:

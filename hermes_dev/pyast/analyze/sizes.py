@@ -1308,7 +1308,7 @@ def _neutral_ordering(test: ast.Compare) -> bool:
 
 
 def _holds(body: list[ast.stmt], node: ast.AST) -> bool:
-    return any(sub is node for stmt in body for sub in ast.walk(stmt))
+    return any(within(node, stmt) for stmt in body)
 
 
 def _positive(expr: ast.expr) -> bool:

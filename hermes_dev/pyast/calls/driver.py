@@ -953,9 +953,7 @@ def _static(node: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
 def _same_self(scope: Scope, called: Function) -> dict[str, Possible]:
     """`super().post()` hands on the caller's own `self`: what it is there (the instance of
     the class that called, not any subclass's), for the method's first parameter."""
-    method: Scope | None = scope
-    while method is not None and method.owner is None:
-        method = method.parent
+    method = _method_scope(scope)
     if method is None or not isinstance(method.func, _DEF_TYPES):
         return {}
     node = called.node
@@ -972,9 +970,7 @@ def _same_self(scope: Scope, called: Function) -> dict[str, Possible]:
 def _after_defining_class(owner: ClassRef, scope: Scope) -> list[ClassRef] | None:
     """The classes after the one whose body holds the method `scope` runs in, in the order
     Python searches `owner` (the instance's class); None when that order is not known."""
-    method: Scope | None = scope
-    while method is not None and method.owner is None:
-        method = method.parent
+    method = _method_scope(scope)
     order = class_mro(owner)
     if method is None or order is None:
         return None
@@ -984,12 +980,16 @@ def _after_defining_class(owner: ClassRef, scope: Scope) -> list[ClassRef] | Non
     return None
 
 
-def _method_owner(scope: Scope | None) -> ClassRef | None:
-    while scope is not None:
-        if scope.owner is not None:
-            return scope.owner
+def _method_scope(scope: Scope | None) -> Scope | None:
+    """The scope of the method `scope` is in (itself, or a def or lambda nested in it)."""
+    while scope is not None and scope.owner is None:
         scope = scope.parent
-    return None
+    return scope
+
+
+def _method_owner(scope: Scope | None) -> ClassRef | None:
+    method = _method_scope(scope)
+    return method.owner if method is not None else None
 
 
 def _only_constants(possible: Possible) -> bool:

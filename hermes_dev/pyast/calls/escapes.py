@@ -4128,8 +4128,9 @@ def _with_defaults(inputs: InputRisks, merged: Defaulted) -> None:
 def _alias_local(
     node: ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda, param: str
 ) -> str | None:
-    """The local a def binds, once, to `param` itself (`a = args`), where that is the only read
-    of `param`: what the def reads of the model's arguments, it reads through the local."""
+    """The local a def binds, once, to `param` as it came (`a = args`, `a = args or {}`,
+    `a = dict(args)`), where that is the only read of `param`: what the def reads of the
+    model's arguments, it reads through the local."""
     if isinstance(node, ast.Lambda):
         return None
     found: list[str] = []
@@ -4140,7 +4141,7 @@ def _alias_local(
         elif (
             isinstance(sub, (ast.Assign, ast.AnnAssign))
             and sub.value is not None
-            and is_name(sub.value, param)
+            and the_arguments(sub.value, param)
             and isinstance(
                 target := sub.targets[0] if isinstance(sub, ast.Assign) else sub.target, ast.Name
             )

@@ -38,7 +38,7 @@ from hermes_dev.pyast.analyze.branches import decide
 from hermes_dev.pyast.analyze.sqlite_schema import converted_columns, selected_conversion
 from hermes_dev.pyast.analyze.tests_read import ends
 from hermes_dev.pyast.calls.driver import Code, called_method, wrapped
-from hermes_dev.pyast.semantic.dispatch import is_dispatcher
+from hermes_dev.pyast.semantic.dispatch import is_dispatcher, registered_types
 from hermes_dev.pyast.semantic.resolve import (
     annotation_class,
     attribute_changes,
@@ -247,7 +247,10 @@ def dumps_value(
     if handled is not None and isinstance(found, Function):
         # (`@singledispatch def to_jsonable(obj): raise TypeError(...)` and its
         # `@to_jsonable.register` overloads: the types those take are converted)
-        handled = handled | _dispatched_types(found)
+        dispatched = registered_types(found)
+        if "date" in dispatched:
+            dispatched |= {"datetime"}  # (a datetime is a date)
+        handled = handled | dispatched
     # (any other `default=` converts every value it is asked about, but keys are never asked:
     # `default=str` leaves a date key refused)
     return call.args[0], handled if handled is not None else ALL_VALUES
@@ -297,47 +300,6 @@ def _converted_types(node: ast.FunctionDef | ast.AsyncFunctionDef) -> frozenset[
         names.add("datetime")  # (a datetime is a date)
     if "PurePath" in names:
         names.add("Path")
-    return frozenset(names)
-
-
-def _dispatched_types(func: Function) -> frozenset[str]:
-    """The type names the overloads of a `functools.singledispatch` def take, registered in
-    its module (`@f.register` by the first parameter's annotation, `@f.register(Decimal)`)."""
-    node = func.node
-    tree = func.module.tree
-    if (
-        not isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef))
-        or tree is None
-        or not any(last_name(d) == "singledispatch" for d in node.decorator_list)
-    ):
-        return frozenset()
-    names: set[str] = set()
-    for stmt in tree.body:
-        if not isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef)):
-            continue
-        for dec in stmt.decorator_list:
-            target = dec.func if isinstance(dec, ast.Call) else dec
-            if not (
-                isinstance(target, ast.Attribute)
-                and target.attr == "register"
-                and is_name(target.value, node.name)
-            ):
-                continue
-            if isinstance(dec, ast.Call) and dec.args:
-                kinds: list[ast.expr] = [dec.args[0]]
-            else:
-                params = [*stmt.args.posonlyargs, *stmt.args.args]
-                annotation = params[0].annotation if params else None
-                kinds = [annotation] if annotation is not None else []
-            for kind in kinds:
-                for sub in ast.walk(kind):
-                    if isinstance(sub, ast.Subscript):
-                        continue
-                    name = last_name(sub) if isinstance(sub, (ast.Name, ast.Attribute)) else None
-                    if name is not None:
-                        names.add(name)
-    if "date" in names:
-        names.add("datetime")  # (a datetime is a date)
     return frozenset(names)
 
 

@@ -94,6 +94,14 @@ def implementations(function: Function, call: ast.Call, scope: Scope) -> list[Fu
     return [function]
 
 
+def registered_types(function: Function) -> frozenset[str]:
+    """The type names the defs registered on the dispatcher `function` are for (empty when it
+    is no dispatcher)."""
+    if not is_dispatcher(function.node, function.scope):
+        return frozenset()
+    return frozenset().union(*(types for _, types in _registered(function)))
+
+
 def _registered(function: Function) -> list[tuple[Function, frozenset[str]]]:
     """Each def registered on the dispatcher, with the names of the types it is for."""
     node, scope = function.node, function.scope
